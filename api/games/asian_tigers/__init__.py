@@ -1,0 +1,27 @@
+"""Asian Tigers: A Story of Prosperity — the pure rules engine.
+
+Vocabulary (python-chess / OpenSpiel style)::
+
+    edition = load_edition()                       # validated component data
+    state = new_game(options, edition, seed)       # GameState at the first question
+    legal_actions(state)                           # every legal answer now
+    step = apply(state, action)                    # Step(state, events); input untouched
+    view(state), is_over(state), replay(options, edition, seed, actions)
+    state_to_dict(state) / state_from_dict(data, edition)
+
+Illegal actions raise `RulesError` (code, rule, message).  No Flask, HTTP or
+database import lives in this package.
+"""
+from api.games.asian_tigers.edition import Edition, EditionError, load_edition
+from api.games.asian_tigers.engine import ACTION_KINDS, Step, apply, is_over, legal_actions, replay
+from api.games.asian_tigers.errors import (ActionShapeError, GameOverError, IllegalActionError, RulesError,
+                                           SetupError, StaleDecisionError)
+from api.games.asian_tigers.setup import new_game
+from api.games.asian_tigers.state import GameState, state_from_dict, state_to_dict
+from api.games.asian_tigers.view import view
+
+__all__ = [
+    "ACTION_KINDS", "ActionShapeError", "Edition", "EditionError", "GameOverError", "GameState", "IllegalActionError",
+    "RulesError", "SetupError", "StaleDecisionError", "Step", "apply", "is_over", "legal_actions", "load_edition",
+    "new_game", "replay", "state_from_dict", "state_to_dict", "view",
+]

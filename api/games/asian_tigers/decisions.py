@@ -1,0 +1,92 @@
+"""The decision stack (cascades as deferred decisions, held as plain data).
+
+A *frame* is one thing being resolved — a turn, an investment action, a
+university, a bonus — with the steps it still has to take.  A *decision* is
+the one question asked now: id, seat, kind, context and whether it may be
+declined.  Its options are not stored; `legal_actions` derives them from the
+state, so a saved game can never hold options that went stale.
+
+`advance` runs frames until a question needs an answer.  A decision with no
+legal option is never created; one with a single option that may not be
+declined resolves itself and logs an ``auto_resolved`` event.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from api.games.asian_tigers.state import GameState
+
+# step name -> function(state, frame) -> decision dict or None (None: step done, no question)
+STEP_HANDLERS: dict[str, Callable] = {}
+# decision kind -> function(state, decision) -> list of candidate legal actions
+OPTION_GENERATORS: dict[str, Callable] = {}
+
+
+def step(name: str):
+    """Register the handler of a frame step."""
+    def register(function):
+        STEP_HANDLERS[name] = function
+        return function
+    return register
+
+
+def options_for(kind: str):
+    """Register the option generator of a decision kind."""
+    def register(function):
+        OPTION_GENERATORS[kind] = function
+        return function
+    return register
+
+
+def push_frame(state: GameState, kind: str, steps: list[str], **context) -> dict:
+    """Start resolving something; its steps run before the frames below it."""
+    frame = {"kind": kind, "steps": list(steps), **context}
+    state.frames.append(frame)
+    return frame
+
+
+def new_decision(state: GameState, kind: str, seat: str, declinable: bool, **context) -> dict:
+    """A decision object (not yet on the stack)."""
+    decision = {"id": state.next_decision_id, "kind": kind, "seat": seat, "declinable": declinable, **context}
+    state.next_decision_id += 1
+    return decision
+
+
+def current_decision(state: GameState) -> dict | None:
+    """The question being asked now, or None."""
+    return state.decisions[-1] if state.decisions else None
+
+
+def legal_options(state: GameState, decision: dict) -> list[dict]:
+    """The legal answers to `decision`, each tagged with the decision id."""
+    options = OPTION_GENERATORS[decision["kind"]](state, decision)
+    return [{**option, "decision": decision["id"]} for option in options]
+
+
+def advance(state: GameState, events: list[dict], apply_action: Callable) -> None:
+    """Run frame steps until a decision needs a human answer (or the game stops)."""
+    while not state.decisions and state.frames:
+        frame = state.frames[-1]
+        if not frame["steps"]:
+            state.frames.pop()
+            continue
+        name = frame["steps"].pop(0)
+        decision = STEP_HANDLERS[name](state, frame, events)
+        if decision is None:
+            continue
+        options = legal_options(state, decision)
+        if not options:
+            continue  # a decision with no legal option is never created
+        state.decisions.append(decision)
+        if len(options) == 1 and not decision["declinable"]:
+            only = options[0]
+            events.append({"kind": "auto_resolved", "decision": decision["kind"], "action": only,
+                           "text": f"Only one choice: {describe_option(only)}"})
+            apply_action(state, only, events)
+
+
+def describe_option(option: dict) -> str:
+    """A short human label for an action (logs and the phone's buttons)."""
+    kind = option["kind"]
+    details = ", ".join(f"{k} {v}" for k, v in option.items() if k not in ("kind", "decision"))
+    return f"{kind.replace('_', ' ')}{' (' + details + ')' if details else ''}"

@@ -1,0 +1,80 @@
+"""Small state operations shared by actions and bonuses (data ops, no choices).
+
+Each returns the events it caused; the caller appends them to the step's log.
+"""
+from __future__ import annotations
+
+from api.games.asian_tigers.state import GameState, PlayerState
+
+
+def tiger_name(state: GameState, tiger: str) -> str:
+    """Display name of a Tiger (``SK`` → ``South Korea``)."""
+    return state.edition.tigers[tiger].name
+
+
+def advance_global_market(state: GameState, participant: str, amount: int, reason: str) -> list[dict]:
+    """Move a GM marker; a marker landing on an occupied space goes on top (GM-02)."""
+    if amount <= 0:
+        return []
+    start = state.gm_position(participant)
+    state.global_market[str(start)].remove(participant)
+    if not state.global_market[str(start)]:
+        del state.global_market[str(start)]
+    end = start + amount
+    state.global_market.setdefault(str(end), []).append(participant)
+    return [{"kind": "global_market_advanced", "participant": participant, "amount": amount, "from": start, "to": end,
+             "text": f"{_who(state, participant)} advances {amount} on the global market ({start} → {end}) — {reason}"}]
+
+
+def advance_influence(state: GameState, participant: str, tiger: str, amount: int, reason: str) -> list[dict]:
+    """Raise influence on a Tiger (INFL-01: no maximum)."""
+    player = state.player(participant)
+    before = player.influence[tiger]
+    player.influence[tiger] = before + amount
+    return [{"kind": "influence_gained", "participant": participant, "tiger": tiger, "amount": amount,
+             "text": f"{player.name} gains {amount} influence in {tiger_name(state, tiger)} "
+                     f"({before} → {before + amount}) — {reason}"}]
+
+
+def gain_goods(state: GameState, player: PlayerState, good: str, amount: int, reason: str) -> list[dict]:
+    """Take goods from the supply; a gain the supply cannot cover is reduced (AMB-37)."""
+    given = min(amount, state.supply_goods[good])
+    state.supply_goods[good] -= given
+    player.goods[good] += given
+    text = f"{player.name} receives {given} {good} — {reason}"
+    if given < amount:
+        text += f" (the supply had only {given} of {amount})"
+    return [{"kind": "goods_gained", "participant": player.id, "good": good, "amount": given, "requested": amount,
+             "text": text}]
+
+
+def gain_resource(player: PlayerState, resource: str, amount: int, reason: str) -> list[dict]:
+    """Energy and science are unlimited (AMB-37)."""
+    setattr(player, resource, getattr(player, resource) + amount)
+    return [{"kind": f"{resource}_gained", "participant": player.id, "amount": amount,
+             "text": f"{player.name} gains {amount} {resource} — {reason}"}]
+
+
+def pay_resource(player: PlayerState, resource: str, amount: int, reason: str) -> list[dict]:
+    """Pay energy or science (the caller has checked it is affordable)."""
+    if amount <= 0:
+        return []
+    setattr(player, resource, getattr(player, resource) - amount)
+    return [{"kind": f"{resource}_paid", "participant": player.id, "amount": amount,
+             "text": f"{player.name} pays {amount} {resource} — {reason}"}]
+
+
+def apply_simple_effect(state: GameState, participant: str, effect, tiger: str | None, reason: str) -> list[dict]:
+    """Apply an effect that needs no choice: GM or influence on the acting Tiger, energy, science."""
+    verb = effect["do"]
+    if verb == "advance_global_market":
+        return advance_global_market(state, participant, effect["amount"], reason)
+    if verb == "advance_influence" and effect.get("tiger") in ("this", "same"):
+        return advance_influence(state, participant, tiger, effect["amount"], reason)
+    if verb == "gain" and effect["resource"] in ("energy", "science"):
+        return gain_resource(state.player(participant), effect["resource"], effect["amount"], reason)
+    raise NotImplementedError(f"effect {verb} needs a choice")
+
+
+def _who(state: GameState, participant: str) -> str:
+    return "The neutral player" if participant == "neutral" else state.player(participant).name

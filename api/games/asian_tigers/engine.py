@@ -1,0 +1,103 @@
+"""The game interface: apply, legal_actions, replay (moves as functions of state).
+
+`apply` never mutates its input: it validates the action against the current
+decision, runs it on a copy, lets the decision stack advance, and returns a
+`Step` with the new state and the events (each with a human-readable text).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from api.games.asian_tigers import building, placement, turns
+from api.games.asian_tigers.decisions import advance, current_decision, legal_options
+from api.games.asian_tigers.errors import ActionShapeError, GameOverError, IllegalActionError, StaleDecisionError
+from api.games.asian_tigers.state import GameState
+
+# decision kind -> {action kind -> handler(state, action, events)}
+ANSWERS: dict[str, dict[str, Callable]] = {
+    "choose_placement": {"place_worker": placement.place_worker},
+    "choose_special_trade": {"special_advance": placement.special_advance},
+    "choose_local_sale": {"sell_local": placement.sell_local, "skip_local_sale": lambda s, a, e: None},
+    "choose_build": {"build": building.build},
+    "choose_university_action": {"build_department": building.build_department,
+                                 "attach_parts_factory": building.attach_parts_factory,
+                                 "skip_university_action": lambda s, a, e: None},
+    "choose_bonus": {"ignore_bonus": turns.ignore_bonus, "end_turn": turns.end_turn},
+}
+ACTION_KINDS = sorted({kind for answers in ANSWERS.values() for kind in answers})
+
+
+@dataclass(frozen=True)
+class Step:
+    """The result of `apply`: the new state and what happened."""
+
+    state: GameState
+    events: list[dict]
+
+
+def legal_actions(state: GameState) -> list[dict]:
+    """Every legal answer to the current decision; empty only when the game is over."""
+    decision = current_decision(state)
+    return legal_options(state, decision) if decision else []
+
+
+def _answer(state: GameState, action: dict, events: list[dict]) -> None:
+    """Run `action` as the answer to the top decision of `state` (mutates `state`)."""
+    decision = state.decisions[-1]
+    handler = ANSWERS[decision["kind"]].get(action["kind"])
+    if handler is None:
+        expected = ", ".join(sorted(ANSWERS[decision["kind"]]))
+        raise IllegalActionError(
+            f"The game is waiting for {decision['kind'].replace('_', ' ')} ({expected}), not {action['kind']}",
+            code="unexpected_action", rule="TURN-04", expected=sorted(ANSWERS[decision["kind"]]))
+    handler(state, action, events)
+    # The handler may have pushed a frame or finished the decision; the answered
+    # decision leaves the stack unless a handler replaced it.
+    if decision in state.decisions:
+        state.decisions.remove(decision)
+    advance(state, events, _answer)
+
+
+def apply(state: GameState, action: dict) -> Step:
+    """Validate and apply `action`; raise a `RulesError` and leave `state` untouched if illegal."""
+    if not isinstance(action, dict) or not isinstance(action.get("kind"), str):
+        raise ActionShapeError("an action is an object with a \"kind\"", code="malformed_action", field="kind")
+    if action["kind"] not in ACTION_KINDS:
+        raise ActionShapeError(f"unknown action kind {action['kind']!r}; known: {', '.join(ACTION_KINDS)}",
+                               code="unknown_action_kind", field="kind")
+    if is_over(state):
+        raise GameOverError("The game is over", rule="SCORE-END-01")
+    decision = current_decision(state)
+    if decision is None:
+        raise IllegalActionError("No decision is waiting", code="no_decision")
+    if "decision" in action and action["decision"] != decision["id"]:
+        raise StaleDecisionError(f"This answers decision {action['decision']}, but the game is now at decision "
+                                 f"{decision['id']} ({decision['kind'].replace('_', ' ')})", current=decision["id"])
+    new_state = state.clone()
+    events: list[dict] = []
+    _answer(new_state, action, events)
+    new_state.history_length += 1
+    return Step(new_state, events)
+
+
+def start(state: GameState) -> list[dict]:
+    """Advance a freshly set-up state to its first question (used by `new_game`)."""
+    events: list[dict] = []
+    advance(state, events, _answer)
+    return events
+
+
+def is_over(state: GameState) -> bool:
+    """True once the final scoring is done."""
+    return state.phase == "over"
+
+
+def replay(options: dict, edition, seed: int, actions: list[dict]) -> GameState:
+    """Rebuild a game from its options, seed and actions (deterministic)."""
+    from api.games.asian_tigers.setup import new_game
+
+    state = new_game(options, edition, seed)
+    for action in actions:
+        state = apply(state, action).state
+    return state

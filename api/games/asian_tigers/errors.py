@@ -1,0 +1,57 @@
+"""Errors raised by the Asian Tigers engine.
+
+Every refusal is a `RulesError` with a stable snake_case `code`, the catalogue
+`rule` it enforces (e.g. ``PLACE-05``) and a message a player understands.
+The engine never changes a state before raising.
+"""
+from __future__ import annotations
+
+
+class RulesError(ValueError):
+    """An action or request the rules do not allow."""
+
+    default_code = "rules_error"
+
+    def __init__(self, message: str, *, code: str | None = None, rule: str | None = None, **details):
+        super().__init__(message)
+        self.message = message
+        self.code = code or self.default_code
+        self.rule = rule
+        self.details = details
+
+    def to_dict(self) -> dict:
+        """JSON-ready description (the API turns it into problem+json)."""
+        data = {"code": self.code, "rule": self.rule, "message": self.message}
+        if self.details:
+            data["details"] = self.details
+        return data
+
+
+class ActionShapeError(RulesError):
+    """The action is malformed: unknown kind, missing or mistyped field."""
+
+    default_code = "malformed_action"
+
+
+class IllegalActionError(RulesError):
+    """A well-formed action the rules forbid right now."""
+
+    default_code = "illegal_action"
+
+
+class StaleDecisionError(RulesError):
+    """The action answers a decision that is no longer the current one."""
+
+    default_code = "stale_decision"
+
+
+class GameOverError(RulesError):
+    """The game has ended; no action is accepted."""
+
+    default_code = "game_over"
+
+
+class SetupError(RulesError):
+    """New-game options or recorded setup draws are invalid."""
+
+    default_code = "invalid_setup"

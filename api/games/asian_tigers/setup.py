@@ -1,0 +1,307 @@
+"""Game setup (SETUP-*, PSETUP-*, NEUTRAL-*).
+
+Every random element is either recorded (the table says what it drew) or
+generated from the seed.  Generated draws use a fresh RNG per labelled draw
+(``Random(f"{seed}:{label}")``) so replays and undo reproduce them exactly and
+no RNG object has to live in the state.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from api.games.asian_tigers.edition import CENTERS, Edition
+from api.games.asian_tigers.errors import SetupError
+from api.games.asian_tigers.state import NEUTRAL, GameState, Piece, PlayerState
+
+RULES_OPTION_VALUES = {
+    "tiebreak_era2_tiger_ties": ("chain", "turn_order"),
+    "milestone_counts_on_space": (True, False),
+    "prosperity_from_influence_rounds": (1, 2),
+}
+WORKER_ENTRY_MODES = ("sequence", "stated")
+
+
+def rng_for(seed: int, label: str) -> random.Random:
+    """The RNG of one labelled draw of a seeded game."""
+    return random.Random(f"{seed}:{label}")
+
+
+def table_key(player_count: int) -> str:
+    """Key of the per-player-count tables (solo plays on the 2-player tables)."""
+    return str(max(player_count, 2))
+
+
+def resolve_options(options: dict, edition: Edition) -> dict:
+    """Validate new-game options and fill the edition's defaults (SCORE-END-03)."""
+    if not isinstance(options, dict):
+        raise SetupError("options must be an object", code="invalid_options")
+    players = options.get("players")
+    if not isinstance(players, list) or not 2 <= len(players) <= 4:
+        raise SetupError("a game needs 2 to 4 players (solo arrives with the Automa)", code="invalid_player_count",
+                         rule="SETUP-01", field="players")
+    colors = []
+    for index, player in enumerate(players):
+        if not isinstance(player, dict) or not isinstance(player.get("color"), str):
+            raise SetupError(f"player {index} needs a colour", code="invalid_player", field=f"players/{index}")
+        if player["color"] not in edition.player_colors:
+            raise SetupError(f"colour {player['color']!r} is not one of {', '.join(edition.player_colors)}",
+                             code="unknown_color", field=f"players/{index}/color")
+        colors.append(player["color"])
+    if len(set(colors)) != len(colors):
+        raise SetupError("two players chose the same colour", code="duplicate_color", field="players")
+    rules_options = dict(edition.rules_options)
+    for key, value in (options.get("rules_options") or {}).items():
+        if key not in RULES_OPTION_VALUES:
+            raise SetupError(f"unknown rules option {key!r}", code="unknown_rules_option", field=f"rules_options/{key}")
+        if value not in RULES_OPTION_VALUES[key] or isinstance(value, bool) != isinstance(RULES_OPTION_VALUES[key][0], bool):
+            raise SetupError(f"rules option {key} must be one of {list(RULES_OPTION_VALUES[key])}",
+                             code="invalid_rules_option", field=f"rules_options/{key}", rule="SCORE-END-03")
+        rules_options[key] = value
+    worker_entry = options.get("worker_entry", "sequence")
+    if worker_entry not in WORKER_ENTRY_MODES:
+        raise SetupError("worker_entry must be 'sequence' or 'stated'", code="invalid_worker_entry", field="worker_entry")
+    return {
+        "players": [{"name": str(p.get("name") or p["color"]), "color": p["color"]} for p in players],
+        "rules_options": rules_options,
+        "advanced_neutral": bool(options.get("advanced_neutral", False)),
+        "worker_entry": worker_entry,
+        "setup": options.get("setup") or {},
+    }
+
+
+# -- individual draws --------------------------------------------------------
+def _recorded_or(setup: dict, key: str, generate):
+    return setup[key] if key in setup and setup[key] is not None else generate()
+
+
+def draw_prosperity_tokens(edition: Edition, setup: dict, seed: int) -> dict[str, str]:
+    """SETUP-02: one prosperity token per Tiger, the fifth leaves the game."""
+    tigers = list(edition.tigers)
+    tokens = list(edition.prosperity_tokens)
+
+    def generate():
+        return dict(zip(tigers, rng_for(seed, "prosperity_tokens").sample(tokens, len(tigers))))
+
+    chosen = _recorded_or(setup, "prosperity_tokens", generate)
+    if not isinstance(chosen, dict) or sorted(chosen) != sorted(tigers):
+        raise SetupError(f"prosperity_tokens must name a token for each of {', '.join(tigers)}",
+                         code="invalid_recorded_draw", rule="SETUP-02", field="setup/prosperity_tokens")
+    if any(t not in tokens for t in chosen.values()) or len(set(chosen.values())) != len(tigers):
+        raise SetupError(f"prosperity_tokens must be {len(tigers)} different tokens of {', '.join(tokens)}",
+                         code="invalid_recorded_draw", rule="SETUP-02", field="setup/prosperity_tokens")
+    return dict(chosen)
+
+
+def draw_region_tokens(edition: Edition, setup: dict, seed: int) -> tuple[dict[str, str], list[str]]:
+    """SETUP-04: one region bonus token per Tiger, two left beside the board."""
+    tigers = list(edition.tigers)
+    tokens = list(edition.region_bonus_tokens)
+
+    def generate():
+        return dict(zip(tigers, rng_for(seed, "region_tokens").sample(tokens, len(tigers))))
+
+    chosen = _recorded_or(setup, "region_tokens", generate)
+    if not isinstance(chosen, dict) or sorted(chosen) != sorted(tigers) or any(t not in tokens for t in chosen.values()) \
+            or len(set(chosen.values())) != len(tigers):
+        raise SetupError(f"region_tokens must give each of {', '.join(tigers)} a different token of {', '.join(tokens)}",
+                         code="invalid_recorded_draw", rule="SETUP-04", field="setup/region_tokens")
+    leftover = [t for t in tokens if t not in chosen.values()]
+    return dict(chosen), leftover
+
+
+def prosperity_order(edition: Edition, tokens: dict[str, str], player_count: int) -> list[str]:
+    """SETUP-05: Tigers by their token's headline value, highest first (AMB-27)."""
+    key = table_key(player_count)
+    return sorted(tokens, key=lambda t: -edition.prosperity_tokens[tokens[t]]["by_player_count"][key]["headline"])
+
+
+def draw_setup_workers(edition: Edition, setup: dict, seed: int, label: str = "setup_workers") -> dict[str, str]:
+    """SETUP-06: one worker of each type, to centre A, B and C (by prosperity rank)."""
+    types = list(edition.worker_types)
+
+    def generate():
+        return dict(zip(CENTERS, rng_for(seed, label).sample(types, len(types))))
+
+    chosen = _recorded_or(setup, "setup_workers", generate)
+    if not isinstance(chosen, dict) or sorted(chosen) != list(CENTERS) or sorted(chosen.values()) != sorted(types):
+        raise SetupError(f"setup_workers must map A, B, C to the worker types {', '.join(types)}, one each",
+                         code="invalid_recorded_draw", rule="SETUP-06", field="setup/setup_workers")
+    return dict(chosen)
+
+
+def draw_turn_order(player_count: int, setup: dict, seed: int) -> list[str]:
+    """SETUP-11: blind-drawn discs give the first turn order."""
+    seats = [str(i) for i in range(player_count)]
+
+    def generate():
+        return rng_for(seed, "turn_order").sample(seats, player_count)
+
+    chosen = [str(s) for s in _recorded_or(setup, "turn_order", generate)]
+    if sorted(chosen) != seats:
+        raise SetupError(f"turn_order must list every seat 0..{player_count - 1} once",
+                         code="invalid_recorded_draw", rule="SETUP-11", field="setup/turn_order")
+    return chosen
+
+
+def draw_workers(edition: Edition, recorded: dict | None, seed: int, label: str, stated: bool) -> tuple[list[str] | None, list[str] | None]:
+    """PSETUP-03/04: the two set-aside workers and the 10-worker team sequence."""
+    types = list(edition.worker_types)
+    per_type = edition.setup["player"]["workers_per_type"]
+    slots = edition.setup["player"]["team_area_slots"]
+    recorded = recorded or {}
+    if not recorded and stated:
+        return None, None
+    if not recorded:
+        rng = rng_for(seed, label)
+        bag = [t for t in types for _ in range(per_type)]
+        while True:  # AMB-01: a same-type pair goes back and a new pair is drawn
+            rng.shuffle(bag)
+            if bag[0] != bag[1]:
+                break
+        set_aside, team = sorted(bag[:2]), bag[2:]
+        return team, set_aside
+    set_aside = recorded.get("set_aside")
+    team = recorded.get("team")
+    if set_aside is not None:
+        if not isinstance(set_aside, list) or len(set_aside) != 2 or set_aside[0] == set_aside[1] \
+                or any(t not in types for t in set_aside):
+            raise SetupError(f"the two set-aside workers must be of two different types among {', '.join(types)}",
+                             code="invalid_recorded_draw", rule="PSETUP-03", field=f"setup/workers/{label}/set_aside")
+    if team is None:
+        if not stated:
+            raise SetupError("the team-area sequence is missing; record it or choose worker_entry 'stated'",
+                             code="invalid_recorded_draw", rule="PSETUP-04", field=f"setup/workers/{label}/team")
+        return None, sorted(set_aside) if set_aside else None
+    if not isinstance(team, list) or len(team) != slots or any(t not in types for t in team):
+        raise SetupError(f"the team area holds exactly {slots} workers of types {', '.join(types)}",
+                         code="invalid_recorded_draw", rule="PSETUP-04", field=f"setup/workers/{label}/team")
+    counts = {t: team.count(t) for t in types}
+    expected_out = sorted(t for t in types if counts[t] == per_type - 1)
+    if sorted(counts.values()) != sorted([per_type] + [per_type - 1] * (len(types) - 1)) and len(types) == 3:
+        raise SetupError(
+            f"this sequence does not fit the bag: 12 workers, 4 of each type, minus 2 of different types set aside "
+            f"leaves 4/3/3; the sequence has {', '.join(f'{counts[t]} {t}' for t in types)}",
+            code="sequence_does_not_fit_bag", rule="PSETUP-03", field=f"setup/workers/{label}/team")
+    if set_aside is not None and sorted(set_aside) != expected_out:
+        raise SetupError(f"with {' and '.join(sorted(set_aside))} set aside the team would hold 3 of each of those; "
+                         f"the sequence has {', '.join(f'{counts[t]} {t}' for t in types)}",
+                         code="sequence_does_not_fit_bag", rule="PSETUP-03", field=f"setup/workers/{label}/team")
+    return list(team), expected_out
+
+
+def draw_starting_goods(edition: Edition, setup: dict, seed: int, turn_order: list[str]) -> dict[str, str]:
+    """PSETUP-06: one good each from Electronics, Machinery, Finance, Chemicals, dealt in turn order."""
+    pool = list(edition.setup["player"]["starting_good_pool"])
+
+    def generate():
+        dealt = rng_for(seed, "starting_goods").sample(pool, len(turn_order))
+        return dict(zip(turn_order, dealt))
+
+    chosen = {str(k): v for k, v in _recorded_or(setup, "starting_goods", generate).items()}
+    if sorted(chosen) != sorted(turn_order) or any(g not in pool for g in chosen.values()) \
+            or len(set(chosen.values())) != len(chosen):
+        raise SetupError(f"starting_goods must give each seat a different good from {', '.join(pool)}",
+                         code="invalid_recorded_draw", rule="PSETUP-06", field="setup/starting_goods")
+    return chosen
+
+
+# -- the new game --------------------------------------------------------------
+def _new_player(edition: Edition, seat: int, spec: dict, team, set_aside) -> PlayerState:
+    start = edition.setup
+    tigers = list(edition.tigers)
+    return PlayerState(
+        id=str(seat), name=spec["name"], color=spec["color"],
+        funds={t: start["funds_per_tiger"] for t in tigers},  # SETUP-13
+        influence={t: start["influence_start"] for t in tigers},  # SETUP-14
+        energy=start["player"]["energy"], science=start["player"]["science"],  # PSETUP-05
+        goods={g: 0 for g in edition.goods}, team=team, set_aside=set_aside,
+        placed={t: 0 for t in edition.worker_types}, workers_placed=0,
+        sectors={s.id: {"generic": s.generic_slots, "factory": s.factory_good is not None}
+                 for s in edition.sectors.values()},  # PSETUP-01
+        satellites=["factory", "power_plant", "laboratory", "any"], headquarters_available=True,
+        rows={}, special_flags=[],
+    )
+
+
+def new_game(options: dict, edition: Edition, seed: int = 0) -> GameState:
+    """A fresh game at the first turn of Era I (SETUP-*, PSETUP-*, NEUTRAL-*)."""
+    from api.games.asian_tigers import engine, turns
+
+    resolved = resolve_options(options, edition)
+    setup = resolved["setup"]
+    if not isinstance(setup, dict):
+        raise SetupError("setup must be an object of recorded draws", code="invalid_options", field="setup")
+    player_count = len(resolved["players"])
+    seed = int(seed)
+    prosperity = draw_prosperity_tokens(edition, setup, seed)
+    region, leftover = draw_region_tokens(edition, setup, seed)
+    turn_order = draw_turn_order(player_count, setup, seed)
+    stated = resolved["worker_entry"] == "stated"
+    recorded_workers = setup.get("workers") or {}
+    players = []
+    for seat, spec in enumerate(resolved["players"]):
+        team, set_aside = draw_workers(edition, recorded_workers.get(str(seat)), seed, f"workers/era1/{seat}", stated)
+        players.append(_new_player(edition, seat, spec, team, set_aside))
+    goods_supply = {g: edition.document["components"]["goods_per_type"] for g in edition.goods}
+    for seat, good in draw_starting_goods(edition, setup, seed, turn_order).items():
+        players[int(seat)].goods[good] += 1
+        goods_supply[good] -= 1
+    removed_dots = edition.rules["flags"]["removed_dots_by_player_count"][table_key(player_count)]
+    state = GameState(
+        player_count=player_count, options=resolved, seed=seed, players=players, neutral=None, era=1,
+        phase="turns", turn_order=turn_order, turn_index=0, prosperity_tokens=prosperity, region_tokens=region,
+        leftover_region_tokens=leftover,
+        centers={f"{t}.{c}": None for t in edition.tigers for c in CENTERS},
+        center_workers={f"{t}.{c}": [] for t in edition.tigers for c in CENTERS},
+        trade_centers={tc: None for tc, spec in edition.trade_centers.items() if spec["worker_type_restricted"]},
+        pieces=[], occupancy={}, satellites={}, headquarters={},
+        local_markets={m: None for t in edition.tigers.values() for m in t.local_markets},
+        flag_stacks={code: [f.id for f in n.flags if f.dots not in removed_dots]  # SETUP-07/08
+                     for code, n in edition.nations.items()},
+        special_flags_available=list(edition.special_flag_stars),
+        performance_tokens=list(edition.dollar_tokens) + list(edition.yen_tokens),  # SETUP-09
+        supply_goods=goods_supply, supply_parts_factories=edition.document["components"]["parts_factories"],
+        global_market={}, decisions=[], frames=[], pending_bonuses=[], turn=None,
+    )
+    state.edition = edition
+    for position, participant in enumerate(turn_order):  # SETUP-12
+        start = edition.board["global_market_track"]["start_space_by_turn_position"][position]
+        state.global_market.setdefault(str(start), []).append(participant)
+    place_setup_workers(state, draw_setup_workers(edition, setup, seed))
+    if player_count == 3:
+        _place_neutral(state, resolved["advanced_neutral"])
+    turns.begin_turn(state)
+    engine.start(state)
+    return state
+
+
+def place_setup_workers(state: GameState, workers: dict[str, str]) -> None:
+    """SETUP-06 / ERA2-05: the three board workers fix centre A, B, C of the top three Tigers."""
+    order = prosperity_order(state.edition, state.prosperity_tokens, state.player_count)
+    for rank_index, center in enumerate(CENTERS):
+        key = f"{order[rank_index]}.{center}"
+        state.centers[key] = workers[center]
+        state.center_workers[key].append("setup")
+
+
+def _place_neutral(state: GameState, advanced: bool) -> None:
+    """NEUTRAL-01..03: blockers on every 4-dot space, influence 5 (advanced: 6 and parts factories)."""
+    edition = state.edition
+    used = {p.color for p in state.players}
+    neutral_dots = edition.neutral["blocker_space_dots"]
+    state.neutral = {
+        "color": next(c for c in edition.player_colors if c not in used),
+        "influence": {t: edition.neutral["influence_start_advanced" if advanced else "influence_start"]
+                      for t in edition.tigers},
+        "advanced": advanced,
+    }
+    for tiger in edition.tigers.values():
+        for space in tiger.spaces.values():
+            if space.infinite or space.min_players != neutral_dots:
+                continue
+            with_parts = advanced and space.kind == "factory"
+            state.occupancy[space.id] = len(state.pieces)
+            state.pieces.append(Piece(NEUTRAL, space.id, tiger.id, space.kind, with_parts))
+            if with_parts:
+                state.supply_parts_factories -= 1

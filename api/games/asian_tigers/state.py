@@ -1,0 +1,147 @@
+"""The game state: plain dataclasses of str, int, list and dict.
+
+Nothing here knows the rules; `engine.apply` copies a state and changes the
+copy.  Everything is JSON-ready so a game can be saved, viewed, undone or
+replayed in the middle of a bonus chain.  Participants are named by string id:
+``"0"``..``"3"`` for the seats, ``"neutral"`` for the 3-player neutral.
+"""
+from __future__ import annotations
+
+import pickle
+from dataclasses import asdict, dataclass, field, fields
+from typing import Any
+
+NEUTRAL = "neutral"
+
+
+@dataclass
+class PlayerState:
+    """One player's holdings."""
+
+    id: str
+    name: str
+    color: str
+    funds: dict[str, int]
+    influence: dict[str, int]
+    energy: int
+    science: int
+    goods: dict[str, int]
+    # Worker types still in the team area, leftmost first; None when the table
+    # states each worker's type as it places it ("stated" worker entry).
+    team: list[str] | None
+    set_aside: list[str] | None
+    placed: dict[str, int]  # worker type -> workers placed this era
+    workers_placed: int
+    # Player-board sectors: generic pieces left and whether the factory is still there.
+    sectors: dict[str, dict[str, Any]]
+    satellites: list[str]  # satellites beside the board: factory, power_plant, laboratory, any
+    headquarters_available: bool
+    rows: dict[str, str]  # final-scoring row id -> flag id ("special:SK" for a moved special flag)
+    special_flags: list[str]  # Tigers whose special flag sits in the special-flag section
+
+
+@dataclass
+class Piece:
+    """A built infrastructure on the board."""
+
+    owner: str
+    space: str
+    tiger: str
+    kind: str
+    parts_factory: bool = False
+
+
+@dataclass
+class GameState:
+    """The whole game: board, players, decision stack, turn context."""
+
+    player_count: int
+    options: dict[str, Any]
+    seed: int
+    players: list[PlayerState]
+    neutral: dict[str, Any] | None
+    era: int
+    phase: str  # "turns", "management", "over"
+    turn_order: list[str]
+    turn_index: int
+    prosperity_tokens: dict[str, str]  # Tiger -> token id
+    region_tokens: dict[str, str]  # Tiger -> token id
+    leftover_region_tokens: list[str]
+    centers: dict[str, str | None]  # "SK.A" -> fixed worker type this era
+    center_workers: dict[str, list[str]]  # centre -> participant ids of the workers there
+    trade_centers: dict[str, str | None]
+    pieces: list[Piece]
+    occupancy: dict[str, int]  # ordinary space id -> index into pieces
+    satellites: dict[str, dict[str, str]]  # satellite space id -> {owner, satellite}
+    headquarters: dict[str, str]  # Tiger -> owner
+    local_markets: dict[str, dict[str, str] | None]  # market id -> {good, seller}
+    flag_stacks: dict[str, list[str]]  # nation -> flag ids, top first
+    special_flags_available: list[str]
+    performance_tokens: list[str]  # tokens still face up
+    supply_goods: dict[str, int]
+    supply_parts_factories: int
+    global_market: dict[str, list[str]]  # str(position) -> participant ids, bottom (first arrived) first
+    decisions: list[dict[str, Any]]
+    # Frames: the things being resolved (a turn, an investment action, a
+    # university, a bonus), each with the steps it still has to take.
+    frames: list[dict[str, Any]]
+    pending_bonuses: list[dict[str, Any]]
+    turn: dict[str, Any] | None
+    next_decision_id: int = 1
+    next_bonus_id: int = 1
+    draws: int = 0
+    history_length: int = 0
+    management: dict[str, Any] | None = None
+    edition: Any = field(default=None, repr=False, compare=False)
+
+    # -- helpers -----------------------------------------------------------
+    def clone(self) -> "GameState":
+        """A deep copy sharing only the (immutable) edition."""
+        edition, self.edition = self.edition, None
+        try:
+            copy = pickle.loads(pickle.dumps(self, protocol=pickle.HIGHEST_PROTOCOL))
+        finally:
+            self.edition = edition
+        copy.edition = edition
+        return copy
+
+    def player(self, participant: str) -> PlayerState:
+        """The player with id `participant` (a seat number as a string)."""
+        return self.players[int(participant)]
+
+    @property
+    def current_player(self) -> PlayerState | None:
+        """Whose turn it is, or None outside the turns phase."""
+        if self.phase != "turns":
+            return None
+        return self.player(self.turn_order[self.turn_index])
+
+    def gm_position(self, participant: str) -> int:
+        """Global-market position of `participant`."""
+        for position, stack in self.global_market.items():
+            if participant in stack:
+                return int(position)
+        raise KeyError(participant)
+
+    def pieces_of(self, owner: str, tiger: str | None = None) -> list[Piece]:
+        """Built pieces of `owner`, optionally on one Tiger."""
+        return [p for p in self.pieces if p.owner == owner and (tiger is None or p.tiger == tiger)]
+
+
+def state_to_dict(state: GameState) -> dict:
+    """JSON-ready copy of `state` (the edition is stored separately)."""
+    data = {f.name: getattr(state, f.name) for f in fields(state) if f.name != "edition"}
+    data["players"] = [asdict(p) for p in state.players]
+    data["pieces"] = [asdict(p) for p in state.pieces]
+    return pickle.loads(pickle.dumps(data))
+
+
+def state_from_dict(data: dict, edition) -> GameState:
+    """Rebuild a state saved by `state_to_dict`, attached to `edition`."""
+    values = pickle.loads(pickle.dumps(dict(data)))
+    values["players"] = [PlayerState(**p) for p in values["players"]]
+    values["pieces"] = [Piece(**p) for p in values["pieces"]]
+    values["occupancy"] = {k: int(v) for k, v in values["occupancy"].items()}
+    state = GameState(**values)
+    state.edition = edition
+    return state

@@ -1,0 +1,114 @@
+"""Provenance of edition values: rulebook, placeholder or interpretation.
+
+Every edition file (Asian Tigers, Nippon, Asara) maps JSON-pointer-like path
+patterns to a provenance word.  A pattern covers its whole subtree; a ``*``
+segment matches any one key or index; when several patterns match a leaf the
+one with more segments wins, then the one with more literal segments.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterator
+
+PROVENANCE_VALUES = ("rulebook", "placeholder", "interpretation")
+
+
+class EditionError(ValueError):
+    """An edition file breaks a consistency rule; `path` names the bad value."""
+
+    def __init__(self, path: str, message: str):
+        super().__init__(f"{path}: {message}")
+        self.path = path
+        self.message = message
+        self.code = "invalid_edition"
+
+
+def pointer(path: tuple[str, ...] | list[str]) -> str:
+    """Render a path tuple as a JSON pointer (``('a', '0')`` → ``/a/0``)."""
+    return "/" + "/".join(str(p) for p in path)
+
+
+def split_pointer(ptr: str) -> tuple[str, ...]:
+    """Split a JSON pointer into its segments."""
+    return tuple(s for s in ptr.strip("/").split("/") if s != "")
+
+
+def iter_leaves(node: Any, path: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, ...], Any]]:
+    """Yield ``(path, value)`` for every leaf (scalar, empty list or empty dict)."""
+    if isinstance(node, dict) and node:
+        for key, value in node.items():
+            yield from iter_leaves(value, path + (str(key),))
+    elif isinstance(node, list) and node:
+        for index, value in enumerate(node):
+            yield from iter_leaves(value, path + (str(index),))
+    else:
+        yield path, node
+
+
+def _matches(segments: tuple[str, ...], path: tuple[str, ...]) -> bool:
+    return len(segments) <= len(path) and all(s == "*" or s == q for s, q in zip(segments, path))
+
+
+@dataclass(frozen=True)
+class ProvenanceMap:
+    """The pattern → provenance map of one edition file."""
+
+    patterns: tuple[tuple[str, tuple[str, ...], str], ...]
+
+    @classmethod
+    def from_mapping(cls, mapping: dict[str, str]) -> "ProvenanceMap":
+        """Build from the file's ``provenance`` object (validated by `validate`)."""
+        return cls(tuple((p, split_pointer(p), v) for p, v in mapping.items()))
+
+    def candidates(self, path: tuple[str, ...]) -> list[str]:
+        """The most specific patterns matching `path` (normally exactly one)."""
+        hits = [(len(s), sum(x != "*" for x in s), p) for p, s, _ in self.patterns if _matches(s, path)]
+        if not hits:
+            return []
+        best = max(h[:2] for h in hits)
+        return [h[2] for h in hits if h[:2] == best]
+
+    def resolve(self, path: tuple[str, ...] | str) -> str | None:
+        """Provenance of the value at `path`, or None when no pattern covers it."""
+        if isinstance(path, str):
+            path = split_pointer(path)
+        top = self.candidates(path)
+        if not top:
+            return None
+        by_pattern = {p: v for p, _, v in self.patterns}
+        return by_pattern[top[0]]
+
+    def is_placeholder(self, path: tuple[str, ...] | str) -> bool:
+        """True when the value at `path` was invented for the placeholder edition."""
+        return self.resolve(path) == "placeholder"
+
+
+def validate_provenance(document: dict, meta_keys: set[str]) -> ProvenanceMap:
+    """Check the provenance scheme of `document`; raise `EditionError` naming the path.
+
+    Every leaf outside `meta_keys` must resolve; no pattern may be dead; two
+    equally specific patterns may not disagree; values must be known words.
+    """
+    mapping = document.get("provenance")
+    if not isinstance(mapping, dict) or not mapping:
+        raise EditionError("/provenance", "must be a non-empty object of path pattern → provenance")
+    for pattern, value in mapping.items():
+        if not pattern.startswith("/"):
+            raise EditionError(f"/provenance/{pattern}", "a provenance pattern must start with '/'")
+        if value not in PROVENANCE_VALUES:
+            raise EditionError(f"/provenance/{pattern}", f"unknown provenance {value!r}; expected one of {', '.join(PROVENANCE_VALUES)}")
+    prov = ProvenanceMap.from_mapping(mapping)
+    by_pattern = {p: v for p, _, v in prov.patterns}
+    used: set[str] = set()
+    data = {k: v for k, v in document.items() if k not in meta_keys}
+    for path, _ in iter_leaves(data):
+        top = prov.candidates(path)
+        if not top:
+            raise EditionError(pointer(path), "no provenance pattern covers this value")
+        if len({by_pattern[t] for t in top}) > 1:
+            raise EditionError(pointer(path), f"conflicting provenance patterns {sorted(top)}")
+        used.update(top)
+    for pattern in by_pattern:
+        if pattern not in used:
+            raise EditionError(f"/provenance/{pattern}", "dead provenance pattern (it decides no value)")
+    return prov
