@@ -13,7 +13,7 @@ Illegal actions raise `RulesError` (code, rule, message).  No Flask, HTTP or
 database import lives in this package.
 """
 from api.games.asian_tigers.edition import Edition, EditionError, load_edition
-from api.games.asian_tigers.engine import ACTION_KINDS, Step, apply, is_over, legal_actions, replay
+from api.games.asian_tigers.engine import Step, action_kinds, apply, is_over, legal_actions, replay
 from api.games.asian_tigers.errors import (ActionShapeError, GameOverError, IllegalActionError, RulesError,
                                            SetupError, StaleDecisionError)
 from api.games.asian_tigers.setup import new_game
@@ -21,7 +21,7 @@ from api.games.asian_tigers.state import GameState, state_from_dict, state_to_di
 from api.games.asian_tigers.view import view
 
 __all__ = [
-    "ACTION_KINDS", "ActionShapeError", "Edition", "EditionError", "GameOverError", "GameState", "IllegalActionError",
+    "action_kinds", "ActionShapeError", "Edition", "EditionError", "GameOverError", "GameState", "IllegalActionError",
     "RulesError", "SetupError", "StaleDecisionError", "Step", "apply", "is_over", "legal_actions", "load_edition",
     "new_game", "replay", "state_from_dict", "state_to_dict", "view",
 ]

@@ -6,7 +6,7 @@ to resolve, defer or ignore (IBONUS-02/03, CASCADE-03).
 """
 from __future__ import annotations
 
-from api.games.asian_tigers.decisions import new_decision, options_for, push_frame, step
+from api.games.asian_tigers.decisions import answers, new_decision, options_for, push_frame, step
 from api.games.asian_tigers.edition import Space
 from api.games.asian_tigers.effects import apply_simple_effect, gain_goods, gain_resource, pay_resource, tiger_name
 from api.games.asian_tigers.errors import ActionShapeError, IllegalActionError, RulesError
@@ -47,7 +47,8 @@ def sector_for_factory(state: GameState, good: str) -> str:
     return next(s.id for s in state.edition.sectors.values() if s.factory_good == good)
 
 
-def check_space(state: GameState, player: PlayerState, space_id, sector, center: str | None, kinds) -> dict:
+def check_space(state: GameState, player: PlayerState, space_id, sector, center: str | None, kinds,
+                tiger: str | None = None) -> dict:
     """A build on `space_id` taking a piece from `sector`; returns what the build needs.
 
     `center` is the investment centre letter (None for departments and bonuses
@@ -57,6 +58,10 @@ def check_space(state: GameState, player: PlayerState, space_id, sector, center:
     if tiger_id not in state.edition.tigers or space_id not in state.edition.tigers[tiger_id].spaces:
         raise ActionShapeError(f"unknown construction space {space_id!r}", code="unknown_space", field="space")
     space = state.edition.space(space_id)
+    if tiger is not None and space.tiger != tiger:
+        raise IllegalActionError(f"This action builds on {tiger_name(state, tiger)}; {space_label(state, space)} is on "
+                                 f"another Tiger", code="space_on_other_tiger",
+                                 rule="BUILD-DEPT-01" if "department" in kinds else "BUILD-GEN-01")
     if space.kind not in kinds:
         if space.kind == "department":
             raise IllegalActionError("A department can only be built as a university's additional action",
@@ -125,13 +130,11 @@ def build_candidates(state: GameState, player: PlayerState, tiger: str, center: 
         sectors = [None] if space.kind == "factory" else [s for s, v in player.sectors.items() if v["generic"] > 0]
         for sector in sectors:
             try:
-                check_space(state, player, space.id, sector, center, kinds)
+                check_space(state, player, space.id, sector, center, kinds, tiger)
             except RulesError:
                 continue
-            option = {"kind": "build", "space": space.id}
-            if sector is not None:
-                option["sector"] = sector
-            options.append(option)
+            options.append({"kind": "build", "space": space.id,
+                            "sector": sector or sector_for_factory(state, space.good)})
     return options
 
 
@@ -169,12 +172,13 @@ def build_options(state: GameState, decision: dict) -> list[dict]:
                             BUILDABLE_FROM_CENTER)
 
 
+@answers(("choose_build", "build"))
 def build(state: GameState, action: dict, events: list[dict]) -> None:
     """Build one infrastructure from the investment centre (BUILD-*)."""
     decision = state.decisions[-1]
     player = state.player(decision["seat"])
     info = check_space(state, player, action.get("space"), action.get("sector"), decision["center"],
-                       BUILDABLE_FROM_CENTER)
+                       BUILDABLE_FROM_CENTER, decision["tiger"])
     place_piece(state, player, info, events)
 
 
@@ -250,6 +254,7 @@ def _department_affordable(state: GameState, player: PlayerState, space_id: str)
     return player.science >= state.edition.space(space_id).science_cost
 
 
+@answers(("choose_university_action", "build_department"))
 def build_department(state: GameState, action: dict, events: list[dict]) -> None:
     """BUILD-DEPT-01: a department on the university's Tiger for its printed science."""
     decision = state.decisions[-1]
@@ -258,11 +263,8 @@ def build_department(state: GameState, action: dict, events: list[dict]) -> None
     if "build_department" not in university.additional_actions:
         raise IllegalActionError("This university does not offer a department", code="action_not_offered",
                                  rule="BUILD-UNI-01")
-    space_id = action.get("space")
-    if isinstance(space_id, str) and space_id.split(".")[0] != university.tiger and space_id.split(".")[0] in state.edition.tigers:
-        raise IllegalActionError(f"The department must be on {tiger_name(state, university.tiger)}, the university's Tiger",
-                                 code="department_other_tiger", rule="BUILD-DEPT-01")
-    info = check_space(state, player, space_id, action.get("sector"), None, ("department",))
+    info = check_space(state, player, action.get("space"), action.get("sector"), None, ("department",),
+                       university.tiger)
     cost = info["space"].science_cost
     if player.science < cost:
         raise IllegalActionError(f"This department costs {cost} science; you have {player.science}",
@@ -296,6 +298,7 @@ def check_parts_factory(state: GameState, player: PlayerState, space_id, energy_
     return piece
 
 
+@answers(("choose_university_action", "attach_parts_factory"))
 def attach_parts_factory(state: GameState, action: dict, events: list[dict]) -> None:
     """University additional action: a parts factory for 1 energy (BUILD-PARTS-01/02)."""
     decision = state.decisions[-1]

@@ -20,6 +20,8 @@ from api.games.asian_tigers.state import GameState
 STEP_HANDLERS: dict[str, Callable] = {}
 # decision kind -> function(state, decision) -> list of candidate legal actions
 OPTION_GENERATORS: dict[str, Callable] = {}
+# decision kind -> {action kind -> handler(state, action, events)}
+ANSWERS: dict[str, dict[str, Callable]] = {}
 
 
 def step(name: str):
@@ -36,6 +38,22 @@ def options_for(kind: str):
         OPTION_GENERATORS[kind] = function
         return function
     return register
+
+
+def answers(*pairs: tuple[str, str]):
+    """Register a handler as the answer `action kind` to each `(decision kind, action kind)` pair."""
+    def register(function):
+        for decision_kind, action_kind in pairs:
+            ANSWERS.setdefault(decision_kind, {})[action_kind] = function
+        return function
+    return register
+
+
+def repeat(state: GameState, decision: dict) -> None:
+    """Ask `decision`'s question again once what the answer started is resolved (loops: sales, bonuses)."""
+    frame_index = decision.get("frame")
+    if frame_index is not None and frame_index < len(state.frames):
+        state.frames[frame_index]["steps"].insert(0, decision["step"])
 
 
 def push_frame(state: GameState, kind: str, steps: list[str], **context) -> dict:
@@ -74,11 +92,12 @@ def advance(state: GameState, events: list[dict], apply_action: Callable) -> Non
         decision = STEP_HANDLERS[name](state, frame, events)
         if decision is None:
             continue
+        decision["step"], decision["frame"] = name, len(state.frames) - 1
         options = legal_options(state, decision)
         if not options:
             continue  # a decision with no legal option is never created
         state.decisions.append(decision)
-        if len(options) == 1 and not decision["declinable"]:
+        if len(options) == 1 and not decision["declinable"] and not decision.get("manual"):
             only = options[0]
             events.append({"kind": "auto_resolved", "decision": decision["kind"], "action": only,
                            "text": f"Only one choice: {describe_option(only)}"})

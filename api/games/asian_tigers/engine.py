@@ -9,23 +9,23 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from api.games.asian_tigers import building, placement, turns
-from api.games.asian_tigers.decisions import advance, current_decision, legal_options
+from api.games.asian_tigers import bonuses, building, era2, management, market, placement, turns  # noqa: F401  (registers handlers)
+from api.games.asian_tigers.decisions import ANSWERS, advance, current_decision, legal_options
 from api.games.asian_tigers.errors import ActionShapeError, GameOverError, IllegalActionError, StaleDecisionError
 from api.games.asian_tigers.state import GameState
 
-# decision kind -> {action kind -> handler(state, action, events)}
-ANSWERS: dict[str, dict[str, Callable]] = {
-    "choose_placement": {"place_worker": placement.place_worker},
-    "choose_special_trade": {"special_advance": placement.special_advance},
-    "choose_local_sale": {"sell_local": placement.sell_local, "skip_local_sale": lambda s, a, e: None},
-    "choose_build": {"build": building.build},
-    "choose_university_action": {"build_department": building.build_department,
-                                 "attach_parts_factory": building.attach_parts_factory,
-                                 "skip_university_action": lambda s, a, e: None},
-    "choose_bonus": {"ignore_bonus": turns.ignore_bonus, "end_turn": turns.end_turn},
-}
-ACTION_KINDS = sorted({kind for answers in ANSWERS.values() for kind in answers})
+
+def _no_op(state: GameState, action: dict, events: list[dict]) -> None:
+    """Declining an optional step."""
+
+
+ANSWERS.setdefault("choose_local_sale", {})["skip_local_sale"] = _no_op
+ANSWERS.setdefault("choose_university_action", {})["skip_university_action"] = _no_op
+
+
+def action_kinds() -> list[str]:
+    """Every action kind some decision accepts."""
+    return sorted({kind for answers in ANSWERS.values() for kind in answers})
 
 
 @dataclass(frozen=True)
@@ -63,8 +63,8 @@ def apply(state: GameState, action: dict) -> Step:
     """Validate and apply `action`; raise a `RulesError` and leave `state` untouched if illegal."""
     if not isinstance(action, dict) or not isinstance(action.get("kind"), str):
         raise ActionShapeError("an action is an object with a \"kind\"", code="malformed_action", field="kind")
-    if action["kind"] not in ACTION_KINDS:
-        raise ActionShapeError(f"unknown action kind {action['kind']!r}; known: {', '.join(ACTION_KINDS)}",
+    if action["kind"] not in action_kinds():
+        raise ActionShapeError(f"unknown action kind {action['kind']!r}; known: {', '.join(action_kinds())}",
                                code="unknown_action_kind", field="kind")
     if is_over(state):
         raise GameOverError("The game is over", rule="SCORE-END-01")

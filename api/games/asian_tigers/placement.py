@@ -7,8 +7,8 @@ applies and an unlisted one is always refused with a reason.
 """
 from __future__ import annotations
 
-from api.games.asian_tigers import building
-from api.games.asian_tigers.decisions import new_decision, options_for, push_frame, step
+from api.games.asian_tigers import building, market
+from api.games.asian_tigers.decisions import answers, new_decision, options_for, push_frame, step
 from api.games.asian_tigers.edition import CENTERS
 from api.games.asian_tigers.effects import advance_global_market, advance_influence, tiger_name
 from api.games.asian_tigers.errors import ActionShapeError, IllegalActionError, RulesError
@@ -98,13 +98,14 @@ def check_place_worker(state: GameState, action: dict) -> dict:
     if center == SPECIAL_TRADE_CENTER:
         return {"center": center, "worker": worker, "cost": 0}  # PLACE-03/07: takes any worker
     if center in state.trade_centers:
-        raise IllegalActionError("Sales at the international and regional trade centres are not available yet; "
-                                 "use the special trade centre", code="not_implemented", rule="TRADE-02")
+        market.check_trade_center(state, player, center, worker)
+        return {"center": center, "worker": worker, "cost": 0}
     if center not in state.centers:
         raise ActionShapeError(f"unknown centre {center!r}", code="unknown_center", field="center")
     return {"center": center, "worker": worker, "cost": check_investment_center(state, player, center, worker)}
 
 
+@answers(("choose_placement", "place_worker"))
 def place_worker(state: GameState, action: dict, events: list[dict]) -> None:
     """Place the worker, fix the centre's type, pay, and start the action's frame."""
     info = check_place_worker(state, action)
@@ -119,6 +120,9 @@ def place_worker(state: GameState, action: dict, events: list[dict]) -> None:
         events.append({"kind": "worker_placed", "participant": player.id, "center": center, "worker": worker,
                        "text": f"{player.name} places a {worker} worker in the special trade centre"})
         push_frame(state, "special_trade", ["special_trade"], seat=player.id)
+        return
+    if center in state.trade_centers:
+        market.start_trade(state, player, center, worker, events)
         return
     tiger, letter = center.split(".")
     fixed_now = state.centers[center] is None
@@ -146,6 +150,12 @@ def placement_options(state: GameState, decision: dict) -> list[dict]:
             except RulesError:
                 continue
             options.append(_placement(center, worker, player))
+        for trade_center in state.trade_centers:
+            try:
+                market.check_trade_center(state, player, trade_center, worker)
+            except RulesError:
+                continue
+            options.append(_placement(trade_center, worker, player))
         options.append(_placement(SPECIAL_TRADE_CENTER, worker, player))
     return options
 
@@ -167,9 +177,10 @@ def special_trade_step(state: GameState, frame: dict, events: list[dict]) -> dic
 @options_for("choose_special_trade")
 def special_trade_options(state: GameState, decision: dict) -> list[dict]:
     """The special trade centre's choices available now."""
-    return [{"kind": "special_advance"}]
+    return market.special_sale_options(state, state.player(decision["seat"])) + [{"kind": "special_advance"}]
 
 
+@answers(("choose_special_trade", "special_advance"))
 def special_advance(state: GameState, action: dict, events: list[dict]) -> None:
     """TRADE-07: advance 2 on the global market without selling."""
     amount = state.edition.rules["global_market"]["special_trade_center_advance"]
@@ -218,6 +229,7 @@ def local_sale_options(state: GameState, decision: dict) -> list[dict]:
     return options + [{"kind": "skip_local_sale"}] if options else []
 
 
+@answers(("choose_local_sale", "sell_local"))
 def sell_local(state: GameState, action: dict, events: list[dict]) -> None:
     """Put the good on the market and gain its influence (LMKT-05)."""
     decision = state.decisions[-1]

@@ -7,7 +7,7 @@ forfeits whatever is left (AMB-12).
 """
 from __future__ import annotations
 
-from api.games.asian_tigers.decisions import new_decision, options_for, push_frame, step
+from api.games.asian_tigers.decisions import answers, new_decision, options_for, push_frame, repeat, step
 from api.games.asian_tigers.errors import IllegalActionError
 from api.games.asian_tigers.state import GameState
 
@@ -34,16 +34,21 @@ def bonuses_step(state: GameState, frame: dict, events: list[dict]) -> dict:
 @options_for("choose_bonus")
 def bonus_options(state: GameState, decision: dict) -> list[dict]:
     """Each pending bonus may be resolved or ignored; ending the turn forfeits the rest."""
+    return pending_bonus_options(state) + [{"kind": "end_turn"}]
+
+
+def pending_bonus_options(state: GameState) -> list[dict]:
+    """Resolve or ignore each bonus waiting this turn (offered at every open point of the turn)."""
     from api.games.asian_tigers import bonuses
 
     options = []
     for pending in state.pending_bonuses:
         options += bonuses.resolve_options(state, pending)
         options.append({"kind": "ignore_bonus", "bonus": pending["id"]})
-    return options + [{"kind": "end_turn"}]
+    return options
 
 
-def _pending(state: GameState, bonus_id) -> dict:
+def pending_bonus(state: GameState, bonus_id) -> dict:
     pending = next((b for b in state.pending_bonuses if b["id"] == bonus_id), None)
     if pending is None:
         raise IllegalActionError(f"No unlocked bonus {bonus_id!r} is waiting this turn", code="unknown_bonus",
@@ -51,16 +56,18 @@ def _pending(state: GameState, bonus_id) -> dict:
     return pending
 
 
+@answers(("choose_bonus", "ignore_bonus"), ("choose_sale", "ignore_bonus"))
 def ignore_bonus(state: GameState, action: dict, events: list[dict]) -> None:
     """IBONUS-03 / FLAG-03: an ignored bonus is gone for good."""
-    pending = _pending(state, action.get("bonus"))
+    pending = pending_bonus(state, action.get("bonus"))
     state.pending_bonuses.remove(pending)
     player = state.player(pending["seat"])
     events.append({"kind": "bonus_ignored", "participant": player.id, "bonus": pending["bonus"],
                    "text": f"{player.name} ignores the {pending['bonus'].replace('_', ' ')} bonus; it is gone"})
-    state.frames[-1]["steps"].insert(0, "bonuses")
+    repeat(state, state.decisions[-1])
 
 
+@answers(("choose_bonus", "end_turn"))
 def end_turn(state: GameState, action: dict, events: list[dict]) -> None:
     """CASCADE-03: end the turn; bonuses still waiting are forfeited."""
     player = state.current_player

@@ -1,0 +1,25 @@
+# Two commands do all the set-up on a fresh machine:
+#   make run   installs the app and serves it on http://127.0.0.1:8000 (SQLite)
+#   make test  installs everything the tests need (incl. Debian's chromium) and runs every test
+PYTHON ?= python3
+PORT ?= 8000
+export TABLEKEEPER_DATABASE ?= $(CURDIR)/tablekeeper.db
+
+.PHONY: install run test test-deps bench
+
+install:
+	$(PYTHON) -m pip install -q -e .
+
+run: install
+	$(PYTHON) -m flask --app api init-db
+	$(PYTHON) -m gunicorn --bind 127.0.0.1:$(PORT) --workers 2 "api:create_app()"
+
+test-deps:
+	$(PYTHON) -m pip install -q -e ".[test]"
+	@command -v chromium >/dev/null 2>&1 || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null)
+
+test: test-deps
+	$(PYTHON) -m pytest
+
+bench: install
+	$(PYTHON) bench/engine_turns.py

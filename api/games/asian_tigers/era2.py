@@ -1,0 +1,138 @@
+"""Era II setup (ERA2-*) and the end of the game (MGMT2-*, SCORE-*).
+
+The final scoring builds an `EndPosition` from the game state and hands it to
+`scoring.score_end_position` — the very function the scorer-only mode calls —
+so both entry points share one implementation.
+"""
+from __future__ import annotations
+
+from api.games.asian_tigers.decisions import answers, new_decision, options_for, step
+from api.games.asian_tigers.investment import column_ip, tiger_facts
+from api.games.asian_tigers.scoring import score_end_position
+from api.games.asian_tigers.scoring_model import (AUTOMA, NEUTRAL as NEUTRAL_KIND, PLAYER, ColumnIP, EndPosition,
+                                                  Era1Position, Leftovers, ParticipantPosition, RulesOptions)
+from api.games.asian_tigers.setup import draw_setup_workers, draw_workers, place_setup_workers
+from api.games.asian_tigers.state import NEUTRAL, GameState
+from api.games.asian_tigers.turns import begin_turn
+
+
+def draws_are_recorded(state: GameState) -> bool:
+    """A table that recorded its Era I draws records its Era II draws too."""
+    setup = state.options.get("setup") or {}
+    return bool(setup.get("workers") or setup.get("setup_workers"))
+
+
+@step("era2_setup")
+def era2_setup_step(state: GameState, frame: dict, events: list[dict]) -> dict | None:
+    """ERA2-01..05: clear the markets and centres, then the new draws."""
+    for market_id, held in state.local_markets.items():  # ERA2-02
+        if held is not None:
+            state.supply_goods[held["good"]] += 1
+            state.local_markets[market_id] = None
+    for center in state.centers:  # ERA2-05: every centre's type is free again
+        state.centers[center] = None
+        state.center_workers[center] = []
+    for trade_center in state.trade_centers:
+        state.trade_centers[trade_center] = None
+    events.append({"kind": "era2_prepared", "text": "Era II setup: local markets emptied, workers back from the "
+                                                    "board, every centre free again"})
+    if draws_are_recorded(state):
+        return new_decision(state, "record_era2_draws", state.turn_order[0], declinable=False, manual=True)
+    start_era2(state, {}, events)
+    return None
+
+
+@options_for("record_era2_draws")
+def record_options(state: GameState, decision: dict) -> list[dict]:
+    """Let the app draw, or send what the table drew (setup_workers, workers per seat)."""
+    return [{"kind": "draw_era2_setup"}]
+
+
+@answers(("record_era2_draws", "draw_era2_setup"))
+def draw_era2_setup(state: GameState, action: dict, events: list[dict]) -> None:
+    """ERA2-03..05 with recorded or generated draws."""
+    recorded = {k: action[k] for k in ("setup_workers", "workers") if k in action}
+    start_era2(state, recorded, events)
+
+
+def start_era2(state: GameState, recorded: dict, events: list[dict]) -> None:
+    """Re-place the three board workers by prosperity order, redo every bag draw, start Era II."""
+    edition = state.edition
+    # Validate every draw before changing anything: a bad recording leaves the state as it was.
+    setup_workers = draw_setup_workers(edition, recorded, state.seed, "setup_workers/era2")
+    stated = state.options["worker_entry"] == "stated"
+    draws = {}
+    for player in state.players:
+        draws[player.id] = draw_workers(edition, (recorded.get("workers") or {}).get(player.id), state.seed,
+                                        f"workers/era2/{player.id}", stated)
+    place_setup_workers(state, setup_workers)
+    for player in state.players:
+        player.team, player.set_aside = draws[player.id]
+        player.placed = {t: 0 for t in edition.worker_types}
+        player.workers_placed = 0
+    state.era, state.phase, state.turn_index = 2, "turns", 0
+    events.append({"kind": "era_started", "era": 2, "text": "Era II begins"})
+    state.frames.clear()
+    begin_turn(state)
+
+
+# -- the end of the game ------------------------------------------------------------
+def end_position(state: GameState) -> EndPosition:
+    """What the Era II management phase reads, derived from the board."""
+    edition = state.edition
+    tigers = list(edition.tigers)
+    markers = {pid: (int(pos), height) for pos, stack in state.global_market.items() for height, pid in enumerate(stack)}
+    participants = {}
+    for player in state.players:
+        flags: dict[str, list[str]] = {}
+        for row_id, flag in player.rows.items():
+            flags.setdefault(edition.rows[row_id].sector, []).append(flag)
+        participants[player.id] = ParticipantPosition(
+            id=player.id, kind=PLAYER, influence=dict(player.influence),
+            tigers={t: tiger_facts(state, player.id, t) for t in tigers},
+            gm_position=markers[player.id][0], gm_stack=markers[player.id][1],
+            leftovers=Leftovers(sum(player.goods.values()), player.energy, player.science),
+            flags=flags, special_flags=tuple(player.special_flags))
+    if state.neutral:
+        participants[NEUTRAL] = ParticipantPosition(
+            id=NEUTRAL, kind=NEUTRAL_KIND, influence=dict(state.neutral["influence"]),
+            tigers={t: tiger_facts(state, NEUTRAL, t) for t in tigers})
+    options = RulesOptions(**state.options["rules_options"])
+    era1 = None
+    snapshot = (state.management or {}).get("era1")
+    if options.prosperity_from_influence_rounds == 2 and snapshot:
+        era1 = Era1Position(turn_order=snapshot["turn_order"], headquarters=snapshot["headquarters"],
+                            influence=snapshot["influence"],
+                            ip={p: {t: ColumnIP(**v) for t, v in ip.items()} for p, ip in snapshot["ip"].items()})
+    return EndPosition(player_count=state.player_count, turn_order=tuple(state.turn_order),
+                       prosperity_tokens=dict(state.prosperity_tokens),
+                       headquarters={t: state.headquarters.get(t) for t in tigers}, participants=participants,
+                       options=options, era1=era1)
+
+
+@step("final_scoring")
+def final_scoring_step(state: GameState, frame: dict, events: list[dict]) -> None:
+    """MGMT2-01..06 and SCORE-END-01: score, record the outcome, end the game."""
+    outcome = score_end_position(end_position(state), state.edition).to_dict()
+    state.management["outcome"] = outcome
+    state.phase = "over"
+    for line in outcome.get("lines", []):
+        events.append({"kind": "score_line", "participant": line.get("participant"), "text": line["text"]})
+    winner = outcome.get("winner")
+    events.append({"kind": "game_over", "winner": winner,
+                   "text": f"Game over: {state.player(winner).name if winner not in (None, NEUTRAL, AUTOMA) else winner} wins"})
+
+
+def outcome(state: GameState) -> dict | None:
+    """The final outcome once the game is over, else None."""
+    return (state.management or {}).get("outcome")
+
+
+def provisional_score(state: GameState) -> dict:
+    """The score as if the game ended now (live scoreboard); flagged provisional."""
+    result = score_end_position(end_position(state), state.edition).to_dict()
+    result["provisional"] = True
+    return result
+
+
+__all__ = ["end_position", "outcome", "provisional_score", "column_ip"]
