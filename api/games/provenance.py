@@ -72,6 +72,12 @@ class ProvenanceMap:
         """Provenance of the value at `path`, or None when no pattern covers it."""
         if isinstance(path, str):
             path = split_pointer(path)
+        cache = self.__dict__.setdefault("_cache", {})
+        if path not in cache:
+            cache[path] = self._resolve(path)
+        return cache[path]
+
+    def _resolve(self, path: tuple[str, ...]) -> str | None:
         top = self.candidates(path)
         if not top:
             return None

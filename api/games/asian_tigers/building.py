@@ -121,40 +121,49 @@ def _owner_name(state: GameState, owner: str) -> str:
     return "the neutral player" if owner == "neutral" else state.player(owner).name
 
 
+def _maybe_buildable(state: GameState, space: Space, center: str | None, kinds) -> bool:
+    """Cheap pre-filter (kind, open, empty, reach); `check_space` still decides."""
+    if space.kind not in kinds or space.min_players > state.player_count:
+        return False
+    if space.infinite:
+        return True
+    return space.id not in state.occupancy and (center is None or space.column in reach(state, center))
+
+
 def build_candidates(state: GameState, player: PlayerState, tiger: str, center: str | None, kinds) -> list[dict]:
     """Every legal (space, sector) build on `tiger` for these kinds."""
+    generic_sectors = [s for s, v in player.sectors.items() if v["generic"] > 0]
     options = []
     for space in state.edition.tigers[tiger].spaces.values():
-        if space.kind not in kinds:
+        if not _maybe_buildable(state, space, center, kinds) or (space.kind != "factory" and not generic_sectors):
             continue
-        sectors = [None] if space.kind == "factory" else [s for s, v in player.sectors.items() if v["generic"] > 0]
-        for sector in sectors:
-            try:
-                check_space(state, player, space.id, sector, center, kinds, tiger)
-            except RulesError:
-                continue
-            options.append({"kind": "build", "space": space.id,
-                            "sector": sector or sector_for_factory(state, space.good)})
+        # The sector only matters through "has a generic piece", so one probe per space suffices.
+        probe = None if space.kind == "factory" else generic_sectors[0]
+        try:
+            info = check_space(state, player, space.id, probe, center, kinds, tiger)
+        except RulesError:
+            continue
+        sectors = [info["sector"]] if space.kind == "factory" else generic_sectors
+        options += [{"kind": "build", "space": space.id, "sector": sector} for sector in sectors]
     return options
 
 
 def any_build_possible(state: GameState, player: PlayerState, tiger: str, center: str) -> bool:
     """TURN-02: placing in a centre needs at least one legal build."""
-    has_generic = any(v["generic"] > 0 for v in player.sectors.values())
+    generic = next((s for s, v in player.sectors.items() if v["generic"] > 0), None)
     for space in state.edition.tigers[tiger].spaces.values():
-        if space.kind not in BUILDABLE_FROM_CENTER or (space.kind != "factory" and not has_generic):
+        if not _maybe_buildable(state, space, center, BUILDABLE_FROM_CENTER):
+            continue
+        if space.kind != "factory":
+            if generic is not None:
+                return True  # open, empty, in reach, and a generic piece is at hand
             continue
         try:
-            check_space(state, player, space.id, None if space.kind == "factory" else _any_sector(player),
-                        center, BUILDABLE_FROM_CENTER)
+            _check_factory(state, player, space, None)
             return True
         except RulesError:
             continue
     return False
-
-
-def _any_sector(player: PlayerState) -> str:
-    return next(s for s, v in player.sectors.items() if v["generic"] > 0)
 
 
 # -- the build step ------------------------------------------------------------------

@@ -77,8 +77,13 @@ def current_decision(state: GameState) -> dict | None:
 
 def legal_options(state: GameState, decision: dict) -> list[dict]:
     """The legal answers to `decision`, each tagged with the decision id."""
-    options = OPTION_GENERATORS[decision["kind"]](state, decision)
-    return [{**option, "decision": decision["id"]} for option in options]
+    cached = state.options_cache
+    if cached is not None and cached[0] == decision["id"] and state.decisions and state.decisions[-1] is decision:
+        return [dict(o) for o in cached[1]]
+    options = [{**option, "decision": decision["id"]} for option in OPTION_GENERATORS[decision["kind"]](state, decision)]
+    if state.decisions and state.decisions[-1] is decision:
+        state.options_cache = (decision["id"], options)
+    return [dict(o) for o in options]
 
 
 def advance(state: GameState, events: list[dict], apply_action: Callable) -> None:
@@ -93,10 +98,11 @@ def advance(state: GameState, events: list[dict], apply_action: Callable) -> Non
         if decision is None:
             continue
         decision["step"], decision["frame"] = name, len(state.frames) - 1
+        state.decisions.append(decision)
         options = legal_options(state, decision)
         if not options:
-            continue  # a decision with no legal option is never created
-        state.decisions.append(decision)
+            state.decisions.pop()  # a decision with no legal option is never created
+            continue
         if len(options) == 1 and not decision["declinable"] and not decision.get("manual"):
             only = options[0]
             events.append({"kind": "auto_resolved", "decision": decision["kind"], "action": only,

@@ -93,16 +93,22 @@ class GameState:
     history_length: int = 0
     management: dict[str, Any] | None = None
     edition: Any = field(default=None, repr=False, compare=False)
+    # (decision id, options) of the current decision: valid until that decision is answered,
+    # because nothing changes a state except answering its top decision.
+    options_cache: Any = field(default=None, repr=False, compare=False)
 
     # -- helpers -----------------------------------------------------------
     def clone(self) -> "GameState":
-        """A deep copy sharing only the (immutable) edition."""
-        edition, self.edition = self.edition, None
-        try:
-            copy = pickle.loads(pickle.dumps(self, protocol=pickle.HIGHEST_PROTOCOL))
-        finally:
-            self.edition = edition
-        copy.edition = edition
+        """A deep copy sharing only immutable parts (the edition, the options)."""
+        # Hand-written for speed: this runs on every `apply`.  A field added to
+        # GameState must be copied here; the property test that checks `apply`
+        # never mutates its input catches a forgotten one.
+        copy = _shallow(self)
+        copy.players = [_shallow(p, _PLAYER_COPIERS) for p in self.players]
+        copy.pieces = [Piece(p.owner, p.space, p.tiger, p.kind, p.parts_factory) for p in self.pieces]
+        for name, copier in _STATE_COPIERS.items():
+            setattr(copy, name, copier(getattr(self, name)))
+        copy.options_cache = None
         return copy
 
     def player(self, participant: str) -> PlayerState:
@@ -128,9 +134,47 @@ class GameState:
         return [p for p in self.pieces if p.owner == owner and (tiger is None or p.tiger == tiger)]
 
 
+def _shallow(obj, copiers=None):
+    copy = object.__new__(type(obj))
+    copy.__dict__.update(obj.__dict__)
+    for name, copier in (copiers or {}).items():
+        setattr(copy, name, copier(getattr(obj, name)))
+    return copy
+
+
+def _deep(value):
+    return pickle.loads(pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
+
+
+def _dict_of_lists(value):
+    return {k: list(v) for k, v in value.items()}
+
+
+def _optional_dicts(value):
+    return {k: (dict(v) if v is not None else None) for k, v in value.items()}
+
+
+_PLAYER_COPIERS = {
+    "funds": dict, "influence": dict, "goods": dict, "placed": dict, "rows": dict,
+    "team": lambda v: list(v) if v is not None else None,
+    "set_aside": lambda v: list(v) if v is not None else None,
+    "sectors": lambda v: {k: dict(x) for k, x in v.items()},
+    "satellites": list, "special_flags": list,
+}
+_STATE_COPIERS = {
+    "neutral": lambda v: {**v, "influence": dict(v["influence"])} if v else None,
+    "turn_order": list, "prosperity_tokens": dict, "region_tokens": dict, "leftover_region_tokens": list,
+    "centers": dict, "center_workers": _dict_of_lists, "trade_centers": dict, "occupancy": dict,
+    "satellites": _optional_dicts, "headquarters": dict, "local_markets": _optional_dicts,
+    "flag_stacks": _dict_of_lists, "special_flags_available": list, "performance_tokens": list,
+    "supply_goods": dict, "global_market": _dict_of_lists,
+    "decisions": _deep, "frames": _deep, "pending_bonuses": _deep, "turn": _deep, "management": _deep,
+}
+
+
 def state_to_dict(state: GameState) -> dict:
     """JSON-ready copy of `state` (the edition is stored separately)."""
-    data = {f.name: getattr(state, f.name) for f in fields(state) if f.name != "edition"}
+    data = {f.name: getattr(state, f.name) for f in fields(state) if f.name not in ("edition", "options_cache")}
     data["players"] = [asdict(p) for p in state.players]
     data["pieces"] = [asdict(p) for p in state.pieces]
     return pickle.loads(pickle.dumps(data))
