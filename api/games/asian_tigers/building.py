@@ -329,6 +329,9 @@ def university_bonus_step(state: GameState, frame: dict, events: list[dict]) -> 
     """BUILD-UNI-02: the printed bonus, after the additional action."""
     space = state.edition.space(frame["space"])
     if space.bonus is not None:
-        events.extend(apply_simple_effect(state, frame["seat"], space.bonus, space.tiger,
-                                          f"university bonus on {space.id}"))
+        bonus_events = apply_simple_effect(state, frame["seat"], space.bonus, space.tiger,
+                                           f"university bonus on {space.id}")
+        for event in bonus_events:
+            event["placeholder_values"] = state.edition.placeholders(f"{space.path}/bonus/amount")
+        events.extend(bonus_events)
     return None

@@ -176,6 +176,10 @@ class Edition:
         """True when the value at JSON pointer `path` is an invented placeholder."""
         return self.provenance.is_placeholder(path)
 
+    def placeholders(self, *paths: str) -> list[str]:
+        """Those of `paths` (JSON pointers of values just used) that are placeholders."""
+        return [p for p in paths if self.provenance.is_placeholder(p)]
+
     def provenance_of(self, path: str) -> str | None:
         """Provenance word of the value at JSON pointer `path`."""
         return self.provenance.resolve(path)

@@ -79,6 +79,8 @@ def influence_step(state: GameState, frame: dict, events: list[dict]) -> None:
             influence_of(state, pid)[tiger] += amount
         lines = [f"{name_of(state, p)} {ranking.values[p]} IP → +{awards[p]}" for p in ranking.order]
         events.append({"kind": "influence_awarded", "tiger": tiger, "awards": awards, "ranking": ranking.to_dict(),
+                       "placeholder_values": state.edition.placeholders(
+                           f"/board/management_track/influence_by_rank/era_1/{table_key(state.player_count)}"),
                        "text": f"{tiger_name(state, tiger)}: " + ("; ".join(lines) or "nobody has investment points")
                                + "".join(f" ({t.detail})" for t in ranking.tie_breaks)})
     state.management["era1"] = {

@@ -219,7 +219,12 @@ def advance_with_flag(state: GameState, action: dict, events: list[dict]) -> Non
         raise IllegalActionError(f"Choose one of the flags bought here this turn: {', '.join(decision['flags'])}",
                                  code="flag_not_bought_here", rule="TRADE-06")
     value = flag_value(state, action["flag"])
-    events.extend(advance_global_market(state, decision["seat"], value, f"flag {action['flag']}"))
+    nation = action["flag"].rsplit("-", 1)[0]
+    index = next(i for i, f in enumerate(state.edition.nations[nation].flags) if f.id == action["flag"])
+    moved = advance_global_market(state, decision["seat"], value, f"flag {action['flag']}")
+    for event in moved:
+        event["placeholder_values"] = state.edition.placeholders(f"/global_market/nations/{nation}/flags/{index}/value")
+    events.extend(moved)
 
 
 # -- special trade centre sale ------------------------------------------------------------

@@ -238,6 +238,9 @@ def sell_local(state: GameState, action: dict, events: list[dict]) -> None:
     player.goods[market.good] -= 1
     state.local_markets[market.id] = {"good": market.good, "seller": player.id}
     events.append({"kind": "local_sale_made", "participant": player.id, "market": market.id, "good": market.good,
+                   "placeholder_values": state.edition.placeholders(f"{market.path}/good"),
                    "text": f"{player.name} sells {market.good} to the column {market.column} market of "
                            f"{tiger_name(state, market.tiger)}"})
-    events.extend(advance_influence(state, player.id, market.tiger, market.influence, "local market sale"))
+    gained = advance_influence(state, player.id, market.tiger, market.influence, "local market sale")
+    gained[0]["placeholder_values"] = state.edition.placeholders(f"{market.path}/influence")
+    events.extend(gained)

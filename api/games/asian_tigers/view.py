@@ -52,6 +52,7 @@ def view(state: GameState) -> dict:
             "supply": {"goods": dict(state.supply_goods), "parts_factories": state.supply_parts_factories},
         },
         "edition": {"id": edition.document["edition"]["id"], "status": edition.document["edition"]["status"],
-                    "content_hash": edition.content_hash},
+                    "content_hash": edition.content_hash,
+                    "placeholder_patterns": [p for p, _, v in edition.provenance.patterns if v == "placeholder"]},
         "neutral_id": NEUTRAL if state.neutral else None,
     }
