@@ -59,10 +59,31 @@ def _answer(state: GameState, action: dict, events: list[dict]) -> None:
     advance(state, events, _answer)
 
 
-def apply(state: GameState, action: dict) -> Step:
-    """Validate and apply `action`; raise a `RulesError` and leave `state` untouched if illegal."""
+LIST_FIELDS = frozenset({"goods", "tigers", "spaces", "sectors", "factories"})
+OBJECT_FIELDS = frozenset({"setup_workers", "workers"})
+
+
+def check_shape(action) -> None:
+    """Field types every action shares; the handlers then judge the values (ActionShapeError)."""
     if not isinstance(action, dict) or not isinstance(action.get("kind"), str):
         raise ActionShapeError("an action is an object with a \"kind\"", code="malformed_action", field="kind")
+    if "decision" in action and (not isinstance(action["decision"], int) or isinstance(action["decision"], bool)):
+        raise ActionShapeError("decision must be the integer id of the decision answered", code="invalid_field",
+                               field="decision")
+    for name, value in action.items():
+        if name in LIST_FIELDS:
+            if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+                raise ActionShapeError(f"{name} must be a list of strings", code="invalid_field", field=name)
+        elif name in OBJECT_FIELDS:
+            if not isinstance(value, dict):
+                raise ActionShapeError(f"{name} must be an object", code="invalid_field", field=name)
+        elif value is not None and not isinstance(value, (str, int)):
+            raise ActionShapeError(f"{name} must be a string or a number", code="invalid_field", field=name)
+
+
+def apply(state: GameState, action: dict) -> Step:
+    """Validate and apply `action`; raise a `RulesError` and leave `state` untouched if illegal."""
+    check_shape(action)
     if action["kind"] not in action_kinds():
         raise ActionShapeError(f"unknown action kind {action['kind']!r}; known: {', '.join(action_kinds())}",
                                code="unknown_action_kind", field="kind")

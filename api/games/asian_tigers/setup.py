@@ -58,6 +58,9 @@ def resolve_options(options: dict, edition: Edition) -> dict:
             raise SetupError(f"rules option {key} must be one of {list(RULES_OPTION_VALUES[key])}",
                              code="invalid_rules_option", field=f"rules_options/{key}", rule="SCORE-END-03")
         rules_options[key] = value
+    for key in ("rules_options", "setup"):
+        if options.get(key) is not None and not isinstance(options[key], dict):
+            raise SetupError(f"{key} must be an object", code="invalid_options", field=key)
     worker_entry = options.get("worker_entry", "sequence")
     if worker_entry not in WORKER_ENTRY_MODES:
         raise SetupError("worker_entry must be 'sequence' or 'stated'", code="invalid_worker_entry", field="worker_entry")
@@ -84,7 +87,7 @@ def draw_prosperity_tokens(edition: Edition, setup: dict, seed: int) -> dict[str
         return dict(zip(tigers, rng_for(seed, "prosperity_tokens").sample(tokens, len(tigers))))
 
     chosen = _recorded_or(setup, "prosperity_tokens", generate)
-    if not isinstance(chosen, dict) or sorted(chosen) != sorted(tigers):
+    if not isinstance(chosen, dict) or sorted(chosen) != sorted(tigers) or not all(isinstance(v, str) for v in chosen.values()):
         raise SetupError(f"prosperity_tokens must name a token for each of {', '.join(tigers)}",
                          code="invalid_recorded_draw", rule="SETUP-02", field="setup/prosperity_tokens")
     if any(t not in tokens for t in chosen.values()) or len(set(chosen.values())) != len(tigers):
@@ -102,7 +105,8 @@ def draw_region_tokens(edition: Edition, setup: dict, seed: int) -> tuple[dict[s
         return dict(zip(tigers, rng_for(seed, "region_tokens").sample(tokens, len(tigers))))
 
     chosen = _recorded_or(setup, "region_tokens", generate)
-    if not isinstance(chosen, dict) or sorted(chosen) != sorted(tigers) or any(t not in tokens for t in chosen.values()) \
+    if not isinstance(chosen, dict) or sorted(chosen) != sorted(tigers) \
+            or not all(isinstance(v, str) for v in chosen.values()) or any(t not in tokens for t in chosen.values()) \
             or len(set(chosen.values())) != len(tigers):
         raise SetupError(f"region_tokens must give each of {', '.join(tigers)} a different token of {', '.join(tokens)}",
                          code="invalid_recorded_draw", rule="SETUP-04", field="setup/region_tokens")
@@ -124,7 +128,8 @@ def draw_setup_workers(edition: Edition, setup: dict, seed: int, label: str = "s
         return dict(zip(CENTERS, rng_for(seed, label).sample(types, len(types))))
 
     chosen = _recorded_or(setup, "setup_workers", generate)
-    if not isinstance(chosen, dict) or sorted(chosen) != list(CENTERS) or sorted(chosen.values()) != sorted(types):
+    if not isinstance(chosen, dict) or sorted(chosen) != list(CENTERS) \
+            or not all(isinstance(v, str) for v in chosen.values()) or sorted(chosen.values()) != sorted(types):
         raise SetupError(f"setup_workers must map A, B, C to the worker types {', '.join(types)}, one each",
                          code="invalid_recorded_draw", rule="SETUP-06", field="setup/setup_workers")
     return dict(chosen)
@@ -137,7 +142,11 @@ def draw_turn_order(player_count: int, setup: dict, seed: int) -> list[str]:
     def generate():
         return rng_for(seed, "turn_order").sample(seats, player_count)
 
-    chosen = [str(s) for s in _recorded_or(setup, "turn_order", generate)]
+    recorded = _recorded_or(setup, "turn_order", generate)
+    if not isinstance(recorded, list) or not all(isinstance(s, (int, str)) and not isinstance(s, bool) for s in recorded):
+        raise SetupError("turn_order must be a list of seat numbers", code="invalid_recorded_draw", rule="SETUP-11",
+                         field="setup/turn_order")
+    chosen = [str(s) for s in recorded]
     if sorted(chosen) != seats:
         raise SetupError(f"turn_order must list every seat 0..{player_count - 1} once",
                          code="invalid_recorded_draw", rule="SETUP-11", field="setup/turn_order")
@@ -150,6 +159,9 @@ def draw_workers(edition: Edition, recorded: dict | None, seed: int, label: str,
     per_type = edition.setup["player"]["workers_per_type"]
     slots = edition.setup["player"]["team_area_slots"]
     recorded = recorded or {}
+    if not isinstance(recorded, dict):
+        raise SetupError("a seat's recorded workers are an object with set_aside and team", code="invalid_recorded_draw",
+                         rule="PSETUP-03", field=f"setup/workers/{label}")
     if not recorded and stated:
         return None, None
     if not recorded:
@@ -164,8 +176,8 @@ def draw_workers(edition: Edition, recorded: dict | None, seed: int, label: str,
     set_aside = recorded.get("set_aside")
     team = recorded.get("team")
     if set_aside is not None:
-        if not isinstance(set_aside, list) or len(set_aside) != 2 or set_aside[0] == set_aside[1] \
-                or any(t not in types for t in set_aside):
+        if not isinstance(set_aside, list) or len(set_aside) != 2 or not all(isinstance(t, str) for t in set_aside) \
+                or set_aside[0] == set_aside[1] or any(t not in types for t in set_aside):
             raise SetupError(f"the two set-aside workers must be of two different types among {', '.join(types)}",
                              code="invalid_recorded_draw", rule="PSETUP-03", field=f"setup/workers/{label}/set_aside")
     if team is None:
@@ -173,7 +185,8 @@ def draw_workers(edition: Edition, recorded: dict | None, seed: int, label: str,
             raise SetupError("the team-area sequence is missing; record it or choose worker_entry 'stated'",
                              code="invalid_recorded_draw", rule="PSETUP-04", field=f"setup/workers/{label}/team")
         return None, sorted(set_aside) if set_aside else None
-    if not isinstance(team, list) or len(team) != slots or any(t not in types for t in team):
+    if not isinstance(team, list) or len(team) != slots or not all(isinstance(t, str) for t in team) \
+            or any(t not in types for t in team):
         raise SetupError(f"the team area holds exactly {slots} workers of types {', '.join(types)}",
                          code="invalid_recorded_draw", rule="PSETUP-04", field=f"setup/workers/{label}/team")
     counts = {t: team.count(t) for t in types}
@@ -198,7 +211,11 @@ def draw_starting_goods(edition: Edition, setup: dict, seed: int, turn_order: li
         dealt = rng_for(seed, "starting_goods").sample(pool, len(turn_order))
         return dict(zip(turn_order, dealt))
 
-    chosen = {str(k): v for k, v in _recorded_or(setup, "starting_goods", generate).items()}
+    recorded = _recorded_or(setup, "starting_goods", generate)
+    if not isinstance(recorded, dict) or not all(isinstance(v, str) for v in recorded.values()):
+        raise SetupError("starting_goods must map each seat to a good", code="invalid_recorded_draw", rule="PSETUP-06",
+                         field="setup/starting_goods")
+    chosen = {str(k): v for k, v in recorded.items()}
     if sorted(chosen) != sorted(turn_order) or any(g not in pool for g in chosen.values()) \
             or len(set(chosen.values())) != len(chosen):
         raise SetupError(f"starting_goods must give each seat a different good from {', '.join(pool)}",
@@ -239,6 +256,9 @@ def new_game(options: dict, edition: Edition, seed: int = 0) -> GameState:
     turn_order = draw_turn_order(player_count, setup, seed)
     stated = resolved["worker_entry"] == "stated"
     recorded_workers = setup.get("workers") or {}
+    if not isinstance(recorded_workers, dict):
+        raise SetupError("setup.workers maps each seat (\"0\"..) to its set_aside and team", code="invalid_recorded_draw",
+                         rule="PSETUP-04", field="setup/workers")
     players = []
     for seat, spec in enumerate(resolved["players"]):
         team, set_aside = draw_workers(edition, recorded_workers.get(str(seat)), seed, f"workers/era1/{seat}", stated)
