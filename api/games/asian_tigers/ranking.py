@@ -1,0 +1,239 @@
+"""Ordering participants: rankings on a Tiger, turn order, special-flag offers, final standings.
+
+Every ordering in Asian Tigers is a strict order: the tie-breakers always separate
+two participants.  Each function here returns a `Ranking` that lists the order,
+the participants left out (0 investment points / 0 influence, AMB-20), and one
+`TieBreak` per pair of neighbours with equal values, naming the level that
+separated them and the catalogue rule behind it.  The tie-break chain:
+
+* the 3-player neutral wins every tie it is in (TIE-06, NEUTRAL-06);
+* then the headquarters on that Tiger (TIE-01);
+* then investment points in column A, B, C (TIE-02, AMB-19);
+* then the earlier participant in the current turn order (TIE-03).
+
+With the rules option ``tiebreak_era2_tiger_ties = "turn_order"`` the Era II ties on
+a Tiger skip the headquarters and columns (TIE-08, AMB-17).  Pure Python, no I/O.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Iterable, Mapping, Sequence
+
+CHAIN = "chain"
+TURN_ORDER = "turn_order"
+TIEBREAK_OPTIONS = (CHAIN, TURN_ORDER)
+COLUMNS = ("A", "B", "C")
+
+
+@dataclass(frozen=True)
+class Contender:
+    """One participant competing on one Tiger.
+
+    `value` is what is ranked (investment points or influence); `columns` are the
+    participant's investment points in columns A, B and C on that Tiger (used by
+    TIE-02 even when influence is ranked); `neutral` marks the 3-player neutral.
+    """
+
+    id: str
+    value: int
+    columns: tuple[int, int, int] = (0, 0, 0)
+    neutral: bool = False
+
+
+@dataclass(frozen=True)
+class TieBreak:
+    """How two neighbours with the same value were separated.
+
+    `decided_by` is one of ``neutral``, ``headquarters``, ``column_A``, ``column_B``,
+    ``column_C``, ``turn_order``, ``stack``, ``human_wins_ties``, ``tie_is_loss``;
+    `rule` is the catalogue ID applied; `detail` is a plain-language sentence.
+    """
+
+    ahead: str
+    behind: str
+    value: int
+    decided_by: str
+    rule: str
+    detail: str
+
+    def to_dict(self) -> dict:
+        """JSON-ready form."""
+        return {"ahead": self.ahead, "behind": self.behind, "value": self.value,
+                "decided_by": self.decided_by, "rule": self.rule, "detail": self.detail}
+
+
+@dataclass(frozen=True)
+class Ranking:
+    """A strict order of participants, best first, with the tie-breaks used."""
+
+    order: tuple[str, ...]
+    values: Mapping[str, int]
+    unranked: tuple[str, ...] = ()
+    tie_breaks: tuple[TieBreak, ...] = field(default_factory=tuple)
+
+    def rank_of(self, participant: str) -> int | None:
+        """1-based rank of `participant`, or None when it is not ranked."""
+        try:
+            return self.order.index(participant) + 1
+        except ValueError:
+            return None
+
+    def to_dict(self) -> dict:
+        """JSON-ready form: ``ranking``, ``unranked``, ``tie_breaks``."""
+        return {"ranking": list(self.order), "unranked": list(self.unranked),
+                "tie_breaks": [t.to_dict() for t in self.tie_breaks]}
+
+
+def _turn_index(turn_order: Sequence[str], participant: str) -> int:
+    try:
+        return list(turn_order).index(participant)
+    except ValueError:
+        raise ValueError(f"{participant!r} is not in the turn order {list(turn_order)}") from None
+
+
+def ordinal(n: int) -> str:
+    """``1`` → ``1st``, ``2`` → ``2nd``, ``11`` → ``11th``."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def rank_tiger(contenders: Iterable[Contender], *, turn_order: Sequence[str], headquarters: str | None = None,
+               tiebreak: str = CHAIN, what: str = "investment points") -> Ranking:
+    """Rank the contenders on one Tiger (MGMT1-03, MGMT2-03, MGMT2-04).
+
+    Contenders with a value of 0 are not ranked (AMB-20).  Ties: neutral (TIE-06),
+    then with ``tiebreak="chain"`` the headquarters holder (TIE-01) and columns A, B, C
+    (TIE-02), then `turn_order` (TIE-03; TIE-08 under ``"turn_order"``).  The neutral
+    need not be in `turn_order`; everyone else must be.
+    """
+    if tiebreak not in TIEBREAK_OPTIONS:
+        raise ValueError(f"unknown tie-break option {tiebreak!r}; expected one of {TIEBREAK_OPTIONS}")
+    pool = list(contenders)
+    if sum(c.neutral for c in pool) > 1:
+        raise ValueError("at most one neutral can take part in a ranking")
+    chain = tiebreak == CHAIN
+
+    def key(c: Contender) -> tuple:
+        # The neutral wins all its ties, so its turn index never matters (-1).
+        turn = -1 if c.neutral else _turn_index(turn_order, c.id)
+        if chain:
+            return (-c.value, not c.neutral, c.id != headquarters, tuple(-x for x in c.columns), turn)
+        return (-c.value, not c.neutral, turn)
+
+    ranked = sorted((c for c in pool if c.value > 0), key=key)
+    breaks = []
+    for a, b in zip(ranked, ranked[1:]):
+        if a.value == b.value:
+            breaks.append(_explain_tiger_tie(a, b, headquarters, chain, what))
+    return Ranking(order=tuple(c.id for c in ranked), values=MappingProxyType({c.id: c.value for c in pool}),
+                   unranked=tuple(c.id for c in pool if c.value <= 0), tie_breaks=tuple(breaks))
+
+
+def _explain_tiger_tie(a: Contender, b: Contender, hq: str | None, chain: bool, what: str) -> TieBreak:
+    same = f"{a.id} = {b.id} at {a.value} {what}"
+    if a.neutral:
+        return TieBreak(a.id, b.id, a.value, "neutral", "TIE-06", f"{same}: the neutral wins its ties")
+    if not chain:
+        return TieBreak(a.id, b.id, a.value, "turn_order", "TIE-08",
+                        f"{same}: option turn_order, {a.id} is earlier in the turn order")
+    if a.id == hq:
+        return TieBreak(a.id, b.id, a.value, "headquarters", "TIE-01", f"{same}: {a.id} has the headquarters here")
+    equal = []
+    for col, x, y in zip(COLUMNS, a.columns, b.columns):
+        if x != y:
+            prefix = f"columns {'/'.join(equal)} equal, " if equal else ""
+            return TieBreak(a.id, b.id, a.value, f"column_{col}", "TIE-02",
+                            f"{same}: no headquarters; {prefix}column {col} {x} > {y}")
+        equal.append(col)
+    return TieBreak(a.id, b.id, a.value, "turn_order", "TIE-03",
+                    f"{same}: no headquarters, columns equal; {a.id} is earlier in the turn order")
+
+
+def award_by_rank(ranking: Ranking, table: Sequence[int]) -> dict[str, int]:
+    """Points for each ranked participant: rank i scores ``table[i-1]`` (0 past the table's end).
+
+    Unranked participants get no entry at all (AMB-20: they gain nothing there).
+    """
+    return {pid: (table[i] if i < len(table) else 0) for i, pid in enumerate(ranking.order)}
+
+
+def special_flag_offer_order(influence: Mapping[str, int], *, turn_order: Sequence[str],
+                             neutral: str | None = None) -> Ranking:
+    """Order in which a Tiger's special flag is offered (MGMT1-04, MGMT1-06).
+
+    Highest influence first, 0 included (AMB-23); ties by turn order only, the HQ and
+    column chain is not used (TIE-05), except that the neutral wins its ties (TIE-06).
+    """
+    def key(pid: str) -> tuple:
+        is_neutral = pid == neutral
+        return (-influence[pid], not is_neutral, -1 if is_neutral else _turn_index(turn_order, pid))
+
+    order = sorted(influence, key=key)
+    breaks = []
+    for a, b in zip(order, order[1:]):
+        if influence[a] == influence[b]:
+            same = f"{a} = {b} at {influence[a]} influence"
+            if a == neutral:
+                breaks.append(TieBreak(a, b, influence[a], "neutral", "TIE-06", f"{same}: the neutral wins its ties"))
+            else:
+                breaks.append(TieBreak(a, b, influence[a], "turn_order", "TIE-05",
+                                       f"{same}: {a} is earlier in the turn order"))
+    return Ranking(order=tuple(order), values=MappingProxyType(dict(influence)), tie_breaks=tuple(breaks))
+
+
+def global_market_order(markers: Mapping[str, tuple[int, int]]) -> Ranking:
+    """Turn order from global-market markers ``{id: (position, stack height)}`` (TIE-04).
+
+    Further along goes first; on a shared space the marker lower in the stack (height
+    0 = bottom = arrived first) goes first.  Two markers may not share a height.
+    """
+    seen: dict[tuple[int, int], str] = {}
+    for pid, spot in markers.items():
+        if spot in seen:
+            raise ValueError(f"{seen[spot]} and {pid} both sit at height {spot[1]} on space {spot[0]}")
+        seen[spot] = pid
+    order = sorted(markers, key=lambda pid: (-markers[pid][0], markers[pid][1]))
+    breaks = []
+    for a, b in zip(order, order[1:]):
+        if markers[a][0] == markers[b][0]:
+            breaks.append(TieBreak(a, b, markers[a][0], "stack", "TIE-04",
+                                   f"{a} and {b} share space {markers[a][0]}: {a} is lower in the stack "
+                                   f"(arrived first)"))
+    return Ranking(order=tuple(order), values=MappingProxyType({p: m[0] for p, m in markers.items()}),
+                   tie_breaks=tuple(breaks))
+
+
+def rank_totals(totals: Mapping[str, int], *, turn_order: Sequence[str], solo_human: str | None = None,
+                human_wins_ties: bool = True) -> Ranking:
+    """Final standings by total, best first (SCORE-END-01).
+
+    Equal totals go to the participant earlier in the final turn order (TIE-07).  In
+    solo (`solo_human` given) an equal score goes to the human when `human_wins_ties`
+    (TIE-09, SOLO-SCORE-02), otherwise to the Automa (scenario and campaign, AMB-46).
+    """
+    def key(pid: str) -> tuple:
+        if solo_human is not None:
+            return (-totals[pid], (pid != solo_human) if human_wins_ties else (pid == solo_human))
+        return (-totals[pid], _turn_index(turn_order, pid))
+
+    order = sorted(totals, key=key)
+    breaks = []
+    for a, b in zip(order, order[1:]):
+        if totals[a] != totals[b]:
+            continue
+        same = f"{a} = {b} at {totals[a]} prosperity"
+        if solo_human is None:
+            breaks.append(TieBreak(a, b, totals[a], "turn_order", "TIE-07",
+                                   f"{same}: {a} is earlier in the final turn order"))
+        elif human_wins_ties:
+            breaks.append(TieBreak(a, b, totals[a], "human_wins_ties", "TIE-09",
+                                   f"{same}: in solo an equal score is a win for the human"))
+        else:
+            breaks.append(TieBreak(a, b, totals[a], "tie_is_loss", "SCENARIO-03",
+                                   f"{same}: in a scenario or campaign the human must out-score the Automa (AMB-46)"))
+    return Ranking(order=tuple(order), values=MappingProxyType(dict(totals)), tie_breaks=tuple(breaks))
+
+
+__all__ = ["CHAIN", "TURN_ORDER", "TIEBREAK_OPTIONS", "COLUMNS", "Contender", "TieBreak", "Ranking", "ordinal",
+           "rank_tiger", "award_by_rank", "special_flag_offer_order", "global_market_order", "rank_totals"]
