@@ -1,0 +1,242 @@
+"""Asara end-game scoring (catalogue Part E.2, ASA-SCORE-01..14, with the proposed ASA-AMB readings).
+
+`score(end_state, data)` takes the table's end-of-game input (shape in
+`api.games.asara.inputs`) and returns a JSON-ready result: every player's
+categories, total and explanation lines, the awards of the final evaluation,
+the ranking (tied players share the win) and the placeholder data used.
+"""
+from __future__ import annotations
+
+import os
+from collections import Counter
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Mapping
+
+from api.games.asara.data import AsaraData, PlacePoints, load_asara_data
+from api.games.asara.inputs import AsaraEndState, AsaraPlayer, YearEnd, parse_asara_input
+from api.games.scorekit import PlaceholderLog, ScoreSheet, and_list, ordinal
+
+CATEGORIES = {
+    "building": "building prestige",
+    "year_end": "year-end evaluations",
+    "tower_colors": "tower colours",
+    "highest_tower": "highest tower",
+    "most_towers": "most towers",
+    "asari": "Asari",
+}
+
+
+@dataclass(frozen=True, eq=False)
+class Entry:
+    """One thing ranked in a final-evaluation category: a tower (measure = height) or a player (tower count)."""
+
+    owner: str
+    measure: int
+
+
+@dataclass(frozen=True)
+class Award:
+    """What one ranked entry earns: its place, the group it tied with, the pooled points and its share."""
+
+    entry: Entry
+    place: int | None  # None: would have been 2nd, but a tie for 1st leaves no 2nd place
+    group: tuple[Entry, ...]
+    pooled: tuple[int, ...]
+    share: int
+
+
+def score(end_state: dict, data: AsaraData | str | os.PathLike | Mapping | None = None) -> dict:
+    """Score a finished game of Asara.
+
+    `end_state` is the plain JSON-like input described in `api.games.asara.inputs`;
+    `data` is a loaded `AsaraData`, or a path / dict / None handed to `load_asara_data`.
+    Raises `ScoringInputError` for impossible input and `EditionError` for a bad data file.
+    """
+    data = data if isinstance(data, AsaraData) else load_asara_data(data)
+    log = PlaceholderLog(data.values)
+    state = parse_asara_input(end_state, data)
+    sheets = {player.id: ScoreSheet(CATEGORIES) for player in state.players}
+
+    for player in state.players:
+        _score_building(player, sheets[player.id], data, log)
+    for number, year in enumerate(state.years, start=1):
+        _score_year_end(number, year, state, sheets, data, log)
+
+    final = {"tower_colors": {}}
+    towers = [(owner, tower) for owner in (p.id for p in state.players) for tower in state.final_towers.get(owner, ())]
+    for color in data.colors:
+        of_color = [Entry(owner, t.height) for owner, t in towers if t.color == color]
+        log_path = ("final", "tower_by_color", color)
+        final["tower_colors"][color] = _tower_category(
+            f"{color.capitalize()} towers", of_color, data.color_points(color), "tower_colors", sheets, log, log_path)
+    final["highest_tower"] = _tower_category(
+        "Highest tower overall", [Entry(owner, t.height) for owner, t in towers], data.highest_tower_overall,
+        "highest_tower", sheets, log, ("final", "highest_tower_overall"))
+    final["most_towers"] = _most_towers(state, sheets, data, log)
+    for player in state.players:
+        _score_asari(player.id, player.asari, sheets[player.id], data, log)
+
+    ranking = _rank(sheets)
+    winners = [r["player"] for r in ranking if r["rank"] == 1]
+    placeholders = log.paths()
+    return {
+        "game": "asara",
+        "edition": data.edition_id,
+        "players": [
+            {"id": p.id, "categories": dict(sheets[p.id].categories), "total": sheets[p.id].total,
+             "total_explanation": sheets[p.id].total_explanation(CATEGORIES), "lines": sheets[p.id].lines,
+             "rank": next(r["rank"] for r in ranking if r["player"] == p.id)}
+            for p in state.players
+        ],
+        "final_evaluation": final,
+        "ranking": ranking,
+        "winners": winners,
+        "winner_explanation": (f"{winners[0]} wins" if len(winners) == 1 else f"{and_list(winners)} share the win")
+                              + f" with {ranking[0]['total']} prestige",
+        "placeholders_used": placeholders,
+        "provisional": bool(placeholders),
+    }
+
+
+# --------------------------------------------------------------------------- during the game
+
+def _score_building(player: AsaraPlayer, sheet: ScoreSheet, data: AsaraData, log: PlaceholderLog) -> None:
+    """Building-turn prestige, entered as a total or as the sections used per turn (ASA-SCORE-02)."""
+    if player.building_turns is not None:
+        points = []
+        for sections in player.building_turns:
+            log.use("building", "prestige_by_sections_used", str(sections))
+            points.append(data.building_prestige(sections))
+        sheet.add("building", sum(points), f"Building turns using {'+'.join(map(str, player.building_turns))} "
+                                           f"sections → {'+'.join(map(str, points)) or '0'} = {sum(points)}")
+    elif player.building_prestige:
+        sheet.add("building", player.building_prestige,
+                  f"Building turns: {player.building_prestige} prestige (entered as a total)")
+
+
+def _score_year_end(number: int, year: YearEnd, state: AsaraEndState, sheets: dict[str, ScoreSheet], data: AsaraData,
+                    log: PlaceholderLog) -> None:
+    """+1 per tower, +1 per gold section, +1 for the Caliph's patronage (ASA-SCORE-03)."""
+    for key in ("per_tower", "per_gold_section", "caliph_patronage"):
+        log.use("year_end", key)
+    for player in state.players:
+        towers = year.towers_of(player.id)
+        gold = sum(t.gold_sections for t in towers)
+        caliph = data.caliph_patronage if year.caliph == player.id else 0
+        points = len(towers) * data.per_tower + gold * data.per_gold_section + caliph
+        parts = [f"{len(towers)} tower{'s' if len(towers) != 1 else ''} × {data.per_tower}",
+                 f"{gold} gold section{'s' if gold != 1 else ''} × {data.per_gold_section}"]
+        if caliph:
+            parts.append(f"Caliph's patronage {caliph}")
+        sheets[player.id].add("year_end", points, f"Year {number} evaluation: {' + '.join(parts)} = {points}",
+                              year=number)
+
+
+def _score_asari(player_id: str, asari: int, sheet: ScoreSheet, data: AsaraData, log: PlaceholderLog) -> None:
+    """1 prestige per 10 Asari, rounded down by default (ASA-SCORE-09, ASA-AMB-05)."""
+    log.use("final", "asari_per_prestige_point")
+    log.use("final", "asari_rounding")
+    points = _divide(asari, data.asari_per_point, data.asari_rounding)
+    sheet.add("asari", points,
+              f"{asari} Asari → {points} (1 per {data.asari_per_point}, rounded {data.asari_rounding})")
+
+
+# --------------------------------------------------------------------------- final evaluation
+
+def _divide(amount: int, divisor: int, rounding: str) -> int:
+    return -(-amount // divisor) if rounding == "up" else amount // divisor
+
+
+def _awards(entries: list[Entry], points: PlacePoints, rounding: str) -> list[Award]:
+    """Rank entries by measure; pay 1st and 2nd with the tie rules of ASA-SCORE-10/11/12 (and ASA-AMB-03)."""
+    ranked = sorted(entries, key=lambda e: -e.measure)
+    if not ranked:
+        return []
+    top = tuple(e for e in ranked if e.measure == ranked[0].measure)
+    if len(top) > 1:  # a tie for 1st pools 1st and 2nd; there is no 2nd place
+        pooled = (points.first, points.second)
+        awards = [Award(e, 1, top, pooled, _divide(sum(pooled), len(top), rounding)) for e in top]
+        rest = [e for e in ranked if e not in top]
+        if rest:
+            blocked = tuple(e for e in rest if e.measure == rest[0].measure)
+            awards += [Award(e, None, blocked, (), 0) for e in blocked]
+        return awards
+    awards = [Award(top[0], 1, top, (points.first,), points.first)]
+    rest = ranked[1:]
+    if rest:
+        second = tuple(e for e in rest if e.measure == rest[0].measure)
+        awards += [Award(e, 2, second, (points.second,), _divide(points.second, len(second), rounding))
+                   for e in second]
+    return awards
+
+
+def _tie_text(award: Award, unit: str, rounding: str) -> str:
+    """``"tied 1st with P2 → (6+3)/2 = 4.5 → 5 (rounded up)"``."""
+    if award.place is None:
+        return "no 2nd place after a tie for 1st → 0"
+    if len(award.group) == 1:
+        return f"{ordinal(award.place)} → {award.share}"
+    owners = Counter(e.owner for e in award.group if e is not award.entry)
+    others = and_list([_others_text(owner, count, owner == award.entry.owner, unit) for owner, count in owners.items()])
+    exact = Fraction(sum(award.pooled), len(award.group))
+    value = f"{float(exact):.2f}".rstrip("0").rstrip(".")
+    rounded = f" → {award.share} (rounded {rounding})" if exact.denominator != 1 else ""
+    return (f"tied {ordinal(award.place)} with {others} → ({'+'.join(map(str, award.pooled))})/{len(award.group)}"
+            f" = {value}{rounded}")
+
+
+def _others_text(owner: str, count: int, same_owner: bool, unit: str) -> str:
+    if same_owner:
+        return f"another of {owner}'s {unit}s" if count == 1 else f"{count} more of {owner}'s {unit}s"
+    return owner if count == 1 else f"{owner} ({count} {unit}s)"
+
+
+def _tower_category(label: str, entries: list[Entry], points: PlacePoints, category: str,
+                    sheets: dict[str, ScoreSheet], log: PlaceholderLog, log_path: tuple[str, ...]) -> list[dict]:
+    """Award one tower category per tower (ASA-SCORE-06/07/10/11, ASA-AMB-01: one player may collect several)."""
+    result = []
+    for award in _awards(entries, points, "up"):
+        if award.place is not None:
+            log.use(*log_path, "highest" if award.place == 1 else "second")
+            if award.place == 1 and len(award.group) > 1:
+                log.use(*log_path, "second")
+        text = f"{label}: {award.entry.owner}'s {award.entry.measure}-section tower, {_tie_text(award, 'tower', 'up')}"
+        sheets[award.entry.owner].add(category, award.share, text)
+        result.append({"player": award.entry.owner, "height": award.entry.measure, "place": award.place,
+                       "tied_towers": len(award.group), "points": award.share})
+    return result
+
+
+def _most_towers(state: AsaraEndState, sheets: dict[str, ScoreSheet], data: AsaraData,
+                 log: PlaceholderLog) -> list[dict]:
+    """12 / 6 for the most / second-most towers; ties split per tied player (ASA-SCORE-08/12, ASA-AMB-02).
+
+    A player without towers does not place (a reading the catalogue does not settle)."""
+    entries = [Entry(p.id, len(state.final_towers.get(p.id, ()))) for p in state.players]
+    entries = [e for e in entries if e.measure > 0]
+    log.use("final", "ties", "most_towers_rounding")
+    result = []
+    for award in _awards(entries, data.most_towers, data.most_towers_rounding):
+        if award.place is not None:
+            log.use("final", "most_towers", "most" if award.place == 1 else "second")
+            if award.place == 1 and len(award.group) > 1:
+                log.use("final", "most_towers", "second")
+        text = (f"Most towers: {award.entry.measure} towers, "
+                f"{_tie_text(award, 'player', data.most_towers_rounding)}")
+        sheets[award.entry.owner].add("most_towers", award.share, text)
+        result.append({"player": award.entry.owner, "towers": award.entry.measure, "place": award.place,
+                       "tied_players": len(award.group), "points": award.share})
+    return result
+
+
+def _rank(sheets: dict[str, ScoreSheet]) -> list[dict]:
+    """Highest prestige first; tied players share a rank, and tied leaders all win (ASA-SCORE-14)."""
+    order = sorted(sheets, key=lambda pid: -sheets[pid].total)
+    ranking = []
+    for pid in order:
+        total = sheets[pid].total
+        rank = 1 + sum(1 for other in sheets.values() if other.total > total)
+        ranking.append({"player": pid, "total": total, "rank": rank,
+                        "tied_with": [o for o in order if o != pid and sheets[o].total == total]})
+    return ranking

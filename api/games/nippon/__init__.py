@@ -1,0 +1,13 @@
+"""Nippon end-game scorer (catalogue Part E.1): pure Python, no web or database imports.
+
+Public API:
+    load_nippon_data(source=None) -> NipponData       # path, dict or None (shipped placeholder edition)
+    score(end_state: dict, data=None) -> dict          # JSON-ready result
+    ScoringInputError                                  # impossible input: .code, .rule, .path, .message
+The input shape is documented in `api.games.nippon.inputs`.
+"""
+from api.games.nippon.data import NipponData, load_nippon_data
+from api.games.scorekit import ScoringInputError
+from api.games.nippon.scoring import score
+
+__all__ = ["NipponData", "ScoringInputError", "load_nippon_data", "score"]

@@ -1,0 +1,257 @@
+"""What a Nippon table enters at the end of the game, checked against the rules and the edition.
+
+Input shape (plain JSON; every list position and id below appears in error paths)::
+
+    {
+      "players": [
+        {"id": "red", "seat": 1,
+         "vp_in_play": {"contracts": 9, "region_bonus": 4, "workforce_lost": 2},
+         "achievements": [{"space": "ACH1", "units": 4, "multiplier": 3},
+                          {"space": "ACH2", "units": 3, "multiplier": null}]}
+      ],
+      "last_turn_player": "blue",
+      "scorings": [                       # exactly one entry per scoring, in order
+        {"regions": {                     # the board at that scoring; a missing region is empty
+          "R2": {"tiles": [{"player": "red", "city": "R2.C1", "slot": 2, "value": 3}],
+                 "trains": {"red": 1},    # tiles on the board in that region, per player
+                 "ships": {"red": 1}}}}
+      ]
+    }
+
+``seat`` is the turn order (1 = first player).  ``slot`` indexes the city's
+``overseas_influence_slots`` list in the edition.  ``vp_in_play`` holds totals
+(VP from contracts and the Local Market region bonus, VP lost for unpaid workers);
+each key defaults to 0.  An achievement without ``multiplier`` is an empty space.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Mapping
+
+from api.games.nippon.data import NipponData
+from api.games.scorekit import (
+    PlaceholderLog, ScoringInputError, child, read_id, read_int, read_list, read_mapping, read_object,
+    read_player_ids, read_player_ref,
+)
+
+
+@dataclass(frozen=True)
+class Achievement:
+    """One filled (or empty, when `multiplier` is None) achievement space of a player board."""
+
+    space: str
+    units: int
+    multiplier: int | None
+
+
+@dataclass(frozen=True)
+class NipponPlayer:
+    """A player: seat in turn order, VP gained in play (totals) and achievement spaces."""
+
+    id: str
+    seat: int
+    contracts_vp: int
+    region_bonus_vp: int
+    workforce_vp_lost: int
+    achievements: tuple[Achievement, ...]
+
+
+@dataclass(frozen=True)
+class PlacedTile:
+    """An influence tile of `player` with `value`, covering slot `slot` of `city`."""
+
+    player: str
+    city: str
+    slot: int
+    value: int
+
+
+@dataclass(frozen=True)
+class RegionBoard:
+    """What lies in one region at one scoring."""
+
+    tiles: tuple[PlacedTile, ...] = ()
+    trains: Mapping[str, int] = field(default_factory=dict)
+    ships: Mapping[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class NipponEndState:
+    """The checked end-of-game input."""
+
+    players: tuple[NipponPlayer, ...]
+    last_turn_player: str
+    scorings: tuple[Mapping[str, RegionBoard], ...]  # per scoring: region id → board
+
+
+def parse_nippon_input(raw: object, data: NipponData, log: PlaceholderLog) -> NipponEndState:
+    """Check `raw` against the rules and `data`; raise `ScoringInputError` on the first impossible value."""
+    read_object(raw, "", "NIP-SCORE-01", required=("players", "last_turn_player", "scorings"))
+    players_raw = read_list(raw["players"], "/players", "NIP-SCORE-01")
+    if not 1 <= len(players_raw) <= data.max_players:
+        raise ScoringInputError("wrong_player_count", "NIP-SCORE-01", "/players",
+                                f"Nippon takes 1 to {data.max_players} players, got {len(players_raw)}")
+    for index, player in enumerate(players_raw):
+        read_object(player, child("/players", index), "NIP-SCORE-01", required=("id", "seat"),
+                    optional=("vp_in_play", "achievements"))
+    ids = read_player_ids(players_raw, "/players", "NIP-SCORE-01")
+    players = tuple(_player(p, child("/players", i), len(players_raw), data) for i, p in enumerate(players_raw))
+    seats: set[int] = set()
+    for index, player in enumerate(players):
+        if player.seat in seats:
+            raise ScoringInputError("duplicate_seat", "NIP-SCORE-01", child("/players", index, "seat"),
+                                    f"seat {player.seat} is taken by more than one player")
+        seats.add(player.seat)
+    _check_multiplier_supply(players_raw, players, data)
+    last = read_player_ref(raw["last_turn_player"], "/last_turn_player", "NIP-SCORE-10", ids)
+    scorings_raw = read_list(raw["scorings"], "/scorings", "NIP-SCORE-02", length=data.scorings)
+    scorings = tuple(_scoring(s, child("/scorings", i), ids, data, log) for i, s in enumerate(scorings_raw))
+    _check_nothing_removed(scorings)
+    return NipponEndState(players, last, scorings)
+
+
+def _player(raw: dict, path: str, player_count: int, data: NipponData) -> NipponPlayer:
+    seat = read_int(raw["seat"], child(path, "seat"), "NIP-SCORE-01", minimum=1, maximum=player_count)
+    in_play = read_object(raw.get("vp_in_play", {}), child(path, "vp_in_play"), "NIP-SCORE-08",
+                          optional=("contracts", "region_bonus", "workforce_lost"))
+    totals = {key: read_int(in_play.get(key, 0), child(path, "vp_in_play", key), "NIP-SCORE-08")
+              for key in ("contracts", "region_bonus", "workforce_lost")}
+    step = data.vp_lost_per_unpaid_color
+    if (step and totals["workforce_lost"] % step) or (not step and totals["workforce_lost"]):
+        raise ScoringInputError("not_a_multiple", "NIP-SCORE-08", child(path, "vp_in_play", "workforce_lost"),
+                                f"workforce VP are lost {step} per unpaid worker colour; "
+                                f"{totals['workforce_lost']} is not a multiple of {step}")
+    return NipponPlayer(raw["id"], seat, totals["contracts"], totals["region_bonus"], totals["workforce_lost"],
+                        _achievements(raw.get("achievements", []), child(path, "achievements"), data))
+
+
+def _achievements(raw: object, path: str, data: NipponData) -> tuple[Achievement, ...]:
+    allowed = {m for m, _ in data.multiplier_supply}
+    seen: set[str] = set()
+    result = []
+    for index, entry in enumerate(read_list(raw, path, "NIP-SCORE-09")):
+        here = child(path, index)
+        read_object(entry, here, "NIP-SCORE-09", required=("space", "units"), optional=("multiplier",))
+        space = read_id(entry["space"], child(here, "space"), "NIP-SCORE-09")
+        if data.achievement_space(space) is None:
+            known = ", ".join(a.id for a in data.achievement_spaces)
+            raise ScoringInputError("unknown_achievement_space", "NIP-SCORE-09", child(here, "space"),
+                                    f"no achievement space {space!r}; the board has {known}")
+        if space in seen:
+            raise ScoringInputError("duplicate_achievement_space", "NIP-SCORE-09", child(here, "space"),
+                                    f"achievement space {space} is listed twice; each space holds one tile")
+        seen.add(space)
+        multiplier = entry.get("multiplier")
+        if multiplier is not None:
+            read_int(multiplier, child(here, "multiplier"), "NIP-SCORE-09", minimum=1)
+            if multiplier not in allowed:
+                raise ScoringInputError("unknown_multiplier", "NIP-SCORE-09", child(here, "multiplier"),
+                                        f"no tile has a {multiplier}× multiplier; tiles are "
+                                        + ", ".join(f"{m}×" for m in sorted(allowed)))
+        result.append(Achievement(space, read_int(entry["units"], child(here, "units"), "NIP-SCORE-09"), multiplier))
+    return tuple(result)
+
+
+def _check_multiplier_supply(players_raw: list, players: tuple[NipponPlayer, ...], data: NipponData) -> None:
+    supply = dict(data.multiplier_supply)
+    used: Counter = Counter()
+    for p_index, player in enumerate(players):
+        for a_index, achievement in enumerate(player.achievements):
+            if achievement.multiplier is None:
+                continue
+            used[achievement.multiplier] += 1
+            if used[achievement.multiplier] > supply[achievement.multiplier]:
+                raise ScoringInputError(
+                    "too_many_multiplier_tiles", "NIP-SCORE-09",
+                    child("/players", p_index, "achievements", a_index, "multiplier"),
+                    f"the game has only {supply[achievement.multiplier]} tiles with {achievement.multiplier}×")
+
+
+def _scoring(raw: object, path: str, ids: list[str], data: NipponData, log: PlaceholderLog) -> dict[str, RegionBoard]:
+    read_object(raw, path, "NIP-SCORE-02", required=("regions",))
+    regions_raw = read_mapping(raw["regions"], child(path, "regions"), "NIP-SCORE-05")
+    boards: dict[str, RegionBoard] = {}
+    tiles_left = {pid: Counter(data.tile_values) for pid in ids}
+    trains_total: Counter = Counter()
+    ships_total: Counter = Counter()
+    for region_id, region_raw in regions_raw.items():
+        here = child(path, "regions", region_id)
+        region = data.region(region_id)
+        if region is None:
+            raise ScoringInputError("unknown_region", "NIP-SCORE-05", here,
+                                    f"no region {region_id!r}; the map has {', '.join(r.id for r in data.regions)}")
+        read_object(region_raw, here, "NIP-SCORE-03", optional=("tiles", "trains", "ships"))
+        tiles = _tiles(region_raw.get("tiles", []), child(here, "tiles"), region, ids, tiles_left, data, log)
+        trains = _pieces(region_raw.get("trains", {}), child(here, "trains"), ids, trains_total,
+                         data.trains_per_player, "train", "NIP-SCORE-03")
+        ships = _pieces(region_raw.get("ships", {}), child(here, "ships"), ids, ships_total,
+                        data.ships_per_player, "ship", "NIP-SCORE-07")
+        if sum(trains.values()) + sum(ships.values()) > region.train_ship_slots:
+            raise ScoringInputError("train_ship_slots_full", "NIP-SCORE-03", here,
+                                    f"region {region_id} has only {region.train_ship_slots} train/ship slots")
+        boards[region_id] = RegionBoard(tiles, trains, ships)
+    return boards
+
+
+def _tiles(raw: object, path: str, region, ids: list[str], tiles_left: dict[str, Counter],
+           data: NipponData, log: PlaceholderLog) -> tuple[PlacedTile, ...]:
+    covered: set[tuple[str, int]] = set()
+    result = []
+    for index, entry in enumerate(read_list(raw, path, "NIP-SCORE-03")):
+        here = child(path, index)
+        read_object(entry, here, "NIP-SCORE-03", required=("player", "city", "slot", "value"))
+        player = read_player_ref(entry["player"], child(here, "player"), "NIP-SCORE-03", ids)
+        city = region.city(read_id(entry["city"], child(here, "city"), "NIP-SCORE-04"))
+        if city is None:
+            raise ScoringInputError("unknown_city", "NIP-SCORE-04", child(here, "city"),
+                                    f"region {region.id} has no city {entry['city']!r}; "
+                                    f"its cities are {', '.join(c.id for c in region.cities)}")
+        slot = read_int(entry["slot"], child(here, "slot"), "NIP-SCORE-04")
+        if slot >= len(city.slots):
+            raise ScoringInputError("unknown_slot", "NIP-SCORE-04", child(here, "slot"),
+                                    f"city {city.id} has influence slots 0 to {len(city.slots) - 1}, not {slot}")
+        if (city.id, slot) in covered:
+            raise ScoringInputError("slot_taken", "NIP-SCORE-04", child(here, "slot"),
+                                    f"slot {slot} of city {city.id} already holds a tile; a slot holds one tile")
+        covered.add((city.id, slot))
+        value = read_int(entry["value"], child(here, "value"), "NIP-SCORE-03", minimum=None)
+        log.use("influence_tiles", "values")
+        if tiles_left[player][value] <= 0:
+            owned = "+".join(str(v) for v in sorted(data.tile_values))
+            none_left = "no more" if value in data.tile_values else "no"
+            raise ScoringInputError("tile_not_in_set", "NIP-SCORE-03", child(here, "value"),
+                                    f"{player} has {none_left} influence tiles of value {value} to place "
+                                    f"at this scoring (a player's set is {owned})")
+        tiles_left[player][value] -= 1
+        result.append(PlacedTile(player, city.id, slot, value))
+    return tuple(result)
+
+
+def _pieces(raw: object, path: str, ids: list[str], totals: Counter, per_player: int, kind: str, rule: str) -> dict:
+    counts = {}
+    for player, count in read_mapping(raw, path, rule).items():
+        read_player_ref(player, child(path, player), rule, ids)
+        counts[player] = read_int(count, child(path, player), rule)
+        totals[player] += counts[player]
+        if totals[player] > per_player:
+            raise ScoringInputError(f"too_many_{kind}s", rule, child(path, player),
+                                    f"{player} has only {per_player} {kind}s in all, {totals[player]} on the board")
+    return counts
+
+
+def _check_nothing_removed(scorings: tuple[dict[str, RegionBoard], ...]) -> None:
+    """Trains and ships stay where they were built, so a later scoring cannot show fewer."""
+    for index in range(1, len(scorings)):
+        before, after = scorings[index - 1], scorings[index]
+        for region_id, board in before.items():
+            now = after.get(region_id, RegionBoard())
+            for kind, rule, earlier, later in (("train", "NIP-SCORE-03", board.trains, now.trains),
+                                               ("ship", "NIP-SCORE-07", board.ships, now.ships)):
+                for player, count in earlier.items():
+                    if later.get(player, 0) < count:
+                        path = child("/scorings", index, "regions", region_id, kind + "s", player)
+                        raise ScoringInputError(
+                            f"{kind}_removed", rule, path,
+                            f"{player} had {count} {kind}(s) in {region_id} at scoring {index}; "
+                            f"{kind}s are never removed, so scoring {index + 1} cannot show fewer")

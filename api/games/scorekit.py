@@ -1,0 +1,291 @@
+"""Building blocks shared by the Nippon and Asara end-game scorers.
+
+* `ScoringInputError`: what the scorers raise for impossible table input.
+* `InputReader`-style helpers (`read_object`, `read_int`, …) that check plain
+  JSON-like input and name the bad value with a JSON pointer.
+* Edition-file helpers (`load_document`, `DataReader`) that raise
+  `EditionError` naming the JSON path of a bad data value.
+* `PlaceholderLog`: remembers which placeholder data values a computation used.
+
+Both scorers import this module (Asara from here too), so the web layer catches
+a single `ScoringInputError` class.  Pure Python: no web or database imports.
+"""
+from __future__ import annotations
+
+import copy
+import json
+import os
+import pathlib
+from typing import Any, Iterable, Mapping
+
+from api.games.provenance import EditionError, ProvenanceMap, iter_leaves, validate_provenance
+
+META_KEYS = frozenset({"schema_version", "edition", "provenance"})
+DATA_DIR = pathlib.Path(__file__).resolve().parents[1] / "data"
+
+
+class ScoringInputError(ValueError):
+    """Impossible end-of-game input: `code` (snake_case), `rule` (catalogue ID), `path` (JSON pointer)."""
+
+    def __init__(self, code: str, rule: str, path: str, message: str):
+        super().__init__(f"{path}: {message} [{rule}]")
+        self.code = code
+        self.rule = rule
+        self.path = path
+        self.message = message
+
+    def to_dict(self) -> dict:
+        """JSON-ready description (the API turns it into problem+json)."""
+        return {"code": self.code, "rule": self.rule, "path": self.path, "message": self.message}
+
+
+# --------------------------------------------------------------------------- input checks
+
+def escape_segment(segment: Any) -> str:
+    """Escape one JSON-pointer segment (RFC 6901: ``~`` → ``~0``, ``/`` → ``~1``)."""
+    return str(segment).replace("~", "~0").replace("/", "~1")
+
+
+def child(path: str, *segments: Any) -> str:
+    """The JSON pointer `path` extended by `segments` (``child("/players", 0)`` → ``/players/0``)."""
+    return path + "".join("/" + escape_segment(s) for s in segments)
+
+
+def read_object(value: Any, path: str, rule: str, *,
+                required: Iterable[str] = (), optional: Iterable[str] = ()) -> dict:
+    """Check that `value` is an object with all `required` keys and no keys outside required + optional."""
+    if not isinstance(value, dict):
+        raise ScoringInputError("not_an_object", rule, path or "/", "expected an object")
+    required = tuple(required)
+    allowed = set(required) | set(optional)
+    for key in required:
+        if key not in value:
+            raise ScoringInputError("missing_field", rule, child(path, key), f"'{key}' is required")
+    for key in value:
+        if key not in allowed:
+            raise ScoringInputError("unknown_field", rule, child(path, key),
+                                    f"unknown field '{key}'; expected one of {', '.join(sorted(allowed))}")
+    return value
+
+
+def read_mapping(value: Any, path: str, rule: str) -> dict:
+    """Check that `value` is an object whose keys are free ids (player or region ids)."""
+    if not isinstance(value, dict):
+        raise ScoringInputError("not_an_object", rule, path or "/", "expected an object")
+    return value
+
+
+def read_list(value: Any, path: str, rule: str, *, length: int | None = None) -> list:
+    """Check that `value` is a list (of exactly `length` items when given)."""
+    if not isinstance(value, list):
+        raise ScoringInputError("not_a_list", rule, path, "expected a list")
+    if length is not None and len(value) != length:
+        raise ScoringInputError("wrong_length", rule, path, f"expected {length} entries, got {len(value)}")
+    return value
+
+
+def read_int(value: Any, path: str, rule: str, *, minimum: int | None = 0, maximum: int | None = None) -> int:
+    """Check that `value` is an integer (not a bool) within [minimum, maximum]."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ScoringInputError("not_an_integer", rule, path, f"expected a whole number, got {value!r}")
+    if minimum is not None and value < minimum:
+        code = "negative_count" if minimum == 0 else "below_minimum"
+        raise ScoringInputError(code, rule, path, f"must be at least {minimum}, got {value}")
+    if maximum is not None and value > maximum:
+        raise ScoringInputError("above_maximum", rule, path, f"must be at most {maximum}, got {value}")
+    return value
+
+
+def read_id(value: Any, path: str, rule: str) -> str:
+    """Check that `value` is a non-empty string id."""
+    if not isinstance(value, str) or not value.strip():
+        raise ScoringInputError("not_an_id", rule, path, f"expected a non-empty string id, got {value!r}")
+    return value
+
+
+def read_player_ref(value: Any, path: str, rule: str, player_ids: Iterable[str]) -> str:
+    """Check that `value` names one of `player_ids`."""
+    read_id(value, path, rule)
+    if value not in player_ids:
+        raise ScoringInputError("unknown_player", rule, path, f"no player has the id {value!r}")
+    return value
+
+
+def read_player_ids(players: list, path: str, rule: str) -> list[str]:
+    """The ids of `players` (objects with an ``id``), refusing duplicates."""
+    ids: list[str] = []
+    for index, player in enumerate(players):
+        player_id = read_id(player.get("id") if isinstance(player, dict) else None, child(path, index, "id"), rule)
+        if player_id in ids:
+            raise ScoringInputError("duplicate_player_id", rule, child(path, index, "id"),
+                                    f"player id {player_id!r} is used twice")
+        ids.append(player_id)
+    return ids
+
+
+# --------------------------------------------------------------------------- edition files
+
+def load_document(source: str | os.PathLike | Mapping | None, default_file: str, game: str) -> dict:
+    """Read an edition document from a path, a mapping (deep-copied) or the shipped default file.
+
+    Checks that it is an object of the right game (``edition.game``); raises
+    `EditionError` naming the path otherwise (a file that cannot be read raises `OSError`).
+    """
+    if source is None:
+        source = DATA_DIR / default_file
+    if isinstance(source, Mapping):
+        document = copy.deepcopy(dict(source))
+    else:
+        try:
+            document = json.loads(pathlib.Path(source).read_text(encoding="utf-8"))
+        except json.JSONDecodeError as error:
+            raise EditionError("/", f"not valid JSON ({error.msg} at line {error.lineno})") from None
+    if not isinstance(document, dict):
+        raise EditionError("/", "an edition file must be a JSON object")
+    edition = document.get("edition")
+    if not isinstance(edition, dict) or not isinstance(edition.get("id"), str):
+        raise EditionError("/edition/id", "the edition must have a string id")
+    if edition.get("game") != game:
+        raise EditionError("/edition/game", f"expected an edition of {game}, got {edition.get('game')!r}")
+    return document
+
+
+class DataReader:
+    """Typed access to an edition document; every failure is an `EditionError` naming the path."""
+
+    def __init__(self, document: dict):
+        self.document = document
+
+    def node(self, *path: str) -> Any:
+        """The value at `path`, which must exist."""
+        node: Any = self.document
+        for depth, segment in enumerate(path):
+            if isinstance(node, dict) and segment in node:
+                node = node[segment]
+            elif isinstance(node, list) and segment.isdigit() and int(segment) < len(node):
+                node = node[int(segment)]
+            else:
+                raise EditionError(_data_pointer(path[: depth + 1]), "missing")
+        return node
+
+    def mapping(self, *path: str, non_empty: bool = True) -> dict:
+        """The object at `path`."""
+        value = self.node(*path)
+        if not isinstance(value, dict) or (non_empty and not value):
+            raise EditionError(_data_pointer(path), "must be a non-empty object" if non_empty else "must be an object")
+        return value
+
+    def integer(self, *path: str, minimum: int = 0, nullable: bool = False) -> int | None:
+        """The integer at `path` (≥ `minimum`; None allowed when `nullable`)."""
+        value = self.node(*path)
+        if value is None and nullable:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
+            raise EditionError(_data_pointer(path), f"must be a whole number ≥ {minimum}, got {value!r}")
+        return value
+
+    def integers(self, *path: str, length: int | None = None, minimum: int = 0) -> tuple[int, ...]:
+        """The list of integers at `path` (of `length` items when given, non-empty otherwise)."""
+        value = self.node(*path)
+        if not isinstance(value, list) or not value or (length is not None and len(value) != length):
+            expected = (f"a list of {length} whole numbers" if length is not None
+                        else "a non-empty list of whole numbers")
+            raise EditionError(_data_pointer(path), f"must be {expected}")
+        return tuple(self.integer(*path, str(i), minimum=minimum) for i in range(len(value)))
+
+    def boolean(self, *path: str) -> bool:
+        """The boolean at `path`."""
+        value = self.node(*path)
+        if not isinstance(value, bool):
+            raise EditionError(_data_pointer(path), f"must be true or false, got {value!r}")
+        return value
+
+    def choice(self, *path: str, supported: Iterable[str]) -> str:
+        """The string at `path`, which must be one of the readings this scorer implements."""
+        value = self.node(*path)
+        supported = tuple(supported)
+        if value not in supported:
+            raise EditionError(_data_pointer(path),
+                               f"unsupported value {value!r}; this scorer implements {', '.join(map(repr, supported))}")
+        return value
+
+
+def _data_pointer(path: Iterable[str]) -> str:
+    return "/" + "/".join(escape_segment(p) for p in path)
+
+
+# --------------------------------------------------------------------------- placeholder tracking
+
+class EditionValues:
+    """An edition document and its provenance map, able to say which consulted values are placeholders."""
+
+    def __init__(self, document: dict):
+        self.document = document
+        self.provenance: ProvenanceMap = validate_provenance(document, set(META_KEYS))
+        self._cache: dict[tuple[str, ...], tuple[str, ...]] = {}
+
+    def placeholders_under(self, path: tuple[str, ...]) -> tuple[str, ...]:
+        """Placeholder paths for the value at `path`: the path itself when every leaf under it is a placeholder,
+        else each placeholder leaf under it (empty when none is)."""
+        if path not in self._cache:
+            node = DataReader(self.document).node(*path)
+            leaves = [leaf for leaf, _ in iter_leaves(node, path)]
+            hits = [leaf for leaf in leaves if self.provenance.is_placeholder(leaf)]
+            if hits and len(hits) == len(leaves):
+                self._cache[path] = (_data_pointer(path),)
+            else:
+                self._cache[path] = tuple(_data_pointer(leaf) for leaf in hits)
+        return self._cache[path]
+
+
+class PlaceholderLog:
+    """Collects the placeholder data paths one computation consulted."""
+
+    def __init__(self, values: EditionValues):
+        self._values = values
+        self._paths: set[str] = set()
+
+    def use(self, *path: str) -> None:
+        """Note that the computation consulted the data value at `path`."""
+        self._paths.update(self._values.placeholders_under(tuple(path)))
+
+    def paths(self) -> list[str]:
+        """The sorted placeholder paths consulted so far."""
+        return sorted(self._paths)
+
+
+# --------------------------------------------------------------------------- score sheets
+
+class ScoreSheet:
+    """One player's points by category, each contribution with a plain-language explanation line."""
+
+    def __init__(self, categories: Iterable[str]):
+        self.categories: dict[str, int] = {category: 0 for category in categories}
+        self.lines: list[dict] = []
+
+    def add(self, category: str, points: int, explanation: str, **details: Any) -> None:
+        """Add `points` to `category` with the line explaining them (extra keys go into the line)."""
+        self.categories[category] += points
+        self.lines.append({"category": category, "points": points, "explanation": explanation, **details})
+
+    @property
+    def total(self) -> int:
+        """The sum of all categories."""
+        return sum(self.categories.values())
+
+    def total_explanation(self, labels: Mapping[str, str]) -> str:
+        """``"10 starting VP + 14 region majorities = 24"``: the non-zero categories summed."""
+        parts = [f"{points} {labels.get(category, category)}" for category, points in self.categories.items() if points]
+        return f"{' + '.join(parts) if parts else '0'} = {self.total}".replace("+ -", "− ")
+
+
+def ordinal(number: int) -> str:
+    """1 → "1st", 2 → "2nd", 11 → "11th"."""
+    suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number}{suffix}"
+
+
+def and_list(items: Iterable[str]) -> str:
+    """["a", "b", "c"] → "a, b and c"."""
+    items = list(items)
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
