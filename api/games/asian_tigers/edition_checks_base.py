@@ -1,0 +1,213 @@
+"""Plumbing shared by the Asian Tigers edition checks: typed access and comparison.
+
+Every read of the edition document goes through `Doc`, so a missing key or a
+value of the wrong JSON type becomes an `EditionError` naming its JSON pointer
+instead of a KeyError or TypeError deep inside a rule.  Rule checks are
+generators of `EditionError`: a group *yields* a broken rule and *raises* when
+the data is too malformed to go on.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any, Callable, Iterator
+
+from api.games.provenance import EditionError, ProvenanceMap, pointer
+
+Path = tuple[str, ...]
+Check = Iterator[EditionError]
+
+TIGERS = ("SK", "HK", "TW", "SG")
+PLAYER_COUNTS = (2, 3, 4)
+COLUMNS = ("A", "B", "C")
+KIND_ROW = {"university": "university", "department": "university", "factory": "factory",
+            "power_plant": "power_plant", "laboratory": "laboratory"}
+
+
+def is_int(value: Any) -> bool:
+    """True for a JSON integer; bools are excluded although Python counts them as ints."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+_KINDS: dict[str, Callable[[Any], bool]] = {
+    "object": lambda v: isinstance(v, dict),
+    "array": lambda v: isinstance(v, list),
+    "string": lambda v: isinstance(v, str),
+    "integer": is_int,
+    "boolean": lambda v: isinstance(v, bool),
+    "null": lambda v: v is None,
+}
+
+
+def json_type(value: Any) -> str:
+    """The JSON type name of `value`, as a reader of the file would say it."""
+    for name, test in _KINDS.items():
+        if test(value):
+            return name
+    return "number" if isinstance(value, float) else type(value).__name__
+
+
+def show(value: Any, limit: int = 80) -> str:
+    """A short JSON rendering of `value` for messages."""
+    try:
+        text = json.dumps(value, ensure_ascii=False, sort_keys=True)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def fail(path: Path | tuple, message: str) -> EditionError:
+    """An `EditionError` for the value at `path` (a tuple of segments)."""
+    return EditionError(pointer(tuple(str(p) for p in path)), message)
+
+
+def same(a: Any, b: Any) -> bool:
+    """Deep equality that tells 1 from 1.0 and from true, as the JSON text does."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(same(a[k], b[k]) for k in a)
+    if isinstance(a, list):
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
+    return a == b
+
+
+def member(value: Any, allowed: Any) -> bool:
+    """`value in allowed`, but type-aware (see `same`)."""
+    return any(same(value, a) for a in allowed)
+
+
+def first_diff(have: Any, want: Any, path: Path) -> tuple[Path, str] | None:
+    """The deepest path where `have` differs from `want`, with a description; None if equal."""
+    if isinstance(want, dict) and isinstance(have, dict):
+        for key in want:
+            if key not in have:
+                return path + (key,), f"is missing; expected {show(want[key])}"
+            found = first_diff(have[key], want[key], path + (key,))
+            if found:
+                return found
+        for key in have:
+            if key not in want:
+                return path + (key,), f"is not expected here (expected only keys {show(list(want))})"
+        return None
+    if isinstance(want, list) and isinstance(have, list) and len(want) == len(have):
+        for index, (h, w) in enumerate(zip(have, want)):
+            found = first_diff(h, w, path + (str(index),))
+            if found:
+                return found
+        return None
+    if same(have, want):
+        return None
+    return path, f"is {show(have)}, expected {show(want)}"
+
+
+def first_duplicate(items: list[tuple[Path, Any]]) -> tuple[Path, Any] | None:
+    """The first (path, value) whose value already appeared earlier in `items`."""
+    seen: list[Any] = []
+    for path, value in items:
+        if member(value, seen):
+            return path, value
+        seen.append(value)
+    return None
+
+
+def multiset_mismatch(items: list[tuple[Path, Any]], expected: list[Any], where: Path,
+                      what: str) -> EditionError | None:
+    """Compare the values of `items` with `expected` as multisets.
+
+    Points at the first surplus value (unknown or repeated) when there is one,
+    otherwise at `where` naming what is missing.
+    """
+    remaining = list(expected)
+    try:
+        listing = show(sorted(expected), 240)
+    except TypeError:
+        listing = show(sorted(map(str, expected)), 240)
+    for path, value in items:
+        for i, want in enumerate(remaining):
+            if same(value, want):
+                del remaining[i]
+                break
+        else:
+            extra = "unknown" if not member(value, expected) else "used once too often"
+            return fail(path, f"{what}: {show(value)} is {extra}; expected each of {listing} exactly once")
+    if remaining:
+        return fail(where, f"{what}: missing {show(remaining)}; expected each of {listing} exactly once")
+    return None
+
+
+class Doc:
+    """Typed, path-aware read access to one edition document."""
+
+    def __init__(self, root: Any, *, require_default_options: bool = True):
+        self.root = root
+        self.prov: ProvenanceMap | None = None
+        self.require_default_options = require_default_options
+
+    def has(self, *path: Any) -> bool:
+        """True when every segment of `path` exists."""
+        node = self.root
+        for seg in path:
+            if isinstance(node, dict) and seg in node:
+                node = node[seg]
+            elif isinstance(node, list) and is_int(seg) and 0 <= seg < len(node):
+                node = node[seg]
+            else:
+                return False
+        return True
+
+    def at(self, *path: Any, kind: str | None = None) -> Any:
+        """The value at `path`; `kind` is a JSON type name or several joined by '|'."""
+        node = self.root
+        for depth, seg in enumerate(path):
+            here = path[: depth + 1]
+            if isinstance(node, dict) and isinstance(seg, str):
+                if seg not in node:
+                    raise fail(here, f"missing required key {seg!r}")
+                node = node[seg]
+            elif isinstance(node, list) and is_int(seg):
+                if not 0 <= seg < len(node):
+                    raise fail(here, f"missing item {seg} (the array has {len(node)})")
+                node = node[seg]
+            elif isinstance(node, (dict, list)):
+                want = "an array" if is_int(seg) else "an object"
+                raise fail(path[:depth], f"expected {want}, found {json_type(node)} {show(node)}")
+            else:
+                raise fail(path[:depth], f"expected an object or array, found {json_type(node)} {show(node)}")
+        if kind and not any(_KINDS[k](node) for k in kind.split("|")):
+            raise fail(path, f"expected {kind.replace('|', ' or ')}, found {json_type(node)} {show(node)}")
+        return node
+
+    def obj(self, *path: Any) -> dict:
+        """The object at `path`."""
+        return self.at(*path, kind="object")
+
+    def arr(self, *path: Any) -> list:
+        """The array at `path`."""
+        return self.at(*path, kind="array")
+
+    def str(self, *path: Any) -> str:
+        """The string at `path`."""
+        return self.at(*path, kind="string")
+
+    def int(self, *path: Any) -> int:
+        """The integer at `path`."""
+        return self.at(*path, kind="integer")
+
+    def bool(self, *path: Any) -> bool:
+        """The boolean at `path`."""
+        return self.at(*path, kind="boolean")
+
+    def entries(self, *path: Any) -> list[tuple[str, dict]]:
+        """The (key, object) pairs of the object at `path`; every value must be an object."""
+        return [(key, self.obj(*path, key)) for key in self.obj(*path)]
+
+    def items_of(self, *path: Any, kind: str) -> list[Any]:
+        """The array at `path`, each item checked to be of `kind`."""
+        return [self.at(*path, i, kind=kind) for i in range(len(self.arr(*path)))]
+
+    def nonempty(self, *path: Any, kind: str, what: str = "this value") -> Any:
+        """A value of `kind` at `path` that must not be empty."""
+        value = self.at(*path, kind=kind)
+        if not value:
+            raise fail(path, f"{what} must not be empty (found {show(value)})")
+        return value
