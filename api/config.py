@@ -1,0 +1,66 @@
+"""Configuration: defaults, overridden by ``TABLEKEEPER_*`` environment variables.
+
+| variable                        | config key          | default              |
+| ------------------------------- | ------------------- | -------------------- |
+| TABLEKEEPER_DATABASE            | DATABASE            | ./tablekeeper.db     |
+| TABLEKEEPER_EDITION             | EDITION_FILE        | (shipped placeholder)|
+| TABLEKEEPER_MAX_BODY            | MAX_CONTENT_LENGTH  | 1048576 (1 MiB)      |
+| TABLEKEEPER_BUSY_TIMEOUT_MS     | BUSY_TIMEOUT_MS     | 10000                |
+| TABLEKEEPER_JOIN_ATTEMPTS       | JOIN_ATTEMPTS       | 10 failed per minute |
+| TABLEKEEPER_AUTO_MIGRATE        | AUTO_MIGRATE        | 1                    |
+| TABLEKEEPER_PROXY_HOPS          | PROXY_HOPS          | 0 (no reverse proxy) |
+| TABLEKEEPER_TEST_ENGINES        | TEST_ENGINES        | (none; test hook)    |
+
+``TABLEKEEPER_PROXY_HOPS`` is the number of reverse proxies in front of the
+app whose ``X-Forwarded-*`` headers are trusted (the join-code throttle counts
+per client address, so behind a proxy it must be set).
+
+``TABLEKEEPER_TEST_ENGINES`` is a test hook: a comma-separated list of
+``module:attribute`` references to extra engine objects (see
+`api.storage.engines`) registered when the app is created, e.g.
+``tests.toy_engine:ENGINE``.  Production never sets it.
+"""
+from __future__ import annotations
+
+import os
+from typing import Any, Mapping
+
+DEFAULTS: dict[str, Any] = {
+    "DATABASE": "./tablekeeper.db",
+    "EDITION_FILE": None,
+    "MAX_CONTENT_LENGTH": 1024 * 1024,
+    "BUSY_TIMEOUT_MS": 10_000,
+    "JOIN_ATTEMPTS": 10,
+    "JOIN_WINDOW_SECONDS": 60,
+    "AUTO_MIGRATE": True,
+    "TEST_ENGINES": "",
+    "PROXY_HOPS": 0,
+    "DEFAULT_GAME": "asian_tigers",
+}
+
+_ENV: dict[str, tuple[str, Any]] = {
+    "TABLEKEEPER_DATABASE": ("DATABASE", str),
+    "TABLEKEEPER_EDITION": ("EDITION_FILE", str),
+    "TABLEKEEPER_MAX_BODY": ("MAX_CONTENT_LENGTH", int),
+    "TABLEKEEPER_BUSY_TIMEOUT_MS": ("BUSY_TIMEOUT_MS", int),
+    "TABLEKEEPER_JOIN_ATTEMPTS": ("JOIN_ATTEMPTS", int),
+    "TABLEKEEPER_AUTO_MIGRATE": ("AUTO_MIGRATE", lambda v: v.strip().lower() not in ("0", "false", "no", "")),
+    "TABLEKEEPER_TEST_ENGINES": ("TEST_ENGINES", str),
+    "TABLEKEEPER_PROXY_HOPS": ("PROXY_HOPS", int),
+}
+
+
+def load_config(overrides: Mapping[str, Any] | None = None, environ: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """Defaults, then environment variables, then explicit `overrides`."""
+    environ = os.environ if environ is None else environ
+    config = dict(DEFAULTS)
+    for var, (key, convert) in _ENV.items():
+        raw = environ.get(var)
+        if raw is not None and raw != "":
+            try:
+                config[key] = convert(raw)
+            except ValueError as exc:
+                raise ValueError(f"{var}={raw!r} is not valid: {exc}") from None
+    if overrides:
+        config.update(overrides)
+    return config

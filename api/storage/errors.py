@@ -1,0 +1,121 @@
+"""Storage-level errors; the web layer maps each to one problem response."""
+from __future__ import annotations
+
+from api.storage.engines import EditionInvalid, EngineUnavailable, RulesViolation, Unsupported
+
+__all__ = [
+    "StorageError", "GameNotFound", "UnknownGameKind", "PreconditionRequired", "VersionConflict",
+    "IdempotencyConflict", "NothingToUndo", "ReplayDiverged", "RulesViolation", "EditionInvalid",
+    "EngineUnavailable", "Unsupported", "JoinCodeUnknown", "TooManyAttempts",
+]
+
+
+class StorageError(Exception):
+    """Base class; `code` is a stable snake_case identifier."""
+
+    code = "storage_error"
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+class GameNotFound(StorageError):
+    """No game with this id."""
+
+    code = "game_not_found"
+
+    def __init__(self, game_id: str):
+        super().__init__(f"no game with id {game_id!r}")
+        self.game_id = game_id
+
+
+class UnknownGameKind(StorageError):
+    """No engine is registered (or importable) for this game name."""
+
+    code = "unknown_game"
+
+    def __init__(self, kind: str, known: list[str], reason: str = ""):
+        detail = f"no rules engine for game {kind!r}; known: {', '.join(known) or 'none'}"
+        super().__init__(detail + (f" ({reason})" if reason else ""))
+        self.kind = kind
+
+
+class PreconditionRequired(StorageError):
+    """A write came without the version it was based on (If-Match)."""
+
+    code = "if_match_required"
+
+    def __init__(self, current_version: int):
+        super().__init__(
+            f"send If-Match with the game version your move is based on (current version {current_version})"
+        )
+        self.current_version = current_version
+
+
+class VersionConflict(StorageError):
+    """The write was based on an older version of the game."""
+
+    code = "version_mismatch"
+
+    def __init__(self, expected: str, current_version: int):
+        super().__init__(
+            f"the game changed: your move was based on version {expected}, the game is at version "
+            f"{current_version}; reload and try again"
+        )
+        self.expected = expected
+        self.current_version = current_version
+
+
+class IdempotencyConflict(StorageError):
+    """An Idempotency-Key was reused for a different request."""
+
+    code = "idempotency_key_reused"
+
+    def __init__(self, key: str):
+        super().__init__(f"Idempotency-Key {key!r} was already used for a different request")
+        self.key = key
+
+
+class NothingToUndo(StorageError):
+    """Undo asked for more actions than can be undone."""
+
+    code = "nothing_to_undo"
+
+    def __init__(self, requested: int, available: int):
+        super().__init__(f"cannot undo {requested} action(s): only {available} can be undone")
+        self.requested = requested
+        self.available = available
+
+
+class ReplayDiverged(StorageError):
+    """Replaying the actions did not give the stored (or declared) state."""
+
+    code = "replay_diverged"
+
+    def __init__(self, game_id: str | None, seq: int, expected: str, actual: str):
+        where = f"game {game_id} " if game_id else ""
+        super().__init__(f"{where}replay diverged at seq {seq}: expected state {expected[:12]}…, got {actual[:12]}…")
+        self.game_id = game_id
+        self.seq = seq
+        self.expected = expected
+        self.actual = actual
+
+
+class JoinCodeUnknown(StorageError):
+    """No game has this join code."""
+
+    code = "join_code_unknown"
+
+    def __init__(self):
+        super().__init__("no game has this join code; check it with the phone that created the game")
+
+
+class TooManyAttempts(StorageError):
+    """Too many failed join attempts from one address in the window."""
+
+    code = "too_many_attempts"
+
+    def __init__(self, retry_after: int):
+        super().__init__(f"too many wrong join codes from this address; try again in {retry_after} s")
+        self.retry_after = retry_after

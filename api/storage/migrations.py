@@ -1,0 +1,145 @@
+"""Schema migrations, recorded in a ``_migrations`` table.
+
+Run them once, before any web worker starts: ``flask --app api init-db`` or
+gunicorn's ``on_starting`` hook (`api.web.gunicorn_conf`).  `migrate` is
+nevertheless safe to call concurrently: it switches the journal to WAL (with a
+retry while another process holds the lock) and applies the pending steps
+inside one ``BEGIN IMMEDIATE`` transaction, re-reading what is applied after
+taking the lock.
+"""
+from __future__ import annotations
+
+import sqlite3
+import time
+from datetime import datetime, timezone
+from typing import Callable
+
+from sqlite_utils import Database
+
+from api.storage.db import write_transaction
+
+
+def _initial(db: Database) -> None:
+    db["editions"].create(
+        {"hash": str, "document": str, "created_at": str}, pk="hash", not_null={"document"}
+    )
+    db["games"].create(
+        {
+            "id": str, "kind": str, "edition_hash": str, "options": str, "seed": int,
+            "status": str, "version": int, "head_seq": int, "tail_seq": int, "live_actions": int,
+            "join_code_hash": str,
+            "created_at": str, "updated_at": str,
+        },
+        pk="id",
+        not_null={"kind", "edition_hash", "options", "seed", "status", "version", "head_seq",
+                  "tail_seq", "live_actions"},
+        foreign_keys=[("edition_hash", "editions", "hash")],
+    )
+    db["games"].create_index(["join_code_hash"], unique=True)
+    db["tokens"].create(
+        {"token_hash": str, "game_id": str, "role": str, "created_at": str},
+        pk="token_hash", not_null={"game_id", "role"},
+        foreign_keys=[("game_id", "games", "id")],
+    )
+    db["tokens"].create_index(["game_id"])
+    db["actions"].create(
+        {
+            "game_id": str, "seq": int, "payload": str, "events": str, "state_hash": str,
+            "idempotency_key": str, "reverted": int, "reverted_at": str, "created_at": str,
+        },
+        pk=("game_id", "seq"), not_null={"game_id", "seq", "payload", "events", "state_hash", "reverted"},
+        defaults={"reverted": 0},
+        foreign_keys=[("game_id", "games", "id")],
+    )
+    db["snapshots"].create(
+        {"game_id": str, "seq": int, "state": str, "state_hash": str, "created_at": str},
+        pk=("game_id", "seq"), not_null={"game_id", "seq", "state", "state_hash"},
+        foreign_keys=[("game_id", "games", "id")],
+    )
+    db["idempotency"].create(
+        {
+            "game_id": str, "key": str, "request_hash": str, "status": int,
+            "response": str, "etag": str, "created_at": str,
+        },
+        pk=("game_id", "key"), not_null={"game_id", "key", "request_hash", "status", "response"},
+        foreign_keys=[("game_id", "games", "id")],
+    )
+    db["join_failures"].create({"ip": str, "at": float}, not_null={"ip", "at"})
+    db["join_failures"].create_index(["ip", "at"])
+    for sql in (
+        """CREATE TRIGGER actions_append_only_delete BEFORE DELETE ON actions
+           BEGIN SELECT RAISE(ABORT, 'actions are append-only'); END""",
+        """CREATE TRIGGER actions_append_only_update
+           BEFORE UPDATE OF game_id, seq, payload, events, state_hash, idempotency_key, created_at
+           ON actions BEGIN SELECT RAISE(ABORT, 'actions are append-only'); END""",
+        """CREATE TRIGGER actions_never_unrevert BEFORE UPDATE OF reverted ON actions
+           WHEN OLD.reverted = 1 AND NEW.reverted = 0
+           BEGIN SELECT RAISE(ABORT, 'a reverted action stays reverted'); END""",
+    ):
+        db.conn.execute(sql)
+
+
+def _campaigns(db: Database) -> None:
+    db["campaigns"].create(
+        {"id": str, "kind": str, "data": str, "version": int, "created_at": str, "updated_at": str},
+        pk="id", not_null={"kind", "data", "version"},
+    )
+
+
+def _placeholders_used(db: Database) -> None:
+    db["games"].add_column("placeholders_used", str, not_null_default="[]")
+
+
+MIGRATIONS: list[tuple[str, Callable[[Database], None]]] = [
+    ("0001_initial", _initial),
+    ("0002_campaigns", _campaigns),
+    ("0003_placeholders_used", _placeholders_used),
+]
+
+
+def applied(db: Database) -> list[str]:
+    """Names of the migrations already applied (none on a fresh file)."""
+    if "_migrations" not in db.table_names():
+        return []
+    return [row["name"] for row in db.query("SELECT name FROM _migrations ORDER BY name")]
+
+
+def pending(db: Database) -> list[str]:
+    """Names of the migrations not applied yet."""
+    done = set(applied(db))
+    return [name for name, _ in MIGRATIONS if name not in done]
+
+
+def enable_wal(db: Database, attempts: int = 50) -> None:
+    """Switch to WAL (persistent in the file); retry while another process holds a lock."""
+    for attempt in range(attempts):
+        try:
+            mode = db.conn.execute("PRAGMA journal_mode = wal").fetchone()[0]
+            if mode != "wal":
+                raise sqlite3.OperationalError(f"journal_mode stayed {mode!r}")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) and "busy" not in str(exc) or attempt == attempts - 1:
+                raise
+            time.sleep(0.05 * (attempt + 1))
+
+
+def migrate(db: Database) -> list[str]:
+    """Apply every pending migration; return the names applied now."""
+    enable_wal(db)
+    done_now: list[str] = []
+    with write_transaction(db):
+        db.conn.execute(
+            "CREATE TABLE IF NOT EXISTS _migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)"
+        )
+        already = set(applied(db))
+        for name, step in MIGRATIONS:
+            if name in already:
+                continue
+            step(db)
+            db.conn.execute(
+                "INSERT INTO _migrations (name, applied_at) VALUES (?, ?)",
+                (name, datetime.now(timezone.utc).isoformat()),
+            )
+            done_now.append(name)
+    return done_now

@@ -1,0 +1,97 @@
+"""Plain records passed between the repository and the web layer."""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from typing import Any, Iterable
+
+from api.storage.engines import Engine
+
+
+def placeholders_in(events: Iterable[dict]) -> set[str]:
+    """Edition pointers the engine flagged as placeholder values in `events` (``placeholder_values``)."""
+    found: set[str] = set()
+    for event in events:
+        values = event.get("placeholder_values") if isinstance(event, dict) else None
+        if isinstance(values, (list, tuple)):
+            found.update(v for v in values if isinstance(v, str))
+    return found
+
+
+def utcnow() -> str:
+    """Current UTC time, ISO 8601 with offset."""
+    return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One row of ``games``, decoded."""
+
+    id: str
+    kind: str
+    edition_hash: str
+    options: dict
+    seed: int
+    status: str
+    version: int
+    head_seq: int
+    tail_seq: int
+    live_actions: int
+    created_at: str
+    updated_at: str
+    placeholders_used: tuple[str, ...] = ()
+
+    @classmethod
+    def from_row(cls, row: dict) -> "GameRecord":
+        """Decode a ``games`` row."""
+        return cls(row["id"], row["kind"], row["edition_hash"], json.loads(row["options"]), row["seed"],
+                   row["status"], row["version"], row["head_seq"], row["tail_seq"], row["live_actions"],
+                   row["created_at"], row["updated_at"], tuple(json.loads(row.get("placeholders_used") or "[]")))
+
+
+@dataclass
+class LoadedGame:
+    """A game with its engine, edition and current state."""
+
+    record: GameRecord
+    engine: Engine
+    edition: Any
+    state: Any
+
+
+@dataclass(frozen=True)
+class Idempotency:
+    """An Idempotency-Key and the hash of the request it came with."""
+
+    key: str
+    request_hash: str
+
+
+@dataclass
+class WriteResult:
+    """What a write changed; `render` turns it into the stored response body."""
+
+    game: LoadedGame
+    applied: list[dict] = field(default_factory=list)
+    undone: list[int] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class WriteOutcome:
+    """The response of a write, fresh or replayed from the idempotency store."""
+
+    status: int
+    body: dict
+    version: int
+    replayed: bool
+
+
+@dataclass
+class CreatedGame:
+    """A new game and the secrets that were handed out once."""
+
+    game: LoadedGame
+    table_token: str
+    spectator_token: str
+    join_code: str

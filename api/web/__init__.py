@@ -1,0 +1,14 @@
+"""HTTP layer: blueprints, request-shape schemas, problem+json errors."""
+from __future__ import annotations
+
+from flask import Flask
+
+
+def register(app: Flask) -> None:
+    """Register every blueprint and the error handlers."""
+    from api.web import games, meta, moves, problems
+
+    app.register_blueprint(meta.bp)
+    app.register_blueprint(games.bp)
+    app.register_blueprint(moves.bp)
+    problems.register(app)

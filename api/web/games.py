@@ -1,0 +1,149 @@
+"""Games: create, import, join, read, edition, export, access tokens."""
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from flask import Blueprint, current_app, request
+
+from api.storage import tokens
+from api.storage.models import CreatedGame, utcnow
+from api.web import schemas
+from api.web.http import authorize, json_body, json_response, load, not_modified, query, repo
+from api.web.views import edition_detail, game_view
+
+bp = Blueprint("games", __name__, url_prefix="/api")
+
+
+def default_edition(kind: str) -> Any:
+    """The edition new games of `kind` get (TABLEKEEPER_EDITION for the default game), cached."""
+    cache: dict = current_app.extensions.setdefault("tablekeeper_editions", {})
+    if kind not in cache:
+        engine = repo().engine(kind)
+        source = current_app.config.get("EDITION_FILE") if kind == current_app.config["DEFAULT_GAME"] else None
+        cache[kind] = engine.load_edition(source or None)
+    return cache[kind]
+
+
+def _created(created: CreatedGame):
+    game_id = created.game.record.id
+    body = {
+        "game_id": game_id,
+        "table_token": created.table_token,
+        "spectator_token": created.spectator_token,
+        "join_code": created.join_code,
+        "spectator_link": f"/#/watch/{game_id}?token={created.spectator_token}",
+        "game": game_view(created.game, "table"),
+    }
+    return json_response(body, 201, created.game.record.version, {"Location": f"/api/games/{game_id}"})
+
+
+@bp.post("/games")
+def create_game():
+    """Create a game: 201 with the table token, a spectator token and a join code."""
+    body = load(schemas.CreateGameSchema(), json_body())
+    kind = body.get("game") or current_app.config["DEFAULT_GAME"]
+    r = repo()
+    engine = r.engine(kind)
+    edition = engine.load_edition(body["edition"]) if "edition" in body else default_edition(kind)
+    seed = body["seed"] if "seed" in body else secrets.randbelow(2**31)
+    return _created(r.create_game(kind, body["options"], seed, edition))
+
+
+@bp.post("/imports")
+def import_game():
+    """Rebuild a game from an export document (replayed and verified) as a new game."""
+    body = load(schemas.ImportGameSchema(), json_body())
+    r = repo()
+    engine = r.engine(body["game"])
+    edition = engine.load_edition(body["edition"])
+    created = r.create_game(body["game"], body["options"], body["seed"], edition,
+                            actions=body["actions"], expected_state_hash=body.get("state_hash"))
+    return _created(created)
+
+
+@bp.post("/join")
+def join_game():
+    """Trade a join code for a table token (failed guesses are throttled per address)."""
+    body = load(schemas.JoinSchema(), json_body())
+    cfg = current_app.config
+    r = repo()
+    game_id, token = tokens.join_game(r.db, body["join_code"], request.remote_addr or "unknown",
+                                      int(cfg["JOIN_ATTEMPTS"]), float(cfg["JOIN_WINDOW_SECONDS"]), utcnow())
+    record = r.record(game_id)
+    return json_response({"game_id": game_id, "table_token": token, "version": record.version}, 200,
+                         record.version)
+
+
+@bp.get("/games/<game_id>")
+def read_game(game_id: str):
+    """The game view; ETag = version, If-None-Match → 304."""
+    r = repo()
+    record = r.record(game_id)
+    role = authorize(record, write=False)
+    cached = not_modified(record.version)
+    if cached is not None:
+        return cached
+    game = r.load(game_id)
+    return json_response(game_view(game, role), 200, game.record.version)
+
+
+@bp.get("/games/<game_id>/edition")
+def game_edition(game_id: str):
+    """The edition the game was created with, with every placeholder path."""
+    r = repo()
+    authorize(r.record(game_id), write=False)
+    record, edition = r.edition_document(game_id)
+    engine = r.engine(record.kind)
+    return json_response({"game_id": game_id, "game": record.kind,
+                          **edition_detail(engine, edition, record.placeholders_used)})
+
+
+@bp.get("/edition")
+def server_edition():
+    """The edition new games get by default (``?game=`` picks the game)."""
+    args = query(schemas.EditionQuerySchema())
+    kind = args.get("game") or current_app.config["DEFAULT_GAME"]
+    engine = repo().engine(kind)
+    return json_response({"game": kind, **edition_detail(engine, default_edition(kind))})
+
+
+@bp.get("/games/<game_id>/export")
+def export_game(game_id: str):
+    """``{format, game, edition, options, seed, actions, state_hash}``: enough to rebuild the game."""
+    r = repo()
+    record = r.record(game_id)
+    authorize(record, write=False)
+    cached = not_modified(record.version)
+    if cached is not None:
+        return cached
+    return json_response(r.export(game_id), 200, record.version,
+                         {"Content-Disposition": f'attachment; filename="tablekeeper-{game_id}.json"'})
+
+
+@bp.post("/games/<game_id>/join-code")
+def new_join_code(game_id: str):
+    """Replace the join code (the old one stops working); table token only."""
+    r = repo()
+    authorize(r.record(game_id), write=True)
+    return json_response({"game_id": game_id, "join_code": tokens.rotate_join_code(r.db, game_id, utcnow())}, 201)
+
+
+@bp.post("/games/<game_id>/spectator-tokens")
+def new_spectator_token(game_id: str):
+    """Issue another read-only token; table token only."""
+    r = repo()
+    authorize(r.record(game_id), write=True)
+    token = tokens.issue_spectator_token(r.db, game_id, utcnow())
+    return json_response({"game_id": game_id, "spectator_token": token,
+                          "spectator_link": f"/#/watch/{game_id}?token={token}"}, 201)
+
+
+def warm(app) -> None:
+    """Load the default edition and its placeholder list now, not on the first request."""
+    with app.app_context():
+        kind = app.config["DEFAULT_GAME"]
+        if not app.extensions["tablekeeper"].engines.available(kind):
+            return
+        engine = repo().engine(kind)
+        engine.edition_info(default_edition(kind))

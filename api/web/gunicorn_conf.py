@@ -1,0 +1,40 @@
+"""gunicorn settings: migrate once in the master before any worker starts.
+
+Use as ``gunicorn -c python:api.web.gunicorn_conf "api:create_app()"``.
+Two workers migrating at the same moment would trip over each other ("database
+is locked"); the master runs the migrations in ``on_starting`` instead.
+"""
+from __future__ import annotations
+
+import os
+
+bind = os.environ.get("TABLEKEEPER_BIND", f"0.0.0.0:{os.environ.get('PORT', '8000')}")
+workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
+timeout = 30
+graceful_timeout = 10
+
+
+def on_starting(server) -> None:
+    """Apply pending migrations (and WAL mode) once, in the master process."""
+    from api.config import load_config
+    from api.storage.db import connect
+    from api.storage.migrations import migrate
+
+    cfg = load_config()
+    db = connect(cfg["DATABASE"], int(cfg["BUSY_TIMEOUT_MS"]))
+    try:
+        done = migrate(db)
+    finally:
+        db.close()
+    server.log.info("tablekeeper: database %s ready (%s)", cfg["DATABASE"],
+                    ", ".join(done) if done else "no pending migrations")
+
+
+def post_worker_init(worker) -> None:
+    """Warm each worker (edition load and validation take a second or two) before it serves."""
+    from api.web.games import warm
+
+    try:
+        warm(worker.wsgi)
+    except Exception:  # a cold worker still works; it just pays on its first request
+        worker.log.exception("tablekeeper: warm-up failed")

@@ -1,0 +1,162 @@
+"""Request and response helpers: JSON bodies, schemas, ETags, Idempotency-Key, auth."""
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from typing import Any
+
+from flask import Response, current_app, request
+from marshmallow import Schema, ValidationError
+
+from api.storage import Storage, tokens
+from api.storage.db import canonical
+from api.storage.models import GameRecord, Idempotency
+from api.storage.repository import GameRepository
+from api.web.problems import ApiProblem
+
+IDEMPOTENCY_KEY = re.compile(r"^[\x21-\x7e]{1,200}$")
+
+
+def storage() -> Storage:
+    """The app's storage."""
+    return current_app.extensions["tablekeeper"]
+
+
+def repo() -> GameRepository:
+    """A repository on this thread's connection."""
+    return storage().repository()
+
+
+def _reject_constant(name: str):
+    raise ValueError(f"{name} is not valid JSON")
+
+
+def json_body() -> Any:
+    """The parsed JSON body; 400 when it is not JSON at all."""
+    raw = request.get_data(cache=True)
+    if not raw.strip():
+        raise ApiProblem(400, "malformed_json", "the request needs a JSON body")
+    try:
+        return json.loads(raw, parse_constant=_reject_constant)
+    except (ValueError, UnicodeDecodeError, RecursionError) as exc:
+        raise ApiProblem(400, "malformed_json", f"the body is not valid JSON: {exc}") from None
+
+
+def flatten(messages: Any, prefix: str = "") -> dict[str, list[str]]:
+    """marshmallow's nested messages → ``{"options.players.0.name": [...]}``."""
+    out: dict[str, list[str]] = {}
+    if isinstance(messages, dict):
+        for key, value in messages.items():
+            name = f"{prefix}.{key}" if prefix else str(key)
+            out.update(flatten(value, name))
+    elif isinstance(messages, list) and all(isinstance(m, str) for m in messages):
+        out[prefix or "_body"] = list(messages)
+    elif isinstance(messages, list):
+        for i, value in enumerate(messages):
+            out.update(flatten(value, f"{prefix}.{i}" if prefix else str(i)))
+    else:
+        out[prefix or "_body"] = [str(messages)]
+    return out
+
+
+def load(schema: Schema, data: Any) -> dict:
+    """Validate the shape of `data`; 422 with field errors when it is wrong."""
+    if not isinstance(data, dict):
+        raise ApiProblem(422, "invalid_request", "the body must be a JSON object",
+                         errors={"_body": ["must be a JSON object"]})
+    try:
+        return schema.load(data)
+    except ValidationError as exc:
+        errors = flatten(exc.messages)
+        first = next(iter(errors.items()))
+        raise ApiProblem(422, "invalid_request", f"the request has the wrong shape: {first[0]}: {first[1][0]}",
+                         errors=errors) from None
+
+
+def query(schema: Schema) -> dict:
+    """Validate the query string."""
+    try:
+        return schema.load(request.args.to_dict())
+    except ValidationError as exc:
+        errors = flatten(exc.messages)
+        raise ApiProblem(422, "invalid_request", "the query string has the wrong shape", errors=errors) from None
+
+
+def etag(version: int) -> str:
+    """The ETag of a game version."""
+    return f'"{version}"'
+
+
+def expected_versions() -> set[str] | None:
+    """The versions named by If-Match (``{"*"}`` for a wildcard), None when absent."""
+    if "If-Match" not in request.headers:
+        return None
+    match = request.if_match
+    if match.star_tag:
+        return {"*"}
+    found = set(match.as_set(include_weak=True))
+    return found or None
+
+
+def not_modified(version: int) -> Response | None:
+    """A 304 when If-None-Match names `version`."""
+    inm = request.if_none_match
+    if inm and (inm.star_tag or inm.contains_weak(str(version))):
+        resp = Response(status=304)
+        resp.headers["ETag"] = etag(version)
+        resp.headers["Cache-Control"] = "private, no-cache"
+        return resp
+    return None
+
+
+def json_response(body: Any, status: int = 200, version: int | None = None,
+                  headers: dict | None = None) -> Response:
+    """A JSON response, with an ETag when `version` is given."""
+    resp = Response(json.dumps(body, ensure_ascii=False), status=status, mimetype="application/json")
+    if version is not None:
+        resp.headers["ETag"] = etag(version)
+    resp.headers["Cache-Control"] = "private, no-cache"
+    for name, value in (headers or {}).items():
+        resp.headers[name] = value
+    return resp
+
+
+def idempotency(body: Any) -> Idempotency | None:
+    """The Idempotency-Key and a hash of method, path and canonical body."""
+    key = request.headers.get("Idempotency-Key")
+    if key is None:
+        return None
+    key = key.strip().strip('"')
+    if not IDEMPOTENCY_KEY.match(key):
+        raise ApiProblem(422, "invalid_idempotency_key",
+                         "Idempotency-Key must be 1 to 200 visible ASCII characters",
+                         errors={"Idempotency-Key": ["must be 1 to 200 visible ASCII characters"]})
+    digest = hashlib.sha256(f"{request.method} {request.path}\n{canonical(body)}".encode()).hexdigest()
+    return Idempotency(key, digest)
+
+
+def bearer() -> str | None:
+    """The bearer token of the request, if any."""
+    header = request.headers.get("Authorization", "")
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        return None
+    return token.strip()
+
+
+def authorize(record: GameRecord, write: bool) -> str:
+    """The caller's role on `record` ("table" or "spectator"); 401/403 otherwise."""
+    token = bearer()
+    challenge = {"WWW-Authenticate": 'Bearer realm="tablekeeper"'}
+    if token is None:
+        raise ApiProblem(401, "token_missing", "send the game's token as 'Authorization: Bearer <token>'",
+                         headers=challenge)
+    found = tokens.find_token(repo().db, token)
+    if found is None:
+        raise ApiProblem(401, "token_invalid", "this token is not valid for any game", headers=challenge)
+    if found["game_id"] != record.id:
+        raise ApiProblem(403, "token_wrong_game", "this token belongs to another game")
+    if write and found["role"] != "table":
+        raise ApiProblem(403, "read_only_token", "a spectator token can only read this game")
+    return found["role"]

@@ -1,0 +1,106 @@
+"""Playing: apply one action, a batch, undo; read the log, the score, the outcome."""
+from __future__ import annotations
+
+from flask import Blueprint, Response
+
+from api.storage.models import WriteOutcome
+from api.web import schemas
+from api.web.http import (
+    authorize,
+    expected_versions,
+    idempotency,
+    json_body,
+    json_response,
+    load,
+    not_modified,
+    query,
+    repo,
+)
+from api.web.problems import ApiProblem
+from api.web.views import log_entry, write_body
+
+bp = Blueprint("moves", __name__, url_prefix="/api/games/<game_id>")
+
+
+def _answer(outcome: WriteOutcome) -> Response:
+    headers = {"Idempotent-Replayed": "true"} if outcome.replayed else {}
+    return json_response(outcome.body, outcome.status, outcome.version, headers)
+
+
+def _prepare(game_id: str, schema):
+    r = repo()
+    authorize(r.record(game_id), write=True)
+    raw = json_body()
+    body = load(schema, raw)
+    return r, body, idempotency(raw)
+
+
+@bp.post("/actions")
+def apply_action(game_id: str):
+    """Apply one action (If-Match required; Idempotency-Key recommended)."""
+    r, body, idem = _prepare(game_id, schemas.ApplyActionSchema())
+    return _answer(r.apply_actions(game_id, [body["action"]], expected_versions(), idem, write_body))
+
+
+@bp.post("/batch")
+def apply_batch(game_id: str):
+    """Apply several actions atomically: all are stored or none."""
+    r, body, idem = _prepare(game_id, schemas.BatchSchema())
+    return _answer(r.apply_actions(game_id, body["actions"], expected_versions(), idem, write_body))
+
+
+@bp.post("/undo")
+def undo(game_id: str):
+    """Mark the last `count` actions reverted (they stay in the log) and rebuild the state."""
+    r, body, idem = _prepare(game_id, schemas.UndoSchema())
+    return _answer(r.undo(game_id, body["count"], expected_versions(), idem, write_body))
+
+
+@bp.get("/log")
+def game_log(game_id: str):
+    """Actions after seq `after`, reverted ones included, with human-readable lines."""
+    r = repo()
+    record = r.record(game_id)
+    authorize(record, write=False)
+    args = query(schemas.LogQuerySchema())
+    cached = not_modified(record.version)
+    if cached is not None:
+        return cached
+    entries = [log_entry(row) for row in r.log(game_id, args["after"], args["limit"])]
+    next_after = entries[-1]["seq"] if entries else args["after"]
+    return json_response({"game_id": game_id, "version": record.version, "head_seq": record.head_seq,
+                          "entries": entries, "next_after": next_after,
+                          "more": bool(entries) and next_after < record.head_seq}, 200, record.version)
+
+
+@bp.get("/score")
+def provisional_score(game_id: str):
+    """The score as if the game ended now (404 not_supported if the engine lacks it)."""
+    r = repo()
+    record = r.record(game_id)
+    authorize(record, write=False)
+    cached = not_modified(record.version)
+    if cached is not None:
+        return cached
+    game = r.load(game_id)
+    score = game.engine.provisional_score(game.state)
+    return json_response({"game_id": game_id, "version": game.record.version,
+                          "over": game.engine.is_over(game.state), "score": score}, 200, game.record.version)
+
+
+@bp.get("/outcome")
+def outcome(game_id: str):
+    """Final standings; 409 game_not_over before the end."""
+    r = repo()
+    record = r.record(game_id)
+    authorize(record, write=False)
+    cached = not_modified(record.version)
+    if cached is not None:
+        return cached
+    game = r.load(game_id)
+    if not game.engine.is_over(game.state):
+        raise ApiProblem(409, "game_not_over", "the game is not over yet; see /score for a provisional score",
+                         current_version=game.record.version)
+    result = game.engine.outcome(game.state)
+    return json_response({"game_id": game_id, "version": game.record.version, "outcome": result}, 200,
+                         game.record.version)

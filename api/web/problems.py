@@ -1,0 +1,144 @@
+"""RFC 9457 problem details for every error under ``/api``.
+
+Each problem has ``type`` (``urn:tablekeeper:problem:<code>``), ``title``,
+``status``, ``detail`` and a stable snake_case ``code``; illegal moves add
+``rule``, shape errors add ``errors`` (field path → messages), version
+conflicts add ``current_version``.
+"""
+from __future__ import annotations
+
+import json
+import logging
+from http import HTTPStatus
+from typing import Any
+
+from flask import Flask, Response, request
+from werkzeug.exceptions import HTTPException
+
+from api.storage import errors as se
+
+PROBLEM_TYPE = "urn:tablekeeper:problem:"
+MIMETYPE = "application/problem+json"
+log = logging.getLogger("tablekeeper")
+
+
+class ApiProblem(Exception):
+    """Raise anywhere in a view to answer with a problem document."""
+
+    def __init__(self, status: int, code: str, detail: str, *, title: str | None = None,
+                 headers: dict | None = None, **extra: Any):
+        super().__init__(detail)
+        self.status = status
+        self.code = code
+        self.detail = detail
+        self.title = title
+        self.headers = headers or {}
+        self.extra = extra
+
+
+def problem_response(status: int, code: str, detail: str, *, title: str | None = None,
+                     headers: dict | None = None, **extra: Any) -> Response:
+    """Build an ``application/problem+json`` response."""
+    body = {
+        "type": PROBLEM_TYPE + code,
+        "title": title or HTTPStatus(status).phrase,
+        "status": status,
+        "detail": detail,
+        "code": code,
+    }
+    body.update({k: v for k, v in extra.items() if v is not None or k == "rule"})
+    resp = Response(json.dumps(body, ensure_ascii=False), status=status, mimetype=MIMETYPE)
+    for name, value in (headers or {}).items():
+        resp.headers[name] = value
+    resp.headers.setdefault("Cache-Control", "no-store")
+    return resp
+
+
+def from_problem(exc: ApiProblem) -> Response:
+    """Response for an `ApiProblem`."""
+    return problem_response(exc.status, exc.code, exc.detail, title=exc.title, headers=exc.headers, **exc.extra)
+
+
+def from_storage(exc: Exception) -> Response:
+    """Map a storage or engine error to its problem response."""
+    if isinstance(exc, se.RulesViolation):
+        extra = {"rule": exc.rule}
+        if exc.index is not None:
+            extra["action_index"] = exc.index
+        if exc.details:
+            extra["engine"] = exc.details
+        return problem_response(422, exc.code, exc.message, title="Illegal action", **extra)
+    if isinstance(exc, se.EditionInvalid):
+        return problem_response(422, exc.code, f"edition value {exc.path}: {exc.message}",
+                                title="Invalid edition", path=exc.path, errors={exc.path: [exc.message]})
+    if isinstance(exc, se.Unsupported):
+        return problem_response(404, "not_supported", str(exc), feature=exc.feature)
+    if isinstance(exc, se.EngineUnavailable):
+        return problem_response(503, "engine_unavailable", str(exc))
+    table: dict[type, tuple[int, dict]] = {
+        se.GameNotFound: (404, {}),
+        se.UnknownGameKind: (422, {}),
+        se.IdempotencyConflict: (422, {}),
+        se.NothingToUndo: (422, {}),
+        se.ReplayDiverged: (422, {}),
+        se.JoinCodeUnknown: (404, {}),
+    }
+    if isinstance(exc, se.PreconditionRequired):
+        return problem_response(428, exc.code, exc.message, current_version=exc.current_version,
+                                headers={"ETag": f'"{exc.current_version}"'})
+    if isinstance(exc, se.VersionConflict):
+        return problem_response(412, exc.code, exc.message, current_version=exc.current_version,
+                                headers={"ETag": f'"{exc.current_version}"'})
+    if isinstance(exc, se.TooManyAttempts):
+        return problem_response(429, exc.code, exc.message, headers={"Retry-After": str(exc.retry_after)},
+                                retry_after=exc.retry_after)
+    for cls, (status, extra) in table.items():
+        if isinstance(exc, cls):
+            return problem_response(status, exc.code, exc.message, **extra)
+    return internal(exc)
+
+
+HTTP_CODES = {
+    400: "bad_request", 404: "not_found", 405: "method_not_allowed", 413: "request_too_large",
+    415: "unsupported_media_type", 429: "too_many_requests",
+}
+
+
+def from_http(exc: HTTPException) -> Response:
+    """Problem response for a werkzeug HTTP error (404, 405, 413, …)."""
+    status = exc.code or 500
+    code = HTTP_CODES.get(status, HTTPStatus(status).phrase.lower().replace(" ", "_").replace("-", "_"))
+    detail = {
+        404: f"no such resource: {request.path}",
+        405: f"{request.method} is not allowed on {request.path}",
+        413: "the request body is larger than this server accepts",
+    }.get(status, exc.description or HTTPStatus(status).description)
+    headers = {}
+    if status == 405:
+        allowed = getattr(exc, "valid_methods", None) or []
+        headers["Allow"] = ", ".join(sorted(allowed))
+    return problem_response(status, code, detail, headers=headers)
+
+
+def internal(exc: Exception) -> Response:
+    """Log an unexpected exception and answer 500 without leaking internals."""
+    log.exception("unexpected error on %s %s", request.method, request.path, exc_info=exc)
+    return problem_response(500, "internal_error", "the server failed unexpectedly; the game was not changed")
+
+
+def register(app: Flask) -> None:
+    """Install the error handlers: problem+json for everything under /api."""
+    storage_errors = (se.StorageError, se.RulesViolation, se.EditionInvalid, se.Unsupported,
+                      se.EngineUnavailable)
+    app.register_error_handler(ApiProblem, from_problem)
+    for cls in storage_errors:
+        app.register_error_handler(cls, from_storage)
+
+    def http_error(exc: HTTPException):
+        if not request.path.startswith("/api"):
+            from api.web.pwa import serve_or_404
+            return serve_or_404(exc)
+        return from_http(exc)
+
+    app.register_error_handler(HTTPException, http_error)
+    app.register_error_handler(Exception, internal)

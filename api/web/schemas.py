@@ -1,0 +1,131 @@
+"""marshmallow schemas: the SHAPE of requests only.
+
+Whether a move, an option value or a player count is allowed is the engine's
+business (it answers with a `RulesError`); these schemas only check types,
+required fields and sizes, so a malformed request never reaches the engine.
+"""
+from __future__ import annotations
+
+from marshmallow import RAISE, Schema, ValidationError, fields, validate
+
+
+class StrictInt(fields.Integer):
+    """An integer that refuses booleans, floats and strings."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ValidationError("Not a valid integer.")
+        return super()._deserialize(value, attr, data, **kwargs)
+
+
+class StrictBool(fields.Boolean):
+    """A JSON boolean only (no "yes", 1 or "true")."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if not isinstance(value, bool):
+            raise ValidationError("Not a valid boolean.")
+        return value
+
+
+class Base(Schema):
+    """Unknown keys are shape errors."""
+
+    class Meta:
+        unknown = RAISE
+
+
+class PlayerSchema(Base):
+    """One seat at the table."""
+
+    name = fields.String(required=True, validate=validate.Length(min=1, max=40))
+    color = fields.String(required=True, validate=validate.Length(min=1, max=40))
+
+
+class RulesOptionsSchema(Base):
+    """The rules options the edition leaves to the table (values checked by the engine)."""
+
+    tiebreak_era2_tiger_ties = fields.String()
+    milestone_counts_on_space = StrictBool()
+    prosperity_from_influence_rounds = StrictInt()
+
+
+class OptionsSchema(Base):
+    """Game options passed to the engine's ``new_game``."""
+
+    players = fields.List(fields.Nested(PlayerSchema), required=True, validate=validate.Length(min=1, max=8))
+    rules_options = fields.Nested(RulesOptionsSchema)
+    advanced_neutral = StrictBool()
+    setup = fields.Dict(keys=fields.String())
+
+
+SEED = validate.Range(min=0, max=2**63 - 1)
+
+
+class CreateGameSchema(Base):
+    """POST /api/games."""
+
+    game = fields.String(validate=validate.Length(min=1, max=40))
+    options = fields.Nested(OptionsSchema, required=True)
+    seed = StrictInt(validate=SEED)
+    edition = fields.Dict(keys=fields.String())
+
+
+class ImportGameSchema(Base):
+    """POST /api/imports: an export document."""
+
+    format = fields.String(validate=validate.Equal("tablekeeper.game"))
+    format_version = StrictInt(validate=validate.Equal(1))
+    game = fields.String(required=True, validate=validate.Length(min=1, max=40))
+    edition = fields.Dict(keys=fields.String(), required=True)
+    options = fields.Nested(OptionsSchema, required=True)
+    seed = StrictInt(required=True, validate=SEED)
+    actions = fields.List(fields.Dict(keys=fields.String()), required=True)
+    state_hash = fields.String(validate=validate.Regexp(r"^[0-9a-f]{64}$"))
+
+
+class ActionField(fields.Dict):
+    """An action object: a dict with a string ``kind`` (the rest is the engine's)."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        value = super()._deserialize(value, attr, data, **kwargs)
+        if not isinstance(value.get("kind"), str) or not value["kind"]:
+            raise ValidationError("An action needs a non-empty string 'kind'.")
+        return value
+
+
+class ApplyActionSchema(Base):
+    """POST /api/games/{game_id}/actions."""
+
+    action = ActionField(keys=fields.String(), required=True)
+
+
+class BatchSchema(Base):
+    """POST /api/games/{game_id}/batch."""
+
+    actions = fields.List(ActionField(keys=fields.String()), required=True,
+                          validate=validate.Length(min=1, max=200))
+
+
+class UndoSchema(Base):
+    """POST /api/games/{game_id}/undo."""
+
+    count = StrictInt(load_default=1, validate=validate.Range(min=1, max=100))
+
+
+class JoinSchema(Base):
+    """POST /api/join."""
+
+    join_code = fields.String(required=True, validate=validate.Length(min=4, max=16))
+
+
+class LogQuerySchema(Base):
+    """GET /api/games/{game_id}/log query string."""
+
+    after = fields.Integer(load_default=0, validate=validate.Range(min=0))
+    limit = fields.Integer(load_default=500, validate=validate.Range(min=1, max=1000))
+
+
+class EditionQuerySchema(Base):
+    """GET /api/edition query string."""
+
+    game = fields.String(validate=validate.Length(min=1, max=40))

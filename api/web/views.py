@@ -1,0 +1,86 @@
+"""Response bodies built from stored games (JSON-ready dicts, snake_case)."""
+from __future__ import annotations
+
+from typing import Any
+
+from api.storage.engines import Engine
+from api.storage.models import GameRecord, LoadedGame, WriteResult
+
+
+def edition_summary(engine: Engine, edition: Any, used: tuple[str, ...] | None = None) -> dict:
+    """Id, hash and placeholder marking of an edition (the short form); `used`: by this game."""
+    info = engine.edition_info(edition)
+    return {
+        "id": info.edition_id,
+        "content_hash": info.content_hash,
+        "status": (info.document.get("edition") or {}).get("status") if isinstance(
+            info.document.get("edition"), dict) else None,
+        "placeholder_count": len(info.placeholder_paths),
+        "placeholder_sections": list(info.placeholder_patterns),
+        "placeholder_paths_used": list(used) if used is not None else None,
+    }
+
+
+def edition_detail(engine: Engine, edition: Any, used: tuple[str, ...] | None = None) -> dict:
+    """The full edition document with its provenance flattened to placeholder paths."""
+    info = engine.edition_info(edition)
+    doc = info.document
+    return {
+        **edition_summary(engine, edition, used),
+        "document": doc,
+        "provenance": doc.get("provenance") if isinstance(doc.get("provenance"), dict) else {},
+        "placeholder_paths": list(info.placeholder_paths),
+    }
+
+
+def game_links(game_id: str) -> dict:
+    """Where to go next (relative URLs)."""
+    base = f"/api/games/{game_id}"
+    return {"self": base, "actions": f"{base}/actions", "batch": f"{base}/batch", "undo": f"{base}/undo",
+            "log": f"{base}/log", "score": f"{base}/score", "outcome": f"{base}/outcome",
+            "export": f"{base}/export", "edition": f"{base}/edition"}
+
+
+def game_view(game: LoadedGame, role: str = "table") -> dict:
+    """The view a phone renders: whose turn, the pending decision, the legal actions."""
+    record: GameRecord = game.record
+    engine = game.engine
+    view = engine.view(game.state)
+    over = engine.is_over(game.state)
+    return {
+        "game_id": record.id,
+        "game": record.kind,
+        "version": record.version,
+        "status": record.status,
+        "role": role,
+        "over": over,
+        "current_seat": view.get("current_seat"),
+        "decision": view.get("decision"),
+        "legal_actions": [] if over else (
+            view["legal_actions"] if isinstance(view.get("legal_actions"), list) else engine.legal_actions(game.state)),
+        "can_undo": record.live_actions > 0,
+        "live_actions": record.live_actions,
+        "head_seq": record.head_seq,
+        "options": record.options,
+        "seed": record.seed,
+        "view": view,
+        "edition": edition_summary(engine, game.edition, record.placeholders_used),
+        "created_at": record.created_at,
+        "updated_at": record.updated_at,
+        "links": game_links(record.id),
+    }
+
+
+def write_body(result: WriteResult) -> tuple[int, dict]:
+    """The 200 body of an apply, batch or undo (stored for idempotent replays)."""
+    return 200, {
+        "version": result.game.record.version,
+        "applied": [{**a, "lines": [e.get("text", "") for e in a["events"]]} for a in result.applied],
+        "undone": result.undone,
+        "game": game_view(result.game, "table"),
+    }
+
+
+def log_entry(row: dict) -> dict:
+    """One log entry: machine payload plus human-readable lines."""
+    return {**row, "lines": [e.get("text", "") for e in row["events"] if isinstance(e, dict)]}

@@ -1,0 +1,40 @@
+"""Storage fixtures: a migrated database and a repository with the toy engines."""
+from __future__ import annotations
+
+import pytest
+
+from api.storage import Storage
+from api.storage.engines import default_registry
+from api.storage.migrations import migrate
+from tests.conftest import TEST_ENGINES
+
+PLAYERS = {"players": [{"name": "Ann", "color": "red"}, {"name": "Bo", "color": "blue"}]}
+
+
+@pytest.fixture
+def storage(db_path):
+    """Storage on a fresh, migrated database."""
+    store = Storage(db_path, default_registry(TEST_ENGINES))
+    migrate(store.repository().db)
+    return store
+
+
+@pytest.fixture
+def repo(storage):
+    """A repository on this thread's connection."""
+    return storage.repository()
+
+
+def toy_edition(repo, pile: int = 21):
+    """The toy edition with a pile of `pile` counters."""
+    engine = repo.engine("toy")
+    return engine.load_edition({**engine.load_edition().document, "pile": pile})
+
+
+def render(result):
+    """A minimal stored response."""
+    return 200, {"version": result.game.record.version, "undone": result.undone,
+                 "seqs": [a["seq"] for a in result.applied]}
+
+
+TAKE1 = {"kind": "take", "amount": 1}

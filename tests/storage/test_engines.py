@@ -1,0 +1,78 @@
+"""The engine adapter and registry."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from api.storage.engines import (
+    EditionInvalid,
+    EngineUnavailable,
+    ModuleEngine,
+    RulesViolation,
+    Unsupported,
+    default_registry,
+    load_reference,
+    placeholder_paths_of,
+)
+from tests.toy_engine import ENGINE as TOY
+from tests.toy_engine_minimal import ENGINE as MINIMAL
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_registry_hook_registers_test_engines():
+    registry = default_registry("tests.toy_engine:ENGINE, tests.toy_engine_minimal:ENGINE")
+    assert registry.names() == ["asian_tigers", "toy", "toy_minimal"]
+    assert registry.get("toy") is TOY and registry.available("toy")
+    assert not registry.available("chess")
+    with pytest.raises(ValueError):
+        load_reference("no_colon_here")
+
+
+def test_missing_module_is_unavailable():
+    engine = ModuleEngine("ghost", "api.games.no_such_engine")
+    assert not engine.available()
+    with pytest.raises(EngineUnavailable):
+        engine.load_edition()
+
+
+def test_rules_errors_become_rules_violations():
+    edition = TOY.load_edition()
+    state = TOY.new_game({"players": [{"name": "a"}, {"name": "b"}]}, edition, 1)
+    with pytest.raises(RulesViolation) as info:
+        TOY.apply(state, {"kind": "take", "amount": 4})
+    assert info.value.code == "take_too_many" and info.value.rule == "TOY-02"
+    assert info.value.details["message"].startswith("you may take")
+    with pytest.raises(RulesViolation):
+        TOY.new_game({"players": []}, edition, 1)
+
+
+def test_edition_errors_name_the_path():
+    with pytest.raises(EditionInvalid) as info:
+        TOY.load_edition({"max_take": 0, "pile": 3})
+    assert info.value.path == "/max_take"
+
+
+def test_optional_features_are_unsupported_when_absent():
+    edition = MINIMAL.load_edition()
+    state = MINIMAL.new_game({"players": [{"name": "a"}, {"name": "b"}]}, edition, 1)
+    with pytest.raises(Unsupported):
+        MINIMAL.outcome(state)
+    with pytest.raises(Unsupported):
+        MINIMAL.provisional_score(state)
+
+
+def test_edition_cache_loads_once_per_hash():
+    calls = []
+    TOY.edition_from_store("h-cache-test", lambda: calls.append(1) or TOY.load_edition().document)
+    TOY.edition_from_store("h-cache-test", lambda: calls.append(1) or TOY.load_edition().document)
+    assert calls == [1]
+
+
+def test_placeholder_paths_of_the_shipped_edition():
+    doc = json.loads((ROOT / "api/data/asian-tigers.placeholder.json").read_text())
+    paths = placeholder_paths_of(doc)
+    assert paths and all(p.startswith("/") for p in paths)
+    assert "/worker_types/0" in paths and not any(p.startswith("/provenance") for p in paths)
