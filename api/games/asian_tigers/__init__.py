@@ -7,12 +7,14 @@ Vocabulary (python-chess / OpenSpiel style)::
     legal_actions(state)                           # every legal answer now
     step = apply(state, action)                    # Step(state, events); input untouched
     view(state), is_over(state), replay(options, edition, seed, actions)
+    outcome(state) / provisional_score(state)      # final result / live scoreboard
     state_to_dict(state) / state_from_dict(data, edition)
 
 Illegal actions raise `RulesError` (code, rule, message).  No Flask, HTTP or
 database import lives in this package.
 """
 from api.games.asian_tigers.edition import Edition, EditionError, load_edition
+from api.games.asian_tigers.era2 import outcome, provisional_score
 from api.games.asian_tigers.engine import Step, action_kinds, apply, is_over, legal_actions, replay
 from api.games.asian_tigers.errors import (ActionShapeError, GameOverError, IllegalActionError, RulesError,
                                            SetupError, StaleDecisionError)
@@ -23,5 +25,5 @@ from api.games.asian_tigers.view import view
 __all__ = [
     "action_kinds", "ActionShapeError", "Edition", "EditionError", "GameOverError", "GameState", "IllegalActionError",
     "RulesError", "SetupError", "StaleDecisionError", "Step", "apply", "is_over", "legal_actions", "load_edition",
-    "new_game", "replay", "state_from_dict", "state_to_dict", "view",
+    "new_game", "outcome", "provisional_score", "replay", "state_from_dict", "state_to_dict", "view",
 ]

@@ -6,6 +6,9 @@ so both entry points share one implementation.
 """
 from __future__ import annotations
 
+import copy
+
+from api.games.asian_tigers.errors import ActionShapeError
 from api.games.asian_tigers.decisions import answers, new_decision, options_for, step
 from api.games.asian_tigers.investment import column_ip, tiger_facts
 from api.games.asian_tigers.scoring import score_end_position
@@ -37,7 +40,8 @@ def era2_setup_step(state: GameState, frame: dict, events: list[dict]) -> dict |
     events.append({"kind": "era2_prepared", "text": "Era II setup: local markets emptied, workers back from the "
                                                     "board, every centre free again"})
     if draws_are_recorded(state):
-        return new_decision(state, "record_era2_draws", state.turn_order[0], declinable=False, manual=True)
+        seat = "0" if state.solo is not None else state.turn_order[0]  # solo (issue 7): the human answers
+        return new_decision(state, "record_era2_draws", seat, declinable=False, manual=True)
     start_era2(state, {}, events)
     return None
 
@@ -51,6 +55,15 @@ def record_options(state: GameState, decision: dict) -> list[dict]:
 @answers(("record_era2_draws", "draw_era2_setup"))
 def draw_era2_setup(state: GameState, action: dict, events: list[dict]) -> None:
     """ERA2-03..05 with recorded or generated draws."""
+    unknown = sorted(set(action) - {"kind", "decision", "setup_workers", "workers"})
+    if unknown:
+        raise ActionShapeError(f"unknown field(s) {', '.join(unknown)}; send setup_workers and workers",
+                               code="unknown_field", field=unknown[0])
+    seats = {p.id for p in state.players}
+    strangers = sorted(set(action.get("workers") or {}) - seats)
+    if strangers:
+        raise ActionShapeError(f"no seat {', '.join(strangers)} in this game (seats: {', '.join(sorted(seats))})",
+                               code="unknown_seat", field=f"workers/{strangers[0]}", rule="ERA2-04")
     recorded = {k: action[k] for k in ("setup_workers", "workers") if k in action}
     start_era2(state, recorded, events)
 
@@ -63,8 +76,9 @@ def start_era2(state: GameState, recorded: dict, events: list[dict]) -> None:
     stated = state.options["worker_entry"] == "stated"
     draws = {}
     for player in state.players:
+        automa = state.solo is not None and player.id == state.solo["automa"]  # solo (issue 7): never "stated"
         draws[player.id] = draw_workers(edition, (recorded.get("workers") or {}).get(player.id), state.seed,
-                                        f"workers/era2/{player.id}", stated)
+                                        f"workers/era2/{player.id}", stated and not automa)
     place_setup_workers(state, setup_workers)
     for player in state.players:
         player.team, player.set_aside = draws[player.id]
@@ -74,6 +88,10 @@ def start_era2(state: GameState, recorded: dict, events: list[dict]) -> None:
     events.append({"kind": "era_started", "era": 2, "text": "Era II begins"})
     state.frames.clear()
     begin_turn(state)
+    if state.solo is not None:  # solo (issue 7): SOLO-ERA2-01 tiles reshuffled, SCENARIO-02 Era II effects
+        from api.games.asian_tigers.solo import begin_era
+
+        begin_era(state, events)
 
 
 # -- the end of the game ------------------------------------------------------------
@@ -84,6 +102,11 @@ def end_position(state: GameState) -> EndPosition:
     markers = {pid: (int(pos), height) for pos, stack in state.global_market.items() for height, pid in enumerate(stack)}
     participants = {}
     for player in state.players:
+        if state.solo is not None and player.id == state.solo["automa"]:  # solo (issue 7): AF sectors, SOLO-SCORE-01
+            from api.games.asian_tigers.solo import automa_position
+
+            participants[player.id] = automa_position(state, markers)
+            continue
         flags: dict[str, list[str]] = {}
         for row_id, flag in player.rows.items():
             flags.setdefault(edition.rows[row_id].sector, []).append(flag)
@@ -104,23 +127,53 @@ def end_position(state: GameState) -> EndPosition:
         era1 = Era1Position(turn_order=snapshot["turn_order"], headquarters=snapshot["headquarters"],
                             influence=snapshot["influence"],
                             ip={p: {t: ColumnIP(**v) for t, v in ip.items()} for p, ip in snapshot["ip"].items()})
-    return EndPosition(player_count=state.player_count, turn_order=tuple(state.turn_order),
+    solo = None
+    if state.solo is not None:  # solo (issue 7): difficulty, variant, goal (SOLO-SCORE-01..03, AMB-46)
+        from api.games.asian_tigers.solo import solo_settings
+
+        solo = solo_settings(state)
+    return EndPosition(player_count=1 if solo else state.player_count, turn_order=tuple(state.turn_order),
                        prosperity_tokens=dict(state.prosperity_tokens),
                        headquarters={t: state.headquarters.get(t) for t in tigers}, participants=participants,
-                       options=options, era1=era1)
+                       options=options, solo=solo, era1=era1)
 
 
 @step("final_scoring")
 def final_scoring_step(state: GameState, frame: dict, events: list[dict]) -> None:
     """MGMT2-01..06 and SCORE-END-01: score, record the outcome, end the game."""
     outcome = score_end_position(end_position(state), state.edition).to_dict()
+    if state.solo is not None:  # solo (issue 7): scenario / campaign goal report
+        from api.games.asian_tigers.solo import annotate_outcome
+
+        annotate_outcome(state, outcome)
     state.management["outcome"] = outcome
+    _board_after_scoring(state, outcome)
     state.phase = "over"
     for line in outcome.get("lines", []):
         events.append({"kind": "score_line", "participant": line.get("participant"), "text": line["text"]})
     winner = outcome.get("winner")
-    events.append({"kind": "game_over", "winner": winner,
-                   "text": f"Game over: {state.player(winner).name if winner not in (None, NEUTRAL, AUTOMA) else winner} wins"})
+    text = f"Game over: {state.player(winner).name if winner not in (None, NEUTRAL, AUTOMA) else winner} wins"
+    if winner is None:  # solo (issue 7): the high-score variant has no winner when the record stands
+        text = "Game over: the previous high score stands"
+    events.append({"kind": "game_over", "winner": winner, "text": text})
+
+
+def _board_after_scoring(state: GameState, outcome: dict) -> None:
+    """Leave the board as the Era II phase left it: GM moves, influence, final turn order (MGMT2-02/03)."""
+    moves = outcome.get("global_market") or {}
+    if moves:
+        spots = sorted((m["after"], m["stack_after"], pid) for pid, m in moves.items())
+        state.global_market = {}
+        for position, _, pid in spots:
+            state.global_market.setdefault(str(position), []).append(pid)
+    for tiger, step_data in (outcome.get("influence_step") or {}).items():
+        for pid, value in (step_data.get("influence_after") or {}).items():
+            if pid == NEUTRAL and state.neutral:
+                state.neutral["influence"][tiger] = value
+            elif pid.isdigit():
+                state.player(pid).influence[tiger] = value
+    if outcome.get("final_turn_order"):
+        state.turn_order = list(outcome["final_turn_order"])
 
 
 def outcome(state: GameState) -> dict | None:
@@ -129,10 +182,15 @@ def outcome(state: GameState) -> dict | None:
 
 
 def provisional_score(state: GameState) -> dict:
-    """The score as if the game ended now (live scoreboard); flagged provisional."""
-    result = score_end_position(end_position(state), state.edition).to_dict()
-    result["provisional"] = True
-    return result
+    """The score as if the game ended now (live scoreboard), with ``final`` telling which it is.
+
+    ``provisional`` keeps its catalogue meaning (placeholder values were used,
+    Part B.0).  Once the game is over this is a copy of the outcome: the board
+    then already holds the Era II moves, which must not be applied twice.
+    """
+    if state.phase == "over":
+        return {**copy.deepcopy(outcome(state)), "final": True}
+    return {**score_end_position(end_position(state), state.edition).to_dict(), "final": False}
 
 
 __all__ = ["end_position", "outcome", "provisional_score", "column_ip"]

@@ -438,10 +438,10 @@ def test_complete_random_game_keeps_every_invariant(count, seed, entry, advanced
     _check_outcome(result, [str(i) for i in range(count)])
     if count == 3:
         assert set(result["participants"]) == {"0", "1", "2", "neutral"}
-    # the live scoreboard of the final position shows the recorded outcome (the final step changed nothing)
+    # the live scoreboard of the final position shows the recorded outcome
     live = provisional_score(state)
-    assert live.pop("provisional") is True
-    assert live == {k: v for k, v in result.items() if k != "provisional"}
+    assert live.pop("final") is True
+    assert live == result
     assert view(state)
     # replay(options, edition, seed, actions) reproduces the final state
     assert state_to_dict(replay(options, ed, seed, actions)) == state_to_dict(state)

@@ -1,0 +1,75 @@
+// The REST client (openapi.yaml is the contract).  It only speaks HTTP: no
+// retries and no storage here — the outbox decides what a failure means.
+
+export class ApiError extends Error {
+  // A problem+json answer: `code`, `detail` and, for an illegal move, `rule`.
+  constructor(status, problem) {
+    super((problem && problem.detail) || `HTTP ${status}`);
+    this.status = status;
+    this.problem = problem || {};
+    this.code = this.problem.code || `http_${status}`;
+    this.rule = this.problem.rule || null;
+    this.detail = this.message;
+  }
+  // Worth retrying later without the user doing anything (the server was busy or down).
+  get transient() { return this.status >= 500 || this.status === 429 || this.status === 408; }
+}
+
+// fetch() itself failed: no server answered (offline, server stopped, lost answer).
+export class NetworkError extends Error {}
+
+const quote = (version) => `"${version}"`;
+const unquote = (etag) => (etag ? Number(String(etag).replace(/^W\//, "").replace(/"/g, "")) : null);
+
+async function request(method, path, { token, body, ifMatch, key, etag } = {}) {
+  const headers = { Accept: "application/json" };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (ifMatch != null) headers["If-Match"] = quote(ifMatch);
+  if (key) headers["Idempotency-Key"] = key;
+  if (etag != null) headers["If-None-Match"] = quote(etag);
+  let resp;
+  try {
+    resp = await fetch(path, { method, headers, cache: "no-store",
+                               body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch (err) {
+    throw new NetworkError(err.message || "network error");
+  }
+  if (resp.status === 304) return { status: 304, version: etag, data: null };
+  let data = null;
+  try { data = await resp.json(); } catch { data = null; }
+  if (!resp.ok) throw new ApiError(resp.status, data);
+  return { status: resp.status, data, version: unquote(resp.headers.get("ETag")),
+           replayed: resp.headers.get("Idempotent-Replayed") === "true" };
+}
+
+const g = (id) => `/api/games/${encodeURIComponent(id)}`;
+
+export const api = {
+  health: () => request("GET", "/api/health"),
+  defaultEdition: () => request("GET", "/api/edition"),
+  createGame: (body) => request("POST", "/api/games", { body }),
+  join: (joinCode) => request("POST", "/api/join", { body: { join_code: joinCode } }),
+  game: (id, token, etag) => request("GET", g(id), { token, etag }),
+  edition: (id, token) => request("GET", `${g(id)}/edition`, { token }),
+  action: (id, token, action, ifMatch, key) => request("POST", `${g(id)}/actions`, { token, ifMatch, key, body: { action } }),
+  batch: (id, token, actions, ifMatch, key) => request("POST", `${g(id)}/batch`, { token, ifMatch, key, body: { actions } }),
+  undo: (id, token, count, ifMatch, key) => request("POST", `${g(id)}/undo`, { token, ifMatch, key, body: { count } }),
+  log: (id, token, after = 0) => request("GET", `${g(id)}/log?after=${after}&limit=1000`, { token }),
+  outcome: (id, token) => request("GET", `${g(id)}/outcome`, { token }),
+  exportGame: (id, token) => request("GET", `${g(id)}/export`, { token }),
+  newJoinCode: (id, token) => request("POST", `${g(id)}/join-code`, { token }),
+  spectatorToken: (id, token) => request("POST", `${g(id)}/spectator-tokens`, { token }),
+};
+
+// Every page of the log (the server pages by `after`).
+export async function fullLog(id, token) {
+  const entries = [];
+  let after = 0;
+  for (;;) {
+    const { data } = await api.log(id, token, after);
+    entries.push(...data.entries);
+    if (!data.more) return entries;
+    after = data.next_after;
+  }
+}

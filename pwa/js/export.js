@@ -1,0 +1,38 @@
+// Export: the server's JSON export as a download, and a BG Stats "push play" link
+// (https://app.bgstatsapp.com/createPlay.html?data=<url-encoded JSON>).
+import { api } from "./api.js";
+
+export async function downloadExport(game) {
+  const { data } = await api.exportGame(game.game_id, game.token);
+  const blob = new Blob([JSON.stringify(data, null, 2)], { type: "application/json" });
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(blob);
+  a.download = `asian-tigers-${game.game_id}.json`;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 10000);
+}
+
+// Built from the server's outcome (standings, winner, final turn order).
+export function bgStatsLink(gameView, outcome) {
+  const players = gameView.view.players;
+  const start = outcome.final_turn_order && outcome.final_turn_order[0];
+  const pad = (n) => String(n).padStart(2, "0");
+  const d = new Date(gameView.created_at || Date.now());
+  const play = {
+    board: "",
+    durationMin: Math.max(1, Math.round((new Date(gameView.updated_at) - new Date(gameView.created_at)) / 60000)) || 0,
+    comments: `Recorded with tablekeeper (game ${gameView.game_id})`,
+    game: { name: "Asian Tigers: A Story of Prosperity", highestWins: true, noPoints: false, sourceGameId: "asian_tigers" },
+    location: "",
+    playDate: `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:00`,
+    players: (outcome.standings || []).filter((s) => players.some((p) => p.id === s.participant)).map((s) => ({
+      name: players.find((p) => p.id === s.participant).name, score: s.total, rank: s.rank,
+      winner: s.participant === outcome.winner, startPlayer: s.participant === start, role: "",
+      sourcePlayerId: `${gameView.game_id}:${s.participant}`,
+    })),
+    sourceName: "tablekeeper",
+  };
+  return `https://app.bgstatsapp.com/createPlay.html?data=${encodeURIComponent(JSON.stringify(play))}`;
+}

@@ -1,0 +1,157 @@
+// Human words for what the server sends.  Display only: which options exist
+// and what they do is decided by the server; this file just names them.
+import * as db from "./db.js";
+import { api } from "./api.js";
+
+const words = (s) => String(s ?? "").replace(/_/g, " ");
+const TRADE_CENTERS = { ITC1: "International trade centre 1", ITC2: "International trade centre 2",
+                        RTC: "Regional trade centre", STC: "Special trade centre" };
+
+// Keep only the names and small facts a screen shows (the edition is ~100 KB).
+export function compact(doc) {
+  const spaces = {}, markets = {};
+  for (const [tid, t] of Object.entries(doc.tigers || {})) {
+    for (const group of ["spaces", "infinite_spaces", "satellite_spaces"]) {
+      for (const [sid, s] of Object.entries(t[group] || {})) {
+        spaces[sid] = { kind: s.kind || `${s.row} satellite`, good: s.good || null, tiger: tid, column: s.column || null };
+      }
+    }
+    for (const [mid, m] of Object.entries(t.local_markets || {})) markets[mid] = { ...m, tiger: tid };
+  }
+  const gm = doc.global_market || {};
+  const sectors = {};
+  for (const [sid, s] of Object.entries((doc.player_board || {}).infrastructure_sectors || {})) {
+    const factory = (s.slots || []).find((x) => typeof x === "object");
+    sectors[sid] = { bonus: s.bonus, factory: factory ? factory.factory : null };
+  }
+  const setup = doc.setup || {};
+  return {
+    tigers: Object.fromEntries(Object.entries(doc.tigers || {}).map(([id, t]) => [id, t.name])),
+    spaces, markets, sectors,
+    nations: Object.fromEntries(Object.entries(gm.nations || {}).map(([id, n]) => [id, n.name])),
+    worker_types: doc.worker_types || [],
+    player_colors: doc.player_colors || [],
+    prosperity_tokens: Object.keys(doc.prosperity_tokens || {}),
+    region_tokens: Object.keys(doc.region_bonus_tokens || {}),
+    starting_goods: (setup.player || {}).starting_good_pool || [],
+    team_slots: (setup.player || {}).team_area_slots || 10,
+    rules_options: doc.rules_options || {},
+  };
+}
+
+// Labels for a game (by edition hash) or for the default edition (setup wizard),
+// cached in IndexedDB so an offline phone can still name things.
+export async function loadLabels(game) {
+  const hash = game ? game.view?.edition?.content_hash : "default";
+  const cacheKey = `labels:${hash || game.game_id}`;
+  const cached = await db.get("kv", cacheKey);
+  if (cached) return cached;
+  const resp = game ? await api.edition(game.game_id, game.token) : await api.defaultEdition();
+  const labels = compact(resp.data.document || {});
+  await db.put("kv", labels, cacheKey);
+  return labels;
+}
+
+export const tigerName = (L, id) => (L && L.tigers[id]) || id;
+
+export function centerLabel(L, center) {
+  if (TRADE_CENTERS[center]) return TRADE_CENTERS[center];
+  const [tiger, letter] = String(center).split(".");
+  return `${tigerName(L, tiger)} centre ${letter}`;
+}
+
+export function spaceLabel(L, id) {
+  const s = L && L.spaces[id];
+  if (!s) return id;
+  return `${words(s.kind)}${s.good ? ` (${s.good})` : ""} · ${id.split(".")[1] || id}`;
+}
+
+export function sectorLabel(L, id, player) {
+  const s = L && L.sectors[id];
+  const left = player && player.sectors && player.sectors[id];
+  const pieces = left ? ` · ${left.generic} left${left.generic === 1 ? " — empties it" : ""}` : "";
+  return `Sector ${id}${s ? ` (bonus: ${words(s.bonus)})` : ""}${pieces}`;
+}
+
+export function marketLabel(L, id) {
+  const m = L && L.markets[id];
+  return m ? `Sell ${m.good} to ${tigerName(L, m.tiger)} market ${m.column} (+${m.influence} influence)` : `Sell at ${id}`;
+}
+
+export const nationName = (L, code) => (L && L.nations[code]) || code;
+
+export function bonusLabel(pending) {
+  return pending ? words(pending.bonus) : "bonus";
+}
+
+// One line for any action dict (buttons, the outbox, the log).
+export function actionLabel(L, a, view) {
+  switch (a.kind) {
+    case "place_worker": return `Place worker: ${centerLabel(L, a.center)}`;
+    case "build": return `Build on ${tigerName(L, a.space?.split(".")[0])} ${spaceLabel(L, a.space)}, from sector ${a.sector}`;
+    case "build_department": return `Build a department on ${spaceLabel(L, a.space)}, from sector ${a.sector}`;
+    case "attach_parts_factory": return `Attach a parts factory to ${spaceLabel(L, a.space)}`;
+    case "sell_local": return marketLabel(L, a.market);
+    case "skip_local_sale": return "No local sale";
+    case "sell_to_nation":
+    case "special_sale": return `Sell ${(a.goods || []).join(" + ")} to ${nationName(L, a.nation)} → row ${a.row}`;
+    case "finish_sales": return "Finish selling";
+    case "special_advance": return "Advance on the global market instead";
+    case "advance_with_flag": return `Take flag ${a.flag}`;
+    case "ignore_bonus": {
+      const p = view && (view.pending_bonuses || []).find((b) => b.id === a.bonus);
+      return `Ignore the ${p ? bonusLabel(p) : "bonus #" + a.bonus} bonus (gone for good)`;
+    }
+    case "resolve_bonus": {
+      const where = Object.entries(a).filter(([k]) => !["kind", "decision", "bonus"].includes(k)).map(([k, v]) =>
+        k === "tiger" ? tigerName(L, v) : k === "space" ? `${tigerName(L, String(v).split(".")[0])} ${spaceLabel(L, v)}`
+          : `${words(k)} ${Array.isArray(v) ? v.join("+") : v}`);
+      return where.length ? where.join(", ") : "Resolve it";
+    }
+    case "end_turn": return (view && (view.pending_bonuses || []).length) ? "End turn (forfeit the bonuses left)" : "End turn";
+    case "accept_special_flag": return "Accept the special flag";
+    case "decline_special_flag": return "Decline the special flag";
+    case "draw_era2_setup": return "Let the app draw the Era II workers";
+    case "skip_university_action": return "No university action";
+    default: {
+      const rest = Object.entries(a).filter(([k]) => !["kind", "decision"].includes(k))
+        .map(([k, v]) => `${words(k)} ${Array.isArray(v) ? v.join("+") : typeof v === "object" ? JSON.stringify(v) : v}`);
+      return `${words(a.kind)}${rest.length ? ` (${rest.join(", ")})` : ""}`;
+    }
+  }
+}
+
+// What the pending decision asks, in a sentence.
+export function decisionPrompt(L, decision, view) {
+  if (!decision) return view && view.over ? "The game is over." : "Nothing to decide right now.";
+  const who = playerName(view, decision.seat);
+  const player = (view.players || []).find((p) => p.id === decision.seat);
+  switch (decision.kind) {
+    case "choose_placement": return `${who}: place your ${player && player.next_worker ? player.next_worker + " " : ""}worker`;
+    case "choose_build": return `${who}: choose where to build in ${tigerName(L, decision.tiger)}, then the sector the piece comes from`;
+    case "choose_local_sale": return `${who}: sell a good at a local market?`;
+    case "choose_sale": return `${who}: sell to a nation at ${centerLabel(L, decision.trade_center)}`;
+    case "choose_special_trade": return `${who}: special trade centre — a sale or a global-market advance`;
+    case "choose_university_action": return `${who}: university — an extra action?`;
+    case "choose_bonus": return `${who}: unlocked bonuses, then end the turn`;
+    case "choose_special_flag": return `${who}: take the ${tigerName(L, decision.tiger)} special flag?`;
+    case "choose_gm_flag": return `${who}: choose a flag`;
+    case "record_era2_draws": return "Era II setup: record the draws";
+    default: return `${who}: ${words(decision.kind)}`;
+  }
+}
+
+export function playerName(view, id) {
+  if (id === "neutral") return "Neutral";
+  const p = view && (view.players || []).find((x) => x.id === String(id));
+  return p ? p.name : `Seat ${id}`;
+}
+
+export function playerColor(view, id) {
+  if (id === "neutral") return (view && view.neutral && view.neutral.color) || "neutral";
+  if (id === "setup") return "setup";
+  const p = view && (view.players || []).find((x) => x.id === String(id));
+  return p ? p.color : "neutral";
+}
+
+export { words };

@@ -1,0 +1,29 @@
+// Hash routes, so the server only ever serves "/" (and the service worker
+// only needs index.html for every screen).
+//   #/  #/new  #/join/CODE  #/scorer  #/g/ID[/log|/manage|/score|/share]  #/watch/ID?token=…
+import { set } from "./store.js";
+
+export function parse(hash) {
+  const [path, query] = (hash.replace(/^#/, "") || "/").split("?");
+  const parts = path.split("/").filter(Boolean);
+  const params = Object.fromEntries(new URLSearchParams(query || ""));
+  if (!parts.length) return { name: "home", params };
+  if (parts[0] === "new") return { name: "setup", params };
+  if (parts[0] === "join") return { name: "join", params: { ...params, code: parts[1] || "" } };
+  if (parts[0] === "scorer") return { name: "scorer", params };
+  if (parts[0] === "watch") return { name: "watch", params: { ...params, id: parts[1] } };
+  if (parts[0] === "g" && parts[1]) return { name: parts[2] || "game", params: { ...params, id: parts[1] } };
+  return { name: "home", params };
+}
+
+export const go = (hash) => { location.hash = hash; };
+
+export function startRouter(onChange) {
+  const apply = () => {
+    const route = parse(location.hash);
+    set({ route });
+    onChange(route);
+  };
+  window.addEventListener("hashchange", apply);
+  apply();
+}

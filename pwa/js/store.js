@@ -1,0 +1,35 @@
+// The app's one observable state.  Services write it with set(); components
+// read it with useStore().  Nothing here talks to the network.
+import { useEffect, useState } from "preact/hooks";
+
+let state = {
+  route: { name: "home", params: {} },
+  games: [],          // saved game records (IndexedDB "games"), newest first
+  game: null,         // the open game's record: {game_id, token, role, view, saved_at, ...}
+  outbox: [],         // the open game's outbox items, oldest first
+  online: null,       // null = not known yet; false after a request found no server
+  syncing: false,
+  notice: null,       // "Updated by another phone", …
+  lastLines: [],      // what the last write of this phone did (event lines)
+  labels: null,       // display names from the game's edition
+  updateReady: false, // a new app version is installed and waiting
+  error: null,        // the last refusal shown to the user {detail, code, rule}
+};
+const listeners = new Set();
+
+export const getState = () => state;
+
+export function set(patch) {
+  state = { ...state, ...patch };
+  for (const fn of listeners) fn(state);
+}
+
+export function useStore() {
+  const [, bump] = useState(0);
+  useEffect(() => {
+    const fn = () => bump((n) => n + 1);
+    listeners.add(fn);
+    return () => listeners.delete(fn);
+  }, []);
+  return state;
+}

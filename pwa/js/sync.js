@@ -1,0 +1,211 @@
+// Keeps the open game in step with the server and this phone's outbox.
+//
+// - The last known view of each game lives in IndexedDB ("games"), so the
+//   game screen always has something to show, with an "offline" banner when
+//   the server did not answer.
+// - Polling asks every few seconds with If-None-Match (a 304 is cheap); a new
+//   version this phone did not write means another phone recorded a move.
+// - The outbox drains on app start, on "online", when the app becomes
+//   visible, on every poll that finds the server back, and from "Sync now".
+import * as db from "./db.js";
+import { ApiError, NetworkError, api } from "./api.js";
+import * as outbox from "./outbox.js";
+import { getState, set } from "./store.js";
+import { loadLabels } from "./labels.js";
+
+const POLL_MS = 4000;
+let pollTimer = null;
+let noticeTimer = null;
+// Versions produced by this phone's own writes: not "another phone".
+const ownVersions = new Set();
+
+export async function loadGames() {
+  const games = (await db.all("games")).sort((a, b) => (b.opened_at || "").localeCompare(a.opened_at || ""));
+  const waiting = await db.all("outbox");
+  for (const g of games) g.queued = waiting.filter((i) => i.game_id === g.game_id).length;
+  set({ games });
+  return games;
+}
+
+export async function rememberGame({ game_id, token, role = "table", join_code = null, view = null }) {
+  const old = (await db.get("games", game_id)) || {};
+  const record = { ...old, game_id, token, role, join_code: join_code || old.join_code || null,
+                   view: view || old.view || null, saved_at: new Date().toISOString(),
+                   opened_at: new Date().toISOString() };
+  await db.put("games", record);
+  await loadGames();
+  return record;
+}
+
+export async function forgetGame(gameId) {
+  for (const item of await outbox.items(gameId)) await outbox.drop(item.seq);
+  await db.del("games", gameId);
+  await loadGames();
+}
+
+export function gameTitle(view) {
+  const players = (view && view.view && view.view.players) || [];
+  return players.length ? players.map((p) => p.name).join(" · ") : "Asian Tigers";
+}
+
+export async function openGame(gameId) {
+  stopPolling();
+  const record = await db.get("games", gameId);
+  if (!record) {
+    set({ game: null, error: { detail: "This phone does not know that game: join it with its code." } });
+    return;
+  }
+  record.opened_at = new Date().toISOString();
+  await db.put("games", record);
+  set({ game: record, outbox: await outbox.items(gameId), notice: null, lastLines: [], error: null,
+        labels: null });
+  loadLabels(record).then((labels) => set({ labels })).catch(() => {});
+  await syncNow();
+  if (!getState().labels) loadLabels(getState().game).then((labels) => set({ labels })).catch(() => {});
+  startPolling();
+}
+
+export function closeGame() {
+  stopPolling();
+}
+
+function startPolling() {
+  stopPolling();
+  pollTimer = setInterval(() => {
+    if (document.hidden || getState().syncing) return;
+    const pending = getState().outbox.some((i) => i.status === "pending");
+    (pending ? syncNow() : refresh()).catch(() => {});
+  }, POLL_MS);
+}
+
+function stopPolling() {
+  if (pollTimer) clearInterval(pollTimer);
+  pollTimer = null;
+}
+
+function failed(err) {
+  if (err instanceof NetworkError || (err instanceof ApiError && err.transient)) set({ online: false });
+  else if (err instanceof ApiError) set({ online: true, error: { detail: err.detail, code: err.code, rule: err.rule } });
+  else throw err;
+}
+
+// Take a newer view of a game (versions only go up: an old replayed answer never wins).
+async function adopt(view, { polled }) {
+  const current = getState().game;
+  const record = current && current.game_id === view.game_id ? current : await db.get("games", view.game_id);
+  if (!record) return;
+  const before = record.view ? record.view.version : null;
+  if (before != null && view.version < before) return;
+  if (polled && before != null && view.version > before && !ownVersions.has(view.version)) {
+    set({ notice: "Updated by another phone" });
+    clearTimeout(noticeTimer);
+    noticeTimer = setTimeout(() => set({ notice: null }), 15000);
+  }
+  const updated = { ...record, view, saved_at: new Date().toISOString() };
+  await db.put("games", updated);
+  if (getState().game && getState().game.game_id === view.game_id) set({ game: updated });
+}
+
+async function refresh() {
+  const record = getState().game;
+  if (!record) return;
+  try {
+    const resp = await api.game(record.game_id, record.token, record.view ? record.view.version : null);
+    set({ online: true });
+    if (resp.status !== 304) await adopt(resp.data, { polled: true });
+  } catch (err) {
+    failed(err);
+  }
+}
+
+async function drainGame(gameId, token) {
+  const result = await outbox.drain(gameId, token);
+  for (const write of result.applied) ownVersions.add(write.version);
+  if (result.applied.length) {
+    set({ online: true });
+    const last = result.applied[result.applied.length - 1];
+    await adopt(last.game, { polled: false });
+    if (getState().game && getState().game.game_id === gameId) {
+      set({ lastLines: result.applied.flatMap((w) => w.applied.flatMap((a) => a.lines)).concat(
+        result.applied.filter((w) => w.undone && w.undone.length).map((w) => `Undone: move ${w.undone.join(", ")}`)) });
+    }
+  }
+  if (result.stopped === "offline") set({ online: false });
+  if (result.stopped === "rejected") {
+    set({ online: true });
+    if (result.error && result.error.code === "version_mismatch") await refresh();
+  }
+  return result;
+}
+
+// Drain the open game's outbox, then fetch its view.
+export async function syncNow() {
+  const record = getState().game;
+  if (!record) return drainAll();
+  set({ syncing: true });
+  try {
+    if ((await outbox.items(record.game_id)).length) await drainGame(record.game_id, record.token);
+    await refresh();
+  } catch (err) {
+    failed(err);
+  } finally {
+    set({ syncing: false, outbox: await outbox.items(record.game_id) });
+    await loadGames();
+  }
+}
+
+// Every game with queued writes (app start, back online).
+export async function drainAll() {
+  for (const gameId of await outbox.pendingGames()) {
+    const record = await db.get("games", gameId);
+    if (record) {
+      try { await drainGame(gameId, record.token); } catch (err) { failed(err); }
+    }
+  }
+  await loadGames();
+}
+
+// Record a move (or an undo): to the outbox first, then try to send it.
+export async function record(write) {
+  const game = getState().game;
+  if (!game || !game.view) return;
+  await outbox.enqueue(game.game_id, game.view.version, write);
+  set({ outbox: await outbox.items(game.game_id), error: null, notice: null });
+  await syncNow();
+}
+
+// Undo: a move still in the outbox is simply dropped (never sent); otherwise
+// the server undoes the last move (itself an outbox write, so it works offline too).
+export async function undoLast() {
+  const game = getState().game;
+  const queued = await outbox.items(game.game_id);
+  if (queued.length && !getState().syncing) {
+    await outbox.drop(queued[queued.length - 1].seq);
+    set({ outbox: await outbox.items(game.game_id) });
+    return;
+  }
+  await record({ type: "undo", count: 1 });
+}
+
+export async function dropItem(seq) {
+  await outbox.drop(seq);
+  const game = getState().game;
+  set({ outbox: await outbox.items(game.game_id), error: null });
+  await syncNow();
+}
+
+// Re-send a refused item on top of the game as it is now.
+export async function retryItem() {
+  const game = getState().game;
+  await refresh();
+  await outbox.rebase(game.game_id, getState().game.view.version);
+  set({ outbox: await outbox.items(game.game_id) });
+  await syncNow();
+}
+
+export function installTriggers() {
+  window.addEventListener("online", () => syncNow());
+  document.addEventListener("visibilitychange", () => {
+    if (!document.hidden) syncNow();
+  });
+}

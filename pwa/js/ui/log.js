@@ -1,0 +1,18 @@
+// The log: every action with its plain-language lines; undone ones struck through.
+import { html } from "../html.js";
+import { actionLabel } from "../labels.js";
+import { GameHeader } from "./common.js";
+import { useLog } from "./uselog.js";
+
+export function LogScreen({ s }) {
+  const { log, offline } = useLog(s.game);
+  const view = s.game && s.game.view && s.game.view.view;
+  return html`<main class="screen">
+    <${GameHeader} s=${s} current="log" title="Log" />
+    ${offline && html`<p class="hint">Showing the log saved on this phone.</p>`}
+    ${!log ? html`<p>Loading…</p>` : !log.length ? html`<p>No moves yet.</p>` : html`
+      <ol class="log" reversed data-testid="log">${[...log].reverse().map((e) => html`<li key=${e.seq} class=${e.reverted ? "reverted" : ""}>
+        <strong>${actionLabel(s.labels, e.action, view)}</strong>${e.reverted ? " (undone)" : ""}
+        <ul>${e.lines.map((l) => html`<li>${l}</li>`)}</ul></li>`)}</ol>`}
+  </main>`;
+}

@@ -1,0 +1,88 @@
+// The management phase, step by step, from the log's events: turn order,
+// influence per Tiger with the tie-break that decided it, special-flag offers
+// (answered here with the legal actions), funds reset.
+import { useState } from "preact/hooks";
+import { html } from "../html.js";
+import { actionLabel, playerName, tigerName } from "../labels.js";
+import { record } from "../sync.js";
+import { GameHeader } from "./common.js";
+import { useLog } from "./uselog.js";
+import { useOutcome } from "./score.js";
+
+const OUTCOME_TITLES = { global_market: "Global market: leftover resources", turn_order: "Final turn order",
+  influence: "Influence", prosperity_from_influence: "Prosperity from influence", final_scoring_bonus: "Final scoring bonuses",
+  nations: "Nations", total: "Totals", winner: "Winner" };
+
+// Walkthrough steps of every management phase, from the log's live events;
+// the Era II phase (the final scoring) from the outcome's lines when the server gives them.
+export function managementSteps(log, L, outcome) {
+  const events = [];
+  for (const e of log || []) if (!e.reverted) for (const ev of e.events) events.push(ev);
+  const steps = [];
+  const push = (title, lines, key, phaseStart) => {
+    const last = steps[steps.length - 1];
+    if (key && last && last.key === key) last.lines.push(...lines);
+    else steps.push({ title, lines: [...lines], key, phaseStart });
+  };
+  const tieLines = (ev) => ((ev.ranking && ev.ranking.tie_breaks) || []).map(tieLine);
+  let inPhase = false;
+  for (const ev of events) {
+    if (ev.kind === "era_ended") { inPhase = true; push(`Era ${ev.era === 2 ? "II" : "I"} ends: management`, [ev.text], null, true); continue; }
+    if (!inPhase) continue;
+    if (ev.kind === "turn_order_set") push("Turn order", [ev.text, ...tieLines(ev)]);
+    else if (ev.kind === "influence_awarded") push(`Influence: ${tigerName(L, ev.tiger)}`, [ev.text, ...tieLines(ev)]);
+    else if (ev.kind.startsWith("special_flag")) push(`Special flag: ${tigerName(L, ev.tiger)}`, [ev.text], `flag-${ev.tiger}`);
+    else if (ev.kind === "funds_reset") push("Funds reset", [ev.text], "funds");
+    else if (ev.kind === "era2_prepared") push("Era II setup", [ev.text]);
+    else if (ev.kind === "era_started") { push("Era II begins", [ev.text]); inPhase = false; }
+    else if (ev.kind === "score_line" && !outcome) push("Final scoring", [ev.text], "final");
+    else if (ev.kind === "game_over") push("Game over", [ev.text]);
+  }
+  if (outcome) {
+    const at = steps.findIndex((st) => st.title === "Game over");
+    const scoring = [];
+    for (const line of outcome.lines || []) {
+      const perTiger = ["influence", "prosperity_from_influence"].includes(line.category) && line.key;
+      const title = `${OUTCOME_TITLES[line.category] || line.category}${perTiger ? `: ${tigerName(L, line.key)}` : ""}`;
+      const last = scoring[scoring.length - 1];
+      if (last && last.title === title) last.lines.push(line.text);
+      else scoring.push({ title, lines: [line.text] });
+    }
+    steps.splice(at < 0 ? steps.length : at, 0, ...scoring);
+  }
+  return steps;
+}
+
+const tieLine = (t) => `Tie: ${t.detail}${t.rule ? ` (${t.rule})` : ""}`;
+
+export function Management({ s }) {
+  const { log } = useLog(s.game);
+  const [chosen, setAt] = useState(null);
+  const gv = s.game && s.game.view;
+  const view = gv && gv.view;
+  const { outcome } = useOutcome(s.game);
+  const steps = managementSteps(log, s.labels, outcome);
+  // Open at the start of the latest management phase.
+  const latest = steps.map((st) => !!st.phaseStart).lastIndexOf(true);
+  const at = chosen ?? Math.max(latest, 0);
+  const offer = view && view.decision && view.decision.kind === "choose_special_flag" ? view.decision : null;
+  const i = Math.min(at, Math.max(steps.length - 1, 0));
+  return html`<main class="screen">
+    <${GameHeader} s=${s} current="manage" title="Management phase" />
+    ${offer && gv.role !== "spectator" && html`<section class="card turn" aria-labelledby="offer-h">
+      <h2 id="offer-h">${playerName(view, offer.seat)}: take the ${tigerName(s.labels, offer.tiger)} special flag?</h2>
+      <p class="hint">Accepting drops your influence there to the previous Tiger icon and advances you on the global market.</p>
+      <div class="grid2">${gv.legal_actions.map((a) => html`<button class=${a.kind.startsWith("accept") ? "primary" : ""}
+        onClick=${() => record({ type: "action", action: a })}>${actionLabel(s.labels, a, view)}</button>`)}</div>
+    </section>`}
+    ${!log ? html`<p>Loading…</p>` : !steps.length ? html`<p>The management phase has not started yet: it follows the last worker of the era.</p>` : html`
+      <section class="card" aria-live="polite" data-testid="mgmt-step">
+        <p class="hint">Step ${i + 1} of ${steps.length}</p>
+        <h2>${steps[i].title}</h2>
+        <ul>${steps[i].lines.map((l) => html`<li>${l}</li>`)}</ul>
+      </section>
+      <div class="grid2"><button onClick=${() => setAt(Math.max(0, i - 1))} disabled=${i === 0}>Previous step</button>
+        <button class="primary" onClick=${() => setAt(Math.min(steps.length - 1, i + 1))} disabled=${i >= steps.length - 1}>Next step</button></div>
+      <details><summary>All steps</summary>${steps.map((st) => html`<h3>${st.title}</h3><ul>${st.lines.map((l) => html`<li>${l}</li>`)}</ul>`)}</details>`}
+  </main>`;
+}

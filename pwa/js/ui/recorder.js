@@ -1,0 +1,112 @@
+// The turn recorder: the pending decision's legal actions, grouped into a
+// short guided sequence (centre → sale → space and sector → bonuses → end
+// turn).  Every button sends exactly the action dict the server listed.
+import { useEffect, useState } from "preact/hooks";
+import { html } from "../html.js";
+import { actionLabel, bonusLabel, centerLabel, sectorLabel, spaceLabel, tigerName } from "../labels.js";
+import { record } from "../sync.js";
+
+const LAST = new Set(["end_turn", "finish_sales", "skip_local_sale", "skip_university_action", "decline_special_flag"]);
+const TWO_LEVEL = new Set(["build", "build_department"]);  // space first, then the sector
+
+// Group a decision's options into titled button lists (display only).
+export function groupActions(L, view, actions, picked) {
+  const board = view.board || {};
+  const player = (view.players || []).find((p) => p.id === (view.decision || {}).seat);
+  const groups = [];
+  const add = (title, buttons, hint, compact) => { if (buttons.length) groups.push({ title, buttons, hint, compact }); };
+
+  const placements = actions.filter((a) => a.kind === "place_worker");
+  const byTiger = {};
+  for (const a of placements) {
+    const tiger = a.center.includes(".") ? a.center.split(".")[0] : "trade";
+    (byTiger[tiger] ||= []).push(a);
+  }
+  for (const [tiger, list] of Object.entries(byTiger)) {
+    add(tiger === "trade" ? "Trade centres" : tigerName(L, tiger), list.map((a) => {
+      const c = (board.centers || {})[a.center];
+      const fixed = c && c.worker_type ? ` · ${c.worker_type}` : c ? " · free" : "";
+      // Inside the group named after the Tiger, "C · W3" reads "Hong Kong, C · W3".
+      return { label: `${tiger === "trade" ? centerLabel(L, a.center) : a.center.split(".")[1]}${fixed}`, action: a };
+    }), undefined, tiger !== "trade");
+  }
+
+  const twoLevel = actions.filter((a) => TWO_LEVEL.has(a.kind));
+  if (picked) {
+    const sectors = twoLevel.filter((a) => a.space === picked);
+    add(`${spaceLabel(L, picked)}: take the piece from which sector?`,
+        sectors.map((a) => ({ label: sectorLabel(L, a.sector, player), action: a })));
+  } else {
+    const spaces = {};
+    for (const a of twoLevel) (spaces[a.space] ||= []).push(a);
+    const byTigerSpaces = {};
+    for (const [space, list] of Object.entries(spaces)) (byTigerSpaces[space.split(".")[0]] ||= []).push([space, list]);
+    for (const [tiger, list] of Object.entries(byTigerSpaces)) {
+      add(`Build in ${tigerName(L, tiger)}`, list.map(([space, opts]) => (opts.length === 1
+        ? { label: `${spaceLabel(L, space)} — ${sectorLabel(L, opts[0].sector, player)}`, action: opts[0] }
+        : { label: `${opts[0].kind === "build_department" ? "Department: " : ""}${spaceLabel(L, space)}`, pick: space })));
+    }
+  }
+
+  // Bonuses waiting this turn: resolve now, or ignore; leaving them is "later".
+  for (const pending of view.pending_bonuses || []) {
+    const mine = actions.filter((a) => a.bonus === pending.id);
+    const resolve = mine.filter((a) => a.kind !== "ignore_bonus");
+    add(`Bonus: ${bonusLabel(pending)}`, [
+      ...resolve.map((a) => ({ label: `Resolve now: ${actionLabel(L, a, view)}`, action: a })),
+      ...mine.filter((a) => a.kind === "ignore_bonus").map((a) => ({ label: "Ignore it (gone for good)", action: a, secondary: true })),
+    ], "Resolve it now, ignore it, or leave it for later this turn; ending the turn forfeits it.");
+  }
+
+  const rest = actions.filter((a) => a.kind !== "place_worker" && !TWO_LEVEL.has(a.kind) && a.bonus === undefined);
+  add("Choose", rest.filter((a) => !LAST.has(a.kind)).map((a) => ({ label: actionLabel(L, a, view), action: a })));
+  add("Or", rest.filter((a) => LAST.has(a.kind)).map((a) => ({ label: actionLabel(L, a, view), action: a, secondary: true })));
+  return groups;
+}
+
+export function Recorder({ s }) {
+  const view = s.game.view.view;
+  const decision = view.decision;
+  const [picked, setPicked] = useState(null);
+  useEffect(() => setPicked(null), [decision && decision.id]);
+  if (s.game.role === "spectator" || s.game.view.role === "spectator") return html`<p class="hint">Watching: read-only.</p>`;
+  if (!decision) return null;
+  const queued = s.outbox.length;
+  if (queued) {
+    return html`<div class="card" role="status" data-testid="waiting">
+      <p><strong>${queued} move${queued > 1 ? "s" : ""} recorded on this phone, not yet confirmed by the server.</strong></p>
+      <p class="hint">The next options come from the server once ${queued > 1 ? "they are" : "it is"} sent${s.online === false ? " — when the connection is back" : ""}.</p>
+    </div>`;
+  }
+  const groups = groupActions(s.labels, view, s.game.view.legal_actions, picked);
+  return html`<section aria-label="Record the move" data-testid="recorder">
+    ${picked && html`<button onClick=${() => setPicked(null)}>← Another space</button>`}
+    ${groups.map((g) => html`<div role="group" aria-label=${g.title}>
+      <h3>${g.title}</h3>${g.hint && html`<p class="hint">${g.hint}</p>`}
+      <div class=${g.compact ? "grid3" : "stack"}>${g.buttons.map((b) => html`<button class=${b.secondary ? "" : "primary"}
+        data-action=${b.action ? JSON.stringify(b.action) : undefined} data-pick=${b.pick}
+        onClick=${() => (b.pick ? setPicked(b.pick) : record({ type: "action", action: b.action }))}>${b.label}</button>`)}</div>
+    </div>`)}
+  </section>`;
+}
+
+// For testing and odd cases: type an action as JSON (the server still judges it).
+export function ManualAction() {
+  const [text, setText] = useState("");
+  const [bad, setBad] = useState(null);
+  const submit = (e) => {
+    e.preventDefault();
+    let action;
+    try { action = JSON.parse(text); } catch { return setBad("Not valid JSON."); }
+    setBad(null);
+    record({ type: "action", action });
+    setText("");
+  };
+  return html`<details><summary>Manual action (advanced)</summary>
+    <form onSubmit=${submit}>
+      <label for="manual-action">Action as JSON, e.g. {"kind": "place_worker", "center": "SK.A"}</label>
+      <textarea id="manual-action" value=${text} onInput=${(e) => setText(e.target.value)}></textarea>
+      ${bad && html`<p class="banner error" role="alert">${bad}</p>`}
+      <div class="stack"><button type="submit">Send manual action</button></div>
+    </form></details>`;
+}

@@ -1,0 +1,187 @@
+// Setup wizard: players → rules options → draws → create.  The app never
+// checks the draws itself: the server validates them and its answer (with the
+// rule) is shown on the step it concerns.
+import { useEffect, useState } from "preact/hooks";
+import { html } from "../html.js";
+import { api } from "../api.js";
+import { loadLabels, tigerName } from "../labels.js";
+import { rememberGame } from "../sync.js";
+import { go } from "../router.js";
+import { Problem } from "./common.js";
+
+const STEPS = ["Players", "Rules options", "Draws", "Create"];
+const DEFAULT_NAMES = ["Player 1", "Player 2", "Player 3", "Player 4"];
+
+const RULES = [
+  { key: "tiebreak_era2_tiger_ties", label: "Era II ties on a Tiger",
+    values: [["chain", "Chain: headquarters, then columns A, B, C, then final turn order"],
+             ["turn_order", "Turn order: the player earlier in the final turn order wins"]] },
+  { key: "milestone_counts_on_space", label: "Global-market milestone",
+    values: [[true, "A marker on the milestone space counts as reaching it"],
+             [false, "Only a marker beyond the milestone space counts"]] },
+  { key: "prosperity_from_influence_rounds", label: "Prosperity from influence",
+    values: [[1, "Scored once, at the end of the game"], [2, "Scored twice: also on the tracks right after Era I's influence step"]] },
+];
+
+// Each random element: a key under options.setup and how to enter it.
+const DRAWS = [
+  ["prosperity_tokens", "Prosperity token on each Tiger"],
+  ["region_tokens", "Region bonus token on each Tiger"],
+  ["setup_workers", "Board workers on centres A, B and C"],
+  ["turn_order", "Turn order (disc draw)"],
+  ["starting_goods", "Starting good of each player"],
+  ["workers", "Each player's set-aside pair and team sequence"],
+];
+
+function Select({ id, label, value, options, onChange }) {
+  return html`<div><label for=${id}>${label}</label>
+    <select id=${id} value=${value ?? ""} onChange=${(e) => onChange(e.target.value)}>
+      <option value="">—</option>${options.map((o) => html`<option value=${o}>${o}</option>`)}
+    </select></div>`;
+}
+
+function DrawEntry({ kind, L, players, value, onChange }) {
+  const tigers = Object.keys(L.tigers);
+  const put = (k, v) => onChange({ ...(value || {}), [k]: v });
+  if (kind === "prosperity_tokens" || kind === "region_tokens") {
+    const tokens = kind === "prosperity_tokens" ? L.prosperity_tokens : L.region_tokens;
+    return html`<div class="grid2">${tigers.map((t) => html`<${Select} id=${`${kind}-${t}`} label=${tigerName(L, t)}
+      value=${value && value[t]} options=${tokens} onChange=${(v) => put(t, v)} />`)}</div>`;
+  }
+  if (kind === "setup_workers") {
+    return html`<p class="hint">Centre A of the Tiger with the highest prosperity token, B of the second, C of the third.</p>
+      <div class="grid3">${["A", "B", "C"].map((c) => html`<${Select} id=${`sw-${c}`} label=${`Centre ${c}`}
+      value=${value && value[c]} options=${L.worker_types} onChange=${(v) => put(c, v)} />`)}</div>`;
+  }
+  if (kind === "turn_order") {
+    const list = value || [];
+    return html`<div class="stack">${players.map((_, i) => html`<div><label for=${`to-${i}`}>${i + 1}. to play</label>
+      <select id=${`to-${i}`} value=${list[i] ?? ""} onChange=${(e) => { const next = [...list]; next[i] = e.target.value; onChange(next); }}>
+        <option value="">—</option>${players.map((p, seat) => html`<option value=${String(seat)}>${p.name}</option>`)}
+      </select></div>`)}</div>`;
+  }
+  if (kind === "starting_goods") {
+    return html`<div class="grid2">${players.map((p, seat) => html`<${Select} id=${`sg-${seat}`} label=${p.name}
+      value=${value && value[seat]} options=${L.starting_goods} onChange=${(v) => put(String(seat), v)} />`)}</div>`;
+  }
+  // workers: per seat the set-aside pair and the team sequence, tapped left to right.
+  return html`${players.map((p, seat) => {
+    const w = (value && value[seat]) || {};
+    const setW = (patch) => put(String(seat), { ...w, ...patch });
+    const team = w.team || [];
+    return html`<fieldset><legend>${p.name}</legend>
+      <div class="grid2">${[0, 1].map((i) => html`<${Select} id=${`sa-${seat}-${i}`} label=${`Set aside ${i + 1}`}
+        value=${(w.set_aside || [])[i]} options=${L.worker_types}
+        onChange=${(v) => { const sa = [...(w.set_aside || [])]; sa[i] = v; setW({ set_aside: sa }); }} />`)}</div>
+      <p><strong>Team area</strong> (${team.length}/${L.team_slots}): <span data-testid=${`team-${seat}`}>${team.join(" ") || "—"}</span></p>
+      <div class="row">${L.worker_types.map((t) => html`<button type="button" disabled=${team.length >= L.team_slots}
+        onClick=${() => setW({ team: [...team, t] })} aria-label=${`Add ${t} to ${p.name}'s team`}>+ ${t}</button>`)}
+        <button type="button" disabled=${!team.length} onClick=${() => setW({ team: team.slice(0, -1) })}
+          aria-label=${`Remove the last worker of ${p.name}'s team`}>⌫</button></div>
+    </fieldset>`;
+  })}`;
+}
+
+export function Setup() {
+  const [L, setL] = useState(null);
+  const [step, setStep] = useState(0);
+  const [count, setCount] = useState(2);
+  const [players, setPlayers] = useState([]);
+  const [rules, setRules] = useState({});
+  const [neutral, setNeutral] = useState(false);
+  const [entry, setEntry] = useState("sequence");
+  const [mode, setMode] = useState({});  // draw kind -> "app" | "table"
+  const [draws, setDraws] = useState({});
+  const [error, setError] = useState(null);
+  const [busy, setBusy] = useState(false);
+  const [seed, setSeed] = useState("");
+
+  useEffect(() => {
+    loadLabels(null).then((labels) => {
+      setL(labels);
+      setRules({ ...labels.rules_options });
+      setPlayers(DEFAULT_NAMES.map((name, i) => ({ name, color: labels.player_colors[i] })));
+    }).catch(() => setError({ detail: "No server answered: a new game needs a connection." }));
+  }, []);
+  if (!L) return html`<main class="screen"><nav class="nav" aria-label="Back"><a href="#/">Home</a></nav>
+    <h1 tabindex="-1">New game</h1><${Problem} error=${error} />${!error && html`<p>Loading…</p>`}</main>`;
+
+  const chosen = players.slice(0, count);
+  const setPlayer = (i, patch) => setPlayers(players.map((p, j) => (j === i ? { ...p, ...patch } : p)));
+
+  const body = () => {
+    const setup = {};
+    for (const [kind] of DRAWS) if (mode[kind] === "table" && draws[kind] !== undefined) setup[kind] = draws[kind];
+    const options = { players: chosen.map((p) => ({ name: p.name.trim() || p.color, color: p.color })), rules_options: rules };
+    if (count === 3) options.advanced_neutral = neutral;
+    // "sequence" is the engine's default: only send the choice when it differs.
+    if (entry !== "sequence") options.worker_entry = entry;
+    if (Object.keys(setup).length) options.setup = setup;
+    const req = { game: "asian_tigers", options };
+    if (/^\d+$/.test(seed.trim())) req.seed = Number(seed.trim());
+    return req;
+  };
+
+  const create = async () => {
+    setBusy(true); setError(null);
+    try {
+      const { data } = await api.createGame(body());
+      await rememberGame({ game_id: data.game_id, token: data.table_token, join_code: data.join_code, view: data.game });
+      go(`#/g/${data.game_id}`);
+    } catch (err) {
+      setError(err.problem ? err : { detail: "No server answered: a new game needs a connection." });
+    } finally { setBusy(false); }
+  };
+
+  const pages = [
+    html`<fieldset><legend>How many players?</legend><div class="grid3">
+        ${[2, 3, 4].map((n) => html`<button type="button" class="choice" aria-pressed=${count === n} onClick=${() => setCount(n)}>${n}</button>`)}
+      </div></fieldset>
+      ${chosen.map((p, i) => html`<fieldset><legend>Player ${i + 1}</legend>
+        <label for=${`name-${i}`}>Name</label>
+        <input id=${`name-${i}`} value=${p.name} maxlength="40" onInput=${(e) => setPlayer(i, { name: e.target.value })} />
+        <label for=${`color-${i}`}>Colour</label>
+        <select id=${`color-${i}`} value=${p.color} onChange=${(e) => setPlayer(i, { color: e.target.value })}>
+          ${L.player_colors.map((c) => html`<option value=${c}>${c}</option>`)}</select>
+      </fieldset>`)}`,
+    html`${RULES.map((r) => html`<fieldset><legend>${r.label}</legend>
+        ${r.values.map(([v, text]) => html`<label class="radio"><input type="radio" name=${r.key} checked=${rules[r.key] === v}
+          onChange=${() => setRules({ ...rules, [r.key]: v })} />${text}</label>`)}</fieldset>`)}
+      ${count === 3 && html`<fieldset><legend>Neutral player (3 players)</legend>
+        <label class="radio"><input type="checkbox" checked=${neutral} onChange=${(e) => setNeutral(e.target.checked)} />
+          Advanced neutral: starts with more influence and parts factories</label></fieldset>`}
+      <fieldset><legend>Worker entry</legend>
+        <label class="radio"><input type="radio" name="entry" checked=${entry === "sequence"} onChange=${() => setEntry("sequence")} />
+          Sequence: the team area's order is recorded (or drawn) once at setup</label>
+        <label class="radio"><input type="radio" name="entry" checked=${entry === "stated"} onChange=${() => setEntry("stated")} />
+          Stated: say each worker's type as it is placed</label></fieldset>`,
+    html`<p class="hint">For each draw: let the app draw it, or enter what the table drew.</p>
+      ${DRAWS.map(([kind, label]) => html`<fieldset><legend>${label}</legend>
+        <div class="grid2">
+          <button type="button" class="choice" aria-pressed=${mode[kind] !== "table"} onClick=${() => setMode({ ...mode, [kind]: "app" })}>App draws</button>
+          <button type="button" class="choice" aria-pressed=${mode[kind] === "table"} onClick=${() => setMode({ ...mode, [kind]: "table" })}>Table drew</button>
+        </div>
+        ${mode[kind] === "table" && html`<${DrawEntry} kind=${kind} L=${L} players=${chosen} value=${draws[kind]}
+          onChange=${(v) => setDraws({ ...draws, [kind]: v })} />`}
+      </fieldset>`)}
+      <label for="seed">Seed for the app's draws (optional: the same seed gives the same draws)</label>
+      <input id="seed" inputmode="numeric" value=${seed} onInput=${(e) => setSeed(e.target.value)} />`,
+    html`<div class="card"><p><strong>${count} players:</strong> ${chosen.map((p) => `${p.name} (${p.color})`).join(", ")}</p>
+      <p>${RULES.map((r) => `${r.label}: ${rules[r.key]}`).join(" · ")}</p>
+      <p>Draws entered by the table: ${DRAWS.filter(([k]) => mode[k] === "table").map(([, l]) => l).join("; ") || "none (the app draws everything)"}</p></div>`,
+  ];
+
+  return html`<main class="screen">
+    <nav class="nav" aria-label="Back"><a href="#/">Home</a></nav>
+    <h1 tabindex="-1">New game</h1>
+    <p class="hint" aria-live="polite">Step ${step + 1} of ${STEPS.length}: <strong>${STEPS[step]}</strong></p>
+    <form onSubmit=${(e) => { e.preventDefault(); step < 3 ? setStep(step + 1) : create(); }}>
+      ${pages[step]}
+      <${Problem} error=${error} />
+      <div class="grid2 sticky-bottom">
+        <button type="button" onClick=${() => (step ? setStep(step - 1) : go("#/"))}>${step ? "Back" : "Cancel"}</button>
+        <button class="primary" type="submit" disabled=${busy}>${step < 3 ? "Next" : "Create game"}</button>
+      </div>
+    </form>
+  </main>`;
+}

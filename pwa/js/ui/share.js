@@ -1,0 +1,59 @@
+// Share & export: the join code with its QR code (a link that opens #/join/CODE,
+// so another phone's camera app is the scanner), a spectator link, the JSON
+// export and the BG Stats link.
+import { useEffect, useState } from "preact/hooks";
+import { html } from "../html.js";
+import { api } from "../api.js";
+import { qrSvg } from "../qr.js";
+import { rememberGame } from "../sync.js";
+import { set } from "../store.js";
+import { bgStatsLink, downloadExport } from "../export.js";
+import { GameHeader, Problem } from "./common.js";
+import { useOutcome } from "./score.js";
+
+export function ShareScreen({ s }) {
+  const game = s.game;
+  const [svg, setSvg] = useState("");
+  const [error, setError] = useState(null);
+  const [spectator, setSpectator] = useState(null);
+  const code = game && game.join_code;
+  const link = code ? `${location.origin}/#/join/${code}` : null;
+  const { outcome } = useOutcome(game);
+  useEffect(() => { if (link) qrSvg(link, `QR code to join with code ${code}`).then(setSvg); }, [link]);
+  if (!game) return html`<main class="screen"><h1 tabindex="-1">Share</h1><p>Loading…</p></main>`;
+  const guard = (fn) => async () => {
+    setError(null);
+    try { await fn(); } catch (err) { setError(err.problem ? err : { detail: "No server answered: this needs a connection." }); }
+  };
+  const newCode = guard(async () => {
+    const { data } = await api.newJoinCode(game.game_id, game.token);
+    const updated = await rememberGame({ ...game, join_code: data.join_code });
+    set({ game: updated });
+  });
+  const newSpectator = guard(async () => {
+    const { data } = await api.spectatorToken(game.game_id, game.token);
+    setSpectator(`${location.origin}/${data.spectator_link.replace(/^\//, "")}`);
+  });
+  const table = game.role !== "spectator";
+  return html`<main class="screen">
+    <${GameHeader} s=${s} current="share" title="Share & export" />
+    <${Problem} error=${error} />
+    ${table && html`<section aria-labelledby="join-h"><h2 id="join-h">Another phone joins</h2>
+      ${code ? html`<p>Join code</p><p class="code" data-testid="join-code">${code}</p>
+        <div class="qr" dangerouslySetInnerHTML=${{ __html: svg }}></div>
+        <p class="hint">Scan with the camera app, or type the code on Home → Join.</p>`
+        : html`<p>This phone does not know the current join code.</p>`}
+      <div class="stack"><button onClick=${newCode}>Make a new join code (the old one stops working)</button></div>
+      <h2>Spectators</h2>
+      <div class="stack"><button onClick=${newSpectator}>Create a read-only link</button></div>
+      ${spectator && html`<p style="word-break:break-all"><a href=${spectator}>${spectator}</a></p>`}
+    </section>`}
+    <section aria-labelledby="export-h"><h2 id="export-h">Export</h2>
+      <div class="stack">
+        <button onClick=${guard(() => downloadExport(game))}>Download the game (JSON)</button>
+        ${outcome ? html`<a class="button" href=${bgStatsLink(game.view, outcome)} target="_blank" rel="noopener">Push the play to BG Stats</a>`
+          : html`<button disabled aria-describedby="bg-hint">Push the play to BG Stats</button>
+            <p class="hint" id="bg-hint">Available once the game is over and the server gives its final score.</p>`}
+      </div></section>
+  </main>`;
+}

@@ -1,0 +1,75 @@
+// Service worker: a versioned precache of the app shell.
+// - install: cache every shell file under VERSION (the page keeps running the old one);
+// - activate: delete every other tablekeeper cache;
+// - a new version waits until the page asks ("Update available — reload"), never forced;
+// - /api is never cached here: game state lives in IndexedDB, written by the app.
+// VERSION is a hash of the shell files: `python tests/pwa/shell.py --bump` updates it
+// (a test fails when it is stale, so a changed file always reaches the phones).
+const VERSION = "tk-9bc7c8721c97";
+const SHELL = [
+  "/index.html",
+  "/manifest.webmanifest",
+  "/css/app.css",
+  "/icons/icon-192.png",
+  "/icons/icon-512.png",
+  "/vendor/preact.module.js",
+  "/vendor/hooks.module.js",
+  "/vendor/htm.module.js",
+  "/vendor/qrcode.mjs",
+  "/js/api.js",
+  "/js/db.js",
+  "/js/export.js",
+  "/js/html.js",
+  "/js/labels.js",
+  "/js/main.js",
+  "/js/outbox.js",
+  "/js/qr.js",
+  "/js/router.js",
+  "/js/store.js",
+  "/js/swupdate.js",
+  "/js/sync.js",
+  "/js/ui/app.js",
+  "/js/ui/board.js",
+  "/js/ui/common.js",
+  "/js/ui/game.js",
+  "/js/ui/home.js",
+  "/js/ui/log.js",
+  "/js/ui/management.js",
+  "/js/ui/outboxview.js",
+  "/js/ui/recorder.js",
+  "/js/ui/score.js",
+  "/js/ui/scorer.js",
+  "/js/ui/setup.js",
+  "/js/ui/share.js",
+  "/js/ui/uselog.js",
+];
+
+self.addEventListener("install", (event) => {
+  // cache: "reload" skips the HTTP cache so the new version gets the new files.
+  event.waitUntil(caches.open(VERSION).then((cache) =>
+    cache.addAll(SHELL.map((url) => new Request(url, { cache: "reload" })))));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    for (const name of await caches.keys()) {
+      if (name.startsWith("tk-") && name !== VERSION) await caches.delete(name);
+    }
+    await self.clients.claim(); // the first install controls the page at once (offline from the first visit)
+  })());
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data && event.data.type === "skip-waiting") self.skipWaiting();
+});
+
+self.addEventListener("fetch", (event) => {
+  const url = new URL(event.request.url);
+  if (event.request.method !== "GET" || url.origin !== self.location.origin || url.pathname.startsWith("/api/")) return;
+  if (event.request.mode === "navigate") {
+    // Every screen is index.html (hash routes): serve the cached shell, online or not.
+    event.respondWith(caches.match("/index.html", { cacheName: VERSION }).then((hit) => hit || fetch(event.request)));
+    return;
+  }
+  event.respondWith(caches.match(event.request, { cacheName: VERSION }).then((hit) => hit || fetch(event.request)));
+});

@@ -1,0 +1,198 @@
+"""Browser tests of the PWA: the real server (gunicorn, temp database) and Debian's Chromium.
+
+Playwright's own browser download does not work here: Chromium comes from
+``apt-get install chromium`` (``make test`` installs it) and is launched by path.
+Screenshots go to test-artifacts/pwa/ (gitignored) for a person to look at.
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+import requests
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts" / "pwa"
+AXE = Path(__file__).parent / "vendor" / "axe.min.js"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync"]
+PHONE = {"width": 360, "height": 740}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """gunicorn serving the app on a fixed port; can be stopped and started again (same port, same data)."""
+
+    def __init__(self, tmp: Path):
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.env = {**os.environ, "TABLEKEEPER_DATABASE": str(tmp / "pwa.db")}
+        self.logfile = open(tmp / "server.log", "ab")
+        self.proc = None
+        subprocess.run([sys.executable, "-m", "flask", "--app", "api", "init-db"], cwd=ROOT, env=self.env,
+                       check=True, capture_output=True)
+
+    def start(self) -> None:
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{self.port}", "--workers", "2",
+             "--threads", "4", "api:create_app()"], cwd=ROOT, env=self.env, stdout=self.logfile, stderr=self.logfile)
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            try:
+                if requests.get(self.url + "/api/health", timeout=1).status_code == 200:
+                    return
+            except requests.RequestException:
+                time.sleep(0.1)
+        raise RuntimeError("the server did not start; see server.log")
+
+    def stop(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.terminate()
+            self.proc.wait(timeout=10)
+        self.proc = None
+
+    # -- HTTP helpers (the test's own client, to set up or speed up a game) ---------
+    def create_game(self, names=("Ann", "Bob"), seed=2, **options) -> dict:
+        colors = ["red", "blue", "green", "yellow"]
+        body = {"options": {"players": [{"name": n, "color": colors[i]} for i, n in enumerate(names)], **options},
+                "seed": seed}
+        resp = requests.post(self.url + "/api/games", json=body, timeout=10)
+        assert resp.status_code == 201, resp.text
+        return resp.json()
+
+    def game(self, game_id: str, token: str) -> dict:
+        return requests.get(f"{self.url}/api/games/{game_id}", headers=bearer(token), timeout=10).json()
+
+    def log(self, game_id: str, token: str) -> list[dict]:
+        return requests.get(f"{self.url}/api/games/{game_id}/log", headers=bearer(token), timeout=10).json()["entries"]
+
+    def act(self, game_id: str, token: str, action: dict, version: int) -> dict:
+        resp = requests.post(f"{self.url}/api/games/{game_id}/actions", json={"action": action}, timeout=10,
+                             headers={**bearer(token), "If-Match": f'"{version}"', "Idempotency-Key": str(uuid.uuid4())})
+        assert resp.status_code == 200, resp.text
+        return resp.json()["game"]
+
+
+def bearer(token: str) -> dict:
+    return {"Authorization": f"Bearer {token}"}
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory):
+    srv = Server(tmp_path_factory.mktemp("pwa-server"))
+    srv.start()
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture
+def own_server(tmp_path):
+    """A server this test may stop and restart."""
+    srv = Server(tmp_path)
+    srv.start()
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(scope="session")
+def pw():
+    sync_api = pytest.importorskip("playwright.sync_api", reason="pip install -e '.[test]' brings playwright")
+    if not CHROMIUM:
+        pytest.skip("Debian's chromium is not installed (apt-get install -y chromium)")
+    with sync_api.sync_playwright() as p:
+        yield p
+
+
+@pytest.fixture(scope="session")
+def browser(pw):
+    b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    yield b
+    b.close()
+
+
+@pytest.fixture
+def persistent_phone(pw, tmp_path):
+    """A phone with a real profile (not incognito: Chromium will not install a PWA there)."""
+    ctx = pw.chromium.launch_persistent_context(str(tmp_path / "profile"), executable_path=CHROMIUM, args=ARGS,
+                                                viewport=PHONE)
+    yield ctx.pages[0] if ctx.pages else ctx.new_page()
+    ctx.close()
+
+
+@pytest.fixture
+def new_phone(browser):
+    """Factory of phone-sized browser contexts (each is one phone); closed after the test."""
+    contexts = []
+
+    def make(service_workers: str = "allow"):
+        ctx = browser.new_context(viewport=PHONE, device_scale_factor=1, service_workers=service_workers,
+                                  is_mobile=True, has_touch=True)
+        ctx.set_default_timeout(10_000)
+        contexts.append(ctx)
+        page = ctx.new_page()
+        page.errors = []
+        page.on("pageerror", lambda exc: page.errors.append(str(exc)))
+        return page
+
+    yield make
+    for ctx in contexts:
+        ctx.close()
+
+
+def shot(page, name: str) -> Path:
+    """Save a 360×740 screenshot (the visible screen) for review."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    page.screenshot(path=str(path))
+    return path
+
+
+def axe_check(page, name: str) -> None:
+    """axe-core on the current screen: no serious or critical violation."""
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    bad = [v for v in result["violations"] if v["impact"] in ("serious", "critical")]
+    detail = json.dumps([{"id": v["id"], "impact": v["impact"], "help": v["help"],
+                          "nodes": [n["target"] for n in v["nodes"][:5]]} for v in bad], indent=1)
+    assert not bad, f"axe on {name}: {detail}"
+
+
+def game_token(page, game_id: str) -> str:
+    """The table token the app stored in IndexedDB."""
+    return page.evaluate("""(id) => new Promise((resolve, reject) => {
+        const r = indexedDB.open('tablekeeper');
+        r.onsuccess = () => { const g = r.result.transaction('games').objectStore('games').get(id);
+          g.onsuccess = () => resolve(g.result.token); g.onerror = () => reject(g.error); };
+        r.onerror = () => reject(r.error); })""", game_id)
+
+
+def app_version(page) -> int | None:
+    """The game version the page shows (from its header)."""
+    text = page.locator("header .hint").first.inner_text()
+    return int(text.rsplit("version", 1)[1].split()[0]) if "version" in text else None
+
+
+def click_action(page, action: dict, view: dict) -> None:
+    """Click the recorder button(s) that send `action` (a space first for two-level builds)."""
+    if action["kind"] in ("build", "build_department"):
+        same_space = [a for a in view["legal_actions"] if a["kind"] == action["kind"] and a["space"] == action["space"]]
+        if len(same_space) > 1:
+            page.locator(f'button[data-pick="{action["space"]}"]').click()
+    data = json.dumps(action, separators=(",", ":"), ensure_ascii=False)
+    page.locator(f"button[data-action='{data}']").click()

@@ -1,0 +1,52 @@
+"""The PWA's precached app shell: its file list (from pwa/sw.js) and its version hash.
+
+``python tests/pwa/shell.py --bump`` writes the current hash into sw.js's VERSION;
+``test_shell.py`` fails while it is stale, so no changed file ships under an old
+cache name (phones would keep the old one forever).
+"""
+from __future__ import annotations
+
+import hashlib
+import re
+import sys
+from pathlib import Path
+
+PWA = Path(__file__).resolve().parents[2] / "pwa"
+SW = PWA / "sw.js"
+VERSION_RE = re.compile(r'const VERSION = "(tk-[0-9a-f]{12})";')
+
+
+def shell_urls() -> list[str]:
+    """The SHELL list in sw.js."""
+    block = re.search(r"const SHELL = \[(.*?)\];", SW.read_text(), re.S).group(1)
+    return re.findall(r'"([^"]+)"', block)
+
+
+def shell_files() -> dict[str, Path]:
+    """URL → file for every precached URL."""
+    return {url: PWA / url.lstrip("/") for url in shell_urls()}
+
+
+def expected_version() -> str:
+    """tk- + the first 12 hex digits of the SHA-256 over the shell files (path and content)."""
+    digest = hashlib.sha256()
+    for url, path in sorted(shell_files().items()):
+        digest.update(url.encode() + b"\0" + path.read_bytes() + b"\0")
+    return "tk-" + digest.hexdigest()[:12]
+
+
+def current_version() -> str:
+    return VERSION_RE.search(SW.read_text()).group(1)
+
+
+def bump() -> str:
+    version = expected_version()
+    SW.write_text(VERSION_RE.sub(f'const VERSION = "{version}";', SW.read_text()))
+    return version
+
+
+if __name__ == "__main__":
+    if "--bump" in sys.argv:
+        print(bump())
+    else:
+        print(current_version(), "expected", expected_version())

@@ -1,0 +1,50 @@
+"""The app shell without a browser: precache list, cache version, size budget, manifest, licences."""
+from __future__ import annotations
+
+import gzip
+import json
+
+from tests.pwa.shell import PWA, current_version, expected_version, shell_files, shell_urls
+
+SHELL_SUFFIXES = (".html", ".js", ".mjs", ".css", ".webmanifest", ".png")
+BUDGET = 100 * 1024  # first load, gzipped, icons excluded
+
+
+def test_every_shell_file_is_precached_and_exists():
+    on_disk = {"/" + str(p.relative_to(PWA)) for p in PWA.rglob("*") if p.suffix in SHELL_SUFFIXES}
+    on_disk.discard("/sw.js")
+    assert set(shell_urls()) == on_disk
+    assert len(shell_urls()) == len(set(shell_urls()))
+
+
+def test_cache_version_matches_the_shell_files():
+    assert current_version() == expected_version(), "run: python tests/pwa/shell.py --bump"
+
+
+def test_first_load_is_under_100_kb_gzipped():
+    sizes = {url: len(gzip.compress(path.read_bytes(), 9)) for url, path in shell_files().items()
+             if not url.startswith("/icons/")}
+    sizes["/sw.js"] = len(gzip.compress((PWA / "sw.js").read_bytes(), 9))
+    total = sum(sizes.values())
+    print(f"\nfirst load (precached shell + sw.js, gzipped, no icons): {total / 1024:.1f} KB")
+    assert total <= BUDGET, sorted(sizes.items(), key=lambda kv: -kv[1])[:5]
+
+
+def test_manifest_is_installable():
+    manifest = json.loads((PWA / "manifest.webmanifest").read_text())
+    assert manifest["display"] == "standalone" and manifest["start_url"] == "/" and manifest["theme_color"]
+    sizes = {icon["sizes"] for icon in manifest["icons"]}
+    assert {"192x192", "512x512"} <= sizes
+    for icon in manifest["icons"]:
+        data = (PWA / icon["src"].lstrip("/")).read_bytes()
+        assert data[:8] == b"\x89PNG\r\n\x1a\n"
+        width, height = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+        assert f"{width}x{height}" == icon["sizes"]
+
+
+def test_vendored_libraries_carry_their_licences():
+    vendor = PWA / "vendor"
+    for name in ("LICENSE.preact", "LICENSE.htm", "LICENSE.qrcode-generator"):
+        assert (vendor / name).stat().st_size > 500
+    axe = PWA.parent / "tests" / "pwa" / "vendor"
+    assert (axe / "LICENSE.axe-core").stat().st_size > 500 and (axe / "axe.min.js").exists()

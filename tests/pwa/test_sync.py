@@ -1,0 +1,142 @@
+"""Several phones and a bad network: another phone's move shows up, a stale queued move is
+refused and dropped, a stopped server loses nothing, a lost answer is not applied twice,
+and the app is installable."""
+from __future__ import annotations
+
+import json
+import re
+
+from tests.pwa.conftest import shot
+
+
+def join(page, server, code: str) -> None:
+    """Open the join link the host's QR code encodes; the app joins and opens the game."""
+    page.goto(f"{server.url}/#/join/{code}")
+    page.locator("[data-testid=recorder]").wait_for()
+
+
+def first_button(page):
+    """The first recorder button that sends an action, and that action."""
+    button = page.locator("[data-testid=recorder] button[data-action]").first
+    return button, json.loads(button.get_attribute("data-action"))
+
+
+def live_actions(server, game_id, token):
+    return [e["action"] for e in server.log(game_id, token) if not e["reverted"]]
+
+
+def test_two_phones_and_a_stale_queued_move(server, new_phone):
+    g = server.create_game(seed=5)
+    gid, token = g["game_id"], g["table_token"]
+    phone_a = new_phone()
+    join(phone_a, server, g["join_code"])
+    # Phone B types the code.  No service worker here so page.route sees every request.
+    phone_b = new_phone(service_workers="block")
+    phone_b.goto(server.url + "/#/join")
+    phone_b.get_by_label(re.compile("^Join code")).fill(g["join_code"].lower())
+    phone_b.get_by_role("button", name="Join").click()
+    phone_b.locator("[data-testid=recorder]").wait_for()
+
+    # A records a move: B sees it within a poll or two, flagged as another phone's.
+    button, action = first_button(phone_a)
+    button.click()
+    phone_b.locator("[data-testid=notice]", has_text="Updated by another phone").wait_for()
+    phone_b.locator("header .hint", has_text=re.compile(r"version 2\b")).wait_for()
+    assert live_actions(server, gid, token) == [action]
+    shot(phone_b, "20-other-phone-update")
+
+    # B loses the network and records a move on the view it has (version 2) ...
+    phone_b.route("**/api/**", lambda route: route.abort())
+    button, stale = first_button(phone_b)
+    button.click()
+    phone_b.locator("[data-testid=offline-banner]").wait_for()
+    phone_b.locator(".outbox-item", has_text="pending").wait_for()
+    # ... while A records another one: the game moves on to version 3.
+    button, second = first_button(phone_a)
+    button.click()
+    phone_a.locator("header .hint", has_text=re.compile(r"version 3\b")).wait_for()
+
+    # B is back: its queued move is refused (based on version 2), shown with the reason.
+    phone_b.unroute("**/api/**")
+    phone_b.get_by_role("button", name="Sync now").click()
+    refused = phone_b.locator(".outbox-item.rejected")
+    refused.wait_for()
+    assert "version_mismatch" in refused.inner_text()
+    refused.scroll_into_view_if_needed()
+    shot(phone_b, "21-stale-move-refused")
+    # "Try again on the current state": the engine refuses it too (it answered an old decision).
+    refused.get_by_role("button", name="Try again on the current state").click()
+    phone_b.locator(".outbox-item.rejected", has_text="stale_decision").wait_for()
+    phone_b.locator(".outbox-item.rejected").get_by_role("button", name="Drop it").click()
+    phone_b.locator("[data-testid=outbox]").wait_for(state="detached")
+    assert live_actions(server, gid, token) == [action, second]
+    assert phone_a.errors == [] and phone_b.errors == []
+
+
+def test_offline_then_back_nothing_lost_nothing_doubled(own_server, new_phone):
+    server = own_server
+    g = server.create_game(seed=3)
+    gid, token = g["game_id"], g["table_token"]
+    page = new_phone()
+    join(page, server, g["join_code"])
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+
+    # The server goes away (a stopped process: the browser's "offline" switch would not
+    # stop the service worker's own requests).
+    server.stop()
+    button, action = first_button(page)
+    button.click()
+    page.locator("[data-testid=offline-banner]").wait_for()
+    page.locator(".outbox-item", has_text="pending").wait_for()
+    assert "1 waiting" in page.locator("[data-testid=sync-state]").inner_text()
+
+    # A reload still opens the app (service worker) with the last known state and the queue.
+    page.reload()
+    page.locator("[data-testid=offline-banner]").wait_for()
+    page.locator(".outbox-item", has_text="pending").wait_for()
+    page.locator("[data-testid=turn]").wait_for()
+    shot(page, "22-offline-queued")
+
+    server.start()
+    page.get_by_role("button", name="Sync now").click()
+    page.locator("[data-testid=outbox]").wait_for(state="detached")
+    page.locator("[data-testid=sync-state]", has_text="Online").wait_for()
+    assert live_actions(server, gid, token) == [action]
+
+    # A lost answer: the server applies the move but the phone never hears back.
+    lost = new_phone(service_workers="block")
+    join(lost, server, g["join_code"])
+    replays = []
+    lost.on("response", lambda r: "/actions" in r.url and replays.append(r.headers.get("idempotent-replayed")))
+
+    dropped = []
+
+    def drop_answer(route):
+        route.fetch()          # the request reaches the server and is applied ...
+        route.abort("failed")  # ... and the answer is lost on the way back
+        dropped.append(route.request.headers.get("idempotency-key"))
+
+    lost.route("**/api/games/*/actions", drop_answer)
+    button, second = first_button(lost)
+    button.click()
+    while not dropped:  # the phone heard nothing back (the handler runs while Playwright waits)
+        lost.wait_for_timeout(50)
+    lost.locator(".outbox-item", has_text="pending").wait_for()
+    assert live_actions(server, gid, token) == [action, second]  # applied once already
+    lost.unroute("**/api/games/*/actions")
+    lost.get_by_role("button", name="Sync now").click()
+    lost.locator("[data-testid=outbox]").wait_for(state="detached")
+    assert live_actions(server, gid, token) == [action, second]  # the retry was replayed, not applied
+    assert "true" in replays and len(set(dropped)) == 1  # every try carried the same key
+    assert page.errors == [] and lost.errors == []
+
+
+def test_installable(server, persistent_phone):
+    page = persistent_phone
+    page.goto(server.url + "/")
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    cdp = page.context.new_cdp_session(page)
+    result = cdp.send("Page.getInstallabilityErrors")
+    assert result["installabilityErrors"] == []
+    manifest = cdp.send("Page.getAppManifest")
+    assert not manifest.get("errors")
