@@ -55,7 +55,9 @@ class OptionsSchema(Base):
     players = fields.List(fields.Nested(PlayerSchema), required=True, validate=validate.Length(min=1, max=8))
     rules_options = fields.Nested(RulesOptionsSchema)
     advanced_neutral = StrictBool()
+    worker_entry = fields.String(validate=validate.OneOf(["sequence", "stated"]))
     setup = fields.Dict(keys=fields.String())
+    solo = fields.Dict(keys=fields.String())
 
 
 SEED = validate.Range(min=0, max=2**63 - 1)

@@ -7,6 +7,7 @@ so both entry points share one implementation.
 from __future__ import annotations
 
 import copy
+from dataclasses import replace
 
 from api.games.asian_tigers.errors import ActionShapeError
 from api.games.asian_tigers.decisions import answers, new_decision, options_for, step
@@ -138,10 +139,51 @@ def end_position(state: GameState) -> EndPosition:
                        options=options, solo=solo, era1=era1)
 
 
+def display_labels(state: GameState) -> dict[str, str]:
+    """Seat id → "Name (colour)", the way score lines name participants."""
+    return {p.id: f"{p.name} ({p.color})" if p.name != p.color else p.color for p in state.players}
+
+
+def _relabel(position: EndPosition, labels: dict[str, str]) -> EndPosition:
+    def label(pid):
+        return labels.get(pid, pid) if pid is not None else None
+
+    era1 = position.era1
+    if era1 is not None:
+        era1 = Era1Position(turn_order=[label(p) for p in era1.turn_order],
+                            headquarters={t: label(h) for t, h in era1.headquarters.items()},
+                            influence={label(p): v for p, v in era1.influence.items()},
+                            ip={label(p): v for p, v in era1.ip.items()})
+    return replace(position, turn_order=tuple(label(p) for p in position.turn_order),
+                   headquarters={t: label(h) for t, h in position.headquarters.items()},
+                   participants={label(pid): replace(p, id=label(pid)) for pid, p in position.participants.items()},
+                   era1=era1)
+
+
+def unlabel(value, ids: dict[str, str], key: str | None = None):
+    """Put seat ids back into the structure; the explanation texts keep the readable labels."""
+    if isinstance(value, dict):
+        return {ids.get(k, k): unlabel(v, ids, k) for k, v in value.items()}
+    if isinstance(value, list):
+        return [unlabel(v, ids, key) for v in value]
+    if isinstance(value, str) and key not in ("text", "detail"):
+        return ids.get(value, value)
+    return value
+
+
+def score_state(state: GameState) -> dict:
+    """Score the position as it stands: the shared scoring code, with players named in every line."""
+    labels = display_labels(state)
+    if len(set(labels.values())) != len(labels):  # two players with the same label: keep seat ids
+        labels = {}
+    result = score_end_position(_relabel(end_position(state), labels), state.edition).to_dict()
+    return unlabel(result, {v: k for k, v in labels.items()})
+
+
 @step("final_scoring")
 def final_scoring_step(state: GameState, frame: dict, events: list[dict]) -> None:
     """MGMT2-01..06 and SCORE-END-01: score, record the outcome, end the game."""
-    outcome = score_end_position(end_position(state), state.edition).to_dict()
+    outcome = score_state(state)
     if state.solo is not None:  # solo (issue 7): scenario / campaign goal report
         from api.games.asian_tigers.solo import annotate_outcome
 
@@ -190,7 +232,7 @@ def provisional_score(state: GameState) -> dict:
     """
     if state.phase == "over":
         return {**copy.deepcopy(outcome(state)), "final": True}
-    return {**score_end_position(end_position(state), state.edition).to_dict(), "final": False}
+    return {**score_state(state), "final": False}
 
 
 __all__ = ["end_position", "outcome", "provisional_score", "column_ip"]

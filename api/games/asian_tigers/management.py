@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from api.games.asian_tigers.decisions import answers, new_decision, options_for, push_frame, repeat, step
 from api.games.asian_tigers.effects import advance_global_market, tiger_name
+from api.games.asian_tigers.era2 import unlabel, display_labels
+from api.games.asian_tigers.errors import IllegalActionError
 from api.games.asian_tigers.investment import column_ip
 from api.games.asian_tigers.ranking import CHAIN, Contender, award_by_rank, global_market_order, rank_tiger, \
     special_flag_offer_order
@@ -57,13 +59,22 @@ def global_market_step(state: GameState, frame: dict, events: list[dict]) -> Non
                    "text": "Turn order for Era II: " + ", ".join(name_of(state, p) for p in state.turn_order)})
 
 
-def tiger_contenders(state: GameState, tiger: str) -> list[Contender]:
-    """Every participant's IP on `tiger` with its column split."""
+def tiger_contenders(state: GameState, tiger: str, labels: dict[str, str] | None = None) -> list[Contender]:
+    """Every participant's IP on `tiger` with its column split (named by `labels` when given)."""
+    labels = labels or {}
     result = []
     for pid in participants(state):
         ip = column_ip(state, pid, tiger)
-        result.append(Contender(pid, ip.total, ip.columns, pid == NEUTRAL))
+        result.append(Contender(labels.get(pid, pid), ip.total, ip.columns, pid == NEUTRAL))
     return result
+
+
+def _labels(state: GameState) -> tuple[dict[str, str], dict[str, str]]:
+    """Readable names for rankings (tie-break sentences name people, not seats), and the way back."""
+    labels = display_labels(state)
+    if len(set(labels.values())) != len(labels):
+        labels = {}
+    return labels, {v: k for k, v in labels.items()}
 
 
 @step("mgmt_influence")
@@ -71,14 +82,17 @@ def influence_step(state: GameState, frame: dict, events: list[dict]) -> None:
     """MGMT1-03: influence by IP rank on each Tiger (0 IP unranked, ties by the chain)."""
     table = state.edition.board["management_track"]["influence_by_rank"]["era_1"][table_key(state.player_count)]
     snapshot_ip = {pid: {t: column_ip(state, pid, t).__dict__ for t in state.edition.tigers} for pid in participants(state)}
+    labels, seats = _labels(state)
     for tiger in state.edition.tigers:
-        ranking = rank_tiger(tiger_contenders(state, tiger), turn_order=state.turn_order,
-                             headquarters=state.headquarters.get(tiger), tiebreak=CHAIN)
-        awards = award_by_rank(ranking, table)
+        hq = state.headquarters.get(tiger)
+        ranking = rank_tiger(tiger_contenders(state, tiger, labels), turn_order=[labels.get(p, p) for p in state.turn_order],
+                             headquarters=labels.get(hq, hq), tiebreak=CHAIN)
+        awards = {seats.get(p, p): n for p, n in award_by_rank(ranking, table).items()}
         for pid, amount in awards.items():
             influence_of(state, pid)[tiger] += amount
-        lines = [f"{name_of(state, p)} {ranking.values[p]} IP → +{awards[p]}" for p in ranking.order]
-        events.append({"kind": "influence_awarded", "tiger": tiger, "awards": awards, "ranking": ranking.to_dict(),
+        lines = [f"{p} {ranking.values[p]} IP → +{awards[seats.get(p, p)]}" for p in ranking.order]
+        events.append({"kind": "influence_awarded", "tiger": tiger, "awards": awards,
+                       "ranking": unlabel(ranking.to_dict(), seats),
                        "placeholder_values": state.edition.placeholders(
                            f"/board/management_track/influence_by_rank/era_1/{table_key(state.player_count)}"),
                        "text": f"{tiger_name(state, tiger)}: " + ("; ".join(lines) or "nobody has investment points")
@@ -120,7 +134,9 @@ def offer_step(state: GameState, frame: dict, events: list[dict]) -> dict | None
 
 @options_for("choose_special_flag")
 def special_flag_options(state: GameState, decision: dict) -> list[dict]:
-    """Accept or decline the offered special flag."""
+    """Accept or decline the offered special flag (solo: accept only, SOLO-MGMT-01 / AMB-40)."""
+    if state.solo is not None:  # solo (issue 7)
+        return [{"kind": "accept_special_flag"}]
     return [{"kind": "accept_special_flag"}, {"kind": "decline_special_flag"}]
 
 
@@ -160,6 +176,9 @@ def accept_answer(state: GameState, action: dict, events: list[dict]) -> None:
 def decline_answer(state: GameState, action: dict, events: list[dict]) -> None:
     """MGMT1-06: the offer passes down the track."""
     decision = state.decisions[-1]
+    if state.solo is not None:  # solo (issue 7)
+        raise IllegalActionError("In solo every special flag offered must be accepted", code="must_accept_special_flag",
+                                 rule="SOLO-MGMT-01")
     events.append({"kind": "special_flag_declined", "participant": decision["seat"], "tiger": decision["tiger"],
                    "text": f"{name_of(state, decision['seat'])} declines the {tiger_name(state, decision['tiger'])} "
                            f"special flag"})
@@ -171,6 +190,8 @@ def funds_step(state: GameState, frame: dict, events: list[dict]) -> None:
     """MGMT1-08 / BUILD-LAB-02: funds become 6 + 1 per laboratory there (∞ included), at most 10."""
     rules = state.edition.rules["investment_funds"]
     for player in state.players:
+        if state.solo is not None and player.id == state.solo["automa"]:  # solo (issue 7): SOLO-AUTOMA-08
+            continue
         for tiger in state.edition.tigers:
             labs = sum(1 for p in state.pieces if p.owner == player.id and p.tiger == tiger and p.kind == "laboratory")
             player.funds[tiger] = min(rules["max"], rules["start_per_tiger"] + rules["era_2_extra_per_laboratory"] * labs)
