@@ -60,9 +60,22 @@ class ProvenanceMap:
         """Build from the file's ``provenance`` object (validated by `validate`)."""
         return cls(tuple((p, split_pointer(p), v) for p, v in mapping.items()))
 
+    def _by_first_segment(self) -> dict[str, list]:
+        # Index patterns by their first segment: a leaf is then compared with a
+        # handful of patterns instead of all of them (editions have ~2,000 leaves).
+        index = self.__dict__.get("_index")
+        if index is None:
+            index = {}
+            for pattern, segments, _ in self.patterns:
+                index.setdefault(segments[0] if segments else "", []).append((pattern, segments))
+            self.__dict__["_index"] = index
+        return index
+
     def candidates(self, path: tuple[str, ...]) -> list[str]:
         """The most specific patterns matching `path` (normally exactly one)."""
-        hits = [(len(s), sum(x != "*" for x in s), p) for p, s, _ in self.patterns if _matches(s, path)]
+        index = self._by_first_segment()
+        pool = index.get(path[0] if path else "", []) + index.get("*", []) + index.get("", [])
+        hits = [(len(s), sum(x != "*" for x in s), p) for p, s in pool if _matches(s, path)]
         if not hits:
             return []
         best = max(h[:2] for h in hits)

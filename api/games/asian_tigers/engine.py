@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from api.games.asian_tigers import bonuses, building, era2, management, market, placement, turns  # noqa: F401  (registers handlers)
+from api.games.asian_tigers import automa, automa_bonuses  # noqa: F401  (solo, issue 7: registers handlers)
 from api.games.asian_tigers.decisions import ANSWERS, advance, current_decision, legal_options
 from api.games.asian_tigers.errors import ActionShapeError, GameOverError, IllegalActionError, StaleDecisionError
 from api.games.asian_tigers.state import GameState

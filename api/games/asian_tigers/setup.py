@@ -37,9 +37,15 @@ def resolve_options(options: dict, edition: Edition) -> dict:
     if not isinstance(options, dict):
         raise SetupError("options must be an object", code="invalid_options")
     players = options.get("players")
+    solo = None
+    if options.get("solo") is not None:
+        # solo (issue 7): one human plus the Automa, which takes seat 1 (see solo.py)
+        from api.games.asian_tigers.solo import resolve_solo
+
+        players, solo = resolve_solo(options, edition)
     if not isinstance(players, list) or not 2 <= len(players) <= 4:
-        raise SetupError("a game needs 2 to 4 players (solo arrives with the Automa)", code="invalid_player_count",
-                         rule="SETUP-01", field="players")
+        raise SetupError("a game needs 2 to 4 players, or 1 player with solo options (\"solo\": {\"difficulty\": 1..4})",
+                         code="invalid_player_count", rule="SETUP-01", field="players")
     colors = []
     for index, player in enumerate(players):
         if not isinstance(player, dict) or not isinstance(player.get("color"), str):
@@ -64,13 +70,16 @@ def resolve_options(options: dict, edition: Edition) -> dict:
     worker_entry = options.get("worker_entry", "sequence")
     if worker_entry not in WORKER_ENTRY_MODES:
         raise SetupError("worker_entry must be 'sequence' or 'stated'", code="invalid_worker_entry", field="worker_entry")
-    return {
+    resolved = {
         "players": [{"name": str(p.get("name") or p["color"]), "color": p["color"]} for p in players],
         "rules_options": rules_options,
         "advanced_neutral": bool(options.get("advanced_neutral", False)),
         "worker_entry": worker_entry,
         "setup": options.get("setup") or {},
     }
+    if solo is not None:  # solo (issue 7)
+        resolved["solo"] = solo
+    return resolved
 
 
 # -- individual draws --------------------------------------------------------
@@ -253,7 +262,8 @@ def new_game(options: dict, edition: Edition, seed: int = 0) -> GameState:
     seed = int(seed)
     prosperity = draw_prosperity_tokens(edition, setup, seed)
     region, leftover = draw_region_tokens(edition, setup, seed)
-    turn_order = draw_turn_order(player_count, setup, seed)
+    solo = "solo" in resolved  # solo (issue 7): the human first, the Automa second (SOLO-SETUP-01)
+    turn_order = ["0", "1"] if solo else draw_turn_order(player_count, setup, seed)
     stated = resolved["worker_entry"] == "stated"
     recorded_workers = setup.get("workers") or {}
     if not isinstance(recorded_workers, dict):
@@ -261,10 +271,13 @@ def new_game(options: dict, edition: Edition, seed: int = 0) -> GameState:
                          rule="PSETUP-04", field="setup/workers")
     players = []
     for seat, spec in enumerate(resolved["players"]):
-        team, set_aside = draw_workers(edition, recorded_workers.get(str(seat)), seed, f"workers/era1/{seat}", stated)
+        # solo (issue 7): the Automa's sequence is always known (drawn or recorded), it cannot "state" a type
+        team, set_aside = draw_workers(edition, recorded_workers.get(str(seat)), seed, f"workers/era1/{seat}",
+                                       stated and not (solo and seat == 1))
         players.append(_new_player(edition, seat, spec, team, set_aside))
     goods_supply = {g: edition.document["components"]["goods_per_type"] for g in edition.goods}
-    for seat, good in draw_starting_goods(edition, setup, seed, turn_order).items():
+    dealt_to = ["0"] if solo else turn_order  # SOLO-SETUP-06: the Automa gets no good
+    for seat, good in draw_starting_goods(edition, setup, seed, dealt_to).items():
         players[int(seat)].goods[good] += 1
         goods_supply[good] -= 1
     removed_dots = edition.rules["flags"]["removed_dots_by_player_count"][table_key(player_count)]
@@ -291,7 +304,13 @@ def new_game(options: dict, edition: Edition, seed: int = 0) -> GameState:
     place_setup_workers(state, draw_setup_workers(edition, setup, seed))
     if player_count == 3:
         _place_neutral(state, resolved["advanced_neutral"])
+    if solo:  # solo (issue 7): the Automa board and state.solo
+        from api.games.asian_tigers import solo as solo_mode
+
+        solo_mode.prepare(state, seed)
     turns.begin_turn(state)
+    if solo:
+        solo_mode.begin_era(state)  # tiles shuffled, the scenario tile's Era I effects queued
     engine.start(state)
     return state
 

@@ -8,7 +8,7 @@ replayed in the middle of a bonus chain.  Participants are named by string id:
 from __future__ import annotations
 
 import pickle
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 NEUTRAL = "neutral"
@@ -92,6 +92,8 @@ class GameState:
     draws: int = 0
     history_length: int = 0
     management: dict[str, Any] | None = None
+    # Solo games only (issue 7): the Automa's seat, tiles, board and settings (see solo.py); None otherwise.
+    solo: dict[str, Any] | None = None
     edition: Any = field(default=None, repr=False, compare=False)
     # (decision id, options) of the current decision: valid until that decision is answered,
     # because nothing changes a state except answering its top decision.
@@ -169,15 +171,18 @@ _STATE_COPIERS = {
     "flag_stacks": _dict_of_lists, "special_flags_available": list, "performance_tokens": list,
     "supply_goods": dict, "global_market": _dict_of_lists,
     "decisions": _deep, "frames": _deep, "pending_bonuses": _deep, "turn": _deep, "management": _deep,
+    "solo": _deep,  # solo (issue 7)
 }
 
 
 def state_to_dict(state: GameState) -> dict:
     """JSON-ready copy of `state` (the edition is stored separately)."""
-    data = {f.name: getattr(state, f.name) for f in fields(state) if f.name not in ("edition", "options_cache")}
-    data["players"] = [asdict(p) for p in state.players]
-    data["pieces"] = [asdict(p) for p in state.pieces]
-    return pickle.loads(pickle.dumps(data))
+    copy = state.clone()  # deep and fast; the dict below shares nothing with `state`
+    data = {f.name: getattr(copy, f.name) for f in fields(copy) if f.name not in ("edition", "options_cache")}
+    data["options"] = pickle.loads(pickle.dumps(copy.options))
+    data["players"] = [dict(vars(p)) for p in copy.players]
+    data["pieces"] = [dict(vars(p)) for p in copy.pieces]
+    return data
 
 
 def state_from_dict(data: dict, edition) -> GameState:

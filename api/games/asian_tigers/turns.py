@@ -16,6 +16,11 @@ def begin_turn(state: GameState) -> None:
     """Open the turn of the participant at `state.turn_index`."""
     seat = state.turn_order[state.turn_index]
     state.turn = {"seat": seat, "worker": None, "center": None}
+    if state.solo is not None and seat == state.solo["automa"]:  # solo (issue 7): the Automa plays itself
+        from api.games.asian_tigers.automa import begin_automa_turn
+
+        begin_automa_turn(state)
+        return
     push_frame(state, "turn", ["placement", "bonuses"], seat=seat)
 
 

@@ -55,4 +55,15 @@ def view(state: GameState) -> dict:
                     "content_hash": edition.content_hash,
                     "placeholder_patterns": [p for p, _, v in edition.provenance.patterns if v == "placeholder"]},
         "neutral_id": NEUTRAL if state.neutral else None,
+        **_solo_view(state),
     }
+
+
+def _solo_view(state: GameState) -> dict:
+    """solo (issue 7): the Automa's board and tiles, and its last turn as table instructions."""
+    if state.solo is None:
+        return {}
+    from api.games.asian_tigers.solo import solo_view
+
+    section = solo_view(state)
+    return {"solo": section, "automa_instructions": section["automa_instructions"]}
