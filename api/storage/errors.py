@@ -6,7 +6,8 @@ from api.storage.engines import EditionInvalid, EngineUnavailable, RulesViolatio
 __all__ = [
     "StorageError", "GameNotFound", "UnknownGameKind", "PreconditionRequired", "VersionConflict",
     "IdempotencyConflict", "NothingToUndo", "ReplayDiverged", "RulesViolation", "EditionInvalid",
-    "EngineUnavailable", "Unsupported", "JoinCodeUnknown", "TooManyAttempts",
+    "EngineUnavailable", "Unsupported", "JoinCodeUnknown", "TooManyAttempts", "CampaignNotFound",
+    "CampaignRefused",
 ]
 
 
@@ -119,3 +120,23 @@ class TooManyAttempts(StorageError):
     def __init__(self, retry_after: int):
         super().__init__(f"too many wrong join codes from this address; try again in {retry_after} s")
         self.retry_after = retry_after
+
+
+class CampaignNotFound(StorageError):
+    """No campaign with this id."""
+
+    code = "campaign_not_found"
+
+    def __init__(self, campaign_id: str):
+        super().__init__(f"no campaign with id {campaign_id!r}")
+        self.campaign_id = campaign_id
+
+
+class CampaignRefused(StorageError):
+    """A campaign write the campaign's state does not allow (a session still open, one recorded twice, ...)."""
+
+    def __init__(self, status: int, code: str, message: str, **extra):
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.extra = extra

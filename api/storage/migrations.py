@@ -90,10 +90,35 @@ def _placeholders_used(db: Database) -> None:
     db["games"].add_column("placeholders_used", str, not_null_default="[]")
 
 
+def _campaign_sessions(db: Database) -> None:
+    """Campaign tokens (hashed), the session games of a campaign, and its idempotent writes."""
+    db["campaigns"].add_column("edition_hash", str)
+    db["campaign_tokens"].create(
+        {"token_hash": str, "campaign_id": str, "created_at": str},
+        pk="token_hash", not_null={"campaign_id"},
+        foreign_keys=[("campaign_id", "campaigns", "id")],
+    )
+    db["campaign_tokens"].create_index(["campaign_id"])
+    db["campaign_games"].create(
+        {"game_id": str, "campaign_id": str, "status": str, "session": int, "tile": str,
+         "created_at": str, "updated_at": str},
+        pk="game_id", not_null={"campaign_id", "status"},
+        foreign_keys=[("game_id", "games", "id"), ("campaign_id", "campaigns", "id")],
+    )
+    db["campaign_games"].create_index(["campaign_id"])
+    db["campaign_requests"].create(
+        {"campaign_id": str, "key": str, "request_hash": str, "status": int, "response": str,
+         "game_id": str, "created_at": str},
+        pk=("campaign_id", "key"), not_null={"campaign_id", "key", "request_hash", "status", "response"},
+        foreign_keys=[("campaign_id", "campaigns", "id")],
+    )
+
+
 MIGRATIONS: list[tuple[str, Callable[[Database], None]]] = [
     ("0001_initial", _initial),
     ("0002_campaigns", _campaigns),
     ("0003_placeholders_used", _placeholders_used),
+    ("0004_campaign_sessions", _campaign_sessions),
 ]
 
 

@@ -138,8 +138,13 @@ class GameRepository:
 
     # -- create -------------------------------------------------------------
     def create_game(self, kind: str, options: dict, seed: int, edition: Any,
-                    actions: list[dict] | None = None, expected_state_hash: str | None = None) -> CreatedGame:
-        """Create a game (optionally replaying `actions`, as an import does) and its secrets."""
+                    actions: list[dict] | None = None, expected_state_hash: str | None = None,
+                    on_created: Callable[[str, Any, str], None] | None = None) -> CreatedGame:
+        """Create a game (optionally replaying `actions`, as an import does) and its secrets.
+
+        `on_created(game_id, state, now)` runs inside the creating transaction (a campaign links its
+        session game there); if it raises, the game is not stored.
+        """
         engine = self.engine(kind)
         info = engine.edition_info(edition)
         state = engine.new_game(options, edition, seed)
@@ -175,6 +180,8 @@ class GameRepository:
             self._save_snapshot(game_id, 0, initial, now)
             if rows:
                 self._save_snapshot(game_id, tail, rows[-1]["state"], now)
+            if on_created is not None:
+                on_created(game_id, state, now)
             record = self._record(game_id)
         return CreatedGame(LoadedGame(record, engine, edition, state), table_token, spectator_token, join_code)
 

@@ -6,9 +6,11 @@ from flask import Flask
 
 def register(app: Flask) -> None:
     """Register every blueprint and the error handlers."""
-    from api.web import games, meta, moves, problems
+    from api.web import campaigns, games, meta, moves, problems, scorers
 
     app.register_blueprint(meta.bp)
     app.register_blueprint(games.bp)
     app.register_blueprint(moves.bp)
+    app.register_blueprint(scorers.bp)
+    app.register_blueprint(campaigns.bp)
     problems.register(app)

@@ -95,7 +95,8 @@ def expected_versions() -> set[str] | None:
     match = request.if_match
     if match.star_tag:
         return {"*"}
-    found = set(match.as_set(include_weak=True))
+    # An empty entity-tag (`""`, `W/""`) parses as None: keep it as "" so it matches no version (412).
+    found = {tag or "" for tag in match.as_set(include_weak=True)}
     return found or None
 
 

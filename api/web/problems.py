@@ -75,8 +75,11 @@ def from_storage(exc: Exception) -> Response:
         return problem_response(404, "not_supported", str(exc), feature=exc.feature)
     if isinstance(exc, se.EngineUnavailable):
         return problem_response(503, "engine_unavailable", str(exc))
+    if isinstance(exc, se.CampaignRefused):
+        return problem_response(exc.status, exc.code, exc.message, **exc.extra)
     table: dict[type, tuple[int, dict]] = {
         se.GameNotFound: (404, {}),
+        se.CampaignNotFound: (404, {}),
         se.UnknownGameKind: (422, {}),
         se.IdempotencyConflict: (422, {}),
         se.NothingToUndo: (422, {}),

@@ -123,7 +123,7 @@ class JoinSchema(Base):
 class LogQuerySchema(Base):
     """GET /api/games/{game_id}/log query string."""
 
-    after = fields.Integer(load_default=0, validate=validate.Range(min=0))
+    after = fields.Integer(load_default=0, validate=validate.Range(min=0, max=2**63 - 1))  # SQLite INTEGER
     limit = fields.Integer(load_default=500, validate=validate.Range(min=1, max=1000))
 
 

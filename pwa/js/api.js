@@ -44,6 +44,7 @@ async function request(method, path, { token, body, ifMatch, key, etag } = {}) {
 }
 
 const g = (id) => `/api/games/${encodeURIComponent(id)}`;
+const c = (id) => `/api/campaigns/${encodeURIComponent(id)}`;
 
 export const api = {
   health: () => request("GET", "/api/health"),
@@ -60,6 +61,13 @@ export const api = {
   exportGame: (id, token) => request("GET", `${g(id)}/export`, { token }),
   newJoinCode: (id, token) => request("POST", `${g(id)}/join-code`, { token }),
   spectatorToken: (id, token) => request("POST", `${g(id)}/spectator-tokens`, { token }),
+  // Stateless end-of-game scorers (no token): game is "asian-tigers", "nippon" or "asara".
+  score: (game, body) => request("POST", `/api/scorers/${game}`, { body }),
+  // Solo campaigns (the campaign token; the session games have their own tokens).
+  createCampaign: (body) => request("POST", "/api/campaigns", { body }),
+  campaign: (id, token) => request("GET", c(id), { token }),
+  startSession: (id, token, body, key) => request("POST", `${c(id)}/games`, { token, body, key }),
+  recordSession: (id, token, body, key) => request("POST", `${c(id)}/sessions`, { token, body, key }),
 };
 
 // Every page of the log (the server pages by `after`).

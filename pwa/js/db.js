@@ -40,4 +40,6 @@ export const get = (store, key) => run(store, "readonly", (s) => s.get(key));
 export const put = (store, value, key) => run(store, "readwrite", (s) => s.put(value, key));
 export const del = (store, key) => run(store, "readwrite", (s) => s.delete(key));
 export const all = (store) => run(store, "readonly", (s) => s.getAll());
+// Every value whose key lies in [lower, upper] (e.g. all "scoring:…" keys of kv), in key order.
+export const range = (store, lower, upper) => run(store, "readonly", (s) => s.getAll(IDBKeyRange.bound(lower, upper)));
 export const byGame = (gameId) => run("outbox", "readonly", (s) => s.index("game").getAll(gameId));

@@ -113,6 +113,8 @@ export function actionLabel(L, a, view) {
     case "decline_special_flag": return "Decline the special flag";
     case "draw_era2_setup": return "Let the app draw the Era II workers";
     case "skip_university_action": return "No university action";
+    case "reveal_automa_tile": return `The table revealed ${a.tile}`;
+    case "choose_automa_region": return `Automa goes to ${tigerName(L, a.tiger)}`;
     default: {
       const rest = Object.entries(a).filter(([k]) => !["kind", "decision"].includes(k))
         .map(([k, v]) => `${words(k)} ${Array.isArray(v) ? v.join("+") : typeof v === "object" ? JSON.stringify(v) : v}`);
@@ -137,6 +139,8 @@ export function decisionPrompt(L, decision, view) {
     case "choose_special_flag": return `${who}: take the ${tigerName(L, decision.tiger)} special flag?`;
     case "choose_gm_flag": return `${who}: choose a flag`;
     case "record_era2_draws": return "Era II setup: record the draws";
+    case "record_automa_tile": return "Automa's turn: reveal the top tile of its pile, then tap the tile you see";
+    case "choose_automa_region": return `Automa's tie (${decision.source || "its effect"}): you choose the Tiger`;
     default: return `${who}: ${words(decision.kind)}`;
   }
 }

@@ -1,6 +1,6 @@
 // Hash routes, so the server only ever serves "/" (and the service worker
 // only needs index.html for every screen).
-//   #/  #/new  #/join/CODE  #/scorer  #/g/ID[/log|/manage|/score|/share]  #/watch/ID?token=…
+//   #/  #/new  #/join/CODE  #/scorer[/nippon|/asara][?h=…]  #/history  #/solo  #/campaigns  #/c/ID  #/g/ID[/log|/manage|/score|/share]  #/watch/ID?token=…
 import { set } from "./store.js";
 
 export function parse(hash) {
@@ -10,7 +10,10 @@ export function parse(hash) {
   if (!parts.length) return { name: "home", params };
   if (parts[0] === "new") return { name: "setup", params };
   if (parts[0] === "join") return { name: "join", params: { ...params, code: parts[1] || "" } };
-  if (parts[0] === "scorer") return { name: "scorer", params };
+  if (parts[0] === "scorer") return { name: "scorer", params: { ...params, game: parts[1] || "asian-tigers" } };
+  if (parts[0] === "history") return { name: "history", params };
+  if (parts[0] === "solo" || parts[0] === "campaigns") return { name: parts[0], params };
+  if (parts[0] === "c" && parts[1]) return { name: "campaign", params: { ...params, id: parts[1] } };
   if (parts[0] === "watch") return { name: "watch", params: { ...params, id: parts[1] } };
   if (parts[0] === "g" && parts[1]) return { name: parts[2] || "game", params: { ...params, id: parts[1] } };
   return { name: "home", params };

@@ -9,10 +9,14 @@ import { LogScreen } from "./log.js";
 import { Management } from "./management.js";
 import { ScoreScreen } from "./score.js";
 import { ShareScreen } from "./share.js";
-import { Scorer } from "./scorer.js";
+import { HistoryRoute, ScorerRoute, lazy } from "./lazy.js";
+
+const solo = { solo: lazy("solo", () => import("./solo.js")), campaigns: lazy("campaigns", () => import("./campaignlist.js")),
+               campaign: lazy("campaign", () => import("./campaign.js")) };
 
 const SCREENS = { home: Home, setup: Setup, join: Join, watch: Watch, game: GameScreen, log: LogScreen,
-                  manage: Management, score: ScoreScreen, share: ShareScreen, scorer: Scorer };
+                  manage: Management, score: ScoreScreen, share: ShareScreen, scorer: ScorerRoute,
+                  history: HistoryRoute, ...solo };
 
 export function App() {
   const s = useStore();

@@ -7,6 +7,7 @@ import { Dot, GameHeader, Problem } from "./common.js";
 import { Recorder, ManualAction } from "./recorder.js";
 import { Outbox } from "./outboxview.js";
 import { Board, GlobalMarket, Players } from "./board.js";
+import { AutomaCard } from "./automa.js";
 
 function TurnCard({ s }) {
   const gv = s.game.view;
@@ -42,6 +43,7 @@ export function GameScreen({ s }) {
   const view = s.game.view.view;
   return html`<main class="screen">
     <${GameHeader} s=${s} current="" />
+    <${AutomaCard} s=${s} />
     <${TurnCard} s=${s} />
     <${Problem} error=${s.error} />
     <${Outbox} s=${s} />

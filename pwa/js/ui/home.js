@@ -13,6 +13,8 @@ export function Home({ s }) {
     <div class="stack">
       <a class="button primary" href="#/new">New game</a>
       <a class="button" href="#/join">Join a game with its code</a>
+      <a class="button" href="#/solo">Solo game (Automa)</a>
+      <a class="button" href="#/campaigns">Solo campaigns</a>
     </div>
     <h2>Recent games</h2>
     ${s.games.length ? html`<ul class="plain stack" data-testid="recent-games">
@@ -28,10 +30,9 @@ export function Home({ s }) {
     <h2>Score only</h2>
     <div class="stack">
       <a class="button" href="#/scorer">Asian Tigers end-game scorer</a>
-      <button disabled aria-describedby="later">Nippon scorer</button>
-      <button disabled aria-describedby="later">Asara scorer</button>
-      <button disabled aria-describedby="later">Solo game (Automa)</button>
-      <p id="later" class="hint">Nippon, Asara and solo come later.</p>
+      <a class="button" href="#/scorer/nippon">Nippon scorer</a>
+      <a class="button" href="#/scorer/asara">Asara scorer</a>
+      <a class="button" href="#/history">History of saved scorings</a>
     </div>
   </main>`;
 }

@@ -1,24 +1,272 @@
-// ┌──────────────────────────────────────────────────────────────────────┐
-// │ STUB — scorer-only mode (Asian Tigers end-game scoring form).         │
-// │ The stateless scorer endpoint is not in openapi.yaml yet; the engine  │
-// │ side exists (api/games/asian_tigers/scorer.py: score_table).           │
-// │ TODO(lead): once e.g. POST /api/scorer/asian_tigers exists, replace   │
-// │ the JSON box with a guided form and render the answer with            │
-// │ ScoreSheet from ./score.js (same outcome shape as /outcome).          │
-// └──────────────────────────────────────────────────────────────────────┘
+// Asian Tigers scorer-only mode: a table that did not record its game describes its
+// position just before the Era II management phase (the worked examples' format)
+// and POST /api/scorers/asian-tigers does the management phase and the final
+// scoring.  The names, tokens, sectors and flags come from the server's edition;
+// the form only assembles the body (formkit.js), the sheet only lays out the answer.
+import { useEffect, useState } from "preact/hooks";
 import { html } from "../html.js";
+import * as db from "../db.js";
+import { api } from "../api.js";
+import { FieldError, FormProvider, Group, Num, Radios, ResultActions, ScorerFrame, Sel, SubmitBar, fieldId, ptr,
+  useForm, useScorer } from "./formkit.js";
+import { Sheet, summary } from "./sheet.js";
+import example from "./scorer-example.js";
 
-export function Scorer() {
-  return html`<main class="screen">
-    <nav class="nav" aria-label="Back"><a href="#/">Home</a></nav>
-    <h1 tabindex="-1">End-game scorer</h1>
-    <div class="banner warn" role="status" data-testid="scorer-stub">
-      Coming soon: this screen waits for the server's stateless scorer. Until then, record the game to get its score.
-    </div>
-    <p class="hint">It will score a table that did not record its game: for each player the influence per Tiger,
-      investment points, infrastructure, flags and the global market at the end of Era II.</p>
-    <label for="scorer-json">Table description (JSON, for later)</label>
-    <textarea id="scorer-json" disabled></textarea>
-    <div class="stack" style="margin-top:.6rem"><button disabled>Score</button></div>
-  </main>`;
+const COLUMNS = [["A", "A"], ["B", "B"], ["C", "C"], ["none", "None"]];
+const FACTS = [["distinct_infrastructure_types", "Kinds built"], ["satellites", "Satellites"],
+               ["parts_factories", "Parts factories"], ["power_plants", "Power plants"], ["laboratories", "Labs"]];
+const RULES = [
+  ["tiebreak_era2_tiger_ties", "Era II ties on a Tiger", [["chain", "Chain: headquarters, then columns A, B, C, then turn order"],
+                                                          ["turn_order", "Turn order only"]]],
+  ["milestone_counts_on_space", "Global-market milestone", [[true, "A marker on the milestone space counts"],
+                                                            [false, "Only a marker beyond it counts"]]],
+  ["prosperity_from_influence_rounds", "Prosperity from influence", [[1, "Scored once, at the end"],
+                                                                     [2, "Scored twice: also right after Era I's influence step"]]],
+];
+const NEUTRAL = "Neutral";
+const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+
+// The few edition facts the form needs, from GET /api/edition (cached for offline use).
+function compact(doc) {
+  const nations = (doc.global_market || {}).nations || {};
+  return {
+    tigers: Object.entries(doc.tigers || {}).map(([id, t]) => [id, t.name || id]),
+    tokens: Object.keys(doc.prosperity_tokens || {}),
+    colors: doc.player_colors || ["red", "blue", "green", "yellow"],
+    counts: ((doc.player_counts || {}).supported || [2, 3, 4]).filter((n) => n > 1),
+    sectors: Object.entries((doc.player_board || {}).final_scoring_sectors || {}).map(([id, s]) => ({
+      id, accepts: (s.rows || []).some((r) => r.accepts === "any") ? "any" : (s.rows || []).flatMap((r) => r.accepts) })),
+    flags: Object.entries(nations).flatMap(([n, x]) => (x.flags || []).map((f) => ({ id: f.id, nation: n, name: x.name || n }))),
+    rules: doc.rules_options || {},
+  };
+}
+
+async function loadEdition() {
+  const key = "scorer-edition:asian_tigers";
+  const fresh = api.defaultEdition().then(async ({ data }) => {
+    const E = compact(data.document || {});
+    await db.put("kv", E, key);
+    return E;
+  });
+  const cached = await db.get("kv", key);
+  if (cached) { fresh.catch(() => {}); return cached; }
+  return fresh;
+}
+
+// ------------------------------------------------------------------ body assembly
+const perTiger = (E, make) => Object.fromEntries(E.tigers.map(([t]) => [t, make(t)]));
+const zeroIp = () => ({ A: 0, B: 0, C: 0, none: 0 });
+
+function blankParticipant(E, kind, i) {
+  if (kind === "neutral") return { kind, influence: perTiger(E, () => 0), tigers: perTiger(E, () => ({ ip: zeroIp() })) };
+  return { kind, global_market: { position: 0, stack: i }, leftovers: { goods: 0, energy: 0, science: 0 },
+           influence: perTiger(E, () => 0),
+           tigers: perTiger(E, () => ({ ip: zeroIp(), ...Object.fromEntries(FACTS.map(([k]) => [k, 0])) })),
+           flags: {}, special_flags: [] };
+}
+
+const orderOf = (old, players) => [...(old || []).filter((id) => players.includes(id)),
+                                   ...players.filter((id) => !(old || []).includes(id))];
+
+function era1For(E, body, old) {
+  const players = body.turn_order;
+  return { turn_order: orderOf(old && old.turn_order, players),
+           headquarters: perTiger(E, (t) => (old && players.includes(old.headquarters[t]) ? old.headquarters[t] : null)),
+           participants: Object.fromEntries(Object.keys(body.participants).map((id) => [id,
+             (old && old.participants[id]) || { influence: perTiger(E, () => 0), ip: perTiger(E, zeroIp) }])) };
+}
+
+// A body for n players, keeping what was already entered for the participants that stay.
+function withCount(E, body, n) {
+  const players = E.colors.slice(0, n).map(cap);
+  const ids = n === 3 ? [...players, NEUTRAL] : players;
+  const old = body || {};
+  const next = {
+    player_count: n, neutral: n === 3, solo: null,
+    rules_options: old.rules_options || { ...E.rules },
+    turn_order: orderOf(old.turn_order, players),
+    tigers: perTiger(E, (t) => {
+      const was = (old.tigers || {})[t] || {};
+      return { prosperity_token: was.prosperity_token || E.tokens[E.tigers.findIndex(([x]) => x === t)] || null,
+               headquarters: players.includes(was.headquarters) ? was.headquarters : null };
+    }),
+    participants: Object.fromEntries(ids.map((id, i) => [id, (old.participants || {})[id]
+      || blankParticipant(E, id === NEUTRAL ? "neutral" : "player", i)])),
+  };
+  if (next.rules_options.prosperity_from_influence_rounds === 2) next.era1 = era1For(E, next, old.era1);
+  return next;
+}
+
+// ------------------------------------------------------------------ result → sheet model
+export function model(r, E) {
+  const P = r.participants;
+  const ids = r.standings.map((s) => s.participant).filter((id) => P[id] && P[id].recorded !== false);
+  const lines = r.lines || [];
+  const mark = (id, cat, key) => lines.some((l) => l.participant === id && l.category === cat
+    && (key == null || l.key === key) && l.placeholder);
+  const row = (label, get, cat, key, strong) => ({ label, strong,
+    cells: Object.fromEntries(ids.map((id) => [id, { v: get(P[id]), mark: mark(id, cat, key) }])) });
+  const name = (t) => (E.tigers.find(([x]) => x === t) || [t, t])[1];
+  const first = P[ids[0]] || {};
+  const sectors = Object.keys(first.final_scoring_bonuses || {}).filter((k) => k !== "total");
+  const all = Object.keys(P);
+  return {
+    people: ids.map((id) => ({ id, label: id, color: id.toLowerCase() })),
+    rows: [
+      ...Object.keys(first.prosperity_by_tiger || {}).map((t) =>
+        row(`Prosperity: ${name(t)}`, (p) => p.prosperity_by_tiger[t].points, "prosperity_from_influence", t)),
+      row("Prosperity from influence", (p) => p.prosperity_from_influence, "prosperity_from_influence", null, true),
+      ...(first.prosperity_from_influence_era1 != null
+        ? [row("Prosperity after Era I", (p) => p.prosperity_from_influence_era1, "prosperity_from_influence_era1", null, true)] : []),
+      ...sectors.map((k) => row(`Sector ${k} bonus`, (p) => p.final_scoring_bonuses[k].points, "final_scoring_bonus", k)),
+      row("Final scoring bonuses", (p) => p.final_scoring_bonuses.total, "final_scoring_bonus", null, true),
+      row("Nations", (p) => p.nations.points, "nations", null, true),
+      row("Total", (p) => p.total, "total", null, true),
+      { label: "Rank", cells: Object.fromEntries(ids.map((id) => [id, { v: P[id].rank }])) },
+    ],
+    totals: Object.fromEntries(ids.map((id) => [id, P[id].total])),
+    winners: r.winner ? [r.winner] : [],
+    headline: null,
+    notes: [`Final turn order: ${(r.final_turn_order || []).join(", ")}`,
+            ...(r.standings_tie_breaks || []).map((t) => `Tie-break: ${t.detail}${t.rule ? ` (rule ${t.rule})` : ""}`)],
+    lines: Object.fromEntries(all.map((id) => [id, lines.filter((l) => l.participant === id)
+      .map((l) => ({ text: l.text, mark: l.placeholder }))])),
+    extra: lines.filter((l) => !l.participant).map((l) => l.text),
+    provisional: !!r.provisional,
+    placeholders: r.placeholder_values || [],
+  };
+}
+
+// ------------------------------------------------------------------ form sections
+function Flags({ E, pid }) {
+  const f = useForm();
+  const p = f.body.participants[pid];
+  const taken = new Set(Object.values(f.body.participants).flatMap((q) => Object.values(q.flags || {}).flat()));
+  const specials = E.tigers.map(([t, name]) => [`special:${t}`, `Special flag of ${name}`]);
+  const flagName = (id) => (specials.find(([v]) => v === id) || [id, id])[1];
+  return html`<${Group} legend="Flags on the player board" path=${ptr("participants", pid, "flags")}>
+    ${E.sectors.map((s) => {
+      const path = ptr("participants", pid, "flags", s.id);
+      const list = (p.flags || {})[s.id] || [];
+      const options = [...E.flags.filter((x) => s.accepts === "any" || s.accepts.includes(x.nation))
+        .map((x) => [x.id, `${x.id} · ${x.name}`]), ...specials].filter(([v]) => !taken.has(v));
+      const setList = (next) => f.set(path, next.length ? next : undefined);
+      return html`<div class="sector" data-path=${path} key=${s.id}>
+        <label for=${fieldId(path)}>Sector ${s.id}</label>
+        <select id=${fieldId(path)} value="" aria-invalid=${f.target === path ? "true" : undefined}
+          aria-describedby=${f.target === path ? fieldId(path) + "-err" : undefined}
+          onChange=${(e) => e.target.value && setList([...list, e.target.value])}>
+          <option value="">${list.length ? "+ another flag" : "no flag (+ add one)"}</option>
+          ${options.map(([v, l]) => html`<option value=${v}>${l}</option>`)}</select>
+        ${list.length > 0 && html`<ul class="chips" aria-label=${`Sector ${s.id} flags`}>${list.map((id, i) => html`<li key=${id}>${flagName(id)}
+          <button type="button" class="x" aria-label=${`Remove ${flagName(id)} from sector ${s.id}`}
+            onClick=${() => setList(list.filter((_, j) => j !== i))}>✕</button></li>`)}</ul>`}
+        <${FieldError} path=${path} /></div>`;
+    })}
+    <${Group} legend="Special flags in the special-flag section" path=${ptr("participants", pid, "special_flags")}>
+      ${E.tigers.map(([t, name]) => { const on = (p.special_flags || []).includes(t); return html`<label class="radio" key=${t}>
+        <input type="checkbox" checked=${on} onChange=${() => f.set(ptr("participants", pid, "special_flags"),
+          on ? p.special_flags.filter((x) => x !== t) : [...(p.special_flags || []), t])} /> ${name}</label>`; })}
+    </${Group}>
+  </${Group}>`;
+}
+
+function Participant({ E, pid, open }) {
+  const f = useForm();
+  const p = f.body.participants[pid];
+  const base = ptr("participants", pid);
+  const neutral = p.kind === "neutral";
+  return html`<details class="card" open=${open} data-testid=${`participant-${pid}`}>
+    <summary><span class=${`dot c-${neutral ? "neutral" : pid.toLowerCase()}`} aria-hidden="true"></span>\u00a0${pid}${neutral ? " (neutral)" : ""}</summary>
+    ${!neutral && html`<${Group} legend="Global market" path=${base + "/global_market"}><div class="grid2">
+        <${Num} path=${base + "/global_market/position"} label="Space" />
+        <${Num} path=${base + "/global_market/stack"} label="Stack height (0 = bottom)" /></div></${Group}>
+      <${Group} legend="Leftovers" path=${base + "/leftovers"}><div class="grid3">
+        ${["goods", "energy", "science"].map((k) => html`<${Num} path=${`${base}/leftovers/${k}`} label=${cap(k)} />`)}</div></${Group}>`}
+    <${Group} legend="Influence" path=${base + "/influence"}><div class="grid2">
+      ${E.tigers.map(([t, name]) => html`<${Num} path=${ptr("participants", pid, "influence", t)} label=${name} />`)}</div></${Group}>
+    ${E.tigers.map(([t, name]) => html`<${Group} legend=${name} path=${ptr("participants", pid, "tigers", t)} key=${t}>
+      <${Group} legend="Investment points" path=${ptr("participants", pid, "tigers", t, "ip")}><div class="grid4">
+        ${COLUMNS.map(([c, l]) => html`<${Num} path=${ptr("participants", pid, "tigers", t, "ip", c)} label=${l} />`)}</div></${Group}>
+      ${!neutral && html`<fieldset><legend>Infrastructure</legend><div class="grid3">${FACTS.map(([k, l]) =>
+        html`<${Num} path=${ptr("participants", pid, "tigers", t, k)} label=${l} />`)}</div></fieldset>`}
+    </${Group}>`)}
+    ${!neutral && html`<${Flags} E=${E} pid=${pid} />`}
+  </details>`;
+}
+
+function Era1({ E }) {
+  const { body } = useForm();
+  const players = body.turn_order;
+  return html`<h2>Era I tracks</h2>
+    <p class="hint">Prosperity is scored twice: the tracks right after Era I's influence step.</p>
+    <${Group} legend="Era I turn order" path="/era1/turn_order"><div class="grid2">
+      ${body.era1.turn_order.map((_, i) => html`<${Sel} path=${ptr("era1", "turn_order", i)} label=${`${i + 1}. to play`}
+        options=${players.map((x) => [x, x])} />`)}</div></${Group}>
+    <${Group} legend="Headquarters at the end of Era I" path="/era1/headquarters"><div class="grid2">
+      ${E.tigers.map(([t, name]) => html`<${Sel} path=${ptr("era1", "headquarters", t)} label=${name} blank="none"
+        options=${players.map((x) => [x, x])} />`)}</div></${Group}>
+    ${Object.keys(body.era1.participants).map((pid) => html`<details class="card" key=${pid}><summary>${pid}: Era I</summary>
+      <${Group} legend="Influence" path=${ptr("era1", "participants", pid, "influence")}><div class="grid2">
+        ${E.tigers.map(([t, name]) => html`<${Num} path=${ptr("era1", "participants", pid, "influence", t)} label=${name} />`)}</div></${Group}>
+      ${E.tigers.map(([t, name]) => html`<${Group} legend=${`${name}: investment points`} path=${ptr("era1", "participants", pid, "ip", t)}>
+        <div class="grid4">${COLUMNS.map(([c, l]) => html`<${Num} path=${ptr("era1", "participants", pid, "ip", t, c)} label=${l} />`)}</div></${Group}>`)}
+    </details>`)}`;
+}
+
+function Form({ E, s }) {
+  const body = s.body;
+  const players = body.turn_order;
+  const setRule = (key, v) => {
+    let next = { ...body, rules_options: { ...body.rules_options, [key]: v } };
+    if (key === "prosperity_from_influence_rounds") {
+      if (v === 2) next.era1 = era1For(E, next, body.era1);
+      else { next = { ...next }; delete next.era1; }
+    }
+    s.replace(next);
+  };
+  return html`<form onSubmit=${s.submit} novalidate>
+    <div class="row"><button type="button" onClick=${() => s.replace(JSON.parse(JSON.stringify(example)))}>Load example (EX-1)</button>
+      <button type="button" onClick=${() => s.replace(withCount(E, null, body.player_count))}>Clear</button></div>
+    <${Radios} path="/player_count" legend="Players" options=${E.counts.map((n) => [n, n === 3 ? "3 players + the neutral" : `${n} players`])}
+      onPick=${(n) => s.replace(withCount(E, body, n))} />
+    <${Group} legend="Turn order when the Era II management phase starts" path="/turn_order"><div class="grid2">
+      ${players.map((_, i) => html`<${Sel} path=${ptr("turn_order", i)} label=${`${i + 1}. to play`}
+        options=${Object.keys(body.participants).filter((x) => x !== NEUTRAL).map((x) => [x, x])} />`)}</div></${Group}>
+    <h2>Tigers</h2>
+    <div class="grid2">${E.tigers.map(([t, name]) => html`<${Group} legend=${name} path=${ptr("tigers", t)} key=${t}>
+      <${Sel} path=${ptr("tigers", t, "prosperity_token")} label="Prosperity token" options=${E.tokens.map((x) => [x, x])} />
+      <${Sel} path=${ptr("tigers", t, "headquarters")} label="Headquarters" blank="none" options=${players.map((x) => [x, x])} />
+    </${Group}>`)}</div>
+    <h2>Participants</h2>
+    ${Object.keys(body.participants).map((pid, i) => html`<${Participant} E=${E} pid=${pid} open=${i === 0} key=${pid} />`)}
+    <h2>Rules options</h2>
+    ${RULES.map(([key, legend, options]) => html`<${Radios} path=${ptr("rules_options", key)} legend=${legend} options=${options}
+      onPick=${(v) => setRule(key, v)} key=${key} />`)}
+    ${body.era1 && body.rules_options.prosperity_from_influence_rounds === 2 && html`<${Era1} E=${E} />`}
+    <${SubmitBar} s=${s} />
+  </form>`;
+}
+
+function AtScorer({ E, params }) {
+  const s = useScorer("asian-tigers", params, () => withCount(E, null, 2), (r) => summary(model(r, E)));
+  if (!s.body) return html`<${ScorerFrame} title="Asian Tigers scorer"><p>Loading…</p></${ScorerFrame}>`;
+  if (s.showResult) {
+    return html`<${ScorerFrame} title="Asian Tigers: final score"><${Sheet} m=${model(s.result, E)} />
+      <${ResultActions} s=${s} /></${ScorerFrame}>`;
+  }
+  return html`<${ScorerFrame} title="Asian Tigers scorer">
+    <p class="hint">For a table that did not record its game: enter the position just before the Era II management
+      phase; the server does the management phase and the final scoring, and explains every number.</p>
+    <${FormProvider} value=${s}><${Form} E=${E} s=${s} /></${FormProvider}></${ScorerFrame}>`;
+}
+
+export default function Scorer({ params }) {
+  const [E, setE] = useState(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => { loadEdition().then(setE, () => setFailed(true)); }, []);
+  if (E) return html`<${AtScorer} E=${E} params=${params} />`;
+  return html`<${ScorerFrame} title="Asian Tigers scorer">${failed
+    ? html`<div class="banner error" role="alert">No server answered: the scorer needs the edition once (then it works from this phone's copy).</div>`
+    : html`<p>Loading…</p>`}</${ScorerFrame}>`;
 }

@@ -1,0 +1,243 @@
+"""CampaignRepository: campaigns, their hashed tokens, their session games and idempotent writes.
+
+A campaign is one ``campaigns`` row whose ``data`` is a JSON document the
+web layer builds with the game's pure campaign functions (storage never reads
+inside it), the edition it was created with (``edition_hash``: every session
+game gets that edition) and a ``version`` bumped by every write.
+``campaign_games`` links each session game to its campaign with a status:
+``open`` (being played, at most one), ``recorded`` (its outcome is in the
+document, ``session`` = its number) or ``abandoned`` (replaced by a restart).
+Tokens are stored as SHA-256 hashes only, like the games' tokens.
+
+Writes are single ``BEGIN IMMEDIATE`` transactions: the Idempotency-Key is
+checked first, then the expected version (If-Match, optional here), then the
+campaign's own state.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from sqlite_utils import Database
+
+from api.storage import tokens
+from api.storage.db import dumps, write_transaction
+from api.storage.engines import Engine
+from api.storage.errors import CampaignNotFound, CampaignRefused, IdempotencyConflict, VersionConflict
+from api.storage.models import Idempotency, LoadedGame, WriteOutcome, utcnow
+from api.storage.repository import GameRepository
+
+OPEN, RECORDED, ABANDONED = "open", "recorded", "abandoned"
+
+
+@dataclass(frozen=True)
+class CampaignRecord:
+    """One row of ``campaigns``, decoded."""
+
+    id: str
+    kind: str
+    edition_hash: str
+    data: dict
+    version: int
+    created_at: str
+    updated_at: str
+
+    @classmethod
+    def from_row(cls, row: dict) -> "CampaignRecord":
+        """Decode a ``campaigns`` row."""
+        return cls(row["id"], row["kind"], row["edition_hash"], json.loads(row["data"]), row["version"],
+                   row["created_at"], row["updated_at"])
+
+
+@dataclass(frozen=True)
+class SessionGame:
+    """One row of ``campaign_games``: a session game and where it stands in its campaign."""
+
+    game_id: str
+    status: str
+    session: int | None
+    tile: str | None
+    created_at: str
+    updated_at: str
+
+
+@dataclass(frozen=True)
+class Replay:
+    """A stored answer to an earlier write with the same Idempotency-Key."""
+
+    status: int
+    body: dict
+    game_id: str | None
+
+
+class CampaignRepository:
+    """Campaigns in one SQLite database; `games` creates and loads their session games."""
+
+    def __init__(self, db: Database, games: GameRepository):
+        self.db = db
+        self.games = games
+
+    # -- reads ------------------------------------------------------------------
+    def record(self, campaign_id: str) -> CampaignRecord:
+        """The ``campaigns`` row; `CampaignNotFound` when there is none."""
+        cur = self.db.conn.execute("SELECT * FROM campaigns WHERE id = ?", (campaign_id,))
+        row = cur.fetchone()
+        if row is None:
+            raise CampaignNotFound(campaign_id)
+        return CampaignRecord.from_row(dict(zip([d[0] for d in cur.description], row, strict=True)))
+
+    def session_games(self, campaign_id: str) -> list[SessionGame]:
+        """Every game started for the campaign, oldest first."""
+        rows = self.db.conn.execute(
+            "SELECT game_id, status, session, tile, created_at, updated_at FROM campaign_games "
+            "WHERE campaign_id = ? ORDER BY created_at, rowid", (campaign_id,)).fetchall()
+        return [SessionGame(*row) for row in rows]
+
+    def campaign_for_token(self, token: str) -> str | None:
+        """The campaign a token opens, or None."""
+        row = self.db.conn.execute("SELECT campaign_id FROM campaign_tokens WHERE token_hash = ?",
+                                   (tokens.hash_secret(token),)).fetchone()
+        return row[0] if row else None
+
+    def load_game(self, game_id: str) -> LoadedGame:
+        """A session game and its state (inside a write transaction too)."""
+        return self.games._load(game_id) if self.db.conn.in_transaction else self.games.load(game_id)
+
+    def edition(self, engine: Engine, record: CampaignRecord) -> Any:
+        """The edition the campaign was created with (loaded once per process, by hash)."""
+        def document() -> dict:
+            row = self.db.conn.execute("SELECT document FROM editions WHERE hash = ?",
+                                       (record.edition_hash,)).fetchone()
+            return json.loads(row[0])
+        return engine.edition_from_store(record.edition_hash, document)
+
+    def replayed(self, campaign_id: str, idem: Idempotency | None) -> Replay | None:
+        """The stored answer for this Idempotency-Key (422 when the key came with another request)."""
+        if idem is None:
+            return None
+        row = self.db.conn.execute(
+            "SELECT request_hash, status, response, game_id FROM campaign_requests WHERE campaign_id = ? AND key = ?",
+            (campaign_id, idem.key)).fetchone()
+        if row is None:
+            return None
+        if row[0] != idem.request_hash:
+            raise IdempotencyConflict(idem.key)
+        return Replay(row[1], json.loads(row[2]), row[3])
+
+    # -- writes -----------------------------------------------------------------
+    def create(self, kind: str, edition_hash: str, edition_document: dict, data: dict) -> tuple[CampaignRecord, str]:
+        """Store a new campaign; returns it and its secret token (shown once)."""
+        now = utcnow()
+        campaign_id = tokens.new_game_id()
+        token = tokens.new_token()
+        with write_transaction(self.db):
+            self.db.conn.execute("INSERT OR IGNORE INTO editions (hash, document, created_at) VALUES (?, ?, ?)",
+                                 (edition_hash, dumps(edition_document), now))
+            self.db.conn.execute(
+                "INSERT INTO campaigns (id, kind, data, version, created_at, updated_at, edition_hash) "
+                "VALUES (?, ?, ?, 1, ?, ?, ?)", (campaign_id, kind, dumps(data), now, now, edition_hash))
+            self.db.conn.execute("INSERT INTO campaign_tokens (token_hash, campaign_id, created_at) VALUES (?, ?, ?)",
+                                 (tokens.hash_secret(token), campaign_id, now))
+            record = self.record(campaign_id)
+        return record, token
+
+    def _check(self, campaign_id: str, expected: set[str] | None, idem: Idempotency | None) -> CampaignRecord:
+        record = self.record(campaign_id)
+        if idem is not None and self.db.conn.execute(
+                "SELECT 1 FROM campaign_requests WHERE campaign_id = ? AND key = ?",
+                (campaign_id, idem.key)).fetchone():
+            raise IdempotencyConflict(idem.key)  # the same key raced in from another request
+        if expected and "*" not in expected and str(record.version) not in expected:
+            raise VersionConflict(", ".join(sorted(expected)), record.version)
+        return record
+
+    def _bump(self, campaign_id: str, data: dict | None, now: str) -> None:
+        if data is None:
+            self.db.conn.execute("UPDATE campaigns SET version = version + 1, updated_at = ? WHERE id = ?",
+                                 (now, campaign_id))
+        else:
+            self.db.conn.execute("UPDATE campaigns SET data = ?, version = version + 1, updated_at = ? WHERE id = ?",
+                                 (dumps(data), now, campaign_id))
+
+    def _remember(self, campaign_id: str, idem: Idempotency | None, status: int, body: dict,
+                  game_id: str | None, now: str) -> None:
+        if idem is not None:
+            self.db.conn.execute(
+                "INSERT INTO campaign_requests (campaign_id, key, request_hash, status, response, game_id, created_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)", (campaign_id, idem.key, idem.request_hash, status, dumps(body),
+                                                 game_id, now))
+
+    def reissue(self, game_id: str) -> tuple[str, str, str]:
+        """Fresh table and spectator tokens and a new join code for a session game (an idempotent replay
+        of its creation: secrets are never stored in clear, so they cannot be answered again)."""
+        now = utcnow()
+        with write_transaction(self.db):
+            return (tokens.add_token(self.db, game_id, "table", now),
+                    tokens.add_token(self.db, game_id, "spectator", now), tokens.set_join_code(self.db, game_id, now))
+
+    def linker(self, campaign_id: str, expected: set[str] | None, idem: Idempotency | None, restart: bool,
+               check: Callable[[CampaignRecord], None], tile_of: Callable[[Any], str | None]
+               ) -> Callable[[str, Any, str], None]:
+        """The `on_created` hook of `GameRepository.create_game` that makes the new game the open session.
+
+        Inside the creating transaction: re-check the key, the version and `check(record)` (the campaign
+        may still have a session), refuse while another session is open (409 ``session_in_progress``)
+        unless `restart` (the open one becomes ``abandoned``), link the game, bump the version.
+        """
+        def link(game_id: str, state: Any, now: str) -> None:
+            record = self._check(campaign_id, expected, idem)
+            check(record)
+            for game in self.session_games(campaign_id):
+                if game.status != OPEN:
+                    continue
+                if not restart:
+                    raise CampaignRefused(409, "session_in_progress",
+                                          f"session game {game.game_id} is still open: record it when it ends, "
+                                          "or start again with restart: true (it is then abandoned)",
+                                          game_id=game.game_id)
+                self.db.conn.execute("UPDATE campaign_games SET status = ?, updated_at = ? WHERE game_id = ?",
+                                     (ABANDONED, now, game.game_id))
+            self.db.conn.execute(
+                "INSERT INTO campaign_games (game_id, campaign_id, status, session, tile, created_at, updated_at) "
+                "VALUES (?, ?, ?, NULL, ?, ?, ?)", (game_id, campaign_id, OPEN, tile_of(state), now, now))
+            self._bump(campaign_id, None, now)
+            self._remember(campaign_id, idem, 201, {"game_id": game_id}, game_id, now)
+        return link
+
+    def record_session(self, campaign_id: str, game_id: str, expected: set[str] | None, idem: Idempotency | None,
+                       decide: Callable[[CampaignRecord, LoadedGame], tuple[dict, int]],
+                       render: Callable[[CampaignRecord], tuple[int, dict]]) -> WriteOutcome:
+        """Record the finished session game `game_id`: `decide` returns the new document and the session number.
+
+        Refusals: 422 ``game_not_in_campaign``, 409 ``session_already_recorded`` / ``session_abandoned``;
+        whatever `decide` raises (game not over, turn-down choice missing) rolls everything back.
+        """
+        with write_transaction(self.db):
+            replay = self.replayed(campaign_id, idem)
+            if replay is not None:
+                return WriteOutcome(replay.status, replay.body, self.record(campaign_id).version, True)
+            record = self._check(campaign_id, expected, None)
+            row = self.db.conn.execute("SELECT status FROM campaign_games WHERE game_id = ? AND campaign_id = ?",
+                                       (game_id, campaign_id)).fetchone()
+            if row is None:
+                raise CampaignRefused(422, "game_not_in_campaign",
+                                      f"game {game_id!r} is not a session of this campaign")
+            if row[0] == RECORDED:
+                raise CampaignRefused(409, "session_already_recorded", f"game {game_id} is already recorded",
+                                      game_id=game_id)
+            if row[0] == ABANDONED:
+                raise CampaignRefused(409, "session_abandoned",
+                                      f"game {game_id} was abandoned when a new session started", game_id=game_id)
+            data, number = decide(record, self.load_game(game_id))
+            now = utcnow()
+            self._bump(campaign_id, data, now)
+            self.db.conn.execute("UPDATE campaign_games SET status = ?, session = ?, updated_at = ? WHERE game_id = ?",
+                                 (RECORDED, number, now, game_id))
+            record = self.record(campaign_id)
+            status, body = render(record)
+            self._remember(campaign_id, idem, status, body, game_id, now)
+            return WriteOutcome(status, body, record.version, False)
+
+
+__all__ = ["CampaignRepository", "CampaignRecord", "SessionGame", "Replay", "OPEN", "RECORDED", "ABANDONED"]

@@ -1,0 +1,319 @@
+"""Asian Tigers solo campaigns (CAMPAIGN-01..05): create, read, start the next session, record a session.
+
+The bookkeeping is the engine's pure `api.games.asian_tigers.campaign` module;
+this blueprint stores its document (`api.storage.campaigns`) and links the
+session games.  A finished session is recorded by an explicit
+``POST /campaigns/{id}/sessions`` rather than automatically when its game
+ends: the player may have to choose which achieved goal to turn down, an
+undo after the last move can still change the outcome, and a game write
+stays independent of campaigns.  ``GET`` shows the open session's result as
+soon as its game is over (with the turn-down choices), so the phone can ask.
+
+Access: creating a campaign returns a secret campaign token (stored hashed);
+every other call sends it as ``Authorization: Bearer``.  A session game has
+its own table token, returned when the session starts.  Writes may send
+``If-Match`` (the campaign version; stale → 412) and an ``Idempotency-Key``.
+"""
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from flask import Blueprint, request
+from marshmallow import ValidationError, fields, validate, validates_schema
+
+from api.storage.campaigns import OPEN, CampaignRecord, CampaignRepository
+from api.storage.errors import VersionConflict
+from api.storage.models import CreatedGame, LoadedGame
+from api.web.games import default_edition
+from api.web.http import bearer, expected_versions, idempotency, json_body, json_response, load, repo
+from api.web.problems import ApiProblem
+from api.web.schemas import SEED, Base, PlayerSchema, StrictBool, StrictInt
+from api.web.views import game_view
+
+bp = Blueprint("campaigns", __name__, url_prefix="/api/campaigns")
+
+KIND = "asian_tigers"
+TILE_MODES = ["generated", "recorded"]
+TILE_ID = fields.String(validate=validate.Length(min=1, max=16))
+
+
+class CreateCampaignSchema(Base):
+    """POST /api/campaigns."""
+
+    player = fields.Nested(PlayerSchema, required=True)
+    difficulty = StrictInt(required=True)
+    tiles = fields.List(TILE_ID, validate=validate.Length(min=1, max=20))
+    count = StrictInt()
+    seed = StrictInt(validate=SEED)
+    show_all = StrictBool()
+    automa_tiles = fields.String(validate=validate.OneOf(TILE_MODES))
+    automa_color = fields.String(validate=validate.Length(min=1, max=40))
+
+    @validates_schema
+    def one_choice(self, data, **kwargs):
+        if ("tiles" in data) == ("count" in data):
+            raise ValidationError("give either the chosen 'tiles' or a 'count' to draw", "_body")
+
+
+class StartSessionSchema(Base):
+    """POST /api/campaigns/{id}/games."""
+
+    tile = TILE_ID
+    seed = StrictInt(validate=SEED)
+    automa_tiles = fields.String(validate=validate.OneOf(TILE_MODES))
+    restart = StrictBool()
+
+
+class RecordSessionSchema(Base):
+    """POST /api/campaigns/{id}/sessions."""
+
+    game_id = fields.String(required=True, validate=validate.Length(min=1, max=64))
+    turn_down = TILE_ID
+
+
+# -- plumbing ------------------------------------------------------------------------------
+def campaigns() -> CampaignRepository:
+    """A campaign repository on this thread's connection."""
+    games = repo()
+    return CampaignRepository(games.db, games)
+
+
+def rules():
+    """The engine's pure campaign functions (503 when the engine cannot be imported)."""
+    try:
+        from api.games.asian_tigers import campaign
+    except ImportError as exc:
+        raise ApiProblem(503, "engine_unavailable", f"the Asian Tigers engine cannot be loaded: {exc}") from None
+    return campaign
+
+
+def refused(exc: Exception) -> ApiProblem:
+    """A `CampaignError` as a problem: 409 when the campaign is over, else 422 (``choices`` when asked)."""
+    code = getattr(exc, "code", None) or "invalid_campaign"
+    choices = (getattr(exc, "details", None) or {}).get("choices")
+    return ApiProblem(409 if code == "campaign_over" else 422, code, getattr(exc, "message", str(exc)),
+                      title="Campaign refused", rule=getattr(exc, "rule", None),
+                      choices=list(choices) if choices is not None else None)
+
+
+def authorize(cr: CampaignRepository, record: CampaignRecord) -> None:
+    """401 without a campaign token or with an unknown one, 403 with another campaign's."""
+    token = bearer()
+    challenge = {"WWW-Authenticate": 'Bearer realm="tablekeeper"'}
+    if token is None:
+        raise ApiProblem(401, "token_missing", "send the campaign token as 'Authorization: Bearer <token>'",
+                         headers=challenge)
+    found = cr.campaign_for_token(token)
+    if found is None:
+        raise ApiProblem(401, "token_invalid", "this token is not valid for any campaign", headers=challenge)
+    if found != record.id:
+        raise ApiProblem(403, "token_wrong_campaign", "this token belongs to another campaign")
+
+
+def optional_body() -> Any:
+    """The JSON body, or ``{}`` when the request has none."""
+    return json_body() if request.get_data(cache=True).strip() else {}
+
+
+def opened(campaign_id: str) -> tuple[CampaignRepository, CampaignRecord, Any, Any]:
+    """The campaign (404), checked against the caller's token, with its engine and edition."""
+    cr = campaigns()
+    record = cr.record(campaign_id)
+    authorize(cr, record)
+    engine = cr.games.engine(record.kind)
+    return cr, record, engine, cr.edition(engine, record)
+
+
+# -- the campaign document ----------------------------------------------------------------------
+def goal_text(edition, requirement: dict) -> str:
+    """A campaign tile's goal in words (display only; `campaign.goal_value` decides)."""
+    metric, n = requirement.get("metric"), requirement.get("at_least")
+    tigers = " or ".join(edition.tigers[t].name if t in edition.tigers else t for t in requirement.get("tigers", []))
+    rows = ", ".join(r.replace("_", " ") for r in requirement.get("satellite_rows", []))
+    texts = {
+        "universities_built": f"build at least {n} universities (departments do not count)",
+        "laboratories_built": f"build at least {n} laboratories",
+        "power_plants_built": f"build at least {n} power plants",
+        "distinct_factory_goods_built": f"build factories of {n} different goods",
+        "distinct_flags_in_final_scoring_rows": f"allocate at least {n} different flags to final objectives",
+        "headquarters_and_satellite_rows": f"build the headquarters and a satellite in each row ({rows})",
+        "more_investment_points_than_automa_in_one_of": f"more investment points than the Automa in {tigers}",
+        "global_market_position": f"reach at least space {n} on the global market",
+    }
+    return texts.get(metric, str(metric).replace("_", " "))
+
+
+def tile_info(edition, tile: str) -> dict:
+    requirement_id = edition.solo["campaign_tiles"][tile]["requirement"]
+    requirement = edition.catalog["campaign_requirements"][requirement_id]
+    return {"tile": tile, "goal": requirement_id, "goal_text": goal_text(edition, requirement)}
+
+
+def session_preview(engine, edition, data: dict, game: LoadedGame) -> dict | None:
+    """What recording this finished game would do (a dry run of `record_outcome`)."""
+    c = data["campaign"]
+    outcome = engine.outcome(game.state)
+    solo = outcome.get("solo") or {}
+    choices = rules().turn_down_choices(c, list(solo.get("goals_met") or []))
+    try:
+        trial = rules().record_outcome(edition, c, outcome, choices[0] if choices else None)
+    except rules().CampaignError:  # nothing left to record into (the campaign is over)
+        return None
+    won = trial["sessions"][-1]["won"]
+    return {"goals_met": list(solo.get("goals_met") or []), "out_scored": bool(solo.get("human_wins")),
+            "session_won": won, "turn_down_choices": choices if won else [],
+            "human_total": solo.get("human_total"), "automa_total": solo.get("automa_total")}
+
+
+def campaign_view(cr: CampaignRepository, record: CampaignRecord, engine, edition) -> dict:
+    """The campaign as the phone shows it: tiles face up / down, failures, next science, sessions, games."""
+    data = record.data
+    c = data["campaign"]
+    status = rules().status(edition, c)
+    links = cr.session_games(record.id)
+    by_session = {g.session: g.game_id for g in links if g.session is not None}
+    games, open_session = [], None
+    for g in links:
+        over = cr.games.record(g.game_id).status == "over"
+        games.append({"game_id": g.game_id, "status": g.status, "session": g.session, "tile": g.tile, "over": over,
+                      "created_at": g.created_at, "links": {"game": f"/api/games/{g.game_id}"}})
+        if g.status == OPEN:
+            result = session_preview(engine, edition, data, cr.load_game(g.game_id)) if over else None
+            open_session = {"game_id": g.game_id, "tile": g.tile, "over": over, "result": result}
+    chosen = set(c["tiles"])
+    base = f"/api/campaigns/{record.id}"
+    return {
+        "campaign_id": record.id, "game": record.kind, "version": record.version, "status": c["status"],
+        "player": data["player"], "difficulty": data["difficulty"], "automa_tiles": data["automa_tiles"],
+        "automa_color": data.get("automa_color"), "seed": data["seed"], "show_all": bool(c.get("show_all")),
+        "tiles": [{**tile_info(edition, t), "face_up": t in c["face_up"], "achieved_in_session": c["achieved"].get(t)}
+                  for t in c["tiles"]],
+        "other_tiles": [tile_info(edition, t) for t in sorted(edition.solo["campaign_tiles"]) if t not in chosen]
+        if c.get("show_all") else [],
+        "failures": status["failures"], "failures_left": status["failures_left"],
+        "failures_ending_campaign": edition.solo["campaign"]["failures_ending_campaign"],
+        "next_starting_science": status["next_starting_science"],
+        "sessions": [{**s, "game_id": by_session.get(s["number"])} for s in c["sessions"]],
+        "games": games, "open_session": open_session,
+        "created_at": record.created_at, "updated_at": record.updated_at,
+        "links": {"self": base, "games": f"{base}/games", "sessions": f"{base}/sessions"},
+    }
+
+
+def session_options(edition, data: dict, tile: str | None, automa_tiles: str | None) -> dict:
+    """Options of the next session's solo game (`campaign.next_session_options` + the campaign's settings)."""
+    try:
+        solo = rules().next_session_options(edition, data["campaign"], data["difficulty"], tile)
+    except rules().CampaignError as exc:
+        raise refused(exc) from None
+    solo["tiles"] = automa_tiles or data["automa_tiles"]
+    if data.get("automa_color"):
+        solo["automa_color"] = data["automa_color"]
+    return {"players": [dict(data["player"])], "solo": solo}
+
+
+# -- endpoints -----------------------------------------------------------------------------------
+@bp.post("")
+def create_campaign():
+    """A new campaign: the chosen tiles (or `count` drawn from `seed`), all face up; 201 with its token."""
+    body = load(CreateCampaignSchema(), json_body())
+    r = repo()
+    engine = r.engine(KIND)
+    edition = default_edition(KIND)
+    seed = body["seed"] if "seed" in body else secrets.randbelow(2**31)
+    try:
+        c = rules().create(edition, tiles=body.get("tiles"), count=body.get("count"), seed=seed,
+                           show_all=body.get("show_all", False))
+    except rules().CampaignError as exc:
+        raise refused(exc) from None
+    data = {"campaign": c, "player": body["player"], "difficulty": body["difficulty"],
+            "automa_tiles": body.get("automa_tiles", "generated"), "automa_color": body.get("automa_color"),
+            "seed": seed}
+    engine.new_game(session_options(edition, data, None, None), edition, seed)  # the engine judges the settings
+    info = engine.edition_info(edition)
+    cr = CampaignRepository(r.db, r)
+    record, token = cr.create(KIND, info.content_hash, info.document, data)
+    body = {"campaign_id": record.id, "campaign_token": token, "campaign_link": f"/#/c/{record.id}",
+            "campaign": campaign_view(cr, record, engine, edition)}
+    return json_response(body, 201, record.version, {"Location": f"/api/campaigns/{record.id}"})
+
+
+@bp.get("/<campaign_id>")
+def read_campaign(campaign_id: str):
+    """Tiles, failures, the next session's starting science, sessions and games, the open session."""
+    cr, record, engine, edition = opened(campaign_id)
+    return json_response(campaign_view(cr, record, engine, edition), 200, record.version)
+
+
+def _session_created(cr: CampaignRepository, campaign_id: str, created: CreatedGame, engine, edition,
+                     replayed: bool):
+    game_id = created.game.record.id
+    record = cr.record(campaign_id)
+    body = {
+        "game_id": game_id, "table_token": created.table_token, "spectator_token": created.spectator_token,
+        "join_code": created.join_code, "spectator_link": f"/#/watch/{game_id}?token={created.spectator_token}",
+        "game": game_view(created.game, "table"), "campaign": campaign_view(cr, record, engine, edition),
+    }
+    headers = {"Location": f"/api/games/{game_id}"}
+    if replayed:
+        headers["Idempotent-Replayed"] = "true"
+    return json_response(body, 201, created.game.record.version, headers)
+
+
+@bp.post("/<campaign_id>/games")
+def start_session(campaign_id: str):
+    """Create the next session's solo game, linked to the campaign; 201 with its table token."""
+    cr, record, engine, edition = opened(campaign_id)
+    raw = optional_body()
+    body = load(StartSessionSchema(), raw)
+    idem = idempotency(raw)
+    replay = cr.replayed(campaign_id, idem)
+    if replay is not None:
+        table, spectator, code = cr.reissue(replay.game_id)
+        return _session_created(cr, campaign_id, CreatedGame(cr.games.load(replay.game_id), table, spectator, code),
+                                engine, edition, True)
+    expected = expected_versions()
+    if expected and "*" not in expected and str(record.version) not in expected:
+        raise VersionConflict(", ".join(sorted(expected)), record.version)
+    options = session_options(edition, record.data, body.get("tile"), body.get("automa_tiles"))
+    seed = body["seed"] if "seed" in body else secrets.randbelow(2**31)
+
+    def still_playable(fresh: CampaignRecord) -> None:  # another phone may have recorded the last session
+        session_options(edition, fresh.data, body.get("tile"), None)
+
+    def tile_of(state) -> str | None:
+        return (engine.view(state).get("solo") or {}).get("campaign_tile")
+
+    link = cr.linker(campaign_id, expected, idem, body.get("restart", False), still_playable, tile_of)
+    created = cr.games.create_game(KIND, options, seed, edition, on_created=link)
+    return _session_created(cr, campaign_id, created, engine, edition, False)
+
+
+@bp.post("/<campaign_id>/sessions")
+def record_session(campaign_id: str):
+    """Record a finished session game: goals met, out-scored or not, the tile turned down (CAMPAIGN-02..04)."""
+    cr, record, engine, edition = opened(campaign_id)
+    raw = json_body()
+    body = load(RecordSessionSchema(), raw)
+    idem = idempotency(raw)
+
+    def decide(fresh: CampaignRecord, game: LoadedGame) -> tuple[dict, int]:
+        if not engine.is_over(game.state):
+            raise ApiProblem(409, "game_not_over", "the session game is not over yet; record it after its last move",
+                             current_version=game.record.version)
+        try:
+            updated = rules().record_outcome(edition, fresh.data["campaign"], engine.outcome(game.state),
+                                             body.get("turn_down"))
+        except rules().CampaignError as exc:
+            raise refused(exc) from None
+        return {**fresh.data, "campaign": updated}, updated["sessions"][-1]["number"]
+
+    def render(fresh: CampaignRecord) -> tuple[int, dict]:
+        view = campaign_view(cr, fresh, engine, edition)
+        session = next(s for s in view["sessions"] if s["game_id"] == body["game_id"])
+        return 200, {"session": session, "campaign": view}
+
+    outcome = cr.record_session(campaign_id, body["game_id"], expected_versions(), idem, decide, render)
+    headers = {"Idempotent-Replayed": "true"} if outcome.replayed else {}
+    return json_response(outcome.body, outcome.status, outcome.version, headers)

@@ -1,0 +1,94 @@
+// Solo campaigns on this phone: their tokens and last known views (IndexedDB "kv"),
+// and the calls to the server.  What a session does to the campaign is the server's
+// business: this file only stores and forwards.
+import * as db from "./db.js";
+import { api } from "./api.js";
+import { rememberGame } from "./sync.js";
+import { words } from "./labels.js";
+
+const LIST = "campaigns";  // kv key: [{campaign_id, token, title, status, saved_at}]
+export const newKey = () => (crypto.randomUUID ? crypto.randomUUID()
+  : "k" + Date.now().toString(36) + Math.random().toString(36).slice(2));
+
+export const campaignTitle = (view) => (view ? `${view.player.name} · ×${view.difficulty} · ${view.tiles.length} scenarios` : "Campaign");
+
+export async function savedCampaigns() {
+  return (await db.get("kv", LIST)) || [];
+}
+
+async function keep(view, token) {
+  const list = (await savedCampaigns()).filter((c) => c.campaign_id !== view.campaign_id);
+  const old = (await db.get("kv", `campaign:${view.campaign_id}`)) || {};
+  const entry = { campaign_id: view.campaign_id, token: token || old.token, title: campaignTitle(view),
+                  status: view.status, saved_at: new Date().toISOString() };
+  await db.put("kv", [entry, ...list], LIST);
+  await db.put("kv", { ...entry, view }, `campaign:${view.campaign_id}`);
+  return entry;
+}
+
+export async function forgetCampaign(id) {
+  await db.put("kv", (await savedCampaigns()).filter((c) => c.campaign_id !== id), LIST);
+  await db.del("kv", `campaign:${id}`);
+}
+
+// The saved record {campaign_id, token, view} (the view may be stale).
+export const savedCampaign = (id) => db.get("kv", `campaign:${id}`);
+
+export async function createCampaign(body) {
+  const { data } = await api.createCampaign(body);
+  await keep(data.campaign, data.campaign_token);
+  return data;
+}
+
+export async function refreshCampaign(id) {
+  const saved = await savedCampaign(id);
+  if (!saved) throw new Error("This phone does not know that campaign.");
+  const { data } = await api.campaign(id, saved.token);
+  await keep(data, saved.token);
+  return data;
+}
+
+// Start the next session: the game joins this phone's games, marked with its campaign.
+export async function startSession(id, body, key) {
+  const saved = await savedCampaign(id);
+  const { data } = await api.startSession(id, saved.token, body, key);
+  await keep(data.campaign, saved.token);
+  await rememberGame({ game_id: data.game_id, token: data.table_token, join_code: data.join_code, view: data.game });
+  await db.put("games", { ...(await db.get("games", data.game_id)), campaign_id: id });
+  return data;
+}
+
+export async function recordSession(id, body, key) {
+  const saved = await savedCampaign(id);
+  const { data } = await api.recordSession(id, saved.token, body, key);
+  await keep(data.campaign, saved.token);
+  return data;
+}
+
+// A requirement's data in words ("laboratories built ≥ 5"); the server's campaign view has the full text.
+function goalWords(req, id) {
+  if (!req) return words(id);
+  const parts = [words(req.metric)];
+  if (req.at_least != null) parts.push(`≥ ${req.at_least}`);
+  if (req.tigers) parts.push(req.tigers.join(" or "));
+  if (req.satellite_rows) parts.push(`(${req.satellite_rows.map(words).join(", ")})`);
+  return parts.join(" ");
+}
+
+// Campaign tiles and difficulties of the default edition (for the forms), cached.
+export async function soloInfo() {
+  const cached = await db.get("kv", "solo-info:v2");
+  if (cached) return cached;
+  const doc = (await api.defaultEdition()).data.document || {};
+  const solo = doc.solo || {};
+  const info = {
+    difficulties: solo.difficulty_multipliers || [1, 2, 3, 4],
+    tiles: Object.entries(solo.campaign_tiles || {}).map(([tile, t]) =>
+      ({ tile, goal: goalWords(((doc.catalog || {}).campaign_requirements || {})[t.requirement], t.requirement) })),
+    min: (solo.campaign || {}).scenarios_min || 2,
+    max: (solo.campaign || {}).scenarios_max || 9,
+    colors: doc.player_colors || [],
+  };
+  await db.put("kv", info, "solo-info:v2");
+  return info;
+}

@@ -1,0 +1,128 @@
+// Asara end-game scorer: the players (Asari, optional building prestige) and, at
+// the end of each year, who holds the Caliph's patronage and the towers standing.
+// POST /api/scorers/asara checks and scores it; the form only assembles the body.
+import { useEffect, useState } from "preact/hooks";
+import { html } from "../html.js";
+import * as db from "../db.js";
+import { FieldError, FormProvider, Group, Num, ResultActions, ScorerFrame, Sel, SubmitBar, Text, ptr, useForm,
+  useScorer } from "./formkit.js";
+import { Sheet, summary } from "./sheet.js";
+
+const YEARS = 4; // one entry per year; the server names a missing or extra one
+const HINTS = "scorer-hints:asara";
+const LABELS = { building: "Building prestige", year_end: "Year-end evaluations", tower_colors: "Tower colours",
+                 highest_tower: "Highest tower", most_towers: "Most towers", asari: "Asari" };
+const SECTIONS = [["base", "Base"], ["trunk", "Trunk"], ["window", "Window"], ["turret", "Turret"]];
+
+export const blank = () => ({
+  players: ["Player 1", "Player 2", "Player 3"].map((id) => ({ id, asari: 0 })),
+  years: Array.from({ length: YEARS }, () => ({ caliph: "Player 1", towers: {} })),
+});
+const newTower = () => ({ color: "", sections: { base: 1, trunk: 0, window: 0, turret: 1 }, gold_sections: 0 });
+
+// Every reference to a player id, rewritten by `fn` (rename) or dropped when fn returns null.
+function mapPlayers(body, fn) {
+  return {
+    ...body,
+    players: body.players.filter((p) => fn(p.id) != null).map((p) => ({ ...p, id: fn(p.id) })),
+    years: body.years.map((y) => ({ caliph: y.caliph == null ? null : fn(y.caliph),
+      towers: Object.fromEntries(Object.entries(y.towers || {}).flatMap(([k, v]) => (fn(k) == null ? [] : [[fn(k), v]]))) })),
+  };
+}
+
+export function model(r) {
+  const ids = r.ranking.map((x) => x.player);
+  const P = Object.fromEntries(r.players.map((p) => [p.id, p]));
+  const cats = Object.keys((r.players[0] || {}).categories || {});
+  const cells = (get, mark) => Object.fromEntries(ids.map((id) => [id, { v: get(P[id]), mark }]));
+  return {
+    people: ids.map((id) => ({ id, label: id })),
+    rows: [...cats.map((c) => ({ label: LABELS[c] || c.replace(/_/g, " "), cells: cells((p) => p.categories[c]) })),
+           { label: "Total", strong: true, cells: cells((p) => p.total, !!r.provisional) },
+           { label: "Rank", cells: cells((p) => r.ranking.find((x) => x.player === p.id).rank) }],
+    totals: Object.fromEntries(ids.map((id) => [id, P[id].total])),
+    winners: r.winners || [],
+    headline: r.winner_explanation,
+    notes: (r.winners || []).length > 1 ? ["Tie rule: tied players share the victory."] : [],
+    lines: Object.fromEntries(ids.map((id) => [id, [...P[id].lines.map((l) => ({ text: l.explanation })),
+                                                     { text: `Total: ${P[id].total_explanation}`, mark: !!r.provisional }]])),
+    extra: [], provisional: !!r.provisional, placeholders: r.placeholders_used || [],
+  };
+}
+
+function Players() {
+  const f = useForm();
+  const { players } = f.body;
+  const ids = players.map((p) => p.id);
+  const rename = (old) => (name) => name && name !== old && !ids.includes(name)
+    && f.replace(mapPlayers(f.body, (id) => (id === old ? name : id)));
+  const add = () => {
+    let n = players.length + 1;
+    while (ids.includes(`Player ${n}`)) n += 1;
+    f.replace({ ...f.body, players: [...players, { id: `Player ${n}`, asari: 0 }] });
+  };
+  return html`<h2>Players</h2>
+    ${players.map((p, i) => { const base = ptr("players", i); return html`<${Group} legend=${p.id} path=${base} key=${i}>
+      <${Text} path=${base + "/id"} label="Name" onCommit=${rename(p.id)} />
+      <div class="grid2"><${Num} path=${base + "/asari"} label="Asari at the end" />
+        <${Num} path=${base + "/building_prestige"} label="Building prestige (optional)" empty=${undefined} /></div>
+      ${players.length > 1 && html`<button type="button" class="danger"
+        onClick=${() => f.replace(mapPlayers(f.body, (id) => (id === p.id ? null : id)))}>Remove ${p.id}</button>`}
+    </${Group}>`; })}
+    <div class="stack"><button type="button" onClick=${add}>+ Add a player</button></div>`;
+}
+
+function Towers({ y, pid }) {
+  const f = useForm();
+  const base = ptr("years", y, "towers", pid);
+  const list = (f.body.years[y].towers || {})[pid] || [];
+  const put = (next) => f.set(base, next.length ? next : undefined);
+  return html`<${Group} legend=${`${pid}'s towers`} path=${base}>
+    ${list.map((t, j) => { const at = `${base}/${j}`; return html`<div class="tile tower" role="group"
+      aria-label=${`Tower ${j + 1}`} data-path=${at} key=${j}>
+      <${Text} path=${at + "/color"} label="Colour" list="asa-colors" placeholder="red" />
+      ${SECTIONS.slice(0, 2).map(([k, l]) => html`<${Num} path=${`${at}/sections/${k}`} label=${l} />`)}
+      <button type="button" class="x" onClick=${() => put(list.filter((_, k) => k !== j))}
+        aria-label=${`Remove tower ${j + 1} of ${pid}, year ${y + 1}`}>✕</button>
+      ${SECTIONS.slice(2).map(([k, l]) => html`<${Num} path=${`${at}/sections/${k}`} label=${l} />`)}
+      <${Num} path=${at + "/gold_sections"} label="Gold" />
+      <${FieldError} path=${at} /></div>`; })}
+    <button type="button" onClick=${() => put([...list, newTower()])} aria-label=${`Add a tower for ${pid}, year ${y + 1}`}>+ Tower</button>
+  </${Group}>`;
+}
+
+function Year({ y }) {
+  const f = useForm();
+  const ids = f.body.players.map((p) => p.id);
+  const copy = () => f.set(ptr("years", y, "towers"), JSON.parse(JSON.stringify(f.body.years[y - 1].towers || {})));
+  return html`<${Group} legend=${`End of year ${y + 1}`} path=${ptr("years", y)}>
+    <${Sel} path=${ptr("years", y, "caliph")} label="Caliph's patronage" blank="—" options=${ids.map((x) => [x, x])} />
+    ${y > 0 && html`<button type="button" onClick=${copy}>Copy the towers of year ${y}</button>`}
+    ${ids.map((pid) => html`<${Towers} y=${y} pid=${pid} key=${pid} />`)}
+  </${Group}>`;
+}
+
+export default function AsaraScorer({ params }) {
+  const s = useScorer("asara", params, blank, (r) => summary(model(r)));
+  const [colors, setColors] = useState([]);
+  useEffect(() => { db.get("kv", HINTS).then((h) => h && setColors(h.colors)).catch(() => {}); }, []);
+  // The server's answer names every tower colour of its edition: remember them as suggestions.
+  useEffect(() => {
+    const fe = s.result && s.result.final_evaluation;
+    if (fe && fe.tower_colors) db.put("kv", { colors: Object.keys(fe.tower_colors) }, HINTS).catch(() => {});
+  }, [s.result]);
+  if (!s.body) return html`<${ScorerFrame} title="Asara scorer"><p>Loading…</p></${ScorerFrame}>`;
+  if (s.showResult) {
+    return html`<${ScorerFrame} title="Asara: final score"><${Sheet} m=${model(s.result)} /><${ResultActions} s=${s} /></${ScorerFrame}>`;
+  }
+  return html`<${ScorerFrame} title="Asara scorer">
+    <${FormProvider} value=${s}><form onSubmit=${s.submit} novalidate>
+      <${Players} />
+      <h2>Year ends</h2>
+      <p class="hint">Each year: the towers standing at its end (towers only grow, so copy the year before and add).
+        The last year's towers are the ones the final evaluation ranks.</p>
+      ${s.body.years.map((_, y) => html`<${Year} y=${y} key=${y} />`)}
+      <datalist id="asa-colors">${colors.map((c) => html`<option value=${c} />`)}</datalist>
+      <${SubmitBar} s=${s} />
+    </form></${FormProvider}></${ScorerFrame}>`;
+}

@@ -1,0 +1,121 @@
+// One campaign: its tiles face up / face down, failures, the next session's starting
+// science, the sessions played; start the next session; record a finished one
+// (choosing the tile to turn down when several goals were met).  Every number and
+// choice comes from the server.
+import { useEffect, useRef, useState } from "preact/hooks";
+import { html } from "../html.js";
+import { newKey, recordSession, refreshCampaign, savedCampaign, startSession } from "../campaigns.js";
+import { go } from "../router.js";
+import { Problem } from "./common.js";
+
+const STATUS = { in_progress: "In progress", won: "Won", lost: "Lost" };
+
+function Tiles({ view }) {
+  return html`<section aria-labelledby="tiles-h"><h2 id="tiles-h">Tiles</h2>
+    <ul class="plain stack" data-testid="campaign-tiles">${view.tiles.map((t) => html`<li key=${t.tile}
+      class=${`card ctile ${t.face_up ? "up" : "down"}`}>
+      <strong>${t.tile}</strong>${t.face_up ? " · face up" : ` · face down — achieved in session ${t.achieved_in_session}`}
+      <div>${t.goal_text}</div></li>`)}</ul>
+    ${view.other_tiles.length > 0 && html`<details><summary>Not in this campaign (face down)</summary>
+      <ul class="plain">${view.other_tiles.map((t) => html`<li key=${t.tile}>${t.tile} · ${t.goal_text}</li>`)}</ul></details>`}
+  </section>`;
+}
+
+function Sessions({ view }) {
+  if (!view.sessions.length) return html`<p>No session recorded yet.</p>`;
+  return html`<div class="scroll-x"><table data-testid="campaign-sessions"><caption>Sessions played</caption>
+    <thead><tr><th scope="col">#</th><th scope="col">Result</th><th scope="col">Goals met</th><th scope="col" class="num">Science</th></tr></thead>
+    <tbody>${view.sessions.map((s) => html`<tr key=${s.number}><td>${s.number}</td>
+      <td>${s.won ? `Won — ${s.turned_down} turned down` : s.out_scored ? "Failed: no face-up goal met" : "Failed: the Automa was not out-scored"}
+        ${s.game_id && html` · <a href=${`#/g/${s.game_id}`}>game</a>`}</td>
+      <td>${s.goals_met.join(", ") || "none"}</td><td class="num">${s.starting_science}</td></tr>`)}</tbody></table></div>`;
+}
+
+function OpenSession({ view, busy, act }) {
+  const open = view.open_session;
+  if (!open) return null;
+  const r = open.result;
+  return html`<section class="card turn" aria-labelledby="open-h" data-testid="open-session">
+    <h2 id="open-h">Session ${view.sessions.length + 1}${open.tile ? ` · tile ${open.tile}` : ""}</h2>
+    ${!open.over ? html`<p>Being played.</p><div class="stack">
+        <a class="button primary" href=${`#/g/${open.game_id}`}>Open the game</a>
+        <button onClick=${() => confirm("Abandon this session's game and start another?") && act("start", { restart: true })}
+          disabled=${busy}>Abandon it and start again</button></div>`
+      : html`<p><strong>${r.session_won ? "Session won" : "Session failed"}</strong>${
+        `: you ${r.human_total ?? "?"}, Automa ${r.automa_total ?? "?"}${r.out_scored ? " (out-scored)" : ""}; `
+        + `goals met: ${r.goals_met.join(", ") || "none"}.`}</p>
+      ${r.turn_down_choices.length > 1 ? html`<fieldset><legend>Which achieved goal do you turn face down?</legend>
+          <div class="stack">${r.turn_down_choices.map((t) => html`<button class="primary" disabled=${busy}
+            onClick=${() => act("record", { game_id: open.game_id, turn_down: t })}>Turn down ${t}</button>`)}</div></fieldset>`
+        : html`<div class="stack"><button class="primary" disabled=${busy}
+            onClick=${() => act("record", { game_id: open.game_id })}>Record this session</button></div>`}`}
+  </section>`;
+}
+
+function NextSession({ view, busy, act }) {
+  const [tile, setTile] = useState("");
+  if (view.status !== "in_progress" || view.open_session) return null;
+  const faceUp = view.tiles.filter((t) => t.face_up);
+  return html`<section aria-labelledby="next-h"><h2 id="next-h">Next session</h2>
+    <label for="next-tile">Tile whose Automa behaviour you play</label>
+    <select id="next-tile" value=${tile} onChange=${(e) => setTile(e.target.value)}>
+      <option value="">The app draws a face-up tile</option>
+      ${faceUp.map((t) => html`<option value=${t.tile}>${t.tile}</option>`)}</select>
+    <div class="stack" style="margin-top:.5rem"><button class="primary" disabled=${busy}
+      onClick=${() => act("start", tile ? { tile } : {})}>Start session ${view.sessions.length + 1}</button></div>
+  </section>`;
+}
+
+export default function CampaignScreen({ params }) {
+  const id = params.id;
+  const [view, setView] = useState(null);
+  const [error, setError] = useState(null);
+  const [busy, setBusy] = useState(false);
+  const keys = useRef({});  // one Idempotency-Key per intended write, reused by a retry
+
+  useEffect(() => {
+    savedCampaign(id).then((saved) => saved && setView(saved.view));
+    refreshCampaign(id).then(setView).catch((err) => setError(err.problem ? err
+      : { detail: err.message.includes("phone") ? err.message : "Offline: showing the last known state." }));
+  }, [id]);
+
+  const act = async (what, body) => {
+    const sig = `${what}:${JSON.stringify(body)}`;
+    keys.current[sig] ||= newKey();
+    setBusy(true); setError(null);
+    try {
+      if (what === "start") {
+        const data = await startSession(id, body, keys.current[sig]);
+        go(`#/g/${data.game_id}`);
+      } else {
+        setView((await recordSession(id, body, keys.current[sig])).campaign);
+      }
+      delete keys.current[sig];
+    } catch (err) {
+      setError(err.problem ? err : { detail: "No server answered: try again when the connection is back." });
+      if (err.problem && err.status === 409) refreshCampaign(id).then(setView).catch(() => {});
+    } finally { setBusy(false); }
+  };
+
+  return html`<main class="screen">
+    <nav class="nav" aria-label="Back"><a href="#/">Home</a><a href="#/campaigns">Campaigns</a></nav>
+    <h1 tabindex="-1">Campaign${view ? ` — ${view.player.name}` : ""}</h1>
+    <${Problem} error=${error} />
+    ${view && html`
+      <p class="row"><span class="chip" role="status" data-testid="campaign-status">${STATUS[view.status] || view.status}</span>
+        <span>Difficulty ×${view.difficulty}</span></p>
+      <div class="card" data-testid="campaign-summary">
+        <p>Failures: <strong>${view.failures} of ${view.failures_ending_campaign}</strong>${
+          ` (${view.failures_left} left before the campaign is lost)`}</p>
+        <p>${view.next_starting_science == null ? "The campaign is over."
+          : html`Next session starts with <strong>${view.next_starting_science} science</strong>.`}</p>
+        <p>Sessions played: <strong>${view.sessions.length}</strong>${
+          ` · tiles face down: ${view.tiles.filter((t) => !t.face_up).length} of ${view.tiles.length}`}</p></div>
+      <${OpenSession} view=${view} busy=${busy} act=${act} />
+      <${NextSession} view=${view} busy=${busy} act=${act} />
+      <${Tiles} view=${view} />
+      <h2>Sessions</h2>
+      <${Sessions} view=${view} />`}
+    ${!view && !error && html`<p>Loading…</p>`}
+  </main>`;
+}

@@ -1,0 +1,219 @@
+// What the three scorer forms share.  The form's state IS the request body: every
+// field is bound to the JSON pointer of its value, so when the server refuses the
+// input (422 problem+json naming a `path`) the reason shows next to that field.
+// No rules here: the server checks everything and explains every number.
+import { createContext } from "preact";
+import { useContext, useEffect, useState } from "preact/hooks";
+import { html } from "../html.js";
+import * as db from "../db.js";
+import { ApiError, api } from "../api.js";
+import * as scorings from "../scorings.js";
+
+// ------------------------------------------------------------------ JSON pointers
+const esc = (k) => String(k).replace(/~/g, "~0").replace(/\//g, "~1");
+export const ptr = (...keys) => keys.map((k) => "/" + esc(k)).join("");
+const keysOf = (path) => path.split("/").slice(1).map((k) => k.replace(/~1/g, "/").replace(/~0/g, "~"));
+
+export const getIn = (obj, path) => keysOf(path).reduce((o, k) => (o == null ? undefined : o[k]), obj);
+
+// A copy of obj with the value at path replaced (an object key is removed when value is undefined).
+export function setIn(obj, path, value) {
+  const put = (o, [k, ...rest]) => {
+    const copy = Array.isArray(o) ? [...o] : { ...(o || {}) };
+    if (rest.length) copy[k] = put(copy[k], rest);
+    else if (value === undefined && !Array.isArray(copy)) delete copy[k];
+    else copy[k] = value;
+    return copy;
+  };
+  return put(obj, keysOf(path));
+}
+
+export const fieldId = (path) => "f" + path.replace(/[^A-Za-z0-9]/g, (c) => "_" + c.charCodeAt(0).toString(16));
+
+// ------------------------------------------------------------------ fields
+const Ctx = createContext(null);
+export const FormProvider = ({ value, children }) => html`<${Ctx.Provider} value=${value}>${children}</${Ctx.Provider}>`;
+export const useForm = () => useContext(Ctx);
+
+function reason(problem, path) {
+  const own = problem && problem.errors && problem.errors[problem.path];
+  const text = (own && own[0]) || (problem && problem.detail) || "";
+  return problem && problem.path !== path ? `${problem.path}: ${text}` : text;
+}
+
+// The server's reason, under the field it names (or the closest enclosing group).
+export function FieldError({ path }) {
+  const f = useForm();
+  if (!f || f.target !== path) return null;
+  const p = f.problem;
+  return html`<p class="field-error" id=${fieldId(path) + "-err"}>${reason(p, path)}
+    ${p.rule ? html` <span class="rule">(rule ${p.rule})</span>` : ""}</p>`;
+}
+
+function bind(path) {
+  const f = useForm();
+  const id = fieldId(path);
+  const bad = f.target === path;
+  return { f, id, cls: bad ? "field bad" : "field", value: getIn(f.body, path),
+           attrs: { id, "data-path": path, "aria-invalid": bad ? "true" : undefined,
+                    "aria-describedby": bad ? id + "-err" : undefined } };
+}
+
+// A whole number.  Blank stores `empty` ("" by default: the server then names the field).
+export function Num({ path, label, empty = "", min = 0, max }) {
+  const { f, id, cls, value, attrs } = bind(path);
+  return html`<div class=${cls}><label for=${id}>${label}</label>
+    <input ...${attrs} type="number" inputmode="numeric" min=${min} max=${max} value=${value ?? ""}
+      onInput=${(e) => f.set(path, e.target.value === "" ? empty : Number(e.target.value))} />
+    <${FieldError} path=${path} /></div>`;
+}
+
+// Free text; `onCommit` (on change, i.e. when leaving the field) replaces the plain set, e.g. to rename an id everywhere.
+export function Text({ path, label, onCommit, list, placeholder, autocomplete = "off" }) {
+  const { f, id, cls, value, attrs } = bind(path);
+  const [draft, setDraft] = useState(null);
+  return html`<div class=${cls}><label for=${id}>${label}</label>
+    <input ...${attrs} type="text" list=${list} placeholder=${placeholder} autocomplete=${autocomplete}
+      value=${draft ?? value ?? ""} onInput=${(e) => (onCommit ? setDraft(e.target.value) : f.set(path, e.target.value))}
+      onChange=${(e) => { if (onCommit) { onCommit(e.target.value.trim()); setDraft(null); } }} />
+    <${FieldError} path=${path} /></div>`;
+}
+
+// options: [[value, label]]; the blank option (label `blank`) stores null.
+export function Sel({ path, label, options, blank, parse = (v) => v }) {
+  const { f, id, cls, value, attrs } = bind(path);
+  return html`<div class=${cls}><label for=${id}>${label}</label>
+    <select ...${attrs} value=${value == null ? "" : String(value)}
+      onChange=${(e) => f.set(path, e.target.value === "" ? null : parse(e.target.value))}>
+      ${blank != null && html`<option value="">${blank}</option>`}
+      ${options.map(([v, l]) => html`<option value=${String(v)}>${l}</option>`)}
+    </select><${FieldError} path=${path} /></div>`;
+}
+
+// One choice among a few, as big radio rows.
+export function Radios({ path, legend, options, onPick }) {
+  const { f, id, value } = bind(path);
+  return html`<fieldset data-path=${path} id=${id}><legend>${legend}</legend>
+    ${options.map(([v, l]) => html`<label class="radio"><input type="radio" name=${id} checked=${value === v}
+      onChange=${() => (onPick ? onPick(v) : f.set(path, v))} /> ${l}</label>`)}
+    <${FieldError} path=${path} /></fieldset>`;
+}
+
+// A fieldset that also receives the errors of its group (e.g. "/participants/Red/flags/A").
+export function Group({ path, legend, children }) {
+  const f = useForm();
+  return html`<fieldset data-path=${path} id=${path ? fieldId(path) : undefined}
+    aria-describedby=${path && f && f.target === path ? fieldId(path) + "-err" : undefined}>
+    <legend>${legend}</legend>${children}${path && html`<${FieldError} path=${path} />`}</fieldset>`;
+}
+
+// ------------------------------------------------------------------ the scoring cycle
+// The closest field (or group) on screen for a JSON pointer: the pointer itself or a parent.
+function closest(path) {
+  for (let p = path || ""; p; p = p.slice(0, p.lastIndexOf("/"))) {
+    if (document.querySelector(`[data-path="${CSS.escape(p)}"]`)) return p;
+  }
+  return null;
+}
+
+// State, submit, save and reopen of one scorer.  `blank()` is a fresh body; `game`
+// names the endpoint; `params.h` reopens an entry of the history.
+export function useScorer(game, params, blank, summarize) {
+  const draftKey = `scorer-draft:${game}`;
+  const [body, setBody] = useState(null);
+  const [result, setResult] = useState(null);
+  const [problem, setProblem] = useState(null);
+  const [target, setTarget] = useState(null);
+  const [busy, setBusy] = useState(false);
+  const [saved, setSaved] = useState(null);
+  const [editing, setEditing] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    (async () => {
+      const entry = params.h ? await scorings.get(params.h) : null;
+      if (entry && entry.game === game) {
+        if (!live) return;
+        setBody(entry.input); setResult(entry.result); setSaved(entry.id); setEditing(false);
+        return;
+      }
+      const draft = await db.get("kv", draftKey);
+      if (live) setBody(draft || blank());
+    })();
+    return () => { live = false; };
+  }, [params.h]);
+
+  // Move to the field the server named (opening its collapsed section).
+  const show = () => {
+    const el = target && document.querySelector(`[data-path="${CSS.escape(target)}"]`);
+    if (!el) return;
+    for (let d = el.closest("details"); d; d = d.parentElement && d.parentElement.closest("details")) d.open = true;
+    el.scrollIntoView({ block: "center" });
+    (el.matches("input, select") ? el : el.querySelector("input, select, button") || el).focus();
+  };
+  useEffect(() => { if (target) show(); }, [target, problem]);
+
+  const replace = (next) => {
+    setBody(next);
+    db.put("kv", next, draftKey).catch(() => {});
+  };
+  const set = (path, value) => {
+    if (path === target) { setProblem(null); setTarget(null); }
+    replace(setIn(body, path, value));
+  };
+
+  const submit = async (e) => {
+    e && e.preventDefault();
+    setBusy(true); setProblem(null); setTarget(null);
+    try {
+      const { data } = await api.score(game, body);
+      setResult(data); setSaved(null); setEditing(false);
+      window.scrollTo(0, 0);
+    } catch (err) {
+      if (err instanceof ApiError) {
+        const p = { ...err.problem, detail: err.detail, code: err.code, rule: err.rule };
+        setProblem(p);
+        setTarget(closest(p.path));
+      } else {
+        setProblem({ detail: "No server answered: scoring needs a connection. Your entries are kept on this phone." });
+      }
+    } finally { setBusy(false); }
+  };
+
+  const save = async () => {
+    setSaved(await scorings.save({ game, input: body, result, summary: summarize(result) }));
+  };
+  const restart = () => { replace(blank()); setResult(null); setSaved(null); setProblem(null); setTarget(null); };
+  return { body, set, replace, result, problem, target, busy, saved, submit, save, restart, show,
+           showResult: !!result && !editing, edit: () => { setEditing(true); setResult(null); window.scrollTo(0, 0); } };
+}
+
+// The submit bar (with the server's refusal, as an alert) at the bottom of a form.
+export function SubmitBar({ s, label = "Score" }) {
+  return html`<div class="sticky-bottom">
+    ${s.problem && html`<div class="banner error" role="alert" data-testid="scorer-problem">
+      ${s.target ? html`Not scored: ${s.problem.rule ? `rule ${s.problem.rule}, ` : ""}the reason is next to the field.
+        <button type="button" class="small" onClick=${() => s.show()}>Show</button>`
+        : html`<div>${s.problem.detail}</div>${s.problem.rule ? html`<div>Rule ${s.problem.rule}</div>` : ""}`}
+    </div>`}
+    <button class="primary" type="submit" style="width:100%" disabled=${s.busy}>${s.busy ? "Scoring…" : label}</button>
+  </div>`;
+}
+
+// The result screen's actions: save to the history, back to the input, start again.
+export function ResultActions({ s }) {
+  return html`<div class="stack" style="margin-top:1rem">
+    ${s.saved ? html`<p class="banner ok" role="status">Saved in the table's <a href="#/history">history</a>.</p>`
+      : html`<button class="primary" onClick=${s.save}>Save to history</button>`}
+    <button onClick=${s.edit}>Change the input</button>
+    <button onClick=${() => confirm("Start a new scoring? The current input is cleared.") && s.restart()}>New scoring</button>
+  </div>`;
+}
+
+// The frame of a scorer screen: back links and the heading (focused on arrival).
+export function ScorerFrame({ title, children }) {
+  useEffect(() => { const h = document.querySelector("main h1"); h && h.focus(); }, [title]);
+  return html`<main class="screen scorer">
+    <nav class="nav" aria-label="Back"><a href="#/">Home</a><a href="#/history">History</a></nav>
+    <h1 tabindex="-1">${title}</h1>${children}</main>`;
+}

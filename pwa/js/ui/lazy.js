@@ -1,0 +1,34 @@
+// Screens loaded on first use (dynamic import), so the first page load parses less;
+// the service worker precaches them all the same, so they open offline.
+import { useEffect, useState } from "preact/hooks";
+import { html } from "../html.js";
+
+const loaded = {};
+
+export function lazy(key, load) {
+  return function Lazy(props) {
+    const [failed, setFailed] = useState(false);
+    const [, bump] = useState(0);
+    const Screen = loaded[key];
+    useEffect(() => {
+      if (!Screen) load().then((m) => { loaded[key] = m.default; bump((n) => n + 1); }, () => setFailed(true));
+    }, [Screen]);
+    if (Screen) return html`<${Screen} ...${props} />`;
+    return html`<main class="screen"><h1 tabindex="-1">${failed ? "This screen could not be loaded" : "Loading…"}</h1>
+      ${failed && html`<p><a href="#/">Home</a></p>`}</main>`;
+  };
+}
+
+const SCORERS = {
+  "asian-tigers": lazy("asian-tigers", () => import("./scorer.js")),
+  nippon: lazy("nippon", () => import("./nippon.js")),
+  asara: lazy("asara", () => import("./asara.js")),
+};
+
+// #/scorer[/asian-tigers|/nippon|/asara][?h=<history entry>]
+export function ScorerRoute(props) {
+  const Screen = SCORERS[props.params.game] || SCORERS["asian-tigers"];
+  return html`<${Screen} ...${props} />`;
+}
+
+export const HistoryRoute = lazy("history", () => import("./history.js"));

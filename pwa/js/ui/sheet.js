@@ -1,0 +1,59 @@
+// The result sheet the three scorers share: winner(s) and the tie rule, a bar chart,
+// the scorepad (participants × categories) and every explanation line, with the
+// numbers that rest on a placeholder edition value marked.  It only lays out a
+// "model" that each scorer builds from the server's answer (no scoring here):
+//   { people: [{id, label, color?}], rows: [{label, cells: {id: {v, mark}}, strong}],
+//     totals: {id: n}, winners: [id], headline, notes: [text],
+//     lines: {id: [{text, mark}]}, extra: [text], provisional, placeholders: [path] }
+import { html } from "../html.js";
+
+const Mark = ({ on }) => (on ? html`<span class="placeholder-mark" title="uses a placeholder edition value">*</span>` : null);
+const Dot = ({ color }) => (color ? html`<span class=${`dot c-${color}`} aria-hidden="true"></span>` : null);
+
+export function Chart({ m }) {
+  const h = 34;
+  const max = Math.max(1, ...m.people.map((p) => m.totals[p.id] || 0));
+  const w = (id) => Math.max(2, (Math.max(0, m.totals[id] || 0) / max) * 170);
+  return html`<svg role="img" aria-labelledby="chart-t" viewBox=${`0 0 320 ${m.people.length * h + 8}`} width="100%"
+    data-testid="chart">
+    <title id="chart-t">Totals: ${m.people.map((p) => `${p.label} ${m.totals[p.id]}`).join(", ")}</title>
+    ${m.people.map((p, i) => html`<g key=${p.id}>
+      <rect class=${`bar ${m.winners.includes(p.id) ? "winner" : ""}`} x="104" y=${i * h + 6} width=${w(p.id)}
+        height=${h - 12} rx="4" />
+      <text class="bar-label" x="0" y=${i * h + h / 2 + 4}>${p.label.slice(0, 13)}</text>
+      <text class="bar-label" x=${110 + w(p.id)} y=${i * h + h / 2 + 4}>${m.totals[p.id]}</text></g>`)}
+  </svg>`;
+}
+
+export function Sheet({ m }) {
+  const names = m.winners.map((id) => (m.people.find((p) => p.id === id) || { label: id }).label);
+  return html`<div data-testid="result">
+    <section class="card turn" aria-labelledby="winner-h" data-testid="winner">
+      <h2 id="winner-h">${m.headline || (names.length ? `${names.join(" and ")} ${names.length > 1 ? "share the win" : "wins"}` : "No winner")}</h2>
+      ${m.notes.map((t) => html`<p>${t}</p>`)}
+      ${m.provisional && html`<p class="hint"><span class="placeholder-mark">*</span> rests on a placeholder edition value:
+        check it against your copy of the game.</p>`}
+    </section>
+    <${Chart} m=${m} />
+    <div class="scroll-x" role="region" aria-labelledby="pad-cap" tabindex="0">
+      <table data-testid="scorepad"><caption id="pad-cap">Score by category</caption>
+        <thead><tr><th scope="col">Category</th>${m.people.map((p) => html`<th scope="col" class="num"><${Dot} color=${p.color} /> ${p.label}</th>`)}</tr></thead>
+        <tbody>${m.rows.map((r) => html`<tr class=${r.strong ? "strong" : ""}><th scope="row">${r.label}</th>
+          ${m.people.map((p) => { const c = r.cells[p.id] || {}; return html`<td class="num" data-pid=${p.id}>${c.v ?? "—"}<${Mark} on=${c.mark} /></td>`; })}</tr>`)}
+        </tbody></table></div>
+    <h2>Where each number comes from</h2>
+    ${Object.keys(m.lines).map((id) => { const p = m.people.find((x) => x.id === id) || { id, label: id }; return html`<details key=${id}>
+      <summary><${Dot} color=${p.color} />\u00a0${p.label}${m.totals[id] != null ? ` — ${m.totals[id]}` : ""}</summary>
+      <ul class="log">${m.lines[id].map((l) => html`<li>${l.text}<${Mark} on=${l.mark} /></li>`)}</ul></details>`; })}
+    ${m.extra.length > 0 && html`<ul class="log">${m.extra.map((t) => html`<li>${t}</li>`)}</ul>`}
+    ${m.placeholders.length > 0 && html`<details><summary>Placeholder edition values used (${m.placeholders.length})</summary>
+      <ul class="log mono">${m.placeholders.map((p) => html`<li>${p}</li>`)}</ul></details>`}
+  </div>`;
+}
+
+// The short form kept with a history entry.
+export const summary = (m) => ({
+  headline: m.headline || null,
+  winners: m.winners.map((id) => (m.people.find((p) => p.id === id) || { label: id }).label),
+  people: m.people.map((p) => ({ label: p.label, total: m.totals[p.id] })),
+});

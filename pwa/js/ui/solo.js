@@ -1,0 +1,92 @@
+// Solo setup: one player against the Automa.  The choices become options.solo
+// (difficulty, variant, high score, scenario tile, how the Automa's tiles are drawn);
+// the server checks them and says why when it refuses.
+import { useEffect, useState } from "preact/hooks";
+import { html } from "../html.js";
+import { api } from "../api.js";
+import { rememberGame } from "../sync.js";
+import { soloInfo } from "../campaigns.js";
+import { go } from "../router.js";
+import { Problem } from "./common.js";
+
+const VARIANTS = [
+  ["solo", "Solo: beat the Automa's score"],
+  ["scenario", "Scenario: a campaign tile's goal, and beat the Automa"],
+  ["high_score", "High score: beat the Automa and your best score"],
+];
+
+export function Choice({ name, value, options, onChange }) {
+  return html`${options.map(([v, text]) => html`<label class="radio"><input type="radio" name=${name}
+    checked=${value === v} onChange=${() => onChange(v)} />${text}</label>`)}`;
+}
+
+export function Difficulty({ info, value, onChange }) {
+  return html`<fieldset><legend>Difficulty</legend><div class="grid4">
+    ${info.difficulties.map((d) => html`<button type="button" class="choice" aria-pressed=${value === d}
+      onClick=${() => onChange(d)}>×${d}</button>`)}</div>
+    <p class="hint">The Automa's points are multiplied by this number.</p></fieldset>`;
+}
+
+export function AutomaTiles({ value, onChange }) {
+  return html`<fieldset><legend>The Automa's action tiles</legend>
+    <${Choice} name="automa-tiles" value=${value} onChange=${onChange} options=${[
+      ["generated", "The app shuffles them (the table follows the app)"],
+      ["recorded", "The table shuffles them and tells the app each tile revealed"]]} /></fieldset>`;
+}
+
+export default function SoloSetup() {
+  const [info, setInfo] = useState(null);
+  const [error, setError] = useState(null);
+  const [busy, setBusy] = useState(false);
+  const [f, setF] = useState({ name: "Player 1", color: "", difficulty: 1, variant: "solo", high: "", tile: "", tiles: "generated" });
+  const put = (patch) => setF({ ...f, ...patch });
+  useEffect(() => {
+    soloInfo().then((i) => { setInfo(i); setF((old) => ({ ...old, color: old.color || i.colors[0] || "red" })); })
+      .catch(() => setError({ detail: "No server answered: a new game needs a connection." }));
+  }, []);
+
+  const create = async (e) => {
+    e.preventDefault();
+    setBusy(true); setError(null);
+    const solo = { difficulty: f.difficulty, variant: f.variant, tiles: f.tiles };
+    if (f.variant === "high_score") solo.high_score = Number(f.high);
+    if (f.variant === "scenario" && f.tile) solo.campaign_tile = f.tile;
+    try {
+      const { data } = await api.createGame({ game: "asian_tigers",
+        options: { players: [{ name: f.name.trim() || f.color, color: f.color }], solo } });
+      await rememberGame({ game_id: data.game_id, token: data.table_token, join_code: data.join_code, view: data.game });
+      go(`#/g/${data.game_id}`);
+    } catch (err) {
+      setError(err.problem ? err : { detail: "No server answered: a new game needs a connection." });
+    } finally { setBusy(false); }
+  };
+
+  return html`<main class="screen">
+    <nav class="nav" aria-label="Back"><a href="#/">Home</a><a href="#/campaigns">Campaigns</a></nav>
+    <h1 tabindex="-1">Solo game</h1>
+    <p class="hint">You against the Automa. The app plays the Automa's turns and tells you what to do for it on the table.</p>
+    ${!info ? html`<${Problem} error=${error} />${!error && html`<p>Loading…</p>`}` : html`<form onSubmit=${create}>
+      <fieldset><legend>You</legend>
+        <label for="solo-name">Name</label>
+        <input id="solo-name" value=${f.name} maxlength="40" onInput=${(e) => put({ name: e.target.value })} />
+        <label for="solo-color">Colour</label>
+        <select id="solo-color" value=${f.color} onChange=${(e) => put({ color: e.target.value })}>
+          ${info.colors.map((c) => html`<option value=${c}>${c}</option>`)}</select></fieldset>
+      <${Difficulty} info=${info} value=${f.difficulty} onChange=${(d) => put({ difficulty: d })} />
+      <fieldset><legend>Variant</legend>
+        <${Choice} name="variant" value=${f.variant} options=${VARIANTS} onChange=${(v) => put({ variant: v })} />
+        <p class="hint">Several scenarios in a row? <a href="#/campaigns">Play a campaign</a>.</p>
+        ${f.variant === "high_score" && html`<label for="solo-high">Your high score so far</label>
+          <input id="solo-high" inputmode="numeric" pattern="[0-9]*" required value=${f.high}
+            onInput=${(e) => put({ high: e.target.value })} />`}
+        ${f.variant === "scenario" && html`<label for="solo-tile">Campaign tile</label>
+          <select id="solo-tile" value=${f.tile} onChange=${(e) => put({ tile: e.target.value })}>
+            <option value="">The app draws one</option>
+            ${info.tiles.map((t) => html`<option value=${t.tile}>${t.tile} — ${t.goal}</option>`)}</select>`}
+      </fieldset>
+      <${AutomaTiles} value=${f.tiles} onChange=${(v) => put({ tiles: v })} />
+      <${Problem} error=${error} />
+      <div class="stack sticky-bottom"><button class="primary" type="submit" disabled=${busy}>Start the solo game</button></div>
+    </form>`}
+  </main>`;
+}

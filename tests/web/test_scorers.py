@@ -1,0 +1,279 @@
+"""Stateless scorers over HTTP: /api/scorers/{asian-tigers,nippon,asara}.
+
+Every response goes through the contract client (tests/contract.py), so each
+one is also checked against openapi.yaml.
+"""
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from api.games.asara import score as score_asara
+from api.games.asian_tigers.scorer import score_table
+from api.games.nippon import score as score_nippon
+from tests.contract import CONTRACT
+from tests.games.asara.helpers import game as asara_game
+from tests.games.asara.helpers import tower
+from tests.games.nippon.helpers import game as nippon_game
+from tests.games.nippon.helpers import players, region, tile
+
+EXAMPLES = Path("/work/shared/examples")
+if not EXAMPLES.is_dir():  # a checkout next to the shared folder
+    EXAMPLES = Path(__file__).resolve().parents[3] / "shared" / "examples"
+AT, NIPPON, ASARA = "/api/scorers/asian-tigers", "/api/scorers/nippon", "/api/scorers/asara"
+
+
+def example(name: str) -> dict:
+    """The input of a worked example (EX-1, EX-2)."""
+    path = EXAMPLES / f"{name}.json"
+    if not path.exists():
+        pytest.skip(f"{path} is not available")
+    return json.loads(path.read_text())["input"]
+
+
+def spec_example(url: str) -> dict:
+    """The request example openapi.yaml shows for a scorer (EX-1's position for Asian Tigers)."""
+    body = CONTRACT.spec["paths"][url]["post"]["requestBody"]["content"]["application/json"]
+    return copy.deepcopy(body["example"])
+
+
+def nip_t1() -> dict:
+    """The catalogue's NIP-T1 position (2nd scoring, region R2)."""
+    r2 = region(tiles=[tile("red", "R2.C1", 3, 3), tile("red", "R2.C1", 1, 2),
+                       tile("blue", "R2.C1", 2, 4), tile("blue", "R2.C2", 3, 3)],
+                trains={"red": 1, "yellow": 1}, ships={"red": 1})
+    later = region(trains={"red": 1, "yellow": 1}, ships={"red": 1})
+    return nippon_game(players("red", "blue", "yellow"), {2: {"R2": r2}, 3: {"R2": later}})
+
+
+def asa_t1() -> dict:
+    """The catalogue's ASA-T1 position (final evaluation)."""
+    towers = {
+        "P1": [tower("red", 5), tower("brown", 3), tower("green", 2), tower("white", 2)],
+        "P2": [tower("red", 5), tower("black", 4), tower("brown", 2), tower("green", 2)],
+        "P3": [tower("red", 3), tower("black", 2)],
+    }
+    return asara_game({"P1": 27, "P2": 9, "P3": 35}, towers)
+
+
+def post(client, url: str, body) -> tuple[int, dict]:
+    resp = client.post(url, data=json.dumps(body), content_type="application/json")
+    return resp.status_code, resp.get_json()
+
+
+# -- results -------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", ["EX-1", "EX-2"])
+def test_worked_examples_through_the_endpoint_equal_score_table(client, name):
+    body = example(name)
+    status, result = post(client, AT, body)
+    assert status == 200, result
+    assert result == json.loads(json.dumps(score_table(body)))
+    assert result["winner"] == result["standings"][0]["participant"]
+
+
+@pytest.mark.parametrize("url, scorer", [(AT, score_table), (NIPPON, score_nippon), (ASARA, score_asara)])
+def test_the_spec_examples_are_scored(client, url, scorer):
+    body = spec_example(url)
+    status, result = post(client, url, body)
+    assert status == 200, result
+    assert result == json.loads(json.dumps(scorer(body)))
+    assert result["provisional"] is True  # the shipped placeholder editions
+
+
+def test_worked_example_with_a_rules_option(client):
+    body = example("EX-2")
+    doc = json.loads((EXAMPLES / "EX-2.json").read_text())
+    for alternative in doc["alternatives"]:
+        changed = {**copy.deepcopy(body), "rules_options": {**(body.get("rules_options") or {}),
+                                                             **alternative["rules_options"]}}
+        status, result = post(client, AT, changed)
+        assert status == 200, result
+        assert result == json.loads(json.dumps(score_table(changed)))
+        assert result["rules_options"] == {**result["rules_options"], **alternative["rules_options"]}
+
+
+def test_nippon_nip_t1(client):
+    status, result = post(client, NIPPON, nip_t1())
+    assert status == 200, result
+    assert result == score_nippon(nip_t1())
+    r2 = next(r for r in result["scorings"][1]["regions"] if r["region"] == "R2")
+    vp = {s["player"]: s["vp"] + s["ship_vp"] for s in r2["standings"] if s["player"] is not None}
+    assert vp == {"red": 8, "blue": 6, "yellow": 0}
+    assert result["winners"] == [result["ranking"][0]["player"]]
+
+
+def test_asara_asa_t1(client):
+    status, result = post(client, ASARA, asa_t1())
+    assert status == 200, result
+    assert result == score_asara(asa_t1())
+    final = {p["id"]: sum(p["categories"][c] for c in ("tower_colors", "highest_tower", "most_towers", "asari"))
+             for p in result["players"]}
+    assert final == {"P1": 37, "P2": 34, "P3": 7}
+
+
+def test_scorers_need_no_token_and_store_nothing(app, client):
+    before = app.extensions["tablekeeper"].repository().game_ids()
+    assert post(client, NIPPON, nip_t1())[0] == 200
+    assert post(client, ASARA, asa_t1())[0] == 200
+    assert app.extensions["tablekeeper"].repository().game_ids() == before
+
+
+def test_asian_tigers_scorer_uses_the_server_edition(make_app, tmp_path):
+    """TABLEKEEPER_EDITION (here: the shipped file under another name) is the edition the scorer uses."""
+    shipped = Path(__file__).resolve().parents[2] / "api" / "data" / "asian-tigers.placeholder.json"
+    copy_path = tmp_path / "my-copy.json"
+    copy_path.write_text(shipped.read_text())
+    client = make_app(EDITION_FILE=str(copy_path)).test_client()
+    status, result = post(client, AT, spec_example(AT))
+    assert status == 200 and result == json.loads(json.dumps(score_table(spec_example(AT))))
+
+
+# -- refusals --------------------------------------------------------------------------------------
+
+def refused(client, url: str, body) -> dict:
+    status, problem = post(client, url, body)
+    assert status == 422, problem
+    assert problem["type"] == f"urn:tablekeeper:problem:{problem['code']}"
+    assert problem["errors"] == {problem["path"]: [problem["detail"].split(": ", 1)[1]]}
+    assert problem["path"].startswith("/")
+    return problem
+
+
+def test_asian_tigers_impossible_input_names_code_rule_and_path(client):
+    body = spec_example(AT)
+    body["participants"]["Blue"]["flags"]["A"] = ["USA-1"]  # Red already holds USA-1
+    problem = refused(client, AT, body)
+    assert (problem["code"], problem["rule"], problem["path"]) == (
+        "duplicate_flag", "COMP-05", "/participants/Blue/flags/A/0")
+    assert "USA-1" in problem["detail"]
+
+
+def test_asian_tigers_malformed_input_has_a_null_rule(client):
+    problem = refused(client, AT, {**spec_example(AT), "player_count": 5})
+    assert (problem["code"], problem["rule"], problem["path"]) == ("invalid_player_count", None, "/player_count")
+    missing = refused(client, AT, {})
+    assert (missing["code"], missing["path"]) == ("missing_field", "/player_count")
+
+
+def test_nippon_impossible_input(client):
+    body = nip_t1()
+    body["scorings"][2]["regions"]["R2"]["trains"] = {"yellow": 1}  # red's train vanished before scoring 3
+    problem = refused(client, NIPPON, body)
+    assert (problem["code"], problem["rule"], problem["path"]) == (
+        "train_removed", "NIP-SCORE-03", "/scorings/2/regions/R2/trains/red")
+    assert "train" in problem["detail"]
+
+
+def test_asara_impossible_input(client):
+    body = asa_t1()
+    body["players"][1]["id"] = "P1"
+    problem = refused(client, ASARA, body)
+    assert (problem["code"], problem["rule"], problem["path"]) == ("duplicate_player_id", "ASA-SCORE-01",
+                                                                   "/players/1/id")
+
+
+@pytest.mark.parametrize("url", [AT, NIPPON, ASARA])
+@pytest.mark.parametrize("body", [[], "x", 3, None])
+def test_a_body_that_is_not_an_object_is_422_at_the_root(client, url, body):
+    problem = refused(client, url, body)
+    assert problem["path"] == "/"
+
+
+@pytest.mark.parametrize("url", [AT, NIPPON, ASARA])
+def test_malformed_json_is_400(client, url):
+    for raw in (b"{", b"", b"   ", b'{"players": NaN}', b"\xff\xfe"):
+        resp = client.post(url, data=raw, content_type="application/json")
+        assert resp.status_code == 400 and resp.get_json()["code"] == "malformed_json"
+
+
+@pytest.mark.parametrize("url", [AT, NIPPON, ASARA])
+def test_body_too_large_is_413(make_app, url):
+    client = make_app(MAX_CONTENT_LENGTH=2000).test_client()
+    big = {**asa_t1(), "note": "x" * 5000}
+    resp = client.post(url, json=big)
+    assert resp.status_code == 413 and resp.get_json()["code"] == "request_too_large"
+
+
+def test_other_methods_are_405(client):
+    for url in (AT, NIPPON, ASARA):
+        resp = client.get(url)
+        assert resp.status_code == 405 and "POST" in resp.headers["Allow"]
+
+
+# -- fuzzing: mutated inputs are scored or refused, never a 500 -----------------------------------
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 40) | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=6),
+    lambda children: st.lists(children, max_size=3) | st.dictionaries(st.text(max_size=6), children, max_size=3),
+    max_leaves=10,
+)
+
+
+def _pointers(doc, prefix=()):
+    yield prefix
+    if isinstance(doc, dict):
+        for key, value in doc.items():
+            yield from _pointers(value, prefix + (key,))
+    elif isinstance(doc, list):
+        for index, value in enumerate(doc):
+            yield from _pointers(value, prefix + (index,))
+
+
+@st.composite
+def mutated(draw, base: dict):
+    """`base` with one to three values replaced by random JSON, set to a small integer or deleted."""
+    doc = copy.deepcopy(base)
+    places = list(_pointers(doc))[1:]
+    for _ in range(draw(st.integers(1, 3))):
+        place = draw(st.sampled_from(places))
+        node = doc
+        try:
+            for key in place[:-1]:
+                node = node[key]
+            how = draw(st.sampled_from(["random", "delete", "integer"]))
+            if how == "delete" and isinstance(node, dict):
+                del node[place[-1]]
+            elif how == "integer":
+                node[place[-1]] = draw(st.integers(-3, 40))
+            else:
+                node[place[-1]] = draw(json_values)
+        except (KeyError, IndexError, TypeError):  # an earlier mutation removed the path
+            pass
+    return doc
+
+
+@pytest.mark.parametrize("url, base", [(AT, spec_example(AT)), (NIPPON, nip_t1()), (ASARA, asa_t1())],
+                         ids=["asian-tigers", "nippon", "asara"])
+def test_mutated_inputs_are_scored_or_refused_never_500(client, url, base):
+    @settings(max_examples=40, deadline=None, database=None,
+              suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+    @given(body=mutated(base) | json_values)
+    def run(body):
+        status, data = post(client, url, body)  # the contract client fails on a 500 or an off-spec answer
+        assert status in (200, 422), data
+        if status == 422:
+            assert data["path"].startswith("/") and "rule" in data
+
+    run()
+
+
+def test_random_valid_tables_score_and_match_the_spec(client):
+    """1–4 players, solo variants, the neutral, Era I data: every answer validates against openapi.yaml."""
+    from tests.games.asian_tigers.test_scorer_properties import tables
+
+    @settings(max_examples=30, deadline=None, database=None,
+              suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+    @given(body=tables())
+    def run(body):
+        status, result = post(client, AT, body)
+        assert status == 200, result
+        assert result == json.loads(json.dumps(score_table(body)))
+
+    run()
