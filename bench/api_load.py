@@ -179,7 +179,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--engine", default="toy", choices=["toy", "asian_tigers"])
     args = parser.parse_args(argv)
     args.moves = max(10, min(args.moves, 5000))
-    args.tables = max(1, min(args.tables, 32))
+    args.tables = max(1, min(args.tables, 200))
     with tempfile.TemporaryDirectory() as tmp:
         print(f"{args.tables} tables x {args.moves} moves, {args.workers} gunicorn workers, engine {args.engine}")
         tk_wall, tk = bench_tablekeeper(args, str(Path(tmp) / "tk.db"))

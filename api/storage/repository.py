@@ -246,7 +246,7 @@ class GameRepository:
 
     # -- writes -------------------------------------------------------------
     def _write(self, game_id: str, expected: set[str] | None, idem: Idempotency | None, render: Render,
-               change: Callable[[LoadedGame, str], WriteResult]) -> WriteOutcome:
+               change: Callable[[LoadedGame, str], WriteResult], preloaded: LoadedGame | None = None) -> WriteOutcome:
         with write_transaction(self.db):
             record = self._record(game_id)
             if idem is not None:
@@ -263,7 +263,8 @@ class GameRepository:
             if "*" not in expected and str(record.version) not in expected:
                 raise VersionConflict(", ".join(sorted(expected)), record.version)
             now = utcnow()
-            result = change(self._load(game_id), now)
+            fresh = preloaded is not None and preloaded.record.version == record.version
+            result = change(preloaded if fresh else self._load(game_id), now)
             game = result.game
             version = record.version + 1
             status = "over" if game.engine.is_over(game.state) else "active"
@@ -285,9 +286,20 @@ class GameRepository:
                       idem: Idempotency | None, render: Render) -> WriteOutcome:
         """Apply one or more actions atomically (all or nothing)."""
 
+        # Optimistic pass outside the write lock: the rules engine and the JSON of the new
+        # state are the costly part of a move, and holding SQLite's single write lock while
+        # computing them would serialise every table behind it.  Under the lock the result is
+        # used only if the game is still at the version it was computed from; otherwise (or if
+        # the pass failed: the locked path decides idempotency, version and rules, in that
+        # order) the move is recomputed there.
+        ahead = self._precompute(game_id, actions)
+
         def change(game: LoadedGame, now: str) -> WriteResult:
             record = game.record
-            state, rows = self._play(game.engine, game.state, actions, record.head_seq + 1)
+            if ahead is not None and ahead[0].record.version == record.version:
+                state, rows = ahead[1], ahead[2]
+            else:
+                state, rows = self._play(game.engine, game.state, actions, record.head_seq + 1)
             self._append(game_id, rows, idem.key if idem else None, now)
             tail = rows[-1]["seq"]
             self._save_snapshot(game_id, tail, rows[-1]["state"], now)
@@ -301,7 +313,16 @@ class GameRepository:
             applied = [{"seq": r["seq"], "action": r["action"], "events": r["events"]} for r in rows]
             return WriteResult(game, applied=applied)
 
-        return self._write(game_id, expected, idem, render, change)
+        return self._write(game_id, expected, idem, render, change, ahead[0] if ahead else None)
+
+    def _precompute(self, game_id: str, actions: list[dict]):
+        """(loaded game, new state, rows) computed from the current snapshot, or None."""
+        try:
+            game = self.load(game_id)
+            state, rows = self._play(game.engine, game.state, actions, game.record.head_seq + 1)
+            return game, state, rows
+        except Exception:  # noqa: BLE001 - any failure is decided again, authoritatively, under the lock
+            return None
 
     def undo(self, game_id: str, count: int, expected: set[str] | None, idem: Idempotency | None,
              render: Render) -> WriteOutcome:
