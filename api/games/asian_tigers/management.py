@@ -30,6 +30,27 @@ def begin(state: GameState, events: list[dict]) -> None:
         push_frame(state, "management", ["final_scoring"], era=2)
 
 
+ERA1_MARKER = {"mgmt_global_market": "global_market_turn_order", "mgmt_influence": "influence",
+               "mgmt_special_flags": "special_flags", "mgmt_funds": "investment_funds"}
+
+
+def round_marker(state: GameState) -> dict:
+    """COMP-09: where the round marker stands, derived from the management frame (no extra state).
+
+    During play it waits on the first space of the era's section (SETUP-15, ERA2-01); in a
+    management phase it is on the step being resolved; after the final scoring, on the last.
+    """
+    steps = list(state.edition.board["management_track"]["steps"][f"era_{state.era}"])
+    space = 1
+    if state.phase == "over":
+        space = len(steps)
+    elif state.phase == "management" and state.era == 1:
+        frame = next((f for f in state.frames if f["kind"] == "management"), None)
+        remaining = [ERA1_MARKER[s] for s in (frame or {}).get("steps", []) if s in ERA1_MARKER]
+        space = max(1, len(steps) - len(remaining))
+    return {"era": state.era, "space": space, "step": steps[space - 1]}
+
+
 def participants(state: GameState) -> list[str]:
     """Players, then the neutral when present."""
     return [p.id for p in state.players] + ([NEUTRAL] if state.neutral else [])

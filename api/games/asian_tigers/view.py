@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from api.games.asian_tigers.decisions import current_decision
+from api.games.asian_tigers.management import round_marker
 from api.games.asian_tigers.state import NEUTRAL, GameState
 
 
@@ -29,6 +30,7 @@ def view(state: GameState) -> dict:
     edition = state.edition
     return {
         "era": state.era, "phase": state.phase, "over": state.phase == "over",
+        "round_marker": round_marker(state),
         "player_count": state.player_count, "options": {k: v for k, v in state.options.items() if k != "setup"},
         "turn_order": list(state.turn_order),
         "current_seat": decision["seat"] if decision else None,

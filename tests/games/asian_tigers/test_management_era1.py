@@ -397,3 +397,15 @@ def test_score_inf_01_the_era_one_snapshot_is_taken_after_influence_before_speci
     assert snapshot["turn_order"] == ["1", "0"]
     assert snapshot["headquarters"] == {"SK": None, "HK": None, "TW": None, "SG": None}
     assert snapshot["ip"]["0"]["SK"] == {"A": 0, "B": 0, "C": 0, "none": 1}
+
+
+def test_comp_09_round_marker_walks_the_management_track():
+    # COMP-09 / SETUP-15 / MGMT1-01: first Era I space during play, the step being resolved in management
+    from api.games.asian_tigers import view
+    from api.games.asian_tigers.management import round_marker
+
+    state = fresh(2)
+    assert round_marker(state) == {"era": 1, "space": 1, "step": "global_market_turn_order"}
+    state, _ = run_management(at_end_of_era(state))
+    assert state.decisions[-1]["kind"] == "choose_special_flag"  # stopped in step 3 (special flags)
+    assert view(state)["round_marker"] == {"era": 1, "space": 3, "step": "special_flags"}
