@@ -9,7 +9,7 @@ from flask import Blueprint, current_app, request
 from api.storage import tokens
 from api.storage.models import CreatedGame, utcnow
 from api.web import schemas
-from api.web.http import authorize, json_body, json_response, load, not_modified, query, repo
+from api.web.http import authorize, json_body, json_response, load, not_modified, query, readable, repo
 from api.web.views import edition_detail, game_view
 
 bp = Blueprint("games", __name__, url_prefix="/api")
@@ -111,10 +111,7 @@ def server_edition():
 @bp.get("/games/<game_id>/export")
 def export_game(game_id: str):
     """``{format, game, edition, options, seed, actions, state_hash}``: enough to rebuild the game."""
-    r = repo()
-    record = r.record(game_id)
-    authorize(record, write=False)
-    cached = not_modified(record.version)
+    r, record, cached = readable(game_id)
     if cached is not None:
         return cached
     return json_response(r.export(game_id), 200, record.version,

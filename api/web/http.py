@@ -146,6 +146,14 @@ def bearer() -> str | None:
     return token.strip()
 
 
+def readable(game_id: str) -> tuple[GameRepository, GameRecord, Response | None]:
+    """A game the caller may read: (repository, record, the 304 answer when If-None-Match matches)."""
+    r = repo()
+    record = r.record(game_id)
+    authorize(record, write=False)
+    return r, record, not_modified(record.version)
+
+
 def authorize(record: GameRecord, write: bool) -> str:
     """The caller's role on `record` ("table" or "spectator"); 401/403 otherwise."""
     token = bearer()

@@ -6,6 +6,7 @@ from flask import Blueprint, Response
 from api.storage.models import WriteOutcome
 from api.web import schemas
 from api.web.http import (
+    readable,
     authorize,
     expected_versions,
     idempotency,
@@ -76,10 +77,7 @@ def game_log(game_id: str):
 @bp.get("/score")
 def provisional_score(game_id: str):
     """The score as if the game ended now (404 not_supported if the engine lacks it)."""
-    r = repo()
-    record = r.record(game_id)
-    authorize(record, write=False)
-    cached = not_modified(record.version)
+    r, _, cached = readable(game_id)
     if cached is not None:
         return cached
     game = r.load(game_id)
@@ -91,10 +89,7 @@ def provisional_score(game_id: str):
 @bp.get("/outcome")
 def outcome(game_id: str):
     """Final standings; 409 game_not_over before the end."""
-    r = repo()
-    record = r.record(game_id)
-    authorize(record, write=False)
-    cached = not_modified(record.version)
+    r, _, cached = readable(game_id)
     if cached is not None:
         return cached
     game = r.load(game_id)

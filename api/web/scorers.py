@@ -10,6 +10,8 @@ and ``errors`` = ``{path: [message]}``, as the edition errors do.
 """
 from __future__ import annotations
 
+import importlib
+
 import threading
 from typing import Any, Callable
 
@@ -68,33 +70,28 @@ def score_asian_tigers():
     return json_response(result)
 
 
+def _score_with(game: str, label: str):
+    """Score the body with the pure scorer of `game` (its data loaded once per app)."""
+    body = json_body()
+    try:
+        module = importlib.import_module(f"api.games.{game}")
+    except ImportError as exc:
+        raise _unavailable(label, exc) from None
+    data = _cached(game, getattr(module, f"load_{game}_data"))
+    try:
+        result = module.score(body, data)
+    except module.ScoringInputError as exc:
+        raise _refused(exc) from None
+    return json_response(result)
+
+
 @bp.post("/nippon")
 def score_nippon():
     """Nippon end-game scoring (placeholder edition until corrected data ships)."""
-    body = json_body()
-    try:
-        from api.games.nippon import ScoringInputError, load_nippon_data, score
-    except ImportError as exc:
-        raise _unavailable("Nippon", exc) from None
-    data = _cached("nippon", load_nippon_data)
-    try:
-        result = score(body, data)
-    except ScoringInputError as exc:
-        raise _refused(exc) from None
-    return json_response(result)
+    return _score_with("nippon", "Nippon")
 
 
 @bp.post("/asara")
 def score_asara():
     """Asara end-game scoring (placeholder edition until corrected data ships)."""
-    body = json_body()
-    try:
-        from api.games.asara import ScoringInputError, load_asara_data, score
-    except ImportError as exc:
-        raise _unavailable("Asara", exc) from None
-    data = _cached("asara", load_asara_data)
-    try:
-        result = score(body, data)
-    except ScoringInputError as exc:
-        raise _refused(exc) from None
-    return json_response(result)
+    return _score_with("asara", "Asara")

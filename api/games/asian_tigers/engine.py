@@ -7,7 +7,6 @@ decision, runs it on a copy, lets the decision stack advance, and returns a
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
 
 from api.games.asian_tigers import bonuses, building, era2, management, market, placement, turns  # noqa: F401  (registers handlers)
 from api.games.asian_tigers import automa, automa_bonuses  # noqa: F401  (solo, issue 7: registers handlers)

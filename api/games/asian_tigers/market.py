@@ -11,7 +11,7 @@ from itertools import combinations
 
 from api.games.asian_tigers.decisions import answers, new_decision, options_for, push_frame, repeat, step
 from api.games.asian_tigers.effects import advance_global_market
-from api.games.asian_tigers.errors import ActionShapeError, IllegalActionError, RulesError
+from api.games.asian_tigers.errors import ActionShapeError, IllegalActionError
 from api.games.asian_tigers.state import GameState, PlayerState
 
 

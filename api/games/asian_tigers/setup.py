@@ -8,7 +8,6 @@ no RNG object has to live in the state.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from api.games.asian_tigers.edition import CENTERS, Edition
 from api.games.asian_tigers.errors import SetupError
