@@ -87,7 +87,7 @@ export function bonusLabel(pending) {
 // One line for any action dict (buttons, the outbox, the log).
 export function actionLabel(L, a, view) {
   switch (a.kind) {
-    case "place_worker": return `Place worker: ${centerLabel(L, a.center)}`;
+    case "place_worker": return `Place ${a.worker ? a.worker + " " : ""}worker: ${centerLabel(L, a.center)}`;
     case "build": return `Build on ${tigerName(L, a.space?.split(".")[0])} ${spaceLabel(L, a.space)}, from sector ${a.sector}`;
     case "build_department": return `Build a department on ${spaceLabel(L, a.space)}, from sector ${a.sector}`;
     case "attach_parts_factory": return `Attach a parts factory to ${spaceLabel(L, a.space)}`;

@@ -27,7 +27,9 @@ export function groupActions(L, view, actions, picked) {
       const c = (board.centers || {})[a.center];
       const fixed = c && c.worker_type ? ` · ${c.worker_type}` : c ? " · free" : "";
       // Inside the group named after the Tiger, "C · W3" reads "Hong Kong, C · W3".
-      return { label: `${tiger === "trade" ? centerLabel(L, a.center) : a.center.split(".")[1]}${fixed}`, action: a };
+      // A table that states worker types ("stated" entry) gets one button per type it may still hold.
+      const stated = a.worker ? ` — with ${a.worker}` : "";
+      return { label: `${tiger === "trade" ? centerLabel(L, a.center) : a.center.split(".")[1]}${fixed}${stated}`, action: a };
     }), undefined, tiger !== "trade");
   }
 
