@@ -60,9 +60,10 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def _gunicorn(target: str, env: dict, workers: int, conf: bool) -> tuple[subprocess.Popen, str]:
+def _gunicorn(target: str, env: dict, workers: int, conf: bool, threads: int = 1) -> tuple[subprocess.Popen, str]:
     port = _free_port()
-    cmd = [sys.executable, "-m", "gunicorn", "-w", str(workers), "-b", f"127.0.0.1:{port}", "--log-level", "warning"]
+    cmd = [sys.executable, "-m", "gunicorn", "-w", str(workers), "-b", f"127.0.0.1:{port}", "--log-level", "warning",
+           "--threads", str(threads)]
     if conf:
         cmd[3:3] = ["-c", "python:api.web.gunicorn_conf"]
     proc = subprocess.Popen(cmd + [target], cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT), **env},
@@ -100,7 +101,7 @@ def _run_tables(tables: int, worker) -> tuple[float, list[list[float]]]:
 def bench_tablekeeper(args, db: str) -> tuple[float, list[list[float]]]:
     env = {"TABLEKEEPER_DATABASE": db, "TABLEKEEPER_TEST_ENGINES": "tests.toy_engine:ENGINE",
            "TABLEKEEPER_AUTO_MIGRATE": "0"}
-    proc, base = _gunicorn("api:create_app()", env, args.workers, conf=True)
+    proc, base = _gunicorn("api:create_app()", env, args.workers, conf=True, threads=args.threads)
     try:
         def table(index: int, latencies: list[float]) -> None:
             session = requests.Session()
@@ -140,7 +141,8 @@ def bench_bare(args, db: str) -> tuple[float, list[list[float]]]:
     enable_wal(setup)
     setup["moves"].create({"id": int, "table_id": str, "at": float}, pk="id")
     setup.close()
-    proc, base = _gunicorn("bench.api_load:bare_app()", {"BENCH_BARE_DATABASE": db}, args.workers, conf=False)
+    proc, base = _gunicorn("bench.api_load:bare_app()", {"BENCH_BARE_DATABASE": db}, args.workers, conf=False,
+                           threads=args.threads)
     try:
         def table(index: int, latencies: list[float]) -> None:
             session = requests.Session()
@@ -176,6 +178,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--tables", type=int, default=4, help="concurrent tables (threads)")
     parser.add_argument("--moves", type=int, default=300, help="moves per table (bounded)")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn workers")
+    parser.add_argument("--threads", type=int, default=1, help="threads per worker, both servers (gthread when > 1)")
     parser.add_argument("--engine", default="toy", choices=["toy", "asian_tigers"])
     args = parser.parse_args(argv)
     args.moves = max(10, min(args.moves, 5000))
