@@ -1,10 +1,28 @@
 """Shared fixtures: an app on a temporary database with the toy engines registered."""
 from __future__ import annotations
 
+import uuid
+
 import pytest
 
 from api import create_app
 from tests.contract import ContractClient
+
+MOVE_ENDPOINTS = ("actions", "batch", "undo")
+
+
+class WellBehavedClient(ContractClient):
+    """Sends an Idempotency-Key with every move, as the PWA does; `auto_key = False` switches it off."""
+
+    auto_key = True
+
+    def open(self, *args, **kwargs):
+        path = args[0] if args and isinstance(args[0], str) else ""
+        if self.auto_key and kwargs.get("method") == "POST" and path.rstrip("/").rsplit("/", 1)[-1] in MOVE_ENDPOINTS:
+            headers = dict(kwargs.get("headers") or {})
+            headers.setdefault("Idempotency-Key", str(uuid.uuid4()))
+            kwargs["headers"] = headers
+        return super().open(*args, **kwargs)
 
 TEST_ENGINES = "tests.toy_engine:ENGINE,tests.toy_engine_minimal:ENGINE"
 
@@ -21,7 +39,7 @@ def make_app(db_path):
 
     def make(**config):
         app = create_app({"DATABASE": db_path, "TEST_ENGINES": TEST_ENGINES, "TESTING": True, **config})
-        app.test_client_class = ContractClient
+        app.test_client_class = WellBehavedClient
         return app
 
     return make

@@ -54,6 +54,18 @@ class PreconditionRequired(StorageError):
         self.current_version = current_version
 
 
+class IdempotencyKeyRequired(PreconditionRequired):
+    """A move came without an Idempotency-Key: a retry could not be told from a new move."""
+
+    code = "idempotency_key_required"
+
+    def __init__(self, current_version: int):
+        StorageError.__init__(
+            self, "send an Idempotency-Key header (a unique string per move) so that a retried request is applied "
+                  f"once (current version {current_version})")
+        self.current_version = current_version
+
+
 class VersionConflict(StorageError):
     """The write was based on an older version of the game."""
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Response
 
+from api.storage.errors import IdempotencyKeyRequired
 from api.storage.models import WriteOutcome
 from api.web import schemas
 from api.web.http import (
@@ -30,15 +31,19 @@ def _answer(outcome: WriteOutcome) -> Response:
 
 def _prepare(game_id: str, schema):
     r = repo()
-    authorize(r.record(game_id), write=True)
+    record = r.record(game_id)
+    authorize(record, write=True)
     raw = json_body()
     body = load(schema, raw)
-    return r, body, idempotency(raw)
+    idem = idempotency(raw)
+    if idem is None:  # required on moves: a retried move whose answer was lost must not apply twice
+        raise IdempotencyKeyRequired(record.version)
+    return r, body, idem
 
 
 @bp.post("/actions")
 def apply_action(game_id: str):
-    """Apply one action (If-Match required; Idempotency-Key recommended)."""
+    """Apply one action (If-Match and Idempotency-Key required)."""
     r, body, idem = _prepare(game_id, schemas.ApplyActionSchema())
     return _answer(r.apply_actions(game_id, [body["action"]], expected_versions(), idem, write_body))
 

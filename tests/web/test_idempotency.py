@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import threading
 
-from tests.helpers import bearer, create, take, write_headers
+from tests.helpers import PLAYERS, bearer, create, take, write_headers
 
 ACTION = {"action": {"kind": "take", "amount": 1}}
 
@@ -81,3 +81,18 @@ def test_fifty_threads_same_key_store_exactly_one_action(app):
     assert _live(creator, game) == 1
     log = creator.get(f"{game.url}/log", headers=bearer(game.token)).get_json()["entries"]
     assert len(log) == 1
+
+
+def test_a_move_without_an_idempotency_key_is_428_and_changes_nothing(app):
+    """Moves need an Idempotency-Key: a retry must be recognisable (428 idempotency_key_required)."""
+    client = app.test_client()
+    client.auto_key = False
+    created = client.post("/api/games", json={"game": "toy", "options": {"players": PLAYERS}, "seed": 1}).get_json()
+    url, token = f"/api/games/{created['game_id']}", created["table_token"]
+    for path, body in (("actions", {"action": {"kind": "take", "amount": 1}}), ("undo", {"count": 1}),
+                       ("batch", {"actions": [{"kind": "take", "amount": 1}]})):
+        resp = client.post(f"{url}/{path}", json=body, headers={"Authorization": f"Bearer {token}", "If-Match": '"1"'})
+        assert resp.status_code == 428, resp.get_json()
+        assert resp.get_json()["code"] == "idempotency_key_required" and resp.headers["ETag"] == '"1"'
+    view = client.get(url, headers={"Authorization": f"Bearer {token}"}).get_json()
+    assert view["version"] == 1

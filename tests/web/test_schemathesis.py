@@ -163,7 +163,8 @@ def _seed_games(app) -> list[Table]:
     version, legal = 1, body["game"]["legal_actions"]
     for _ in range(6):  # a few moves, so that undo has something to undo
         resp = client.post(f"/api/games/{active.id}/actions", json={"action": legal[0]},
-                           headers={"Authorization": f"Bearer {active.token}", "If-Match": f'"{version}"'})
+                           headers={"Authorization": f"Bearer {active.token}", "If-Match": f'"{version}"',
+                                    "Idempotency-Key": f"seed-{version}"})
         assert resp.status_code == 200, resp.get_json()
         version, legal = resp.get_json()["version"], resp.get_json()["game"]["legal_actions"]
     games = [active]
