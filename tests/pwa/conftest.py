@@ -142,7 +142,7 @@ def new_phone(browser):
     def make(service_workers: str = "allow"):
         ctx = browser.new_context(viewport=PHONE, device_scale_factor=1, service_workers=service_workers,
                                   is_mobile=True, has_touch=True)
-        ctx.set_default_timeout(10_000)
+        ctx.set_default_timeout(30_000)  # generous: a loaded 2-core CI machine, not a slow app
         contexts.append(ctx)
         page = ctx.new_page()
         page.errors = []
