@@ -6,7 +6,7 @@ import { html } from "../html.js";
 import * as db from "../db.js";
 import { FieldError, FormProvider, Group, Num, ResultActions, ScorerFrame, Sel, SubmitBar, Text, ptr, useForm,
   useScorer } from "./formkit.js";
-import { Sheet, summary } from "./sheet.js";
+import { Sheet, playerResultModel, summary } from "./sheet.js";
 
 const YEARS = 4; // one entry per year; the server names a missing or extra one
 const HINTS = "scorer-hints:asara";
@@ -30,25 +30,7 @@ function mapPlayers(body, fn) {
   };
 }
 
-export function model(r) {
-  const ids = r.ranking.map((x) => x.player);
-  const P = Object.fromEntries(r.players.map((p) => [p.id, p]));
-  const cats = Object.keys((r.players[0] || {}).categories || {});
-  const cells = (get, mark) => Object.fromEntries(ids.map((id) => [id, { v: get(P[id]), mark }]));
-  return {
-    people: ids.map((id) => ({ id, label: id })),
-    rows: [...cats.map((c) => ({ label: LABELS[c] || c.replace(/_/g, " "), cells: cells((p) => p.categories[c]) })),
-           { label: "Total", strong: true, cells: cells((p) => p.total, !!r.provisional) },
-           { label: "Rank", cells: cells((p) => r.ranking.find((x) => x.player === p.id).rank) }],
-    totals: Object.fromEntries(ids.map((id) => [id, P[id].total])),
-    winners: r.winners || [],
-    headline: r.winner_explanation,
-    notes: (r.winners || []).length > 1 ? ["Tie rule: tied players share the victory."] : [],
-    lines: Object.fromEntries(ids.map((id) => [id, [...P[id].lines.map((l) => ({ text: l.explanation })),
-                                                     { text: `Total: ${P[id].total_explanation}`, mark: !!r.provisional }]])),
-    extra: [], provisional: !!r.provisional, placeholders: r.placeholders_used || [],
-  };
-}
+export const model = (r) => playerResultModel(r, LABELS, (r.winners || []).length > 1 ? ["Tie rule: tied players share the victory."] : []);
 
 function Players() {
   const f = useForm();

@@ -7,14 +7,13 @@ import { html } from "../html.js";
 import * as db from "../db.js";
 import { FieldError, FormProvider, Group, Num, ResultActions, ScorerFrame, Sel, SubmitBar, Text, ptr, useForm,
   useScorer } from "./formkit.js";
-import { Sheet, summary } from "./sheet.js";
+import { Sheet, playerResultModel, summary } from "./sheet.js";
 
 const SCORINGS = 3; // the three scorings of the game; the server names a missing or extra one
 const HINTS = "scorer-hints:nippon";
 const LABELS = { starting_vp: "Starting VP", region_majority: "Region majorities", ships: "Ships",
                  contracts: "Contract VP", region_bonus: "Region bonus VP", workforce: "Workforce",
                  achievements: "Achievements", floor: "Raised to 0" };
-const words = (s) => String(s).replace(/_/g, " ");
 
 const blankPlayer = (id, seat) => ({ id, seat, vp_in_play: { contracts: 0, region_bonus: 0, workforce_lost: 0 }, achievements: [] });
 export const blank = () => {
@@ -36,25 +35,7 @@ function mapPlayers(body, fn) {
   };
 }
 
-export function model(r) {
-  const ids = r.ranking.map((x) => x.player);
-  const P = Object.fromEntries(r.players.map((p) => [p.id, p]));
-  const cats = Object.keys((r.players[0] || {}).categories || {});
-  const cells = (get, mark) => Object.fromEntries(ids.map((id) => [id, { v: get(P[id]), mark }]));
-  return {
-    people: ids.map((id) => ({ id, label: id })),
-    rows: [...cats.map((c) => ({ label: LABELS[c] || words(c), cells: cells((p) => p.categories[c]) })),
-           { label: "Total", strong: true, cells: cells((p) => p.total, !!r.provisional) },
-           { label: "Rank", cells: cells((p) => r.ranking.find((x) => x.player === p.id).rank) }],
-    totals: Object.fromEntries(ids.map((id) => [id, P[id].total])),
-    winners: r.winners || [],
-    headline: r.winner_explanation,
-    notes: r.ranking.filter((x) => x.tie_break).map((x) => `Tie rule: ${x.tie_break}`),
-    lines: Object.fromEntries(ids.map((id) => [id, [...P[id].lines.map((l) => ({ text: l.explanation })),
-                                                     { text: `Total: ${P[id].total_explanation}`, mark: !!r.provisional }]])),
-    extra: [], provisional: !!r.provisional, placeholders: r.placeholders_used || [],
-  };
-}
+export const model = (r) => playerResultModel(r, LABELS, r.ranking.filter((x) => x.tie_break).map((x) => `Tie rule: ${x.tie_break}`));
 
 function Players() {
   const f = useForm();

@@ -57,3 +57,25 @@ export const summary = (m) => ({
   winners: m.winners.map((id) => (m.people.find((p) => p.id === id) || { label: id }).label),
   people: m.people.map((p) => ({ label: p.label, total: m.totals[p.id] })),
 });
+
+// The Nippon and Asara results share one shape (players with categories, lines and
+// explanations; a ranking): only the category names and the tie note differ.
+export function playerResultModel(r, labels, notes) {
+  const ids = r.ranking.map((x) => x.player);
+  const P = Object.fromEntries(r.players.map((p) => [p.id, p]));
+  const cats = Object.keys((r.players[0] || {}).categories || {});
+  const cells = (get, mark) => Object.fromEntries(ids.map((id) => [id, { v: get(P[id]), mark }]));
+  return {
+    people: ids.map((id) => ({ id, label: id })),
+    rows: [...cats.map((c) => ({ label: labels[c] || c.replace(/_/g, " "), cells: cells((p) => p.categories[c]) })),
+           { label: "Total", strong: true, cells: cells((p) => p.total, !!r.provisional) },
+           { label: "Rank", cells: cells((p) => r.ranking.find((x) => x.player === p.id).rank) }],
+    totals: Object.fromEntries(ids.map((id) => [id, P[id].total])),
+    winners: r.winners || [],
+    headline: r.winner_explanation,
+    notes,
+    lines: Object.fromEntries(ids.map((id) => [id, [...P[id].lines.map((l) => ({ text: l.explanation })),
+                                                     { text: `Total: ${P[id].total_explanation}`, mark: !!r.provisional }]])),
+    extra: [], provisional: !!r.provisional, placeholders: r.placeholders_used || [],
+  };
+}
