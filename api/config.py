@@ -3,6 +3,11 @@
 | variable                        | config key          | default              |
 | ------------------------------- | ------------------- | -------------------- |
 | TABLEKEEPER_DATABASE            | DATABASE            | ./tablekeeper.db     |
+| DATABASE_URL (if the above unset)| DATABASE           |                      |
+| TABLEKEEPER_DB_POOL             | DB_POOL             | 10 (PostgreSQL)      |
+| TABLEKEEPER_STREAMS_PER_GAME    | STREAMS_PER_GAME    | 16                   |
+| TABLEKEEPER_STREAMS_PER_SERVER  | STREAMS_PER_SERVER  | 24 (per process)     |
+| TABLEKEEPER_STREAM_HEARTBEAT    | STREAM_HEARTBEAT    | 15 s                 |
 | TABLEKEEPER_EDITION             | EDITION_FILE        | (shipped placeholder)|
 | TABLEKEEPER_MAX_BODY            | MAX_CONTENT_LENGTH  | 1048576 (1 MiB)      |
 | TABLEKEEPER_BUSY_TIMEOUT_MS     | BUSY_TIMEOUT_MS     | 10000                |
@@ -10,6 +15,10 @@
 | TABLEKEEPER_AUTO_MIGRATE        | AUTO_MIGRATE        | 1                    |
 | TABLEKEEPER_PROXY_HOPS          | PROXY_HOPS          | 0 (no reverse proxy) |
 | TABLEKEEPER_TEST_ENGINES        | TEST_ENGINES        | (none; test hook)    |
+
+``TABLEKEEPER_DATABASE`` is a SQLite file path or a ``postgresql://`` URL
+(`api.storage.pg`); ``DATABASE_URL``, the usual convention of hosting
+platforms, is read when it is not set.
 
 ``TABLEKEEPER_PROXY_HOPS`` is the number of reverse proxies in front of the
 app whose ``X-Forwarded-*`` headers are trusted (the join-code throttle counts
@@ -36,6 +45,11 @@ DEFAULTS: dict[str, Any] = {
     "TEST_ENGINES": "",
     "PROXY_HOPS": 0,
     "DEFAULT_GAME": "asian_tigers",
+    "DB_POOL": 10,
+    "STREAMS_PER_GAME": 16,
+    "STREAMS_PER_SERVER": 24,
+    "STREAM_HEARTBEAT": 15.0,
+    "STREAM_LIFETIME": 300.0,
 }
 
 _ENV: dict[str, tuple[str, Any]] = {
@@ -47,6 +61,10 @@ _ENV: dict[str, tuple[str, Any]] = {
     "TABLEKEEPER_AUTO_MIGRATE": ("AUTO_MIGRATE", lambda v: v.strip().lower() not in ("0", "false", "no", "")),
     "TABLEKEEPER_TEST_ENGINES": ("TEST_ENGINES", str),
     "TABLEKEEPER_PROXY_HOPS": ("PROXY_HOPS", int),
+    "TABLEKEEPER_DB_POOL": ("DB_POOL", int),
+    "TABLEKEEPER_STREAMS_PER_GAME": ("STREAMS_PER_GAME", int),
+    "TABLEKEEPER_STREAMS_PER_SERVER": ("STREAMS_PER_SERVER", int),
+    "TABLEKEEPER_STREAM_HEARTBEAT": ("STREAM_HEARTBEAT", float),
 }
 
 
@@ -54,6 +72,8 @@ def load_config(overrides: Mapping[str, Any] | None = None, environ: Mapping[str
     """Defaults, then environment variables, then explicit `overrides`."""
     environ = os.environ if environ is None else environ
     config = dict(DEFAULTS)
+    if environ.get("DATABASE_URL") and not environ.get("TABLEKEEPER_DATABASE"):
+        config["DATABASE"] = environ["DATABASE_URL"]
     for var, (key, convert) in _ENV.items():
         raw = environ.get(var)
         if raw is not None and raw != "":

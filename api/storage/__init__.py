@@ -1,6 +1,7 @@
-"""Storage: SQLite via sqlite-utils (migrations, games, actions, snapshots, idempotency).
+"""Storage: SQLite via sqlite-utils (the default) or PostgreSQL via psycopg (`api.storage.pg`).
 
-Game-agnostic: rules engines are reached through `api.storage.engines`.
+Migrations, games, actions, snapshots, idempotency.  Game-agnostic: rules
+engines are reached through `api.storage.engines`.
 """
 from __future__ import annotations
 
@@ -9,17 +10,40 @@ from api.storage.engines import EngineRegistry
 from api.storage.repository import GameRepository
 
 
-class Storage:
-    """A database path, a connection per thread, and the engines to play with."""
+def is_postgres(database: str) -> bool:
+    """True for a ``postgresql://`` URL, False for a SQLite file path."""
+    return str(database).startswith(("postgresql://", "postgres://"))
 
-    def __init__(self, path: str, engines: EngineRegistry, busy_timeout_ms: int = 10_000):
+
+class Storage:
+    """A database (SQLite path or PostgreSQL URL), a connection per thread, and the engines to play with."""
+
+    def __init__(self, path: str, engines: EngineRegistry, busy_timeout_ms: int = 10_000, pool_size: int = 10):
         self.path = str(path)
         self.engines = engines
-        self.pool = ConnectionPool(self.path, busy_timeout_ms)
+        self.dialect = "postgresql" if is_postgres(self.path) else "sqlite"
+        if self.dialect == "postgresql":
+            from api.storage.pg import PgPool
+
+            self.pool = PgPool(self.path, busy_timeout_ms, pool_size)
+        else:
+            self.pool = ConnectionPool(self.path, busy_timeout_ms)
 
     def repository(self) -> GameRepository:
         """A repository on this thread's connection."""
         return GameRepository(self.pool.get(), self.engines)
 
+    def release(self) -> None:
+        """End of a request: a PostgreSQL connection goes back to the pool (SQLite keeps one per thread)."""
+        release = getattr(self.pool, "release", None)
+        if release is not None:
+            release()
 
-__all__ = ["Storage", "GameRepository", "EngineRegistry"]
+    def close(self) -> None:
+        """Close the pooled connections (PostgreSQL); SQLite's close with their threads."""
+        close = getattr(self.pool, "close", None)
+        if close is not None:
+            close()
+
+
+__all__ = ["Storage", "GameRepository", "EngineRegistry", "is_postgres"]

@@ -19,7 +19,14 @@ from sqlite_utils import Database
 
 
 def connect(path: str, busy_timeout_ms: int = 10_000) -> Database:
-    """Open `path` with the pragmas every connection needs and wrap it in sqlite-utils."""
+    """Open `path` with the pragmas every connection needs and wrap it in sqlite-utils.
+
+    A ``postgresql://`` URL opens a PostgreSQL connection with the same surface instead (`api.storage.pg`).
+    """
+    if str(path).startswith(("postgresql://", "postgres://")):
+        from api.storage import pg
+
+        return pg.connect(str(path), busy_timeout_ms)
     conn = sqlite3.connect(
         str(path),
         timeout=busy_timeout_ms / 1000,

@@ -33,13 +33,14 @@ def test_export_import_and_replay_check(make_app, tmp_path):
     assert runner.invoke(args=["export-game", "nope"]).exit_code != 0
 
 
-def test_replay_check_fails_on_divergence(make_app):
+def test_replay_check_fails_on_divergence(make_app, backend):
     app = make_app()
     client = app.test_client()
     game = create(client)
     take(client, game, 1)
     db = app.extensions["tablekeeper"].repository().db
-    db.conn.execute("DROP TRIGGER actions_append_only_update")  # simulate corruption of the log itself
+    on_table = " ON actions" if backend == "postgresql" else ""
+    db.conn.execute("DROP TRIGGER actions_append_only_update" + on_table)  # simulate corruption of the log itself
     db.conn.execute("UPDATE actions SET payload = ? WHERE game_id = ?",
                     (json.dumps({"kind": "take", "amount": 2}), game.id))
     result = app.test_cli_runner().invoke(args=["replay-check"])
