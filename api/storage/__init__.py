@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from api.storage.db import ConnectionPool
 from api.storage.engines import EngineRegistry
+from api.storage.notify import Broker, PgListener
 from api.storage.repository import GameRepository
 
 
@@ -22,10 +23,14 @@ class Storage:
         self.path = str(path)
         self.engines = engines
         self.dialect = "postgresql" if is_postgres(self.path) else "sqlite"
+        self.broker = Broker()  # version changes for this process's event streams
+        self.listener: PgListener | None = None
         if self.dialect == "postgresql":
             from api.storage.pg import PgPool
+            from api.storage.pg_schema import NOTIFY_CHANNEL
 
             self.pool = PgPool(self.path, busy_timeout_ms, pool_size)
+            self.listener = PgListener(self.path, self.broker, NOTIFY_CHANNEL)
         else:
             self.pool = ConnectionPool(self.path, busy_timeout_ms)
 
@@ -40,7 +45,9 @@ class Storage:
             release()
 
     def close(self) -> None:
-        """Close the pooled connections (PostgreSQL); SQLite's close with their threads."""
+        """Close the pooled connections and the listener (PostgreSQL); SQLite's close with their threads."""
+        if self.listener is not None:
+            self.listener.stop()
         close = getattr(self.pool, "close", None)
         if close is not None:
             close()
