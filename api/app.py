@@ -28,7 +28,8 @@ def build_app(config=None) -> Flask:
     app.json.sort_keys = False
 
     engines = default_registry(app.config.get("TEST_ENGINES", ""))
-    store = Storage(app.config["DATABASE"], engines, int(app.config["BUSY_TIMEOUT_MS"]))
+    store = Storage(app.config["DATABASE"], engines, int(app.config["BUSY_TIMEOUT_MS"]),
+                    float(app.config["IDEMPOTENCY_RETENTION_HOURS"]))
     app.extensions["tablekeeper"] = store
     ready = {"schema": prepare_database(app.config["DATABASE"], int(app.config["BUSY_TIMEOUT_MS"]),
                                         bool(app.config["AUTO_MIGRATE"]))}

@@ -10,10 +10,15 @@
 | TABLEKEEPER_AUTO_MIGRATE        | AUTO_MIGRATE        | 1                    |
 | TABLEKEEPER_PROXY_HOPS          | PROXY_HOPS          | 0 (no reverse proxy) |
 | TABLEKEEPER_TEST_ENGINES        | TEST_ENGINES        | (none; test hook)    |
+| TABLEKEEPER_IDEMPOTENCY_RETENTION_HOURS | IDEMPOTENCY_RETENTION_HOURS | 24 |
 
 ``TABLEKEEPER_PROXY_HOPS`` is the number of reverse proxies in front of the
 app whose ``X-Forwarded-*`` headers are trusted (the join-code throttle counts
 per client address, so behind a proxy it must be set).
+
+``TABLEKEEPER_IDEMPOTENCY_RETENTION_HOURS``: how long a move's Idempotency-Key
+is remembered (a retry within it answers the identical body); older records
+are pruned.
 
 ``TABLEKEEPER_TEST_ENGINES`` is a test hook: a comma-separated list of
 ``module:attribute`` references to extra engine objects (see
@@ -36,6 +41,7 @@ DEFAULTS: dict[str, Any] = {
     "TEST_ENGINES": "",
     "PROXY_HOPS": 0,
     "DEFAULT_GAME": "asian_tigers",
+    "IDEMPOTENCY_RETENTION_HOURS": 24.0,
 }
 
 _ENV: dict[str, tuple[str, Any]] = {
@@ -47,6 +53,7 @@ _ENV: dict[str, tuple[str, Any]] = {
     "TABLEKEEPER_AUTO_MIGRATE": ("AUTO_MIGRATE", lambda v: v.strip().lower() not in ("0", "false", "no", "")),
     "TABLEKEEPER_TEST_ENGINES": ("TEST_ENGINES", str),
     "TABLEKEEPER_PROXY_HOPS": ("PROXY_HOPS", int),
+    "TABLEKEEPER_IDEMPOTENCY_RETENTION_HOURS": ("IDEMPOTENCY_RETENTION_HOURS", float),
 }
 
 
