@@ -28,7 +28,8 @@ def build_app(config=None) -> Flask:
     app.json.sort_keys = False
 
     engines = default_registry(app.config.get("TEST_ENGINES", ""))
-    store = Storage(app.config["DATABASE"], engines, int(app.config["BUSY_TIMEOUT_MS"]), int(app.config["DB_POOL"]))
+    store = Storage(app.config["DATABASE"], engines, int(app.config["BUSY_TIMEOUT_MS"]),
+                    float(app.config["IDEMPOTENCY_RETENTION_HOURS"]), int(app.config["DB_POOL"]))
     app.extensions["tablekeeper"] = store
     app.teardown_appcontext(lambda _exc: store.release())  # a PostgreSQL connection goes back to the pool
     ready = {"schema": prepare_database(app.config["DATABASE"], int(app.config["BUSY_TIMEOUT_MS"]),

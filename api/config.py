@@ -15,6 +15,7 @@
 | TABLEKEEPER_AUTO_MIGRATE        | AUTO_MIGRATE        | 1                    |
 | TABLEKEEPER_PROXY_HOPS          | PROXY_HOPS          | 0 (no reverse proxy) |
 | TABLEKEEPER_TEST_ENGINES        | TEST_ENGINES        | (none; test hook)    |
+| TABLEKEEPER_IDEMPOTENCY_RETENTION_HOURS | IDEMPOTENCY_RETENTION_HOURS | 24 |
 
 ``TABLEKEEPER_DATABASE`` is a SQLite file path or a ``postgresql://`` URL
 (`api.storage.pg`); ``DATABASE_URL``, the usual convention of hosting
@@ -23,6 +24,10 @@ platforms, is read when it is not set.
 ``TABLEKEEPER_PROXY_HOPS`` is the number of reverse proxies in front of the
 app whose ``X-Forwarded-*`` headers are trusted (the join-code throttle counts
 per client address, so behind a proxy it must be set).
+
+``TABLEKEEPER_IDEMPOTENCY_RETENTION_HOURS``: how long a move's Idempotency-Key
+is remembered (a retry within it answers the identical body); older records
+are pruned.
 
 ``TABLEKEEPER_TEST_ENGINES`` is a test hook: a comma-separated list of
 ``module:attribute`` references to extra engine objects (see
@@ -45,6 +50,7 @@ DEFAULTS: dict[str, Any] = {
     "TEST_ENGINES": "",
     "PROXY_HOPS": 0,
     "DEFAULT_GAME": "asian_tigers",
+    "IDEMPOTENCY_RETENTION_HOURS": 24.0,
     "DB_POOL": 10,
     "STREAMS_PER_GAME": 16,
     "STREAMS_PER_SERVER": 24,
@@ -61,6 +67,7 @@ _ENV: dict[str, tuple[str, Any]] = {
     "TABLEKEEPER_AUTO_MIGRATE": ("AUTO_MIGRATE", lambda v: v.strip().lower() not in ("0", "false", "no", "")),
     "TABLEKEEPER_TEST_ENGINES": ("TEST_ENGINES", str),
     "TABLEKEEPER_PROXY_HOPS": ("PROXY_HOPS", int),
+    "TABLEKEEPER_IDEMPOTENCY_RETENTION_HOURS": ("IDEMPOTENCY_RETENTION_HOURS", float),
     "TABLEKEEPER_DB_POOL": ("DB_POOL", int),
     "TABLEKEEPER_STREAMS_PER_GAME": ("STREAMS_PER_GAME", int),
     "TABLEKEEPER_STREAMS_PER_SERVER": ("STREAMS_PER_SERVER", int),

@@ -5,8 +5,10 @@ engines are reached through `api.storage.engines`.
 """
 from __future__ import annotations
 
+from api.storage.cache import StateCache
 from api.storage.db import ConnectionPool
 from api.storage.engines import EngineRegistry
+from api.storage.idempotency import DEFAULT_RETENTION_HOURS, Retention
 from api.storage.notify import Broker, PgListener
 from api.storage.repository import GameRepository
 
@@ -17,11 +19,15 @@ def is_postgres(database: str) -> bool:
 
 
 class Storage:
-    """A database (SQLite path or PostgreSQL URL), a connection per thread, and the engines to play with."""
+    """A database (SQLite path or PostgreSQL URL), a connection per thread, the engines to play with,
+    this worker's state cache and the broker of its event streams."""
 
-    def __init__(self, path: str, engines: EngineRegistry, busy_timeout_ms: int = 10_000, pool_size: int = 10):
+    def __init__(self, path: str, engines: EngineRegistry, busy_timeout_ms: int = 10_000,
+                 idempotency_retention_hours: float = DEFAULT_RETENTION_HOURS, pool_size: int = 10):
         self.path = str(path)
         self.engines = engines
+        self.states = StateCache()
+        self.retention = Retention(idempotency_retention_hours)
         self.dialect = "postgresql" if is_postgres(self.path) else "sqlite"
         self.broker = Broker()  # version changes for this process's event streams
         self.listener: PgListener | None = None
@@ -35,8 +41,8 @@ class Storage:
             self.pool = ConnectionPool(self.path, busy_timeout_ms)
 
     def repository(self) -> GameRepository:
-        """A repository on this thread's connection."""
-        return GameRepository(self.pool.get(), self.engines)
+        """A repository on this thread's connection (sharing the worker's state cache)."""
+        return GameRepository(self.pool.get(), self.engines, self.states, self.retention)
 
     def release(self) -> None:
         """End of a request: a PostgreSQL connection goes back to the pool (SQLite keeps one per thread)."""

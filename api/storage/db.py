@@ -10,12 +10,13 @@ HTTP answer is sent (see README, "Durability").
 from __future__ import annotations
 
 import contextlib
-import json
 import sqlite3
 import threading
 from typing import Any, Iterator
 
 from sqlite_utils import Database
+
+from api.storage import codec
 
 
 def connect(path: str, busy_timeout_ms: int = 10_000) -> Database:
@@ -85,9 +86,9 @@ class ConnectionPool:
 
 def dumps(value: Any) -> str:
     """Compact JSON for storage; key order is kept (engines may depend on it)."""
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    return codec.dumps(value)
 
 
 def canonical(value: Any) -> str:
-    """Canonical JSON for hashing (sorted keys, no spaces)."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    """Canonical JSON for hashing (sorted keys, no spaces); the bytes of the stdlib form (see `codec`)."""
+    return codec.canonical_bytes(value).decode()

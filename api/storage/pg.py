@@ -14,8 +14,10 @@ What the translation does, and why (`translate`):
   SQLite-only fails loudly here, so the PostgreSQL test run catches it.
 - ``BEGIN IMMEDIATE`` (SQLite's "take the write lock now") becomes ``BEGIN``
   in READ COMMITTED, and inside such a write transaction the first read of a
-  game or campaign row (``SELECT … FROM games WHERE id = ?``) takes that row
-  ``FOR UPDATE``.  Writers of one game therefore queue on its row exactly as
+  game or campaign row (``SELECT … FROM games [g …] WHERE [g.]id = ?``) is
+  preceded by ``SELECT 1 FROM games WHERE id = ? FOR UPDATE`` (a separate
+  statement, so the read itself sees everything committed before the lock was
+  granted, joined rows included).  Writers of one game therefore queue on its row exactly as
   they queue on SQLite's lock, and after the wait they see what the winner
   committed (the stored Idempotency-Key, the new version): one wins, the other
   gets 412 or the replayed answer.  Writers of different games never wait for
@@ -47,7 +49,8 @@ from api.storage.errors import StorageUnavailable
 DIALECT = "postgresql"
 URL_PREFIXES = ("postgresql://", "postgres://")
 
-_LOCK_ROW = re.compile(r"^\s*SELECT\s[^;]*?\sFROM\s+(games|campaigns)\s+WHERE\s+id\s*=\s*\?\s*$", re.I | re.S)
+_LOCK_ROW = re.compile(
+    r"^\s*SELECT\s[^;]*?\sFROM\s+(games|campaigns)\b[^;]*\sWHERE\s+(?:\w+\.)?id\s*=\s*\?\s*$", re.I | re.S)
 _INSERT_OR_IGNORE = re.compile(r"^\s*INSERT\s+OR\s+IGNORE\s+INTO\s", re.I)
 _SQLITE_ONLY = re.compile(r"\b(INSERT\s+OR\s+(REPLACE|ABORT|FAIL|ROLLBACK)|PRAGMA|GLOB|AUTOINCREMENT)\b", re.I)
 _THROTTLE = re.compile(r"\b(FROM|INTO)\s+join_failures\b", re.I)
@@ -61,13 +64,17 @@ def is_postgres(database: str) -> bool:
 
 @lru_cache(maxsize=1024)
 def translate(sql: str, has_params: bool, writing: bool) -> tuple[str, str | None]:
-    """(PostgreSQL text of `sql`, a statement to run once before it in this transaction or None)."""
+    """(PostgreSQL text of `sql`, a statement to run once before it in this transaction or None).
+
+    A row lock ``before`` statement takes the last parameter of `sql` (the id) as its own.
+    """
     if _SQLITE_ONLY.search(sql):
         raise NotImplementedError(f"SQLite-only SQL has no PostgreSQL translation: {sql.strip()[:80]}")
     before = THROTTLE_LOCK if writing and _THROTTLE.search(sql) else None
     text = sql
-    if writing and _LOCK_ROW.match(text):
-        text = text.rstrip() + " FOR UPDATE"
+    lock = _LOCK_ROW.match(text) if writing and has_params else None
+    if lock:
+        before = f"SELECT 1 FROM {lock.group(1).lower()} WHERE id = %s FOR UPDATE"
     if _INSERT_OR_IGNORE.match(text):
         text = _INSERT_OR_IGNORE.sub("INSERT INTO ", text, count=1).rstrip() + " ON CONFLICT DO NOTHING"
     if has_params:
@@ -90,7 +97,7 @@ class PgConnection:
         self._give_back = give_back
         self._conn: psycopg.Connection | None = None
         self._writing = False
-        self._prefixed: set[str] = set()
+        self._prefixed: set[tuple] = set()
 
     def _connection(self) -> psycopg.Connection:
         if self._conn is None:
@@ -118,6 +125,14 @@ class PgConnection:
             return word
         return None
 
+    def _lock_first(self, conn: psycopg.Connection, before: str, params: tuple) -> None:
+        """Run a lock statement once per transaction (per locked row)."""
+        args = (params[-1],) if "%s" in before else None
+        key = (before, args)
+        if key not in self._prefixed:
+            conn.execute(before, args)
+            self._prefixed.add(key)
+
     def execute(self, sql: str, params: Iterable[Any] = ()) -> psycopg.Cursor:
         """Run one statement (``?`` placeholders) and return its cursor."""
         params = tuple(params) if params else ()
@@ -127,9 +142,8 @@ class PgConnection:
             if control is not None:
                 return conn.execute(control)
             text, before = translate(sql, bool(params), self._writing)
-            if before is not None and before not in self._prefixed:
-                conn.execute(before)
-                self._prefixed.add(before)
+            if before is not None:
+                self._lock_first(conn, before, params)
             return conn.execute(text, params or None)
         except psycopg.OperationalError as exc:  # includes lock and statement timeouts, lost connections
             raise storage_fault(exc) from exc
@@ -137,12 +151,12 @@ class PgConnection:
     def executemany(self, sql: str, rows: Iterable[Iterable[Any]]) -> psycopg.Cursor:
         """Run one statement for each parameter row."""
         text, before = translate(sql, True, self._writing)
+        rows = [tuple(r) for r in rows]
         cur = self._connection().cursor()
         try:
-            if before is not None and before not in self._prefixed:
-                cur.execute(before)
-                self._prefixed.add(before)
-            cur.executemany(text, [tuple(r) for r in rows])
+            if before is not None and rows:
+                self._lock_first(self._connection(), before, rows[0])
+            cur.executemany(text, rows)
         except psycopg.OperationalError as exc:
             raise storage_fault(exc) from exc
         return cur

@@ -9,8 +9,10 @@ on both.  Differences, and why:
   engines depend on key order, which ``jsonb`` would not keep.
 - Integers are ``BIGINT`` (SQLite's INTEGER is 64-bit); ``join_failures.at``
   is ``DOUBLE PRECISION``.
-- ``campaign_games`` gets an explicit ``rowid`` identity column: the shared
-  SQL orders sessions by ``created_at, rowid`` (SQLite's implicit rowid).
+- ``campaign_games`` and ``idempotency`` get an explicit ``rowid`` identity
+  column: the shared SQL uses SQLite's implicit rowid (session order, pruning
+  batches).
+- ``idempotency.response`` is ``BYTEA`` (the zlib-compressed answer).
 - Append-only actions are enforced by a trigger function (no DELETE or
   TRUNCATE, no change to a stored column, ``reverted`` never goes back to 0).
 - Every change of a game's version sends ``NOTIFY tablekeeper_games`` with
@@ -102,11 +104,21 @@ _CAMPAIGN_SESSIONS = [
         PRIMARY KEY (campaign_id, key))""",
 ]
 
+_IDEMPOTENCY_RETENTION = [
+    # Records are pruned by age; ``response`` holds the zlib-compressed body (bytes) from now on.  (No
+    # PostgreSQL database predates this step with stored answers: the backend arrived with it.)
+    "CREATE INDEX idempotency_created_at ON idempotency (created_at)",
+    "ALTER TABLE idempotency ALTER COLUMN response TYPE BYTEA USING convert_to(response, 'UTF8')",
+    # the pruning SQL picks its batch by SQLite's implicit rowid
+    "ALTER TABLE idempotency ADD COLUMN rowid BIGINT GENERATED ALWAYS AS IDENTITY",
+]
+
 MIGRATIONS: list[tuple[str, list[str]]] = [
     ("0001_initial", _INITIAL),
     ("0002_campaigns", _CAMPAIGNS),
     ("0003_placeholders_used", _PLACEHOLDERS_USED),
     ("0004_campaign_sessions", _CAMPAIGN_SESSIONS),
+    ("0005_idempotency_retention", _IDEMPOTENCY_RETENTION),
 ]
 
 

@@ -10,7 +10,7 @@ from flask import Response, current_app, request
 from marshmallow import Schema, ValidationError
 
 from api.storage import Storage, tokens
-from api.storage.db import canonical
+from api.storage.codec import canonical_bytes, dumps_bytes
 from api.storage.models import GameRecord, Idempotency
 from api.storage.repository import GameRepository
 from api.web.problems import ApiProblem
@@ -112,9 +112,10 @@ def not_modified(version: int) -> Response | None:
 
 
 def json_response(body: Any, status: int = 200, version: int | None = None,
-                  headers: dict | None = None) -> Response:
-    """A JSON response, with an ETag when `version` is given."""
-    resp = Response(json.dumps(body, ensure_ascii=False), status=status, mimetype="application/json")
+                  headers: dict | None = None, encoded: bytes | None = None) -> Response:
+    """A JSON response, with an ETag when `version` is given; `encoded`: `body` already as JSON bytes."""
+    resp = Response(encoded if encoded is not None else dumps_bytes(body), status=status,
+                    mimetype="application/json")
     if version is not None:
         resp.headers["ETag"] = etag(version)
     resp.headers["Cache-Control"] = "private, no-cache"
@@ -133,7 +134,7 @@ def idempotency(body: Any) -> Idempotency | None:
         raise ApiProblem(422, "invalid_idempotency_key",
                          "Idempotency-Key must be 1 to 200 visible ASCII characters",
                          errors={"Idempotency-Key": ["must be 1 to 200 visible ASCII characters"]})
-    digest = hashlib.sha256(f"{request.method} {request.path}\n{canonical(body)}".encode()).hexdigest()
+    digest = hashlib.sha256(f"{request.method} {request.path}\n".encode() + canonical_bytes(body)).hexdigest()
     return Idempotency(key, digest)
 
 

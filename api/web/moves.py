@@ -29,7 +29,8 @@ def _answer(game_id: str, outcome: WriteOutcome) -> Response:
     if not outcome.replayed:
         publish(game_id, outcome.version)  # this process's event streams hear it at once
     headers = {"Idempotent-Replayed": "true"} if outcome.replayed else {}
-    return json_response(outcome.body, outcome.status, outcome.version, headers)
+    # The repository encoded the body once (and kept those bytes for replays): send the same bytes.
+    return json_response(outcome.body, outcome.status, outcome.version, headers, encoded=outcome.encoded)
 
 
 def _prepare(game_id: str, schema):
@@ -41,27 +42,27 @@ def _prepare(game_id: str, schema):
     idem = idempotency(raw)
     if idem is None:  # required on moves: a retried move whose answer was lost must not apply twice
         raise IdempotencyKeyRequired(record.version)
-    return r, body, idem
+    return r, record, body, idem
 
 
 @bp.post("/actions")
 def apply_action(game_id: str):
     """Apply one action (If-Match and Idempotency-Key required)."""
-    r, body, idem = _prepare(game_id, schemas.ApplyActionSchema())
-    return _answer(game_id, r.apply_actions(game_id, [body["action"]], expected_versions(), idem, write_body))
+    r, record, body, idem = _prepare(game_id, schemas.ApplyActionSchema())
+    return _answer(game_id, r.apply_actions(game_id, [body["action"]], expected_versions(), idem, write_body, known=record))
 
 
 @bp.post("/batch")
 def apply_batch(game_id: str):
     """Apply several actions atomically: all are stored or none."""
-    r, body, idem = _prepare(game_id, schemas.BatchSchema())
-    return _answer(game_id, r.apply_actions(game_id, body["actions"], expected_versions(), idem, write_body))
+    r, record, body, idem = _prepare(game_id, schemas.BatchSchema())
+    return _answer(game_id, r.apply_actions(game_id, body["actions"], expected_versions(), idem, write_body, known=record))
 
 
 @bp.post("/undo")
 def undo(game_id: str):
     """Mark the last `count` actions reverted (they stay in the log) and rebuild the state."""
-    r, body, idem = _prepare(game_id, schemas.UndoSchema())
+    r, _record, body, idem = _prepare(game_id, schemas.UndoSchema())
     return _answer(game_id, r.undo(game_id, body["count"], expected_versions(), idem, write_body))
 
 
