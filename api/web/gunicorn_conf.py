@@ -3,6 +3,15 @@
 Use as ``gunicorn -c python:api.web.gunicorn_conf "api:create_app()"``.
 Two workers migrating at the same moment would trip over each other ("database
 is locked"); the master runs the migrations in ``on_starting`` instead.
+
+Worker class: ``gthread``.  A live event stream (``GET /api/games/{id}/events``)
+keeps its HTTP connection open for minutes; under ``sync`` workers each one
+would take a whole process.  With gthread it takes one thread and no database
+connection, so WEB_CONCURRENCY × TABLEKEEPER_THREADS (2 × 32 by default) is
+how many requests and streams can be open at once.  Streams are capped per
+process (TABLEKEEPER_STREAMS_PER_SERVER, 24 by default, below the thread
+count so moves and reads always find a free thread) and per game
+(TABLEKEEPER_STREAMS_PER_GAME); past the cap the phone polls.
 """
 from __future__ import annotations
 
@@ -10,6 +19,8 @@ import os
 
 bind = os.environ.get("TABLEKEEPER_BIND", f"0.0.0.0:{os.environ.get('PORT', '8000')}")
 workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
+worker_class = "gthread"
+threads = int(os.environ.get("TABLEKEEPER_THREADS", "32"))
 timeout = 30
 graceful_timeout = 10
 
