@@ -41,7 +41,9 @@ class Server:
     def __init__(self, tmp: Path):
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        self.env = {**os.environ, "TABLEKEEPER_DATABASE": str(tmp / "pwa.db")}
+        # Each open phone holds one event stream (a thread); short heartbeats free a closed page's soon.
+        self.env = {**os.environ, "TABLEKEEPER_DATABASE": str(tmp / "pwa.db"), "TABLEKEEPER_STREAM_HEARTBEAT": "2",
+                    "TABLEKEEPER_STREAMS_PER_SERVER": "12"}
         self.logfile = open(tmp / "server.log", "ab")
         self.proc = None
         subprocess.run([sys.executable, "-m", "flask", "--app", "api", "init-db"], cwd=ROOT, env=self.env,
@@ -50,7 +52,7 @@ class Server:
     def start(self) -> None:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{self.port}", "--workers", "2",
-             "--threads", "4", "api:create_app()"], cwd=ROOT, env=self.env, stdout=self.logfile, stderr=self.logfile)
+             "--threads", "16", "api:create_app()"], cwd=ROOT, env=self.env, stdout=self.logfile, stderr=self.logfile)
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:
             try:
