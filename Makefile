@@ -12,7 +12,7 @@ install:
 
 run: install
 	$(PYTHON) -m flask --app api init-db
-	$(PYTHON) -m gunicorn --bind 127.0.0.1:$(PORT) --workers 2 --worker-class gthread --threads 32 "api:create_app()"
+	$(PYTHON) -m gunicorn -c python:api.web.gunicorn_conf --bind 127.0.0.1:$(PORT) --workers 2 --threads 32 "api:create_app()"
 
 test-deps:
 	$(PYTHON) -m pip install -q -e ".[test]"

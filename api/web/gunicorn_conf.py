@@ -42,10 +42,34 @@ def on_starting(server) -> None:
 
 
 def post_worker_init(worker) -> None:
-    """Warm each worker (edition load and validation take a second or two) before it serves."""
+    """Warm each worker (edition load and validation take a second or two) before it serves;
+    make its SIGTERM end the open event streams."""
     from api.web.games import warm
 
+    end_streams_on_stop(worker)
     try:
         warm(worker.wsgi)
     except Exception:  # a cold worker still works; it just pays on its first request
         worker.log.exception("tablekeeper: warm-up failed")
+
+
+def end_streams_on_stop(worker) -> None:
+    """On SIGTERM (a restart or deploy) end this worker's event streams at once.
+
+    gunicorn waits up to graceful_timeout for open requests, and a stream would
+    hold the worker for all of it; ended, each phone reconnects (with
+    Last-Event-ID) to a server that is still running.
+    """
+    import signal
+
+    store = getattr(worker.wsgi, "extensions", {}).get("tablekeeper")
+    if store is None:
+        return
+    previous = signal.getsignal(signal.SIGTERM)
+
+    def stop(sig, frame):
+        store.broker.shutdown()
+        if callable(previous):
+            previous(sig, frame)
+
+    signal.signal(signal.SIGTERM, stop)
