@@ -8,6 +8,7 @@ from api.config import load_config
 from api.storage import Storage
 from api.storage.db import connect
 from api.storage.engines import default_registry
+from api.storage.errors import StorageUnavailable
 from api.storage.migrations import migrate, pending
 from api.web.problems import ApiProblem
 
@@ -66,7 +67,10 @@ def build_app(config=None) -> Flask:
 
 def prepare_database(path: str, busy_timeout_ms: int, auto_migrate: bool) -> bool:
     """Migrate when allowed; return True when the schema is current."""
-    db = connect(path, busy_timeout_ms)
+    try:
+        db = connect(path, busy_timeout_ms)
+    except StorageUnavailable:  # a database server that is down: start anyway and answer 503 until it is back
+        return False
     try:
         if pending(db) and auto_migrate:
             migrate(db)
