@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from api.games.asara import score as score_asara
-from api.games.asian_tigers.scorer import score_table
+from api.games.asian_tigers.scoring.scorer import score_table
 from api.games.nippon import score as score_nippon
 from tests.contract import CONTRACT
 from tests.games.asara.helpers import game as asara_game

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from api.games.asian_tigers import bonuses, building, era2, management, market, placement, turns  # noqa: F401  (registers handlers)
-from api.games.asian_tigers import automa, automa_bonuses  # noqa: F401  (solo, issue 7: registers handlers)
+from api.games.asian_tigers import flow  # noqa: F401  (registers handlers)
+from api.games.asian_tigers.management import era1, era2  # noqa: F401  (registers handlers)
+from api.games.asian_tigers.turn import bonuses, building, market, placement  # noqa: F401  (registers handlers)
+from api.games.asian_tigers.solo import automa, automa_bonuses  # noqa: F401  (solo, issue 7: registers handlers)
 from api.games.asian_tigers.decisions import ANSWERS, advance, current_decision, legal_options
 from api.games.asian_tigers.errors import ActionShapeError, GameOverError, IllegalActionError, StaleDecisionError
 from api.games.asian_tigers.state import GameState

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from api.games.asian_tigers.edition import CENTERS, Edition
+from api.games.asian_tigers.edition.load import CENTERS, Edition
 from api.games.asian_tigers.errors import SetupError
 from api.games.asian_tigers.state import NEUTRAL, GameState, Piece, PlayerState
 
@@ -39,7 +39,7 @@ def resolve_options(options: dict, edition: Edition) -> dict:
     solo = None
     if options.get("solo") is not None:
         # solo (issue 7): one human plus the Automa, which takes seat 1 (see solo.py)
-        from api.games.asian_tigers.solo import resolve_solo
+        from api.games.asian_tigers.solo.session import resolve_solo
 
         players, solo = resolve_solo(options, edition)
     if not isinstance(players, list) or not 2 <= len(players) <= 4:
@@ -251,7 +251,7 @@ def _new_player(edition: Edition, seat: int, spec: dict, team, set_aside) -> Pla
 
 def new_game(options: dict, edition: Edition, seed: int = 0) -> GameState:
     """A fresh game at the first turn of Era I (SETUP-*, PSETUP-*, NEUTRAL-*)."""
-    from api.games.asian_tigers import engine, turns
+    from api.games.asian_tigers import engine, flow as turns
 
     resolved = resolve_options(options, edition)
     setup = resolved["setup"]
@@ -304,7 +304,7 @@ def new_game(options: dict, edition: Edition, seed: int = 0) -> GameState:
     if player_count == 3:
         _place_neutral(state, resolved["advanced_neutral"])
     if solo:  # solo (issue 7): the Automa board and state.solo
-        from api.games.asian_tigers import solo as solo_mode
+        from api.games.asian_tigers.solo import session as solo_mode
 
         solo_mode.prepare(state, seed)
     turns.begin_turn(state)

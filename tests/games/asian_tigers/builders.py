@@ -53,7 +53,7 @@ def edition_from(document: dict | None = None):
     except ModuleNotFoundError as exc:  # edition_checks not finished yet: provenance-only fallback
         if "edition_checks" not in str(exc):
             raise
-    from api.games.asian_tigers.edition import META_KEYS, build_edition
+    from api.games.asian_tigers.edition.load import META_KEYS, build_edition
     from api.games.provenance import validate_provenance
 
     doc = copy.deepcopy(document) if document is not None else edition_document()

@@ -19,12 +19,12 @@ DATA_FILE = pathlib.Path(__file__).resolve().parents[3] / "api" / "data" / "asia
 def shipped_edition():
     """The shipped edition, validated as far as the available checks allow (cached)."""
     try:
-        from api.games.asian_tigers.edition import load_edition
+        from api.games.asian_tigers.edition.load import load_edition
 
         return load_edition()
     except ImportError:
         # edition_checks is written in parallel; until it exists, provenance is all we can check.
-        from api.games.asian_tigers.edition import META_KEYS, build_edition
+        from api.games.asian_tigers.edition.load import META_KEYS, build_edition
         from api.games.provenance import validate_provenance
 
         doc = json.loads(DATA_FILE.read_text(encoding="utf-8"))
@@ -93,6 +93,6 @@ def table(participants: dict, *, player_count=None, order=None, tokens=("PT1", "
 @pytest.fixture
 def score(scoring_edition):
     """`score(table)` → the outcome dict, on the shipped edition."""
-    from api.games.asian_tigers.scorer import score_table
+    from api.games.asian_tigers.scoring.scorer import score_table
 
     return lambda data: score_table(data, scoring_edition)

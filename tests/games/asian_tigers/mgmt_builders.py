@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from api.games.asian_tigers import apply, engine, legal_actions, new_game
 from api.games.asian_tigers.decisions import advance
-from api.games.asian_tigers.management import begin
+from api.games.asian_tigers.management.era1 import begin
 from api.games.asian_tigers.state import GameState, Piece
 from tests.games.asian_tigers.builders import (edition, find_action, players, recorded_options, recorded_setup)
 

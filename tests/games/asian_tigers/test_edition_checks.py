@@ -1,4 +1,4 @@
-"""Tests of the Asian Tigers edition validator (`api.games.asian_tigers.edition_checks`).
+"""Tests of the Asian Tigers edition validator (`api.games.asian_tigers.edition.checks`).
 
 The shipped placeholder edition passes; each broken copy in `CASES` fails with
 the expected JSON pointer.  `CASES` and the edit helpers are also used by the
@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from api.games.asian_tigers.edition_checks import (UNEXPECTED_STRUCTURE, validate_edition_document,
+from api.games.asian_tigers.edition.checks import (UNEXPECTED_STRUCTURE, validate_edition_document,
                                                    validate_edition_errors)
 from api.games.provenance import EditionError, ProvenanceMap
 

@@ -15,10 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from api.games.asian_tigers.edition_checks import validate_edition_document
-from api.games.asian_tigers.edition_checks_base import same
-from api.games.asian_tigers.edition_checks_market import VERBS
-from api.games.asian_tigers.edition_checks_rulebook import RULEBOOK, RULES_OPTIONS
+from api.games.asian_tigers.edition.checks import validate_edition_document
+from api.games.asian_tigers.edition.checks_base import same
+from api.games.asian_tigers.edition.checks_market import VERBS
+from api.games.asian_tigers.edition.checks_rulebook import RULEBOOK, RULES_OPTIONS
 from tests.games.asian_tigers.test_edition_checks import CASES, apply_edits, load_edition
 
 # CI copies ../shared next to the clone, as in the work tree.

@@ -13,7 +13,7 @@ import copy
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from api.games.asian_tigers.edition_checks import (UNEXPECTED_STRUCTURE, validate_edition_document,
+from api.games.asian_tigers.edition.checks import (UNEXPECTED_STRUCTURE, validate_edition_document,
                                                    validate_edition_errors)
 from api.games.provenance import EditionError
 from tests.games.asian_tigers.test_edition_checks import load_edition

@@ -3,8 +3,8 @@ from collections import Counter
 
 import pytest
 
-from api.games.asian_tigers.era2 import end_position
-from api.games.asian_tigers.investment import column_ip, investment_points, tiger_facts
+from api.games.asian_tigers.management.era2 import end_position
+from api.games.asian_tigers.turn.investment import column_ip, investment_points, tiger_facts
 from tests.games.asian_tigers.builders import game
 from tests.games.asian_tigers.mgmt_builders import put
 

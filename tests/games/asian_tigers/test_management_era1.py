@@ -15,7 +15,7 @@ import pytest
 
 from api.games.asian_tigers import apply, legal_actions
 from api.games.asian_tigers.decisions import advance
-from api.games.asian_tigers import engine, turns
+from api.games.asian_tigers import engine, flow as turns
 from tests.games.asian_tigers.builders import STC, decision_kind, find_action, game, pass_turn, seat_now
 from tests.games.asian_tigers.mgmt_builders import (answer, answer_offers, at_end_of_era, awards, decline_all,
                                                     events_of, fresh, offer, put, ranking_of, run_management,
@@ -402,7 +402,7 @@ def test_score_inf_01_the_era_one_snapshot_is_taken_after_influence_before_speci
 def test_comp_09_round_marker_walks_the_management_track():
     # COMP-09 / SETUP-15 / MGMT1-01: first Era I space during play, the step being resolved in management
     from api.games.asian_tigers import view
-    from api.games.asian_tigers.management import round_marker
+    from api.games.asian_tigers.management.era1 import round_marker
 
     state = fresh(2)
     assert round_marker(state) == {"era": 1, "space": 1, "step": "global_market_turn_order"}

@@ -1,7 +1,7 @@
 """Ranking participants on a Tiger, turn order, special-flag offers and final standings (TIE-*)."""
 import pytest
 
-from api.games.asian_tigers.ranking import (CHAIN, TURN_ORDER, Contender, award_by_rank, global_market_order, ordinal,
+from api.games.asian_tigers.scoring.ranking import (CHAIN, TURN_ORDER, Contender, award_by_rank, global_market_order, ordinal,
                                             rank_tiger, rank_totals, special_flag_offer_order)
 
 ORDER = ("P1", "P2", "P3", "P4")

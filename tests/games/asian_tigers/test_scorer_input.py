@@ -3,7 +3,7 @@ import copy
 
 import pytest
 
-from api.games.asian_tigers.scorer import ScorerInputError, score_table
+from api.games.asian_tigers.scoring.scorer import ScorerInputError, score_table
 from tests.games.asian_tigers.conftest import TIGERS, facts, participant, table
 
 

@@ -11,7 +11,7 @@ import json
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from api.games.asian_tigers.scorer import ScorerInputError, score_table
+from api.games.asian_tigers.scoring.scorer import ScorerInputError, score_table
 from tests.games.asian_tigers.conftest import TIGERS, shipped_edition
 
 EDITION = shipped_edition()

@@ -12,7 +12,7 @@ import pathlib
 
 import pytest
 
-from api.games.asian_tigers.scorer import score_table
+from api.games.asian_tigers.scoring.scorer import score_table
 
 EXAMPLES = pathlib.Path("/work/shared/examples")
 if not EXAMPLES.is_dir():  # a checkout next to the shared folder

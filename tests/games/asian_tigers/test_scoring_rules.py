@@ -6,8 +6,8 @@ PT1 [24, 12], PT2 [21, 10], PT3 [18, 9], PT4 [15, 7] and Era II influence [8, 4]
 """
 import pytest
 
-from api.games.asian_tigers.scorer import ScorerInputError, position_from_table
-from api.games.asian_tigers.scoring import (ColumnIP, EndPosition, Leftovers, ParticipantPosition, RulesOptions,
+from api.games.asian_tigers.scoring.scorer import ScorerInputError, position_from_table
+from api.games.asian_tigers.scoring.score import (ColumnIP, EndPosition, Leftovers, ParticipantPosition, RulesOptions,
                                             TigerFacts, milestones_reached, score_end_position)
 from tests.games.asian_tigers.conftest import TIGERS, facts, participant, table
 
@@ -323,7 +323,7 @@ def test_high_score_variant_does_not_record_the_automa(score):
                                           (145, "Wealthy"), (160, "Wealthy"), (161, "Magnate"), (300, "Magnate")])
 def test_solo_rank_table_band_edges(scoring_edition, total, title):
     # SOLO-RANK-01
-    from api.games.asian_tigers.scoring import solo_rank_title
+    from api.games.asian_tigers.scoring.score import solo_rank_title
 
     assert solo_rank_title(scoring_edition, total)[0] == title
 

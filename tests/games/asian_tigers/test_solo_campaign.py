@@ -5,8 +5,9 @@ import copy
 
 import pytest
 
-from api.games.asian_tigers import campaign, new_game
-from api.games.asian_tigers.campaign import CampaignError, goal_value, tile_goal_met
+from api.games.asian_tigers import new_game
+from api.games.asian_tigers.solo import campaign
+from api.games.asian_tigers.solo.campaign import CampaignError, goal_value, tile_goal_met
 from tests.games.asian_tigers.builders import edition
 from tests.games.asian_tigers.solo_builders import (AUTOMA, HUMAN, add_piece, answer_everything, edit, solo_game,
                                                     solo_options)
@@ -96,7 +97,7 @@ def test_every_tile_goal_has_a_check():
 def test_scenario_03_goal_met_feeds_the_verdict():
     # SCENARIO-03 / AMB-46: the scenario is won only with the goal met and a strictly higher score
     state = _board(*UNIVERSITIES)
-    from api.games.asian_tigers.era2 import end_position
+    from api.games.asian_tigers.management.era2 import end_position
 
     assert end_position(state).solo.goal_met is True
     assert end_position(_board()).solo.goal_met is False

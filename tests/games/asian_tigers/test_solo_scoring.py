@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 from api.games.asian_tigers import IllegalActionError, apply, state_from_dict, state_to_dict, view
-from api.games.asian_tigers.era2 import end_position
-from api.games.asian_tigers.management import gm_markers, special_flag_options
-from api.games.asian_tigers.ranking import global_market_order
-from api.games.asian_tigers.scoring import score_end_position
-from api.games.asian_tigers.scoring_model import AUTOMA as AUTOMA_KIND, PLAYER, SoloSettings
+from api.games.asian_tigers.management.era2 import end_position
+from api.games.asian_tigers.management.era1 import gm_markers, special_flag_options
+from api.games.asian_tigers.scoring.ranking import global_market_order
+from api.games.asian_tigers.scoring.score import score_end_position
+from api.games.asian_tigers.scoring.model import AUTOMA as AUTOMA_KIND, PLAYER, SoloSettings
 from tests.games.asian_tigers.builders import decision_kind, edition, kinds
 from tests.games.asian_tigers.solo_builders import AUTOMA, HUMAN, answer_everything, edit, solo_game, solo_setup
 

@@ -9,15 +9,15 @@ them and log each move as an instruction for the physical table.
 """
 from __future__ import annotations
 
-from api.games.asian_tigers.automa_bonuses import (factory_sector, held_nations, next_generic, place_flag, say,
+from api.games.asian_tigers.solo.automa_bonuses import (factory_sector, held_nations, next_generic, place_flag, say,
                                                    take_factory, take_generic)
-from api.games.asian_tigers.building import reach
+from api.games.asian_tigers.turn.building import reach
 from api.games.asian_tigers.decisions import answers, new_decision, options_for, push_frame, step
-from api.games.asian_tigers.edition import CENTERS, Space
-from api.games.asian_tigers.effects import advance_global_market, advance_influence, apply_simple_effect, tiger_name
+from api.games.asian_tigers.edition.load import CENTERS, Space
+from api.games.asian_tigers.turn.effects import advance_global_market, advance_influence, apply_simple_effect, tiger_name
 from api.games.asian_tigers.errors import IllegalActionError
-from api.games.asian_tigers.investment import column_ip
-from api.games.asian_tigers.market import flag_value, nations_at
+from api.games.asian_tigers.turn.investment import column_ip
+from api.games.asian_tigers.turn.market import flag_value, nations_at
 from api.games.asian_tigers.state import GameState, Piece
 
 STC = "STC"
@@ -363,7 +363,7 @@ def trade_gm_step(state: GameState, frame: dict, events: list[dict]) -> None:
 @step("automa_end")
 def end_step(state: GameState, frame: dict, events: list[dict]) -> None:
     """Close the Automa's turn with one summary line, then the next turn (TURN-03)."""
-    from api.games.asian_tigers.turns import next_turn
+    from api.games.asian_tigers.flow import next_turn
 
     lines = state.solo["instructions"]
     summary = f"{lines[0]} — " + "; ".join(lines[1:]) if len(lines) > 1 else "".join(lines)

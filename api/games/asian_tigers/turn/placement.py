@@ -7,10 +7,10 @@ applies and an unlisted one is always refused with a reason.
 """
 from __future__ import annotations
 
-from api.games.asian_tigers import building, market
+from api.games.asian_tigers.turn import building, market
 from api.games.asian_tigers.decisions import answers, new_decision, options_for, push_frame, step
-from api.games.asian_tigers.edition import CENTERS
-from api.games.asian_tigers.effects import advance_global_market, advance_influence, tiger_name
+from api.games.asian_tigers.edition.load import CENTERS
+from api.games.asian_tigers.turn.effects import advance_global_market, advance_influence, tiger_name
 from api.games.asian_tigers.errors import ActionShapeError, IllegalActionError, RulesError
 from api.games.asian_tigers.state import GameState, PlayerState
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Mapping
 
-from api.games.asian_tigers.ranking import CHAIN
+from api.games.asian_tigers.scoring.ranking import CHAIN
 
 PLAYER, NEUTRAL, AUTOMA = "player", "neutral", "automa"
 KINDS = (PLAYER, NEUTRAL, AUTOMA)

@@ -12,7 +12,7 @@ influence from a leftover token and goods ask ``choose_region_bonus``.
 from __future__ import annotations
 
 from api.games.asian_tigers.decisions import answers, new_decision, options_for, push_frame, step
-from api.games.asian_tigers.effects import advance_influence, gain_goods, gain_resource, tiger_name
+from api.games.asian_tigers.turn.effects import advance_influence, gain_goods, gain_resource, tiger_name
 from api.games.asian_tigers.errors import ActionShapeError, IllegalActionError
 from api.games.asian_tigers.state import GameState
 

@@ -11,13 +11,13 @@ from dataclasses import replace
 
 from api.games.asian_tigers.errors import ActionShapeError
 from api.games.asian_tigers.decisions import answers, new_decision, options_for, step
-from api.games.asian_tigers.investment import column_ip, tiger_facts
-from api.games.asian_tigers.scoring import score_end_position
-from api.games.asian_tigers.scoring_model import (AUTOMA, NEUTRAL as NEUTRAL_KIND, PLAYER, ColumnIP, EndPosition,
+from api.games.asian_tigers.turn.investment import column_ip, tiger_facts
+from api.games.asian_tigers.scoring.score import score_end_position
+from api.games.asian_tigers.scoring.model import (AUTOMA, NEUTRAL as NEUTRAL_KIND, PLAYER, ColumnIP, EndPosition,
                                                   Era1Position, Leftovers, ParticipantPosition, RulesOptions)
 from api.games.asian_tigers.setup import draw_setup_workers, draw_workers, place_setup_workers
 from api.games.asian_tigers.state import NEUTRAL, GameState
-from api.games.asian_tigers.turns import begin_turn
+from api.games.asian_tigers.flow import begin_turn
 
 
 def draws_are_recorded(state: GameState) -> bool:
@@ -90,7 +90,7 @@ def start_era2(state: GameState, recorded: dict, events: list[dict]) -> None:
     state.frames.clear()
     begin_turn(state)
     if state.solo is not None:  # solo (issue 7): SOLO-ERA2-01 tiles reshuffled, SCENARIO-02 Era II effects
-        from api.games.asian_tigers.solo import begin_era
+        from api.games.asian_tigers.solo.session import begin_era
 
         begin_era(state, events)
 
@@ -104,7 +104,7 @@ def end_position(state: GameState) -> EndPosition:
     participants = {}
     for player in state.players:
         if state.solo is not None and player.id == state.solo["automa"]:  # solo (issue 7): AF sectors, SOLO-SCORE-01
-            from api.games.asian_tigers.solo import automa_position
+            from api.games.asian_tigers.solo.session import automa_position
 
             participants[player.id] = automa_position(state, markers)
             continue
@@ -130,7 +130,7 @@ def end_position(state: GameState) -> EndPosition:
                             ip={p: {t: ColumnIP(**v) for t, v in ip.items()} for p, ip in snapshot["ip"].items()})
     solo = None
     if state.solo is not None:  # solo (issue 7): difficulty, variant, goal (SOLO-SCORE-01..03, AMB-46)
-        from api.games.asian_tigers.solo import solo_settings
+        from api.games.asian_tigers.solo.session import solo_settings
 
         solo = solo_settings(state)
     return EndPosition(player_count=1 if solo else state.player_count, turn_order=tuple(state.turn_order),
@@ -185,7 +185,7 @@ def final_scoring_step(state: GameState, frame: dict, events: list[dict]) -> Non
     """MGMT2-01..06 and SCORE-END-01: score, record the outcome, end the game."""
     outcome = score_state(state)
     if state.solo is not None:  # solo (issue 7): scenario / campaign goal report
-        from api.games.asian_tigers.solo import annotate_outcome
+        from api.games.asian_tigers.solo.session import annotate_outcome
 
         annotate_outcome(state, outcome)
     state.management["outcome"] = outcome

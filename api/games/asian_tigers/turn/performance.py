@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from api.games.asian_tigers import market, region, satellites
+from api.games.asian_tigers.turn import market, region, satellites
 from api.games.asian_tigers.decisions import answers, new_decision, options_for, push_frame, step
-from api.games.asian_tigers.effects import advance_global_market, gain_goods, pay_resource, tiger_name
+from api.games.asian_tigers.turn.effects import advance_global_market, gain_goods, pay_resource, tiger_name
 from api.games.asian_tigers.errors import ActionShapeError, IllegalActionError
 from api.games.asian_tigers.state import GameState, PlayerState
 

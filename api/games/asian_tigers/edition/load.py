@@ -19,7 +19,7 @@ from typing import Any, Mapping
 
 from api.games.provenance import EditionError, ProvenanceMap, pointer
 
-DEFAULT_EDITION_PATH = pathlib.Path(__file__).resolve().parents[2] / "data" / "asian-tigers.placeholder.json"
+DEFAULT_EDITION_PATH = pathlib.Path(__file__).resolve().parents[3] / "data" / "asian-tigers.placeholder.json"
 META_KEYS = frozenset({"schema_version", "edition", "provenance", "interpretations"})
 TIGER_IDS = ("SK", "HK", "TW", "SG")
 CENTERS = ("A", "B", "C")
@@ -303,7 +303,7 @@ def load_edition(source: str | pathlib.Path | dict | None = None) -> Edition:
         raise EditionError("/", "an edition must be a JSON object")
     if not isinstance(document, dict):
         raise EditionError("/", "an edition must be a JSON object")
-    from api.games.asian_tigers.edition_checks import validate_edition_document
+    from api.games.asian_tigers.edition.checks import validate_edition_document
 
     provenance = validate_edition_document(document)
     edition = build_edition(document, provenance)

@@ -19,11 +19,11 @@ from typing import Any, Callable
 
 from api.games.provenance import EditionError, ProvenanceMap, validate_provenance
 
-from .edition_checks_base import Check, Doc, fail
-from .edition_checks_board import check_board_wide, check_components, check_tigers
-from .edition_checks_market import META_KEYS, check_catalogs, check_global_market, check_tokens, check_tracks
-from .edition_checks_rulebook import check_rulebook_values, check_rules_options, check_rulings
-from .edition_checks_solo import check_campaign, check_player_board, check_solo
+from .checks_base import Check, Doc, fail
+from .checks_board import check_board_wide, check_components, check_tigers
+from .checks_market import META_KEYS, check_catalogs, check_global_market, check_tokens, check_tracks
+from .checks_rulebook import check_rulebook_values, check_rules_options, check_rulings
+from .checks_solo import check_campaign, check_player_board, check_solo
 
 __all__ = ["EditionError", "validate_edition_document", "validate_edition_errors", "EDITION_META_KEYS",
            "UNEXPECTED_STRUCTURE"]

@@ -24,9 +24,10 @@ unlocks join the queue (CASCADE-01..04).
 """
 from __future__ import annotations
 
-from api.games.asian_tigers import building, performance, region, satellites, turns
+from api.games.asian_tigers import flow as turns
+from api.games.asian_tigers.turn import building, performance, region, satellites
 from api.games.asian_tigers.decisions import answers, repeat
-from api.games.asian_tigers.effects import (advance_global_market, advance_influence, gain_goods, gain_resource,
+from api.games.asian_tigers.turn.effects import (advance_global_market, advance_influence, gain_goods, gain_resource,
                                             pay_resource, tiger_name)
 from api.games.asian_tigers.errors import ActionShapeError, IllegalActionError, RulesError
 from api.games.asian_tigers.state import GameState, Piece, PlayerState

@@ -11,10 +11,10 @@ from __future__ import annotations
 from typing import Mapping
 
 from api.games.asian_tigers.decisions import answers, new_decision, options_for, push_frame, step
-from api.games.asian_tigers.effects import advance_global_market, advance_influence, tiger_name
+from api.games.asian_tigers.turn.effects import advance_global_market, advance_influence, tiger_name
 from api.games.asian_tigers.errors import IllegalActionError
-from api.games.asian_tigers.investment import column_ip
-from api.games.asian_tigers.scoring_model import OFF_BOARD
+from api.games.asian_tigers.turn.investment import column_ip
+from api.games.asian_tigers.scoring.model import OFF_BOARD
 from api.games.asian_tigers.state import GameState, Piece
 
 # Tiger selector -> (what is compared, best = max or min); SOLO-AUTOMA-15/17, campaign tiles (DATA-23).

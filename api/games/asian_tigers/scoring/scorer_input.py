@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from api.games.asian_tigers.edition import Edition
-from api.games.asian_tigers.ranking import TIEBREAK_OPTIONS
-from api.games.asian_tigers.scoring_model import (AUTOMA, KINDS, NEUTRAL, PLAYER, SOLO_VARIANTS, ColumnIP, EndPosition,
+from api.games.asian_tigers.edition.load import Edition
+from api.games.asian_tigers.scoring.ranking import TIEBREAK_OPTIONS
+from api.games.asian_tigers.scoring.model import (AUTOMA, KINDS, NEUTRAL, PLAYER, SOLO_VARIANTS, ColumnIP, EndPosition,
                                                   Era1Position, Leftovers, ParticipantPosition, RulesOptions,
                                                   SoloSettings, TigerFacts)
 

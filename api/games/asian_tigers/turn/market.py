@@ -10,7 +10,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from api.games.asian_tigers.decisions import answers, new_decision, options_for, push_frame, repeat, step
-from api.games.asian_tigers.effects import advance_global_market
+from api.games.asian_tigers.turn.effects import advance_global_market
 from api.games.asian_tigers.errors import ActionShapeError, IllegalActionError
 from api.games.asian_tigers.state import GameState, PlayerState
 
@@ -170,7 +170,7 @@ def open_nations(state: GameState, frame: dict) -> list[str]:
 @options_for("choose_sale")
 def sale_decision_options(state: GameState, decision: dict) -> list[dict]:
     """More sales, the turn's bonuses, or finishing (after at least one sale)."""
-    from api.games.asian_tigers.turns import pending_bonus_options
+    from api.games.asian_tigers.flow import pending_bonus_options
 
     frame = state.frames[decision["frame"]]
     player = state.player(decision["seat"])

@@ -4,7 +4,7 @@ from __future__ import annotations
 import collections
 from typing import Any, Iterator
 
-from .edition_checks_base import (PLAYER_COUNTS, TIGERS, Check, Doc, Path, fail, first_diff, first_duplicate,
+from .checks_base import (PLAYER_COUNTS, TIGERS, Check, Doc, Path, fail, first_diff, first_duplicate,
                                   is_int, member, multiset_mismatch, same, show)
 
 META_KEYS = frozenset({"schema_version", "edition", "provenance", "interpretations"})

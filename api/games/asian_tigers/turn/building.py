@@ -7,8 +7,8 @@ to resolve, defer or ignore (IBONUS-02/03, CASCADE-03).
 from __future__ import annotations
 
 from api.games.asian_tigers.decisions import answers, new_decision, options_for, push_frame, step
-from api.games.asian_tigers.edition import Space
-from api.games.asian_tigers.effects import apply_simple_effect, gain_goods, gain_resource, pay_resource, tiger_name
+from api.games.asian_tigers.edition.load import Space
+from api.games.asian_tigers.turn.effects import apply_simple_effect, gain_goods, gain_resource, pay_resource, tiger_name
 from api.games.asian_tigers.errors import ActionShapeError, IllegalActionError, RulesError
 from api.games.asian_tigers.state import GameState, Piece, PlayerState
 

@@ -19,7 +19,7 @@ import copy
 import random
 
 from api.games.asian_tigers.errors import RulesError
-from api.games.asian_tigers.investment import column_ip
+from api.games.asian_tigers.turn.investment import column_ip
 from api.games.asian_tigers.state import GameState
 
 HUMAN = "0"

@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from .edition_checks_base import (TIGERS, Check, Doc, Path, fail, first_duplicate, is_int, member, multiset_mismatch,
+from .checks_base import (TIGERS, Check, Doc, Path, fail, first_duplicate, is_int, member, multiset_mismatch,
                                   same, show)
-from .edition_checks_board import all_spaces
-from .edition_checks_market import participants
+from .checks_board import all_spaces
+from .checks_market import participants
 
 TARGET_TYPES = ("trade_center", "investment", "investment_compare")
 PICKS = ("more_investment_points", "fewer_investment_points")

@@ -8,11 +8,11 @@ draws ask a question.  The Era II phase and final scoring are delegated to
 from __future__ import annotations
 
 from api.games.asian_tigers.decisions import answers, new_decision, options_for, push_frame, repeat, step
-from api.games.asian_tigers.effects import advance_global_market, tiger_name
-from api.games.asian_tigers.era2 import unlabel, display_labels
+from api.games.asian_tigers.turn.effects import advance_global_market, tiger_name
+from api.games.asian_tigers.management.era2 import unlabel, display_labels
 from api.games.asian_tigers.errors import IllegalActionError
-from api.games.asian_tigers.investment import column_ip
-from api.games.asian_tigers.ranking import CHAIN, Contender, award_by_rank, global_market_order, rank_tiger, \
+from api.games.asian_tigers.turn.investment import column_ip
+from api.games.asian_tigers.scoring.ranking import CHAIN, Contender, award_by_rank, global_market_order, rank_tiger, \
     special_flag_offer_order
 from api.games.asian_tigers.state import NEUTRAL, GameState
 from api.games.asian_tigers.setup import table_key

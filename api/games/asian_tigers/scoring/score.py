@@ -21,13 +21,13 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Iterable, Mapping
 
-from api.games.asian_tigers.edition import Edition
-from api.games.asian_tigers.ranking import (CHAIN, Contender, Ranking, award_by_rank, global_market_order, ordinal,
+from api.games.asian_tigers.edition.load import Edition
+from api.games.asian_tigers.scoring.ranking import (CHAIN, Contender, Ranking, award_by_rank, global_market_order, ordinal,
                                             rank_tiger, rank_totals)
-from api.games.asian_tigers.scoring_model import (AUTOMA, NEUTRAL, PLAYER, SPECIAL_PREFIX, ColumnIP, EndPosition,
+from api.games.asian_tigers.scoring.model import (AUTOMA, NEUTRAL, PLAYER, SPECIAL_PREFIX, ColumnIP, EndPosition,
                                                   Era1Position, Leftovers, ParticipantPosition, RulesOptions,
                                                   SoloSettings, TigerFacts)
-from api.games.asian_tigers.scoring_outcome import (GlobalMarketMove, Line, NationsScore, Outcome, ParticipantScore,
+from api.games.asian_tigers.scoring.outcome import (GlobalMarketMove, Line, NationsScore, Outcome, ParticipantScore,
                                                     SectorScore, SoloResult, TigerStep)
 
 LEFTOVER_POINTER = "/rules/global_market/era_2_leftover_resources_per_space"

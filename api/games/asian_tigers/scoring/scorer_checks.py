@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from itertools import permutations
 
-from api.games.asian_tigers.edition import Edition
-from api.games.asian_tigers.scorer_input import fail, ptr
-from api.games.asian_tigers.scoring_model import AUTOMA, NEUTRAL, OFF_BOARD, SPECIAL_PREFIX, EndPosition
+from api.games.asian_tigers.edition.load import Edition
+from api.games.asian_tigers.scoring.scorer_input import fail, ptr
+from api.games.asian_tigers.scoring.model import AUTOMA, NEUTRAL, OFF_BOARD, SPECIAL_PREFIX, EndPosition
 
 
 def check_position(position: EndPosition, edition: Edition) -> None:

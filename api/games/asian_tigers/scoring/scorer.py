@@ -33,11 +33,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from api.games.asian_tigers.edition import Edition
-from api.games.asian_tigers.scorer_checks import check_position
-from api.games.asian_tigers.scorer_input import ScorerInputError, read_position
-from api.games.asian_tigers.scoring import score_end_position
-from api.games.asian_tigers.scoring_model import EndPosition
+from api.games.asian_tigers.edition.load import Edition
+from api.games.asian_tigers.scoring.scorer_checks import check_position
+from api.games.asian_tigers.scoring.scorer_input import ScorerInputError, read_position
+from api.games.asian_tigers.scoring.score import score_end_position
+from api.games.asian_tigers.scoring.model import EndPosition
 
 
 def position_from_table(data: Any, edition: Edition) -> EndPosition:
@@ -55,7 +55,7 @@ def score_table(data: Any, edition: Edition | None = None) -> dict:
     that no legal game can produce.
     """
     if edition is None:
-        from api.games.asian_tigers.edition import load_edition
+        from api.games.asian_tigers.edition.load import load_edition
 
         edition = load_edition()
     return score_end_position(position_from_table(data, edition), edition).to_dict()

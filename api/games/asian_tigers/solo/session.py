@@ -23,7 +23,7 @@ only the Automa has lives in ``state.solo`` (plain data)::
 from __future__ import annotations
 
 from api.games.asian_tigers.errors import SetupError
-from api.games.asian_tigers.scoring_model import (AUTOMA, OFF_BOARD, SOLO_VARIANTS, Leftovers, ParticipantPosition,
+from api.games.asian_tigers.scoring.model import (AUTOMA, OFF_BOARD, SOLO_VARIANTS, Leftovers, ParticipantPosition,
                                                   SoloSettings)
 from api.games.asian_tigers.state import GameState
 
@@ -149,7 +149,7 @@ def prepare(state: GameState, seed: int) -> None:
 def begin_era(state: GameState, events: list[dict] | None = None) -> None:
     """Era start: shuffle the 10 action tiles (SOLO-SETUP-03, SOLO-ERA2-01) and queue the campaign tile's
     Automa half for this era (SCENARIO-02)."""
-    from api.games.asian_tigers.automa_bonuses import push_effects
+    from api.games.asian_tigers.solo.automa_bonuses import push_effects
     from api.games.asian_tigers.setup import rng_for
 
     tiles = sorted(state.edition.solo["action_tiles"])
@@ -170,7 +170,7 @@ def begin_era(state: GameState, events: list[dict] | None = None) -> None:
 # -- scoring input (SOLO-SCORE-01..03, AMB-38, AMB-46) ----------------------------------
 def automa_position(state: GameState, markers: dict) -> ParticipantPosition:
     """The Automa for `scoring.score_end_position`: flags by AF sector + off-board, no leftovers."""
-    from api.games.asian_tigers.investment import tiger_facts
+    from api.games.asian_tigers.turn.investment import tiger_facts
 
     automa = automa_player(state)
     return ParticipantPosition(
@@ -191,7 +191,7 @@ def solo_settings(state: GameState) -> SoloSettings:
 
 def session_goals_met(state: GameState) -> list[str]:
     """Tiles whose goal counts this session and is met: the scenario's tile, or a campaign's face-up tiles."""
-    from api.games.asian_tigers import campaign
+    from api.games.asian_tigers.solo import campaign
 
     tiles = state.solo["face_up"] if state.solo["variant"] == "campaign" else [state.solo["campaign_tile"]]
     return [t for t in tiles if campaign.tile_goal_met(state, t)]
@@ -199,7 +199,7 @@ def session_goals_met(state: GameState) -> list[str]:
 
 def annotate_outcome(state: GameState, outcome: dict) -> None:
     """Add the goal report of a scenario or campaign session to the final outcome (CAMPAIGN-05)."""
-    from api.games.asian_tigers import campaign
+    from api.games.asian_tigers.solo import campaign
 
     if state.solo["variant"] not in ("scenario", "campaign"):
         return

@@ -6,7 +6,7 @@ headquarters.
 """
 from __future__ import annotations
 
-from api.games.asian_tigers.scoring_model import ColumnIP, TigerFacts
+from api.games.asian_tigers.scoring.model import ColumnIP, TigerFacts
 from api.games.asian_tigers.state import GameState
 
 SCORING_KINDS = ("university", "factory", "power_plant", "laboratory", "satellite", "headquarters")

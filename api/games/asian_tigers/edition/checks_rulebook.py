@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from api.games.provenance import iter_leaves, split_pointer
 
-from .edition_checks_base import Check, Doc, fail, first_diff, json_type, member, same, show
+from .checks_base import Check, Doc, fail, first_diff, json_type, member, same, show
 
 # pointer -> the value the rules text states
 RULEBOOK = {

@@ -4,7 +4,7 @@ from __future__ import annotations
 import collections
 from typing import Any
 
-from .edition_checks_base import (COLUMNS, KIND_ROW, PLAYER_COUNTS, TIGERS, Check, Doc, Path, fail,
+from .checks_base import (COLUMNS, KIND_ROW, PLAYER_COUNTS, TIGERS, Check, Doc, Path, fail,
                                   first_diff, first_duplicate, is_int, member, multiset_mismatch, same, show)
 
 TIGER_NAMES = {"SK": "South Korea", "HK": "Hong Kong", "TW": "Taiwan", "SG": "Singapore"}

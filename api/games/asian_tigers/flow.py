@@ -17,7 +17,7 @@ def begin_turn(state: GameState) -> None:
     seat = state.turn_order[state.turn_index]
     state.turn = {"seat": seat, "worker": None, "center": None}
     if state.solo is not None and seat == state.solo["automa"]:  # solo (issue 7): the Automa plays itself
-        from api.games.asian_tigers.automa import begin_automa_turn
+        from api.games.asian_tigers.solo.automa import begin_automa_turn
 
         begin_automa_turn(state)
         return
@@ -44,7 +44,7 @@ def bonus_options(state: GameState, decision: dict) -> list[dict]:
 
 def pending_bonus_options(state: GameState) -> list[dict]:
     """Resolve or ignore each bonus waiting this turn (offered at every open point of the turn)."""
-    from api.games.asian_tigers import bonuses
+    from api.games.asian_tigers.turn import bonuses
 
     options = []
     for pending in state.pending_bonuses:
@@ -99,6 +99,6 @@ def next_turn(state: GameState, events: list[dict]) -> None:
     state.turn = None
     events.append({"kind": "era_ended", "era": state.era,
                    "text": f"Every player has placed all {per_era} workers: Era {'I' if state.era == 1 else 'II'} ends"})
-    from api.games.asian_tigers import management
+    from api.games.asian_tigers.management import era1 as management
 
     management.begin(state, events)
