@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from api.games.asian_tigers import apply, legal_actions, new_game
 from api.games.asian_tigers.solo.automa_bonuses import push_effects
-from api.games.asian_tigers.decisions import advance
+from api.games.asian_tigers.engine import advance
 from api.games.asian_tigers.engine import _answer
 from api.games.asian_tigers.state import GameState
 

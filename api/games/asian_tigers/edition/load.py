@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Mapping
 
+from api.games.asian_tigers.edition.checks import validate_edition_document
 from api.games.provenance import EditionError, ProvenanceMap, pointer
 
 DEFAULT_EDITION_PATH = pathlib.Path(__file__).resolve().parents[3] / "data" / "asian-tigers.placeholder.json"
@@ -303,8 +304,6 @@ def load_edition(source: str | pathlib.Path | dict | None = None) -> Edition:
         raise EditionError("/", "an edition must be a JSON object")
     if not isinstance(document, dict):
         raise EditionError("/", "an edition must be a JSON object")
-    from api.games.asian_tigers.edition.checks import validate_edition_document
-
     provenance = validate_edition_document(document)
     edition = build_edition(document, provenance)
     if source is None:

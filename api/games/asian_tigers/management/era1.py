@@ -7,15 +7,15 @@ draws ask a question.  The Era II phase and final scoring are delegated to
 """
 from __future__ import annotations
 
-from api.games.asian_tigers.decisions import answers, new_decision, options_for, push_frame, repeat, step
-from api.games.asian_tigers.turn.effects import advance_global_market, tiger_name
-from api.games.asian_tigers.management.era2 import unlabel, display_labels
+from api.games.asian_tigers.decisions import new_decision, push_frame, repeat
 from api.games.asian_tigers.errors import IllegalActionError
-from api.games.asian_tigers.turn.investment import column_ip
-from api.games.asian_tigers.scoring.ranking import CHAIN, Contender, award_by_rank, global_market_order, rank_tiger, \
-    special_flag_offer_order
-from api.games.asian_tigers.state import NEUTRAL, GameState
+from api.games.asian_tigers.management.era2 import unlabel, display_labels
+from api.games.asian_tigers.scoring.ranking import (CHAIN, Contender, award_by_rank, global_market_order, rank_tiger,
+                                                    special_flag_offer_order)
 from api.games.asian_tigers.setup import table_key
+from api.games.asian_tigers.state import NEUTRAL, GameState
+from api.games.asian_tigers.turn.effects import advance_global_market, tiger_name
+from api.games.asian_tigers.turn.investment import column_ip
 
 ERA1_STEPS = ["mgmt_global_market", "mgmt_influence", "mgmt_special_flags", "mgmt_funds", "era2_setup"]
 
@@ -71,7 +71,6 @@ def gm_markers(state: GameState) -> dict[str, tuple[int, int]]:
     return {pid: (int(pos), height) for pos, stack in state.global_market.items() for height, pid in enumerate(stack)}
 
 
-@step("mgmt_global_market")
 def global_market_step(state: GameState, frame: dict, events: list[dict]) -> None:
     """MGMT1-02 / TIE-04: the next turn order from the global market."""
     ranking = global_market_order(gm_markers(state))
@@ -98,7 +97,6 @@ def _labels(state: GameState) -> tuple[dict[str, str], dict[str, str]]:
     return labels, {v: k for k, v in labels.items()}
 
 
-@step("mgmt_influence")
 def influence_step(state: GameState, frame: dict, events: list[dict]) -> None:
     """MGMT1-03: influence by IP rank on each Tiger (0 IP unranked, ties by the chain)."""
     table = state.edition.board["management_track"]["influence_by_rank"]["era_1"][table_key(state.player_count)]
@@ -124,7 +122,6 @@ def influence_step(state: GameState, frame: dict, events: list[dict]) -> None:
     }
 
 
-@step("mgmt_special_flags")
 def special_flags_step(state: GameState, frame: dict, events: list[dict]) -> None:
     """MGMT1-04: each Tiger offers its special flag down its influence track."""
     for tiger in reversed(list(state.edition.tigers)):
@@ -137,7 +134,6 @@ def special_flags_step(state: GameState, frame: dict, events: list[dict]) -> Non
     return None
 
 
-@step("offer_special_flag")
 def offer_step(state: GameState, frame: dict, events: list[dict]) -> dict | None:
     """MGMT1-05/06: offer to the next participant; the neutral always accepts (NEUTRAL-05)."""
     tiger = frame["tiger"]
@@ -153,7 +149,6 @@ def offer_step(state: GameState, frame: dict, events: list[dict]) -> dict | None
     return new_decision(state, "choose_special_flag", pid, declinable=False, tiger=tiger)
 
 
-@options_for("choose_special_flag")
 def special_flag_options(state: GameState, decision: dict) -> list[dict]:
     """Accept or decline the offered special flag (solo: accept only, SOLO-MGMT-01 / AMB-40)."""
     if state.solo is not None:  # solo (issue 7)
@@ -185,7 +180,6 @@ def accept_special_flag(state: GameState, pid: str, tiger: str, events: list[dic
                                         "special flag accepted"))
 
 
-@answers(("choose_special_flag", "accept_special_flag"))
 def accept_answer(state: GameState, action: dict, events: list[dict]) -> None:
     """The offered participant accepts."""
     decision = state.decisions[-1]
@@ -193,7 +187,6 @@ def accept_answer(state: GameState, action: dict, events: list[dict]) -> None:
     state.frames[decision["frame"]]["steps"].clear()
 
 
-@answers(("choose_special_flag", "decline_special_flag"))
 def decline_answer(state: GameState, action: dict, events: list[dict]) -> None:
     """MGMT1-06: the offer passes down the track."""
     decision = state.decisions[-1]
@@ -206,7 +199,6 @@ def decline_answer(state: GameState, action: dict, events: list[dict]) -> None:
     repeat(state, decision)
 
 
-@step("mgmt_funds")
 def funds_step(state: GameState, frame: dict, events: list[dict]) -> None:
     """MGMT1-08 / BUILD-LAB-02: funds become 6 + 1 per laboratory there (∞ included), at most 10."""
     rules = state.edition.rules["investment_funds"]

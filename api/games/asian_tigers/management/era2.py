@@ -1,98 +1,20 @@
-"""Era II setup (ERA2-*) and the end of the game (MGMT2-*, SCORE-*).
+"""Era II management and the end of the game (MGMT2-*, SCORE-*).
 
 The final scoring builds an `EndPosition` from the game state and hands it to
-`scoring.score_end_position` — the very function the scorer-only mode calls —
-so both entry points share one implementation.
+`scoring.score.score_end_position` — the very function the scorer-only mode
+calls — so both entry points share one implementation.
 """
 from __future__ import annotations
 
 import copy
 from dataclasses import replace
 
-from api.games.asian_tigers.errors import ActionShapeError
-from api.games.asian_tigers.decisions import answers, new_decision, options_for, step
-from api.games.asian_tigers.turn.investment import column_ip, tiger_facts
-from api.games.asian_tigers.scoring.score import score_end_position
 from api.games.asian_tigers.scoring.model import (AUTOMA, NEUTRAL as NEUTRAL_KIND, PLAYER, ColumnIP, EndPosition,
                                                   Era1Position, Leftovers, ParticipantPosition, RulesOptions)
-from api.games.asian_tigers.setup import draw_setup_workers, draw_workers, place_setup_workers
+from api.games.asian_tigers.scoring.score import score_end_position
+from api.games.asian_tigers.solo.session import annotate_outcome, automa_position, solo_settings
 from api.games.asian_tigers.state import NEUTRAL, GameState
-from api.games.asian_tigers.flow import begin_turn
-
-
-def draws_are_recorded(state: GameState) -> bool:
-    """A table that recorded its Era I draws records its Era II draws too."""
-    setup = state.options.get("setup") or {}
-    return bool(setup.get("workers") or setup.get("setup_workers"))
-
-
-@step("era2_setup")
-def era2_setup_step(state: GameState, frame: dict, events: list[dict]) -> dict | None:
-    """ERA2-01..05: clear the markets and centres, then the new draws."""
-    for market_id, held in state.local_markets.items():  # ERA2-02
-        if held is not None:
-            state.supply_goods[held["good"]] += 1
-            state.local_markets[market_id] = None
-    for center in state.centers:  # ERA2-05: every centre's type is free again
-        state.centers[center] = None
-        state.center_workers[center] = []
-    for trade_center in state.trade_centers:
-        state.trade_centers[trade_center] = None
-    events.append({"kind": "era2_prepared", "text": "Era II setup: local markets emptied, workers back from the "
-                                                    "board, every centre free again"})
-    if draws_are_recorded(state):
-        seat = "0" if state.solo is not None else state.turn_order[0]  # solo (issue 7): the human answers
-        return new_decision(state, "record_era2_draws", seat, declinable=False, manual=True)
-    start_era2(state, {}, events)
-    return None
-
-
-@options_for("record_era2_draws")
-def record_options(state: GameState, decision: dict) -> list[dict]:
-    """Let the app draw, or send what the table drew (setup_workers, workers per seat)."""
-    return [{"kind": "draw_era2_setup"}]
-
-
-@answers(("record_era2_draws", "draw_era2_setup"))
-def draw_era2_setup(state: GameState, action: dict, events: list[dict]) -> None:
-    """ERA2-03..05 with recorded or generated draws."""
-    unknown = sorted(set(action) - {"kind", "decision", "setup_workers", "workers"})
-    if unknown:
-        raise ActionShapeError(f"unknown field(s) {', '.join(unknown)}; send setup_workers and workers",
-                               code="unknown_field", field=unknown[0])
-    seats = {p.id for p in state.players}
-    strangers = sorted(set(action.get("workers") or {}) - seats)
-    if strangers:
-        raise ActionShapeError(f"no seat {', '.join(strangers)} in this game (seats: {', '.join(sorted(seats))})",
-                               code="unknown_seat", field=f"workers/{strangers[0]}", rule="ERA2-04")
-    recorded = {k: action[k] for k in ("setup_workers", "workers") if k in action}
-    start_era2(state, recorded, events)
-
-
-def start_era2(state: GameState, recorded: dict, events: list[dict]) -> None:
-    """Re-place the three board workers by prosperity order, redo every bag draw, start Era II."""
-    edition = state.edition
-    # Validate every draw before changing anything: a bad recording leaves the state as it was.
-    setup_workers = draw_setup_workers(edition, recorded, state.seed, "setup_workers/era2")
-    stated = state.options["worker_entry"] == "stated"
-    draws = {}
-    for player in state.players:
-        automa = state.solo is not None and player.id == state.solo["automa"]  # solo (issue 7): never "stated"
-        draws[player.id] = draw_workers(edition, (recorded.get("workers") or {}).get(player.id), state.seed,
-                                        f"workers/era2/{player.id}", stated and not automa)
-    place_setup_workers(state, setup_workers)
-    for player in state.players:
-        player.team, player.set_aside = draws[player.id]
-        player.placed = {t: 0 for t in edition.worker_types}
-        player.workers_placed = 0
-    state.era, state.phase, state.turn_index = 2, "turns", 0
-    events.append({"kind": "era_started", "era": 2, "text": "Era II begins"})
-    state.frames.clear()
-    begin_turn(state)
-    if state.solo is not None:  # solo (issue 7): SOLO-ERA2-01 tiles reshuffled, SCENARIO-02 Era II effects
-        from api.games.asian_tigers.solo.session import begin_era
-
-        begin_era(state, events)
+from api.games.asian_tigers.turn.investment import column_ip, tiger_facts
 
 
 # -- the end of the game ------------------------------------------------------------
@@ -104,8 +26,6 @@ def end_position(state: GameState) -> EndPosition:
     participants = {}
     for player in state.players:
         if state.solo is not None and player.id == state.solo["automa"]:  # solo (issue 7): AF sectors, SOLO-SCORE-01
-            from api.games.asian_tigers.solo.session import automa_position
-
             participants[player.id] = automa_position(state, markers)
             continue
         flags: dict[str, list[str]] = {}
@@ -130,8 +50,6 @@ def end_position(state: GameState) -> EndPosition:
                             ip={p: {t: ColumnIP(**v) for t, v in ip.items()} for p, ip in snapshot["ip"].items()})
     solo = None
     if state.solo is not None:  # solo (issue 7): difficulty, variant, goal (SOLO-SCORE-01..03, AMB-46)
-        from api.games.asian_tigers.solo.session import solo_settings
-
         solo = solo_settings(state)
     return EndPosition(player_count=1 if solo else state.player_count, turn_order=tuple(state.turn_order),
                        prosperity_tokens=dict(state.prosperity_tokens),
@@ -180,13 +98,10 @@ def score_state(state: GameState) -> dict:
     return unlabel(result, {v: k for k, v in labels.items()})
 
 
-@step("final_scoring")
 def final_scoring_step(state: GameState, frame: dict, events: list[dict]) -> None:
     """MGMT2-01..06 and SCORE-END-01: score, record the outcome, end the game."""
     outcome = score_state(state)
     if state.solo is not None:  # solo (issue 7): scenario / campaign goal report
-        from api.games.asian_tigers.solo.session import annotate_outcome
-
         annotate_outcome(state, outcome)
     state.management["outcome"] = outcome
     _board_after_scoring(state, outcome)

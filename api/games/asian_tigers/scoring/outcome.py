@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping
 
-from api.games.asian_tigers.scoring.ranking import Ranking
 from api.games.asian_tigers.scoring.model import RulesOptions
+from api.games.asian_tigers.scoring.ranking import Ranking
 
 
 @dataclass(frozen=True)

@@ -22,13 +22,13 @@ from dataclasses import replace
 from typing import Iterable, Mapping
 
 from api.games.asian_tigers.edition.load import Edition
-from api.games.asian_tigers.scoring.ranking import (CHAIN, Contender, Ranking, award_by_rank, global_market_order, ordinal,
-                                            rank_tiger, rank_totals)
 from api.games.asian_tigers.scoring.model import (AUTOMA, NEUTRAL, PLAYER, SPECIAL_PREFIX, ColumnIP, EndPosition,
                                                   Era1Position, Leftovers, ParticipantPosition, RulesOptions,
                                                   SoloSettings, TigerFacts)
 from api.games.asian_tigers.scoring.outcome import (GlobalMarketMove, Line, NationsScore, Outcome, ParticipantScore,
                                                     SectorScore, SoloResult, TigerStep)
+from api.games.asian_tigers.scoring.ranking import (CHAIN, Contender, Ranking, award_by_rank, global_market_order,
+                                                    ordinal, rank_tiger, rank_totals)
 
 LEFTOVER_POINTER = "/rules/global_market/era_2_leftover_resources_per_space"
 MILESTONE_EVERY_POINTER = "/board/global_market_track/milestone_every"

@@ -27,17 +27,17 @@ INPUT (one JSON object; the worked examples' format, /work/shared/examples/READM
     era1              {"turn_order", "headquarters": {T: id|null}, "participants": {id: {"influence": {T},
                        "ip": {T: {"A","B","C","none"}}}}}  required with prosperity_from_influence_rounds = 2
 
-OUTPUT: `Outcome.to_dict()` (see `scoring_outcome.Outcome`).
+OUTPUT: `Outcome.to_dict()` (see `scoring.outcome.Outcome`).
 """
 from __future__ import annotations
 
 from typing import Any
 
-from api.games.asian_tigers.edition.load import Edition
+from api.games.asian_tigers.edition.load import Edition, load_edition
+from api.games.asian_tigers.scoring.model import EndPosition
+from api.games.asian_tigers.scoring.score import score_end_position
 from api.games.asian_tigers.scoring.scorer_checks import check_position
 from api.games.asian_tigers.scoring.scorer_input import ScorerInputError, read_position
-from api.games.asian_tigers.scoring.score import score_end_position
-from api.games.asian_tigers.scoring.model import EndPosition
 
 
 def position_from_table(data: Any, edition: Edition) -> EndPosition:
@@ -55,8 +55,6 @@ def score_table(data: Any, edition: Edition | None = None) -> dict:
     that no legal game can produce.
     """
     if edition is None:
-        from api.games.asian_tigers.edition.load import load_edition
-
         edition = load_edition()
     return score_end_position(position_from_table(data, edition), edition).to_dict()
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 from itertools import permutations
 
 from api.games.asian_tigers.edition.load import Edition
-from api.games.asian_tigers.scoring.scorer_input import fail, ptr
 from api.games.asian_tigers.scoring.model import AUTOMA, NEUTRAL, OFF_BOARD, SPECIAL_PREFIX, EndPosition
+from api.games.asian_tigers.scoring.scorer_input import fail, ptr
 
 
 def check_position(position: EndPosition, edition: Edition) -> None:

@@ -10,10 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from api.games.asian_tigers.edition.load import Edition
-from api.games.asian_tigers.scoring.ranking import TIEBREAK_OPTIONS
 from api.games.asian_tigers.scoring.model import (AUTOMA, KINDS, NEUTRAL, PLAYER, SOLO_VARIANTS, ColumnIP, EndPosition,
                                                   Era1Position, Leftovers, ParticipantPosition, RulesOptions,
                                                   SoloSettings, TigerFacts)
+from api.games.asian_tigers.scoring.ranking import TIEBREAK_OPTIONS
 
 FACTS = ("distinct_infrastructure_types", "satellites", "parts_factories", "power_plants", "laboratories")
 

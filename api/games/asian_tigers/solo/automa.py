@@ -1,6 +1,6 @@
 """The Automa's turn, played by the engine (SOLO-AUTOMA-01..13, AMB-41..44).
 
-`turns.begin_turn` hands the Automa's turns here.  A turn is one frame whose
+`flow.begin_turn` hands the Automa's turns here.  A turn is one frame whose
 steps run inside the decision stack's `advance`, so it needs no input except
 a recorded tile (the human says which tile the table revealed) or a region tie
 (`automa_bonuses`).  The pure helpers `destination`, `build_choice`,
@@ -9,16 +9,17 @@ them and log each move as an instruction for the physical table.
 """
 from __future__ import annotations
 
-from api.games.asian_tigers.solo.automa_bonuses import (factory_sector, held_nations, next_generic, place_flag, say,
-                                                   take_factory, take_generic)
-from api.games.asian_tigers.turn.building import reach
-from api.games.asian_tigers.decisions import answers, new_decision, options_for, push_frame, step
+from api.games.asian_tigers.decisions import new_decision, push_frame
 from api.games.asian_tigers.edition.load import CENTERS, Space
-from api.games.asian_tigers.turn.effects import advance_global_market, advance_influence, apply_simple_effect, tiger_name
 from api.games.asian_tigers.errors import IllegalActionError
+from api.games.asian_tigers.solo.automa_bonuses import (factory_sector, held_nations, next_generic, place_flag, say,
+                                                        take_factory, take_generic)
+from api.games.asian_tigers.state import GameState, Piece
+from api.games.asian_tigers.turn.building import reach
+from api.games.asian_tigers.turn.effects import (advance_global_market, advance_influence, apply_simple_effect,
+                                                 tiger_name)
 from api.games.asian_tigers.turn.investment import column_ip
 from api.games.asian_tigers.turn.market import flag_value, nations_at
-from api.games.asian_tigers.state import GameState, Piece
 
 STC = "STC"
 
@@ -33,7 +34,6 @@ def _automa(state: GameState):
 
 
 # -- the tile ------------------------------------------------------------------------
-@step("automa_tile")
 def tile_step(state: GameState, frame: dict, events: list[dict]) -> dict | None:
     """SOLO-AUTOMA-01 / SOLO-SETUP-03: the next tile of the seeded pile, or ask which tile the table revealed."""
     # The view's instruction list is the turn about to be played (era-start effects ran before it).
@@ -52,13 +52,11 @@ def reveal(state: GameState, frame: dict, tile: str, events: list[dict]) -> None
     say(state, events, "automa_tile_revealed", f"reveal tile {tile}", tile=tile)
 
 
-@options_for("record_automa_tile")
 def record_tile_options(state: GameState, decision: dict) -> list[dict]:
     """One option per tile still in the Automa's pile."""
     return [{"kind": "reveal_automa_tile", "tile": t} for t in state.solo["pile"]]
 
 
-@answers(("record_automa_tile", "reveal_automa_tile"))
 def reveal_automa_tile(state: GameState, action: dict, events: list[dict]) -> None:
     """The table says which tile it revealed."""
     tile = action.get("tile")
@@ -128,7 +126,6 @@ def _center_label(state: GameState, center: str) -> str:
     return f"{tiger_name(state, tiger)} centre {letter}"
 
 
-@step("automa_place")
 def place_step(state: GameState, frame: dict, events: list[dict]) -> None:
     """Place the leftmost worker where the tile says and line up the action's steps (no funds, SOLO-AUTOMA-08)."""
     automa = _automa(state)
@@ -178,7 +175,6 @@ def market_for_sale(state: GameState, tiger: str, letter: str) -> str | None:
     return None
 
 
-@step("automa_sale")
 def sale_step(state: GameState, frame: dict, events: list[dict]) -> None:
     """A tile's local-market sale: a good from the supply, no influence (SOLO-AUTOMA-10)."""
     if not state.edition.solo["action_tiles"][frame["tile"]]["local_market_sale"]:
@@ -241,7 +237,6 @@ def _put(state: GameState, space: Space) -> None:
     state.pieces.append(Piece(state.solo["automa"], space.id, space.tiger, space.kind))
 
 
-@step("automa_build")
 def build_step(state: GameState, frame: dict, events: list[dict]) -> None:
     """Build by priority, taking the next numbered piece or the matching factory; no costs, no gains."""
     space = build_choice(state, frame["tiger"], frame["letter"])
@@ -272,7 +267,6 @@ def department_space(state: GameState, tiger: str) -> Space | None:
     return next((s for s in spaces if s.min_players <= state.player_count and s.id not in state.occupancy), None)
 
 
-@step("automa_department")
 def department_step(state: GameState, frame: dict, events: list[dict]) -> None:
     """A university that offers a department always gets one, free of science (AMB-44)."""
     university = frame.get("built")
@@ -292,7 +286,6 @@ def department_step(state: GameState, frame: dict, events: list[dict]) -> None:
     return None
 
 
-@step("automa_university_bonus")
 def university_bonus_step(state: GameState, frame: dict, events: list[dict]) -> None:
     """The university's printed bonus, when it moves the GM or influence (AMB-44)."""
     built = frame.get("built")
@@ -312,7 +305,6 @@ def university_bonus_step(state: GameState, frame: dict, events: list[dict]) -> 
     return None
 
 
-@step("automa_influence")
 def influence_step(state: GameState, frame: dict, events: list[dict]) -> None:
     """SOLO-AUTOMA-09: +2 / +4 influence on the Tiger where the worker acts."""
     amount = state.edition.solo["action_tiles"][frame["tile"]]["influence"]
@@ -331,7 +323,6 @@ def flag_choices(state: GameState, trade_center: str, sold: list[str]) -> list[s
     return sorted(nations, key=lambda n: (n in held, -flag_value(state, state.flag_stacks[n][0])))
 
 
-@step("automa_flag")
 def flag_step(state: GameState, frame: dict, events: list[dict]) -> None:
     """Take one flag (no goods paid) and place it on the Automa board; repeat while the tile asks for more."""
     choices = flag_choices(state, frame["center"], frame["sold"])
@@ -351,7 +342,6 @@ def flag_step(state: GameState, frame: dict, events: list[dict]) -> None:
     return None
 
 
-@step("automa_trade_gm")
 def trade_gm_step(state: GameState, frame: dict, events: list[dict]) -> None:
     """TRADE-06 / SOLO-AUTOMA-11: advance by the highest-value flag taken."""
     if frame["flags"]:
@@ -360,19 +350,14 @@ def trade_gm_step(state: GameState, frame: dict, events: list[dict]) -> None:
     return None
 
 
-@step("automa_end")
-def end_step(state: GameState, frame: dict, events: list[dict]) -> None:
-    """Close the Automa's turn with one summary line, then the next turn (TURN-03)."""
-    from api.games.asian_tigers.flow import next_turn
-
+def close_turn(state: GameState, events: list[dict]) -> None:
+    """Close the Automa's turn with one summary line (`flow.automa_end_step` then passes the turn, TURN-03)."""
     lines = state.solo["instructions"]
     summary = f"{lines[0]} — " + "; ".join(lines[1:]) if len(lines) > 1 else "".join(lines)
     events.append({"kind": "automa_turn", "participant": state.solo["automa"], "instructions": list(lines),
                    "text": f"Automa: {summary}"})
     state.pending_bonuses = []
     state.frames = []
-    next_turn(state, events)
-    return None
 
 
 __all__ = ["begin_automa_turn", "destination", "target_tiger", "build_choice", "market_for_sale", "flag_choices",

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from api.games.asian_tigers.decisions import answers, new_decision, options_for, push_frame, step
-from api.games.asian_tigers.turn.effects import advance_global_market, advance_influence, tiger_name
+from api.games.asian_tigers.decisions import new_decision, push_frame
 from api.games.asian_tigers.errors import IllegalActionError
-from api.games.asian_tigers.turn.investment import column_ip
 from api.games.asian_tigers.scoring.model import OFF_BOARD
 from api.games.asian_tigers.state import GameState, Piece
+from api.games.asian_tigers.turn.effects import advance_global_market, advance_influence, tiger_name
+from api.games.asian_tigers.turn.investment import column_ip
 
 # Tiger selector -> (what is compared, best = max or min); SOLO-AUTOMA-15/17, campaign tiles (DATA-23).
 SELECTORS = {
@@ -127,7 +127,6 @@ def _plain(value):
     return value
 
 
-@step("automa_effect")
 def effect_step(state: GameState, frame: dict, events: list[dict]) -> dict | None:
     """Run the next queued effect; a region tie nothing settles asks the human (SOLO-AUTOMA-18)."""
     effect = frame["effects"].pop(0)
@@ -222,13 +221,11 @@ def choose_region(state: GameState, effect: dict) -> tuple[list[str], str]:
     return tied, why + ": still tied, you choose"
 
 
-@options_for("choose_automa_region")
 def region_options(state: GameState, decision: dict) -> list[dict]:
     """One option per Tiger still tied for the Automa's bonus."""
     return [{"kind": "choose_automa_region", "tiger": t} for t in decision["tigers"]]
 
 
-@answers(("choose_automa_region", "choose_automa_region"))
 def choose_automa_region(state: GameState, action: dict, events: list[dict]) -> None:
     """SOLO-AUTOMA-18: the human settles a region tie for the Automa."""
     decision = state.decisions[-1]

@@ -19,8 +19,8 @@ import copy
 import random
 
 from api.games.asian_tigers.errors import RulesError
-from api.games.asian_tigers.turn.investment import column_ip
 from api.games.asian_tigers.state import GameState
+from api.games.asian_tigers.turn.investment import column_ip
 
 HUMAN = "0"
 

@@ -1,4 +1,4 @@
-"""Solo games against the Automa: options, setup, era start, view and scoring input (SOLO-*, SCENARIO-*).
+"""Solo games against the Automa: setup, era start, view and scoring input (SOLO-*, SCENARIO-*).
 
 The Automa is seat ``"1"``: a `PlayerState` like a human's, so its GM marker,
 influence, built pieces, satellites, headquarters, special flags and workers
@@ -22,16 +22,14 @@ only the Automa has lives in ``state.solo`` (plain data)::
 """
 from __future__ import annotations
 
-from api.games.asian_tigers.errors import SetupError
-from api.games.asian_tigers.scoring.model import (AUTOMA, OFF_BOARD, SOLO_VARIANTS, Leftovers, ParticipantPosition,
-                                                  SoloSettings)
+from api.games.asian_tigers.scoring.model import AUTOMA, OFF_BOARD, Leftovers, ParticipantPosition, SoloSettings
+from api.games.asian_tigers.setup import rng_for
+from api.games.asian_tigers.solo import campaign
+from api.games.asian_tigers.solo.automa_bonuses import push_effects
+from api.games.asian_tigers.solo.options import AUTOMA_SEAT
 from api.games.asian_tigers.state import GameState
+from api.games.asian_tigers.turn.investment import tiger_facts
 
-AUTOMA_SEAT = "1"
-AUTOMA_NAME = "Automa"
-TILE_MODES = ("generated", "recorded")
-SOLO_KEYS = ("difficulty", "variant", "high_score", "campaign_tile", "face_up", "starting_science", "automa_color",
-             "tiles")
 
 
 # -- who is who ---------------------------------------------------------------------
@@ -50,78 +48,9 @@ def automa_player(state: GameState):
     return state.player(state.solo["automa"])
 
 
-# -- options (SOLO-SETUP-01/07, SOLO-SCORE-03, SCENARIO-01, CAMPAIGN-03) ------------
-def _fail(message: str, code: str, field: str, rule: str | None = None):
-    raise SetupError(message, code=code, rule=rule, field=f"solo/{field}" if field else "solo")
-
-
-def resolve_solo(options: dict, edition) -> tuple[list, dict]:
-    """Validate ``options.solo``; returns the players with the Automa appended, and the solo settings."""
-    players = options.get("players")
-    solo = options.get("solo")
-    if not isinstance(players, list) or len(players) != 1:
-        raise SetupError("solo options need exactly one human player (the Automa is added)",
-                         code="invalid_player_count", rule="SOLO-SETUP-01", field="players")
-    if not isinstance(solo, dict):
-        raise SetupError("solo options are an object with a difficulty 1..4", code="invalid_options",
-                         rule="SOLO-SETUP-07", field="solo")
-    unknown = sorted(set(solo) - set(SOLO_KEYS))
-    if unknown:
-        _fail(f"unknown solo option {unknown[0]!r}; known: {', '.join(SOLO_KEYS)}", "unknown_solo_option", unknown[0])
-    allowed = list(edition.solo["difficulty_multipliers"])
-    difficulty = solo.get("difficulty")
-    if isinstance(difficulty, bool) or difficulty not in allowed:
-        _fail(f"difficulty must be one of {allowed}", "invalid_difficulty", "difficulty", "SOLO-SETUP-07")
-    variant = solo.get("variant") or "solo"
-    if variant not in SOLO_VARIANTS:
-        _fail(f"variant must be one of {', '.join(SOLO_VARIANTS)}", "invalid_variant", "variant")
-    high_score = solo.get("high_score")
-    if variant == "high_score":
-        if not isinstance(high_score, int) or isinstance(high_score, bool):
-            _fail("the high-score variant needs the previous high score (an integer)", "high_score_required",
-                  "high_score", "SOLO-SCORE-03")
-    elif high_score is not None:
-        _fail("high_score is only for the high-score variant", "unexpected_high_score", "high_score")
-    tiles = list(edition.solo["campaign_tiles"])
-    tile = solo.get("campaign_tile")
-    face_up = solo.get("face_up")
-    if variant not in ("scenario", "campaign") and (tile is not None or face_up is not None):
-        _fail("campaign tiles are only for the scenario and campaign variants", "unexpected_campaign_tile",
-              "campaign_tile", "SCENARIO-01")
-    if face_up is not None:
-        if variant != "campaign" or not isinstance(face_up, list) or not face_up \
-                or any(t not in tiles for t in face_up) or len(set(face_up)) != len(face_up):
-            _fail(f"face_up lists the campaign's face-up tiles, distinct ids of {', '.join(tiles)}",
-                  "invalid_face_up", "face_up", "CAMPAIGN-02")
-    if tile is not None and (tile not in tiles or (face_up is not None and tile not in face_up)):
-        _fail(f"campaign_tile must be one of {', '.join(face_up or tiles)}", "unknown_campaign_tile",
-              "campaign_tile", "SCENARIO-01")
-    science = solo.get("starting_science")
-    if science is not None and (not isinstance(science, int) or isinstance(science, bool) or science < 0):
-        _fail("starting_science is a whole number of science tokens, 0 or more", "invalid_starting_science",
-              "starting_science", "CAMPAIGN-03")
-    mode = solo.get("tiles") or "generated"
-    if mode not in TILE_MODES:
-        _fail("tiles must be 'generated' (the app shuffles) or 'recorded' (the table says each tile)",
-              "invalid_tiles_mode", "tiles", "SOLO-SETUP-03")
-    human = players[0]
-    color = solo.get("automa_color")
-    if color is None:
-        human_color = human.get("color") if isinstance(human, dict) else None
-        color = next(c for c in edition.player_colors if c != human_color)
-    elif color not in edition.player_colors:
-        _fail(f"automa_color must be one of {', '.join(edition.player_colors)}", "unknown_color", "automa_color")
-    settings = {"difficulty": difficulty, "variant": variant, "high_score": high_score, "campaign_tile": tile,
-                "face_up": list(face_up) if face_up is not None else None, "starting_science": science,
-                "tiles": mode}
-    return [human, {"name": AUTOMA_NAME, "color": color}], settings
-
-
 # -- setup (SOLO-SETUP-02..06) --------------------------------------------------------
 def prepare(state: GameState, seed: int) -> None:
-    """Turn seat 1 into the Automa and create ``state.solo`` (called by `setup.new_game`)."""
-    from api.games.asian_tigers.setup import rng_for
-
+    """Turn seat 1 into the Automa and create ``state.solo`` (called by `flow.open_game`)."""
     edition = state.edition
     settings = state.options["solo"]
     board = edition.solo["automa_board"]
@@ -149,9 +78,6 @@ def prepare(state: GameState, seed: int) -> None:
 def begin_era(state: GameState, events: list[dict] | None = None) -> None:
     """Era start: shuffle the 10 action tiles (SOLO-SETUP-03, SOLO-ERA2-01) and queue the campaign tile's
     Automa half for this era (SCENARIO-02)."""
-    from api.games.asian_tigers.solo.automa_bonuses import push_effects
-    from api.games.asian_tigers.setup import rng_for
-
     tiles = sorted(state.edition.solo["action_tiles"])
     if state.solo["tiles_mode"] == "generated":
         state.solo["pile"] = rng_for(state.seed, f"automa_tiles/era{state.era}").sample(tiles, len(tiles))
@@ -170,8 +96,6 @@ def begin_era(state: GameState, events: list[dict] | None = None) -> None:
 # -- scoring input (SOLO-SCORE-01..03, AMB-38, AMB-46) ----------------------------------
 def automa_position(state: GameState, markers: dict) -> ParticipantPosition:
     """The Automa for `scoring.score_end_position`: flags by AF sector + off-board, no leftovers."""
-    from api.games.asian_tigers.turn.investment import tiger_facts
-
     automa = automa_player(state)
     return ParticipantPosition(
         id=automa.id, kind=AUTOMA, influence=dict(automa.influence),
@@ -191,16 +115,12 @@ def solo_settings(state: GameState) -> SoloSettings:
 
 def session_goals_met(state: GameState) -> list[str]:
     """Tiles whose goal counts this session and is met: the scenario's tile, or a campaign's face-up tiles."""
-    from api.games.asian_tigers.solo import campaign
-
     tiles = state.solo["face_up"] if state.solo["variant"] == "campaign" else [state.solo["campaign_tile"]]
     return [t for t in tiles if campaign.tile_goal_met(state, t)]
 
 
 def annotate_outcome(state: GameState, outcome: dict) -> None:
     """Add the goal report of a scenario or campaign session to the final outcome (CAMPAIGN-05)."""
-    from api.games.asian_tigers.solo import campaign
-
     if state.solo["variant"] not in ("scenario", "campaign"):
         return
     report = campaign.goal_report(state)
@@ -235,5 +155,5 @@ def solo_view(state: GameState) -> dict:
     return view  # the pile's order stays hidden: the physical pile is face down
 
 
-__all__ = ["AUTOMA_SEAT", "is_automa", "human_seat", "automa_player", "resolve_solo", "prepare", "begin_era",
+__all__ = ["AUTOMA_SEAT", "is_automa", "human_seat", "automa_player", "prepare", "begin_era",
            "automa_position", "solo_settings", "session_goals_met", "annotate_outcome", "solo_view"]

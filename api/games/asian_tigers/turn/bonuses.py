@@ -24,13 +24,12 @@ unlocks join the queue (CASCADE-01..04).
 """
 from __future__ import annotations
 
-from api.games.asian_tigers import flow as turns
-from api.games.asian_tigers.turn import building, performance, region, satellites
-from api.games.asian_tigers.decisions import answers, repeat
-from api.games.asian_tigers.turn.effects import (advance_global_market, advance_influence, gain_goods, gain_resource,
-                                            pay_resource, tiger_name)
+from api.games.asian_tigers.decisions import repeat
 from api.games.asian_tigers.errors import ActionShapeError, IllegalActionError, RulesError
 from api.games.asian_tigers.state import GameState, Piece, PlayerState
+from api.games.asian_tigers.turn import building, performance, region, satellites
+from api.games.asian_tigers.turn.effects import (advance_global_market, advance_influence, gain_goods, gain_resource,
+                                                 pay_resource, tiger_name)
 
 # The catalogue rule of each (type, bonus): refusals cite it.
 RULES = {
@@ -197,12 +196,40 @@ def _check_removal(player: PlayerState, sector) -> str:
     return sector
 
 
+# -- the queue (CASCADE-03) ------------------------------------------------------------
+def pending_bonus_options(state: GameState) -> list[dict]:
+    """Resolve or ignore each bonus waiting this turn (offered at every open point of the turn)."""
+    options = []
+    for pending in state.pending_bonuses:
+        options += resolve_options(state, pending)
+        options.append({"kind": "ignore_bonus", "bonus": pending["id"]})
+    return options
+
+
+def pending_bonus(state: GameState, bonus_id) -> dict:
+    """The waiting bonus `bonus_id` (IllegalActionError when none waits)."""
+    pending = next((b for b in state.pending_bonuses if b["id"] == bonus_id), None)
+    if pending is None:
+        raise IllegalActionError(f"No unlocked bonus {bonus_id!r} is waiting this turn", code="unknown_bonus",
+                                 rule="CASCADE-03")
+    return pending
+
+
+def ignore_bonus(state: GameState, action: dict, events: list[dict]) -> None:
+    """IBONUS-03 / FLAG-03: an ignored bonus is gone for good."""
+    pending = pending_bonus(state, action.get("bonus"))
+    state.pending_bonuses.remove(pending)
+    player = state.player(pending["seat"])
+    events.append({"kind": "bonus_ignored", "participant": player.id, "bonus": pending["bonus"],
+                   "text": f"{player.name} ignores the {pending['bonus'].replace('_', ' ')} bonus; it is gone"})
+    repeat(state, state.decisions[-1])
+
+
 # -- the answer ---------------------------------------------------------------------
-@answers(("choose_bonus", "resolve_bonus"), ("choose_sale", "resolve_bonus"))
 def resolve_bonus(state: GameState, action: dict, events: list[dict]) -> None:
     """Use one waiting bonus; the question that offered it comes back once its chain is resolved."""
     decision = state.decisions[-1]
-    pending = turns.pending_bonus(state, action.get("bonus"))
+    pending = pending_bonus(state, action.get("bonus"))
     if pending["seat"] != decision["seat"]:
         raise IllegalActionError("That bonus belongs to another player", code="not_your_bonus", rule="CASCADE-03")
     plan = check(state, pending, action)

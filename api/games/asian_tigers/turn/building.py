@@ -6,11 +6,11 @@ to resolve, defer or ignore (IBONUS-02/03, CASCADE-03).
 """
 from __future__ import annotations
 
-from api.games.asian_tigers.decisions import answers, new_decision, options_for, push_frame, step
+from api.games.asian_tigers.decisions import new_decision, push_frame
 from api.games.asian_tigers.edition.load import Space
-from api.games.asian_tigers.turn.effects import apply_simple_effect, gain_goods, gain_resource, pay_resource, tiger_name
 from api.games.asian_tigers.errors import ActionShapeError, IllegalActionError, RulesError
 from api.games.asian_tigers.state import GameState, Piece, PlayerState
+from api.games.asian_tigers.turn.effects import apply_simple_effect, gain_goods, gain_resource, pay_resource, tiger_name
 
 BUILDABLE_FROM_CENTER = ("university", "factory", "power_plant", "laboratory")
 
@@ -167,21 +167,18 @@ def any_build_possible(state: GameState, player: PlayerState, tiger: str, center
 
 
 # -- the build step ------------------------------------------------------------------
-@step("build")
 def build_step(state: GameState, frame: dict, events: list[dict]) -> dict:
     """The mandatory build of an investment action."""
     return new_decision(state, "choose_build", frame["seat"], declinable=False, tiger=frame["tiger"],
                         center=frame["center"])
 
 
-@options_for("choose_build")
 def build_options(state: GameState, decision: dict) -> list[dict]:
     """Every legal build for this investment action."""
     return build_candidates(state, state.player(decision["seat"]), decision["tiger"], decision["center"],
                             BUILDABLE_FROM_CENTER)
 
 
-@answers(("choose_build", "build"))
 def build(state: GameState, action: dict, events: list[dict]) -> None:
     """Build one infrastructure from the investment centre (BUILD-*)."""
     decision = state.decisions[-1]
@@ -238,13 +235,11 @@ def check_sector_emptied(state: GameState, player: PlayerState, sector: str, eve
 
 
 # -- universities -----------------------------------------------------------------------
-@step("university_action")
 def university_action_step(state: GameState, frame: dict, events: list[dict]) -> dict:
     """BUILD-UNI-01: one optional additional action."""
     return new_decision(state, "choose_university_action", frame["seat"], declinable=True, space=frame["space"])
 
 
-@options_for("choose_university_action")
 def university_action_options(state: GameState, decision: dict) -> list[dict]:
     """Departments on the same Tiger and parts factories anywhere, plus skipping (when any exists)."""
     player = state.player(decision["seat"])
@@ -263,7 +258,6 @@ def _department_affordable(state: GameState, player: PlayerState, space_id: str)
     return player.science >= state.edition.space(space_id).science_cost
 
 
-@answers(("choose_university_action", "build_department"))
 def build_department(state: GameState, action: dict, events: list[dict]) -> None:
     """BUILD-DEPT-01: a department on the university's Tiger for its printed science."""
     decision = state.decisions[-1]
@@ -307,7 +301,6 @@ def check_parts_factory(state: GameState, player: PlayerState, space_id, energy_
     return piece
 
 
-@answers(("choose_university_action", "attach_parts_factory"))
 def attach_parts_factory(state: GameState, action: dict, events: list[dict]) -> None:
     """University additional action: a parts factory for 1 energy (BUILD-PARTS-01/02)."""
     decision = state.decisions[-1]
@@ -324,7 +317,6 @@ def attach_parts_factory(state: GameState, action: dict, events: list[dict]) -> 
                              "parts factory production"))
 
 
-@step("university_bonus")
 def university_bonus_step(state: GameState, frame: dict, events: list[dict]) -> None:
     """BUILD-UNI-02: the printed bonus, after the additional action."""
     space = state.edition.space(frame["space"])

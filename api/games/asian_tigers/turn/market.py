@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from api.games.asian_tigers.decisions import answers, new_decision, options_for, push_frame, repeat, step
-from api.games.asian_tigers.turn.effects import advance_global_market
+from api.games.asian_tigers.decisions import new_decision, push_frame, repeat
 from api.games.asian_tigers.errors import ActionShapeError, IllegalActionError
 from api.games.asian_tigers.state import GameState, PlayerState
+from api.games.asian_tigers.turn.effects import advance_global_market
 
 
 def nations_at(state: GameState, trade_center: str) -> list[str]:
@@ -153,7 +153,6 @@ def _trade_frame(state: GameState) -> dict:
     return next(f for f in reversed(state.frames) if f["kind"] == "trade")
 
 
-@step("sales")
 def sales_step(state: GameState, frame: dict, events: list[dict]) -> dict:
     """TRADE-02/04/05: sales one nation at a time; bonuses may be resolved in between (CASCADE-04)."""
     return new_decision(state, "choose_sale", frame["seat"], declinable=False, trade_center=frame["trade_center"])
@@ -167,20 +166,17 @@ def open_nations(state: GameState, frame: dict) -> list[str]:
     return [n for n in nations_at(state, frame["trade_center"]) if n not in frame["sold"]]
 
 
-@options_for("choose_sale")
-def sale_decision_options(state: GameState, decision: dict) -> list[dict]:
-    """More sales, the turn's bonuses, or finishing (after at least one sale)."""
-    from api.games.asian_tigers.flow import pending_bonus_options
-
+def open_sales(state: GameState, decision: dict) -> list[dict]:
+    """The sales still open at the worker's trade centre (`flow.sale_options` adds the turn's bonuses)."""
     frame = state.frames[decision["frame"]]
-    player = state.player(decision["seat"])
-    options = sale_options(state, player, open_nations(state, frame), "sell_to_nation")
-    if frame["sold"]:
-        options += pending_bonus_options(state) + [{"kind": "finish_sales"}]
-    return options
+    return sale_options(state, state.player(decision["seat"]), open_nations(state, frame), "sell_to_nation")
 
 
-@answers(("choose_sale", "sell_to_nation"))
+def sold_any(state: GameState, decision: dict) -> bool:
+    """True once this trade made a sale (finishing and bonuses are offered from then on)."""
+    return bool(state.frames[decision["frame"]]["sold"])
+
+
 def sell_to_nation(state: GameState, action: dict, events: list[dict]) -> None:
     """One sale at the trade centre where the worker stands."""
     decision = state.decisions[-1]
@@ -192,26 +188,22 @@ def sell_to_nation(state: GameState, action: dict, events: list[dict]) -> None:
     repeat(state, decision)
 
 
-@answers(("choose_sale", "finish_sales"))
 def finish_sales(state: GameState, action: dict, events: list[dict]) -> None:
     """Stop selling; the GM advance follows (TRADE-06)."""
     if not state.frames[state.decisions[-1]["frame"]]["sold"]:
         raise IllegalActionError("Make at least one sale first", code="sale_required", rule="TRADE-09")
 
 
-@step("gm_flag")
 def gm_flag_step(state: GameState, frame: dict, events: list[dict]) -> dict:
     """TRADE-06: exactly one flag bought here this turn advances the GM."""
     return new_decision(state, "choose_gm_flag", frame["seat"], declinable=False, flags=list(frame["flags"]))
 
 
-@options_for("choose_gm_flag")
 def gm_flag_options(state: GameState, decision: dict) -> list[dict]:
     """One option per flag bought at the centre this turn."""
     return [{"kind": "advance_with_flag", "flag": f} for f in decision["flags"]]
 
 
-@answers(("choose_gm_flag", "advance_with_flag"))
 def advance_with_flag(state: GameState, action: dict, events: list[dict]) -> None:
     """Advance by the chosen flag's printed value (AMB-13: the seller chooses)."""
     decision = state.decisions[-1]
@@ -238,7 +230,6 @@ def special_sale_options(state: GameState, player: PlayerState) -> list[dict]:
     return sale_options(state, player, other_center_nations(state), "special_sale")
 
 
-@answers(("choose_special_trade", "special_sale"))
 def special_sale(state: GameState, action: dict, events: list[dict]) -> None:
     """TRADE-07: one sale to a nation of another centre, without advancing."""
     player = state.player(state.decisions[-1]["seat"])

@@ -18,11 +18,11 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from api.games.asian_tigers.turn import market, region, satellites
-from api.games.asian_tigers.decisions import answers, new_decision, options_for, push_frame, step
-from api.games.asian_tigers.turn.effects import advance_global_market, gain_goods, pay_resource, tiger_name
+from api.games.asian_tigers.decisions import new_decision, push_frame
 from api.games.asian_tigers.errors import ActionShapeError, IllegalActionError
 from api.games.asian_tigers.state import GameState, PlayerState
+from api.games.asian_tigers.turn import market, region, satellites
+from api.games.asian_tigers.turn.effects import advance_global_market, gain_goods, pay_resource, tiger_name
 
 SET_NAMES = {"dollar": "$", "yen": "¥"}
 BASE_FIELDS = {"kind", "decision", "bonus", "token"}
@@ -291,14 +291,12 @@ def run_factory(state: GameState, player: PlayerState, space_id: str, energy: in
     events.extend(gain_goods(state, player, good, amount, f"{reason}: production in the factory on {space_id}"))
 
 
-@step("second_production")
 def second_production_step(state: GameState, frame: dict, events: list[dict]) -> dict:
     """PERF-09: the optional second run (declinable)."""
     return new_decision(state, "choose_second_production", frame["seat"], declinable=True, first=frame["first"],
                         energy=frame["energy"], reason=frame["reason"])
 
 
-@options_for("choose_second_production")
 def second_production_options(state: GameState, decision: dict) -> list[dict]:
     """Every other own factory, if the energy is there, plus declining."""
     player = state.player(decision["seat"])
@@ -312,7 +310,6 @@ def second_production_options(state: GameState, decision: dict) -> list[dict]:
     return options + [{"kind": "skip_second_production"}] if options else []
 
 
-@answers(("choose_second_production", "run_factory"))
 def run_second_factory(state: GameState, action: dict, events: list[dict]) -> None:
     """Pay 1 more energy for a run in a second factory (same or another Tiger)."""
     decision = state.decisions[-1]
@@ -323,7 +320,6 @@ def run_second_factory(state: GameState, action: dict, events: list[dict]) -> No
     run_factory(state, player, space, decision["energy"], decision["reason"] + ", second run", events)
 
 
-@answers(("choose_second_production", "skip_second_production"))
 def skip_second_production(state: GameState, action: dict, events: list[dict]) -> None:
     """Decline the second run."""
     player = state.player(state.decisions[-1]["seat"])

@@ -7,12 +7,12 @@ applies and an unlisted one is always refused with a reason.
 """
 from __future__ import annotations
 
-from api.games.asian_tigers.turn import building, market
-from api.games.asian_tigers.decisions import answers, new_decision, options_for, push_frame, step
+from api.games.asian_tigers.decisions import new_decision, push_frame
 from api.games.asian_tigers.edition.load import CENTERS
-from api.games.asian_tigers.turn.effects import advance_global_market, advance_influence, tiger_name
 from api.games.asian_tigers.errors import ActionShapeError, IllegalActionError, RulesError
 from api.games.asian_tigers.state import GameState, PlayerState
+from api.games.asian_tigers.turn import building, market
+from api.games.asian_tigers.turn.effects import advance_global_market, advance_influence, tiger_name
 
 SPECIAL_TRADE_CENTER = "STC"
 
@@ -105,7 +105,6 @@ def check_place_worker(state: GameState, action: dict) -> dict:
     return {"center": center, "worker": worker, "cost": check_investment_center(state, player, center, worker)}
 
 
-@answers(("choose_placement", "place_worker"))
 def place_worker(state: GameState, action: dict, events: list[dict]) -> None:
     """Place the worker, fix the centre's type, pay, and start the action's frame."""
     info = check_place_worker(state, action)
@@ -137,7 +136,6 @@ def place_worker(state: GameState, action: dict, events: list[dict]) -> None:
     push_frame(state, "investment", ["local_sale", "build"], seat=player.id, tiger=tiger, center=letter)
 
 
-@options_for("choose_placement")
 def placement_options(state: GameState, decision: dict) -> list[dict]:
     """Every legal placement for the current player."""
     player = state.current_player
@@ -168,19 +166,16 @@ def _placement(center: str, worker: str, player: PlayerState) -> dict:
 
 
 # -- special trade centre ------------------------------------------------------------
-@step("special_trade")
 def special_trade_step(state: GameState, frame: dict, events: list[dict]) -> dict:
     """TRADE-07: sell to a nation of another centre, or advance 2."""
     return new_decision(state, "choose_special_trade", frame["seat"], declinable=False)
 
 
-@options_for("choose_special_trade")
 def special_trade_options(state: GameState, decision: dict) -> list[dict]:
     """The special trade centre's choices available now."""
     return market.special_sale_options(state, state.player(decision["seat"])) + [{"kind": "special_advance"}]
 
 
-@answers(("choose_special_trade", "special_advance"))
 def special_advance(state: GameState, action: dict, events: list[dict]) -> None:
     """TRADE-07: advance 2 on the global market without selling."""
     amount = state.edition.rules["global_market"]["special_trade_center_advance"]
@@ -188,7 +183,6 @@ def special_advance(state: GameState, action: dict, events: list[dict]) -> None:
 
 
 # -- local markets ---------------------------------------------------------------------
-@step("local_sale")
 def local_sale_step(state: GameState, frame: dict, events: list[dict]) -> dict:
     """LMKT-02: an optional sale after paying and before building."""
     return new_decision(state, "choose_local_sale", frame["seat"], declinable=True,
@@ -216,7 +210,6 @@ def check_local_sale(state: GameState, decision: dict, market_id) -> dict:
     return {"market": market}
 
 
-@options_for("choose_local_sale")
 def local_sale_options(state: GameState, decision: dict) -> list[dict]:
     """Every legal local-market sale, plus skipping it (only when a sale is possible)."""
     options = []
@@ -229,7 +222,6 @@ def local_sale_options(state: GameState, decision: dict) -> list[dict]:
     return options + [{"kind": "skip_local_sale"}] if options else []
 
 
-@answers(("choose_local_sale", "sell_local"))
 def sell_local(state: GameState, action: dict, events: list[dict]) -> None:
     """Put the good on the market and gain its influence (LMKT-05)."""
     decision = state.decisions[-1]

@@ -11,10 +11,10 @@ influence from a leftover token and goods ask ``choose_region_bonus``.
 """
 from __future__ import annotations
 
-from api.games.asian_tigers.decisions import answers, new_decision, options_for, push_frame, step
-from api.games.asian_tigers.turn.effects import advance_influence, gain_goods, gain_resource, tiger_name
+from api.games.asian_tigers.decisions import new_decision, push_frame
 from api.games.asian_tigers.errors import ActionShapeError, IllegalActionError
 from api.games.asian_tigers.state import GameState
+from api.games.asian_tigers.turn.effects import advance_influence, gain_goods, gain_resource, tiger_name
 
 
 def activate(state: GameState, seat: str, tokens: list[tuple[str, str | None]], reason: str) -> None:
@@ -53,7 +53,6 @@ def good_choices(state: GameState, tiger: str | None) -> list[str]:
     return [g for g in eligible if state.supply_goods[g] > 0]
 
 
-@step("region_bonus")
 def region_bonus_step(state: GameState, frame: dict, events: list[dict]) -> dict | None:
     """Fire the frame's next token; ask only when the token leaves a choice."""
     entry = frame["tokens"].pop(0)
@@ -108,7 +107,6 @@ def check_region_choice(state: GameState, decision: dict, action: dict) -> dict:
     return {"good": good, "amount": spec["amount"]}
 
 
-@options_for("choose_region_bonus")
 def region_bonus_options(state: GameState, decision: dict) -> list[dict]:
     """Every Tiger (leftover influence token) or every good the token may give."""
     spec = _spec(state, decision["token"])
@@ -117,7 +115,6 @@ def region_bonus_options(state: GameState, decision: dict) -> list[dict]:
     return [{"kind": "take_region_bonus", "good": g} for g in good_choices(state, decision["tiger"])]
 
 
-@answers(("choose_region_bonus", "take_region_bonus"))
 def take_region_bonus(state: GameState, action: dict, events: list[dict]) -> None:
     """REGION-03/04: influence on the chosen Tiger, or the chosen good."""
     decision = state.decisions[-1]

@@ -11,9 +11,9 @@ are built from the same checks.
 from __future__ import annotations
 
 from api.games.asian_tigers.edition.load import SatelliteSpace
-from api.games.asian_tigers.turn.effects import tiger_name
 from api.games.asian_tigers.errors import ActionShapeError, IllegalActionError
 from api.games.asian_tigers.state import GameState, PlayerState
+from api.games.asian_tigers.turn.effects import tiger_name
 
 SATELLITE_NAMES = {"factory": "factory-row", "power_plant": "power-plant-row", "laboratory": "laboratory-row",
                    "any": "generic"}
