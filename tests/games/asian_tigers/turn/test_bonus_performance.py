@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from api.games.asian_tigers import ActionShapeError, apply, legal_actions
-from tests.games.asian_tigers.bonus_builders import at_bonus, built, give, options_of, pending_id, resolve, satellite
+from tests.games.asian_tigers.builders.bonus import at_bonus, built, give, options_of, pending_id, resolve, satellite
 from tests.games.asian_tigers.builders import decision_kind, find_action, kinds, of_kind, rejects, seat_now
 
 

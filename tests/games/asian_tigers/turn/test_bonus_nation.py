@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from api.games.asian_tigers import ActionShapeError
-from tests.games.asian_tigers.bonus_builders import at_bonus, built, options_of, pending_id, resolve
+from tests.games.asian_tigers.builders.bonus import at_bonus, built, options_of, pending_id, resolve
 from tests.games.asian_tigers.builders import kinds, of_kind, rejects
 
 

@@ -5,7 +5,7 @@ import pytest
 
 from api.games.asian_tigers import new_game, state_from_dict, state_to_dict, view
 from tests.games.asian_tigers.builders import TEAM, decision_kind, edition, rejects, setup_rejected
-from tests.games.asian_tigers.solo_builders import (AUTOMA, HUMAN, automa_turn, human_pass, solo_game, solo_options,
+from tests.games.asian_tigers.builders.solo import (AUTOMA, HUMAN, automa_turn, human_pass, solo_game, solo_options,
                                                     solo_setup)
 
 

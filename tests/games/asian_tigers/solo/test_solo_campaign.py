@@ -9,7 +9,7 @@ from api.games.asian_tigers import new_game
 from api.games.asian_tigers.solo import campaign
 from api.games.asian_tigers.solo.campaign import CampaignError, goal_value, tile_goal_met
 from tests.games.asian_tigers.builders import edition
-from tests.games.asian_tigers.solo_builders import (AUTOMA, HUMAN, add_piece, answer_everything, edit, solo_game,
+from tests.games.asian_tigers.builders.solo import (AUTOMA, HUMAN, add_piece, answer_everything, edit, solo_game,
                                                     solo_options)
 
 ED = edition()

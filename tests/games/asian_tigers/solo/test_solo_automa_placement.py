@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from api.games.asian_tigers.solo.automa import destination, flag_choices, target_tiger
-from tests.games.asian_tigers.solo_builders import AUTOMA, add_piece, automa_turn, edit, solo_game
+from tests.games.asian_tigers.builders.solo import AUTOMA, add_piece, automa_turn, edit, solo_game
 
 
 def _placed(events):

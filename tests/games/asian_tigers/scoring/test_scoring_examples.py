@@ -16,7 +16,7 @@ from api.games.asian_tigers.scoring.scorer import score_table
 
 EXAMPLES = pathlib.Path("/work/shared/examples")
 if not EXAMPLES.is_dir():  # a checkout next to the shared folder
-    EXAMPLES = pathlib.Path(__file__).resolve().parents[4] / "shared" / "examples"
+    EXAMPLES = pathlib.Path(__file__).resolve().parents[5] / "shared" / "examples"
 
 # expected key → outcome key, where the layouts differ.  Everything else is compared as is.
 KEY_MAP: dict[str, str] = {}

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from api.games.asian_tigers import ActionShapeError, apply, legal_actions
-from tests.games.asian_tigers.bonus_builders import at_bonus, built, resolve
+from tests.games.asian_tigers.builders.bonus import at_bonus, built, resolve
 from tests.games.asian_tigers.builders import decision_kind, find_action, of_kind, rejects
 
 

@@ -9,7 +9,7 @@ import pytest
 from api.games.asian_tigers.scoring.scorer import ScorerInputError, position_from_table
 from api.games.asian_tigers.scoring.score import (ColumnIP, EndPosition, Leftovers, ParticipantPosition, RulesOptions,
                                             TigerFacts, milestones_reached, score_end_position)
-from tests.games.asian_tigers.conftest import TIGERS, facts, participant, table
+from tests.games.asian_tigers.builders.scoring import TIGERS, facts, participant, table
 
 
 def _two(p1=None, p2=None, **kw):

@@ -4,7 +4,7 @@ import copy
 import pytest
 
 from api.games.asian_tigers.scoring.scorer import ScorerInputError, score_table
-from tests.games.asian_tigers.conftest import TIGERS, facts, participant, table
+from tests.games.asian_tigers.builders.scoring import TIGERS, facts, participant, table
 
 
 def base():

@@ -6,7 +6,7 @@ The rulebook's example (Appendix, "Cascading Effect") is played step by step in
 from __future__ import annotations
 
 from api.games.asian_tigers import apply, legal_actions, state_from_dict, state_to_dict
-from tests.games.asian_tigers.bonus_builders import at_bonus, built, give, options_of, pending_id, resolve
+from tests.games.asian_tigers.builders.bonus import at_bonus, built, give, options_of, pending_id, resolve
 from tests.games.asian_tigers.builders import decision_kind, game, kinds, modified, of_kind, seat_now
 
 

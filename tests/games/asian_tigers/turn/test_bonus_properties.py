@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from api.games.asian_tigers import RulesError, apply, legal_actions, load_edition, new_game, state_from_dict, \
     state_to_dict
-from tests.games.asian_tigers.bonus_builders import bounds, totals
+from tests.games.asian_tigers.builders.bonus import bounds, totals
 
 EDITION = load_edition()
 COLORS = ["red", "blue", "green", "yellow"]

@@ -19,10 +19,10 @@ from api.games.asian_tigers.edition.checks import validate_edition_document
 from api.games.asian_tigers.edition.checks_base import same
 from api.games.asian_tigers.edition.checks_market import VERBS
 from api.games.asian_tigers.edition.checks_rulebook import RULEBOOK, RULES_OPTIONS
-from tests.games.asian_tigers.test_edition_checks import CASES, apply_edits, load_edition
+from tests.games.asian_tigers.edition.test_edition_checks import CASES, apply_edits, load_edition
 
 # CI copies ../shared next to the clone, as in the work tree.
-COMPONENTS = Path(__file__).resolve().parents[4] / "shared" / "components"
+COMPONENTS = Path(__file__).resolve().parents[5] / "shared" / "components"
 CHECK_PY = COMPONENTS / "check.py"
 
 WORKERS = 2

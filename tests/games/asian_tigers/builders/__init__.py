@@ -29,7 +29,7 @@ from api.games.asian_tigers import (RulesError, Step, apply, legal_actions, load
                                     state_to_dict)
 from api.games.asian_tigers.state import GameState
 
-DATA_FILE = pathlib.Path(__file__).resolve().parents[3] / "api" / "data" / "asian-tigers.placeholder.json"
+DATA_FILE = pathlib.Path(__file__).resolve().parents[4] / "api" / "data" / "asian-tigers.placeholder.json"
 
 COLORS = ("red", "blue", "green", "yellow")
 NAMES = ("Ann", "Bob", "Cat", "Dan")

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from api.games.asian_tigers.solo.automa import build_choice, department_space, market_for_sale
-from tests.games.asian_tigers.solo_builders import (AUTOMA, HUMAN, add_piece, automa_turn, edit, empty_up_to,
+from tests.games.asian_tigers.builders.solo import (AUTOMA, HUMAN, add_piece, automa_turn, edit, empty_up_to,
                                                     solo_game, solo_setup)
 
 

@@ -23,7 +23,7 @@ from api.games.asian_tigers.edition.checks import (UNEXPECTED_STRUCTURE, validat
                                                    validate_edition_errors)
 from api.games.provenance import EditionError, ProvenanceMap
 
-EDITION_PATH = Path(__file__).resolve().parents[3] / "api" / "data" / "asian-tigers.placeholder.json"
+EDITION_PATH = Path(__file__).resolve().parents[4] / "api" / "data" / "asian-tigers.placeholder.json"
 DELETE = object()
 MOVE_TO_END = object()
 

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from api.games.asian_tigers.edition.checks import (UNEXPECTED_STRUCTURE, validate_edition_document,
                                                    validate_edition_errors)
 from api.games.provenance import EditionError
-from tests.games.asian_tigers.test_edition_checks import load_edition
+from tests.games.asian_tigers.edition.test_edition_checks import load_edition
 
 EDITION = load_edition()
 DELETE = "<delete>"

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from api.games.asian_tigers.scoring.scorer import ScorerInputError, score_table
-from tests.games.asian_tigers.conftest import TIGERS, shipped_edition
+from tests.games.asian_tigers.builders.scoring import TIGERS, shipped_edition
 
 EDITION = shipped_edition()
 DOC = EDITION.document

@@ -189,7 +189,7 @@ def test_gm_03_movement_sources_flag_special_centre_and_university():
 @pytest.mark.parametrize("seat_positions, expected", [({"0": 5, "1": 9}, ["1", "0"]), ({"0": 9, "1": 5}, ["0", "1"])])
 def test_gm_04_management_sets_turn_order_from_the_gm(seat_positions, expected):
     # GM-04 / MGMT1-02: the next turn order is read from the global market
-    from tests.games.asian_tigers.mgmt_builders import at_end_of_era, run_management
+    from tests.games.asian_tigers.builders.management import at_end_of_era, run_management
 
     state = at_end_of_era(game(2), gm={str(p): [s] for s, p in seat_positions.items()})
     state, events = run_management(state)

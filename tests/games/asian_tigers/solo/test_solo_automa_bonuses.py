@@ -6,7 +6,7 @@ import pytest
 from api.games.asian_tigers import IllegalActionError, apply, legal_actions
 from api.games.asian_tigers.solo.automa_bonuses import choose_region
 from tests.games.asian_tigers.builders import decision_kind, edition
-from tests.games.asian_tigers.solo_builders import (AUTOMA, HUMAN, add_piece, automa_turn, edit, empty_up_to,
+from tests.games.asian_tigers.builders.solo import (AUTOMA, HUMAN, add_piece, automa_turn, edit, empty_up_to,
                                                     run_effects, solo_game, step)
 
 INFRA = edition().catalog["automa_infrastructure_bonuses"]

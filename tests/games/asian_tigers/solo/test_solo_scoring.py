@@ -11,7 +11,7 @@ from api.games.asian_tigers.scoring.ranking import global_market_order
 from api.games.asian_tigers.scoring.score import score_end_position
 from api.games.asian_tigers.scoring.model import AUTOMA as AUTOMA_KIND, PLAYER, SoloSettings
 from tests.games.asian_tigers.builders import decision_kind, edition, kinds
-from tests.games.asian_tigers.solo_builders import AUTOMA, HUMAN, answer_everything, edit, solo_game, solo_setup
+from tests.games.asian_tigers.builders.solo import AUTOMA, HUMAN, answer_everything, edit, solo_game, solo_setup
 
 FLAGS = {"AF1": ["USA-1", "CAN-1"], "AF2": ["NLD-2"], "AF3": [], "off_board": ["AUS-1"]}  # 1+2, 3 stars; AUS none
 

@@ -6,7 +6,7 @@ import pytest
 from api.games.asian_tigers.management.era2 import end_position
 from api.games.asian_tigers.turn.investment import column_ip, investment_points, tiger_facts
 from tests.games.asian_tigers.builders import game
-from tests.games.asian_tigers.mgmt_builders import put
+from tests.games.asian_tigers.builders.management import put
 
 
 def test_ip_01_each_built_piece_is_worth_one_including_infinity_hq_and_satellites():

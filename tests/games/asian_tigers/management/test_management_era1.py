@@ -17,7 +17,7 @@ from api.games.asian_tigers import apply, legal_actions
 from api.games.asian_tigers.engine import advance
 from api.games.asian_tigers import engine, flow
 from tests.games.asian_tigers.builders import STC, decision_kind, find_action, game, pass_turn, seat_now
-from tests.games.asian_tigers.mgmt_builders import (answer, answer_offers, at_end_of_era, awards, decline_all,
+from tests.games.asian_tigers.builders.management import (answer, answer_offers, at_end_of_era, awards, decline_all,
                                                     events_of, fresh, offer, put, ranking_of, run_management,
                                                     seeded, set_influence, through_era1_management, tie_breaks)
 
