@@ -1,9 +1,10 @@
-"""End of an era: management phases, Era II setup and final scoring (MGMT1-*, ERA2-*, MGMT2-*).
+"""End of an era: the management phase begins, and Era I's management steps (MGMT1-*).
 
-Each management step is a frame step that logs what it did, so a phone can
-walk the table through it; only the special-flag offers and recorded Era II
-draws ask a question.  The Era II phase and final scoring are delegated to
-`scoring.score_end_position` — the same code the scorer-only mode uses.
+`begin` opens the phase of the era that just ended: Era I's steps below, then
+the Era II setup (`management.era2_setup`, run by `flow`); Era II's single
+step is the final scoring (`management.era2`).  Each management step is a
+frame step that logs what it did, so a phone can walk the table through it;
+only the special-flag offers and recorded Era II draws ask a question.
 """
 from __future__ import annotations
 

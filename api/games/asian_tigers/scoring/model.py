@@ -3,7 +3,7 @@
 `EndPosition` is the position just before the Era II management phase.  The full
 engine derives it from its game state; the scorer-only entry point
 (`scorer.score_table`) builds it from a table's JSON.  The result type lives in
-`scoring_outcome`.
+`scoring.outcome`.
 """
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 
 The table describes what is visible at the end of Era II, before the management
 phase; `score_table` validates it, builds an `EndPosition` and runs the same
-`scoring.score_end_position` the full engine uses.
+`scoring.score.score_end_position` the full engine uses.
 
 INPUT (one JSON object; the worked examples' format, /work/shared/examples/README.md)::
 

@@ -95,7 +95,7 @@ def begin_era(state: GameState, events: list[dict] | None = None) -> None:
 
 # -- scoring input (SOLO-SCORE-01..03, AMB-38, AMB-46) ----------------------------------
 def automa_position(state: GameState, markers: dict) -> ParticipantPosition:
-    """The Automa for `scoring.score_end_position`: flags by AF sector + off-board, no leftovers."""
+    """The Automa for `scoring.score.score_end_position`: flags by AF sector + off-board, no leftovers."""
     automa = automa_player(state)
     return ParticipantPosition(
         id=automa.id, kind=AUTOMA, influence=dict(automa.influence),
