@@ -34,7 +34,8 @@ class Broker:
     """Latest known version of each game that has an open stream here, and the streams' wake-ups."""
 
     def __init__(self):
-        self._cond = threading.Condition()
+        self._lock = threading.Lock()
+        self._wakeups: dict[str, threading.Condition] = {}  # one per followed game, all on `_lock`
         self._latest: dict[str, int] = {}
         self._streams: dict[str, int] = {}
         self._total = 0
@@ -42,57 +43,61 @@ class Broker:
 
     def shutdown(self) -> None:
         """End every open stream at its next wake-up (a server stopping; tests)."""
-        with self._cond:
+        with self._lock:
             self.closing = True
-            self._cond.notify_all()
+            for wakeup in self._wakeups.values():
+                wakeup.notify_all()
 
     def open(self, game_id: str, per_game: int, per_server: int) -> None:
         """Count one more stream of `game_id`; `StreamLimit` when a cap is reached."""
-        with self._cond:
+        with self._lock:
             if self._total >= per_server:
                 raise StreamLimit("on this server", per_server)
             if self._streams.get(game_id, 0) >= per_game:
                 raise StreamLimit("for this game", per_game)
             self._streams[game_id] = self._streams.get(game_id, 0) + 1
+            self._wakeups.setdefault(game_id, threading.Condition(self._lock))
             self._total += 1
 
     def close(self, game_id: str) -> None:
         """A stream of `game_id` ended."""
-        with self._cond:
+        with self._lock:
             left = self._streams.get(game_id, 0) - 1
             if left > 0:
                 self._streams[game_id] = left
             else:
                 self._streams.pop(game_id, None)
                 self._latest.pop(game_id, None)
+                self._wakeups.pop(game_id, None)
             self._total = max(0, self._total - 1)
 
     def open_streams(self, game_id: str | None = None) -> int:
         """Open streams of `game_id` (or of every game) in this process."""
-        with self._cond:
+        with self._lock:
             return self._total if game_id is None else self._streams.get(game_id, 0)
 
     def publish(self, game_id: str, version: int) -> None:
         """`game_id` reached `version` (ignored when no stream here follows it, or when it is old news)."""
-        with self._cond:
+        with self._lock:
             if game_id in self._streams and version > self._latest.get(game_id, 0):
                 self._latest[game_id] = version
-                self._cond.notify_all()
+                self._wakeups[game_id].notify_all()  # only this game's streams wake
 
     def latest(self, game_id: str) -> int:
         """The newest version heard of (0 when none)."""
-        with self._cond:
+        with self._lock:
             return self._latest.get(game_id, 0)
 
     def wait(self, game_id: str, known: int, timeout: float) -> int:
         """Block until a version newer than `known` is published or `timeout` s pass; the latest version."""
         deadline = time.monotonic() + max(0.0, timeout)
-        with self._cond:
-            while self._latest.get(game_id, 0) <= known and not self.closing:
+        with self._lock:
+            wakeup = self._wakeups.get(game_id)
+            while wakeup is not None and self._latest.get(game_id, 0) <= known and not self.closing:
                 left = deadline - time.monotonic()
                 if left <= 0:
                     break
-                self._cond.wait(left)
+                wakeup.wait(left)
             return self._latest.get(game_id, 0)
 
 
