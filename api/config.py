@@ -3,7 +3,7 @@
 | variable                        | config key          | default              |
 | ------------------------------- | ------------------- | -------------------- |
 | TABLEKEEPER_DATABASE            | DATABASE            | ./tablekeeper.db     |
-| DATABASE_URL (if the above unset)| DATABASE           |                      |
+| DATABASE_URL (when ↑ is unset)  | DATABASE            |                      |
 | TABLEKEEPER_DB_POOL             | DB_POOL             | 10 (PostgreSQL)      |
 | TABLEKEEPER_STREAMS_PER_GAME    | STREAMS_PER_GAME    | 16                   |
 | TABLEKEEPER_STREAMS_PER_SERVER  | STREAMS_PER_SERVER  | 24 (per process)     |
