@@ -75,9 +75,11 @@ class Databases:
         for pid in [master, *(int(p) for p in out.split())]:
             try:
                 fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-                total += (int(fields[11]) + int(fields[12])) / tick  # utime + stime
-            except (OSError, ValueError, IndexError):
-                continue  # a backend that just exited
+            except OSError:
+                continue  # a backend that just exited (its time is in the postmaster's children times)
+            total += (int(fields[11]) + int(fields[12])) / tick  # utime + stime
+            if pid == master:  # + the backends it has already reaped (cutime + cstime)
+                total += (int(fields[13]) + int(fields[14])) / tick
         return total
 
     def close(self) -> None:
