@@ -8,6 +8,7 @@ every error under /api must be problem+json, and no response may be a 500.
 """
 from __future__ import annotations
 
+import gzip
 import json
 import re
 import threading
@@ -74,6 +75,7 @@ class Contract:
         assert status != 500, f"{method} {path} answered 500: {body[:500]!r}"
         if not path.startswith("/api"):
             return
+        body = decoded(body, headers.get("Content-Encoding"))
         mime = (content_type or "").split(";")[0].strip()
         if status >= 400:
             assert mime == "application/problem+json", f"{method} {path} {status}: {mime}"
@@ -110,6 +112,17 @@ class Contract:
 
 
 CONTRACT = Contract()
+
+
+def decoded(body: bytes, encoding: str | None) -> bytes:
+    """`body` without its Content-Encoding (gzip or br), as a client sees it."""
+    if encoding == "gzip":
+        return gzip.decompress(body)
+    if encoding == "br":
+        import brotli
+
+        return brotli.decompress(body)
+    return body
 
 
 class ContractClient(FlaskClient):

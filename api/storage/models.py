@@ -75,6 +75,7 @@ class WriteResult:
     game: LoadedGame
     applied: list[dict] = field(default_factory=list)
     undone: list[int] = field(default_factory=list)
+    previous: LoadedGame | None = None  # the game before the write (a move answer is a patch of its view)
 
 
 @dataclass(frozen=True)

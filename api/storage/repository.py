@@ -360,9 +360,10 @@ class GameRepository:
             after = replace(record, version=record.version + 1, status="over" if engine.is_over(state) else "active",
                             updated_at=now, head_seq=tail, tail_seq=tail, live_actions=record.live_actions + len(rows),
                             placeholders_used=tuple(sorted(used)))
-            game = LoadedGame(after, engine, game.edition, state)
+            before, game = game, LoadedGame(after, engine, game.edition, state)
             applied = [{"seq": r["seq"], "action": r["action"], "events": r["events"]} for r in rows]
-            return self._finish(record, game, WriteResult(game, applied=applied), statements, idem, render, now)
+            return self._finish(record, game, WriteResult(game, applied=applied, previous=before), statements, idem,
+                                render, now)
 
         # The costly part of a move (rules, serialising and hashing the state, rendering the answer) runs
         # before the write lock: holding SQLite's single lock while computing it would serialise every
@@ -410,8 +411,9 @@ class GameRepository:
                             status="over" if game.engine.is_over(state) else "active", updated_at=now,
                             tail_seq=tail, live_actions=record.live_actions - len(seqs),
                             placeholders_used=tuple(sorted(used)))
-            game = LoadedGame(after, game.engine, game.edition, state)
-            return self._finish(record, game, WriteResult(game, undone=sorted(seqs)), [], idem, render, now)
+            before, game = game, LoadedGame(after, game.engine, game.edition, state)
+            return self._finish(record, game, WriteResult(game, undone=sorted(seqs), previous=before), [], idem,
+                                render, now)
 
         return self._write(game_id, expected, idem, plan_at)
 

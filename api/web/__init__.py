@@ -6,8 +6,9 @@ from flask import Flask
 
 def register(app: Flask) -> None:
     """Register every blueprint and the error handlers."""
-    from api.web import campaigns, events, games, meta, moves, problems, scorers
+    from api.web import campaigns, compression, events, games, meta, moves, problems, scorers
 
+    compression.init(app)
     app.register_blueprint(meta.bp)
     app.register_blueprint(games.bp)
     app.register_blueprint(moves.bp)

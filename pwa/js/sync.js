@@ -36,10 +36,38 @@ export async function loadGames() {
   return games;
 }
 
+// The server gives whose turn, the decision and the legal actions once, at the top of a game view;
+// the screens also read them beside the board (view.view), so they are copied there.
+function withBoard(view) {
+  if (!view || !view.view) return view;
+  return { ...view, view: { ...view.view, current_seat: view.current_seat, decision: view.decision,
+                            legal_actions: view.legal_actions } };
+}
+
+// A JSON Patch (RFC 6902; the server sends add, remove and replace only) applied to a copy of `doc`.
+export function applyPatch(doc, ops) {
+  let root = structuredClone(doc);
+  for (const op of ops) {
+    const parts = op.path.split("/").slice(1).map((p) => p.replace(/~1/g, "/").replace(/~0/g, "~"));
+    if (!parts.length) { root = structuredClone(op.value); continue; }
+    const last = parts.pop();
+    let target = root;
+    for (const p of parts) target = target[Array.isArray(target) ? Number(p) : p];
+    if (Array.isArray(target)) {
+      const i = last === "-" ? target.length : Number(last);
+      if (op.op === "add") target.splice(i, 0, structuredClone(op.value));
+      else if (op.op === "remove") target.splice(i, 1);
+      else target[i] = structuredClone(op.value);
+    } else if (op.op === "remove") delete target[last];
+    else target[last] = structuredClone(op.value);
+  }
+  return root;
+}
+
 export async function rememberGame({ game_id, token, role = "table", join_code = null, view = null }) {
   const old = (await db.get("games", game_id)) || {};
   const record = { ...old, game_id, token, role, join_code: join_code || old.join_code || null,
-                   view: view || old.view || null, saved_at: new Date().toISOString(),
+                   view: withBoard(view) || old.view || null, saved_at: new Date().toISOString(),
                    opened_at: new Date().toISOString() };
   await db.put("games", record);
   await loadGames();
@@ -162,13 +190,23 @@ function failed(err) {
   else throw err;
 }
 
-// Take a newer view of a game (versions only go up: an old replayed answer never wins).
-async function adopt(view, { polled }) {
+// Take a newer view of a game (versions only go up: an old replayed answer never wins).  A move's
+// answer is an update: the board as a patch of the view at base_version, which this phone holds
+// when it sent the move; if it holds another version, it fetches the whole view instead.
+async function adopt(answer, { polled }) {
   const current = getState().game;
-  const record = current && current.game_id === view.game_id ? current : await db.get("games", view.game_id);
+  const record = current && current.game_id === answer.game_id ? current : await db.get("games", answer.game_id);
   if (!record) return;
   const before = record.view ? record.view.version : null;
-  if (before != null && view.version < before) return;
+  if (before != null && answer.version <= before && answer.view_patch) return;
+  if (before != null && answer.version < before) return;
+  let view = answer;
+  if (answer.view_patch) {
+    if (before !== answer.base_version) { await refresh(); return; }
+    const { base_version: _base, view_patch: patch, ...changed } = answer;
+    view = { ...record.view, ...changed, view: applyPatch(record.view.view, patch) };
+  }
+  view = withBoard(view);
   if (polled && before != null && view.version > before && !ownVersions.has(view.version)) {
     set({ notice: "Updated by another phone" });
     clearTimeout(noticeTimer);
@@ -196,8 +234,7 @@ async function drainGame(gameId, token) {
   for (const write of result.applied) ownVersions.add(write.version);
   if (result.applied.length) {
     set({ online: true });
-    const last = result.applied[result.applied.length - 1];
-    await adopt(last.game, { polled: false });
+    for (const write of result.applied) await adopt(write.game, { polled: false });  // each patches the last
     if (getState().game && getState().game.game_id === gameId) {
       set({ lastLines: result.applied.flatMap((w) => w.applied.flatMap((a) => a.lines)).concat(
         result.applied.filter((w) => w.undone && w.undone.length).map((w) => `Undone: move ${w.undone.join(", ")}`)) });
