@@ -61,6 +61,15 @@ class Databases:
         sizes = {name: int(size) for name, size in rows}
         return sizes, sum(sizes.values())
 
+    def database_bytes(self, url: str) -> tuple[dict[str, int], int]:
+        """As `api_load.database_bytes`: bytes per table (``file`` = all of them) and the moves stored."""
+        import psycopg
+
+        sizes, total = self.bytes_used(url)
+        with psycopg.connect(url, autocommit=True) as conn:
+            moves = conn.execute("SELECT COUNT(*) FROM actions").fetchone()[0]
+        return {"file": total, **sizes}, int(moves)
+
     def server_cpu_seconds(self) -> float | None:
         """CPU seconds used so far by the throwaway cluster's processes (None for an external server)."""
         if self.cluster is None:
