@@ -246,6 +246,7 @@ class Fleet(list):
     """Several app servers on one database: tables are spread over them round-robin."""
 
     def cpu_seconds(self) -> float:
+        """Worker CPU of every server of the fleet so far."""
         return sum(s.cpu_seconds() for s in self)
 
 

@@ -10,6 +10,9 @@ from tests.contract import CONTRACT
 from tests.helpers import bearer, create, take
 
 FAST = {"STREAM_LIFETIME": 20, "STREAM_HEARTBEAT": 0.3}
+# "Within about a second": SQLite's version check runs twice a second, NOTIFY takes milliseconds; the
+# margin is for a loaded CI machine, not for the app.
+ABOUT_A_SECOND = 1.5
 
 
 def parse(block: str) -> dict:
@@ -83,7 +86,7 @@ def test_a_move_reaches_an_open_stream_with_its_lines(make_app):
     started = time.monotonic()
     assert take(client, game, 2).status_code == 200
     event = reader.next_event(timeout=2)
-    assert time.monotonic() - started < 1.0
+    assert time.monotonic() - started < ABOUT_A_SECOND
     assert event["id"] == "2-1" and event["data"]["version"] == 2 and event["data"]["head_seq"] == 1
     [entry] = event["data"]["entries"]
     assert entry["seq"] == 1 and entry["action"] == {"kind": "take", "amount": 2} and entry["lines"]
@@ -99,7 +102,7 @@ def test_a_move_accepted_by_another_server_reaches_the_stream(make_app):
     started = time.monotonic()
     assert take(there.test_client(), game, 1).status_code == 200
     event = reader.next_event(timeout=2)
-    assert time.monotonic() - started < 1.0, "should arrive within about a second"
+    assert time.monotonic() - started < ABOUT_A_SECOND, "should arrive within about a second"
     assert event["data"]["version"] == 2 and [e["seq"] for e in event["data"]["entries"]] == [1]
     reader.finish(here)
 

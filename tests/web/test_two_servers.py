@@ -27,6 +27,7 @@ PLAYERS = [{"name": "a", "color": "r"}, {"name": "b", "color": "b"}]
 EDITION = {"schema_version": "1.0", "edition": {"id": "two-servers"}, "max_take": 3, "pile": 1_000_000,
            "provenance": {"/max_take": "rulebook", "/pile": "placeholder"}}
 JOIN_ATTEMPTS = 4
+ABOUT_A_SECOND = 1.5  # NOTIFY takes milliseconds; the margin is for a loaded CI machine
 
 
 def free_port() -> int:
@@ -183,7 +184,7 @@ def test_an_event_stream_on_one_server_hears_a_move_on_the_other(servers):
     thread.join(timeout=10)
     assert len(events) == 2, events
     assert events[1]["version"] == 2 and [e["seq"] for e in events[1]["entries"]] == [1]
-    assert events[1]["at"] - sent < 1.0, f"arrived after {events[1]['at'] - sent:.2f} s"
+    assert events[1]["at"] - sent < ABOUT_A_SECOND, f"arrived after {events[1]['at'] - sent:.2f} s"
 
 
 def test_the_join_code_throttle_holds_across_servers(servers):
