@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import random
 import signal
@@ -332,7 +333,9 @@ def main(argv: list[str] | None = None) -> None:
 
     pg = Databases(args.database) if is_postgres(args.database) else None
     results: dict[str, dict[str, list[Run]]] = {s: {"tablekeeper": [], "bare": []} for s in ("flat", "tables", "paced")}
-    with tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory() as tmp, contextlib.ExitStack() as cleanup:
+        if pg:
+            cleanup.callback(pg.close)  # drop the schemas, stop a throwaway cluster, even after a failure
         for rep in range(args.repetitions):
             print(f"repetition {rep + 1}/{args.repetitions}")
             for kind in ("tablekeeper", "bare"):
@@ -367,8 +370,6 @@ def main(argv: list[str] | None = None) -> None:
                 finally:
                     for each in fleet:
                         stop(each)
-    if pg:
-        pg.close()
     print("medians over repetitions:")
     print(_ratio_line(f"{args.connections} connections", results["flat"]["tablekeeper"], results["flat"]["bare"]))
     print(_ratio_line(f"{args.tables} tables flat out", results["tables"]["tablekeeper"], results["tables"]["bare"]))
