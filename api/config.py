@@ -10,6 +10,16 @@
 | TABLEKEEPER_AUTO_MIGRATE        | AUTO_MIGRATE        | 1                    |
 | TABLEKEEPER_PROXY_HOPS          | PROXY_HOPS          | 0 (no reverse proxy) |
 | TABLEKEEPER_TEST_ENGINES        | TEST_ENGINES        | (none; test hook)    |
+| TABLEKEEPER_REQUEST_BUDGET      | REQUEST_BUDGET_SECONDS | 2 (0 = no budget) |
+| TABLEKEEPER_CORS_ORIGINS        | CORS_ORIGINS        | (none: same origin only) |
+| TABLEKEEPER_MAX_URL             | MAX_URL_LENGTH      | 4096                 |
+| TABLEKEEPER_MAX_HEADER          | MAX_HEADER_BYTES    | 8190                 |
+
+``TABLEKEEPER_REQUEST_BUDGET`` is the wall-clock budget of one request in
+seconds; past it the request is stopped and answered 503 (see
+`api.deadline`).  ``TABLEKEEPER_CORS_ORIGINS`` is a comma-separated list of
+origins (``https://scores.example.org``) allowed to call the API from another
+site; by default none is, and cross-site writes are refused with 403.
 
 ``TABLEKEEPER_PROXY_HOPS`` is the number of reverse proxies in front of the
 app whose ``X-Forwarded-*`` headers are trusted (the join-code throttle counts
@@ -36,6 +46,10 @@ DEFAULTS: dict[str, Any] = {
     "TEST_ENGINES": "",
     "PROXY_HOPS": 0,
     "DEFAULT_GAME": "asian_tigers",
+    "REQUEST_BUDGET_SECONDS": 2.0,
+    "CORS_ORIGINS": "",
+    "MAX_URL_LENGTH": 4096,
+    "MAX_HEADER_BYTES": 8190,
 }
 
 _ENV: dict[str, tuple[str, Any]] = {
@@ -47,6 +61,10 @@ _ENV: dict[str, tuple[str, Any]] = {
     "TABLEKEEPER_AUTO_MIGRATE": ("AUTO_MIGRATE", lambda v: v.strip().lower() not in ("0", "false", "no", "")),
     "TABLEKEEPER_TEST_ENGINES": ("TEST_ENGINES", str),
     "TABLEKEEPER_PROXY_HOPS": ("PROXY_HOPS", int),
+    "TABLEKEEPER_REQUEST_BUDGET": ("REQUEST_BUDGET_SECONDS", float),
+    "TABLEKEEPER_CORS_ORIGINS": ("CORS_ORIGINS", str),
+    "TABLEKEEPER_MAX_URL": ("MAX_URL_LENGTH", int),
+    "TABLEKEEPER_MAX_HEADER": ("MAX_HEADER_BYTES", int),
 }
 
 
