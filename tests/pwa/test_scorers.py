@@ -54,7 +54,9 @@ def submit_and_expect_refusal(page, path: str, reason: str) -> None:
     err.wait_for()
     assert reason in err.inner_text()
     assert field(page, path).get_attribute("aria-invalid") == "true"
-    assert page.evaluate("document.activeElement.id") == fid(path)[1:]  # focus moved to the field
+    # focus moves to the field (an effect after the render: wait for it rather than race it)
+    page.wait_for_function("(id) => document.activeElement && document.activeElement.id === id", arg=fid(path)[1:],
+                           timeout=5000)
 
 
 # ----------------------------------------------------------------------------- Asian Tigers
