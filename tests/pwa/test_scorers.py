@@ -249,7 +249,7 @@ def test_asara_scorer_asa_t1_and_history_offline(own_server, new_phone):
 
     # Without a server: the saved scoring still reopens (IndexedDB + the precached modules);
     # scoring again says that it needs a connection and keeps the input.
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")  # a function: CSP forbids eval
     server.stop()
     page.goto(server.url + "/#/history")
     page.reload()
