@@ -173,3 +173,17 @@ def test_a_runaway_request_is_cut_at_the_budget_and_changes_nothing(stall_app):
     resp = client.post(f"{game.url}/actions", json={"action": {"kind": "stall", "seconds": 0.05}},
                        headers=write_headers(game, game.version))
     assert resp.status_code == 200
+
+
+def test_cors_preflight_is_answered_only_for_allowed_origins(make_app):
+    from flask.testing import FlaskClient  # OPTIONS is not in openapi.yaml: no contract check here
+
+    app = make_app(CORS_ORIGINS="https://scores.example")
+    app.test_client_class = FlaskClient
+    client = app.test_client()
+    ask = {"Origin": "https://scores.example", "Access-Control-Request-Method": "POST"}
+    resp = client.options("/api/games", headers=ask)
+    assert resp.headers["Access-Control-Allow-Origin"] == "https://scores.example"
+    assert "Idempotency-Key" in resp.headers["Access-Control-Allow-Headers"]
+    resp = client.options("/api/games", headers={**ask, "Origin": "https://evil.example"})
+    assert "Access-Control-Allow-Origin" not in resp.headers
