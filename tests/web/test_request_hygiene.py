@@ -187,3 +187,20 @@ def test_cors_preflight_is_answered_only_for_allowed_origins(make_app):
     assert "Idempotency-Key" in resp.headers["Access-Control-Allow-Headers"]
     resp = client.options("/api/games", headers={**ask, "Origin": "https://evil.example"})
     assert "Access-Control-Allow-Origin" not in resp.headers
+
+
+@pytest.mark.parametrize("field, value", [("global_market", {"position": 10**25, "stack": 0}),
+                                          ("leftovers", {"goods": 10**23, "energy": 0, "science": 0})])
+def test_the_asian_tigers_scorer_refuses_huge_numbers_at_once(client, field, value):
+    from pathlib import Path
+
+    example = Path("/work/shared/examples/EX-1.json")
+    if not example.exists():
+        pytest.skip("the worked examples are not available")
+    body = json.loads(example.read_text())["input"]
+    body["participants"]["Red"][field] = value
+    started = time.monotonic()
+    resp = client.post("/api/scorers/asian-tigers", json=body)
+    assert time.monotonic() - started < 1
+    assert resp.status_code == 422 and resp.get_json()["code"] == "value_too_large"
+    assert resp.get_json()["path"].startswith(f"/participants/Red/{field}/")
