@@ -189,9 +189,13 @@ def test_cors_preflight_is_answered_only_for_allowed_origins(make_app):
     assert "Access-Control-Allow-Origin" not in resp.headers
 
 
-@pytest.mark.parametrize("field, value", [("global_market", {"position": 10**25, "stack": 0}),
-                                          ("leftovers", {"goods": 10**23, "energy": 0, "science": 0})])
-def test_the_asian_tigers_scorer_refuses_huge_numbers_at_once(client, field, value):
+@pytest.mark.parametrize("field, value, code", [
+    ("global_market", {"position": 10**25, "stack": 0}, "number_out_of_range"),  # past 64 bits: the guard
+    ("global_market", {"position": 10**8, "stack": 0}, "value_too_large"),  # past the track: the scorer
+    ("leftovers", {"goods": 10**23, "energy": 0, "science": 0}, "number_out_of_range"),
+    ("leftovers", {"goods": 10**18, "energy": 0, "science": 0}, "value_too_large"),
+])
+def test_the_asian_tigers_scorer_refuses_huge_numbers_at_once(client, field, value, code):
     from pathlib import Path
 
     example = Path("/work/shared/examples/EX-1.json")
@@ -202,5 +206,5 @@ def test_the_asian_tigers_scorer_refuses_huge_numbers_at_once(client, field, val
     started = time.monotonic()
     resp = client.post("/api/scorers/asian-tigers", json=body)
     assert time.monotonic() - started < 1
-    assert resp.status_code == 422 and resp.get_json()["code"] == "value_too_large"
+    assert resp.status_code == 422 and resp.get_json()["code"] == code
     assert resp.get_json()["path"].startswith(f"/participants/Red/{field}/")
