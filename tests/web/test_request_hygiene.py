@@ -208,3 +208,19 @@ def test_the_asian_tigers_scorer_refuses_huge_numbers_at_once(client, field, val
     assert time.monotonic() - started < 1
     assert resp.status_code == 422 and resp.get_json()["code"] == code
     assert resp.get_json()["path"].startswith(f"/participants/Red/{field}/")
+
+
+def test_an_action_with_an_unknown_field_is_refused_and_not_stored(app, client, db_path):
+    import os
+
+    game = create(client, game="asian_tigers")
+    legal = client.get(game.url, headers={"Authorization": f"Bearer {game.token}"}).get_json()["legal_actions"][0]
+    size = os.path.getsize(db_path)
+    for _ in range(3):
+        resp = client.post(f"{game.url}/actions", json={"action": {**legal, "junk": "x" * 900_000}},
+                           headers=write_headers(game, game.version))
+        assert resp.status_code == 422 and resp.get_json()["code"] == "unknown_field"
+        assert "'junk'" in resp.get_json()["detail"]
+    assert _count(app, "actions") == 0 and os.path.getsize(db_path) - size < 100_000
+    assert client.post(f"{game.url}/actions", json={"action": legal},
+                       headers=write_headers(game, game.version)).status_code == 200
