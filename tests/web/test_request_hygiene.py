@@ -224,3 +224,23 @@ def test_an_action_with_an_unknown_field_is_refused_and_not_stored(app, client, 
     assert _count(app, "actions") == 0 and os.path.getsize(db_path) - size < 100_000
     assert client.post(f"{game.url}/actions", json={"action": legal},
                        headers=write_headers(game, game.version)).status_code == 200
+
+
+@pytest.mark.parametrize("pointer", [("board", "global_market_track", "printed_max"),
+                                     ("components", "goods_per_type")])
+def test_an_edition_number_beyond_any_component_is_refused_at_once(app, client, pointer):
+    from api.games.asian_tigers import load_edition
+
+    document = json.loads(json.dumps(load_edition().document, default=lambda v: dict(v) if hasattr(v, "keys")
+                                     else list(v)))
+    target = document
+    for key in pointer[:-1]:
+        target = target[key]
+    target[pointer[-1]] = 10**12  # checks built a list this long from it
+    started = time.monotonic()
+    resp = client.post("/api/games", json={"game": "asian_tigers", "edition": document,
+                                           "options": {"players": PLAYERS}})
+    assert time.monotonic() - started < 2
+    assert resp.status_code == 422 and resp.get_json()["code"] == "invalid_edition", resp.get_json()
+    assert resp.get_json()["path"] == "/" + "/".join(pointer)
+    assert _count(app, "games") == 0
