@@ -43,8 +43,8 @@ def resolve_solo(options: dict, edition) -> tuple[list, dict]:
         if not isinstance(high_score, int) or isinstance(high_score, bool):
             _fail("the high-score variant needs the previous high score (an integer)", "high_score_required",
                   "high_score", "SOLO-SCORE-03")
-        if not 0 <= high_score <= MAX_SCORE:
-            _fail(f"high_score is a final score, 0 to {MAX_SCORE}", "invalid_high_score", "high_score",
+        if abs(high_score) > MAX_SCORE:
+            _fail(f"high_score is a final score, at most {MAX_SCORE}", "invalid_high_score", "high_score",
                   "SOLO-SCORE-03")
     elif high_score is not None:
         _fail("high_score is only for the high-score variant", "unexpected_high_score", "high_score")
