@@ -7,12 +7,17 @@ import sys
 import click
 from flask import Flask, current_app
 
-from api.storage.db import connect, mark_initialised
+from api.storage.db import connect, is_database_url, mark_initialised
 from api.storage.migrations import migrate
 
 
 def _repo():
     return current_app.extensions["tablekeeper"].repository()
+
+
+def _sqlite_only(path: str, command: str, tool: str) -> None:
+    if is_database_url(path):
+        raise click.ClickException(f"{command} works on a SQLite file; for PostgreSQL use the server's own {tool}")
 
 
 def register(app: Flask) -> None:
@@ -36,6 +41,7 @@ def register(app: Flask) -> None:
         from api.storage.maintenance import integrity_problems
 
         path = current_app.config["DATABASE"]
+        _sqlite_only(path, "check-db", "pg_amcheck")
         problems = integrity_problems(path)
         for line in problems:
             click.echo(f"    {line}")
@@ -48,6 +54,7 @@ def register(app: Flask) -> None:
         """Copy the live database to TARGET with SQLite's online backup (safe while the server runs)."""
         from api.storage.maintenance import BackupRefused, backup_to
 
+        _sqlite_only(current_app.config["DATABASE"], "backup", "pg_dump")
         try:
             pages = backup_to(current_app.config["DATABASE"], target)
         except BackupRefused as exc:

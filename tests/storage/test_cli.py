@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from api import create_app
 from tests.conftest import TEST_ENGINES
 from tests.helpers import bearer, create, take
@@ -56,7 +58,7 @@ def test_import_of_a_bad_file_fails_cleanly(make_app, tmp_path):
     assert result.exit_code != 0 and "export document" in result.output
 
 
-def test_check_db_passes_a_sound_database_and_fails_a_corrupt_one(make_app, db_path):
+def test_check_db_passes_a_sound_database_and_fails_a_corrupt_one(make_app, db_path, sqlite_only):
     app = make_app()
     create(app.test_client())
     result = app.test_cli_runner().invoke(args=["check-db"])
@@ -71,7 +73,7 @@ def test_check_db_passes_a_sound_database_and_fails_a_corrupt_one(make_app, db_p
     assert result.exit_code == 1 and "problem" in result.output, result.output
 
 
-def test_backup_is_a_sound_copy_that_restores(make_app, tmp_path):
+def test_backup_is_a_sound_copy_that_restores(make_app, tmp_path, sqlite_only):
     app = make_app()
     client = app.test_client()
     game = create(client)
@@ -84,3 +86,12 @@ def test_backup_is_a_sound_copy_that_restores(make_app, tmp_path):
     restored = create_app({"DATABASE": str(target), "TEST_ENGINES": TEST_ENGINES, "TESTING": True})
     resp = restored.test_client().get(f"/api/games/{game.id}/log", headers=bearer(game.token))
     assert [e["action"] for e in resp.get_json()["entries"]] == [{"kind": "take", "amount": 2}]
+
+
+def test_file_commands_name_the_postgresql_tool_instead(make_app, backend):
+    if backend != "postgresql":
+        pytest.skip("the PostgreSQL answer of the SQLite file commands")
+    runner = make_app().test_cli_runner()
+    for args, tool in ((["check-db"], "pg_amcheck"), (["backup", "/tmp/never-written.db"], "pg_dump")):
+        result = runner.invoke(args=args)
+        assert result.exit_code != 0 and tool in result.output, result.output

@@ -6,7 +6,7 @@ import os
 from tests.helpers import create, take
 
 
-def test_a_deleted_database_is_not_recreated_by_a_new_worker(make_app, db_path):
+def test_a_deleted_database_is_not_recreated_by_a_new_worker(make_app, db_path, sqlite_only):
     app = make_app()
     client = app.test_client()
     game = create(client)
@@ -24,14 +24,14 @@ def test_a_deleted_database_is_not_recreated_by_a_new_worker(make_app, db_path):
     assert make_app().test_client().get("/api/health").status_code == 200
 
 
-def test_a_first_start_creates_and_marks_the_database(make_app, db_path):
+def test_a_first_start_creates_and_marks_the_database(make_app, db_path, sqlite_only):
     assert not os.path.exists(db_path)
     client = make_app().test_client()
     assert client.get("/api/health").status_code == 200
     assert os.path.exists(db_path) and os.path.exists(db_path + ".initialised")
 
 
-def test_a_corrupt_database_builds_the_app_and_answers_503(make_app, db_path, caplog):
+def test_a_corrupt_database_builds_the_app_and_answers_503(make_app, db_path, caplog, sqlite_only):
     with open(db_path, "wb") as fh:
         fh.write(b"not a database at all" * 500)
     app = make_app()  # must not raise: a worker that cannot boot makes gunicorn's master exit
