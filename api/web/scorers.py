@@ -17,7 +17,8 @@ from typing import Any, Callable
 
 from flask import Blueprint, current_app
 
-from api.web.http import json_body, json_response
+from api.web.http import json_body, json_response, query, repo
+from api.web.schemas import ScorerQuerySchema
 from api.web.problems import ApiProblem
 
 bp = Blueprint("scorers", __name__, url_prefix="/api/scorers")
@@ -59,8 +60,14 @@ def score_asian_tigers():
     from api.storage.errors import UnknownGameKind
     from api.web.games import default_edition
 
+    edition_id = query(ScorerQuerySchema()).get("edition_id")
     try:
-        edition = default_edition("asian_tigers")  # TABLEKEEPER_EDITION when set, like new games
+        if edition_id:  # a table's own corrected edition (api/web/editions.py)
+            from api.web.games import stored_edition
+
+            edition = stored_edition("asian_tigers", edition_id)
+        else:
+            edition = default_edition("asian_tigers")  # TABLEKEEPER_EDITION when set, like new games
     except UnknownGameKind as exc:
         raise _unavailable("Asian Tigers", exc) from None
     try:
@@ -77,7 +84,22 @@ def _score_with(game: str, label: str):
         module = importlib.import_module(f"api.games.{game}")
     except ImportError as exc:
         raise _unavailable(label, exc) from None
-    data = _cached(game, getattr(module, f"load_{game}_data"))
+    loader = getattr(module, f"load_{game}_data")
+    edition_id = query(ScorerQuerySchema()).get("edition_id")
+    if edition_id:  # a table's own corrected data file (api/web/editions.py), loaded once per content hash
+        from api.storage.editions import EditionNotFound, EditionStore
+
+        store = EditionStore(repo().db)
+        try:
+            record = store.record(edition_id)
+        except EditionNotFound as exc:
+            raise ApiProblem(422, exc.code, exc.message, errors={"edition_id": [exc.message]}) from None
+        if record.game != game:
+            raise ApiProblem(422, "edition_wrong_game", f"edition {edition_id} is an edition of {record.game}, "
+                             f"not {game}", errors={"edition_id": [f"an edition of {record.game}"]})
+        data = _cached(f"{game}:{record.edition_hash}", lambda: loader(store.document(record.edition_hash)))
+    else:
+        data = _cached(game, loader)
     try:
         result = module.score(body, data)
     except module.ScoringInputError as exc:
