@@ -21,7 +21,7 @@ export class NetworkError extends Error {}
 const quote = (version) => `"${version}"`;
 const unquote = (etag) => (etag ? Number(String(etag).replace(/^W\//, "").replace(/"/g, "")) : null);
 
-async function request(method, path, { token, body, ifMatch, key, etag } = {}) {
+export async function request(method, path, { token, body, ifMatch, key, etag } = {}) {
   const headers = { Accept: "application/json" };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers["Content-Type"] = "application/json";

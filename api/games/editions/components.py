@@ -83,8 +83,8 @@ ASIAN_TIGERS: tuple[Component, ...] = (
     Component("pieces", "Pieces: colours and worker types", "Player board",
               "The player colours and the three worker types.", ("/player_colors", "/worker_types")),
     Component("prosperity-tokens", "Prosperity tokens", "Prosperity tokens",
-              "Each prosperity token (PT1 to PT5): the big headline number, then the points for 1st, 2nd, "
-              "3rd and 4th place, on the side for 2, 3 and 4 players.", ("/prosperity_tokens",),
+              "Each prosperity token (PT1 to PT5), on the side for 2, 3 and 4 players: the big number at the "
+              "top (its headline), then the points for 1st, 2nd, 3rd and 4th place.", ("/prosperity_tokens",),
               "prosperity_tokens"),
     Component("region-bonus-tokens", "Region bonus tokens", "Region bonus tokens",
               "Each region bonus token (RB1 to RB6): the bonus printed on it.", ("/region_bonus_tokens",)),
