@@ -65,7 +65,11 @@ def score_asian_tigers():
         if edition_id:  # a table's own corrected edition (api/web/editions.py)
             from api.web.games import stored_edition
 
-            edition = stored_edition("asian_tigers", edition_id)
+            try:
+                edition = stored_edition("asian_tigers", edition_id)
+            except ApiProblem as exc:  # the scorers' refusals always carry rule and path
+                raise ApiProblem(exc.status, exc.code, exc.detail, rule=None, path="/",
+                                 errors=exc.extra.get("errors")) from None
         else:
             edition = default_edition("asian_tigers")  # TABLEKEEPER_EDITION when set, like new games
     except UnknownGameKind as exc:
@@ -93,10 +97,11 @@ def _score_with(game: str, label: str):
         try:
             record = store.record(edition_id)
         except EditionNotFound as exc:
-            raise ApiProblem(422, exc.code, exc.message, errors={"edition_id": [exc.message]}) from None
+            raise ApiProblem(422, exc.code, exc.message, rule=None, path="/",
+                             errors={"edition_id": [exc.message]}) from None
         if record.game != game:
             raise ApiProblem(422, "edition_wrong_game", f"edition {edition_id} is an edition of {record.game}, "
-                             f"not {game}", errors={"edition_id": [f"an edition of {record.game}"]})
+                             f"not {game}", rule=None, path="/", errors={"edition_id": [f"an edition of {record.game}"]})
         data = _cached(f"{game}:{record.edition_hash}", lambda: loader(store.document(record.edition_hash)))
     else:
         data = _cached(game, loader)

@@ -20,7 +20,7 @@ export const editionsApi = {
 // ------------------------------------------------------------------ phone state
 const TOKENS = "editions:tokens";      // {edition_id: token} of the editions made here
 const DRAFT = "editions:draft";        // {edition_id, name} of the calibration in progress
-const DEFAULT = "editions:default";    // {edition_id, name} new games on this phone use
+const DEFAULT = "editions:default";    // {game: {edition_id, name}}: what new games and scorings on this phone use
 const pendingKey = (id) => `editions:pending:${id}`;  // {path: value} edits the server has not accepted
 
 export async function tokenFor(id) { return ((await db.get("kv", TOKENS)) || {})[id] || null; }
@@ -32,14 +32,19 @@ export async function rememberToken(id, token) {
 
 export const currentDraft = () => db.get("kv", DRAFT);
 export const setDraft = (draft) => db.put("kv", draft, DRAFT);
-export const phoneDefault = () => db.get("kv", DEFAULT);
-export const setPhoneDefault = (value) => db.put("kv", value, DEFAULT);
+// The scorer routes spell the game "asian-tigers"; editions say "asian_tigers".
+const kindOf = (game) => (game === "asian-tigers" ? "asian_tigers" : game || "asian_tigers");
+export const phoneDefault = async (game) => ((await db.get("kv", DEFAULT)) || {})[kindOf(game)] || null;
+export async function setPhoneDefault(game, value) {
+  const all = (await db.get("kv", DEFAULT)) || {};
+  await db.put("kv", { ...all, [kindOf(game)]: value }, DEFAULT);
+}
 export const pendingEdits = async (id) => (await db.get("kv", pendingKey(id))) || {};
 export const savePending = (id, edits) => db.put("kv", edits, pendingKey(id));
 
 // A new draft from the server's default edition (or from `base`), remembered on this phone.
-export async function startDraft(name, base = "default") {
-  const { data } = await editionsApi.create({ name, base, draft: true });
+export async function startDraft(name, base = "default", game = "asian_tigers") {
+  const { data } = await editionsApi.create({ name, base, draft: true, game });
   await rememberToken(data.edition_id, data.edition_token);
   await setDraft({ edition_id: data.edition_id, name });
   return data;

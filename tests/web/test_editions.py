@@ -198,3 +198,39 @@ def test_nippon_and_asara_data_files_are_editions_too(client, game, path, value)
     bad = client.post("/api/editions", json={"name": "x", "game": game, "base": "default",
                                              "patch": [{"op": "replace", "path": path, "value": -3}]})
     assert bad.status_code == 422 and bad.get_json()["path"].startswith(path.rsplit("/", 1)[0])
+
+
+def test_the_nippon_scorer_scores_with_a_stored_edition(client):
+    from tests.web.test_scorers import nip_t1  # NIP-T1: red wins the 2nd scoring of region R2
+
+    path = "/region_majority/vp_by_scoring/2/0"
+    default = client.post("/api/scorers/nippon", json=nip_t1()).get_json()
+    created = new_edition(client, game="nippon", patch=[{"op": "replace", "path": path, "value": 9}])
+    mine = client.post(f"/api/scorers/nippon?edition_id={created['edition_id']}", json=nip_t1())
+    assert mine.status_code == 200, mine.get_json()
+    mine = mine.get_json()
+
+    def red_r2(result):
+        r2 = next(r for r in result["scorings"][1]["regions"] if r["region"] == "R2")
+        return next(s["vp"] for s in r2["standings"] if s["player"] == "red")
+
+    assert red_r2(mine) == red_r2(default) + 1
+    assert path in default["placeholders_used"] and path not in mine["placeholders_used"]
+    other_game = client.post(f"/api/scorers/asara?edition_id={created['edition_id']}", json={})
+    assert other_game.status_code == 422 and other_game.get_json()["code"] == "edition_wrong_game"
+
+
+def test_the_asian_tigers_scorer_takes_an_edition_id(client):
+    from tests.web.test_scorers import AT, spec_example
+
+    created = new_edition(client, patch=PATCH)
+    default = client.post(AT, json=spec_example(AT)).get_json()
+    scored = client.post(f"{AT}?edition_id={created['edition_id']}", json=spec_example(AT))
+    assert scored.status_code == 200
+    used = scored.get_json()["placeholder_values"]
+    corrected_and_used = set(CORRECTIONS) & set(default["placeholder_values"])
+    assert corrected_and_used and not corrected_and_used & set(used)  # PT1 and PT2 rank 2 are scored here
+    totals = lambda r: sorted(s["total"] for s in r["standings"])  # noqa: E731
+    assert totals(scored.get_json()) != totals(default)
+    unknown = client.post(f"{AT}?edition_id=nope", json=spec_example(AT))
+    assert unknown.status_code == 422 and unknown.get_json()["code"] == "edition_not_found"

@@ -20,15 +20,16 @@ function List() {
   const [error, setError] = useState(null);
   const [busy, setBusy] = useState(false);
   const [name, setName] = useState("Our box");
+  const [game, setGame] = useState("asian_tigers");
   useEffect(() => {
     editionsApi.list().then(({ data }) => setList(data.editions)).catch(fail(setError));
     currentDraft().then((d) => setDraftState(d || null));
-    phoneDefault().then((d) => setMine(d || null));
+    phoneDefault("asian_tigers").then((d) => setMine(d || null));
   }, []);
   const draftRecord = draft && list && list.find((x) => x.edition_id === draft.edition_id);
   const start = async () => {
     setBusy(true); setError(null);
-    try { const data = await startDraft(name.trim() || "Our box"); go(`#/editions/${data.edition_id}`); }
+    try { const data = await startDraft(name.trim() || "Our box", "default", game); go(`#/editions/${data.edition_id}`); }
     catch (err) { fail(setError)(err); } finally { setBusy(false); }
   };
   const onFile = async (e) => {
@@ -50,11 +51,14 @@ function List() {
     <section class="card"><h2>Start checking your box</h2>
       <label for="ed-name">Name of your edition</label>
       <input id="ed-name" maxlength="80" value=${name} onInput=${(e) => setName(e.target.value)} />
+      <label for="ed-game">Game</label>
+      <select id="ed-game" value=${game} onChange=${(e) => setGame(e.target.value)}>
+        ${Object.entries(GAME_NAMES).map(([k, v]) => html`<option value=${k}>${v}</option>`)}</select>
       <div class="stack" style="margin-top:.5rem"><button class="primary" disabled=${busy} onClick=${start}>Start checking the numbers</button></div>
       <label for="ed-file">Or import an edition file someone shared</label>
       <input id="ed-file" type="file" accept="application/json,.json" onChange=${onFile} /></section>
     <p>New games on this phone use: <strong data-testid="phone-default">${mine ? mine.name : "the server's default edition"}</strong>
-      ${mine && html` <button class="small" onClick=${() => setPhoneDefault(null).then(() => setMine(null))}>Use the server's default</button>`}</p>
+      ${mine && html` <button class="small" onClick=${() => setPhoneDefault("asian_tigers", null).then(() => setMine(null))}>Use the server's default</button>`}</p>
     <h2>All editions</h2>
     ${!list ? html`<p>Loading…</p>` : list.length === 0 ? html`<p>None yet.</p>` : html`<ul class="plain stack">
       ${list.map((x) => html`<li class="card" key=${x.edition_id}><a href=${`#/editions/${x.edition_id}`}>${x.name}</a>
@@ -74,9 +78,9 @@ function Detail({ id }) {
   const [notice, setNotice] = useState(null);
   const link = `${location.origin}/#/editions/${id}`;
   useEffect(() => {
-    editionsApi.get(id).then(({ data }) => setEd(data)).catch(fail(setError));
+    editionsApi.get(id).then(({ data }) => { setEd(data); return phoneDefault(data.game).then((d) => setMine(d || null)); })
+      .catch(fail(setError));
     tokenFor(id).then(setToken);
-    phoneDefault().then((d) => setMine(d || null));
     editionsApi.list().then(({ data }) => setOthers(data.editions.filter((x) => x.edition_id !== id))).catch(() => {});
     qrSvg(link, "QR code that opens this edition").then(setSvg).catch(() => {});
   }, [id]);
@@ -92,9 +96,10 @@ function Detail({ id }) {
     setNotice("Saved for good: games can use it now.");
   });
   const useHere = guard(async () => {
-    await setPhoneDefault({ edition_id: id, name: ed.name });
+    await setPhoneDefault(ed.game, { edition_id: id, name: ed.name });
     setMine({ edition_id: id, name: ed.name });
-    setNotice("New games on this phone will use this edition.");
+    setNotice(ed.game === "asian_tigers" ? "New games on this phone will use this edition."
+      : `The ${GAME_NAMES[ed.game]} scorer on this phone will use this edition.`);
   });
   const copy = guard(async () => {
     const { data } = await editionsApi.create({ name: `${ed.name} (my copy)`.slice(0, 80), base: id, draft: true,

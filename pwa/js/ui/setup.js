@@ -98,7 +98,7 @@ export function Setup() {
   const [seed, setSeed] = useState("");
   const [edition, setEdition] = useState(null);  // this phone's own default edition (editions screen)
 
-  useEffect(() => { phoneDefault().then((d) => setEdition(d || null)); }, []);
+  useEffect(() => { phoneDefault("asian_tigers").then((d) => setEdition(d || null)); }, []);
   useEffect(() => {
     loadLabels(null).then((labels) => {
       setL(labels);
