@@ -171,18 +171,28 @@ def label_of(ptr: str, component: Component, document: dict | None = None) -> st
     for segment in path[:longest]:
         node = _step(node, segment)
     words: list[str] = []
-    previous = path[longest - 1] if longest else ""
+    trail = list(path[:longest])
+    if len(component.prefixes) > 1 and trail and longest < len(path):  # which part of the component
+        words.append(trail[-1].replace("_", " "))
     for segment in path[longest:] or path[-1:]:
+        previous = trail[-1] if trail else ""
         in_list = isinstance(node, list) if document is not None else segment.isdigit()
         if in_list and segment.isdigit():
-            words.append(f"{_singular(previous)} {int(segment) + 1}" if previous else f"#{int(segment) + 1}")
-            if words[-2:-1] == [previous.replace("_", " ")]:
+            owner = next((k for k in reversed(trail) if not k.isdigit()), "")
+            if previous.isdigit() or owner.startswith("era_"):
+                words.append(f"{'rank' if 'rank' in '/'.join(trail) else '#'} {int(segment) + 1}".replace("# ", "#"))
+            else:
+                words.append(f"{_singular(previous)} {int(segment) + 1}")
+                if words[-2:-1] == [previous.replace("_", " ")]:
+                    words.pop(-2)
+        elif segment.isdigit() and ("player_count" in previous or previous.startswith("era_")):
+            words.append("solo" if segment == "1" else f"{segment} players")
+            if words[-2:-1] == [previous.replace("_", " ")] and "player_count" in previous:
                 words.pop(-2)
-        elif previous == "by_player_count":
-            words[-1:] = [f"{segment} players" if segment != "1" else "solo"]
         else:
             words.append(segment.replace("_", " "))
-        node, previous = _step(node, segment), segment
+        node = _step(node, segment)
+        trail.append(segment)
     return " · ".join(words)
 
 
