@@ -96,8 +96,17 @@ def apply_patch(document: dict, ops: Any, meta_keys: Iterable[str]) -> tuple[dic
         except (jsonpatch.JsonPatchConflict, jsonpointer.JsonPointerException, jsonpatch.InvalidJsonPatch) as exc:
             raise EditionError(f"/patch/{index}/path", f"{op['path']} cannot be changed: {exc}") from None
         if op["op"] in CHECKING_OPS:
-            targets.append(op["path"])
+            targets.append(_resolved(result, op["path"]))
     return result, targets
+
+
+def _resolved(document: dict, target: str) -> str:
+    """`target` with a final ``-`` (RFC 6902: append to the list) replaced by the index it got."""
+    if not target.endswith("/-"):
+        return target
+    parent = target[:-2]
+    node = jsonpointer.resolve_pointer(document, parent)
+    return f"{parent}/{len(node) - 1}" if isinstance(node, list) and node else target
 
 
 def _under(leaf: tuple[str, ...], target: tuple[str, ...]) -> bool:
