@@ -105,7 +105,7 @@ def test_calibrate_two_components_save_and_play_with_it(server, new_phone):
     assert page.errors == []
 
 
-def test_diff_screen_and_shared_link(server, new_phone):
+def test_diff_screen_shared_link_export_and_import(server, new_phone, tmp_path):
     created = requests.post(f"{server.url}/api/editions", timeout=10, json={
         "name": "Bob's box", "base": "default", "patch": [
             {"op": "replace", "path": "/prosperity_tokens/PT3/by_player_count/4/ranks/3", "value": 3}]}).json()
@@ -120,4 +120,20 @@ def test_diff_screen_and_shared_link(server, new_phone):
     assert "Prosperity tokens" in text and "PT3 · 4 players · rank 4" in text
     shot(page, "editions-06-diff")
     axe_check(page, "diff")
-    assert page.errors == []
+
+    # Export the file on this phone, import it on another: the same numbers, a new edition of its own.
+    page.get_by_role("link", name="This edition").tap()
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Export the edition file").tap()
+    path = tmp_path / "shared-edition.json"
+    download.value.save_as(path)
+    other = new_phone(service_workers="block")
+    other.goto(f"{server.url}/#/editions")
+    other.get_by_label("Or import an edition file someone shared").set_input_files(str(path))
+    other.get_by_role("heading", name="shared-edition").wait_for()
+    imported_id = other.url.rsplit("/", 1)[1]
+    imported = requests.get(f"{server.url}/api/editions/{imported_id}", timeout=10).json()
+    assert imported_id != created["edition_id"] and imported["draft"] is True
+    assert imported["content_hash"] == created["edition"]["content_hash"]
+    other.get_by_role("button", name="Save the edition for good").wait_for()  # this phone owns the copy
+    assert page.errors == [] and other.errors == []

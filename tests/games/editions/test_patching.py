@@ -104,3 +104,13 @@ def test_nippon_and_asara_documents_count_their_placeholders():
         counts = E.summary(game, doc)
         assert 0 < counts["placeholder_count"] < counts["value_count"] and counts["checked_count"] == 0
         E.validate(game, doc)
+
+
+def test_the_editions_package_is_pure():
+    import subprocess
+    import sys
+
+    code = "import sys, api.games.editions; print(' '.join(sys.modules))"
+    loaded = {m.split(".")[0] for m in subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                                                      check=True).stdout.split()}
+    assert not loaded & {"flask", "werkzeug", "sqlite_utils", "marshmallow", "sqlite3"}
