@@ -121,8 +121,21 @@ def test_diff_screen_shared_link_export_and_import(server, new_phone, tmp_path):
     shot(page, "editions-06-diff")
     axe_check(page, "diff")
 
-    # Export the file on this phone, import it on another: the same numbers, a new edition of its own.
+    # The other components keep their own layout too (read-only here: the edition is not this phone's).
     page.get_by_role("link", name="This edition").tap()
+    page.get_by_role("link", name=re.compile("^Trade centres and flags")).tap()
+    page.get_by_role("heading", name=re.compile("^United States")).wait_for()
+    assert page.get_by_label("USA-1 value", exact=True).is_disabled()
+    shot(page, "editions-07-flags")
+    axe_check(page, "trade centres and flags")
+    page.get_by_role("link", name="Bob's box").tap()
+    page.get_by_role("link", name=re.compile("^Management track")).tap()
+    assert page.get_by_label("Era II, 4 players, 1st place", exact=True).input_value() == "10"
+    shot(page, "editions-08-management")
+    axe_check(page, "management track")
+
+    # Export the file on this phone, import it on another: the same numbers, a new edition of its own.
+    page.get_by_role("link", name="Bob's box").tap()
     with page.expect_download() as download:
         page.get_by_role("button", name="Export the edition file").tap()
     path = tmp_path / "shared-edition.json"

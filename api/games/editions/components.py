@@ -69,14 +69,14 @@ ASIAN_TIGERS: tuple[Component, ...] = (
               ("/board/influence_track",)),
     Component("management-track", "Management track", "Management track",
               "The management track: the influence each investment-points rank gains, in Era I and Era II, "
-              "for 2, 3 and 4 players.", ("/board/management_track",)),
+              "for 2, 3 and 4 players.", ("/board/management_track",), "management_track"),
     Component("global-market-track", "Global-market track", "Global-market track",
               "The global-market track: its last printed space and the milestone spaces.",
               ("/board/global_market_track",)),
     Component("trade-centres", "Trade centres and flags", "Trade centres and flags",
               "Each trade centre and the flags of each nation: the value, stars and dots on each flag "
               "(top of the stack first) and the goods each nation demands; the special flag of each Tiger.",
-              ("/global_market",)),
+              ("/global_market",), "trade_centres"),
     Component("player-board", "Player board", "Player board",
               "A player board: the infrastructure sectors and their bonuses, the final-scoring rows and which "
               "flags each accepts, and the nation bonuses.", ("/player_board",)),

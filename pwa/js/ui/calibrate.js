@@ -14,7 +14,10 @@ const EDITABLE = new Set(["placeholder", "owner-checked"]);
 const ORDINAL = ["1st", "2nd", "3rd", "4th", "5th"];
 
 // Typed text → the value to send, or {error} in words (the server checks the rest).
-function parse(text, original) {
+function parse(text, original, path) {
+  const blank = String(text).trim() === "";
+  if (blank && path.endsWith("/dots")) return { value: null };  // a flag without dots
+  if (original === null && /^-?\d+$/.test(String(text).trim())) return { value: Number(String(text).trim()) };
   if (typeof original === "number") {
     const n = Number(String(text).trim());
     if (String(text).trim() === "" || !Number.isInteger(n)) return { error: "Type a whole number, as printed." };
@@ -107,16 +110,64 @@ function LocalMarkets({ comp, ctx }) {
 }
 
 // Any component: one row per value, labelled from the component → paths map.
-function Table({ comp, ctx }) {
-  const rows = comp.paths.filter((p) => ctx.showAll || EDITABLE.has(ctx.ed.provenance[p]));
+function Table({ comp, ctx, paths }) {
+  const rows = (paths || comp.paths).filter((p) => ctx.showAll || EDITABLE.has(ctx.ed.provenance[p]));
+  if (paths && !rows.length) return null;
   return html`<table class="cal"><tbody>${rows.map((p) => html`<tr>
     <th scope="row"><label for=${fieldId(p)} style="margin:0;font-weight:600">${comp.labels[p]}</label></th>
     <td><${Cell} ctx=${ctx} path=${p} label=${comp.labels[p]} wide /></td></tr>`)}</tbody></table>
-    <label class="radio"><input type="checkbox" checked=${ctx.showAll} onChange=${(e) => ctx.setShowAll(e.target.checked)} />
-      Also show the values the rulebook states</label>`;
+    ${!paths && html`<label class="radio"><input type="checkbox" checked=${ctx.showAll} onChange=${(e) => ctx.setShowAll(e.target.checked)} />
+      Also show the values the rulebook states</label>`}`;
 }
 
-const LAYOUTS = { prosperity_tokens: ProsperityTokens, local_markets: LocalMarkets, table: Table };
+// The management track: influence per investment-points rank, a line per era and player count.
+function ManagementTrack({ comp, ctx }) {
+  const grid = comp.paths.filter((p) => p.includes("/influence_by_rank/"));
+  const lines = {};
+  for (const p of grid) {
+    const [, , , era, count, rank] = keys(p);
+    ((lines[`${era}|${count}`] ||= { era, count, cells: [] }).cells)[Number(rank)] = p;
+  }
+  const width = Math.max(...Object.values(lines).map((l) => l.cells.length));
+  const cols = `grid-template-columns: 4.2rem repeat(${width}, minmax(0, 1fr))`;
+  return html`<section class="card"><h2>Influence by investment-points rank</h2>
+    <div class="cal-grid hint" style=${cols} aria-hidden="true"><span></span>${ORDINAL.slice(0, width).map((o) => html`<span>${o}</span>`)}</div>
+    ${Object.values(lines).map((l) => html`<div class="cal-grid" style=${cols} role="group"
+      aria-label=${`${l.era.replace("_", " ")}, ${l.count} players`}><strong>${l.era === "era_1" ? "Era I" : "Era II"}, ${l.count}p</strong>
+      ${l.cells.map((p, i) => html`<${Cell} ctx=${ctx} path=${p} label=${`${l.era === "era_1" ? "Era I" : "Era II"}, ${l.count} players, ${ORDINAL[i]} place`} />`)}</div>`)}
+    <${Messages} ctx=${ctx} paths=${grid} /></section>
+    <${Table} comp=${comp} ctx=${ctx} paths=${comp.paths.filter((p) => !grid.includes(p))} />`;
+}
+
+// Trade centres and flags: each nation with the goods it demands and its flag stack (top first).
+function TradeCentres({ comp, ctx }) {
+  const doc = ctx.ed.document;
+  const nations = Object.entries((doc.global_market || {}).nations || {});
+  const used = new Set();
+  const at = (p) => { used.add(p); return p; };
+  const cards = nations.map(([code, n]) => {
+    const base = `/global_market/nations/${code}`;
+    const goods = ((n.demand || {}).goods || []).map((_, i) => at(`${base}/demand/goods/${i}`));
+    const flags = (n.flags || []).map((f, i) => ({ id: f.id, value: at(`${base}/flags/${i}/value`), stars: at(`${base}/flags/${i}/stars`),
+                                                   dots: at(`${base}/flags/${i}/dots`) }));
+    const own = [...goods, ...flags.flatMap((f) => [f.value, f.stars, f.dots])].filter((p) => comp.paths.includes(p));
+    return html`<section class="card" aria-labelledby=${`h-${code}`}><h2 id=${`h-${code}`}>${n.name} (${code}) · ${n.trade_center}</h2>
+      ${goods.length > 0 && html`<p><strong>Demands:</strong></p><div class="grid2">${goods.map((p, i) =>
+        html`<${Cell} ctx=${{ ...ctx, goods: doc.goods }} path=${p} label=${`${code} demands, good ${i + 1}`} wide />`)}</div>`}
+      <div class="cal-grid hint" style="grid-template-columns: 4.2rem repeat(3, minmax(0, 1fr))" aria-hidden="true">
+        <span>Flag</span><span>Value</span><span>Stars</span><span>Dots</span></div>
+      ${flags.map((f) => html`<div class="cal-grid" style="grid-template-columns: 4.2rem repeat(3, minmax(0, 1fr))" role="group" aria-label=${f.id}>
+        <strong>${f.id}</strong>
+        <${Cell} ctx=${ctx} path=${f.value} label=${`${f.id} value`} />
+        <${Cell} ctx=${ctx} path=${f.stars} label=${`${f.id} stars`} />
+        <${Cell} ctx=${ctx} path=${f.dots} label=${`${f.id} dots (empty: none)`} /></div>`)}
+      <${Messages} ctx=${ctx} paths=${own} /></section>`;
+  });
+  return html`${cards}<${Table} comp=${comp} ctx=${ctx} paths=${comp.paths.filter((p) => !used.has(p))} />`;
+}
+
+const LAYOUTS = { prosperity_tokens: ProsperityTokens, local_markets: LocalMarkets, management_track: ManagementTrack,
+                  trade_centres: TradeCentres, table: Table };
 
 export default function Calibrate({ params }) {
   const [ed, setEd] = useState(null);
@@ -161,7 +212,7 @@ export default function Calibrate({ params }) {
   };
 
   const onEdit = async (path, text) => {
-    const parsed = parse(text, valueAt(ed.document, path));
+    const parsed = parse(text, valueAt(ed.document, path), path);
     if (parsed.error) { setLocal({ ...local, [path]: parsed.error }); return; }
     const { [path]: _gone, ...rest } = local;
     setLocal(rest);
