@@ -45,6 +45,14 @@ def _refused(exc: Exception) -> ApiProblem:
                       errors={path: [message]})
 
 
+def _edition_id() -> str | None:
+    """The ``?edition_id=`` of a scoring (a stored edition), refused like any scorer input when malformed."""
+    try:
+        return query(ScorerQuerySchema()).get("edition_id")
+    except ApiProblem as exc:
+        raise ApiProblem(exc.status, exc.code, exc.detail, rule=None, path="/", errors=exc.extra.get("errors")) from None
+
+
 def _unavailable(game: str, exc: Exception) -> ApiProblem:
     return ApiProblem(503, "engine_unavailable", f"the {game} scorer cannot be loaded: {exc}")
 
@@ -60,7 +68,7 @@ def score_asian_tigers():
     from api.storage.errors import UnknownGameKind
     from api.web.games import default_edition
 
-    edition_id = query(ScorerQuerySchema()).get("edition_id")
+    edition_id = _edition_id()
     try:
         if edition_id:  # a table's own corrected edition (api/web/editions.py)
             from api.web.games import stored_edition
@@ -89,7 +97,7 @@ def _score_with(game: str, label: str):
     except ImportError as exc:
         raise _unavailable(label, exc) from None
     loader = getattr(module, f"load_{game}_data")
-    edition_id = query(ScorerQuerySchema()).get("edition_id")
+    edition_id = _edition_id()
     if edition_id:  # a table's own corrected data file (api/web/editions.py), loaded once per content hash
         from api.storage.editions import EditionNotFound, EditionStore
 
