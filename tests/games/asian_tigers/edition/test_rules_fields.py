@@ -170,3 +170,23 @@ def test_milestones_past_the_printed_track_follow_the_edition():
     count, pointers = milestones_reached(stop, far, True)
     assert count == printed and "/board/global_market_track/beyond_printed_max" not in pointers
     assert milestones_reached(stop, track["printed_max"], True)[0] == printed  # on the track: unchanged
+
+
+def test_the_era_one_management_phase_follows_the_edition_order():
+    # MGMT1-03 with TIE-01 / TIE-02: equal IP (2) on SK; seat 0 has the headquarters there, seat 1 more
+    # column A points.  The rulebook's chain gives seat 0 the 1st place; an edition with the columns first, seat 1.
+    from api.games.asian_tigers import new_game
+    from tests.games.asian_tigers.builders import recorded_options, recorded_setup
+    from tests.games.asian_tigers.builders.management import at_end_of_era, awards, put, run_management, tie_breaks
+
+    def first_on_sk(edition):
+        state = new_game(recorded_options(2, setup=recorded_setup(2)), edition, 7)
+        state = at_end_of_era(state, gm={"8": ["1"], "6": ["0"]})
+        put(state, "0", "SK", "HQ", "L3")
+        put(state, "1", "SK", "U1", "U3")
+        state, events = run_management(state)
+        return awards(events, "SK"), tie_breaks(events, "SK")
+
+    assert first_on_sk(load_edition()) == ({"0": 6, "1": 3}, [("0", "1", "headquarters", "TIE-01")])
+    reordered = load_edition(edited(rules__tie_breakers__order=COLUMNS_FIRST))
+    assert first_on_sk(reordered) == ({"1": 6, "0": 3}, [("1", "0", "column_A", "TIE-02")])
