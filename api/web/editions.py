@@ -45,7 +45,7 @@ def default_document(kind: str) -> dict:
 
         engine = repo().engine(kind)
         return engine.edition_info(default_edition(kind)).document
-    from api.games.scorekit import DATA_DIR, load_document
+    from api.games.scorekit import load_document
 
     return load_document(None, f"{kind}.placeholder.json", {"nippon": "Nippon", "asara": "Asara"}[kind])
 
@@ -175,18 +175,16 @@ def export_edition(edition_id: str):
 @bp.get("/editions/<edition_id>/diff/<other_id>")
 def diff_editions(edition_id: str, other_id: str):
     """The values that differ between two editions, by component (``default`` = the server's default edition)."""
-    def side(eid: str, kind: str | None) -> tuple[str, dict]:
-        if eid == DEFAULT_BASE:
-            return kind or current_app.config["DEFAULT_GAME"], default_document(kind or current_app.config["DEFAULT_GAME"])
-        record, document = store().load(eid)
-        return record.game, document
+    stored = {eid: store().load(eid) for eid in {edition_id, other_id} - {DEFAULT_BASE}}
+    games = sorted({record.game for record, _ in stored.values()})
+    if len(games) > 1:
+        raise EditionInvalid("/", f"cannot compare an edition of {games[0]} with one of {games[1]}")
+    kind = games[0] if games else current_app.config["DEFAULT_GAME"]
 
-    kind, left = side(edition_id, None) if edition_id != DEFAULT_BASE else (None, None)
-    other_kind, right = side(other_id, kind)
-    if left is None:
-        kind, left = side(edition_id, other_kind)
-    if kind != other_kind:
-        raise EditionInvalid("/", f"cannot compare an edition of {kind} with one of {other_kind}")
+    def document(eid: str) -> dict:
+        return default_document(kind) if eid == DEFAULT_BASE else stored[eid][1]
+
+    left, right = document(edition_id), document(other_id)
     components = E.diff(kind, left, right)
     return json_response({"edition_id": edition_id, "other_id": other_id, "game": kind,
                           "count": sum(len(c["changes"]) for c in components), "components": components})

@@ -182,6 +182,9 @@ def test_unknown_edition_and_wrong_game(client):
     assert client.post("/api/games", json=body).get_json()["code"] == "edition_wrong_game"
     both = client.post("/api/editions", json={"name": "x", "base": "default", "document": {}})
     assert both.status_code == 422
+    mine = new_edition(client)
+    crossed = client.get(f"/api/editions/{mine['edition_id']}/diff/{nippon['edition_id']}")
+    assert crossed.status_code == 422 and "compare" in crossed.get_json()["detail"]
 
 
 @pytest.mark.parametrize("game, path, value", [
