@@ -39,6 +39,9 @@ export async function setPhoneDefault(game, value) {
   const all = (await db.get("kv", DEFAULT)) || {};
   await db.put("kv", { ...all, [kindOf(game)]: value }, DEFAULT);
 }
+// The last copy of an edition this phone saw, so a calibration opens without a connection.
+export const cachedEdition = (id) => db.get("kv", `editions:copy:${id}`);
+export const cacheEdition = (ed) => db.put("kv", ed, `editions:copy:${ed.edition_id}`);
 export const pendingEdits = async (id) => (await db.get("kv", pendingKey(id))) || {};
 export const savePending = (id, edits) => db.put("kv", edits, pendingKey(id));
 

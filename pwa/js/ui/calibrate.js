@@ -8,9 +8,11 @@ import { html } from "../html.js";
 import { go } from "../router.js";
 import { Problem } from "./common.js";
 import { fieldId } from "./formkit.js";
-import { editionsApi, keys, pendingEdits, progressText, savePending, tokenFor, valueAt } from "../editions.js";
+import { cacheEdition, cachedEdition, editionsApi, keys, pendingEdits, progressText, savePending, tokenFor,
+         valueAt } from "../editions.js";
 
 const EDITABLE = new Set(["placeholder", "owner-checked"]);
+const offlineProblem = { detail: "No server answered, and this phone has no copy of this edition yet." };
 const ORDINAL = ["1st", "2nd", "3rd", "4th", "5th"];
 
 // Typed text → the value to send, or {error} in words (the server checks the rest).
@@ -105,7 +107,7 @@ function LocalMarkets({ comp, ctx }) {
     <tbody>${Object.entries(markets).map(([id, f]) => html`<tr>
       <th scope="row">Above centre ${valueAt(doc, f.column) ?? "?"}<br /><span class="hint">${id}</span></th>
       <td>${f.good && html`<${Cell} ctx=${{ ...ctx, goods: doc.goods }} path=${f.good} label=${`${id} buys`} wide />`}</td>
-      <td>${f.influence && html`<${Cell} ctx=${ctx} path=${f.influence} label=${`${id} influence`} />`}</td></tr>`)}
+      <td class="cal-narrow">${f.influence && html`<${Cell} ctx=${ctx} path=${f.influence} label=${`${id} influence`} />`}</td></tr>`)}
     </tbody></table><${Messages} ctx=${ctx} paths=${comp.paths.filter((p) => !p.endsWith("/good"))} />`;
 }
 
@@ -179,10 +181,18 @@ export default function Calibrate({ params }) {
   const [busy, setBusy] = useState(false);
   const [saved, setSaved] = useState(null);
   const [showAll, setShowAll] = useState(false);
+  const [offline, setOffline] = useState(false);
   useEffect(() => {
-    Promise.all([editionsApi.get(params.id), tokenFor(params.id), pendingEdits(params.id)])
-      .then(([{ data }, t, p]) => { setEd(data); setToken(t); setPending(p); })
-      .catch((err) => setError(err.problem ? err : { detail: "No server answered: checking an edition needs a connection." }));
+    Promise.all([tokenFor(params.id), pendingEdits(params.id)]).then(async ([t, p]) => {
+      setToken(t); setPending(p);
+      try {
+        const { data } = await editionsApi.get(params.id);
+        setEd(data); await cacheEdition(data);
+      } catch (err) {
+        const copy = !err.problem && await cachedEdition(params.id);
+        if (copy) { setEd(copy); setOffline(true); } else setError(err.problem ? err : offlineProblem);
+      }
+    });
   }, [params.id]);
   const comp = ed && ed.components.find((c) => c.id === params.component);
   if (!ed || !comp) return html`<main class="screen"><nav class="nav" aria-label="Back"><a href=${`#/editions/${params.id}`}>Edition</a></nav>
@@ -195,7 +205,8 @@ export default function Calibrate({ params }) {
     setBusy(true); setError(null); setSaved(null);
     try {
       const { data } = await editionsApi.patch(ed.edition_id, token, { patch: [...edits, ...extraOps] });
-      setEd(data); setPending({}); setProblem(null); await savePending(ed.edition_id, {});
+      setEd(data); setOffline(false); setPending({}); setProblem(null); await savePending(ed.edition_id, {});
+      await cacheEdition(data);
       setSaved(extraOps.length ? "Confirmed: these values match your box." : "Saved.");
     } catch (err) {
       if (err.problem && err.problem.path) {
@@ -242,6 +253,8 @@ export default function Calibrate({ params }) {
     <p class="chip" data-testid="progress" aria-live="polite">${progressText(ed)}</p>
     <p class="hint" data-testid="component-progress">On this component: ${comp.checked_count} of ${comp.placeholder_count + comp.checked_count} checked</p>
     <p><strong>Look at:</strong> ${comp.look_at}</p>
+    ${offline && html`<div class="banner warn" role="status" data-testid="offline-banner">Offline: this is the copy
+      saved on this phone. What you change is kept here and sent when the server answers.</div>`}
     ${!canEdit && html`<div class="banner warn" role="status">${ed.draft ? "This edition belongs to another phone: you can look, not change."
       : "This edition is saved for good: make your own copy to change it."}</div>`}
     <${Layout} comp=${comp} ctx=${ctx} />
