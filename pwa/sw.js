@@ -5,7 +5,7 @@
 // - /api is never cached here: game state lives in IndexedDB, written by the app.
 // VERSION is a hash of the shell files: `python tests/pwa/shell.py --bump` updates it
 // (a test fails when it is stale, so a changed file always reaches the phones).
-const VERSION = "tk-0bc5d34fcda3";
+const VERSION = "tk-75557f2fcda2";
 const SHELL = [
   "/index.html",
   "/manifest.webmanifest",
@@ -19,6 +19,7 @@ const SHELL = [
   "/js/api.js",
   "/js/campaigns.js",
   "/js/db.js",
+  "/js/editions.js",
   "/js/export.js",
   "/js/html.js",
   "/js/labels.js",
@@ -35,8 +36,10 @@ const SHELL = [
   "/js/ui/automa.js",
   "/js/ui/board.js",
   "/js/ui/campaign.js",
+  "/js/ui/calibrate.js",
   "/js/ui/campaignlist.js",
   "/js/ui/common.js",
+  "/js/ui/editions.js",
   "/js/ui/formkit.js",
   "/js/ui/game.js",
   "/js/ui/history.js",

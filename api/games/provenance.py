@@ -10,7 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterator
 
-PROVENANCE_VALUES = ("rulebook", "placeholder", "interpretation")
+# "owner-checked": a placeholder value the owner of a physical copy confirmed or
+# corrected against the box (editions resource, README "Editions").
+OWNER_CHECKED = "owner-checked"
+PROVENANCE_VALUES = ("rulebook", "placeholder", "interpretation", OWNER_CHECKED)
 
 
 class EditionError(ValueError):

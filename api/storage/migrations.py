@@ -17,6 +17,7 @@ from typing import Callable
 from sqlite_utils import Database
 
 from api.storage.db import write_transaction
+from api.storage.editions import migrate_edition_resources
 
 
 def _initial(db: Database) -> None:
@@ -125,6 +126,7 @@ MIGRATIONS: list[tuple[str, Callable[[Database], None]]] = [
     ("0003_placeholders_used", _placeholders_used),
     ("0004_campaign_sessions", _campaign_sessions),
     ("0005_idempotency_retention", _idempotency_retention),
+    ("0006_edition_resources", migrate_edition_resources),
 ]
 
 

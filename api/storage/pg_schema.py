@@ -113,12 +113,22 @@ _IDEMPOTENCY_RETENTION = [
     "ALTER TABLE idempotency ADD COLUMN rowid BIGINT GENERATED ALWAYS AS IDENTITY",
 ]
 
+_EDITION_RESOURCES = [
+    """CREATE TABLE edition_resources (
+        id TEXT PRIMARY KEY, game TEXT NOT NULL, name TEXT NOT NULL, base_id TEXT,
+        edition_hash TEXT NOT NULL REFERENCES editions (hash), token_hash TEXT NOT NULL,
+        draft BIGINT NOT NULL, created_by TEXT, version BIGINT NOT NULL, value_count BIGINT,
+        placeholder_count BIGINT, checked_count BIGINT, created_at TEXT, updated_at TEXT)""",
+    "CREATE INDEX idx_edition_resources_game_created_at ON edition_resources (game, created_at)",
+]
+
 MIGRATIONS: list[tuple[str, list[str]]] = [
     ("0001_initial", _INITIAL),
     ("0002_campaigns", _CAMPAIGNS),
     ("0003_placeholders_used", _PLACEHOLDERS_USED),
     ("0004_campaign_sessions", _CAMPAIGN_SESSIONS),
     ("0005_idempotency_retention", _IDEMPOTENCY_RETENTION),
+    ("0006_edition_resources", _EDITION_RESOURCES),
 ]
 
 

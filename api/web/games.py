@@ -10,6 +10,7 @@ from api.storage import tokens
 from api.storage.models import CreatedGame, utcnow
 from api.web import schemas
 from api.web.http import authorize, json_body, json_response, load, not_modified, query, readable, repo
+from api.web.problems import ApiProblem
 from api.web.views import edition_detail, game_view
 
 bp = Blueprint("games", __name__, url_prefix="/api")
@@ -23,6 +24,21 @@ def default_edition(kind: str) -> Any:
         source = current_app.config.get("EDITION_FILE") if kind == current_app.config["DEFAULT_GAME"] else None
         cache[kind] = engine.load_edition(source or None)
     return cache[kind]
+
+
+def stored_edition(kind: str, edition_id: str) -> Any:
+    """The loaded edition of resource `edition_id` (its current document; the game keeps that hash for ever)."""
+    from api.storage.editions import EditionNotFound, EditionStore
+
+    try:
+        record = EditionStore(repo().db).record(edition_id)
+    except EditionNotFound as exc:
+        raise ApiProblem(422, exc.code, exc.message, errors={"edition_id": [exc.message]}) from None
+    if record.game != kind:
+        raise ApiProblem(422, "edition_wrong_game", f"edition {edition_id} is an edition of {record.game}, not {kind}",
+                         errors={"edition_id": [f"an edition of {record.game}"]})
+    store = EditionStore(repo().db)
+    return repo().engine(kind).edition_from_store(record.edition_hash, lambda: store.document(record.edition_hash))
 
 
 def _created(created: CreatedGame):
@@ -45,7 +61,13 @@ def create_game():
     kind = body.get("game") or current_app.config["DEFAULT_GAME"]
     r = repo()
     engine = r.engine(kind)
-    edition = engine.load_edition(body["edition"]) if "edition" in body else default_edition(kind)
+    if "edition" in body and "edition_id" in body:
+        raise ApiProblem(422, "invalid_request", "send either an 'edition' document or an 'edition_id', not both",
+                         errors={"edition_id": ["cannot be combined with 'edition'"]})
+    if "edition_id" in body:
+        edition = stored_edition(kind, body["edition_id"])
+    else:
+        edition = engine.load_edition(body["edition"]) if "edition" in body else default_edition(kind)
     seed = body["seed"] if "seed" in body else secrets.randbelow(2**31)
     return _created(r.create_game(kind, body["options"], seed, edition))
 

@@ -79,6 +79,15 @@ def from_storage(exc: Exception) -> Response:
         return problem_response(503, "engine_unavailable", str(exc))
     if isinstance(exc, se.CampaignRefused):
         return problem_response(exc.status, exc.code, exc.message, **exc.extra)
+    from api.storage.editions import EditionNotFound, EditionWriteRefused
+
+    if isinstance(exc, EditionWriteRefused):
+        headers = {"WWW-Authenticate": 'Bearer realm="tablekeeper-editions"'} if exc.status == 401 else {}
+        if "current_version" in exc.extra:
+            headers["ETag"] = f'"{exc.extra["current_version"]}"'
+        return problem_response(exc.status, exc.code, exc.message, headers=headers, **exc.extra)
+    if isinstance(exc, EditionNotFound):
+        return problem_response(404, exc.code, exc.message)
     table: dict[type, tuple[int, dict]] = {
         se.GameNotFound: (404, {}),
         se.CampaignNotFound: (404, {}),

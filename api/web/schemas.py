@@ -70,6 +70,7 @@ class CreateGameSchema(Base):
     options = fields.Nested(OptionsSchema, required=True)
     seed = StrictInt(validate=SEED)
     edition = fields.Dict(keys=fields.String())
+    edition_id = fields.String(validate=validate.Length(min=1, max=64))
 
 
 class ImportGameSchema(Base):
@@ -137,3 +138,47 @@ class MoveQuerySchema(Base):
     """Query string of POST /actions, /batch and /undo: ``full=1`` answers the whole game view."""
 
     full = fields.Boolean(load_default=False, truthy={"1", "true"}, falsy={"0", "false"})
+
+
+# -- editions (api/web/editions.py) ------------------------------------------------
+EDITION_NAME = validate.Length(min=1, max=80)
+
+
+class CreateEditionSchema(Base):
+    """POST /api/editions: a full ``document``, or a ``base`` edition id ("default" = the server's) and a ``patch``."""
+
+    name = fields.String(required=True, validate=EDITION_NAME)
+    game = fields.String(validate=validate.Length(min=1, max=40))
+    document = fields.Dict(keys=fields.String())
+    base = fields.String(validate=validate.Length(min=1, max=64))
+    patch = fields.List(fields.Raw(), validate=validate.Length(max=5000))
+    draft = StrictBool()
+    created_by = fields.String(validate=validate.Length(min=1, max=80))
+
+
+class PatchEditionSchema(Base):
+    """PATCH /api/editions/{id}: RFC 6902 operations, a new name, and/or ``draft: false`` to save it for good."""
+
+    patch = fields.List(fields.Raw(), validate=validate.Length(max=5000))
+    name = fields.String(validate=EDITION_NAME)
+    draft = StrictBool()
+
+
+class PutEditionSchema(Base):
+    """PUT /api/editions/{id}: the whole document of a draft."""
+
+    document = fields.Dict(keys=fields.String(), required=True)
+    name = fields.String(validate=EDITION_NAME)
+    draft = StrictBool()
+
+
+class EditionListQuerySchema(Base):
+    """GET /api/editions query string."""
+
+    game = fields.String(validate=validate.Length(min=1, max=40))
+
+
+class ScorerQuerySchema(Base):
+    """POST /api/scorers/* query string: score with a stored edition."""
+
+    edition_id = fields.String(validate=validate.Length(min=1, max=64))

@@ -17,7 +17,8 @@ from typing import Any, Callable
 
 from flask import Blueprint, current_app
 
-from api.web.http import json_body, json_response
+from api.web.http import json_body, json_response, query, repo
+from api.web.schemas import ScorerQuerySchema
 from api.web.problems import ApiProblem
 
 bp = Blueprint("scorers", __name__, url_prefix="/api/scorers")
@@ -44,6 +45,14 @@ def _refused(exc: Exception) -> ApiProblem:
                       errors={path: [message]})
 
 
+def _edition_id() -> str | None:
+    """The ``?edition_id=`` of a scoring (a stored edition), refused like any scorer input when malformed."""
+    try:
+        return query(ScorerQuerySchema()).get("edition_id")
+    except ApiProblem as exc:
+        raise ApiProblem(exc.status, exc.code, exc.detail, rule=None, path="/", errors=exc.extra.get("errors")) from None
+
+
 def _unavailable(game: str, exc: Exception) -> ApiProblem:
     return ApiProblem(503, "engine_unavailable", f"the {game} scorer cannot be loaded: {exc}")
 
@@ -59,8 +68,18 @@ def score_asian_tigers():
     from api.storage.errors import UnknownGameKind
     from api.web.games import default_edition
 
+    edition_id = _edition_id()
     try:
-        edition = default_edition("asian_tigers")  # TABLEKEEPER_EDITION when set, like new games
+        if edition_id:  # a table's own corrected edition (api/web/editions.py)
+            from api.web.games import stored_edition
+
+            try:
+                edition = stored_edition("asian_tigers", edition_id)
+            except ApiProblem as exc:  # the scorers' refusals always carry rule and path
+                raise ApiProblem(exc.status, exc.code, exc.detail, rule=None, path="/",
+                                 errors=exc.extra.get("errors")) from None
+        else:
+            edition = default_edition("asian_tigers")  # TABLEKEEPER_EDITION when set, like new games
     except UnknownGameKind as exc:
         raise _unavailable("Asian Tigers", exc) from None
     try:
@@ -77,7 +96,23 @@ def _score_with(game: str, label: str):
         module = importlib.import_module(f"api.games.{game}")
     except ImportError as exc:
         raise _unavailable(label, exc) from None
-    data = _cached(game, getattr(module, f"load_{game}_data"))
+    loader = getattr(module, f"load_{game}_data")
+    edition_id = _edition_id()
+    if edition_id:  # a table's own corrected data file (api/web/editions.py), loaded once per content hash
+        from api.storage.editions import EditionNotFound, EditionStore
+
+        store = EditionStore(repo().db)
+        try:
+            record = store.record(edition_id)
+        except EditionNotFound as exc:
+            raise ApiProblem(422, exc.code, exc.message, rule=None, path="/",
+                             errors={"edition_id": [exc.message]}) from None
+        if record.game != game:
+            raise ApiProblem(422, "edition_wrong_game", f"edition {edition_id} is an edition of {record.game}, "
+                             f"not {game}", rule=None, path="/", errors={"edition_id": [f"an edition of {record.game}"]})
+        data = _cached(f"{game}:{record.edition_hash}", lambda: loader(store.document(record.edition_hash)))
+    else:
+        data = _cached(game, loader)
     try:
         result = module.score(body, data)
     except module.ScoringInputError as exc:

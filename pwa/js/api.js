@@ -21,7 +21,7 @@ export class NetworkError extends Error {}
 const quote = (version) => `"${version}"`;
 const unquote = (etag) => (etag ? Number(String(etag).replace(/^W\//, "").replace(/"/g, "")) : null);
 
-async function request(method, path, { token, body, ifMatch, key, etag } = {}) {
+export async function request(method, path, { token, body, ifMatch, key, etag } = {}) {
   const headers = { Accept: "application/json" };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers["Content-Type"] = "application/json";
@@ -62,7 +62,8 @@ export const api = {
   newJoinCode: (id, token) => request("POST", `${g(id)}/join-code`, { token }),
   spectatorToken: (id, token) => request("POST", `${g(id)}/spectator-tokens`, { token }),
   // Stateless end-of-game scorers (no token): game is "asian-tigers", "nippon" or "asara".
-  score: (game, body) => request("POST", `/api/scorers/${game}`, { body }),
+  // `editionId`: this phone's own edition of that game (the editions screen), else the server's.
+  score: (game, body, editionId) => request("POST", `/api/scorers/${game}${editionId ? `?edition_id=${encodeURIComponent(editionId)}` : ""}`, { body }),
   // Solo campaigns (the campaign token; the session games have their own tokens).
   createCampaign: (body) => request("POST", "/api/campaigns", { body }),
   campaign: (id, token) => request("GET", c(id), { token }),

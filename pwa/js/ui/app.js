@@ -14,9 +14,13 @@ import { HistoryRoute, ScorerRoute, lazy } from "./lazy.js";
 const solo = { solo: lazy("solo", () => import("./solo.js")), campaigns: lazy("campaigns", () => import("./campaignlist.js")),
                campaign: lazy("campaign", () => import("./campaign.js")) };
 
+const editionScreens = lazy("editions", () => import("./editions.js"));
+const editions = { editions: editionScreens, edition: editionScreens, "edition-diff": editionScreens,
+                   calibrate: lazy("calibrate", () => import("./calibrate.js")) };
+
 const SCREENS = { home: Home, setup: Setup, join: Join, watch: Watch, game: GameScreen, log: LogScreen,
                   manage: Management, score: ScoreScreen, share: ShareScreen, scorer: ScorerRoute,
-                  history: HistoryRoute, ...solo };
+                  history: HistoryRoute, ...solo, ...editions };
 
 export function App() {
   const s = useStore();

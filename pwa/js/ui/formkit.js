@@ -8,6 +8,7 @@ import { html } from "../html.js";
 import * as db from "../db.js";
 import { ApiError, api } from "../api.js";
 import * as scorings from "../scorings.js";
+import { phoneDefault } from "../editions.js";
 
 // ------------------------------------------------------------------ JSON pointers
 const esc = (k) => String(k).replace(/~/g, "~0").replace(/\//g, "~1");
@@ -166,7 +167,8 @@ export function useScorer(game, params, blank, summarize) {
     e && e.preventDefault();
     setBusy(true); setProblem(null); setTarget(null);
     try {
-      const { data } = await api.score(game, body);
+      const own = await phoneDefault(game).catch(() => null);
+      const { data } = await api.score(game, body, own && own.edition_id);
       setResult(data); setSaved(null); setEditing(false);
       window.scrollTo(0, 0);
     } catch (err) {

@@ -15,6 +15,7 @@ export function Home({ s }) {
       <a class="button" href="#/join">Join a game with its code</a>
       <a class="button" href="#/solo">Solo game (Automa)</a>
       <a class="button" href="#/campaigns">Solo campaigns</a>
+      <a class="button" href="#/editions">Editions: check the numbers against your box</a>
     </div>
     <h2>Recent games</h2>
     ${s.games.length ? html`<ul class="plain stack" data-testid="recent-games">

@@ -8,6 +8,7 @@ import { loadLabels, tigerName } from "../labels.js";
 import { rememberGame } from "../sync.js";
 import { go } from "../router.js";
 import { Problem } from "./common.js";
+import { phoneDefault } from "../editions.js";
 
 const STEPS = ["Players", "Rules options", "Draws", "Create"];
 const DEFAULT_NAMES = ["Player 1", "Player 2", "Player 3", "Player 4"];
@@ -95,7 +96,9 @@ export function Setup() {
   const [error, setError] = useState(null);
   const [busy, setBusy] = useState(false);
   const [seed, setSeed] = useState("");
+  const [edition, setEdition] = useState(null);  // this phone's own default edition (editions screen)
 
+  useEffect(() => { phoneDefault("asian_tigers").then((d) => setEdition(d || null)); }, []);
   useEffect(() => {
     loadLabels(null).then((labels) => {
       setL(labels);
@@ -119,6 +122,7 @@ export function Setup() {
     if (Object.keys(setup).length) options.setup = setup;
     const req = { game: "asian_tigers", options };
     if (/^\d+$/.test(seed.trim())) req.seed = Number(seed.trim());
+    if (edition) req.edition_id = edition.edition_id;
     return req;
   };
 
@@ -168,6 +172,7 @@ export function Setup() {
       <input id="seed" inputmode="numeric" value=${seed} onInput=${(e) => setSeed(e.target.value)} />`,
     html`<div class="card"><p><strong>${count} players:</strong> ${chosen.map((p) => `${p.name} (${p.color})`).join(", ")}</p>
       <p>${RULES.map((r) => `${r.label}: ${rules[r.key]}`).join(" · ")}</p>
+      <p data-testid="setup-edition">Edition: ${edition ? edition.name : "the server's default"} (<a href="#/editions">change</a>)</p>
       <p>Draws entered by the table: ${DRAWS.filter(([k]) => mode[k] === "table").map(([, l]) => l).join("; ") || "none (the app draws everything)"}</p></div>`,
   ];
 

@@ -11,7 +11,8 @@ the JSON pointer of the offending value:
 The rule groups run in this order: provenance scheme, interpretations,
 rulebook-stated values, rules options, project rulings, component arithmetic,
 Tigers, board-wide, global market, tracks, tokens, catalogs, player board,
-solo, campaign.  Pure Python; no web or storage imports.
+solo, campaign, and what the engine honours (`checks_engine`).  Pure Python; no web
+or storage imports.
 """
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from api.games.provenance import EditionError, ProvenanceMap, validate_provenanc
 
 from .checks_base import Check, Doc, fail
 from .checks_board import check_board_wide, check_components, check_tigers
+from .checks_engine import check_engine_support
 from .checks_market import META_KEYS, check_catalogs, check_global_market, check_tokens, check_tracks
 from .checks_rulebook import check_rulebook_values, check_rules_options, check_rulings
 from .checks_solo import check_campaign, check_player_board, check_solo
@@ -61,6 +63,7 @@ def check_interpretations(doc: Doc) -> Check:
 GROUPS: tuple[tuple[str, Callable[[Doc], Check]], ...] = (
     ("/interpretations", check_interpretations),
     ("/", check_rulebook_values),
+    ("/rules", check_engine_support),  # early: a rules field the engine cannot follow is named first
     ("/rules_options", check_rules_options),
     ("/rules", check_rulings),
     ("/components", check_components),

@@ -12,7 +12,7 @@ from api.games.asian_tigers.decisions import new_decision, push_frame, repeat
 from api.games.asian_tigers.errors import IllegalActionError
 from api.games.asian_tigers.management.era2 import unlabel, display_labels
 from api.games.asian_tigers.scoring.ranking import (CHAIN, Contender, award_by_rank, global_market_order, rank_tiger,
-                                                    special_flag_offer_order)
+                                                    special_flag_offer_order, tie_rules)
 from api.games.asian_tigers.setup import table_key
 from api.games.asian_tigers.state import NEUTRAL, GameState
 from api.games.asian_tigers.turn.effects import advance_global_market, tiger_name
@@ -106,7 +106,7 @@ def influence_step(state: GameState, frame: dict, events: list[dict]) -> None:
     for tiger in state.edition.tigers:
         hq = state.headquarters.get(tiger)
         ranking = rank_tiger(tiger_contenders(state, tiger, labels), turn_order=[labels.get(p, p) for p in state.turn_order],
-                             headquarters=labels.get(hq, hq), tiebreak=CHAIN)
+                             headquarters=labels.get(hq, hq), tiebreak=CHAIN, **tie_rules(state.edition))
         awards = {seats.get(p, p): n for p, n in award_by_rank(ranking, table).items()}
         for pid, amount in awards.items():
             influence_of(state, pid)[tiger] += amount
@@ -129,8 +129,8 @@ def special_flags_step(state: GameState, frame: dict, events: list[dict]) -> Non
         if tiger not in state.special_flags_available:
             continue
         influence = {pid: influence_of(state, pid)[tiger] for pid in participants(state)}
-        order = special_flag_offer_order(influence, turn_order=state.turn_order,
-                                         neutral=NEUTRAL if state.neutral else None)
+        order = special_flag_offer_order(influence, turn_order=state.turn_order, neutral=NEUTRAL if state.neutral else None,
+                                         neutral_wins_ties=tie_rules(state.edition)["neutral_wins_ties"])
         push_frame(state, "special_flag", ["offer_special_flag"], tiger=tiger, queue=list(order.order))
     return None
 

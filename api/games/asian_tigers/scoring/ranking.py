@@ -4,9 +4,12 @@ Every ordering in Asian Tigers is a strict order: the tie-breakers always separa
 two participants.  Each function here returns a `Ranking` that lists the order,
 the participants left out (0 investment points / 0 influence, AMB-20), and one
 `TieBreak` per pair of neighbours with equal values, naming the level that
-separated them and the catalogue rule behind it.  The tie-break chain:
+separated them and the catalogue rule behind it.  The tie-break chain, in the
+order of the edition's ``rules.tie_breakers.order`` (the rulebook's by default):
 
-* the 3-player neutral wins every tie it is in (TIE-06, NEUTRAL-06);
+* the 3-player neutral wins every tie it is in (TIE-06, NEUTRAL-06), when the
+  edition's ``neutral_player.wins_ties`` says so; otherwise it goes through the
+  chain and counts after every player in the turn order;
 * then the headquarters on that Tiger (TIE-01);
 * then investment points in column A, B, C (TIE-02, AMB-19);
 * then the earlier participant in the current turn order (TIE-03).
@@ -24,6 +27,16 @@ CHAIN = "chain"
 TURN_ORDER = "turn_order"
 TIEBREAK_OPTIONS = (CHAIN, TURN_ORDER)
 COLUMNS = ("A", "B", "C")
+HEADQUARTERS, TURN = "headquarters", "turn_order"
+COLUMN_STEP = "investment_points_column_"
+# The rulebook's order (TIE-01..03); an edition may reorder it (`edition.checks_engine` checks the steps).
+DEFAULT_TIE_ORDER = (HEADQUARTERS, COLUMN_STEP + "A", COLUMN_STEP + "B", COLUMN_STEP + "C", TURN)
+
+
+def tie_rules(edition) -> dict:
+    """The tie-break settings an edition gives `rank_tiger` and `special_flag_offer_order`."""
+    return {"order": tuple(edition.rules["tie_breakers"]["order"]),
+            "neutral_wins_ties": bool(edition.neutral["wins_ties"])}
 
 
 @dataclass(frozen=True)
@@ -99,13 +112,16 @@ def ordinal(n: int) -> str:
 
 
 def rank_tiger(contenders: Iterable[Contender], *, turn_order: Sequence[str], headquarters: str | None = None,
-               tiebreak: str = CHAIN, what: str = "investment points") -> Ranking:
+               tiebreak: str = CHAIN, what: str = "investment points", order: Sequence[str] = DEFAULT_TIE_ORDER,
+               neutral_wins_ties: bool = True) -> Ranking:
     """Rank the contenders on one Tiger (MGMT1-03, MGMT2-03, MGMT2-04).
 
-    Contenders with a value of 0 are not ranked (AMB-20).  Ties: neutral (TIE-06),
-    then with ``tiebreak="chain"`` the headquarters holder (TIE-01) and columns A, B, C
-    (TIE-02), then `turn_order` (TIE-03; TIE-08 under ``"turn_order"``).  The neutral
-    need not be in `turn_order`; everyone else must be.
+    Contenders with a value of 0 are not ranked (AMB-20).  Ties: the neutral when
+    `neutral_wins_ties` (TIE-06), then with ``tiebreak="chain"`` the steps of `order`
+    (headquarters TIE-01, columns A, B, C TIE-02, `turn_order` TIE-03; the edition's
+    ``rules.tie_breakers.order``), or only the turn order under ``"turn_order"``
+    (TIE-08).  The neutral need not be in `turn_order` (it counts after every player);
+    everyone else must be.
     """
     if tiebreak not in TIEBREAK_OPTIONS:
         raise ValueError(f"unknown tie-break option {tiebreak!r}; expected one of {TIEBREAK_OPTIONS}")
@@ -113,41 +129,66 @@ def rank_tiger(contenders: Iterable[Contender], *, turn_order: Sequence[str], he
     if sum(c.neutral for c in pool) > 1:
         raise ValueError("at most one neutral can take part in a ranking")
     chain = tiebreak == CHAIN
+    steps = tuple(order) if chain else (TURN,)
+
+    def level(c: Contender, step: str):
+        if step == HEADQUARTERS:
+            return c.id != headquarters
+        if step.startswith(COLUMN_STEP):
+            return -c.columns[COLUMNS.index(step[len(COLUMN_STEP):])]
+        return len(turn_order) if c.neutral else _turn_index(turn_order, c.id)
 
     def key(c: Contender) -> tuple:
-        # The neutral wins all its ties, so its turn index never matters (-1).
-        turn = -1 if c.neutral else _turn_index(turn_order, c.id)
-        if chain:
-            return (-c.value, not c.neutral, c.id != headquarters, tuple(-x for x in c.columns), turn)
-        return (-c.value, not c.neutral, turn)
+        return (-c.value, (not c.neutral) if neutral_wins_ties else False, *(level(c, s) for s in steps))
 
     ranked = sorted((c for c in pool if c.value > 0), key=key)
     breaks = []
     for a, b in zip(ranked, ranked[1:]):
         if a.value == b.value:
-            breaks.append(_explain_tiger_tie(a, b, headquarters, chain, what))
+            breaks.append(_explain_tiger_tie(a, b, headquarters, steps if chain else None, what, neutral_wins_ties))
     return Ranking(order=tuple(c.id for c in ranked), values=MappingProxyType({c.id: c.value for c in pool}),
                    unranked=tuple(c.id for c in pool if c.value <= 0), tie_breaks=tuple(breaks))
 
 
-def _explain_tiger_tie(a: Contender, b: Contender, hq: str | None, chain: bool, what: str) -> TieBreak:
+def _explain_tiger_tie(a: Contender, b: Contender, hq: str | None, steps: tuple[str, ...] | None, what: str,
+                       neutral_wins_ties: bool = True) -> TieBreak:
+    """The step of the chain that put `a` before `b`, in words (the passed steps are named first)."""
     same = f"{a.id} = {b.id} at {a.value} {what}"
-    if a.neutral:
+    if a.neutral and neutral_wins_ties:
         return TieBreak(a.id, b.id, a.value, "neutral", "TIE-06", f"{same}: the neutral wins its ties")
-    if not chain:
+    if steps is None:
         return TieBreak(a.id, b.id, a.value, "turn_order", "TIE-08",
                         f"{same}: option turn_order, {a.id} is earlier in the turn order")
-    if a.id == hq:
-        return TieBreak(a.id, b.id, a.value, "headquarters", "TIE-01", f"{same}: {a.id} has the headquarters here")
-    equal = []
-    for col, x, y in zip(COLUMNS, a.columns, b.columns):
-        if x != y:
-            prefix = f"columns {'/'.join(equal)} equal, " if equal else ""
-            return TieBreak(a.id, b.id, a.value, f"column_{col}", "TIE-02",
-                            f"{same}: no headquarters; {prefix}column {col} {x} > {y}")
-        equal.append(col)
-    return TieBreak(a.id, b.id, a.value, "turn_order", "TIE-03",
-                    f"{same}: no headquarters, columns equal; {a.id} is earlier in the turn order")
+    passed: list[str] = []
+    equal: list[str] = []
+
+    def notes() -> str:
+        out = list(passed)
+        if equal:
+            out.append("columns equal" if len(equal) == len(COLUMNS) else f"columns {'/'.join(equal)} equal")
+        return ", ".join(out) + "; " if out else ""
+
+    for step in steps:
+        if step == HEADQUARTERS:
+            if a.id == hq:
+                return TieBreak(a.id, b.id, a.value, "headquarters", "TIE-01",
+                                f"{same}: {notes()}{a.id} has the headquarters here")
+            passed.append("no headquarters")
+        elif step.startswith(COLUMN_STEP):
+            col = step[len(COLUMN_STEP):]
+            i = COLUMNS.index(col)
+            x, y = a.columns[i], b.columns[i]
+            if x != y:
+                prefix = f"columns {'/'.join(equal)} equal, " if equal else ""
+                before = f"{', '.join(passed)}; " if passed else ""
+                return TieBreak(a.id, b.id, a.value, f"column_{col}", "TIE-02",
+                                f"{same}: {before}{prefix}column {col} {x} > {y}")
+            equal.append(col)
+        else:
+            later = "; the neutral counts after every player" if b.neutral else ""
+            return TieBreak(a.id, b.id, a.value, "turn_order", "TIE-03",
+                            f"{same}: {notes()}{a.id} is earlier in the turn order{later}")
+    raise ValueError(f"the tie-break order {list(steps)} did not separate {a.id} and {b.id}")
 
 
 def award_by_rank(ranking: Ranking, table: Sequence[int]) -> dict[str, int]:
@@ -159,26 +200,30 @@ def award_by_rank(ranking: Ranking, table: Sequence[int]) -> dict[str, int]:
 
 
 def special_flag_offer_order(influence: Mapping[str, int], *, turn_order: Sequence[str],
-                             neutral: str | None = None) -> Ranking:
+                             neutral: str | None = None, neutral_wins_ties: bool = True) -> Ranking:
     """Order in which a Tiger's special flag is offered (MGMT1-04, MGMT1-06).
 
     Highest influence first, 0 included (AMB-23); ties by turn order only, the HQ and
-    column chain is not used (TIE-05), except that the neutral wins its ties (TIE-06).
+    column chain is not used (TIE-05), except that the neutral wins its ties (TIE-06)
+    when `neutral_wins_ties` (the edition's ``neutral_player.wins_ties``); otherwise it
+    counts after every player.
     """
     def key(pid: str) -> tuple:
         is_neutral = pid == neutral
-        return (-influence[pid], not is_neutral, -1 if is_neutral else _turn_index(turn_order, pid))
+        first = (not is_neutral) if neutral_wins_ties else False
+        return (-influence[pid], first, len(turn_order) if is_neutral else _turn_index(turn_order, pid))
 
     order = sorted(influence, key=key)
     breaks = []
     for a, b in zip(order, order[1:]):
         if influence[a] == influence[b]:
             same = f"{a} = {b} at {influence[a]} influence"
-            if a == neutral:
+            if a == neutral and neutral_wins_ties:
                 breaks.append(TieBreak(a, b, influence[a], "neutral", "TIE-06", f"{same}: the neutral wins its ties"))
             else:
+                later = "; the neutral counts after every player" if b == neutral else ""
                 breaks.append(TieBreak(a, b, influence[a], "turn_order", "TIE-05",
-                                       f"{same}: {a} is earlier in the turn order"))
+                                       f"{same}: {a} is earlier in the turn order{later}"))
     return Ranking(order=tuple(order), values=MappingProxyType(dict(influence)), tie_breaks=tuple(breaks))
 
 
@@ -236,4 +281,4 @@ def rank_totals(totals: Mapping[str, int], *, turn_order: Sequence[str], solo_hu
 
 
 __all__ = ["CHAIN", "TURN_ORDER", "TIEBREAK_OPTIONS", "COLUMNS", "Contender", "TieBreak", "Ranking", "ordinal",
-           "rank_tiger", "award_by_rank", "special_flag_offer_order", "global_market_order", "rank_totals"]
+           "rank_tiger", "award_by_rank", "tie_rules", "DEFAULT_TIE_ORDER", "special_flag_offer_order", "global_market_order", "rank_totals"]

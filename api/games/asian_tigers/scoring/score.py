@@ -28,7 +28,7 @@ from api.games.asian_tigers.scoring.model import (AUTOMA, NEUTRAL, PLAYER, SPECI
 from api.games.asian_tigers.scoring.outcome import (GlobalMarketMove, Line, NationsScore, Outcome, ParticipantScore,
                                                     SectorScore, SoloResult, TigerStep)
 from api.games.asian_tigers.scoring.ranking import (CHAIN, Contender, Ranking, award_by_rank, global_market_order,
-                                                    ordinal, rank_tiger, rank_totals)
+                                                    ordinal, rank_tiger, rank_totals, tie_rules)
 
 LEFTOVER_POINTER = "/rules/global_market/era_2_leftover_resources_per_space"
 MILESTONE_EVERY_POINTER = "/board/global_market_track/milestone_every"
@@ -149,7 +149,8 @@ def _influence_step(position: EndPosition, edition: Edition, book: _Book, final:
         contenders = [Contender(p.id, p.tigers[t].ip.total, p.tigers[t].ip.columns, p.kind == NEUTRAL)
                       for p in position.participants.values()]
         ranking = rank_tiger(contenders, turn_order=final, headquarters=position.headquarters.get(t),
-                             tiebreak=position.options.tiebreak_era2_tiger_ties, what="investment points")
+                             tiebreak=position.options.tiebreak_era2_tiger_ties, what="investment points",
+                             **tie_rules(edition))
         gains = award_by_rank(ranking, table)
         after = {p.id: p.influence[t] + gains.get(p.id, 0) for p in position.participants.values()}
         steps.append(TigerStep(t, ranking, gains, after))
@@ -190,12 +191,13 @@ def _prosperity(position: EndPosition, edition: Edition, book: _Book, influence_
             contenders = [Contender(p.id, e1.influence[p.id][t], e1.ip.get(p.id, {}).get(t, ColumnIP()).columns,
                                     p.kind == NEUTRAL) for p in position.participants.values()]
             ranking = rank_tiger(contenders, turn_order=e1.turn_order, headquarters=e1.headquarters.get(t),
-                                 tiebreak=CHAIN, what="influence")  # Era I ties always use the chain
+                                 tiebreak=CHAIN, what="influence", **tie_rules(edition))  # Era I: always the chain
         else:
             contenders = [Contender(p.id, influence_after[t][p.id], p.tigers[t].ip.columns, p.kind == NEUTRAL)
                           for p in position.participants.values()]
             ranking = rank_tiger(contenders, turn_order=final, headquarters=position.headquarters.get(t),
-                                 tiebreak=position.options.tiebreak_era2_tiger_ties, what="influence")
+                                 tiebreak=position.options.tiebreak_era2_tiger_ties, what="influence",
+                                 **tie_rules(edition))
         points = award_by_rank(ranking, ranks)
         steps.append(TigerStep(t, ranking, points, token=token))
         prefix = ("Era I, " if era1 else "") + edition.tigers[t].name
@@ -283,7 +285,9 @@ def milestones_reached(edition: Edition, position_on_track: int, on_space: bool)
     """Milestones reached at `position_on_track` and the edition pointers used (SCORE-NAT-01, AMB-29).
 
     A milestone counts when the marker is on it or beyond (`on_space`), or only when
-    strictly beyond; past the printed track they continue every `milestone_every` (I05).
+    strictly beyond; past the printed track they continue every `milestone_every` (I05), unless
+    the edition's ``board.global_market_track.beyond_printed_max`` is
+    ``no_milestones_beyond_printed_max``.
     """
     track = edition.board["global_market_track"]
     listed = list(track["milestones"])
@@ -293,7 +297,9 @@ def milestones_reached(edition: Edition, position_on_track: int, on_space: bool)
     step = track["milestone_every"]
     first = (max(listed) if listed else 0) + step  # the first milestone past the printed ones
     last = position_on_track if on_space else position_on_track - 1  # the furthest space that counts
-    if step > 0 and last >= first:  # counted, never looped over: the work must not grow with the position
+    # I05: past the printed track, milestones go on every `milestone_every` unless the edition stops them.
+    beyond = track["beyond_printed_max"] != "no_milestones_beyond_printed_max"
+    if beyond and step > 0 and last >= first:  # counted, never looped over: work must not grow with the position
         count += (last - first) // step + 1
     if count > len(pointers):
         pointers += [MILESTONE_EVERY_POINTER, "/board/global_market_track/beyond_printed_max"]

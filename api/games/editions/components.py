@@ -1,0 +1,221 @@
+"""Which physical component each edition value is printed on, in the order a person picks them up.
+
+A component is an id, a title, a sentence saying what to look at, a `layout`
+the phone knows how to draw (``prosperity_tokens``, ``local_markets`` or the
+generic ``table``) and the JSON-pointer prefixes (``*`` = any one key) of the
+values on it.  Every leaf of an edition belongs to exactly one component: the
+one with the longest matching prefix (a catch-all ``other`` component takes the
+rest), so calibration progress and diffs can be reported by component.
+
+Pure data and functions; no web or storage imports.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterable
+
+from api.games.provenance import split_pointer
+
+
+@dataclass(frozen=True)
+class Component:
+    """One physical component (or one part of one) and the values printed on it."""
+
+    id: str
+    title: str
+    group: str
+    look_at: str
+    prefixes: tuple[str, ...]
+    layout: str = "table"
+
+    def to_dict(self) -> dict:
+        """JSON-ready description (without its values)."""
+        return {"id": self.id, "title": self.title, "group": self.group, "look_at": self.look_at,
+                "layout": self.layout}
+
+
+_TIGERS = (("SK", "South Korea"), ("HK", "Hong Kong"), ("TW", "Taiwan"), ("SG", "Singapore"))
+
+
+def _tiger_components() -> list[Component]:
+    out = []
+    for tid, name in _TIGERS:
+        out += [
+            Component(f"board-{tid}-markets", f"{name}: local markets", "Board",
+                      f"On the {name} part of the board, find the three local markets (one above each "
+                      "investment centre A, B, C): the good each one buys and the influence it pays.",
+                      (f"/tigers/{tid}/local_markets",), "local_markets"),
+            Component(f"board-{tid}-spaces", f"{name}: construction spaces", "Board",
+                      f"On the {name} part of the board, go row by row (university, factory, power plant, "
+                      "laboratory): each space's column, its dots (3 or 4 players), the good of each factory, "
+                      "the department costs, which factories each power plant connects, and each bonus.",
+                      (f"/tigers/{tid}/spaces", f"/tigers/{tid}/infinite_spaces")),
+            Component(f"board-{tid}-other", f"{name}: satellites and headquarters", "Board",
+                      f"On the {name} part of the board: the satellite space of each row and the headquarters slot.",
+                      (f"/tigers/{tid}/satellite_spaces", f"/tigers/{tid}/headquarters_slots", f"/tigers/{tid}")),
+        ]
+    return out
+
+
+ASIAN_TIGERS: tuple[Component, ...] = (
+    *_tiger_components(),
+    Component("board-layout", "Board: areas and trade-centre order", "Board",
+              "The whole board: which Tigers are in the upper and lower area, the order of the trade centres "
+              "from top to bottom, and how the 2-player back side is laid out.",
+              ("/board/areas", "/board/trade_center_order_top_to_bottom", "/board/two_player_side_model",
+               "/board/investment_center_order_left_to_right", "/board/turn_order_track", "/board")),
+    Component("influence-track", "Influence tracks", "Board",
+              "The influence track of each Tiger: where the Tiger icons are printed.",
+              ("/board/influence_track",)),
+    Component("management-track", "Management track", "Management track",
+              "The management track: the influence each investment-points rank gains, in Era I and Era II, "
+              "for 2, 3 and 4 players.", ("/board/management_track",), "management_track"),
+    Component("global-market-track", "Global-market track", "Global-market track",
+              "The global-market track: its last printed space and the milestone spaces.",
+              ("/board/global_market_track",)),
+    Component("trade-centres", "Trade centres and flags", "Trade centres and flags",
+              "Each trade centre and the flags of each nation: the value, stars and dots on each flag "
+              "(top of the stack first) and the goods each nation demands; the special flag of each Tiger.",
+              ("/global_market",), "trade_centres"),
+    Component("player-board", "Player board", "Player board",
+              "A player board: the infrastructure sectors and their bonuses, the final-scoring rows and which "
+              "flags each accepts, and the nation bonuses.", ("/player_board",)),
+    Component("pieces", "Pieces: colours and worker types", "Player board",
+              "The player colours and the three worker types.", ("/player_colors", "/worker_types")),
+    Component("prosperity-tokens", "Prosperity tokens", "Prosperity tokens",
+              "Each prosperity token (PT1 to PT5), on the side for 2, 3 and 4 players: the big number at the "
+              "top (its headline), then the points for 1st, 2nd, 3rd and 4th place.", ("/prosperity_tokens",),
+              "prosperity_tokens"),
+    Component("region-bonus-tokens", "Region bonus tokens", "Region bonus tokens",
+              "Each region bonus token (RB1 to RB6): the bonus printed on it.", ("/region_bonus_tokens",)),
+    Component("performance-tokens", "Performance tokens", "Performance tokens",
+              "The $ and ¥ performance tokens: where each $ token scores and what each ¥ token gives.",
+              ("/performance_tokens",)),
+    Component("automa-board", "Automa board", "Automa",
+              "The Automa board: its numbered generic spaces, factory spaces, sectors and their bonuses, "
+              "final-scoring sectors and special-flag slots.", ("/solo/automa_board",)),
+    Component("action-tiles", "Automa action tiles", "Automa",
+              "Each Automa action tile (AT01 to AT10): its instructions, top to bottom.", ("/solo/action_tiles",)),
+    Component("campaign-tiles", "Campaign tiles", "Automa",
+              "Each campaign tile (CT1 to CT9): its requirement and what it changes.", ("/solo/campaign_tiles",)),
+    Component("solo-rules", "Solo rules", "Automa", "The solo rules sheet.", ("/solo",)),
+    Component("rules", "Rules and setup", "Rules", "Numbers from the rulebook and the setup.",
+              ("/rules", "/rules_options", "/setup", "/neutral_player", "/components", "/goods",
+               "/player_counts", "/catalog")),
+)
+
+NIPPON: tuple[Component, ...] = (
+    Component("nippon-regions", "Map: regions and cities", "Board",
+              "The map: each region's cities and the Overseas Companies' numbers on their influence slots.",
+              ("/regions",)),
+    Component("nippon-scoring-track", "Scoring track and region majority", "Board",
+              "The scoring track and the victory points for 1st, 2nd and 3rd in each region scoring.",
+              ("/scoring_track", "/region_majority")),
+    Component("nippon-ships-trains", "Ships and trains", "Pieces",
+              "The reverse side of the ships and trains.", ("/ships", "/trains")),
+    Component("nippon-influence-tiles", "Influence tiles", "Pieces",
+              "The influence tiles and their value table.", ("/influence_tiles", "/influence_tile_value_table")),
+    Component("nippon-player-board", "Player board and contracts", "Player board",
+              "The player board's achievement spaces, the contracts and the worker-slot rewards.",
+              ("/achievements", "/contracts", "/worker_slot_reward_levels", "/reward_tiles", "/workforce")),
+)
+
+ASARA: tuple[Component, ...] = (
+    Component("asara-board", "Board: section prices and tower points", "Board",
+              "The board's table: the price of each tower-section colour and the points per colour at the end.",
+              ("/section_prices", "/final")),
+    Component("asara-building", "Building and prestige", "Board",
+              "The prestige for the sections used in one build and for lit windows.",
+              ("/building", "/professional", "/prestige_track")),
+)
+
+OTHER = Component("other", "Everything else", "Other", "Values not printed on one particular component.", ("",))
+
+BY_GAME = {"asian_tigers": ASIAN_TIGERS, "nippon": NIPPON, "asara": ASARA}
+
+
+def components_of(game: str) -> tuple[Component, ...]:
+    """The components of `game`, in calibration order, ending with the catch-all."""
+    return BY_GAME.get(game, ()) + (OTHER,)
+
+
+def _prefix_len(prefix: str, path: tuple[str, ...]) -> int:
+    segments = split_pointer(prefix)
+    if len(segments) > len(path) or any(s != "*" and s != p for s, p in zip(segments, path)):
+        return -1
+    return len(segments)
+
+
+def component_of(game: str, ptr: str, components: Iterable[Component] | None = None) -> Component:
+    """The component the value at JSON pointer `ptr` is printed on (longest prefix wins; ties: first listed)."""
+    path = split_pointer(ptr)
+    best, best_len = OTHER, 0
+    for comp in components if components is not None else components_of(game):
+        for prefix in comp.prefixes:
+            n = _prefix_len(prefix, path)
+            if n > best_len:
+                best, best_len = comp, n
+    return best
+
+
+def label_of(ptr: str, component: Component, document: dict | None = None) -> str:
+    """A short human label for a value: its path below the component, in words.
+
+    List positions count from 1 (``ranks #2``); a player-count key reads
+    ``3 players``.  With `document`, digit keys of objects stay keys.
+    """
+    path = split_pointer(ptr)
+    longest = max((len(split_pointer(p)) for p in component.prefixes
+                   if _prefix_len(p, path) >= 0), default=0)
+    node: Any = document
+    for segment in path[:longest]:
+        node = _step(node, segment)
+    words: list[str] = []
+    trail = list(path[:longest])
+    if len(component.prefixes) > 1 and trail and longest < len(path):  # which part of the component
+        words.append(trail[-1].replace("_", " "))
+    for segment in path[longest:] or path[-1:]:
+        previous = trail[-1] if trail else ""
+        in_list = isinstance(node, list) if document is not None else segment.isdigit()
+        if in_list and segment.isdigit():
+            owner = next((k for k in reversed(trail) if not k.isdigit()), "")
+            if previous.isdigit() or owner.startswith("era_"):
+                words.append(f"{'rank' if 'rank' in '/'.join(trail) else '#'} {int(segment) + 1}".replace("# ", "#"))
+            else:
+                words.append(f"{_singular(previous)} {int(segment) + 1}")
+                if words[-2:-1] == [previous.replace("_", " ")]:
+                    words.pop(-2)
+        elif segment.isdigit() and ("player_count" in previous or previous.startswith("era_")):
+            words.append("solo" if segment == "1" else f"{segment} players")
+            if words[-2:-1] == [previous.replace("_", " ")] and "player_count" in previous:
+                words.pop(-2)
+        else:
+            words.append(segment.replace("_", " "))
+        node = _step(node, segment)
+        trail.append(segment)
+    return " · ".join(words)
+
+
+def _step(node: Any, segment: str) -> Any:
+    if isinstance(node, dict):
+        return node.get(segment)
+    if isinstance(node, list) and segment.isdigit() and int(segment) < len(node):
+        return node[int(segment)]
+    return None
+
+
+def _singular(key: str) -> str:
+    word = key.replace("_", " ")
+    for plural, one in (("ies", "y"), ("ses", "s"), ("s", "")):
+        if word.endswith(plural):
+            return word[: -len(plural)] + one
+    return word
+
+
+def group_paths(game: str, pointers: Iterable[str]) -> dict[str, list[str]]:
+    """Component id → the pointers printed on it (components in calibration order, empty ones left out)."""
+    comps = components_of(game)
+    found: dict[str, list[str]] = {}
+    for ptr in pointers:
+        found.setdefault(component_of(game, ptr, comps).id, []).append(ptr)
+    return {c.id: found[c.id] for c in comps if c.id in found}

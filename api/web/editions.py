@@ -1,0 +1,190 @@
+"""Editions as a resource: create (a document, or a patch on a base), read, list, change drafts, export, diff.
+
+Anyone with an edition's id may read it, copy it and create games with it; only
+the holder of its ``edition_token`` (given once, at creation) may change it, and
+only while it is a draft.  Every document is validated by its game's own
+checks before it is stored; a refusal names the JSON path of the first bad
+value and says why (422 ``invalid_edition``).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, current_app
+
+from api.games import editions as E
+from api.games.provenance import EditionError
+from api.storage.editions import EditionRecord, EditionStore
+from api.storage.engines import EditionInvalid
+from api.web import schemas
+from api.web.http import bearer, expected_versions, json_body, json_response, load, not_modified, query, repo
+
+bp = Blueprint("editions", __name__, url_prefix="/api")
+
+DEFAULT_BASE = "default"
+KIND_OF = {"asian-tigers": "asian_tigers"}  # the scorer spelling is accepted too
+
+
+def store() -> EditionStore:
+    """The edition resources on this thread's connection."""
+    return EditionStore(repo().db)
+
+
+def game_kind(name: str | None) -> str:
+    """A game name (default: the server's default game), checked against the games with editions."""
+    kind = KIND_OF.get(name or "", name) or current_app.config["DEFAULT_GAME"]
+    if kind not in E.GAMES:
+        raise EditionInvalid("/game", f"unknown game {kind!r}; editions exist for {', '.join(E.GAMES)}")
+    return kind
+
+
+def default_document(kind: str) -> dict:
+    """The document new games of `kind` get by default (TABLEKEEPER_EDITION for Asian Tigers)."""
+    if kind == "asian_tigers":
+        from api.web.games import default_edition
+
+        engine = repo().engine(kind)
+        return engine.edition_info(default_edition(kind)).document
+    from api.games.scorekit import load_document
+
+    return load_document(None, f"{kind}.placeholder.json", {"nippon": "Nippon", "asara": "Asara"}[kind])
+
+
+def checked_document(kind: str, document: Any) -> dict:
+    """`document` if it is a sound edition of `kind`; `EditionInvalid` (path + sentence) otherwise."""
+    try:
+        E.validate(kind, document)
+    except EditionError as exc:
+        raise EditionInvalid(exc.path, exc.message) from None
+    return document
+
+
+def _base(kind: str, base: str) -> tuple[str | None, dict]:
+    """(base edition id or None for the server default, its document)."""
+    if base == DEFAULT_BASE:
+        return None, default_document(kind)
+    record, document = store().load(base)
+    if record.game != kind:
+        raise EditionInvalid("/base", f"edition {base} is an edition of {record.game}, not of {kind}")
+    return record.id, document
+
+
+def _patched(kind: str, document: dict, patch: list) -> dict:
+    try:
+        new, _marked = E.corrected(document, patch, E.META_KEYS[kind])
+    except EditionError as exc:
+        raise EditionInvalid(exc.path, exc.message) from None
+    return checked_document(kind, new)
+
+
+def detail(record: EditionRecord, document: dict) -> dict:
+    """The full answer of ``GET /api/editions/{id}``: summary, document, provenance per value, components."""
+    return {**record.to_dict(), "links": links(record.id), "document": document,
+            "provenance": E.leaf_provenance(document, E.META_KEYS[record.game]),
+            "components": E.component_table(record.game, document)}
+
+
+def links(edition_id: str) -> dict:
+    """Where to go next (relative URLs; ``open`` is the phone's screen for the edition)."""
+    base = f"/api/editions/{edition_id}"
+    return {"self": base, "export": f"{base}/export", "diff_with_default": f"{base}/diff/{DEFAULT_BASE}",
+            "open": f"/#/editions/{edition_id}"}
+
+
+@bp.post("/editions")
+def create_edition():
+    """A new edition from a full document or a patch on a base: 201 with its id and secret token."""
+    body = load(schemas.CreateEditionSchema(), json_body())
+    kind = game_kind(body.get("game"))
+    if ("document" in body) == ("base" in body):
+        raise EditionInvalid("/", "send either a full 'document' or a 'base' edition id (with an optional 'patch')")
+    if "patch" in body and "base" not in body:
+        raise EditionInvalid("/patch", "a patch needs a 'base' edition to apply to")
+    if "document" in body:
+        base_id, document = None, checked_document(kind, body["document"])
+    else:
+        base_id, base_doc = _base(kind, body["base"])
+        document = _patched(kind, base_doc, body.get("patch", []))
+    record, token = store().create(kind, body["name"], document, E.content_hash(document), E.summary(kind, document),
+                                   base_id=base_id, created_by=body.get("created_by"),
+                                   draft=body.get("draft", False))
+    answer = {"edition_id": record.id, "edition_token": token, "edition": record.to_dict(),
+              "links": links(record.id)}
+    return json_response(answer, 201, record.version, {"Location": f"/api/editions/{record.id}"})
+
+
+@bp.get("/editions")
+def list_editions():
+    """Every edition (newest first): name, base, hash, values still placeholder, who and when."""
+    args = query(schemas.EditionListQuerySchema())
+    kind = game_kind(args["game"]) if args.get("game") else None
+    return json_response({"editions": [r.to_dict() for r in store().list(kind)]})
+
+
+@bp.get("/editions/<edition_id>")
+def read_edition(edition_id: str):
+    """The edition: document, provenance of every value, components with their progress."""
+    record = store().record(edition_id)
+    cached = not_modified(record.version)
+    if cached is not None:
+        return cached
+    record, document = store().load(edition_id)
+    return json_response(detail(record, document), 200, record.version)
+
+
+def _write(edition_id: str, body: dict, new_document) -> Any:
+    s = store()
+    record = s.check_writable(edition_id, bearer(), expected_versions())
+    document = None
+    if new_document is not None:
+        document = new_document(record, s.document(record.edition_hash))
+    updated = s.update(edition_id, bearer(), document, E.content_hash(document) if document else None,
+                       E.summary(record.game, document) if document else None, name=body.get("name"),
+                       draft=body.get("draft"), expected=expected_versions(), based_on_version=record.version)
+    _, current = s.load(edition_id)
+    return json_response(detail(updated, current), 200, updated.version)
+
+
+@bp.patch("/editions/<edition_id>")
+def patch_edition(edition_id: str):
+    """Correct or confirm values of a draft (RFC 6902 ``patch``), rename it, or save it for good (``draft: false``)."""
+    body = load(schemas.PatchEditionSchema(), json_body())
+    change = None
+    if body.get("patch"):
+        def change(record, current):
+            return _patched(record.game, current, body["patch"])
+    return _write(edition_id, body, change)
+
+
+@bp.put("/editions/<edition_id>")
+def put_edition(edition_id: str):
+    """Replace a draft's whole document (an imported file, say); the owner's token only."""
+    body = load(schemas.PutEditionSchema(), json_body())
+    return _write(edition_id, body, lambda record, _current: checked_document(record.game, body["document"]))
+
+
+@bp.get("/editions/<edition_id>/export")
+def export_edition(edition_id: str):
+    """The edition document as a file (import it with ``POST /api/editions``, or point TABLEKEEPER_EDITION at it)."""
+    record, document = store().load(edition_id)
+    safe = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in record.name)[:60] or "edition"
+    return json_response(document, 200, record.version,
+                         {"Content-Disposition": f'attachment; filename="{record.game}-{safe}.json"'})
+
+
+@bp.get("/editions/<edition_id>/diff/<other_id>")
+def diff_editions(edition_id: str, other_id: str):
+    """The values that differ between two editions, by component (``default`` = the server's default edition)."""
+    stored = {eid: store().load(eid) for eid in {edition_id, other_id} - {DEFAULT_BASE}}
+    games = sorted({record.game for record, _ in stored.values()})
+    if len(games) > 1:
+        raise EditionInvalid("/", f"cannot compare an edition of {games[0]} with one of {games[1]}")
+    kind = games[0] if games else current_app.config["DEFAULT_GAME"]
+
+    def document(eid: str) -> dict:
+        return default_document(kind) if eid == DEFAULT_BASE else stored[eid][1]
+
+    left, right = document(edition_id), document(other_id)
+    components = E.diff(kind, left, right)
+    return json_response({"edition_id": edition_id, "other_id": other_id, "game": kind,
+                          "count": sum(len(c["changes"]) for c in components), "components": components})

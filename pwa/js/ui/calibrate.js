@@ -1,0 +1,271 @@
+// Guided calibration, one physical component per screen (#/editions/ID/check/COMPONENT):
+// what to look at, the values in the component's own layout, confirm or correct each.
+// Every change is sent to the server's draft at once; a value the server refuses
+// is shown under its field with the server's sentence and stays on this phone
+// (IndexedDB) until it is fixed, so nothing typed is lost on a reload.
+import { useEffect, useState } from "preact/hooks";
+import { html } from "../html.js";
+import { go } from "../router.js";
+import { Problem } from "./common.js";
+import { fieldId } from "./formkit.js";
+import { cacheEdition, cachedEdition, editionsApi, keys, pendingEdits, progressText, savePending, tokenFor,
+         valueAt } from "../editions.js";
+
+const EDITABLE = new Set(["placeholder", "owner-checked"]);
+const offlineProblem = { detail: "No server answered, and this phone has no copy of this edition yet." };
+const ORDINAL = ["1st", "2nd", "3rd", "4th", "5th"];
+
+// Typed text → the value to send, or {error} in words (the server checks the rest).
+function parse(text, original, path) {
+  const blank = String(text).trim() === "";
+  if (blank && path.endsWith("/dots")) return { value: null };  // a flag without dots
+  if (original === null && /^-?\d+$/.test(String(text).trim())) return { value: Number(String(text).trim()) };
+  if (typeof original === "number") {
+    const n = Number(String(text).trim());
+    if (String(text).trim() === "" || !Number.isInteger(n)) return { error: "Type a whole number, as printed." };
+    return { value: n };
+  }
+  if (typeof original === "boolean") return { value: text === true || text === "true" };
+  if (original === null && String(text).trim() === "") return { value: null };
+  if (String(text).trim() === "") return { error: "This cannot be empty." };
+  return { value: String(text).trim() };
+}
+
+function Mark({ word }) {
+  if (word === "owner-checked") return html`<span class="cal-mark ok" title="checked against the box">✓</span>`;
+  if (word === "placeholder") return html`<span class="cal-mark todo" title="not checked yet">?</span>`;
+  return null;
+}
+
+// The refusals (server or typing) of some values, in words, under the block that holds them.
+function Messages({ ctx, paths }) {
+  const { problem, local, labels } = ctx;
+  const bad = paths.filter((p) => local[p] || (problem && problem.path === p));
+  return bad.map((p) => html`<p class="field-error" id=${`${fieldId(p)}-err`} role="alert">${labels[p] || p}:
+    ${local[p] || problem.sentence}</p>`);
+}
+
+// One value: an input bound to its JSON pointer (read-only when the rules text states it).
+// `wide` cells show their refusal under themselves; narrow ones leave it to `Messages`.
+function Cell({ ctx, path, label, wide }) {
+  const { ed, pending, onEdit, problem, local, canEdit, goods } = ctx;
+  const original = valueAt(ed.document, path);
+  const word = ed.provenance[path];
+  const editable = canEdit && EDITABLE.has(word);
+  const shown = path in pending ? pending[path] : original;
+  const id = fieldId(path);
+  const bad = (problem && problem.path === path) || !!local[path];
+  const attrs = { id, "data-path": path, "aria-label": label, "aria-invalid": bad ? "true" : undefined,
+                  "aria-describedby": bad ? `${id}-err` : undefined, disabled: !editable };
+  let input;
+  if (typeof original === "boolean") {
+    input = html`<select ...${attrs} value=${String(shown)} onChange=${(e) => onEdit(path, e.target.value)}>
+      <option value="true">yes</option><option value="false">no</option></select>`;
+  } else if (goods && goods.includes(original)) {
+    input = html`<select ...${attrs} value=${shown} onChange=${(e) => onEdit(path, e.target.value)}>
+      ${goods.map((g) => html`<option value=${g}>${g}</option>`)}</select>`;
+  } else {
+    input = html`<input ...${attrs} value=${shown ?? ""} inputmode=${typeof original === "number" ? "numeric" : "text"}
+      class=${wide ? "" : "cal-num"} onChange=${(e) => onEdit(path, e.target.value)} />`;
+  }
+  return html`<div class=${`cal-cell${wide ? " wide" : ""}${path in pending ? " pending" : ""}`}>${input}<${Mark} word=${word} />
+    ${bad && wide && html`<${Messages} ctx=${ctx} paths=${[path]} />`}</div>`;
+}
+
+// Each token as printed: one line per player count, the headline then 1st, 2nd, 3rd, 4th place.
+function ProsperityTokens({ comp, ctx }) {
+  const tokens = {};
+  for (const p of comp.paths) {
+    const [, token, , count, what, rank] = keys(p);
+    const row = ((tokens[token] ||= {})[count] ||= {});
+    row[what === "headline" ? "headline" : Number(rank)] = p;
+  }
+  return html`${Object.entries(tokens).map(([token, counts]) => {
+    const width = Math.max(...Object.values(counts).map((r) => Object.keys(r).length - 1));
+    const cols = `grid-template-columns: 2.6rem repeat(${width + 1}, minmax(0, 1fr))`;
+    const paths = Object.values(counts).flatMap((r) => Object.values(r));
+    return html`<section class="card" aria-labelledby=${`h-${token}`}><h2 id=${`h-${token}`}>Token ${token}</h2>
+      <div class="cal-grid hint" style=${cols} aria-hidden="true"><span>Pl.</span><span>Big</span>
+        ${ORDINAL.slice(0, width).map((o) => html`<span>${o}</span>`)}</div>
+      ${Object.entries(counts).map(([count, row]) => html`<div class="cal-grid" style=${cols} role="group"
+        aria-label=${`${token}, ${count} players`}><strong>${count}</strong>
+        ${row.headline ? html`<${Cell} ctx=${ctx} path=${row.headline} label=${`${token}, ${count} players, headline`} />` : html`<span></span>`}
+        ${ORDINAL.slice(0, width).map((o, i) => (row[i] ? html`<${Cell} ctx=${ctx} path=${row[i]}
+          label=${`${token}, ${count} players, ${o} place`} />` : html`<span></span>`))}</div>`)}
+      <${Messages} ctx=${ctx} paths=${paths} /></section>`;
+  })}`;
+}
+
+function LocalMarkets({ comp, ctx }) {
+  const markets = {};
+  for (const p of comp.paths) {
+    const k = keys(p);
+    (markets[k[3]] ||= {})[k[4]] = p;
+  }
+  const doc = ctx.ed.document;
+  return html`<table class="cal"><thead><tr><th scope="col">Market</th><th scope="col">Buys</th><th scope="col">Influence</th></tr></thead>
+    <tbody>${Object.entries(markets).map(([id, f]) => html`<tr>
+      <th scope="row">Above centre ${valueAt(doc, f.column) ?? "?"}<br /><span class="hint">${id}</span></th>
+      <td>${f.good && html`<${Cell} ctx=${{ ...ctx, goods: doc.goods }} path=${f.good} label=${`${id} buys`} wide />`}</td>
+      <td class="cal-narrow">${f.influence && html`<${Cell} ctx=${ctx} path=${f.influence} label=${`${id} influence`} />`}</td></tr>`)}
+    </tbody></table><${Messages} ctx=${ctx} paths=${comp.paths.filter((p) => !p.endsWith("/good"))} />`;
+}
+
+// Any component: one row per value, labelled from the component → paths map.
+function Table({ comp, ctx, paths }) {
+  const rows = (paths || comp.paths).filter((p) => ctx.showAll || EDITABLE.has(ctx.ed.provenance[p]));
+  if (paths && !rows.length) return null;
+  return html`<table class="cal"><tbody>${rows.map((p) => html`<tr>
+    <th scope="row"><label for=${fieldId(p)} style="margin:0;font-weight:600">${comp.labels[p]}</label></th>
+    <td><${Cell} ctx=${ctx} path=${p} label=${comp.labels[p]} wide /></td></tr>`)}</tbody></table>
+    ${!paths && html`<label class="radio"><input type="checkbox" checked=${ctx.showAll} onChange=${(e) => ctx.setShowAll(e.target.checked)} />
+      Also show the values the rulebook states</label>`}`;
+}
+
+// The management track: influence per investment-points rank, a line per era and player count.
+function ManagementTrack({ comp, ctx }) {
+  const grid = comp.paths.filter((p) => p.includes("/influence_by_rank/"));
+  const lines = {};
+  for (const p of grid) {
+    const [, , , era, count, rank] = keys(p);
+    ((lines[`${era}|${count}`] ||= { era, count, cells: [] }).cells)[Number(rank)] = p;
+  }
+  const width = Math.max(...Object.values(lines).map((l) => l.cells.length));
+  const cols = `grid-template-columns: 4.2rem repeat(${width}, minmax(0, 1fr))`;
+  return html`<section class="card"><h2>Influence by investment-points rank</h2>
+    <div class="cal-grid hint" style=${cols} aria-hidden="true"><span></span>${ORDINAL.slice(0, width).map((o) => html`<span>${o}</span>`)}</div>
+    ${Object.values(lines).map((l) => html`<div class="cal-grid" style=${cols} role="group"
+      aria-label=${`${l.era.replace("_", " ")}, ${l.count} players`}><strong>${l.era === "era_1" ? "Era I" : "Era II"}, ${l.count}p</strong>
+      ${l.cells.map((p, i) => html`<${Cell} ctx=${ctx} path=${p} label=${`${l.era === "era_1" ? "Era I" : "Era II"}, ${l.count} players, ${ORDINAL[i]} place`} />`)}</div>`)}
+    <${Messages} ctx=${ctx} paths=${grid} /></section>
+    <${Table} comp=${comp} ctx=${ctx} paths=${comp.paths.filter((p) => !grid.includes(p))} />`;
+}
+
+// Trade centres and flags: each nation with the goods it demands and its flag stack (top first).
+function TradeCentres({ comp, ctx }) {
+  const doc = ctx.ed.document;
+  const nations = Object.entries((doc.global_market || {}).nations || {});
+  const used = new Set();
+  const at = (p) => { used.add(p); return p; };
+  const cards = nations.map(([code, n]) => {
+    const base = `/global_market/nations/${code}`;
+    const goods = ((n.demand || {}).goods || []).map((_, i) => at(`${base}/demand/goods/${i}`));
+    const flags = (n.flags || []).map((f, i) => ({ id: f.id, value: at(`${base}/flags/${i}/value`), stars: at(`${base}/flags/${i}/stars`),
+                                                   dots: at(`${base}/flags/${i}/dots`) }));
+    const own = [...goods, ...flags.flatMap((f) => [f.value, f.stars, f.dots])].filter((p) => comp.paths.includes(p));
+    return html`<section class="card" aria-labelledby=${`h-${code}`}><h2 id=${`h-${code}`}>${n.name} (${code}) · ${n.trade_center}</h2>
+      ${goods.length > 0 && html`<p><strong>Demands:</strong></p><div class="grid2">${goods.map((p, i) =>
+        html`<${Cell} ctx=${{ ...ctx, goods: doc.goods }} path=${p} label=${`${code} demands, good ${i + 1}`} wide />`)}</div>`}
+      <div class="cal-grid hint" style="grid-template-columns: 4.2rem repeat(3, minmax(0, 1fr))" aria-hidden="true">
+        <span>Flag</span><span>Value</span><span>Stars</span><span>Dots</span></div>
+      ${flags.map((f) => html`<div class="cal-grid" style="grid-template-columns: 4.2rem repeat(3, minmax(0, 1fr))" role="group" aria-label=${f.id}>
+        <strong>${f.id}</strong>
+        <${Cell} ctx=${ctx} path=${f.value} label=${`${f.id} value`} />
+        <${Cell} ctx=${ctx} path=${f.stars} label=${`${f.id} stars`} />
+        <${Cell} ctx=${ctx} path=${f.dots} label=${`${f.id} dots (empty: none)`} /></div>`)}
+      <${Messages} ctx=${ctx} paths=${own} /></section>`;
+  });
+  return html`${cards}<${Table} comp=${comp} ctx=${ctx} paths=${comp.paths.filter((p) => !used.has(p))} />`;
+}
+
+const LAYOUTS = { prosperity_tokens: ProsperityTokens, local_markets: LocalMarkets, management_track: ManagementTrack,
+                  trade_centres: TradeCentres, table: Table };
+
+export default function Calibrate({ params }) {
+  const [ed, setEd] = useState(null);
+  const [token, setToken] = useState(null);
+  const [pending, setPending] = useState({});
+  const [local, setLocal] = useState({});
+  const [problem, setProblem] = useState(null);
+  const [error, setError] = useState(null);
+  const [busy, setBusy] = useState(false);
+  const [saved, setSaved] = useState(null);
+  const [showAll, setShowAll] = useState(false);
+  const [offline, setOffline] = useState(false);
+  useEffect(() => {
+    Promise.all([tokenFor(params.id), pendingEdits(params.id)]).then(async ([t, p]) => {
+      setToken(t); setPending(p);
+      try {
+        const { data } = await editionsApi.get(params.id);
+        setEd(data); await cacheEdition(data);
+      } catch (err) {
+        const copy = !err.problem && await cachedEdition(params.id);
+        if (copy) { setEd(copy); setOffline(true); } else setError(err.problem ? err : offlineProblem);
+      }
+    });
+  }, [params.id]);
+  const comp = ed && ed.components.find((c) => c.id === params.component);
+  if (!ed || !comp) return html`<main class="screen"><nav class="nav" aria-label="Back"><a href=${`#/editions/${params.id}`}>Edition</a></nav>
+    <h1 tabindex="-1">Check the numbers</h1><${Problem} error=${error} />${!error && html`<p>${ed ? "No such component." : "Loading…"}</p>`}</main>`;
+  const canEdit = !!token && ed.draft;
+
+  // Send `ops` plus every pending edit; the server answers with the edition or the first bad value.
+  const send = async (nextPending, extraOps = []) => {
+    const edits = Object.entries(nextPending).map(([path, value]) => ({ op: "replace", path, value }));
+    setBusy(true); setError(null); setSaved(null);
+    try {
+      const { data } = await editionsApi.patch(ed.edition_id, token, { patch: [...edits, ...extraOps] });
+      setEd(data); setOffline(false); setPending({}); setProblem(null); await savePending(ed.edition_id, {});
+      await cacheEdition(data);
+      setSaved(extraOps.length ? "Confirmed: these values match your box." : "Saved.");
+    } catch (err) {
+      if (err.problem && err.problem.path) {
+        const p = err.problem;
+        const sentence = (p.errors && p.errors[p.path] && p.errors[p.path][0]) || p.detail;
+        const label = comp.labels[p.path] || p.path;
+        setProblem({ path: p.path, sentence, label });
+        requestAnimationFrame(() => {
+          const shown = document.getElementById(`${fieldId(p.path)}-err`) || document.querySelector("main .field-error");
+          if (shown) shown.scrollIntoView({ block: "center" });
+        });
+      } else setError(err.problem ? err : { detail: "No server answered: your change is kept on this phone; try again." });
+    } finally { setBusy(false); }
+  };
+
+  const onEdit = async (path, text) => {
+    const parsed = parse(text, valueAt(ed.document, path), path);
+    if (parsed.error) { setLocal({ ...local, [path]: parsed.error }); return; }
+    const { [path]: _gone, ...rest } = local;
+    setLocal(rest);
+    const next = { ...pending };
+    if (parsed.value === valueAt(ed.document, path) && ed.provenance[path] === "owner-checked") delete next[path];
+    else next[path] = parsed.value;
+    setPending(next);
+    await savePending(ed.edition_id, next);
+    if (Object.keys(next).length) await send(next);
+  };
+
+  const confirmAll = () => {
+    const ops = comp.paths.filter((p) => EDITABLE.has(ed.provenance[p]) && !(p in pending))
+      .map((p) => ({ op: "test", path: p, value: valueAt(ed.document, p) }));
+    return send(pending, ops);
+  };
+
+  const order = ed.components.filter((c) => c.placeholder_count + c.checked_count > 0);
+  const at = order.findIndex((c) => c.id === comp.id);
+  const next = order[at + 1];
+  const Layout = LAYOUTS[comp.layout] || Table;
+  const ctx = { ed, pending, onEdit, problem, local, canEdit, showAll, setShowAll, labels: comp.labels };
+  const misplaced = problem && !comp.paths.includes(problem.path);
+  return html`<main class="screen">
+    <nav class="nav" aria-label="Back"><a href="#/">Home</a><a href=${`#/editions/${ed.edition_id}`}>${ed.name}</a></nav>
+    <h1 tabindex="-1">${comp.title}</h1>
+    <p class="chip" data-testid="progress" aria-live="polite">${progressText(ed)}</p>
+    <p class="hint" data-testid="component-progress">On this component: ${comp.checked_count} of ${comp.placeholder_count + comp.checked_count} checked</p>
+    <p><strong>Look at:</strong> ${comp.look_at}</p>
+    ${offline && html`<div class="banner warn" role="status" data-testid="offline-banner">Offline: this is the copy
+      saved on this phone. What you change is kept here and sent when the server answers.</div>`}
+    ${!canEdit && html`<div class="banner warn" role="status">${ed.draft ? "This edition belongs to another phone: you can look, not change."
+      : "This edition is saved for good: make your own copy to change it."}</div>`}
+    <${Layout} comp=${comp} ctx=${ctx} />
+    ${misplaced && html`<p class="field-error" role="alert">${problem.label}: ${problem.sentence}</p>`}
+    ${saved && html`<div class="banner ok" role="status">${saved}</div>`}
+    <${Problem} error=${error} />
+    ${Object.keys(pending).length > 0 && html`<p class="hint">${Object.keys(pending).length} change(s) kept on this phone, not accepted yet.</p>`}
+    <div class="stack sticky-bottom">
+      ${canEdit && html`<button class="primary" disabled=${busy} onClick=${confirmAll}>These values match my box</button>`}
+      ${next ? html`<button onClick=${() => go(`#/editions/${ed.edition_id}/check/${next.id}`)}>Next: ${next.title}</button>`
+        : html`<a class="button" href=${`#/editions/${ed.edition_id}`}>Back to the edition</a>`}
+    </div>
+  </main>`;
+}
