@@ -3,6 +3,7 @@
     python bench/api_load.py                   # real engine, 16 connections, 100 tables, paced, 3 reps
     python bench/api_load.py --quick           # one repetition, shorter runs
     python bench/api_load.py --root /tmp/old   # serve another checkout's `api` (before/after figures)
+    python bench/api_load.py --database postgresql --servers 2   # PostgreSQL (a throwaway cluster), 2 app servers
 
 Each repetition starts two servers back to back on loopback, each with 2 sync
 gunicorn workers on a fresh temporary SQLite database (WAL, synchronous=FULL):
@@ -24,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import random
 import signal
@@ -120,7 +122,7 @@ def start(kind: str, args, database: str) -> Server:
     """Start tablekeeper or the bare app and wait until it answers."""
     port = _free_port()
     cmd = [sys.executable, "-m", "gunicorn", "-w", str(args.workers), "-b", f"127.0.0.1:{port}",
-           "--log-level", "warning", "--backlog", "2048"]
+           "--log-level", "warning", "--backlog", "2048", "-k", args.worker_class, "--threads", str(args.threads)]
     if kind == "tablekeeper":
         env = {"TABLEKEEPER_DATABASE": database, "TABLEKEEPER_TEST_ENGINES": "tests.toy_engine:ENGINE",
                "PYTHONPATH": str(args.root)}
@@ -241,10 +243,19 @@ async def _drive(tables: list[Table], seconds: float, run: Run, server: Server, 
         await t.conn.close()
 
 
-def scenario(kind: str, server: Server, args, connections: int, seconds: float, paced: bool = False) -> Run:
-    """Drive `server` with `connections` tables for `seconds`."""
+class Fleet(list):
+    """Several app servers on one database: tables are spread over them round-robin."""
+
+    def cpu_seconds(self) -> float:
+        """Worker CPU of every server of the fleet so far."""
+        return sum(s.cpu_seconds() for s in self)
+
+
+def scenario(kind: str, server: Server | Fleet, args, connections: int, seconds: float, paced: bool = False) -> Run:
+    """Drive `server` (or every server of a fleet) with `connections` tables for `seconds`."""
     run = Run(kind)
-    tables = [Table(kind, i, server.port, args.engine) for i in range(connections)]
+    servers = server if isinstance(server, Fleet) else [server]
+    tables = [Table(kind, i, servers[i % len(servers)].port, args.engine) for i in range(connections)]
     asyncio.run(_drive(tables, seconds, run, server, paced))
     return run
 
@@ -304,31 +315,51 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--long-games", type=int, default=2, help="whole games played alone (move-cost growth)")
     parser.add_argument("--root", type=Path, default=ROOT, help="checkout whose `api` package is served")
     parser.add_argument("--quick", action="store_true", help="1 repetition, 6 s runs, 15 s paced")
+    parser.add_argument("--database", default="sqlite",
+                        help="sqlite (temporary files), postgresql (a throwaway cluster, fsync on) or a "
+                             "postgresql:// URL (a fresh schema per run); the bare app uses the same kind")
+    parser.add_argument("--servers", type=int, default=1, help="tablekeeper app servers on the one database")
+    parser.add_argument("--worker-class", default="sync", help="gunicorn worker class, both servers "
+                        "(production uses gthread for the event streams: api/web/gunicorn_conf.py)")
+    parser.add_argument("--threads", type=int, default=1, help="threads per worker (with more than 1, gthread)")
     args = parser.parse_args(argv)
     if args.quick:
         args.repetitions, args.seconds, args.paced_seconds, args.long_games = 1, 6, 15, 1
     args.root = args.root.resolve()
-    print(f"engine {args.engine}, {args.workers} workers per server, serving {args.root}; "
-          f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
+    print(f"engine {args.engine}, {args.workers} {args.worker_class} workers per server, {args.servers} tablekeeper "
+          f"server(s) on {args.database}, serving {args.root}; load average {os.getloadavg()[0]:.1f} on "
+          f"{os.cpu_count()} CPUs")
+    from bench.pg import Databases, is_postgres
+
+    pg = Databases(args.database) if is_postgres(args.database) else None
     results: dict[str, dict[str, list[Run]]] = {s: {"tablekeeper": [], "bare": []} for s in ("flat", "tables", "paced")}
-    with tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory() as tmp, contextlib.ExitStack() as cleanup:
+        if pg:
+            cleanup.callback(pg.close)  # drop the schemas, stop a throwaway cluster, even after a failure
         for rep in range(args.repetitions):
             print(f"repetition {rep + 1}/{args.repetitions}")
             for kind in ("tablekeeper", "bare"):
-                server = start(kind, args, str(Path(tmp) / f"{kind}-{rep}.db"))
+                database = pg.fresh() if pg else str(Path(tmp) / f"{kind}-{rep}.db")
+                count = args.servers if kind == "tablekeeper" else 1
+                fleet = Fleet(start(kind, args, database) for _ in range(count))
+                server = fleet if count > 1 else fleet[0]
                 try:
                     for name, conns, secs, paced in (("flat", args.connections, args.seconds, False),
                                                      ("tables", args.tables, args.seconds, False),
                                                      ("paced", args.tables, args.paced_seconds, True)):
+                        db_cpu = pg.server_cpu_seconds() if pg else None
                         run = scenario(kind, server, args, conns, secs, paced)
                         run.name = f"{kind}/{name}"
                         results[name][kind].append(run)
                         print(run.line())
+                        if db_cpu is not None and run.latencies:
+                            print(f"    postgres CPU {1000 * (pg.server_cpu_seconds() - db_cpu) / len(run.latencies):.2f}"
+                                  " ms/move")
                     if kind == "tablekeeper" and rep == 0:
-                        early, late, n = game_length_costs(server, args)
+                        early, late, n = game_length_costs(fleet[0], args)
                         print(f"  one table alone: moves 1-10 median {early:.2f} ms, moves 150+ median {late:.2f} ms "
                               f"({n} moves) = x{late / early:.2f}")
-                        sizes, moves = database_bytes(server.database)
+                        sizes, moves = pg.database_bytes(database) if pg else database_bytes(database)
                         detail = ", ".join(f"{k} {v / 1024:.0f} KiB" for k, v in sorted(sizes.items()) if k != "file")
                         print(f"  database: {sizes['file'] / 1024:.0f} KiB for {moves} moves = "
                               f"{sizes['file'] / max(moves, 1):.0f} bytes/move ({detail})")
@@ -337,7 +368,8 @@ def main(argv: list[str] | None = None) -> None:
                             print(f"  database once the idempotency records are pruned: "
                                   f"{kept / max(moves, 1):.0f} bytes/move")
                 finally:
-                    stop(server)
+                    for each in fleet:
+                        stop(each)
     print("medians over repetitions:")
     print(_ratio_line(f"{args.connections} connections", results["flat"]["tablekeeper"], results["flat"]["bare"]))
     print(_ratio_line(f"{args.tables} tables flat out", results["tables"]["tablekeeper"], results["tables"]["bare"]))

@@ -3,7 +3,9 @@
     BENCH_BARE_DATABASE=/tmp/bare.db gunicorn -w 2 "bench.bare_app:create_app()"
 
 Same durability as tablekeeper: WAL, ``synchronous=FULL``, one ``BEGIN IMMEDIATE``
-transaction per move, so every 200 has reached the disk.  It parses the JSON
+transaction per move, so every 200 has reached the disk.  With a ``postgresql://``
+URL (``api_load.py --database postgresql``) it inserts the row into PostgreSQL
+instead, one autocommitted statement with ``synchronous_commit = on``.  It parses the JSON
 body, inserts one row (table, action JSON, time) and answers a small JSON
 object: the cost floor of "an HTTP request that durably stores a move".
 """
@@ -31,8 +33,25 @@ def _db(path: str) -> Database:
     return db
 
 
+def _pg(url: str):
+    conn = getattr(_local, "pg", None)
+    if conn is None:
+        import psycopg
+
+        conn = _local.pg = psycopg.connect(url, autocommit=True)
+        conn.execute("SET synchronous_commit = on")
+    return conn
+
+
 def prepare(path: str) -> None:
     """Create the one table, in WAL mode (run once before the server starts)."""
+    if path.startswith("postgresql"):
+        import psycopg
+
+        with psycopg.connect(path, autocommit=True) as conn:
+            conn.execute("CREATE TABLE IF NOT EXISTS moves (id BIGSERIAL PRIMARY KEY, table_id TEXT, action TEXT, "
+                         "at DOUBLE PRECISION)")
+        return
     db = Database(sqlite3.connect(path, isolation_level=None))
     db.conn.execute("PRAGMA journal_mode = wal")
     db["moves"].create({"id": int, "table_id": str, "action": str, "at": float}, pk="id", if_not_exists=True)
@@ -47,6 +66,10 @@ def create_app() -> Flask:
     @app.post("/move/<table>")
     def move(table: str):
         body = request.get_json(force=True)
+        if path.startswith("postgresql"):
+            _pg(path).execute("INSERT INTO moves (table_id, action, at) VALUES (%s, %s, %s)",
+                              (table, json.dumps(body.get("action")), time.time()))
+            return jsonify({"ok": True, "table": table})
         db = _db(path)
         db.conn.execute("BEGIN IMMEDIATE")
         try:

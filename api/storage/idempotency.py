@@ -54,6 +54,8 @@ def unpack(stored: str | bytes) -> bytes:
     if isinstance(stored, str):
         return stored.encode()
     stored = bytes(stored)
+    if stored[:1] in (b"{", b"["):  # legacy JSON text in a BYTEA column (PostgreSQL)
+        return stored
     if stored[:1] == FORMAT_1:
         unpacker = zlib.decompressobj(zdict=_dictionary_1())
         return unpacker.decompress(stored[1:]) + unpacker.flush()

@@ -157,6 +157,10 @@ def enable_wal(db: Database, attempts: int = 50) -> None:
 
 def migrate(db: Database) -> list[str]:
     """Apply every pending migration; return the names applied now."""
+    if getattr(db, "dialect", "sqlite") == "postgresql":
+        from api.storage import pg_schema
+
+        return pg_schema.migrate(db)
     enable_wal(db)
     done_now: list[str] = []
     with write_transaction(db):

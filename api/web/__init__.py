@@ -6,7 +6,7 @@ from flask import Flask
 
 def register(app: Flask) -> None:
     """Register every blueprint and the error handlers."""
-    from api.web import campaigns, compression, games, meta, moves, problems, scorers
+    from api.web import campaigns, compression, events, games, meta, moves, problems, scorers
 
     compression.init(app)
     app.register_blueprint(meta.bp)
@@ -14,4 +14,5 @@ def register(app: Flask) -> None:
     app.register_blueprint(moves.bp)
     app.register_blueprint(scorers.bp)
     app.register_blueprint(campaigns.bp)
+    app.register_blueprint(events.bp)
     problems.register(app)

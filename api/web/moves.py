@@ -8,6 +8,7 @@ from flask import Blueprint, Response
 from api.storage.errors import IdempotencyKeyRequired
 from api.storage.models import WriteOutcome
 from api.web import schemas
+from api.web.events import publish
 from api.web.http import (
     readable,
     authorize,
@@ -26,7 +27,9 @@ from api.web.views import log_entry, write_body
 bp = Blueprint("moves", __name__, url_prefix="/api/games/<game_id>")
 
 
-def _answer(outcome: WriteOutcome) -> Response:
+def _answer(game_id: str, outcome: WriteOutcome) -> Response:
+    if not outcome.replayed:
+        publish(game_id, outcome.version)  # this process's event streams hear it at once
     headers = {"Idempotent-Replayed": "true"} if outcome.replayed else {}
     # The repository encoded the body once (and kept those bytes for replays): send the same bytes.
     return json_response(outcome.body, outcome.status, outcome.version, headers, encoded=outcome.encoded)
@@ -50,21 +53,21 @@ def _prepare(game_id: str, schema):
 def apply_action(game_id: str):
     """Apply one action (If-Match and Idempotency-Key required)."""
     r, record, body, idem, render = _prepare(game_id, schemas.ApplyActionSchema())
-    return _answer(r.apply_actions(game_id, [body["action"]], expected_versions(), idem, render, known=record))
+    return _answer(game_id, r.apply_actions(game_id, [body["action"]], expected_versions(), idem, render, known=record))
 
 
 @bp.post("/batch")
 def apply_batch(game_id: str):
     """Apply several actions atomically: all are stored or none."""
     r, record, body, idem, render = _prepare(game_id, schemas.BatchSchema())
-    return _answer(r.apply_actions(game_id, body["actions"], expected_versions(), idem, render, known=record))
+    return _answer(game_id, r.apply_actions(game_id, body["actions"], expected_versions(), idem, render, known=record))
 
 
 @bp.post("/undo")
 def undo(game_id: str):
     """Mark the last `count` actions reverted (they stay in the log) and rebuild the state."""
     r, _record, body, idem, render = _prepare(game_id, schemas.UndoSchema())
-    return _answer(r.undo(game_id, body["count"], expected_versions(), idem, render))
+    return _answer(game_id, r.undo(game_id, body["count"], expected_versions(), idem, render))
 
 
 @bp.get("/log")

@@ -17,7 +17,7 @@ def _statements(repo, action):
     return [s.split()[0].upper() for s in seen]
 
 
-def test_a_move_at_the_cached_version_is_six_statements_and_reads_no_state(repo, monkeypatch):
+def test_a_move_at_the_cached_version_is_six_statements_and_reads_no_state(repo, monkeypatch, sqlite_only):
     gid = repo.create_game("toy", PLAYERS, 5, toy_edition(repo, 500)).game.record.id
     first = _statements(repo, lambda: repo.apply_actions(gid, [TAKE1], {"1"}, Idempotency("k0", "h"), render))
     assert first[-3:] == ["BEGIN", "DELETE", "COMMIT"]  # the worker's first write also prunes old records
