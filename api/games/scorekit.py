@@ -25,18 +25,23 @@ DATA_DIR = pathlib.Path(__file__).resolve().parents[1] / "data"
 
 
 class ScoringInputError(ValueError):
-    """Impossible end-of-game input: `code` (snake_case), `rule` (catalogue ID), `path` (JSON pointer)."""
+    """Impossible end-of-game input: `code` (snake_case), `rule` (catalogue ID), `path` (JSON pointer),
+    and optionally `field`: the value named in words ("Ann's 2nd tower"), for people rather than programs."""
 
-    def __init__(self, code: str, rule: str, path: str, message: str):
+    def __init__(self, code: str, rule: str, path: str, message: str, field: str | None = None):
         super().__init__(f"{path}: {message} [{rule}]")
         self.code = code
         self.rule = rule
         self.path = path
         self.message = message
+        self.field = field
 
     def to_dict(self) -> dict:
         """JSON-ready description (the API turns it into problem+json)."""
-        return {"code": self.code, "rule": self.rule, "path": self.path, "message": self.message}
+        result = {"code": self.code, "rule": self.rule, "path": self.path, "message": self.message}
+        if self.field:
+            result["field"] = self.field
+        return result
 
 
 # --------------------------------------------------------------------------- input checks

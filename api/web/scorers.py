@@ -39,9 +39,10 @@ def _refused(exc: Exception) -> ApiProblem:
     """A scorer's input error (`ScorerInputError` / `ScoringInputError`) as a 422 problem."""
     path = getattr(exc, "path", None) or "/"
     message = getattr(exc, "message", None) or str(exc)
-    return ApiProblem(422, getattr(exc, "code", None) or "invalid_scorer_input", f"{path}: {message}",
+    field = getattr(exc, "field", None)  # the value in words ("Ann's Asari"), when the scorer names it
+    return ApiProblem(422, getattr(exc, "code", None) or "invalid_scorer_input", f"{field or path}: {message}",
                       title="Impossible scorer input", rule=getattr(exc, "rule", None), path=path,
-                      errors={path: [message]})
+                      errors={path: [message]}, field=field)
 
 
 def _unavailable(game: str, exc: Exception) -> ApiProblem:
