@@ -105,11 +105,11 @@ def parse_nippon_input(raw: object, data: NipponData, log: PlaceholderLog) -> Ni
             raise ScoringInputError("duplicate_seat", "NIP-SCORE-01", child("/players", index, "seat"),
                                     f"seat {player.seat} is taken by more than one player")
         seats.add(player.seat)
-    _check_multiplier_supply(players_raw, players, data)
+    check_multiplier_supply(players_raw, players, data)
     last = read_player_ref(raw["last_turn_player"], "/last_turn_player", "NIP-SCORE-10", ids)
     scorings_raw = read_list(raw["scorings"], "/scorings", "NIP-SCORE-02", length=data.scorings)
-    scorings = tuple(_scoring(s, child("/scorings", i), ids, data, log) for i, s in enumerate(scorings_raw))
-    _check_nothing_removed(scorings)
+    scorings = tuple(parse_scoring(s, child("/scorings", i), ids, data, log) for i, s in enumerate(scorings_raw))
+    check_nothing_removed(scorings)
     check_tiles_only_outbid(scorings)
     return NipponEndState(players, last, scorings)
 
@@ -161,7 +161,7 @@ def _player(raw: dict, path: str, player_count: int, data: NipponData) -> Nippon
                                 f"{totals['workforce_lost']} is not a multiple of {step}")
     check_vp_in_play(totals, path, raw["id"], data)
     return NipponPlayer(raw["id"], seat, totals["contracts"], totals["region_bonus"], totals["workforce_lost"],
-                        _achievements(raw.get("achievements", []), child(path, "achievements"), data))
+                        parse_achievements(raw.get("achievements", []), child(path, "achievements"), data))
 
 
 def check_vp_in_play(totals: dict, path: str, name: str, data: NipponData) -> None:
@@ -187,7 +187,7 @@ def check_vp_in_play(totals: dict, path: str, name: str, data: NipponData) -> No
                                 field=f"{name}'s region-bonus VP")
 
 
-def _achievements(raw: object, path: str, data: NipponData) -> tuple[Achievement, ...]:
+def parse_achievements(raw: object, path: str, data: NipponData) -> tuple[Achievement, ...]:
     allowed = {m for m, _ in data.multiplier_supply}
     seen: set[str] = set()
     result = []
@@ -221,7 +221,7 @@ def _achievements(raw: object, path: str, data: NipponData) -> tuple[Achievement
     return tuple(result)
 
 
-def _check_multiplier_supply(players_raw: list, players: tuple[NipponPlayer, ...], data: NipponData) -> None:
+def check_multiplier_supply(players_raw: list, players: tuple[NipponPlayer, ...], data: NipponData) -> None:
     supply = dict(data.multiplier_supply)
     used: Counter = Counter()
     for p_index, player in enumerate(players):
@@ -236,7 +236,7 @@ def _check_multiplier_supply(players_raw: list, players: tuple[NipponPlayer, ...
                     f"the game has only {supply[achievement.multiplier]} tiles with {achievement.multiplier}×")
 
 
-def _scoring(raw: object, path: str, ids: list[str], data: NipponData, log: PlaceholderLog) -> dict[str, RegionBoard]:
+def parse_scoring(raw: object, path: str, ids: list[str], data: NipponData, log: PlaceholderLog) -> dict[str, RegionBoard]:
     read_object(raw, path, "NIP-SCORE-02", required=("regions",))
     regions_raw = read_mapping(raw["regions"], child(path, "regions"), "NIP-SCORE-05")
     boards: dict[str, RegionBoard] = {}
@@ -308,7 +308,7 @@ def _pieces(raw: object, path: str, ids: list[str], totals: Counter, per_player:
     return counts
 
 
-def _check_nothing_removed(scorings: tuple[dict[str, RegionBoard], ...]) -> None:
+def check_nothing_removed(scorings: tuple[dict[str, RegionBoard], ...]) -> None:
     """Trains and ships stay where they were built, so a later scoring cannot show fewer."""
     for index in range(1, len(scorings)):
         before, after = scorings[index - 1], scorings[index]
