@@ -159,3 +159,15 @@ def _coins(read: DataReader) -> tuple[tuple[int, int], ...]:
             raise EditionError(f"/components/asari_coins/{key}", "a coin value must be a whole number ≥ 1")
         result.append((int(key), read.integer("components", "asari_coins", key)))
     return tuple(sorted(result))
+
+
+def describe(data: AsaraData) -> dict:
+    """What an entry form needs from the edition: colours, players, years and the box's limits (JSON-ready)."""
+    return {
+        "edition": data.edition_id,
+        "players": {"min": data.min_players, "max": data.max_players},
+        "colors": list(data.colors),
+        "years": data.years,
+        "tower_sections": data.tower_sections_in_box,
+        "asari_in_box": data.asari_in_box,
+    }

@@ -221,3 +221,24 @@ def _contract_vp(read: DataReader) -> tuple[int, ...]:
     kinds = read.mapping("contracts", "kinds")
     return tuple(read.integer("contracts", "kinds", k, "bonus", "vp", minimum=1)
                  for k in kinds if "vp" in read.mapping("contracts", "kinds", k, "bonus"))
+
+
+def describe(data: NipponData) -> dict:
+    """What an entry form needs from the edition: the map (regions, cities and their printed slots), each
+    player's pieces, the achievement spaces and the multiplier tiles (JSON-ready)."""
+    return {
+        "edition": data.edition_id,
+        "players": {"min": data.min_players, "max": data.max_players},
+        "start_vp_by_seat": list(data.start_vp_by_seat),
+        "scorings": data.scorings,
+        "regions": [{"id": r.id, "name": r.name, "train_ship_slots": r.train_ship_slots,
+                     "cities": [{"id": c.id, "slots": list(c.slots)} for c in r.cities]} for r in data.regions],
+        "tile_values": list(data.tile_values),
+        "trains_per_player": data.trains_per_player,
+        "ships_per_player": data.ships_per_player,
+        "achievement_spaces": [{"id": a.id, "condition": a.condition, "vp_per_unit": a.vp_per_unit,
+                                "max_units": a.max_units} for a in data.achievement_spaces],
+        "multipliers": [m for m, _ in data.multiplier_supply],
+        "contract_vp": list(data.contract_vp),
+        "placeholder_map": bool(data.values.placeholders_under(("regions",))),
+    }
