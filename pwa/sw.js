@@ -5,11 +5,12 @@
 // - /api is never cached here: game state lives in IndexedDB, written by the app.
 // VERSION is a hash of the shell files: `python tests/pwa/shell.py --bump` updates it
 // (a test fails when it is stale, so a changed file always reaches the phones).
-const VERSION = "tk-8449e7191876";
+const VERSION = "tk-82c3150b1004";
 const SHELL = [
   "/index.html",
   "/manifest.webmanifest",
   "/css/app.css",
+  "/css/scorers.css",
   "/icons/icon-192.png",
   "/icons/icon-512.png",
   "/vendor/preact.module.js",
@@ -32,6 +33,7 @@ const SHELL = [
   "/js/sync.js",
   "/js/ui/app.js",
   "/js/ui/asara.js",
+  "/js/ui/asara-end.js",
   "/js/ui/automa.js",
   "/js/ui/board.js",
   "/js/ui/campaign.js",
@@ -45,6 +47,9 @@ const SHELL = [
   "/js/ui/log.js",
   "/js/ui/management.js",
   "/js/ui/nippon.js",
+  "/js/ui/nippon-end.js",
+  "/js/ui/nippon-live.js",
+  "/js/ui/nipmap.js",
   "/js/ui/outboxview.js",
   "/js/ui/recorder.js",
   "/js/ui/score.js",
@@ -54,6 +59,7 @@ const SHELL = [
   "/js/ui/share.js",
   "/js/ui/sheet.js",
   "/js/ui/solo.js",
+  "/js/ui/tapkit.js",
   "/js/ui/uselog.js",
 ];
 

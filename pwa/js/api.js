@@ -63,6 +63,8 @@ export const api = {
   spectatorToken: (id, token) => request("POST", `${g(id)}/spectator-tokens`, { token }),
   // Stateless end-of-game scorers (no token): game is "asian-tigers", "nippon" or "asara".
   score: (game, body) => request("POST", `/api/scorers/${game}`, { body }),
+  // What the Nippon / Asara entry forms draw: the map, the colours, the box's limits.
+  scorerEdition: (game) => request("GET", `/api/scorers/${game}/edition`),
   // Solo campaigns (the campaign token; the session games have their own tokens).
   createCampaign: (body) => request("POST", "/api/campaigns", { body }),
   campaign: (id, token) => request("GET", c(id), { token }),
