@@ -143,3 +143,116 @@ def test_asara_end_only_refusal_names_the_field(server, new_phone):
     assert "only 100 tower sections" in err.inner_text() and "ASA-SCORE-04" in err.inner_text()
     axe_check(page, "Asara end-only refusal"); shot(page, "m-04-asara-end-refused")
     assert page.errors == []
+
+
+# ----------------------------------------------------------------------------- Nippon (the engine tests' game)
+from tests.games.nippon.test_nippon_modes import (  # noqa: E402  (the same 4-player game as the engine tests)
+    ACHIEVEMENTS, IN_PLAY, NAMES, PLACED, SHIPS, TRAINS, detailed as nippon_detailed,
+)
+
+REGION_NAMES = {"R1": "Region 1", "R2": "Region 2", "R3": "Region 3", "R4": "Region 4"}
+COLOURS = ["Yellow", "Red", "Purple", "Blue"]  # the default names (the player colours)
+
+
+def rename_players(page, hands: Hands) -> None:
+    for i, name in enumerate(NAMES):
+        hands.type(page.locator(fid(f"/players/{i}/name")), name)
+        page.locator(fid(f"/players/{i}/name")).press("Tab")
+        hands.count += 1
+        page.get_by_role("group", name=f"Seat {i + 1}: {name}").wait_for()
+
+
+def enter_achievements(page, hands: Hands, name: str, base: str) -> None:
+    for k, a in enumerate(ACHIEVEMENTS[name]):
+        tile = f"{a['multiplier']}×" if a["multiplier"] else "No"
+        hands.tap(page.get_by_role("button", name=f"{tile} tile on {name}'s {a['space']}", exact=True))
+        hands.keys(f"{base}/{k}/units", str(a["units"]))
+
+
+def test_nippon_end_only_by_tapping(server, new_phone):
+    page = new_phone()
+    page.goto(server.url + "/#/scorer/nippon?m=end_only")
+    page.get_by_role("heading", name="Nippon scorer").wait_for()
+    page.get_by_role("group", name="Seat 4: Blue").wait_for()
+    axe_check(page, "Nippon end-only form (blank)"); shot(page, "m-10-nippon-end-blank")
+    names, hands = Hands(page), Hands(page)
+    rename_players(page, names)
+    expected = server_score(server, "nippon", nippon_detailed())
+    for i, name in enumerate(NAMES):
+        player = next(p for p in expected["players"] if p["id"] == name)
+        hands.type(page.locator(fid(f"/players/{i}/vp_track")), str(player["total"] - player["categories"]["achievements"]))
+        enter_achievements(page, hands, name, f"/players/{i}/achievements")
+    hands.tap(page.get_by_role("button", name="Dee took the last turn"))
+    shot(page, "m-11-nippon-end-filled")
+    axe_check(page, "Nippon end-only form (filled)")
+    hands.tap(page.get_by_role("button", name="Score", exact=True))
+    wait_result(page)
+    check_sheet(page, totals(expected), expected["winner_explanation"])
+    assert "Not verified: the three scorings" in page.locator("[data-testid=result]").inner_text()
+    axe_check(page, "Nippon end-only result"); shot(page, "m-12-nippon-end-result")
+    FIGURES["Nippon end only, 4 players"] = hands.count
+    print(f"\nNippon end only: {hands.count} taps/keystrokes (+{names.count} for typing the names)")
+    assert hands.count + names.count <= 60
+    assert page.errors == []
+
+
+def live_body(reached: int) -> dict:
+    return {"mode": "live", "players": [{"name": n, "seat": i + 1} for i, n in enumerate(NAMES)],
+            "scorings": [{"placed": PLACED[k], "trains": TRAINS[k], "ships": SHIPS[k]} for k in range(reached)]}
+
+
+def test_nippon_live_by_tapping_the_map(server, new_phone):
+    page = new_phone()
+    page.goto(server.url + "/#/scorer/nippon")  # live is the mode the app recommends
+    page.get_by_role("heading", name="Nippon scorer").wait_for()
+    page.locator("[data-testid=nipmap]").wait_for()
+    names = Hands(page)
+    rename_players(page, names)
+    axe_check(page, "Nippon live, before the 1st scoring"); shot(page, "m-20-nippon-live-start")
+    steps = []
+    for number in range(3):
+        hands = Hands(page)
+        for t in PLACED[number]:
+            hands.tap(page.locator(f'[data-slot="{t["city"]}/{t["slot"]}"]'))
+            hands.tap(page.get_by_role("button", name=f"{t['player']}'s tile", exact=True))
+            hands.tap(page.get_by_role("button", name=f"Value {t['value']}", exact=True))
+        for kind, noun in (("trains", "train"), ("ships", "ship")):
+            for player, regions in (TRAINS if kind == "trains" else SHIPS)[number].items():
+                for region, count in regions.items():
+                    for _ in range(count):
+                        hands.tap(page.get_by_role("button", name=f"Add a {noun} in {REGION_NAMES[region]}"))
+                        hands.tap(page.get_by_role("button", name=f"{player}'s {noun}", exact=True))
+        if number == 1:
+            shot(page, "m-21-nippon-live-step2")
+            axe_check(page, "Nippon live, entering scoring 2")
+        hands.tap(page.get_by_role("button", name=f"Score scoring {number + 1}", exact=True))
+        page.locator("[data-testid=running] tbody tr").nth(number).wait_for()
+        steps.append(hands.count)
+        # the running table after this scoring is the server's for the changes so far
+        running = server_score(server, "nippon", live_body(number + 1))["running"][number]
+        row = page.locator("[data-testid=running] tbody tr").nth(number)
+        for entry in running["players"]:
+            cell = row.locator(f'td[data-pid="{entry["player"]}"]').inner_text()
+            assert cell.startswith(f"{entry['vp_so_far']} ") and f"(+{entry['gained']})" in cell
+    shot(page, "m-22-nippon-live-after-3")
+    # the end: who took the last turn, VP gained in play, the achievement spaces
+    end = Hands(page)
+    end.tap(page.get_by_role("button", name="Dee took the last turn"))
+    fields = {"contracts": "contracts", "region_bonus": "region_bonus", "workforce_lost": "workforce_lost"}
+    for name in NAMES:
+        for key, value in IN_PLAY.get(name, {}).items():
+            end.type(page.locator(fid(f"/end/players/{name}/vp_in_play/{fields[key]}")), str(value))
+        enter_achievements(page, end, name, f"/end/players/{name}/achievements")
+    axe_check(page, "Nippon live, the end"); shot(page, "m-23-nippon-live-end")
+    end.tap(page.get_by_role("button", name="Final score", exact=True))
+    wait_result(page)
+    expected = server_score(server, "nippon", nippon_detailed())
+    check_sheet(page, totals(expected), expected["winner_explanation"])
+    page.locator("[data-testid=running]").wait_for()
+    axe_check(page, "Nippon live result"); shot(page, "m-24-nippon-live-result")
+    for n, count in enumerate(steps, start=1):
+        FIGURES[f"Nippon live, scoring {n} step"] = count
+    FIGURES["Nippon live, the end (4 players)"] = end.count
+    print(f"\nNippon live steps: {steps} taps; the end: {end.count}; names +{names.count}")
+    assert max(steps) <= 20
+    assert page.errors == []

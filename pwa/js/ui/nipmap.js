@@ -38,12 +38,12 @@ export function NipponMap({ edition, slots, picked, onSlot, pieces, label = "Map
               const cls = `slot ${tile ? "covered" : ""} ${tile && tile.pending ? "pending" : ""} ${picked === key ? "picked" : ""}`;
               const pick = () => onSlot && onSlot(city.id, s);
               return html`<g key=${key} class=${cls} role="button" tabindex="0" data-slot=${key}
-                  aria-label=${`${region.name}, city ${city.id}, ${side} slot (printed ${printed}): ${what}`}
+                  aria-label=${`${tile ? `${tile.value} ${short(tile.player)}: ` : ""}${region.name}, city ${city.id}, ${side} slot (printed ${printed}): ${what}`}
                   aria-pressed=${picked === key ? "true" : "false"}
                   onClick=${pick} onKeyDown=${(e) => (e.key === "Enter" || e.key === " ") && (e.preventDefault(), pick())}>
                 <rect x=${x} y=${y} width=${SLOT} height=${SLOT} rx="8" />
-                ${tile ? html`<text x=${x + SLOT / 2} y=${y + 22}>${tile.value}</text>
-                  <text x=${x + SLOT / 2} y=${y + 40} style="font-size:11px;font-weight:600">${short(tile.player)}</text>`
+                ${tile ? html`<text x=${x + SLOT / 2} y=${y + 22}>${tile.value}<tspan x=${x + SLOT / 2} y=${y + 40}
+                    style="font-size:11px;font-weight:600">${" " + short(tile.player)}</tspan></text>`
                   : html`<text class="small" x=${x + SLOT / 2} y=${y + 30} style="font-size:14px;font-weight:400">(${printed})</text>`}
               </g>`;
             })}

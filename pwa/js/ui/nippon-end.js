@@ -30,7 +30,7 @@ export const blank = () => ({
 export function Achievements({ base, who, edition }) {
   const f = useForm();
   const list = getIn(f.body, base) || [];
-  const chips = [[null, "none"], ...edition.multipliers.map((m) => [m, `${m}×`])];
+  const chips = [[null, "No"], ...edition.multipliers.map((m) => [m, `${m}×`])];
   const pick = (space, m) => {
     const at = list.findIndex((a) => a.space === space);
     if (at < 0) {
