@@ -256,3 +256,24 @@ def test_nippon_live_by_tapping_the_map(server, new_phone):
     print(f"\nNippon live steps: {steps} taps; the end: {end.count}; names +{names.count}")
     assert max(steps) <= 20
     assert page.errors == []
+
+
+def test_nippon_live_refuses_a_lower_tile_on_a_covered_slot(server, new_phone):
+    # rules, Local Market, "Available Influence Slot": only a higher tile replaces one (NIP-SCORE-04)
+    page = new_phone()
+    page.goto(server.url + "/#/scorer/nippon?m=live")
+    page.locator("[data-testid=nipmap]").wait_for()
+    for player, value in (("Yellow", 5), ("Red", 4)):
+        page.locator('[data-slot="R2.C1/0"]').click()
+        page.get_by_role("button", name=f"{player}'s tile", exact=True).click()
+        page.get_by_role("button", name=f"Value {value}", exact=True).click()
+    page.get_by_role("button", name="Score scoring 1", exact=True).click()
+    err = page.locator(fid("/scorings/0/placed/1") + "-err")  # next to the change the server refused
+    err.wait_for()
+    assert "only a higher tile can replace it" in err.inner_text() and "NIP-SCORE-04" in err.inner_text()
+    axe_check(page, "Nippon live refusal"); shot(page, "m-25-nippon-live-refused")
+    page.get_by_role("button", name="Remove Red's 4 on R2.C1 slot 0").click()
+    page.get_by_role("button", name="Score scoring 1", exact=True).click()
+    page.locator("[data-testid=running] tbody tr").first.wait_for()
+    assert page.get_by_role("heading", name="Before scoring 2: what changed since scoring 1").is_visible()
+    assert page.errors == []

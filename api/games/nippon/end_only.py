@@ -115,11 +115,39 @@ def score_end_only(raw: object, data: NipponData, log: PlaceholderLog) -> dict:
         else:
             sheet.add("vp_track", track, f"VP track after the 3rd scoring: {track}")
         score_achievements(player, sheet, data, log)
+    if boards:
+        verification += _board_achievements(players, boards[-1], data)
     labels = WITH_BOARDS if boards else TRACK_ONLY
     result = result_document(state, data, log, sheets, scorings, labels)
     result["mode"] = MODE
     result["verification"] = _verification(boards, verification)
     return result
+
+
+# Achievement conditions the last board shows (the game ends at the 3rd scoring, NIP-SCORE-02).
+BOARD_CONDITIONS = {
+    "trains_and_ships_on_board": lambda name, board: sum(b.trains.get(name, 0) + b.ships.get(name, 0)
+                                                         for b in board.values()),
+    "regions_with_own_influence_tile": lambda name, board: sum(1 for b in board.values()
+                                                               if any(t.player == name for t in b.tiles)),
+}
+
+
+def _board_achievements(players, board, data: NipponData) -> list[dict]:
+    """Achievement units the 3rd scoring's board can confirm (NIP-SCORE-09)."""
+    checks = []
+    for player in players:
+        for achievement in player.achievements:
+            space = data.achievement_space(achievement.space)
+            count = BOARD_CONDITIONS.get(space.condition)
+            if count is None:
+                continue
+            seen = count(player.id, board)
+            condition = space.condition.replace("_", " ")
+            status = "verified" if seen == achievement.units else "mismatch"
+            checks.append({"check": f"{player.id}'s {space.id} ({condition})", "status": status,
+                           "detail": f"{achievement.units} entered, the last board shows {seen}"})
+    return checks
 
 
 def _in_play_check(name: str, implied: int, entered: int | None) -> dict:

@@ -38,7 +38,8 @@ export const useForm = () => useContext(Ctx);
 function reason(problem, path) {
   const own = problem && problem.errors && problem.errors[problem.path];
   const text = (own && own[0]) || (problem && problem.detail) || "";
-  return problem && problem.path !== path ? `${problem.path}: ${text}` : text;
+  // Not the field itself (a group or a row): say which value, in words when the server gives them.
+  return problem && problem.path !== path ? `${problem.field || problem.path}: ${text}` : text;
 }
 
 // The server's reason, under the field it names (or the closest enclosing group).

@@ -99,7 +99,7 @@ function Changes({ edition, board }) {
     <ul class="log" data-testid="changes" data-path=${ptr("scorings", n)}>
       ${st.placed.map((t, i) => html`<li key=${"t" + i} data-path=${ptr("scorings", n, "placed", i)}>${t.player}'s ${t.value} on ${t.city}, slot ${t.slot}
         <button type="button" class="x small" aria-label=${`Remove ${t.player}'s ${t.value} on ${t.city} slot ${t.slot}`} onClick=${() => drop("placed", i)}>✕</button>
-        <${FieldError} path=${ptr("scorings", n, "placed", i, "value")} /><${FieldError} path=${ptr("scorings", n, "placed", i)} /></li>`)}
+        <${FieldError} path=${ptr("scorings", n, "placed", i)} /></li>`)}
       ${["trains", "ships"].flatMap((kind) => pieceList(kind).map(([p, r, c]) => html`<li key=${kind + p + r}
           data-path=${ptr("scorings", n, kind, p, r)}>${p}: ${c} ${kind === "trains" ? "train" : "ship"}${c > 1 ? "s" : ""} in ${region(r).name}
         <button type="button" class="x small" aria-label=${`Remove ${p}'s ${kind === "trains" ? "train" : "ship"} in ${region(r).name}`}

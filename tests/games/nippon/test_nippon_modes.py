@@ -18,8 +18,8 @@ PLACED = [
 TRAINS = [{"Ann": {"R1": 1}}, {"Cem": {"R2": 1}}, {"Bob": {"R4": 1}}]
 SHIPS = [{"Bob": {"R1": 1}}, {"Dee": {"R3": 1}}, {}]
 IN_PLAY = {"Ann": {"contracts": 12}, "Bob": {"region_bonus": 4}, "Dee": {"workforce_lost": 2}}
-ACHIEVEMENTS = {"Ann": [{"space": "ACH1", "units": 4, "multiplier": 3}, {"space": "ACH5", "units": 3, "multiplier": 2}],
-                "Bob": [{"space": "ACH3", "units": 3, "multiplier": 4}],
+ACHIEVEMENTS = {"Ann": [{"space": "ACH1", "units": 4, "multiplier": 3}, {"space": "ACH5", "units": 2, "multiplier": 2}],
+                "Bob": [{"space": "ACH3", "units": 2, "multiplier": 4}],
                 "Cem": [{"space": "ACH6", "units": 5, "multiplier": 2}, {"space": "ACH2", "units": 2, "multiplier": None}],
                 "Dee": [{"space": "ACH4", "units": 2, "multiplier": 5}]}
 
@@ -113,6 +113,12 @@ def test_end_only_gives_the_detailed_totals_and_says_what_it_verified():
     wrong = end_only(boards=True, in_play=True)
     wrong["players"][1]["vp_track"] += 2
     assert statuses(score(wrong))["Bob's VP track"] == "mismatch"
+    # NIP-SCORE-09 against the last board: Ann's tiles lie in 2 regions, Bob has a train and a ship there
+    assert statuses(full)["Ann's ACH5 (regions with own influence tile)"] == "verified"
+    assert statuses(full)["Bob's ACH3 (trains and ships on board)"] == "verified"
+    wrong = end_only(boards=True, in_play=True)
+    wrong["players"][1]["achievements"][0]["units"] = 3
+    assert statuses(score(wrong))["Bob's ACH3 (trains and ships on board)"] == "mismatch"
 
 
 def put(path: list, value):
