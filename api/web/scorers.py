@@ -5,7 +5,7 @@ Nippon and Asara take three entry modes, chosen by the body's ``mode``: ``detail
 ``GET …/edition`` routes give the forms the map, the colours and the box's limits.
 
 Nothing is stored and no token is needed.  The body is the game's own scorer
-input (Asian Tigers: the worked examples' format, `api.games.asian_tigers.scorer`;
+input (Asian Tigers: the worked examples' format, `api.games.asian_tigers.scoring.scorer`;
 Nippon: `api.games.nippon.inputs`; Asara: `api.games.asara.inputs`).  Input no
 legal game can produce is 422 ``application/problem+json`` with the scorer's
 ``code``, the catalogue ``rule`` (null for a merely malformed Asian Tigers
@@ -58,7 +58,7 @@ def score_asian_tigers():
     """Asian Tigers scorer-only mode: the Era II management phase and final scoring of a table."""
     body = json_body()
     try:
-        from api.games.asian_tigers.scorer import ScorerInputError, score_table
+        from api.games.asian_tigers.scoring.scorer import ScorerInputError, score_table
     except ImportError as exc:
         raise _unavailable("Asian Tigers", exc) from None
     from api.storage.errors import UnknownGameKind
