@@ -138,6 +138,7 @@ def test_asara_end_only_refusal_names_the_field(server, new_phone):
         page.locator(fid(f"/players/{i}/asari")).fill("1")
         page.locator(fid(f"/players/{i}/prestige")).fill("0")
     page.get_by_role("button", name="Score", exact=True).click()
+    page.locator("[data-testid=scorer-problem]").wait_for()
     err = page.locator(fid("/players/0/towers/0/sections") + "-err")
     err.wait_for()
     assert "only 100 tower sections" in err.inner_text() and "ASA-SCORE-04" in err.inner_text()
@@ -277,3 +278,73 @@ def test_nippon_live_refuses_a_lower_tile_on_a_covered_slot(server, new_phone):
     page.locator("[data-testid=running] tbody tr").first.wait_for()
     assert page.get_by_role("heading", name="Before scoring 2: what changed since scoring 1").is_visible()
     assert page.errors == []
+
+
+# ----------------------------------------------------------------------------- Asian Tigers, the board as it lies
+def test_asian_tigers_two_players_by_tapping_the_board(server, new_phone):
+    import json
+    from pathlib import Path
+
+    import pytest
+
+    source = Path("/work/shared/examples/EX-1.json")
+    if not source.exists():
+        pytest.skip("EX-1 is not available")
+    ex1 = json.loads(source.read_text())["input"]
+    names = {"Red": "Ann", "Blue": "Bob"}
+    page = new_phone()
+    page.goto(server.url + "/#/scorer/asian-tigers")
+    page.get_by_role("heading", name="Asian Tigers scorer").wait_for()
+    page.locator("[data-testid=board-SK]").wait_for()  # a new scoring starts on the board entry
+    # the rest of EX-1's table (global market, influence, flags, tokens) from the example, then the board by taps
+    page.get_by_role("button", name="Load example (EX-1)").click()
+    page.get_by_role("button", name="Tap the board").click()
+    for old, new in names.items():
+        card = page.locator(f"[data-testid=participant-{old}]")
+        if card.get_attribute("open") is None:
+            card.locator("summary").click()
+        name = page.locator(fid(f"/participants/{old}") + "-name")
+        name.fill(new)
+        name.press("Tab")
+        page.locator(fid(f"/participants/{new}") + "-name").wait_for(state="attached")
+    hands = Hands(page)
+    for old, p in ex1["participants"].items():
+        owner = names[old]
+        for tiger, facts in p["tigers"].items():
+            for piece in facts["pieces"]:
+                spot = piece.rstrip("*")
+                if spot == "HQ":  # the example already put the headquarters there
+                    assert page.locator(f'[data-space="{tiger}.HQ"]').get_attribute("aria-label").endswith(owner)
+                    continue
+                space, _, parts = spot.partition("+")
+                hands.tap(page.locator(f'[data-space="{tiger}.{space}"]'))
+                if space.endswith("inf"):
+                    hands.tap(page.get_by_role("button", name=f"One more piece of {owner} on {tiger}.{space}"))
+                    hands.tap(page.get_by_role("button", name="Done"))
+                elif space.startswith("S"):
+                    hands.tap(page.get_by_role("button", name=f"{owner} owns the satellite on {tiger}.{space}"))
+                else:
+                    hands.tap(page.get_by_role("button", name=f"{owner} owns {tiger}.{space}", exact=True))
+                    if space.startswith("F"):
+                        if parts:
+                            hands.tap(page.get_by_label("Parts factory under it"))
+                        hands.tap(page.get_by_role("button", name="Done"))
+    page.locator("[data-testid=board-SK]").scroll_into_view_if_needed()
+    shot(page, "m-30-at-board")
+    axe_check(page, "AT board entry")
+    hands.tap(page.get_by_role("button", name="Score", exact=True))
+    wait_result_at(page)
+    detailed = json.loads(json.dumps(ex1).replace('"Red"', '"Ann"').replace('"Blue"', '"Bob"'))
+    expected = server_score(server, "asian-tigers", detailed)
+    check_sheet(page, {pid: p["total"] for pid, p in expected["participants"].items()}, f"{expected['winner']} wins")
+    axe_check(page, "AT board result"); shot(page, "m-31-at-board-result")
+    FIGURES["Asian Tigers board, EX-1's 2-player pieces"] = hands.count
+    print(f"\nAsian Tigers board (EX-1, 2 players): {hands.count} taps for the pieces")
+    assert page.errors == []
+
+
+def wait_result_at(page) -> None:
+    page.locator("[data-testid=result], [data-testid=scorer-problem]").first.wait_for()
+    problem = page.locator("[data-testid=scorer-problem]")
+    if problem.count():
+        raise AssertionError(f"refused: {problem.inner_text()} {page.locator('.field-error').all_inner_texts()}")
