@@ -329,3 +329,18 @@ def test_each_box_rule_is_a_422_naming_the_field_in_words(client, url, make, cod
     problem = refused(client, url, make())
     assert (problem["code"], problem["rule"], problem["path"]) == (code, rule, path)
     assert words in problem["field"] and problem["detail"].startswith(problem["field"])
+
+
+def test_asian_tigers_board_as_it_lies_over_http(client):
+    # IP-01..04: EX-1's pieces entered as space owners give the numbers' outcome; BUILD-PARTS-01 refused
+    from tests.games.asian_tigers.scoring.test_board_input import as_board
+
+    numbers = example("EX-1")
+    board = as_board(numbers)
+    status, result = post(client, AT, board)
+    assert status == 200, result
+    assert result == json.loads(json.dumps(score_table(numbers)))
+    board["tigers"]["SK"]["board"]["spaces"]["SK.L3"]["parts_factory"] = True
+    problem = refused(client, AT, board)
+    assert (problem["code"], problem["rule"], problem["path"]) == (
+        "parts_factory_not_on_factory", "BUILD-PARTS-01", "/tigers/SK/board/spaces/SK.L3/parts_factory")
