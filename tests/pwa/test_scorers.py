@@ -80,7 +80,8 @@ def test_asian_tigers_scorer_example_edit_refusal_history(server, new_phone):
 
     # a flag picked from the available ones (and removed again)
     red = page.locator("[data-testid=participant-Red]")
-    red.get_by_label("Sector B", exact=True).select_option("NLD-3")
+    red.get_by_role("button", name="Add a flag to sector B").click()  # the player-board row, tapped
+    red.get_by_role("button", name=re.compile("^NLD-3 ")).click()
     red.get_by_role("button", name="Remove NLD-3 from sector B").click()
     page.emulate_media(color_scheme="dark")
     red.locator(".sector").first.scroll_into_view_if_needed()

@@ -144,10 +144,12 @@ export function model(r, E) {
 // ------------------------------------------------------------------ form sections
 function Flags({ E, pid }) {
   const f = useForm();
+  const [adding, setAdding] = useState(null); // the sector whose flag choices are open
   const p = f.body.participants[pid];
   const taken = new Set(Object.values(f.body.participants).flatMap((q) => Object.values(q.flags || {}).flat()));
   const specials = E.tigers.map(([t, name]) => [`special:${t}`, `Special flag of ${name}`]);
   const flagName = (id) => (specials.find(([v]) => v === id) || [id, id])[1];
+  // The player board's sectors as rows: tap a row's "+ flag", then the flag lying there.
   return html`<${Group} legend="Flags on the player board" path=${ptr("participants", pid, "flags")}>
     ${E.sectors.map((s) => {
       const path = ptr("participants", pid, "flags", s.id);
@@ -155,16 +157,15 @@ function Flags({ E, pid }) {
       const options = [...E.flags.filter((x) => s.accepts === "any" || s.accepts.includes(x.nation))
         .map((x) => [x.id, `${x.id} · ${x.name}`]), ...specials].filter(([v]) => !taken.has(v));
       const setList = (next) => f.set(path, next.length ? next : undefined);
-      return html`<div class="sector" data-path=${path} key=${s.id}>
-        <label for=${fieldId(path)}>Sector ${s.id}</label>
-        <select id=${fieldId(path)} value="" aria-invalid=${f.target === path ? "true" : undefined}
-          aria-describedby=${f.target === path ? fieldId(path) + "-err" : undefined}
-          onChange=${(e) => e.target.value && setList([...list, e.target.value])}>
-          <option value="">${list.length ? "+ another flag" : "no flag (+ add one)"}</option>
-          ${options.map(([v, l]) => html`<option value=${v}>${l}</option>`)}</select>
+      return html`<div class="sector" data-path=${path} id=${fieldId(path)} key=${s.id} role="group" aria-label=${`Sector ${s.id}`}>
+        <div class="row"><strong style="flex:1">Sector ${s.id}</strong>
+          <button type="button" class="small" aria-expanded=${adding === s.id ? "true" : "false"}
+            aria-label=${`Add a flag to sector ${s.id}`} onClick=${() => setAdding(adding === s.id ? null : s.id)}>+ flag</button></div>
         ${list.length > 0 && html`<ul class="chips" aria-label=${`Sector ${s.id} flags`}>${list.map((id, i) => html`<li key=${id}>${flagName(id)}
           <button type="button" class="x" aria-label=${`Remove ${flagName(id)} from sector ${s.id}`}
             onClick=${() => setList(list.filter((_, j) => j !== i))}>✕</button></li>`)}</ul>`}
+        ${adding === s.id && html`<${Chips} label=${`Flags for sector ${s.id}`} options=${options}
+          onPick=${(v) => { setList([...list, v]); setAdding(null); }} />`}
         <${FieldError} path=${path} /></div>`;
     })}
     <${Group} legend="Special flags in the special-flag section" path=${ptr("participants", pid, "special_flags")}>
