@@ -256,6 +256,13 @@ def test_nippon_live_by_tapping_the_map(server, new_phone):
     FIGURES["Nippon live, the end (4 players)"] = end.count
     print(f"\nNippon live steps: {steps} taps; the end: {end.count}; names +{names.count}")
     assert max(steps) <= 20
+    # saved and reopened from the history: the live entry comes back in its own mode, running table included
+    page.get_by_role("button", name="Save to history").click()
+    page.get_by_role("status").filter(has_text="Saved").wait_for()
+    page.goto(server.url + "/#/history")
+    page.locator("[data-testid=history] li").first.get_by_role("link", name=re.compile("^Reopen")).click()
+    check_sheet(page, totals(expected), expected["winner_explanation"])
+    page.locator("[data-testid=running]").wait_for()
     assert page.errors == []
 
 
