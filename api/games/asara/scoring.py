@@ -16,7 +16,7 @@ from typing import Mapping
 from api.games.asara.data import AsaraData, PlacePoints, load_asara_data
 from api.games.asara.end_only import AsaraEndOnly, is_end_only, parse_end_only, year_end_points
 from api.games.asara.inputs import AsaraEndState, AsaraPlayer, YearEnd, parse_asara_input
-from api.games.scorekit import PlaceholderLog, ScoreSheet, and_list, ordinal
+from api.games.scorekit import PlaceholderLog, ScoreSheet, ScoringInputError, and_list, name_the_field, ordinal
 
 CATEGORIES = {
     "building": "building prestige",
@@ -60,6 +60,13 @@ def score(end_state: dict, data: AsaraData | str | os.PathLike | Mapping | None 
     Raises `ScoringInputError` for impossible input and `EditionError` for a bad data file.
     """
     data = data if isinstance(data, AsaraData) else load_asara_data(data)
+    try:
+        return _score(end_state, data)
+    except ScoringInputError as error:
+        raise name_the_field(error, end_state) from None
+
+
+def _score(end_state: dict, data: AsaraData) -> dict:
     log = PlaceholderLog(data.values)
     if is_end_only(end_state):
         state = parse_end_only(end_state, data)

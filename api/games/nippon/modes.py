@@ -16,7 +16,7 @@ from api.games.nippon import scoring
 from api.games.nippon.data import NipponData, load_nippon_data
 from api.games.nippon.end_only import score_end_only
 from api.games.nippon.live import score_live
-from api.games.scorekit import PlaceholderLog
+from api.games.scorekit import PlaceholderLog, ScoringInputError, name_the_field
 
 
 def score(end_state: dict, data: NipponData | str | os.PathLike | Mapping | None = None) -> dict:
@@ -27,10 +27,13 @@ def score(end_state: dict, data: NipponData | str | os.PathLike | Mapping | None
     """
     data = data if isinstance(data, NipponData) else load_nippon_data(data)
     mode = end_state.get("mode") if isinstance(end_state, dict) else None
-    if mode == "end_only":
-        return score_end_only(end_state, data, PlaceholderLog(data.values))
-    if mode == "live":
-        return score_live(end_state, data, PlaceholderLog(data.values))
-    result = scoring.score(end_state, data)
+    try:
+        if mode == "end_only":
+            return score_end_only(end_state, data, PlaceholderLog(data.values))
+        if mode == "live":
+            return score_live(end_state, data, PlaceholderLog(data.values))
+        result = scoring.score(end_state, data)
+    except ScoringInputError as error:
+        raise name_the_field(error, end_state) from None
     result["mode"] = "detailed"
     return result

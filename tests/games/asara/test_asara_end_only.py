@@ -167,3 +167,13 @@ def test_the_detailed_game_itself_is_valid_and_end_only_does_not_change_its_inpu
     score(body)
     assert body == kept
     assert score(detailed())["mode"] == "detailed"
+
+
+def test_a_refusal_without_its_own_words_names_the_value_from_its_path():
+    # ASA-SCORE-04: the colour check of the detailed format names the tower in words, not only as a pointer
+    body = detailed()
+    body["years"][3]["towers"]["Bob"][1]["color"] = "blue"
+    with pytest.raises(ScoringInputError) as caught:
+        score(body)
+    assert caught.value.path == "/years/3/towers/Bob/1/color"
+    assert caught.value.field == "year 4 · Bob's 2nd tower · color"
