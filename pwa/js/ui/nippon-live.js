@@ -76,7 +76,7 @@ function Changes({ edition, board }) {
   const pieceList = (kind) => Object.entries(st[kind]).flatMap(([p, regs]) => Object.entries(regs).map(([r, c]) => [p, r, c]));
   return html`<section aria-labelledby="step-h" data-testid="live-step">
     <h2 id="step-h">Before scoring ${n + 1}: what changed${n ? ` since scoring ${n}` : ""}</h2>
-    <p class="hint">${n ? `The map shows the board as it was at scoring ${n}.` : "The map shows the empty board."}
+    <p class="hint">${n ? `The map shows the board as it was at scoring ${n}. ` : "The map shows the empty board. "}
       Tap a slot where a tile was placed, then whose it is and its value.</p>
     <${NipponMap} edition=${edition} slots=${slotsOf(board, st.placed)} picked=${pick && pick.slot}
       onSlot=${(city, slot) => { setPick({ slot: `${city}/${slot}` }); setWho(null); }} pieces=${pieces}
