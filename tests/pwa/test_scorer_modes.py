@@ -133,7 +133,7 @@ def test_asara_end_only_refusal_names_the_field(server, new_phone):
     page = new_phone()
     page.goto(server.url + "/#/scorer/asara?m=end_only")
     page.get_by_role("button", name="Add a red tower for Player 1").click()
-    page.keyboard.type("120")  # more sections than the box holds (rules, Components: 100)
+    Hands(page).keys("/players/0/towers/0/sections", "120")  # more than the box holds (rules, Components: 100)
     for i in range(4):
         page.locator(fid(f"/players/{i}/asari")).fill("1")
         page.locator(fid(f"/players/{i}/prestige")).fill("0")
