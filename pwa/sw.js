@@ -5,11 +5,12 @@
 // - /api is never cached here: game state lives in IndexedDB, written by the app.
 // VERSION is a hash of the shell files: `python tests/pwa/shell.py --bump` updates it
 // (a test fails when it is stale, so a changed file always reaches the phones).
-const VERSION = "tk-552982c99c9f";
+const VERSION = "tk-b57695a51b12";
 const SHELL = [
   "/index.html",
   "/manifest.webmanifest",
   "/css/app.css",
+  "/css/scorers.css",
   "/icons/icon-192.png",
   "/icons/icon-512.png",
   "/vendor/preact.module.js",
@@ -57,7 +58,18 @@ const SHELL = [
   "/js/ui/share.js",
   "/js/ui/sheet.js",
   "/js/ui/solo.js",
+  "/js/ui/tapkit.js",
   "/js/ui/uselog.js",
+];
+
+// Cached right after the shell (at activation), not before the first screen: the screens of the
+// scorers' entry modes, loaded on demand by their routes.  Part of VERSION like the shell; offline once cached.
+const LATER = [
+  "/js/ui/asara-end.js",
+  "/js/ui/atboard.js",
+  "/js/ui/nipmap.js",
+  "/js/ui/nippon-end.js",
+  "/js/ui/nippon-live.js",
 ];
 
 self.addEventListener("install", (event) => {
@@ -72,6 +84,8 @@ self.addEventListener("activate", (event) => {
       if (name.startsWith("tk-") && name !== VERSION) await caches.delete(name);
     }
     await self.clients.claim(); // the first install controls the page at once (offline from the first visit)
+    const cache = await caches.open(VERSION);
+    await cache.addAll(LATER.map((url) => new Request(url, { cache: "reload" }))).catch(() => {}); // retried next start
   })());
 });
 

@@ -25,18 +25,23 @@ DATA_DIR = pathlib.Path(__file__).resolve().parents[1] / "data"
 
 
 class ScoringInputError(ValueError):
-    """Impossible end-of-game input: `code` (snake_case), `rule` (catalogue ID), `path` (JSON pointer)."""
+    """Impossible end-of-game input: `code` (snake_case), `rule` (catalogue ID), `path` (JSON pointer),
+    and optionally `field`: the value named in words ("Ann's 2nd tower"), for people rather than programs."""
 
-    def __init__(self, code: str, rule: str, path: str, message: str):
+    def __init__(self, code: str, rule: str, path: str, message: str, field: str | None = None):
         super().__init__(f"{path}: {message} [{rule}]")
         self.code = code
         self.rule = rule
         self.path = path
         self.message = message
+        self.field = field
 
     def to_dict(self) -> dict:
         """JSON-ready description (the API turns it into problem+json)."""
-        return {"code": self.code, "rule": self.rule, "path": self.path, "message": self.message}
+        result = {"code": self.code, "rule": self.rule, "path": self.path, "message": self.message}
+        if self.field:
+            result["field"] = self.field
+        return result
 
 
 # --------------------------------------------------------------------------- input checks
@@ -289,3 +294,40 @@ def and_list(items: Iterable[str]) -> str:
     """["a", "b", "c"] → "a, b and c"."""
     items = list(items)
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+# --------------------------------------------------------------------------- naming a value in words
+
+_COLLECTIONS = {"players": "player", "towers": "tower", "tiles": "tile", "achievements": "achievement",
+                "placed": "tile placed", "building_turns": "building turn"}
+_NUMBERED = {"scorings": "scoring", "years": "year"}
+
+
+def path_in_words(path: str, body: Any) -> str:
+    """A JSON pointer of a scorer input in words: ``/players/1/towers/0/color`` → "Bob · 1st tower · color"."""
+    words, node = [], body
+    segments = [s.replace("~1", "/").replace("~0", "~") for s in path.split("/")[1:]]
+    for index, segment in enumerate(segments):
+        parent = segments[index - 1] if index else None
+        if isinstance(node, list) and segment.isdigit():
+            item = node[int(segment)] if int(segment) < len(node) else None
+            if parent == "players" and isinstance(item, dict) and isinstance(item.get("name", item.get("id")), str):
+                words[-1] = item.get("name", item.get("id"))
+            elif index >= 2 and segments[index - 2] == "towers":  # towers keyed by player: Bob's 2nd tower
+                words[-2:] = [f"{parent}'s {ordinal(int(segment) + 1)} tower"]
+            elif parent in _NUMBERED:
+                words[-1] = f"{_NUMBERED[parent]} {int(segment) + 1}"
+            else:
+                words[-1] = f"{ordinal(int(segment) + 1)} {_COLLECTIONS.get(parent, parent or 'entry')}"
+            node = item
+            continue
+        words.append(segment.replace("_", " "))
+        node = node.get(segment) if isinstance(node, dict) else None
+    return " · ".join(words) or "the input"
+
+
+def name_the_field(error: ScoringInputError, body: Any) -> ScoringInputError:
+    """`error` with `field` in words (from its path) when the check that raised it gave none."""
+    if not error.field:
+        error.field = path_in_words(error.path, body)
+    return error

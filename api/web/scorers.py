@@ -1,5 +1,9 @@
 """Stateless end-of-game scorers: POST a table's end position, get the full score back.
 
+Nippon and Asara take three entry modes, chosen by the body's ``mode``: ``detailed``
+(the default), ``end_only`` and (Nippon) ``live``; see their engine modules.  The
+``GET …/edition`` routes give the forms the map, the colours and the box's limits.
+
 Nothing is stored and no token is needed.  The body is the game's own scorer
 input (Asian Tigers: the worked examples' format, `api.games.asian_tigers.scoring.scorer`;
 Nippon: `api.games.nippon.inputs`; Asara: `api.games.asara.inputs`).  Input no
@@ -40,9 +44,10 @@ def _refused(exc: Exception) -> ApiProblem:
     """A scorer's input error (`ScorerInputError` / `ScoringInputError`) as a 422 problem."""
     path = getattr(exc, "path", None) or "/"
     message = getattr(exc, "message", None) or str(exc)
-    return ApiProblem(422, getattr(exc, "code", None) or "invalid_scorer_input", f"{path}: {message}",
+    field = getattr(exc, "field", None)  # the value in words ("Ann's Asari"), when the scorer names it
+    return ApiProblem(422, getattr(exc, "code", None) or "invalid_scorer_input", f"{field or path}: {message}",
                       title="Impossible scorer input", rule=getattr(exc, "rule", None), path=path,
-                      errors={path: [message]})
+                      errors={path: [message]}, field=field)
 
 
 def _edition_id() -> str | None:
@@ -130,3 +135,25 @@ def score_nippon():
 def score_asara():
     """Asara end-game scoring (placeholder edition until corrected data ships)."""
     return _score_with("asara", "Asara")
+
+
+def _edition(game: str, label: str):
+    """What the entry forms of `game` need from its edition (`describe` in its data module)."""
+    try:
+        module = importlib.import_module(f"api.games.{game}.data")
+    except ImportError as exc:
+        raise _unavailable(label, exc) from None
+    data = _cached(game, getattr(module, f"load_{game}_data"))
+    return json_response(module.describe(data))
+
+
+@bp.get("/nippon/edition")
+def nippon_edition():
+    """The Nippon map (regions, cities, printed slots), pieces and achievement spaces, for the entry forms."""
+    return _edition("nippon", "Nippon")
+
+
+@bp.get("/asara/edition")
+def asara_edition():
+    """The Asara colours and the box's limits, for the entry forms."""
+    return _edition("asara", "Asara")

@@ -64,6 +64,8 @@ export const api = {
   // Stateless end-of-game scorers (no token): game is "asian-tigers", "nippon" or "asara".
   // `editionId`: this phone's own edition of that game (the editions screen), else the server's.
   score: (game, body, editionId) => request("POST", `/api/scorers/${game}${editionId ? `?edition_id=${encodeURIComponent(editionId)}` : ""}`, { body }),
+  // What the Nippon / Asara entry forms draw: the map, the colours, the box's limits.
+  scorerEdition: (game) => request("GET", `/api/scorers/${game}/edition`),
   // Solo campaigns (the campaign token; the session games have their own tokens).
   createCampaign: (body) => request("POST", "/api/campaigns", { body }),
   campaign: (id, token) => request("GET", c(id), { token }),

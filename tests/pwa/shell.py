@@ -16,10 +16,24 @@ SW = PWA / "sw.js"
 VERSION_RE = re.compile(r'const VERSION = "(tk-[0-9a-f]{12})";')
 
 
+def _listed(name: str) -> list[str]:
+    match = re.search(rf"const {name} = \[(.*?)\];", SW.read_text(), re.S)
+    return re.findall(r'"([^"]+)"', match.group(1)) if match else []
+
+
+def first_load_urls() -> list[str]:
+    """The SHELL list in sw.js: what is precached before the first screen (the size budget)."""
+    return _listed("SHELL")
+
+
 def shell_urls() -> list[str]:
-    """The SHELL list in sw.js."""
-    block = re.search(r"const SHELL = \[(.*?)\];", SW.read_text(), re.S).group(1)
-    return re.findall(r'"([^"]+)"', block)
+    """Every file the service worker caches: SHELL, then LATER (cached right after activation)."""
+    return _listed("SHELL") + _listed("LATER")
+
+
+def first_load_files() -> dict[str, Path]:
+    """URL → file for the first load (SHELL only)."""
+    return {url: PWA / url.lstrip("/") for url in first_load_urls()}
 
 
 def shell_files() -> dict[str, Path]:

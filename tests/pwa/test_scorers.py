@@ -82,7 +82,8 @@ def test_asian_tigers_scorer_example_edit_refusal_history(server, new_phone):
 
     # a flag picked from the available ones (and removed again)
     red = page.locator("[data-testid=participant-Red]")
-    red.get_by_label("Sector B", exact=True).select_option("NLD-3")
+    red.get_by_role("button", name="Add a flag to sector B").click()  # the player-board row, tapped
+    red.get_by_role("button", name=re.compile("^NLD-3 ")).click()
     red.get_by_role("button", name="Remove NLD-3 from sector B").click()
     page.emulate_media(color_scheme="dark")
     red.locator(".sector").first.scroll_into_view_if_needed()
@@ -127,6 +128,8 @@ def test_nippon_scorer_nip_t1(server, new_phone):
     page.goto(server.url + "/")
     page.get_by_role("link", name="Nippon scorer").click()
     page.get_by_role("heading", name="Nippon scorer").wait_for()
+    page.get_by_role("link", name="Detailed").click()  # the original format, one mode among three
+    page.locator(fid("/players/0/id")).wait_for()
     for i, name in enumerate(("red", "blue", "yellow")):
         field(page, f"/players/{i}/id").fill(name)
         field(page, f"/players/{i}/id").press("Tab")  # committed on change: the id is renamed everywhere
@@ -203,13 +206,15 @@ ASARI = {"P1": 27, "P2": 9, "P3": 35}
 def test_asara_scorer_asa_t1_and_history_offline(own_server, new_phone):
     server = own_server
     page = new_phone()
-    page.goto(server.url + "/#/scorer/asara")
+    page.goto(server.url + "/#/scorer/asara?m=detailed")
     page.get_by_role("heading", name="Asara scorer").wait_for()
     for i, name in enumerate(ASARI):
         field(page, f"/players/{i}/id").fill(name)
         field(page, f"/players/{i}/id").press("Tab")
         field(page, f"/players/{i}/asari").fill(str(ASARI[name]))
-    assert field(page, "/years/0/caliph").input_value() == "P1"  # the rename reached the Caliph
+    assert field(page, "/years/0/caliph").input_value() == ""  # no default holder: the table says who
+    for y in range(4):
+        field(page, f"/years/{y}/caliph").select_option("P1")
     for pid, towers in ASA_T1.items():
         for j, (color, height) in enumerate(towers):
             page.get_by_role("button", name=f"Add a tower for {pid}, year 4").click()

@@ -57,11 +57,23 @@ class AsaraData:
     asari_per_point: int
     asari_rounding: str
     most_towers_rounding: str
+    tower_sections_in_box: int  # every tower section of the game (the lit windows aside)
+    asari_coins: tuple[tuple[int, int], ...]  # (coin value, coins of it in the box)
     values: EditionValues = field(compare=False, repr=False)
 
     def color_points(self, color: str) -> PlacePoints:
         """1st/2nd points for the highest towers of `color`."""
         return dict(self.tower_by_color)[color]
+
+    @property
+    def asari_in_box(self) -> int:
+        """The value of every Asari coin in the box: no table can hold more."""
+        return sum(value * count for value, count in self.asari_coins)
+
+    @property
+    def coins_in_box(self) -> int:
+        """How many Asari coins the box holds."""
+        return sum(count for _, count in self.asari_coins)
 
     def building_prestige(self, sections_used: int) -> int:
         """Prestige for a building turn that used `sections_used` sections (ASA-SCORE-02)."""
@@ -109,6 +121,8 @@ def load_asara_data(source: str | os.PathLike | Mapping | None = None) -> AsaraD
         asari_per_point=read.integer("final", "asari_per_prestige_point", minimum=1),
         asari_rounding=read.choice("final", "asari_rounding", supported=ROUNDINGS),
         most_towers_rounding=read.choice("final", "ties", "most_towers_rounding", supported=ROUNDINGS),
+        tower_sections_in_box=read.integer("components", "tower_sections", minimum=2),
+        asari_coins=_coins(read),
         values=values,
     )
 
@@ -134,3 +148,26 @@ def _building_table(read: DataReader) -> tuple[tuple[int, int], ...]:
     if sorted(table, key=str) != sorted(expected):
         raise EditionError("/building/prestige_by_sections_used", f"must have exactly the keys {', '.join(expected)}")
     return tuple((int(key), read.integer("building", "prestige_by_sections_used", key)) for key in expected)
+
+
+def _coins(read: DataReader) -> tuple[tuple[int, int], ...]:
+    """The Asari coins in the box by value (the rulebook's 25 ones, 16 fives and 11 tens)."""
+    coins = read.mapping("components", "asari_coins")
+    result = []
+    for key in coins:
+        if not key.isdigit() or int(key) < 1:
+            raise EditionError(f"/components/asari_coins/{key}", "a coin value must be a whole number ≥ 1")
+        result.append((int(key), read.integer("components", "asari_coins", key)))
+    return tuple(sorted(result))
+
+
+def describe(data: AsaraData) -> dict:
+    """What an entry form needs from the edition: colours, players, years and the box's limits (JSON-ready)."""
+    return {
+        "edition": data.edition_id,
+        "players": {"min": data.min_players, "max": data.max_players},
+        "colors": list(data.colors),
+        "years": data.years,
+        "tower_sections": data.tower_sections_in_box,
+        "asari_in_box": data.asari_in_box,
+    }

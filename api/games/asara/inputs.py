@@ -26,6 +26,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping
 
+from api.games.asara.bounds import (
+    building_prestige_range, check_asari, check_sections_in_box, max_tower_height, tower_words,
+)
 from api.games.asara.data import AsaraData
 from api.games.scorekit import (
     ScoringInputError, child, read_int, read_list, read_mapping, read_object, read_player_ids, read_player_ref,
@@ -83,7 +86,10 @@ class AsaraEndState:
 
 def parse_asara_input(raw: object, data: AsaraData) -> AsaraEndState:
     """Check `raw` against the rules and `data`; raise `ScoringInputError` on the first impossible value."""
-    read_object(raw, "", "ASA-SCORE-01", required=("players", "years"))
+    read_object(raw, "", "ASA-SCORE-01", required=("players", "years"), optional=("mode",))
+    if raw.get("mode", "detailed") != "detailed":
+        raise ScoringInputError("unknown_mode", "ASA-SCORE-01", "/mode",
+                                "mode is \"detailed\" (the default) or \"end_only\"", field="the entry mode")
     players_raw = read_list(raw["players"], "/players", "ASA-SCORE-01")
     if not data.min_players <= len(players_raw) <= data.max_players:
         raise ScoringInputError("wrong_player_count", "ASA-SCORE-01", "/players",
@@ -96,6 +102,7 @@ def parse_asara_input(raw: object, data: AsaraData) -> AsaraEndState:
     years_raw = read_list(raw["years"], "/years", "ASA-SCORE-03", length=data.years)
     years = tuple(_year(y, child("/years", i), ids, data) for i, y in enumerate(years_raw))
     _check_towers_only_grow(years)
+    _check_box(players, years, data)
     state = AsaraEndState(players, years)
     _check_building_turns(state)
     return state
@@ -137,7 +144,8 @@ def _tower(raw: object, path: str, data: AsaraData) -> Tower:
         raise ScoringInputError("unknown_color", "ASA-SCORE-04", child(path, "color"),
                                 f"a tower is one of the colours {', '.join(data.colors)}, not {color!r}")
     sections_raw = read_object(raw["sections"], child(path, "sections"), "ASA-SCORE-04", optional=data.section_kinds)
-    sections = {kind: read_int(sections_raw.get(kind, 0), child(path, "sections", kind), "ASA-SCORE-04")
+    sections = {kind: read_int(sections_raw.get(kind, 0), child(path, "sections", kind), "ASA-SCORE-04",
+                               maximum=max_tower_height(data))
                 for kind in data.section_kinds}
     for kind in ("base", "turret"):
         if sections[kind] != 1:
@@ -151,23 +159,69 @@ def _tower(raw: object, path: str, data: AsaraData) -> Tower:
 
 
 def _check_towers_only_grow(years: tuple[YearEnd, ...]) -> None:
-    """Towers are never taken down or shortened, and sections are never swapped out (ASA-SCORE-03)."""
+    """Towers are never taken down or shortened, sections are never swapped between towers (rule 5 of
+    "Build Tower"), so gold sections stay in their tower: each tower of a year must become a tower of the same
+    colour the next year that is at least as high, with at least its gold and no more new gold than new
+    sections (ASA-SCORE-03)."""
     for index in range(1, len(years)):
         for player, before in years[index - 1].towers.items():
             after = years[index].towers_of(player)
             path = child("/years", index, "towers", player)
             for color in {t.color for t in before}:
-                old = sorted((t.height for t in before if t.color == color), reverse=True)
-                new = sorted((t.height for t in after if t.color == color), reverse=True)
-                if len(new) < len(old) or any(n < o for n, o in zip(new, old)):
-                    raise ScoringInputError(
-                        "tower_shrank", "ASA-SCORE-03", path,
-                        f"{player}'s {color} towers were {old} sections high at the end of year {index} but "
-                        f"{new} at the end of year {index + 1}; towers are never shortened or taken down")
-            if sum(t.gold_sections for t in after) < sum(t.gold_sections for t in before):
-                raise ScoringInputError("gold_sections_removed", "ASA-SCORE-03", path,
-                                        f"{player} has fewer gold sections at the end of year {index + 1} "
-                                        f"than at the end of year {index}")
+                old = [t for t in before if t.color == color]
+                new = [t for t in after if t.color == color]
+                if _can_grow_into(old, new, gold=True):
+                    continue
+                heights = lambda towers: ", ".join(f"{t.height} ({t.gold_sections} gold)" for t in towers) or "none"
+                shrank = not _can_grow_into(old, new, gold=False)
+                raise ScoringInputError(
+                    "tower_shrank" if shrank else "gold_sections_removed", "ASA-SCORE-03", path,
+                    f"{player}'s {color} towers were {heights(old)} sections at the end of year {index} but "
+                    f"{heights(new)} at the end of year {index + 1}; "
+                    + ("towers are never shortened or taken down" if shrank else
+                       "gold sections stay in their tower and are never removed or moved to another"),
+                    field=f"{player}'s towers at the end of year {index + 1}")
+
+
+def _can_grow_into(old: list[Tower], new: list[Tower], gold: bool) -> bool:
+    """Whether every old tower can be matched to its own new tower it could have grown into (Kuhn's matching);
+    with `gold`, a tower keeps its gold sections and gains gold only in sections added to it."""
+    def fits(a: Tower, b: Tower) -> bool:
+        added = b.height - a.height
+        return added >= 0 and (not gold or a.gold_sections <= b.gold_sections <= a.gold_sections + added)
+
+    owner: dict[int, int] = {}
+
+    def assign(i: int, seen: set[int]) -> bool:
+        for j, tower in enumerate(new):
+            if j not in seen and fits(old[i], tower):
+                seen.add(j)
+                if j not in owner or assign(owner[j], seen):
+                    owner[j] = i
+                    return True
+        return False
+
+    return all(assign(i, set()) for i in range(len(old)))
+
+
+def _check_box(players: tuple[AsaraPlayer, ...], years: tuple[YearEnd, ...], data: AsaraData) -> None:
+    """What the box holds: the Asari coins, the tower sections (`bounds`)."""
+    check_asari(((child("/players", i, "asari"), p.id, p.asari) for i, p in enumerate(players)), data)
+    for number, year in enumerate(years):
+        check_sections_in_box(
+            ((child("/years", number, "towers", owner, j), f"{tower_words(owner, j)} in year {number + 1}", t.height)
+             for owner, towers in year.towers.items() for j, t in enumerate(towers)),
+            data, f"standing at the end of year {number + 1}")
+    for index, player in enumerate(players):
+        if player.building_prestige is None:
+            continue
+        sections = sum(t.height for t in years[-1].towers_of(player.id))
+        low, high = building_prestige_range(data, sections)
+        if not low <= player.building_prestige <= high:
+            raise ScoringInputError(
+                "building_prestige_out_of_reach", "ASA-SCORE-02", child("/players", index, "building_prestige"),
+                f"building turns that used the {sections} sections of {player.id}'s towers earn {low} to {high} "
+                f"prestige, not {player.building_prestige}", field=f"{player.id}'s building prestige")
 
 
 def _check_building_turns(state: AsaraEndState) -> None:

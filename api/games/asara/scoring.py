@@ -14,8 +14,9 @@ from fractions import Fraction
 from typing import Mapping
 
 from api.games.asara.data import AsaraData, PlacePoints, load_asara_data
+from api.games.asara.end_only import AsaraEndOnly, is_end_only, parse_end_only, year_end_points
 from api.games.asara.inputs import AsaraEndState, AsaraPlayer, YearEnd, parse_asara_input
-from api.games.scorekit import PlaceholderLog, ScoreSheet, and_list, ordinal
+from api.games.scorekit import PlaceholderLog, ScoreSheet, ScoringInputError, and_list, name_the_field, ordinal
 
 CATEGORIES = {
     "building": "building prestige",
@@ -25,6 +26,9 @@ CATEGORIES = {
     "most_towers": "most towers",
     "asari": "Asari",
 }
+# End only without the year ends: the track position stands for building and year-end prestige together.
+END_ONLY_CATEGORIES = {"prestige_track": "prestige track", **{k: v for k, v in CATEGORIES.items()
+                                                               if k not in ("building", "year_end")}}
 
 
 @dataclass(frozen=True, eq=False)
@@ -49,20 +53,63 @@ class Award:
 def score(end_state: dict, data: AsaraData | str | os.PathLike | Mapping | None = None) -> dict:
     """Score a finished game of Asara.
 
-    `end_state` is the plain JSON-like input described in `api.games.asara.inputs`;
-    `data` is a loaded `AsaraData`, or a path / dict / None handed to `load_asara_data`.
+    `end_state` is the plain JSON-like input: the detailed year-by-year towers
+    (`api.games.asara.inputs`) or, with ``"mode": "end_only"``, what lies on the
+    table at the end (`api.games.asara.end_only`).  `data` is a loaded `AsaraData`,
+    or a path / dict / None handed to `load_asara_data`.
     Raises `ScoringInputError` for impossible input and `EditionError` for a bad data file.
     """
     data = data if isinstance(data, AsaraData) else load_asara_data(data)
+    try:
+        return _score(end_state, data)
+    except ScoringInputError as error:
+        raise name_the_field(error, end_state) from None
+
+
+def _score(end_state: dict, data: AsaraData) -> dict:
     log = PlaceholderLog(data.values)
-    state = parse_asara_input(end_state, data)
-    sheets = {player.id: ScoreSheet(CATEGORIES) for player in state.players}
+    if is_end_only(end_state):
+        state = parse_end_only(end_state, data)
+        categories = END_ONLY_CATEGORIES if state.years is None else CATEGORIES
+        sheets = {player.id: ScoreSheet(categories) for player in state.players}
+        verification = _score_track(state, sheets, data, log)
+    else:
+        state = parse_asara_input(end_state, data)
+        sheets = {player.id: ScoreSheet(CATEGORIES) for player in state.players}
+        for player in state.players:
+            _score_building(player, sheets[player.id], data, log)
+        for number, year in enumerate(state.years, start=1):
+            _score_year_end(number, year, state, sheets, data, log)
+        verification = [{"check": "the towers at every year end", "status": "verified",
+                         "detail": "each year's towers and gold sections were entered and checked against the next"}]
 
-    for player in state.players:
-        _score_building(player, sheets[player.id], data, log)
-    for number, year in enumerate(state.years, start=1):
-        _score_year_end(number, year, state, sheets, data, log)
+    final = _final_evaluation(state, sheets, data, log)
+    ranking = _rank(sheets)
+    winners = [r["player"] for r in ranking if r["rank"] == 1]
+    placeholders = log.paths()
+    return {
+        "game": "asara",
+        "mode": "end_only" if is_end_only(end_state) else "detailed",
+        "edition": data.edition_id,
+        "players": [
+            {"id": p.id, "categories": dict(sheets[p.id].categories), "total": sheets[p.id].total,
+             "total_explanation": sheets[p.id].total_explanation(CATEGORIES | END_ONLY_CATEGORIES),
+             "lines": sheets[p.id].lines, "rank": next(r["rank"] for r in ranking if r["player"] == p.id)}
+            for p in state.players
+        ],
+        "final_evaluation": final,
+        "ranking": ranking,
+        "winners": winners,
+        "winner_explanation": (f"{winners[0]} wins" if len(winners) == 1 else f"{and_list(winners)} share the win")
+                              + f" with {ranking[0]['total']} prestige",
+        "verification": verification,
+        "placeholders_used": placeholders,
+        "provisional": bool(placeholders),
+    }
 
+
+def _final_evaluation(state, sheets: dict[str, ScoreSheet], data: AsaraData, log: PlaceholderLog) -> dict:
+    """The final evaluation of the towers standing and the Asari held (ASA-SCORE-05..13)."""
     final = {"tower_colors": {}}
     towers = [(owner, tower) for owner in (p.id for p in state.players) for tower in state.final_towers.get(owner, ())]
     for color in data.colors:
@@ -76,27 +123,44 @@ def score(end_state: dict, data: AsaraData | str | os.PathLike | Mapping | None 
     final["most_towers"] = _most_towers(state, sheets, data, log)
     for player in state.players:
         _score_asari(player.id, player.asari, sheets[player.id], data, log)
+    return final
 
-    ranking = _rank(sheets)
-    winners = [r["player"] for r in ranking if r["rank"] == 1]
-    placeholders = log.paths()
-    return {
-        "game": "asara",
-        "edition": data.edition_id,
-        "players": [
-            {"id": p.id, "categories": dict(sheets[p.id].categories), "total": sheets[p.id].total,
-             "total_explanation": sheets[p.id].total_explanation(CATEGORIES), "lines": sheets[p.id].lines,
-             "rank": next(r["rank"] for r in ranking if r["player"] == p.id)}
-            for p in state.players
-        ],
-        "final_evaluation": final,
-        "ranking": ranking,
-        "winners": winners,
-        "winner_explanation": (f"{winners[0]} wins" if len(winners) == 1 else f"{and_list(winners)} share the win")
-                              + f" with {ranking[0]['total']} prestige",
-        "placeholders_used": placeholders,
-        "provisional": bool(placeholders),
-    }
+
+def _score_track(state: AsaraEndOnly, sheets: dict[str, ScoreSheet], data: AsaraData,
+                 log: PlaceholderLog) -> list[dict]:
+    """End only: the prestige track as it stands, split into year ends and building when the years were entered."""
+    log.use("building", "prestige_by_sections_used")
+    for key in ("per_tower", "per_gold_section", "caliph_patronage"):
+        log.use("year_end", key)
+    for player in state.players:
+        sheet = sheets[player.id]
+        if state.years is None:
+            sheet.add("prestige_track", player.prestige,
+                      f"Prestige track after the {ordinal(data.years)} year end: {player.prestige} "
+                      "(building turns and year-end evaluations, as the track shows them)")
+            continue
+        evaluations = 0
+        for number, year in enumerate(state.years, start=1):
+            points = year_end_points(year, player.id, data)
+            evaluations += points
+            caliph = f" + Caliph's patronage {data.caliph_patronage}" if year.caliph == player.id else ""
+            sheet.add("year_end", points,
+                      f"Year {number} evaluation: {year.towers[player.id]} towers × {data.per_tower} + "
+                      f"{year.gold[player.id]} gold sections × {data.per_gold_section}{caliph} = {points}", year=number)
+        sheet.add("building", player.prestige - evaluations,
+                  f"Building turns: the track's {player.prestige} minus {evaluations} from the year-end evaluations "
+                  f"= {player.prestige - evaluations}")
+    checked = [{"check": "prestige-track positions", "status": "verified",
+                "detail": "each position is one the towers on the table can have earned"},
+               {"check": "Asari and tower sections", "status": "verified",
+                "detail": f"within the box's {data.asari_in_box} Asari and {data.tower_sections_in_box} sections"}]
+    if state.years is None:
+        checked.append({"check": "year-end evaluations", "status": "not_verified",
+                        "detail": "not entered: the track's split into building and year-end prestige is unknown"})
+    else:
+        checked.append({"check": "year-end evaluations", "status": "verified",
+                        "detail": "towers and gold sections only grow, and the last year matches the table"})
+    return checked
 
 
 # --------------------------------------------------------------------------- during the game

@@ -2,12 +2,12 @@
 
 Public API:
     load_nippon_data(source=None) -> NipponData       # path, dict or None (shipped placeholder edition)
-    score(end_state: dict, data=None) -> dict          # JSON-ready result
+    score(end_state: dict, data=None) -> dict          # JSON-ready result; "mode": detailed | end_only | live
     ScoringInputError                                  # impossible input: .code, .rule, .path, .message
 The input shape is documented in `api.games.nippon.inputs`.
 """
 from api.games.nippon.data import NipponData, load_nippon_data
 from api.games.scorekit import ScoringInputError
-from api.games.nippon.scoring import score
+from api.games.nippon.modes import score
 
 __all__ = ["NipponData", "ScoringInputError", "load_nippon_data", "score"]

@@ -50,6 +50,7 @@ class AchievementSpace:
     id: str
     condition: str
     vp_per_unit: int
+    max_units: int  # the most a player can own of what the condition counts (components, rules)
 
 
 @dataclass(frozen=True)
@@ -57,6 +58,7 @@ class NipponData:
     """Everything the Nippon scorer reads from an edition file."""
 
     edition_id: str
+    min_players: int
     max_players: int
     start_vp_by_seat: tuple[int, ...]
     scorings: int
@@ -78,6 +80,8 @@ class NipponData:
     multiplier_supply: tuple[tuple[int, int], ...]  # (multiplier, tiles of it in the game)
     vp_lost_per_unpaid_color: int
     negative_vp_allowed: bool
+    contract_vp: tuple[int, ...]  # VP of each VP contract a player holds (one of each kind)
+    region_bonus_vp: tuple[int, ...]  # VP a Local Market placement can pay as its region bonus
     values: EditionValues = field(compare=False, repr=False)
 
     def region(self, region_id: str) -> Region | None:
@@ -87,6 +91,15 @@ class NipponData:
     def achievement_space(self, space_id: str) -> AchievementSpace | None:
         """The achievement space with this id, or None."""
         return next((a for a in self.achievement_spaces if a.id == space_id), None)
+
+    @property
+    def contract_vp_max(self) -> int:
+        """The most contract VP a player can earn: every VP contract they hold fulfilled."""
+        return sum(self.contract_vp)
+
+    def city(self, city_id: str) -> tuple[Region, City] | None:
+        """The region and city with this city id, or None."""
+        return next(((r, c) for r in self.regions for c in r.cities if c.id == city_id), None)
 
     def place_vp(self, scoring: int, place: int) -> int:
         """VP printed for `place` (1-based) in `scoring` (1-based); places beyond the table use the fallback."""
@@ -123,6 +136,7 @@ def load_nippon_data(source: str | os.PathLike | Mapping | None = None) -> Nippo
 
     return NipponData(
         edition_id=document["edition"]["id"],
+        min_players=read.integer("players", "min", minimum=1),
         max_players=max_players,
         start_vp_by_seat=read.integers("victory_points", "start_by_seat", length=max_players),
         scorings=scorings,
@@ -146,6 +160,10 @@ def load_nippon_data(source: str | os.PathLike | Mapping | None = None) -> Nippo
         multiplier_supply=_multiplier_supply(read),
         vp_lost_per_unpaid_color=read.integer("workforce", "vp_lost_per_unpaid_color"),
         negative_vp_allowed=read.boolean("end_of_game", "negative_vp_allowed"),
+        contract_vp=_contract_vp(read),
+        region_bonus_vp=tuple(read.integer("regions", r, "local_market_bonus", "vp", minimum=1)
+                              for r in read.mapping("regions")
+                              if "vp" in read.mapping("regions", r, "local_market_bonus")),
         values=values,
     )
 
@@ -176,7 +194,8 @@ def _achievement_spaces(read: DataReader) -> tuple[AchievementSpace, ...]:
         if not isinstance(condition, str) or not condition:
             raise EditionError(f"/achievements/spaces/{space_id}/condition", "must be a non-empty string")
         vp_per_unit = read.integer("achievements", "spaces", space_id, "vp_per_unit")
-        result.append(AchievementSpace(space_id, condition, vp_per_unit))
+        max_units = read.integer("achievements", "spaces", space_id, "max_units")
+        result.append(AchievementSpace(space_id, condition, vp_per_unit, max_units))
     return tuple(result)
 
 
@@ -195,3 +214,31 @@ def _multiplier_supply(read: DataReader) -> tuple[tuple[int, int], ...]:
     extra_value = read.integer("reward_tiles", "vp_multiplier_tile_value", minimum=1)
     supply[extra_value] = supply.get(extra_value, 0) + read.integer("reward_tiles", "vp_multiplier_tiles")
     return tuple(sorted(supply.items()))
+
+
+def _contract_vp(read: DataReader) -> tuple[int, ...]:
+    """Each player holds one contract of each kind (rules, setup 2); the VP of those that pay VP."""
+    kinds = read.mapping("contracts", "kinds")
+    return tuple(read.integer("contracts", "kinds", k, "bonus", "vp", minimum=1)
+                 for k in kinds if "vp" in read.mapping("contracts", "kinds", k, "bonus"))
+
+
+def describe(data: NipponData) -> dict:
+    """What an entry form needs from the edition: the map (regions, cities and their printed slots), each
+    player's pieces, the achievement spaces and the multiplier tiles (JSON-ready)."""
+    return {
+        "edition": data.edition_id,
+        "players": {"min": data.min_players, "max": data.max_players},
+        "start_vp_by_seat": list(data.start_vp_by_seat),
+        "scorings": data.scorings,
+        "regions": [{"id": r.id, "name": r.name, "train_ship_slots": r.train_ship_slots,
+                     "cities": [{"id": c.id, "slots": list(c.slots)} for c in r.cities]} for r in data.regions],
+        "tile_values": list(data.tile_values),
+        "trains_per_player": data.trains_per_player,
+        "ships_per_player": data.ships_per_player,
+        "achievement_spaces": [{"id": a.id, "condition": a.condition, "vp_per_unit": a.vp_per_unit,
+                                "max_units": a.max_units} for a in data.achievement_spaces],
+        "multipliers": [m for m, _ in data.multiplier_supply],
+        "contract_vp": list(data.contract_vp),
+        "placeholder_map": bool(data.values.placeholders_under(("regions",))),
+    }

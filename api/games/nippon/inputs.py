@@ -25,6 +25,7 @@ each key defaults to 0.  An achievement without ``multiplier`` is an empty space
 """
 from __future__ import annotations
 
+import math
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Mapping
@@ -87,11 +88,12 @@ class NipponEndState:
 
 def parse_nippon_input(raw: object, data: NipponData, log: PlaceholderLog) -> NipponEndState:
     """Check `raw` against the rules and `data`; raise `ScoringInputError` on the first impossible value."""
-    read_object(raw, "", "NIP-SCORE-01", required=("players", "last_turn_player", "scorings"))
+    read_object(raw, "", "NIP-SCORE-01", required=("players", "last_turn_player", "scorings"), optional=("mode",))
+    if raw.get("mode", "detailed") != "detailed":
+        raise ScoringInputError("unknown_mode", "NIP-SCORE-01", "/mode",
+                                'mode is "detailed" (the default), "end_only" or "live"', field="the entry mode")
     players_raw = read_list(raw["players"], "/players", "NIP-SCORE-01")
-    if not 1 <= len(players_raw) <= data.max_players:
-        raise ScoringInputError("wrong_player_count", "NIP-SCORE-01", "/players",
-                                f"Nippon takes 1 to {data.max_players} players, got {len(players_raw)}")
+    check_player_count(players_raw, data)
     for index, player in enumerate(players_raw):
         read_object(player, child("/players", index), "NIP-SCORE-01", required=("id", "seat"),
                     optional=("vp_in_play", "achievements"))
@@ -103,12 +105,47 @@ def parse_nippon_input(raw: object, data: NipponData, log: PlaceholderLog) -> Ni
             raise ScoringInputError("duplicate_seat", "NIP-SCORE-01", child("/players", index, "seat"),
                                     f"seat {player.seat} is taken by more than one player")
         seats.add(player.seat)
-    _check_multiplier_supply(players_raw, players, data)
+    check_multiplier_supply(players_raw, players, data)
     last = read_player_ref(raw["last_turn_player"], "/last_turn_player", "NIP-SCORE-10", ids)
     scorings_raw = read_list(raw["scorings"], "/scorings", "NIP-SCORE-02", length=data.scorings)
-    scorings = tuple(_scoring(s, child("/scorings", i), ids, data, log) for i, s in enumerate(scorings_raw))
-    _check_nothing_removed(scorings)
+    scorings = tuple(parse_scoring(s, child("/scorings", i), ids, data, log) for i, s in enumerate(scorings_raw))
+    check_nothing_removed(scorings)
+    check_tiles_only_outbid(scorings)
     return NipponEndState(players, last, scorings)
+
+
+def check_player_count(players_raw: list, data: NipponData) -> None:
+    """Nippon is played by 2 to 4 (rules, Setup: "fewer than 4 players"; NIP-SCORE-01 seats them)."""
+    if not data.min_players <= len(players_raw) <= data.max_players:
+        raise ScoringInputError("wrong_player_count", "NIP-SCORE-01", "/players",
+                                f"Nippon takes {data.min_players} to {data.max_players} players, got {len(players_raw)}",
+                                field="the players")
+
+
+def check_tiles_only_outbid(scorings: tuple[dict[str, RegionBoard], ...], first: int = 0) -> None:
+    """A tile leaves its slot only when a higher tile replaces it (rules, Local Market, "Available Influence
+    Slot"; NIP-SCORE-03/04): no tile vanishes, none is replaced by a lower or equal one, none moves slots."""
+    for index in range(1, len(scorings)):
+        before = {(t.city, t.slot): t for board in scorings[index - 1].values() for t in board.tiles}
+        after = {(t.city, t.slot): (region_id, n, t) for region_id, board in scorings[index].items()
+                 for n, t in enumerate(board.tiles)}
+        for (city, slot), old in before.items():
+            region_id = city.split(".")[0] if (city, slot) not in after else after[(city, slot)][0]
+            where = f"slot {slot} of city {city}"
+            words = f"the tile on {where} at scoring {first + index + 1}"
+            if (city, slot) not in after:
+                region_id = next(r for r, board in scorings[index - 1].items() if old in board.tiles)
+                raise ScoringInputError(
+                    "tile_vanished", "NIP-SCORE-04", child("/scorings", first + index, "regions", region_id, "tiles"),
+                    f"{old.player}'s {old.value} lay on {where} at scoring {first + index}; a tile leaves a slot "
+                    "only when a higher one replaces it, so the slot cannot be empty now", field=words)
+            _, n, new = after[(city, slot)]
+            if (new.player, new.value) != (old.player, old.value) and new.value <= old.value:
+                raise ScoringInputError(
+                    "tile_replaced_by_lower", "NIP-SCORE-04",
+                    child("/scorings", first + index, "regions", region_id, "tiles", n, "value"),
+                    f"{old.player}'s {old.value} lay on {where} at scoring {first + index}; only a higher tile "
+                    f"can replace it, not {new.player}'s {new.value}", field=words)
 
 
 def _player(raw: dict, path: str, player_count: int, data: NipponData) -> NipponPlayer:
@@ -122,11 +159,35 @@ def _player(raw: dict, path: str, player_count: int, data: NipponData) -> Nippon
         raise ScoringInputError("not_a_multiple", "NIP-SCORE-08", child(path, "vp_in_play", "workforce_lost"),
                                 f"workforce VP are lost {step} per unpaid worker colour; "
                                 f"{totals['workforce_lost']} is not a multiple of {step}")
+    check_vp_in_play(totals, path, raw["id"], data)
     return NipponPlayer(raw["id"], seat, totals["contracts"], totals["region_bonus"], totals["workforce_lost"],
-                        _achievements(raw.get("achievements", []), child(path, "achievements"), data))
+                        parse_achievements(raw.get("achievements", []), child(path, "achievements"), data))
 
 
-def _achievements(raw: object, path: str, data: NipponData) -> tuple[Achievement, ...]:
+def check_vp_in_play(totals: dict, path: str, name: str, data: NipponData) -> None:
+    """Contract VP come from the VP contracts a player holds, one of each kind; region-bonus VP in steps of
+    the region's bonus (NIP-SCORE-08; rules, Setup 2 and Local Market)."""
+    contracts = totals["contracts"]
+    reachable = {0}
+    for vp in data.contract_vp:
+        reachable |= {r + vp for r in reachable}
+    if contracts not in reachable:
+        made_of = ", ".join(map(str, data.contract_vp))
+        limit = (f"at most {data.contract_vp_max}" if contracts > data.contract_vp_max
+                 else "a sum of some of them")
+        raise ScoringInputError("contract_vp_impossible", "NIP-SCORE-08", child(path, "vp_in_play", "contracts"),
+                                f"a player's VP contracts pay {made_of} (one of each kind), so contract VP are "
+                                f"{limit}, not {contracts}", field=f"{name}'s contract VP")
+    step = math.gcd(*data.region_bonus_vp) if data.region_bonus_vp else 0
+    bonus = totals["region_bonus"]
+    if (step and bonus % step) or (not step and bonus):
+        raise ScoringInputError("region_bonus_not_a_multiple", "NIP-SCORE-08",
+                                child(path, "vp_in_play", "region_bonus"),
+                                f"a region bonus pays {step} VP per influence tile placed, so {bonus} is not possible",
+                                field=f"{name}'s region-bonus VP")
+
+
+def parse_achievements(raw: object, path: str, data: NipponData) -> tuple[Achievement, ...]:
     allowed = {m for m, _ in data.multiplier_supply}
     seen: set[str] = set()
     result = []
@@ -149,11 +210,18 @@ def _achievements(raw: object, path: str, data: NipponData) -> tuple[Achievement
                 raise ScoringInputError("unknown_multiplier", "NIP-SCORE-09", child(here, "multiplier"),
                                         f"no tile has a {multiplier}× multiplier; tiles are "
                                         + ", ".join(f"{m}×" for m in sorted(allowed)))
-        result.append(Achievement(space, read_int(entry["units"], child(here, "units"), "NIP-SCORE-09"), multiplier))
+        units = read_int(entry["units"], child(here, "units"), "NIP-SCORE-09")
+        limit = data.achievement_space(space).max_units
+        if units > limit:
+            condition = data.achievement_space(space).condition.replace("_", " ")
+            raise ScoringInputError("achievement_units_beyond_components", "NIP-SCORE-09", child(here, "units"),
+                                    f"{space} counts {condition}: a player owns at most {limit}, not {units}",
+                                    field=f"achievement space {space}")
+        result.append(Achievement(space, units, multiplier))
     return tuple(result)
 
 
-def _check_multiplier_supply(players_raw: list, players: tuple[NipponPlayer, ...], data: NipponData) -> None:
+def check_multiplier_supply(players_raw: list, players: tuple[NipponPlayer, ...], data: NipponData) -> None:
     supply = dict(data.multiplier_supply)
     used: Counter = Counter()
     for p_index, player in enumerate(players):
@@ -168,7 +236,7 @@ def _check_multiplier_supply(players_raw: list, players: tuple[NipponPlayer, ...
                     f"the game has only {supply[achievement.multiplier]} tiles with {achievement.multiplier}×")
 
 
-def _scoring(raw: object, path: str, ids: list[str], data: NipponData, log: PlaceholderLog) -> dict[str, RegionBoard]:
+def parse_scoring(raw: object, path: str, ids: list[str], data: NipponData, log: PlaceholderLog) -> dict[str, RegionBoard]:
     read_object(raw, path, "NIP-SCORE-02", required=("regions",))
     regions_raw = read_mapping(raw["regions"], child(path, "regions"), "NIP-SCORE-05")
     boards: dict[str, RegionBoard] = {}
@@ -240,7 +308,7 @@ def _pieces(raw: object, path: str, ids: list[str], totals: Counter, per_player:
     return counts
 
 
-def _check_nothing_removed(scorings: tuple[dict[str, RegionBoard], ...]) -> None:
+def check_nothing_removed(scorings: tuple[dict[str, RegionBoard], ...]) -> None:
     """Trains and ships stay where they were built, so a later scoring cannot show fewer."""
     for index in range(1, len(scorings)):
         before, after = scorings[index - 1], scorings[index]

@@ -45,7 +45,7 @@ class Contender:
 
 
 def score(end_state: dict, data: NipponData | str | os.PathLike | Mapping | None = None) -> dict:
-    """Score a finished game of Nippon.
+    """Score a finished game of Nippon entered in the detailed format.
 
     `end_state` is the plain JSON-like input described in `api.games.nippon.inputs`;
     `data` is a loaded `NipponData`, or a path / dict / None handed to `load_nippon_data`.
@@ -55,33 +55,47 @@ def score(end_state: dict, data: NipponData | str | os.PathLike | Mapping | None
     log = PlaceholderLog(data.values)
     state = parse_nippon_input(end_state, data, log)
     sheets = {player.id: ScoreSheet(CATEGORIES) for player in state.players}
+    scorings = score_scorings(state, data, log, sheets)
+    for player in state.players:
+        score_in_play(player, sheets[player.id], data)
+        score_achievements(player, sheets[player.id], data, log)
+    result = result_document(state, data, log, sheets, scorings)
+    result["verification"] = [{"check": "the board at each scoring", "status": "verified",
+                               "detail": "entered in full; every region majority and ship computed from it"}]
+    return result
+
+
+def score_scorings(state: NipponEndState, data: NipponData, log: PlaceholderLog,
+                   sheets: dict[str, ScoreSheet]) -> list[dict]:
+    """Starting VP (NIP-SCORE-01) and every region at each scoring in `state` (NIP-SCORE-02..07)."""
     for player in state.players:
         _score_starting_vp(player, sheets[player.id], data, log)
-
     scorings = []
     for number, boards in enumerate(state.scorings, start=1):
         regions = [_score_region(number, region, boards.get(region.id, RegionBoard()), state, data, log, sheets)
                    for region in data.regions]
         scorings.append({"scoring": number, "regions": regions})
+    return scorings
 
-    for player in state.players:
-        _score_player_board(player, sheets[player.id], data, log)
 
-    ranking = _rank(state, sheets)
+def result_document(state: NipponEndState, data: NipponData, log: PlaceholderLog, sheets: dict[str, ScoreSheet],
+                    scorings: list[dict], labels: Mapping[str, str] = CATEGORIES, final: bool = True) -> dict:
+    """The JSON-ready result: players with categories and lines, the scorings, the ranking and the winner."""
+    ranking = _rank(state, sheets, final)
     placeholders = log.paths()
     return {
         "game": "nippon",
         "edition": data.edition_id,
         "players": [
             {"id": p.id, "seat": p.seat, "categories": dict(sheets[p.id].categories), "total": sheets[p.id].total,
-             "total_explanation": sheets[p.id].total_explanation(CATEGORIES), "lines": sheets[p.id].lines,
+             "total_explanation": sheets[p.id].total_explanation(labels), "lines": sheets[p.id].lines,
              "rank": next(r["rank"] for r in ranking if r["player"] == p.id)}
             for p in state.players
         ],
         "scorings": scorings,
         "ranking": ranking,
         "winners": [ranking[0]["player"]],
-        "winner_explanation": _winner_text(ranking),
+        "winner_explanation": _winner_text(ranking) if final else _leader_text(ranking, len(scorings)),
         "placeholders_used": placeholders,
         "provisional": bool(placeholders),
     }
@@ -219,8 +233,8 @@ def _score_starting_vp(player: NipponPlayer, sheet: ScoreSheet, data: NipponData
               f"Seat {player.seat} starts on {data.start_vp_by_seat[player.seat - 1]} VP")
 
 
-def _score_player_board(player: NipponPlayer, sheet: ScoreSheet, data: NipponData, log: PlaceholderLog) -> None:
-    """VP gained in play (NIP-SCORE-08), achievements (NIP-SCORE-09), and the 0 floor when negatives are off."""
+def score_in_play(player: NipponPlayer, sheet: ScoreSheet, data: NipponData) -> None:
+    """VP gained in play: contracts, the region bonus, the workforce losses (NIP-SCORE-08)."""
     if player.contracts_vp:
         sheet.add("contracts", player.contracts_vp, f"Contracts paid in VP during play: {player.contracts_vp}")
     if player.region_bonus_vp:
@@ -231,6 +245,10 @@ def _score_player_board(player: NipponPlayer, sheet: ScoreSheet, data: NipponDat
         sheet.add("workforce", -player.workforce_vp_lost,
                   f"Workforce: {colours} unpaid worker colour{'s' if colours > 1 else ''} × "
                   f"−{data.vp_lost_per_unpaid_color} = −{player.workforce_vp_lost}")
+
+
+def score_achievements(player: NipponPlayer, sheet: ScoreSheet, data: NipponData, log: PlaceholderLog) -> None:
+    """Achievements (NIP-SCORE-09), then the 0 floor when the edition has no negative VP (NIP-AMB-05)."""
     for achievement in player.achievements:
         space = data.achievement_space(achievement.space)
         log.use("achievements", "spaces", space.id)
@@ -250,8 +268,14 @@ def _score_player_board(player: NipponPlayer, sheet: ScoreSheet, data: NipponDat
         sheet.add("floor", -sheet.total, f"VP cannot go below 0 in this edition: {sheet.total} raised to 0")
 
 
-def _rank(state: NipponEndState, sheets: dict[str, ScoreSheet]) -> list[dict]:
-    """Most VP first; ties go to the last-turn player, then the closest counterclockwise (NIP-SCORE-10)."""
+def _rank(state: NipponEndState, sheets: dict[str, ScoreSheet], final: bool = True) -> list[dict]:
+    """Most VP first; ties go to the last-turn player, then the closest counterclockwise (NIP-SCORE-10).
+    Before the end (`final` false) nobody has taken the last turn yet: tied players share a rank."""
+    if not final:
+        order = sorted(state.players, key=lambda p: (-sheets[p.id].total, p.seat))
+        return [{"player": p.id, "total": sheets[p.id].total,
+                 "rank": 1 + sum(1 for q in state.players if sheets[q.id].total > sheets[p.id].total),
+                 "tie_break": None} for p in order]
     seats = len(state.players)
     last_seat = next(p.seat for p in state.players if p.id == state.last_turn_player)
     distance = {p.id: (last_seat - p.seat) % seats for p in state.players}
@@ -277,3 +301,10 @@ def _winner_text(ranking: list[dict]) -> str:
     first = ranking[0]
     text = f"{first['player']} wins with {first['total']} VP"
     return f"{text} ({first['tie_break']})" if first["tie_break"] else text
+
+
+def _leader_text(ranking: list[dict], scorings: int) -> str:
+    leaders = [r["player"] for r in ranking if r["rank"] == 1]
+    after = f"After scoring {scorings}" if scorings else "Before the first scoring"
+    verb = "leads" if len(leaders) == 1 else "lead"
+    return f"{after}, {and_list(leaders)} {verb} with {ranking[0]['total']} VP"

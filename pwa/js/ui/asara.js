@@ -7,6 +7,7 @@ import * as db from "../db.js";
 import { FieldError, FormProvider, Group, Num, ResultActions, ScorerFrame, Sel, SubmitBar, Text, ptr, useForm,
   useScorer } from "./formkit.js";
 import { Sheet, playerResultModel, summary } from "./sheet.js";
+import { ModeSwitch, useMode } from "./tapkit.js";
 
 const YEARS = 4; // one entry per year; the server names a missing or extra one
 const HINTS = "scorer-hints:asara";
@@ -16,7 +17,7 @@ const SECTIONS = [["base", "Base"], ["trunk", "Trunk"], ["window", "Window"], ["
 
 export const blank = () => ({
   players: ["Player 1", "Player 2", "Player 3"].map((id) => ({ id, asari: 0 })),
-  years: Array.from({ length: YEARS }, () => ({ caliph: "Player 1", towers: {} })),
+  years: Array.from({ length: YEARS }, () => ({ caliph: null, towers: {} })), // no default holder: the table says
 });
 const newTower = () => ({ color: "", sections: { base: 1, trunk: 0, window: 0, turret: 1 }, gold_sections: 0 });
 
@@ -84,7 +85,25 @@ function Year({ y }) {
   </${Group}>`;
 }
 
+// #/scorer/asara[?m=end_only|detailed]: end only (what lies on the table) unless the detailed mode is asked for.
+export const MODES = [["end_only", "End only"], ["detailed", "Detailed"]];
+const EndOnly = lazyEndOnly();
+function lazyEndOnly() {
+  let mod = null;
+  return function AsaraEndOnlyLoader(props) {
+    const [, setReady] = useState(false);
+    useEffect(() => { if (!mod) import("./asara-end.js").then((m) => { mod = m; setReady(true); }); }, []);
+    return mod ? html`<${mod.default} ...${props} />` : html`<${ScorerFrame} title="Asara scorer"><p>Loading…</p></${ScorerFrame}>`;
+  };
+}
+
 export default function AsaraScorer({ params }) {
+  const mode = useMode("asara", params, "end_only");
+  if (!mode) return html`<${ScorerFrame} title="Asara scorer"><p>Loading…</p></${ScorerFrame}>`;
+  return mode === "end_only" ? html`<${EndOnly} params=${params} />` : html`<${AsaraDetailed} params=${params} />`;
+}
+
+export function AsaraDetailed({ params }) {
   const s = useScorer("asara", params, blank, (r) => summary(model(r)));
   const [colors, setColors] = useState([]);
   useEffect(() => { db.get("kv", HINTS).then((h) => h && setColors(h.colors)).catch(() => {}); }, []);
@@ -98,6 +117,7 @@ export default function AsaraScorer({ params }) {
     return html`<${ScorerFrame} title="Asara: final score"><${Sheet} m=${model(s.result)} /><${ResultActions} s=${s} /></${ScorerFrame}>`;
   }
   return html`<${ScorerFrame} title="Asara scorer">
+    <${ModeSwitch} game="asara" modes=${MODES} current="detailed" />
     <${FormProvider} value=${s}><form onSubmit=${s.submit} novalidate>
       <${Players} />
       <h2>Year ends</h2>

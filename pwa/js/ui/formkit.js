@@ -39,7 +39,8 @@ export const useForm = () => useContext(Ctx);
 function reason(problem, path) {
   const own = problem && problem.errors && problem.errors[problem.path];
   const text = (own && own[0]) || (problem && problem.detail) || "";
-  return problem && problem.path !== path ? `${problem.path}: ${text}` : text;
+  // Not the field itself (a group or a row): say which value, in words when the server gives them.
+  return problem && problem.path !== path ? `${problem.field || problem.path}: ${text}` : text;
 }
 
 // The server's reason, under the field it names (or the closest enclosing group).
@@ -118,9 +119,10 @@ function closest(path) {
 }
 
 // State, submit, save and reopen of one scorer.  `blank()` is a fresh body; `game`
-// names the endpoint; `params.h` reopens an entry of the history.
-export function useScorer(game, params, blank, summarize) {
-  const draftKey = `scorer-draft:${game}`;
+// names the endpoint; `params.h` reopens an entry of the history; `mode` (an entry
+// mode such as "end_only") keeps a draft of its own and reopens only its own entries.
+export function useScorer(game, params, blank, summarize, mode = null) {
+  const draftKey = mode ? `scorer-draft:${game}:${mode}` : `scorer-draft:${game}`;
   const [body, setBody] = useState(null);
   const [result, setResult] = useState(null);
   const [problem, setProblem] = useState(null);
@@ -133,7 +135,7 @@ export function useScorer(game, params, blank, summarize) {
     let live = true;
     (async () => {
       const entry = params.h ? await scorings.get(params.h) : null;
-      if (entry && entry.game === game) {
+      if (entry && entry.game === game && ((entry.input && entry.input.mode) || null) === mode) {
         if (!live) return;
         setBody(entry.input); setResult(entry.result); setSaved(entry.id); setEditing(false);
         return;
@@ -163,14 +165,16 @@ export function useScorer(game, params, blank, summarize) {
     replace(setIn(body, path, value));
   };
 
-  const submit = async (e) => {
-    e && e.preventDefault();
+  // `override`: score another body than the form's (a live step before it joins the form); `keep` keeps the form open.
+  const submit = async (e, override = null, keep = false) => {
+    e && e.preventDefault && e.preventDefault();
     setBusy(true); setProblem(null); setTarget(null);
     try {
       const own = await phoneDefault(game).catch(() => null);
-      const { data } = await api.score(game, body, own && own.edition_id);
-      setResult(data); setSaved(null); setEditing(false);
-      window.scrollTo(0, 0);
+      const { data } = await api.score(game, override || body, own && own.edition_id);
+      setResult(data); setSaved(null); setEditing(keep);
+      if (!keep) window.scrollTo(0, 0);
+      return data;
     } catch (err) {
       if (err instanceof ApiError) {
         const p = { ...err.problem, detail: err.detail, code: err.code, rule: err.rule };
@@ -179,6 +183,7 @@ export function useScorer(game, params, blank, summarize) {
       } else {
         setProblem({ detail: "No server answered: scoring needs a connection. Your entries are kept on this phone." });
       }
+      return null;
     } finally { setBusy(false); }
   };
 
@@ -186,7 +191,7 @@ export function useScorer(game, params, blank, summarize) {
     setSaved(await scorings.save({ game, input: body, result, summary: summarize(result) }));
   };
   const restart = () => { replace(blank()); setResult(null); setSaved(null); setProblem(null); setTarget(null); };
-  return { body, set, replace, result, problem, target, busy, saved, submit, save, restart, show,
+  return { body, set, replace, result, setResult, problem, target, busy, saved, submit, save, restart, show,
            showResult: !!result && !editing, edit: () => { setEditing(true); setResult(null); window.scrollTo(0, 0); } };
 }
 

@@ -8,6 +8,9 @@ import * as db from "../db.js";
 import { FieldError, FormProvider, Group, Num, ResultActions, ScorerFrame, Sel, SubmitBar, Text, ptr, useForm,
   useScorer } from "./formkit.js";
 import { Sheet, playerResultModel, summary } from "./sheet.js";
+import { ModeSwitch, useMode } from "./tapkit.js";
+
+const MODES = [["live", "Live"], ["end_only", "End only"], ["detailed", "Detailed"]];
 
 const SCORINGS = 3; // the three scorings of the game; the server names a missing or extra one
 const HINTS = "scorer-hints:nippon";
@@ -142,7 +145,25 @@ function NipponForm({ s }) {
   </form>`;
 }
 
+// #/scorer/nippon[?m=live|end_only|detailed]: live (recommended) unless another mode is asked for.
+const loader = (load) => {
+  let mod = null;
+  return function Loader(props) {
+    const [, setReady] = useState(false);
+    useEffect(() => { if (!mod) load().then((m) => { mod = m; setReady(true); }); }, []);
+    return mod ? html`<${mod.default} ...${props} />` : html`<${ScorerFrame} title="Nippon scorer"><p>Loading…</p></${ScorerFrame}>`;
+  };
+};
+const SCREENS = { live: loader(() => import("./nippon-live.js")), end_only: loader(() => import("./nippon-end.js")) };
+
 export default function NipponScorer({ params }) {
+  const mode = useMode("nippon", params, "live");
+  if (!mode) return html`<${ScorerFrame} title="Nippon scorer"><p>Loading…</p></${ScorerFrame}>`;
+  const Screen = SCREENS[mode] || NipponDetailed;
+  return html`<${Screen} params=${params} />`;
+}
+
+export function NipponDetailed({ params }) {
   const s = useScorer("nippon", params, blank, (r) => summary(model(r)));
   // The server's answer lists every region of its edition: remember them as suggestions.
   useEffect(() => {
@@ -154,5 +175,6 @@ export default function NipponScorer({ params }) {
     return html`<${ScorerFrame} title="Nippon: final score"><${Sheet} m=${model(s.result)} /><${ResultActions} s=${s} /></${ScorerFrame}>`;
   }
   return html`<${ScorerFrame} title="Nippon scorer">
+    <${ModeSwitch} game="nippon" modes=${MODES} current="detailed" />
     <${FormProvider} value=${s}><${NipponForm} s=${s} /></${FormProvider}></${ScorerFrame}>`;
 }

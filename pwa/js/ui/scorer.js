@@ -11,6 +11,8 @@ import { FieldError, FormProvider, Group, Num, Radios, ResultActions, ScorerFram
   useForm, useScorer } from "./formkit.js";
 import { Sheet, summary } from "./sheet.js";
 import example from "./scorer-example.js";
+import { Chips } from "./tapkit.js";
+import { TigerBoard, boardsOf, renamed, toBoards, toNumbers, usesBoards } from "./atboard.js";
 
 const COLUMNS = [["A", "A"], ["B", "B"], ["C", "C"], ["none", "None"]];
 const FACTS = [["distinct_infrastructure_types", "Kinds built"], ["satellites", "Satellites"],
@@ -38,11 +40,12 @@ function compact(doc) {
       id, accepts: (s.rows || []).some((r) => r.accepts === "any") ? "any" : (s.rows || []).flatMap((r) => r.accepts) })),
     flags: Object.entries(nations).flatMap(([n, x]) => (x.flags || []).map((f) => ({ id: f.id, nation: n, name: x.name || n }))),
     rules: doc.rules_options || {},
+    boards: boardsOf(doc),
   };
 }
 
 async function loadEdition() {
-  const key = "scorer-edition:asian_tigers";
+  const key = "scorer-edition:asian_tigers:v2"; // v2: with the Tigers' spaces (the board entry)
   const fresh = api.defaultEdition().then(async ({ data }) => {
     const E = compact(data.document || {});
     await db.put("kv", E, key);
@@ -88,13 +91,14 @@ function withCount(E, body, n) {
     tigers: perTiger(E, (t) => {
       const was = (old.tigers || {})[t] || {};
       return { prosperity_token: was.prosperity_token || E.tokens[E.tigers.findIndex(([x]) => x === t)] || null,
-               headquarters: players.includes(was.headquarters) ? was.headquarters : null };
+               headquarters: players.includes(was.headquarters) ? was.headquarters : null,
+               ...(was.board ? { board: was.board } : {}) };
     }),
     participants: Object.fromEntries(ids.map((id, i) => [id, (old.participants || {})[id]
       || blankParticipant(E, id === NEUTRAL ? "neutral" : "player", i)])),
   };
   if (next.rules_options.prosperity_from_influence_rounds === 2) next.era1 = era1For(E, next, old.era1);
-  return next;
+  return body && usesBoards(body) ? toBoards(next) : next;
 }
 
 // ------------------------------------------------------------------ result → sheet model
@@ -140,10 +144,12 @@ export function model(r, E) {
 // ------------------------------------------------------------------ form sections
 function Flags({ E, pid }) {
   const f = useForm();
+  const [adding, setAdding] = useState(null); // the sector whose flag choices are open
   const p = f.body.participants[pid];
   const taken = new Set(Object.values(f.body.participants).flatMap((q) => Object.values(q.flags || {}).flat()));
   const specials = E.tigers.map(([t, name]) => [`special:${t}`, `Special flag of ${name}`]);
   const flagName = (id) => (specials.find(([v]) => v === id) || [id, id])[1];
+  // The player board's sectors as rows: tap a row's "+ flag", then the flag lying there.
   return html`<${Group} legend="Flags on the player board" path=${ptr("participants", pid, "flags")}>
     ${E.sectors.map((s) => {
       const path = ptr("participants", pid, "flags", s.id);
@@ -151,16 +157,15 @@ function Flags({ E, pid }) {
       const options = [...E.flags.filter((x) => s.accepts === "any" || s.accepts.includes(x.nation))
         .map((x) => [x.id, `${x.id} · ${x.name}`]), ...specials].filter(([v]) => !taken.has(v));
       const setList = (next) => f.set(path, next.length ? next : undefined);
-      return html`<div class="sector" data-path=${path} key=${s.id}>
-        <label for=${fieldId(path)}>Sector ${s.id}</label>
-        <select id=${fieldId(path)} value="" aria-invalid=${f.target === path ? "true" : undefined}
-          aria-describedby=${f.target === path ? fieldId(path) + "-err" : undefined}
-          onChange=${(e) => e.target.value && setList([...list, e.target.value])}>
-          <option value="">${list.length ? "+ another flag" : "no flag (+ add one)"}</option>
-          ${options.map(([v, l]) => html`<option value=${v}>${l}</option>`)}</select>
+      return html`<div class="sector" data-path=${path} id=${fieldId(path)} key=${s.id} role="group" aria-label=${`Sector ${s.id}`}>
+        <div class="row"><strong style="flex:1">Sector ${s.id}</strong>
+          <button type="button" class="small" aria-expanded=${adding === s.id ? "true" : "false"}
+            aria-label=${`Add a flag to sector ${s.id}`} onClick=${() => setAdding(adding === s.id ? null : s.id)}>+ flag</button></div>
         ${list.length > 0 && html`<ul class="chips" aria-label=${`Sector ${s.id} flags`}>${list.map((id, i) => html`<li key=${id}>${flagName(id)}
           <button type="button" class="x" aria-label=${`Remove ${flagName(id)} from sector ${s.id}`}
             onClick=${() => setList(list.filter((_, j) => j !== i))}>✕</button></li>`)}</ul>`}
+        ${adding === s.id && html`<${Chips} label=${`Flags for sector ${s.id}`} options=${options}
+          onPick=${(v) => { setList([...list, v]); setAdding(null); }} />`}
         <${FieldError} path=${path} /></div>`;
     })}
     <${Group} legend="Special flags in the special-flag section" path=${ptr("participants", pid, "special_flags")}>
@@ -171,6 +176,20 @@ function Flags({ E, pid }) {
   </${Group}>`;
 }
 
+// A participant's name is their id in the body: renaming rewrites every mention (atboard.renamed).
+function NameField({ pid }) {
+  const f = useForm();
+  const [draft, setDraft] = useState(null);
+  const id = fieldId(ptr("participants", pid)) + "-name";
+  const commit = (name) => {
+    setDraft(null);
+    if (name && name !== pid && !(name in f.body.participants)) f.replace(renamed(f.body, pid, name));
+  };
+  return html`<div class="field"><label for=${id}>Name</label>
+    <input id=${id} type="text" autocomplete="off" value=${draft ?? pid}
+      onInput=${(e) => setDraft(e.target.value)} onChange=${(e) => commit(e.target.value.trim())} /></div>`;
+}
+
 function Participant({ E, pid, open }) {
   const f = useForm();
   const p = f.body.participants[pid];
@@ -178,6 +197,7 @@ function Participant({ E, pid, open }) {
   const neutral = p.kind === "neutral";
   return html`<details class="card" open=${open} data-testid=${`participant-${pid}`}>
     <summary><span class=${`dot c-${neutral ? "neutral" : pid.toLowerCase()}`} aria-hidden="true"></span>\u00a0${pid}${neutral ? " (neutral)" : ""}</summary>
+    ${!neutral && html`<${NameField} pid=${pid} />`}
     ${!neutral && html`<${Group} legend="Global market" path=${base + "/global_market"}><div class="grid2">
         <${Num} path=${base + "/global_market/position"} label="Space" />
         <${Num} path=${base + "/global_market/stack"} label="Stack height (0 = bottom)" /></div></${Group}>
@@ -185,7 +205,7 @@ function Participant({ E, pid, open }) {
         ${["goods", "energy", "science"].map((k) => html`<${Num} path=${`${base}/leftovers/${k}`} label=${cap(k)} />`)}</div></${Group}>`}
     <${Group} legend="Influence" path=${base + "/influence"}><div class="grid2">
       ${E.tigers.map(([t, name]) => html`<${Num} path=${ptr("participants", pid, "influence", t)} label=${name} />`)}</div></${Group}>
-    ${E.tigers.map(([t, name]) => html`<${Group} legend=${name} path=${ptr("participants", pid, "tigers", t)} key=${t}>
+    ${p.tigers && E.tigers.map(([t, name]) => html`<${Group} legend=${name} path=${ptr("participants", pid, "tigers", t)} key=${t}>
       <${Group} legend="Investment points" path=${ptr("participants", pid, "tigers", t, "ip")}><div class="grid4">
         ${COLUMNS.map(([c, l]) => html`<${Num} path=${ptr("participants", pid, "tigers", t, "ip", c)} label=${l} />`)}</div></${Group}>
       ${!neutral && html`<fieldset><legend>Infrastructure</legend><div class="grid3">${FACTS.map(([k, l]) =>
@@ -216,6 +236,7 @@ function Era1({ E }) {
 
 function Form({ E, s }) {
   const body = s.body;
+  const boards = usesBoards(body);
   const players = body.turn_order;
   const setRule = (key, v) => {
     let next = { ...body, rules_options: { ...body.rules_options, [key]: v } };
@@ -227,17 +248,25 @@ function Form({ E, s }) {
   };
   return html`<form onSubmit=${s.submit} novalidate>
     <div class="row"><button type="button" onClick=${() => s.replace(JSON.parse(JSON.stringify(example)))}>Load example (EX-1)</button>
-      <button type="button" onClick=${() => s.replace(withCount(E, null, body.player_count))}>Clear</button></div>
+      <button type="button" onClick=${() => s.replace(toBoards(withCount(E, null, body.player_count)))}>Clear</button></div>
     <${Radios} path="/player_count" legend="Players" options=${E.counts.map((n) => [n, n === 3 ? "3 players + the neutral" : `${n} players`])}
       onPick=${(n) => s.replace(withCount(E, body, n))} />
     <${Group} legend="Turn order when the Era II management phase starts" path="/turn_order"><div class="grid2">
       ${players.map((_, i) => html`<${Sel} path=${ptr("turn_order", i)} label=${`${i + 1}. to play`}
         options=${Object.keys(body.participants).filter((x) => x !== NEUTRAL).map((x) => [x, x])} />`)}</div></${Group}>
     <h2>Tigers</h2>
-    <div class="grid2">${E.tigers.map(([t, name]) => html`<${Group} legend=${name} path=${ptr("tigers", t)} key=${t}>
+    <${Chips} label="How to enter the Tigers" value=${boards ? "board" : "numbers"} testid="tiger-entry"
+      options=${[["board", "Tap the board"], ["numbers", "Type the numbers"]]}
+      onPick=${(m) => s.replace(m === "board" ? toBoards(body) : toNumbers(body, E.tigers.map(([t]) => t)))} />
+    ${boards ? html`<p class="hint">Tap each space that holds a piece, then its owner; the app works out the investment
+        points by column and every fact the final scoring needs.</p>
+      ${E.tigers.map(([t, name]) => html`<${Group} legend=${name} path=${ptr("tigers", t)} key=${t}>
+        <${Sel} path=${ptr("tigers", t, "prosperity_token")} label="Prosperity token" options=${E.tokens.map((x) => [x, x])} />
+        <${TigerBoard} E=${E} t=${t} name=${name} /></${Group}>`)}`
+    : html`<div class="grid2">${E.tigers.map(([t, name]) => html`<${Group} legend=${name} path=${ptr("tigers", t)} key=${t}>
       <${Sel} path=${ptr("tigers", t, "prosperity_token")} label="Prosperity token" options=${E.tokens.map((x) => [x, x])} />
       <${Sel} path=${ptr("tigers", t, "headquarters")} label="Headquarters" blank="none" options=${players.map((x) => [x, x])} />
-    </${Group}>`)}</div>
+    </${Group}>`)}</div>`}
     <h2>Participants</h2>
     ${Object.keys(body.participants).map((pid, i) => html`<${Participant} E=${E} pid=${pid} open=${i === 0} key=${pid} />`)}
     <h2>Rules options</h2>
@@ -249,7 +278,8 @@ function Form({ E, s }) {
 }
 
 function AtScorer({ E, params }) {
-  const s = useScorer("asian-tigers", params, () => withCount(E, null, 2), (r) => summary(model(r, E)));
+  // A new scoring starts on the board entry: the board as it lies, not 129 numbers.
+  const s = useScorer("asian-tigers", params, () => toBoards(withCount(E, null, 2)), (r) => summary(model(r, E)));
   if (!s.body) return html`<${ScorerFrame} title="Asian Tigers scorer"><p>Loading…</p></${ScorerFrame}>`;
   if (s.showResult) {
     return html`<${ScorerFrame} title="Asian Tigers: final score"><${Sheet} m=${model(s.result, E)} />

@@ -79,3 +79,15 @@ export function playerResultModel(r, labels, notes) {
     extra: [], provisional: !!r.provisional, placeholders: r.placeholders_used || [],
   };
 }
+
+// Nippon live: the table after each scoring (VP so far, and what that scoring gave), players by name.
+export function RunningTable({ running }) {
+  if (!running || !running.length) return null;
+  const people = running[0].players.map((x) => x.player);
+  return html`<div class="scroll-x" role="region" aria-labelledby="run-cap" tabindex="0">
+    <table class="running" data-testid="running"><caption id="run-cap">Running table (VP after each scoring)</caption>
+      <thead><tr><th scope="col">After</th>${people.map((p) => html`<th scope="col" class="num">${p}</th>`)}</tr></thead>
+      <tbody>${running.map((row) => html`<tr key=${row.scoring}><th scope="row">Scoring ${row.scoring}</th>
+        ${row.players.map((x) => html`<td class="num" data-pid=${x.player}>${x.vp_so_far} <span class="hint">(+${x.gained})</span></td>`)}</tr>`)}
+      </tbody></table></div>`;
+}

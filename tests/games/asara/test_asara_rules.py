@@ -21,7 +21,8 @@ def test_everyone_starts_on_zero_prestige():
 
 def test_building_turns_score_by_the_sections_used():
     # ASA-SCORE-02: three building turns used 3, 5 and 2 sections; the placeholder table pays 1 per section.
-    towers = {"P1": [tower("red", 5), tower("brown", 5)], "P2": []}
+    # P2's 17 prestige: the 17 sections of their towers used one per turn (the table gives 1 per section)
+    towers = {"P1": [tower("red", 5), tower("brown", 5)], "P2": [tower("black", 9), tower("green", 8)]}
     entered = game({"P1": 0, "P2": 0}, towers)
     entered["players"][0]["building_turns"] = [3, 5, 2]
     entered["players"][1]["building_prestige"] = 17
@@ -38,7 +39,7 @@ def test_each_year_end_scores_towers_gold_sections_and_the_patronage():
     # ASA-SCORE-03: the rulebook's example (2 towers, 2 gold decorations, the patronage) is worth 5 in a year.
     year1 = {"P1": [tower("red", 3)]}
     year2 = {"P1": [tower("red", 3), tower("white", 2, gold=1)]}
-    year3 = {"P1": [tower("red", 3, gold=1), tower("white", 2, gold=1)]}
+    year3 = {"P1": [tower("red", 4, gold=1), tower("white", 2, gold=1)]}  # a gold trunk added to the red tower
     result = score(game({"P1": 0, "P2": 0}, year3, caliph="P2", earlier_years=[year1, year2, year3]))
     assert [line["points"] for line in lines_of(result, "P1", "year_end")] == [1, 2 + 1, 2 + 2, 2 + 2]
     wolfgang = game({"P1": 0, "P2": 0}, year3, caliph="P1", earlier_years=[year1, year2, year3])

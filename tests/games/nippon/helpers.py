@@ -34,12 +34,17 @@ def players(*ids: str) -> list[dict]:
 
 
 def game(player_list: list[dict], scorings=None, last_turn: str | None = None) -> dict:
-    """A full input; `scorings` maps a scoring number (1-3) to its regions, the others stay empty."""
+    """A full input; `scorings` maps a scoring number (1-3) to its regions.  A scoring not given shows the
+    board of the one before (empty before the first given): tiles, trains and ships stay until outbid."""
     scorings = scorings or {}
+    boards, board = [], {}
+    for n in (1, 2, 3):
+        board = scorings.get(n, board)
+        boards.append({"regions": copy.deepcopy(board)})
     return {
         "players": copy.deepcopy(player_list),
         "last_turn_player": last_turn or player_list[-1]["id"],
-        "scorings": [{"regions": copy.deepcopy(scorings.get(n, {}))} for n in (1, 2, 3)],
+        "scorings": boards,
     }
 
 

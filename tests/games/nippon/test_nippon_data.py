@@ -15,8 +15,7 @@ NIP_T1_R2 = region(tiles=[tile("red", "R2.C1", 3, 3), tile("red", "R2.C1", 1, 2)
 
 
 def nip_t1() -> dict:
-    later = region(trains={"red": 1}, ships={"red": 1})
-    return game(players("red", "blue"), {2: {"R2": NIP_T1_R2}, 3: {"R2": later}})
+    return game(players("red", "blue"), {2: {"R2": NIP_T1_R2}})  # the board stays for scoring 3
 
 
 def test_the_shipped_placeholder_edition_loads_into_frozen_data():
@@ -111,7 +110,7 @@ def test_a_corrected_file_on_disk_is_used(tmp_path):
 
 
 def test_importing_the_scorer_loads_no_web_or_database_module():
-    code = ("import sys, json, api.games.nippon as n; n.score({'players': [{'id': 'a', 'seat': 1}], "
+    code = ("import sys, json, api.games.nippon as n; n.score({'players': [{'id': 'a', 'seat': 1}, {'id': 'b', 'seat': 2}], "
             "'last_turn_player': 'a', 'scorings': [{'regions': {}}] * 3}); print(json.dumps(sorted(sys.modules)))")
     loaded = {m.split(".")[0] for m in json.loads(subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True,

@@ -96,6 +96,33 @@ CASES = [
         {"space": f"ACH{n}", "units": 1, "multiplier": 5} for n in range(1, 7)]), ("players", 1, "achievements"), [
         {"space": "ACH1", "units": 1, "multiplier": 5}]), "too_many_multiplier_tiles", "NIP-SCORE-09",
      "/players/1/achievements/0/multiplier"),
+    # rules, Setup: the game is for 2 to 4 players (NIP-SCORE-01)
+    ("one player", lambda g: set_path(g, ("players",), players("red")), "wrong_player_count", "NIP-SCORE-01",
+     "/players"),
+    # NIP-SCORE-09: units bounded by what a player owns (ACH3: six trains + six ships)
+    ("13 trains and ships", lambda g: set_path(g, ("players", 0, "achievements"), [
+        {"space": "ACH3", "units": 13, "multiplier": 2}]), "achievement_units_beyond_components", "NIP-SCORE-09",
+     "/players/0/achievements/0/units"),
+    ("7 factories", lambda g: set_path(g, ("players", 1, "achievements"), [
+        {"space": "ACH1", "units": 7, "multiplier": 2}]), "achievement_units_beyond_components", "NIP-SCORE-09",
+     "/players/1/achievements/0/units"),
+    # NIP-SCORE-08: contracts pay 3+4+5+6+7 at most (one contract of each kind, rules Setup 2)
+    ("contract VP beyond the printed ones", lambda g: set_path(g, ("players", 0, "vp_in_play"), {"contracts": 26}),
+     "contract_vp_impossible", "NIP-SCORE-08", "/players/0/vp_in_play/contracts"),
+    ("contract VP no set of contracts pays", lambda g: set_path(g, ("players", 0, "vp_in_play"), {"contracts": 24}),
+     "contract_vp_impossible", "NIP-SCORE-08", "/players/0/vp_in_play/contracts"),
+    # NIP-SCORE-08: the region bonus pays 2 VP per influence tile placed
+    ("odd region bonus", lambda g: set_path(g, ("players", 1, "vp_in_play"), {"region_bonus": 5}),
+     "region_bonus_not_a_multiple", "NIP-SCORE-08", "/players/1/vp_in_play/region_bonus"),
+    # rules, Local Market, "Available Influence Slot": a tile leaves only when a higher one replaces it
+    ("a tile vanishes", lambda g: set_path(g, ("scorings", 1, "regions", "R1"), region()),
+     "tile_vanished", "NIP-SCORE-04", "/scorings/1/regions/R1/tiles"),
+    ("a lower tile replaces a higher", lambda g: set_path(g, ("scorings", 2, "regions", "R1"), region(
+        tiles=[tile("blue", "R1.C1", 0, 1)])), "tile_replaced_by_lower", "NIP-SCORE-04",
+     "/scorings/2/regions/R1/tiles/0/value"),
+    ("a tile moves slots", lambda g: set_path(g, ("scorings", 1, "regions", "R1"), region(
+        tiles=[tile("red", "R1.C1", 1, 3)])), "tile_vanished", "NIP-SCORE-04",
+     "/scorings/1/regions/R1/tiles"),
 ]
 
 
@@ -104,7 +131,8 @@ def test_impossible_input_is_refused(change, code, rule, path):
     with pytest.raises(ScoringInputError) as caught:
         score(change(base()))
     assert (caught.value.code, caught.value.rule, caught.value.path) == (code, rule, path)
-    assert caught.value.to_dict() == {"code": code, "rule": rule, "path": path, "message": caught.value.message}
+    described = {"code": code, "rule": rule, "path": path, "message": caught.value.message}
+    assert caught.value.to_dict() == described | ({"field": caught.value.field} if caught.value.field else {})
     assert isinstance(caught.value, ValueError) and caught.value.message
 
 

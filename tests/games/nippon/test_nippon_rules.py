@@ -136,7 +136,7 @@ def test_most_vp_wins():
 def test_a_tie_goes_to_the_player_who_took_the_last_turn():
     # NIP-SCORE-10
     seated = players("a", "b")
-    seated[0]["vp_in_play"] = {"contracts": 1}  # a 10 + 1 = b 11
+    seated[0]["vp_in_play"] = {"contracts": 3, "workforce_lost": 2}  # a 10 + 3 - 2 = b 11
     assert score(game(seated, last_turn="a"))["winners"] == ["a"]
     assert score(game(seated, last_turn="b"))["winners"] == ["b"]
 
@@ -144,7 +144,7 @@ def test_a_tie_goes_to_the_player_who_took_the_last_turn():
 def test_a_tie_without_the_last_player_goes_to_the_closest_counterclockwise():
     # NIP-SCORE-10: seats a1 b2 c3 d4; a (10 + 2) ties c (12) for the lead; d (13 - 2) ties b (11).
     seated = players("a", "b", "c", "d")
-    seated[0]["vp_in_play"] = {"contracts": 2}
+    seated[0]["vp_in_play"] = {"region_bonus": 2}
     seated[3]["vp_in_play"] = {"workforce_lost": 2}
     after_d = score(game(seated, last_turn="d"))  # counterclockwise from d: c, b, a
     assert after_d["winners"] == ["c"]

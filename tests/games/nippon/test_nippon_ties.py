@@ -24,8 +24,7 @@ def test_tie_for_second_pools_second_and_third_and_both_score_ships():
                        tile("b", "R3.C1", 0, 7), tile("b", "R3.C2", 3, 6), tile("c", "R3.C2", 2, 7),
                        tile("c", "R3.C2", 1, 6)],
                 ships={"b": 1, "c": 1})  # a 18, b 13, c 13, Overseas 1
-    later = region(ships={"b": 1, "c": 1})
-    result = score(game(players("a", "b", "c"), {2: {"R3": r3}, 3: {"R3": later}}))
+    result = score(game(players("a", "b", "c"), {2: {"R3": r3}}))
     assert region_vp(result, 2, "R3") == {"a": 8, "b": 4 + 2, "c": 4 + 2}
 
 

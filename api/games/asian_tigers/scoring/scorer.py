@@ -24,6 +24,9 @@ INPUT (one JSON object; the worked examples' format, /work/shared/examples/READM
                                            "pieces": [...] (optional, ignored)}}   (the neutral: "ip" only)
                             "flags": {sector: [flag id | "special:T", ...]}  (Automa: AF1.., "off_board")
                             "special_flags": [T, ...]}}
+    tigers[T].board   optional, on every Tiger or none: the board as it lies ({"spaces": {space: {"owner",
+                       "parts_factory"}}, "infinite": {space: {owner: n}}, "satellites": {space: owner}});
+                       the players' and the Automa's "tigers" facts are then derived (`board_input`)
     era1              {"turn_order", "headquarters": {T: id|null}, "participants": {id: {"influence": {T},
                        "ip": {T: {"A","B","C","none"}}}}}  required with prosperity_from_influence_rounds = 2
 
@@ -34,6 +37,7 @@ from __future__ import annotations
 from typing import Any
 
 from api.games.asian_tigers.edition.load import Edition, load_edition
+from api.games.asian_tigers.scoring.board_input import expand_boards, has_boards
 from api.games.asian_tigers.scoring.model import EndPosition
 from api.games.asian_tigers.scoring.score import score_end_position
 from api.games.asian_tigers.scoring.scorer_checks import check_position
@@ -41,7 +45,10 @@ from api.games.asian_tigers.scoring.scorer_input import ScorerInputError, read_p
 
 
 def position_from_table(data: Any, edition: Edition) -> EndPosition:
-    """Validate table input and convert it to an `EndPosition`; raise `ScorerInputError` if inconsistent."""
+    """Validate table input and convert it to an `EndPosition`; raise `ScorerInputError` if inconsistent.
+    A table that describes the board (`board_input`) has its per-Tiger facts derived first."""
+    if has_boards(data):
+        data = expand_boards(data, edition)
     position = read_position(data, edition)
     check_position(position, edition)
     return position

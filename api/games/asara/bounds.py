@@ -1,0 +1,74 @@
+"""What the Asara box allows: limits every entry mode checks, each refusal naming the value in words.
+
+* Asari: the 52 coins in the box (25 ones, 16 fives, 11 tens: 215 Asari) are all the
+  money there is; the bank and the coloured building pay out of that kitty (rules,
+  "Components" and "Extra Funds"), so no player, and no table together, holds more.
+* Tower sections: the box has 100 (rules, "Components"); every section in a tower is
+  one of them, so the towers standing at any time hold at most 100.
+* Building prestige: every section in a tower was used in exactly one building turn,
+  each turn using 1 to 7 sections (ASA-SCORE-02), so the prestige those turns earned
+  lies between the cheapest and the dearest way of splitting the sections into turns.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Iterable
+
+from api.games.asara.data import AsaraData
+from api.games.scorekit import ScoringInputError, ordinal
+
+
+def check_asari(entries: Iterable[tuple[str, str, int]], data: AsaraData) -> None:
+    """`entries`: (path, player name, Asari). Refuse more money than the box's coins (ASA-SCORE-09)."""
+    entries = list(entries)
+    box = (f"the box holds {data.coins_in_box} Asari coins worth {data.asari_in_box} in all, and the bank pays "
+           f"out of them")
+    for path, name, asari in entries:
+        if asari > data.asari_in_box:
+            raise ScoringInputError("asari_beyond_coins", "ASA-SCORE-09", path,
+                                    f"{asari} Asari is more than there is: {box}", field=f"{name}'s Asari")
+    total = 0
+    for path, name, asari in entries:
+        total += asari
+        if total > data.asari_in_box:
+            raise ScoringInputError("asari_beyond_coins", "ASA-SCORE-09", path,
+                                    f"with {name}'s {asari} the players would hold {total} Asari together, but {box}",
+                                    field=f"{name}'s Asari")
+
+
+def check_sections_in_box(heights: Iterable[tuple[str, str, int]], data: AsaraData, when: str) -> None:
+    """`heights`: (path, tower in words, sections). Towers standing together use at most the box's sections."""
+    total = 0
+    for path, words, height in heights:
+        total += height
+        if total > data.tower_sections_in_box:
+            raise ScoringInputError("more_sections_than_the_box", "ASA-SCORE-04", path,
+                                    f"the towers {when} would hold {total} sections, but the box has only "
+                                    f"{data.tower_sections_in_box}", field=words)
+
+
+def max_tower_height(data: AsaraData) -> int:
+    """A tower is at most every section in the box (ASA-SCORE-04: one base and one turret, any trunks and windows)."""
+    return data.tower_sections_in_box
+
+
+def building_prestige_range(data: AsaraData, sections: int) -> tuple[int, int]:
+    """(least, most) prestige that building turns using `sections` sections in all can have earned (ASA-SCORE-02)."""
+    return _range(data.prestige_by_sections_used, sections)
+
+
+@lru_cache(maxsize=256)
+def _range(table: tuple[tuple[int, int], ...], sections: int) -> tuple[int, int]:
+    low = [0] + [None] * sections
+    high = [0] + [None] * sections
+    for used in range(1, sections + 1):
+        options = [(low[used - n] + p, high[used - n] + p) for n, p in table if n <= used and low[used - n] is not None]
+        if options:
+            low[used] = min(o[0] for o in options)
+            high[used] = max(o[1] for o in options)
+    return (low[sections] or 0, high[sections] or 0)
+
+
+def tower_words(name: str, index: int) -> str:
+    """``"Ann's 2nd tower"``."""
+    return f"{name}'s {ordinal(index + 1)} tower"

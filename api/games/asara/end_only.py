@@ -1,0 +1,234 @@
+"""Asara "end only" input: what lies on the table when the game is over, checked against the box.
+
+Input shape (plain JSON; the player's name is their id in the result)::
+
+    {
+      "mode": "end_only",
+      "players": [
+        {"name": "Ann", "asari": 27, "prestige": 41,           # prestige: the track after the 4th year end
+         "towers": [{"color": "red", "sections": 5, "gold": 1},   # a tower = its base, its turret and what
+                    {"color": "brown", "sections": 3}]}          # lies between: sections counts them all
+      ],
+      "years": [                                                 # optional: the four year-end evaluations
+        {"caliph": "Ann", "towers": {"Ann": 1}, "gold": {"Ann": 0}}   # a player left out had 0
+      ]
+    }
+
+The prestige-track position already holds the building turns and the year-end
+evaluations; the final evaluation (ASA-SCORE-05..12) is added to it.  Without
+``years`` the scorer can only check that the position is one the towers allow;
+with them it also splits it into year-end evaluations and building prestige.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Mapping
+
+from api.games.asara.bounds import (
+    building_prestige_range, check_asari, check_sections_in_box, max_tower_height, tower_words,
+)
+from api.games.asara.data import AsaraData
+from api.games.asara.inputs import Tower
+from api.games.scorekit import ScoringInputError, child, read_int, read_list, read_mapping, read_object, ordinal
+
+MODE = "end_only"
+MAX_NAME = 40
+
+
+@dataclass(frozen=True)
+class EndPlayer:
+    """A player as the table shows them at the end: Asari, prestige-track position, towers."""
+
+    id: str
+    asari: int
+    prestige: int
+    towers: tuple[Tower, ...]
+
+    @property
+    def gold(self) -> int:
+        """Gold-decorated sections in all their towers."""
+        return sum(t.gold_sections for t in self.towers)
+
+    @property
+    def sections(self) -> int:
+        """Tower sections in all their towers."""
+        return sum(t.height for t in self.towers)
+
+
+@dataclass(frozen=True)
+class YearSummary:
+    """One year-end evaluation as remembered: towers and gold sections per player, the Caliph's holder."""
+
+    caliph: str
+    towers: Mapping[str, int]
+    gold: Mapping[str, int]
+
+
+@dataclass(frozen=True)
+class AsaraEndOnly:
+    """The checked end-only input."""
+
+    players: tuple[EndPlayer, ...]
+    years: tuple[YearSummary, ...] | None
+
+    @property
+    def final_towers(self) -> Mapping[str, tuple[Tower, ...]]:
+        """The towers the final evaluation ranks."""
+        return {p.id: p.towers for p in self.players}
+
+
+def is_end_only(raw: object) -> bool:
+    """Whether `raw` asks for the end-only mode."""
+    return isinstance(raw, dict) and raw.get("mode") == MODE
+
+
+def parse_end_only(raw: object, data: AsaraData) -> AsaraEndOnly:
+    """Check `raw` against the rules and the box; raise `ScoringInputError` naming the first impossible value."""
+    read_object(raw, "", "ASA-SCORE-01", required=("mode", "players"), optional=("years",))
+    players_raw = read_list(raw["players"], "/players", "ASA-SCORE-01")
+    if not data.min_players <= len(players_raw) <= data.max_players:
+        raise ScoringInputError("wrong_player_count", "ASA-SCORE-01", "/players",
+                                f"Asara takes {data.min_players} to {data.max_players} players, got {len(players_raw)}",
+                                field="the players")
+    names = _names(players_raw)
+    players = tuple(_player(p, child("/players", i), names[i], data) for i, p in enumerate(players_raw))
+    check_asari(((child("/players", i, "asari"), p.id, p.asari) for i, p in enumerate(players)), data)
+    check_sections_in_box(((child("/players", i, "towers", j, "sections"), tower_words(p.id, j), t.height)
+                           for i, p in enumerate(players) for j, t in enumerate(p.towers)), data, "on the table")
+    years = None
+    if "years" in raw:
+        years = tuple(_year(y, child("/years", n), n, names, data)
+                      for n, y in enumerate(read_list(raw["years"], "/years", "ASA-SCORE-03", length=data.years)))
+        _check_years_grow(years, players)
+    for index, player in enumerate(players):
+        _check_prestige(player, index, years, data)
+    return AsaraEndOnly(players, years)
+
+
+def _names(players_raw: list) -> list[str]:
+    names: list[str] = []
+    for index, player in enumerate(players_raw):
+        read_object(player, child("/players", index), "ASA-SCORE-01", required=("name", "asari", "prestige"),
+                    optional=("towers",))
+        name = player["name"]
+        path = child("/players", index, "name")
+        if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
+            raise ScoringInputError("not_a_name", "ASA-SCORE-01", path,
+                                    f"a player needs a name of 1 to {MAX_NAME} characters", field=f"player {index + 1}'s name")
+        if name in names:
+            raise ScoringInputError("duplicate_player_name", "ASA-SCORE-01", path,
+                                    f"two players are called {name!r}; give each a different name",
+                                    field=f"player {index + 1}'s name")
+        names.append(name)
+    return names
+
+
+def _player(raw: dict, path: str, name: str, data: AsaraData) -> EndPlayer:
+    asari = _count(raw["asari"], child(path, "asari"), "ASA-SCORE-09", f"{name}'s Asari")
+    prestige = _count(raw["prestige"], child(path, "prestige"), "ASA-SCORE-01", f"{name}'s prestige-track position")
+    towers = tuple(_tower(t, child(path, "towers", j), tower_words(name, j), data)
+                   for j, t in enumerate(read_list(raw.get("towers", []), child(path, "towers"), "ASA-SCORE-04")))
+    return EndPlayer(name, asari, prestige, towers)
+
+
+def _tower(raw: object, path: str, words: str, data: AsaraData) -> Tower:
+    """A tower is one colour, its base and its turret plus any trunks and windows (ASA-SCORE-04)."""
+    read_object(raw, path, "ASA-SCORE-04", required=("color", "sections"), optional=("gold",))
+    if raw["color"] not in data.colors:
+        raise ScoringInputError("unknown_color", "ASA-SCORE-04", child(path, "color"),
+                                f"a tower is one of the colours {', '.join(data.colors)}, not {raw['color']!r}",
+                                field=f"the colour of {words}")
+    height = _count(raw["sections"], child(path, "sections"), "ASA-SCORE-04", f"the sections of {words}")
+    if height < 2:
+        raise ScoringInputError("tower_too_low", "ASA-SCORE-04", child(path, "sections"),
+                                f"a tower has a base and a turret, so at least 2 sections, not {height}",
+                                field=f"the sections of {words}")
+    if height > max_tower_height(data):
+        raise ScoringInputError("tower_too_high", "ASA-SCORE-04", child(path, "sections"),
+                                f"the box has only {data.tower_sections_in_box} tower sections, so no tower has "
+                                f"{height}", field=f"the sections of {words}")
+    gold = _count(raw.get("gold", 0), child(path, "gold"), "ASA-SCORE-03", f"the gold sections of {words}")
+    if gold > height:
+        raise ScoringInputError("too_many_gold_sections", "ASA-SCORE-03", child(path, "gold"),
+                                f"a tower of {height} sections cannot have {gold} gold sections",
+                                field=f"the gold sections of {words}")
+    sections = {kind: 0 for kind in data.section_kinds}
+    sections.update(base=1, turret=1)
+    filler = next(k for k in data.section_kinds if k not in ("base", "turret"))
+    sections[filler] += height - 2  # only the height counts; which sections are trunks or windows does not
+    return Tower(raw["color"], sections, gold)
+
+
+def _year(raw: object, path: str, number: int, names: list[str], data: AsaraData) -> YearSummary:
+    year = f"year {number + 1}"
+    read_object(raw, path, "ASA-SCORE-03", required=("caliph",), optional=("towers", "gold"))
+    caliph = raw["caliph"]
+    if caliph not in names:
+        raise ScoringInputError("caliph_holder_unknown", "ASA-SCORE-03", child(path, "caliph"),
+                                "someone always holds the Caliph's patronage: pick who held it at the end of "
+                                f"{year} ({', '.join(names)})", field=f"who held the Caliph's patronage in {year}")
+    counts = {}
+    for key, what in (("towers", "towers"), ("gold", "gold sections")):
+        mapping = read_mapping(raw.get(key, {}), child(path, key), "ASA-SCORE-03")
+        for name, value in mapping.items():
+            if name not in names:
+                raise ScoringInputError("unknown_player", "ASA-SCORE-03", child(path, key, name),
+                                        f"no player is called {name!r}", field=f"the {what} in {year}")
+        counts[key] = {name: _count(mapping.get(name, 0), child(path, key, name), "ASA-SCORE-03",
+                                    f"{name}'s {what} at the end of {year}") for name in names}
+    return YearSummary(caliph, counts["towers"], counts["gold"])
+
+
+def _check_years_grow(years: tuple[YearSummary, ...], players: tuple[EndPlayer, ...]) -> None:
+    """Towers and their gold sections only accumulate, and year 4 is the table as it is now (ASA-SCORE-03)."""
+    last = len(years) - 1
+    for number, year in enumerate(years):
+        for player in players:
+            for key, now, what in (("towers", len(player.towers), "towers"), ("gold", player.gold, "gold sections")):
+                value = getattr(year, key)[player.id]
+                later = getattr(years[number + 1], key)[player.id] if number < last else now
+                path = child("/years", number, key, player.id)
+                words = f"{player.id}'s {what} at the end of year {number + 1}"
+                if number == last and value != now:
+                    raise ScoringInputError(
+                        f"year_end_{key}_differ", "ASA-SCORE-03", path,
+                        f"the last year-end evaluation counts what is on the table now: {now} {what}, not {value}",
+                        field=words)
+                if value > later:
+                    raise ScoringInputError(
+                        f"year_end_{key}_shrank", "ASA-SCORE-03", path,
+                        f"{value} {what} at the end of year {number + 1} but {later} a year later; towers are "
+                        "never taken down and gold sections stay in their tower", field=words)
+
+
+def year_end_points(year: YearSummary, player: str, data: AsaraData) -> int:
+    """+1 per tower, +1 per gold section, +1 for the Caliph's patronage (ASA-SCORE-03)."""
+    return (year.towers[player] * data.per_tower + year.gold[player] * data.per_gold_section
+            + (data.caliph_patronage if year.caliph == player else 0))
+
+
+def _check_prestige(player: EndPlayer, index: int, years, data: AsaraData) -> None:
+    """The track holds building prestige (ASA-SCORE-02) plus the year-end evaluations (ASA-SCORE-03)."""
+    low, high = building_prestige_range(data, player.sections)
+    built = f"building turns using {player.sections} sections earn {low} to {high}"
+    if years is not None:
+        evaluations = sum(year_end_points(y, player.id, data) for y in years)
+        low, high = low + evaluations, high + evaluations
+        because = f"the year-end evaluations entered give {evaluations} and {built}"
+    else:
+        per_year = len(player.towers) * data.per_tower + player.gold * data.per_gold_section
+        low, high = low + per_year, high + data.years * (per_year + data.caliph_patronage)
+        because = (f"the {ordinal(data.years)} year-end evaluation alone gives {per_year}, the {data.years} can give at "
+                   f"most {data.years * (per_year + data.caliph_patronage)}, and {built}")
+    if not low <= player.prestige <= high:
+        raise ScoringInputError(
+            "prestige_out_of_reach", "ASA-SCORE-03", child("/players", index, "prestige"),
+            f"{player.prestige} cannot be reached with these towers: {because}, so it lies between {low} and {high}",
+            field=f"{player.id}'s prestige-track position")
+
+
+def _count(value: object, path: str, rule: str, words: str) -> int:
+    try:
+        return read_int(value, path, rule)
+    except ScoringInputError as error:
+        raise ScoringInputError(error.code, error.rule, error.path, error.message, field=words) from None

@@ -1,0 +1,131 @@
+"""Scorer-only input "as the board lies": who owns each construction space, instead of the numbers.
+
+Each Tiger entry of the scorer input may carry a ``board`` (all four or none)::
+
+    "tigers": {"SK": {"prosperity_token": "PT1", "headquarters": "Ann",
+                      "board": {"spaces": {"SK.F2": {"owner": "Ann", "parts_factory": true},
+                                           "SK.U1": {"owner": "Bob"}},
+                                "infinite": {"SK.Pinf": {"Ann": 2}},     # ∞ spaces: pieces per owner
+                                "satellites": {"SK.SF": "Bob"}}}}
+
+With boards, the players' and the Automa's ``tigers`` facts are left out: this
+module derives them (investment points by column, kinds built, satellites, parts
+factories, power plants, laboratories) with the engine's own `turn.investment`
+functions, the ones a recorded game uses (IP-01..04, SCORE-FSB-02..07).  The
+neutral keeps its ``tigers`` entry (its IP are its blockers, NEUTRAL-04).
+"""
+from __future__ import annotations
+
+import copy
+from types import SimpleNamespace
+from typing import Any
+
+from api.games.asian_tigers.edition.load import Edition
+from api.games.asian_tigers.scoring.scorer_input import fail, integer, obj, ptr
+from api.games.asian_tigers.state import Piece
+from api.games.asian_tigers.turn.investment import tiger_facts
+
+SATELLITES_PER_PLAYER = 4  # BUILD-SAT-02: one per satellite bonus
+
+
+def has_boards(data: Any) -> bool:
+    """Whether the input describes the board (any Tiger entry with a ``board``)."""
+    tigers = data.get("tigers") if isinstance(data, dict) else None
+    return isinstance(tigers, dict) and any(isinstance(e, dict) and "board" in e for e in tigers.values())
+
+
+def expand_boards(data: dict, edition: Edition) -> dict:
+    """The same input with every player's and the Automa's per-Tiger facts derived from the boards."""
+    data = copy.deepcopy(data)
+    participants = obj(data.get("participants"), "/participants", free=True)
+    owners = [pid for pid, p in participants.items() if isinstance(p, dict) and p.get("kind") != "neutral"]
+    count = data.get("player_count")
+    count = count if isinstance(count, int) and not isinstance(count, bool) else 4
+    pieces, satellites, headquarters = [], {}, {}
+    for tiger_id, tiger in edition.tigers.items():
+        entry = data["tigers"].get(tiger_id)
+        path = ptr("tigers", tiger_id, "board")
+        if not isinstance(entry, dict) or "board" not in entry:
+            fail("missing_board", path, f"describe the board of every Tiger, or of none: {tiger.name} has none")
+        board = obj(entry.pop("board"), path, optional=("spaces", "infinite", "satellites"))
+        if isinstance(entry.get("headquarters"), str):
+            headquarters[tiger_id] = entry["headquarters"]
+        pieces += _spaces(board.get("spaces", {}), path, tiger, owners, count)
+        pieces += _infinite(board.get("infinite", {}), path, tiger, owners)
+        satellites.update(_satellites(board.get("satellites", {}), path, tiger, owners))
+    for owner in owners:
+        held = [s for s, v in satellites.items() if v["owner"] == owner]
+        if len(held) > SATELLITES_PER_PLAYER:
+            fail("too_many_satellites", ptr("tigers"), f"{owner} has only {SATELLITES_PER_PLAYER} satellites, "
+                 f"not {len(held)} ({', '.join(held)})", "BUILD-SAT-02")
+    board_state = SimpleNamespace(edition=edition, pieces=pieces, satellites=satellites, headquarters=headquarters)
+    for owner in owners:
+        if "tigers" in participants[owner]:
+            fail("conflicting_fields", ptr("participants", owner, "tigers"),
+                 "with the boards described, the app works out each Tiger's facts: leave tigers out")
+        participants[owner]["tigers"] = {t: _facts_json(tiger_facts(board_state, owner, t)) for t in edition.tigers}
+    return data
+
+
+def _owner(value: Any, path: str, owners: list[str]) -> str:
+    if value not in owners:
+        fail("unknown_participant", path, f"{value!r} is not a player here; the players are {', '.join(owners)}")
+    return value
+
+
+def _spaces(raw: Any, path: str, tiger, owners: list[str], count: int) -> list[Piece]:
+    """One piece per ordinary space (BUILD-GEN-02), on spaces in play (BUILD-GEN-05), parts factories under
+    factories only (BUILD-PARTS-01)."""
+    pieces = []
+    for space_id, held in obj(raw, path + "/spaces", free=True).items():
+        here = path + ptr("spaces", space_id)
+        space = tiger.spaces.get(space_id)
+        if space is None or space.infinite:
+            fail("unknown_space", here, f"{tiger.name} has no construction space {space_id!r}", "BUILD-GEN-05")
+        if space.min_players > count:
+            fail("space_not_in_play", here, f"{space_id} is used only with {space.min_players} or more players",
+                 "BUILD-GEN-05")
+        held = obj(held, here, ("owner",), ("parts_factory",))
+        owner = _owner(held["owner"], here + "/owner", owners)
+        parts = held.get("parts_factory", False)
+        if not isinstance(parts, bool):
+            fail("invalid_type", here + "/parts_factory", f"expected true or false, got {parts!r}")
+        if parts and space.kind != "factory":
+            fail("parts_factory_not_on_factory", here + "/parts_factory",
+                 f"a parts factory is attached under a factory; {space_id} is a {space.kind.replace('_', ' ')}",
+                 "BUILD-PARTS-01")
+        pieces.append(Piece(owner, space_id, tiger.id, space.kind, parts))
+    return pieces
+
+
+def _infinite(raw: Any, path: str, tiger, owners: list[str]) -> list[Piece]:
+    """An ∞ space holds any number of pieces (BUILD-GEN-02)."""
+    pieces = []
+    for space_id, by_owner in obj(raw, path + "/infinite", free=True).items():
+        here = path + ptr("infinite", space_id)
+        space = tiger.spaces.get(space_id)
+        if space is None or not space.infinite:
+            fail("unknown_space", here, f"{tiger.name} has no ∞ space {space_id!r}", "BUILD-GEN-05")
+        for owner, n in obj(by_owner, here, free=True).items():
+            _owner(owner, here + ptr(owner), owners)
+            pieces += [Piece(owner, space_id, tiger.id, space.kind)] * integer(n, here + ptr(owner))
+    return pieces
+
+
+def _satellites(raw: Any, path: str, tiger, owners: list[str]) -> dict:
+    """A satellite stands on its row's satellite space of a Tiger (BUILD-SAT-01)."""
+    held = {}
+    for space_id, owner in obj(raw, path + "/satellites", free=True).items():
+        here = path + ptr("satellites", space_id)
+        if space_id not in tiger.satellite_spaces:
+            fail("unknown_space", here, f"{tiger.name} has no satellite space {space_id!r}", "BUILD-SAT-01")
+        held[space_id] = {"owner": _owner(owner, here, owners)}
+    return held
+
+
+def _facts_json(facts) -> dict:
+    ip = facts.ip
+    return {"ip": {"A": ip.A, "B": ip.B, "C": ip.C, "none": ip.none},
+            "distinct_infrastructure_types": facts.distinct_infrastructure_types, "satellites": facts.satellites,
+            "parts_factories": facts.parts_factories, "power_plants": facts.power_plants,
+            "laboratories": facts.laboratories}

@@ -1,0 +1,156 @@
+// Asian Tigers scorer-only, "the board as it lies": each Tiger drawn as its rows of
+// construction spaces (university, factory, power plant, laboratory; columns A, B, C;
+// the ∞ spaces, the satellite spaces and the headquarters slot).  Tap a space, tap its
+// owner (a factory also takes a parts-factory toggle; an ∞ space counts pieces per
+// owner).  The server derives the investment points by column, kinds built, satellites,
+// parts factories, power plants and laboratories from it (board_input.py): no rules here.
+import { useState } from "preact/hooks";
+import { html } from "../html.js";
+import { FieldError, ptr, useForm } from "./formkit.js";
+import { Chips } from "./tapkit.js";
+
+const ROWS = [["university", "Universities"], ["factory", "Factories"], ["power_plant", "Power plants"],
+              ["laboratory", "Laboratories"]];
+const FACTS = ["distinct_infrastructure_types", "satellites", "parts_factories", "power_plants", "laboratories"];
+const short = (id) => id.split(".").pop();
+
+// The spaces of each Tiger, from the edition document (GET /api/edition).
+export function boardsOf(doc) {
+  return Object.fromEntries(Object.entries(doc.tigers || {}).map(([t, x]) => [t, {
+    spaces: Object.entries(x.spaces || {}).map(([id, s]) => ({ id, kind: s.kind, row: s.row, column: s.column, min: s.min_players })),
+    infinite: Object.entries(x.infinite_spaces || {}).map(([id, s]) => ({ id, kind: s.kind, row: s.row, min: s.min_players })),
+    satellites: Object.entries(x.satellite_spaces || {}).map(([id, s]) => ({ id, row: s.row })),
+  }]));
+}
+
+export const usesBoards = (body) => Object.values(body.tigers || {}).some((t) => t && t.board);
+
+// Switch a body to the board entry: every Tiger gets an empty board, players and the Automa lose their numbers.
+export function toBoards(body) {
+  const next = JSON.parse(JSON.stringify(body));
+  for (const t of Object.values(next.tigers)) t.board = t.board || { spaces: {}, infinite: {}, satellites: {} };
+  for (const p of Object.values(next.participants)) if (p.kind !== "neutral") delete p.tigers;
+  return next;
+}
+
+// Back to typed numbers (blank facts for every Tiger).
+export function toNumbers(body, tigerIds) {
+  const next = JSON.parse(JSON.stringify(body));
+  for (const t of Object.values(next.tigers)) delete t.board;
+  for (const p of Object.values(next.participants)) {
+    if (p.kind !== "neutral") p.tigers = Object.fromEntries(tigerIds.map((t) => [t, { ip: { A: 0, B: 0, C: 0, none: 0 },
+      ...Object.fromEntries(FACTS.map((k) => [k, 0])) }]));
+  }
+  return next;
+}
+
+// Every mention of a participant id rewritten (players have names, not only colours).
+export function renamed(body, old, name) {
+  const fix = (x) => (x === old ? name : x);
+  const next = JSON.parse(JSON.stringify(body));
+  next.turn_order = next.turn_order.map(fix);
+  next.participants = Object.fromEntries(Object.entries(next.participants).map(([k, v]) => [fix(k), v]));
+  for (const t of Object.values(next.tigers)) {
+    t.headquarters = fix(t.headquarters);
+    if (!t.board) continue;
+    for (const s of Object.values(t.board.spaces || {})) s.owner = fix(s.owner);
+    t.board.satellites = Object.fromEntries(Object.entries(t.board.satellites || {}).map(([k, v]) => [k, fix(v)]));
+    t.board.infinite = Object.fromEntries(Object.entries(t.board.infinite || {}).map(([k, v]) =>
+      [k, Object.fromEntries(Object.entries(v).map(([o, n]) => [fix(o), n]))]));
+  }
+  if (next.era1) {
+    next.era1.turn_order = next.era1.turn_order.map(fix);
+    next.era1.headquarters = Object.fromEntries(Object.entries(next.era1.headquarters).map(([k, v]) => [k, fix(v)]));
+    next.era1.participants = Object.fromEntries(Object.entries(next.era1.participants).map(([k, v]) => [fix(k), v]));
+  }
+  return next;
+}
+
+// One Tiger's board: tap a space, then its owner.
+export function TigerBoard({ E, t, name }) {
+  const f = useForm();
+  const [open, setOpen] = useState(null); // {kind: "space"|"infinite"|"satellite"|"hq", id}
+  const tiger = f.body.tigers[t];
+  const board = tiger.board;
+  const base = ptr("tigers", t, "board");
+  const owners = Object.entries(f.body.participants).filter(([, p]) => p.kind !== "neutral").map(([id]) => id);
+  const layout = E.boards[t];
+  const n = f.body.player_count;
+  const setBoard = (key, value) => f.set(`${base}/${key}`, value);
+  const label = (o) => (o ? o : "empty");
+  const cell = (kind, id, text, owner, disabled, extra = "") => html`<button type="button" key=${id}
+      class=${`space ${owner ? "owned" : ""} ${open && open.id === id ? "open" : ""}`} disabled=${disabled}
+      aria-pressed=${open && open.id === id ? "true" : "false"} data-space=${id}
+      aria-label=${`${text} ${disabled ? "—" : label(owner)}${extra}${disabled ? ` (used with ${disabled} players or more)` : ""}`}
+      onClick=${() => setOpen(open && open.id === id ? null : { kind, id })}>
+    <span class="space-id">${text}</span>${" "}<span class="space-owner">${disabled ? "—" : owner || ""}</span></button>`;
+  const picker = () => {
+    if (!open) return null;
+    if (open.kind === "space") {
+      const held = (board.spaces || {})[open.id];
+      const space = layout.spaces.find((s) => s.id === open.id);
+      const put = (owner) => {
+        const spaces = { ...(board.spaces || {}) };
+        if (owner) spaces[open.id] = { owner, ...(held && held.parts_factory ? { parts_factory: true } : {}) };
+        else delete spaces[open.id];
+        setBoard("spaces", spaces);
+        if (!owner || space.kind !== "factory") setOpen(null);
+      };
+      return html`<div class="picker" role="group" aria-label=${`Owner of ${open.id}`}>
+        <p><strong>${name} ${short(open.id)}</strong> (${space.kind.replace("_", " ")}, column ${space.column})</p>
+        <${Chips} label="Owner" options=${[...owners.map((o) => [o, o]), [null, "Empty"]]} value=${held ? held.owner : null}
+          onPick=${put} name=${(o) => (o ? `${o} owns ${open.id}` : `${open.id} is empty`)} />
+        ${space.kind === "factory" && held && html`<label class="radio"><input type="checkbox" checked=${!!held.parts_factory}
+          onChange=${(e) => setBoard("spaces", { ...board.spaces, [open.id]: { owner: held.owner, ...(e.target.checked ? { parts_factory: true } : {}) } })} />
+          Parts factory under it</label>`}
+        <button type="button" class="small" onClick=${() => setOpen(null)}>Done</button></div>`;
+    }
+    if (open.kind === "infinite") {
+      const held = (board.infinite || {})[open.id] || {};
+      const bump = (o, d) => {
+        const next = { ...held, [o]: Math.max(0, (held[o] || 0) + d) };
+        if (!next[o]) delete next[o];
+        const all = { ...(board.infinite || {}), [open.id]: next };
+        if (!Object.keys(next).length) delete all[open.id];
+        setBoard("infinite", all);
+      };
+      return html`<div class="picker" role="group" aria-label=${`Pieces on ${open.id}`}>
+        <p><strong>${name} ${short(open.id)}</strong> (∞: any number of pieces)</p>
+        ${owners.map((o) => html`<div class="row" key=${o}><span style="flex:1">${o}: ${held[o] || 0}</span>
+          <button type="button" class="small" aria-label=${`One piece fewer of ${o} on ${open.id}`} onClick=${() => bump(o, -1)}>−</button>
+          <button type="button" class="small" aria-label=${`One more piece of ${o} on ${open.id}`} onClick=${() => bump(o, 1)}>+</button></div>`)}
+        <button type="button" class="small" onClick=${() => setOpen(null)}>Done</button></div>`;
+    }
+    const isHq = open.kind === "hq";
+    const current = isHq ? tiger.headquarters : (board.satellites || {})[open.id];
+    const put = (o) => {
+      if (isHq) f.set(ptr("tigers", t, "headquarters"), o);
+      else {
+        const all = { ...(board.satellites || {}) };
+        if (o) all[open.id] = o; else delete all[open.id];
+        setBoard("satellites", all);
+      }
+      setOpen(null);
+    };
+    const what = isHq ? `the headquarters of ${name}` : `the satellite on ${open.id}`;
+    return html`<div class="picker" role="group" aria-label=${`Owner of ${what}`}>
+      <p><strong>${isHq ? `${name}: headquarters` : `${name} ${short(open.id)}: satellite`}</strong></p>
+      <${Chips} label="Owner" options=${[...owners.map((o) => [o, o]), [null, "None"]]} value=${current || null}
+        onPick=${put} name=${(o) => (o ? `${o} owns ${what}` : `Nobody owns ${what}`)} /></div>`;
+  };
+  return html`<div class="atboard" data-path=${base} data-testid=${`board-${t}`}>
+    ${ROWS.map(([row, rowName]) => html`<div class="board-row" role="group" aria-label=${`${name}: ${rowName}`} key=${row}>
+      <span class="row-name">${rowName}</span>
+      ${layout.spaces.filter((s) => s.row === row).map((s) => { const held = (board.spaces || {})[s.id] || {};
+        return cell("space", s.id, `${short(s.id)} ${s.column}`, held.owner && (held.parts_factory ? `${held.owner} +PF` : held.owner),
+          s.min > n ? s.min : false, held.parts_factory ? " (with a parts factory)" : ""); })}
+      ${layout.infinite.filter((s) => s.row === row).map((s) => cell("infinite", s.id, `${short(s.id)}`,
+        Object.entries((board.infinite || {})[s.id] || {}).map(([o, c]) => `${o} ${c}`).join(" "), false))}
+      ${layout.satellites.filter((s) => s.row === row).map((s) => cell("satellite", s.id, `${short(s.id)} sat.`,
+        (board.satellites || {})[s.id], false))}
+    </div>`)}
+    <div class="board-row">${cell("hq", `${t}.HQ`, "HQ", tiger.headquarters, false)}</div>
+    ${picker()}
+    <${FieldError} path=${base} />
+  </div>`;
+}

@@ -1,0 +1,107 @@
+// Nippon, end only: what lies on the table when the game is over.  Per player (in
+// turn order): their name, where their disc stands on the VP track, and their
+// achievement spaces (tap the multiplier tile on it, type the units).  Who took the
+// last turn is one tap.  The body is POST /api/scorers/nippon's end-only input; the
+// result says what the server could and could not verify.
+import { html } from "../html.js";
+import { FieldError, FormProvider, Group, Num, ResultActions, ScorerFrame, SubmitBar, Text, fieldId, getIn, ptr,
+  useForm, useScorer } from "./formkit.js";
+import { Sheet, playerResultModel, summary } from "./sheet.js";
+import { Chips, ModeSwitch, focusSoon, useEdition, verificationNotes } from "./tapkit.js";
+
+export const MODES = [["live", "Live"], ["end_only", "End only"], ["detailed", "Detailed"]];
+export const COLOURS = ["Yellow", "Red", "Purple", "Blue"]; // the player colours, as default names
+export const LABELS = { starting_vp: "Starting VP", region_majority: "Region majorities", ships: "Ships",
+                        contracts: "Contract VP", region_bonus: "Region bonus VP", workforce: "Workforce",
+                        in_play: "VP gained in play", vp_track: "VP track", achievements: "Achievements",
+                        floor: "Raised to 0" };
+
+export const model = (r) => ({
+  ...playerResultModel(r, LABELS, r.ranking.filter((x) => x.tie_break).map((x) => `Tie rule: ${x.tie_break}`)),
+  extra: verificationNotes(r),
+});
+
+export const blank = () => ({
+  mode: "end_only", last_turn_player: null,
+  players: COLOURS.map((name, i) => ({ name, seat: i + 1, vp_track: "", achievements: [] })),
+});
+
+// The achievement spaces of one player board: per space, the multiplier tile on it (or none) and its units.
+export function Achievements({ base, who, edition }) {
+  const f = useForm();
+  const list = getIn(f.body, base) || [];
+  const chips = [[null, "No"], ...edition.multipliers.map((m) => [m, `${m}×`])];
+  const pick = (space, m) => {
+    const at = list.findIndex((a) => a.space === space);
+    if (at < 0) {
+      f.set(base, [...list, { space, units: "", multiplier: m }]);
+      focusSoon(fieldId(`${base}/${list.length}/units`));
+    } else if (m === null && (list[at].units === "" || list[at].units === 0)) {
+      f.set(base, list.filter((_, k) => k !== at));
+    } else {
+      f.set(`${base}/${at}/multiplier`, m);
+      if (list[at].units === "") focusSoon(fieldId(`${base}/${at}/units`));
+    }
+  };
+  return html`<div data-path=${base}>${edition.achievement_spaces.map((sp) => {
+    const at = list.findIndex((a) => a.space === sp.id);
+    const entry = at >= 0 ? list[at] : null;
+    const title = `${sp.id}: ${sp.condition.replace(/_/g, " ")}`;
+    return html`<div class="ach" key=${sp.id} data-path=${at >= 0 ? `${base}/${at}` : undefined}>
+      <span class="ach-name">${title}<span class="hint"> (${sp.vp_per_unit} VP each, up to ${sp.max_units})</span></span>
+      ${entry ? html`<${Num} path=${`${base}/${at}/units`} label="Units" />` : html`<span></span>`}
+      <${Chips} label=${`Multiplier tile on ${who}'s ${sp.id}`} options=${chips} value=${entry ? entry.multiplier : undefined}
+        onPick=${(m) => pick(sp.id, m)} name=${(m) => `${m ? `${m}×` : "No"} tile on ${who}'s ${sp.id}`} />
+      ${at >= 0 && html`<${FieldError} path=${`${base}/${at}/multiplier`} />`}
+    </div>`;
+  })}<${FieldError} path=${base} /></div>`;
+}
+
+// Names and turn order: the list is in seat order (first player first); ↑ moves a player one seat earlier.
+export function PlayerNames({ rename, extra }) {
+  const f = useForm();
+  const { players } = f.body;
+  const names = players.map((p) => p.name);
+  const up = (i) => {
+    const next = [...players];
+    [next[i - 1], next[i]] = [next[i], next[i - 1]];
+    f.replace({ ...f.body, players: next.map((p, k) => ({ ...p, seat: k + 1 })) });
+  };
+  return players.map((p, i) => { const base = ptr("players", i); return html`<${Group} legend=${`Seat ${i + 1}: ${p.name}`} path=${base} key=${i}>
+    <div class="row nowrap"><${Text} path=${base + "/name"} label="Name"
+        onCommit=${(name) => name && name !== p.name && !names.includes(name) && f.replace(rename(f.body, p.name, name))} />
+      ${i > 0 && html`<button type="button" class="small" aria-label=${`Move ${p.name} one seat earlier`} onClick=${() => up(i)}>↑</button>`}</div>
+    <${FieldError} path=${base + "/seat"} />
+    ${extra && extra(p, i, base)}
+  </${Group}>`; });
+}
+
+const renamed = (body, old, name) => ({
+  ...body, last_turn_player: body.last_turn_player === old ? name : body.last_turn_player,
+  players: body.players.map((p) => (p.name === old ? { ...p, name } : p)),
+});
+
+export default function NipponEndOnly({ params }) {
+  const s = useScorer("nippon", params, blank, (r) => summary(model(r)), "end_only");
+  const edition = useEdition("nippon");
+  if (!s.body || !edition) return html`<${ScorerFrame} title="Nippon scorer"><p>Loading…</p></${ScorerFrame}>`;
+  if (s.showResult) {
+    return html`<${ScorerFrame} title="Nippon: final score"><${Sheet} m=${model(s.result)} /><${ResultActions} s=${s} /></${ScorerFrame}>`;
+  }
+  const names = s.body.players.map((p) => p.name);
+  return html`<${ScorerFrame} title="Nippon scorer">
+    <${ModeSwitch} game="nippon" modes=${MODES} current="end_only" />
+    <p class="hint">What lies on the table now: where each disc stands on the VP track (after the 3rd scoring) and
+      the tiles on each player's achievement spaces. Players in turn order, first player first.</p>
+    <${FormProvider} value=${s}><form onSubmit=${s.submit} novalidate>
+      <${PlayerNames} rename=${renamed} extra=${(p, i, base) => html`
+        <${Num} path=${base + "/vp_track"} label="VP track" min=${undefined} />
+        <h3>Achievement spaces</h3>
+        <${Achievements} base=${base + "/achievements"} who=${p.name} edition=${edition} />`} />
+      <h2 id="last-h">Who took the last turn</h2>
+      <div data-path="/last_turn_player"><${Chips} label="Who took the last turn" options=${names.map((n) => [n, n])}
+        value=${s.body.last_turn_player} onPick=${(n) => s.set("/last_turn_player", n)}
+        name=${(n) => `${n} took the last turn`} /><${FieldError} path="/last_turn_player" /></div>
+      <${SubmitBar} s=${s} />
+    </form></${FormProvider}></${ScorerFrame}>`;
+}

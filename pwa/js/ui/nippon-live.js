@@ -1,0 +1,161 @@
+// Nippon, live (the recommended way): at each scoring the map shows the board as it
+// was at the scoring before, and the table enters only what changed: tap a slot, tap
+// whose tile, tap its value (a higher tile pushes the lower one out); tap "+ Train" or
+// "+ Ship" under a region, tap whose.  "Score scoring N" sends every change so far
+// (the server keeps nothing) and shows that scoring at once with the running table.
+// After the 3rd scoring: who took the last turn, VP gained in play and achievements.
+import { useEffect, useState } from "preact/hooks";
+import { html } from "../html.js";
+import { FieldError, FormProvider, Group, Num, ResultActions, ScorerFrame, SubmitBar, ptr, useForm,
+  useScorer } from "./formkit.js";
+import { RunningTable, Sheet, summary } from "./sheet.js";
+import { Chips, ModeSwitch, useEdition } from "./tapkit.js";
+import { NipponMap, slotsOf } from "./nipmap.js";
+import { Achievements, COLOURS, MODES, PlayerNames, model } from "./nippon-end.js";
+
+const noStep = () => ({ placed: [], trains: {}, ships: {} });
+export const blank = () => ({ mode: "live", players: COLOURS.map((name, i) => ({ name, seat: i + 1 })),
+                              scorings: [], pending: noStep() });
+
+// The request body: everything but the step being entered (`pending`), or with it as the next scoring.
+const request = (body, withPending) => {
+  const { pending, ...rest } = body;
+  return withPending ? { ...rest, scorings: [...rest.scorings, pending] } : rest;
+};
+
+function renamed(body, old, name) {
+  const fix = (n) => (n === old ? name : n);
+  const keys = (o) => Object.fromEntries(Object.entries(o || {}).map(([k, v]) => [fix(k), v]));
+  const step = (st) => ({ placed: (st.placed || []).map((t) => ({ ...t, player: fix(t.player) })), trains: keys(st.trains), ships: keys(st.ships) });
+  const next = { ...body, players: body.players.map((p) => ({ ...p, name: fix(p.name) })),
+                 scorings: body.scorings.map(step), pending: step(body.pending || noStep()) };
+  if (body.end) next.end = { ...body.end, last_turn_player: fix(body.end.last_turn_player), players: keys(body.end.players) };
+  return next;
+}
+
+function Changes({ edition, board }) {
+  const f = useForm();
+  const [pick, setPick] = useState(null); // {slot: "city/slot"} | {kind, region}
+  const [who, setWho] = useState(null);
+  const st = f.body.pending || noStep();
+  const n = f.body.scorings.length;
+  const names = f.body.players.map((p) => p.name);
+  const values = [...new Set(edition.tile_values)].sort((a, b) => a - b);
+  const put = (next) => f.set("/pending", next);
+  const place = (value) => {
+    const [city, slot] = pick.slot.split("/");
+    put({ ...st, placed: [...st.placed, { player: who, city, slot: Number(slot), value }] });
+    setPick(null); setWho(null);
+  };
+  const addPiece = (player) => {
+    const { kind, region } = pick;
+    const mine = { ...(st[kind][player] || {}) };
+    mine[region] = (mine[region] || 0) + 1;
+    put({ ...st, [kind]: { ...st[kind], [player]: mine } });
+    setPick(null); setWho(null);
+  };
+  const drop = (kind, i, player, region) => {
+    if (kind === "placed") return put({ ...st, placed: st.placed.filter((_, k) => k !== i) });
+    const mine = { ...st[kind][player] };
+    if (mine[region] > 1) mine[region] -= 1; else delete mine[region];
+    const all = { ...st[kind], [player]: mine };
+    if (!Object.keys(mine).length) delete all[player];
+    return put({ ...st, [kind]: all });
+  };
+  const count = (kind, region) => {
+    const all = {};
+    for (const [p, c] of Object.entries(((board || {})[kind] || {})[region.id] || {})) all[p] = c;
+    for (const [p, regs] of Object.entries(st[kind])) if (regs[region.id]) all[p] = (all[p] || 0) + regs[region.id];
+    return Object.entries(all).map(([p, c]) => `${p.slice(0, 4)} ${c}`).join(" ");
+  };
+  const pieces = (region) => {
+    const t = count("trains", region); const s = count("ships", region);
+    return [t && `trains: ${t}`, s && `ships: ${s}`].filter(Boolean).join(" · ");
+  };
+  const region = (id) => edition.regions.find((r) => r.id === id);
+  const pieceList = (kind) => Object.entries(st[kind]).flatMap(([p, regs]) => Object.entries(regs).map(([r, c]) => [p, r, c]));
+  return html`<section aria-labelledby="step-h" data-testid="live-step">
+    <h2 id="step-h">Before scoring ${n + 1}: what changed${n ? ` since scoring ${n}` : ""}</h2>
+    <p class="hint">${n ? `The map shows the board as it was at scoring ${n}. ` : "The map shows the empty board. "}
+      Tap a slot where a tile was placed, then whose it is and its value.</p>
+    <${NipponMap} edition=${edition} slots=${slotsOf(board, st.placed)} picked=${pick && pick.slot}
+      onSlot=${(city, slot) => { setPick({ slot: `${city}/${slot}` }); setWho(null); }} pieces=${pieces}
+      label=${`Map of Nippon before scoring ${n + 1}`} />
+    ${pick && html`<div class="picker" data-testid="picker" role="group" aria-label="Enter the change">
+      <p><strong>${pick.slot ? `Tile on ${pick.slot.replace("/", ", slot ")}` : `${pick.kind === "trains" ? "Train" : "Ship"} in ${region(pick.region).name}`}</strong></p>
+      <${Chips} label="Whose" options=${names.map((x) => [x, x])} value=${who}
+        onPick=${(x) => (pick.slot ? setWho(x) : addPiece(x))}
+        name=${(x) => (pick.slot ? `${x}'s tile` : `${x}'s ${pick.kind === "trains" ? "train" : "ship"}`)} />
+      ${pick.slot && who && html`<${Chips} label="Value" options=${values.map((v) => [v, String(v)])}
+        onPick=${place} name=${(v) => `Value ${v}`} />`}
+      <button type="button" class="small" onClick=${() => { setPick(null); setWho(null); }}>Cancel</button>
+    </div>`}
+    <div class="stack">${edition.regions.map((r) => html`<div class="row" key=${r.id}>
+      <span style="flex:1">${r.name}</span>
+      <button type="button" class="small" aria-label=${`Add a train in ${r.name}`} onClick=${() => { setPick({ kind: "trains", region: r.id }); setWho(null); }}>+ Train</button>
+      <button type="button" class="small" aria-label=${`Add a ship in ${r.name}`} onClick=${() => { setPick({ kind: "ships", region: r.id }); setWho(null); }}>+ Ship</button>
+    </div>`)}</div>
+    <h3>Entered for scoring ${n + 1}</h3>
+    <ul class="log" data-testid="changes" data-path=${ptr("scorings", n)}>
+      ${st.placed.map((t, i) => html`<li key=${"t" + i} data-path=${ptr("scorings", n, "placed", i)}>${t.player}'s ${t.value} on ${t.city}, slot ${t.slot}
+        <button type="button" class="x small" aria-label=${`Remove ${t.player}'s ${t.value} on ${t.city} slot ${t.slot}`} onClick=${() => drop("placed", i)}>✕</button>
+        <${FieldError} path=${ptr("scorings", n, "placed", i)} /></li>`)}
+      ${["trains", "ships"].flatMap((kind) => pieceList(kind).map(([p, r, c]) => html`<li key=${kind + p + r}
+          data-path=${ptr("scorings", n, kind, p, r)}>${p}: ${c} ${kind === "trains" ? "train" : "ship"}${c > 1 ? "s" : ""} in ${region(r).name}
+        <button type="button" class="x small" aria-label=${`Remove ${p}'s ${kind === "trains" ? "train" : "ship"} in ${region(r).name}`}
+          onClick=${() => drop(kind, 0, p, r)}>✕</button><${FieldError} path=${ptr("scorings", n, kind, p, r)} /></li>`))}
+      ${!st.placed.length && !pieceList("trains").length && !pieceList("ships").length && html`<li>Nothing yet.</li>`}
+    </ul>
+  </section>`;
+}
+
+function End({ edition }) {
+  const f = useForm();
+  const names = f.body.players.map((p) => p.name);
+  const end = f.body.end || { last_turn_player: null, players: {} };
+  return html`<h2>The end of the game</h2>
+    <div data-path="/end/last_turn_player"><${Chips} label="Who took the last turn" options=${names.map((n) => [n, n])}
+      value=${end.last_turn_player} onPick=${(n) => f.set("/end", { ...end, last_turn_player: n })}
+      name=${(n) => `${n} took the last turn`} /><${FieldError} path="/end/last_turn_player" /></div>
+    ${names.map((n) => { const base = ptr("end", "players", n); return html`<${Group} legend=${n} path=${base} key=${n}>
+      <div class="grid3"><${Num} path=${base + "/vp_in_play/contracts"} label="Contract VP" empty=${undefined} />
+        <${Num} path=${base + "/vp_in_play/region_bonus"} label="Region bonus" empty=${undefined} />
+        <${Num} path=${base + "/vp_in_play/workforce_lost"} label="Lost (workforce)" empty=${undefined} /></div>
+      <${Achievements} base=${base + "/achievements"} who=${n} edition=${edition} /></${Group}>`; })}`;
+}
+
+export default function NipponLive({ params }) {
+  const s = useScorer("nippon", params, blank, (r) => summary(model(r)), "live");
+  const edition = useEdition("nippon");
+  // After a reload the board and the running table come back from the changes kept on the phone.
+  useEffect(() => { if (s.body && !s.result) s.submit(null, request(s.body, false), true); }, [!!s.body]);
+  if (!s.body || !edition) return html`<${ScorerFrame} title="Nippon scorer"><p>Loading…</p></${ScorerFrame}>`;
+  if (s.showResult) {
+    return html`<${ScorerFrame} title="Nippon: final score"><${Sheet} m=${model(s.result)} />
+      <${RunningTable} running=${s.result.running} /><${ResultActions} s=${s} /></${ScorerFrame}>`;
+  }
+  const n = s.body.scorings.length;
+  const over = n >= edition.scorings;
+  const scoreStep = async (e) => {
+    e.preventDefault();
+    const data = await s.submit(null, request(s.body, true), true);
+    if (data) s.replace({ ...s.body, scorings: [...s.body.scorings, s.body.pending], pending: noStep() });
+  };
+  const finish = (e) => { e.preventDefault(); s.submit(null, { ...request(s.body, false), end: s.body.end || {} }); };
+  const board = s.result && s.result.board;
+  return html`<${ScorerFrame} title="Nippon scorer">
+    <${ModeSwitch} game="nippon" modes=${MODES} current="live" />
+    <${FormProvider} value=${s}><form onSubmit=${over ? finish : scoreStep} novalidate>
+      ${n === 0 ? html`<details open><summary>Players, in turn order</summary>
+          <${PlayerNames} rename=${renamed} /></details>`
+        : html`<p class="hint">Players in turn order: ${s.body.players.map((p) => p.name).join(", ")}.</p>`}
+      ${s.result && s.result.running && s.result.running.length > 0 && html`<${RunningTable} running=${s.result.running} />`}
+      ${over ? html`<${End} edition=${edition} />` : html`<${Changes} edition=${edition} board=${board} />`}
+      <${SubmitBar} s=${s} label=${over ? "Final score" : `Score scoring ${n + 1}`} />
+      ${n > 0 && html`<button type="button" class="small" onClick=${() => {
+        const back = { ...s.body, pending: s.body.scorings[n - 1], scorings: s.body.scorings.slice(0, -1) };
+        s.replace(back);
+        s.submit(null, request(back, false), true); // the board as it was before that scoring
+      }}>Reopen scoring ${n}</button>`}
+    </form></${FormProvider}></${ScorerFrame}>`;
+}

@@ -1,0 +1,72 @@
+// Pieces the tap-first scorer forms share (Nippon live and end only, Asara end only):
+// the edition facts they draw (from the server, cached for offline use), rows of big
+// toggle buttons ("chips") instead of typed ids, the entry-mode switch, and the
+// verification notes the server returns.  No rules here: the server checks everything.
+import { useEffect, useState } from "preact/hooks";
+import { html } from "../html.js";
+import * as db from "../db.js";
+import { api } from "../api.js";
+
+// GET /api/scorers/<game>/edition, remembered in IndexedDB so the form opens offline.
+export function useEdition(game) {
+  const [edition, setEdition] = useState(null);
+  useEffect(() => {
+    const key = `scorer-edition:${game}`;
+    let live = true;
+    db.get("kv", key).then((cached) => { if (live && cached) setEdition(cached); }).catch(() => {});
+    api.scorerEdition(game).then(({ data }) => {
+      if (!live) return;
+      setEdition(data);
+      db.put("kv", data, key).catch(() => {});
+    }).catch(() => {});
+    return () => { live = false; };
+  }, [game]);
+  return edition;
+}
+
+// One choice among a few as big buttons; `value` is pressed.  `name(v, l)` gives each button its accessible name.
+export function Chips({ label, options, value, onPick, name, testid }) {
+  return html`<div class="chiprow" role="group" aria-label=${label} data-testid=${testid}>
+    ${options.map(([v, l]) => html`<button type="button" class=${`chip-btn ${value === v ? "on" : ""}`}
+      aria-pressed=${value === v ? "true" : "false"} aria-label=${name ? name(v, l) : undefined}
+      onClick=${() => onPick(v)}>${l}</button>`)}
+  </div>`;
+}
+
+// The entry modes of a scorer, as links (each mode keeps its own draft).
+export function ModeSwitch({ game, modes, current }) {
+  return html`<nav class="modes" aria-label="Entry mode">${modes.map(([m, label]) => html`
+    <a href=${`#/scorer/${game}?m=${m}`} class=${`button ${m === current ? "primary" : ""}`}
+      aria-current=${m === current ? "page" : undefined}>${label}</a>`)}</nav>`;
+}
+
+// The server's "what I could and could not verify", as sheet notes.
+export const verificationNotes = (r) => (r.verification || []).map((v) => {
+  const mark = { verified: "Verified", not_verified: "Not verified", mismatch: "Does not add up" }[v.status] || v.status;
+  return `${mark}: ${v.check} (${v.detail})`;
+});
+
+// Focus the element with this id once it is on screen (after a tap that added a field).
+export const focusSoon = (id) => setTimeout(() => { const el = document.getElementById(id); el && el.focus(); }, 0);
+
+// Which entry mode a scorer screen shows: ?m=…, else the mode of the reopened history entry,
+// else the one last used on this phone, else `fallback`.  null while it is being looked up.
+export function useMode(game, params, fallback) {
+  const [mode, setMode] = useState(params.m || null);
+  useEffect(() => {
+    let live = true;
+    const key = `scorer-mode:${game}`;
+    (async () => {
+      let m = params.m;
+      if (!m && params.h) {
+        const entry = await db.get("kv", params.h).catch(() => null);
+        m = entry && entry.input ? entry.input.mode || "detailed" : null;
+      }
+      if (!m) m = (await db.get("kv", key).catch(() => null)) || fallback;
+      else db.put("kv", m, key).catch(() => {});
+      if (live) setMode(m);
+    })();
+    return () => { live = false; };
+  }, [game, params.m, params.h]);
+  return mode;
+}

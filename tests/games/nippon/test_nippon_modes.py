@@ -1,0 +1,193 @@
+"""Nippon's end-only and live modes give the detailed format's totals for the same 4-player game; each impossible
+value is refused naming it in words and the rule (catalogue E.1; rules, Local Market "Available Influence Slot")."""
+import copy
+
+import pytest
+
+from api.games.nippon import ScoringInputError, score
+
+from tests.games.nippon.helpers import region, tile
+
+NAMES = ["Ann", "Bob", "Cem", "Dee"]
+# What was placed before each scoring, in the order played (a tile on an occupied slot pushes the lower one out).
+PLACED = [
+    [tile("Ann", "R1.C1", 3, 4), tile("Bob", "R1.C2", 0, 3), tile("Cem", "R2.C1", 2, 5)],
+    [tile("Dee", "R1.C1", 3, 6), tile("Ann", "R3.C1", 3, 7), tile("Bob", "R2.C1", 2, 6)],  # Dee outbids Ann, Bob Cem
+    [tile("Cem", "R2.C1", 2, 7), tile("Ann", "R4.C2", 1, 4), tile("Bob", "R4.C2", 2, 5)],  # Ann's 4 is back in hand
+]
+TRAINS = [{"Ann": {"R1": 1}}, {"Cem": {"R2": 1}}, {"Bob": {"R4": 1}}]
+SHIPS = [{"Bob": {"R1": 1}}, {"Dee": {"R3": 1}}, {}]
+IN_PLAY = {"Ann": {"contracts": 12}, "Bob": {"region_bonus": 4}, "Dee": {"workforce_lost": 2}}
+ACHIEVEMENTS = {"Ann": [{"space": "ACH1", "units": 4, "multiplier": 3}, {"space": "ACH5", "units": 2, "multiplier": 2}],
+                "Bob": [{"space": "ACH3", "units": 2, "multiplier": 4}],
+                "Cem": [{"space": "ACH6", "units": 5, "multiplier": 2}, {"space": "ACH2", "units": 2, "multiplier": None}],
+                "Dee": [{"space": "ACH4", "units": 2, "multiplier": 5}]}
+
+# The same boards as the detailed format states them, scoring by scoring.
+BOARD_1 = {"R1": region([tile("Ann", "R1.C1", 3, 4), tile("Bob", "R1.C2", 0, 3)], {"Ann": 1}, {"Bob": 1}),
+           "R2": region([tile("Cem", "R2.C1", 2, 5)])}
+BOARD_2 = {"R1": region([tile("Dee", "R1.C1", 3, 6), tile("Bob", "R1.C2", 0, 3)], {"Ann": 1}, {"Bob": 1}),
+           "R2": region([tile("Bob", "R2.C1", 2, 6)], {"Cem": 1}),
+           "R3": region([tile("Ann", "R3.C1", 3, 7)], ships={"Dee": 1})}
+BOARD_3 = {**BOARD_2, "R2": region([tile("Cem", "R2.C1", 2, 7)], {"Cem": 1}),
+           "R4": region([tile("Ann", "R4.C2", 1, 4), tile("Bob", "R4.C2", 2, 5)], {"Bob": 1})}
+
+
+def detailed() -> dict:
+    return {"players": [{"id": n, "seat": i + 1, "vp_in_play": IN_PLAY.get(n, {}), "achievements": ACHIEVEMENTS[n]}
+                        for i, n in enumerate(NAMES)],
+            "last_turn_player": "Dee",
+            "scorings": [{"regions": copy.deepcopy(b)} for b in (BOARD_1, BOARD_2, BOARD_3)]}
+
+
+def live(reached: int = 3, end: bool = True) -> dict:
+    body = {"mode": "live", "players": [{"name": n, "seat": i + 1} for i, n in enumerate(NAMES)],
+            "scorings": [{"placed": PLACED[n], "trains": TRAINS[n], "ships": SHIPS[n]} for n in range(reached)]}
+    if end:
+        body["end"] = {"last_turn_player": "Dee",
+                       "players": {n: {"vp_in_play": IN_PLAY.get(n, {}), "achievements": ACHIEVEMENTS[n]}
+                                   for n in NAMES}}
+    return copy.deepcopy(body)
+
+
+def end_only(boards: bool = False, in_play: bool = False) -> dict:
+    full = score(detailed())
+    track = {p["id"]: p["total"] - p["categories"]["achievements"] for p in full["players"]}
+    body = {"mode": "end_only", "last_turn_player": "Dee",
+            "players": [{"name": n, "seat": i + 1, "vp_track": track[n], "achievements": ACHIEVEMENTS[n],
+                         **({"vp_in_play": IN_PLAY.get(n, {})} if in_play else {})} for i, n in enumerate(NAMES)]}
+    if boards:
+        body["scorings"] = detailed()["scorings"]
+    return copy.deepcopy(body)
+
+
+def totals(result: dict) -> dict:
+    return {p["id"]: p["total"] for p in result["players"]}
+
+
+def statuses(result: dict) -> dict:
+    return {v["check"]: v["status"] for v in result["verification"]}
+
+
+def test_live_gives_the_detailed_totals_and_a_running_table():
+    # NIP-SCORE-02..10: the boards rebuilt from the changes score as the detailed boards do.
+    expected = score(detailed())
+    result = score(live())
+    assert totals(result) == totals(expected) and result["winners"] == expected["winners"]
+    assert result["scorings"] == expected["scorings"] and result["final"] is True
+    # the running table: each scoring's region and ship VP, added to the starting VP (10, 11, 12, 13)
+    for number, row in enumerate(result["running"], start=1):
+        for entry in row["players"]:
+            gained = sum(line["points"] for line in next(p for p in expected["players"] if p["id"] == entry["player"])
+                         ["lines"] if line.get("scoring") == number)
+            assert entry["gained"] == gained
+    assert [r["vp_so_far"] for r in result["running"][-1]["players"]] == [
+        p["categories"]["starting_vp"] + p["categories"]["region_majority"] + p["categories"]["ships"]
+        for p in expected["players"]]
+    assert sorted(result["board"]["in_hand"]["Ann"]) == [1, 1, 2, 2, 3, 3, 5, 6]  # 4 and 7 on the board
+
+
+def test_a_live_scoring_step_scores_at_once_and_shows_the_board_for_the_next():
+    # NIP-SCORE-02: after the 1st scoring only it is scored; Cem leads R2 alone, nobody has taken the last turn.
+    first = score(live(reached=1, end=False))
+    assert first["final"] is False and len(first["scorings"]) == 1 and len(first["running"]) == 1
+    assert first["winner_explanation"].startswith("After scoring 1, ")
+    assert {t["city"] for t in first["board"]["tiles"]} == {"R1.C1", "R1.C2", "R2.C1"}
+    second = score(live(reached=2, end=False))
+    pushed = next(t for t in second["board"]["tiles"] if (t["city"], t["slot"]) == ("R1.C1", 3))
+    assert (pushed["player"], pushed["value"]) == ("Dee", 6)  # Ann's 4 went back to her
+    assert second["running"][0] == first["running"][0]
+
+
+def test_end_only_gives_the_detailed_totals_and_says_what_it_verified():
+    # NIP-SCORE-09: the achievements are added to the track, which holds everything else.
+    expected = score(detailed())
+    bare = score(end_only())
+    assert totals(bare) == totals(expected) and bare["winners"] == expected["winners"]
+    assert statuses(bare)["the three scorings"] == "not_verified"
+    with_boards = score(end_only(boards=True))
+    assert totals(with_boards) == totals(expected)
+    assert statuses(with_boards)["Ann's VP track"] == "not_verified"
+    full = score(end_only(boards=True, in_play=True))
+    assert {statuses(full)[f"{n}'s VP track"] for n in NAMES} == {"verified"}
+    wrong = end_only(boards=True, in_play=True)
+    wrong["players"][1]["vp_track"] += 2
+    assert statuses(score(wrong))["Bob's VP track"] == "mismatch"
+    # NIP-SCORE-09 against the last board: Ann's tiles lie in 2 regions, Bob has a train and a ship there
+    assert statuses(full)["Ann's ACH5 (regions with own influence tile)"] == "verified"
+    assert statuses(full)["Bob's ACH3 (trains and ships on board)"] == "verified"
+    wrong = end_only(boards=True, in_play=True)
+    wrong["players"][1]["achievements"][0]["units"] = 3
+    assert statuses(score(wrong))["Bob's ACH3 (trains and ships on board)"] == "mismatch"
+
+
+def put(path: list, value):
+    def change(body):
+        node = body
+        for key in path[:-1]:
+            node = node[key]
+        node[path[-1]] = value
+        return body
+    return change
+
+
+LIVE_REFUSALS = [
+    # rules, Local Market, "Available Influence Slot": only a higher tile replaces one (NIP-SCORE-04)
+    ("a lower tile on a covered slot", put(["scorings", 1, "placed", 0, "value"], 3), "slot_not_available",
+     "NIP-SCORE-04", "/scorings/1/placed/0/value", "Dee's tile on slot 3 of city R1.C1"),
+    ("an equal tile on a covered slot", put(["scorings", 1, "placed", 0, "value"], 4), "slot_not_available",
+     "NIP-SCORE-04", "/scorings/1/placed/0/value", "Dee's tile"),
+    # NIP-SCORE-03 / rules Setup 2: ten tiles 1,1,2,2,3,3,4,5,6,7 per player
+    ("a tile the player does not have", put(["scorings", 0, "placed", 0, "value"], 8), "tile_not_in_hand",
+     "NIP-SCORE-03", "/scorings/0/placed/0/value", "Ann's tile"),
+    ("the same 7 twice", put(["scorings", 2, "placed", 1, "value"], 7), "tile_not_in_hand", "NIP-SCORE-03",
+     "/scorings/2/placed/1/value", "Ann's tile"),
+    ("a slot the city does not have", put(["scorings", 0, "placed", 1, "slot"], 4), "above_maximum",
+     "NIP-SCORE-04", "/scorings/0/placed/1/slot", None),
+    ("seven trains", put(["scorings", 0, "trains"], {"Ann": {"R1": 4, "R2": 3}}), "too_many_trains",
+     "NIP-SCORE-03", "/scorings/0/trains/Ann/R2", "Ann's trains"),
+    ("nine pieces in a region", put(["scorings", 0, "ships"], {"Bob": {"R1": 4}, "Cem": {"R1": 4}}),
+     "train_ship_slots_full", "NIP-SCORE-07", "/scorings/0/ships/Cem/R1", "Cem's ships in Region 1"),
+    ("a fourth scoring", lambda b: {**b, "scorings": b["scorings"] + [{}]}, "too_many_scorings", "NIP-SCORE-02",
+     "/scorings", "the scorings"),
+    ("one player", lambda b: {**b, "players": b["players"][:1]}, "wrong_player_count", "NIP-SCORE-01", "/players",
+     "the players"),
+    ("13 trains and ships", put(["end", "players", "Bob", "achievements", 0, "units"], 13),
+     "achievement_units_beyond_components", "NIP-SCORE-09", "/end/players/Bob/achievements/0/units", "ACH3"),
+    ("26 contract VP", put(["end", "players", "Ann", "vp_in_play", "contracts"], 26), "contract_vp_impossible",
+     "NIP-SCORE-08", "/end/players/Ann/vp_in_play/contracts", "Ann's contract VP"),
+]
+
+
+@pytest.mark.parametrize("change, code, rule, path, words", [c[1:] for c in LIVE_REFUSALS],
+                         ids=[c[0] for c in LIVE_REFUSALS])
+def test_impossible_live_input_is_refused(change, code, rule, path, words):
+    with pytest.raises(ScoringInputError) as caught:
+        score(change(live()))
+    assert (caught.value.code, caught.value.rule, caught.value.path) == (code, rule, path)
+    if words:
+        assert words in caught.value.field
+
+
+END_ONLY_REFUSALS = [
+    ("one player", lambda b: {**b, "players": b["players"][:1]}, "wrong_player_count", "NIP-SCORE-01", "/players"),
+    ("two players with one name", put(["players", 1, "name"], "Ann"), "duplicate_player_name", "NIP-SCORE-01",
+     "/players/1/name"),
+    ("a seat taken twice", put(["players", 1, "seat"], 1), "duplicate_seat", "NIP-SCORE-01", "/players/1/seat"),
+    ("13 trains and ships", put(["players", 1, "achievements", 0, "units"], 13),
+     "achievement_units_beyond_components", "NIP-SCORE-09", "/players/1/achievements/0/units"),
+    ("an odd region bonus", put(["players", 1, "vp_in_play"], {"region_bonus": 3}), "region_bonus_not_a_multiple",
+     "NIP-SCORE-08", "/players/1/vp_in_play/region_bonus"),
+    ("a tile vanishing between the boards", put(["scorings", 2, "regions", "R3"], {"ships": {"Dee": 1}}),
+     "tile_vanished", "NIP-SCORE-04", "/scorings/2/regions/R3/tiles"),
+    ("a name the players do not have", put(["last_turn_player"], "Eve"), "unknown_player", "NIP-SCORE-10",
+     "/last_turn_player"),
+]
+
+
+@pytest.mark.parametrize("change, code, rule, path", [c[1:] for c in END_ONLY_REFUSALS],
+                         ids=[c[0] for c in END_ONLY_REFUSALS])
+def test_impossible_end_only_input_is_refused(change, code, rule, path):
+    with pytest.raises(ScoringInputError) as caught:
+        score(change(end_only(boards=True, in_play=True)))
+    assert (caught.value.code, caught.value.rule, caught.value.path) == (code, rule, path)

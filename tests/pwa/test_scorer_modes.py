@@ -1,0 +1,357 @@
+"""The tap-first scorer modes in Chromium at 360×740 (issue 15): a 4-player Asara game end only, a Nippon game
+end only and live, each entered by tapping like a person and giving the same totals as the detailed format of
+the same game (scored by the server); every tap and keystroke is counted and printed (pytest -s shows them).
+axe and a screenshot on each screen (test-artifacts/pwa/)."""
+from __future__ import annotations
+
+import re
+
+import requests
+
+from tests.pwa.conftest import axe_check, shot
+from tests.pwa.test_scorers import check_sheet, fid
+
+FIGURES: dict[str, int] = {}
+
+
+class Hands:
+    """Taps and keystrokes, counted as a person would make them."""
+
+    def __init__(self, page):
+        self.page = page
+        self.count = 0
+
+    def tap(self, locator) -> None:
+        locator.click()
+        self.count += 1
+
+    def type(self, locator, text: str) -> None:
+        """Tap a field, clear what a previous value left (not counted: the field starts empty), type `text`."""
+        locator.click()
+        locator.fill("")
+        locator.press_sequentially(text)
+        self.count += 1 + len(text)
+
+    def keys(self, path: str, text: str) -> None:
+        """Type into the field the app moved the focus to (the one bound to `path`)."""
+        self.page.wait_for_function("(id) => document.activeElement && document.activeElement.id === id",
+                                    arg=fid(path)[1:])
+        self.page.keyboard.type(text)
+        self.count += len(text)
+
+
+def wait_result(page) -> None:
+    """The result sheet, or the server's refusal as the failure message."""
+    page.locator("[data-testid=result], [data-testid=scorer-problem]").first.wait_for()
+    problem = page.locator("[data-testid=scorer-problem]")
+    if problem.count():
+        errors = page.locator(".field-error").all_inner_texts()
+        raise AssertionError(f"refused: {problem.inner_text()} {errors}")
+
+
+def server_score(server, game: str, body: dict) -> dict:
+    resp = requests.post(f"{server.url}/api/scorers/{game}", json=body, timeout=20)
+    assert resp.status_code == 200, resp.text
+    return resp.json()
+
+
+def totals(result: dict) -> dict[str, int]:
+    return {p["id"]: p["total"] for p in result["players"]}
+
+
+# ----------------------------------------------------------------------------- Asara, end only
+# Seven towers, two with a gold section; they stood from year 3 on and Ann held the Caliph all four years.
+ASARA = {"Ann": {"asari": 27, "towers": [("red", 5, 1), ("brown", 3, 0)]},
+         "Bob": {"asari": 19, "towers": [("red", 4, 0), ("black", 4, 1)]},
+         "Cem": {"asari": 35, "towers": [("white", 6, 0)]},
+         "Dee": {"asari": 14, "towers": [("green", 3, 0), ("brown", 4, 0)]}}
+
+
+def year_ends(name: str) -> int:
+    """Years 3 and 4: +1 a tower, +1 a gold section; +1 a year for the Caliph (ASA-SCORE-03)."""
+    towers = ASARA[name]["towers"]
+    return 2 * (len(towers) + sum(g for _, _, g in towers)) + (4 if name == "Ann" else 0)
+
+
+def building(name: str) -> int:
+    """One prestige per section used (the placeholder table, ASA-DATA-01)."""
+    return sum(h for _, h, _ in ASARA[name]["towers"])
+
+
+def track(name: str) -> int:
+    return building(name) + year_ends(name)
+
+
+def asara_detailed() -> dict:
+    """The same game in the detailed format."""
+    def towers(name):
+        return [{"color": c, "sections": {"base": 1, "trunk": h - 2, "window": 0, "turret": 1}, "gold_sections": g}
+                for c, h, g in ASARA[name]["towers"]]
+    years = [{"caliph": "Ann", "towers": {}}, {"caliph": "Ann", "towers": {}},
+             {"caliph": "Ann", "towers": {n: towers(n) for n in ASARA}},
+             {"caliph": "Ann", "towers": {n: towers(n) for n in ASARA}}]
+    return {"players": [{"id": n, "asari": p["asari"], "building_prestige": building(n)} for n, p in ASARA.items()],
+            "years": years}
+
+
+def test_asara_end_only_four_players_by_tapping(server, new_phone):
+    page = new_phone()
+    page.goto(server.url + "/#/scorer/asara")
+    page.get_by_role("heading", name="Asara scorer").wait_for()
+    page.get_by_role("group", name="Add a tower for Player 1").wait_for()
+    axe_check(page, "Asara end-only form (blank)"); shot(page, "m-01-asara-end-blank")
+    hands = Hands(page)
+    names = Hands(page)
+    for i, (name, p) in enumerate(ASARA.items()):
+        names.type(page.locator(fid(f"/players/{i}/name")), name)
+        page.locator(fid(f"/players/{i}/name")).press("Tab")  # committed when leaving the field
+        names.count += 1
+        page.get_by_role("group", name=name, exact=True).wait_for()
+        hands.type(page.locator(fid(f"/players/{i}/asari")), str(p["asari"]))
+        hands.type(page.locator(fid(f"/players/{i}/prestige")), str(track(name)))
+        for j, (color, sections, gold) in enumerate(p["towers"]):
+            hands.tap(page.get_by_role("button", name=f"Add a {color} tower for {name}"))
+            hands.keys(f"/players/{i}/towers/{j}/sections", str(sections))  # focused by the colour tap
+            if gold:
+                hands.tap(page.get_by_role("button", name=f"Add a gold section to {name}'s {color} tower"))
+    shot(page, "m-02-asara-end-filled")
+    axe_check(page, "Asara end-only form (filled)")
+    hands.tap(page.get_by_role("button", name="Score", exact=True))
+    wait_result(page)
+    expected = server_score(server, "asara", asara_detailed())
+    check_sheet(page, totals(expected), expected["winner_explanation"])
+    assert "Not verified: year-end evaluations" in page.locator("[data-testid=result]").inner_text()
+    axe_check(page, "Asara end-only result"); shot(page, "m-03-asara-end-result")
+    FIGURES["Asara end only, 4 players, 7 towers"] = hands.count
+    FIGURES["Asara: typing the 4 names (extra)"] = names.count
+    print(f"\nAsara end only: {hands.count} taps/keystrokes (+{names.count} for typing the names)")
+    assert hands.count <= 40
+    assert page.errors == []
+
+
+def test_asara_end_only_refusal_names_the_field(server, new_phone):
+    page = new_phone()
+    page.goto(server.url + "/#/scorer/asara?m=end_only")
+    page.get_by_role("button", name="Add a red tower for Player 1").click()
+    Hands(page).keys("/players/0/towers/0/sections", "120")  # more than the box holds (rules, Components: 100)
+    for i in range(4):
+        page.locator(fid(f"/players/{i}/asari")).fill("1")
+        page.locator(fid(f"/players/{i}/prestige")).fill("0")
+    page.get_by_role("button", name="Score", exact=True).click()
+    page.locator("[data-testid=scorer-problem]").wait_for()
+    err = page.locator(fid("/players/0/towers/0/sections") + "-err")
+    err.wait_for()
+    assert "only 100 tower sections" in err.inner_text() and "ASA-SCORE-04" in err.inner_text()
+    axe_check(page, "Asara end-only refusal"); shot(page, "m-04-asara-end-refused")
+    assert page.errors == []
+
+
+# ----------------------------------------------------------------------------- Nippon (the engine tests' game)
+from tests.games.nippon.test_nippon_modes import (  # noqa: E402  (the same 4-player game as the engine tests)
+    ACHIEVEMENTS, IN_PLAY, NAMES, PLACED, SHIPS, TRAINS, detailed as nippon_detailed,
+)
+
+REGION_NAMES = {"R1": "Region 1", "R2": "Region 2", "R3": "Region 3", "R4": "Region 4"}
+COLOURS = ["Yellow", "Red", "Purple", "Blue"]  # the default names (the player colours)
+
+
+def rename_players(page, hands: Hands) -> None:
+    for i, name in enumerate(NAMES):
+        hands.type(page.locator(fid(f"/players/{i}/name")), name)
+        page.locator(fid(f"/players/{i}/name")).press("Tab")
+        hands.count += 1
+        page.get_by_role("group", name=f"Seat {i + 1}: {name}").wait_for()
+
+
+def enter_achievements(page, hands: Hands, name: str, base: str) -> None:
+    for k, a in enumerate(ACHIEVEMENTS[name]):
+        tile = f"{a['multiplier']}×" if a["multiplier"] else "No"
+        hands.tap(page.get_by_role("button", name=f"{tile} tile on {name}'s {a['space']}", exact=True))
+        hands.keys(f"{base}/{k}/units", str(a["units"]))
+
+
+def test_nippon_end_only_by_tapping(server, new_phone):
+    page = new_phone()
+    page.goto(server.url + "/#/scorer/nippon?m=end_only")
+    page.get_by_role("heading", name="Nippon scorer").wait_for()
+    page.get_by_role("group", name="Seat 4: Blue").wait_for()
+    axe_check(page, "Nippon end-only form (blank)"); shot(page, "m-10-nippon-end-blank")
+    names, hands = Hands(page), Hands(page)
+    rename_players(page, names)
+    expected = server_score(server, "nippon", nippon_detailed())
+    for i, name in enumerate(NAMES):
+        player = next(p for p in expected["players"] if p["id"] == name)
+        hands.type(page.locator(fid(f"/players/{i}/vp_track")), str(player["total"] - player["categories"]["achievements"]))
+        enter_achievements(page, hands, name, f"/players/{i}/achievements")
+    hands.tap(page.get_by_role("button", name="Dee took the last turn"))
+    shot(page, "m-11-nippon-end-filled")
+    axe_check(page, "Nippon end-only form (filled)")
+    hands.tap(page.get_by_role("button", name="Score", exact=True))
+    wait_result(page)
+    check_sheet(page, totals(expected), expected["winner_explanation"])
+    assert "Not verified: the three scorings" in page.locator("[data-testid=result]").inner_text()
+    axe_check(page, "Nippon end-only result"); shot(page, "m-12-nippon-end-result")
+    FIGURES["Nippon end only, 4 players"] = hands.count
+    print(f"\nNippon end only: {hands.count} taps/keystrokes (+{names.count} for typing the names)")
+    assert hands.count + names.count <= 60
+    assert page.errors == []
+
+
+def live_body(reached: int) -> dict:
+    return {"mode": "live", "players": [{"name": n, "seat": i + 1} for i, n in enumerate(NAMES)],
+            "scorings": [{"placed": PLACED[k], "trains": TRAINS[k], "ships": SHIPS[k]} for k in range(reached)]}
+
+
+def test_nippon_live_by_tapping_the_map(server, new_phone):
+    page = new_phone()
+    page.goto(server.url + "/#/scorer/nippon")  # live is the mode the app recommends
+    page.get_by_role("heading", name="Nippon scorer").wait_for()
+    page.locator("[data-testid=nipmap]").wait_for()
+    names = Hands(page)
+    rename_players(page, names)
+    axe_check(page, "Nippon live, before the 1st scoring"); shot(page, "m-20-nippon-live-start")
+    steps = []
+    for number in range(3):
+        hands = Hands(page)
+        for t in PLACED[number]:
+            hands.tap(page.locator(f'[data-slot="{t["city"]}/{t["slot"]}"]'))
+            hands.tap(page.get_by_role("button", name=f"{t['player']}'s tile", exact=True))
+            hands.tap(page.get_by_role("button", name=f"Value {t['value']}", exact=True))
+        for kind, noun in (("trains", "train"), ("ships", "ship")):
+            for player, regions in (TRAINS if kind == "trains" else SHIPS)[number].items():
+                for region, count in regions.items():
+                    for _ in range(count):
+                        hands.tap(page.get_by_role("button", name=f"Add a {noun} in {REGION_NAMES[region]}"))
+                        hands.tap(page.get_by_role("button", name=f"{player}'s {noun}", exact=True))
+        if number == 1:
+            shot(page, "m-21-nippon-live-step2")
+            axe_check(page, "Nippon live, entering scoring 2")
+        hands.tap(page.get_by_role("button", name=f"Score scoring {number + 1}", exact=True))
+        page.locator("[data-testid=running] tbody tr").nth(number).wait_for()
+        steps.append(hands.count)
+        # the running table after this scoring is the server's for the changes so far
+        running = server_score(server, "nippon", live_body(number + 1))["running"][number]
+        row = page.locator("[data-testid=running] tbody tr").nth(number)
+        for entry in running["players"]:
+            cell = row.locator(f'td[data-pid="{entry["player"]}"]').inner_text()
+            assert cell.startswith(f"{entry['vp_so_far']} ") and f"(+{entry['gained']})" in cell
+    shot(page, "m-22-nippon-live-after-3")
+    # the end: who took the last turn, VP gained in play, the achievement spaces
+    end = Hands(page)
+    end.tap(page.get_by_role("button", name="Dee took the last turn"))
+    fields = {"contracts": "contracts", "region_bonus": "region_bonus", "workforce_lost": "workforce_lost"}
+    for name in NAMES:
+        for key, value in IN_PLAY.get(name, {}).items():
+            end.type(page.locator(fid(f"/end/players/{name}/vp_in_play/{fields[key]}")), str(value))
+        enter_achievements(page, end, name, f"/end/players/{name}/achievements")
+    axe_check(page, "Nippon live, the end"); shot(page, "m-23-nippon-live-end")
+    end.tap(page.get_by_role("button", name="Final score", exact=True))
+    wait_result(page)
+    expected = server_score(server, "nippon", nippon_detailed())
+    check_sheet(page, totals(expected), expected["winner_explanation"])
+    page.locator("[data-testid=running]").wait_for()
+    axe_check(page, "Nippon live result"); shot(page, "m-24-nippon-live-result")
+    for n, count in enumerate(steps, start=1):
+        FIGURES[f"Nippon live, scoring {n} step"] = count
+    FIGURES["Nippon live, the end (4 players)"] = end.count
+    print(f"\nNippon live steps: {steps} taps; the end: {end.count}; names +{names.count}")
+    assert max(steps) <= 20
+    # saved and reopened from the history: the live entry comes back in its own mode, running table included
+    page.get_by_role("button", name="Save to history").click()
+    page.get_by_role("status").filter(has_text="Saved").wait_for()
+    page.goto(server.url + "/#/history")
+    page.locator("[data-testid=history] li").first.get_by_role("link", name=re.compile("^Reopen")).click()
+    check_sheet(page, totals(expected), expected["winner_explanation"])
+    page.locator("[data-testid=running]").wait_for()
+    assert page.errors == []
+
+
+def test_nippon_live_refuses_a_lower_tile_on_a_covered_slot(server, new_phone):
+    # rules, Local Market, "Available Influence Slot": only a higher tile replaces one (NIP-SCORE-04)
+    page = new_phone()
+    page.goto(server.url + "/#/scorer/nippon?m=live")
+    page.locator("[data-testid=nipmap]").wait_for()
+    for player, value in (("Yellow", 5), ("Red", 4)):
+        page.locator('[data-slot="R2.C1/0"]').click()
+        page.get_by_role("button", name=f"{player}'s tile", exact=True).click()
+        page.get_by_role("button", name=f"Value {value}", exact=True).click()
+    page.get_by_role("button", name="Score scoring 1", exact=True).click()
+    err = page.locator(fid("/scorings/0/placed/1") + "-err")  # next to the change the server refused
+    err.wait_for()
+    assert "only a higher tile can replace it" in err.inner_text() and "NIP-SCORE-04" in err.inner_text()
+    axe_check(page, "Nippon live refusal"); shot(page, "m-25-nippon-live-refused")
+    page.get_by_role("button", name="Remove Red's 4 on R2.C1 slot 0").click()
+    page.get_by_role("button", name="Score scoring 1", exact=True).click()
+    page.locator("[data-testid=running] tbody tr").first.wait_for()
+    assert page.get_by_role("heading", name="Before scoring 2: what changed since scoring 1").is_visible()
+    assert page.errors == []
+
+
+# ----------------------------------------------------------------------------- Asian Tigers, the board as it lies
+def test_asian_tigers_two_players_by_tapping_the_board(server, new_phone):
+    import json
+    from pathlib import Path
+
+    import pytest
+
+    source = Path("/work/shared/examples/EX-1.json")
+    if not source.exists():
+        pytest.skip("EX-1 is not available")
+    ex1 = json.loads(source.read_text())["input"]
+    names = {"Red": "Ann", "Blue": "Bob"}
+    page = new_phone()
+    page.goto(server.url + "/#/scorer/asian-tigers")
+    page.get_by_role("heading", name="Asian Tigers scorer").wait_for()
+    page.locator("[data-testid=board-SK]").wait_for()  # a new scoring starts on the board entry
+    # the rest of EX-1's table (global market, influence, flags, tokens) from the example, then the board by taps
+    page.get_by_role("button", name="Load example (EX-1)").click()
+    page.get_by_role("button", name="Tap the board").click()
+    for old, new in names.items():
+        card = page.locator(f"[data-testid=participant-{old}]")
+        if card.get_attribute("open") is None:
+            card.locator("summary").click()
+        name = page.locator(fid(f"/participants/{old}") + "-name")
+        name.fill(new)
+        name.press("Tab")
+        page.locator(fid(f"/participants/{new}") + "-name").wait_for(state="attached")
+    hands = Hands(page)
+    for old, p in ex1["participants"].items():
+        owner = names[old]
+        for tiger, facts in p["tigers"].items():
+            for piece in facts["pieces"]:
+                spot = piece.rstrip("*")
+                if spot == "HQ":  # the example already put the headquarters there
+                    assert page.locator(f'[data-space="{tiger}.HQ"]').get_attribute("aria-label").endswith(owner)
+                    continue
+                space, _, parts = spot.partition("+")
+                hands.tap(page.locator(f'[data-space="{tiger}.{space}"]'))
+                if space.endswith("inf"):
+                    hands.tap(page.get_by_role("button", name=f"One more piece of {owner} on {tiger}.{space}"))
+                    hands.tap(page.get_by_role("button", name="Done"))
+                elif space.startswith("S"):
+                    hands.tap(page.get_by_role("button", name=f"{owner} owns the satellite on {tiger}.{space}"))
+                else:
+                    hands.tap(page.get_by_role("button", name=f"{owner} owns {tiger}.{space}", exact=True))
+                    if space.startswith("F"):
+                        if parts:
+                            hands.tap(page.get_by_label("Parts factory under it"))
+                        hands.tap(page.get_by_role("button", name="Done"))
+    page.locator("[data-testid=board-SK]").scroll_into_view_if_needed()
+    shot(page, "m-30-at-board")
+    axe_check(page, "AT board entry")
+    hands.tap(page.get_by_role("button", name="Score", exact=True))
+    wait_result_at(page)
+    detailed = json.loads(json.dumps(ex1).replace('"Red"', '"Ann"').replace('"Blue"', '"Bob"'))
+    expected = server_score(server, "asian-tigers", detailed)
+    check_sheet(page, {pid: p["total"] for pid, p in expected["participants"].items()}, f"{expected['winner']} wins")
+    axe_check(page, "AT board result"); shot(page, "m-31-at-board-result")
+    FIGURES["Asian Tigers board, EX-1's 2-player pieces"] = hands.count
+    print(f"\nAsian Tigers board (EX-1, 2 players): {hands.count} taps for the pieces")
+    assert page.errors == []
+
+
+def wait_result_at(page) -> None:
+    page.locator("[data-testid=result], [data-testid=scorer-problem]").first.wait_for()
+    problem = page.locator("[data-testid=scorer-problem]")
+    if problem.count():
+        raise AssertionError(f"refused: {problem.inner_text()} {page.locator('.field-error').all_inner_texts()}")
