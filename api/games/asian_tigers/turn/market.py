@@ -65,6 +65,12 @@ def check_sale(state: GameState, player: PlayerState, action: dict, allowed: lis
     if missing:
         raise IllegalActionError(f"You have no {', '.join(missing)} to pay {demand.name}", code="missing_goods",
                                  rule="TRADE-03")
+    if goods != sorted(goods):
+        # The paid goods are a set; the options spell each set once, sorted, so that a listed
+        # answer is the only accepted spelling of a sale (and the log stores one form).
+        raise ActionShapeError(f"list the goods in the order the options give them: {', '.join(sorted(goods))}",
+                               code="goods_not_in_listed_order", field="goods",
+                               rule="TRADE-04" if demand.demand_goods is not None else "TRADE-05")
     row = action.get("row")
     rows = empty_rows_for(state, player, nation)
     if row not in state.edition.rows:
@@ -74,7 +80,7 @@ def check_sale(state: GameState, player: PlayerState, action: dict, allowed: lis
         reason = "already holds a flag" if row in player.rows else f"does not accept {demand.name}"
         raise IllegalActionError(f"Row {row} {reason}; open rows for {demand.name}: {', '.join(rows) or 'none'}",
                                  code="row_not_available", rule="FLAG-02" if rows else "AMB-35")
-    return {"nation": nation, "goods": sorted(goods), "row": row}
+    return {"nation": nation, "goods": list(goods), "row": row}
 
 
 def sale_options(state: GameState, player: PlayerState, allowed: list[str], kind: str) -> list[dict]:

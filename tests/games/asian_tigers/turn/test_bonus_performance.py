@@ -210,6 +210,23 @@ def test_perf_08_refuses_a_sale_the_rules_refuse():
                            row="C1"), "row_not_available")
 
 
+
+def test_perf_08_only_the_listed_spelling_of_a_sale_is_accepted():
+    # PERF-08 / TRADE-05 / TRADE-04: the goods paid are a set, listed once (sorted); another order of the
+    # same goods is not listed, so it is refused (the property test found IDN Finance, Ships, Chemicals applied).
+    state = at_bonus("sector:S3", change=lambda d: give(d, "0", Finance=1, Ships=1, Chemicals=1))
+    listed = [o for o in options_of(state, "performance_yen") if o["token"] == "Y5" and o["nation"] == "IDN"]
+    assert {"token": "Y5", "nation": "IDN", "goods": ["Chemicals", "Finance", "Ships"], "row": "F1"} in listed
+    error = rejects(state, _action(state, "performance_yen", token="Y5", nation="IDN",
+                                   goods=["Finance", "Ships", "Chemicals"], row="F1"),
+                    "goods_not_in_listed_order", "TRADE-05", error=ActionShapeError)
+    assert error.details["field"] == "goods" and "Chemicals, Finance, Ships" in error.message
+    rejects(state, _action(state, "performance_yen", token="Y5", nation="AUS", goods=["Ships", "Chemicals"],
+                           row="D1"), "goods_not_in_listed_order", "TRADE-04", error=ActionShapeError)
+    step = resolve(state, "performance_yen", token="Y5", nation="IDN", goods=["Chemicals", "Finance", "Ships"],
+                   row="F1")
+    assert step.state.players[0].rows == {"F1": "IDN-1"}
+
 # -- PERF-09: production for energy ---------------------------------------------------------------------
 def _factories(data):
     built(data, "0", "SK.F2", parts_factory=True)
