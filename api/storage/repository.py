@@ -150,8 +150,9 @@ class GameRepository:
         for sql, params, many in statements:
             if many:
                 self.db.conn.executemany(sql, params)
-            else:
-                self.db.conn.execute(sql, params)
+            elif self.db.conn.execute(sql, params).rowcount != 1 and sql.startswith("UPDATE games"):
+                # The head bump names the version it was planned from: never write on top of another.
+                raise VersionConflict(str(params[-1]), self._record(params[-2]).version)
 
     # -- create -------------------------------------------------------------
     def create_game(self, kind: str, options: dict, seed: int, edition: Any,

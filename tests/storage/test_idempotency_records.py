@@ -1,6 +1,7 @@
 """Idempotency records keep only what a replay needs (the body, compressed) and expire after the retention."""
 from __future__ import annotations
 
+import zlib
 from datetime import datetime, timedelta, timezone
 
 from api.storage import idempotency
@@ -22,6 +23,13 @@ def test_a_record_is_the_compressed_body_and_a_replay_answers_the_same_bytes(rep
     assert isinstance(stored, bytes) and idempotency.unpack(stored) == first.encoded
     again = repo.apply_actions(gid, [TAKE1], {"1"}, Idempotency("k", "h"), render)
     assert again.replayed and again.encoded == first.encoded and again.body == first.body
+
+
+def test_records_of_every_earlier_format_still_replay(repo):
+    body = b'{"version":2,"undone":[],"seqs":[1]}'
+    assert idempotency.unpack(idempotency.pack(body)) == body
+    assert idempotency.unpack(zlib.compress(body)) == body  # plain zlib, before the dictionary
+    assert idempotency.unpack(body.decode()) == body  # JSON text, before compression
 
 
 def test_a_record_written_before_compression_still_replays(repo):

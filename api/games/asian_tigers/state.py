@@ -8,7 +8,7 @@ replayed in the middle of a bonus chain.  Participants are named by string id:
 from __future__ import annotations
 
 import pickle
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 NEUTRAL = "neutral"
@@ -40,9 +40,9 @@ class PlayerState:
     special_flags: list[str]  # Tigers whose special flag sits in the special-flag section
 
 
-@dataclass
+@dataclass(frozen=True)
 class Piece:
-    """A built infrastructure on the board."""
+    """A built infrastructure on the board (immutable: clones share pieces; see `GameState.replace_piece`)."""
 
     owner: str
     space: str
@@ -101,17 +101,31 @@ class GameState:
 
     # -- helpers -----------------------------------------------------------
     def clone(self) -> "GameState":
-        """A deep copy sharing only immutable parts (the edition, the options)."""
-        # Hand-written for speed: this runs on every `apply`.  A field added to
-        # GameState must be copied here; the property test that checks `apply`
-        # never mutates its input catches a forgotten one.
-        copy = _shallow(self)
-        copy.players = [_shallow(p, _PLAYER_COPIERS) for p in self.players]
-        copy.pieces = [Piece(p.owner, p.space, p.tiger, p.kind, p.parts_factory) for p in self.pieces]
-        for name, copier in _STATE_COPIERS.items():
-            setattr(copy, name, copier(getattr(self, name)))
-        copy.options_cache = None
+        """A copy that shares nothing mutable with this state (the edition, options and pieces are shared).
+
+        Hand-written for speed: this runs on every `apply`.  Pieces are immutable (a parts factory
+        replaces its piece: `replace_piece`), so the new list holds the same pieces; every other
+        mutable field is copied to the depth the engine writes to.  A field added to GameState must
+        be copied here; the property test that checks `apply` never mutates its input catches a
+        forgotten one.
+        """
+        values = self.__dict__.copy()
+        values["players"] = [_copy_player(p) for p in self.players]
+        values["pieces"] = list(self.pieces)
+        for name, copier in _STATE_COPIERS:
+            values[name] = copier(values[name])
+        values["options_cache"] = None
+        copy = object.__new__(GameState)
+        copy.__dict__.update(values)
         return copy
+
+    def replace_piece(self, piece: Piece, **changes) -> Piece:
+        """Swap `piece` for a copy with `changes` (pieces are shared between clones) and return it."""
+        for index, candidate in enumerate(self.pieces):
+            if candidate is piece:
+                self.pieces[index] = new = replace(piece, **changes)
+                return new
+        raise ValueError(f"piece on {piece.space} is not on this board")
 
     def player(self, participant: str) -> PlayerState:
         """The player with id `participant` (a seat number as a string)."""
@@ -136,16 +150,21 @@ class GameState:
         return [p for p in self.pieces if p.owner == owner and (tiger is None or p.tiger == tiger)]
 
 
-def _shallow(obj, copiers=None):
-    copy = object.__new__(type(obj))
-    copy.__dict__.update(obj.__dict__)
-    for name, copier in (copiers or {}).items():
-        setattr(copy, name, copier(getattr(obj, name)))
-    return copy
+_SCALARS = (str, int, bool, float, type(None))
 
 
-def _deep(value):
-    return pickle.loads(pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
+def _json_copy(value):
+    """A deep copy of JSON-like data (dicts, lists, tuples of scalars), faster than pickle for small values."""
+    kind = type(value)
+    if kind is dict:
+        return {k: v if type(v) in _SCALARS else _json_copy(v) for k, v in value.items()}
+    if kind is list:
+        return [v if type(v) in _SCALARS else _json_copy(v) for v in value]
+    if kind is tuple:
+        return tuple(v if type(v) in _SCALARS else _json_copy(v) for v in value)
+    if kind in _SCALARS:
+        return value
+    return pickle.loads(pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))  # anything else, exactly
 
 
 def _dict_of_lists(value):
@@ -156,38 +175,53 @@ def _optional_dicts(value):
     return {k: (dict(v) if v is not None else None) for k, v in value.items()}
 
 
-_PLAYER_COPIERS = {
-    "funds": dict, "influence": dict, "goods": dict, "placed": dict, "rows": dict,
-    "team": lambda v: list(v) if v is not None else None,
-    "set_aside": lambda v: list(v) if v is not None else None,
-    "sectors": lambda v: {k: dict(x) for k, x in v.items()},
-    "satellites": list, "special_flags": list,
-}
-_STATE_COPIERS = {
-    "neutral": lambda v: {**v, "influence": dict(v["influence"])} if v else None,
-    "turn_order": list, "prosperity_tokens": dict, "region_tokens": dict, "leftover_region_tokens": list,
-    "centers": dict, "center_workers": _dict_of_lists, "trade_centers": dict, "occupancy": dict,
-    "satellites": _optional_dicts, "headquarters": dict, "local_markets": _optional_dicts,
-    "flag_stacks": _dict_of_lists, "special_flags_available": list, "performance_tokens": list,
-    "supply_goods": dict, "global_market": _dict_of_lists,
-    "decisions": _deep, "frames": _deep, "pending_bonuses": _deep, "turn": _deep, "management": _deep,
-    "solo": _deep,  # solo (issue 7)
-}
+def _copy_player(player: PlayerState) -> PlayerState:
+    values = player.__dict__.copy()
+    for name in ("funds", "influence", "goods", "placed", "rows"):
+        values[name] = values[name].copy()
+    for name in ("satellites", "special_flags"):
+        values[name] = values[name][:]
+    for name in ("team", "set_aside"):
+        if values[name] is not None:
+            values[name] = values[name][:]
+    values["sectors"] = {k: x.copy() for k, x in values["sectors"].items()}
+    copy = object.__new__(PlayerState)
+    copy.__dict__.update(values)
+    return copy
+
+
+_STATE_COPIERS = (
+    ("neutral", lambda v: {**v, "influence": dict(v["influence"])} if v else None),
+    ("turn_order", list), ("prosperity_tokens", dict), ("region_tokens", dict), ("leftover_region_tokens", list),
+    ("centers", dict), ("center_workers", _dict_of_lists), ("trade_centers", dict), ("occupancy", dict),
+    ("satellites", _optional_dicts), ("headquarters", dict), ("local_markets", _optional_dicts),
+    ("flag_stacks", _dict_of_lists), ("special_flags_available", list), ("performance_tokens", list),
+    ("supply_goods", dict), ("global_market", _dict_of_lists),
+    ("decisions", _json_copy), ("frames", _json_copy), ("pending_bonuses", _json_copy), ("turn", _json_copy),
+    # The management record's entries (the Era I snapshot, the outcome) are written once and never changed,
+    # only new keys are added: its top level is copied, the entries are shared.
+    ("management", lambda v: dict(v) if v is not None else None),
+    ("solo", _json_copy),  # solo (issue 7)
+)
+
+
+_FIELD_NAMES = tuple(f.name for f in fields(GameState) if f.name not in ("edition", "options_cache"))
 
 
 def state_to_dict(state: GameState) -> dict:
     """JSON-ready copy of `state` (the edition is stored separately)."""
     copy = state.clone()  # deep and fast; the dict below shares nothing with `state`
-    data = {f.name: getattr(copy, f.name) for f in fields(copy) if f.name not in ("edition", "options_cache")}
-    data["options"] = pickle.loads(pickle.dumps(copy.options))
-    data["players"] = [dict(vars(p)) for p in copy.players]
+    data = {name: getattr(copy, name) for name in _FIELD_NAMES}
+    data["options"] = _json_copy(copy.options)
+    data["management"] = _json_copy(copy.management)  # a clone shares its entries (see _STATE_COPIERS)
+    data["players"] = [p.__dict__ for p in copy.players]  # the clone's own objects: nothing else holds them
     data["pieces"] = [dict(vars(p)) for p in copy.pieces]
     return data
 
 
 def state_from_dict(data: dict, edition) -> GameState:
     """Rebuild a state saved by `state_to_dict`, attached to `edition`."""
-    values = pickle.loads(pickle.dumps(dict(data)))
+    values = _json_copy(dict(data))  # the state never shares the caller's lists and dicts
     values["players"] = [PlayerState(**p) for p in values["players"]]
     values["pieces"] = [Piece(**p) for p in values["pieces"]]
     values["occupancy"] = {k: int(v) for k, v in values["occupancy"].items()}

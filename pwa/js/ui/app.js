@@ -3,13 +3,17 @@ import { html } from "../html.js";
 import { useStore } from "../store.js";
 import { applyUpdate } from "../swupdate.js";
 import { Home, Join, Watch } from "./home.js";
-import { Setup } from "./setup.js";
-import { GameScreen } from "./game.js";
-import { LogScreen } from "./log.js";
-import { Management } from "./management.js";
-import { ScoreScreen } from "./score.js";
-import { ShareScreen } from "./share.js";
 import { HistoryRoute, ScorerRoute, lazy } from "./lazy.js";
+
+// Every screen but the home screen loads on first use, so the first visit downloads only what the
+// home screen needs (the service worker precaches the rest, so they still open offline).
+const screen = (key, load, name) => lazy(key, () => load().then((m) => ({ default: m[name] })));
+const Setup = screen("setup", () => import("./setup.js"), "Setup");
+const GameScreen = screen("game", () => import("./game.js"), "GameScreen");
+const LogScreen = screen("log", () => import("./log.js"), "LogScreen");
+const Management = screen("manage", () => import("./management.js"), "Management");
+const ScoreScreen = screen("score", () => import("./score.js"), "ScoreScreen");
+const ShareScreen = screen("share", () => import("./share.js"), "ShareScreen");
 
 const solo = { solo: lazy("solo", () => import("./solo.js")), campaigns: lazy("campaigns", () => import("./campaignlist.js")),
                campaign: lazy("campaign", () => import("./campaign.js")) };

@@ -11,10 +11,16 @@ export function lazy(key, load) {
     const [, bump] = useState(0);
     const Screen = loaded[key];
     useEffect(() => {
-      if (!Screen) load().then((m) => { loaded[key] = m.default; bump((n) => n + 1); }, () => setFailed(true));
+      if (!Screen) load().then((m) => {
+        // The "Loading…" heading had the focus (a new screen focuses its heading): pass it on.
+        const moveFocus = document.activeElement && document.activeElement.dataset.loading === "1";
+        loaded[key] = m.default;
+        bump((n) => n + 1);
+        if (moveFocus) requestAnimationFrame(() => { const h = document.querySelector("main h1"); h && h.focus(); });
+      }, () => setFailed(true));
     }, [Screen]);
     if (Screen) return html`<${Screen} ...${props} />`;
-    return html`<main class="screen"><h1 tabindex="-1">${failed ? "This screen could not be loaded" : "Loading…"}</h1>
+    return html`<main class="screen"><h1 tabindex="-1" data-loading="1">${failed ? "This screen could not be loaded" : "Loading…"}</h1>
       ${failed && html`<p><a href="#/">Home</a></p>`}</main>`;
   };
 }

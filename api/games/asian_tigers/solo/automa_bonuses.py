@@ -253,7 +253,7 @@ def _satellite_space(state: GameState, tiger: str, row: str) -> str | None:
 
 def _parts_factory(state: GameState, effect: dict, tiger: str, why: str, events: list[dict]) -> None:
     piece = _bare_factories(state, tiger)[0]
-    piece.parts_factory = True
+    piece = state.replace_piece(piece, parts_factory=True)  # pieces are shared between clones
     state.supply_parts_factories -= 1
     good = state.edition.space(piece.space).good
     say(state, events, "automa_parts_factory", f"attach a parts factory under its {good} factory on {piece.space} "

@@ -291,7 +291,7 @@ def attach_parts_factory(state: GameState, player: PlayerState, piece: Piece, en
                          events: list[dict]) -> None:
     """BUILD-PARTS-01/02: pay, take one from the supply, attach it and produce 1 good."""
     events.extend(pay_resource(player, "energy", energy, "parts factory"))
-    piece.parts_factory = True
+    piece = state.replace_piece(piece, parts_factory=True)  # pieces are shared between clones
     state.supply_parts_factories -= 1
     good = state.edition.space(piece.space).good
     events.append({"kind": "parts_factory_attached", "participant": player.id, "space": piece.space,

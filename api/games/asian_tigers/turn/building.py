@@ -308,7 +308,7 @@ def attach_parts_factory(state: GameState, action: dict, events: list[dict]) -> 
     cost = state.edition.rules["university"]["parts_factory_cost_energy"]
     piece = check_parts_factory(state, player, action.get("space"), cost)
     events.extend(pay_resource(player, "energy", cost, "parts factory"))
-    piece.parts_factory = True
+    piece = state.replace_piece(piece, parts_factory=True)  # pieces are shared between clones
     state.supply_parts_factories -= 1
     good = state.edition.space(piece.space).good
     events.append({"kind": "parts_factory_attached", "participant": player.id, "space": piece.space,
