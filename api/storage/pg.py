@@ -113,6 +113,8 @@ class PgConnection:
         return self._conn is not None and self._conn.info.transaction_status != TransactionStatus.IDLE
 
     def _control(self, sql: str) -> str | None:
+        if len(sql) > 24:  # not a transaction statement (the common case, checked cheaply)
+            return None
         word = " ".join(sql.split()).upper()
         if word == "BEGIN IMMEDIATE":
             self._writing, self._prefixed = True, set()
