@@ -16,10 +16,21 @@
 | TABLEKEEPER_PROXY_HOPS          | PROXY_HOPS          | 0 (no reverse proxy) |
 | TABLEKEEPER_TEST_ENGINES        | TEST_ENGINES        | (none; test hook)    |
 | TABLEKEEPER_IDEMPOTENCY_RETENTION_HOURS | IDEMPOTENCY_RETENTION_HOURS | 24 |
+| TABLEKEEPER_REQUEST_BUDGET      | REQUEST_BUDGET_SECONDS | 2 (0 = no budget) |
+| TABLEKEEPER_CORS_ORIGINS        | CORS_ORIGINS        | (none: same origin only) |
+| TABLEKEEPER_MAX_URL             | MAX_URL_LENGTH      | 4096                 |
+| TABLEKEEPER_MAX_HEADER          | MAX_HEADER_BYTES    | 8190                 |
+
 
 ``TABLEKEEPER_DATABASE`` is a SQLite file path or a ``postgresql://`` URL
 (`api.storage.pg`); ``DATABASE_URL``, the usual convention of hosting
 platforms, is read when it is not set.
+
+``TABLEKEEPER_REQUEST_BUDGET`` is the wall-clock budget of one request in
+seconds; past it the request is stopped and answered 503 (see
+`api.deadline`).  ``TABLEKEEPER_CORS_ORIGINS`` is a comma-separated list of
+origins (``https://scores.example.org``) allowed to call the API from another
+site; by default none is, and cross-site writes are refused with 403.
 
 ``TABLEKEEPER_PROXY_HOPS`` is the number of reverse proxies in front of the
 app whose ``X-Forwarded-*`` headers are trusted (the join-code throttle counts
@@ -56,6 +67,10 @@ DEFAULTS: dict[str, Any] = {
     "STREAMS_PER_SERVER": 24,
     "STREAM_HEARTBEAT": 15.0,
     "STREAM_LIFETIME": 300.0,
+    "REQUEST_BUDGET_SECONDS": 2.0,
+    "CORS_ORIGINS": "",
+    "MAX_URL_LENGTH": 4096,
+    "MAX_HEADER_BYTES": 8190,
 }
 
 _ENV: dict[str, tuple[str, Any]] = {
@@ -72,6 +87,10 @@ _ENV: dict[str, tuple[str, Any]] = {
     "TABLEKEEPER_STREAMS_PER_GAME": ("STREAMS_PER_GAME", int),
     "TABLEKEEPER_STREAMS_PER_SERVER": ("STREAMS_PER_SERVER", int),
     "TABLEKEEPER_STREAM_HEARTBEAT": ("STREAM_HEARTBEAT", float),
+    "TABLEKEEPER_REQUEST_BUDGET": ("REQUEST_BUDGET_SECONDS", float),
+    "TABLEKEEPER_CORS_ORIGINS": ("CORS_ORIGINS", str),
+    "TABLEKEEPER_MAX_URL": ("MAX_URL_LENGTH", int),
+    "TABLEKEEPER_MAX_HEADER": ("MAX_HEADER_BYTES", int),
 }
 
 

@@ -13,6 +13,7 @@ from api.storage import Storage, tokens
 from api.storage.codec import canonical_bytes, dumps_bytes
 from api.storage.models import GameRecord, Idempotency
 from api.storage.repository import GameRepository
+from api.web.guards import read_json
 from api.web.problems import ApiProblem
 
 IDEMPOTENCY_KEY = re.compile(r"^[\x21-\x7e]{1,200}$")
@@ -28,19 +29,9 @@ def repo() -> GameRepository:
     return storage().repository()
 
 
-def _reject_constant(name: str):
-    raise ValueError(f"{name} is not valid JSON")
-
-
 def json_body() -> Any:
-    """The parsed JSON body; 400 when it is not JSON at all."""
-    raw = request.get_data(cache=True)
-    if not raw.strip():
-        raise ApiProblem(400, "malformed_json", "the request needs a JSON body")
-    try:
-        return json.loads(raw, parse_constant=_reject_constant)
-    except (ValueError, UnicodeDecodeError, RecursionError) as exc:
-        raise ApiProblem(400, "malformed_json", f"the body is not valid JSON: {exc}") from None
+    """The parsed JSON body (`api.web.guards.read_json`: 415, 413, 400 or 422 when it is unfit)."""
+    return read_json()
 
 
 def flatten(messages: Any, prefix: str = "") -> dict[str, list[str]]:

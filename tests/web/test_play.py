@@ -40,11 +40,11 @@ def test_action_shape_is_checked_before_the_engine(client):
         assert resp.status_code == 422 and resp.get_json()["code"] == "invalid_request", body
     resp = client.post(f"{game.url}/actions", json=[1], headers=write_headers(game, 1))
     assert resp.status_code == 422
-    resp = client.post(f"{game.url}/actions", data="{", headers=write_headers(game, 1))
+    resp = client.post(f"{game.url}/actions", data="{", content_type="application/json", headers=write_headers(game, 1))
     assert resp.status_code == 400 and resp.get_json()["code"] == "malformed_json"
-    resp = client.post(f"{game.url}/actions", data="", headers=write_headers(game, 1))
+    resp = client.post(f"{game.url}/actions", data="", content_type="application/json", headers=write_headers(game, 1))
     assert resp.status_code == 400
-    resp = client.post(f"{game.url}/actions", data='{"action": NaN}', headers=write_headers(game, 1))
+    resp = client.post(f"{game.url}/actions", data='{"action": NaN}', content_type="application/json", headers=write_headers(game, 1))
     assert resp.status_code == 400
     assert _state(client, game)[0] == 1
 
