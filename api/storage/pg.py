@@ -32,8 +32,7 @@ with ``synchronous_commit = on`` (a 2xx means the commit reached the WAL on
 disk) and ``lock_timeout`` = the busy timeout.  A request borrows a connection
 on its first statement and gives it back at the end of the request
 (`PgPool.release`), so long-lived event streams hold none.  A lost server, a
-pool timeout or a lock timeout raise the storage fault of `api.storage.db`,
-`DatabaseFault` (503 with Retry-After): ``database_unavailable``, or
+pool timeout or a lock timeout raise the storage fault `DatabaseFault` (503 with Retry-After): ``database_unavailable``, or
 ``database_busy`` for a lock timeout.
 """
 from __future__ import annotations
@@ -46,7 +45,7 @@ from typing import Any, Iterable, Iterator
 import psycopg
 from psycopg.pq import TransactionStatus
 
-from api.storage.db import DatabaseFault
+from api.storage.errors import DatabaseFault
 
 DIALECT = "postgresql"
 URL_PREFIXES = ("postgresql://", "postgres://")
