@@ -11,7 +11,6 @@ from api.config import load_config
 from api.storage import Storage
 from api.storage.db import DatabaseFault, connect, is_file_path, mark_initialised, was_initialised
 from api.storage.engines import default_registry
-from api.storage.errors import StorageUnavailable
 from api.storage.migrations import migrate, pending
 from api.web.problems import ApiProblem
 
@@ -98,7 +97,7 @@ def prepare_database(path: str, busy_timeout_ms: int, auto_migrate: bool) -> boo
             current = not pending(db)
         finally:
             db.close()
-    except StorageUnavailable:  # a database server that is down: start anyway and answer 503 until it is back
+    except DatabaseFault:  # a PostgreSQL server that is down: start anyway and answer 503 until it is back
         return False
     except sqlite3.DatabaseError as exc:
         log.error("tablekeeper: database %s cannot be used: %s (check it with 'flask --app api check-db')",

@@ -32,8 +32,12 @@ class Storage:
         self.broker = Broker()  # version changes for this process's event streams
         self.listener: PgListener | None = None
         if self.dialect == "postgresql":
-            from api.storage.pg import PgPool
-            from api.storage.pg_schema import NOTIFY_CHANNEL
+            try:
+                from api.storage.pg import PgPool
+                from api.storage.pg_schema import NOTIFY_CHANNEL
+            except ImportError as exc:
+                raise RuntimeError(f"the database is a PostgreSQL URL but {exc.name} is missing: "
+                                   "pip install 'tablekeeper[postgres]'") from exc
 
             self.pool = PgPool(self.path, busy_timeout_ms, pool_size)
             self.listener = PgListener(self.path, self.broker, NOTIFY_CHANNEL)

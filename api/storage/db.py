@@ -22,8 +22,9 @@ from sqlite_utils import Database
 
 from api import deadline
 from api.storage import codec
+# The storage fault (503) lives in `api.storage.errors`, so that the PostgreSQL adapter raises it too.
+from api.storage.errors import RETRY_AFTER, DatabaseFault  # noqa: F401 (re-exported)
 
-RETRY_AFTER = 10  # seconds a client should wait after a storage fault (503)
 MARKER_SUFFIX = ".initialised"
 # SQLite result-code names (Python's `sqlite_errorname`) → (problem code, what it means for the operator).
 _FAULTS = (
@@ -42,16 +43,6 @@ _MESSAGES = (
     ("not a database", "SQLITE_NOTADB"), ("disk i/o error", "SQLITE_IOERR"),
     ("unable to open", "SQLITE_CANTOPEN"), ("locked", "SQLITE_BUSY"),
 )
-
-
-class DatabaseFault(Exception):
-    """The database cannot be used now (missing, replaced, read-only, full, corrupt, I/O error): 503."""
-
-    def __init__(self, code: str, message: str, retry_after: int = RETRY_AFTER):
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.retry_after = retry_after
 
 
 def fault_from(exc: BaseException) -> DatabaseFault | None:

@@ -7,8 +7,10 @@ __all__ = [
     "StorageError", "GameNotFound", "UnknownGameKind", "PreconditionRequired", "VersionConflict",
     "IdempotencyConflict", "NothingToUndo", "ReplayDiverged", "RulesViolation", "EditionInvalid",
     "EngineUnavailable", "Unsupported", "JoinCodeUnknown", "TooManyAttempts", "CampaignNotFound",
-    "CampaignRefused", "StorageUnavailable",
+    "CampaignRefused", "DatabaseFault",
 ]
+
+RETRY_AFTER = 10  # seconds a client should wait after a storage fault (503)
 
 
 class StorageError(Exception):
@@ -154,8 +156,12 @@ class CampaignRefused(StorageError):
         self.extra = extra
 
 
-class StorageUnavailable(StorageError):
-    """The database did not answer (connection lost, pool or lock timeout): a 503, the request changed nothing."""
+class DatabaseFault(Exception):
+    """The database cannot be used now (missing, replaced, read-only, full, corrupt, I/O error; on PostgreSQL
+    a server that does not answer or a lock wait past the busy timeout): 503."""
 
-    code = "storage_unavailable"
-    retry_after = 2
+    def __init__(self, code: str, message: str, retry_after: int = RETRY_AFTER):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.retry_after = retry_after

@@ -26,6 +26,7 @@ from pathlib import Path
 from sqlite_utils import Database
 
 from api.storage.db import write_transaction
+from api.storage.errors import DatabaseFault
 
 DEFAULT_RETENTION_HOURS = 24.0
 PRUNE_BATCH = 500
@@ -111,5 +112,5 @@ def maybe_prune(db: Database, retention: Retention | None) -> None:
         return
     try:
         prune(db, retention.cutoff())
-    except sqlite3.Error as exc:  # the write itself is committed; the next interval tries again
+    except (sqlite3.Error, DatabaseFault) as exc:  # the write itself is committed; the next interval tries again
         log.warning("idempotency pruning failed: %s", exc)

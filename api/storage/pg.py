@@ -32,7 +32,8 @@ with ``synchronous_commit = on`` (a 2xx means the commit reached the WAL on
 disk) and ``lock_timeout`` = the busy timeout.  A request borrows a connection
 on its first statement and gives it back at the end of the request
 (`PgPool.release`), so long-lived event streams hold none.  A lost server, a
-pool timeout or a lock timeout raise `StorageUnavailable` (503).
+pool timeout or a lock timeout raise the storage fault `DatabaseFault` (503 with Retry-After): ``database_unavailable``, or
+``database_busy`` for a lock timeout.
 """
 from __future__ import annotations
 
@@ -44,7 +45,7 @@ from typing import Any, Iterable, Iterator
 import psycopg
 from psycopg.pq import TransactionStatus
 
-from api.storage.errors import StorageUnavailable
+from api.storage.errors import DatabaseFault
 
 DIALECT = "postgresql"
 URL_PREFIXES = ("postgresql://", "postgres://")
@@ -82,11 +83,19 @@ def translate(sql: str, has_params: bool, writing: bool) -> tuple[str, str | Non
     return text, before
 
 
-def storage_fault(exc: BaseException) -> StorageUnavailable:
-    """The 503 error for a database that did not answer (connection lost, pool or lock timeout)."""
-    fault = StorageUnavailable(f"the database did not answer: {type(exc).__name__}: {str(exc).strip()[:200]}")
-    fault.__cause__ = exc
-    return fault
+BUSY = (psycopg.errors.LockNotAvailable, psycopg.errors.QueryCanceled)
+
+
+def storage_fault(exc: BaseException) -> DatabaseFault:
+    """The 503 fault for a database that did not answer (connection lost or refused, pool or lock timeout).
+
+    A pool timeout is reported as unavailable: the pool waits for a free connection and keeps trying to
+    open new ones, so it times out both when the server is down and when every connection stays busy.
+    """
+    detail = f"{type(exc).__name__}: {str(exc).strip()[:200]}"
+    if isinstance(exc, BUSY):
+        return DatabaseFault("database_busy", f"the database is busy ({detail})", 1)
+    return DatabaseFault("database_unavailable", f"the database server does not answer ({detail})", 2)
 
 
 class PgConnection:
@@ -113,6 +122,8 @@ class PgConnection:
         return self._conn is not None and self._conn.info.transaction_status != TransactionStatus.IDLE
 
     def _control(self, sql: str) -> str | None:
+        if len(sql) > 24:  # not a transaction statement (the common case, checked cheaply)
+            return None
         word = " ".join(sql.split()).upper()
         if word == "BEGIN IMMEDIATE":
             self._writing, self._prefixed = True, set()
@@ -278,6 +289,10 @@ class PgPool:
         db = getattr(self._local, "db", None)
         if db is not None:
             db.conn.release()
+
+    def discard(self) -> None:
+        """After a storage fault: give the connection back (the pool drops it if it is broken)."""
+        self.release()
 
     def close(self) -> None:
         """Close every pooled connection."""

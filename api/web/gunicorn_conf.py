@@ -51,7 +51,7 @@ def on_starting(server) -> None:
     import sqlite3
 
     from api.config import load_config
-    from api.storage.db import connect, is_file_path, mark_initialised, pin_identity, was_initialised
+    from api.storage.db import DatabaseFault, connect, is_file_path, mark_initialised, pin_identity, was_initialised
     from api.storage.migrations import migrate
 
     _ignore_file_size_signal()
@@ -67,7 +67,7 @@ def on_starting(server) -> None:
             done = migrate(db)
         finally:
             db.close()
-    except sqlite3.DatabaseError as exc:
+    except (sqlite3.DatabaseError, DatabaseFault) as exc:  # DatabaseFault: a PostgreSQL server that is down
         server.log.error("tablekeeper: database %s cannot be used: %s; answering 503 until it is repaired "
                          "(see 'flask --app api check-db')", path, exc)
         pin_identity(path)

@@ -48,7 +48,7 @@ def test_an_unreachable_database_answers_503_not_500(tmp_path):
     try:
         assert client.get("/api/health").status_code == 503
         resp = client.post("/api/games", json={"game": "toy", "options": {"players": PLAYERS}})
-        assert resp.status_code == 503 and resp.get_json()["code"] == "storage_unavailable"
+        assert resp.status_code == 503 and resp.get_json()["code"] == "database_unavailable"
         assert resp.headers["Retry-After"] and resp.mimetype == "application/problem+json"
     finally:
         app.extensions["tablekeeper"].close()
@@ -70,6 +70,28 @@ def test_connections_killed_by_the_server_are_replaced(pg_cluster):
         assert take(client, game, 2).status_code == 200  # the pool checks each connection before lending it
         view = client.get(game.url, headers=bearer(game.token)).get_json()
         assert view["version"] == 3 and view["live_actions"] == 2
+    finally:
+        app.extensions["tablekeeper"].close()
+        pg_cluster.drop(schema)
+
+
+def test_a_move_that_waits_too_long_for_the_game_row_is_503_busy_and_changes_nothing(pg_cluster):
+    import psycopg
+
+    url, schema = pg_cluster.fresh_url()
+    app = create_app({"DATABASE": url, "TEST_ENGINES": TEST_ENGINES, "TESTING": True, "BUSY_TIMEOUT_MS": 300})
+    client = app.test_client()
+    try:
+        game = create(client)
+        with psycopg.connect(url) as other:  # another writer holds the game's row (a stuck transaction)
+            other.execute("SELECT 1 FROM games WHERE id = %s FOR UPDATE", (game.id,))
+            resp = take(client, game, 1)
+            assert resp.status_code == 503 and resp.get_json()["code"] == "database_busy"
+            assert resp.headers["Retry-After"]
+            other.rollback()
+        view = client.get(game.url, headers=bearer(game.token)).get_json()
+        assert view["version"] == 1 and view["live_actions"] == 0
+        assert take(client, game, 1).status_code == 200  # the lock is gone: the same move goes through
     finally:
         app.extensions["tablekeeper"].close()
         pg_cluster.drop(schema)
