@@ -4,6 +4,7 @@ from __future__ import annotations
 from flask import Blueprint
 
 from api.storage.migrations import MIGRATIONS, applied
+from api.web.engine_bundle import engine_version
 from api.web.http import json_response, repo, storage
 from api.web.problems import ApiProblem
 
@@ -24,4 +25,5 @@ def health():
         raise ApiProblem(503, "database_not_migrated",
                          f"run 'flask --app api init-db' first; pending migrations: {', '.join(missing)}")
     engines = {name: storage().engines.available(name) for name in storage().engines.names()}
-    return json_response({"status": "ok", "schema": done[-1] if done else None, "engines": engines})
+    return json_response({"status": "ok", "schema": done[-1] if done else None, "engines": engines,
+                          "engine_version": engine_version()})
