@@ -5,7 +5,7 @@
 // - /api is never cached here: game state lives in IndexedDB, written by the app.
 // VERSION is a hash of the shell files: `python tests/pwa/shell.py --bump` updates it
 // (a test fails when it is stale, so a changed file always reaches the phones).
-const VERSION = "tk-8449e7191876";
+const VERSION = "tk-bce8c022db81";
 const SHELL = [
   "/index.html",
   "/manifest.webmanifest",
@@ -55,7 +55,16 @@ const SHELL = [
   "/js/ui/sheet.js",
   "/js/ui/solo.js",
   "/js/ui/uselog.js",
+  "/engine-worker.js",
+  "/js/offline/conflict.js",
+  "/js/offline/engine.js",
+  "/js/offline/local.js",
+  "/js/offline/play.js",
+  "/js/offline/ready.js",
 ];
+// Pyodide is not part of the shell: the engine worker downloads it into its own cache
+// (kept across shell versions; the folder is named after the pinned version).
+const ENGINE_CACHE = "engine-pyodide-0.27.7";
 
 self.addEventListener("install", (event) => {
   // cache: "reload" skips the HTTP cache so the new version gets the new files.
@@ -79,6 +88,10 @@ self.addEventListener("message", (event) => {
 self.addEventListener("fetch", (event) => {
   const url = new URL(event.request.url);
   if (event.request.method !== "GET" || url.origin !== self.location.origin || url.pathname.startsWith("/api/")) return;
+  if (url.pathname.startsWith("/vendor/pyodide/")) {
+    event.respondWith(caches.match(event.request, { cacheName: ENGINE_CACHE }).then((hit) => hit || fetch(event.request)));
+    return;
+  }
   if (event.request.mode === "navigate") {
     // Every screen is index.html (hash routes): serve the cached shell, online or not.
     event.respondWith(caches.match("/index.html", { cacheName: VERSION }).then((hit) => hit || fetch(event.request)));

@@ -210,3 +210,8 @@ def outcome_json(game_id: str) -> str:
 def export_json(game_id: str) -> str:
     """The export document of an open table."""
     return json.dumps({"ok": True, "export": TABLES[game_id].export()}, ensure_ascii=False)
+
+
+def edition_json() -> str:
+    """The shipped edition document (labels and solo options for games started offline)."""
+    return json.dumps(load_edition(None).raw(), ensure_ascii=False)

@@ -12,12 +12,14 @@ import { ApiError, NetworkError, api } from "./api.js";
 import * as outbox from "./outbox.js";
 import { getState, set } from "./store.js";
 import { loadLabels } from "./labels.js";
+import * as offline from "./offline/play.js";
 
 const POLL_MS = 4000;
 let pollTimer = null;
 let noticeTimer = null;
 // Versions produced by this phone's own writes: not "another phone".
 const ownVersions = new Set();
+let dirty = false;  // the open game's view came from the server since the last local overlay
 
 export async function loadGames() {
   const games = (await db.all("games")).sort((a, b) => (b.opened_at || "").localeCompare(a.opened_at || ""));
@@ -62,6 +64,7 @@ export async function openGame(gameId) {
   loadLabels(record).then((labels) => set({ labels })).catch(() => {});
   await syncNow();
   if (!getState().labels) loadLabels(getState().game).then((labels) => set({ labels })).catch(() => {});
+  offline.followGame(getState().game);
   startPolling();
 }
 
@@ -72,7 +75,7 @@ export function closeGame() {
 function startPolling() {
   stopPolling();
   pollTimer = setInterval(() => {
-    if (document.hidden || getState().syncing) return;
+    if (document.hidden || getState().syncing || offline.isLocalGame(getState().game)) return;
     const pending = getState().outbox.some((i) => i.status === "pending");
     (pending ? syncNow() : refresh()).catch(() => {});
   }, POLL_MS);
@@ -94,7 +97,7 @@ async function adopt(view, { polled }) {
   const current = getState().game;
   const record = current && current.game_id === view.game_id ? current : await db.get("games", view.game_id);
   if (!record) return;
-  const before = record.view ? record.view.version : null;
+  const before = record.view ? offline.serverVersion(record.view) : null;
   if (before != null && view.version < before) return;
   if (polled && before != null && view.version > before && !ownVersions.has(view.version)) {
     set({ notice: "Updated by another phone" });
@@ -103,14 +106,15 @@ async function adopt(view, { polled }) {
   }
   const updated = { ...record, view, saved_at: new Date().toISOString() };
   await db.put("games", updated);
-  if (getState().game && getState().game.game_id === view.game_id) set({ game: updated });
+  if (getState().game && getState().game.game_id === view.game_id) { set({ game: updated }); dirty = true; }
+  if (polled && before !== view.version) offline.followGame(updated);
 }
 
 async function refresh() {
   const record = getState().game;
   if (!record) return;
   try {
-    const resp = await api.game(record.game_id, record.token, record.view ? record.view.version : null);
+    const resp = await api.game(record.game_id, record.token, record.view ? offline.serverVersion(record.view) : null);
     set({ online: true });
     if (resp.status !== 304) await adopt(resp.data, { polled: true });
   } catch (err) {
@@ -119,8 +123,12 @@ async function refresh() {
 }
 
 async function drainGame(gameId, token) {
+  const record = await db.get("games", gameId);
+  if (offline.isLocalGame(record)) return offline.importLocal(record);
+  const madeOffline = (await outbox.items(gameId)).some((i) => i.offline);
   const result = await outbox.drain(gameId, token);
-  for (const write of result.applied) ownVersions.add(write.version);
+  for (const write of result.applied) { ownVersions.add(write.version); await offline.acknowledged(gameId, write); }
+  if (madeOffline && result.stopped === null && result.applied.length) offline.verifyAfterSync(await db.get("games", gameId));
   if (result.applied.length) {
     set({ online: true });
     const last = result.applied[result.applied.length - 1];
@@ -145,13 +153,15 @@ export async function syncNow() {
   set({ syncing: true });
   try {
     if ((await outbox.items(record.game_id)).length) await drainGame(record.game_id, record.token);
-    await refresh();
+    if (!offline.isLocalGame(getState().game)) await refresh();
   } catch (err) {
     failed(err);
   } finally {
-    set({ syncing: false, outbox: await outbox.items(record.game_id) });
+    set({ syncing: false, outbox: getState().game ? await outbox.items(getState().game.game_id) : [] });
     await loadGames();
   }
+  if (dirty || !(getState().game && getState().game.view && getState().game.view.local)) await offline.present();
+  dirty = false;
 }
 
 // Every game with queued writes (app start, back online).
@@ -169,8 +179,12 @@ export async function drainAll() {
 export async function record(write) {
   const game = getState().game;
   if (!game || !game.view) return;
-  await outbox.enqueue(game.game_id, game.view.version, write);
+  // Based on the server's version (a local view counts the unsent moves too); `offline` marks moves
+  // the local engine answered, so the server's state hash is compared with the phone's after the sync.
+  const item = await outbox.enqueue(game.game_id, offline.serverVersion(game.view),
+                                    { ...write, offline: getState().online === false });
   set({ outbox: await outbox.items(game.game_id), error: null, notice: null });
+  if (!(await offline.present(item))) return;
   await syncNow();
 }
 
@@ -182,6 +196,7 @@ export async function undoLast() {
   if (queued.length && !getState().syncing) {
     await outbox.drop(queued[queued.length - 1].seq);
     set({ outbox: await outbox.items(game.game_id) });
+    await offline.present();
     return;
   }
   await record({ type: "undo", count: 1 });

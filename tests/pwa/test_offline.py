@@ -1,0 +1,119 @@
+"""Offline play in the browser: the phone's own engine (Pyodide in a worker) answers every decision.
+
+1. A phone gets ready for offline play online, goes offline, reloads, starts a solo game at
+   difficulty 2 and plays it to the end through the UI (seeded random taps), sees the final score
+   and its rank title; back online, the game is created on the server with the same state hash
+   and outcome (SOLO-RANK-01 for the title).
+2. Two phones on one game: one offline records 5 moves while the other records 1 online; back
+   online the first is told which move was refused and why, and replays its moves on the new state.
+"""
+from __future__ import annotations
+
+import random
+import re
+import time
+
+import pytest
+import requests
+
+from tests.pwa.conftest import app_version, axe_check, bearer, game_token, shot
+
+ENGINE_WAIT = 120_000  # first download and start of Pyodide on a loaded CI machine
+
+
+def make_ready(page) -> None:
+    page.get_by_role("button", name="Make this phone ready for offline").click()
+    page.get_by_role("progressbar").or_(page.get_by_role("heading", name="Ready for offline play", exact=True)).first.wait_for()
+    page.get_by_role("heading", name="Ready for offline play", exact=True).wait_for(timeout=ENGINE_WAIT)
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+
+
+def wait_version_change(page, before: int | None) -> None:
+    page.wait_for_function("""(before) => { const h = document.querySelector('header .hint');
+        const m = h && h.textContent.match(/version (\\d+)/); return m && Number(m[1]) !== before; }""", arg=before)
+
+
+def play_through_ui(page, rng: random.Random, limit: int = 400) -> int:
+    """Tap seeded-random recorder buttons until the game is over; the number of moves."""
+    moves = 0
+    recorder = page.locator("[data-testid=recorder]")
+    over = page.get_by_role("link", name="See the final score")
+    while moves < limit:
+        recorder.or_(over).first.wait_for()
+        if over.is_visible():
+            return moves
+        before = app_version(page)
+        buttons = recorder.locator("button[data-action], button[data-pick]")
+        choice = buttons.nth(rng.randrange(buttons.count()))
+        if choice.get_attribute("data-pick"):
+            choice.click()
+            sectors = recorder.locator("button[data-action]")
+            sectors.nth(rng.randrange(sectors.count())).click()
+        else:
+            choice.click()
+        wait_version_change(page, before)
+        moves += 1
+    raise AssertionError(f"the game did not end within {limit} moves")
+
+
+def local_export(page, game_id: str) -> dict:
+    """The phone's own export of a game (its engine's actions and state hash)."""
+    return page.evaluate("""async (id) => { const e = await import('/js/offline/engine.js');
+        return (await e.call('export_json', id)).export; }""", game_id)
+
+
+def test_a_whole_solo_game_offline_then_created_on_the_server(server, new_phone):
+    page = new_phone()
+    page.goto(server.url + "/")
+    page.get_by_role("heading", name="Not ready for offline play yet").wait_for()
+    make_ready(page)
+    shot(page, "60-offline-ready")
+
+    page.context.set_offline(True)
+    page.reload()
+    page.get_by_role("heading", name="Ready for offline play", exact=True).wait_for()
+    page.get_by_role("link", name="Solo game (Automa)").click()
+    page.get_by_label("Name").fill("Ann")
+    page.get_by_role("button", name="×2").click()
+    page.get_by_role("button", name="Start the solo game").click()
+    page.locator("[data-testid=recorder]").wait_for(timeout=ENGINE_WAIT)
+    local_id = page.url.rsplit("/", 1)[1]
+    assert local_id.startswith("local-")
+    assert page.get_by_test_id("sync-state").inner_text().startswith("Offline")
+    shot(page, "61-offline-solo-first-turn")
+
+    started = time.monotonic()
+    moves = play_through_ui(page, random.Random(2))
+    print(f"\nsolo game offline: {moves} moves through the UI in {time.monotonic() - started:.1f} s")
+    assert moves > 10
+    page.get_by_role("link", name="See the final score").click()
+    title = page.get_by_test_id("rank-title")
+    try:
+        title.wait_for(timeout=5000)
+    except Exception:
+        print(page.locator("main").inner_text(), page.errors)
+        print(page.evaluate("""async () => { const p = await import('/js/offline/play.js'); const s = await import('/js/store.js');
+           try { return JSON.stringify(await p.outcomeHere(s.getState().game)).slice(0, 300); } catch (e) { return 'ERR ' + e.message; } }"""))
+        raise
+    assert re.match(r"Your rank: \S", title.inner_text())
+    winner = page.get_by_test_id("winner").inner_text()
+    shot(page, "62-offline-final-score")
+    axe_check(page, "final score offline")
+    mine = local_export(page, local_id)
+    assert len(mine["actions"]) == moves
+
+    page.context.set_offline(False)
+    page.get_by_role("button", name="Sync now").click()
+    page.wait_for_url(re.compile(r"#/g/(?!local-)[^/]+/score$"))
+    game_id = page.url.split("#/g/")[1].split("/")[0]
+    page.get_by_test_id("notice").filter(has_text="Now on the server").wait_for()
+    token = game_token(page, game_id)
+    exported = requests.get(f"{server.url}/api/games/{game_id}/export", headers=bearer(token), timeout=10).json()
+    assert exported["state_hash"] == mine["state_hash"] and exported["actions"] == mine["actions"]
+    assert exported["options"]["solo"]["difficulty"] == 2
+    outcome = requests.get(f"{server.url}/api/games/{game_id}/outcome", headers=bearer(token), timeout=10).json()
+    assert outcome["outcome"]["solo"]["rank_title"] in title.inner_text()
+    page.get_by_test_id("winner").filter(has_text=winner.split("\n")[0]).wait_for()
+    page.get_by_role("link", name="Home").click()
+    assert "on this phone only" not in page.get_by_test_id("recent-games").inner_text()
+    assert page.errors == []
