@@ -183,6 +183,38 @@ def apply_json(game_id: str, action: str, meta: str) -> str:
     return _answer(table, json.loads(meta), events=events, lines=[e.get("text", "") for e in events])
 
 
+def same_move(state: Any, action: dict, seat: Any) -> dict | None:
+    """The legal action now that answers like `action` did, for the same seat, or None.
+
+    A move recorded offline names the decision it answered (``decision``: an id); once
+    another phone has moved, that id is stale although the same answer may still be
+    legal.  Only an exact match on everything else, asked of the same seat, counts.
+    """
+    decision = engine.view(state).get("decision") or {}
+    if seat is None or str(decision.get("seat")) != str(seat):
+        return None
+    bare = {k: v for k, v in action.items() if k != "decision"}
+    matches = [a for a in engine.legal_actions(state) if {k: v for k, v in a.items() if k != "decision"} == bare]
+    return dict(matches[0]) if len(matches) == 1 else None
+
+
+def replay_move_json(game_id: str, action: str, seat: Any, meta: str) -> str:
+    """Apply a move recorded on an older state: as it is, or re-derived by `same_move`.
+
+    The answer's ``action`` is what was applied (what the outbox must now send).
+    """
+    table = TABLES[game_id]
+    move = json.loads(action)
+    try:
+        events = table.play(move)
+    except engine.RulesError as exc:
+        again = same_move(table.state, move, seat)
+        if again is None:
+            return _refusal(exc)
+        move, events = again, table.play(again)
+    return _answer(table, json.loads(meta), events=events, lines=[e.get("text", "") for e in events], action=move)
+
+
 def undo_json(game_id: str, count: int, meta: str) -> str:
     """Undo the last `count` moves of an open table."""
     table = TABLES[game_id]

@@ -182,7 +182,8 @@ export async function record(write) {
   // Based on the server's version (a local view counts the unsent moves too); `offline` marks moves
   // the local engine answered, so the server's state hash is compared with the phone's after the sync.
   const item = await outbox.enqueue(game.game_id, offline.serverVersion(game.view),
-                                    { ...write, offline: getState().online === false });
+                                    { ...write, offline: getState().online === false,
+                                      seat: game.view.decision ? game.view.decision.seat : null });
   set({ outbox: await outbox.items(game.game_id), error: null, notice: null });
   if (!(await offline.present(item))) return;
   await syncNow();

@@ -8,12 +8,17 @@ import { dropAll, replayOffline } from "./play.js";
 
 const label = (L, item, view) => (item.type === "undo" ? "Undo the last move" : actionLabel(L, item.action, view));
 
+// The last few waiting moves are listed (a whole game offline would be a long list).
 export function Kept({ s }) {
   const n = s.outbox.length;
-  return html`<section class="card" aria-labelledby="kept-h" data-testid="kept">
+  const view = s.game.view.view;
+  return html`<section aria-labelledby="kept-h" data-testid="kept">
     <h2 id="kept-h">${n} move${n > 1 ? "s" : ""} kept on this phone</h2>
     <p class="hint">${s.game.local ? "This game is on this phone only: it is created on the server, with every move, when the connection is back."
       : "This phone's engine answered them; the server checks each one again when they are sent."}</p>
+    ${s.outbox.slice(-3).map((item) => html`<div class="card outbox-item pending" key=${item.seq}>
+      <p><strong>${label(s.labels, item, view)}</strong></p><p class="hint">Based on version ${item.base_version} · pending</p></div>`)}
+    ${n > 3 && html`<p class="hint">… and ${n - 3} earlier.</p>`}
   </section>`;
 }
 

@@ -134,13 +134,28 @@ export async function localView(record, items) {
            lines: result.answer.lines || [] };
 }
 
-// Could `items` be replayed on the server's current state (the refreshed mirror)? The first that cannot, and why.
+// Replay `items` on the server's current state (the refreshed mirror) with the local engine: each
+// move as recorded, or the same answer to the decision now asked of the same seat.
+// {moves: [{item, action}]} (what to send), or also {refused: {item, problem}} at the first that no longer fits.
 export async function checkReplay(record, items) {
   const m = await getMirror(record.game_id);
   if (!m || !canRunOffline()) return null;
-  const pending = items.map((i) => ({ ...i, status: "pending" }));
-  const { list, writes } = effective(m, pending);
-  return reach(record, m, list, metaOf(record, m, writes));
+  const { list } = effective(m, []);
+  const base = await reach(record, m, list, metaOf(record, m, 0));
+  if (base.refused) return base;
+  const texts = list.map((e) => e.text);
+  const moves = [];
+  for (const item of items) {
+    const meta = JSON.stringify(metaOf(record, m, moves.length + 1));
+    const answer = item.type === "undo" ? await call("undo_json", record.game_id, item.count || 1, meta)
+      : await call("replay_move_json", record.game_id, JSON.stringify(item.action), item.seat ?? null, meta);
+    if (!answer.ok) { tables.delete(record.game_id); return { moves, refused: { item, problem: answer.problem } }; }
+    if (item.type === "undo") texts.splice(Math.max(0, texts.length - (item.count || 1)));
+    else texts.push(JSON.stringify(answer.action));
+    tables.set(record.game_id, [...texts]);
+    moves.push({ item, action: answer.action });
+  }
+  return { moves, refused: null };
 }
 
 // The state hash of the mirror (after a sync): the phone's engine's, to compare with the server's.

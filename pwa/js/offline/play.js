@@ -59,6 +59,7 @@ export async function followGame(record) {
   try {
     await prepare();
     await syncMirror(getState().game && getState().game.game_id === record.game_id ? getState().game : record);
+    set({ offlineReady: record.game_id });
     await present();
   } catch { /* offline or not downloadable: online play goes on as before */ }
 }
@@ -132,24 +133,24 @@ export async function replayOffline(retry, sendNow) {
   const items = await outbox.items(game.game_id);
   await syncMirror(game);
   const check = await checkReplay(game, items);
-  if (check && check.refused && check.refused.item) {
-    const bad = check.refused.item;
-    const p = check.refused.problem;
-    let next = (await getMirror(game.game_id)).version;
-    for (const item of items) {
-      await db.put("outbox", item.seq === bad.seq
-        ? { ...item, status: "rejected", problem: { status: 422, code: p.code, rule: p.rule, current_version: null,
-            detail: `On the game as it is now: ${p.detail}` } }
-        : { ...item, status: "pending", problem: null, base_version: next });
-      next += 1;
-    }
-    // The moves before it fit the new state: they are sent; this one waits for the user to drop it.
-    set({ outbox: await outbox.items(game.game_id) });
-    await sendNow();
-    return { refused: bad };
+  if (!check) return retry();  // no engine here: the server judges them as they are
+  // Same Idempotency-Keys with the re-derived bodies: had the server applied one already, it
+  // answers idempotency_key_reused instead of applying it twice.
+  let next = (await getMirror(game.game_id)).version;
+  const fixed = new Map(check.moves.map((m) => [m.item.seq, m.action]));
+  const bad = check.refused && check.refused.item;
+  for (const item of items) {
+    const p = bad && bad.seq === item.seq ? check.refused.problem : null;
+    await db.put("outbox", p
+      ? { ...item, status: "rejected", problem: { status: 422, code: p.code, rule: p.rule, current_version: null,
+          detail: `On the game as it is now: ${p.detail}` } }
+      : { ...item, action: fixed.get(item.seq) || item.action, status: "pending", problem: null, base_version: next });
+    next += 1;
   }
-  await retry();
-  return { refused: null };
+  // The moves that fit are sent; one that does not waits for the user (drop it, or all).
+  set({ outbox: await outbox.items(game.game_id), error: null });
+  await sendNow();
+  return { refused: bad || null };
 }
 
 export async function dropAll() {

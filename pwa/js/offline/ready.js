@@ -14,7 +14,10 @@ export async function makeReady() {
 export function ReadyCard({ s, compact }) {
   const e = s.engine || {};
   const ready = e.status === "ready" || (e.prepared && e.status !== "failed" && e.status !== "loading");
-  if (compact && ready && e.status !== "loading") return null;
+  if (compact && ready && e.status !== "loading") {
+    return s.offlineReady === (s.game && s.game.game_id) || (s.game && s.game.local)
+      ? html`<p class="hint" data-testid="game-offline-ready">Ready to go on with no signal: this phone runs the rules.</p>` : null;
+  }
   const pct = e.total ? Math.round((100 * e.loaded) / e.total) : 0;
   return html`<section class="card" aria-labelledby="offline-h" data-testid="offline-ready">
     <h2 id="offline-h">${ready ? "Ready for offline play" : e.status === "loading" ? "Getting ready for offline play…"
