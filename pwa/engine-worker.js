@@ -5,7 +5,7 @@
 // the service worker then serves /vendor/pyodide/ from that cache, so the
 // engine starts with no connection.  The bundle is refreshed when the server
 // has another version (ETag = content hash) and kept when it cannot be asked.
-// call: {id, fn, args} → api.offline.table.<fn>(*args) → its JSON string.
+// call: {id, fn, args} → api.offline.table.<fn>(*args) (score_json: api.offline.scorers) → its JSON string.
 import { loadPyodide } from "/vendor/pyodide/0.27.7/pyodide.mjs";
 
 const INDEX = "/vendor/pyodide/0.27.7/";
@@ -17,6 +17,7 @@ const FILES = { "pyodide.asm.wasm": 10105545, "python_stdlib.zip": 2360737, "pyo
                 "pyodide-lock.json": 112205 };
 const BUNDLE_SIZE = 180000;
 let table = null;
+let scorers = null;
 let starting = null;
 
 const post = (msg) => self.postMessage(msg);
@@ -68,6 +69,7 @@ async function start() {
   pyodide.unpackArchive(code.data, "zip", { extractDir: "/engine" });
   pyodide.runPython("import sys; sys.path.insert(0, '/engine')");
   table = pyodide.pyimport("api.offline.table");
+  scorers = pyodide.pyimport("api.offline.scorers");
   return { version: code.version, ms: Math.round(performance.now() - t0) };
 }
 
@@ -80,7 +82,8 @@ self.onmessage = async (event) => {
       return;
     }
     if (!table) throw new Error("the engine is not loaded yet");
-    post({ id, ok: true, result: table[fn](...(args || [])) });
+    const target = fn === "score_json" ? scorers : table;
+    post({ id, ok: true, result: target[fn](...(args || [])) });
   } catch (err) {
     if (fn === "prepare") starting = null;
     post({ id, ok: false, error: String(err && err.message || err) });

@@ -106,3 +106,32 @@ def test_a_refusal_carries_the_servers_code_and_rule(client):
 def test_a_replay_that_hits_an_illegal_action_names_its_index():
     answer = open_local("g2", SOLO, 4, [{"kind": "end_turn"}], {"version": 1})
     assert answer["ok"] is False and answer["problem"]["index"] == 0 and answer["problem"]["code"]
+
+
+def test_an_import_sent_twice_with_its_key_makes_one_game(client):
+    exported = open_and_export(SOLO, 9)
+    headers = {"Idempotency-Key": "import-local-1"}
+    first = client.post("/api/imports", json=exported, headers=headers)
+    again = client.post("/api/imports", json=exported, headers=headers)
+    assert first.status_code == again.status_code == 201
+    assert again.headers["Idempotent-Replayed"] == "true" and "Idempotent-Replayed" not in first.headers
+    game_id = first.get_json()["game_id"]
+    assert again.get_json()["game_id"] == game_id
+    # the replay's fresh token works on the same game; the game exists once
+    token = again.get_json()["table_token"]
+    assert client.get(f"/api/games/{game_id}", headers=bearer(token)).status_code == 200
+    from api.web.http import repo
+    with client.application.app_context():
+        assert repo().game_ids().count(game_id) == 1 and len(repo().game_ids()) == 1
+    other = {k: v for k, v in exported.items() if k != "state_hash"} | {"seed": 10}
+    refused = client.post("/api/imports", json=other, headers=headers)
+    assert refused.status_code == 422 and refused.get_json()["code"] == "idempotency_key_reused"
+
+
+def open_and_export(options: dict, seed: int) -> dict:
+    """A local table two moves in, exported as the phone sends it."""
+    opened = open_local("local-x", options, seed, [], {"version": 1})
+    for _ in range(2):
+        action = opened["view"]["legal_actions"][0]
+        opened = json.loads(local.apply_json("local-x", json.dumps(action), json.dumps({"version": 1})))
+    return json.loads(local.export_json("local-x"))["export"]

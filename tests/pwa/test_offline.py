@@ -155,6 +155,14 @@ def test_offline_moves_meet_another_phones_move_and_are_replayed_on_the_new_stat
     phone_a = new_phone()
     phone_a.goto(server.url + "/")
     make_ready(phone_a)
+    # Engine pinning: a phone whose engine differs from the server's starts again with the server's bundle.
+    version = requests.get(server.url + "/api/health", timeout=10).json()["engine_version"]
+    engine_of = "async (stale) => { const e = await import('/js/offline/engine.js'); " \
+                "return [await e.refreshIfStale(stale), (await import('/js/store.js')).getState().engine.version]; }"
+    assert phone_a.evaluate(engine_of, version) == [False, version]
+    phone_a.evaluate("async () => { const s = await import('/js/store.js'); " \
+                     "s.set({ engine: { ...s.getState().engine, version: 'older' } }); }")
+    assert phone_a.evaluate(engine_of, version) == [True, version]
     join(phone_a, server, g["join_code"])
     phone_a.get_by_test_id("game-offline-ready").wait_for()
     phone_a.context.set_offline(True)

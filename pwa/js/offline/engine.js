@@ -7,6 +7,7 @@ import * as db from "../db.js";
 import { getState, set } from "../store.js";
 
 let worker = null;
+let generation = 0;  // bumped by each new worker: tables opened in an older one are gone
 let starting = null;
 let nextId = 1;
 const waiting = new Map();
@@ -21,6 +22,7 @@ export async function loadReadiness() {
 }
 
 function spawn() {
+  generation += 1;
   worker = new Worker("/engine-worker.js", { type: "module" });
   worker.onmessage = ({ data }) => {
     if (data.type === "progress") return patch({ loaded: data.loaded, total: data.total });
@@ -63,6 +65,22 @@ export function prepare() {
 }
 
 export const isReady = () => engineState().status === "ready";
+export const workerGeneration = () => generation;
+
+// The server runs another engine (its health's engine_version): start again with its bundle.
+// Offline the phone keeps its own; the server re-validates every move it syncs anyway.
+export async function refreshIfStale(serverVersion) {
+  const running = engineState().status === "ready" ? engineState().version : engineState().prepared?.version;
+  if (!serverVersion || !running || running === serverVersion) return false;
+  if (worker) worker.terminate();
+  worker = null;
+  starting = null;
+  for (const job of waiting.values()) job.reject(new Error("the engine was replaced by a newer one"));
+  waiting.clear();
+  patch({ status: "none" });
+  await prepare();
+  return true;
+}
 export const canRunOffline = () => isReady() || !!engineState().prepared;
 
 // Call api.offline.table.<fn>(...args); the answer is parsed JSON.

@@ -5,7 +5,7 @@
 // and is judged again there; this file only lets the phone keep answering.
 import * as db from "../db.js";
 import { api } from "../api.js";
-import { call, canRunOffline, isReady, prepare } from "./engine.js";
+import { call, canRunOffline, isReady, prepare, workerGeneration } from "./engine.js";
 
 const mirrorKey = (id) => `mirror:${id}`;
 export const getMirror = (id) => db.get("kv", mirrorKey(id));
@@ -15,6 +15,7 @@ const editionKey = (hash) => `edition:${hash}`;
 // What each open table in the worker holds: the mirror's version and the action texts applied.
 const tables = new Map();
 const uuid = () => crypto.randomUUID();
+const hold = (id, texts) => tables.set(id, { gen: workerGeneration(), texts });
 
 export const isLocalGame = (record) => !!(record && record.local);
 
@@ -94,7 +95,8 @@ async function editionOf(m) {
 // Open (or move) the worker's table to `list`; {answer} or {refused: {item, problem}}.
 async function reach(record, m, list, meta) {
   const id = record.game_id;
-  const held = tables.get(id);
+  const kept = tables.get(id);
+  const held = kept && kept.gen === workerGeneration() ? kept.texts : null;
   const texts = list.map((e) => e.text);
   const prefix = (a, b) => a.length <= b.length && a.every((t, i) => t === b[i]);
   let answer = null;
@@ -111,11 +113,11 @@ async function reach(record, m, list, meta) {
     if (!answer.ok) { tables.delete(id); return { refused: { item: null, problem: answer.problem } }; }
     at = replayed.length;
   }
-  tables.set(id, texts.slice(0, at));
+  hold(id, texts.slice(0, at));
   for (let i = at; i < list.length; i++) {
     answer = await call("apply_json", id, list[i].text, JSON.stringify(meta));
     if (!answer.ok) return { refused: { item: list[i].item || null, problem: answer.problem } };
-    tables.set(id, texts.slice(0, i + 1));
+    hold(id, texts.slice(0, i + 1));
   }
   if (!answer) answer = await call("view_json", id, JSON.stringify(meta));
   return { answer };
@@ -152,7 +154,7 @@ export async function checkReplay(record, items) {
     if (!answer.ok) { tables.delete(record.game_id); return { moves, refused: { item, problem: answer.problem } }; }
     if (item.type === "undo") texts.splice(Math.max(0, texts.length - (item.count || 1)));
     else texts.push(JSON.stringify(answer.action));
-    tables.set(record.game_id, [...texts]);
+    hold(record.game_id, [...texts]);
     moves.push({ item, action: answer.action });
   }
   return { moves, refused: null };
@@ -178,7 +180,7 @@ export async function startLocalGame(options) {
   const answer = await call("open_json", JSON.stringify({ game_id: id, edition: null, options, seed, actions: [],
     meta: { version: 1, role: "table", head_seq: 0, created_at: now, updated_at: now } }));
   if (!answer.ok) return { problem: answer.problem };
-  tables.set(id, []);
+  hold(id, []);
   await putMirror({ ...m, edition_hash: answer.view.edition.content_hash });
   return { game_id: id, view: { ...answer.view, local: true, server_version: 1 } };
 }

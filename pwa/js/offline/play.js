@@ -7,7 +7,7 @@ import * as outbox from "../outbox.js";
 import { compact } from "../labels.js";
 import { getState, set } from "../store.js";
 import { go } from "../router.js";
-import { canRunOffline, prepare } from "./engine.js";
+import { canRunOffline, prepare, refreshIfStale } from "./engine.js";
 import { ackWrite, bundledEdition, checkReplay, dropMirror, exportLocal, getMirror, isLocalGame, localOutcome, localView,
          mirrorHash, startLocalGame, syncMirror } from "./local.js";
 
@@ -58,6 +58,7 @@ export async function followGame(record) {
   if (!record || isLocalGame(record) || record.role === "spectator" || !record.view) return;
   try {
     await prepare();
+    await refreshIfStale((await api.health()).data.engine_version);
     await syncMirror(getState().game && getState().game.game_id === record.game_id ? getState().game : record);
     set({ offlineReady: record.game_id });
     await present();

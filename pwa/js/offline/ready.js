@@ -25,7 +25,8 @@ export function ReadyCard({ s, compact }) {
     ${e.status === "loading" && html`<progress max="100" value=${pct} aria-label="Download of the rules engine"
       style="width:100%">${pct} %</progress>
       <p class="hint">${e.total ? `${pct} % of about 6 MB` : "Starting…"} — the rules engine, once; then games need no signal.</p>`}
-    ${ready && e.status !== "loading" && html`<p class="hint">This phone runs the rules itself: whole games, solo and scorers work with no signal${e.status === "ready" && e.ms != null ? ` (engine started in ${(e.ms / 1000).toFixed(1)} s)` : ""}.</p>`}
+    ${ready && e.status !== "loading" && html`<p class="hint">This phone runs the rules itself: whole games, solo and scorers work with no signal${e.status === "ready" && e.ms != null ? ` (engine started in ${(e.ms / 1000).toFixed(1)} s)` : ""}.
+      ${(e.version || (e.prepared && e.prepared.version)) && html` Engine <code>${(e.version || e.prepared.version).slice(0, 12)}</code>.`}</p>`}
     ${!ready && e.status !== "loading" && html`
       <p class="hint">A one-time download of about 6 MB (the same rules engine the server runs).</p>
       ${e.status === "failed" && html`<p class="banner error" role="alert">${e.error}</p>`}
