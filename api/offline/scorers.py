@@ -29,7 +29,7 @@ def score(game: str, body: Any) -> dict:
     """Score `body` with the scorer of `game` ("asian-tigers", "nippon" or "asara")."""
     name = GAMES[game]
     if name == "asian_tigers":
-        from api.games.asian_tigers.scorer import ScorerInputError, score_table
+        from api.games.asian_tigers.scoring.scorer import ScorerInputError, score_table
         try:
             return {"ok": True, "result": score_table(body, load_edition(None))}
         except ScorerInputError as exc:
