@@ -5,7 +5,7 @@
 // - /api is never cached here: game state lives in IndexedDB, written by the app.
 // VERSION is a hash of the shell files: `python tests/pwa/shell.py --bump` updates it
 // (a test fails when it is stale, so a changed file always reaches the phones).
-const VERSION = "tk-b81e8c0695bd";
+const VERSION = "tk-d554851f40a6";
 const SHELL = [
   "/index.html",
   "/manifest.webmanifest",
@@ -55,16 +55,21 @@ const SHELL = [
   "/js/ui/sheet.js",
   "/js/ui/solo.js",
   "/js/ui/uselog.js",
-  "/engine-worker.js",
   "/js/offline/conflict.js",
   "/js/offline/engine.js",
   "/js/offline/local.js",
   "/js/offline/play.js",
   "/js/offline/ready.js",
 ];
-// Pyodide is not part of the shell: the engine worker downloads it into its own cache
-// (kept across shell versions; the folder is named after the pinned version).
+// The offline engine is not part of the shell: Pyodide and the engine worker's script live in
+// their own cache, filled when the phone gets ready for offline play, kept across shell versions.
 const ENGINE_CACHE = "engine-pyodide-0.27.7";
+const ENGINE_WORKER = "/engine-worker.js";
+
+async function keep(request, resp) {
+  if (resp.status === 200) await (await caches.open(ENGINE_CACHE)).put(request, resp.clone());
+  return resp;
+}
 
 self.addEventListener("install", (event) => {
   // cache: "reload" skips the HTTP cache so the new version gets the new files.
@@ -88,8 +93,14 @@ self.addEventListener("message", (event) => {
 self.addEventListener("fetch", (event) => {
   const url = new URL(event.request.url);
   if (event.request.method !== "GET" || url.origin !== self.location.origin || url.pathname.startsWith("/api/")) return;
-  if (url.pathname.startsWith("/vendor/pyodide/")) {
-    event.respondWith(caches.match(event.request, { cacheName: ENGINE_CACHE }).then((hit) => hit || fetch(event.request)));
+  if (url.pathname.startsWith("/vendor/pyodide/")) {  // immutable: the folder names the pinned version
+    event.respondWith(caches.match(event.request, { cacheName: ENGINE_CACHE })
+      .then((hit) => hit || fetch(event.request).then((resp) => keep(event.request, resp))));
+    return;
+  }
+  if (url.pathname === ENGINE_WORKER) {  // the network's when there is one (a new version), else the kept copy
+    event.respondWith(fetch(event.request).then((resp) => keep(event.request, resp))
+      .catch(() => caches.match(event.request, { cacheName: ENGINE_CACHE })));
     return;
   }
   if (event.request.mode === "navigate") {

@@ -171,6 +171,14 @@ def test_offline_moves_meet_another_phones_move_and_are_replayed_on_the_new_stat
         click_action(phone_a, action, view)
         wait_version_change(phone_a, version)
     phone_a.get_by_test_id("kept").filter(has_text="5 moves kept on this phone").wait_for()
+    # Offline, the phone's engine judges: an illegal move is refused at once, with the engine's code, not queued.
+    phone_a.get_by_text("Manual action (advanced)").click()
+    phone_a.get_by_label(re.compile("^Action as JSON")).fill('{"kind": "place_worker", "center": "XX.Z"}')
+    phone_a.get_by_role("button", name="Send manual action").click()
+    refusal = phone_a.locator(".banner.error[role=alert]")
+    refusal.wait_for()
+    assert re.search(r"Rule [A-Z]+-\d+ · [a-z_]+$", refusal.inner_text())  # the catalogue rule and the engine's code
+    assert "5 moves kept" in phone_a.get_by_test_id("kept").inner_text()
 
     phone_b = new_phone()
     join(phone_b, server, g["join_code"])

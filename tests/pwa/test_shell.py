@@ -11,9 +11,12 @@ BUDGET = 100 * 1024  # first load, gzipped, icons excluded
 
 
 def test_every_shell_file_is_precached_and_exists():
-    # Pyodide (vendor/pyodide/, fetched by `make pyodide`) is the offline engine's download, not the shell.
+    # The offline engine (Pyodide in vendor/pyodide/, fetched by `make pyodide`, and the engine worker's
+    # script) is downloaded after the shell into the service worker's engine cache (see sw.js).
     on_disk = {"/" + str(p.relative_to(PWA)) for p in PWA.rglob("*") if p.suffix in SHELL_SUFFIXES
                and not p.relative_to(PWA).as_posix().startswith("vendor/pyodide/")}
+    on_disk.discard("/engine-worker.js")
+    assert 'const ENGINE_WORKER = "/engine-worker.js";' in (PWA / "sw.js").read_text()
     on_disk.discard("/sw.js")
     assert set(shell_urls()) == on_disk
     assert len(shell_urls()) == len(set(shell_urls()))

@@ -39,6 +39,8 @@ export async function present(item = null) {
   } catch { return true; }  // offline with no current mirror: the moves wait for the server
   if (!shown) return true;
   if (shown.refused) {
+    // Online the server judges it (its refusal shows in the outbox); offline the phone's engine does.
+    if (getState().online !== false && !isLocalGame(game)) return true;
     const bad = shown.refused.item || item;
     if (bad) await outbox.drop(bad.seq);
     const p = shown.refused.problem;
