@@ -87,9 +87,10 @@ def main() -> None:
                 page.reload()
                 page.get_by_role("heading", name="Ready for offline play", exact=True).wait_for()
                 start = time.monotonic()
-                page.evaluate("async () => { const e = await import('/js/offline/engine.js'); await e.prepare();"
-                              " await e.call('view_json', 'none', '{}').catch(() => null); }")
+                steps = page.evaluate("async () => { const e = await import('/js/offline/engine.js');"
+                                      " const s = await e.prepare(); return s.steps; }")
                 warm.append(time.monotonic() - start)
+                print("warm start steps (ms):", {k: round(v) for k, v in steps.items()})
 
             times, games = [], []
             for seed in range(1, args.games + 1):

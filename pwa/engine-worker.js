@@ -63,14 +63,19 @@ async function start() {
   const total = Object.values(FILES).reduce((a, b) => a + b, 0) + BUNDLE_SIZE;
   let done = 0;
   for (const [name, size] of Object.entries(FILES)) done += await download(cache, INDEX + name, size, done, total);
+  const t1 = performance.now();
   const code = await bundle();
   post({ type: "progress", loaded: total, total });
+  const t2 = performance.now();
   const pyodide = await loadPyodide({ indexURL: INDEX, packages: [] });
+  const t3 = performance.now();
   pyodide.unpackArchive(code.data, "zip", { extractDir: "/engine" });
   pyodide.runPython("import sys; sys.path.insert(0, '/engine')");
   table = pyodide.pyimport("api.offline.table");
   scorers = pyodide.pyimport("api.offline.scorers");
-  return { version: code.version, ms: Math.round(performance.now() - t0) };
+  const t4 = performance.now();
+  const steps = { files: t1 - t0, bundle: t2 - t1, pyodide: t3 - t2, engine: t4 - t3 };
+  return { version: code.version, ms: Math.round(t4 - t0), steps };
 }
 
 self.onmessage = async (event) => {

@@ -152,7 +152,7 @@ export async function syncNow() {
   if (!record) return drainAll();
   set({ syncing: true });
   try {
-    if ((await outbox.items(record.game_id)).length) await drainGame(record.game_id, record.token);
+    if ((await outbox.items(record.game_id)).length || offline.isLocalGame(record)) await drainGame(record.game_id, record.token);
     if (!offline.isLocalGame(getState().game)) await refresh();
   } catch (err) {
     failed(err);
@@ -166,7 +166,8 @@ export async function syncNow() {
 
 // Every game with queued writes (app start, back online).
 export async function drainAll() {
-  for (const gameId of await outbox.pendingGames()) {
+  const localOnly = (await db.all("games")).filter(offline.isLocalGame).map((g) => g.game_id);
+  for (const gameId of new Set([...await outbox.pendingGames(), ...localOnly])) {
     const record = await db.get("games", gameId);
     if (record) {
       try { await drainGame(gameId, record.token); } catch (err) { failed(err); }

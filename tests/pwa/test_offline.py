@@ -96,6 +96,11 @@ def test_a_whole_solo_game_offline_then_created_on_the_server(server, new_phone)
     axe_check(page, "final score offline")
     mine = local_export(page, local_id)
     assert len(mine["actions"]) == moves
+    page.get_by_role("link", name="Home").click()
+    assert "on this phone only" in page.get_by_test_id("recent-games").inner_text()
+    page.get_by_test_id("recent-games").get_by_role("link").first.click()
+    page.get_by_role("link", name="See the final score").click()
+    title.wait_for()
 
     page.context.set_offline(False)
     page.get_by_role("button", name="Sync now").click()

@@ -53,7 +53,7 @@ export function prepare() {
       const info = await send("prepare", []);
       const prepared = { version: info.version, at: new Date().toISOString() };
       await db.put("kv", prepared, "engine:ready");
-      patch({ status: "ready", version: info.version, ms: Math.round(performance.now() - t0), prepared });
+      patch({ status: "ready", version: info.version, ms: Math.round(performance.now() - t0), steps: info.steps, prepared });
       return engineState();
     } catch (err) {
       starting = null;

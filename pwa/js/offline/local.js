@@ -170,10 +170,10 @@ export async function mirrorHash(record) {
 }
 
 // A game started with no connection: a client id and seed, the bundled edition, no server yet.
-export async function startLocalGame(options) {
+export async function startLocalGame(options, chosenSeed) {
   await prepare();
   const id = `local-${uuid()}`;
-  const seed = crypto.getRandomValues(new Uint32Array(1))[0] % 2 ** 31;
+  const seed = chosenSeed ?? crypto.getRandomValues(new Uint32Array(1))[0] % 2 ** 31;
   const now = new Date().toISOString();
   const m = { game_id: id, bundled: true, edition_hash: null, options, seed, actions: [], version: 1, head_seq: 0,
               created_at: now };

@@ -87,9 +87,9 @@ export async function verifyAfterSync(record) {
 }
 
 // -- games started offline -----------------------------------------------------
-export async function createOffline(options) {
+export async function createOffline(options, seed) {
   set({ online: false });  // called when no server answered the create
-  const made = await startLocalGame(options);
+  const made = await startLocalGame(options, seed);
   if (made.problem) return made;
   const doc = await bundledEdition();
   await db.put("kv", compact(doc), `labels:${made.view.edition.content_hash}`);
