@@ -207,3 +207,39 @@ def test_offline_moves_meet_another_phones_move_and_are_replayed_on_the_new_stat
     verified = phone_a.evaluate("async () => (await import('/js/store.js')).getState().verified")
     assert verified == {"game_id": gid, "same": True, "hash": exported["state_hash"]}
     assert phone_a.errors == [] and phone_b.errors == []
+
+
+def test_a_multi_player_game_started_offline_goes_to_the_server(server, new_phone):
+    page = new_phone()
+    page.goto(server.url + "/")
+    make_ready(page)
+    page.context.set_offline(True)
+    page.reload()
+    page.get_by_role("link", name="New game").click()
+    page.get_by_label("Name").first.fill("Ann")
+    page.get_by_label("Name").nth(1).fill("Bob")
+    for _ in range(3):
+        page.get_by_role("button", name="Next").click()
+    page.get_by_role("button", name="Create game").click()
+    page.locator("[data-testid=recorder]").wait_for(timeout=ENGINE_WAIT)
+    local_id = page.url.rsplit("/", 1)[1]
+    assert local_id.startswith("local-") and "Ann" in page.locator("h1").inner_text()
+    rng = random.Random(5)
+    for _ in range(3):
+        before = app_version(page)
+        buttons = page.locator("[data-testid=recorder] button[data-action]")
+        buttons.nth(rng.randrange(buttons.count())).click()
+        wait_version_change(page, before)
+    page.get_by_test_id("kept").filter(has_text="3 moves kept on this phone").wait_for()
+    mine = local_export(page, local_id)
+
+    page.context.set_offline(False)
+    page.get_by_role("button", name="Sync now").click()
+    page.wait_for_url(re.compile(r"#/g/(?!local-)[^/]+$"))
+    game_id = page.url.rsplit("/", 1)[1]
+    exported = requests.get(f"{server.url}/api/games/{game_id}/export", headers=bearer(game_token(page, game_id)),
+                            timeout=10).json()
+    assert [p["name"] for p in exported["options"]["players"]] == ["Ann", "Bob"]
+    assert exported["seed"] == mine["seed"] and exported["state_hash"] == mine["state_hash"]
+    assert len(exported["actions"]) == 3
+    assert page.errors == []

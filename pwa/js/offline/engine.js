@@ -31,7 +31,13 @@ function spawn() {
     waiting.delete(data.id);
     data.ok ? job.resolve(data.result) : job.reject(new Error(data.error));
   };
-  worker.onerror = (e) => patch({ status: "failed", error: e.message || "the engine worker failed" });
+  worker.onerror = (e) => {  // e.g. its script could not be loaded: every call waiting on it fails
+    const error = new Error(e.message || "the engine worker did not start");
+    for (const job of waiting.values()) job.reject(error);
+    waiting.clear();
+    worker = null;
+    patch({ status: "failed", error: error.message });
+  };
 }
 
 function send(fn, args) {

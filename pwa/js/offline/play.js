@@ -49,6 +49,10 @@ export async function present(item = null) {
     return false;
   }
   if (!isOpen(game.game_id)) return true;
+  // A sync may have moved on while the engine worked: then its own present() shows the newer state.
+  const now = await db.get("games", game.game_id);
+  const still = (await outbox.items(game.game_id)).map((i) => i.key).join() === items.map((i) => i.key).join();
+  if (!still || (!isLocalGame(now) && now.view.version !== shown.view.server_version)) return true;
   const record = { ...getState().game, view: shown.view };
   if (isLocalGame(record)) await db.put("games", { ...record, saved_at: new Date().toISOString() });
   set({ game: record, lastLines: item && shown.lines.length ? shown.lines : getState().lastLines });
