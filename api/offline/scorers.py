@@ -21,8 +21,9 @@ _DATA: dict[str, Any] = {}
 def _problem(exc: Exception) -> dict:
     path = getattr(exc, "path", None) or "/"
     message = getattr(exc, "message", None) or str(exc)
-    return {"status": 422, "title": "Impossible scorer input", "code": getattr(exc, "code", None) or "invalid_scorer_input",
-            "rule": getattr(exc, "rule", None), "path": path, "errors": {path: [message]}, "detail": f"{path}: {message}"}
+    return {"status": 422, "title": "Impossible scorer input",
+            "code": getattr(exc, "code", None) or "invalid_scorer_input", "rule": getattr(exc, "rule", None),
+            "path": path, "errors": {path: [message]}, "detail": f"{path}: {message}"}
 
 
 def score(game: str, body: Any) -> dict:

@@ -13,7 +13,6 @@ import random
 import re
 import time
 
-import pytest
 import requests
 
 from api.games import asian_tigers as engine
@@ -24,7 +23,7 @@ ENGINE_WAIT = 120_000  # first download and start of Pyodide on a loaded CI mach
 
 def make_ready(page) -> None:
     page.get_by_role("button", name="Make this phone ready for offline").click()
-    page.get_by_role("progressbar").or_(page.get_by_role("heading", name="Ready for offline play", exact=True)).first.wait_for()
+    page.get_by_role("progressbar", name="Download of the rules engine").wait_for()  # a fresh phone: a download
     page.get_by_role("heading", name="Ready for offline play", exact=True).wait_for(timeout=ENGINE_WAIT)
     page.wait_for_function("navigator.serviceWorker.controller !== null")
 
@@ -80,7 +79,7 @@ def test_a_whole_solo_game_offline_then_created_on_the_server(server, new_phone)
     page.locator("[data-testid=recorder]").wait_for(timeout=ENGINE_WAIT)
     local_id = page.url.rsplit("/", 1)[1]
     assert local_id.startswith("local-")
-    assert page.get_by_test_id("sync-state").inner_text().startswith("Offline")
+    page.get_by_test_id("sync-state").filter(has_text=re.compile("^Offline")).wait_for()
     shot(page, "61-offline-solo-first-turn")
 
     started = time.monotonic()
