@@ -6,6 +6,8 @@
    and outcome (SOLO-RANK-01 for the title).
 2. Two phones on one game: one offline records 5 moves while the other records 1 online; back
    online the first is told which move was refused and why, and replays its moves on the new state.
+3. A two-player game started offline (setup wizard) and an Asara table scored offline; back online
+   the game is on the server with the same state hash, and the server scores the table the same.
 """
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ import requests
 
 from api.games import asian_tigers as engine
 from tests.pwa.conftest import app_version, axe_check, bearer, click_action, game_token, shot
+from tests.pwa.test_scorers import field, pad_row
 
 ENGINE_WAIT = 120_000  # first download and start of Pyodide on a loaded CI machine
 
@@ -208,7 +211,7 @@ def test_offline_moves_meet_another_phones_move_and_are_replayed_on_the_new_stat
     assert phone_a.errors == [] and phone_b.errors == []
 
 
-def test_a_multi_player_game_started_offline_goes_to_the_server(server, new_phone):
+def test_a_multi_player_game_started_offline_goes_to_the_server_and_scorers_work_offline(server, new_phone):
     page = new_phone()
     page.goto(server.url + "/")
     make_ready(page)
@@ -232,6 +235,18 @@ def test_a_multi_player_game_started_offline_goes_to_the_server(server, new_phon
     page.get_by_test_id("kept").filter(has_text="3 moves kept on this phone").wait_for()
     mine = local_export(page, local_id)
 
+    # The scorers work with no signal too: an Asara table scored by the phone's copy of the scorer.
+    page.goto(server.url + "/#/scorer/asara")
+    field(page, "/players/0/asari").fill("7")
+    page.get_by_role("button", name="Score", exact=True).click()
+    page.locator("[data-testid=scorepad]").wait_for()
+    scored_here = pad_row(page, "Total")
+    body = page.evaluate("""() => new Promise((resolve) => { const r = indexedDB.open('tablekeeper');
+        r.onsuccess = () => { const g = r.result.transaction('kv').objectStore('kv').get('scorer-draft:asara');
+          g.onsuccess = () => resolve(g.result); }; })""")
+    page.goto(f"{server.url}/#/g/{local_id}")
+    page.get_by_test_id("kept").wait_for()
+
     page.context.set_offline(False)
     page.get_by_role("button", name="Sync now").click()
     page.wait_for_url(re.compile(r"#/g/(?!local-)[^/]+$"))
@@ -241,4 +256,6 @@ def test_a_multi_player_game_started_offline_goes_to_the_server(server, new_phon
     assert [p["name"] for p in exported["options"]["players"]] == ["Ann", "Bob"]
     assert exported["seed"] == mine["seed"] and exported["state_hash"] == mine["state_hash"]
     assert len(exported["actions"]) == 3
+    server_score = requests.post(f"{server.url}/api/scorers/asara", json=body, timeout=10).json()
+    assert scored_here == {p["id"]: str(p["total"]) for p in server_score["players"]}
     assert page.errors == []
