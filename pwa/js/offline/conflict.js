@@ -4,6 +4,7 @@ import { html } from "../html.js";
 import { actionLabel } from "../labels.js";
 import { retryItem, syncNow } from "../sync.js";
 import { canRunOffline } from "./engine.js";
+import { ReadyCard } from "./ready.js";
 import { dropAll, replayOffline } from "./play.js";
 
 const label = (L, item, view) => (item.type === "undo" ? "Undo the last move" : actionLabel(L, item.action, view));
@@ -20,6 +21,13 @@ export function Kept({ s }) {
       <p><strong>${label(s.labels, item, view)}</strong></p><p class="hint">Based on version ${item.base_version} · pending</p></div>`)}
     ${n > 3 && html`<p class="hint">… and ${n - 3} earlier.</p>`}
   </section>`;
+}
+
+// Below the recorder on the game screen: the moves kept on this phone (offline) and the engine's download.
+export function OfflineStatus({ s }) {
+  const kept = s.game.view.local && s.outbox.length && s.outbox.every((i) => i.status === "pending")
+    && (s.online === false || s.game.local);
+  return html`${kept && html`<${Kept} s=${s} />`}<${ReadyCard} s=${s} compact=${true} />`;
 }
 
 export function Conflict({ s }) {
