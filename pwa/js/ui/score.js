@@ -66,8 +66,8 @@ export function ScoreSheet({ view, outcome, L }) {
   return html`
     <section class="card turn" aria-labelledby="winner-h" data-testid="winner">
       <h2 id="winner-h">${winner ? html`<${Dot} view=${view} id=${winner} /> ${playerName(view, winner)} wins` : "No winner"}</h2>
-      ${outcome.solo && html`<p data-testid="rank-title">Your rank: <strong>${outcome.solo.rank_title}</strong>
-        (${outcome.solo.human_total} points, the Automa ${outcome.solo.automa_total})</p>`}
+      ${outcome.solo && html`<p data-testid="rank-title">Your rank: <strong>${outcome.solo.rank_title}</strong>${
+        ` (${outcome.solo.human_total} points, the Automa ${outcome.solo.automa_total})`}</p>`}
       ${(outcome.standings_tie_breaks || []).map((t) => html`<p>Tie-break: ${t.detail}${t.rule ? ` (${t.rule})` : ""}</p>`)}
       ${outcome.provisional && html`<p class="hint"><span class="placeholder-mark">*</span> uses a placeholder edition value: check it against your copy of the game.</p>`}
     </section>
