@@ -45,7 +45,7 @@ def test_a_hash_changes_with_any_engine_file(tmp_path):
 
 def test_the_unzipped_bundle_plays_with_the_standard_library_only(tmp_path):
     zipfile.ZipFile(io.BytesIO(engine_bundle.current().data)).extractall(tmp_path)
-    script = ("import json, sys; from api.offline import table;"
+    script = ("import json, sys; from api.offline import scorers, table;"
               "p = {'game_id': 'g', 'edition': None, 'seed': 3, 'actions': [], 'meta': {'version': 1},"
               " 'options': {'players': [{'name': 'A', 'color': 'red'}], 'solo': {'difficulty': 2}}};"
               "a = json.loads(table.open_json(json.dumps(p))); assert a['ok'], a;"
