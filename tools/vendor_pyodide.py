@@ -55,20 +55,21 @@ def unpack(data: bytes, target: Path) -> None:
     (target / ".stamp").write_text(INTEGRITY + "\n")
 
 
-def main() -> int:
-    stamp = TARGET / ".stamp"
-    if stamp.is_file() and stamp.read_text().strip() == INTEGRITY and all((TARGET / f).is_file() for f in FILES):
+def install(target: Path, source: str | None) -> int:
+    """Unpack the pinned tarball (`source`: a local copy, else the registry) into `target`; 0 when done."""
+    stamp = target / ".stamp"
+    if stamp.is_file() and stamp.read_text().strip() == INTEGRITY and all((target / f).is_file() for f in FILES):
         return 0
-    source = os.environ.get("PYODIDE_TARBALL")  # a local copy of the same tarball (offline machines)
     data = Path(source).read_bytes() if source else download(TARBALL)
     found = integrity_of(data)
     if found != INTEGRITY:
         print(f"pyodide {VERSION}: integrity mismatch: expected {INTEGRITY}, got {found}", file=sys.stderr)
         return 1
-    unpack(data, TARGET)
-    print(f"pyodide {VERSION} unpacked into {TARGET}")
+    unpack(data, target)
+    print(f"pyodide {VERSION} unpacked into {target}")
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    # PYODIDE_TARBALL: a local copy of the same tarball (a machine without the registry).
+    sys.exit(install(TARGET, os.environ.get("PYODIDE_TARBALL")))

@@ -71,3 +71,15 @@ def test_pyodide_is_served_as_wasm_gzipped_and_cached_for_a_year(client):
     lock = json.loads((PYODIDE / "pyodide-lock.json").read_text())
     assert lock["info"]["version"] == "0.27.7"
     assert (engine_bundle.ROOT / "pwa" / "vendor" / "LICENSE.pyodide").read_text().startswith("Mozilla Public")
+
+
+def test_vendoring_refuses_a_tarball_whose_integrity_differs(tmp_path, capsys):
+    sys.path.insert(0, str(engine_bundle.ROOT / "tools"))
+    import vendor_pyodide
+
+    fake = tmp_path / "pyodide-0.27.7.tgz"
+    fake.write_bytes(b"not the published tarball")
+    assert vendor_pyodide.install(tmp_path / "out", str(fake)) == 1
+    assert not (tmp_path / "out").exists() and "integrity mismatch" in capsys.readouterr().err
+    empty = "sha512-z4PhNX7vuL3xVChQ1m2AB9Yg5AULVxXcg/SpIdNs6c5H0NE8XYXysP+DGNKHfuwvY7kxvUdBeoGlODJ6+SfaPg=="
+    assert vendor_pyodide.integrity_of(b"") == empty  # the SRI form npm publishes
