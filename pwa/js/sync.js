@@ -186,7 +186,8 @@ export async function record(write) {
                                     { ...write, offline: getState().online === false,
                                       seat: game.view.decision ? game.view.decision.seat : null });
   set({ outbox: await outbox.items(game.game_id), error: null, notice: null });
-  if (!(await offline.present(item))) return;
+  // Offline the phone's engine answers at once (and refuses an illegal move); online the server does.
+  if (getState().online === false && !(await offline.present(item))) return;
   await syncNow();
 }
 
