@@ -49,7 +49,7 @@ def test_manifest_is_installable():
 
 def test_vendored_libraries_carry_their_licences():
     vendor = PWA / "vendor"
-    for name in ("LICENSE.preact", "LICENSE.htm", "LICENSE.qrcode-generator"):
+    for name in ("LICENSE.preact", "LICENSE.htm", "LICENSE.qrcode-generator", "LICENSE.pyodide"):
         assert (vendor / name).stat().st_size > 500
     axe = PWA.parent / "tests" / "pwa" / "vendor"
     assert (axe / "LICENSE.axe-core").stat().st_size > 500 and (axe / "axe.min.js").exists()
