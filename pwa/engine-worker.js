@@ -15,7 +15,8 @@ const BUNDLE_URL = "/api/engine-bundle";
 // Decoded sizes (bytes) of the pinned files, for the progress bar.
 const FILES = { "pyodide.asm.wasm": 10105545, "python_stdlib.zip": 2360737, "pyodide.asm.js": 1255688,
                 "pyodide-lock.json": 112205, "pyodide.mjs": 13931 };
-const SCRIPT = "/engine-worker.js";  // this file: kept with Pyodide, since it is not in the app shell
+// This file and the page's local play module are not in the app shell: they are kept with Pyodide.
+const SCRIPTS = ["/engine-worker.js", "/js/offline/local.js"];
 const BUNDLE_SIZE = 180000;
 let table = null;
 let scorers = null;
@@ -64,7 +65,7 @@ async function start() {
   const total = Object.values(FILES).reduce((a, b) => a + b, 0) + BUNDLE_SIZE;
   let done = 0;
   for (const [name, size] of Object.entries(FILES)) done += await download(cache, INDEX + name, size, done, total);
-  await fetch(SCRIPT, { cache: "no-store" }).then((r) => r.ok && cache.put(SCRIPT, r), () => null);
+  for (const url of SCRIPTS) await fetch(url, { cache: "no-store" }).then((r) => r.ok && cache.put(url, r), () => null);
   const t1 = performance.now();
   const code = await bundle();
   post({ type: "progress", loaded: total, total });

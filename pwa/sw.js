@@ -5,7 +5,7 @@
 // - /api is never cached here: game state lives in IndexedDB, written by the app.
 // VERSION is a hash of the shell files: `python tests/pwa/shell.py --bump` updates it
 // (a test fails when it is stale, so a changed file always reaches the phones).
-const VERSION = "tk-4c70a33bd2b9";
+const VERSION = "tk-10801ffef42b";
 const SHELL = [
   "/index.html",
   "/manifest.webmanifest",
@@ -57,14 +57,14 @@ const SHELL = [
   "/js/ui/uselog.js",
   "/js/offline/conflict.js",
   "/js/offline/engine.js",
-  "/js/offline/local.js",
   "/js/offline/play.js",
   "/js/offline/ready.js",
 ];
 // The offline engine is not part of the shell: Pyodide and the engine worker's script live in
 // their own cache, filled when the phone gets ready for offline play, kept across shell versions.
 const ENGINE_CACHE = "engine-pyodide-0.27.7";
-const ENGINE_WORKER = "/engine-worker.js";
+// Kept in the engine cache too (network first: they change with the app): the worker and the local play.
+const ENGINE_FILES = ["/engine-worker.js", "/js/offline/local.js"];
 
 async function keep(request, resp) {
   if (resp.status === 200) await (await caches.open(ENGINE_CACHE)).put(request, resp.clone());
@@ -98,7 +98,7 @@ self.addEventListener("fetch", (event) => {
       .then((hit) => hit || fetch(event.request).then((resp) => keep(event.request, resp))));
     return;
   }
-  if (url.pathname === ENGINE_WORKER) {  // the network's when there is one (a new version), else the kept copy
+  if (ENGINE_FILES.includes(url.pathname)) {  // the network's when there is one (a new version), else the kept copy
     event.respondWith(fetch(event.request).then((resp) => keep(event.request, resp))
       .catch(() => caches.match(event.request, { cacheName: ENGINE_CACHE })));
     return;

@@ -20,6 +20,9 @@ from api.games import asian_tigers as engine
 from api.games.provenance import ProvenanceMap, iter_leaves, pointer
 
 EDITION_META_KEYS = frozenset({"schema_version", "edition", "provenance", "interpretations"})
+# As the server's game view: given once at its top, not repeated in the board (`view`), and static.
+HOISTED = ("current_seat", "decision", "legal_actions")
+STATIC_IN_VIEW = ("options", "edition")
 _EDITIONS: dict[str, Any] = {}
 _SUMMARIES: dict[str, dict] = {}
 TABLES: dict[str, "Table"] = {}
@@ -130,6 +133,7 @@ class Table:
         over = bool(engine.is_over(self.state))
         legal = view.get("legal_actions")
         used = sorted(placeholders_in([e for events in self.events for e in events]))
+        board = {k: v for k, v in view.items() if k not in HOISTED and k not in STATIC_IN_VIEW}
         return {
             "game_id": self.game_id, "game": "asian_tigers", "version": meta.get("version", 1),
             "status": "over" if over else "active", "role": meta.get("role", "table"), "over": over,
@@ -138,7 +142,7 @@ class Table:
                 engine.legal_actions(self.state))),
             "can_undo": len(self.actions) > 0, "live_actions": len(self.actions),
             "head_seq": max(meta.get("head_seq", 0), len(self.actions)), "options": self.options,
-            "seed": self.seed, "view": view, "edition": edition_summary(self.edition, used),
+            "seed": self.seed, "view": board, "edition": edition_summary(self.edition, used),
             "created_at": meta.get("created_at", ""), "updated_at": meta.get("updated_at", ""),
             "links": links(self.game_id),
         }

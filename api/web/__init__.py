@@ -6,12 +6,14 @@ from flask import Flask
 
 def register(app: Flask) -> None:
     """Register every blueprint and the error handlers."""
-    from api.web import campaigns, engine_bundle, games, meta, moves, problems, scorers
+    from api.web import campaigns, compression, engine_bundle, events, games, meta, moves, problems, scorers
 
+    compression.init(app)
     app.register_blueprint(meta.bp)
     app.register_blueprint(games.bp)
     app.register_blueprint(moves.bp)
     app.register_blueprint(scorers.bp)
     app.register_blueprint(campaigns.bp)
     app.register_blueprint(engine_bundle.bp)
+    app.register_blueprint(events.bp)
     problems.register(app)

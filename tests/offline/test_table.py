@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+import uuid
 
 import pytest
 
@@ -25,7 +26,7 @@ RECORD_ONLY = ("created_at", "updated_at")
 
 
 def write_headers(token: str, version: int) -> dict:
-    return {**bearer(token), "If-Match": f'"{version}"'}
+    return {**bearer(token), "If-Match": f'"{version}"', "Idempotency-Key": str(uuid.uuid4())}
 
 
 def meta_of(view: dict) -> dict:
@@ -60,14 +61,14 @@ def test_a_solo_game_played_locally_matches_the_server_move_by_move(client):
     moves = 0
     while not view["over"] and moves < 60:
         if moves in (7, 30):  # undo on the server and locally (SOLO-UNDO: the Automa's turn replays the same)
-            resp = client.post(f"/api/games/{gid}/undo", json={"count": 1},
+            resp = client.post(f"/api/games/{gid}/undo?full=1", json={"count": 1},
                                headers=write_headers(token, view["version"]))
             view = resp.get_json()["game"]
             actions.pop()
             answer = json.loads(local.undo_json(gid, 1, json.dumps(meta_of(view))))
         else:
             action = rng.choice(view["legal_actions"])
-            resp = client.post(f"/api/games/{gid}/actions", json={"action": action},
+            resp = client.post(f"/api/games/{gid}/actions?full=1", json={"action": action},
                                headers=write_headers(token, view["version"]))
             assert resp.status_code == 200, resp.get_json()
             body = resp.get_json()

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import gzip
+import re
 import json
 
 from tests.pwa.shell import PWA, current_version, expected_version, shell_files, shell_urls
@@ -15,8 +16,9 @@ def test_every_shell_file_is_precached_and_exists():
     # script) is downloaded after the shell into the service worker's engine cache (see sw.js).
     on_disk = {"/" + str(p.relative_to(PWA)) for p in PWA.rglob("*") if p.suffix in SHELL_SUFFIXES
                and not p.relative_to(PWA).as_posix().startswith("vendor/pyodide/")}
-    on_disk.discard("/engine-worker.js")
-    assert 'const ENGINE_WORKER = "/engine-worker.js";' in (PWA / "sw.js").read_text()
+    engine_files = re.search(r"const ENGINE_FILES = \[(.*?)\];", (PWA / "sw.js").read_text()).group(1)
+    assert {"/engine-worker.js", "/js/offline/local.js"} <= set(re.findall(r'"([^"]+)"', engine_files))
+    on_disk -= {"/engine-worker.js", "/js/offline/local.js"}
     on_disk.discard("/sw.js")
     assert set(shell_urls()) == on_disk
     assert len(shell_urls()) == len(set(shell_urls()))

@@ -5,7 +5,9 @@
 // and is judged again there; this file only lets the phone keep answering.
 import * as db from "../db.js";
 import { api } from "../api.js";
+import { withBoard } from "../sync.js";
 import { call, canRunOffline, isReady, prepare, workerGeneration } from "./engine.js";
+import { isLocalGame } from "./play.js";
 
 const mirrorKey = (id) => `mirror:${id}`;
 export const getMirror = (id) => db.get("kv", mirrorKey(id));
@@ -17,7 +19,6 @@ const tables = new Map();
 const uuid = () => crypto.randomUUID();
 const hold = (id, texts) => tables.set(id, { gen: workerGeneration(), texts });
 
-export const isLocalGame = (record) => !!(record && record.local);
 
 // The server view's record fields, for the local engine's view of the same game.
 function metaOf(record, m, applied) {
@@ -132,7 +133,7 @@ export async function localView(record, items) {
   const { list, writes } = effective(m, items);
   const result = await reach(record, m, list, metaOf(record, m, writes));
   if (result.refused) return { refused: result.refused };
-  return { view: { ...result.answer.view, local: true, server_version: m.version },
+  return { view: withBoard({ ...result.answer.view, local: true, server_version: m.version }),
            lines: result.answer.lines || [] };
 }
 
@@ -182,7 +183,7 @@ export async function startLocalGame(options, chosenSeed) {
   if (!answer.ok) return { problem: answer.problem };
   hold(id, []);
   await putMirror({ ...m, edition_hash: answer.view.edition.content_hash });
-  return { game_id: id, view: { ...answer.view, local: true, server_version: 1 } };
+  return { game_id: id, view: withBoard({ ...answer.view, local: true, server_version: 1 }) };
 }
 
 // The export document of a local table (mirror + pending moves), for POST /api/imports.

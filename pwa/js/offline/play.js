@@ -8,8 +8,14 @@ import { compact } from "../labels.js";
 import { getState, set } from "../store.js";
 import { go } from "../router.js";
 import { canRunOffline, prepare, refreshIfStale } from "./engine.js";
-import { ackWrite, bundledEdition, checkReplay, dropMirror, exportLocal, getMirror, isLocalGame, localOutcome, localView,
-         mirrorHash, startLocalGame, syncMirror } from "./local.js";
+
+// The engine side (local.js) comes with the engine download, not with the app shell: loaded on first use.
+const engineSide = (name) => async (...args) => (await import("./local.js"))[name](...args);
+const [ackWrite, checkReplay, dropMirror, exportLocal, getMirror, localOutcome, localView, mirrorHash, startLocalGame,
+       syncMirror] = ["ackWrite", "checkReplay", "dropMirror", "exportLocal", "getMirror", "localOutcome", "localView",
+                      "mirrorHash", "startLocalGame", "syncMirror"].map(engineSide);
+export const bundledEdition = engineSide("bundledEdition");
+export const isLocalGame = (record) => !!(record && record.local);
 
 // The server version a new move is based on (a local view counts the unsent moves too).
 export const serverVersion = (view) => (view.local ? view.server_version : view.version);
@@ -167,7 +173,7 @@ export async function dropAll() {
   await present();
 }
 
-export { isLocalGame, getMirror };
+export { getMirror };
 
 // The final outcome by the phone's engine (offline, or a game of this phone only).
 export async function outcomeHere(game) {

@@ -10,8 +10,7 @@ import { go } from "../router.js";
 import { Problem } from "./common.js";
 import { NetworkError } from "../api.js";
 import { canRunOffline } from "../offline/engine.js";
-import { createOffline } from "../offline/play.js";
-import { bundledEdition } from "../offline/local.js";
+import { bundledEdition, createOffline } from "../offline/play.js";
 
 const VARIANTS = [
   ["solo", "Solo: beat the Automa's score"],
