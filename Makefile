@@ -5,16 +5,20 @@ PYTHON ?= python3
 PORT ?= 8000
 export TABLEKEEPER_DATABASE ?= $(or $(DATABASE_URL),$(CURDIR)/tablekeeper.db)
 
-.PHONY: install run test test-deps bench
+.PHONY: install run test test-deps bench pyodide
 
-install:
+install: pyodide
 	$(PYTHON) -m pip install -q -e .
+
+# Pyodide (pinned, integrity-checked npm tarball) for offline play; binaries are not in git.
+pyodide:
+	$(PYTHON) tools/vendor_pyodide.py
 
 run: install
 	$(PYTHON) -m flask --app api init-db
 	$(PYTHON) -m gunicorn -c python:api.web.gunicorn_conf --bind 127.0.0.1:$(PORT) --workers 2 --threads 32 "api:create_app()"
 
-test-deps:
+test-deps: pyodide
 	$(PYTHON) -m pip install -q -e ".[test]"
 	@command -v chromium >/dev/null 2>&1 || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null)
 	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null)

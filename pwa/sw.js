@@ -5,7 +5,7 @@
 // - /api is never cached here: game state lives in IndexedDB, written by the app.
 // VERSION is a hash of the shell files: `python tests/pwa/shell.py --bump` updates it
 // (a test fails when it is stale, so a changed file always reaches the phones).
-const VERSION = "tk-b57695a51b12";
+const VERSION = "tk-5c635bab61d5";
 const SHELL = [
   "/index.html",
   "/manifest.webmanifest",
@@ -60,7 +60,21 @@ const SHELL = [
   "/js/ui/solo.js",
   "/js/ui/tapkit.js",
   "/js/ui/uselog.js",
+  "/js/offline/conflict.js",
+  "/js/offline/engine.js",
+  "/js/offline/play.js",
+  "/js/offline/ready.js",
 ];
+// The offline engine is not part of the shell: Pyodide and the engine worker's script live in
+// their own cache, filled when the phone gets ready for offline play, kept across shell versions.
+const ENGINE_CACHE = "engine-pyodide-0.27.7";
+// Kept in the engine cache too (network first: they change with the app): the worker and the local play.
+const ENGINE_FILES = ["/engine-worker.js", "/js/offline/local.js"];
+
+async function keep(request, resp) {
+  if (resp.status === 200) await (await caches.open(ENGINE_CACHE)).put(request, resp.clone());
+  return resp;
+}
 
 // Cached right after the shell (at activation), not before the first screen: the screens of the
 // scorers' entry modes, loaded on demand by their routes.  Part of VERSION like the shell; offline once cached.
@@ -96,6 +110,16 @@ self.addEventListener("message", (event) => {
 self.addEventListener("fetch", (event) => {
   const url = new URL(event.request.url);
   if (event.request.method !== "GET" || url.origin !== self.location.origin || url.pathname.startsWith("/api/")) return;
+  if (url.pathname.startsWith("/vendor/pyodide/")) {  // immutable: the folder names the pinned version
+    event.respondWith(caches.match(event.request, { cacheName: ENGINE_CACHE })
+      .then((hit) => hit || fetch(event.request).then((resp) => keep(event.request, resp))));
+    return;
+  }
+  if (ENGINE_FILES.includes(url.pathname)) {  // the network's when there is one (a new version), else the kept copy
+    event.respondWith(fetch(event.request).then((resp) => keep(event.request, resp))
+      .catch(() => caches.match(event.request, { cacheName: ENGINE_CACHE })));
+    return;
+  }
   if (event.request.mode === "navigate") {
     // Every screen is index.html (hash routes): serve the cached shell, online or not.
     event.respondWith(caches.match("/index.html", { cacheName: VERSION }).then((hit) => hit || fetch(event.request)));

@@ -6,7 +6,7 @@ from flask import Flask
 
 def register(app: Flask) -> None:
     """Register every blueprint and the error handlers."""
-    from api.web import campaigns, compression, editions, events, games, meta, moves, problems, scorers
+    from api.web import campaigns, compression, editions, engine_bundle, events, games, meta, moves, problems, scorers
 
     compression.init(app)
     app.register_blueprint(meta.bp)
@@ -14,6 +14,7 @@ def register(app: Flask) -> None:
     app.register_blueprint(moves.bp)
     app.register_blueprint(scorers.bp)
     app.register_blueprint(campaigns.bp)
+    app.register_blueprint(engine_bundle.bp)
     app.register_blueprint(events.bp)
     app.register_blueprint(editions.bp)
     problems.register(app)

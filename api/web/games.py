@@ -6,10 +6,10 @@ from typing import Any
 
 from flask import Blueprint, current_app, request
 
-from api.storage import tokens
+from api.storage import import_keys, tokens
 from api.storage.models import CreatedGame, utcnow
 from api.web import schemas
-from api.web.http import authorize, json_body, json_response, load, not_modified, query, readable, repo
+from api.web.http import authorize, idempotency, json_body, json_response, load, not_modified, query, readable, repo
 from api.web.problems import ApiProblem
 from api.web.views import edition_detail, game_view
 
@@ -74,14 +74,34 @@ def create_game():
 
 @bp.post("/imports")
 def import_game():
-    """Rebuild a game from an export document (replayed and verified) as a new game."""
-    body = load(schemas.ImportGameSchema(), json_body())
+    """Rebuild a game from an export document (replayed and verified) as a new game.
+
+    With an Idempotency-Key (a phone sending a game it started offline), a repeat of the
+    same request answers the game the first one created, with fresh secrets.
+    """
+    raw = json_body()
+    body = load(schemas.ImportGameSchema(), raw)
+    idem = idempotency(raw)
     r = repo()
+    if idem is not None and (earlier := import_keys.find(r.db, idem)) is not None:
+        return _replayed_import(earlier)
     engine = r.engine(body["game"])
     edition = engine.load_edition(body["edition"])
-    created = r.create_game(body["game"], body["options"], body["seed"], edition,
-                            actions=body["actions"], expected_state_hash=body.get("state_hash"))
+    keep = (lambda game_id, _state, now: import_keys.remember(r.db, idem, game_id, now)) if idem else None
+    try:
+        created = r.create_game(body["game"], body["options"], body["seed"], edition, actions=body["actions"],
+                                expected_state_hash=body.get("state_hash"), on_created=keep)
+    except import_keys.AlreadyImported as twin:
+        return _replayed_import(twin.game_id)
     return _created(created)
+
+
+def _replayed_import(game_id: str):
+    r = repo()
+    table, spectator, code = import_keys.fresh_secrets(r.db, game_id, utcnow())
+    resp = _created(CreatedGame(r.load(game_id), table, spectator, code))
+    resp.headers["Idempotent-Replayed"] = "true"
+    return resp
 
 
 @bp.post("/join")

@@ -5,6 +5,7 @@ from flask import Blueprint
 
 from api.storage.db import probe
 from api.storage.migrations import MIGRATIONS, applied
+from api.web.engine_bundle import engine_version
 from api.web.http import json_response, repo, storage
 from api.web.problems import ApiProblem
 
@@ -27,4 +28,5 @@ def health():
                          headers={"Retry-After": "10"})
     probe(db)
     engines = {name: storage().engines.available(name) for name in storage().engines.names()}
-    return json_response({"status": "ok", "schema": done[-1] if done else None, "engines": engines})
+    return json_response({"status": "ok", "schema": done[-1] if done else None, "engines": engines,
+                          "engine_version": engine_version()})

@@ -23,12 +23,15 @@ import threading
 from pathlib import Path
 
 import brotli
-from flask import Response, current_app, request
+from flask import Response, current_app, request, send_from_directory
 from werkzeug.exceptions import HTTPException, NotFound
 from werkzeug.security import safe_join
 
 PWA_DIR = Path(__file__).resolve().parents[2] / "pwa"
-ALWAYS_FRESH = frozenset({"index.html", "sw.js", "manifest.webmanifest"})
+VENDORED_ENGINE = "vendor/pyodide/"  # ~14 MB: streamed from disk, pre-compressed by `make pyodide`
+ENGINE_TYPES = {".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript",
+                ".zip": "application/zip", ".json": "application/json"}
+ALWAYS_FRESH = frozenset({"index.html", "sw.js", "manifest.webmanifest", "engine-worker.js"})
 MAX_AGE = 86_400  # seconds a browser may reuse a file other than ALWAYS_FRESH without asking
 ENCODINGS = ("br", "gzip")
 COMPRESSIBLE = ("text/", "application/javascript", "application/json", "application/manifest+json", "image/svg+xml")
@@ -86,6 +89,8 @@ def serve_or_404(exc: HTTPException):
     target = safe_join(str(folder), name)
     if target is None or not Path(target).is_file():
         return exc
+    if name.startswith(VENDORED_ENGINE):
+        return serve_engine_file(folder, name)
     file = _file(name, Path(target))
     enabled = current_app.config.get("COMPRESS_REGISTER", True)  # TABLEKEEPER_COMPRESS=0 turns both layers off
     encoding = request.accept_encodings.best_match(ENCODINGS) if enabled else None
@@ -97,3 +102,21 @@ def serve_or_404(exc: HTTPException):
     resp.vary.add("Accept-Encoding")
     resp.headers["Cache-Control"] = "no-cache" if name in ALWAYS_FRESH else f"public, max-age={MAX_AGE}"
     return resp.make_conditional(request)
+
+
+def serve_engine_file(folder: Path, name: str):
+    """A vendored Pyodide file: right type, its ``.gz`` copy when the client takes gzip, cached for a year.
+
+    The folder is named after the pinned version, so a file never changes under its URL; the files
+    are too big to hold in memory and compress per process like the shell's.
+    """
+    mimetype = ENGINE_TYPES.get(Path(name).suffix)
+    gz = Path(safe_join(str(folder), name + ".gz") or "")
+    if "gzip" in request.headers.get("Accept-Encoding", "") and gz.is_file():
+        resp = send_from_directory(folder, name + ".gz", mimetype=mimetype)
+        resp.headers["Content-Encoding"] = "gzip"
+    else:
+        resp = send_from_directory(folder, name, mimetype=mimetype)
+    resp.vary.add("Accept-Encoding")
+    resp.headers["Cache-Control"] = "public, max-age=31536000, immutable"
+    return resp

@@ -50,6 +50,7 @@ export const api = {
   health: () => request("GET", "/api/health"),
   defaultEdition: () => request("GET", "/api/edition"),
   createGame: (body) => request("POST", "/api/games", { body }),
+  importGame: (body, key) => request("POST", "/api/imports", { body, key }),
   join: (joinCode) => request("POST", "/api/join", { body: { join_code: joinCode } }),
   game: (id, token, etag) => request("GET", g(id), { token, etag }),
   edition: (id, token) => request("GET", `${g(id)}/edition`, { token }),

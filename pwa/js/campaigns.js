@@ -76,10 +76,11 @@ function goalWords(req, id) {
 }
 
 // Campaign tiles and difficulties of the default edition (for the forms), cached.
-export async function soloInfo() {
+// `loadDocument`: the server's default edition, or (offline) the one in this phone's engine bundle.
+export async function soloInfo(loadDocument = async () => (await api.defaultEdition()).data.document || {}) {
   const cached = await db.get("kv", "solo-info:v2");
   if (cached) return cached;
-  const doc = (await api.defaultEdition()).data.document || {};
+  const doc = await loadDocument();
   const solo = doc.solo || {};
   const info = {
     difficulties: solo.difficulty_multipliers || [1, 2, 3, 4],

@@ -6,6 +6,7 @@ import { registerServiceWorker } from "./swupdate.js";
 import { closeGame, drainAll, installTriggers, loadGames, openGame } from "./sync.js";
 import { getState } from "./store.js";
 import { startRouter } from "./router.js";
+import { loadReadiness } from "./offline/engine.js";
 
 render(html`<${App} />`, document.getElementById("app"));
 
@@ -24,5 +25,6 @@ function onRoute(route) {
 
 loadGames().then(() => startRouter(onRoute));
 installTriggers();
+loadReadiness();
 drainAll();
 registerServiceWorker();

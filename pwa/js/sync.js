@@ -18,6 +18,7 @@ import { ApiError, NetworkError, api, openEvents, readEvents } from "./api.js";
 import * as outbox from "./outbox.js";
 import { getState, set } from "./store.js";
 import { loadLabels } from "./labels.js";
+import * as offline from "./offline/play.js";
 
 const POLL_MS = 4000;
 const STREAM_RETRY_MS = 15000;  // after a refused or broken stream, poll this long before trying again
@@ -27,6 +28,7 @@ let live = null;  // the open game's stream session: {gameId, token, lastId, con
 let noticeTimer = null;
 // Versions produced by this phone's own writes: not "another phone".
 const ownVersions = new Set();
+let dirty = false;  // the open game's view came from the server since the last local overlay
 
 export async function loadGames() {
   const games = (await db.all("games")).sort((a, b) => (b.opened_at || "").localeCompare(a.opened_at || ""));
@@ -38,7 +40,7 @@ export async function loadGames() {
 
 // The server gives whose turn, the decision and the legal actions once, at the top of a game view;
 // the screens also read them beside the board (view.view), so they are copied there.
-function withBoard(view) {
+export function withBoard(view) {
   if (!view || !view.view) return view;
   return { ...view, view: { ...view.view, current_seat: view.current_seat, decision: view.decision,
                             legal_actions: view.legal_actions } };
@@ -100,8 +102,9 @@ export async function openGame(gameId) {
   loadLabels(record).then((labels) => set({ labels })).catch(() => {});
   await syncNow();
   if (!getState().labels) loadLabels(getState().game).then((labels) => set({ labels })).catch(() => {});
+  offline.followGame(getState().game);
   startPolling();  // until the stream is open
-  startLive(record);
+  if (!offline.isLocalGame(record)) startLive(record);
 }
 
 export function closeGame() {
@@ -173,7 +176,7 @@ function onVersion(session, version) {
 function startPolling() {
   stopPolling();
   pollTimer = setInterval(() => {
-    if (document.hidden || getState().syncing) return;
+    if (document.hidden || getState().syncing || offline.isLocalGame(getState().game)) return;
     const pending = getState().outbox.some((i) => i.status === "pending");
     (pending ? syncNow() : refresh()).catch(() => {});
   }, POLL_MS);
@@ -195,8 +198,10 @@ function failed(err) {
 // when it sent the move; if it holds another version, it fetches the whole view instead.
 async function adopt(answer, { polled }) {
   const current = getState().game;
-  const record = current && current.game_id === answer.game_id ? current : await db.get("games", answer.game_id);
+  let record = current && current.game_id === answer.game_id ? current : await db.get("games", answer.game_id);
   if (!record) return;
+  // A view the phone's engine computed (offline) is no base for the server's patch: the saved server view is.
+  if (record.view && record.view.local) record = { ...record, view: ((await db.get("games", answer.game_id)) || {}).view };
   const before = record.view ? record.view.version : null;
   if (before != null && answer.version <= before && answer.view_patch) return;
   if (before != null && answer.version < before) return;
@@ -214,14 +219,15 @@ async function adopt(answer, { polled }) {
   }
   const updated = { ...record, view, saved_at: new Date().toISOString() };
   await db.put("games", updated);
-  if (getState().game && getState().game.game_id === view.game_id) set({ game: updated });
+  if (getState().game && getState().game.game_id === view.game_id) { set({ game: updated }); dirty = true; }
+  if (polled && before !== view.version) offline.followGame(updated);
 }
 
 async function refresh() {
   const record = getState().game;
   if (!record) return;
   try {
-    const resp = await api.game(record.game_id, record.token, record.view ? record.view.version : null);
+    const resp = await api.game(record.game_id, record.token, record.view ? offline.serverVersion(record.view) : null);
     set({ online: true });
     if (resp.status !== 304) await adopt(resp.data, { polled: true });
   } catch (err) {
@@ -230,8 +236,12 @@ async function refresh() {
 }
 
 async function drainGame(gameId, token) {
+  const record = await db.get("games", gameId);
+  if (offline.isLocalGame(record)) return offline.importLocal(record);
+  const madeOffline = (await outbox.items(gameId)).some((i) => i.offline);
   const result = await outbox.drain(gameId, token);
-  for (const write of result.applied) ownVersions.add(write.version);
+  for (const write of result.applied) { ownVersions.add(write.version); await offline.acknowledged(gameId, write); }
+  if (madeOffline && result.stopped === null && result.applied.length) offline.verifyAfterSync(await db.get("games", gameId));
   if (result.applied.length) {
     set({ online: true });
     for (const write of result.applied) await adopt(write.game, { polled: false });  // each patches the last
@@ -254,19 +264,22 @@ export async function syncNow() {
   if (!record) return drainAll();
   set({ syncing: true });
   try {
-    if ((await outbox.items(record.game_id)).length) await drainGame(record.game_id, record.token);
-    await refresh();
+    if ((await outbox.items(record.game_id)).length || offline.isLocalGame(record)) await drainGame(record.game_id, record.token);
+    if (!offline.isLocalGame(getState().game)) await refresh();
   } catch (err) {
     failed(err);
   } finally {
-    set({ syncing: false, outbox: await outbox.items(record.game_id) });
+    set({ syncing: false, outbox: getState().game ? await outbox.items(getState().game.game_id) : [] });
     await loadGames();
   }
+  if (dirty || !(getState().game && getState().game.view && getState().game.view.local)) await offline.present();
+  dirty = false;
 }
 
 // Every game with queued writes (app start, back online).
 export async function drainAll() {
-  for (const gameId of await outbox.pendingGames()) {
+  const localOnly = (await db.all("games")).filter(offline.isLocalGame).map((g) => g.game_id);
+  for (const gameId of new Set([...await outbox.pendingGames(), ...localOnly])) {
     const record = await db.get("games", gameId);
     if (record) {
       try { await drainGame(gameId, record.token); } catch (err) { failed(err); }
@@ -279,8 +292,14 @@ export async function drainAll() {
 export async function record(write) {
   const game = getState().game;
   if (!game || !game.view) return;
-  await outbox.enqueue(game.game_id, game.view.version, write);
+  // Based on the server's version (a local view counts the unsent moves too); `offline` marks moves
+  // the local engine answered, so the server's state hash is compared with the phone's after the sync.
+  const item = await outbox.enqueue(game.game_id, offline.serverVersion(game.view),
+                                    { ...write, offline: getState().online === false,
+                                      seat: game.view.decision ? game.view.decision.seat : null });
   set({ outbox: await outbox.items(game.game_id), error: null, notice: null });
+  // Offline the phone's engine answers at once (and refuses an illegal move); online the server does.
+  if (getState().online === false && !(await offline.present(item))) return;
   await syncNow();
 }
 
@@ -292,6 +311,7 @@ export async function undoLast() {
   if (queued.length && !getState().syncing) {
     await outbox.drop(queued[queued.length - 1].seq);
     set({ outbox: await outbox.items(game.game_id) });
+    await offline.present();
     return;
   }
   await record({ type: "undo", count: 1 });

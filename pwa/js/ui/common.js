@@ -29,7 +29,9 @@ export function SyncBar({ s }) {
   const saved = game && game.saved_at ? new Date(game.saved_at).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) : "";
   return html`
     ${s.online === false && html`<div class="banner warn" role="status" data-testid="offline-banner">
-      Offline — showing the last known state (saved ${saved}). Moves you record are kept on this phone and sent when the server is back.</div>`}
+      ${game && (game.local || (game.view && game.view.local) || s.offlineReady === game.game_id)
+        ? "Offline — this phone runs the rules: play on. Every move is kept here and sent when the server is back."
+        : `Offline — showing the last known state (saved ${saved}). Moves you record are kept on this phone and sent when the server is back.`}</div>`}
     ${s.notice && html`<div class="banner ok" role="status" data-testid="notice">${s.notice}</div>`}
     <div class="row" style="justify-content:space-between">
       <span class="chip" data-testid="sync-state" data-live=${s.live ? "true" : "false"}>${s.syncing ? "Syncing…" : s.online === false ? "Offline" : "Online"}${s.live && !s.syncing ? " · live" : ""}

@@ -9,6 +9,7 @@ import * as db from "../db.js";
 import { ApiError, api } from "../api.js";
 import * as scorings from "../scorings.js";
 import { phoneDefault } from "../editions.js";
+import { call, canRunOffline } from "../offline/engine.js";
 
 // ------------------------------------------------------------------ JSON pointers
 const esc = (k) => String(k).replace(/~/g, "~0").replace(/\//g, "~1");
@@ -180,8 +181,13 @@ export function useScorer(game, params, blank, summarize, mode = null) {
         const p = { ...err.problem, detail: err.detail, code: err.code, rule: err.rule };
         setProblem(p);
         setTarget(closest(p.path));
+      } else if (canRunOffline()) {  // no server: this phone's copy of the same scorer
+        const answer = await call("score_json", game, JSON.stringify(override || body)).catch(() => null);
+        if (answer && answer.ok) { setResult(answer.result); setSaved(null); setEditing(keep); if (!keep) window.scrollTo(0, 0); return answer.result; }
+        else if (answer) { setProblem(answer.problem); setTarget(closest(answer.problem.path)); }
+        else setProblem({ detail: "No server answered and this phone's engine did not start. Your entries are kept." });
       } else {
-        setProblem({ detail: "No server answered: scoring needs a connection. Your entries are kept on this phone." });
+        setProblem({ detail: "No server answered: scoring needs a connection (or this phone made ready for offline). Your entries are kept on this phone." });
       }
       return null;
     } finally { setBusy(false); }

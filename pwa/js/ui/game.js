@@ -8,6 +8,7 @@ import { Recorder, ManualAction } from "./recorder.js";
 import { Outbox } from "./outboxview.js";
 import { Board, GlobalMarket, Players } from "./board.js";
 import { AutomaCard } from "./automa.js";
+import { OfflineStatus } from "../offline/conflict.js";
 
 function TurnCard({ s }) {
   const gv = s.game.view;
@@ -49,6 +50,7 @@ export function GameScreen({ s }) {
     <${Outbox} s=${s} />
     ${!s.game.view.over && html`<${Recorder} s=${s} />`}
     <${Undo} s=${s} />
+    <${OfflineStatus} s=${s} />
     ${s.lastLines.length > 0 && html`<section aria-labelledby="last-h" class="card"><h2 id="last-h">Just recorded</h2>
       <ul class="log">${s.lastLines.map((l) => html`<li>${l}</li>`)}</ul></section>`}
     <${Board} L=${s.labels} view=${view} />

@@ -5,6 +5,7 @@ import { api } from "../api.js";
 import { forgetGame, gameTitle, openGame, rememberGame } from "../sync.js";
 import { go } from "../router.js";
 import { Problem } from "./common.js";
+import { ReadyCard } from "../offline/ready.js";
 
 export function Home({ s }) {
   return html`<main class="screen">
@@ -17,12 +18,13 @@ export function Home({ s }) {
       <a class="button" href="#/campaigns">Solo campaigns</a>
       <a class="button" href="#/editions">Editions: check the numbers against your box</a>
     </div>
+    <${ReadyCard} s=${s} />
     <h2>Recent games</h2>
     ${s.games.length ? html`<ul class="plain stack" data-testid="recent-games">
       ${s.games.map((g) => html`<li class="card" key=${g.game_id}>
         <a class="button" style="width:100%" href=${`#/g/${g.game_id}`}>${gameTitle(g.view)}</a>
         <p class="hint">${g.view ? `Era ${g.view.view.era === 2 ? "II" : "I"}, ${g.view.over ? "finished" : g.view.view.phase}` : "not loaded yet"}
-          ${g.role === "spectator" ? " · watching" : ""}${g.queued ? ` · ${g.queued} move(s) waiting to sync` : ""}
+          ${g.role === "spectator" ? " · watching" : ""}${g.local ? " · on this phone only" : ""}${g.queued ? ` · ${g.queued} move(s) waiting to sync` : ""}
           · saved ${g.saved_at ? new Date(g.saved_at).toLocaleString() : "?"}</p>
         <button class="danger" onClick=${() => confirm("Forget this game on this phone? (It stays on the server.)") && forgetGame(g.game_id)}
           aria-label=${`Forget ${gameTitle(g.view)}`}>Forget</button>

@@ -5,12 +5,15 @@ import { html } from "../html.js";
 import { actionLabel } from "../labels.js";
 import { dropItem, retryItem } from "../sync.js";
 import { Problem } from "./common.js";
+import { Conflict } from "../offline/conflict.js";
 
 export function Outbox({ s }) {
   if (!s.outbox.length) return null;
   const L = s.labels;
   const view = s.game && s.game.view && s.game.view.view;
-  return html`<section aria-labelledby="outbox-h" data-testid="outbox"><h2 id="outbox-h">Waiting to sync</h2>
+  // Answered by this phone's engine: shown below the recorder (OfflineStatus), so the buttons never move.
+  if (s.game && s.game.view && s.game.view.local && s.outbox.every((i) => i.status === "pending")) return null;
+  return html`<${Conflict} s=${s} /><section aria-labelledby="outbox-h" data-testid="outbox"><h2 id="outbox-h">Waiting to sync</h2>
     ${s.outbox.map((item, i) => html`<div class=${`card outbox-item ${item.status}`} key=${item.seq}>
       <p><strong>${item.type === "undo" ? "Undo the last move" : actionLabel(L, item.action, view)}</strong></p>
       <p class="hint">Based on version ${item.base_version} · ${item.status === "rejected" ? "refused by the server"

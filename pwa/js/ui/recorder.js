@@ -74,7 +74,7 @@ export function Recorder({ s }) {
   if (s.game.role === "spectator" || s.game.view.role === "spectator") return html`<p class="hint">Watching: read-only.</p>`;
   if (!decision) return null;
   const queued = s.outbox.length;
-  if (queued) {
+  if (queued && !s.game.view.local) {  // a local view already counts them (the phone's own engine)
     return html`<div class="card" role="status" data-testid="waiting">
       <p><strong>${queued} move${queued > 1 ? "s" : ""} recorded on this phone, not yet confirmed by the server.</strong></p>
       <p class="hint">The next options come from the server once ${queued > 1 ? "they are" : "it is"} sent${s.online === false ? " — when the connection is back" : ""}.</p>

@@ -9,6 +9,8 @@ import { api } from "../api.js";
 import { playerName, tigerName } from "../labels.js";
 import { Dot, GameHeader } from "./common.js";
 import { useLog } from "./uselog.js";
+import { canRunOffline } from "../offline/engine.js";
+import { outcomeHere } from "../offline/play.js";
 
 // The outcome once the game is over (cached for offline); null before.
 export function useOutcome(game) {
@@ -19,10 +21,14 @@ export function useOutcome(game) {
     let live = true;
     const key = `outcome:${game.game_id}`;
     db.get("kv", key).then((cached) => cached && live && setState({ outcome: cached, missing: null }));
+    // With no server (offline, or a game of this phone only) the phone's engine scores it.
+    const here = () => canRunOffline() && outcomeHere(game).then((o) => o && live && setState({ outcome: o, missing: null }))
+      .catch(() => {});
+    if (game.local || game.view.local) { here(); return () => { live = false; }; }
     api.outcome(game.game_id, game.token).then(async ({ data }) => {
       await db.put("kv", data.outcome, key);
       if (live) setState({ outcome: data.outcome, missing: null });
-    }).catch((err) => live && err.code === "not_supported" && setState((s) => ({ ...s, missing: err.detail })));
+    }).catch((err) => (err.code === "not_supported" ? live && setState((s) => ({ ...s, missing: err.detail })) : here()));
     return () => { live = false; };
   }, [game && game.game_id, over]);
   return state;
@@ -60,6 +66,8 @@ export function ScoreSheet({ view, outcome, L }) {
   return html`
     <section class="card turn" aria-labelledby="winner-h" data-testid="winner">
       <h2 id="winner-h">${winner ? html`<${Dot} view=${view} id=${winner} /> ${playerName(view, winner)} wins` : "No winner"}</h2>
+      ${outcome.solo && html`<p data-testid="rank-title">Your rank: <strong>${outcome.solo.rank_title}</strong>${
+        ` (${outcome.solo.human_total} points, the Automa ${outcome.solo.automa_total})`}</p>`}
       ${(outcome.standings_tie_breaks || []).map((t) => html`<p>Tie-break: ${t.detail}${t.rule ? ` (${t.rule})` : ""}</p>`)}
       ${outcome.provisional && html`<p class="hint"><span class="placeholder-mark">*</span> uses a placeholder edition value: check it against your copy of the game.</p>`}
     </section>
@@ -71,7 +79,7 @@ export function ScoreSheet({ view, outcome, L }) {
         ${tigers.map((t) => row(`Prosperity: ${tigerName(L, t)}`, (p) => p.prosperity_by_tiger[t].points, "prosperity_from_influence", t))}
         ${row("Prosperity from influence", (p) => p.prosperity_from_influence, "prosperity_from_influence", null, true)}
         ${P[ids[0]].prosperity_from_influence_era1 != null && row("Prosperity after Era I", (p) => p.prosperity_from_influence_era1, "prosperity_from_influence_era1", null, true)}
-        ${sectors.map((k) => row(`Sector ${k}`, (p) => p.final_scoring_bonuses[k].points, "final_scoring_bonus", k))}
+        ${sectors.map((k) => row(`Sector ${k}`, (p) => (p.final_scoring_bonuses[k] ? p.final_scoring_bonuses[k].points : "—"), "final_scoring_bonus", k))}
         ${row("Final scoring bonuses", (p) => p.final_scoring_bonuses.total, "final_scoring_bonus", null, true)}
         ${row("Nations", (p) => p.nations.points, "nations", null, true)}
         ${row("Total", (p) => p.total, "total", null, true)}

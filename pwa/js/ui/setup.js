@@ -3,8 +3,10 @@
 // rule) is shown on the step it concerns.
 import { useEffect, useState } from "preact/hooks";
 import { html } from "../html.js";
-import { api } from "../api.js";
-import { loadLabels, tigerName } from "../labels.js";
+import { NetworkError, api } from "../api.js";
+import { compact, loadLabels, tigerName } from "../labels.js";
+import { canRunOffline } from "../offline/engine.js";
+import { bundledEdition, createOffline } from "../offline/play.js";
 import { rememberGame } from "../sync.js";
 import { go } from "../router.js";
 import { Problem } from "./common.js";
@@ -100,7 +102,8 @@ export function Setup() {
 
   useEffect(() => { phoneDefault("asian_tigers").then((d) => setEdition(d || null)); }, []);
   useEffect(() => {
-    loadLabels(null).then((labels) => {
+    // Offline with nothing cached: the names come from the edition in this phone's engine bundle.
+    loadLabels(null).catch((err) => (canRunOffline() ? bundledEdition().then(compact) : Promise.reject(err))).then((labels) => {
       setL(labels);
       setRules({ ...labels.rules_options });
       setPlayers(DEFAULT_NAMES.map((name, i) => ({ name, color: labels.player_colors[i] })));
@@ -133,6 +136,11 @@ export function Setup() {
       await rememberGame({ game_id: data.game_id, token: data.table_token, join_code: data.join_code, view: data.game });
       go(`#/g/${data.game_id}`);
     } catch (err) {
+      if (err instanceof NetworkError && canRunOffline()) {  // no signal: this phone's engine starts the game
+        const made = await createOffline(body().options, body().seed).catch((e) => ({ problem: { detail: e.message } }));
+        if (!made.problem) return go(`#/g/${made.game_id}`);
+        return setError(made.problem);
+      }
       setError(err.problem ? err : { detail: "No server answered: a new game needs a connection." });
     } finally { setBusy(false); }
   };

@@ -8,6 +8,9 @@ import { rememberGame } from "../sync.js";
 import { soloInfo } from "../campaigns.js";
 import { go } from "../router.js";
 import { Problem } from "./common.js";
+import { NetworkError } from "../api.js";
+import { canRunOffline } from "../offline/engine.js";
+import { bundledEdition, createOffline } from "../offline/play.js";
 
 const VARIANTS = [
   ["solo", "Solo: beat the Automa's score"],
@@ -41,7 +44,7 @@ export default function SoloSetup() {
   const [f, setF] = useState({ name: "Player 1", color: "", difficulty: 1, variant: "solo", high: "", tile: "", tiles: "generated" });
   const put = (patch) => setF({ ...f, ...patch });
   useEffect(() => {
-    soloInfo().then((i) => { setInfo(i); setF((old) => ({ ...old, color: old.color || i.colors[0] || "red" })); })
+    soloInfo().catch((err) => (canRunOffline() ? soloInfo(bundledEdition) : Promise.reject(err))).then((i) => { setInfo(i); setF((old) => ({ ...old, color: old.color || i.colors[0] || "red" })); })
       .catch(() => setError({ detail: "No server answered: a new game needs a connection." }));
   }, []);
 
@@ -51,12 +54,17 @@ export default function SoloSetup() {
     const solo = { difficulty: f.difficulty, variant: f.variant, tiles: f.tiles };
     if (f.variant === "high_score") solo.high_score = Number(f.high);
     if (f.variant === "scenario" && f.tile) solo.campaign_tile = f.tile;
+    const options = { players: [{ name: f.name.trim() || f.color, color: f.color }], solo };
     try {
-      const { data } = await api.createGame({ game: "asian_tigers",
-        options: { players: [{ name: f.name.trim() || f.color, color: f.color }], solo } });
+      const { data } = await api.createGame({ game: "asian_tigers", options });
       await rememberGame({ game_id: data.game_id, token: data.table_token, join_code: data.join_code, view: data.game });
       go(`#/g/${data.game_id}`);
     } catch (err) {
+      if (err instanceof NetworkError && canRunOffline()) {  // no signal: this phone's engine starts the game
+        const made = await createOffline(options).catch((e) => ({ problem: { detail: e.message } }));
+        setBusy(false);
+        return made.problem ? setError(made.problem) : go(`#/g/${made.game_id}`);
+      }
       setError(err.problem ? err : { detail: "No server answered: a new game needs a connection." });
     } finally { setBusy(false); }
   };

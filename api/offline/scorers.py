@@ -1,0 +1,49 @@
+"""The end-of-game scorers as the phone runs them: the same bodies and answers as ``/api/scorers/*``.
+
+``score_json(game, body)`` gives ``{"ok": true, "result": ...}`` (the server's 200
+body) or ``{"ok": false, "problem": ...}`` with the fields of the server's 422
+(``code``, ``rule``, ``path``, ``errors``, ``detail``).  The Asian Tigers scorer
+uses the edition shipped in the bundle (the server's default unless it runs
+with TABLEKEEPER_EDITION).
+"""
+from __future__ import annotations
+
+import importlib
+import json
+from typing import Any
+
+from api.offline.table import load_edition
+
+GAMES = {"asian-tigers": "asian_tigers", "nippon": "nippon", "asara": "asara"}
+_DATA: dict[str, Any] = {}
+
+
+def _problem(exc: Exception) -> dict:
+    path = getattr(exc, "path", None) or "/"
+    message = getattr(exc, "message", None) or str(exc)
+    return {"status": 422, "title": "Impossible scorer input",
+            "code": getattr(exc, "code", None) or "invalid_scorer_input", "rule": getattr(exc, "rule", None),
+            "path": path, "errors": {path: [message]}, "detail": f"{path}: {message}"}
+
+
+def score(game: str, body: Any) -> dict:
+    """Score `body` with the scorer of `game` ("asian-tigers", "nippon" or "asara")."""
+    name = GAMES[game]
+    if name == "asian_tigers":
+        from api.games.asian_tigers.scoring.scorer import ScorerInputError, score_table
+        try:
+            return {"ok": True, "result": score_table(body, load_edition(None))}
+        except ScorerInputError as exc:
+            return {"ok": False, "problem": _problem(exc)}
+    module = importlib.import_module(f"api.games.{name}")
+    if name not in _DATA:
+        _DATA[name] = getattr(module, f"load_{name}_data")()
+    try:
+        return {"ok": True, "result": module.score(body, _DATA[name])}
+    except module.ScoringInputError as exc:
+        return {"ok": False, "problem": _problem(exc)}
+
+
+def score_json(game: str, body: str) -> str:
+    """`score` with JSON in and out (the engine worker's entry point)."""
+    return json.dumps(score(game, json.loads(body)), ensure_ascii=False)

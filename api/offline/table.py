@@ -1,0 +1,253 @@
+"""A game table held in memory on the phone: replay, apply, undo, view, export.
+
+The PWA's engine worker calls the ``*_json`` functions with JSON strings and
+gets JSON strings back (one crossing of the JS/Python boundary per call).
+Each answer mirrors what the server would say for the same game:
+``game_view`` has the keys of ``api.web.views.game_view``, ``state_hash`` is
+the SHA-256 of the canonical state (``api.storage.engines.state_hash``), and a
+refusal carries the engine's ``code`` and catalogue ``rule`` (a test checks
+all three against the server's own functions).  The web layer's record
+fields (version, role, timestamps) come from the caller as ``meta``.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from api.games import asian_tigers as engine
+from api.games.provenance import ProvenanceMap, iter_leaves, pointer
+
+EDITION_META_KEYS = frozenset({"schema_version", "edition", "provenance", "interpretations"})
+# As the server's game view: given once at its top, not repeated in the board (`view`), and static.
+HOISTED = ("current_seat", "decision", "legal_actions")
+STATIC_IN_VIEW = ("options", "edition")
+_EDITIONS: dict[str, Any] = {}
+_SUMMARIES: dict[str, dict] = {}
+TABLES: dict[str, "Table"] = {}
+
+
+def canonical(value: Any) -> str:
+    """Canonical JSON for hashing (sorted keys, no spaces), as storage hashes it."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def state_hash(state: Any) -> str:
+    """SHA-256 of the canonical JSON of the serialised `state`."""
+    return hashlib.sha256(canonical(engine.state_to_dict(state)).encode()).hexdigest()
+
+
+def load_edition(document: dict | None) -> Any:
+    """The edition of `document` (None: the shipped one), cached by content hash."""
+    edition = engine.load_edition(document)
+    return _EDITIONS.setdefault(edition.content_hash, edition)
+
+
+def edition_summary(edition: Any, used: list[str]) -> dict:
+    """The short edition form of the game view (placeholder marking included)."""
+    if edition.content_hash not in _SUMMARIES:
+        document = edition.raw()
+        meta = document.get("edition") if isinstance(document.get("edition"), dict) else {}
+        prov = document.get("provenance") if isinstance(document.get("provenance"), dict) else {}
+        paths: tuple = ()
+        if prov:
+            marks = ProvenanceMap.from_mapping(prov)
+            data = {k: v for k, v in document.items() if k not in EDITION_META_KEYS}
+            paths = tuple(pointer(p) for p, _ in iter_leaves(data) if marks.is_placeholder(p))
+        _SUMMARIES[edition.content_hash] = {
+            "id": meta.get("id"), "content_hash": edition.content_hash, "status": meta.get("status"),
+            "placeholder_count": len(paths),
+            "placeholder_sections": sorted(p for p, v in prov.items() if v == "placeholder"),
+        }
+    return {**_SUMMARIES[edition.content_hash], "placeholder_paths_used": list(used)}
+
+
+def placeholders_in(events: list[dict]) -> set[str]:
+    """Edition pointers the engine flagged as placeholder values in `events`."""
+    found: set[str] = set()
+    for event in events:
+        values = event.get("placeholder_values") if isinstance(event, dict) else None
+        if isinstance(values, (list, tuple)):
+            found.update(v for v in values if isinstance(v, str))
+    return found
+
+
+def links(game_id: str) -> dict:
+    """The view's links (relative URLs, as the server gives them)."""
+    base = f"/api/games/{game_id}"
+    return {name: f"{base}/{name}" if name != "self" else base for name in
+            ("self", "actions", "batch", "undo", "log", "score", "outcome", "export", "edition")}
+
+
+def problem_of(exc: Exception, index: int | None = None) -> dict:
+    """A refusal as the server words it (problem+json fields)."""
+    return {"status": 422, "code": getattr(exc, "code", None) or "illegal_action", "rule": getattr(exc, "rule", None),
+            "detail": getattr(exc, "message", None) or str(exc), "index": index}
+
+
+@dataclass
+class Table:
+    """One game: its edition, options, seed, the live actions and the state after them."""
+
+    game_id: str
+    edition: Any
+    options: dict
+    seed: int
+    actions: list[dict] = field(default_factory=list)
+    events: list[list[dict]] = field(default_factory=list)
+    state: Any = None
+
+    @classmethod
+    def start(cls, game_id: str, edition: Any, options: dict, seed: int, actions: list[dict]) -> "Table":
+        """A new game replayed through `actions` step by step (RulesError on the first bad one)."""
+        table = cls(game_id, edition, options, seed, state=engine.new_game(options, edition, seed))
+        for index, action in enumerate(actions):
+            try:
+                table.play(action)
+            except engine.RulesError as exc:
+                exc.index = index
+                raise
+        return table
+
+    def play(self, action: dict) -> list[dict]:
+        """Apply one action; its events."""
+        step = engine.apply(self.state, action)
+        events = [dict(e) for e in (step.events or [])]
+        self.state = step.state
+        self.actions.append(action)
+        self.events.append(events)
+        return events
+
+    def undo(self, count: int) -> None:
+        """Drop the last `count` live actions (the state is replayed from the start)."""
+        if count < 1 or count > len(self.actions):
+            raise engine.RulesError(f"there are {len(self.actions)} moves to undo, not {count}",
+                                    code="nothing_to_undo")
+        rebuilt = Table.start(self.game_id, self.edition, self.options, self.seed, self.actions[:-count])
+        self.actions, self.events, self.state = rebuilt.actions, rebuilt.events, rebuilt.state
+
+    def game_view(self, meta: dict) -> dict:
+        """The server's game view of this table; `meta`: version, role, head_seq, timestamps."""
+        view = dict(engine.view(self.state))
+        over = bool(engine.is_over(self.state))
+        legal = view.get("legal_actions")
+        used = sorted(placeholders_in([e for events in self.events for e in events]))
+        board = {k: v for k, v in view.items() if k not in HOISTED and k not in STATIC_IN_VIEW}
+        return {
+            "game_id": self.game_id, "game": "asian_tigers", "version": meta.get("version", 1),
+            "status": "over" if over else "active", "role": meta.get("role", "table"), "over": over,
+            "current_seat": view.get("current_seat"), "decision": view.get("decision"),
+            "legal_actions": [] if over else (legal if isinstance(legal, list) else list(
+                engine.legal_actions(self.state))),
+            "can_undo": len(self.actions) > 0, "live_actions": len(self.actions),
+            "head_seq": max(meta.get("head_seq", 0), len(self.actions)), "options": self.options,
+            "seed": self.seed, "view": board, "edition": edition_summary(self.edition, used),
+            "created_at": meta.get("created_at", ""), "updated_at": meta.get("updated_at", ""),
+            "links": links(self.game_id),
+        }
+
+    def export(self) -> dict:
+        """The export document (``POST /api/imports`` rebuilds the game from it)."""
+        return {"format": "tablekeeper.game", "format_version": 1, "game": "asian_tigers",
+                "edition": self.edition.raw(), "options": self.options, "seed": self.seed,
+                "actions": list(self.actions), "state_hash": state_hash(self.state)}
+
+
+# -- the worker's entry points (JSON in, JSON out) ---------------------------------
+def _answer(table: Table, meta: dict, **extra) -> str:
+    body = {"ok": True, "view": table.game_view(meta), **extra}
+    if meta.get("with_hash"):
+        body["state_hash"] = state_hash(table.state)
+    return json.dumps(body, ensure_ascii=False)
+
+
+def _refusal(exc: Exception) -> str:
+    return json.dumps({"ok": False, "problem": problem_of(exc, getattr(exc, "index", None))}, ensure_ascii=False)
+
+
+def open_json(payload: str) -> str:
+    """Start or replay a table: ``{game_id, edition|null, options, seed, actions, meta}``."""
+    p = json.loads(payload)
+    try:
+        table = Table.start(p["game_id"], load_edition(p.get("edition")), p["options"], p["seed"], p["actions"])
+    except engine.RulesError as exc:
+        return _refusal(exc)
+    TABLES[p["game_id"]] = table
+    return _answer(table, p.get("meta") or {})
+
+
+def apply_json(game_id: str, action: str, meta: str) -> str:
+    """Apply one action to an open table: the new view and the events' lines, or the refusal."""
+    table = TABLES[game_id]
+    try:
+        events = table.play(json.loads(action))
+    except engine.RulesError as exc:
+        return _refusal(exc)
+    return _answer(table, json.loads(meta), events=events, lines=[e.get("text", "") for e in events])
+
+
+def same_move(state: Any, action: dict, seat: Any) -> dict | None:
+    """The legal action now that answers like `action` did, for the same seat, or None.
+
+    A move recorded offline names the decision it answered (``decision``: an id); once
+    another phone has moved, that id is stale although the same answer may still be
+    legal.  Only an exact match on everything else, asked of the same seat, counts.
+    """
+    decision = engine.view(state).get("decision") or {}
+    if seat is None or str(decision.get("seat")) != str(seat):
+        return None
+    bare = {k: v for k, v in action.items() if k != "decision"}
+    matches = [a for a in engine.legal_actions(state) if {k: v for k, v in a.items() if k != "decision"} == bare]
+    return dict(matches[0]) if len(matches) == 1 else None
+
+
+def replay_move_json(game_id: str, action: str, seat: Any, meta: str) -> str:
+    """Apply a move recorded on an older state: as it is, or re-derived by `same_move`.
+
+    The answer's ``action`` is what was applied (what the outbox must now send).
+    """
+    table = TABLES[game_id]
+    move = json.loads(action)
+    try:
+        events = table.play(move)
+    except engine.RulesError as exc:
+        again = same_move(table.state, move, seat)
+        if again is None:
+            return _refusal(exc)
+        move, events = again, table.play(again)
+    return _answer(table, json.loads(meta), events=events, lines=[e.get("text", "") for e in events], action=move)
+
+
+def undo_json(game_id: str, count: int, meta: str) -> str:
+    """Undo the last `count` moves of an open table."""
+    table = TABLES[game_id]
+    try:
+        table.undo(int(count))
+    except engine.RulesError as exc:
+        return _refusal(exc)
+    return _answer(table, json.loads(meta))
+
+
+def view_json(game_id: str, meta: str) -> str:
+    """The view of an open table (``meta.with_hash``: its state hash too)."""
+    return _answer(TABLES[game_id], json.loads(meta))
+
+
+def outcome_json(game_id: str) -> str:
+    """Final standings of a finished table, as ``GET /outcome`` gives them."""
+    table = TABLES[game_id]
+    if not engine.is_over(table.state):
+        return json.dumps({"ok": False, "problem": {"status": 409, "code": "game_not_over", "rule": None,
+                                                    "detail": "the game is not over yet"}})
+    return json.dumps({"ok": True, "outcome": engine.outcome(table.state)}, ensure_ascii=False)
+
+
+def export_json(game_id: str) -> str:
+    """The export document of an open table."""
+    return json.dumps({"ok": True, "export": TABLES[game_id].export()}, ensure_ascii=False)
+
+
+def edition_json() -> str:
+    """The shipped edition document (labels and solo options for games started offline)."""
+    return json.dumps(load_edition(None).raw(), ensure_ascii=False)

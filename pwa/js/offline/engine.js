@@ -1,0 +1,97 @@
+// The page's side of the engine worker (pwa/engine-worker.js): start it, follow
+// its download, call the rules engine.  The store's `engine` says where it is:
+//   {status: "none"|"loading"|"ready"|"failed", loaded, total, version, ms, error, prepared}
+// `prepared` (kv "engine:ready") survives reloads: this phone has everything
+// cached for offline play, even before the worker is started again.
+import * as db from "../db.js";
+import { getState, set } from "../store.js";
+
+let worker = null;
+let generation = 0;  // bumped by each new worker: tables opened in an older one are gone
+let starting = null;
+let nextId = 1;
+const waiting = new Map();
+
+const engineState = () => getState().engine || { status: "none" };
+const patch = (p) => set({ engine: { ...engineState(), ...p } });
+
+export async function loadReadiness() {
+  const saved = await db.get("kv", "engine:ready");
+  patch({ prepared: saved || null });
+  return saved;
+}
+
+function spawn() {
+  generation += 1;
+  worker = new Worker("/engine-worker.js", { type: "module" });
+  worker.onmessage = ({ data }) => {
+    if (data.type === "progress") return patch({ loaded: data.loaded, total: data.total });
+    const job = waiting.get(data.id);
+    if (!job) return;
+    waiting.delete(data.id);
+    data.ok ? job.resolve(data.result) : job.reject(new Error(data.error));
+  };
+  worker.onerror = (e) => {  // e.g. its script could not be loaded: every call waiting on it fails
+    const error = new Error(e.message || "the engine worker did not start");
+    for (const job of waiting.values()) job.reject(error);
+    waiting.clear();
+    worker = null;
+    patch({ status: "failed", error: error.message });
+  };
+}
+
+function send(fn, args) {
+  if (!worker) spawn();
+  const id = nextId++;
+  return new Promise((resolve, reject) => {
+    waiting.set(id, { resolve, reject });
+    worker.postMessage({ id, fn, args });
+  });
+}
+
+// Download (what is missing) and start the engine; resolves when it answers.
+export function prepare() {
+  if (engineState().status === "ready") return Promise.resolve(engineState());
+  starting ||= (async () => {
+    patch({ status: "loading", error: null, loaded: 0, total: 0 });
+    try {
+      const t0 = performance.now();
+      const info = await send("prepare", []);
+      const prepared = { version: info.version, at: new Date().toISOString() };
+      await db.put("kv", prepared, "engine:ready");
+      patch({ status: "ready", version: info.version, ms: Math.round(performance.now() - t0), steps: info.steps, prepared });
+      return engineState();
+    } catch (err) {
+      starting = null;
+      patch({ status: "failed", error: err.message });
+      throw err;
+    }
+  })();
+  return starting;
+}
+
+export const isReady = () => engineState().status === "ready";
+export const workerGeneration = () => generation;
+
+// The server runs another engine (its health's engine_version): start again with its bundle.
+// Offline the phone keeps its own; the server re-validates every move it syncs anyway.
+export async function refreshIfStale(serverVersion) {
+  const running = engineState().status === "ready" ? engineState().version : engineState().prepared?.version;
+  if (!serverVersion || !running || running === serverVersion) return false;
+  if (worker) worker.terminate();
+  worker = null;
+  starting = null;
+  for (const job of waiting.values()) job.reject(new Error("the engine was replaced by a newer one"));
+  waiting.clear();
+  patch({ status: "none" });
+  await prepare();
+  return true;
+}
+export const canRunOffline = () => isReady() || !!engineState().prepared;
+
+// Call api.offline.table.<fn>(...args); the answer is parsed JSON.
+export async function call(fn, ...args) {
+  await prepare();
+  const text = await send(fn, args);
+  return typeof text === "string" ? JSON.parse(text) : text;
+}

@@ -1,0 +1,181 @@
+// The offline hooks of sync.js: show the local engine's view while moves wait in
+// the outbox, start and import games created with no connection, and reconcile
+// after a conflict (which move, why, and "replay my moves on the server's game").
+import * as db from "../db.js";
+import { api, ApiError, NetworkError } from "../api.js";
+import * as outbox from "../outbox.js";
+import { compact } from "../labels.js";
+import { getState, set } from "../store.js";
+import { go } from "../router.js";
+import { canRunOffline, prepare, refreshIfStale } from "./engine.js";
+
+// The engine side (local.js) comes with the engine download, not with the app shell: loaded on first use.
+const engineSide = (name) => async (...args) => (await import("./local.js"))[name](...args);
+const [ackWrite, checkReplay, dropMirror, exportLocal, getMirror, localOutcome, localView, mirrorHash, startLocalGame,
+       syncMirror] = ["ackWrite", "checkReplay", "dropMirror", "exportLocal", "getMirror", "localOutcome", "localView",
+                      "mirrorHash", "startLocalGame", "syncMirror"].map(engineSide);
+export const bundledEdition = engineSide("bundledEdition");
+export const isLocalGame = (record) => !!(record && record.local);
+
+// The server version a new move is based on (a local view counts the unsent moves too).
+export const serverVersion = (view) => (view.local ? view.server_version : view.version);
+
+const isOpen = (id) => getState().game && getState().game.game_id === id;
+
+// Show the open game as the local engine sees it (server state + unsent moves).
+// A move the engine refuses is dropped from the outbox and its reason shown: the
+// server would refuse it too.  Returns false then.
+export async function present(item = null) {
+  const game = getState().game;
+  if (!game || !canRunOffline()) return true;
+  const items = await outbox.items(game.game_id);
+  if (!items.length || items.some((i) => i.status === "rejected")) {
+    const saved = await db.get("games", game.game_id);
+    if (saved && saved.view && game.view && game.view.local && !isLocalGame(game)) set({ game: { ...game, view: saved.view } });
+    return true;
+  }
+  let shown;
+  try {
+    const saved = await db.get("games", game.game_id);
+    if (!isLocalGame(saved)) {  // the mirror must be the server state the saved view shows
+      const m = await getMirror(game.game_id);
+      if (!m || m.version !== saved.view.version) await syncMirror(saved);
+    }
+    shown = await localView(game, items);
+  } catch { return true; }  // offline with no current mirror: the moves wait for the server
+  if (!shown) return true;
+  if (shown.refused) {
+    // Online the server judges it (its refusal shows in the outbox); offline the phone's engine does.
+    if (getState().online !== false && !isLocalGame(game)) return true;
+    const bad = shown.refused.item || item;
+    if (bad) await outbox.drop(bad.seq);
+    const p = shown.refused.problem;
+    set({ outbox: await outbox.items(game.game_id), error: { detail: p.detail, code: p.code, rule: p.rule } });
+    await present();
+    return false;
+  }
+  if (!isOpen(game.game_id)) return true;
+  // A sync may have moved on while the engine worked: then its own present() shows the newer state.
+  const now = await db.get("games", game.game_id);
+  const still = (await outbox.items(game.game_id)).map((i) => i.key).join() === items.map((i) => i.key).join();
+  if (!still || (!isLocalGame(now) && now.view.version !== shown.view.server_version)) return true;
+  const record = { ...getState().game, view: shown.view };
+  if (isLocalGame(record)) await db.put("games", { ...record, saved_at: new Date().toISOString() });
+  set({ game: record, lastLines: item && shown.lines.length ? shown.lines : getState().lastLines });
+  return true;
+}
+
+// Opening a game: download the engine in the background (progress on screen) and keep its mirror current.
+export async function followGame(record) {
+  if (!record || isLocalGame(record) || record.role === "spectator" || !record.view) return;
+  try {
+    await prepare();
+    await refreshIfStale((await api.health()).data.engine_version);
+    await syncMirror(getState().game && getState().game.game_id === record.game_id ? getState().game : record);
+    set({ offlineReady: record.game_id });
+    await present();
+  } catch { /* offline or not downloadable: online play goes on as before */ }
+}
+
+// After a write of this phone was accepted (outbox drain).
+export async function acknowledged(gameId, write) {
+  await ackWrite(gameId, write);
+}
+
+// After a sync that sent moves made offline: the server's state hash must be the phone's.
+export async function verifyAfterSync(record) {
+  try {
+    const [mine, theirs] = await Promise.all([mirrorHash(record), api.exportGame(record.game_id, record.token)]);
+    if (!mine) return;
+    if (mine === theirs.data.state_hash) set({ notice: "In step with the server (same state hash)." });
+    else {
+      await dropMirror(record.game_id);
+      set({ notice: "The server's game differs from this phone's copy: showing the server's." });
+    }
+    set({ verified: { game_id: record.game_id, same: mine === theirs.data.state_hash, hash: theirs.data.state_hash } });
+  } catch { /* checked again after the next sync */ }
+}
+
+// -- games started offline -----------------------------------------------------
+export async function createOffline(options, seed) {
+  set({ online: false });  // called when no server answered the create
+  const made = await startLocalGame(options, seed);
+  if (made.problem) return made;
+  const doc = await bundledEdition();
+  await db.put("kv", compact(doc), `labels:${made.view.edition.content_hash}`);
+  const now = new Date().toISOString();
+  await db.put("games", { game_id: made.game_id, token: null, role: "table", local: true, view: made.view,
+                          join_code: null, saved_at: now, opened_at: now });
+  return made;
+}
+
+// A game of this phone only goes to the server as an import of its export (replayed and verified there).
+export async function importLocal(record) {
+  try { await api.health(); } catch { set({ online: false }); return { stopped: "offline" }; }  // cheap probe first
+  const items = await outbox.items(record.game_id);
+  const doc = await exportLocal(record, items);
+  if (!doc) return { stopped: "engine" };
+  const key = record.import_key || `import-${record.game_id}`;
+  let data;
+  try {
+    ({ data } = await api.importGame(doc, key));
+  } catch (err) {
+    if (err instanceof NetworkError || (err instanceof ApiError && err.transient)) { set({ online: false }); return { stopped: "offline" }; }
+    set({ online: true, error: { detail: `The server refused this game: ${err.detail}`, code: err.code, rule: err.rule } });
+    return { stopped: "rejected" };
+  }
+  const now = new Date().toISOString();
+  await db.put("games", { game_id: data.game_id, token: data.table_token, role: "table", join_code: data.join_code,
+                          view: data.game, saved_at: now, opened_at: now, imported_from: record.game_id });
+  for (const item of items) await outbox.drop(item.seq);
+  await db.del("games", record.game_id);
+  await dropMirror(record.game_id);
+  set({ online: true, notice: "Now on the server too (same moves, same state hash)." });
+  if (isOpen(record.game_id)) {
+    set({ game: { ...(await db.get("games", data.game_id)) }, outbox: [] });
+    go(location.hash.replace(record.game_id, data.game_id));  // the same screen, under the server's id
+  }
+  return { stopped: null, game_id: data.game_id };
+}
+
+// -- conflicts -------------------------------------------------------------------
+// Replay the waiting moves on the server's current state: first by the local engine
+// (so a move that no longer fits is named before anything is sent), then for real.
+export async function replayOffline(retry, sendNow) {
+  const game = getState().game;
+  const items = await outbox.items(game.game_id);
+  await syncMirror(game);
+  const check = await checkReplay(game, items);
+  if (!check) return retry();  // no engine here: the server judges them as they are
+  // Same Idempotency-Keys with the re-derived bodies: had the server applied one already, it
+  // answers idempotency_key_reused instead of applying it twice.
+  let next = (await getMirror(game.game_id)).version;
+  const fixed = new Map(check.moves.map((m) => [m.item.seq, m.action]));
+  const bad = check.refused && check.refused.item;
+  for (const item of items) {
+    const p = bad && bad.seq === item.seq ? check.refused.problem : null;
+    await db.put("outbox", p
+      ? { ...item, status: "rejected", problem: { status: 422, code: p.code, rule: p.rule, current_version: null,
+          detail: `On the game as it is now: ${p.detail}` } }
+      : { ...item, action: fixed.get(item.seq) || item.action, status: "pending", problem: null, base_version: next });
+    next += 1;
+  }
+  // The moves that fit are sent; one that does not waits for the user (drop it, or all).
+  set({ outbox: await outbox.items(game.game_id), error: null });
+  await sendNow();
+  return { refused: bad || null };
+}
+
+export async function dropAll() {
+  const game = getState().game;
+  for (const item of await outbox.items(game.game_id)) await outbox.drop(item.seq);
+  set({ outbox: [], error: null });
+  await present();
+}
+
+export { getMirror };
+
+// The final outcome by the phone's engine (offline, or a game of this phone only).
+export async function outcomeHere(game) {
+  return localOutcome(game, await outbox.items(game.game_id));
+}

@@ -1,0 +1,31 @@
+"""The phone's scorers (api.offline.scorers) answer what /api/scorers/* answers, results and refusals."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from api.offline import scorers
+from tests.web.test_scorers import ASARA, AT, NIPPON, asa_t1, nip_t1, post, spec_example
+
+CASES = [("asian-tigers", AT, lambda: spec_example(AT)), ("nippon", NIPPON, nip_t1), ("asara", ASARA, asa_t1)]
+
+
+@pytest.mark.parametrize("game, url, body", CASES, ids=[c[0] for c in CASES])
+def test_same_result_as_the_server(client, game, url, body):
+    status, server = post(client, url, body())
+    assert status == 200, server
+    mine = json.loads(scorers.score_json(game, json.dumps(body())))
+    assert mine == {"ok": True, "result": server}
+
+
+@pytest.mark.parametrize("game, url, body", CASES, ids=[c[0] for c in CASES])
+def test_same_refusal_as_the_server(client, game, url, body):
+    bad = body()
+    bad["players" if "players" in bad else next(iter(bad))] = "not a list"
+    status, server = post(client, url, bad)
+    assert status == 422, server
+    mine = json.loads(scorers.score_json(game, json.dumps(bad)))
+    assert mine["ok"] is False
+    for key in ("code", "rule", "path", "errors", "detail", "title"):
+        assert mine["problem"][key] == server[key], key

@@ -1,0 +1,85 @@
+"""The engine bundle the phone downloads, its version, and how the vendored Pyodide files are served."""
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+import zipfile
+
+import pytest
+
+from api.web import engine_bundle
+
+PYODIDE = engine_bundle.ROOT / "pwa" / "vendor" / "pyodide" / "0.27.7"
+
+
+def test_bundle_is_reproducible_and_its_hash_is_the_engine_version(client):
+    first, again = engine_bundle.build(), engine_bundle.build()
+    assert first.data == again.data and first.version == again.version
+    health = client.get("/api/health").get_json()
+    assert health["engine_version"] == first.version
+    resp = client.get("/api/engine-bundle")
+    assert resp.status_code == 200 and resp.mimetype == "application/zip"
+    assert resp.headers["ETag"] == f'"{first.version}"' and resp.data == first.data
+    assert client.get("/api/engine-bundle", headers={"If-None-Match": f'"{first.version}"'}).status_code == 304
+    assert client.get("/api/engine-bundle", headers={"If-None-Match": '"stale"'}).status_code == 200
+
+
+def test_bundle_holds_the_engine_its_data_and_the_phone_table_and_nothing_of_the_web_stack():
+    names = zipfile.ZipFile(io.BytesIO(engine_bundle.current().data)).namelist()
+    assert "api/games/asian_tigers/__init__.py" in names and "api/offline/table.py" in names
+    assert "api/data/asian-tigers.placeholder.json" in names and "api/games/nippon/__init__.py" in names
+    assert not [n for n in names if n.startswith(("api/web", "api/storage")) or "__pycache__" in n]
+
+
+def test_a_hash_changes_with_any_engine_file(tmp_path):
+    for name in engine_bundle.bundle_files():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_bytes((engine_bundle.ROOT / name).read_bytes())
+    before = engine_bundle.build(tmp_path).version
+    target = tmp_path / "api/data/asian-tigers.placeholder.json"
+    target.write_text(target.read_text() + " ")
+    assert engine_bundle.build(tmp_path).version != before
+
+
+def test_the_unzipped_bundle_plays_with_the_standard_library_only(tmp_path):
+    zipfile.ZipFile(io.BytesIO(engine_bundle.current().data)).extractall(tmp_path)
+    script = ("import json, sys; from api.offline import scorers, table;"
+              "p = {'game_id': 'g', 'edition': None, 'seed': 3, 'actions': [], 'meta': {'version': 1},"
+              " 'options': {'players': [{'name': 'A', 'color': 'red'}], 'solo': {'difficulty': 2}}};"
+              "a = json.loads(table.open_json(json.dumps(p))); assert a['ok'], a;"
+              "print(len(a['view']['legal_actions']), 'flask' in sys.modules)")
+    # -S -E: no site-packages and no PYTHONPATH, as under Pyodide (which has only the standard library).
+    out = subprocess.run([sys.executable, "-S", "-E", "-c", script], cwd=tmp_path, capture_output=True,
+                         text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    count, flask = out.stdout.split()
+    assert int(count) > 0 and flask == "False"
+
+
+@pytest.mark.skipif(not (PYODIDE / "pyodide.asm.wasm").is_file(), reason="run `make pyodide` first")
+def test_pyodide_is_served_as_wasm_gzipped_and_cached_for_a_year(client):
+    url = "/vendor/pyodide/0.27.7/pyodide.asm.wasm"
+    plain = client.get(url, headers={"Accept-Encoding": "identity"})
+    assert plain.status_code == 200 and plain.mimetype == "application/wasm"
+    assert plain.data[:4] == b"\0asm" and "immutable" in plain.headers["Cache-Control"]
+    zipped = client.get(url, headers={"Accept-Encoding": "gzip, br"})
+    assert zipped.headers["Content-Encoding"] == "gzip" and zipped.mimetype == "application/wasm"
+    assert len(zipped.data) < len(plain.data) / 2
+    assert client.get("/vendor/pyodide/0.27.7/pyodide.mjs").mimetype == "text/javascript"
+    lock = json.loads((PYODIDE / "pyodide-lock.json").read_text())
+    assert lock["info"]["version"] == "0.27.7"
+    assert (engine_bundle.ROOT / "pwa" / "vendor" / "LICENSE.pyodide").read_text().startswith("Mozilla Public")
+
+
+def test_vendoring_refuses_a_tarball_whose_integrity_differs(tmp_path, capsys):
+    sys.path.insert(0, str(engine_bundle.ROOT / "tools"))
+    import vendor_pyodide
+
+    fake = tmp_path / "pyodide-0.27.7.tgz"
+    fake.write_bytes(b"not the published tarball")
+    assert vendor_pyodide.install(tmp_path / "out", str(fake)) == 1
+    assert not (tmp_path / "out").exists() and "integrity mismatch" in capsys.readouterr().err
+    empty = "sha512-z4PhNX7vuL3xVChQ1m2AB9Yg5AULVxXcg/SpIdNs6c5H0NE8XYXysP+DGNKHfuwvY7kxvUdBeoGlODJ6+SfaPg=="
+    assert vendor_pyodide.integrity_of(b"") == empty  # the SRI form npm publishes
