@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import functools
 
-MAX_ENTRIES = 64
+MAX_ENTRIES = 4096  # per function: every label of a few editions
 
 
 def per_edition(function):

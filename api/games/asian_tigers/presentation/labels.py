@@ -103,6 +103,7 @@ BONUS_TABLES = ("infrastructure_bonuses", "nation_bonuses", "region_bonus_effect
                 "automa_infrastructure_bonuses", "automa_nation_bonuses", "university_additional_actions")
 
 
+@per_edition
 def bonus_label(edition: Edition, bonus: str, table: str | None = None) -> str:
     """A sector, nation, region or performance bonus by what it does."""
     for name in ((table,) if table else BONUS_TABLES):
@@ -113,6 +114,7 @@ def bonus_label(edition: Edition, bonus: str, table: str | None = None) -> str:
 
 
 # -- tokens and tiles ----------------------------------------------------------------
+@per_edition
 def prosperity_label(edition: Edition, token: str, player_count: int) -> str:
     """A prosperity token by the values printed for this player count (``24 · 16 · 9 · 3``)."""
     count = edition.solo.get("setup_as_player_count", 2) if player_count == 1 else player_count
@@ -120,6 +122,7 @@ def prosperity_label(edition: Edition, token: str, player_count: int) -> str:
     return " · ".join(str(r) for r in ranks)
 
 
+@per_edition
 def region_token_label(edition: Edition, token: str) -> str:
     """A region bonus token by its effect (``+3 influence``, ``1 good made here``)."""
     effect = edition.region_bonus_tokens[token]
@@ -129,6 +132,7 @@ def region_token_label(edition: Edition, token: str) -> str:
     return effect_text(edition, entry)
 
 
+@per_edition
 def performance_label(edition: Edition, token: str) -> str:
     """A performance token by its effect (``$ +2 funds on South Korea and/or Taiwan``)."""
     if token in edition.dollar_tokens:
@@ -140,6 +144,7 @@ def performance_label(edition: Edition, token: str) -> str:
     return "¥ " + _decap(effects_text(edition, edition.catalog["performance_yen_effects"][edition.yen_tokens[token]]))
 
 
+@per_edition
 def automa_tile_label(edition: Edition, tile: str) -> str:
     """An Automa action tile by its instruction."""
     data = edition.solo["action_tiles"][tile]
@@ -192,6 +197,7 @@ def _space_labels(edition: Edition) -> dict[str, str]:
     return labels
 
 
+@per_edition
 def center_label(edition: Edition, center: str) -> str:
     """``HK.B`` → ``Hong Kong centre B``; trade centres by their nations."""
     if center in edition.trade_centers:
@@ -200,6 +206,7 @@ def center_label(edition: Edition, center: str) -> str:
     return f"{edition.tigers[tiger].name} centre {letter}"
 
 
+@per_edition
 def trade_center_label(edition: Edition, center: str) -> str:
     """A trade centre by its kind and the nations it serves."""
     data = edition.trade_centers[center]
@@ -210,6 +217,7 @@ def trade_center_label(edition: Edition, center: str) -> str:
     return f"the {data['kind']} trade centre ({', '.join(nations)})" if len(same_kind) >= 1 else center
 
 
+@per_edition
 def sector_label(edition: Edition, sector: str) -> str:
     """A player-board sector by its pieces and bonus."""
     data = edition.sectors.get(sector)
@@ -234,11 +242,13 @@ def _automa_sector_label(edition: Edition, sector: str) -> str:
     return sector
 
 
+@per_edition
 def nations_text(edition: Edition, accepts) -> str:
     """The nations a row accepts."""
     return "any nation" if accepts == "any" else " or ".join(edition.nations[n].name for n in accepts)
 
 
+@per_edition
 def row_label(edition: Edition, row: str) -> str:
     """A final-scoring row by its sector, nations and nation bonus."""
     data = edition.rows[row]
@@ -247,6 +257,7 @@ def row_label(edition: Edition, row: str) -> str:
             f"{_decap(bonus_label(edition, data.nation_bonus, 'nation_bonuses'))})")
 
 
+@per_edition
 def flag_label(edition: Edition, flag: str) -> str:
     """A nation flag by nation, global-market value and stars; special flags by Tiger."""
     if flag.startswith("special:"):
@@ -257,6 +268,7 @@ def flag_label(edition: Edition, flag: str) -> str:
     return f"{nation.name} (value {data.value}, {_count(data.stars, 'star')})"
 
 
+@per_edition
 def market_label(edition: Edition, market: str) -> str:
     """A local market by Tiger, column, the good it wants and its influence."""
     tiger = edition.tigers[market.split(".")[0]]
@@ -264,12 +276,14 @@ def market_label(edition: Edition, market: str) -> str:
     return f"{tiger.name} · column {data.column} market · wants {data.good} · +{data.influence} influence"
 
 
+@per_edition
 def satellite_space_label(edition: Edition, space: str) -> str:
     """A satellite space by Tiger and row."""
     tiger = edition.tigers[space.split(".")[0]]
     return f"{tiger.name} · {ROW_NAMES.get(tiger.satellite_spaces[space].row, 'row')} satellite"
 
 
+@per_edition
 def worker_label(edition: Edition, worker: str) -> str:
     """A worker type (the edition's names are placeholders: ``W1`` → ``type 1 worker``)."""
     index = edition.worker_types.index(worker) + 1 if worker in edition.worker_types else worker
