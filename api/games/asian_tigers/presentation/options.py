@@ -228,6 +228,8 @@ def _resolve_bonus(state: GameState, decision: dict, action: dict):
             amount = edition.dollar_tokens[token]["amount_per_tiger"]
             payoff["funds"] = {t: amount for t in action["tigers"]}
         where = f": {L.performance_label(edition, token)}"
+        if action.get("tigers"):
+            where += " (" + " and ".join(edition.tigers[t].name for t in action["tigers"]) + ")"
     else:
         effect = bonuses.entry(state, pending)["effects"][0]
         if verb == "advance_global_market":
@@ -316,39 +318,44 @@ _DESCRIBERS = {
 
 # -- one sentence ----------------------------------------------------------------------
 def summary(state: GameState, label: str, cost: dict, payoff: dict) -> str:
-    """``label — pays …; gets …`` in words (codes never appear)."""
+    """``label — pays …; gets …; sector …; notes`` in words (codes never appear)."""
     parts = [label]
     paid = _amounts(state, cost)
     if paid:
         parts.append("pays " + ", ".join(paid))
-    got = _amounts(state, payoff)
-    if payoff.get("flag"):
-        got.append(f"flag {payoff['flag']['label']}")
+    got = _amounts(state, payoff, gain=True)
+    flag = payoff.get("flag")
+    if flag:
+        got.append(flag["label"] if flag["label"].startswith("the ") else f"flag {flag['label']}")
     if payoff.get("row"):
         got.append(f"row bonus: {payoff['row']['nation_bonus']['label']}")
     if payoff.get("region_bonus"):
         got.append(f"then the region bonus “{payoff['region_bonus']['label']}”")
-    sector = payoff.get("sector")
-    if sector:
-        got.append(f"empties sector {sector['id'].lstrip('S')}: {sector['bonus']['label']}" if sector["empties"]
-                   else f"sector {sector['id'].lstrip('S')} keeps {sector['generic_left']} piece"
-                        f"{'' if sector['generic_left'] == 1 else 's'}" + (" and its factory" if sector["factory_left"] else ""))
     if got:
         parts.append("gets " + ", ".join(got))
+    sector = payoff.get("sector")
+    if sector:
+        number = sector["id"].lstrip("S")
+        if sector["empties"]:
+            parts.append(f"empties sector {number}: {sector['bonus']['label']}")
+        else:
+            left = f"{sector['generic_left']} piece{'' if sector['generic_left'] == 1 else 's'}"
+            parts.append(f"sector {number} keeps {left}" + (" and its factory" if sector["factory_left"] else ""))
+    parts += payoff.get("notes", [])
     return " — ".join(parts)
 
 
-def _amounts(state: GameState, bucket: dict) -> list[str]:
-    out = []
+def _amounts(state: GameState, bucket: dict, gain: bool = False) -> list[str]:
+    out, sign = [], "+" if gain else ""
     for tiger, n in (bucket.get("funds") or {}).items():
-        out.append(f"{n} fund{'s' if n != 1 else ''} on {state.edition.tigers[tiger].name}")
+        out.append(f"{sign}{n} fund{'s' if n != 1 else ''} on {state.edition.tigers[tiger].name}")
     for tiger, n in (bucket.get("influence") or {}).items():
         out.append(f"+{n} influence on {state.edition.tigers[tiger].name}")
     for key in ("energy", "science"):
         if bucket.get(key):
-            out.append(f"{bucket[key]} {key}")
+            out.append(f"{sign}{bucket[key]} {key}")
     for good, n in (bucket.get("goods") or {}).items():
-        out.append(f"{n} {good}")
+        out.append(f"{sign}{n} {good}")
     if bucket.get("global_market"):
         out.append(f"+{bucket['global_market']} on the global market")
     return out
