@@ -122,7 +122,8 @@ def apply(state: GameState, action: dict) -> Step:
     try:
         return _apply(state, action)
     except RulesError as exc:  # issue 12: refusals read in words too (code and rule unchanged)
-        if state.edition is not None:
+        # A malformed action keeps its codes: its message tells a developer what to type.
+        if state.edition is not None and not isinstance(exc, ActionShapeError):
             humanize_error(state.edition, state.player_count, exc)
         raise
 
