@@ -1,7 +1,8 @@
 """Cost and payoff of every legal option, before the tap (issue 12).
 
 `describe_choice(state, decision, action)` returns ``{action, label, cost,
-payoff, summary}``.  The numbers come from the same check functions `apply`
+payoff, summary, placeholder}`` (``placeholder``: the option names a component
+whose printed values are invented placeholders).  The numbers come from the same check functions `apply`
 runs (`check_place_worker`, `check_space`, `check_sale`, `bonuses.check` …),
 so what the phone shows is what the engine will do:
 
@@ -16,6 +17,7 @@ so what the phone shows is what the engine will do:
 from __future__ import annotations
 
 from api.games.asian_tigers.presentation import labels as L
+from api.games.asian_tigers.presentation.document import edition_labels
 from api.games.asian_tigers.state import GameState, PlayerState
 from api.games.asian_tigers.turn import bonuses, building, market, placement
 
@@ -31,7 +33,22 @@ def describe_choice(state: GameState, decision: dict, action: dict) -> dict:
     handler = _DESCRIBERS.get(action["kind"], _plain)
     label, cost, payoff = handler(state, decision, action)
     return {"action": action, "label": label, "cost": cost, "payoff": payoff,
-            "summary": summary(state, label, cost, payoff)}
+            "summary": summary(state, label, cost, payoff), "placeholder": uses_placeholder(state, action)}
+
+
+# Action field → labels-document family of the component it names.
+_FAMILIES = {"space": "spaces", "market": "local_markets", "nation": "nations", "flag": "flags", "row": "rows",
+             "sector": "sectors", "token": "performance_tokens", "tile": "automa_tiles", "center": "centers"}
+
+
+def uses_placeholder(state: GameState, action: dict) -> bool:
+    """True when the option names a component whose printed values are placeholders."""
+    document = edition_labels(state.edition)
+    for field, family in _FAMILIES.items():
+        entry = document.get(family, {}).get(action.get(field)) if isinstance(action.get(field), str) else None
+        if entry and entry["placeholder"]:
+            return True
+    return False
 
 
 # -- shared pieces ------------------------------------------------------------------

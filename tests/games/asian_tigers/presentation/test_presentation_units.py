@@ -63,6 +63,7 @@ def test_build_options_name_the_space_and_the_factory_cost():
     assert factory["label"].startswith("Factory on South Korea · factory · column B · Electronics")
     assert factory["cost"] == {"energy": 4} and factory["payoff"]["goods"] == {"Electronics": 2}
     assert factory["payoff"]["sector"]["id"] == "S1" and factory["payoff"]["sector"]["factory_left"] is False
+    assert factory["placeholder"] is True  # the board's spaces are placeholder data in this edition
 
 
 def test_board_model_names_owners_and_setup_workers():
