@@ -12,7 +12,8 @@ from api.games.asian_tigers import flow
 from api.games.asian_tigers.decision_table import ACTION_KINDS, ANSWERS, OPTIONS, STEPS
 from api.games.asian_tigers.decisions import current_decision
 from api.games.asian_tigers.edition.load import Edition
-from api.games.asian_tigers.errors import ActionShapeError, GameOverError, IllegalActionError, RulesError, StaleDecisionError
+from api.games.asian_tigers.errors import (ActionShapeError, GameOverError, IllegalActionError, RulesError,
+                                           StaleDecisionError)
 from api.games.asian_tigers.presentation.options import choice_label
 from api.games.asian_tigers.presentation.text import humanize_error, humanize_events
 from api.games.asian_tigers.state import GameState

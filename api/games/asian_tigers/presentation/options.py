@@ -181,7 +181,6 @@ def _sell_local(state: GameState, decision: dict, action: dict):
 
 
 def _sale(state: GameState, decision: dict, action: dict):
-    player = state.player(decision["seat"])
     nation = state.edition.nations[action["nation"]]
     flag = state.flag_stacks[action["nation"]][0]
     payoff = {"flag": _flag_payoff(state, flag), "row": _row_payoff(state, action["row"])}
@@ -189,7 +188,6 @@ def _sale(state: GameState, decision: dict, action: dict):
         payoff["notes"] = [f"if this flag is the one chosen to advance: +{payoff['flag']['value']} on the global market"]
     else:
         payoff["notes"] = ["no global-market advance (special trade centre)"]
-    del player  # the goods check ran when the option was listed; the cost is the goods named
     goods = {}
     for good in action["goods"]:
         goods[good] = goods.get(good, 0) + 1
