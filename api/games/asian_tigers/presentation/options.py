@@ -52,11 +52,6 @@ def uses_placeholder(state: GameState, action: dict) -> bool:
 
 
 # -- shared pieces ------------------------------------------------------------------
-def _player(state: GameState, decision: dict) -> PlayerState | None:
-    seat = decision.get("seat")
-    return state.player(seat) if seat not in (None, "neutral") and seat.isdigit() else None
-
-
 def _sector_payoff(state: GameState, player: PlayerState, sector: str, factory: bool) -> dict:
     """What taking one piece (a generic, or the factory) out of `sector` leaves, and whether it empties it."""
     content = player.sectors[sector]
