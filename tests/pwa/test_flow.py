@@ -209,3 +209,6 @@ def test_score_sheet_from_the_outcome(server, new_phone):
     data = json.loads(unquote(link.get_attribute("href").split("data=", 1)[1]))
     assert [p["name"] for p in data["players"]] and sum(p["winner"] for p in data["players"]) == 1
     assert page.errors == []
+    # The Share screen refetches /outcome after rendering the cached one: let that handler finish
+    # before the page closes (else it fails the next test with "Fetch response has been disposed").
+    page.unroute_all(behavior="wait")

@@ -32,7 +32,7 @@ export function SyncBar({ s }) {
       Offline — showing the last known state (saved ${saved}). Moves you record are kept on this phone and sent when the server is back.</div>`}
     ${s.notice && html`<div class="banner ok" role="status" data-testid="notice">${s.notice}</div>`}
     <div class="row" style="justify-content:space-between">
-      <span class="chip" data-testid="sync-state">${s.syncing ? "Syncing…" : s.online === false ? "Offline" : "Online"}
+      <span class="chip" data-testid="sync-state" data-live=${s.live ? "true" : "false"}>${s.syncing ? "Syncing…" : s.online === false ? "Offline" : "Online"}${s.live && !s.syncing ? " · live" : ""}
         ${waiting ? ` · ${waiting} waiting` : ""}${rejected ? ` · ${rejected} refused` : ""}</span>
       <button onClick=${() => syncNow()} disabled=${s.syncing}>Sync now</button>
     </div>`;
