@@ -59,7 +59,7 @@ def test_solo_game_shows_the_automa_turn(server, new_phone):
         click_action(page, action, view)
         wait_version(page, view["version"] + 1)
     lines = view["view"]["solo"]["automa_instructions"]
-    assert lines and lines[0].startswith("reveal tile AT")
+    assert lines and lines[0].startswith("reveal tile “")  # issue 12: the tile by its instruction, not AT07
     assert view["decision"]["seat"] == "0" and view["decision"]["kind"] == "choose_placement"
     card = page.locator("[data-testid=automa-instructions]")
     card.wait_for()
@@ -91,7 +91,7 @@ def test_recorded_automa_tiles_are_buttons(server, new_phone):
     assert buttons.count() == 10
     axe_check(page, "recorded tile question"); shot(page, "22-solo-recorded-tile")
     page.get_by_role("button", name="The table revealed AT04").click()
-    page.locator("[data-testid=automa-instructions] li", has_text="reveal tile AT04").wait_for()
+    page.locator("[data-testid=automa-instructions] li", has_text="reveal tile “invest in South Korea").wait_for()
     assert server.game(gid, token)["view"]["solo"]["revealed"] == ["AT04"]
     assert page.errors == []
 

@@ -10,9 +10,12 @@ from dataclasses import dataclass
 
 from api.games.asian_tigers import flow
 from api.games.asian_tigers.decision_table import ACTION_KINDS, ANSWERS, OPTIONS, STEPS
-from api.games.asian_tigers.decisions import current_decision, describe_option
+from api.games.asian_tigers.decisions import current_decision
 from api.games.asian_tigers.edition.load import Edition
-from api.games.asian_tigers.errors import ActionShapeError, GameOverError, IllegalActionError, StaleDecisionError
+from api.games.asian_tigers.errors import (ActionShapeError, GameOverError, IllegalActionError, RulesError,
+                                           StaleDecisionError)
+from api.games.asian_tigers.presentation.options import choice_label
+from api.games.asian_tigers.presentation.text import humanize_error, humanize_events
 from api.games.asian_tigers.state import GameState
 
 
@@ -66,7 +69,7 @@ def advance(state: GameState, events: list[dict], apply_action=None) -> None:
         if len(options) == 1 and not decision["declinable"] and not decision.get("manual"):
             only = options[0]
             events.append({"kind": "auto_resolved", "decision": decision["kind"], "action": only,
-                           "text": f"Only one choice: {describe_option(only)}"})
+                           "text": f"Only one choice: {choice_label(state, decision, only)}"})
             apply_action(state, only, events)
 
 
@@ -139,6 +142,16 @@ def _refuse_unknown_fields(action: dict, allowed: set[str] | None) -> None:
 
 def apply(state: GameState, action: dict) -> Step:
     """Validate and apply `action`; raise a `RulesError` and leave `state` untouched if illegal."""
+    try:
+        return _apply(state, action)
+    except RulesError as exc:  # issue 12: refusals read in words too (code and rule unchanged)
+        # A malformed action keeps its codes: its message tells a developer what to type.
+        if state.edition is not None and not isinstance(exc, ActionShapeError):
+            humanize_error(state.edition, state.player_count, exc)
+        raise
+
+
+def _apply(state: GameState, action: dict) -> Step:
     check_shape(action)
     if action["kind"] not in ACTION_KINDS:
         raise ActionShapeError(f"unknown action kind {action['kind']!r}; known: {', '.join(action_kinds())}",
@@ -158,7 +171,8 @@ def apply(state: GameState, action: dict) -> Step:
     _answer(new_state, action, events)  # the rules speak first: a field is judged only on a legal answer
     _refuse_unknown_fields(action, allowed)
     new_state.history_length += 1
-    return Step(new_state, events)
+    # Issue 12: the log reads in words; the events' other fields keep the codes.
+    return Step(new_state, humanize_events(new_state.edition, new_state.player_count, events))
 
 
 def new_game(options: dict, edition: Edition, seed: int = 0) -> GameState:
