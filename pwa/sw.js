@@ -5,7 +5,7 @@
 // - /api is never cached here: game state lives in IndexedDB, written by the app.
 // VERSION is a hash of the shell files: `python tests/pwa/shell.py --bump` updates it
 // (a test fails when it is stale, so a changed file always reaches the phones).
-const VERSION = "tk-8449e7191876";
+const VERSION = "tk-29b85ead0f88";
 const SHELL = [
   "/index.html",
   "/manifest.webmanifest",
@@ -34,6 +34,7 @@ const SHELL = [
   "/js/ui/asara.js",
   "/js/ui/automa.js",
   "/js/ui/board.js",
+  "/js/ui/boardscreen.js",
   "/js/ui/campaign.js",
   "/js/ui/campaignlist.js",
   "/js/ui/common.js",
@@ -46,11 +47,13 @@ const SHELL = [
   "/js/ui/management.js",
   "/js/ui/nippon.js",
   "/js/ui/outboxview.js",
+  "/js/ui/outcome.js",
   "/js/ui/recorder.js",
   "/js/ui/score.js",
   "/js/ui/scorer.js",
   "/js/ui/scorer-example.js",
   "/js/ui/setup.js",
+  "/js/ui/settings.js",
   "/js/ui/share.js",
   "/js/ui/sheet.js",
   "/js/ui/solo.js",

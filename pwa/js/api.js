@@ -58,6 +58,7 @@ export const api = {
   undo: (id, token, count, ifMatch, key) => request("POST", `${g(id)}/undo`, { token, ifMatch, key, body: { count } }),
   log: (id, token, after = 0) => request("GET", `${g(id)}/log?after=${after}&limit=1000`, { token }),
   outcome: (id, token) => request("GET", `${g(id)}/outcome`, { token }),
+  provisionalScore: (id, token) => request("GET", `${g(id)}/score`, { token }),
   exportGame: (id, token) => request("GET", `${g(id)}/export`, { token }),
   newJoinCode: (id, token) => request("POST", `${g(id)}/join-code`, { token }),
   spectatorToken: (id, token) => request("POST", `${g(id)}/spectator-tokens`, { token }),

@@ -11,9 +11,11 @@ let state = {
   syncing: false,
   notice: null,       // "Updated by another phone", …
   lastLines: [],      // what the last write of this phone did (event lines)
+  recent: null,       // the game's last few log entries (any phone), for "Just recorded"
   labels: null,       // display names from the game's edition
   updateReady: false, // a new app version is installed and waiting
   error: null,        // the last refusal shown to the user {detail, code, rule}
+  developer: false,   // settings: show the raw JSON action box
 };
 const listeners = new Set();
 

@@ -11,7 +11,7 @@ import * as db from "./db.js";
 import { ApiError, NetworkError, api } from "./api.js";
 import * as outbox from "./outbox.js";
 import { getState, set } from "./store.js";
-import { loadLabels } from "./labels.js";
+import { actionLabel, decisionPrompt, loadLabels } from "./labels.js";
 
 const POLL_MS = 4000;
 let pollTimer = null;
@@ -57,7 +57,7 @@ export async function openGame(gameId) {
   }
   record.opened_at = new Date().toISOString();
   await db.put("games", record);
-  set({ game: record, outbox: await outbox.items(gameId), notice: null, lastLines: [], error: null,
+  set({ game: record, outbox: await outbox.items(gameId), notice: null, lastLines: [], recent: null, error: null,
         labels: null });
   loadLabels(record).then((labels) => set({ labels })).catch(() => {});
   await syncNow();
@@ -68,6 +68,9 @@ export async function openGame(gameId) {
 export function closeGame() {
   stopPolling();
 }
+
+// Whether the open game is being kept in step (a screen outside the game stops it).
+export const gameIsLive = () => pollTimer !== null;
 
 function startPolling() {
   stopPolling();
@@ -103,7 +106,21 @@ async function adopt(view, { polled }) {
   }
   const updated = { ...record, view, saved_at: new Date().toISOString() };
   await db.put("games", updated);
-  if (getState().game && getState().game.game_id === view.game_id) set({ game: updated });
+  if (getState().game && getState().game.game_id === view.game_id) {
+    set({ game: updated });
+    if (view.version !== before || !getState().recent) loadRecent(updated);
+  }
+}
+
+// "Just recorded": the game's last few moves from the log, whichever phone made them.
+const RECENT = 3;
+async function loadRecent(record) {
+  try {
+    const after = Math.max(0, (record.view.head_seq || 0) - RECENT - 2);
+    const { data } = await api.log(record.game_id, record.token, after);
+    const current = getState().game;
+    if (current && current.game_id === record.game_id) set({ recent: data.entries.slice(-RECENT) });
+  } catch { /* offline: the phone's own last lines stay */ }
 }
 
 async function refresh() {
@@ -169,6 +186,9 @@ export async function drainAll() {
 export async function record(write) {
   const game = getState().game;
   if (!game || !game.view) return;
+  const d = game.view.view && game.view.view.decision;
+  // What the move answered, so a move that lost a race can be re-offered on the same kind of decision.
+  if (write.type === "action" && d) write = { ...write, answers: { id: d.id, kind: d.kind, seat: d.seat } };
   await outbox.enqueue(game.game_id, game.view.version, write);
   set({ outbox: await outbox.items(game.game_id), error: null, notice: null });
   await syncNow();
@@ -194,12 +214,29 @@ export async function dropItem(seq) {
   await syncNow();
 }
 
-// Re-send a refused item on top of the game as it is now.
+// "Try again on the current state": the refused move is re-derived on the game as it
+// is now — the same choice (kind and fields) among the current decision's options,
+// answering the current decision — and re-sent; when the game has moved on so that
+// the choice no longer exists, it is dropped and the phone says why.
 export async function retryItem() {
   const game = getState().game;
   await refresh();
-  await outbox.rebase(game.game_id, getState().game.view.version);
-  set({ outbox: await outbox.items(game.game_id) });
+  const now = getState().game.view;
+  const [first] = await outbox.items(game.game_id);
+  if (first && first.type === "action") {
+    const again = outbox.rederive(first, now);
+    if (!again) {
+      await outbox.drop(first.seq);
+      set({ outbox: await outbox.items(game.game_id), error: { code: "move_dropped",
+        detail: `Not sent: “${actionLabel(getState().labels, first.action, now.view)}” is no longer a choice — ${
+          decisionPrompt(getState().labels, now.view.decision, now.view)}. Record the move again if it still applies.` } });
+      await syncNow();
+      return;
+    }
+    await outbox.replace(first, again);
+  }
+  await outbox.rebase(game.game_id, now.version);
+  set({ outbox: await outbox.items(game.game_id), error: null });
   await syncNow();
 }
 

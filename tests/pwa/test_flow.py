@@ -40,7 +40,7 @@ def plan(options: dict, seed: int, limit: int = 60) -> list[dict]:
 
 
 def wait_version(page, version: int) -> None:
-    page.locator("header .hint", has_text=re.compile(rf"version {version}\b")).wait_for()
+    page.locator(f"header[data-version='{version}']").wait_for()
 
 
 def test_whole_game_on_one_phone(server, new_phone):
@@ -98,6 +98,10 @@ def test_whole_game_on_one_phone(server, new_phone):
     next_worker = next(p for p in view["view"]["players"] if p["id"] == seat)["next_worker"]
     center = next(c for c, info in view["view"]["board"]["centers"].items()
                   if info["worker_type"] and info["worker_type"] != next_worker)
+    page.get_by_role("link", name="Home").click()  # the JSON box is behind Settings → developer mode
+    page.get_by_role("link", name="Settings").click()
+    page.get_by_label(re.compile("^Developer mode")).check()
+    page.go_back(); page.go_back()
     page.get_by_text("Manual action (advanced)").click()
     page.get_by_label(re.compile("^Action as JSON")).fill(json.dumps({"kind": "place_worker", "center": center}))
     page.get_by_role("button", name="Send manual action").click()
@@ -195,7 +199,19 @@ def test_score_sheet_from_the_outcome(server, new_phone):
     pad = page.locator("[data-testid=scorepad]")
     pad.wait_for()
     text = pad.inner_text()
-    assert "Total" in text and "Nations" in text and "Prosperity: South Korea" in text
+    assert "Total" in text and "Nations" in text and "South Korea" in text
+    rows = pad.locator("tbody tr")
+    assert rows.last.locator("th").inner_text() == "Total"  # the total comes last
+    # each subtotal heads its parts, which are indented rows of their own (issue 12, item 12)
+    labels = [r.strip() for r in rows.locator("th").all_inner_texts()]
+    first = labels.index("Prosperity from influence")
+    assert labels[first + 1].endswith("South Korea") and "k-part" in rows.nth(first + 1).get_attribute("class")
+    assert "k-subtotal" in rows.nth(first).get_attribute("class")
+    # the bars are in the players' colours, and the winner is named in text
+    winner = page.locator("[data-testid=winner] h2").inner_text().removesuffix(" wins")
+    chart = page.locator("[data-testid=chart]")
+    assert chart.locator("rect.bar.fill-red").count() == 1 and chart.locator("rect.bar.fill-blue").count() == 1
+    assert f"{winner}" in chart.locator("title").text_content() and "★ winner" in chart.text_content()
     assert page.locator("svg[role=img] rect.bar").count() == 3
     assert "wins" in page.locator("[data-testid=winner]").inner_text()
     if page.locator(".placeholder-mark").count():

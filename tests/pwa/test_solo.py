@@ -17,7 +17,7 @@ QUICK = ("end_turn", "skip_local_sale", "finish_sales", "skip_university_action"
 
 
 def wait_version(page, version: int) -> None:
-    page.locator("header .hint", has_text=re.compile(rf"version {version}\b")).wait_for()
+    page.locator(f"header[data-version='{version}']").wait_for()
 
 
 def kv(page, key: str):
