@@ -5,7 +5,7 @@
 // - /api is never cached here: game state lives in IndexedDB, written by the app.
 // VERSION is a hash of the shell files: `python tests/pwa/shell.py --bump` updates it
 // (a test fails when it is stale, so a changed file always reaches the phones).
-const VERSION = "tk-29b85ead0f88";
+const VERSION = "tk-f52988746edd";
 const SHELL = [
   "/index.html",
   "/manifest.webmanifest",
@@ -54,6 +54,7 @@ const SHELL = [
   "/js/ui/scorer-example.js",
   "/js/ui/setup.js",
   "/js/ui/settings.js",
+  "/js/ui/setupcheck.js",
   "/js/ui/share.js",
   "/js/ui/sheet.js",
   "/js/ui/solo.js",

@@ -32,7 +32,12 @@ export function compact(doc) {
     worker_types: doc.worker_types || [],
     player_colors: doc.player_colors || [],
     prosperity_tokens: Object.keys(doc.prosperity_tokens || {}),
+    // The values printed on each prosperity token per player count, and each region token's effect.
+    prosperity_values: Object.fromEntries(Object.entries(doc.prosperity_tokens || {}).map(([id, t]) =>
+      [id, Object.fromEntries(Object.entries(t.by_player_count || {}).map(([n, v]) => [n, v.ranks || [v.headline]]))])),
     region_tokens: Object.keys(doc.region_bonus_tokens || {}),
+    region_effects: Object.fromEntries(Object.entries(doc.region_bonus_tokens || {}).map(([id, t]) => [id, t.effect])),
+    bgg_id: (doc.edition || {}).boardgamegeek_id ?? null,
     starting_goods: (setup.player || {}).starting_good_pool || [],
     team_slots: (setup.player || {}).team_area_slots || 10,
     rules_options: doc.rules_options || {},
@@ -43,7 +48,7 @@ export function compact(doc) {
 // cached in IndexedDB so an offline phone can still name things.
 export async function loadLabels(game) {
   const hash = game ? game.view?.edition?.content_hash : "default";
-  const cacheKey = `labels:${hash || game.game_id}`;
+  const cacheKey = `labels:v2:${hash || game.game_id}`;  // v2: token values and effects
   const cached = await db.get("kv", cacheKey);
   if (cached) return cached;
   const resp = game ? await api.edition(game.game_id, game.token) : await api.defaultEdition();
