@@ -13,7 +13,8 @@ export function compact(doc) {
   for (const [tid, t] of Object.entries(doc.tigers || {})) {
     for (const group of ["spaces", "infinite_spaces", "satellite_spaces"]) {
       for (const [sid, s] of Object.entries(t[group] || {})) {
-        spaces[sid] = { kind: s.kind || `${s.row} satellite`, good: s.good || null, tiger: tid, column: s.column || null };
+        spaces[sid] = { kind: s.kind || `${s.row} satellite`, good: s.good || null, tiger: tid, column: s.column || null,
+                        position: s.position || null, open: group === "infinite_spaces", satellite: group === "satellite_spaces" };
       }
     }
     for (const [mid, m] of Object.entries(t.local_markets || {})) markets[mid] = { ...m, tiger: tid };
@@ -65,17 +66,51 @@ export function centerLabel(L, center) {
   return `${tigerName(L, tiger)} centre ${letter}`;
 }
 
+// A space as printed: "factory · column B · Electronics", "power plant · open row (no limit)".
 export function spaceLabel(L, id) {
   const s = L && L.spaces[id];
   if (!s) return id;
-  return `${words(s.kind)}${s.good ? ` (${s.good})` : ""} · ${id.split(".")[1] || id}`;
+  if (s.satellite) return `${words(s.kind)} space`;
+  if (s.open) return `${words(s.kind)} · open row (no limit)`;
+  const sameRow = Object.values(L.spaces).filter((x) => x.tiger === s.tiger && x.kind === s.kind && x.column === s.column);
+  const nth = sameRow.length > 1 && s.position ? ` · ${ordinal(sameRow.filter((x) => (x.position || 0) <= s.position).length)} space` : "";
+  return `${words(s.kind)}${s.column ? ` · column ${s.column}` : ""}${s.good ? ` · ${s.good}` : ""}${nth}`;
+}
+
+const ordinal = (n) => `${n}${n === 1 ? "st" : n === 2 ? "nd" : n === 3 ? "rd" : "th"}`;
+
+// A bonus code in words: "influence_any_5" → "+5 influence on any Tiger".
+export function effectWords(code) {
+  const c = String(code || "");
+  let m;
+  if ((m = /^influence_any_(\d+)$/.exec(c))) return `+${m[1]} influence on any Tiger`;
+  if ((m = /^influence_upper_(\d+)$/.exec(c))) return `+${m[1]} influence on an upper Tiger`;
+  if ((m = /^influence_lower_(\d+)$/.exec(c))) return `+${m[1]} influence on a lower Tiger`;
+  if ((m = /^influence_(\d+)$/.exec(c))) return `+${m[1]} influence`;
+  if ((m = /^good_(\d+)$/.exec(c))) return `${m[1]} good made here`;
+  if ((m = /^(science|energy)_(\d+)$/.exec(c))) return `+${m[2]} ${m[1]}`;
+  const named = { performance_dollar: "a dollar performance token", performance_yen: "a yen performance token",
+                  satellite_any: "a satellite of any type", headquarters: "a headquarters", parts_factory_free: "a parts factory, free" };
+  return named[c] || words(c);
 }
 
 export function sectorLabel(L, id, player) {
   const s = L && L.sectors[id];
   const left = player && player.sectors && player.sectors[id];
-  const pieces = left ? ` · ${left.generic} left${left.generic === 1 ? " — empties it" : ""}` : "";
-  return `Sector ${id}${s ? ` (bonus: ${words(s.bonus)})` : ""}${pieces}`;
+  // The sector empties when this is its last piece: its last generic, and no factory left in it.
+  const pieces = left ? ` · ${left.generic} left${left.factory ? " + factory" : ""}${left.generic + (left.factory ? 1 : 0) === 1 ? " — empties it" : ""}` : "";
+  return `Sector ${id.replace(/^S/, "")}${s ? ` (bonus: ${effectWords(s.bonus)})` : ""}${pieces}`;
+}
+
+// A prosperity token by its printed values for this player count ("24 · 12"), a region token by its effect.
+export function prosperityLabel(L, token, count) {
+  const v = L && L.prosperity_values && (L.prosperity_values[token] || {})[String(count)];
+  return v ? `prosperity ${v.join(" · ")}` : "prosperity token";
+}
+
+export function regionLabel(L, token) {
+  const e = L && L.region_effects && L.region_effects[token];
+  return e ? `region bonus: ${effectWords(e)}` : "region bonus token";
 }
 
 export function marketLabel(L, id) {
@@ -86,7 +121,7 @@ export function marketLabel(L, id) {
 export const nationName = (L, code) => (L && L.nations[code]) || code;
 
 export function bonusLabel(pending) {
-  return pending ? words(pending.bonus) : "bonus";
+  return pending ? effectWords(pending.bonus) : "bonus";
 }
 
 // One line for any action dict (buttons, the outbox, the log).

@@ -1,7 +1,7 @@
 // Compact read-only views of the board and the players (what the server sent).
 import { html } from "../html.js";
-import { playerName, tigerName, words } from "../labels.js";
-import { Dot } from "./common.js";
+import { playerName, prosperityLabel, regionLabel, tigerName, words } from "../labels.js";
+import { Dot, Who } from "./common.js";
 
 function Tiger({ L, view, id }) {
   const b = view.board;
@@ -11,8 +11,8 @@ function Tiger({ L, view, id }) {
   const markets = Object.entries(b.local_markets).filter(([m]) => m.startsWith(id + "."));
   const hq = b.headquarters[id];
   return html`<section class="tiger" aria-label=${tigerName(L, id)}>
-    <h3>${tigerName(L, id)} <span class="hint">(${id})</span></h3>
-    <p class="hint">Prosperity ${b.prosperity_tokens[id] || "?"} · region ${b.region_tokens[id] || "—"}${hq ? html` · HQ <${Dot} view=${view} id=${hq} />` : ""}</p>
+    <h3>${tigerName(L, id)}</h3>
+    <p class="hint">${prosperityLabel(L, b.prosperity_tokens[id], view.player_count)} · ${b.region_tokens[id] ? regionLabel(L, b.region_tokens[id]) : "no region token"}${hq ? html` · headquarters <${Who} view=${view} id=${hq} />` : ""}</p>
     <ul>${centers.map(([c, info]) => html`<li>${c}: ${info.worker_type || "free"}
       ${info.workers.map((w) => html` <${Dot} view=${view} id=${w} />`)}</li>`)}</ul>
     ${Object.keys(pieces).length ? html`<ul>${Object.entries(pieces).map(([kind, list]) => html`<li>${words(kind)}:
