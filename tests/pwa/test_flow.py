@@ -224,4 +224,10 @@ def test_score_sheet_from_the_outcome(server, new_phone):
     link = page.get_by_role("link", name="Push the play to BG Stats")
     data = json.loads(unquote(link.get_attribute("href").split("data=", 1)[1]))
     assert [p["name"] for p in data["players"]] and sum(p["winner"] for p in data["players"]) == 1
+    # the start player is the first in the initial turn order: the one who made the game's first move
+    first = server.log(gid, token)[0]["events"][0]["participant"]
+    names = {p["id"]: p["name"] for p in view["view"]["players"]}
+    assert [p["name"] for p in data["players"] if p["startPlayer"]] == [names[first]]
+    # the edition does not confirm a BoardGameGeek id yet (a placeholder): none is sent, and the screen says so
+    assert "bggId" not in data["game"] and "BoardGameGeek id" in page.locator("main").inner_text()
     assert page.errors == []
