@@ -14,7 +14,8 @@ export function compact(doc) {
     for (const group of ["spaces", "infinite_spaces", "satellite_spaces"]) {
       for (const [sid, s] of Object.entries(t[group] || {})) {
         spaces[sid] = { kind: s.kind || `${s.row} satellite`, good: s.good || null, tiger: tid, column: s.column || null,
-                        position: s.position || null, open: group === "infinite_spaces", satellite: group === "satellite_spaces" };
+                        position: s.position || null, open: group === "infinite_spaces", satellite: group === "satellite_spaces",
+                        row: s.row || s.kind || null };
       }
     }
     for (const [mid, m] of Object.entries(t.local_markets || {})) markets[mid] = { ...m, tiger: tid };
@@ -30,6 +31,10 @@ export function compact(doc) {
     tigers: Object.fromEntries(Object.entries(doc.tigers || {}).map(([id, t]) => [id, t.name])),
     spaces, markets, sectors,
     nations: Object.fromEntries(Object.entries(gm.nations || {}).map(([id, n]) => [id, n.name])),
+    // Each flag's printed value and stars; the player board's final-scoring rows.
+    flags: Object.fromEntries(Object.values(gm.nations || {}).flatMap((n) => (n.flags || []).map((f) => [f.id, { value: f.value, stars: f.stars }]))),
+    rows: Object.fromEntries(Object.entries((doc.player_board || {}).final_scoring_sectors || {}).flatMap(([sector, sec]) =>
+      (sec.rows || []).map((r) => [r.id, { sector, accepts: r.accepts, bonus: r.nation_bonus }]))),
     worker_types: doc.worker_types || [],
     player_colors: doc.player_colors || [],
     prosperity_tokens: Object.keys(doc.prosperity_tokens || {}),

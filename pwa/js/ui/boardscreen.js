@@ -1,17 +1,32 @@
-// The Board tab: the four Tigers, the global market and every player's board, read-only
-// (what the server's view says; the PWA adds no rules).
+// The Board tab: one part of the table at a time — a Tiger, the global market or a
+// player's board — chosen with the buttons at the top (read-only; what the server says).
+import { useState } from "preact/hooks";
 import { html } from "../html.js";
-import { GameDetails, GameHeader } from "./common.js";
-import { Board, GlobalMarket, Players } from "./board.js";
+import { tigerName } from "../labels.js";
+import { GameDetails, GameHeader, Who } from "./common.js";
+import { GlobalMarket, PlayerBoard, TigerBoard } from "./board.js";
 
 export function BoardScreen({ s }) {
   const view = s.game && s.game.view && s.game.view.view;
+  const [part, setPart] = useState(null);
+  if (!view) {
+    return html`<main class="screen"><${GameHeader} s=${s} current="board" title="Board" /><p>Loading…</p></main>`;
+  }
+  const tigers = Object.keys(view.board.prosperity_tokens || {});
+  const shown = part || tigers[0];
+  const pick = (key, label) => html`<button type="button" class="choice small" aria-pressed=${shown === key}
+    onClick=${() => setPart(key)}>${label}</button>`;
+  const player = view.players.find((p) => `player:${p.id}` === shown);
   return html`<main class="screen">
     <${GameHeader} s=${s} current="board" title="Board" />
-    ${!view ? html`<p>Loading…</p>` : html`
-      <${Board} L=${s.labels} view=${view} />
-      <${GlobalMarket} L=${s.labels} view=${view} />
-      <${Players} L=${s.labels} view=${view} />`}
+    <div class="part-picker" role="group" aria-label="Show">
+      ${tigers.map((t) => pick(t, tigerName(s.labels, t)))}
+      ${pick("market", "Global market")}
+      ${view.players.map((p) => pick(`player:${p.id}`, html`<${Who} view=${view} id=${p.id} />`))}
+    </div>
+    ${tigers.includes(shown) ? html`<${TigerBoard} L=${s.labels} view=${view} id=${shown} />`
+      : shown === "market" ? html`<${GlobalMarket} L=${s.labels} view=${view} />`
+        : player && html`<${PlayerBoard} L=${s.labels} view=${view} player=${player} />`}
     <${GameDetails} s=${s} />
   </main>`;
 }

@@ -1,0 +1,65 @@
+"""The Board tab (issue 12, item 7): each Tiger laid out in its columns A, B and C with the owners
+of its pieces named in text, the global market and every player's board; no component code
+anywhere a player reads; axe light and dark and 200 % text on each part."""
+from __future__ import annotations
+
+import random
+import re
+
+from tests.pwa.conftest import shot
+from tests.pwa.test_a11y import check_screen
+
+# Codes a player cannot match to a piece: tokens, tiles, spaces, sectors, performance tokens, trade centres.
+CODES = re.compile(r"\b(PT\d|RB\d|AT\d\d|[A-Z]inf|[A-Z]{2}\.[A-Z]{1,2}\d*|S\d{1,2}|[DY]\d|ITC\d|RTC|STC)\b")
+
+
+def visible_codes(page) -> list[str]:
+    return CODES.findall(page.locator("main").inner_text())
+
+
+def test_board_screens(server, new_phone):
+    g = server.create_game(seed=6)
+    gid, token, view = g["game_id"], g["table_token"], g["game"]
+    rng = random.Random(4)
+    while len(view["view"]["board"]["pieces"]) < 6:  # some pieces on the board (set up over HTTP)
+        view = server.act(gid, token, rng.choice(view["legal_actions"]), view["version"])
+    board = view["view"]["board"]
+    names = {p["id"]: p["name"] for p in view["view"]["players"]}
+    page = new_phone()
+    page.goto(f"{server.url}/#/join/{g['join_code']}")
+    page.locator("[data-testid=recorder]").wait_for()
+    page.get_by_role("navigation", name="Game screens").get_by_role("link", name="Board").click()
+
+    tigers = {"SK": "South Korea", "HK": "Hong Kong", "TW": "Taiwan", "SG": "Singapore"}
+    for code, tiger in tigers.items():
+        page.get_by_role("group", name="Show").get_by_role("button", name=tiger).click()
+        section = page.locator(f"[data-testid=tiger-{code}]")
+        section.wait_for()
+        assert [c.strip() for c in section.locator(".column h3").all_inner_texts()] == ["Column A", "Column B", "Column C"]
+        for piece in (p for p in board["pieces"] if p["space"].startswith(code + ".")):
+            assert names[piece["owner"]] in section.inner_text()  # the owner by name, not colour alone
+        for pid, name in names.items():
+            row = section.locator("tbody tr", has_text=name)
+            assert row.locator("td").nth(1).inner_text() == str(view["view"]["players"][int(pid)]["influence"][code])
+        assert visible_codes(page) == [], tiger
+    shot(page, "50-board-tiger"); page.emulate_media(color_scheme="dark"); shot(page, "50b-board-tiger-dark")
+    page.emulate_media(color_scheme="light")
+    check_screen(page, "board tiger")
+
+    page.get_by_role("button", name="Global market").click()
+    market = page.locator("[data-testid=global-market]")
+    for pos, ids in board["global_market"].items():
+        assert all(names[i] in market.locator("li", has_text=f"Space {pos}:").inner_text() for i in ids)
+    assert "United States:" in market.inner_text() and visible_codes(page) == []
+    shot(page, "51-board-global-market")
+    check_screen(page, "board global market")
+
+    for pid, name in names.items():
+        page.get_by_role("group", name="Show").get_by_role("button", name=name).click()
+        pb = page.locator(f"[data-testid=player-board-{pid}]")
+        pb.wait_for()
+        text = pb.inner_text()
+        assert "Sector 12" in text and "Final scoring rows" in text and visible_codes(page) == []
+    shot(page, "52-board-player")
+    check_screen(page, "board player")
+    assert page.errors == []
