@@ -15,7 +15,7 @@ render(html`<${App} />`, document.getElementById("app"));
 function onRoute(route) {
   const id = route.params.id;
   const open = getState().game;
-  if (id && ["game", "board", "log", "manage", "score", "share"].includes(route.name)) {
+  if (id && ["game", "board", "layout", "log", "manage", "score", "share"].includes(route.name)) {
     if (!open || open.game_id !== id || !gameIsLive()) openGame(id);
   } else if (route.name !== "watch") {
     closeGame();

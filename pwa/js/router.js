@@ -1,6 +1,6 @@
 // Hash routes, so the server only ever serves "/" (and the service worker
 // only needs index.html for every screen).
-//   #/  #/new  #/join/CODE  #/scorer[/nippon|/asara][?h=…]  #/history  #/settings  #/solo  #/campaigns  #/c/ID  #/g/ID[/log|/manage|/score|/share]  #/watch/ID?token=…
+//   #/  #/new  #/join/CODE  #/scorer[/nippon|/asara][?h=…]  #/history  #/settings  #/solo  #/campaigns  #/c/ID  #/g/ID[/board|/layout|/log|/manage|/score|/share]  #/watch/ID?token=…
 import { set } from "./store.js";
 
 export function parse(hash) {

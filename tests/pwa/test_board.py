@@ -63,3 +63,31 @@ def test_board_screens(server, new_phone):
     shot(page, "52-board-player")
     check_screen(page, "board player")
     assert page.errors == []
+
+
+def test_lay_out_what_the_app_drew(server, new_phone):
+    """Item 8: a new game's phone walks the table through laying out what the app drew."""
+    g = server.create_game(seed=8)
+    view = g["game"]["view"]
+    page = new_phone()
+    page.goto(f"{server.url}/#/join/{g['join_code']}")
+    page.get_by_role("link", name=re.compile("^Lay out the table")).click()
+    items = page.locator("[data-testid=layout] li")
+    items.first.wait_for()
+    text = " ".join(page.locator("[data-testid=layout]").inner_text().split())
+    names = {p["id"]: p["name"] for p in view["players"]}
+    assert "South Korea: the prosperity" in text and "region bonus:" in text
+    setup = [c for c, info in view["board"]["centers"].items() if "setup" in info["workers"]]
+    assert len(setup) == 3 and text.count("worker on ") == 3
+    assert "Turn order: " + " then ".join(names[i] for i in view["turn_order"]) in text
+    for p in view["players"]:
+        assert f"team area left to right: {' '.join(p['team'])}" in text
+    assert visible_codes(page) == []
+    assert f"{items.count()} of {items.count()} still to do" in page.locator("main").inner_text()
+    items.first.get_by_role("checkbox").check()
+    assert f"{items.count() - 1} of {items.count()} still to do" in page.locator("main").inner_text()
+    shot(page, "53-lay-out-the-table")
+    check_screen(page, "lay out the table")
+    page.get_by_role("link", name=re.compile("^To the first turn")).click()
+    page.locator("[data-testid=recorder]").wait_for()
+    assert page.errors == []

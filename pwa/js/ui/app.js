@@ -10,6 +10,7 @@ import { Management } from "./management.js";
 import { ScoreScreen } from "./score.js";
 import { BoardScreen } from "./boardscreen.js";
 import { Settings } from "./settings.js";
+import { LayoutScreen } from "./layout.js";
 import { ShareScreen } from "./share.js";
 import { HistoryRoute, ScorerRoute, lazy } from "./lazy.js";
 
@@ -17,7 +18,7 @@ const solo = { solo: lazy("solo", () => import("./solo.js")), campaigns: lazy("c
                campaign: lazy("campaign", () => import("./campaign.js")) };
 
 const SCREENS = { home: Home, setup: Setup, join: Join, watch: Watch, game: GameScreen, log: LogScreen,
-                  manage: Management, score: ScoreScreen, board: BoardScreen, settings: Settings, share: ShareScreen, scorer: ScorerRoute,
+                  manage: Management, score: ScoreScreen, board: BoardScreen, settings: Settings, layout: LayoutScreen, share: ShareScreen, scorer: ScorerRoute,
                   history: HistoryRoute, ...solo };
 
 export function App() {

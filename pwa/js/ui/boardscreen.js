@@ -27,6 +27,7 @@ export function BoardScreen({ s }) {
     ${tigers.includes(shown) ? html`<${TigerBoard} L=${s.labels} view=${view} id=${shown} />`
       : shown === "market" ? html`<${GlobalMarket} L=${s.labels} view=${view} />`
         : player && html`<${PlayerBoard} L=${s.labels} view=${view} player=${player} />`}
+    <p><a href=${`#/g/${s.game.game_id}/layout`}>What the app drew at setup →</a></p>
     <${GameDetails} s=${s} />
   </main>`;
 }

@@ -73,6 +73,8 @@ export function GameScreen({ s }) {
   return html`<main class="screen">
     <${GameHeader} s=${s} current="" />
     <${AutomaCard} s=${s} />
+    ${s.game.view.live_actions === 0 && html`<p class="card" data-testid="layout-offer"><a href=${`#/g/${s.game.game_id}/layout`}>
+      Lay out the table: what the app drew →</a></p>`}
     <${TurnCard} s=${s} />
     <${Problem} error=${s.error} />
     <${Outbox} s=${s} />
