@@ -1,6 +1,6 @@
 """Asian Tigers solo campaigns (CAMPAIGN-01..05): create, read, start the next session, record a session.
 
-The bookkeeping is the engine's pure `api.games.asian_tigers.campaign` module;
+The bookkeeping is the engine's pure `api.games.asian_tigers.solo.campaign` module;
 this blueprint stores its document (`api.storage.campaigns`) and links the
 session games.  A finished session is recorded by an explicit
 ``POST /campaigns/{id}/sessions`` rather than automatically when its game
@@ -82,7 +82,7 @@ def campaigns() -> CampaignRepository:
 def rules():
     """The engine's pure campaign functions (503 when the engine cannot be imported)."""
     try:
-        from api.games.asian_tigers import campaign
+        from api.games.asian_tigers.solo import campaign
     except ImportError as exc:
         raise ApiProblem(503, "engine_unavailable", f"the Asian Tigers engine cannot be loaded: {exc}") from None
     return campaign

@@ -1,7 +1,7 @@
 """Stateless end-of-game scorers: POST a table's end position, get the full score back.
 
 Nothing is stored and no token is needed.  The body is the game's own scorer
-input (Asian Tigers: the worked examples' format, `api.games.asian_tigers.scorer`;
+input (Asian Tigers: the worked examples' format, `api.games.asian_tigers.scoring.scorer`;
 Nippon: `api.games.nippon.inputs`; Asara: `api.games.asara.inputs`).  Input no
 legal game can produce is 422 ``application/problem+json`` with the scorer's
 ``code``, the catalogue ``rule`` (null for a merely malformed Asian Tigers
@@ -53,7 +53,7 @@ def score_asian_tigers():
     """Asian Tigers scorer-only mode: the Era II management phase and final scoring of a table."""
     body = json_body()
     try:
-        from api.games.asian_tigers.scorer import ScorerInputError, score_table
+        from api.games.asian_tigers.scoring.scorer import ScorerInputError, score_table
     except ImportError as exc:
         raise _unavailable("Asian Tigers", exc) from None
     from api.storage.errors import UnknownGameKind

@@ -174,7 +174,7 @@ def test_score_sheet_from_the_outcome(server, new_phone):
     While the server answers /outcome with 404 not_supported (the engine package does not
     export `outcome` yet), the test serves the engine's own outcome for the same game."""
     from api.games.asian_tigers import replay
-    from api.games.asian_tigers.era2 import outcome as engine_outcome
+    from api.games.asian_tigers.management.era2 import outcome as engine_outcome
 
     g = server.create_game(names=("Ann", "Bob", "Cy"), seed=11)
     gid, token = g["game_id"], g["table_token"]

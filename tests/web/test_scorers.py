@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from api.games.asara import score as score_asara
-from api.games.asian_tigers.scorer import score_table
+from api.games.asian_tigers.scoring.scorer import score_table
 from api.games.nippon import score as score_nippon
 from tests.contract import CONTRACT
 from tests.games.asara.helpers import game as asara_game
@@ -266,7 +266,7 @@ def test_mutated_inputs_are_scored_or_refused_never_500(client, url, base):
 
 def test_random_valid_tables_score_and_match_the_spec(client):
     """1–4 players, solo variants, the neutral, Era I data: every answer validates against openapi.yaml."""
-    from tests.games.asian_tigers.test_scorer_properties import tables
+    from tests.games.asian_tigers.scoring.test_scorer_properties import tables
 
     @settings(max_examples=30, deadline=None, database=None,
               suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])

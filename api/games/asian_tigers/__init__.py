@@ -13,12 +13,11 @@ Vocabulary (python-chess / OpenSpiel style)::
 Illegal actions raise `RulesError` (code, rule, message).  No Flask, HTTP or
 database import lives in this package.
 """
-from api.games.asian_tigers.edition import Edition, EditionError, load_edition
-from api.games.asian_tigers.era2 import outcome, provisional_score
-from api.games.asian_tigers.engine import Step, action_kinds, apply, is_over, legal_actions, replay
-from api.games.asian_tigers.errors import (ActionShapeError, GameOverError, IllegalActionError, RulesError,
-                                           SetupError, StaleDecisionError)
-from api.games.asian_tigers.setup import new_game
+from api.games.asian_tigers.edition.load import Edition, EditionError, load_edition
+from api.games.asian_tigers.engine import Step, action_kinds, apply, is_over, legal_actions, new_game, replay
+from api.games.asian_tigers.errors import (ActionShapeError, GameOverError, IllegalActionError, RulesError, SetupError,
+                                           StaleDecisionError)
+from api.games.asian_tigers.management.era2 import outcome, provisional_score
 from api.games.asian_tigers.state import GameState, state_from_dict, state_to_dict
 from api.games.asian_tigers.view import view
 

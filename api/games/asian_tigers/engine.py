@@ -8,24 +8,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from api.games.asian_tigers import bonuses, building, era2, management, market, placement, turns  # noqa: F401  (registers handlers)
-from api.games.asian_tigers import automa, automa_bonuses  # noqa: F401  (solo, issue 7: registers handlers)
-from api.games.asian_tigers.decisions import ANSWERS, advance, current_decision, legal_options
+from api.games.asian_tigers import flow
+from api.games.asian_tigers.decision_table import ACTION_KINDS, ANSWERS, OPTIONS, STEPS
+from api.games.asian_tigers.decisions import current_decision, describe_option
+from api.games.asian_tigers.edition.load import Edition
 from api.games.asian_tigers.errors import ActionShapeError, GameOverError, IllegalActionError, StaleDecisionError
 from api.games.asian_tigers.state import GameState
 
 
-def _no_op(state: GameState, action: dict, events: list[dict]) -> None:
-    """Declining an optional step."""
-
-
-ANSWERS.setdefault("choose_local_sale", {})["skip_local_sale"] = _no_op
-ANSWERS.setdefault("choose_university_action", {})["skip_university_action"] = _no_op
-
-
 def action_kinds() -> list[str]:
     """Every action kind some decision accepts."""
-    return sorted({kind for answers in ANSWERS.values() for kind in answers})
+    return list(ACTION_KINDS)
 
 
 @dataclass(frozen=True)
@@ -34,6 +27,47 @@ class Step:
 
     state: GameState
     events: list[dict]
+
+
+def legal_options(state: GameState, decision: dict) -> list[dict]:
+    """The legal answers to `decision`, each tagged with the decision id (cached for the top decision)."""
+    cached = state.options_cache
+    if cached is not None and cached[0] == decision["id"] and state.decisions and state.decisions[-1] is decision:
+        return [dict(o) for o in cached[1]]
+    options = [{**option, "decision": decision["id"]} for option in OPTIONS[decision["kind"]](state, decision)]
+    if state.decisions and state.decisions[-1] is decision:
+        state.options_cache = (decision["id"], options)
+    return [dict(o) for o in options]
+
+
+def advance(state: GameState, events: list[dict], apply_action=None) -> None:
+    """Run frame steps until a decision needs a human answer (or the game stops).
+
+    A decision with no legal option is never created; one with a single option
+    that may not be declined is answered with `apply_action` (default: the
+    engine's own) and logged as ``auto_resolved``.
+    """
+    apply_action = apply_action or _answer
+    while not state.decisions and state.frames:
+        frame = state.frames[-1]
+        if not frame["steps"]:
+            state.frames.pop()
+            continue
+        name = frame["steps"].pop(0)
+        decision = STEPS[name](state, frame, events)
+        if decision is None:
+            continue
+        decision["step"], decision["frame"] = name, len(state.frames) - 1
+        state.decisions.append(decision)
+        options = legal_options(state, decision)
+        if not options:
+            state.decisions.pop()  # a decision with no legal option is never created
+            continue
+        if len(options) == 1 and not decision["declinable"] and not decision.get("manual"):
+            only = options[0]
+            events.append({"kind": "auto_resolved", "decision": decision["kind"], "action": only,
+                           "text": f"Only one choice: {describe_option(only)}"})
+            apply_action(state, only, events)
 
 
 def legal_actions(state: GameState) -> list[dict]:
@@ -84,7 +118,7 @@ def check_shape(action) -> None:
 def apply(state: GameState, action: dict) -> Step:
     """Validate and apply `action`; raise a `RulesError` and leave `state` untouched if illegal."""
     check_shape(action)
-    if action["kind"] not in action_kinds():
+    if action["kind"] not in ACTION_KINDS:
         raise ActionShapeError(f"unknown action kind {action['kind']!r}; known: {', '.join(action_kinds())}",
                                code="unknown_action_kind", field="kind")
     if is_over(state):
@@ -102,6 +136,13 @@ def apply(state: GameState, action: dict) -> Step:
     return Step(new_state, events)
 
 
+def new_game(options: dict, edition: Edition, seed: int = 0) -> GameState:
+    """A fresh game at the first question of Era I (SETUP-*, PSETUP-*, NEUTRAL-*)."""
+    state = flow.open_game(options, edition, seed)
+    start(state)
+    return state
+
+
 def start(state: GameState) -> list[dict]:
     """Advance a freshly set-up state to its first question (used by `new_game`)."""
     events: list[dict] = []
@@ -116,8 +157,6 @@ def is_over(state: GameState) -> bool:
 
 def replay(options: dict, edition, seed: int, actions: list[dict]) -> GameState:
     """Rebuild a game from its options, seed and actions (deterministic)."""
-    from api.games.asian_tigers.setup import new_game
-
     state = new_game(options, edition, seed)
     for action in actions:
         state = apply(state, action).state

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import random
 
-from api.games.asian_tigers.edition import CENTERS, Edition
+from api.games.asian_tigers.edition.load import CENTERS, Edition
 from api.games.asian_tigers.errors import SetupError
+from api.games.asian_tigers.solo.options import resolve_solo
 from api.games.asian_tigers.state import NEUTRAL, GameState, Piece, PlayerState
 
 RULES_OPTION_VALUES = {
@@ -38,9 +39,7 @@ def resolve_options(options: dict, edition: Edition) -> dict:
     players = options.get("players")
     solo = None
     if options.get("solo") is not None:
-        # solo (issue 7): one human plus the Automa, which takes seat 1 (see solo.py)
-        from api.games.asian_tigers.solo import resolve_solo
-
+        # solo (issue 7): one human plus the Automa, which takes seat 1 (see solo/options.py)
         players, solo = resolve_solo(options, edition)
     if not isinstance(players, list) or not 2 <= len(players) <= 4:
         raise SetupError("a game needs 2 to 4 players, or 1 player with solo options (\"solo\": {\"difficulty\": 1..4})",
@@ -249,10 +248,8 @@ def _new_player(edition: Edition, seat: int, spec: dict, team, set_aside) -> Pla
     )
 
 
-def new_game(options: dict, edition: Edition, seed: int = 0) -> GameState:
-    """A fresh game at the first turn of Era I (SETUP-*, PSETUP-*, NEUTRAL-*)."""
-    from api.games.asian_tigers import engine, turns
-
+def set_up_table(options: dict, edition: Edition, seed: int = 0) -> GameState:
+    """The table before its first turn (SETUP-*, PSETUP-*, NEUTRAL-*); `flow.open_game` starts the play."""
     resolved = resolve_options(options, edition)
     setup = resolved["setup"]
     if not isinstance(setup, dict):
@@ -303,14 +300,6 @@ def new_game(options: dict, edition: Edition, seed: int = 0) -> GameState:
     place_setup_workers(state, draw_setup_workers(edition, setup, seed))
     if player_count == 3:
         _place_neutral(state, resolved["advanced_neutral"])
-    if solo:  # solo (issue 7): the Automa board and state.solo
-        from api.games.asian_tigers import solo as solo_mode
-
-        solo_mode.prepare(state, seed)
-    turns.begin_turn(state)
-    if solo:
-        solo_mode.begin_era(state)  # tiles shuffled, the scenario tile's Era I effects queued
-    engine.start(state)
     return state
 
 

@@ -92,7 +92,7 @@ class GameState:
     draws: int = 0
     history_length: int = 0
     management: dict[str, Any] | None = None
-    # Solo games only (issue 7): the Automa's seat, tiles, board and settings (see solo.py); None otherwise.
+    # Solo games only (issue 7): the Automa's seat, tiles, board and settings (see solo/session.py); None otherwise.
     solo: dict[str, Any] | None = None
     edition: Any = field(default=None, repr=False, compare=False)
     # (decision id, options) of the current decision: valid until that decision is answered,

@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 from api.games.asian_tigers.decisions import current_decision
-from api.games.asian_tigers.management import round_marker
+from api.games.asian_tigers.engine import legal_actions
+from api.games.asian_tigers.management.era1 import round_marker
+from api.games.asian_tigers.solo.session import solo_view
 from api.games.asian_tigers.state import NEUTRAL, GameState
 
 
@@ -24,8 +26,6 @@ def _player_view(state: GameState, player) -> dict:
 
 def view(state: GameState) -> dict:
     """Everything a table needs: whose turn, the question asked, its legal answers, the board."""
-    from api.games.asian_tigers.engine import legal_actions
-
     decision = current_decision(state)
     edition = state.edition
     return {
@@ -65,7 +65,5 @@ def _solo_view(state: GameState) -> dict:
     """solo (issue 7): the Automa's board and tiles, and its last turn as table instructions."""
     if state.solo is None:
         return {}
-    from api.games.asian_tigers.solo import solo_view
-
     section = solo_view(state)
     return {"solo": section, "automa_instructions": section["automa_instructions"]}

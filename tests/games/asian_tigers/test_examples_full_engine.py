@@ -10,10 +10,10 @@ import copy
 import pytest
 
 from api.games.asian_tigers import engine, load_edition, new_game
-from api.games.asian_tigers.decisions import advance
-from api.games.asian_tigers.management import begin
+from api.games.asian_tigers.engine import advance
+from api.games.asian_tigers.management.era1 import begin
 from api.games.asian_tigers.state import Piece
-from tests.games.asian_tigers.test_scoring_examples import _cases, _compare
+from tests.games.asian_tigers.scoring.test_scoring_examples import _cases, _compare
 
 COLORS = ["red", "blue", "green", "yellow"]
 SATELLITE_ROWS = {"SF": "factory", "SP": "power_plant", "SL": "laboratory"}

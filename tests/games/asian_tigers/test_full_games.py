@@ -20,9 +20,9 @@ import pytest
 
 from api.games.asian_tigers import (GameOverError, apply, is_over, legal_actions, new_game, replay,
                                     state_from_dict, state_to_dict, view)
-from api.games.asian_tigers.era2 import outcome, provisional_score
+from api.games.asian_tigers.management.era2 import outcome, provisional_score
 from tests.games.asian_tigers.builders import COLORS, edition, recorded_options, rejects
-from tests.games.asian_tigers.mgmt_builders import (answer, answer_offers, at_end_of_era, events_of, final_scoring,
+from tests.games.asian_tigers.builders.management import (answer, answer_offers, at_end_of_era, events_of, final_scoring,
                                                     fresh, pass_everything, put, run_management, set_influence)
 
 GENERIC_KINDS = ("university", "department", "power_plant", "laboratory")

@@ -1,0 +1,121 @@
+"""The decision table: every step, every question, who lists its options and who answers each action.
+
+This is the one place that says which function the engine runs; nothing is
+registered by importing a module.  Three tables and a cross-reference:
+
+* `STEPS` — frame step name → ``function(state, frame, events)``, which
+  returns the decision it asks (or None when the step needs no answer).
+  Frames in a saved game hold these names, so a name never changes.
+* `DECISIONS` — decision kind → `Decision`: the steps that ask it, the
+  function that lists its legal options, and its answers (action kind →
+  ``function(state, action, events)``).
+* `OPTIONS` and `ANSWERS` — the same two columns keyed for the engine.
+
+The parts of the game are listed in the order they are played: the turn, the
+action it starts, the bonuses, the management phases, then solo play.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Callable, Mapping
+
+from api.games.asian_tigers import flow
+from api.games.asian_tigers.decisions import decline
+from api.games.asian_tigers.management import era1, era2, era2_setup
+from api.games.asian_tigers.solo import automa, automa_bonuses
+from api.games.asian_tigers.turn import bonuses, building, market, performance, placement, region
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One kind of question: who asks it, who lists its options, who answers each action kind."""
+
+    asked_by: tuple[str, ...]
+    options: Callable
+    answers: Mapping[str, Callable]
+
+
+STEPS: Mapping[str, Callable] = MappingProxyType({
+    # the turn (flow)
+    "placement": flow.placement_step,
+    "bonuses": flow.bonuses_step,
+    # the action a placement starts
+    "special_trade": placement.special_trade_step,
+    "local_sale": placement.local_sale_step,
+    "build": building.build_step,
+    "university_action": building.university_action_step,
+    "university_bonus": building.university_bonus_step,
+    "sales": market.sales_step,
+    "gm_flag": market.gm_flag_step,
+    # bonuses that ask a follow-up question
+    "region_bonus": region.region_bonus_step,
+    "second_production": performance.second_production_step,
+    # management: Era I, the Era II setup, Era II and the final scoring
+    "mgmt_global_market": era1.global_market_step,
+    "mgmt_influence": era1.influence_step,
+    "mgmt_special_flags": era1.special_flags_step,
+    "offer_special_flag": era1.offer_step,
+    "mgmt_funds": era1.funds_step,
+    "era2_setup": flow.era2_setup_step,
+    "final_scoring": era2.final_scoring_step,
+    # solo: the Automa's turn
+    "automa_tile": automa.tile_step,
+    "automa_place": automa.place_step,
+    "automa_sale": automa.sale_step,
+    "automa_build": automa.build_step,
+    "automa_department": automa.department_step,
+    "automa_university_bonus": automa.university_bonus_step,
+    "automa_influence": automa.influence_step,
+    "automa_flag": automa.flag_step,
+    "automa_trade_gm": automa.trade_gm_step,
+    "automa_effect": automa_bonuses.effect_step,
+    "automa_end": flow.automa_end_step,
+})
+
+DECISIONS: Mapping[str, Decision] = MappingProxyType({
+    # the turn
+    "choose_placement": Decision(("placement",), placement.placement_options,
+                                 {"place_worker": placement.place_worker}),
+    "choose_bonus": Decision(("bonuses",), flow.bonus_options,
+                             {"resolve_bonus": bonuses.resolve_bonus, "ignore_bonus": bonuses.ignore_bonus,
+                              "end_turn": flow.end_turn}),
+    # the action a placement starts
+    "choose_special_trade": Decision(("special_trade",), placement.special_trade_options,
+                                     {"special_advance": placement.special_advance,
+                                      "special_sale": market.special_sale}),
+    "choose_local_sale": Decision(("local_sale",), placement.local_sale_options,
+                                  {"sell_local": placement.sell_local, "skip_local_sale": decline}),
+    "choose_build": Decision(("build",), building.build_options, {"build": building.build}),
+    "choose_university_action": Decision(("university_action",), building.university_action_options,
+                                         {"build_department": building.build_department,
+                                          "attach_parts_factory": building.attach_parts_factory,
+                                          "skip_university_action": decline}),
+    "choose_sale": Decision(("sales",), flow.sale_options,
+                            {"sell_to_nation": market.sell_to_nation, "finish_sales": market.finish_sales,
+                             "resolve_bonus": bonuses.resolve_bonus, "ignore_bonus": bonuses.ignore_bonus}),
+    "choose_gm_flag": Decision(("gm_flag",), market.gm_flag_options,
+                               {"advance_with_flag": market.advance_with_flag}),
+    # bonuses that ask a follow-up question
+    "choose_region_bonus": Decision(("region_bonus",), region.region_bonus_options,
+                                    {"take_region_bonus": region.take_region_bonus}),
+    "choose_second_production": Decision(("second_production",), performance.second_production_options,
+                                         {"run_factory": performance.run_second_factory,
+                                          "skip_second_production": performance.skip_second_production}),
+    # management
+    "choose_special_flag": Decision(("offer_special_flag",), era1.special_flag_options,
+                                    {"accept_special_flag": era1.accept_answer,
+                                     "decline_special_flag": era1.decline_answer}),
+    "record_era2_draws": Decision(("era2_setup",), era2_setup.record_options,
+                                  {"draw_era2_setup": flow.draw_era2_setup}),
+    # solo: the Automa's turn
+    "record_automa_tile": Decision(("automa_tile",), automa.record_tile_options,
+                                   {"reveal_automa_tile": automa.reveal_automa_tile}),
+    "choose_automa_region": Decision(("automa_effect",), automa_bonuses.region_options,
+                                     {"choose_automa_region": automa_bonuses.choose_automa_region}),
+})
+
+OPTIONS: Mapping[str, Callable] = MappingProxyType({kind: d.options for kind, d in DECISIONS.items()})
+ANSWERS: Mapping[str, Mapping[str, Callable]] = MappingProxyType(
+    {kind: MappingProxyType(dict(d.answers)) for kind, d in DECISIONS.items()})
+ACTION_KINDS: tuple[str, ...] = tuple(sorted({action for answers in ANSWERS.values() for action in answers}))

@@ -1,0 +1,145 @@
+"""Validator for Asian Tigers edition files.
+
+It enforces every consistency rule of ``shared/components/check.py`` (README of
+the components, section 4) on an already parsed edition document, and reports
+the JSON pointer of the offending value:
+
+* `validate_edition_document` raises `EditionError` at the first failure and
+  returns the `ProvenanceMap` when the file is sound;
+* `validate_edition_errors` lists every failure it can find.
+
+The rule groups run in this order: provenance scheme, interpretations,
+rulebook-stated values, rules options, project rulings, component arithmetic,
+Tigers, board-wide, global market, tracks, tokens, catalogs, player board,
+solo, campaign.  Pure Python; no web or storage imports.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from api.games.provenance import EditionError, ProvenanceMap, validate_provenance
+
+from .checks_base import Check, Doc, fail
+from .checks_board import check_board_wide, check_components, check_tigers
+from .checks_market import META_KEYS, check_catalogs, check_global_market, check_tokens, check_tracks
+from .checks_rulebook import check_rulebook_values, check_rules_options, check_rulings
+from .checks_solo import check_campaign, check_player_board, check_solo
+
+__all__ = ["EditionError", "validate_edition_document", "validate_edition_errors", "EDITION_META_KEYS",
+           "UNEXPECTED_STRUCTURE"]
+
+EDITION_META_KEYS = set(META_KEYS)
+# Prefix of the message given when a check met data its guards did not foresee;
+# tests assert it never appears, so it marks a missing guard rather than a rule.
+UNEXPECTED_STRUCTURE = "unexpected structure"
+
+
+def check_interpretations(doc: Doc) -> Check:
+    """Each interpretation is complete, and its paths are exactly the 'interpretation' patterns."""
+    listed = []
+    for iid, entry in doc.entries("interpretations"):
+        for field in ("topic", "decision", "why", "paths"):
+            if not entry.get(field):
+                yield fail(("interpretations", iid, field), f"interpretation {iid} needs a non-empty {field}")
+        if entry.get("paths"):
+            listed += [(("interpretations", iid, "paths", i), pattern)
+                       for i, pattern in enumerate(doc.items_of("interpretations", iid, "paths", kind="string"))]
+    marks = doc.obj("provenance")
+    for path, pattern in listed:
+        if marks.get(pattern) != "interpretation":
+            found = "no provenance pattern" if pattern not in marks else f"provenance {marks[pattern]!r}"
+            yield fail(path, f"{pattern} is governed by an interpretation but has {found}; "
+                             f"expected provenance 'interpretation'")
+    governed = {pattern for _, pattern in listed}
+    for pattern, value in marks.items():
+        if value == "interpretation" and pattern not in governed:
+            yield fail(("provenance", pattern), "marked 'interpretation' but no entry of /interpretations lists it "
+                                                "in its paths")
+
+
+# (root of the group, for the rare error no guard foresaw; the check)
+GROUPS: tuple[tuple[str, Callable[[Doc], Check]], ...] = (
+    ("/interpretations", check_interpretations),
+    ("/", check_rulebook_values),
+    ("/rules_options", check_rules_options),
+    ("/rules", check_rulings),
+    ("/components", check_components),
+    ("/tigers", check_tigers),
+    ("/tigers", check_board_wide),
+    ("/global_market", check_global_market),
+    ("/board", check_tracks),
+    ("/prosperity_tokens", check_tokens),
+    ("/catalog", check_catalogs),
+    ("/player_board", check_player_board),
+    ("/solo", check_solo),
+    ("/solo/campaign_tiles", check_campaign),
+)
+
+
+def _lenient_map(document: dict) -> ProvenanceMap | None:
+    # After a provenance failure, later groups still want to resolve paths when
+    # listing every error; the map is usable as long as it is an object of strings.
+    mapping = document.get("provenance")
+    if not isinstance(mapping, dict) or not all(isinstance(v, str) for v in mapping.values()):
+        return None
+    return ProvenanceMap.from_mapping(mapping)
+
+
+def _run(document: Any, first_only: bool,
+         require_default_options: bool) -> tuple[list[EditionError], ProvenanceMap | None]:
+    if not isinstance(document, dict):
+        return [EditionError("/", f"an edition is a JSON object, found {type(document).__name__}")], None
+    doc = Doc(document, require_default_options=require_default_options)
+    errors: list[EditionError] = []
+    try:
+        doc.prov = validate_provenance(document, EDITION_META_KEYS)
+    except EditionError as err:
+        errors.append(err)
+        if first_only:
+            return errors, None
+        doc.prov = _lenient_map(document)
+    for root, group in GROUPS:
+        try:
+            for err in group(doc):
+                errors.append(err)
+                if first_only:
+                    return errors, doc.prov
+        except EditionError as err:
+            errors.append(err)
+            if first_only:
+                return errors, doc.prov
+        except (KeyError, IndexError, TypeError, AttributeError, ValueError) as exc:
+            # Once something was reported, a crash further on is its consequence.
+            if not errors:
+                errors.append(EditionError(root, f"{UNEXPECTED_STRUCTURE}: {type(exc).__name__}: {exc}"))
+                if first_only:
+                    return errors, doc.prov
+    return errors, doc.prov
+
+
+def validate_edition_document(document: dict, *, require_default_options: bool = True) -> ProvenanceMap:
+    """Validate an Asian Tigers edition; raise `EditionError` at the first broken rule.
+
+    The error's ``path`` is the JSON pointer of the offending value (or of the
+    smallest object holding the problem) and its ``message`` names the rule,
+    what was found and what is expected.  Returns the edition's provenance map.
+
+    ``require_default_options=False`` accepts ``rules_options`` set to other
+    allowed values; by default they must sit at the project defaults, as
+    ``check.py`` requires (README 1a).
+    """
+    errors, prov = _run(document, True, require_default_options)
+    if errors:
+        raise errors[0]
+    assert prov is not None
+    return prov
+
+
+def validate_edition_errors(document: Any, *, require_default_options: bool = True) -> list[EditionError]:
+    """Every broken rule of an Asian Tigers edition, in check order; empty when it is sound.
+
+    The first item is the error `validate_edition_document` raises.  Within a
+    rule group, checks that depend on a broken value may be skipped, and a
+    broken value can make later groups report follow-on errors.
+    """
+    return _run(document, False, require_default_options)[0]

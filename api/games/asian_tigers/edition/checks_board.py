@@ -1,0 +1,369 @@
+"""Component arithmetic, Tiger layout and board-wide checks of the Asian Tigers edition."""
+from __future__ import annotations
+
+import collections
+from typing import Any
+
+from .checks_base import (COLUMNS, KIND_ROW, PLAYER_COUNTS, TIGERS, Check, Doc, Path, fail,
+                                  first_diff, first_duplicate, is_int, member, multiset_mismatch, same, show)
+
+TIGER_NAMES = {"SK": "South Korea", "HK": "Hong Kong", "TW": "Taiwan", "SG": "Singapore"}
+# Ordinary spaces per row; the university row is free as long as it has both kinds.
+ROW_SIZES = {"factory": 4, "power_plant": 3, "laboratory": 3}
+TIGER_SECTIONS = ("spaces", "infinite_spaces", "satellite_spaces", "headquarters_slots", "local_markets")
+
+
+def all_spaces(doc: Doc) -> list[tuple[Path, dict]]:
+    """(path, space) for every ordinary construction space of every Tiger, board order."""
+    return [(("tigers", t, "spaces", sid), s) for t in TIGERS for sid, s in doc.entries("tigers", t, "spaces")]
+
+
+def check_components(doc: Doc) -> Check:
+    """Component-list arithmetic: pieces, goods, workers, discs, markers and token supplies."""
+    comp = ("components",)
+    colors = doc.int(*comp, "colors")
+    per = {k: doc.int(*comp, "per_color", k) for k in
+           ("generic_infrastructures", "factories", "satellites", "headquarters", "discs", "squared_markers")}
+    pieces = per["generic_infrastructures"] + per["factories"] + per["satellites"] + per["headquarters"]
+    total = doc.int(*comp, "infrastructures_total")
+    if colors * pieces != total:
+        yield fail(comp + ("colors",), f"{colors} colours x {pieces} infrastructures per colour = {colors * pieces}, "
+                                       f"but the component list has {total} infrastructures")
+    goods = doc.items_of("goods", kind="string")
+    per_type, goods_total = doc.int(*comp, "goods_per_type"), doc.int(*comp, "goods_total")
+    if per_type * len(goods) != goods_total or len(set(goods)) != 6:
+        yield fail(comp + ("goods_total",), f"6 good types x {per_type} = {goods_total} expected, "
+                                            f"found {len(set(goods))} types and {goods_total} goods")
+    worker_types = doc.int(*comp, "worker_types")
+    if len(doc.arr("worker_types")) != worker_types:
+        yield fail(("worker_types",), f"{len(doc.arr('worker_types'))} worker type ids, "
+                                      f"but the component list has {worker_types} worker types")
+    if len(doc.arr("player_colors")) != colors:
+        yield fail(("player_colors",), f"{len(doc.arr('player_colors'))} colour ids, but there are {colors} colours")
+    for key in ("player_boards", "bags"):
+        if doc.int(*comp, key) != colors:
+            yield fail(comp + (key,), f"{doc.int(*comp, key)} {key.replace('_', ' ')}, "
+                                      f"expected one per colour ({colors})")
+    sp = ("setup", "player")
+    bag, per_type_bag = doc.int(*sp, "bag_size"), doc.int(*sp, "workers_per_type")
+    if bag != per_type_bag * worker_types:
+        yield fail(sp + ("bag_size",), f"bag of {bag} != {per_type_bag} workers x {worker_types} types")
+    team = bag - doc.int(*sp, "set_aside", "count")
+    for path in (sp + ("team_area_slots",), ("rules", "workers_placed_per_era"), ("player_board", "team_area_slots")):
+        if doc.int(*path) != team:
+            yield fail(path, f"bag {bag} - set-aside {bag - team} = {team} team-area slots = workers placed per "
+                             f"era; found {doc.int(*path)}")
+    workers = doc.int(*comp, "workers_per_type")
+    if colors * bag + worker_types != worker_types * workers:
+        yield fail(comp + ("workers_per_type",), f"{colors} bags x {bag} + {worker_types} board workers = "
+                                                 f"{colors * bag + worker_types}, but {worker_types} types x "
+                                                 f"{workers} = {worker_types * workers}")
+    n_tigers = len(doc.obj("tigers"))
+    for key, use in (("discs", "1 turn-order disc + 1 funds disc per Tiger"),
+                     ("squared_markers", "1 global-market marker + 1 influence marker per Tiger")):
+        if per[key] != 1 + n_tigers:
+            yield fail(("tigers",), f"{per[key]} {key.replace('_', ' ')} per colour = {use}, "
+                                    f"so there must be {per[key] - 1} Tigers, found {n_tigers}")
+    for key, start in (("energy_tokens", "energy"), ("science_tokens", "science")):
+        need = colors * doc.int(*sp, start)
+        if doc.int(*comp, key) < need:
+            yield fail(comp + (key,), f"{doc.int(*comp, key)} tokens cannot cover the starting {start} "
+                                      f"of {colors} players ({need})")
+    if doc.int(*comp, "parts_factories") < colors * per["factories"]:
+        yield fail(comp + ("parts_factories",), f"fewer parts factories than the {colors * per['factories']} "
+                                                f"player factories")
+    pool = doc.items_of(*sp, "starting_good_pool", kind="string")
+    for i, good in enumerate(pool):
+        if good not in goods:
+            yield fail(sp + ("starting_good_pool", i), f"{good!r} is not a good; expected one of {show(goods)}")
+    if len(pool) < colors:
+        yield fail(sp + ("starting_good_pool",), f"the pool of {len(pool)} goods cannot deal 1 to each of "
+                                                 f"{colors} players")
+
+
+def check_tigers(doc: Doc) -> Check:
+    """Ids, names, areas, and the layout of each Tiger; all Tigers share one shape."""
+    found = list(doc.obj("tigers"))
+    if found != list(TIGERS):
+        yield fail(("tigers",), f"the Tigers must be {list(TIGERS)} in that order, found {found}")
+        return
+    for t, name in TIGER_NAMES.items():
+        if not same(doc.at("tigers", t, "name"), name):
+            yield fail(("tigers", t, "name"), f"expected {name!r}, found {show(doc.at('tigers', t, 'name'))}")
+    areas = doc.obj("board", "areas")
+    if sorted(areas) != ["lower", "upper"]:
+        yield fail(("board", "areas"), f"expected exactly the areas 'upper' and 'lower', found {sorted(areas)}")
+        return
+    placed = [(("board", "areas", side, i), t) for side in ("upper", "lower")
+              for i, t in enumerate(doc.items_of("board", "areas", side, kind="string"))]
+    bad = multiset_mismatch(placed, list(TIGERS), ("board", "areas"), "areas split the 4 Tigers")
+    if bad:
+        yield bad
+    for side in ("upper", "lower"):
+        if len(doc.arr("board", "areas", side)) != 2:
+            yield fail(("board", "areas", side), f"each area holds 2 Tigers, "
+                                                 f"found {len(doc.arr('board', 'areas', side))}")
+    for t in TIGERS:
+        yield from _check_tiger(doc, t)
+    yield from _check_same_shape(doc)
+
+
+def _check_space(doc: Doc, t: str, sid: str, s: dict) -> Check:
+    p = ("tigers", t, "spaces", sid)
+    if not (sid.startswith(t + ".") and sid.count(".") == 1):
+        yield fail(p, f"space id must be '{t}.<name>'")
+    kind = doc.str(*p, "kind")
+    if kind not in KIND_ROW:
+        yield fail(p + ("kind",), f"unknown kind {kind!r}; expected one of {sorted(KIND_ROW)}")
+        return
+    if not same(doc.at(*p, "row"), KIND_ROW[kind]):
+        yield fail(p + ("row",), f"a {kind} sits in the {KIND_ROW[kind]} row, found {show(s['row'])}")
+    column = doc.at(*p, "column")
+    if not member(column, COLUMNS):
+        yield fail(p + ("column",), f"column must be \"A\", \"B\" or \"C\", found {show(column)}")
+    if not member(doc.at(*p, "min_players"), PLAYER_COUNTS):
+        yield fail(p + ("min_players",), f"min_players must be 2, 3 or 4, found {show(s['min_players'])}")
+    doc.int(*p, "position")
+    if kind == "university":
+        if column not in ("A", "B"):
+            yield fail(p + ("column",), f"universities sit only in columns A and B, found {show(column)}")
+        do = doc.at(*p, "bonus", "do")
+        if not member(do, ("advance_global_market", "advance_influence")):
+            yield fail(p + ("bonus", "do"), f"a university bonus is advance_global_market or advance_influence, "
+                                            f"found {show(do)}")
+        elif do == "advance_influence" and not same(s["bonus"].get("tiger"), "this"):
+            yield fail(p + ("bonus", "tiger"), "a university influence bonus is for this Tiger (\"this\")")
+        amount = s["bonus"].get("amount")
+        if not (is_int(amount) and amount > 0):
+            yield fail(p + ("bonus", "amount"), f"bonus amount must be a positive integer, found {show(amount)}")
+        actions = doc.at("catalog", "university_additional_actions", kind="object")
+        if not doc.at(*p, "additional_actions", kind="array"):
+            yield fail(p + ("additional_actions",), "a university offers at least one additional action")
+        for i, action in enumerate(s["additional_actions"]):
+            if not isinstance(action, str) or action not in actions:
+                yield fail(p + ("additional_actions", i), f"{show(action)} is not in "
+                                                          f"catalog.university_additional_actions {sorted(actions)}")
+    else:
+        for key in ("bonus", "additional_actions"):
+            if key in s:
+                yield fail(p + (key,), f"only universities carry {key.replace('_', ' ')}, this is a {kind}")
+    if kind == "department":
+        if column != "C":
+            yield fail(p + ("column",), f"departments sit in column C of the university row, found {show(column)}")
+        options = doc.arr("rules", "department", "science_cost_options")
+        if not member(s.get("science_cost"), options):
+            yield fail(p + ("science_cost",), f"department science cost must be one of {show(options)}, "
+                                              f"found {show(s.get('science_cost'))}")
+    if kind == "factory" and not member(doc.at(*p, "good"), doc.arr("goods")):
+        yield fail(p + ("good",), f"factory good must be one of the goods, found {show(s['good'])}")
+    if kind == "power_plant":
+        n = doc.int("rules", "power_plant", "factories_connected")
+        connects = s.get("connects", [])
+        if not isinstance(connects, list) or len(connects) != n:
+            yield fail(p + ("connects",), f"a power plant connects {n} factories, found {show(connects)}")
+
+
+def _check_tiger(doc: Doc, t: str) -> Check:
+    base = ("tigers", t)
+    spaces = doc.entries(*base, "spaces")
+    errors = [e for sid, s in spaces for e in _check_space(doc, t, sid, s)]
+    if errors:
+        yield from errors
+        return  # the layout rules below assume well-formed spaces
+    by_row: dict[str, list[tuple[str, dict]]] = collections.defaultdict(list)
+    for sid, s in spaces:
+        by_row[s["row"]].append((sid, s))
+    for row, members in by_row.items():
+        seen: set[int] = set()
+        for sid, s in members:
+            if not 1 <= s["position"] <= len(members) or s["position"] in seen:
+                yield fail(base + ("spaces", sid, "position"), f"positions in the {row} row must be 1..{len(members)}, "
+                                                               f"each once; found {s['position']}")
+            seen.add(s["position"])
+        ordered = sorted(members, key=lambda m: m[1]["position"])
+        for (_, prev), (sid, s) in zip(ordered, ordered[1:]):
+            if s["column"] < prev["column"]:
+                yield fail(base + ("spaces", sid, "column"), f"columns run A..C left to right along the {row} row: "
+                                                             f"column {s['column']} follows column {prev['column']}")
+    for row, n in ROW_SIZES.items():
+        if len(by_row[row]) != n:
+            yield fail(base + ("spaces",), f"the {row} row must have {n} ordinary spaces, found {len(by_row[row])}")
+    kinds = {s["kind"] for _, s in spaces}
+    if not {"university", "department"} <= kinds:
+        yield fail(base + ("spaces",), "the university row needs universities and departments")
+    facs = {sid: s for sid, s in spaces if s["kind"] == "factory"}
+    dup = first_duplicate([(base + ("spaces", sid, "good"), s["good"]) for sid, s in facs.items()])
+    if dup:
+        yield fail(dup[0], f"factory good {dup[1]!r} appears twice in {t}; factory goods must differ within a Tiger")
+    yield from _check_power_plants(doc, t, spaces, facs)
+    dots = doc.int("neutral_player", "blocker_space_dots")
+    blockers = doc.items_of("neutral_player", "blocker_kinds_per_tiger", kind="string")
+    four = [(base + ("spaces", sid, "min_players"), s["kind"]) for sid, s in spaces if s["min_players"] == dots]
+    bad = multiset_mismatch(four, blockers, base + ("spaces",), f"{dots}-dot spaces (the neutral player's blockers)")
+    if bad:
+        yield bad
+    for n in PLAYER_COUNTS:
+        for cid in COLUMNS:
+            cols = doc.arr("rules", "investment_centers", cid, "build_columns")
+            if not any(s["kind"] != "department" and member(s["column"], cols) and s["min_players"] <= n
+                       for _, s in spaces):
+                yield fail(base + ("spaces",), f"centre {cid} (build columns {cols}) has no open ordinary space "
+                                               f"to build in a {n}-player game")
+    yield from _check_side_spaces(doc, t)
+
+
+def _check_power_plants(doc: Doc, t: str, spaces: list[tuple[str, dict]], facs: dict) -> Check:
+    connected: collections.Counter = collections.Counter()
+    for sid, s in spaces:
+        if s["kind"] != "power_plant":
+            continue
+        p = ("tigers", t, "spaces", sid, "connects")
+        for i, (fid, want) in enumerate(zip(s["connects"], (s["position"], s["position"] + 1))):
+            if not isinstance(fid, str) or fid not in facs:
+                yield fail(p + (i,), f"must name a factory space of {t}, found {show(fid)}")
+            elif facs[fid]["position"] != want:
+                yield fail(p + (i,), f"{sid} at position {s['position']} connects the adjacent factories at positions "
+                                     f"{s['position']} and {s['position'] + 1}; {fid} is at position "
+                                     f"{facs[fid]['position']}")
+            else:
+                connected[fid] += 1
+    for fid in facs:
+        if not connected[fid]:
+            yield fail(("tigers", t, "spaces", fid), "no power plant connects this factory; "
+                                                     "every factory must be connected")
+
+
+def _check_side_spaces(doc: Doc, t: str) -> Check:
+    base = ("tigers", t)
+    inf = doc.entries(*base, "infinite_spaces")
+    kinds = [doc.at(*base, "infinite_spaces", sid, "kind") for sid, _ in inf]
+    if sorted(map(str, kinds)) != ["laboratory", "power_plant"] or not all(isinstance(k, str) for k in kinds):
+        yield fail(base + ("infinite_spaces",), f"one ∞ power plant and one ∞ laboratory, "
+                                                f"found kinds {show(kinds)}")
+        return
+    for sid, s in inf:
+        p = base + ("infinite_spaces", sid)
+        if not sid.startswith(t + "."):
+            yield fail(p, f"space id must be '{t}.<name>'")
+        if doc.at(*p, "column") is not None:
+            yield fail(p + ("column",), f"∞ spaces have no column (null), found {show(s['column'])}")
+        if not same(doc.at(*p, "row"), KIND_ROW[s["kind"]]):
+            yield fail(p + ("row",), f"a {s['kind']} sits in the {KIND_ROW[s['kind']]} row, found {show(s['row'])}")
+        if not same(s.get("connects", []), []):
+            yield fail(p + ("connects",), "an ∞ power plant connects to no factory (expected [])")
+    rows = doc.items_of("rules", "satellite", "rows", kind="string")
+    sats = doc.entries(*base, "satellite_spaces")
+    bad = multiset_mismatch([(base + ("satellite_spaces", sid, "row"), doc.at(*base, "satellite_spaces", sid, "row"))
+                             for sid, _ in sats], rows, base + ("satellite_spaces",),
+                            "satellite spaces (one per factory/power-plant/laboratory row)")
+    if bad:
+        yield bad
+    for section in ("satellite_spaces", "headquarters_slots"):
+        for sid, _ in doc.entries(*base, section):
+            if not sid.startswith(t + "."):
+                yield fail(base + (section, sid), f"id must be '{t}.<name>'")
+            if doc.at(*base, section, sid, "column") is not None:
+                yield fail(base + (section, sid, "column"), "satellite and headquarters spaces have no column (null)")
+    max_hq = doc.int("rules", "headquarters", "max_per_tiger")
+    if max_hq != 1:
+        yield fail(("rules", "headquarters", "max_per_tiger"), f"one headquarters per Tiger, found {max_hq}")
+    if len(doc.obj(*base, "headquarters_slots")) != 1:
+        yield fail(base + ("headquarters_slots",), f"one headquarters slot per Tiger, "
+                                                   f"found {len(doc.obj(*base, 'headquarters_slots'))}")
+    yield from _check_local_markets(doc, t)
+
+
+def _check_local_markets(doc: Doc, t: str) -> Check:
+    base = ("tigers", t, "local_markets")
+    markets = doc.entries(*base)
+    bad = multiset_mismatch([(base + (m, "column"), doc.at(*base, m, "column")) for m, _ in markets],
+                            list(COLUMNS), base, "local markets (one per column)")
+    if bad:
+        yield bad
+    goods = doc.arr("goods")
+    wanted = [(base + (m, "good"), doc.at(*base, m, "good")) for m, _ in markets]
+    for path, good in wanted:
+        if not member(good, goods):
+            yield fail(path, f"a local market wants one of the goods, found {show(good)}")
+    dup = first_duplicate(wanted)
+    if dup:
+        yield fail(dup[0], f"{show(dup[1])} is wanted twice in {t}; its 3 local markets want different goods")
+    for m, market in markets:
+        influence = doc.at(*base, m, "influence")
+        if not (is_int(influence) and influence > 0):
+            yield fail(base + (m, "influence"), f"market influence must be a positive integer, found {show(influence)}")
+
+
+def _shape(doc: Doc, t: str) -> dict[str, dict[str, Any]]:
+    out: dict[str, dict[str, Any]] = {}
+    for section in TIGER_SECTIONS:
+        entries = {}
+        for sid, s in doc.entries("tigers", t, section):
+            if section == "local_markets":
+                norm: dict[str, Any] = {"column": s.get("column"), "influence": s.get("influence")}
+            else:
+                norm = {k: v for k, v in s.items() if not (section == "spaces" and k == "good")}
+                if isinstance(norm.get("connects"), list):
+                    norm["connects"] = [c.split(".", 1)[-1] if isinstance(c, str) else c for c in norm["connects"]]
+            entries[sid.split(".", 1)[-1]] = norm
+        out[section] = entries
+    return out
+
+
+def _check_same_shape(doc: Doc) -> Check:
+    ref = _shape(doc, TIGERS[0])
+    for t in TIGERS[1:]:
+        diff = first_diff(_shape(doc, t), ref, ())
+        if diff:
+            path, desc = diff
+            real = ("tigers", t, path[0], f"{t}.{path[1]}") + path[2:] if len(path) > 1 else ("tigers", t) + path
+            yield fail(real, f"all Tigers have the same shape, only goods differ: {desc} as in {TIGERS[0]}")
+
+
+def check_board_wide(doc: Doc) -> Check:
+    """Factory goods against player factories, the neutral player's pieces, piece and slot counts."""
+    spaces = all_spaces(doc)
+    goods = doc.items_of("goods", kind="string")
+    facs = [(p, s) for p, s in spaces if s["kind"] == "factory"]
+    for good in goods:
+        count = sum(s["good"] == good for _, s in facs)
+        if count < 2:
+            yield fail(("tigers",), f"good {good}: {count} factory space(s) board-wide, at least 2 are needed")
+        for n in PLAYER_COUNTS:
+            if not any(s["good"] == good and s["min_players"] <= n for _, s in facs):
+                yield fail(("tigers",), f"good {good}: no factory space open in a {n}-player game, so a player's "
+                                        f"{good} factory could never be built")
+    comp = ("components",)
+    dots = doc.int("neutral_player", "blocker_space_dots")
+    neutral = [(p, s) for p, s in spaces if s["min_players"] == dots]
+    n_fac = [(p + ("good",), s["good"]) for p, s in neutral if s["kind"] == "factory"]
+    dup = first_duplicate(n_fac)
+    if dup:
+        yield fail(dup[0], f"the neutral player's {dots}-dot factory spaces need different goods (the neutral "
+                           f"colour has one factory per good); {dup[1]!r} repeats")
+    factories = doc.int(*comp, "per_color", "factories")
+    generics = doc.int(*comp, "per_color", "generic_infrastructures")
+    if len(n_fac) > factories:
+        yield fail(("tigers",), f"{len(n_fac)} neutral factory spaces, but a colour has {factories} factories")
+    if sum(s["kind"] != "factory" for _, s in neutral) > generics:
+        yield fail(("tigers",), f"more neutral {dots}-dot generic spaces than a colour's {generics} generics")
+    if 3 * factories + len(n_fac) > doc.int(*comp, "parts_factories"):
+        yield fail(comp + ("parts_factories",), f"advanced 3-player game: 3 x {factories} + {len(n_fac)} neutral "
+                                                f"parts factories needed")
+    colors = doc.int(*comp, "colors")
+    open_4p = sum(s["min_players"] <= 4 for _, s in spaces)
+    if open_4p > colors * (generics + factories):
+        yield fail(("tigers",), f"{open_4p} ordinary spaces but only {colors * (generics + factories)} "
+                                f"buildable pieces")
+    hq = sum(len(doc.obj("tigers", t, "headquarters_slots")) for t in TIGERS)
+    if hq != colors * doc.int(*comp, "per_color", "headquarters"):
+        yield fail(("tigers",), f"{hq} headquarters slots, expected one per colour's headquarters")
+    sats = sum(len(doc.obj("tigers", t, "satellite_spaces")) for t in TIGERS)
+    own = doc.int(*comp, "per_color", "satellites")
+    if sats < own:
+        yield fail(("tigers",), f"{sats} satellite spaces cannot take a player's {own} satellites")
+    if not any(s["column"] in ("B", "C") for _, s in facs):
+        yield fail(("tigers",), "the nation bonus 'build a factory in column B or C' needs such factory spaces")
+    order = doc.items_of("board", "investment_center_order_left_to_right", kind="string")
+    if sorted(order) != list(COLUMNS):
+        yield fail(("board", "investment_center_order_left_to_right"), f"must order the centres A, B, C, found {order}")

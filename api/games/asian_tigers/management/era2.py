@@ -1,0 +1,153 @@
+"""Era II management and the end of the game (MGMT2-*, SCORE-*).
+
+The final scoring builds an `EndPosition` from the game state and hands it to
+`scoring.score.score_end_position` — the very function the scorer-only mode
+calls — so both entry points share one implementation.
+"""
+from __future__ import annotations
+
+import copy
+from dataclasses import replace
+
+from api.games.asian_tigers.scoring.model import (AUTOMA, NEUTRAL as NEUTRAL_KIND, PLAYER, ColumnIP, EndPosition,
+                                                  Era1Position, Leftovers, ParticipantPosition, RulesOptions)
+from api.games.asian_tigers.scoring.score import score_end_position
+from api.games.asian_tigers.solo.session import annotate_outcome, automa_position, solo_settings
+from api.games.asian_tigers.state import NEUTRAL, GameState
+from api.games.asian_tigers.turn.investment import column_ip, tiger_facts
+
+
+# -- the end of the game ------------------------------------------------------------
+def end_position(state: GameState) -> EndPosition:
+    """What the Era II management phase reads, derived from the board."""
+    edition = state.edition
+    tigers = list(edition.tigers)
+    markers = {pid: (int(pos), height) for pos, stack in state.global_market.items() for height, pid in enumerate(stack)}
+    participants = {}
+    for player in state.players:
+        if state.solo is not None and player.id == state.solo["automa"]:  # solo (issue 7): AF sectors, SOLO-SCORE-01
+            participants[player.id] = automa_position(state, markers)
+            continue
+        flags: dict[str, list[str]] = {}
+        for row_id, flag in player.rows.items():
+            flags.setdefault(edition.rows[row_id].sector, []).append(flag)
+        participants[player.id] = ParticipantPosition(
+            id=player.id, kind=PLAYER, influence=dict(player.influence),
+            tigers={t: tiger_facts(state, player.id, t) for t in tigers},
+            gm_position=markers[player.id][0], gm_stack=markers[player.id][1],
+            leftovers=Leftovers(sum(player.goods.values()), player.energy, player.science),
+            flags=flags, special_flags=tuple(player.special_flags))
+    if state.neutral:
+        participants[NEUTRAL] = ParticipantPosition(
+            id=NEUTRAL, kind=NEUTRAL_KIND, influence=dict(state.neutral["influence"]),
+            tigers={t: tiger_facts(state, NEUTRAL, t) for t in tigers})
+    options = RulesOptions(**state.options["rules_options"])
+    era1 = None
+    snapshot = (state.management or {}).get("era1")
+    if options.prosperity_from_influence_rounds == 2 and snapshot:
+        era1 = Era1Position(turn_order=snapshot["turn_order"], headquarters=snapshot["headquarters"],
+                            influence=snapshot["influence"],
+                            ip={p: {t: ColumnIP(**v) for t, v in ip.items()} for p, ip in snapshot["ip"].items()})
+    solo = None
+    if state.solo is not None:  # solo (issue 7): difficulty, variant, goal (SOLO-SCORE-01..03, AMB-46)
+        solo = solo_settings(state)
+    return EndPosition(player_count=1 if solo else state.player_count, turn_order=tuple(state.turn_order),
+                       prosperity_tokens=dict(state.prosperity_tokens),
+                       headquarters={t: state.headquarters.get(t) for t in tigers}, participants=participants,
+                       options=options, solo=solo, era1=era1)
+
+
+def display_labels(state: GameState) -> dict[str, str]:
+    """Seat id → "Name (colour)", the way score lines name participants."""
+    return {p.id: f"{p.name} ({p.color})" if p.name != p.color else p.color for p in state.players}
+
+
+def _relabel(position: EndPosition, labels: dict[str, str]) -> EndPosition:
+    def label(pid):
+        return labels.get(pid, pid) if pid is not None else None
+
+    era1 = position.era1
+    if era1 is not None:
+        era1 = Era1Position(turn_order=[label(p) for p in era1.turn_order],
+                            headquarters={t: label(h) for t, h in era1.headquarters.items()},
+                            influence={label(p): v for p, v in era1.influence.items()},
+                            ip={label(p): v for p, v in era1.ip.items()})
+    return replace(position, turn_order=tuple(label(p) for p in position.turn_order),
+                   headquarters={t: label(h) for t, h in position.headquarters.items()},
+                   participants={label(pid): replace(p, id=label(pid)) for pid, p in position.participants.items()},
+                   era1=era1)
+
+
+def unlabel(value, ids: dict[str, str], key: str | None = None):
+    """Put seat ids back into the structure; the explanation texts keep the readable labels."""
+    if isinstance(value, dict):
+        return {ids.get(k, k): unlabel(v, ids, k) for k, v in value.items()}
+    if isinstance(value, list):
+        return [unlabel(v, ids, key) for v in value]
+    if isinstance(value, str) and key not in ("text", "detail"):
+        return ids.get(value, value)
+    return value
+
+
+def score_state(state: GameState) -> dict:
+    """Score the position as it stands: the shared scoring code, with players named in every line."""
+    labels = display_labels(state)
+    if len(set(labels.values())) != len(labels):  # two players with the same label: keep seat ids
+        labels = {}
+    result = score_end_position(_relabel(end_position(state), labels), state.edition).to_dict()
+    return unlabel(result, {v: k for k, v in labels.items()})
+
+
+def final_scoring_step(state: GameState, frame: dict, events: list[dict]) -> None:
+    """MGMT2-01..06 and SCORE-END-01: score, record the outcome, end the game."""
+    outcome = score_state(state)
+    if state.solo is not None:  # solo (issue 7): scenario / campaign goal report
+        annotate_outcome(state, outcome)
+    state.management["outcome"] = outcome
+    _board_after_scoring(state, outcome)
+    state.phase = "over"
+    for line in outcome.get("lines", []):
+        events.append({"kind": "score_line", "participant": line.get("participant"), "text": line["text"]})
+    winner = outcome.get("winner")
+    text = f"Game over: {state.player(winner).name if winner not in (None, NEUTRAL, AUTOMA) else winner} wins"
+    if winner is None:  # solo (issue 7): the high-score variant has no winner when the record stands
+        text = "Game over: the previous high score stands"
+    events.append({"kind": "game_over", "winner": winner, "text": text})
+
+
+def _board_after_scoring(state: GameState, outcome: dict) -> None:
+    """Leave the board as the Era II phase left it: GM moves, influence, final turn order (MGMT2-02/03)."""
+    moves = outcome.get("global_market") or {}
+    if moves:
+        spots = sorted((m["after"], m["stack_after"], pid) for pid, m in moves.items())
+        state.global_market = {}
+        for position, _, pid in spots:
+            state.global_market.setdefault(str(position), []).append(pid)
+    for tiger, step_data in (outcome.get("influence_step") or {}).items():
+        for pid, value in (step_data.get("influence_after") or {}).items():
+            if pid == NEUTRAL and state.neutral:
+                state.neutral["influence"][tiger] = value
+            elif pid.isdigit():
+                state.player(pid).influence[tiger] = value
+    if outcome.get("final_turn_order"):
+        state.turn_order = list(outcome["final_turn_order"])
+
+
+def outcome(state: GameState) -> dict | None:
+    """The final outcome once the game is over, else None."""
+    return (state.management or {}).get("outcome")
+
+
+def provisional_score(state: GameState) -> dict:
+    """The score as if the game ended now (live scoreboard), with ``final`` telling which it is.
+
+    ``provisional`` keeps its catalogue meaning (placeholder values were used,
+    Part B.0).  Once the game is over this is a copy of the outcome: the board
+    then already holds the Era II moves, which must not be applied twice.
+    """
+    if state.phase == "over":
+        return {**copy.deepcopy(outcome(state)), "final": True}
+    return {**score_state(state), "final": False}
+
+
+__all__ = ["end_position", "outcome", "provisional_score", "column_ip"]

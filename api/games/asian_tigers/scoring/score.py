@@ -1,0 +1,380 @@
+"""The Era II management phase and final scoring of Asian Tigers (MGMT2-*, SCORE-*, SOLO-SCORE-*).
+
+One implementation, two callers: the full engine builds an `EndPosition` from its
+game state, and the scorer-only entry point (`scorer.score_table`) builds one from
+a table's JSON.  `score_end_position` runs, in the management track's order:
+
+1. Global Market: 1 space per 3 leftovers; a marker that moves goes on top of its
+   new space's stack, an unmoved one keeps its place; final turn order (MGMT2-02, TIE-04);
+2. Influence: IP ranking per Tiger, Era II awards (MGMT2-03);
+3. Prosperity from influence per Tiger from its token (MGMT2-04), and with
+   prosperity_from_influence_rounds = 2 also on the Era I tracks (SCORE-INF-01);
+4. Final scoring bonuses per sector (SCORE-FSB-01..07; Automa: stars × difficulty);
+5. Nations (SCORE-NAT-01); totals, standings and winner (SCORE-END-01, TIE-07,
+   TIE-09, AMB-46), solo rank title (SOLO-RANK-01).
+
+Every printed number is read from the edition; each one that is a placeholder is
+named by its JSON pointer in the explaining `Line` and in `Outcome.placeholder_values`.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Iterable, Mapping
+
+from api.games.asian_tigers.edition.load import Edition
+from api.games.asian_tigers.scoring.model import (AUTOMA, NEUTRAL, PLAYER, SPECIAL_PREFIX, ColumnIP, EndPosition,
+                                                  Era1Position, Leftovers, ParticipantPosition, RulesOptions,
+                                                  SoloSettings, TigerFacts)
+from api.games.asian_tigers.scoring.outcome import (GlobalMarketMove, Line, NationsScore, Outcome, ParticipantScore,
+                                                    SectorScore, SoloResult, TigerStep)
+from api.games.asian_tigers.scoring.ranking import (CHAIN, Contender, Ranking, award_by_rank, global_market_order,
+                                                    ordinal, rank_tiger, rank_totals)
+
+LEFTOVER_POINTER = "/rules/global_market/era_2_leftover_resources_per_space"
+MILESTONE_EVERY_POINTER = "/board/global_market_track/milestone_every"
+
+_METRIC_WORDS = {"investment_points": ("investment point", "investment points"),
+                 "distinct_infrastructure_types": ("infrastructure type", "infrastructure types"),
+                 "satellites": ("satellite", "satellites"), "parts_factories": ("parts factory", "parts factories"),
+                 "power_plants": ("power plant", "power plants"), "laboratories": ("laboratory", "laboratories")}
+
+
+class _Book:
+    """Collects explanation lines and the placeholder edition values they rest on."""
+
+    def __init__(self, edition: Edition):
+        self.edition = edition
+        self.lines: list[Line] = []
+        self.used: set[str] = set()
+
+    def placeholders(self, pointers: Iterable[str]) -> tuple[str, ...]:
+        """The placeholder subset of `pointers`, remembered for the outcome."""
+        found = tuple(sorted({p for p in pointers if self.edition.is_placeholder(p)}))
+        self.used.update(found)
+        return found
+
+    def add(self, participant, category, key, value, text, pointers=()) -> tuple[str, ...]:
+        """Record one line; returns its placeholder pointers so totals can inherit them."""
+        found = self.placeholders(pointers)
+        if found:
+            text += " [placeholder edition value]"
+        self.lines.append(Line(participant, category, key, value, text, found))
+        return found
+
+
+def score_end_position(position: EndPosition, edition: Edition) -> Outcome:
+    """Run the Era II management phase and final scoring on `position` (MGMT2-01).
+
+    `position` is assumed consistent (the scorer validates table input; the engine
+    builds it from a legal state).  Returns an `Outcome`.
+    """
+    book = _Book(edition)
+    n = position.table_player_count
+    moves, turn = _global_market(position, edition, book)
+    final = turn.order
+    influence_step, influence_after = _influence_step(position, edition, book, final)
+    ph = {pid: set() for pid in position.participants}  # placeholder pointers behind each total
+    prosperity = _prosperity(position, edition, book, influence_after, final, ph, era1=False)
+    prosperity_era1 = None
+    if position.options.prosperity_from_influence_rounds == 2 and position.era1 is not None:
+        prosperity_era1 = _prosperity(position, edition, book, None, final, ph, era1=True)
+    scores = []
+    for p in position.participants.values():
+        sectors = nations = None
+        if p.kind != NEUTRAL:
+            sectors, found = _sectors(position, edition, book, p)
+            ph[p.id].update(found)
+            nations, found = _nations(position, edition, book, p, moves)
+            ph[p.id].update(found)
+        by_tiger = _by_tiger(p.id, prosperity, {t: influence_after[t][p.id] for t in position.tiger_ids})
+        by_era1 = None
+        if prosperity_era1 is not None:
+            era1_influence = {t: position.era1.influence[p.id][t] for t in position.tiger_ids}
+            by_era1 = _by_tiger(p.id, prosperity_era1, era1_influence)
+        pfi = sum(v[2] for v in by_tiger.values())
+        pfi1 = None if by_era1 is None else sum(v[2] for v in by_era1.values())
+        total = pfi + (pfi1 or 0) + sum(s.points for s in sectors or ()) + (nations.points if nations else 0)
+        recorded = p.kind == PLAYER or (p.kind == AUTOMA and (position.solo is None
+                                                               or position.solo.variant != "high_score"))
+        scores.append(ParticipantScore(p.id, p.kind, pfi, by_tiger, pfi1, by_era1, sectors, nations, total,
+                                       recorded, None))
+        _total_line(book, scores[-1], ph[p.id])
+    standings, winner, solo = _standings(position, edition, book, scores, final, ph)
+    scores = tuple(replace(s, rank=standings.rank_of(s.id) if s.recorded else None) for s in scores)
+    return Outcome(position.options, position.player_count, n, moves, turn, influence_step, prosperity,
+                   prosperity_era1, scores, standings, winner, solo, tuple(book.lines), tuple(sorted(book.used)))
+
+
+# ------------------------------------------------------------ 1 market ---
+
+def _global_market(position: EndPosition, edition: Edition, book: _Book):
+    """MGMT2-02 / AMB-31: moves in the starting turn order, then the final turn order (TIE-04)."""
+    per_space = edition.rules["global_market"]["era_2_leftover_resources_per_space"]
+    spots = {p.id: (p.gm_position, p.gm_stack) for p in position.participants.values() if p.kind != NEUTRAL}
+    moves = []
+    for pid in position.turn_order:
+        left = position.participants[pid].leftovers
+        before = spots[pid]
+        advance = left.total // per_space
+        if advance > 0:
+            target = before[0] + advance
+            heights = [s for q, (pos, s) in spots.items() if q != pid and pos == target]
+            # It arrived last, so it sits on top of whatever is already there.
+            spots[pid] = (target, max(heights) + 1 if heights else 0)
+        moves.append(GlobalMarketMove(pid, before[0], before[1], left.total, advance, spots[pid][0], spots[pid][1]))
+        detail = f"{left.goods} goods + {left.energy} energy + {left.science} science = {left.total}"
+        if advance:
+            on_top = " (on top of the stack there)" if spots[pid][1] else ""
+            spaces = "+" + _plural(advance, "space")
+            text = f"{pid}: {detail} leftover resources ÷ {per_space} → {spaces}, {before[0]} → {target}{on_top}"
+        else:
+            text = f"{pid}: {detail} leftover resources → no move, stays on {before[0]}"
+        book.add(pid, "global_market", None, advance, text, [LEFTOVER_POINTER])
+    turn = global_market_order(spots)
+    for i, pid in enumerate(turn.order):
+        notes = [t.detail for t in turn.tie_breaks if pid in (t.ahead, t.behind)]
+        book.add(pid, "turn_order", None, i + 1, f"{pid}: {ordinal(i + 1)} in the final turn order "
+                 f"(global market {spots[pid][0]})" + "".join(f"; {d}" for d in notes))
+    return tuple(moves), turn
+
+
+# --------------------------------------------------------- 2 influence ---
+
+def _influence_step(position: EndPosition, edition: Edition, book: _Book, final: tuple[str, ...]):
+    """MGMT2-03: rank the participants with at least 1 IP on each Tiger; award the Era II table."""
+    n = position.table_player_count
+    table = edition.board["management_track"]["influence_by_rank"]["era_2"][n]
+    steps, after_all = [], {}
+    for t in position.tiger_ids:
+        contenders = [Contender(p.id, p.tigers[t].ip.total, p.tigers[t].ip.columns, p.kind == NEUTRAL)
+                      for p in position.participants.values()]
+        ranking = rank_tiger(contenders, turn_order=final, headquarters=position.headquarters.get(t),
+                             tiebreak=position.options.tiebreak_era2_tiger_ties, what="investment points")
+        gains = award_by_rank(ranking, table)
+        after = {p.id: p.influence[t] + gains.get(p.id, 0) for p in position.participants.values()}
+        steps.append(TigerStep(t, ranking, gains, after))
+        after_all[t] = after
+        name = edition.tigers[t].name
+        for p in position.participants.values():
+            rank = ranking.rank_of(p.id)
+            if rank is None:
+                book.add(p.id, "influence", t, 0, f"{name}: {p.id} has 0 investment points → not ranked, "
+                         f"no influence gained (AMB-20)")
+                continue
+            text = (f"{name}: {p.id} {ordinal(rank)} on investment points ({ranking.values[p.id]}) → "
+                    f"+{gains[p.id]} influence ({p.influence[t]} → {after[p.id]})" + _ties(ranking, p.id))
+            book.add(p.id, "influence", t, gains[p.id], text,
+                     [f"/board/management_track/influence_by_rank/era_2/{n}/{rank - 1}"] if rank <= len(table) else [])
+    return tuple(steps), after_all
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" + ("" if count == 1 else "s")
+
+
+def _ties(ranking: Ranking, pid: str) -> str:
+    return "".join(f"; tie: {t.detail} ({t.rule})" for t in ranking.tie_breaks if pid in (t.ahead, t.behind))
+
+
+# -------------------------------------------------------- 3 prosperity ---
+
+def _prosperity(position: EndPosition, edition: Edition, book: _Book, influence_after, final, ph, *, era1: bool):
+    """MGMT2-04 (and SCORE-INF-01 for Era I): rank influence > 0, score the Tiger's token."""
+    n = position.table_player_count
+    e1: Era1Position | None = position.era1 if era1 else None
+    steps = []
+    for t in position.tiger_ids:
+        token = position.prosperity_tokens[t]
+        ranks = edition.prosperity_tokens[token]["by_player_count"][n]["ranks"]
+        if e1 is not None:
+            contenders = [Contender(p.id, e1.influence[p.id][t], e1.ip.get(p.id, {}).get(t, ColumnIP()).columns,
+                                    p.kind == NEUTRAL) for p in position.participants.values()]
+            ranking = rank_tiger(contenders, turn_order=e1.turn_order, headquarters=e1.headquarters.get(t),
+                                 tiebreak=CHAIN, what="influence")  # Era I ties always use the chain
+        else:
+            contenders = [Contender(p.id, influence_after[t][p.id], p.tigers[t].ip.columns, p.kind == NEUTRAL)
+                          for p in position.participants.values()]
+            ranking = rank_tiger(contenders, turn_order=final, headquarters=position.headquarters.get(t),
+                                 tiebreak=position.options.tiebreak_era2_tiger_ties, what="influence")
+        points = award_by_rank(ranking, ranks)
+        steps.append(TigerStep(t, ranking, points, token=token))
+        prefix = ("Era I, " if era1 else "") + edition.tigers[t].name
+        category = "prosperity_from_influence_era1" if era1 else "prosperity_from_influence"
+        for p in position.participants.values():
+            rank = ranking.rank_of(p.id)
+            unrecorded = " (neutral: not recorded)" if p.kind == NEUTRAL else ""
+            if rank is None:
+                book.add(p.id, category, t, 0, f"{prefix}: {p.id} at 0 influence → not ranked, 0 prosperity "
+                         f"(AMB-20){unrecorded}")
+                continue
+            pointers = ([f"/prosperity_tokens/{token}/by_player_count/{n}/ranks/{rank - 1}"]
+                        if rank <= len(ranks) else [])
+            text = (f"{prefix}: {p.id} {ordinal(rank)} on influence ({ranking.values[p.id]}), token {token} → "
+                    f"{points[p.id]} prosperity{unrecorded}" + _ties(ranking, p.id))
+            ph[p.id].update(book.add(p.id, category, t, points[p.id], text, pointers))
+    return tuple(steps)
+
+
+def _by_tiger(pid: str, steps: tuple[TigerStep, ...], influence: Mapping[str, int]):
+    return {s.tiger: (influence[s.tiger], s.ranking.rank_of(pid), s.awards.get(pid, 0)) for s in steps}
+
+
+# -------------------------------------------------- 4 final scoring ---
+
+def _flag_index(edition: Edition) -> dict[str, tuple[str, int, int]]:
+    """Flag id → (nation code, stack index, stars)."""
+    return {f.id: (code, i, f.stars) for code, nation in edition.nations.items() for i, f in enumerate(nation.flags)}
+
+
+def _flag_stars(edition: Edition, flag: str, index) -> tuple[int, str, str]:
+    """(stars, pointer, short label) of a nation flag or a ``special:T`` flag (AMB-24)."""
+    if flag.startswith(SPECIAL_PREFIX):
+        tiger = flag[len(SPECIAL_PREFIX):]
+        return edition.special_flag_stars[tiger], f"/global_market/special_flags/{tiger}/stars", f"special {tiger}"
+    code, i, stars = index[flag]
+    return stars, f"/global_market/nations/{code}/flags/{i}/stars", flag
+
+
+def _sectors(position: EndPosition, edition: Edition, book: _Book, p) -> tuple[tuple[SectorScore, ...], set]:
+    """SCORE-FSB-01..07 for a player; SOLO-SCORE-01 (stars × difficulty) for the Automa."""
+    index, found, out = _flag_index(edition), set(), []
+    if p.kind == AUTOMA:
+        difficulty = position.solo.difficulty if position.solo else 1
+        multipliers = list(edition.solo["difficulty_multipliers"])
+        d_ptr = [f"/solo/difficulty_multipliers/{multipliers.index(difficulty)}"] if difficulty in multipliers else []
+        for sector in edition.solo["automa_board"]["final_scoring_sectors"]:
+            stars, ptrs, labels = _sum_stars(edition, p.flags.get(sector, ()), index)
+            score = SectorScore(sector, stars, difficulty, stars * difficulty)
+            text = f"Sector {sector}: {_plural(stars, 'star')}{labels} × difficulty {difficulty} = {score.points}"
+            found.update(book.add(p.id, "final_scoring_bonus", sector, score.points, text, ptrs + d_ptr))
+            out.append(score)
+        return tuple(out), found
+    for sector, data in edition.document["player_board"]["final_scoring_sectors"].items():
+        req_id = data["requirement"]
+        req = edition.catalog["final_scoring_requirements"][req_id]
+        metric, at_least = req["metric"], req["at_least"]
+        tigers = tuple(t for t in position.tiger_ids if p.tigers[t].metric(metric) >= at_least)
+        stars, ptrs, labels = _sum_stars(edition, p.flags.get(sector, ()), index)
+        score = SectorScore(sector, stars, len(tigers), len(tigers) * stars, tigers)
+        one, many = _METRIC_WORDS.get(metric, (metric, metric))
+        need = f"a {one}" if at_least == 1 else f"at least {at_least} {many}"
+        where = f" ({', '.join(tigers)})" if tigers else ""
+        text = (f"Sector {sector}: {_plural(len(tigers), 'Tiger')} with {need}{where} × {_plural(stars, 'star')}"
+                f"{labels} = {score.points}")
+        found.update(book.add(p.id, "final_scoring_bonus", sector, score.points, text,
+                              ptrs + [f"/catalog/final_scoring_requirements/{req_id}/at_least"]))
+        out.append(score)
+    return tuple(out), found
+
+
+def _sum_stars(edition: Edition, flags: Iterable[str], index) -> tuple[int, list[str], str]:
+    total, ptrs, labels = 0, [], []
+    for flag in flags:
+        stars, ptr, label = _flag_stars(edition, flag, index)
+        total += stars
+        ptrs.append(ptr)
+        labels.append(f"{label} ★{stars}")
+    return total, ptrs, (f" ({', '.join(labels)})" if labels else "")
+
+
+# ---------------------------------------------------------- 5 nations ---
+
+def milestones_reached(edition: Edition, position_on_track: int, on_space: bool) -> tuple[int, list[str]]:
+    """Milestones reached at `position_on_track` and the edition pointers used (SCORE-NAT-01, AMB-29).
+
+    A milestone counts when the marker is on it or beyond (`on_space`), or only when
+    strictly beyond; past the printed track they continue every `milestone_every` (I05).
+    """
+    track = edition.board["global_market_track"]
+    listed = list(track["milestones"])
+    reached = (lambda m: m <= position_on_track) if on_space else (lambda m: m < position_on_track)
+    pointers = [f"/board/global_market_track/milestones/{i}" for i, m in enumerate(listed) if reached(m)]
+    count = len(pointers)
+    step = track["milestone_every"]
+    m = (max(listed) if listed else 0) + step
+    while reached(m):
+        count += 1
+        m += step
+    if count > len(pointers):
+        pointers += [MILESTONE_EVERY_POINTER, "/board/global_market_track/beyond_printed_max"]
+    return count, pointers
+
+
+def _nations(position: EndPosition, edition: Edition, book: _Book, p, moves) -> tuple[NationsScore, set]:
+    """SCORE-NAT-01 / AMB-30: distinct nations (Automa overflow included) + special flags, × milestones."""
+    index = _flag_index(edition)
+    flags = [f for row in p.flags.values() for f in row]
+    nations = tuple(sorted({index[f][0] for f in flags if not f.startswith(SPECIAL_PREFIX)}))
+    special = len(p.special_flags) + sum(f.startswith(SPECIAL_PREFIX) for f in flags)
+    gm = next(m.after for m in moves if m.participant == p.id)
+    count, pointers = milestones_reached(edition, gm, position.options.milestone_counts_on_space)
+    score = NationsScore(nations, special, gm, count)
+    rule = "on or beyond" if position.options.milestone_counts_on_space else "strictly beyond"
+    text = (f"Nations: {_plural(score.distinct_flags, 'distinct flag')} ({', '.join(nations) or 'no nation'}"
+            f" + {special} special) × {_plural(count, 'milestone')} (global market {gm}, {rule}) = {score.points}")
+    return score, set(book.add(p.id, "nations", None, score.points, text, pointers))
+
+
+# ------------------------------------------------------------ totals ---
+
+def _total_line(book: _Book, s: ParticipantScore, pointers: set) -> None:
+    parts = [f"{s.prosperity_from_influence} prosperity from influence"]
+    if s.prosperity_from_influence_era1 is not None:
+        parts.append(f"{s.prosperity_from_influence_era1} prosperity from Era I influence")
+    if s.sectors is not None:
+        parts.append(f"{s.final_scoring_bonuses} final scoring bonuses")
+    if s.nations is not None:
+        parts.append(f"{s.nations.points} nations")
+    note = "" if s.recorded else " (not recorded: " + ("the neutral never scores, NEUTRAL-07)" if s.kind == NEUTRAL
+                                                      else "high-score variant, SOLO-SCORE-03)")
+    book.add(s.id, "total", None, s.total, f"{s.id} total: {' + '.join(parts)} = {s.total}{note}", pointers)
+
+
+def solo_rank_title(edition: Edition, total: int) -> tuple[str, str]:
+    """SOLO-RANK-01: the title of the `solo.rank_table` band holding `total` (bounds inclusive), and its pointer."""
+    for i, band in enumerate(edition.solo["rank_table"]):
+        if (band["min"] is None or total >= band["min"]) and (band["max"] is None or total <= band["max"]):
+            return band["rank"], f"/solo/rank_table/{i}"
+    raise ValueError(f"the edition's solo rank table has no band for {total}")
+
+
+def _standings(position: EndPosition, edition: Edition, book: _Book, scores, final, ph):
+    """SCORE-END-01 winner and ranks; solo verdict (SOLO-SCORE-02/03, AMB-46) and rank title (SOLO-RANK-01)."""
+    recorded = {s.id: s.total for s in scores if s.recorded}
+    solo = position.solo
+    everything = set().union(*(ph[pid] for pid in recorded)) if recorded else set()
+    if solo is None:
+        standings = rank_totals(recorded, turn_order=final)
+        winner = standings.order[0] if standings.order else None
+        note = "".join(f"; {t.detail} ({t.rule})" for t in standings.tie_breaks if winner in (t.ahead, t.behind))
+        book.add(winner, "winner", None, recorded.get(winner), f"Winner: {winner} with {recorded.get(winner)}{note}",
+                 everything)
+        return standings, winner, None
+    human = position.of_kind(PLAYER)[0].id
+    automa = position.of_kind(AUTOMA)[0].id
+    totals = {s.id: s.total for s in scores}
+    wins_ties = bool(edition.solo["human_wins_ties"]) and solo.variant == "solo"
+    if solo.variant == "high_score":
+        standings = rank_totals(recorded, turn_order=final, solo_human=human)
+        human_wins = solo.high_score is not None and totals[human] > solo.high_score
+        winner = human if human_wins else None
+        text = (f"High-score variant: {human} {totals[human]} vs previous best {solo.high_score} → "
+                + ("new high score" if human_wins else "not beaten") + " (SOLO-SCORE-03)")
+    else:
+        standings = rank_totals(recorded, turn_order=final, solo_human=human, human_wins_ties=wins_ties)
+        winner = standings.order[0]
+        human_wins = winner == human
+        tie = ("an equal score goes to the human, SOLO-SCORE-02" if wins_ties
+               else "the human must out-score the Automa, AMB-46")
+        text = f"Solo: {human} {totals[human]} vs the Automa {automa} {totals[automa]} → {winner} wins ({tie})"
+    book.add(winner, "winner", None, totals[winner] if winner else None, text, everything)
+    title, ptr = solo_rank_title(edition, totals[human])
+    book.add(human, "solo_rank", None, totals[human], f"Rank: {totals[human]} prosperity → {title} (SOLO-RANK-01)",
+             [ptr] + sorted(ph[human]))
+    result = SoloResult(human, automa, solo.difficulty, solo.variant, totals[human], totals[automa], human_wins,
+                        title, solo.goal_met, solo.high_score)
+    return standings, winner, result
+
+
+__all__ = ["score_end_position", "milestones_reached", "solo_rank_title", "RulesOptions", "EndPosition",
+           "ParticipantPosition", "TigerFacts", "ColumnIP", "Leftovers", "Era1Position", "SoloSettings", "Outcome"]

@@ -1,0 +1,62 @@
+"""Scorer-only entry point: score a table that did not record its game in the app.
+
+The table describes what is visible at the end of Era II, before the management
+phase; `score_table` validates it, builds an `EndPosition` and runs the same
+`scoring.score.score_end_position` the full engine uses.
+
+INPUT (one JSON object; the worked examples' format, /work/shared/examples/README.md)::
+
+    player_count      1..4 (1 = solo, scored on the 2-player tables)
+    neutral           optional bool; must be true exactly with 3 players
+    solo              {"difficulty": 1..4, "variant": "solo"|"scenario"|"campaign"|"high_score",
+                       "goal_met": bool (scenario/campaign, optional), "high_score": int (high_score)}
+                      required with 1 player, absent or null otherwise
+    rules_options     optional {"tiebreak_era2_tiger_ties", "milestone_counts_on_space",
+                       "prosperity_from_influence_rounds"}; missing keys take the edition defaults
+    turn_order        [id, ...] in force when the Era II management phase starts (not the neutral)
+    tigers            {T: {"prosperity_token": "PT1".., "headquarters": id | null}} for every Tiger
+    participants      {id: {"kind": "player"|"neutral"|"automa",
+                            "global_market": {"position", "stack"}        (not the neutral)
+                            "leftovers": {"goods", "energy", "science"}   (players; Automa: all 0 or absent)
+                            "influence": {T: int}
+                            "tigers": {T: {"ip": {"A","B","C","none"}, "distinct_infrastructure_types",
+                                           "satellites", "parts_factories", "power_plants", "laboratories",
+                                           "pieces": [...] (optional, ignored)}}   (the neutral: "ip" only)
+                            "flags": {sector: [flag id | "special:T", ...]}  (Automa: AF1.., "off_board")
+                            "special_flags": [T, ...]}}
+    era1              {"turn_order", "headquarters": {T: id|null}, "participants": {id: {"influence": {T},
+                       "ip": {T: {"A","B","C","none"}}}}}  required with prosperity_from_influence_rounds = 2
+
+OUTPUT: `Outcome.to_dict()` (see `scoring.outcome.Outcome`).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from api.games.asian_tigers.edition.load import Edition, load_edition
+from api.games.asian_tigers.scoring.model import EndPosition
+from api.games.asian_tigers.scoring.score import score_end_position
+from api.games.asian_tigers.scoring.scorer_checks import check_position
+from api.games.asian_tigers.scoring.scorer_input import ScorerInputError, read_position
+
+
+def position_from_table(data: Any, edition: Edition) -> EndPosition:
+    """Validate table input and convert it to an `EndPosition`; raise `ScorerInputError` if inconsistent."""
+    position = read_position(data, edition)
+    check_position(position, edition)
+    return position
+
+
+def score_table(data: Any, edition: Edition | None = None) -> dict:
+    """Score a table's end-of-Era-II position; returns the JSON-ready outcome.
+
+    `edition` defaults to the shipped edition (`load_edition()`).  Raises
+    `ScorerInputError` (code, path, rule, message) for input that is malformed or
+    that no legal game can produce.
+    """
+    if edition is None:
+        edition = load_edition()
+    return score_end_position(position_from_table(data, edition), edition).to_dict()
+
+
+__all__ = ["ScorerInputError", "score_table", "position_from_table"]

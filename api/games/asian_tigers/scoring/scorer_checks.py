@@ -1,0 +1,237 @@
+"""Rule checks on a table's end-of-game position, before it is scored.
+
+`check_position` refuses positions that cannot arise in a legal game, where that is
+cheap to see from the scorer's input: markers sharing a stack height, facts that
+contradict the investment points, too many satellites or parts factories, the
+neutral's blockers, flags in rows that do not take them, flags that are not in the
+game at this player count or not taken from the top of their stack, the Automa's
+fill order, and the Era I headquarters.  Each refusal is a `ScorerInputError`.
+"""
+from __future__ import annotations
+
+from itertools import permutations
+
+from api.games.asian_tigers.edition.load import Edition
+from api.games.asian_tigers.scoring.model import AUTOMA, NEUTRAL, OFF_BOARD, SPECIAL_PREFIX, EndPosition
+from api.games.asian_tigers.scoring.scorer_input import fail, ptr
+
+
+def check_position(position: EndPosition, edition: Edition) -> None:
+    """Run every cross-check; raise `ScorerInputError` at the first problem."""
+    _stacks(position)
+    _facts(position, edition)
+    _neutral(position, edition)
+    _flags(position, edition)
+    _era1(position)
+
+
+def _stacks(position: EndPosition) -> None:
+    """GM-02: one marker per height on a space, since the height records arrival order (TIE-04)."""
+    seen: dict[tuple[int, int], str] = {}
+    for p in position.participants.values():
+        if p.kind == NEUTRAL:
+            continue
+        spot = (p.gm_position, p.gm_stack)
+        if spot in seen:
+            fail("duplicate_stack_height", ptr("participants", p.id, "global_market", "stack"),
+                 f"{p.id} and {seen[spot]} are both at height {spot[1]} on global-market space {spot[0]}; markers "
+                 "on one space need different heights (0 = arrived first)", "GM-02")
+        seen[spot] = p.id
+
+
+def _facts(position: EndPosition, edition: Edition) -> None:
+    """Facts against investment points (IP-01..04, SCORE-FSB-03) and the component limits."""
+    sat_total_limit = edition.document["components"]["per_color"]["satellites"]
+    n = position.table_player_count
+    for t, tiger in edition.tigers.items():
+        name = tiger.name
+        # Factory spaces a participant other than the neutral can use at this player count.
+        # (with 3 players the 4-dot spaces hold the neutral's blockers, so they are excluded too).
+        open_factories = sum(1 for s in tiger.spaces.values() if s.kind == "factory" and s.min_players <= int(n))
+        sats = pfs = 0
+        for p in position.participants.values():
+            if p.kind == NEUTRAL:
+                continue
+            f = p.tigers[t]
+            path = ptr("participants", p.id, "tigers", t)
+            hq = int(position.headquarters.get(t) == p.id)
+            if f.distinct_infrastructure_types > 6:
+                fail("facts_inconsistent", path + "/distinct_infrastructure_types",
+                     "there are only 6 infrastructure types (university, factory, power plant, laboratory, "
+                     "satellite, headquarters)", "SCORE-FSB-03")
+            if f.ip.none < f.satellites + hq:
+                what = " and the headquarters" if hq else ""
+                fail("facts_inconsistent", path + "/ip/none",
+                     f"{p.id} has {f.satellites} satellite(s){what} on {name}, each worth 1 investment point in no "
+                     f"column, but only {f.ip.none} point(s) outside the columns", "IP-04")
+            least = f.satellites + f.power_plants + f.laboratories + hq + 2 * f.parts_factories
+            if f.ip.total < least or f.ip.total < f.distinct_infrastructure_types:
+                fail("facts_inconsistent", path + "/ip",
+                     f"{p.id}'s pieces on {name} are worth at least {max(least, f.distinct_infrastructure_types)} "
+                     f"investment points (1 per piece, 2 per factory with a parts factory), not {f.ip.total}", "IP-01")
+            kinds = (f.satellites > 0) + (f.power_plants > 0) + (f.laboratories > 0) + hq + (f.parts_factories > 0)
+            if f.distinct_infrastructure_types < kinds:
+                fail("facts_inconsistent", path + "/distinct_infrastructure_types",
+                     f"{p.id} has at least {kinds} infrastructure types on {name} (a parts factory implies a factory),"
+                     f" not {f.distinct_infrastructure_types}", "SCORE-FSB-03")
+            sats += f.satellites
+            pfs += f.parts_factories
+            if sats > len(tiger.satellite_spaces):
+                fail("too_many_satellites", path + "/satellites",
+                     f"{name} has {len(tiger.satellite_spaces)} satellite spaces, one satellite each", "BUILD-SAT-01")
+            if pfs > open_factories:
+                fail("too_many_parts_factories", path + "/parts_factories",
+                     f"{name} has {open_factories} factory spaces open to players at this player count and a "
+                     "factory holds one parts factory", "BUILD-PARTS-01")
+    for p in position.participants.values():
+        if p.kind != NEUTRAL and sum(f.satellites for f in p.tigers.values()) > sat_total_limit:
+            fail("too_many_satellites", ptr("participants", p.id, "tigers"),
+                 f"{p.id} owns only {sat_total_limit} satellites", "COMP-02")
+
+
+def _neutral(position: EndPosition, edition: Edition) -> None:
+    """NEUTRAL-04: the neutral's IP are its blockers, 5 per Tiger (6 in the advanced variant) everywhere."""
+    base = len(edition.neutral["blocker_kinds_per_tiger"])
+    for p in position.of_kind(NEUTRAL):
+        totals = {t: f.ip.total for t, f in p.tigers.items()}
+        for t, total in totals.items():
+            if total not in (base, base + 1) or total != next(iter(totals.values())):
+                fail("neutral_investment_points", ptr("participants", p.id, "tigers", t, "ip"),
+                     f"the neutral's blockers are worth {base} investment points on every Tiger ({base + 1} on "
+                     f"every Tiger in the advanced variant), not {total} here", "NEUTRAL-04")
+
+
+def _flag_catalog(edition: Edition, n: str) -> dict[str, tuple[str, int, bool, int | None]]:
+    """Flag id → (nation, stack index, in the game at this player count, dots)."""
+    removed = set(edition.rules["flags"]["removed_dots_by_player_count"][n])
+    return {f.id: (code, i, f.dots is None or f.dots not in removed, f.dots)
+            for code, nation in edition.nations.items() for i, f in enumerate(nation.flags)}
+
+
+def _flags(position: EndPosition, edition: Edition) -> None:
+    """Flags: known, in the game, once each, in rows that take them, from the top of their stacks."""
+    n = position.table_player_count
+    catalog = _flag_catalog(edition, n)
+    where: dict[str, str] = {}  # flag (or special:T) → pointer of where it is
+    for p in position.participants.values():
+        for i, t in enumerate(p.special_flags):
+            path = ptr("participants", p.id, "special_flags", i)
+            if t not in edition.tigers:
+                fail("unknown_tiger", path,
+                     f"there is no special flag {t!r}; there is one per Tiger: {', '.join(edition.tigers)}")
+            _once(where, SPECIAL_PREFIX + t, path, f"the special flag of {t}")
+        sectors = (dict(edition.solo["automa_board"]["final_scoring_sectors"]) if p.kind == AUTOMA
+                   else dict(edition.document["player_board"]["final_scoring_sectors"]))
+        for sector, flags in p.flags.items():
+            path = ptr("participants", p.id, "flags", sector)
+            if sector not in sectors and not (p.kind == AUTOMA and sector == OFF_BOARD):
+                allowed = list(sectors) + ([OFF_BOARD] if p.kind == AUTOMA else [])
+                fail("unknown_sector", path, f"{p.id} has no sector {sector!r}; sectors: {', '.join(allowed)}")
+            for i, flag in enumerate(flags):
+                if flag.startswith(SPECIAL_PREFIX):
+                    t = flag[len(SPECIAL_PREFIX):]
+                    if t not in edition.tigers:
+                        fail("unknown_flag", ptr_i(path, i), f"there is no special flag {flag!r}")
+                    if p.kind == AUTOMA:
+                        fail("special_flag_row", ptr_i(path, i), "the Automa never moves a special flag into a row",
+                             "AMB-24")
+                    _once(where, flag, ptr_i(path, i), f"the special flag of {t}")
+                    continue
+                if flag not in catalog:
+                    fail("unknown_flag", ptr_i(path, i), f"unknown flag {flag!r}; flag ids look like USA-1")
+                if not catalog[flag][2]:
+                    fail("flag_not_in_game", ptr_i(path, i), f"{flag} ({catalog[flag][3]} dots) is removed in a "
+                         f"game with {position.player_count} player(s)", "SETUP-07")
+                _once(where, flag, ptr_i(path, i), flag)
+            if sector != OFF_BOARD:
+                _rows(edition, p.kind, sector, sectors[sector], flags, path, catalog)
+        if p.kind == AUTOMA:
+            _automa_fill_order(edition, p)
+    _stack_order(edition, catalog, where)
+
+
+def ptr_i(path: str, i: int) -> str:
+    """`path` plus a list index."""
+    return f"{path}/{i}"
+
+
+def _once(where: dict, flag: str, path: str, label: str) -> None:
+    if flag in where:
+        fail("duplicate_flag", path, f"{label} is already at {where[flag]}; every flag exists once", "COMP-05")
+    where[flag] = path
+
+
+def _rows(edition: Edition, kind: str, sector: str, data, flags, path: str, catalog) -> None:
+    """FLAG-02: one flag per row, each in a row that accepts it (special flags: "any" rows, AMB-24)."""
+    if kind == AUTOMA:
+        rows = [{"accepts": data["accepts"]}] * data["rows"]
+    else:
+        rows = list(data["rows"])
+    if len(flags) > len(rows):
+        fail("sector_full", ptr_i(path, len(rows)), f"sector {sector} has {len(rows)} row(s), one flag each, "
+             f"but holds {len(flags)} flags", "FLAG-02")
+    special_ok = bool(edition.document["player_board"]["any_row_accepts_special_flags"]) or kind == AUTOMA
+
+    def fits(flag: str, row) -> bool:
+        if flag.startswith(SPECIAL_PREFIX):
+            return row["accepts"] == "any" and special_ok
+        return row["accepts"] == "any" or catalog[flag][0] in row["accepts"]
+
+    if any(all(fits(f, r) for f, r in zip(flags, chosen)) for chosen in permutations(rows, len(flags))):
+        return
+    described = " and ".join("any flag" if r["accepts"] == "any" else "/".join(r["accepts"]) for r in rows)
+    for i, flag in enumerate(flags):
+        if not any(fits(flag, r) for r in rows):
+            special = flag.startswith(SPECIAL_PREFIX)
+            fail("special_flag_row" if special else "flag_row_mismatch", ptr_i(path, i),
+                 f"{flag} cannot go in sector {sector}: its rows accept {described}"
+                 + (" (a special flag only goes in a row that accepts any flag)" if special else ""),
+                 "PERF-07" if special else "FLAG-02")
+    fail("flag_row_mismatch", path, f"{', '.join(flags)} cannot all fit in sector {sector}: its rows accept "
+         f"{described}, one flag per row", "FLAG-02")
+
+
+def _automa_fill_order(edition: Edition, p) -> None:
+    """AMB-44 / I17: the Automa fills AF1, then AF2, then AF3, and only then keeps flags off its board."""
+    sectors = dict(edition.solo["automa_board"]["final_scoring_sectors"])
+    order = list(sectors) + [OFF_BOARD]
+    for i, sector in enumerate(order[:-1]):
+        if len(p.flags.get(sector, ())) < sectors[sector]["rows"]:
+            later = [s for s in order[i + 1:] if p.flags.get(s)]
+            if later:
+                fail("automa_fill_order", ptr("participants", p.id, "flags", later[0]),
+                     f"the Automa fills its sectors in order: {sector} is not full, so {later[0]} must be empty",
+                     "AMB-44")
+
+
+def _stack_order(edition: Edition, catalog, where: dict) -> None:
+    """SETUP-08 / TRADE-03: flags leave a nation's stack from the top, so the taken ones are its top flags."""
+    for code, nation in edition.nations.items():
+        stack = [f.id for f in nation.flags if catalog[f.id][2]]
+        for i, flag in enumerate(stack):
+            if flag in where:
+                above = [f for f in stack[:i] if f not in where]
+                if above:
+                    fail("flag_stack_order", where[flag], f"{flag} is held but {above[0]}, above it in the "
+                         f"{code} stack, is not: flags are always taken from the top", "SETUP-08")
+
+
+def _era1(position: EndPosition) -> None:
+    """BUILD-HQ-02: a headquarters never moves, so an Era I headquarters is still there at the end."""
+    if position.era1 is None:
+        return
+    seen: dict[str, str] = {}
+    for t, holder in position.era1.headquarters.items():
+        if holder is None:
+            continue
+        if holder in seen:
+            fail("duplicate_headquarters", ptr("era1", "headquarters", t),
+                 f"{holder} has only one headquarters and it already stands on {seen[holder]}", "BUILD-HQ-02")
+        seen[holder] = t
+        if position.headquarters.get(t) != holder:
+            fail("era1_headquarters_mismatch", ptr("era1", "headquarters", t),
+                 f"{holder}'s headquarters stood on {t} in Era I, so it is still there at the end "
+                 f"(found {position.headquarters.get(t)!r})", "BUILD-HQ-02")
+
+
+__all__ = ["check_position"]

@@ -1,0 +1,338 @@
+"""Reading a table's end-of-game JSON into an `EndPosition`, refusing anything inconsistent.
+
+The format is the one of the worked examples (/work/shared/examples/README.md), with
+an optional ``solo.variant`` (see `scorer.score_table`).  Every refusal is a
+`ScorerInputError` whose `path` is a JSON pointer into the input.  This module checks
+shapes and identities; `scorer_checks` checks the facts against the rules.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from api.games.asian_tigers.edition.load import Edition
+from api.games.asian_tigers.scoring.model import (AUTOMA, KINDS, NEUTRAL, PLAYER, SOLO_VARIANTS, ColumnIP, EndPosition,
+                                                  Era1Position, Leftovers, ParticipantPosition, RulesOptions,
+                                                  SoloSettings, TigerFacts)
+from api.games.asian_tigers.scoring.ranking import TIEBREAK_OPTIONS
+
+FACTS = ("distinct_infrastructure_types", "satellites", "parts_factories", "power_plants", "laboratories")
+
+
+class ScorerInputError(ValueError):
+    """Table input the scorer refuses.
+
+    `code` is a stable snake_case reason, `path` a JSON pointer into the input, `rule`
+    the catalogue ID broken (None for a malformed input) and `message` a sentence a
+    player understands.
+    """
+
+    def __init__(self, code: str, path: str, message: str, rule: str | None = None):
+        super().__init__(f"{path or '/'}: {message}" + (f" ({rule})" if rule else ""))
+        self.code = code
+        self.path = path
+        self.rule = rule
+        self.message = message
+
+    def to_dict(self) -> dict:
+        """JSON-ready description (the web layer turns it into problem+json)."""
+        return {"code": self.code, "path": self.path, "rule": self.rule, "message": self.message}
+
+
+def ptr(*parts: Any) -> str:
+    """JSON pointer from segments, escaping ``~`` and ``/`` (RFC 6901)."""
+    return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in parts)
+
+
+def fail(code: str, path: str, message: str, rule: str | None = None):
+    """Raise a `ScorerInputError`."""
+    raise ScorerInputError(code, path, message, rule)
+
+
+def obj(value: Any, path: str, required: tuple = (), optional: tuple = (), what: str = "an object",
+        free: bool = False) -> dict:
+    """`value` as a dict with every `required` key and no key outside `required` + `optional`.
+
+    With `free` any string key is allowed (objects keyed by ids).
+    """
+    if not isinstance(value, dict):
+        fail("invalid_type", path, f"expected {what}, got {type(value).__name__}")
+    for key in value:
+        if not isinstance(key, str) or not key:
+            fail("invalid_type", path, f"keys must be non-empty strings, got {key!r}")
+        if not free and key not in required + optional:
+            allowed = ", ".join(required + optional)
+            fail("unknown_field", ptr_join(path, key), f"unknown field {key!r}; allowed here: {allowed}")
+    for key in required:
+        if key not in value:
+            fail("missing_field", ptr_join(path, key), f"missing field {key!r}")
+    return value
+
+
+def ptr_join(path: str, key: Any) -> str:
+    """`path` extended by one segment."""
+    return path + ptr(key)
+
+
+def integer(value: Any, path: str, minimum: int | None = 0) -> int:
+    """`value` as an int (not a bool) of at least `minimum`."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        fail("invalid_type", path, f"expected a whole number, got {value!r}")
+    if minimum is not None and value < minimum:
+        code = "negative_value" if minimum == 0 else "invalid_value"
+        fail(code, path, f"{value} is below the minimum {minimum}")
+    return value
+
+
+def string(value: Any, path: str) -> str:
+    """`value` as a non-empty string."""
+    if not isinstance(value, str) or not value:
+        fail("invalid_type", path, f"expected a non-empty string, got {value!r}")
+    return value
+
+
+def array(value: Any, path: str) -> list:
+    """`value` as a list."""
+    if not isinstance(value, list):
+        fail("invalid_type", path, f"expected a list, got {type(value).__name__}")
+    return value
+
+
+def per_tiger(value: Any, path: str, edition: Edition, what: str) -> dict:
+    """An object with exactly one entry per Tiger of the edition."""
+    tigers = tuple(edition.tigers)
+    value = obj(value, path, what=f"an object of {what} per Tiger", free=True)
+    for key in value:
+        if key not in tigers:
+            fail("unknown_tiger", ptr_join(path, key), f"unknown Tiger {key!r}; the Tigers are {', '.join(tigers)}")
+    for t in tigers:
+        if t not in value:
+            fail("missing_tiger", ptr_join(path, t), f"missing {what} for {edition.tigers[t].name} ({t})")
+    return value
+
+
+def participant_ref(value: Any, path: str, participants: dict, *, allow_neutral: bool = False) -> str:
+    """A participant id that exists (and is not the neutral unless allowed)."""
+    pid = string(value, path)
+    if pid not in participants:
+        fail("unknown_participant", path, f"unknown participant {pid!r}; participants: {', '.join(participants)}")
+    if not allow_neutral and participants[pid]["kind"] == NEUTRAL:
+        fail("neutral_not_allowed", path, f"{pid} is the neutral, which has no turn-order disc, headquarters or "
+             "global-market marker", "AMB-22")
+    return pid
+
+
+def turn_order(value: Any, path: str, participants: dict) -> tuple[str, ...]:
+    """Every participant but the neutral, each once."""
+    order = array(value, path)
+    seen: list[str] = []
+    for i, entry in enumerate(order):
+        pid = participant_ref(entry, ptr_join(path, i), participants)
+        if pid in seen:
+            fail("duplicate_participant", ptr_join(path, i), f"{pid} appears twice in the turn order")
+        seen.append(pid)
+    missing = [p for p, d in participants.items() if d["kind"] != NEUTRAL and p not in seen]
+    if missing:
+        fail("missing_participant", path, f"the turn order lacks {', '.join(missing)}")
+    return tuple(seen)
+
+
+def rules_options(value: Any, edition: Edition) -> RulesOptions:
+    """SCORE-END-03: missing options take the edition's defaults."""
+    defaults = dict(edition.rules_options)
+    value = obj({} if value is None else value, "/rules_options", optional=tuple(defaults))
+    merged = {**defaults, **value}
+    checks = {"tiebreak_era2_tiger_ties": (lambda v: v in TIEBREAK_OPTIONS, '"chain" or "turn_order"'),
+              "milestone_counts_on_space": (lambda v: isinstance(v, bool), "true or false"),
+              "prosperity_from_influence_rounds": (lambda v: not isinstance(v, bool) and v in (1, 2), "1 or 2")}
+    for key, (ok, allowed) in checks.items():
+        if not ok(merged[key]):
+            fail("invalid_rules_option", ptr("rules_options", key), f"{key} must be {allowed}, got {merged[key]!r}",
+                 "SCORE-END-03")
+    return RulesOptions(**merged)
+
+
+def solo_settings(data: dict, count: int, edition: Edition) -> SoloSettings | None:
+    """SOLO-SETUP-07 difficulty, and the variant (solo, scenario, campaign, high_score)."""
+    value = data.get("solo")
+    if count != 1:
+        if value is not None:
+            fail("unexpected_solo", "/solo", f"solo settings are only for a 1-player game, not {count} players")
+        return None
+    if value is None:
+        fail("missing_solo", "/solo", "a solo game needs {\"difficulty\": 1..4}", "SOLO-SETUP-07")
+    value = obj(value, "/solo", ("difficulty",), ("variant", "goal_met", "high_score"))
+    allowed = list(edition.solo["difficulty_multipliers"])
+    difficulty = value["difficulty"]
+    if isinstance(difficulty, bool) or difficulty not in allowed:
+        fail("invalid_difficulty", "/solo/difficulty", f"difficulty must be one of {allowed}, got {difficulty!r}",
+             "SOLO-SETUP-07")
+    variant = value.get("variant", "solo")
+    if variant not in SOLO_VARIANTS:
+        fail("invalid_value", "/solo/variant", f"variant must be one of {', '.join(SOLO_VARIANTS)}, got {variant!r}")
+    goal_met = value.get("goal_met")
+    if goal_met is not None and (variant not in ("scenario", "campaign") or not isinstance(goal_met, bool)):
+        fail("invalid_value", "/solo/goal_met", "goal_met is true or false, and only for a scenario or campaign")
+    high_score = None
+    if variant == "high_score":
+        if "high_score" not in value:
+            fail("missing_field", "/solo/high_score", "the high-score variant needs the previous high score",
+                 "SOLO-SCORE-03")
+        high_score = integer(value["high_score"], "/solo/high_score")
+    elif "high_score" in value:
+        fail("unexpected_field", "/solo/high_score", "high_score is only for the high-score variant")
+    return SoloSettings(difficulty, variant, goal_met, high_score)
+
+
+def kinds_and_counts(data: dict, count: int) -> dict:
+    """The participants object, with the kinds the player count requires (NEUTRAL-01, SOLO-SETUP-01)."""
+    parts = obj(data["participants"], "/participants", what="an object of participants", free=True)
+    if not parts:
+        fail("missing_participant", "/participants", "no participants")
+    for pid, p in parts.items():
+        p = obj(p, ptr("participants", pid), ("kind",), ("global_market", "leftovers", "influence", "tigers",
+                                                        "flags", "special_flags"))
+        if p["kind"] not in KINDS:
+            fail("invalid_kind", ptr("participants", pid, "kind"),
+                 f"kind must be one of {', '.join(KINDS)}, got {p['kind']!r}")
+    by_kind = {k: [pid for pid, p in parts.items() if p["kind"] == k] for k in KINDS}
+    if by_kind[NEUTRAL] and count != 3:
+        fail("neutral_mismatch", ptr("participants", by_kind[NEUTRAL][0], "kind"),
+             f"a neutral only takes part in a 3-player game, not with {count} player(s)", "NEUTRAL-01")
+    if count == 3 and len(by_kind[NEUTRAL]) != 1:
+        fail("neutral_mismatch", "/participants", "a 3-player game has exactly one neutral participant", "NEUTRAL-01")
+    if by_kind[AUTOMA] and count != 1:
+        fail("automa_mismatch", ptr("participants", by_kind[AUTOMA][0], "kind"),
+             "the Automa only plays in a solo game (player_count 1)", "SOLO-SETUP-01")
+    if count == 1 and len(by_kind[AUTOMA]) != 1:
+        fail("automa_mismatch", "/participants", "a solo game has exactly one Automa", "SOLO-SETUP-01")
+    if len(by_kind[PLAYER]) != count:
+        fail("participant_count_mismatch", "/participants",
+             f"player_count is {count} but {len(by_kind[PLAYER])} participants are players")
+    if "neutral" in data and data["neutral"] is not (count == 3):
+        if not isinstance(data["neutral"], bool):
+            fail("invalid_type", "/neutral", "neutral is true or false")
+        fail("neutral_mismatch", "/neutral", f"neutral must be {str(count == 3).lower()} with {count} player(s)",
+             "NEUTRAL-01")
+    return parts
+
+
+def tiger_facts(value: Any, path: str, neutral: bool) -> TigerFacts:
+    """IP by column and the facts of one Tiger (the neutral needs only its IP)."""
+    value = obj(value, path, ("ip",) + (() if neutral else FACTS), (FACTS if neutral else ()) + ("pieces",))
+    ip = obj(value["ip"], ptr_join(path, "ip"), ("A", "B", "C", "none"))
+    column_ip = ColumnIP(**{k: integer(ip[k], ptr_join(path, "ip") + ptr(k)) for k in ("A", "B", "C", "none")})
+    if "pieces" in value:
+        array(value["pieces"], ptr_join(path, "pieces"))  # informational only
+    facts = {k: integer(value.get(k, 0), ptr_join(path, k)) for k in FACTS}
+    return TigerFacts(column_ip, **facts)
+
+
+def participant(pid: str, p: dict, edition: Edition) -> ParticipantPosition:
+    """One participant's block, checked for the fields its kind needs."""
+    base = ptr("participants", pid)
+    kind = p["kind"]
+    need = {PLAYER: ("global_market", "leftovers", "influence", "tigers"),
+            AUTOMA: ("global_market", "influence", "tigers"), NEUTRAL: ("influence", "tigers")}[kind]
+    for key in need:
+        if key not in p:
+            fail("missing_field", ptr_join(base, key), f"{pid} ({kind}) needs {key!r}")
+    if kind == NEUTRAL:
+        for key in ("global_market", "leftovers", "flags", "special_flags"):
+            if key in p:
+                fail("not_for_neutral", ptr_join(base, key), f"the neutral has no {key.replace('_', ' ')}: it has "
+                     "no global-market marker or resources, and special flags it accepts leave the game", "AMB-22")
+    influence = per_tiger(p["influence"], ptr_join(base, "influence"), edition, "influence")
+    influence = {t: integer(v, ptr_join(base, "influence") + ptr(t)) for t, v in influence.items()}
+    tigers = per_tiger(p["tigers"], ptr_join(base, "tigers"), edition, "facts")
+    tigers = {t: tiger_facts(v, ptr_join(base, "tigers") + ptr(t), kind == NEUTRAL) for t, v in tigers.items()}
+    position = stack = None
+    if kind != NEUTRAL:
+        gm = obj(p["global_market"], ptr_join(base, "global_market"), ("position", "stack"))
+        position = integer(gm["position"], ptr_join(base, "global_market") + "/position")
+        stack = integer(gm["stack"], ptr_join(base, "global_market") + "/stack")
+    left = Leftovers()
+    if "leftovers" in p:
+        raw = obj(p["leftovers"], ptr_join(base, "leftovers"), ("goods", "energy", "science"))
+        left = Leftovers(**{k: integer(raw[k], ptr_join(base, "leftovers") + ptr(k)) for k in raw})
+        if kind == AUTOMA and left.total:
+            fail("automa_leftovers", ptr_join(base, "leftovers"), "the Automa never holds goods, energy or science",
+                 "SOLO-AUTOMA-08")
+    flags = obj(p.get("flags", {}), ptr_join(base, "flags"), what="an object of flag lists per sector", free=True)
+    flags = {s: tuple(string(f, ptr_join(base, "flags") + ptr(s, i))
+                      for i, f in enumerate(array(v, ptr_join(base, "flags") + ptr(s)))) for s, v in flags.items()}
+    special = array(p.get("special_flags", []), ptr_join(base, "special_flags"))
+    special = tuple(string(t, ptr_join(base, "special_flags") + ptr(i)) for i, t in enumerate(special))
+    return ParticipantPosition(pid, kind, influence, tigers, position, stack, left, flags, special)
+
+
+def era1_block(value: Any, parts: dict, edition: Edition) -> Era1Position:
+    """The Era I tracks for prosperity_from_influence_rounds = 2 (SCORE-INF-01)."""
+    value = obj(value, "/era1", ("turn_order", "participants"), ("headquarters",))
+    order = turn_order(value["turn_order"], "/era1/turn_order", parts)
+    hq_raw = obj(value.get("headquarters", {}), "/era1/headquarters", free=True)
+    headquarters = {}
+    for t, holder in hq_raw.items():
+        if t not in edition.tigers:
+            fail("unknown_tiger", ptr("era1", "headquarters", t), f"unknown Tiger {t!r}")
+        headquarters[t] = None if holder is None else participant_ref(holder, ptr("era1", "headquarters", t), parts)
+    block = obj(value["participants"], "/era1/participants", free=True)
+    influence, ip = {}, {}
+    for pid in block:
+        if pid not in parts:
+            fail("unknown_participant", ptr("era1", "participants", pid), f"unknown participant {pid!r}")
+    for pid, data in parts.items():
+        base = ptr("era1", "participants", pid)
+        if pid not in block:
+            fail("missing_participant", base, f"the Era I data lacks {pid}")
+        neutral = data["kind"] == NEUTRAL
+        entry = obj(block[pid], base, ("influence",) + (() if neutral else ("ip",)), ("ip",) if neutral else ())
+        raw = per_tiger(entry["influence"], base + "/influence", edition, "influence")
+        influence[pid] = {t: integer(v, base + ptr("influence", t)) for t, v in raw.items()}
+        if "ip" in entry:
+            raw = per_tiger(entry["ip"], base + "/ip", edition, "investment points")
+            ip[pid] = {t: ColumnIP(**{k: integer(v[k], base + ptr("ip", t, k))
+                                      for k in obj(v, base + ptr("ip", t), ("A", "B", "C", "none"))})
+                       for t, v in raw.items()}
+    return Era1Position(order, headquarters, influence, ip)
+
+
+def read_position(data: Any, edition: Edition) -> EndPosition:
+    """Shape and identity checks, then the `EndPosition` (no cross-checks: see `scorer_checks`)."""
+    data = obj(data, "", ("player_count", "turn_order", "tigers", "participants"),
+               ("neutral", "solo", "rules_options", "era1"), what="a JSON object")
+    supported = list(edition.document["player_counts"]["supported"])
+    count = data["player_count"]
+    if isinstance(count, bool) or count not in supported:
+        fail("invalid_player_count", "/player_count", f"player_count must be one of {supported}, got {count!r}")
+    options = rules_options(data.get("rules_options"), edition)
+    parts = kinds_and_counts(data, count)
+    solo = solo_settings(data, count, edition)
+    tigers = per_tiger(data["tigers"], "/tigers", edition, "a prosperity token and headquarters")
+    tokens, headquarters = {}, {}
+    for t in edition.tigers:
+        entry = obj(tigers[t], ptr("tigers", t), ("prosperity_token",), ("headquarters",))
+        token = entry["prosperity_token"]
+        if not isinstance(token, str) or token not in edition.prosperity_tokens:
+            fail("unknown_prosperity_token", ptr("tigers", t, "prosperity_token"),
+                 f"unknown prosperity token {token!r}; tokens: {', '.join(edition.prosperity_tokens)}", "SETUP-02")
+        if token in tokens.values():
+            fail("duplicate_prosperity_token", ptr("tigers", t, "prosperity_token"),
+                 f"token {token} already lies on another Tiger; each Tiger gets its own token", "SETUP-02")
+        tokens[t] = token
+        holder = entry.get("headquarters")
+        headquarters[t] = None if holder is None else participant_ref(holder, ptr("tigers", t, "headquarters"), parts)
+        if holder is not None and list(headquarters.values()).count(holder) > 1:
+            fail("duplicate_headquarters", ptr("tigers", t, "headquarters"),
+                 f"{holder} has only one headquarters and it already stands on another Tiger", "BUILD-HQ-02")
+    order = turn_order(data["turn_order"], "/turn_order", parts)
+    participants = {pid: participant(pid, p, edition) for pid, p in parts.items()}
+    era1 = None
+    if data.get("era1") is not None:
+        era1 = era1_block(data["era1"], parts, edition)
+    elif options.prosperity_from_influence_rounds == 2:
+        fail("missing_era1", "/era1", "prosperity_from_influence_rounds = 2 scores the Era I tracks too: give "
+             "era1 (turn order, headquarters, influence and IP after the Era I Influence step)", "SCORE-INF-01")
+    return EndPosition(count, order, tokens, headquarters, participants, options, solo, era1)
+
+
+__all__ = ["ScorerInputError", "read_position", "ptr"]

@@ -1,0 +1,313 @@
+"""Resolving unlocked bonuses: infrastructure (IBONUS-*) and nation (NBONUS-*) bonuses.
+
+A pending bonus {id, seat, source, bonus, type} waits in `state.pending_bonuses`
+(CASCADE-03).  ``resolve_bonus`` names it and the choices its effect needs:
+
+=====================  ==========================================================
+effect verb            choices
+=====================  ==========================================================
+parts_factory          ``space`` of an own factory without a parts factory
+build_headquarters     ``tiger``
+advance_influence      ``tiger`` (funds, if any, are paid there: IBONUS-04)
+build_satellite        ``space``: a satellite space (its Tiger pays the funds)
+build_factory          ``space``: a column-B/C factory space (NBONUS-02)
+remove_generic         ``sector`` of the player board (NBONUS-03)
+performance_bonus      ``token`` and its choices (see `performance`)
+advance_global_market  —
+gain                   —
+=====================  ==========================================================
+
+The catalogue entry of the bonus (edition ``catalog``) supplies amounts, costs
+and whether a region bonus follows; follow-up questions (region bonus, second
+¥ production) run as frames above the looping decision, and bonuses the effect
+unlocks join the queue (CASCADE-01..04).
+"""
+from __future__ import annotations
+
+from api.games.asian_tigers.decisions import repeat
+from api.games.asian_tigers.errors import ActionShapeError, IllegalActionError, RulesError
+from api.games.asian_tigers.state import GameState, Piece, PlayerState
+from api.games.asian_tigers.turn import building, performance, region, satellites
+from api.games.asian_tigers.turn.effects import (advance_global_market, advance_influence, gain_goods, gain_resource,
+                                                 pay_resource, tiger_name)
+
+# The catalogue rule of each (type, bonus): refusals cite it.
+RULES = {
+    ("infrastructure", "parts_factory_free"): "IBONUS-05", ("infrastructure", "performance_dollar"): "IBONUS-06",
+    ("infrastructure", "performance_yen"): "IBONUS-07", ("infrastructure", "headquarters"): "IBONUS-08",
+    ("infrastructure", "influence_upper_3"): "IBONUS-09", ("infrastructure", "influence_lower_3"): "IBONUS-10",
+    ("infrastructure", "influence_any_5"): "IBONUS-11", ("infrastructure", "influence_any_7"): "IBONUS-12",
+    ("infrastructure", "satellite_laboratory"): "IBONUS-13", ("infrastructure", "satellite_power_plant"): "IBONUS-14",
+    ("infrastructure", "satellite_factory"): "IBONUS-15", ("infrastructure", "satellite_any"): "IBONUS-16",
+    ("nation", "parts_factory_for_energy"): "NBONUS-01", ("nation", "build_factory_b_or_c"): "NBONUS-02",
+    ("nation", "remove_generic"): "NBONUS-03", ("nation", "performance_either"): "NBONUS-04",
+    ("nation", "influence_upper_3"): "NBONUS-05", ("nation", "influence_lower_3"): "NBONUS-06",
+    ("nation", "global_market_3"): "NBONUS-07", ("nation", "energy_2"): "NBONUS-08",
+    ("nation", "science_2"): "NBONUS-09",
+}
+# The fields each effect verb takes besides kind, bonus and decision.
+FIELDS = {"parts_factory": {"space"}, "build_headquarters": {"tiger"}, "advance_influence": {"tiger"},
+          "build_satellite": {"space"}, "build_factory": {"space"}, "remove_generic": {"sector"},
+          "advance_global_market": set(), "gain": set()}
+
+
+def entry(state: GameState, pending: dict) -> dict:
+    """The catalogue entry of a pending bonus ({cost, effects})."""
+    group = "infrastructure_bonuses" if pending["type"] == "infrastructure" else "nation_bonuses"
+    return state.edition.catalog[group][pending["bonus"]]
+
+
+def rule_of(pending: dict) -> str:
+    """The catalogue rule ID of a pending bonus."""
+    return RULES.get((pending["type"], pending["bonus"]), "IBONUS-02" if pending["type"] == "infrastructure"
+                     else "FLAG-03")
+
+
+def describe(state: GameState, pending: dict) -> str:
+    """``the headquarters bonus (sector S5)``."""
+    kind, where = pending["source"].split(":")
+    return f"the {pending['bonus'].replace('_', ' ')} bonus ({kind} {where})"
+
+
+def _tiger_scope(state: GameState, selector: str) -> list[str]:
+    if selector == "one_upper":
+        return list(state.edition.upper_area())
+    if selector == "one_lower":
+        return list(state.edition.lower_area())
+    return list(state.edition.tigers)
+
+
+# -- options ----------------------------------------------------------------------
+def _candidates(state: GameState, player: PlayerState, pending: dict) -> list[dict]:
+    """Every choice worth checking for `pending` (the check decides which are legal)."""
+    effect = entry(state, pending)["effects"][0]
+    verb = effect["do"]
+    if verb == "parts_factory":
+        return [{"space": p.space} for p in state.pieces if p.owner == player.id and p.kind == "factory"]
+    if verb in ("build_headquarters", "advance_influence"):
+        return [{"tiger": t} for t in state.edition.tigers]
+    if verb == "build_satellite":
+        return [{"space": s} for s in satellites.all_satellite_spaces(state)]
+    if verb == "build_factory":
+        return [{"space": s.id} for t in state.edition.tigers.values() for s in t.spaces.values()
+                if s.kind == "factory" and s.column in effect["columns"]]
+    if verb == "remove_generic":
+        return [{"sector": s} for s in player.sectors]
+    if verb == "performance_bonus":
+        return performance.candidates(state, player, effect["set"])
+    return [{}]
+
+
+def resolve_options(state: GameState, pending: dict) -> list[dict]:
+    """Every legal way to resolve `pending` now; none when it cannot be used (it may still be ignored)."""
+    options = []
+    for choice in _candidates(state, state.player(pending["seat"]), pending):
+        action = {"kind": "resolve_bonus", "bonus": pending["id"], **choice}
+        try:
+            check(state, pending, action)
+        except RulesError:
+            continue
+        options.append(action)
+    return options
+
+
+# -- checks -------------------------------------------------------------------------
+def check(state: GameState, pending: dict, action: dict) -> dict:
+    """Validate `action` for `pending`; returns the plan `apply_plan` carries out."""
+    player = state.player(pending["seat"])
+    bonus = entry(state, pending)
+    effect = bonus["effects"][0]
+    verb = effect["do"]
+    rule = rule_of(pending)
+    if verb == "performance_bonus":
+        return {"verb": verb, "performance": performance.check(state, player, action, effect["set"], rule)}
+    extra = sorted(set(action) - {"kind", "bonus", "decision"} - FIELDS[verb])
+    if extra:
+        wanted = ", ".join(sorted(FIELDS[verb])) or "no further choice"
+        raise ActionShapeError(f"{describe(state, pending).capitalize()} takes {wanted}; unexpected: "
+                               f"{', '.join(extra)}", code="unexpected_field", field=extra[0])
+    funds = bonus.get("cost", {}).get("funds", 0)
+    plan = {"verb": verb, "funds": funds}
+    if verb == "parts_factory":
+        energy = effect.get("cost", {}).get("energy", 0)
+        plan.update(piece=_check_parts_factory(state, player, action.get("space"), energy), energy=energy)
+    elif verb == "build_headquarters":
+        plan["tiger"] = satellites.check_headquarters(state, player, action.get("tiger"), rule)
+    elif verb == "advance_influence":
+        plan.update(tiger=_check_influence(state, player, action.get("tiger"), effect, funds, rule),
+                    amount=effect["amount"])
+    elif verb == "build_satellite":
+        plan["space"] = satellites.check_build_satellite(state, player, effect["row"], action.get("space"), funds,
+                                                         rule)
+        plan["satellite"] = effect["row"]
+    elif verb == "build_factory":
+        plan["info"] = _check_factory(state, player, action.get("space"), effect["columns"])
+    elif verb == "remove_generic":
+        plan["sector"] = _check_removal(player, action.get("sector"))
+    return plan
+
+
+def _check_parts_factory(state: GameState, player: PlayerState, space_id, energy: int) -> Piece:
+    """BUILD-PARTS-01/03 through a bonus (AMB-05: free from a sector, 1 energy from a row)."""
+    if not isinstance(space_id, str):
+        raise ActionShapeError("say which of your factories takes the parts factory (\"space\", e.g. \"SK.F2\")",
+                               code="space_required", field="space")
+    return building.check_parts_factory(state, player, space_id, energy)
+
+
+def _check_influence(state: GameState, player: PlayerState, tiger, effect: dict, funds: int, rule: str) -> str:
+    """IBONUS-09..12, NBONUS-05/06: a Tiger of the bonus's area, and 1 fund there if the bonus costs it."""
+    if tiger not in state.edition.tigers:
+        raise ActionShapeError(f"say which Tiger gains the influence (\"tiger\": one of "
+                               f"{', '.join(state.edition.tigers)})", code="tiger_required", field="tiger")
+    scope = _tiger_scope(state, effect["tiger"])
+    if tiger not in scope:
+        area = "upper" if effect["tiger"] == "one_upper" else "lower"
+        raise IllegalActionError(f"This bonus raises influence in the board's {area} area only "
+                                 f"({' or '.join(tiger_name(state, t) for t in scope)})", code="tiger_not_in_area",
+                                 rule=rule)
+    if player.funds[tiger] < funds:
+        raise IllegalActionError(f"This bonus costs {funds} fund{'s' if funds > 1 else ''} in "
+                                 f"{tiger_name(state, tiger)}; you have {player.funds[tiger]} there",
+                                 code="insufficient_funds", rule=rule)
+    return tiger
+
+
+def _check_factory(state: GameState, player: PlayerState, space_id, columns) -> dict:
+    """NBONUS-02 / AMB-33: any Tiger, no centre, column B or C, the normal factory cost."""
+    tiger = space_id.split(".")[0] if isinstance(space_id, str) else None
+    if tiger in state.edition.tigers and space_id in state.edition.tigers[tiger].spaces:
+        space = state.edition.space(space_id)
+        if space.kind == "factory" and space.column not in columns:
+            raise IllegalActionError(f"This bonus builds a factory in column {' or '.join(columns)} only; "
+                                     f"{building.space_label(state, space)} is in column {space.column}",
+                                     code="wrong_column", rule="NBONUS-02")
+    return building.check_space(state, player, space_id, None, None, ("factory",))
+
+
+def _check_removal(player: PlayerState, sector) -> str:
+    """NBONUS-03: a sector of the player board that still holds a generic piece."""
+    if sector not in player.sectors:
+        raise ActionShapeError(f"say which sector loses a generic piece (\"sector\": one of "
+                               f"{', '.join(player.sectors)})", code="sector_required", field="sector")
+    if player.sectors[sector]["generic"] < 1:
+        raise IllegalActionError(f"Sector {sector} of your player board has no generic piece left",
+                                 code="sector_has_no_generic", rule="NBONUS-03")
+    return sector
+
+
+# -- the queue (CASCADE-03) ------------------------------------------------------------
+def pending_bonus_options(state: GameState) -> list[dict]:
+    """Resolve or ignore each bonus waiting this turn (offered at every open point of the turn)."""
+    options = []
+    for pending in state.pending_bonuses:
+        options += resolve_options(state, pending)
+        options.append({"kind": "ignore_bonus", "bonus": pending["id"]})
+    return options
+
+
+def pending_bonus(state: GameState, bonus_id) -> dict:
+    """The waiting bonus `bonus_id` (IllegalActionError when none waits)."""
+    pending = next((b for b in state.pending_bonuses if b["id"] == bonus_id), None)
+    if pending is None:
+        raise IllegalActionError(f"No unlocked bonus {bonus_id!r} is waiting this turn", code="unknown_bonus",
+                                 rule="CASCADE-03")
+    return pending
+
+
+def ignore_bonus(state: GameState, action: dict, events: list[dict]) -> None:
+    """IBONUS-03 / FLAG-03: an ignored bonus is gone for good."""
+    pending = pending_bonus(state, action.get("bonus"))
+    state.pending_bonuses.remove(pending)
+    player = state.player(pending["seat"])
+    events.append({"kind": "bonus_ignored", "participant": player.id, "bonus": pending["bonus"],
+                   "text": f"{player.name} ignores the {pending['bonus'].replace('_', ' ')} bonus; it is gone"})
+    repeat(state, state.decisions[-1])
+
+
+# -- the answer ---------------------------------------------------------------------
+def resolve_bonus(state: GameState, action: dict, events: list[dict]) -> None:
+    """Use one waiting bonus; the question that offered it comes back once its chain is resolved."""
+    decision = state.decisions[-1]
+    pending = pending_bonus(state, action.get("bonus"))
+    if pending["seat"] != decision["seat"]:
+        raise IllegalActionError("That bonus belongs to another player", code="not_your_bonus", rule="CASCADE-03")
+    plan = check(state, pending, action)
+    # The loop (bonus queue or trade-centre sales) resumes after the chain: CASCADE-04.
+    repeat(state, decision)
+    state.pending_bonuses.remove(pending)
+    player = state.player(pending["seat"])
+    events.append({"kind": "bonus_resolved", "participant": player.id, "bonus": pending["bonus"],
+                   "source": pending["source"], "text": f"{player.name} uses {describe(state, pending)}"})
+    apply_plan(state, player, pending, plan, events)
+
+
+def apply_plan(state: GameState, player: PlayerState, pending: dict, plan: dict, events: list[dict]) -> None:
+    """Pay the bonus's cost and carry out its effects; follow-ups and unlocked bonuses come after."""
+    reason = describe(state, pending)
+    verb = plan["verb"]
+    follow = [e for e in entry(state, pending)["effects"][1:] if e["do"] == "region_bonus"]
+    tiger = None
+    if verb == "performance_bonus":
+        performance.apply(state, player, plan["performance"], reason, events)
+    elif verb == "parts_factory":
+        attach_parts_factory(state, player, plan["piece"], plan["energy"], reason, events)
+    elif verb == "build_headquarters":
+        tiger = plan["tiger"]
+        satellites.build_headquarters(state, player, tiger, events)
+    elif verb == "advance_influence":
+        tiger = plan["tiger"]
+        _pay_funds(state, player, tiger, plan["funds"], reason, events)
+        events.extend(advance_influence(state, player.id, tiger, plan["amount"], reason))
+    elif verb == "build_satellite":
+        satellites.build_satellite(state, player, plan["satellite"], plan["space"], plan["funds"], events)
+    elif verb == "build_factory":
+        # place_piece pays energy/science, produces and checks the sector it empties (AMB-33).
+        building.place_piece(state, player, plan["info"], events)
+    elif verb == "remove_generic":
+        remove_generic(state, player, plan["sector"], events)
+    else:
+        effect = entry(state, pending)["effects"][0]
+        if verb == "advance_global_market":
+            events.extend(advance_global_market(state, player.id, effect["amount"], reason))
+        else:
+            events.extend(gain_resource(player, effect["resource"], effect["amount"], reason))
+    if follow and tiger is not None:  # IBONUS-08..11: the region bonus of the Tiger used (REGION-02)
+        region.activate_for_tiger(state, player.id, tiger, reason)
+
+
+def _pay_funds(state: GameState, player: PlayerState, tiger: str, funds: int, reason: str,
+               events: list[dict]) -> None:
+    """IBONUS-04 / FUNDS-02: the cost is paid on the Tiger where the bonus is used."""
+    if funds <= 0:
+        return
+    player.funds[tiger] -= funds
+    events.append({"kind": "funds_paid", "participant": player.id, "tiger": tiger, "amount": funds,
+                   "text": f"{player.name} pays {funds} fund{'s' if funds > 1 else ''} in {tiger_name(state, tiger)} "
+                           f"— {reason}"})
+
+
+def attach_parts_factory(state: GameState, player: PlayerState, piece: Piece, energy: int, reason: str,
+                         events: list[dict]) -> None:
+    """BUILD-PARTS-01/02: pay, take one from the supply, attach it and produce 1 good."""
+    events.extend(pay_resource(player, "energy", energy, "parts factory"))
+    piece.parts_factory = True
+    state.supply_parts_factories -= 1
+    good = state.edition.space(piece.space).good
+    events.append({"kind": "parts_factory_attached", "participant": player.id, "space": piece.space,
+                   "text": f"{player.name} attaches a parts factory to the {good} factory on {piece.space} "
+                           f"— {reason}"})
+    events.extend(gain_goods(state, player, good, state.edition.rules["parts_factory"]["production_goods"],
+                             "parts factory production"))
+
+
+def remove_generic(state: GameState, player: PlayerState, sector: str, events: list[dict]) -> None:
+    """NBONUS-03: the piece leaves the game; emptying the sector unlocks its bonus (IBONUS-02, AMB-11)."""
+    content = player.sectors[sector]
+    content["generic"] -= 1
+    # Counted so the 24 generics stay accounted for (board + built + removed).
+    content["removed"] = content.get("removed", 0) + 1
+    events.append({"kind": "generic_removed", "participant": player.id, "sector": sector,
+                   "text": f"{player.name} removes a generic piece from sector {sector} of their player board "
+                           f"without building it"})
+    building.check_sector_emptied(state, player, sector, events)

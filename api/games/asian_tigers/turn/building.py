@@ -1,0 +1,329 @@
+"""Building infrastructure (BUILD-GEN/LAB/PWR/FAC/UNI/DEPT/PARTS).
+
+A generic piece comes from a player-board sector the player names
+(BUILD-GEN-04); emptying a sector unlocks its bonus, queued for the player
+to resolve, defer or ignore (IBONUS-02/03, CASCADE-03).
+"""
+from __future__ import annotations
+
+from api.games.asian_tigers.decisions import new_decision, push_frame
+from api.games.asian_tigers.edition.load import Space
+from api.games.asian_tigers.errors import ActionShapeError, IllegalActionError, RulesError
+from api.games.asian_tigers.state import GameState, Piece, PlayerState
+from api.games.asian_tigers.turn.effects import apply_simple_effect, gain_goods, gain_resource, pay_resource, tiger_name
+
+BUILDABLE_FROM_CENTER = ("university", "factory", "power_plant", "laboratory")
+
+
+def reach(state: GameState, center: str) -> tuple[str, ...]:
+    """Columns a centre builds in (PLACE-06)."""
+    return tuple(state.edition.rules["investment_centers"][center]["build_columns"])
+
+
+def space_label(state: GameState, space: Space) -> str:
+    """``SK.F2`` → ``South Korea factory space F2 (Electronics)``."""
+    label = f"{tiger_name(state, space.tiger)} {space.kind.replace('_', ' ')} space {space.id.split('.')[1]}"
+    return label + (f" ({space.good})" if space.good else "")
+
+
+def is_open(state: GameState, space: Space) -> bool:
+    """Open at this player count (SETUP-01, DATA-20)."""
+    return space.min_players <= state.player_count
+
+
+def factory_cost(state: GameState, space: Space) -> tuple[int, int]:
+    """BUILD-FAC-01 / BUILD-PWR-02: (energy, science) to build a factory on `space`."""
+    rules = state.edition.rules["factory"]
+    linked = sum(
+        1 for other in state.edition.tigers[space.tiger].spaces.values()
+        if other.kind == "power_plant" and space.id in other.connects and other.id in state.occupancy
+    )
+    energy = max(0, rules["base_cost_energy"] - rules["discount_per_connected_built_power_plant"] * linked)
+    return energy, rules["extra_cost_science"].get(space.good, 0)
+
+
+def sector_for_factory(state: GameState, good: str) -> str:
+    """The player-board sector holding the factory of `good`."""
+    return next(s.id for s in state.edition.sectors.values() if s.factory_good == good)
+
+
+def check_space(state: GameState, player: PlayerState, space_id, sector, center: str | None, kinds,
+                tiger: str | None = None) -> dict:
+    """A build on `space_id` taking a piece from `sector`; returns what the build needs.
+
+    `center` is the investment centre letter (None for departments and bonuses
+    that ignore reach); `kinds` the space kinds allowed here.
+    """
+    tiger_id = space_id.split(".")[0] if isinstance(space_id, str) else None
+    if tiger_id not in state.edition.tigers or space_id not in state.edition.tigers[tiger_id].spaces:
+        raise ActionShapeError(f"unknown construction space {space_id!r}", code="unknown_space", field="space")
+    space = state.edition.space(space_id)
+    if tiger is not None and space.tiger != tiger:
+        raise IllegalActionError(f"This action builds on {tiger_name(state, tiger)}; {space_label(state, space)} is on "
+                                 f"another Tiger", code="space_on_other_tiger",
+                                 rule="BUILD-DEPT-01" if "department" in kinds else "BUILD-GEN-01")
+    if space.kind not in kinds:
+        if space.kind == "department":
+            raise IllegalActionError("A department can only be built as a university's additional action",
+                                     code="department_needs_university", rule="BUILD-DEPT-01")
+        raise IllegalActionError(f"{space_label(state, space)} is not a {' or '.join(k.replace('_', ' ') for k in kinds)} space",
+                                 code="wrong_space_kind", rule="BUILD-GEN-01")
+    if not is_open(state, space):
+        raise IllegalActionError(f"{space_label(state, space)} is closed with {state.player_count} players",
+                                 code="space_closed", rule="SETUP-01")
+    if not space.infinite and space_id in state.occupancy:
+        owner = state.pieces[state.occupancy[space_id]].owner
+        raise IllegalActionError(f"{space_label(state, space)} is already built (by {_owner_name(state, owner)})",
+                                 code="space_occupied", rule="BUILD-GEN-02")
+    if center is not None:
+        if space.kind == "university" and center == "C":
+            raise IllegalActionError("A type-C investment centre can never build a university",
+                                     code="university_from_center_c", rule="BUILD-UNI-03")
+        if not space.infinite and space.column not in reach(state, center):
+            raise IllegalActionError(f"Centre {center} builds only in column{'s' if len(reach(state, center)) > 1 else ''} "
+                                     f"{', '.join(reach(state, center))}; {space_label(state, space)} is in column {space.column}",
+                                     code="space_out_of_reach", rule="PLACE-06")
+    if space.kind == "factory":
+        return _check_factory(state, player, space, sector)
+    return {"space": space, "sector": _check_generic_sector(state, player, sector)}
+
+
+def _check_generic_sector(state: GameState, player: PlayerState, sector) -> str:
+    if sector is None:
+        raise ActionShapeError("say which player-board sector the generic piece comes from (\"sector\": \"S1\".."
+                               "\"S12\")", code="sector_required", field="sector", rule="BUILD-GEN-04")
+    if sector not in player.sectors:
+        raise ActionShapeError(f"unknown player-board sector {sector!r}", code="unknown_sector", field="sector")
+    if player.sectors[sector]["generic"] < 1:
+        raise IllegalActionError(f"Sector {sector} of your player board has no generic piece left",
+                                 code="sector_has_no_generic", rule="BUILD-GEN-04")
+    return sector
+
+
+def _check_factory(state: GameState, player: PlayerState, space: Space, sector) -> dict:
+    own_sector = sector_for_factory(state, space.good)
+    if sector is not None and sector != own_sector:
+        raise IllegalActionError(f"Your {space.good} factory sits in sector {own_sector}, not {sector}",
+                                 code="wrong_sector", rule="BUILD-FAC-02")
+    if not player.sectors[own_sector]["factory"]:
+        raise IllegalActionError(f"You have already built your {space.good} factory (one per good)",
+                                 code="factory_already_built", rule="BUILD-FAC-02")
+    energy, science = factory_cost(state, space)
+    if player.energy < energy or player.science < science:
+        need = f"{energy} energy" + (f" and {science} science" if science else "")
+        raise IllegalActionError(f"A {space.good} factory on {space_label(state, space)} costs {need}; you have "
+                                 f"{player.energy} energy and {player.science} science",
+                                 code="cannot_afford_factory", rule="BUILD-FAC-01")
+    return {"space": space, "sector": own_sector, "energy": energy, "science": science}
+
+
+def _owner_name(state: GameState, owner: str) -> str:
+    return "the neutral player" if owner == "neutral" else state.player(owner).name
+
+
+def _maybe_buildable(state: GameState, space: Space, center: str | None, kinds) -> bool:
+    """Cheap pre-filter (kind, open, empty, reach); `check_space` still decides."""
+    if space.kind not in kinds or space.min_players > state.player_count:
+        return False
+    if space.infinite:
+        return True
+    return space.id not in state.occupancy and (center is None or space.column in reach(state, center))
+
+
+def build_candidates(state: GameState, player: PlayerState, tiger: str, center: str | None, kinds) -> list[dict]:
+    """Every legal (space, sector) build on `tiger` for these kinds."""
+    generic_sectors = [s for s, v in player.sectors.items() if v["generic"] > 0]
+    options = []
+    for space in state.edition.tigers[tiger].spaces.values():
+        if not _maybe_buildable(state, space, center, kinds) or (space.kind != "factory" and not generic_sectors):
+            continue
+        # The sector only matters through "has a generic piece", so one probe per space suffices.
+        probe = None if space.kind == "factory" else generic_sectors[0]
+        try:
+            info = check_space(state, player, space.id, probe, center, kinds, tiger)
+        except RulesError:
+            continue
+        sectors = [info["sector"]] if space.kind == "factory" else generic_sectors
+        options += [{"kind": "build", "space": space.id, "sector": sector} for sector in sectors]
+    return options
+
+
+def any_build_possible(state: GameState, player: PlayerState, tiger: str, center: str) -> bool:
+    """TURN-02: placing in a centre needs at least one legal build."""
+    generic = next((s for s, v in player.sectors.items() if v["generic"] > 0), None)
+    for space in state.edition.tigers[tiger].spaces.values():
+        if not _maybe_buildable(state, space, center, BUILDABLE_FROM_CENTER):
+            continue
+        if space.kind != "factory":
+            if generic is not None:
+                return True  # open, empty, in reach, and a generic piece is at hand
+            continue
+        try:
+            _check_factory(state, player, space, None)
+            return True
+        except RulesError:
+            continue
+    return False
+
+
+# -- the build step ------------------------------------------------------------------
+def build_step(state: GameState, frame: dict, events: list[dict]) -> dict:
+    """The mandatory build of an investment action."""
+    return new_decision(state, "choose_build", frame["seat"], declinable=False, tiger=frame["tiger"],
+                        center=frame["center"])
+
+
+def build_options(state: GameState, decision: dict) -> list[dict]:
+    """Every legal build for this investment action."""
+    return build_candidates(state, state.player(decision["seat"]), decision["tiger"], decision["center"],
+                            BUILDABLE_FROM_CENTER)
+
+
+def build(state: GameState, action: dict, events: list[dict]) -> None:
+    """Build one infrastructure from the investment centre (BUILD-*)."""
+    decision = state.decisions[-1]
+    player = state.player(decision["seat"])
+    info = check_space(state, player, action.get("space"), action.get("sector"), decision["center"],
+                       BUILDABLE_FROM_CENTER, decision["tiger"])
+    place_piece(state, player, info, events)
+
+
+def place_piece(state: GameState, player: PlayerState, info: dict, events: list[dict]) -> None:
+    """Move the piece from the player board to the space and take the build's reward."""
+    space: Space = info["space"]
+    sector = info["sector"]
+    rules = state.edition.rules
+    if space.kind == "factory":
+        events.extend(pay_resource(player, "energy", info["energy"], f"{space.good} factory"))
+        events.extend(pay_resource(player, "science", info["science"], f"{space.good} factory"))
+        player.sectors[sector]["factory"] = False
+    else:
+        player.sectors[sector]["generic"] -= 1
+    if not space.infinite:
+        state.occupancy[space.id] = len(state.pieces)
+    state.pieces.append(Piece(player.id, space.id, space.tiger, space.kind))
+    events.append({"kind": "infrastructure_built", "participant": player.id, "space": space.id,
+                   "infrastructure": space.kind, "sector": sector,
+                   "text": f"{player.name} builds a {space.kind.replace('_', ' ')} on {space_label(state, space)}"
+                           f" (piece from sector {sector})"})
+    if space.kind == "laboratory":  # BUILD-LAB-01
+        amount = rules["laboratory"]["science_gain_infinite" if space.infinite else "science_gain"]
+        events.extend(gain_resource(player, "science", amount, "laboratory"))
+    elif space.kind == "power_plant":  # BUILD-PWR-01
+        amount = rules["power_plant"]["energy_gain_infinite" if space.infinite else "energy_gain"]
+        events.extend(gain_resource(player, "energy", amount, "power plant"))
+    elif space.kind == "factory":  # BUILD-FAC-03
+        events.extend(gain_goods(state, player, space.good, rules["factory"]["production_goods"], "factory production"))
+    elif space.kind == "university":  # BUILD-UNI-01/02
+        push_frame(state, "university", ["university_action", "university_bonus"], seat=player.id, space=space.id)
+    check_sector_emptied(state, player, sector, events)
+
+
+def check_sector_emptied(state: GameState, player: PlayerState, sector: str, events: list[dict]) -> None:
+    """IBONUS-02: the last piece leaving a sector unlocks its bonus once."""
+    content = player.sectors[sector]
+    if content["generic"] or content["factory"] or content.get("bonus_unlocked"):
+        return
+    content["bonus_unlocked"] = True
+    bonus = state.edition.sectors[sector].bonus
+    state.pending_bonuses.append({"id": state.next_bonus_id, "seat": player.id, "source": f"sector:{sector}",
+                                  "bonus": bonus, "type": "infrastructure"})
+    state.next_bonus_id += 1
+    events.append({"kind": "bonus_unlocked", "participant": player.id, "sector": sector, "bonus": bonus,
+                   "text": f"{player.name} empties sector {sector}: bonus {bonus.replace('_', ' ')} unlocked "
+                           f"(resolve it now, later this turn, or ignore it)"})
+
+
+# -- universities -----------------------------------------------------------------------
+def university_action_step(state: GameState, frame: dict, events: list[dict]) -> dict:
+    """BUILD-UNI-01: one optional additional action."""
+    return new_decision(state, "choose_university_action", frame["seat"], declinable=True, space=frame["space"])
+
+
+def university_action_options(state: GameState, decision: dict) -> list[dict]:
+    """Departments on the same Tiger and parts factories anywhere, plus skipping (when any exists)."""
+    player = state.player(decision["seat"])
+    space = state.edition.space(decision["space"])
+    options = []
+    if "build_department" in space.additional_actions:
+        for option in build_candidates(state, player, space.tiger, None, ("department",)):
+            if _department_affordable(state, player, option["space"]):
+                options.append({**option, "kind": "build_department"})
+    if "parts_factory" in space.additional_actions:
+        options += [{"kind": "attach_parts_factory", "space": s} for s in parts_factory_targets(state, player, 1)]
+    return options + [{"kind": "skip_university_action"}] if options else []
+
+
+def _department_affordable(state: GameState, player: PlayerState, space_id: str) -> bool:
+    return player.science >= state.edition.space(space_id).science_cost
+
+
+def build_department(state: GameState, action: dict, events: list[dict]) -> None:
+    """BUILD-DEPT-01: a department on the university's Tiger for its printed science."""
+    decision = state.decisions[-1]
+    player = state.player(decision["seat"])
+    university = state.edition.space(decision["space"])
+    if "build_department" not in university.additional_actions:
+        raise IllegalActionError("This university does not offer a department", code="action_not_offered",
+                                 rule="BUILD-UNI-01")
+    info = check_space(state, player, action.get("space"), action.get("sector"), None, ("department",),
+                       university.tiger)
+    cost = info["space"].science_cost
+    if player.science < cost:
+        raise IllegalActionError(f"This department costs {cost} science; you have {player.science}",
+                                 code="cannot_afford_department", rule="BUILD-DEPT-01")
+    events.extend(pay_resource(player, "science", cost, "department"))
+    place_piece(state, player, info, events)
+
+
+def parts_factory_targets(state: GameState, player: PlayerState, energy_cost: int) -> list[str]:
+    """BUILD-PARTS-01/03: own built factories without a parts factory, if one can be paid and taken."""
+    if state.supply_parts_factories < 1 or player.energy < energy_cost:
+        return []
+    return [p.space for p in state.pieces if p.owner == player.id and p.kind == "factory" and not p.parts_factory]
+
+
+def check_parts_factory(state: GameState, player: PlayerState, space_id, energy_cost: int) -> Piece:
+    """Validate attaching a parts factory under `space_id`."""
+    if state.supply_parts_factories < 1:
+        raise IllegalActionError("The supply has no parts factory left", code="no_parts_factory_left",
+                                 rule="BUILD-PARTS-03")
+    piece = next((p for p in state.pieces if p.space == space_id and p.kind == "factory"), None)
+    if piece is None or piece.owner != player.id:
+        raise IllegalActionError(f"{space_id!r} is not one of your built factories", code="not_your_factory",
+                                 rule="BUILD-PARTS-01")
+    if piece.parts_factory:
+        raise IllegalActionError("That factory already has a parts factory", code="parts_factory_present",
+                                 rule="BUILD-PARTS-01")
+    if player.energy < energy_cost:
+        raise IllegalActionError(f"A parts factory costs {energy_cost} energy here; you have {player.energy}",
+                                 code="cannot_afford_parts_factory", rule="BUILD-PARTS-01")
+    return piece
+
+
+def attach_parts_factory(state: GameState, action: dict, events: list[dict]) -> None:
+    """University additional action: a parts factory for 1 energy (BUILD-PARTS-01/02)."""
+    decision = state.decisions[-1]
+    player = state.player(decision["seat"])
+    cost = state.edition.rules["university"]["parts_factory_cost_energy"]
+    piece = check_parts_factory(state, player, action.get("space"), cost)
+    events.extend(pay_resource(player, "energy", cost, "parts factory"))
+    piece.parts_factory = True
+    state.supply_parts_factories -= 1
+    good = state.edition.space(piece.space).good
+    events.append({"kind": "parts_factory_attached", "participant": player.id, "space": piece.space,
+                   "text": f"{player.name} attaches a parts factory to the {good} factory on {piece.space}"})
+    events.extend(gain_goods(state, player, good, state.edition.rules["parts_factory"]["production_goods"],
+                             "parts factory production"))
+
+
+def university_bonus_step(state: GameState, frame: dict, events: list[dict]) -> None:
+    """BUILD-UNI-02: the printed bonus, after the additional action."""
+    space = state.edition.space(frame["space"])
+    if space.bonus is not None:
+        bonus_events = apply_simple_effect(state, frame["seat"], space.bonus, space.tiger,
+                                           f"university bonus on {space.id}")
+        for event in bonus_events:
+            event["placeholder_values"] = state.edition.placeholders(f"{space.path}/bonus/amount")
+        events.extend(bonus_events)
+    return None

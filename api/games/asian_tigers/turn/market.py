@@ -1,0 +1,237 @@
+"""The global market: trade centres, sales, flags and the GM advance (GM-*, TRADE-*, FLAG-*).
+
+A sale names the nation, the goods paid (regional nations: the seller's
+choice) and the final-scoring row its flag goes to; the flag's nation bonus
+joins the turn's bonus queue (FLAG-03/04).  Only sales with an empty accepting
+row are offered (AMB-35).
+"""
+from __future__ import annotations
+
+from itertools import combinations
+
+from api.games.asian_tigers.decisions import new_decision, push_frame, repeat
+from api.games.asian_tigers.errors import ActionShapeError, IllegalActionError
+from api.games.asian_tigers.state import GameState, PlayerState
+from api.games.asian_tigers.turn.effects import advance_global_market
+
+
+def nations_at(state: GameState, trade_center: str) -> list[str]:
+    """Nations sold to at `trade_center` (TRADE-01)."""
+    return [code for code, nation in state.edition.nations.items() if nation.trade_center == trade_center]
+
+
+def empty_rows_for(state: GameState, player: PlayerState, nation: str) -> list[str]:
+    """FLAG-02: the empty rows of the player board accepting a flag of `nation`."""
+    return [r.id for r in state.edition.rows.values() if r.id not in player.rows and r.accepts_nation(nation)]
+
+
+def payments_for(state: GameState, player: PlayerState, nation: str) -> list[tuple[str, ...]]:
+    """The ways `player` can pay `nation`'s demand (TRADE-04/05)."""
+    demand = state.edition.nations[nation]
+    if demand.demand_goods is not None:
+        goods = tuple(sorted(demand.demand_goods))
+        return [goods] if all(player.goods[g] >= 1 for g in goods) else []
+    held = sorted(g for g, n in player.goods.items() if n >= 1)
+    return list(combinations(held, demand.demand_any_different))
+
+
+def check_sale(state: GameState, player: PlayerState, action: dict, allowed: list[str]) -> dict:
+    """Validate a sale to one of the `allowed` nations; returns {nation, goods, row}."""
+    nation = action.get("nation")
+    if nation not in state.edition.nations:
+        raise ActionShapeError(f"unknown nation {nation!r}", code="unknown_nation", field="nation")
+    if nation not in allowed:
+        raise IllegalActionError(f"{state.edition.nations[nation].name} cannot be sold to here (or was already sold "
+                                 f"to this turn); open: {', '.join(allowed) or 'none'}",
+                                 code="nation_not_available", rule="TRADE-02")
+    if not state.flag_stacks[nation]:
+        raise IllegalActionError(f"{state.edition.nations[nation].name} has no flag left", code="no_flag_left",
+                                 rule="TRADE-08")
+    demand = state.edition.nations[nation]
+    goods = action.get("goods")
+    if not isinstance(goods, list) or not all(isinstance(g, str) for g in goods):
+        raise ActionShapeError("goods must be a list of good names", code="goods_required", field="goods")
+    if any(g not in state.edition.goods for g in goods):
+        raise ActionShapeError(f"unknown good in {goods}", code="unknown_good", field="goods")
+    if demand.demand_goods is not None and sorted(goods) != sorted(demand.demand_goods):
+        raise IllegalActionError(f"{demand.name} demands {' and '.join(demand.demand_goods)}",
+                                 code="wrong_goods", rule="TRADE-04")
+    if demand.demand_any_different is not None and (len(goods) != demand.demand_any_different
+                                                    or len(set(goods)) != len(goods)):
+        raise IllegalActionError(f"{demand.name} takes {demand.demand_any_different} different goods of your choice",
+                                 code="wrong_goods", rule="TRADE-05")
+    missing = [g for g in goods if player.goods[g] < 1]
+    if missing:
+        raise IllegalActionError(f"You have no {', '.join(missing)} to pay {demand.name}", code="missing_goods",
+                                 rule="TRADE-03")
+    row = action.get("row")
+    rows = empty_rows_for(state, player, nation)
+    if row not in state.edition.rows:
+        raise ActionShapeError(f"say which final-scoring row takes the flag (\"row\"; open for {demand.name}: "
+                               f"{', '.join(rows) or 'none'})", code="row_required", field="row", rule="FLAG-02")
+    if row not in rows:
+        reason = "already holds a flag" if row in player.rows else f"does not accept {demand.name}"
+        raise IllegalActionError(f"Row {row} {reason}; open rows for {demand.name}: {', '.join(rows) or 'none'}",
+                                 code="row_not_available", rule="FLAG-02" if rows else "AMB-35")
+    return {"nation": nation, "goods": sorted(goods), "row": row}
+
+
+def sale_options(state: GameState, player: PlayerState, allowed: list[str], kind: str) -> list[dict]:
+    """Every legal sale to the `allowed` nations, as actions of `kind`."""
+    options = []
+    for nation in allowed:
+        if not state.flag_stacks[nation]:
+            continue
+        rows = empty_rows_for(state, player, nation)
+        for goods in payments_for(state, player, nation):
+            options += [{"kind": kind, "nation": nation, "goods": list(goods), "row": row} for row in rows]
+    return options
+
+
+def make_sale(state: GameState, player: PlayerState, sale: dict, events: list[dict], where: str) -> str:
+    """Pay the goods, take the top flag into its row and queue the row's nation bonus (TRADE-03, FLAG-03)."""
+    for good in sale["goods"]:
+        player.goods[good] -= 1
+        state.supply_goods[good] += 1
+    flag_id = state.flag_stacks[sale["nation"]].pop(0)
+    player.rows[sale["row"]] = flag_id
+    nation = state.edition.nations[sale["nation"]]
+    events.append({"kind": "sale_made", "participant": player.id, "nation": nation.code, "goods": sale["goods"],
+                   "flag": flag_id, "row": sale["row"],
+                   "text": f"{player.name} sells {' + '.join(sale['goods'])} to {nation.name} at {where} and places "
+                           f"flag {flag_id} in row {sale['row']}"})
+    queue_nation_bonus(state, player, sale["row"], events)
+    return flag_id
+
+
+def queue_nation_bonus(state: GameState, player: PlayerState, row_id: str, events: list[dict]) -> None:
+    """FLAG-03: a flag placed in a row unlocks the row's nation bonus once."""
+    bonus = state.edition.rows[row_id].nation_bonus
+    state.pending_bonuses.append({"id": state.next_bonus_id, "seat": player.id, "source": f"row:{row_id}",
+                                  "bonus": bonus, "type": "nation"})
+    state.next_bonus_id += 1
+    events.append({"kind": "bonus_unlocked", "participant": player.id, "row": row_id, "bonus": bonus,
+                   "text": f"Row {row_id} unlocks the nation bonus {bonus.replace('_', ' ')}"})
+
+
+def flag_value(state: GameState, flag_id: str) -> int:
+    """Printed GM value of a nation flag."""
+    nation = state.edition.nations[flag_id.rsplit("-", 1)[0]]
+    return next(f.value for f in nation.flags if f.id == flag_id)
+
+
+# -- trade centre placement ------------------------------------------------------------
+def check_trade_center(state: GameState, player: PlayerState, trade_center: str, worker: str) -> None:
+    """PLACE-01/03 and AMB-49 for the three restricted trade centres."""
+    fixed = state.trade_centers[trade_center]
+    if fixed is not None and fixed != worker:
+        raise IllegalActionError(f"Trade centre {trade_center} already takes {fixed} workers this era; your next "
+                                 f"worker is {worker}", code="center_type_fixed", rule="PLACE-01")
+    if fixed is None:
+        other = next((tc for tc, t in state.trade_centers.items() if t == worker), None)
+        if other:
+            raise IllegalActionError(f"Trade centre {other} already takes {worker} workers; no two trade centres take "
+                                     f"the same type", code="worker_type_taken_at_market", rule="PLACE-03")
+    if not sale_options(state, player, nations_at(state, trade_center), "sell_to_nation"):
+        raise IllegalActionError(f"You cannot make any sale at {trade_center} (goods, flags or an open row are "
+                                 f"missing), so no worker may go there", code="no_possible_sale", rule="TRADE-09")
+
+
+def start_trade(state: GameState, player: PlayerState, trade_center: str, worker: str, events: list[dict]) -> None:
+    """Place at a restricted trade centre and open its sales (TRADE-02)."""
+    newly_fixed = state.trade_centers[trade_center] is None
+    state.trade_centers[trade_center] = worker
+    text = f"{player.name} places a {worker} worker in trade centre {trade_center}"
+    if newly_fixed:
+        text += f"; it takes {worker} workers for the rest of the era"
+    events.append({"kind": "worker_placed", "participant": player.id, "center": trade_center, "worker": worker,
+                   "text": text})
+    push_frame(state, "trade", ["sales", "gm_flag"], seat=player.id, trade_center=trade_center, sold=[], flags=[])
+
+
+def _trade_frame(state: GameState) -> dict:
+    return next(f for f in reversed(state.frames) if f["kind"] == "trade")
+
+
+def sales_step(state: GameState, frame: dict, events: list[dict]) -> dict:
+    """TRADE-02/04/05: sales one nation at a time; bonuses may be resolved in between (CASCADE-04)."""
+    return new_decision(state, "choose_sale", frame["seat"], declinable=False, trade_center=frame["trade_center"])
+
+
+def open_nations(state: GameState, frame: dict) -> list[str]:
+    """Nations of the frame's centre not yet sold to this turn, while sales remain."""
+    spec = state.edition.trade_centers[frame["trade_center"]]
+    if len(frame["sold"]) >= spec["sales_max"]:
+        return []
+    return [n for n in nations_at(state, frame["trade_center"]) if n not in frame["sold"]]
+
+
+def open_sales(state: GameState, decision: dict) -> list[dict]:
+    """The sales still open at the worker's trade centre (`flow.sale_options` adds the turn's bonuses)."""
+    frame = state.frames[decision["frame"]]
+    return sale_options(state, state.player(decision["seat"]), open_nations(state, frame), "sell_to_nation")
+
+
+def sold_any(state: GameState, decision: dict) -> bool:
+    """True once this trade made a sale (finishing and bonuses are offered from then on)."""
+    return bool(state.frames[decision["frame"]]["sold"])
+
+
+def sell_to_nation(state: GameState, action: dict, events: list[dict]) -> None:
+    """One sale at the trade centre where the worker stands."""
+    decision = state.decisions[-1]
+    frame = state.frames[decision["frame"]]
+    player = state.player(decision["seat"])
+    sale = check_sale(state, player, action, open_nations(state, frame))
+    frame["flags"].append(make_sale(state, player, sale, events, f"trade centre {frame['trade_center']}"))
+    frame["sold"].append(sale["nation"])
+    repeat(state, decision)
+
+
+def finish_sales(state: GameState, action: dict, events: list[dict]) -> None:
+    """Stop selling; the GM advance follows (TRADE-06)."""
+    if not state.frames[state.decisions[-1]["frame"]]["sold"]:
+        raise IllegalActionError("Make at least one sale first", code="sale_required", rule="TRADE-09")
+
+
+def gm_flag_step(state: GameState, frame: dict, events: list[dict]) -> dict:
+    """TRADE-06: exactly one flag bought here this turn advances the GM."""
+    return new_decision(state, "choose_gm_flag", frame["seat"], declinable=False, flags=list(frame["flags"]))
+
+
+def gm_flag_options(state: GameState, decision: dict) -> list[dict]:
+    """One option per flag bought at the centre this turn."""
+    return [{"kind": "advance_with_flag", "flag": f} for f in decision["flags"]]
+
+
+def advance_with_flag(state: GameState, action: dict, events: list[dict]) -> None:
+    """Advance by the chosen flag's printed value (AMB-13: the seller chooses)."""
+    decision = state.decisions[-1]
+    if action.get("flag") not in decision["flags"]:
+        raise IllegalActionError(f"Choose one of the flags bought here this turn: {', '.join(decision['flags'])}",
+                                 code="flag_not_bought_here", rule="TRADE-06")
+    value = flag_value(state, action["flag"])
+    nation = action["flag"].rsplit("-", 1)[0]
+    index = next(i for i, f in enumerate(state.edition.nations[nation].flags) if f.id == action["flag"])
+    moved = advance_global_market(state, decision["seat"], value, f"flag {action['flag']}")
+    for event in moved:
+        event["placeholder_values"] = state.edition.placeholders(f"/global_market/nations/{nation}/flags/{index}/value")
+    events.extend(moved)
+
+
+# -- special trade centre sale ------------------------------------------------------------
+def other_center_nations(state: GameState) -> list[str]:
+    """TRADE-07: every nation of the three other trade centres."""
+    return [code for code, n in state.edition.nations.items() if n.trade_center in state.trade_centers]
+
+
+def special_sale_options(state: GameState, player: PlayerState) -> list[dict]:
+    """Sales the special trade centre allows (no GM movement)."""
+    return sale_options(state, player, other_center_nations(state), "special_sale")
+
+
+def special_sale(state: GameState, action: dict, events: list[dict]) -> None:
+    """TRADE-07: one sale to a nation of another centre, without advancing."""
+    player = state.player(state.decisions[-1]["seat"])
+    sale = check_sale(state, player, action, other_center_nations(state))
+    make_sale(state, player, sale, events, "the special trade centre (no global-market advance)")

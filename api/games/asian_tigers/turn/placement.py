@@ -1,0 +1,238 @@
+"""Placing a worker: investment centres, the special trade centre, local markets.
+
+Rules TURN-01/02, PLACE-01..07, FUNDS-01/02, LMKT-01..05.  Every `check_*`
+raises a `RulesError` naming the rule, or returns what the action needs;
+`legal_actions` is built from the same checks, so a listed option always
+applies and an unlisted one is always refused with a reason.
+"""
+from __future__ import annotations
+
+from api.games.asian_tigers.decisions import new_decision, push_frame
+from api.games.asian_tigers.edition.load import CENTERS
+from api.games.asian_tigers.errors import ActionShapeError, IllegalActionError, RulesError
+from api.games.asian_tigers.state import GameState, PlayerState
+from api.games.asian_tigers.turn import building, market
+from api.games.asian_tigers.turn.effects import advance_global_market, advance_influence, tiger_name
+
+SPECIAL_TRADE_CENTER = "STC"
+
+
+def center_label(state: GameState, center: str) -> str:
+    """``HK.B`` → ``Hong Kong centre B``."""
+    tiger, letter = center.split(".")
+    return f"{tiger_name(state, tiger)} centre {letter}"
+
+
+# -- which worker ---------------------------------------------------------------
+def worker_for(state: GameState, player: PlayerState, action: dict) -> str:
+    """The worker this placement uses (TURN-01; PSETUP-03/04 for stated types)."""
+    types = state.edition.worker_types
+    stated = action.get("worker")
+    if stated is not None and stated not in types:
+        raise ActionShapeError(f"worker must be one of {', '.join(types)}", code="unknown_worker_type", field="worker")
+    if player.team is not None:
+        leftmost = player.team[0]
+        if stated is not None and stated != leftmost:
+            raise IllegalActionError(f"Your next worker is {leftmost} (the leftmost in your team area), not {stated}",
+                                     code="not_leftmost_worker", rule="TURN-01")
+        return leftmost
+    if stated is None:
+        raise ActionShapeError("This table states each worker's type: add \"worker\" to the placement",
+                               code="worker_type_required", field="worker")
+    allowed = stated_types_possible(state, player)
+    if stated not in allowed:
+        raise IllegalActionError(
+            f"Your team area cannot still hold a {stated} worker: you have placed {player.placed[stated]} of that "
+            f"type this era (12 workers, 4 per type, minus 2 of different types set aside)",
+            code="worker_not_in_team", rule="PSETUP-03")
+    return stated
+
+
+def stated_types_possible(state: GameState, player: PlayerState) -> list[str]:
+    """Worker types that can still be in a team area whose sequence was not recorded."""
+    per_type = state.edition.setup["player"]["workers_per_type"]
+    types = state.edition.worker_types
+    if player.set_aside is not None:
+        return [t for t in types if player.placed[t] < per_type - player.set_aside.count(t)]
+    # Unknown set-aside pair: the team is 4/3/3 in some order, so only one type may reach 4.
+    at_max = [t for t in types if player.placed[t] >= per_type]
+    return [t for t in types if player.placed[t] < per_type - 1
+            or (player.placed[t] == per_type - 1 and not at_max)]
+
+
+# -- investment centres -----------------------------------------------------------
+def check_investment_center(state: GameState, player: PlayerState, center: str, worker: str) -> int:
+    """PLACE-01/02/05 and TURN-02; returns the funds cost."""
+    tiger, letter = center.split(".")
+    fixed = state.centers[center]
+    if fixed is not None and fixed != worker:
+        raise IllegalActionError(f"{center_label(state, center)} already takes {fixed} workers this era; "
+                                 f"your next worker is {worker}", code="center_type_fixed", rule="PLACE-01")
+    if fixed is None:
+        for other in CENTERS:
+            key = f"{tiger}.{other}"
+            if key != center and state.centers[key] == worker:
+                raise IllegalActionError(
+                    f"{center_label(state, key)} already takes {worker} workers this era, and no two centres of "
+                    f"{tiger_name(state, tiger)} take the same type", code="worker_type_taken_in_tiger", rule="PLACE-02")
+    cost = state.edition.rules["investment_centers"][letter]["cost_funds"]
+    if player.funds[tiger] < cost:
+        raise IllegalActionError(f"{center_label(state, center)} costs {cost} funds on {tiger_name(state, tiger)}; "
+                                 f"you have {player.funds[tiger]}", code="insufficient_funds", rule="PLACE-05")
+    if not building.any_build_possible(state, player, tiger, letter):
+        raise IllegalActionError(
+            f"A worker in an investment centre must build, and nothing you can build is open within reach of "
+            f"{center_label(state, center)} (columns {', '.join(building.reach(state, letter))})",
+            code="no_legal_build", rule="TURN-02")
+    return cost
+
+
+def check_place_worker(state: GameState, action: dict) -> dict:
+    """Validate a placement; returns {center, worker, cost}."""
+    player = state.current_player
+    center = action.get("center")
+    if not isinstance(center, str):
+        raise ActionShapeError("place_worker needs a \"center\" (e.g. \"SK.A\" or \"STC\")", code="missing_field",
+                               field="center")
+    worker = worker_for(state, player, action)
+    if center == SPECIAL_TRADE_CENTER:
+        return {"center": center, "worker": worker, "cost": 0}  # PLACE-03/07: takes any worker
+    if center in state.trade_centers:
+        market.check_trade_center(state, player, center, worker)
+        return {"center": center, "worker": worker, "cost": 0}
+    if center not in state.centers:
+        raise ActionShapeError(f"unknown centre {center!r}", code="unknown_center", field="center")
+    return {"center": center, "worker": worker, "cost": check_investment_center(state, player, center, worker)}
+
+
+def place_worker(state: GameState, action: dict, events: list[dict]) -> None:
+    """Place the worker, fix the centre's type, pay, and start the action's frame."""
+    info = check_place_worker(state, action)
+    player = state.current_player
+    center, worker = info["center"], info["worker"]
+    if player.team is not None:
+        player.team.pop(0)
+    player.placed[worker] += 1
+    player.workers_placed += 1
+    state.turn.update({"worker": worker, "center": center})
+    if center == SPECIAL_TRADE_CENTER:
+        events.append({"kind": "worker_placed", "participant": player.id, "center": center, "worker": worker,
+                       "text": f"{player.name} places a {worker} worker in the special trade centre"})
+        push_frame(state, "special_trade", ["special_trade"], seat=player.id)
+        return
+    if center in state.trade_centers:
+        market.start_trade(state, player, center, worker, events)
+        return
+    tiger, letter = center.split(".")
+    fixed_now = state.centers[center] is None
+    state.centers[center] = worker
+    state.center_workers[center].append(player.id)
+    player.funds[tiger] -= info["cost"]
+    text = f"{player.name} places a {worker} worker in {center_label(state, center)} and pays {info['cost']} funds"
+    if fixed_now:
+        text += f"; the centre takes {worker} workers for the rest of the era"
+    events.append({"kind": "worker_placed", "participant": player.id, "center": center, "worker": worker,
+                   "funds_paid": info["cost"], "text": text})
+    push_frame(state, "investment", ["local_sale", "build"], seat=player.id, tiger=tiger, center=letter)
+
+
+def placement_options(state: GameState, decision: dict) -> list[dict]:
+    """Every legal placement for the current player."""
+    player = state.current_player
+    workers = [player.team[0]] if player.team is not None else stated_types_possible(state, player)
+    options = []
+    for worker in workers:
+        for center in state.centers:
+            try:
+                check_investment_center(state, player, center, worker)
+            except RulesError:
+                continue
+            options.append(_placement(center, worker, player))
+        for trade_center in state.trade_centers:
+            try:
+                market.check_trade_center(state, player, trade_center, worker)
+            except RulesError:
+                continue
+            options.append(_placement(trade_center, worker, player))
+        options.append(_placement(SPECIAL_TRADE_CENTER, worker, player))
+    return options
+
+
+def _placement(center: str, worker: str, player: PlayerState) -> dict:
+    option = {"kind": "place_worker", "center": center}
+    if player.team is None:
+        option["worker"] = worker
+    return option
+
+
+# -- special trade centre ------------------------------------------------------------
+def special_trade_step(state: GameState, frame: dict, events: list[dict]) -> dict:
+    """TRADE-07: sell to a nation of another centre, or advance 2."""
+    return new_decision(state, "choose_special_trade", frame["seat"], declinable=False)
+
+
+def special_trade_options(state: GameState, decision: dict) -> list[dict]:
+    """The special trade centre's choices available now."""
+    return market.special_sale_options(state, state.player(decision["seat"])) + [{"kind": "special_advance"}]
+
+
+def special_advance(state: GameState, action: dict, events: list[dict]) -> None:
+    """TRADE-07: advance 2 on the global market without selling."""
+    amount = state.edition.rules["global_market"]["special_trade_center_advance"]
+    events.extend(advance_global_market(state, state.current_player.id, amount, "special trade centre"))
+
+
+# -- local markets ---------------------------------------------------------------------
+def local_sale_step(state: GameState, frame: dict, events: list[dict]) -> dict:
+    """LMKT-02: an optional sale after paying and before building."""
+    return new_decision(state, "choose_local_sale", frame["seat"], declinable=True,
+                        tiger=frame["tiger"], center=frame["center"])
+
+
+def check_local_sale(state: GameState, decision: dict, market_id) -> dict:
+    """LMKT-03/04/05: reach, one good per market per era, the good in hand."""
+    tiger = state.edition.tigers[decision["tiger"]]
+    if market_id not in tiger.local_markets:
+        raise ActionShapeError(f"{market_id!r} is not a local market of {tiger.name}", code="unknown_market",
+                               field="market")
+    market = tiger.local_markets[market_id]
+    reach = state.edition.rules["investment_centers"][decision["center"]]["market_columns"]
+    if market.column not in reach:
+        raise IllegalActionError(f"From centre {decision['center']} you can sell only to the column "
+                                 f"{'/'.join(reach)} market{'s' if len(reach) > 1 else ''} of {tiger.name}",
+                                 code="market_out_of_reach", rule="LMKT-03")
+    if state.local_markets[market_id] is not None:
+        raise IllegalActionError(f"The column {market.column} market of {tiger.name} already took a good this era",
+                                 code="market_full", rule="LMKT-04")
+    if state.current_player.goods[market.good] < 1:
+        raise IllegalActionError(f"The column {market.column} market of {tiger.name} wants {market.good}, "
+                                 f"and you have none", code="missing_good", rule="LMKT-05")
+    return {"market": market}
+
+
+def local_sale_options(state: GameState, decision: dict) -> list[dict]:
+    """Every legal local-market sale, plus skipping it (only when a sale is possible)."""
+    options = []
+    for market_id in state.edition.tigers[decision["tiger"]].local_markets:
+        try:
+            check_local_sale(state, decision, market_id)
+        except RulesError:
+            continue
+        options.append({"kind": "sell_local", "market": market_id})
+    return options + [{"kind": "skip_local_sale"}] if options else []
+
+
+def sell_local(state: GameState, action: dict, events: list[dict]) -> None:
+    """Put the good on the market and gain its influence (LMKT-05)."""
+    decision = state.decisions[-1]
+    market = check_local_sale(state, decision, action.get("market"))["market"]
+    player = state.current_player
+    player.goods[market.good] -= 1
+    state.local_markets[market.id] = {"good": market.good, "seller": player.id}
+    events.append({"kind": "local_sale_made", "participant": player.id, "market": market.id, "good": market.good,
+                   "placeholder_values": state.edition.placeholders(f"{market.path}/good"),
+                   "text": f"{player.name} sells {market.good} to the column {market.column} market of "
+                           f"{tiger_name(state, market.tiger)}"})
+    gained = advance_influence(state, player.id, market.tiger, market.influence, "local market sale")
+    gained[0]["placeholder_values"] = state.edition.placeholders(f"{market.path}/influence")
+    events.extend(gained)

@@ -1,0 +1,156 @@
+"""Headquarters and satellites (BUILD-HQ-01/02, BUILD-SAT-01/02, PERF-06, AMB-07, AMB-36).
+
+Both live outside `state.pieces`: `state.headquarters` {Tiger: owner} and
+`state.satellites` {satellite space: {owner, satellite}}.  Each Tiger has one
+satellite space per row (factory, power plant, laboratory) holding one
+satellite of any player; a typed satellite only goes on its own row's space,
+the generic ("any") satellite on any of them (AMB-07).  Every `check_*`
+raises a `RulesError` or returns what the move needs, and the option lists
+are built from the same checks.
+"""
+from __future__ import annotations
+
+from api.games.asian_tigers.edition.load import SatelliteSpace
+from api.games.asian_tigers.errors import ActionShapeError, IllegalActionError
+from api.games.asian_tigers.state import GameState, PlayerState
+from api.games.asian_tigers.turn.effects import tiger_name
+
+SATELLITE_NAMES = {"factory": "factory-row", "power_plant": "power-plant-row", "laboratory": "laboratory-row",
+                   "any": "generic"}
+
+
+def satellite_space(state: GameState, space_id) -> SatelliteSpace:
+    """The satellite space `space_id` (``SK.SF``) or an `ActionShapeError`."""
+    tiger = space_id.split(".")[0] if isinstance(space_id, str) else None
+    if tiger not in state.edition.tigers or space_id not in state.edition.tigers[tiger].satellite_spaces:
+        raise ActionShapeError(f"unknown satellite space {space_id!r} (e.g. \"SK.SF\", \"SK.SP\", \"SK.SL\")",
+                               code="unknown_satellite_space", field="space")
+    return state.edition.tigers[tiger].satellite_spaces[space_id]
+
+
+def all_satellite_spaces(state: GameState) -> list[str]:
+    """Every satellite space id on the board, Tiger by Tiger."""
+    return [s for tiger in state.edition.tigers.values() for s in tiger.satellite_spaces]
+
+
+def satellite_label(state: GameState, space: SatelliteSpace) -> str:
+    """``Hong Kong power plant row satellite space``."""
+    return f"{tiger_name(state, space.tiger)} {space.row.replace('_', ' ')} row satellite space"
+
+
+def _min_players(state: GameState, tiger: str, group: str, space_id: str) -> int:
+    # The dataclasses do not carry the dots of satellite and HQ spaces; the document does.
+    return state.edition.document["tigers"][tiger][group][space_id].get("min_players", 2)
+
+
+def _owner_name(state: GameState, owner: str) -> str:
+    return state.player(owner).name if owner.isdigit() else "the neutral player"
+
+
+def check_satellite_destination(state: GameState, satellite: str, space_id, rule: str) -> SatelliteSpace:
+    """BUILD-SAT-01 / AMB-07: `space_id` is open, empty and on the row `satellite` may use."""
+    space = satellite_space(state, space_id)
+    if satellite != "any" and space.row != satellite:
+        raise IllegalActionError(f"Your {SATELLITE_NAMES[satellite]} satellite goes only on a "
+                                 f"{satellite.replace('_', ' ')} row satellite space, not the "
+                                 f"{satellite_label(state, space)}", code="wrong_satellite_row", rule="BUILD-SAT-01")
+    if _min_players(state, space.tiger, "satellite_spaces", space.id) > state.player_count:
+        raise IllegalActionError(f"The {satellite_label(state, space)} is closed with {state.player_count} players",
+                                 code="space_closed", rule="SETUP-01")
+    if space.id in state.satellites:
+        owner = state.satellites[space.id]["owner"]
+        raise IllegalActionError(f"The {satellite_label(state, space)} already holds a satellite "
+                                 f"(of {_owner_name(state, owner)})", code="satellite_space_taken", rule=rule)
+    return space
+
+
+def check_build_satellite(state: GameState, player: PlayerState, satellite: str, space_id, funds: int,
+                          rule: str) -> SatelliteSpace:
+    """IBONUS-13..16: the satellite is still beside the board, the space fits, the Tiger's funds pay."""
+    space = satellite_space(state, space_id)
+    if satellite not in player.satellites:
+        raise IllegalActionError(f"Your {SATELLITE_NAMES[satellite]} satellite is already on the board",
+                                 code="satellite_already_built", rule="BUILD-SAT-02")
+    check_satellite_destination(state, satellite, space_id, "BUILD-SAT-01")
+    if player.funds[space.tiger] < funds:
+        raise IllegalActionError(f"A satellite on {tiger_name(state, space.tiger)} costs {funds} funds there; you "
+                                 f"have {player.funds[space.tiger]}", code="insufficient_funds", rule=rule)
+    return space
+
+
+def build_satellite(state: GameState, player: PlayerState, satellite: str, space: SatelliteSpace, funds: int,
+                    events: list[dict]) -> None:
+    """Pay the funds on the satellite's Tiger (FUNDS-02) and put the satellite on its space."""
+    player.funds[space.tiger] -= funds
+    player.satellites.remove(satellite)
+    state.satellites[space.id] = {"owner": player.id, "satellite": satellite}
+    events.append({"kind": "satellite_built", "participant": player.id, "space": space.id, "satellite": satellite,
+                   "funds_paid": funds,
+                   "text": f"{player.name} pays {funds} funds in {tiger_name(state, space.tiger)} and builds the "
+                           f"{SATELLITE_NAMES[satellite]} satellite on the {satellite_label(state, space)}"})
+
+
+# -- relocation (¥ token, PERF-06) -------------------------------------------------
+def own_satellites(state: GameState, player: PlayerState) -> list[str]:
+    """Satellite spaces holding one of `player`'s satellites."""
+    return [s for s, v in state.satellites.items() if v["owner"] == player.id]
+
+
+def check_relocation(state: GameState, player: PlayerState, from_id, to_id) -> tuple[str, SatelliteSpace]:
+    """PERF-06: one of your satellites to an empty space it may use on a different Tiger."""
+    if not isinstance(from_id, str) or from_id not in all_satellite_spaces(state):
+        raise ActionShapeError(f"say which of your satellites moves (\"satellite\": its space, e.g. \"SK.SF\"); "
+                               f"yours: {', '.join(own_satellites(state, player)) or 'none'}",
+                               code="satellite_required", field="satellite")
+    if state.satellites.get(from_id, {}).get("owner") != player.id:
+        raise IllegalActionError(f"No satellite of yours stands on {from_id}; yours: "
+                                 f"{', '.join(own_satellites(state, player)) or 'none'}",
+                                 code="not_your_satellite", rule="PERF-06")
+    satellite = state.satellites[from_id]["satellite"]
+    space = satellite_space(state, to_id)
+    if space.tiger == from_id.split(".")[0]:
+        raise IllegalActionError(f"The satellite must move to a different Tiger than "
+                                 f"{tiger_name(state, space.tiger)}", code="same_tiger", rule="PERF-06")
+    check_satellite_destination(state, satellite, to_id, "PERF-06")
+    return satellite, space
+
+
+def relocate_satellite(state: GameState, player: PlayerState, from_id: str, space: SatelliteSpace,
+                       events: list[dict]) -> None:
+    """Move the satellite; no funds are paid (PERF-06 names no cost)."""
+    entry = state.satellites.pop(from_id)
+    state.satellites[space.id] = entry
+    origin = satellite_space(state, from_id)
+    events.append({"kind": "satellite_relocated", "participant": player.id, "from": from_id, "to": space.id,
+                   "satellite": entry["satellite"],
+                   "text": f"{player.name} moves the {SATELLITE_NAMES[entry['satellite']]} satellite from the "
+                           f"{satellite_label(state, origin)} to the {satellite_label(state, space)}"})
+
+
+# -- headquarters (IBONUS-08, BUILD-HQ-01/02) ----------------------------------------
+def check_headquarters(state: GameState, player: PlayerState, tiger, rule: str) -> str:
+    """The player's headquarters is still beside the board and `tiger` has none."""
+    if tiger not in state.edition.tigers:
+        raise ActionShapeError(f"say which Tiger takes the headquarters (\"tiger\": one of "
+                               f"{', '.join(state.edition.tigers)})", code="tiger_required", field="tiger")
+    if not player.headquarters_available:
+        raise IllegalActionError("Your headquarters is already on the board (one per player)",
+                                 code="headquarters_already_built", rule="BUILD-HQ-02")
+    if tiger in state.headquarters:
+        raise IllegalActionError(f"{tiger_name(state, tiger)} already holds the headquarters of "
+                                 f"{_owner_name(state, state.headquarters[tiger])} (one per Tiger)",
+                                 code="headquarters_taken", rule="BUILD-HQ-02")
+    slot = state.edition.tigers[tiger].headquarters_slot
+    if _min_players(state, tiger, "headquarters_slots", slot) > state.player_count:
+        raise IllegalActionError(f"The headquarters slot of {tiger_name(state, tiger)} is closed with "
+                                 f"{state.player_count} players", code="space_closed", rule="SETUP-01")
+    return tiger
+
+
+def build_headquarters(state: GameState, player: PlayerState, tiger: str, events: list[dict]) -> None:
+    """BUILD-HQ-01: free, on the Tiger's headquarters slot."""
+    state.headquarters[tiger] = player.id
+    player.headquarters_available = False
+    events.append({"kind": "headquarters_built", "participant": player.id, "tiger": tiger,
+                   "space": state.edition.tigers[tiger].headquarters_slot,
+                   "text": f"{player.name} builds their headquarters in {tiger_name(state, tiger)}"})
