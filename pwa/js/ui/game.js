@@ -64,6 +64,8 @@ function JustRecorded({ s }) {
       : html`<ul class="log">${s.lastLines.map((l) => html`<li>${l}</li>`)}</ul>`}</div></section>`;
 }
 
+// Whatever appears or goes away between moves (the setup checklist's offer, "Just recorded")
+// sits below the recorder, so no button moves under a finger that is aiming at it.
 export function GameScreen({ s }) {
   if (!s.game || !s.game.view) {
     return html`<main class="screen"><nav class="nav" aria-label="Back"><a href="#/">Home</a></nav>
@@ -73,14 +75,14 @@ export function GameScreen({ s }) {
   return html`<main class="screen">
     <${GameHeader} s=${s} current="" />
     <${AutomaCard} s=${s} />
-    ${s.game.view.live_actions === 0 && html`<p class="card" data-testid="layout-offer"><a href=${`#/g/${s.game.game_id}/layout`}>
-      Lay out the table: what the app drew →</a></p>`}
     <${TurnCard} s=${s} />
     <${Problem} error=${s.error} />
     <${Outbox} s=${s} />
     ${!s.game.view.over && html`<${Recorder} s=${s} />`}
     <${Undo} s=${s} />
     <${JustRecorded} s=${s} />
+    ${s.game.view.live_actions === 0 && html`<p class="card" data-testid="layout-offer"><a href=${`#/g/${s.game.game_id}/layout`}>
+      Lay out the table: what the app drew →</a></p>`}
     <p><a href=${`#/g/${s.game.game_id}/board`}>The board, the global market and the player boards →</a></p>
     ${s.game.view.role !== "spectator" && s.developer && html`<${ManualAction} />`}
     <${GameDetails} s=${s} />
