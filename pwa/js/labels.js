@@ -44,6 +44,9 @@ export function compact(doc) {
     region_tokens: Object.keys(doc.region_bonus_tokens || {}),
     region_effects: Object.fromEntries(Object.entries(doc.region_bonus_tokens || {}).map(([id, t]) => [id, t.effect])),
     bgg_id: (doc.edition || {}).boardgamegeek_id ?? null,
+    performance: Object.fromEntries(Object.values(doc.performance_tokens || {}).flatMap((kind) =>
+      Object.entries(kind.tokens || {}).map(([id, t]) => [id, { ...t, symbol: kind.symbol }]))),
+    automa_tiles: ((doc.solo || {}).action_tiles) || {},
     starting_goods: (setup.player || {}).starting_good_pool || [],
     team_slots: (setup.player || {}).team_area_slots || 10,
     rules_options: doc.rules_options || {},
@@ -125,6 +128,33 @@ export function marketLabel(L, id) {
 
 export const nationName = (L, code) => (L && L.nations[code]) || code;
 
+// A final-scoring row by its place on the player board: "sector E, row 2".
+export const rowLabel = (L, id) => {
+  const r = L && L.rows && L.rows[id];
+  return r ? `sector ${r.sector}, row ${String(id).slice(r.sector.length)}` : `row ${id}`;
+};
+
+// A performance token by what it does ("$: +2 influence on one or both upper Tigers").
+export function performanceLabel(L, id) {
+  const t = L && L.performance && L.performance[id];
+  if (!t) return "a performance token";
+  if (t.amount_per_tiger) {
+    const where = t.scope === "upper" ? "one or both upper Tigers" : t.scope === "lower" ? "one or both lower Tigers" : tigerName(L, t.scope);
+    return `${t.symbol} token: +${t.amount_per_tiger} influence on ${where}`;
+  }
+  return `${t.symbol} token: ${words(t.effect)}`;
+}
+
+// An Automa action tile by its instruction ("invest in South Korea, +2 influence").
+export function automaTileLabel(L, id) {
+  const t = L && L.automa_tiles && L.automa_tiles[id];
+  if (!t) return "a tile";
+  const target = t.target || {};
+  const what = target.type === "trade_center" ? `sell at the ${centerLabel(L, target.trade_center).replace(/^I/, "i").replace(/^R/, "r")}`
+    : target.type === "investment" ? `invest in ${tigerName(L, target.tiger)}` : words(target.type);
+  return `${what}${t.influence ? `, +${t.influence} influence` : ""}${t.local_market_sale ? ", local sale" : ""}`;
+}
+
 export function bonusLabel(pending) {
   return pending ? effectWords(pending.bonus) : "bonus";
 }
@@ -133,13 +163,14 @@ export function bonusLabel(pending) {
 export function actionLabel(L, a, view) {
   switch (a.kind) {
     case "place_worker": return `Place ${a.worker ? a.worker + " " : ""}worker: ${centerLabel(L, a.center)}`;
-    case "build": return `Build on ${tigerName(L, a.space?.split(".")[0])} ${spaceLabel(L, a.space)}, from sector ${a.sector}`;
-    case "build_department": return `Build a department on ${spaceLabel(L, a.space)}, from sector ${a.sector}`;
+    case "build": return `Build on ${tigerName(L, a.space?.split(".")[0])} ${spaceLabel(L, a.space)}, from sector ${String(a.sector).replace(/^S/, "")}`;
+    case "build_department": return `Build a department on ${spaceLabel(L, a.space)}, from sector ${String(a.sector).replace(/^S/, "")}`;
+    case "run_factory": return `Run the factory on ${tigerName(L, a.space?.split(".")[0])} ${spaceLabel(L, a.space)}`;
     case "attach_parts_factory": return `Attach a parts factory to ${spaceLabel(L, a.space)}`;
     case "sell_local": return marketLabel(L, a.market);
     case "skip_local_sale": return "No local sale";
     case "sell_to_nation":
-    case "special_sale": return `Sell ${(a.goods || []).join(" + ")} to ${nationName(L, a.nation)} → row ${a.row}`;
+    case "special_sale": return `Sell ${(a.goods || []).join(" + ")} to ${nationName(L, a.nation)} → ${rowLabel(L, a.row)}`;
     case "finish_sales": return "Finish selling";
     case "special_advance": return "Advance on the global market instead";
     case "advance_with_flag": return `Take flag ${a.flag}`;
@@ -149,8 +180,11 @@ export function actionLabel(L, a, view) {
     }
     case "resolve_bonus": {
       const where = Object.entries(a).filter(([k]) => !["kind", "decision", "bonus"].includes(k)).map(([k, v]) =>
-        k === "tiger" ? tigerName(L, v) : k === "space" ? `${tigerName(L, String(v).split(".")[0])} ${spaceLabel(L, v)}`
-          : `${words(k)} ${Array.isArray(v) ? v.join("+") : v}`);
+        k === "tiger" ? tigerName(L, v) : k === "tigers" ? [].concat(v).map((t) => tigerName(L, t)).join(" and ")
+          : k === "space" || k === "satellite" ? `${tigerName(L, String(v).split(".")[0])} ${spaceLabel(L, v)}`
+            : k === "token" ? performanceLabel(L, v) : k === "row" ? rowLabel(L, v)
+              : k === "sector" ? `sector ${String(v).replace(/^S/, "")}` : k === "special_flag" ? `the ${tigerName(L, v)} special flag`
+                : `${words(k)} ${Array.isArray(v) ? v.join(" + ") : v}`);
       return where.length ? where.join(", ") : "Resolve it";
     }
     case "end_turn": return (view && (view.pending_bonuses || []).length) ? "End turn (forfeit the bonuses left)" : "End turn";
@@ -158,7 +192,7 @@ export function actionLabel(L, a, view) {
     case "decline_special_flag": return "Decline the special flag";
     case "draw_era2_setup": return "Let the app draw the Era II workers";
     case "skip_university_action": return "No university action";
-    case "reveal_automa_tile": return `The table revealed ${a.tile}`;
+    case "reveal_automa_tile": return `The table revealed: ${automaTileLabel(L, a.tile)} (tile ${Number(String(a.tile).replace(/\D/g, ""))})`;
     case "choose_automa_region": return `Automa goes to ${tigerName(L, a.tiger)}`;
     default: {
       const rest = Object.entries(a).filter(([k]) => !["kind", "decision"].includes(k))
