@@ -54,21 +54,46 @@ export function compact(doc) {
 }
 
 // Labels for a game (by edition hash) or for the default edition (setup wizard),
-// cached in IndexedDB so an offline phone can still name things.
+// cached in IndexedDB so an offline phone can still name things.  A game's labels also
+// carry the server's own (GET /labels: every component's printed name, built by the
+// engine from the edition), which win over the names built here from the edition data.
 export async function loadLabels(game) {
   const hash = game ? game.view?.edition?.content_hash : "default";
-  const cacheKey = `labels:v2:${hash || game.game_id}`;  // v2: token values and effects
+  const cacheKey = `labels:v3:${hash || game.game_id}`;  // v3: the server's labels
   const cached = await db.get("kv", cacheKey);
   if (cached) return cached;
   const resp = game ? await api.edition(game.game_id, game.token) : await api.defaultEdition();
   const labels = compact(resp.data.document || {});
-  await db.put("kv", labels, cacheKey);
+  if (game) {
+    try {
+      labels.server = (await api.labels(game.game_id, game.token)).data.labels;
+    } catch (err) {
+      if (!(err && err.code === "not_supported") && err && err.status !== 404) throw err;
+    }
+  }
+  // Without the server's labels (an older server) keep them for this session only.
+  if (!game || labels.server) await db.put("kv", labels, cacheKey);
   return labels;
 }
 
-export const tigerName = (L, id) => (L && L.tigers[id]) || id;
+// The game's BoardGameGeek id {value, placeholder}: the server's labels, else the edition document.
+export function bggId(L) {
+  const srv = L && L.server && L.server.edition && L.server.edition.bgg_id;
+  if (srv) return { value: srv.value ?? null, placeholder: !!srv.placeholder };
+  return { value: (L && L.bgg_id) ?? null, placeholder: true };
+}
+
+// The server's label for a component, or null: family is "spaces", "tigers", "nations", …
+export function serverLabel(L, family, code) {
+  const entry = L && L.server && L.server[family] && L.server[family][code];
+  return entry ? entry.label : null;
+}
+
+export const tigerName = (L, id) => serverLabel(L, "tigers", id) || (L && L.tigers[id]) || id;
 
 export function centerLabel(L, center) {
+  const named = serverLabel(L, "centers", center);
+  if (named) return named;
   if (TRADE_CENTERS[center]) return TRADE_CENTERS[center];
   const [tiger, letter] = String(center).split(".");
   return `${tigerName(L, tiger)} centre ${letter}`;
@@ -76,6 +101,8 @@ export function centerLabel(L, center) {
 
 // A space as printed: "factory · column B · Electronics", "power plant · open row (no limit)".
 export function spaceLabel(L, id) {
+  const named = serverLabel(L, "spaces", id) || serverLabel(L, "satellite_spaces", id) || serverLabel(L, "headquarters", id);
+  if (named) return named;
   const s = L && L.spaces[id];
   if (!s) return id;
   if (s.satellite) return `${words(s.kind)} space`;
@@ -112,11 +139,15 @@ export function sectorLabel(L, id, player) {
 
 // A prosperity token by its printed values for this player count ("24 · 12"), a region token by its effect.
 export function prosperityLabel(L, token, count) {
+  const entry = L && L.server && L.server.prosperity_tokens && L.server.prosperity_tokens[token];
+  if (entry) return `prosperity ${(entry.by_player_count || {})[String(count)] || entry.label}`;
   const v = L && L.prosperity_values && (L.prosperity_values[token] || {})[String(count)];
   return v ? `prosperity ${v.join(" · ")}` : "prosperity token";
 }
 
 export function regionLabel(L, token) {
+  const named = serverLabel(L, "region_tokens", token);
+  if (named) return `region bonus: ${named}`;
   const e = L && L.region_effects && L.region_effects[token];
   return e ? `region bonus: ${effectWords(e)}` : "region bonus token";
 }
@@ -126,16 +157,20 @@ export function marketLabel(L, id) {
   return m ? `Sell ${m.good} to ${tigerName(L, m.tiger)} market ${m.column} (+${m.influence} influence)` : `Sell at ${id}`;
 }
 
-export const nationName = (L, code) => (L && L.nations[code]) || code;
+export const nationName = (L, code) => serverLabel(L, "nations", code) || (L && L.nations[code]) || code;
 
 // A final-scoring row by its place on the player board: "sector E, row 2".
 export const rowLabel = (L, id) => {
+  const named = serverLabel(L, "rows", id);
+  if (named) return named;
   const r = L && L.rows && L.rows[id];
   return r ? `sector ${r.sector}, row ${String(id).slice(r.sector.length)}` : `row ${id}`;
 };
 
 // A performance token by what it does ("$: +2 influence on one or both upper Tigers").
 export function performanceLabel(L, id) {
+  const named = serverLabel(L, "performance_tokens", id);
+  if (named) return named;
   const t = L && L.performance && L.performance[id];
   if (!t) return "a performance token";
   if (t.amount_per_tiger) {
@@ -147,6 +182,8 @@ export function performanceLabel(L, id) {
 
 // An Automa action tile by its instruction ("invest in South Korea, +2 influence").
 export function automaTileLabel(L, id) {
+  const named = serverLabel(L, "automa_tiles", id);
+  if (named) return named;
   const t = L && L.automa_tiles && L.automa_tiles[id];
   if (!t) return "a tile";
   const target = t.target || {};

@@ -11,7 +11,6 @@ import { soloInfo } from "../campaigns.js";
 import { GameHeader } from "./common.js";
 import { outcomeModel } from "./outcome.js";
 import { Sheet } from "./sheet.js";
-import { useLog } from "./uselog.js";
 
 // The outcome once the game is over (cached for offline); null before.
 export function useOutcome(game) {
@@ -63,7 +62,6 @@ export function ScoreSheet({ view, outcome, L }) {
 export function ScoreScreen({ s }) {
   const game = s.game;
   const { outcome, missing } = useOutcome(game);
-  const { log } = useLog(missing ? game : null);
   const provisional = useProvisional(game);
   const view = game && game.view && game.view.view;
   let body;
@@ -74,14 +72,7 @@ export function ScoreScreen({ s }) {
       ${provisional ? html`<${ScoreSheet} view=${view} outcome=${provisional} L=${s.labels} />` : html`<p>Loading…</p>`}`;
   }
   else if (outcome) body = html`<${ScoreSheet} view=${view} outcome=${outcome} L=${s.labels} />`;
-  else if (missing) {
-    // The server has no /outcome for this game yet: fall back to the scoring lines in the log.
-    const events = (log || []).filter((e) => !e.reverted).flatMap((e) => e.events);
-    const over = events.find((e) => e.kind === "game_over");
-    const lines = events.filter((e) => e.kind === "score_line");
-    body = html`<section class="card turn" data-testid="winner"><h2>${over ? over.text : "Game over"}</h2>
-      <p class="hint">The detailed score sheet needs the server's final outcome, which it does not give yet; here are the scoring lines.</p></section>
-      <ul class="log" data-testid="score-lines">${lines.map((l) => html`<li>${l.text}</li>`)}</ul>`;
-  } else body = html`<p>Loading…</p>`;
+  else if (missing) body = html`<p role="status">${missing}</p>`;
+  else body = html`<p>Loading…</p>`;
   return html`<main class="screen"><${GameHeader} s=${s} current="score" title=${game && game.view && !game.view.over ? "Score so far" : "Final score"} />${body}</main>`;
 }

@@ -4,7 +4,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { html } from "../html.js";
 import { api } from "../api.js";
-import { loadLabels, tigerName } from "../labels.js";
+import { effectWords, loadLabels, tigerName } from "../labels.js";
 import { rememberGame } from "../sync.js";
 import { go } from "../router.js";
 import { Problem } from "./common.js";
@@ -42,7 +42,7 @@ function tokenOptions(L, kind, count) {
     });
   }
   const seen = {};
-  const all = L.region_tokens.map((t) => regionWords((L.region_effects || {})[t]) || t);
+  const all = L.region_tokens.map((t) => ((L.region_effects || {})[t] ? effectWords(L.region_effects[t]) : t));
   return L.region_tokens.map((t, i) => {
     const text = all[i];
     seen[text] = (seen[text] || 0) + 1;
@@ -51,12 +51,6 @@ function tokenOptions(L, kind, count) {
   });
 }
 
-function regionWords(effect) {
-  const m = /^([a-z]+)_(\d+)$/.exec(effect || "");
-  if (!m) return effect ? effect.replace(/_/g, " ") : null;
-  if (m[1] === "good") return `${m[2]} good made here`;
-  return `+${m[2]} ${m[1]}`;
-}
 
 function DrawEntry({ kind, L, players, value, onChange, count }) {
   const tigers = Object.keys(L.tigers);

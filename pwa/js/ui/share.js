@@ -7,6 +7,7 @@ import { api } from "../api.js";
 import { qrSvg } from "../qr.js";
 import { rememberGame } from "../sync.js";
 import { set } from "../store.js";
+import { bggId } from "../labels.js";
 import { bgStatsLink, downloadExport, startSeat } from "../export.js";
 import { GameHeader, Problem } from "./common.js";
 import { useOutcome } from "./score.js";
@@ -37,6 +38,7 @@ export function ShareScreen({ s }) {
     setSpectator(`${location.origin}/${data.spectator_link.replace(/^\//, "")}`);
   });
   const table = game.role !== "spectator";
+  const bgg = bggId(s.labels);
   return html`<main class="screen">
     <${GameHeader} s=${s} current="share" title="Share & export" />
     <${Problem} error=${error} />
@@ -54,8 +56,9 @@ export function ShareScreen({ s }) {
       <div class="stack">
         <button onClick=${guard(() => downloadExport(game))}>Download the game (JSON)</button>
         ${outcome && log ? html`<a class="button" href=${bgStatsLink(game.view, outcome, { start: startSeat(game.view, log),
-            bggId: s.labels && s.labels.bgg_id })} target="_blank" rel="noopener">Push the play to BG Stats</a>
-          ${!(s.labels && s.labels.bgg_id) && html`<p class="hint">This edition does not confirm the game's BoardGameGeek id yet: BG Stats matches the play by the game's name.</p>`}`
+            bggId: bgg.value })} target="_blank" rel="noopener">Push the play to BG Stats</a>
+          ${bgg.value == null ? html`<p class="hint">This edition does not give the game's BoardGameGeek id yet: BG Stats matches the play by the game's name.</p>`
+            : bgg.placeholder && html`<p class="hint">The BoardGameGeek id sent (${bgg.value}) is a placeholder: check it on boardgamegeek.com.</p>`}`
           : html`<button disabled aria-describedby="bg-hint">Push the play to BG Stats</button>
             <p class="hint" id="bg-hint">Available once the game is over and the server gives its final score.</p>`}
       </div></section>
