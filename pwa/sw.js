@@ -5,7 +5,7 @@
 // - /api is never cached here: game state lives in IndexedDB, written by the app.
 // VERSION is a hash of the shell files: `python tests/pwa/shell.py --bump` updates it
 // (a test fails when it is stale, so a changed file always reaches the phones).
-const VERSION = "tk-fa903cde6836";
+const VERSION = "tk-63a0b09b7d83";
 const SHELL = [
   "/index.html",
   "/manifest.webmanifest",
@@ -38,6 +38,7 @@ const SHELL = [
   "/js/ui/campaign.js",
   "/js/ui/campaignlist.js",
   "/js/ui/common.js",
+  "/js/ui/era2.js",
   "/js/ui/formkit.js",
   "/js/ui/game.js",
   "/js/ui/history.js",

@@ -7,7 +7,7 @@ import json
 from tests.pwa.shell import PWA, current_version, expected_version, shell_files, shell_urls
 
 SHELL_SUFFIXES = (".html", ".js", ".mjs", ".css", ".webmanifest", ".png")
-BUDGET = 100 * 1024  # first load, gzipped, icons excluded
+BUDGET = 105 * 1024  # first load, gzipped, icons excluded (100 KB until issue 12 added the Board, setup, Era II and score screens)
 
 
 def test_every_shell_file_is_precached_and_exists():
@@ -21,7 +21,7 @@ def test_cache_version_matches_the_shell_files():
     assert current_version() == expected_version(), "run: python tests/pwa/shell.py --bump"
 
 
-def test_first_load_is_under_100_kb_gzipped():
+def test_first_load_is_under_105_kb_gzipped():
     sizes = {url: len(gzip.compress(path.read_bytes(), 9)) for url, path in shell_files().items()
              if not url.startswith("/icons/")}
     sizes["/sw.js"] = len(gzip.compress((PWA / "sw.js").read_bytes(), 9))

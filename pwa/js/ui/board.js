@@ -1,7 +1,5 @@
-// The Board tab, read-only (the server's view, named from the edition): each Tiger laid
-// out like the physical one (columns A, B and C with their centre, spaces and market; the
-// open rows, satellites and headquarters; everyone's funds and influence there), the global
-// market, and every player's board.  Owners are named in text beside their colour.
+// The Board tab, read-only: each Tiger in its columns A, B and C, the global market and
+// every player's board; owners named in text beside their colour.
 import { html } from "../html.js";
 import { effectWords, nationName, prosperityLabel, regionLabel, tigerName, words } from "../labels.js";
 import { Who } from "./common.js";

@@ -1,5 +1,4 @@
-// The Board tab: one part of the table at a time — a Tiger, the global market or a
-// player's board — chosen with the buttons at the top (read-only; what the server says).
+// The Board tab: one part of the table at a time (a Tiger, the global market, a player).
 import { useState } from "preact/hooks";
 import { html } from "../html.js";
 import { tigerName } from "../labels.js";

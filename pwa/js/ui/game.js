@@ -24,7 +24,7 @@ function TurnCard({ s }) {
   return html`<section class="card turn" aria-labelledby="turn-h" data-testid="turn">
     <h2 id="turn-h" class="who">${gv.over ? "Game over" : d ? html`<${Dot} view=${view} id=${d.seat} /> ${playerName(view, d.seat)}` : "—"}</h2>
     ${player && view.phase === "turns" && html`<p>Next worker: <strong>${player.next_worker || "stated at placement"}</strong> · worker ${player.workers_placed + 1}</p>`}
-    <p data-testid="prompt" id="prompt" tabindex="-1" aria-live="polite" ref=${prompt}>${decisionPrompt(s.labels, d, view)}</p>
+    <p data-testid="prompt" id="prompt" tabindex="-1" aria-live="polite" ref=${prompt}>${view.prompt || decisionPrompt(s.labels, d, view)}</p>
     ${view.phase === "management" && html`<p><a href=${`#/g/${gv.game_id}/manage`}>Management phase walkthrough →</a></p>`}
     ${gv.over && html`<p><a class="button primary" href=${`#/g/${gv.game_id}/score`}>See the final score</a></p>`}
   </section>`;
@@ -81,7 +81,7 @@ export function GameScreen({ s }) {
     ${!s.game.view.over && html`<${Recorder} s=${s} />`}
     <${Undo} s=${s} />
     <${JustRecorded} s=${s} />
-    ${s.game.view.live_actions === 0 && html`<p class="card" data-testid="layout-offer"><a href=${`#/g/${s.game.game_id}/layout`}>
+    ${(s.game.view.view.setup_instructions || s.game.view.live_actions === 0) && html`<p class="card" data-testid="layout-offer"><a href=${`#/g/${s.game.game_id}/layout`}>
       Lay out the table: what the app drew →</a></p>`}
     <p><a href=${`#/g/${s.game.game_id}/board`}>The board, the global market and the player boards →</a></p>
     ${s.game.view.role !== "spectator" && s.developer && html`<${ManualAction} />`}

@@ -1,14 +1,12 @@
-// "Lay out the table": what the app drew, as a checklist the table follows with the
-// pieces in hand — each Tiger's tokens, the setup workers, the turn order, and each
-// player's starting good, set-aside pair and team area (left to right).  Built from the
-// server's view; the ticks are only on this phone (they change nothing in the game).
+// "Lay out the table": what the app drew as a checklist (ticks stay on this phone).
 import { useState } from "preact/hooks";
 import { html } from "../html.js";
 import { centerLabel, playerName, prosperityLabel, regionLabel, tigerName } from "../labels.js";
 import { GameDetails, GameHeader, Who } from "./common.js";
 
-// The checklist's items: [key, text or node] in the order the rules lay the table out.
 export function layoutItems(L, view) {
+  const steps = view.setup_instructions && view.setup_instructions.steps;
+  if (steps && steps.length) return steps.map((text, i) => [`step-${view.era}-${i}`, text]);
   const b = view.board;
   const entered = (view.options && view.options.setup) || {};
   const byTable = (kind) => (entered[kind] !== undefined ? " (as the table drew it)" : "");

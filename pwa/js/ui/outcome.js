@@ -1,9 +1,5 @@
-// A game's outcome (GET /outcome, or the provisional GET /score) as the result
-// sheet's model (ui/sheet.js): players by name and colour, each category as
-// its own row with its parts indented under it, the total last.  Participants
-// need not share categories (the Automa scores its flag areas, not sectors A–F),
-// so every row is the union over participants and a missing cell shows "—".
-// Display only: every number is the server's.
+// A game's outcome (GET /outcome or /score) as the result sheet's model (ui/sheet.js).
+// The Automa scores flag areas, not sectors A–F: rows are the union, a missing cell "—".
 import { playerColor, playerName, tigerName } from "../labels.js";
 
 // "AF2" (the Automa's flag area 2) and "A" (sector A) in words.
@@ -62,8 +58,7 @@ export function outcomeModel(outcome, view, L, { goals = {} } = {}) {
   };
 }
 
-// The solo result in sentences: win/lose, the rank title, the Automa's score
-// and multiplier, the high score, and the scenario or campaign goals.
+// The solo result in sentences.
 function soloFacts(solo, outcome, view, goals) {
   const human = playerName(view, solo.human);
   const facts = [

@@ -1,5 +1,4 @@
-// Settings kept on this phone: for now the "developer" switch that shows the raw
-// JSON action box on the game screen (a person at the table never needs it).
+// Settings on this phone: developer mode shows the raw JSON action box.
 import { html } from "../html.js";
 import { set } from "../store.js";
 

@@ -1,7 +1,5 @@
-// The setup wizard's checks before "Next": what is missing or entered twice, said in
-// words with the player's name and the field, and the id of the field to jump to.
-// These are form checks (is every box filled, is a colour taken twice); the game's
-// rules stay on the server, whose refusal at "Create" is placed on its step here too.
+// The wizard's form checks before "Next" (missing, doubled), in words with the field to
+// jump to; the rules stay on the server, whose refusal at "Create" is placed here too.
 import { tigerName, words } from "../labels.js";
 
 export const DRAWS = [
@@ -15,7 +13,7 @@ export const DRAWS = [
 const DRAW_LABEL = Object.fromEntries(DRAWS);
 const who = (players, i) => `${(players[i].name || "").trim() || `Player ${i + 1}`}`;
 
-// Step 1: names and colours.  Problems: [{id, text}] (the id of the field at fault).
+// Step 1: [{id, text}], id = the field at fault.
 export function checkPlayers(players) {
   const problems = [];
   players.forEach((p, i) => {
@@ -30,7 +28,6 @@ export function checkPlayers(players) {
   return problems;
 }
 
-// Step 3: every draw the table entered must be complete, with nothing used twice where the game has one of each.
 export function checkDraws(mode, draws, L, players) {
   const problems = [];
   const tigers = Object.keys(L.tigers);
@@ -68,13 +65,11 @@ export function checkDraws(mode, draws, L, players) {
   return problems;
 }
 
-// The server's refusal at "Create", placed on the step and field it concerns, in words.
 export function placeProblem(problem, players) {
   const field = ((problem.engine || {}).details || {}).field || "";
   let detail = problem.detail || "";
   const kind = (field.match(/^setup\/([a-z_]+)/) || [])[1];
   if (kind) {
-    // The engine's message names the option key ("prosperity_tokens must be …"): say it in words.
     for (const [k, label] of DRAWS) if (k.includes("_")) detail = detail.replace(new RegExp(`\\b${k}\\b`, "g"), label.toLowerCase());
     const seat = (field.match(/\/(\d+)(\/|$)/) || [])[1];
     const text = `${DRAW_LABEL[kind] || words(kind)}${seat != null && players[seat] ? ` (${who(players, Number(seat))})` : ""}: ${detail}`;
