@@ -76,6 +76,8 @@ export async function loadLabels(game) {
   return labels;
 }
 
+export const workerName = (L, w) => serverLabel(L, "workers", w) || w;
+
 // The game's BoardGameGeek id {value, placeholder}: the server's labels, else the edition document.
 export function bggId(L) {
   const srv = L && L.server && L.server.edition && L.server.edition.bgg_id;

@@ -94,8 +94,8 @@ function Unavailable({ entries }) {
   if (!entries || !entries.length) return null;
   return html`<details class="why-not" data-testid="why-not"><summary>Not available now (${entries.length})</summary>
     <div class="stack">${entries.map((e, i) => html`<div key=${i}>
-      <button class="unavailable" aria-disabled="true" aria-expanded=${open === i} aria-controls=${`why-${i}`}
-        onClick=${() => setOpen(open === i ? null : i)}>${e.label}</button>
+      <button class="unavailable" aria-expanded=${open === i} aria-controls=${`why-${i}`}
+        onClick=${() => setOpen(open === i ? null : i)}><span class="option"><span>${e.label}</span><span class="cost">not available — why?</span></span></button>
       ${open === i && html`<p class="why" id=${`why-${i}`} role="status">${e.reason.message}${e.reason.rule ? html` <span class="rule">(rule ${e.reason.rule})</span>` : ""}</p>`}
     </div>`)}</div></details>`;
 }
