@@ -93,6 +93,7 @@ class Engine(Protocol):
     def replay(self, options: dict, edition: Any, seed: int, actions: list[dict]) -> Any: ...
     def outcome(self, state: Any) -> dict: ...
     def provisional_score(self, state: Any) -> dict: ...
+    def labels(self, edition: Any) -> dict: ...
 
 
 def state_hash(state_dict: dict) -> str:
@@ -310,6 +311,10 @@ class ModuleEngine:
     def provisional_score(self, state: Any) -> dict:
         """Score as if the game ended now; `Unsupported` when absent."""
         return self._optional("provisional_score", state)
+
+    def labels(self, edition: Any) -> dict:
+        """The edition's human labels (issue 12); `Unsupported` when the engine has no ``edition_labels``."""
+        return self._optional("edition_labels", edition)
 
 
 class EngineRegistry:

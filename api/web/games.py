@@ -4,7 +4,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from flask import Blueprint, current_app, request
+from flask import Blueprint, Response, current_app, request
 
 from api.storage import tokens
 from api.storage.models import CreatedGame, utcnow
@@ -97,6 +97,28 @@ def game_edition(game_id: str):
     engine = r.engine(record.kind)
     return json_response({"game_id": game_id, "game": record.kind,
                           **edition_detail(engine, edition, record.placeholders_used)})
+
+
+@bp.get("/games/<game_id>/labels")
+def game_labels(game_id: str):
+    """Every component's human label for this game's edition (issue 12): one document per edition.
+
+    The strong ETag is the edition's content hash, so a phone keeps it for as long as the
+    game lasts and revalidates for free; per-move views carry codes and small labels only.
+    """
+    r = repo()
+    authorize(r.record(game_id), write=False)
+    record, edition = r.edition_document(game_id)
+    tag = f'"{record.edition_hash}"'
+    if request.if_none_match and request.if_none_match.contains(record.edition_hash):
+        resp = Response(status=304)
+    else:
+        labels = r.engine(record.kind).labels(edition)  # Unsupported → 404 not_supported (problems.py)
+        resp = json_response({"game_id": game_id, "game": record.kind, "edition_hash": record.edition_hash,
+                              "labels": labels})
+    resp.headers["ETag"] = tag
+    resp.headers["Cache-Control"] = "private, max-age=31536000, immutable"
+    return resp
 
 
 @bp.get("/edition")

@@ -38,7 +38,8 @@ def game_links(game_id: str) -> dict:
     base = f"/api/games/{game_id}"
     return {"self": base, "actions": f"{base}/actions", "batch": f"{base}/batch", "undo": f"{base}/undo",
             "log": f"{base}/log", "score": f"{base}/score", "outcome": f"{base}/outcome",
-            "export": f"{base}/export", "edition": f"{base}/edition"}
+            "export": f"{base}/export", "edition": f"{base}/edition",
+            "labels": f"{base}/labels"}
 
 
 def game_view(game: LoadedGame, role: str = "table") -> dict:

@@ -4,6 +4,7 @@ campaign created, shown (tiles, failures, science), its first session started, p
 (over HTTP) and recorded. axe and a 360×740 screenshot on every new screen."""
 from __future__ import annotations
 
+import json
 import random
 import re
 import uuid
@@ -59,7 +60,7 @@ def test_solo_game_shows_the_automa_turn(server, new_phone):
         click_action(page, action, view)
         wait_version(page, view["version"] + 1)
     lines = view["view"]["solo"]["automa_instructions"]
-    assert lines and lines[0].startswith("reveal tile AT")
+    assert lines and lines[0].startswith("reveal tile “")  # issue 12: the tile by its instruction, not AT07
     assert view["decision"]["seat"] == "0" and view["decision"]["kind"] == "choose_placement"
     card = page.locator("[data-testid=automa-instructions]")
     card.wait_for()
@@ -87,12 +88,13 @@ def test_recorded_automa_tiles_are_buttons(server, new_phone):
     page.goto(f"{server.url}/#/join/{created['join_code']}")
     page.locator("[data-testid=automa]").wait_for()
     assert "Reveal the top tile" in page.locator("[data-testid=automa]").inner_text()
-    buttons = page.get_by_role("button", name=re.compile("^The table revealed: "))  # tiles by their instruction
+    buttons = page.get_by_role("button", name=re.compile("^The Automa revealed “"))  # tiles by their instruction
     assert buttons.count() == 10
     axe_check(page, "recorded tile question"); shot(page, "22-solo-recorded-tile")
-    assert not any(re.search(r"\bAT\d\d\b", t) for t in buttons.all_inner_texts())
-    page.get_by_role("button", name="The table revealed: invest in South Korea, +2 influence, local sale (tile 4)").click()
-    page.locator("[data-testid=automa-instructions] li", has_text="reveal tile AT04").wait_for()
+    assert not any(re.search(r"\bAT\d\d\b", t) for t in buttons.all_inner_texts())  # tiles by instruction, no codes
+    at04 = next(a for a in server.game(gid, token)["legal_actions"] if a.get("tile") == "AT04")
+    page.locator(f"button[data-action='{json.dumps(at04, separators=(',', ':'))}']").click()
+    page.locator("[data-testid=automa-instructions] li", has_text="reveal tile “invest in South Korea").wait_for()
     assert server.game(gid, token)["view"]["solo"]["revealed"] == ["AT04"]
     assert page.errors == []
 

@@ -12,7 +12,8 @@ from api.games.asian_tigers import flow
 from api.games.asian_tigers.decision_table import ACTION_KINDS, ANSWERS, OPTIONS, STEPS
 from api.games.asian_tigers.decisions import current_decision, describe_option
 from api.games.asian_tigers.edition.load import Edition
-from api.games.asian_tigers.errors import ActionShapeError, GameOverError, IllegalActionError, StaleDecisionError
+from api.games.asian_tigers.errors import ActionShapeError, GameOverError, IllegalActionError, RulesError, StaleDecisionError
+from api.games.asian_tigers.presentation.text import humanize_error, humanize_events
 from api.games.asian_tigers.state import GameState
 
 
@@ -117,6 +118,15 @@ def check_shape(action) -> None:
 
 def apply(state: GameState, action: dict) -> Step:
     """Validate and apply `action`; raise a `RulesError` and leave `state` untouched if illegal."""
+    try:
+        return _apply(state, action)
+    except RulesError as exc:  # issue 12: refusals read in words too (code and rule unchanged)
+        if state.edition is not None:
+            humanize_error(state.edition, state.player_count, exc)
+        raise
+
+
+def _apply(state: GameState, action: dict) -> Step:
     check_shape(action)
     if action["kind"] not in ACTION_KINDS:
         raise ActionShapeError(f"unknown action kind {action['kind']!r}; known: {', '.join(action_kinds())}",
@@ -133,7 +143,8 @@ def apply(state: GameState, action: dict) -> Step:
     events: list[dict] = []
     _answer(new_state, action, events)
     new_state.history_length += 1
-    return Step(new_state, events)
+    # Issue 12: the log reads in words; the events' other fields keep the codes.
+    return Step(new_state, humanize_events(new_state.edition, new_state.player_count, events))
 
 
 def new_game(options: dict, edition: Edition, seed: int = 0) -> GameState:

@@ -4,6 +4,7 @@ from __future__ import annotations
 from api.games.asian_tigers.decisions import current_decision
 from api.games.asian_tigers.engine import legal_actions
 from api.games.asian_tigers.management.era1 import round_marker
+from api.games.asian_tigers.presentation.view_extras import presentation
 from api.games.asian_tigers.solo.session import solo_view
 from api.games.asian_tigers.state import NEUTRAL, GameState
 
@@ -28,7 +29,7 @@ def view(state: GameState) -> dict:
     """Everything a table needs: whose turn, the question asked, its legal answers, the board."""
     decision = current_decision(state)
     edition = state.edition
-    return {
+    result = {
         "era": state.era, "phase": state.phase, "over": state.phase == "over",
         "round_marker": round_marker(state),
         "player_count": state.player_count, "options": {k: v for k, v in state.options.items() if k != "setup"},
@@ -59,6 +60,8 @@ def view(state: GameState) -> dict:
         "neutral_id": NEUTRAL if state.neutral else None,
         **_solo_view(state),
     }
+    # issue 12: labels, cost/payoff, why not, the board as it lies, setup instructions
+    return presentation(state, decision, result)
 
 
 def _solo_view(state: GameState) -> dict:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from api.games.asian_tigers.decisions import new_decision, push_frame
 from api.games.asian_tigers.edition.load import Space
+from api.games.asian_tigers.presentation import labels
 from api.games.asian_tigers.errors import ActionShapeError, IllegalActionError, RulesError
 from api.games.asian_tigers.state import GameState, Piece, PlayerState
 from api.games.asian_tigers.turn.effects import apply_simple_effect, gain_goods, gain_resource, pay_resource, tiger_name
@@ -21,9 +22,8 @@ def reach(state: GameState, center: str) -> tuple[str, ...]:
 
 
 def space_label(state: GameState, space: Space) -> str:
-    """``SK.F2`` → ``South Korea factory space F2 (Electronics)``."""
-    label = f"{tiger_name(state, space.tiger)} {space.kind.replace('_', ' ')} space {space.id.split('.')[1]}"
-    return label + (f" ({space.good})" if space.good else "")
+    """``SK.F2`` → ``South Korea · factory · column B · Electronics`` (issue 12: names, never codes)."""
+    return labels.space_label(state.edition, space)
 
 
 def is_open(state: GameState, space: Space) -> bool:

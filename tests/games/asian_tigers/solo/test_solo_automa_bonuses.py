@@ -113,7 +113,8 @@ def test_solo_automa_16_nation_bonus_only_when_a_sector_fills():
     assert state.solo["flags"]["AF2"] == ["GBR-2", "USA-1", "CAN-1"]
     assert state.gm_position(AUTOMA) == gm + 3 + 6
     texts = [e["text"] for e in events]
-    assert any("sector AF2 full" in t for t in texts) and not any("AF1 full" in t for t in texts)
+    # issue 12: the log names the Automa's flag sectors in words (AF2 = "Automa flag sector 2")
+    assert any("Automa flag sector 2 full" in t for t in texts) and not any("flag sector 1 full" in t for t in texts)
 
 
 def test_i17_flags_beyond_its_nine_rows_stay_off_the_board_without_a_bonus():

@@ -143,7 +143,9 @@ def test_view_shows_the_automa_its_board_and_the_last_turn_as_instructions():
     shown = view(state)
     assert shown["solo"]["automa"] == AUTOMA and shown["players"][1]["name"] == "Automa"
     assert shown["solo"]["automa_board"]["sectors"]["AS1"]["pieces"] == [3]
-    assert shown["automa_instructions"][0] == "reveal tile AT04"
+    # issue 12: the instruction names the tile by what it says, not by its code
+    assert shown["automa_instructions"][0] == ("reveal tile “invest in South Korea; sell on a local market; "
+                                               "+2 influence; trade: 1 flag”")
     assert shown["solo"]["revealed"] == ["AT04"] and shown["solo"]["tiles_left"] == 9
     assert "solo" not in view(new_game({"players": [{"color": "red"}, {"color": "blue"}]}, edition(), 1))
 

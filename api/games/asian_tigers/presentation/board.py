@@ -1,0 +1,138 @@
+"""The board as it lies on the table (issue 12): Tigers, global market, player boards.
+
+`board_model(state)` mirrors the physical components so a phone can draw
+them: per Tiger its three investment centres, every construction space (with
+column, kind, good, owner name and colour), satellite row, headquarters,
+local markets, and each participant's funds and influence there; the global
+market track with its stacks, the flag stacks' top flags, the trade centres
+and the special flags; and each player's board.  Codes stay beside labels.
+"""
+from __future__ import annotations
+
+from api.games.asian_tigers.edition.load import CENTERS
+from api.games.asian_tigers.presentation import labels as L
+from api.games.asian_tigers.state import NEUTRAL, GameState
+
+
+def participant(state: GameState, pid: str | None) -> dict | None:
+    """``{id, name, color}`` of a seat, the neutral player, or a setup worker's "setup"."""
+    if pid is None:
+        return None
+    if pid == NEUTRAL:
+        return {"id": pid, "name": "Neutral player", "color": (state.neutral or {}).get("color")}
+    if pid == "setup":
+        return {"id": pid, "name": "Setup worker", "color": None}
+    player = state.player(pid)
+    return {"id": pid, "name": player.name, "color": player.color}
+
+
+def _participants(state: GameState) -> list[str]:
+    return [p.id for p in state.players] + ([NEUTRAL] if state.neutral else [])
+
+
+def _tiger(state: GameState, tid: str) -> dict:
+    edition = state.edition
+    tiger = edition.tigers[tid]
+    centers = []
+    for letter in CENTERS:
+        key = f"{tid}.{letter}"
+        worker = state.centers[key]
+        centers.append({"id": key, "label": L.center_label(edition, key), "letter": letter,
+                        "cost_funds": edition.rules["investment_centers"][letter]["cost_funds"],
+                        "worker_type": worker, "worker_label": L.worker_label(edition, worker) if worker else None,
+                        "workers": [participant(state, p) for p in state.center_workers[key]]})
+    spaces = []
+    for space in tiger.spaces.values():
+        built = [state.pieces[state.occupancy[space.id]]] if space.id in state.occupancy else (
+            [p for p in state.pieces if p.space == space.id] if space.infinite else [])
+        spaces.append({
+            "id": space.id, "label": L.space_label(edition, space), "kind": space.kind, "row": space.row,
+            "column": space.column, "infinite": space.infinite, "good": space.good,
+            "open": space.min_players <= state.player_count, "science_cost": space.science_cost,
+            "owners": [{**participant(state, p.owner), "parts_factory": p.parts_factory} for p in built],
+        })
+    satellites = [{"id": sid, "label": L.satellite_space_label(edition, sid), "row": sat.row,
+                   "owner": participant(state, (state.satellites.get(sid) or {}).get("owner")),
+                   "satellite": (state.satellites.get(sid) or {}).get("satellite")}
+                  for sid, sat in tiger.satellite_spaces.items()]
+    markets = []
+    for mid, market in tiger.local_markets.items():
+        held = state.local_markets.get(mid)
+        markets.append({"id": mid, "label": L.market_label(edition, mid), "column": market.column,
+                        "wants": market.good, "influence": market.influence,
+                        "sold": {"good": held["good"], "seller": participant(state, held["seller"])} if held else None})
+    standing = []
+    for pid in _participants(state):
+        if pid == NEUTRAL:
+            standing.append({**participant(state, pid), "funds": None, "influence": state.neutral["influence"][tid]})
+        else:
+            player = state.player(pid)
+            standing.append({**participant(state, pid), "funds": player.funds[tid], "influence": player.influence[tid]})
+    prosperity, region = state.prosperity_tokens.get(tid), state.region_tokens.get(tid)
+    return {
+        "id": tid, "name": tiger.name, "centers": centers, "spaces": spaces, "satellites": satellites,
+        "headquarters": {"id": tiger.headquarters_slot, "owner": participant(state, state.headquarters.get(tid))},
+        "local_markets": markets, "participants": standing,
+        "prosperity_token": {"id": prosperity, "label": L.prosperity_label(edition, prosperity, state.player_count)}
+        if prosperity else None,
+        "region_token": {"id": region, "label": L.region_token_label(edition, region)} if region else None,
+    }
+
+
+def _global_market(state: GameState) -> dict:
+    edition = state.edition
+    track = [{"position": int(pos), "stack": [participant(state, p) for p in stack]}
+             for pos, stack in sorted(state.global_market.items(), key=lambda kv: int(kv[0]))]
+    nations = []
+    for code, nation in edition.nations.items():
+        stack = state.flag_stacks[code]
+        top = next((f for f in nation.flags if stack and f.id == stack[0]), None)
+        nations.append({"id": code, "name": nation.name, "trade_center": nation.trade_center,
+                        "demand": list(nation.demand_goods) if nation.demand_goods else
+                        f"{nation.demand_any_different} different goods",
+                        "flags_left": len(stack),
+                        "top_flag": {"id": top.id, "label": L.flag_label(edition, top.id), "value": top.value,
+                                     "stars": top.stars} if top else None})
+    centers = [{"id": tc, "label": L.trade_center_label(edition, tc), "kind": spec["kind"],
+                "worker_type": state.trade_centers.get(tc),
+                "worker_label": L.worker_label(edition, state.trade_centers[tc]) if state.trade_centers.get(tc) else None}
+               for tc, spec in edition.trade_centers.items()]
+    return {"track": track, "nations": nations, "trade_centers": centers,
+            "special_flags": [{"tiger": t, "label": L.flag_label(edition, f"special:{t}"),
+                               "stars": edition.special_flag_stars[t]} for t in state.special_flags_available],
+            "performance_tokens": [{"id": t, "label": L.performance_label(edition, t)} for t in state.performance_tokens],
+            "leftover_region_tokens": [{"id": t, "label": L.region_token_label(edition, t)}
+                                       for t in state.leftover_region_tokens]}
+
+
+def _player_board(state: GameState, player) -> dict:
+    edition = state.edition
+    sectors = []
+    for sid, content in player.sectors.items():
+        data = edition.sectors.get(sid)
+        bonus = data.bonus if data else None
+        sectors.append({"id": sid, "label": L.sector_label(edition, sid), "generic_left": content["generic"],
+                        "factory": data.factory_good if data else None, "factory_left": bool(content["factory"]),
+                        "bonus": {"id": bonus, "label": L.bonus_label(edition, bonus, "infrastructure_bonuses")}
+                        if bonus else None, "bonus_unlocked": bool(content.get("bonus_unlocked"))})
+    rows = []
+    for rid, row in edition.rows.items():
+        flag = player.rows.get(rid)
+        rows.append({"id": rid, "label": L.row_label(edition, rid), "sector": row.sector,
+                     "accepts": row.accepts if row.accepts == "any" else list(row.accepts),
+                     "accepts_label": L.nations_text(edition, row.accepts),
+                     "nation_bonus": {"id": row.nation_bonus,
+                                      "label": L.bonus_label(edition, row.nation_bonus, "nation_bonuses")},
+                     "flag": {"id": flag, "label": L.flag_label(edition, flag)} if flag else None})
+    return {**participant(state, player.id), "sectors": sectors, "rows": rows,
+            "special_flags": [{"tiger": t, "label": L.flag_label(edition, f"special:{t}")} for t in player.special_flags],
+            "satellites_left": list(player.satellites), "headquarters_left": player.headquarters_available,
+            "energy": player.energy, "science": player.science,
+            "goods": {g: n for g, n in player.goods.items() if n}}
+
+
+def board_model(state: GameState) -> dict:
+    """The whole table as it lies: ``{tigers, global_market, player_boards}``."""
+    return {"tigers": [_tiger(state, t) for t in state.edition.tigers],
+            "global_market": _global_market(state),
+            "player_boards": [_player_board(state, p) for p in state.players]}

@@ -1,0 +1,290 @@
+"""Human labels for every component, built from the edition's own data (issue 12).
+
+A player at the table holds a token that shows "24 · 16 · 9 · 3", not
+``PT1``; a bonus that shows "+3 influence", not ``RB1``.  Every label here is
+composed from edition values (names, printed numbers, effects), so a corrected
+edition file corrects its labels too.  A label derived from a placeholder
+value is marked ``placeholder: true``.
+
+`edition_labels` is the one per-edition document (served cacheably by
+``GET /api/games/{id}/labels``); the other functions label one thing.
+"""
+from __future__ import annotations
+
+from api.games.asian_tigers.presentation.cache import per_edition
+
+from api.games.asian_tigers.edition.load import Edition, Space
+
+KIND_NAMES = {"university": "university", "department": "department", "factory": "factory",
+              "power_plant": "power plant", "laboratory": "laboratory", "satellite": "satellite",
+              "headquarters": "headquarters"}
+ROW_NAMES = {"factory": "factory row", "power_plant": "power-plant row", "laboratory": "laboratory row",
+             "university": "university row", "any": "any row"}
+SET_NAMES = {"dollar": "$", "yen": "¥", "either": "$ or ¥"}
+ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th")
+
+
+def _decap(text: str) -> str:
+    return text[:1].lower() + text[1:]
+
+
+def _count(n: int, one: str, many: str | None = None) -> str:
+    return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
+def _names(edition: Edition, tigers) -> str:
+    return " or ".join(edition.tigers[t].name for t in tigers)
+
+
+def tiger_scope(edition: Edition, scope: str | None) -> str:
+    """Where an effect applies, in words (``one_upper`` → ``South Korea or Taiwan``)."""
+    if scope is None:
+        return ""
+    return {
+        "this": "here", "same": "there", "token_tiger_or_any_if_leftover": "here (any Tiger if leftover)",
+        "one_upper": f"on {_names(edition, edition.upper_area())}",
+        "one_lower": f"on {_names(edition, edition.lower_area())}",
+        "one_any": "on any Tiger", "any": "on any Tiger", "all": "on every Tiger",
+        "any_without_other_headquarters": "on a Tiger without another headquarters",
+        "least_automa_influence": "where the Automa has least influence",
+        "most_automa_influence": "where the Automa has most influence",
+        "most_automa_power_plants": "where the Automa has most power plants",
+        "most_automa_factories": "where the Automa has most factories",
+        "most_automa_laboratories": "where the Automa has most laboratories",
+        "fewest_automa_investment_points": "where the Automa has fewest investment points",
+        "leftover_tokens_both": "of both tokens beside the board", "destination": "of the new Tiger",
+    }.get(scope, f"on {edition.tigers[scope].name}" if scope in edition.tigers else scope.replace("_", " "))
+
+
+def effect_text(edition: Edition, effect) -> str:
+    """One catalogue effect in words (``{"do": "advance_influence", "amount": 3}`` → ``+3 influence here``)."""
+    do, amount, where = effect["do"], effect.get("amount"), tiger_scope(edition, effect.get("tiger"))
+    cost = effect.get("cost") or {}
+    paid = f" for {_count(cost['energy'], 'energy', 'energy')}" if cost.get("energy") else ""
+    text = {
+        "advance_influence": lambda: f"+{amount} influence {where}",
+        "advance_global_market": lambda: f"+{amount} on the global market",
+        "region_bonus": lambda: {"same": "then its region bonus",
+                                 "leftover_tokens_both": "the region bonuses of both tokens beside the board"}.get(
+            effect.get("tiger"), f"then the region bonus {where}"),
+        "build_headquarters": lambda: f"your headquarters {where}",
+        "build_satellite": lambda: (f"a satellite in {'any row' if effect.get('row') == 'any' else 'the ' + ROW_NAMES[effect['row']]} "
+                                    f"{'on any Tiger' if effect.get('tiger') == 'same' else where}").rstrip(),
+        "parts_factory": lambda: f"a parts factory {where}{paid or ' (free)'}"
+        + (" under its own factory" if effect.get("requires_own_factory_there") else ""),
+        "performance_bonus": lambda: f"a {SET_NAMES[effect['set']]} performance token",
+        "build_factory": lambda: f"build a factory in column {' or '.join(effect['columns'])} {where}",
+        "remove_generic": lambda: "remove a generic piece from your player board",
+        "build_department": lambda: "build a department here",
+        "gain": lambda: ("1 good made here" if effect["resource"] == "good" and amount == 1
+                         else f"+{amount} {'goods made here' if effect['resource'] == 'good' else effect['resource']}"),
+        "advance_global_market_per_distinct_flag": lambda: "+1 on the global market per different flag you hold",
+        "relocate_satellite": lambda: "move one of your satellites to another Tiger",
+        "relocate_special_flag": lambda: "move a special flag into another row",
+        "nation_bonus": lambda: "then that row's nation bonus",
+        "sale_without_worker": lambda: "a sale at any trade centre without a worker",
+        "factory_production": lambda: "one factory produces again for 1 energy (a second for 1 more)",
+    }.get(do)
+    return text() if text else do.replace("_", " ")
+
+
+def effects_text(edition: Edition, entry) -> str:
+    """A catalogue entry (effects and cost) in words."""
+    parts = [effect_text(edition, e) for e in entry.get("effects", ())]
+    text = ", ".join(parts)
+    cost = entry.get("cost") or {}
+    if cost.get("funds"):
+        text += f"; costs {_count(cost['funds'], 'fund')} there"
+    return text[:1].upper() + text[1:] if text else text
+
+
+# -- bonuses -----------------------------------------------------------------------
+BONUS_TABLES = ("infrastructure_bonuses", "nation_bonuses", "region_bonus_effects", "performance_yen_effects",
+                "automa_infrastructure_bonuses", "automa_nation_bonuses", "university_additional_actions")
+
+
+@per_edition
+def bonus_label(edition: Edition, bonus: str, table: str | None = None) -> str:
+    """A sector, nation, region or performance bonus by what it does."""
+    for name in ((table,) if table else BONUS_TABLES):
+        entry = edition.catalog.get(name, {}).get(bonus)
+        if entry is not None:
+            return effects_text(edition, entry)
+    return bonus.replace("_", " ")
+
+
+# -- tokens and tiles ----------------------------------------------------------------
+@per_edition
+def prosperity_label(edition: Edition, token: str, player_count: int) -> str:
+    """A prosperity token by the values printed for this player count (``24 · 16 · 9 · 3``)."""
+    count = edition.solo.get("setup_as_player_count", 2) if player_count == 1 else player_count
+    ranks = edition.prosperity_tokens[token]["by_player_count"][str(count)]["ranks"]
+    return " · ".join(str(r) for r in ranks)
+
+
+@per_edition
+def region_token_label(edition: Edition, token: str) -> str:
+    """A region bonus token by its effect (``+3 influence``, ``1 good made here``)."""
+    effect = edition.region_bonus_tokens[token]
+    entry = edition.catalog["region_bonus_effects"][effect]["effects"][0]
+    if entry["do"] == "advance_influence":
+        return f"+{entry['amount']} influence"
+    return effect_text(edition, entry)
+
+
+@per_edition
+def performance_label(edition: Edition, token: str) -> str:
+    """A performance token by its effect (``$ +2 funds on South Korea and/or Taiwan``)."""
+    if token in edition.dollar_tokens:
+        data = edition.dollar_tokens[token]
+        scope = data["scope"]
+        tigers = {"upper": edition.upper_area(), "lower": edition.lower_area()}.get(scope, (scope,))
+        joiner = " and/or " if data["choose"] == "one_or_both" else " or "
+        return f"$ +{data['amount_per_tiger']} funds on {joiner.join(edition.tigers[t].name for t in tigers)}"
+    return "¥ " + _decap(effects_text(edition, edition.catalog["performance_yen_effects"][edition.yen_tokens[token]]))
+
+
+@per_edition
+def automa_tile_label(edition: Edition, tile: str) -> str:
+    """An Automa action tile by its instruction."""
+    data = edition.solo["action_tiles"][tile]
+    target = data["target"]
+    if target["type"] == "trade_center":
+        where = trade_center_label(edition, target["trade_center"])
+    elif target["type"] == "investment":
+        where = f"invest in {edition.tigers[target['tiger']].name}"
+    else:
+        more = "more" if target["pick"].startswith("more") else "fewer"
+        where = (f"invest in {_names(edition, target['tigers'])} (the one with {more} investment points; tie: "
+                 f"{edition.tigers[target['tie_default']].name})")
+    parts = [where]
+    if data.get("local_market_sale"):
+        parts.append("sell on a local market")
+    if data.get("influence"):
+        parts.append(f"+{data['influence']} influence")
+    flags = data["trade_center_rule"]["flags"]
+    parts.append(f"trade: {_count(flags, 'flag')}")
+    return "; ".join(parts)
+
+
+# -- places ------------------------------------------------------------------------
+def space_label(edition: Edition, space: Space) -> str:
+    """A construction space by Tiger, kind, column and good (``South Korea · factory · column B · Electronics``)."""
+    return _space_labels(edition)[space.id]
+
+
+@per_edition
+def _space_labels(edition: Edition) -> dict[str, str]:
+    labels: dict[str, str] = {}
+    for tiger in edition.tigers.values():
+        raw = {}
+        for space in tiger.spaces.values():
+            parts = [tiger.name, KIND_NAMES[space.kind]]
+            parts.append("∞ space (no column limit)" if space.infinite else f"column {space.column}")
+            if space.good:
+                parts.append(space.good)
+            if space.science_cost is not None:
+                parts.append(f"{space.science_cost} science")
+            if space.bonus is not None:
+                parts.append(effect_text(edition, space.bonus))
+            raw[space.id] = " · ".join(parts)
+        seen: dict[str, list[str]] = {}
+        for sid, label in raw.items():
+            seen.setdefault(label, []).append(sid)
+        for label, ids in seen.items():
+            for index, sid in enumerate(sorted(ids, key=lambda s: tiger.spaces[s].position)):
+                labels[sid] = label if len(ids) == 1 else f"{label} · {ORDINALS[index]}"
+    return labels
+
+
+@per_edition
+def center_label(edition: Edition, center: str) -> str:
+    """``HK.B`` → ``Hong Kong centre B``; trade centres by their nations."""
+    if center in edition.trade_centers:
+        return trade_center_label(edition, center)
+    tiger, letter = center.split(".")
+    return f"{edition.tigers[tiger].name} centre {letter}"
+
+
+@per_edition
+def trade_center_label(edition: Edition, center: str) -> str:
+    """A trade centre by its kind and the nations it serves."""
+    data = edition.trade_centers[center]
+    if data["kind"] == "special":
+        return "the special trade centre"
+    nations = [n.name for n in edition.nations.values() if n.trade_center == center]
+    same_kind = [c for c, d in edition.trade_centers.items() if d["kind"] == data["kind"]]
+    return f"the {data['kind']} trade centre ({', '.join(nations)})" if len(same_kind) >= 1 else center
+
+
+@per_edition
+def sector_label(edition: Edition, sector: str) -> str:
+    """A player-board sector by its pieces and bonus."""
+    data = edition.sectors.get(sector)
+    if data is None:
+        return _automa_sector_label(edition, sector)
+    number = sector.lstrip("S")
+    content = f"{data.factory_good} factory sector" if data.factory_good else "sector"
+    return f"{content} {number} (bonus: {_decap(bonus_label(edition, data.bonus, 'infrastructure_bonuses'))})"
+
+
+def _automa_sector_label(edition: Edition, sector: str) -> str:
+    board = edition.solo.get("automa_board", {})
+    if sector in board.get("infrastructure_sectors", {}):
+        data = board["infrastructure_sectors"][sector]
+        return (f"Automa {data['factory']} sector (bonus: "
+                f"{_decap(bonus_label(edition, data['bonus'], 'automa_infrastructure_bonuses'))})")
+    if sector in board.get("final_scoring_sectors", {}):
+        data = board["final_scoring_sectors"][sector]
+        index = list(board["final_scoring_sectors"]).index(sector) + 1
+        return (f"Automa flag sector {index} (bonus: "
+                f"{_decap(bonus_label(edition, data['nation_bonus'], 'automa_nation_bonuses'))})")
+    return sector
+
+
+@per_edition
+def nations_text(edition: Edition, accepts) -> str:
+    """The nations a row accepts."""
+    return "any nation" if accepts == "any" else " or ".join(edition.nations[n].name for n in accepts)
+
+
+@per_edition
+def row_label(edition: Edition, row: str) -> str:
+    """A final-scoring row by its sector, nations and nation bonus."""
+    data = edition.rows[row]
+    number = row[len(data.sector):]
+    return (f"sector {data.sector} row {number} ({nations_text(edition, data.accepts)}; bonus: "
+            f"{_decap(bonus_label(edition, data.nation_bonus, 'nation_bonuses'))})")
+
+
+@per_edition
+def flag_label(edition: Edition, flag: str) -> str:
+    """A nation flag by nation, global-market value and stars; special flags by Tiger."""
+    if flag.startswith("special:"):
+        tiger = flag.split(":", 1)[1]
+        return f"the special flag of {edition.tigers[tiger].name} ({_count(edition.special_flag_stars[tiger], 'star')})"
+    nation = edition.nations[flag.rsplit("-", 1)[0]]
+    data = next(f for f in nation.flags if f.id == flag)
+    return f"{nation.name} (value {data.value}, {_count(data.stars, 'star')})"
+
+
+@per_edition
+def market_label(edition: Edition, market: str) -> str:
+    """A local market by Tiger, column, the good it wants and its influence."""
+    tiger = edition.tigers[market.split(".")[0]]
+    data = tiger.local_markets[market]
+    return f"{tiger.name} · column {data.column} market · wants {data.good} · +{data.influence} influence"
+
+
+@per_edition
+def satellite_space_label(edition: Edition, space: str) -> str:
+    """A satellite space by Tiger and row."""
+    tiger = edition.tigers[space.split(".")[0]]
+    return f"{tiger.name} · {ROW_NAMES.get(tiger.satellite_spaces[space].row, 'row')} satellite"
+
+
+@per_edition
+def worker_label(edition: Edition, worker: str) -> str:
+    """A worker type (the edition's names are placeholders: ``W1`` → ``type 1 worker``)."""
+    index = edition.worker_types.index(worker) + 1 if worker in edition.worker_types else worker
+    return f"type {index} worker"

@@ -1,0 +1,364 @@
+"""Cost and payoff of every legal option, before the tap (issue 12).
+
+`describe_choice(state, decision, action)` returns ``{action, label, cost,
+payoff, summary}``.  The numbers come from the same check functions `apply`
+runs (`check_place_worker`, `check_space`, `check_sale`, `bonuses.check` …),
+so what the phone shows is what the engine will do:
+
+* ``cost``: ``funds`` (Tiger → amount), ``energy``, ``science``, ``goods``
+  (good → amount); only what is paid.
+* ``payoff``: ``energy``, ``science``, ``goods``, ``influence`` (Tiger →
+  amount), ``global_market`` (spaces), ``flag`` / ``row`` (with the row's
+  nation bonus), ``sector`` (``{id, label, generic_left, factory_left,
+  empties, bonus}`` — ``empties`` is true exactly when the sector's bonus
+  unlocks, IBONUS-02, factory included), ``bonus``, ``token``, ``notes``.
+"""
+from __future__ import annotations
+
+from api.games.asian_tigers.presentation import labels as L
+from api.games.asian_tigers.state import GameState, PlayerState
+from api.games.asian_tigers.turn import bonuses, building, market, placement
+
+
+def describe_choice(state: GameState, decision: dict, action: dict) -> dict:
+    """The option `action` of `decision` with its label, cost and payoff."""
+    handler = _DESCRIBERS.get(action["kind"], _plain)
+    label, cost, payoff = handler(state, decision, action)
+    return {"action": action, "label": label, "cost": cost, "payoff": payoff,
+            "summary": summary(state, label, cost, payoff)}
+
+
+# -- shared pieces ------------------------------------------------------------------
+def _player(state: GameState, decision: dict) -> PlayerState | None:
+    seat = decision.get("seat")
+    return state.player(seat) if seat not in (None, "neutral") and seat.isdigit() else None
+
+
+def _sector_payoff(state: GameState, player: PlayerState, sector: str, factory: bool) -> dict:
+    """What taking one piece (a generic, or the factory) out of `sector` leaves, and whether it empties it."""
+    content = player.sectors[sector]
+    generic = content["generic"] - (0 if factory else 1)
+    factory_left = bool(content["factory"]) and not factory
+    empties = generic == 0 and not factory_left and not content.get("bonus_unlocked")  # IBONUS-02
+    bonus = state.edition.sectors[sector].bonus
+    return {"id": sector, "label": L.sector_label(state.edition, sector), "generic_left": generic,
+            "factory_left": factory_left, "empties": empties,
+            "bonus": {"id": bonus, "label": L.bonus_label(state.edition, bonus, "infrastructure_bonuses")}}
+
+
+def _build_payoff(state: GameState, player: PlayerState, info: dict) -> tuple[dict, dict]:
+    """(cost, payoff) of placing the piece `info` describes (BUILD-LAB/PWR/FAC/UNI-*)."""
+    space = info["space"]
+    rules = state.edition.rules
+    cost, payoff = {}, {"space": {"id": space.id, "label": L.space_label(state.edition, space)}}
+    if space.kind == "factory":
+        _add(cost, "energy", info.get("energy", 0))
+        _add(cost, "science", info.get("science", 0))
+        payoff["goods"] = {space.good: rules["factory"]["production_goods"]}
+    elif space.kind == "laboratory":
+        payoff["science"] = rules["laboratory"]["science_gain_infinite" if space.infinite else "science_gain"]
+    elif space.kind == "power_plant":
+        payoff["energy"] = rules["power_plant"]["energy_gain_infinite" if space.infinite else "energy_gain"]
+    elif space.kind == "university":
+        notes = []
+        if space.bonus is not None:
+            notes.append("university bonus: " + L.effect_text(state.edition, space.bonus))
+            if space.bonus["do"] == "advance_global_market":
+                payoff["global_market"] = space.bonus["amount"]
+            elif space.bonus["do"] == "advance_influence":
+                payoff["influence"] = {space.tiger: space.bonus["amount"]}
+        notes.append("then a department here or a parts factory (optional)")
+        payoff["notes"] = notes
+    payoff["sector"] = _sector_payoff(state, player, info["sector"], space.kind == "factory")
+    return cost, payoff
+
+
+def _add(bucket: dict, key: str, amount: int) -> None:
+    if amount:
+        bucket[key] = bucket.get(key, 0) + amount
+
+
+def _row_payoff(state: GameState, row: str) -> dict:
+    bonus = state.edition.rows[row].nation_bonus
+    return {"id": row, "label": L.row_label(state.edition, row),
+            "nation_bonus": {"id": bonus, "label": L.bonus_label(state.edition, bonus, "nation_bonuses")}}
+
+
+def _flag_payoff(state: GameState, flag: str) -> dict:
+    nation = state.edition.nations[flag.rsplit("-", 1)[0]]
+    data = next(f for f in nation.flags if f.id == flag)
+    return {"id": flag, "label": L.flag_label(state.edition, flag), "value": data.value, "stars": data.stars}
+
+
+# -- one describer per action kind ----------------------------------------------------
+def _place_worker(state: GameState, decision: dict, action: dict):
+    info = placement.check_place_worker(state, action)
+    center, edition = info["center"], state.edition
+    worker = L.worker_label(edition, info["worker"]).capitalize()
+    if center == placement.SPECIAL_TRADE_CENTER:
+        amount = edition.rules["global_market"]["special_trade_center_advance"]
+        return (f"{worker} → the special trade centre", {},
+                {"global_market": amount, "notes": [f"+{amount} on the global market, or one sale to a nation of "
+                                                    f"another trade centre (no advance)"]})
+    if center in state.trade_centers:
+        spec = edition.trade_centers[center]
+        nations = [edition.nations[n].name for n in market.nations_at(state, center)]
+        return (f"{worker} → {L.trade_center_label(edition, center)}", {},
+                {"notes": [f"{spec['sales_min']} to {spec['sales_max']} sales to {', '.join(nations)}; one flag "
+                           f"bought advances you on the global market"]})
+    tiger, letter = center.split(".")
+    columns = building.reach(state, letter)
+    notes = [f"then a build in column{'s' if len(columns) > 1 else ''} {', '.join(columns)} (or a ∞ space)"]
+    if state.centers[center] is None:
+        notes.append(f"the centre takes {L.worker_label(edition, info['worker'])}s for the rest of the era")
+    return (f"{worker} → {L.center_label(edition, center)}", {"funds": {tiger: info["cost"]}} if info["cost"] else {},
+            {"notes": notes})
+
+
+def _build(state: GameState, decision: dict, action: dict):
+    player = state.player(decision["seat"])
+    info = building.check_space(state, player, action["space"], action.get("sector"), decision["center"],
+                                building.BUILDABLE_FROM_CENTER, decision["tiger"])
+    cost, payoff = _build_payoff(state, player, info)
+    return _build_label(state, info), cost, payoff
+
+
+def _build_label(state: GameState, info: dict) -> str:
+    space = info["space"]
+    label = f"{L.KIND_NAMES[space.kind].capitalize()} on {L.space_label(state.edition, space)}"
+    return label if space.kind == "factory" else f"{label} — piece from sector {info['sector'].lstrip('S')}"
+
+
+def _build_department(state: GameState, decision: dict, action: dict):
+    player = state.player(decision["seat"])
+    university = state.edition.space(decision["space"])
+    info = building.check_space(state, player, action["space"], action.get("sector"), None, ("department",),
+                                university.tiger)
+    cost, payoff = _build_payoff(state, player, info)
+    _add(cost, "science", info["space"].science_cost or 0)
+    return _build_label(state, info), cost, payoff
+
+
+def _parts_factory(state: GameState, player: PlayerState, space_id: str, energy: int):
+    good = state.edition.space(space_id).good
+    cost = {"energy": energy} if energy else {}
+    return (f"Parts factory under your {good} factory on {L.space_label(state.edition, state.edition.space(space_id))}",
+            cost, {"goods": {good: state.edition.rules["parts_factory"]["production_goods"]}})
+
+
+def _attach_parts_factory(state: GameState, decision: dict, action: dict):
+    energy = state.edition.rules["university"]["parts_factory_cost_energy"]
+    return _parts_factory(state, state.player(decision["seat"]), action["space"], energy)
+
+
+def _sell_local(state: GameState, decision: dict, action: dict):
+    market_data = placement.check_local_sale(state, decision, action["market"])["market"]
+    return (f"Sell {market_data.good} to {L.market_label(state.edition, market_data.id)}",
+            {"goods": {market_data.good: 1}}, {"influence": {market_data.tiger: market_data.influence}})
+
+
+def _sale(state: GameState, decision: dict, action: dict):
+    player = state.player(decision["seat"])
+    nation = state.edition.nations[action["nation"]]
+    flag = state.flag_stacks[action["nation"]][0]
+    payoff = {"flag": _flag_payoff(state, flag), "row": _row_payoff(state, action["row"])}
+    if action["kind"] == "sell_to_nation":
+        payoff["notes"] = [f"if this flag is the one chosen to advance: +{payoff['flag']['value']} on the global market"]
+    else:
+        payoff["notes"] = ["no global-market advance (special trade centre)"]
+    del player  # the goods check ran when the option was listed; the cost is the goods named
+    goods = {}
+    for good in action["goods"]:
+        goods[good] = goods.get(good, 0) + 1
+    return (f"Sell {' + '.join(action['goods'])} to {nation.name} → flag in "
+            f"{L.row_label(state.edition, action['row']).split(' (')[0]}", {"goods": goods}, payoff)
+
+
+def _advance_with_flag(state: GameState, decision: dict, action: dict):
+    flag = _flag_payoff(state, action["flag"])
+    return f"Advance with {flag['label']}", {}, {"global_market": flag["value"]}
+
+
+def _special_advance(state: GameState, decision: dict, action: dict):
+    amount = state.edition.rules["global_market"]["special_trade_center_advance"]
+    return f"Advance {amount} on the global market", {}, {"global_market": amount}
+
+
+def _finish_sales(state: GameState, decision: dict, action: dict):
+    return "Finish selling", {}, {"notes": ["then choose which flag bought here advances you"]}
+
+
+def _resolve_bonus(state: GameState, decision: dict, action: dict):
+    pending = bonuses.pending_bonus(state, action["bonus"])
+    player = state.player(pending["seat"])
+    plan = bonuses.check(state, pending, action)
+    label = L.bonus_label(state.edition, pending["bonus"], f"{pending['type']}_bonuses")
+    cost, payoff = {}, {"bonus": {"id": pending["bonus"], "label": label}}
+    verb, edition = plan["verb"], state.edition
+    if verb == "advance_influence":
+        _funds(cost, plan["tiger"], plan["funds"])
+        payoff["influence"] = {plan["tiger"]: plan["amount"]}
+        _region_note(state, pending, plan["tiger"], payoff)
+        where = f" on {edition.tigers[plan['tiger']].name}"
+    elif verb == "build_headquarters":
+        payoff["notes"] = [f"headquarters on {edition.tigers[plan['tiger']].name}"]
+        _region_note(state, pending, plan["tiger"], payoff)
+        where = f" on {edition.tigers[plan['tiger']].name}"
+    elif verb == "build_satellite":
+        satellite = plan["space"]
+        _funds(cost, satellite.tiger, plan["funds"])
+        payoff["satellite"] = {"id": satellite.id, "label": L.satellite_space_label(edition, satellite.id)}
+        where = f" on {payoff['satellite']['label']}"
+    elif verb == "parts_factory":
+        text, cost, more = _parts_factory(state, player, plan["piece"].space, plan["energy"])
+        payoff.update(more)
+        where = f": {text[0].lower()}{text[1:]}"
+    elif verb == "build_factory":
+        more_cost, more = _build_payoff(state, player, plan["info"])
+        cost.update(more_cost)
+        payoff.update(more)
+        where = f" on {L.space_label(edition, plan['info']['space'])}"
+    elif verb == "remove_generic":
+        payoff["sector"] = _sector_payoff(state, player, plan["sector"], factory=False)
+        where = f": sector {plan['sector'].lstrip('S')}"
+    elif verb == "performance_bonus":
+        token = action["token"]
+        payoff["token"] = {"id": token, "label": L.performance_label(edition, token)}
+        if action.get("tigers"):
+            amount = edition.dollar_tokens[token]["amount_per_tiger"]
+            payoff["funds"] = {t: amount for t in action["tigers"]}
+        where = f": {L.performance_label(edition, token)}"
+        if action.get("tigers"):
+            where += " (" + " and ".join(edition.tigers[t].name for t in action["tigers"]) + ")"
+    else:
+        effect = bonuses.entry(state, pending)["effects"][0]
+        if verb == "advance_global_market":
+            payoff["global_market"] = effect["amount"]
+        elif verb == "gain":
+            payoff[effect["resource"]] = effect["amount"]
+        where = ""
+    return f"Use “{label}”{where}", cost, payoff
+
+
+def _funds(cost: dict, tiger: str, amount: int) -> None:
+    if amount:
+        cost.setdefault("funds", {})[tiger] = cost.get("funds", {}).get(tiger, 0) + amount
+
+
+def _region_note(state: GameState, pending: dict, tiger: str, payoff: dict) -> None:
+    follow = [e for e in bonuses.entry(state, pending)["effects"][1:] if e["do"] == "region_bonus"]
+    token = state.region_tokens.get(tiger)
+    if follow and token:
+        payoff["region_bonus"] = {"id": token, "label": L.region_token_label(state.edition, token), "tiger": tiger}
+
+
+def _ignore_bonus(state: GameState, decision: dict, action: dict):
+    pending = bonuses.pending_bonus(state, action["bonus"])
+    label = L.bonus_label(state.edition, pending["bonus"], f"{pending['type']}_bonuses")
+    return f"Ignore “{label}”", {}, {"notes": ["the bonus is gone for good"]}
+
+
+def _end_turn(state: GameState, decision: dict, action: dict):
+    lost = [L.bonus_label(state.edition, b["bonus"], f"{b['type']}_bonuses") for b in state.pending_bonuses]
+    return "End the turn", {}, ({"notes": ["forfeits: " + "; ".join(lost)]} if lost else {})
+
+
+def _take_region_bonus(state: GameState, decision: dict, action: dict):
+    spec = state.edition.catalog["region_bonus_effects"][state.edition.region_bonus_tokens[decision["token"]]]
+    amount = spec["effects"][0]["amount"]
+    if "tiger" in action:
+        return (f"+{amount} influence on {state.edition.tigers[action['tiger']].name}", {},
+                {"influence": {action["tiger"]: amount}})
+    return f"Take {amount} {action['good']}", {}, {"goods": {action["good"]: amount}}
+
+
+def _run_factory(state: GameState, decision: dict, action: dict):
+    space = state.edition.space(action["space"])
+    return (f"Run the {space.good} factory on {L.space_label(state.edition, space)}", {"energy": decision["energy"]},
+            {"goods": {space.good: state.edition.rules["factory"]["production_goods"]}})
+
+
+def _accept_special_flag(state: GameState, decision: dict, action: dict):
+    tiger = decision["tiger"]
+    return (f"Accept {L.flag_label(state.edition, 'special:' + tiger)}", {},
+            {"flag": {"id": f"special:{tiger}", "label": L.flag_label(state.edition, "special:" + tiger),
+                      "stars": state.edition.special_flag_stars[tiger]},
+             "notes": ["your influence there drops to the previous Tiger icon"]})
+
+
+def _reveal_tile(state: GameState, decision: dict, action: dict):
+    return f"The Automa revealed “{L.automa_tile_label(state.edition, action['tile'])}”", {}, {}
+
+
+def _automa_region(state: GameState, decision: dict, action: dict):
+    return f"The Automa's bonus goes to {state.edition.tigers[action['tiger']].name}", {}, {}
+
+
+_PLAIN_LABELS = {
+    "skip_local_sale": "No local-market sale", "skip_university_action": "No additional action",
+    "skip_second_production": "No second production run", "decline_special_flag": "Decline the special flag",
+    "draw_era2_setup": "Let the app draw the Era II setup",
+}
+
+
+def _plain(state: GameState, decision: dict, action: dict):
+    return _PLAIN_LABELS.get(action["kind"], action["kind"].replace("_", " ").capitalize()), {}, {}
+
+
+_DESCRIBERS = {
+    "place_worker": _place_worker, "build": _build, "build_department": _build_department,
+    "attach_parts_factory": _attach_parts_factory, "sell_local": _sell_local, "sell_to_nation": _sale,
+    "special_sale": _sale, "advance_with_flag": _advance_with_flag, "special_advance": _special_advance,
+    "finish_sales": _finish_sales, "resolve_bonus": _resolve_bonus, "ignore_bonus": _ignore_bonus,
+    "end_turn": _end_turn, "take_region_bonus": _take_region_bonus, "run_factory": _run_factory,
+    "accept_special_flag": _accept_special_flag, "reveal_automa_tile": _reveal_tile,
+    "choose_automa_region": _automa_region,
+}
+
+
+# -- one sentence ----------------------------------------------------------------------
+def summary(state: GameState, label: str, cost: dict, payoff: dict) -> str:
+    """``label — pays …; gets …; sector …; notes`` in words (codes never appear)."""
+    parts = [label]
+    paid = _amounts(state, cost)
+    if paid:
+        parts.append("pays " + ", ".join(paid))
+    got = _amounts(state, payoff, gain=True)
+    flag = payoff.get("flag")
+    if flag:
+        got.append(flag["label"] if flag["label"].startswith("the ") else f"flag {flag['label']}")
+    if payoff.get("row"):
+        got.append(f"row bonus: {payoff['row']['nation_bonus']['label']}")
+    if payoff.get("region_bonus"):
+        got.append(f"then the region bonus “{payoff['region_bonus']['label']}”")
+    if got:
+        parts.append("gets " + ", ".join(got))
+    sector = payoff.get("sector")
+    if sector:
+        number = sector["id"].lstrip("S")
+        if sector["empties"]:
+            parts.append(f"empties sector {number}: {sector['bonus']['label']}")
+        else:
+            left = f"{sector['generic_left']} piece{'' if sector['generic_left'] == 1 else 's'}"
+            parts.append(f"sector {number} keeps {left}" + (" and its factory" if sector["factory_left"] else ""))
+    parts += payoff.get("notes", [])
+    return " — ".join(parts)
+
+
+def _amounts(state: GameState, bucket: dict, gain: bool = False) -> list[str]:
+    out, sign = [], "+" if gain else ""
+    for tiger, n in (bucket.get("funds") or {}).items():
+        out.append(f"{sign}{n} fund{'s' if n != 1 else ''} on {state.edition.tigers[tiger].name}")
+    for tiger, n in (bucket.get("influence") or {}).items():
+        out.append(f"+{n} influence on {state.edition.tigers[tiger].name}")
+    for key in ("energy", "science"):
+        if bucket.get(key):
+            out.append(f"{sign}{bucket[key]} {key}")
+    for good, n in (bucket.get("goods") or {}).items():
+        out.append(f"{sign}{n} {good}")
+    if bucket.get("global_market"):
+        out.append(f"+{bucket['global_market']} on the global market")
+    return out
+
+
+__all__ = ["describe_choice", "summary"]

@@ -1,0 +1,106 @@
+"""What the table lays out at the start of an era (issue 12; SETUP-02..12, PSETUP-03..06, ERA2-03..05).
+
+When the app draws, the people at the table must copy the draw onto the real
+board: which prosperity and region token goes on which Tiger, which worker
+stands in which centre, the turn order, each player's starting good, set-aside
+pair and team order.  `setup_instructions` reads all of it from the state at
+the start of an era (before anyone places a worker) and says it in steps.
+
+`era2_form` describes the ``draw_era2_setup`` answer of a table that draws its
+own Era II workers as form fields, so the phone never shows raw JSON.
+"""
+from __future__ import annotations
+
+from api.games.asian_tigers.edition.load import CENTERS
+from api.games.asian_tigers.presentation import labels as L
+from api.games.asian_tigers.setup import prosperity_order
+from api.games.asian_tigers.state import GameState
+
+
+def _drawn_by(state: GameState, key: str) -> str:
+    setup = state.options.get("setup") or {}
+    return "table" if setup.get(key) else "app"
+
+
+def at_era_start(state: GameState) -> bool:
+    """True before the era's first placement (the moment the table lays out the draw)."""
+    return state.phase == "turns" and all(p.workers_placed == 0 for p in state.players)
+
+
+def setup_instructions(state: GameState) -> dict | None:
+    """The layout of this era's draws in data and in steps; None once the era has started."""
+    if not at_era_start(state):
+        return None
+    edition, era = state.edition, state.era
+    names = {p.id: p.name for p in state.players}
+    order = prosperity_order(edition, state.prosperity_tokens, state.player_count)
+    setup_worker = {key.split(".")[0]: (key.split(".")[1], worker) for key, worker in state.centers.items()
+                    if "setup" in state.center_workers[key]}
+    steps, tigers = [], []
+    for rank, tid in enumerate(order, start=1):
+        name = edition.tigers[tid].name
+        pt, rb = state.prosperity_tokens[tid], state.region_tokens[tid]
+        center, worker = setup_worker.get(tid, (None, None))
+        tigers.append({"tiger": tid, "name": name, "prosperity_rank": rank,
+                       "prosperity_token": {"id": pt, "label": L.prosperity_label(edition, pt, state.player_count)},
+                       "region_token": {"id": rb, "label": L.region_token_label(edition, rb)},
+                       "setup_worker": {"center": f"{tid}.{center}", "worker": worker,
+                                        "label": L.worker_label(edition, worker)} if worker else None})
+        if era == 1:
+            steps.append(f"Put the prosperity token {L.prosperity_label(edition, pt, state.player_count)} on {name}")
+            steps.append(f"Put the region bonus token “{L.region_token_label(edition, rb)}” on {name}")
+        if worker:
+            steps.append(f"Put a {L.worker_label(edition, worker)} in {name} centre {center}")
+    leftover = [{"id": t, "label": L.region_token_label(edition, t)} for t in state.leftover_region_tokens]
+    if era == 1 and leftover:
+        steps.append("Beside the board: region bonus tokens " + ", ".join(f"“{t['label']}”" for t in leftover))
+    turn_order = [{"seat": s, "name": names[s], "position": i + 1} for i, s in enumerate(state.turn_order)]
+    steps.append("Turn order: " + ", ".join(names[s] for s in state.turn_order))
+    players = []
+    for player in state.players:
+        entry = {"seat": player.id, "name": player.name, "color": player.color,
+                 "set_aside": [{"worker": w, "label": L.worker_label(edition, w)} for w in player.set_aside or []],
+                 "team": [{"worker": w, "label": L.worker_label(edition, w)} for w in player.team or []]}
+        if era == 1:
+            entry["starting_goods"] = {g: n for g, n in player.goods.items() if n}
+            if entry["starting_goods"]:
+                steps.append(f"{player.name}: take " + ", ".join(f"{n} {g}" for g, n in entry["starting_goods"].items()))
+        if player.set_aside:
+            steps.append(f"{player.name}: set aside " + " and ".join(w["label"] for w in entry["set_aside"]))
+        if player.team:
+            steps.append(f"{player.name}: team area, left to right: " + ", ".join(w["label"] for w in entry["team"]))
+        players.append(entry)
+    drawn = {key: _drawn_by(state, key) for key in ("prosperity_tokens", "region_tokens", "setup_workers",
+                                                    "turn_order", "starting_goods", "workers")}
+    if era == 2:
+        drawn = {"setup_workers": drawn["setup_workers"], "workers": drawn["workers"]}
+    return {"era": era, "drawn_by": drawn, "tigers": tigers, "leftover_region_tokens": leftover,
+            "turn_order": turn_order, "players": players, "steps": steps}
+
+
+def era2_form(state: GameState, decision: dict) -> dict | None:
+    """Form fields for ``record_era2_draws``: what the table drew for Era II (ERA2-03..05, PSETUP-03/04)."""
+    if decision is None or decision["kind"] != "record_era2_draws":
+        return None
+    edition = state.edition
+    workers = [{"value": w, "label": L.worker_label(edition, w)} for w in edition.worker_types]
+    slots = edition.setup["player"]["team_area_slots"]
+    stated = state.options.get("worker_entry") == "stated"
+    automa = state.solo["automa"] if state.solo is not None else None
+    seats = [{"seat": p.id, "name": p.name, "color": p.color,
+              "fields": [
+                  {"name": f"workers.{p.id}.set_aside", "label": f"{p.name}: the two set-aside workers",
+                   "type": "choice_list", "length": 2, "distinct": True, "choices": workers, "required": True},
+                  {"name": f"workers.{p.id}.team", "label": f"{p.name}: team area, left to right",
+                   "type": "choice_list", "length": slots, "choices": workers,
+                   "required": not stated or p.id == automa},
+              ]} for p in state.players]
+    return {
+        "action": {"kind": "draw_era2_setup", "decision": decision["id"]},
+        "rule": "ERA2-03",
+        "explain": "Fill in what the table drew, or leave it empty to let the app draw. The answer is "
+                   "{kind: draw_era2_setup, setup_workers: {A, B, C → worker}, workers: {seat → {set_aside, team}}}.",
+        "fields": [{"name": f"setup_workers.{c}", "label": f"Board worker for centre {c} (one of each type)",
+                    "type": "choice", "choices": workers, "required": True} for c in CENTERS],
+        "seats": seats,
+    }

@@ -1,0 +1,115 @@
+"""Human-readable strings without component codes (issue 12).
+
+The engine's event texts name things as it knows them (``SK.F2``, ``PT3``,
+``sector S8``, ``flag JPN-1``, ``tile AT05``).  `humanize` rewrites every
+code the edition defines into its label, so the log, the outcome and the
+view read in words; the structured fields beside each text keep the codes for
+machines.  One compiled pattern per edition and player count.
+"""
+from __future__ import annotations
+
+import re
+from api.games.asian_tigers.presentation.cache import per_edition
+
+from api.games.asian_tigers.edition.load import CENTERS, Edition
+from api.games.asian_tigers.presentation import labels as L
+
+# Bonus ids appear in texts with underscores turned into spaces ("influence upper 3").
+_BONUS_CONTEXT = r"(?:the |bonus |uses the |forfeited: |, )"
+
+
+@per_edition
+def _rewriter(edition: Edition, player_count: int):
+    """(pattern, replacement table) for this edition and player count."""
+    table: dict[str, str] = {}
+    for tiger in edition.tigers.values():
+        for space in tiger.spaces.values():
+            table[space.id] = L.space_label(edition, space)
+        for mid in tiger.local_markets:
+            table[mid] = L.market_label(edition, mid)
+        for sid in tiger.satellite_spaces:
+            table[sid] = L.satellite_space_label(edition, sid)
+        table[tiger.headquarters_slot] = f"{tiger.name} · headquarters"
+        for letter in CENTERS:
+            table[f"{tiger.id}.{letter}"] = L.center_label(edition, f"{tiger.id}.{letter}")
+    for tc in edition.trade_centers:
+        table[f"trade centre {tc}"] = L.trade_center_label(edition, tc)
+        table[tc] = L.trade_center_label(edition, tc)
+    for nation in edition.nations.values():
+        for flag in nation.flags:
+            table[flag.id] = L.flag_label(edition, flag.id)
+    for token in edition.prosperity_tokens:
+        table[f"token {token}"] = f"prosperity token {L.prosperity_label(edition, token, player_count)}"
+        table[token] = f"prosperity token {L.prosperity_label(edition, token, player_count)}"
+    for token in edition.region_bonus_tokens:
+        table[f"region bonus {token}"] = f"region bonus “{L.region_token_label(edition, token)}”"
+        table[token] = f"region bonus “{L.region_token_label(edition, token)}”"
+    for token in (*edition.dollar_tokens, *edition.yen_tokens):
+        table[f"token {token}"] = f"token “{L.performance_label(edition, token)}”"
+    for sector in edition.sectors:  # short in a sentence; the labels document has the bonus too
+        table[f"sector {sector}"] = f"sector {sector.lstrip('S')}"
+    board = edition.solo.get("automa_board", {}) if edition.solo else {}
+    for group in ("infrastructure_sectors", "final_scoring_sectors"):
+        for sector in board.get(group, {}):
+            short = L.sector_label(edition, sector).split(" (")[0]
+            table[f"sector {sector}"] = short
+            table[f"Sector {sector}"] = short[:1].upper() + short[1:]
+    for tiger in edition.tigers.values():
+        table[tiger.id] = tiger.name
+    for code, nation in edition.nations.items():
+        table[code] = nation.name
+    for index, worker in enumerate(edition.worker_types, start=1):
+        table[worker] = f"type {index}"
+    for tile in (edition.solo.get("action_tiles", {}) if edition.solo else {}):
+        table[f"tile {tile}"] = f"tile “{L.automa_tile_label(edition, tile)}”"
+        table[tile] = f"tile “{L.automa_tile_label(edition, tile)}”"
+    for table_name in L.BONUS_TABLES:
+        for bonus in edition.catalog.get(table_name, {}):
+            label = f"“{L.bonus_label(edition, bonus, table_name)}”"
+            table.setdefault(f"bonus {bonus.replace('_', ' ')}", f"bonus {label}")
+            table.setdefault(f"the {bonus.replace('_', ' ')} bonus", f"the {label} bonus")
+    for row in edition.rows:
+        table[f"row {row}"] = L.row_label(edition, row)
+    keys = sorted(table, key=len, reverse=True)
+    pattern = re.compile(r"(?<![\w.:])(?:" + "|".join(re.escape(k) for k in keys) + r")(?![\w])")
+    return pattern, table
+
+
+def humanize(edition: Edition, player_count: int, text: str) -> str:
+    """`text` with every edition code replaced by its label."""
+    if not text:
+        return text
+    pattern, table = _rewriter(edition, player_count)
+    return pattern.sub(lambda m: table[m.group(0)], text)
+
+
+def humanize_events(edition: Edition, player_count: int, events: list[dict]) -> list[dict]:
+    """Rewrite each event's ``text`` in place (codes stay in the other fields); returns `events`."""
+    for event in events:
+        if isinstance(event.get("text"), str):
+            event["text"] = humanize(edition, player_count, event["text"])
+    return events
+
+
+def humanize_tree(edition: Edition, player_count: int, value, keys=("text", "label", "lines", "instructions", "automa_instructions")):
+    """Humanize the strings under `keys` anywhere in a JSON-ready value (outcome, solo view)."""
+    if isinstance(value, dict):
+        return {k: (_strings(edition, player_count, v) if k in keys else humanize_tree(edition, player_count, v, keys))
+                for k, v in value.items()}
+    if isinstance(value, list):
+        return [humanize_tree(edition, player_count, v, keys) for v in value]
+    return value
+
+
+def _strings(edition: Edition, player_count: int, value):
+    if isinstance(value, str):
+        return humanize(edition, player_count, value)
+    if isinstance(value, list):
+        return [_strings(edition, player_count, v) for v in value]
+    return humanize_tree(edition, player_count, value)
+
+
+def humanize_error(edition: Edition, player_count: int, exc) -> None:
+    """Rewrite a `RulesError`'s message in words, in place (its code and rule stay)."""
+    exc.message = humanize(edition, player_count, exc.message)
+    exc.args = (exc.message,)

@@ -1,0 +1,67 @@
+"""The issue-12 fields of the view: what a phone needs to speak the table's language.
+
+Added to `view.view` (codes stay where they were, for machines):
+
+* ``prompt`` — the question asked, in words;
+* ``choices`` — one per entry of ``legal_actions``, same order: ``{action,
+  label, cost, payoff, summary}`` (see `options`);
+* ``why_not`` — refused candidates with the engine's own refusal (see `why_not`);
+* ``board_model`` — the table as it lies (see `board`);
+* ``setup_instructions`` — at the start of an era, what to lay out (see `setup_instructions`);
+* ``era2_form`` — the form a table that draws Era II itself fills in;
+* ``pending_bonuses[].label``, ``labels_version`` (the edition hash of
+  ``GET /api/games/{id}/labels``) and the solo lines in words.
+"""
+from __future__ import annotations
+
+from api.games.asian_tigers.presentation import labels as L
+from api.games.asian_tigers.presentation.board import board_model
+from api.games.asian_tigers.presentation.options import describe_choice
+from api.games.asian_tigers.presentation.setup_instructions import era2_form, setup_instructions
+from api.games.asian_tigers.presentation.text import humanize_tree
+from api.games.asian_tigers.presentation.why_not import why_not
+from api.games.asian_tigers.state import GameState
+
+PROMPTS = {
+    "choose_placement": "place your next worker", "choose_bonus": "resolve or ignore your bonuses, or end the turn",
+    "choose_special_trade": "sell to a nation of another trade centre, or advance on the global market",
+    "choose_local_sale": "sell one good to a local market in reach (optional)",
+    "choose_build": "build one infrastructure", "choose_university_action": "the university's additional action",
+    "choose_sale": "sell to a nation here", "choose_gm_flag": "choose the flag that advances you",
+    "choose_region_bonus": "take the region bonus", "choose_second_production": "run a second factory?",
+    "choose_special_flag": "take the special flag?", "record_era2_draws": "enter the Era II draws",
+    "record_automa_tile": "which Automa tile was revealed?", "choose_automa_region": "settle the Automa's tie",
+}
+
+
+def prompt(state: GameState, decision: dict | None) -> str | None:
+    """``Ann: build one infrastructure on South Korea``."""
+    if decision is None:
+        return None
+    seat = decision.get("seat")
+    who = state.player(seat).name if isinstance(seat, str) and seat.isdigit() else "The table"
+    text = PROMPTS.get(decision["kind"], decision["kind"].replace("_", " "))
+    if decision.get("tiger") in state.edition.tigers and decision["kind"] in ("choose_build", "choose_local_sale"):
+        text += f" on {state.edition.tigers[decision['tiger']].name}"
+    if decision["kind"] == "choose_special_flag":
+        text = f"take {L.flag_label(state.edition, 'special:' + decision['tiger'])}?"
+    return f"{who}: {text}"
+
+
+def presentation(state: GameState, decision: dict | None, view: dict) -> dict:
+    """`view` with the issue-12 fields added."""
+    edition, count = state.edition, state.player_count
+    legal = view["legal_actions"]
+    view["prompt"] = prompt(state, decision)
+    view["choices"] = [describe_choice(state, decision, a) for a in legal] if decision else []
+    view["why_not"] = why_not(state, decision, legal)
+    view["board_model"] = board_model(state)
+    view["setup_instructions"] = setup_instructions(state)
+    view["era2_form"] = era2_form(state, decision)
+    view["labels_version"] = edition.content_hash
+    for pending in view["pending_bonuses"]:
+        pending["label"] = L.bonus_label(edition, pending["bonus"], f"{pending['type']}_bonuses")
+    if "solo" in view:
+        view["solo"] = humanize_tree(edition, count, view["solo"])
+        view["automa_instructions"] = humanize_tree(edition, count, {"text": view["automa_instructions"]})["text"]
+    return view

@@ -1,0 +1,152 @@
+"""Why not: the candidates of the current decision that are not legal now (issue 12).
+
+Each candidate is an answer a player could reach for at the table (every
+investment and trade centre, every open space of the Tiger, every market, each
+nation of the trade centre, each target of a waiting bonus).  Its refusal is
+found by trying it through `engine.apply` itself — the same validation path a
+real answer takes — and capturing the `RulesError`, so the reason shown is
+word for word the one the engine would give.  `apply` works on a copy; the
+state is never changed.
+"""
+from __future__ import annotations
+
+from api.games.asian_tigers.edition.load import CENTERS
+from api.games.asian_tigers.engine import apply
+from api.games.asian_tigers.errors import RulesError
+from api.games.asian_tigers.presentation import labels as L
+from api.games.asian_tigers.state import GameState
+from api.games.asian_tigers.turn import bonuses, building, market
+
+
+def why_not(state: GameState, decision: dict | None, legal: list[dict]) -> list[dict]:
+    """``[{action, label, reason: {message, code, rule}}]`` for the refused candidates of `decision`."""
+    if decision is None or state.phase == "over":
+        return []
+    finder = _CANDIDATES.get(decision["kind"])
+    if finder is None:
+        return []
+    offered = {_key(a) for a in legal}
+    entries, seen = [], set()
+    for candidate in finder(state, decision):
+        action = {**candidate, "decision": decision["id"]}
+        key = _key(action)
+        if key in offered or key in seen:
+            continue
+        seen.add(key)
+        reason = refusal(state, action)
+        if reason is not None:
+            entries.append({"action": action, "label": candidate_label(state, decision, action), "reason": reason})
+    return entries
+
+
+def refusal(state: GameState, action: dict) -> dict | None:
+    """What `apply` raises for `action` ({message, code, rule}), or None if it would apply."""
+    try:
+        apply(state, action)
+    except RulesError as exc:
+        return {"message": exc.message, "code": exc.code, "rule": exc.rule}
+    return None
+
+
+def _key(action: dict) -> tuple:
+    return tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in action.items() if k != "decision"))
+
+
+# -- candidates per decision kind ------------------------------------------------------
+def _placements(state: GameState, decision: dict) -> list[dict]:
+    player = state.current_player
+    workers = [None] if player.team is not None else list(state.edition.worker_types)
+    centers = [f"{t}.{c}" for t in state.edition.tigers for c in CENTERS] + list(state.trade_centers)
+    return [{"kind": "place_worker", "center": c, **({"worker": w} if w else {})} for w in workers for c in centers]
+
+
+def _generic_sector(state: GameState, decision: dict) -> str:
+    player = state.player(decision["seat"])
+    return next((s for s, v in player.sectors.items() if v["generic"] > 0), next(iter(player.sectors)))
+
+
+def _builds(state: GameState, decision: dict) -> list[dict]:
+    sector = _generic_sector(state, decision)
+    out = []
+    for space in state.edition.tigers[decision["tiger"]].spaces.values():
+        if space.kind in building.BUILDABLE_FROM_CENTER and building.is_open(state, space):
+            out.append({"kind": "build", "space": space.id, **({} if space.kind == "factory" else {"sector": sector})})
+    return out
+
+
+def _local_sales(state: GameState, decision: dict) -> list[dict]:
+    return [{"kind": "sell_local", "market": m} for m in state.edition.tigers[decision["tiger"]].local_markets]
+
+
+def _university(state: GameState, decision: dict) -> list[dict]:
+    tiger = state.edition.space(decision["space"]).tiger
+    sector = _generic_sector(state, decision)
+    return [{"kind": "build_department", "space": s.id, "sector": sector}
+            for s in state.edition.tigers[tiger].spaces.values() if s.kind == "department" and building.is_open(state, s)]
+
+
+def _sales(state: GameState, decision: dict) -> list[dict]:
+    frame = state.frames[decision["frame"]]
+    player = state.player(decision["seat"])
+    out = []
+    for code in market.nations_at(state, frame["trade_center"]):
+        nation = state.edition.nations[code]
+        if nation.demand_goods is not None:
+            goods = sorted(nation.demand_goods)
+        else:
+            held = sorted(g for g, n in player.goods.items() if n >= 1)
+            goods = (held + [g for g in state.edition.goods if g not in held])[:nation.demand_any_different]
+        rows = market.empty_rows_for(state, player, code) or [
+            r.id for r in state.edition.rows.values() if r.accepts_nation(code)]
+        if rows:
+            out.append({"kind": "sell_to_nation", "nation": code, "goods": goods, "row": rows[0]})
+    return out
+
+
+def _bonuses(state: GameState, decision: dict) -> list[dict]:
+    out = []
+    for pending in state.pending_bonuses:
+        if pending["seat"] != decision["seat"]:
+            continue
+        effect = bonuses.entry(state, pending)["effects"][0]
+        if effect["do"] in ("advance_influence", "build_headquarters", "build_satellite", "build_factory"):
+            out += [{"kind": "resolve_bonus", "bonus": pending["id"], **c}
+                    for c in bonuses._candidates(state, state.player(pending["seat"]), pending)]
+    return out
+
+
+_CANDIDATES = {
+    "choose_placement": _placements, "choose_build": _builds, "choose_local_sale": _local_sales,
+    "choose_university_action": _university, "choose_sale": _sales, "choose_bonus": _bonuses,
+}
+
+
+# -- labels of refused candidates (no check runs: they would raise) ---------------------------
+def candidate_label(state: GameState, decision: dict, action: dict) -> str:
+    """A human label for a candidate that is not legal now."""
+    edition = state.edition
+    kind = action["kind"]
+    if kind == "place_worker":
+        return L.center_label(edition, action["center"])
+    if kind in ("build", "build_department"):
+        return L.space_label(edition, edition.space(action["space"]))
+    if kind == "sell_local":
+        return L.market_label(edition, action["market"])
+    if kind == "sell_to_nation":
+        return f"Sell to {edition.nations[action['nation']].name}"
+    if kind == "resolve_bonus":
+        pending = next(b for b in state.pending_bonuses if b["id"] == action["bonus"])
+        label = L.bonus_label(edition, pending["bonus"], f"{pending['type']}_bonuses")
+        if "tiger" in action:
+            return f"“{label}” on {edition.tigers[action['tiger']].name}"
+        space = action.get("space", "")
+        tiger = edition.tigers.get(space.split(".")[0])
+        if tiger and space in tiger.satellite_spaces:
+            return f"“{label}” on {L.satellite_space_label(edition, space)}"
+        if tiger and space in tiger.spaces:
+            return f"“{label}” on {L.space_label(edition, edition.space(space))}"
+        return f"“{label}”"
+    return kind.replace("_", " ")
+
+
+__all__ = ["why_not", "refusal", "candidate_label"]

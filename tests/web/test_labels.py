@@ -1,0 +1,56 @@
+"""GET /api/games/{id}/labels: one cacheable labels document per edition (issue 12)."""
+from __future__ import annotations
+
+import pytest
+
+from api.storage.engines import ModuleEngine
+from tests.helpers import PLAYERS, bearer
+
+pytestmark = pytest.mark.skipif(not ModuleEngine("asian_tigers", "api.games.asian_tigers").available(),
+                                reason="api.games.asian_tigers is not importable yet")
+
+
+@pytest.fixture
+def game(client):
+    resp = client.post("/api/games", json={"game": "asian_tigers", "options": {"players": PLAYERS[:3]}, "seed": 3})
+    assert resp.status_code == 201, resp.get_json()
+    return resp.get_json()
+
+
+def test_labels_name_components_by_what_is_printed_and_cache_by_edition_hash(client, game):
+    gid, token = game["game_id"], game["spectator_token"]
+    resp = client.get(f"/api/games/{gid}/labels", headers=bearer(token))
+    assert resp.status_code == 200
+    body = resp.get_json()
+    labels = body["labels"]
+    assert resp.headers["ETag"] == f'"{body["edition_hash"]}"'  # strong: the edition's content hash
+    assert "immutable" in resp.headers["Cache-Control"]
+    # DATA-02: PT1 prints 24 / 16 / 9 / 3 for three players
+    assert labels["prosperity_tokens"]["PT1"]["by_player_count"]["3"] == "24 · 16 · 9 · 3"
+    assert labels["region_tokens"]["RB1"]["label"] == "+3 influence"
+    assert labels["region_tokens"]["RB3"]["label"] == "1 good made here"
+    assert labels["spaces"]["SK.F2"] == {"label": "South Korea · factory · column B · Electronics", "placeholder": True}
+    assert labels["tigers"]["SK"] == {"label": "South Korea", "placeholder": False}  # names come from the rulebook
+    assert labels["bonuses"]["infrastructure_bonuses"]["influence_any_5"]["label"] == (
+        "+5 influence on any Tiger, then its region bonus; costs 1 fund there")
+    assert labels["edition"]["bgg_id"]["placeholder"] is True
+    again = client.get(f"/api/games/{gid}/labels", headers={**bearer(token), "If-None-Match": resp.headers["ETag"]})
+    assert again.status_code == 304 and again.headers["ETag"] == resp.headers["ETag"]
+
+
+def test_labels_need_a_token(client, game):
+    assert client.get(f"/api/games/{game['game_id']}/labels").status_code == 401
+
+
+def test_game_view_carries_choices_why_not_board_and_setup(client, game):
+    # The per-move view: one choice per legal action (same order), refused centres with their rule (PLACE-01/
+    # TRADE-09), the board as it lies and, before the first placement, the setup to lay out (SETUP-02..12).
+    resp = client.get(f"/api/games/{game['game_id']}", headers=bearer(game["spectator_token"]))
+    body = resp.get_json()
+    view = body["view"]
+    assert [c["action"] for c in view["choices"]] == body["legal_actions"]
+    assert all(c["label"] and "cost" in c and "payoff" in c for c in view["choices"])
+    assert view["why_not"] and all(e["reason"]["rule"] for e in view["why_not"])
+    assert len(view["board_model"]["tigers"]) == 4 and len(view["board_model"]["player_boards"]) == 3
+    assert view["setup_instructions"]["era"] == 1 and view["setup_instructions"]["steps"]
+    assert view["labels_version"] and body["links"]["labels"] == f"/api/games/{game['game_id']}/labels"
