@@ -4,10 +4,11 @@ the game screen's prompt and "Just recorded" are live regions; after an answer f
 the new prompt; the turn card starts in the top third of a 360×740 screen (item 14)."""
 from __future__ import annotations
 
-import json
 import random
 
-from tests.pwa.conftest import axe_check, shot
+import requests
+
+from tests.pwa.conftest import axe_check, bearer, shot
 
 BIG_TEXT = "html { font-size: 34px !important; }"  # 200 % of the app's 17 px
 
@@ -74,6 +75,13 @@ def test_every_screen(server, new_phone):
         page.get_by_role("navigation", name="Game screens").get_by_role("link", name=tab, exact=True).click()
         page.locator("main h1").wait_for()
         page.wait_for_load_state("networkidle")
+        if tab == "Score":  # before the end: the live provisional score, the server's numbers
+            page.locator("[data-testid=provisional]").wait_for()
+            page.locator("[data-testid=scorepad] tbody tr td").first.wait_for()
+            live = requests.get(f"{server.url}/api/games/{gid}/score", headers=bearer(token), timeout=10).json()["score"]
+            totals = page.locator("[data-testid=scorepad] tbody tr").last.locator("td").all_inner_texts()
+            ranked = [s["participant"] for s in live["standings"] if s["participant"] in live["participants"]]
+            assert [t.replace("*", "") for t in totals] == [str(live["participants"][p]["total"]) for p in ranked]
         check_screen(page, name)
 
     for hash_, ready in (("#/", "Recent games"), ("#/settings", "Settings"), ("#/new", "Step 1 of 4"),

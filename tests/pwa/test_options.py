@@ -46,21 +46,33 @@ def test_costs_and_why_not(server, new_phone):
     axe_check(page, "why not, dark"); shot(page, "60b-options-why-not-dark")
     page.emulate_media(color_scheme="light")
 
-    # a placement, then the builds: every build option shows its cost and payoff too
+    # a placement (no local sale), then the builds: every build option shows its cost and payoff too
     place = next(c["action"] for c in choices if c["action"].get("center", "").endswith(".C"))
     button_for(page, place).click()
-    page.locator("header[data-version='2']").wait_for()
+    version = 2
+    page.locator(f"header[data-version='{version}']").wait_for()
     view = server.game(gid, token)
+    while view["decision"]["kind"] != "choose_build":
+        skip = next(a for a in view["legal_actions"] if a["kind"] in ("skip_local_sale", "skip_university_action"))
+        button_for(page, skip).click()
+        version += 1
+        page.locator(f"header[data-version='{version}']").wait_for()
+        view = server.game(gid, token)
     builds = [c for c in view["view"]["choices"] if c["action"]["kind"] in ("build", "build_department")]
-    if builds:
-        first = builds[0]["action"]
-        same = [c for c in builds if c["action"]["space"] == first["space"]]
-        if len(same) > 1:
-            page.locator(f'button[data-pick="{first["space"]}"]').click()
-        for choice in (same if len(same) > 1 else builds):
-            if len(same) > 1 or len([c for c in builds if c["action"]["space"] == choice["action"]["space"]]) == 1:
-                assert button_for(page, choice["action"]).locator(".cost").inner_text() == cost_line(choice)
-        shot(page, "61-options-build")
+    assert builds
+    by_space = {}
+    for c in builds:
+        by_space.setdefault(c["action"]["space"], []).append(c)
+    for space, options in by_space.items():  # a space with one sector is a button of its own
+        if len(options) == 1:
+            assert button_for(page, options[0]["action"]).locator(".cost").inner_text() == cost_line(options[0])
+    shot(page, "61-options-build")
+    several = next((opts for opts in by_space.values() if len(opts) > 1), None)
+    if several:  # a space with several sectors: the sector buttons carry the cost and what the sector keeps
+        page.locator(f'button[data-pick="{several[0]["action"]["space"]}"]').click()
+        for choice in several:
+            assert button_for(page, choice["action"]).locator(".cost").inner_text() == cost_line(choice)
+        shot(page, "61b-options-build-sector")
     assert page.errors == []
 
 
@@ -87,6 +99,9 @@ def test_era2_draw_form(server, new_phone):
         for worker in team:
             form.get_by_role("button", name=f"Add type {worker[1]} worker: {name}: team area, left to right").click()
     axe_check(page, "era II form"); shot(page, "62-era2-form")
+    page.emulate_media(color_scheme="dark")
+    axe_check(page, "era II form, dark"); shot(page, "62b-era2-form-dark")
+    page.emulate_media(color_scheme="light")
     form.get_by_role("button", name="Record the Era II draws").click()
     page.locator(f"header[data-version='{view['version'] + 1}']").wait_for()
     after = server.game(gid, token)
