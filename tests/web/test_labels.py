@@ -51,6 +51,6 @@ def test_game_view_carries_choices_why_not_board_and_setup(client, game):
     assert [c["action"] for c in view["choices"]] == body["legal_actions"]
     assert all(c["label"] and "cost" in c and "payoff" in c for c in view["choices"])
     assert view["why_not"] and all(e["reason"]["rule"] for e in view["why_not"])
-    assert len(view["board_model"]["tigers"]) == 4 and len(view["board_model"]["player_boards"]) == 3
+    assert len(view["board_model"]["tigers"]) == 4 and len(view["board_model"]["player_boards"]) == len(PLAYERS[:3])
     assert view["setup_instructions"]["era"] == 1 and view["setup_instructions"]["steps"]
     assert view["labels_version"] and body["links"]["labels"] == f"/api/games/{game['game_id']}/labels"

@@ -10,9 +10,10 @@ from dataclasses import dataclass
 
 from api.games.asian_tigers import flow
 from api.games.asian_tigers.decision_table import ACTION_KINDS, ANSWERS, OPTIONS, STEPS
-from api.games.asian_tigers.decisions import current_decision, describe_option
+from api.games.asian_tigers.decisions import current_decision
 from api.games.asian_tigers.edition.load import Edition
 from api.games.asian_tigers.errors import ActionShapeError, GameOverError, IllegalActionError, RulesError, StaleDecisionError
+from api.games.asian_tigers.presentation.options import choice_label
 from api.games.asian_tigers.presentation.text import humanize_error, humanize_events
 from api.games.asian_tigers.state import GameState
 
@@ -67,7 +68,7 @@ def advance(state: GameState, events: list[dict], apply_action=None) -> None:
         if len(options) == 1 and not decision["declinable"] and not decision.get("manual"):
             only = options[0]
             events.append({"kind": "auto_resolved", "decision": decision["kind"], "action": only,
-                           "text": f"Only one choice: {describe_option(only)}"})
+                           "text": f"Only one choice: {choice_label(state, decision, only)}"})
             apply_action(state, only, events)
 
 

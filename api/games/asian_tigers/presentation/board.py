@@ -5,7 +5,13 @@ them: per Tiger its three investment centres, every construction space (with
 column, kind, good, owner name and colour), satellite row, headquarters,
 local markets, and each participant's funds and influence there; the global
 market track with its stacks, the flag stacks' top flags, the trade centres
-and the special flags; and each player's board.  Codes stay beside labels.
+and the special flags; and each player's board.
+
+Per-move data stays small: edition-only names (of spaces, centres, markets,
+satellite spaces, sectors, rows, bonuses, flags, performance tokens) are not
+repeated here — join on the code with ``GET /api/games/{id}/labels`` (the
+`document` families of the same names).  What depends on the game (owners,
+workers, tokens for this player count) carries its words here.
 """
 from __future__ import annotations
 
@@ -37,7 +43,7 @@ def _tiger(state: GameState, tid: str) -> dict:
     for letter in CENTERS:
         key = f"{tid}.{letter}"
         worker = state.centers[key]
-        centers.append({"id": key, "label": L.center_label(edition, key), "letter": letter,
+        centers.append({"id": key, "letter": letter,
                         "cost_funds": edition.rules["investment_centers"][letter]["cost_funds"],
                         "worker_type": worker, "worker_label": L.worker_label(edition, worker) if worker else None,
                         "workers": [participant(state, p) for p in state.center_workers[key]]})
@@ -46,19 +52,19 @@ def _tiger(state: GameState, tid: str) -> dict:
         built = [state.pieces[state.occupancy[space.id]]] if space.id in state.occupancy else (
             [p for p in state.pieces if p.space == space.id] if space.infinite else [])
         spaces.append({
-            "id": space.id, "label": L.space_label(edition, space), "kind": space.kind, "row": space.row,
+            "id": space.id, "kind": space.kind, "row": space.row,
             "column": space.column, "infinite": space.infinite, "good": space.good,
             "open": space.min_players <= state.player_count, "science_cost": space.science_cost,
             "owners": [{**participant(state, p.owner), "parts_factory": p.parts_factory} for p in built],
         })
-    satellites = [{"id": sid, "label": L.satellite_space_label(edition, sid), "row": sat.row,
+    satellites = [{"id": sid, "row": sat.row,
                    "owner": participant(state, (state.satellites.get(sid) or {}).get("owner")),
                    "satellite": (state.satellites.get(sid) or {}).get("satellite")}
                   for sid, sat in tiger.satellite_spaces.items()]
     markets = []
     for mid, market in tiger.local_markets.items():
         held = state.local_markets.get(mid)
-        markets.append({"id": mid, "label": L.market_label(edition, mid), "column": market.column,
+        markets.append({"id": mid, "column": market.column,
                         "wants": market.good, "influence": market.influence,
                         "sold": {"good": held["good"], "seller": participant(state, held["seller"])} if held else None})
     standing = []
@@ -93,14 +99,14 @@ def _global_market(state: GameState) -> dict:
                         "flags_left": len(stack),
                         "top_flag": {"id": top.id, "label": L.flag_label(edition, top.id), "value": top.value,
                                      "stars": top.stars} if top else None})
-    centers = [{"id": tc, "label": L.trade_center_label(edition, tc), "kind": spec["kind"],
+    centers = [{"id": tc, "kind": spec["kind"],
                 "worker_type": state.trade_centers.get(tc),
                 "worker_label": L.worker_label(edition, state.trade_centers[tc]) if state.trade_centers.get(tc) else None}
                for tc, spec in edition.trade_centers.items()]
     return {"track": track, "nations": nations, "trade_centers": centers,
-            "special_flags": [{"tiger": t, "label": L.flag_label(edition, f"special:{t}"),
-                               "stars": edition.special_flag_stars[t]} for t in state.special_flags_available],
-            "performance_tokens": [{"id": t, "label": L.performance_label(edition, t)} for t in state.performance_tokens],
+            "special_flags": [{"tiger": t, "flag": f"special:{t}", "stars": edition.special_flag_stars[t]}
+                              for t in state.special_flags_available],
+            "performance_tokens": list(state.performance_tokens),
             "leftover_region_tokens": [{"id": t, "label": L.region_token_label(edition, t)}
                                        for t in state.leftover_region_tokens]}
 
@@ -111,21 +117,17 @@ def _player_board(state: GameState, player) -> dict:
     for sid, content in player.sectors.items():
         data = edition.sectors.get(sid)
         bonus = data.bonus if data else None
-        sectors.append({"id": sid, "label": L.sector_label(edition, sid), "generic_left": content["generic"],
+        sectors.append({"id": sid, "generic_left": content["generic"],
                         "factory": data.factory_good if data else None, "factory_left": bool(content["factory"]),
-                        "bonus": {"id": bonus, "label": L.bonus_label(edition, bonus, "infrastructure_bonuses")}
-                        if bonus else None, "bonus_unlocked": bool(content.get("bonus_unlocked"))})
+                        "bonus": bonus, "bonus_unlocked": bool(content.get("bonus_unlocked"))})
     rows = []
     for rid, row in edition.rows.items():
         flag = player.rows.get(rid)
-        rows.append({"id": rid, "label": L.row_label(edition, rid), "sector": row.sector,
+        rows.append({"id": rid, "sector": row.sector,
                      "accepts": row.accepts if row.accepts == "any" else list(row.accepts),
-                     "accepts_label": L.nations_text(edition, row.accepts),
-                     "nation_bonus": {"id": row.nation_bonus,
-                                      "label": L.bonus_label(edition, row.nation_bonus, "nation_bonuses")},
-                     "flag": {"id": flag, "label": L.flag_label(edition, flag)} if flag else None})
+                     "nation_bonus": row.nation_bonus, "flag": flag})
     return {**participant(state, player.id), "sectors": sectors, "rows": rows,
-            "special_flags": [{"tiger": t, "label": L.flag_label(edition, f"special:{t}")} for t in player.special_flags],
+            "special_flags": [f"special:{t}" for t in player.special_flags],
             "satellites_left": list(player.satellites), "headquarters_left": player.headquarters_available,
             "energy": player.energy, "science": player.science,
             "goods": {g: n for g, n in player.goods.items() if n}}

@@ -20,6 +20,12 @@ from api.games.asian_tigers.state import GameState, PlayerState
 from api.games.asian_tigers.turn import bonuses, building, market, placement
 
 
+def choice_label(state: GameState, decision: dict, action: dict) -> str:
+    """Just the label of an option (the log's "Only one choice: …" line)."""
+    handler = _DESCRIBERS.get(action["kind"], _plain)
+    return handler(state, decision, action)[0]
+
+
 def describe_choice(state: GameState, decision: dict, action: dict) -> dict:
     """The option `action` of `decision` with its label, cost and payoff."""
     handler = _DESCRIBERS.get(action["kind"], _plain)
@@ -361,4 +367,4 @@ def _amounts(state: GameState, bucket: dict, gain: bool = False) -> list[str]:
     return out
 
 
-__all__ = ["describe_choice", "summary"]
+__all__ = ["choice_label", "describe_choice", "summary"]

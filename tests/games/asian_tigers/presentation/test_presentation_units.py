@@ -72,7 +72,8 @@ def test_board_model_names_owners_and_setup_workers():
     korea = next(t for t in board["tigers"] if t["id"] == "SK")
     lab = next(s for s in korea["spaces"] if s["id"] == "SK.L3")
     assert lab["owners"] == [{"id": "0", "name": "Ann", "color": "red", "parts_factory": False}]
-    assert lab["label"] == "South Korea · laboratory · column C"
+    assert (lab["kind"], lab["column"]) == ("laboratory", "C")  # its name is in the labels document, not per move
+    assert edition_labels(edition())["spaces"]["SK.L3"]["label"] == "South Korea · laboratory · column C"
     center = next(c for c in korea["centers"] if c["letter"] == "A")
     assert [w["name"] for w in center["workers"]] == ["Setup worker", "Ann"]
     assert korea["prosperity_token"] == {"id": "PT1", "label": "24 · 12"}  # DATA-02, 2 players
