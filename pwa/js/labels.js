@@ -43,7 +43,6 @@ export function compact(doc) {
       [id, Object.fromEntries(Object.entries(t.by_player_count || {}).map(([n, v]) => [n, v.ranks || [v.headline]]))])),
     region_tokens: Object.keys(doc.region_bonus_tokens || {}),
     region_effects: Object.fromEntries(Object.entries(doc.region_bonus_tokens || {}).map(([id, t]) => [id, t.effect])),
-    bgg_id: (doc.edition || {}).boardgamegeek_id ?? null,
     performance: Object.fromEntries(Object.values(doc.performance_tokens || {}).flatMap((kind) =>
       Object.entries(kind.tokens || {}).map(([id, t]) => [id, { ...t, symbol: kind.symbol }]))),
     automa_tiles: ((doc.solo || {}).action_tiles) || {},
@@ -78,11 +77,10 @@ export async function loadLabels(game) {
 
 export const workerName = (L, w) => serverLabel(L, "workers", w) || w;
 
-// The game's BoardGameGeek id {value, placeholder}: the server's labels, else the edition document.
+// The game's BoardGameGeek id {value, placeholder} from the server's labels (none from an older server).
 export function bggId(L) {
   const srv = L && L.server && L.server.edition && L.server.edition.bgg_id;
-  if (srv) return { value: srv.value ?? null, placeholder: !!srv.placeholder };
-  return { value: (L && L.bgg_id) ?? null, placeholder: true };
+  return srv ? { value: srv.value ?? null, placeholder: !!srv.placeholder } : { value: null, placeholder: true };
 }
 
 // The server's label for a component, or null: family is "spaces", "tigers", "nations", …

@@ -225,9 +225,9 @@ def test_score_sheet_from_the_outcome(server, new_phone):
     first = server.log(gid, token)[0]["events"][0]["participant"]
     names = {p["id"]: p["name"] for p in view["view"]["players"]}
     assert [p["name"] for p in data["players"] if p["startPlayer"]] == [names[first]]
-    # the edition does not confirm a BoardGameGeek id yet (a placeholder): none is sent, and the screen says so
-    if "bggId" in data["game"]:  # the server's labels give one, marked placeholder until confirmed
-        assert "is a placeholder" in page.locator("main").inner_text() or isinstance(data["game"]["bggId"], int)
-    else:
-        assert "BoardGameGeek id" in page.locator("main").inner_text()
+    # the BoardGameGeek id from the server's labels, sent as bggId; unconfirmed, so the screen says so
+    bgg = requests.get(f"{server.url}/api/games/{gid}/labels", headers={"Authorization": f"Bearer {token}"},
+                       timeout=10).json()["labels"]["edition"]["bgg_id"]
+    assert data["game"]["bggId"] == bgg["value"]
+    assert bgg["placeholder"] and f"The BoardGameGeek id sent ({bgg['value']}) is a placeholder" in page.locator("main").inner_text()
     assert page.errors == []
