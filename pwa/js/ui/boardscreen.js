@@ -11,7 +11,9 @@ export function BoardScreen({ s }) {
   if (!view) {
     return html`<main class="screen"><${GameHeader} s=${s} current="board" title="Board" /><p>Loading…</p></main>`;
   }
-  const tigers = Object.keys(view.board.prosperity_tokens || {});
+  const bm = view.board_model;
+  if (!bm) return html`<main class="screen"><${GameHeader} s=${s} current="board" title="Board" /><p>This server does not describe the board.</p></main>`;
+  const tigers = bm.tigers.map((t) => t.id);
   const shown = part || tigers[0];
   const pick = (key, label) => html`<button type="button" class="choice small" aria-pressed=${shown === key}
     onClick=${() => setPart(key)}>${label}</button>`;
@@ -23,9 +25,9 @@ export function BoardScreen({ s }) {
       ${pick("market", "Global market")}
       ${view.players.map((p) => pick(`player:${p.id}`, html`<${Who} view=${view} id=${p.id} />`))}
     </div>
-    ${tigers.includes(shown) ? html`<${TigerBoard} L=${s.labels} view=${view} id=${shown} />`
-      : shown === "market" ? html`<${GlobalMarket} L=${s.labels} view=${view} />`
-        : player && html`<${PlayerBoard} L=${s.labels} view=${view} player=${player} />`}
+    ${tigers.includes(shown) ? html`<${TigerBoard} L=${s.labels} t=${bm.tigers.find((t) => t.id === shown)} />`
+      : shown === "market" ? html`<${GlobalMarket} L=${s.labels} gm=${bm.global_market} />`
+        : player && html`<${PlayerBoard} L=${s.labels} pb=${bm.player_boards.find((p) => p.id === player.id)} player=${player} />`}
     <p><a href=${`#/g/${s.game.game_id}/layout`}>What the app drew at setup →</a></p>
     <${GameDetails} s=${s} />
   </main>`;
