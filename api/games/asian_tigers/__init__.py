@@ -18,13 +18,13 @@ from api.games.asian_tigers.edition.load import Edition, EditionError, load_edit
 from api.games.asian_tigers.engine import Step, action_kinds, apply, is_over, legal_actions, new_game, replay
 from api.games.asian_tigers.errors import (ActionShapeError, GameOverError, IllegalActionError, RulesError, SetupError,
                                            StaleDecisionError)
-from api.games.asian_tigers.presentation.outcome import outcome, provisional_score
 from api.games.asian_tigers.presentation.document import edition_labels
+from api.games.asian_tigers.presentation.outcome import outcome, provisional_score
 from api.games.asian_tigers.state import GameState, state_from_dict, state_to_dict
 from api.games.asian_tigers.view import view
 
 __all__ = [
-    "action_kinds", "ActionShapeError", "Edition", "edition_labels", "EditionError", "GameOverError", "GameState", "IllegalActionError",
-    "RulesError", "SetupError", "StaleDecisionError", "Step", "apply", "is_over", "legal_actions", "load_edition",
+    "action_kinds", "ActionShapeError", "Edition", "edition_labels", "EditionError", "GameOverError", "GameState",
+    "IllegalActionError", "RulesError", "SetupError", "StaleDecisionError", "Step", "apply", "is_over", "legal_actions", "load_edition",
     "new_game", "outcome", "provisional_score", "replay", "state_from_dict", "state_to_dict", "view",
 ]

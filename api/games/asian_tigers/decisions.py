@@ -47,9 +47,3 @@ def current_decision(state: GameState) -> dict | None:
 def decline(state: GameState, action: dict, events: list[dict]) -> None:
     """Declining an optional step: nothing happens; the decision leaves the stack (`engine` removes it)."""
 
-
-def describe_option(option: dict) -> str:
-    """A short human label for an action (logs and the phone's buttons)."""
-    kind = option["kind"]
-    details = ", ".join(f"{k} {v}" for k, v in option.items() if k not in ("kind", "decision"))
-    return f"{kind.replace('_', ' ')}{' (' + details + ')' if details else ''}"

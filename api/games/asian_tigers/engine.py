@@ -12,7 +12,8 @@ from api.games.asian_tigers import flow
 from api.games.asian_tigers.decision_table import ACTION_KINDS, ANSWERS, OPTIONS, STEPS
 from api.games.asian_tigers.decisions import current_decision
 from api.games.asian_tigers.edition.load import Edition
-from api.games.asian_tigers.errors import ActionShapeError, GameOverError, IllegalActionError, RulesError, StaleDecisionError
+from api.games.asian_tigers.errors import (ActionShapeError, GameOverError, IllegalActionError, RulesError,
+                                           StaleDecisionError)
 from api.games.asian_tigers.presentation.options import choice_label
 from api.games.asian_tigers.presentation.text import humanize_error, humanize_events
 from api.games.asian_tigers.state import GameState
@@ -122,7 +123,8 @@ def apply(state: GameState, action: dict) -> Step:
     try:
         return _apply(state, action)
     except RulesError as exc:  # issue 12: refusals read in words too (code and rule unchanged)
-        if state.edition is not None:
+        # A malformed action keeps its codes: its message tells a developer what to type.
+        if state.edition is not None and not isinstance(exc, ActionShapeError):
             humanize_error(state.edition, state.player_count, exc)
         raise
 

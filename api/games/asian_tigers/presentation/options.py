@@ -1,7 +1,8 @@
 """Cost and payoff of every legal option, before the tap (issue 12).
 
 `describe_choice(state, decision, action)` returns ``{action, label, cost,
-payoff, summary}``.  The numbers come from the same check functions `apply`
+payoff, summary, placeholder}`` (``placeholder``: the option names a component
+whose printed values are invented placeholders).  The numbers come from the same check functions `apply`
 runs (`check_place_worker`, `check_space`, `check_sale`, `bonuses.check` …),
 so what the phone shows is what the engine will do:
 
@@ -16,6 +17,7 @@ so what the phone shows is what the engine will do:
 from __future__ import annotations
 
 from api.games.asian_tigers.presentation import labels as L
+from api.games.asian_tigers.presentation.document import edition_labels
 from api.games.asian_tigers.state import GameState, PlayerState
 from api.games.asian_tigers.turn import bonuses, building, market, placement
 
@@ -31,15 +33,25 @@ def describe_choice(state: GameState, decision: dict, action: dict) -> dict:
     handler = _DESCRIBERS.get(action["kind"], _plain)
     label, cost, payoff = handler(state, decision, action)
     return {"action": action, "label": label, "cost": cost, "payoff": payoff,
-            "summary": summary(state, label, cost, payoff)}
+            "summary": summary(state, label, cost, payoff), "placeholder": uses_placeholder(state, action)}
+
+
+# Action field → labels-document family of the component it names.
+_FAMILIES = {"space": "spaces", "market": "local_markets", "nation": "nations", "flag": "flags", "row": "rows",
+             "sector": "sectors", "token": "performance_tokens", "tile": "automa_tiles", "center": "centers"}
+
+
+def uses_placeholder(state: GameState, action: dict) -> bool:
+    """True when the option names a component whose printed values are placeholders."""
+    document = edition_labels(state.edition)
+    for field, family in _FAMILIES.items():
+        entry = document.get(family, {}).get(action.get(field)) if isinstance(action.get(field), str) else None
+        if entry and entry["placeholder"]:
+            return True
+    return False
 
 
 # -- shared pieces ------------------------------------------------------------------
-def _player(state: GameState, decision: dict) -> PlayerState | None:
-    seat = decision.get("seat")
-    return state.player(seat) if seat not in (None, "neutral") and seat.isdigit() else None
-
-
 def _sector_payoff(state: GameState, player: PlayerState, sector: str, factory: bool) -> dict:
     """What taking one piece (a generic, or the factory) out of `sector` leaves, and whether it empties it."""
     content = player.sectors[sector]
@@ -164,7 +176,6 @@ def _sell_local(state: GameState, decision: dict, action: dict):
 
 
 def _sale(state: GameState, decision: dict, action: dict):
-    player = state.player(decision["seat"])
     nation = state.edition.nations[action["nation"]]
     flag = state.flag_stacks[action["nation"]][0]
     payoff = {"flag": _flag_payoff(state, flag), "row": _row_payoff(state, action["row"])}
@@ -172,7 +183,6 @@ def _sale(state: GameState, decision: dict, action: dict):
         payoff["notes"] = [f"if this flag is the one chosen to advance: +{payoff['flag']['value']} on the global market"]
     else:
         payoff["notes"] = ["no global-market advance (special trade centre)"]
-    del player  # the goods check ran when the option was listed; the cost is the goods named
     goods = {}
     for good in action["goods"]:
         goods[good] = goods.get(good, 0) + 1

@@ -54,6 +54,12 @@ def setup_instructions(state: GameState) -> dict | None:
     leftover = [{"id": t, "label": L.region_token_label(edition, t)} for t in state.leftover_region_tokens]
     if era == 1 and leftover:
         steps.append("Beside the board: region bonus tokens " + ", ".join(f"“{t['label']}”" for t in leftover))
+    if era == 1 and state.neutral:  # NEUTRAL-01..03
+        blockers = sorted(p.space for p in state.pieces if p.owner == "neutral")
+        neutral = state.neutral
+        steps.append(f"Neutral player ({neutral['color']}): a blocker on each of the {len(blockers)} spaces marked "
+                     f"for 4 players" + (", with a parts factory under each factory" if neutral["advanced"] else "")
+                     + f"; influence {next(iter(neutral['influence'].values()))} on every Tiger")
     turn_order = [{"seat": s, "name": names[s], "position": i + 1} for i, s in enumerate(state.turn_order)]
     steps.append("Turn order: " + ", ".join(names[s] for s in state.turn_order))
     players = []

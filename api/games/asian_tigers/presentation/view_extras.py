@@ -9,6 +9,7 @@ Added to `view.view` (codes stay where they were, for machines):
 * ``board_model`` — the table as it lies (see `board`);
 * ``setup_instructions`` — at the start of an era, what to lay out (see `setup_instructions`);
 * ``era2_form`` — the form a table that draws Era II itself fills in;
+* ``initial_turn_order`` — Era I's first turn order (SETUP-11; the BG Stats export's start player);
 * ``pending_bonuses[].label``, ``labels_version`` (the edition hash of
   ``GET /api/games/{id}/labels``) and the solo lines in words.
 """
@@ -20,6 +21,7 @@ from api.games.asian_tigers.presentation.options import describe_choice
 from api.games.asian_tigers.presentation.setup_instructions import era2_form, setup_instructions
 from api.games.asian_tigers.presentation.text import humanize_tree
 from api.games.asian_tigers.presentation.why_not import why_not
+from api.games.asian_tigers.setup import draw_turn_order
 from api.games.asian_tigers.state import GameState
 
 PROMPTS = {
@@ -48,6 +50,13 @@ def prompt(state: GameState, decision: dict | None) -> str | None:
     return f"{who}: {text}"
 
 
+def initial_turn_order(state: GameState) -> list[str]:
+    """The seats in Era I's first turn order, as drawn (or recorded) at setup (SETUP-11; solo: SOLO-SETUP-01)."""
+    if state.solo is not None:
+        return ["0", "1"]
+    return draw_turn_order(state.player_count, state.options.get("setup") or {}, state.seed)
+
+
 def presentation(state: GameState, decision: dict | None, view: dict) -> dict:
     """`view` with the issue-12 fields added."""
     edition, count = state.edition, state.player_count
@@ -59,6 +68,7 @@ def presentation(state: GameState, decision: dict | None, view: dict) -> dict:
     view["setup_instructions"] = setup_instructions(state)
     view["era2_form"] = era2_form(state, decision)
     view["labels_version"] = edition.content_hash
+    view["initial_turn_order"] = initial_turn_order(state)
     for pending in view["pending_bonuses"]:
         pending["label"] = L.bonus_label(edition, pending["bonus"], f"{pending['type']}_bonuses")
     if "solo" in view:

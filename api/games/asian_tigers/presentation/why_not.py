@@ -87,9 +87,18 @@ def _university(state: GameState, decision: dict) -> list[dict]:
 
 def _sales(state: GameState, decision: dict) -> list[dict]:
     frame = state.frames[decision["frame"]]
+    return _sale_candidates(state, decision, market.nations_at(state, frame["trade_center"]), "sell_to_nation")
+
+
+def _special_sales(state: GameState, decision: dict) -> list[dict]:
+    return _sale_candidates(state, decision, market.other_center_nations(state), "special_sale")
+
+
+def _sale_candidates(state: GameState, decision: dict, nations: list[str], kind: str) -> list[dict]:
+    """One sale per nation: its demand (or the goods at hand), the first open accepting row."""
     player = state.player(decision["seat"])
     out = []
-    for code in market.nations_at(state, frame["trade_center"]):
+    for code in nations:
         nation = state.edition.nations[code]
         if nation.demand_goods is not None:
             goods = sorted(nation.demand_goods)
@@ -99,7 +108,7 @@ def _sales(state: GameState, decision: dict) -> list[dict]:
         rows = market.empty_rows_for(state, player, code) or [
             r.id for r in state.edition.rows.values() if r.accepts_nation(code)]
         if rows:
-            out.append({"kind": "sell_to_nation", "nation": code, "goods": goods, "row": rows[0]})
+            out.append({"kind": kind, "nation": code, "goods": goods, "row": rows[0]})
     return out
 
 
@@ -118,6 +127,7 @@ def _bonuses(state: GameState, decision: dict) -> list[dict]:
 _CANDIDATES = {
     "choose_placement": _placements, "choose_build": _builds, "choose_local_sale": _local_sales,
     "choose_university_action": _university, "choose_sale": _sales, "choose_bonus": _bonuses,
+    "choose_special_trade": _special_sales,
 }
 
 
@@ -132,7 +142,7 @@ def candidate_label(state: GameState, decision: dict, action: dict) -> str:
         return L.space_label(edition, edition.space(action["space"]))
     if kind == "sell_local":
         return L.market_label(edition, action["market"])
-    if kind == "sell_to_nation":
+    if kind in ("sell_to_nation", "special_sale"):
         return f"Sell to {edition.nations[action['nation']].name}"
     if kind == "resolve_bonus":
         pending = next(b for b in state.pending_bonuses if b["id"] == action["bonus"])

@@ -68,6 +68,7 @@ def played():
                 record["kinds"].setdefault(decision["kind"], set()).add(action["kind"])
                 assert choice["label"] and isinstance(choice["label"], str), (decision["kind"], action)
                 assert isinstance(choice["cost"], dict) and isinstance(choice["payoff"], dict), choice
+                assert isinstance(choice["placeholder"], bool), choice
                 record["texts"].append(choice["label"])
                 record["texts"].append(choice["summary"])
             if game % 25 == 0 and len(record["sample_states"]) < 400:

@@ -5,6 +5,8 @@ every team starts W1 W1 W1 W1, seat 0 holds Finance, seat 1 Chemicals.
 """
 from __future__ import annotations
 
+import random
+
 from api.games.asian_tigers import apply, view
 from api.games.asian_tigers.presentation.document import edition_labels
 from tests.games.asian_tigers.builders import edition, game, modified, to_build
@@ -63,6 +65,7 @@ def test_build_options_name_the_space_and_the_factory_cost():
     assert factory["label"].startswith("Factory on South Korea · factory · column B · Electronics")
     assert factory["cost"] == {"energy": 4} and factory["payoff"]["goods"] == {"Electronics": 2}
     assert factory["payoff"]["sector"]["id"] == "S1" and factory["payoff"]["sector"]["factory_left"] is False
+    assert factory["placeholder"] is True  # the board's spaces are placeholder data in this edition
 
 
 def test_board_model_names_owners_and_setup_workers():
@@ -131,3 +134,21 @@ def test_a_table_that_draws_era2_itself_gets_a_form_whose_answer_applies():
     after = apply(state, answer).state
     assert after.era == 2 and view(after)["setup_instructions"]["era"] == 2
     assert view(after)["setup_instructions"]["players"][0]["team"][0]["label"] == "type 1 worker"
+
+
+
+def test_initial_turn_order_is_the_drawn_one_and_stays_after_the_era1_management():
+    # SETUP-11: the drawn first turn order; MGMT1-01 reorders the turns for Era II, the start player stays
+    from api.games.asian_tigers import legal_actions, new_game
+    from tests.games.asian_tigers.builders import players
+    changed = 0
+    for seed in range(6):
+        state = new_game({"players": players(3)}, edition(), seed)
+        first = list(state.turn_order)
+        assert view(state)["initial_turn_order"] == first
+        rng = random.Random(seed)
+        while state.era == 1:
+            state = apply(state, rng.choice(legal_actions(state))).state
+        assert view(state)["initial_turn_order"] == first
+        changed += state.turn_order != first
+    assert changed  # the Era II order differs in some game, so the check above means something
