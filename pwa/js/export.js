@@ -14,9 +14,11 @@ export async function downloadExport(game) {
   setTimeout(() => URL.revokeObjectURL(a.href), 10000);
 }
 
-// The start player: the first in the game's initial turn order, i.e. the seat that made the
-// game's first move (the log), else the turn order the table entered at setup.
+// The start player: the first in the game's initial turn order (view.initial_turn_order; from an
+// older server, the seat that made the game's first move in the log, else the entered turn order).
 export function startSeat(gameView, log) {
+  const initial = gameView.view && gameView.view.initial_turn_order;
+  if (initial && initial.length) return String(initial[0]);
   const first = (log || []).find((e) => (e.events || []).some((ev) => ev.participant != null));
   const mover = first && first.events.find((ev) => ev.participant != null).participant;
   if (mover != null) return String(mover);

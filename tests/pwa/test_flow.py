@@ -222,7 +222,8 @@ def test_score_sheet_from_the_outcome(server, new_phone):
     data = json.loads(unquote(link.get_attribute("href").split("data=", 1)[1]))
     assert [p["name"] for p in data["players"]] and sum(p["winner"] for p in data["players"]) == 1
     # the start player is the first in the initial turn order: the one who made the game's first move
-    first = server.log(gid, token)[0]["events"][0]["participant"]
+    first = view["view"]["initial_turn_order"][0]
+    assert first == server.log(gid, token)[0]["events"][0]["participant"]  # who made the first move
     names = {p["id"]: p["name"] for p in view["view"]["players"]}
     assert [p["name"] for p in data["players"] if p["startPlayer"]] == [names[first]]
     # the BoardGameGeek id from the server's labels, sent as bggId; unconfirmed, so the screen says so
