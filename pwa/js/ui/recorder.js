@@ -100,6 +100,14 @@ function Unavailable({ entries }) {
     </div>`)}</div></details>`;
 }
 
+// What is paid and got reads first; the notes after them ("then a build in …") are smaller.
+function Cost({ text }) {
+  const parts = text.split(" — ");
+  const n = parts.findIndex((p) => !/^(pays|gets|empties|sector)\b/.test(p));
+  if (n <= 0) return html`<span class="cost">${text}</span>`;
+  return html`<span class="cost">${parts.slice(0, n).join(" — ")}<span class="notes">${" — "}${parts.slice(n).join(" — ")}</span></span>`;
+}
+
 export function Recorder({ s }) {
   const view = s.game.view.view;
   const decision = view.decision;
@@ -125,7 +133,7 @@ export function Recorder({ s }) {
       <div class=${g.compact && !choices.size ? "grid3" : "stack"}>${g.buttons.map((b) => html`<button class=${b.secondary ? "" : "primary"}
         data-action=${b.action ? JSON.stringify(b.action) : undefined} data-pick=${b.pick}
         onClick=${() => (b.pick ? setPicked(b.pick) : record({ type: "action", action: b.action }))}>
-        <span class="option"><span>${b.label}</span>${detail(b) && html`<span class="cost">${detail(b)}</span>`}</span></button>`)}</div>
+        <span class="option"><span>${b.label}</span>${detail(b) && html`<${Cost} text=${detail(b)} />`}</span></button>`)}</div>
     </div>`)}
     ${!picked && html`<${Unavailable} entries=${view.why_not} />`}
   </section>`;
