@@ -114,7 +114,7 @@ def test_no_codes_anywhere_a_player_reads(server, new_phone):
             page.wait_for_function("(v) => Number(document.querySelector('header').dataset.version) > v", arg=view["version"])
         page.locator("[data-testid=just-recorded] li").first.wait_for()
         seen += [(options["seed"], c) for c in visible_codes(page)]
-        for tab in ("Log", "Score"):
+        for tab in ("Log", "Manage", "Score", "Board"):
             page.get_by_role("navigation", name="Game screens").get_by_role("link", name=tab, exact=True).click()
             page.wait_for_load_state("networkidle")
             seen += [(options["seed"], tab, c) for c in visible_codes(page)]
