@@ -83,6 +83,9 @@ export function bggId(L) {
   return srv ? { value: srv.value ?? null, placeholder: !!srv.placeholder } : { value: null, placeholder: true };
 }
 
+// Whether the server built a component's label from an invented (placeholder) edition value.
+export const isPlaceholder = (L, family, code) => !!(L && L.server && L.server[family] && (L.server[family][code] || {}).placeholder);
+
 // The server's label for a component, or null: family is "spaces", "tigers", "nations", …
 export function serverLabel(L, family, code) {
   const entry = L && L.server && L.server[family] && L.server[family][code];

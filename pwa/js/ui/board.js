@@ -1,9 +1,14 @@
 // The Board tab, read-only, drawn from the server's view.board_model: each Tiger in its
 // columns A, B and C, the global market and every player's board; owners named in text.
 import { html } from "../html.js";
-import { effectWords, nationName, serverLabel, tigerName, words } from "../labels.js";
+import { effectWords, isPlaceholder, nationName, serverLabel, tigerName, words } from "../labels.js";
 
 const COLUMNS = ["A", "B", "C"];
+const Mark = ({ on }) => (on ? html`<span class="placeholder-mark" title="a placeholder edition value">*</span>` : null);
+
+// A label built from an invented edition value may not match the table's copy: say so once.
+export const PlaceholderNote = () => html`<p class="hint"><span class="placeholder-mark">*</span> a placeholder edition
+  value: check it against your copy of the game.</p>`;
 const ROWS = ["university", "factory", "power_plant", "laboratory"];
 
 const Owner = ({ o }) => html`<span><span class=${`dot c-${o.color}`} aria-hidden="true"></span> ${o.name}</span>`;
@@ -22,7 +27,8 @@ export function TigerBoard({ L, t }) {
   const hq = t.headquarters && t.headquarters.owner;
   return html`<section class="tiger-board" aria-labelledby=${`tb-${t.id}`} data-testid=${`tiger-${t.id}`}>
     <h2 id=${`tb-${t.id}`}>${t.name}</h2>
-    <p>Prosperity ${t.prosperity_token ? t.prosperity_token.label : "—"} · region bonus ${t.region_token ? t.region_token.label : "none"}${" · headquarters: "}${hq ? html`<${Owner} o=${hq} />` : "none"}</p>
+    <p>Prosperity ${t.prosperity_token ? t.prosperity_token.label : "—"}${t.prosperity_token && html`<${Mark} on=${isPlaceholder(L, "prosperity_tokens", t.prosperity_token.id)} />`}
+      · region bonus ${t.region_token ? t.region_token.label : "none"}${t.region_token && html`<${Mark} on=${isPlaceholder(L, "region_tokens", t.region_token.id)} />`}${" · headquarters: "}${hq ? html`<${Owner} o=${hq} />` : "none"}</p>
     <div class="columns">${COLUMNS.map((c) => {
       const centre = t.centers.find((x) => x.letter === c) || { workers: [] };
       const market = t.local_markets.find((m) => m.column === c);
@@ -41,6 +47,7 @@ export function TigerBoard({ L, t }) {
     <table><thead><tr><th scope="col">Who</th><th scope="col" class="num">Funds</th><th scope="col" class="num">Influence</th></tr></thead>
       <tbody>${t.participants.map((p) => html`<tr key=${p.id}><th scope="row"><${Owner} o=${p} /></th>
         <td class="num">${p.funds ?? "—"}</td><td class="num">${p.influence ?? 0}</td></tr>`)}</tbody></table>
+    ${(isPlaceholder(L, "prosperity_tokens", (t.prosperity_token || {}).id) || isPlaceholder(L, "region_tokens", (t.region_token || {}).id)) && html`<${PlaceholderNote} />`}
   </section>`;
 }
 
