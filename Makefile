@@ -3,7 +3,7 @@
 #   make test  installs everything the tests need (incl. Debian's chromium) and runs every test
 PYTHON ?= python3
 PORT ?= 8000
-export TABLEKEEPER_DATABASE ?= $(CURDIR)/tablekeeper.db
+export TABLEKEEPER_DATABASE ?= $(or $(DATABASE_URL),$(CURDIR)/tablekeeper.db)
 
 .PHONY: install run test test-deps bench
 
@@ -12,11 +12,12 @@ install:
 
 run: install
 	$(PYTHON) -m flask --app api init-db
-	$(PYTHON) -m gunicorn --bind 127.0.0.1:$(PORT) --workers 2 "api:create_app()"
+	$(PYTHON) -m gunicorn -c python:api.web.gunicorn_conf --bind 127.0.0.1:$(PORT) --workers 2 --threads 32 "api:create_app()"
 
 test-deps:
 	$(PYTHON) -m pip install -q -e ".[test]"
 	@command -v chromium >/dev/null 2>&1 || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null)
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null)
 
 test: test-deps
 	$(PYTHON) -m pytest

@@ -1,15 +1,21 @@
 """Flask application factory: configuration, storage, blueprints, error handlers."""
 from __future__ import annotations
 
+import logging
+import os
+import sqlite3
+
 from flask import Flask, request
-from werkzeug.exceptions import RequestEntityTooLarge
 
 from api.config import load_config
 from api.storage import Storage
-from api.storage.db import connect
+from api.storage.db import DatabaseFault, connect, is_file_path, mark_initialised, was_initialised
 from api.storage.engines import default_registry
+from api.storage.errors import StorageUnavailable
 from api.storage.migrations import migrate, pending
 from api.web.problems import ApiProblem
+
+log = logging.getLogger("tablekeeper")
 
 
 def build_app(config=None) -> Flask:
@@ -28,21 +34,24 @@ def build_app(config=None) -> Flask:
     app.json.sort_keys = False
 
     engines = default_registry(app.config.get("TEST_ENGINES", ""))
-    store = Storage(app.config["DATABASE"], engines, int(app.config["BUSY_TIMEOUT_MS"]))
-    app.extensions["tablekeeper"] = store
     ready = {"schema": prepare_database(app.config["DATABASE"], int(app.config["BUSY_TIMEOUT_MS"]),
                                         bool(app.config["AUTO_MIGRATE"]))}
+    store = Storage(app.config["DATABASE"], engines, int(app.config["BUSY_TIMEOUT_MS"]),
+                    float(app.config["IDEMPOTENCY_RETENTION_HOURS"]), int(app.config["DB_POOL"]))
+    app.extensions["tablekeeper"] = store
+    app.teardown_appcontext(lambda _exc: store.release())  # a PostgreSQL connection goes back to the pool
+
+    from api.web import guards
 
     @app.before_request
     def guard():
-        limit = app.config.get("MAX_CONTENT_LENGTH")
-        if limit and request.content_length is not None and request.content_length > limit:
-            raise RequestEntityTooLarge()
+        guards.check_request()
         if not ready["schema"] and request.path.startswith("/api"):
-            ready["schema"] = not pending(store.repository().db)
+            ready["schema"] = schema_current(store, app.config["DATABASE"])
             if not ready["schema"]:
                 raise ApiProblem(503, "database_not_migrated",
-                                 f"database {app.config['DATABASE']} is not migrated: run 'flask --app api init-db'")
+                                 f"database {app.config['DATABASE']} is not migrated: run 'flask --app api init-db'",
+                                 headers={"Retry-After": "10"})
 
     if app.config.get("PROXY_HOPS"):
         from werkzeug.middleware.proxy_fix import ProxyFix
@@ -50,9 +59,14 @@ def build_app(config=None) -> Flask:
         hops = int(app.config["PROXY_HOPS"])
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)
 
-    from api.web import register
+    from api.web import budget, register, security
+    from api.web.gunicorn_errors import harden
+
+    harden()  # also when gunicorn runs without our config file (no banner, problem+json errors)
 
     register(app)
+    security.install(app, guards.allowed_origins)
+    app.wsgi_app = budget.BudgetMiddleware(app.wsgi_app, float(app.config["REQUEST_BUDGET_SECONDS"]), app)
     if app.config.get("EDITION_FILE"):
         check_edition_file(app)
 
@@ -63,14 +77,46 @@ def build_app(config=None) -> Flask:
 
 
 def prepare_database(path: str, busy_timeout_ms: int, auto_migrate: bool) -> bool:
-    """Migrate when allowed; return True when the schema is current."""
-    db = connect(path, busy_timeout_ms)
+    """Migrate when allowed; return True when the schema is current.
+
+    A new file is created only when no database was ever initialised at `path` (and
+    AUTO_MIGRATE allows it); a missing file where one existed, or an unreadable one, is
+    logged and left alone: the app still starts (so gunicorn's master does not exit in a
+    loop) and answers 503 until the operator repairs or restores the file.
+    """
+    missing = is_file_path(path) and not os.path.exists(path)
+    if missing and (was_initialised(path) or not auto_migrate):
+        if was_initialised(path):
+            log.error("tablekeeper: database %s has disappeared; not creating a new one "
+                      "(restore it, or run 'flask --app api init-db' to start empty)", path)
+        return False
     try:
-        if pending(db) and auto_migrate:
-            migrate(db)
-        return not pending(db)
-    finally:
-        db.close()
+        db = connect(path, busy_timeout_ms)
+        try:
+            if pending(db) and auto_migrate:
+                migrate(db)
+            current = not pending(db)
+        finally:
+            db.close()
+    except StorageUnavailable:  # a database server that is down: start anyway and answer 503 until it is back
+        return False
+    except sqlite3.DatabaseError as exc:
+        log.error("tablekeeper: database %s cannot be used: %s (check it with 'flask --app api check-db')",
+                  path, exc)
+        return False
+    if current:
+        mark_initialised(path)
+    return current
+
+
+def schema_current(store: Storage, path: str) -> bool:
+    """Re-check a database that was not ready at start (init-db may have run, a file been restored)."""
+    try:
+        return not pending(store.repository().db)
+    except DatabaseFault as exc:
+        if exc.code == "database_missing" and not was_initialised(path):
+            return False  # never initialised: the answer is "run init-db"
+        raise
 
 
 def check_edition_file(app: Flask) -> None:

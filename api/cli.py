@@ -1,4 +1,4 @@
-"""``flask --app api`` commands: init-db, export-game, import-game, replay-check."""
+"""``flask --app api`` commands: init-db, check-db, backup, export-game, import-game, replay-check."""
 from __future__ import annotations
 
 import json
@@ -7,12 +7,17 @@ import sys
 import click
 from flask import Flask, current_app
 
-from api.storage.db import connect
+from api.storage.db import connect, is_database_url, mark_initialised
 from api.storage.migrations import migrate
 
 
 def _repo():
     return current_app.extensions["tablekeeper"].repository()
+
+
+def _sqlite_only(path: str, command: str, tool: str) -> None:
+    if is_database_url(path):
+        raise click.ClickException(f"{command} works on a SQLite file; for PostgreSQL use the server's own {tool}")
 
 
 def register(app: Flask) -> None:
@@ -26,8 +31,35 @@ def register(app: Flask) -> None:
             done = migrate(db)
         finally:
             db.close()
+        mark_initialised(current_app.config["DATABASE"])
         click.echo(f"database {current_app.config['DATABASE']}: "
                    + (f"applied {', '.join(done)}" if done else "up to date"))
+
+    @app.cli.command("check-db")
+    def check_db():
+        """Run SQLite's full integrity check; exit 1 (printing what is wrong) unless it says ok."""
+        from api.storage.maintenance import integrity_problems
+
+        path = current_app.config["DATABASE"]
+        _sqlite_only(path, "check-db", "pg_amcheck")
+        problems = integrity_problems(path)
+        for line in problems:
+            click.echo(f"    {line}")
+        click.echo(f"database {path}: " + ("ok" if not problems else f"{len(problems)} problem(s)"))
+        sys.exit(1 if problems else 0)
+
+    @app.cli.command("backup")
+    @click.argument("target", type=click.Path(dir_okay=False))
+    def backup(target: str):
+        """Copy the live database to TARGET with SQLite's online backup (safe while the server runs)."""
+        from api.storage.maintenance import BackupRefused, backup_to
+
+        _sqlite_only(current_app.config["DATABASE"], "backup", "pg_dump")
+        try:
+            pages = backup_to(current_app.config["DATABASE"], target)
+        except BackupRefused as exc:
+            raise click.ClickException(str(exc)) from None
+        click.echo(f"backed up {current_app.config['DATABASE']} to {target} ({pages} pages, integrity ok)")
 
     @app.cli.command("export-game")
     @click.argument("game_id")

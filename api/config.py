@@ -3,6 +3,11 @@
 | variable                        | config key          | default              |
 | ------------------------------- | ------------------- | -------------------- |
 | TABLEKEEPER_DATABASE            | DATABASE            | ./tablekeeper.db     |
+| DATABASE_URL (when ↑ is unset)  | DATABASE            |                      |
+| TABLEKEEPER_DB_POOL             | DB_POOL             | 10 (PostgreSQL)      |
+| TABLEKEEPER_STREAMS_PER_GAME    | STREAMS_PER_GAME    | 16                   |
+| TABLEKEEPER_STREAMS_PER_SERVER  | STREAMS_PER_SERVER  | 24 (per process)     |
+| TABLEKEEPER_STREAM_HEARTBEAT    | STREAM_HEARTBEAT    | 15 s                 |
 | TABLEKEEPER_EDITION             | EDITION_FILE        | (shipped placeholder)|
 | TABLEKEEPER_MAX_BODY            | MAX_CONTENT_LENGTH  | 1048576 (1 MiB)      |
 | TABLEKEEPER_BUSY_TIMEOUT_MS     | BUSY_TIMEOUT_MS     | 10000                |
@@ -10,10 +15,30 @@
 | TABLEKEEPER_AUTO_MIGRATE        | AUTO_MIGRATE        | 1                    |
 | TABLEKEEPER_PROXY_HOPS          | PROXY_HOPS          | 0 (no reverse proxy) |
 | TABLEKEEPER_TEST_ENGINES        | TEST_ENGINES        | (none; test hook)    |
+| TABLEKEEPER_IDEMPOTENCY_RETENTION_HOURS | IDEMPOTENCY_RETENTION_HOURS | 24 |
+| TABLEKEEPER_REQUEST_BUDGET      | REQUEST_BUDGET_SECONDS | 2 (0 = no budget) |
+| TABLEKEEPER_CORS_ORIGINS        | CORS_ORIGINS        | (none: same origin only) |
+| TABLEKEEPER_MAX_URL             | MAX_URL_LENGTH      | 4096                 |
+| TABLEKEEPER_MAX_HEADER          | MAX_HEADER_BYTES    | 8190                 |
+
+
+``TABLEKEEPER_DATABASE`` is a SQLite file path or a ``postgresql://`` URL
+(`api.storage.pg`); ``DATABASE_URL``, the usual convention of hosting
+platforms, is read when it is not set.
+
+``TABLEKEEPER_REQUEST_BUDGET`` is the wall-clock budget of one request in
+seconds; past it the request is stopped and answered 503 (see
+`api.deadline`).  ``TABLEKEEPER_CORS_ORIGINS`` is a comma-separated list of
+origins (``https://scores.example.org``) allowed to call the API from another
+site; by default none is, and cross-site writes are refused with 403.
 
 ``TABLEKEEPER_PROXY_HOPS`` is the number of reverse proxies in front of the
 app whose ``X-Forwarded-*`` headers are trusted (the join-code throttle counts
 per client address, so behind a proxy it must be set).
+
+``TABLEKEEPER_IDEMPOTENCY_RETENTION_HOURS``: how long a move's Idempotency-Key
+is remembered (a retry within it answers the identical body); older records
+are pruned.
 
 ``TABLEKEEPER_TEST_ENGINES`` is a test hook: a comma-separated list of
 ``module:attribute`` references to extra engine objects (see
@@ -36,6 +61,16 @@ DEFAULTS: dict[str, Any] = {
     "TEST_ENGINES": "",
     "PROXY_HOPS": 0,
     "DEFAULT_GAME": "asian_tigers",
+    "IDEMPOTENCY_RETENTION_HOURS": 24.0,
+    "DB_POOL": 10,
+    "STREAMS_PER_GAME": 16,
+    "STREAMS_PER_SERVER": 24,
+    "STREAM_HEARTBEAT": 15.0,
+    "STREAM_LIFETIME": 300.0,
+    "REQUEST_BUDGET_SECONDS": 2.0,
+    "CORS_ORIGINS": "",
+    "MAX_URL_LENGTH": 4096,
+    "MAX_HEADER_BYTES": 8190,
 }
 
 _ENV: dict[str, tuple[str, Any]] = {
@@ -47,6 +82,15 @@ _ENV: dict[str, tuple[str, Any]] = {
     "TABLEKEEPER_AUTO_MIGRATE": ("AUTO_MIGRATE", lambda v: v.strip().lower() not in ("0", "false", "no", "")),
     "TABLEKEEPER_TEST_ENGINES": ("TEST_ENGINES", str),
     "TABLEKEEPER_PROXY_HOPS": ("PROXY_HOPS", int),
+    "TABLEKEEPER_IDEMPOTENCY_RETENTION_HOURS": ("IDEMPOTENCY_RETENTION_HOURS", float),
+    "TABLEKEEPER_DB_POOL": ("DB_POOL", int),
+    "TABLEKEEPER_STREAMS_PER_GAME": ("STREAMS_PER_GAME", int),
+    "TABLEKEEPER_STREAMS_PER_SERVER": ("STREAMS_PER_SERVER", int),
+    "TABLEKEEPER_STREAM_HEARTBEAT": ("STREAM_HEARTBEAT", float),
+    "TABLEKEEPER_REQUEST_BUDGET": ("REQUEST_BUDGET_SECONDS", float),
+    "TABLEKEEPER_CORS_ORIGINS": ("CORS_ORIGINS", str),
+    "TABLEKEEPER_MAX_URL": ("MAX_URL_LENGTH", int),
+    "TABLEKEEPER_MAX_HEADER": ("MAX_HEADER_BYTES", int),
 }
 
 
@@ -54,6 +98,8 @@ def load_config(overrides: Mapping[str, Any] | None = None, environ: Mapping[str
     """Defaults, then environment variables, then explicit `overrides`."""
     environ = os.environ if environ is None else environ
     config = dict(DEFAULTS)
+    if environ.get("DATABASE_URL") and not environ.get("TABLEKEEPER_DATABASE"):
+        config["DATABASE"] = environ["DATABASE_URL"]
     for var, (key, convert) in _ENV.items():
         raw = environ.get(var)
         if raw is not None and raw != "":

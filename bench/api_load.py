@@ -1,57 +1,115 @@
-"""Load benchmark: tablekeeper moves through gunicorn vs a bare one-row insert.
+"""Load benchmark: a recorded tablekeeper move vs a bare durable insert, through gunicorn.
 
-    python bench/api_load.py [--tables 4] [--moves 300] [--workers 2] [--engine toy|asian_tigers]
+    python bench/api_load.py                   # real engine, 16 connections, 100 tables, paced, 3 reps
+    python bench/api_load.py --quick           # one repetition, shorter runs
+    python bench/api_load.py --root /tmp/old   # serve another checkout's `api` (before/after figures)
+    python bench/api_load.py --database postgresql --servers 2   # PostgreSQL (a throwaway cluster), 2 app servers
 
-Starts gunicorn twice on loopback, each time on a fresh temporary database:
-1. tablekeeper (``api:create_app()``): N tables each create a game and post
-   M moves one after another (If-Match + Idempotency-Key, like a phone);
-2. a bare Flask app whose one endpoint inserts one row with sqlite-utils
-   (same pragmas: WAL, synchronous=FULL), hit the same way.
-Prints throughput, p50/p99 latency, the ratio, and the cost of move #M vs
-move #1 (does a move get dearer as the game grows?).  Every loop is bounded;
-only 127.0.0.1 is contacted.  Figures are for notes, never asserted in tests.
+Each repetition starts two servers back to back on loopback, each with 2 sync
+gunicorn workers on a fresh temporary SQLite database (WAL, synchronous=FULL):
+
+1. tablekeeper (``api:create_app()``, the real Asian Tigers engine by default):
+   every connection is a table that creates a 4-player game and plays random
+   legal moves from each answer (If-Match + Idempotency-Key, like a phone),
+   starting a new game when one ends;
+2. the bare app (`bench/bare_app.py`): Flask + one sqlite-utils insert per move.
+
+Load comes from one asyncio process (`bench/aclient.py`), so the client is not
+the bottleneck (its CPU is printed).  Scenarios: `--connections` flat out, 100
+tables flat out, and paced (100 tables, one move every 1-5 s each: p50/p99);
+then one table playing whole games alone (move #150+ vs moves #1-10), and the
+database bytes per move.  Ratios are medians over the repetitions.  Figures
+are for notes: never asserted in tests.  Only 127.0.0.1 is contacted.
 """
 from __future__ import annotations
 
 import argparse
+import asyncio
+import contextlib
 import os
 import random
 import signal
 import socket
+import sqlite3
 import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 import uuid
+from dataclasses import dataclass, field
 from pathlib import Path
 
-import requests
+import orjson
 
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
-PLAYERS = [{"name": "Ann", "color": "red"}, {"name": "Bo", "color": "blue"}]
+from bench.aclient import Connection  # noqa: E402
+
+PLAYERS = [{"name": n, "color": c} for n, c in (("Ann", "red"), ("Bo", "blue"), ("Cy", "green"), ("Di", "yellow"))]
+TOY_EDITION = {"schema_version": "1.0", "edition": {"id": "bench"}, "max_take": 1, "pile": 100_000,
+               "provenance": {"/max_take": "rulebook", "/pile": "placeholder"}}
 
 
-def bare_app():
-    """The baseline: POST /move inserts one row, nothing else."""
-    from flask import Flask, jsonify
+@dataclass
+class Server:
+    """A running gunicorn: its master process, port and database."""
 
-    from api.storage.db import ConnectionPool
+    proc: subprocess.Popen
+    port: int
+    database: str
 
-    path = os.environ["BENCH_BARE_DATABASE"]
-    pool = ConnectionPool(path)
-    app = Flask(__name__)
+    def workers(self) -> list[int]:
+        """Pids of the worker processes."""
+        try:
+            text = Path(f"/proc/{self.proc.pid}/task/{self.proc.pid}/children").read_text()
+        except OSError:
+            return []
+        return [int(p) for p in text.split()]
 
-    @app.post("/move/<table>")
-    def move(table):
-        db = pool.get()
-        db["moves"].insert({"table_id": table, "at": time.time()})
-        return jsonify({"ok": True})
+    def cpu_seconds(self) -> float:
+        """User + system CPU of the workers so far."""
+        tick = os.sysconf("SC_CLK_TCK")
+        total = 0.0
+        for pid in self.workers():
+            try:
+                fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            total += (int(fields[11]) + int(fields[12])) / tick
+        return total
 
-    return app
+
+@dataclass
+class Run:
+    """What one scenario measured on one server."""
+
+    name: str
+    latencies: list[float] = field(default_factory=list)
+    by_move: list[tuple[int, float]] = field(default_factory=list)
+    seconds: float = 0.0
+    worker_cpu: float = 0.0
+    client_cpu: float = 0.0
+    errors: int = 0
+
+    @property
+    def throughput(self) -> float:
+        return len(self.latencies) / self.seconds if self.seconds else 0.0
+
+    def pct(self, q: float) -> float:
+        data = sorted(self.latencies)
+        return 1000 * data[min(len(data) - 1, int(len(data) * q))] if data else float("nan")
+
+    @property
+    def cpu_per_move_ms(self) -> float:
+        return 1000 * self.worker_cpu / len(self.latencies) if self.latencies else float("nan")
+
+    def line(self) -> str:
+        return (f"  {self.name:12s} {len(self.latencies):6d} moves {self.throughput:8.1f}/s  p50 {self.pct(.5):7.2f} ms"
+                f"  p99 {self.pct(.99):7.2f} ms  worker CPU {self.cpu_per_move_ms:5.2f} ms/move"
+                f"  client CPU {100 * self.client_cpu / self.seconds if self.seconds else 0:4.0f}%"
+                + (f"  errors {self.errors}" if self.errors else ""))
 
 
 def _free_port() -> int:
@@ -60,142 +118,267 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def _gunicorn(target: str, env: dict, workers: int, conf: bool, threads: int = 1) -> tuple[subprocess.Popen, str]:
+def start(kind: str, args, database: str) -> Server:
+    """Start tablekeeper or the bare app and wait until it answers."""
     port = _free_port()
-    cmd = [sys.executable, "-m", "gunicorn", "-w", str(workers), "-b", f"127.0.0.1:{port}", "--log-level", "warning",
-           "--threads", str(threads)]
-    if conf:
-        cmd[3:3] = ["-c", "python:api.web.gunicorn_conf"]
-    proc = subprocess.Popen(cmd + [target], cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT), **env},
-                            start_new_session=True)
-    base = f"http://127.0.0.1:{port}"
-    for _ in range(300):
-        try:
-            requests.get(base + "/api/health", timeout=1)
-            return proc, base
-        except requests.RequestException:
-            time.sleep(0.1)
-    _stop(proc)
-    raise SystemExit("gunicorn did not start")
+    cmd = [sys.executable, "-m", "gunicorn", "-w", str(args.workers), "-b", f"127.0.0.1:{port}",
+           "--log-level", "warning", "--backlog", "2048", "-k", args.worker_class, "--threads", str(args.threads)]
+    if kind == "tablekeeper":
+        env = {"TABLEKEEPER_DATABASE": database, "TABLEKEEPER_TEST_ENGINES": "tests.toy_engine:ENGINE",
+               "PYTHONPATH": str(args.root)}
+        cmd += ["-c", "python:api.web.gunicorn_conf", "api:create_app()"]
+        cwd = args.root
+    else:
+        from bench.bare_app import prepare
+
+        prepare(database)
+        env = {"BENCH_BARE_DATABASE": database, "PYTHONPATH": str(ROOT)}
+        cmd += ["bench.bare_app:create_app()"]
+        cwd = ROOT
+    proc = subprocess.Popen(cmd, cwd=cwd, env={**os.environ, **env}, start_new_session=True)
+    server = Server(proc, port, database)
+
+    async def ready() -> bool:
+        for _ in range(600):
+            try:
+                conn = await Connection("127.0.0.1", port).open()
+                status, _, _ = await conn.request("GET", "/api/health")
+                await conn.close()
+                if status in (200, 503) and len(server.workers()) >= args.workers:
+                    return True
+            except OSError:
+                pass
+            await asyncio.sleep(0.1)
+        return False
+
+    if not asyncio.run(ready()):
+        stop(server)
+        raise SystemExit(f"{kind}: gunicorn did not start")
+    time.sleep(1.0)  # let post_worker_init warm-ups finish
+    return server
 
 
-def _stop(proc: subprocess.Popen) -> None:
+def stop(server: Server) -> None:
+    """Stop a server and all its workers."""
     try:
-        os.killpg(proc.pid, signal.SIGTERM)
-        proc.wait(timeout=15)
+        os.killpg(server.proc.pid, signal.SIGTERM)
+        server.proc.wait(timeout=20)
     except (ProcessLookupError, subprocess.TimeoutExpired):
-        os.killpg(proc.pid, signal.SIGKILL)
+        try:
+            os.killpg(server.proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
 
 
-def _run_tables(tables: int, worker) -> tuple[float, list[list[float]]]:
-    results: list[list[float]] = [[] for _ in range(tables)]
-    threads = [threading.Thread(target=worker, args=(i, results[i])) for i in range(tables)]
-    start = time.perf_counter()
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    return time.perf_counter() - start, results
+class Table:
+    """One table: its game on tablekeeper (or its id on the bare app) and a random source."""
+
+    def __init__(self, kind: str, index: int, port: int, engine: str):
+        self.kind, self.index, self.engine = kind, index, engine
+        self.conn = Connection("127.0.0.1", port)
+        self.rng = random.Random(index)
+        self.game = None
+
+    async def new_game(self) -> None:
+        body = {"game": self.engine, "options": {"players": PLAYERS}, "seed": self.rng.randrange(2**31)}
+        if self.engine == "toy":
+            body["options"] = {"players": PLAYERS[:2]}
+            body["edition"] = TOY_EDITION
+        status, _, data = await self.conn.request("POST", "/api/games", orjson.dumps(body))
+        if status != 201:
+            raise SystemExit(f"create refused: {status} {data[:300]!r}")
+        created = orjson.loads(data)
+        self.game = {"id": created["game_id"], "token": created["table_token"], "version": created["game"]["version"],
+                     "legal": created["game"]["legal_actions"], "moves": 0}
+
+    async def move(self, run: Run) -> None:
+        """One move, timed."""
+        if self.kind == "bare":
+            t0 = time.perf_counter()
+            status, _, _ = await self.conn.request("POST", f"/move/{self.index}",
+                                                   b'{"action":{"kind":"take","amount":1}}')
+            run.latencies.append(time.perf_counter() - t0)
+            run.errors += status != 200
+            return
+        if self.game is None or not self.game["legal"]:
+            await self.new_game()
+        g = self.game
+        action = self.rng.choice(g["legal"])
+        headers = {"Authorization": f"Bearer {g['token']}", "If-Match": f'"{g["version"]}"',
+                   "Idempotency-Key": uuid.uuid4().hex, "Accept-Encoding": "gzip"}
+        t0 = time.perf_counter()
+        status, _, data = await self.conn.request("POST", f"/api/games/{g['id']}/actions",
+                                                  orjson.dumps({"action": action}), headers)
+        elapsed = time.perf_counter() - t0
+        if status != 200:
+            run.errors += 1
+            self.game = None
+            return
+        answer = orjson.loads(data)
+        g["moves"] += 1
+        run.latencies.append(elapsed)
+        run.by_move.append((g["moves"], elapsed))
+        g["version"], g["legal"] = answer["version"], answer["game"]["legal_actions"]
 
 
-def bench_tablekeeper(args, db: str) -> tuple[float, list[list[float]]]:
-    env = {"TABLEKEEPER_DATABASE": db, "TABLEKEEPER_TEST_ENGINES": "tests.toy_engine:ENGINE",
-           "TABLEKEEPER_AUTO_MIGRATE": "0"}
-    proc, base = _gunicorn("api:create_app()", env, args.workers, conf=True, threads=args.threads)
+async def _drive(tables: list[Table], seconds: float, run: Run, server: Server, paced: bool) -> None:
+    if tables[0].kind == "tablekeeper":
+        await asyncio.gather(*(t.new_game() for t in tables))
+    deadline = time.perf_counter() + seconds
+
+    async def loop(table: Table) -> None:
+        if paced:
+            await asyncio.sleep(table.rng.uniform(0, 5))
+        while time.perf_counter() < deadline:
+            await table.move(run)
+            if paced:
+                await asyncio.sleep(table.rng.uniform(1, 5))
+
+    cpu0, client0, t0 = server.cpu_seconds(), time.process_time(), time.perf_counter()
+    await asyncio.gather(*(loop(t) for t in tables))
+    run.seconds = time.perf_counter() - t0
+    run.worker_cpu = server.cpu_seconds() - cpu0
+    run.client_cpu = time.process_time() - client0
+    for t in tables:
+        await t.conn.close()
+
+
+class Fleet(list):
+    """Several app servers on one database: tables are spread over them round-robin."""
+
+    def cpu_seconds(self) -> float:
+        """Worker CPU of every server of the fleet so far."""
+        return sum(s.cpu_seconds() for s in self)
+
+
+def scenario(kind: str, server: Server | Fleet, args, connections: int, seconds: float, paced: bool = False) -> Run:
+    """Drive `server` (or every server of a fleet) with `connections` tables for `seconds`."""
+    run = Run(kind)
+    servers = server if isinstance(server, Fleet) else [server]
+    tables = [Table(kind, i, servers[i % len(servers)].port, args.engine) for i in range(connections)]
+    asyncio.run(_drive(tables, seconds, run, server, paced))
+    return run
+
+
+def game_length_costs(server: Server, args) -> tuple[float, float, int]:
+    """One table alone playing whole games: median latency of moves 1-10 and of moves 150+."""
+    run = Run("alone")
+    table = Table("tablekeeper", 10_000, server.port, args.engine)
+
+    async def play() -> None:
+        for _ in range(args.long_games):
+            await table.new_game()
+            while table.game and table.game["legal"]:
+                await table.move(run)
+        await table.conn.close()
+
+    asyncio.run(play())
+    early = [t for n, t in run.by_move if n <= 10]
+    late = [t for n, t in run.by_move if n >= 150]
+    return (1000 * statistics.median(early) if early else float("nan"),
+            1000 * statistics.median(late) if late else float("nan"), len(late))
+
+
+def database_bytes(path: str) -> tuple[dict[str, int], int]:
+    """Bytes of the database file after a checkpoint and of each table and index; the moves stored."""
+    conn = sqlite3.connect(path)
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    moves = conn.execute("SELECT COUNT(*) FROM actions").fetchone()[0]
+    sizes = {"file": Path(path).stat().st_size}
     try:
-        def table(index: int, latencies: list[float]) -> None:
-            session = requests.Session()
-            rng = random.Random(index)
-            body = {"game": args.engine, "options": {"players": PLAYERS}, "seed": index}
-            if args.engine == "toy":
-                body["edition"] = {"schema_version": "1.0", "edition": {"id": "bench"}, "max_take": 3,
-                                   "pile": 10 * args.moves + 10,
-                                   "provenance": {"/max_take": "rulebook", "/pile": "placeholder"}}
-            created = session.post(base + "/api/games", json=body).json()
-            gid, token = created["game_id"], created["table_token"]
-            version, legal = 1, created["game"]["legal_actions"]
-            for _ in range(args.moves):
-                if not legal:
-                    break
-                action = legal[0] if args.engine == "toy" else rng.choice(legal)
-                t0 = time.perf_counter()
-                r = session.post(f"{base}/api/games/{gid}/actions", json={"action": action},
-                                 headers={"Authorization": f"Bearer {token}", "If-Match": f'"{version}"',
-                                          "Idempotency-Key": str(uuid.uuid4())})
-                latencies.append(time.perf_counter() - t0)
-                if r.status_code != 200:
-                    raise SystemExit(f"move refused: {r.status_code} {r.text[:300]}")
-                data = r.json()
-                version, legal = data["version"], data["game"]["legal_actions"]
-
-        return _run_tables(args.tables, table)
-    finally:
-        _stop(proc)
+        for name, size in conn.execute("SELECT name, SUM(pgsize) FROM dbstat GROUP BY name"):
+            sizes[name] = size
+    except sqlite3.OperationalError:  # dbstat not compiled in: the file size alone
+        pass
+    conn.close()
+    return sizes, moves
 
 
-def bench_bare(args, db: str) -> tuple[float, list[list[float]]]:
-    from api.storage.db import connect
-    from api.storage.migrations import enable_wal
-
-    setup = connect(db)
-    enable_wal(setup)
-    setup["moves"].create({"id": int, "table_id": str, "at": float}, pk="id")
-    setup.close()
-    proc, base = _gunicorn("bench.api_load:bare_app()", {"BENCH_BARE_DATABASE": db}, args.workers, conf=False,
-                           threads=args.threads)
-    try:
-        def table(index: int, latencies: list[float]) -> None:
-            session = requests.Session()
-            for _ in range(args.moves):
-                t0 = time.perf_counter()
-                r = session.post(f"{base}/move/{index}", json={"action": {"kind": "take", "amount": 1}})
-                latencies.append(time.perf_counter() - t0)
-                r.raise_for_status()
-
-        return _run_tables(args.tables, table)
-    finally:
-        _stop(proc)
-
-
-def _summary(name: str, wall: float, results: list[list[float]]) -> dict:
-    flat = sorted(x for r in results for x in r)
-    n = len(flat)
-    out = {"name": name, "moves": n, "throughput": n / wall if wall else 0.0,
-           "p50_ms": 1000 * flat[n // 2] if n else 0.0,
-           "p99_ms": 1000 * flat[min(n - 1, int(n * 0.99))] if n else 0.0}
-    print(f"{name:12s} {n:6d} moves in {wall:6.2f} s = {out['throughput']:7.1f}/s   "
-          f"p50 {out['p50_ms']:6.2f} ms   p99 {out['p99_ms']:6.2f} ms")
-    return out
-
-
-def _by_index(results: list[list[float]], lo: int, hi: int) -> float:
-    sample = [x for r in results for x in r[lo:hi]]
-    return 1000 * statistics.median(sample) if sample else float("nan")
+def _ratio_line(label: str, tk: list[Run], bare: list[Run]) -> str:
+    thr = statistics.median(a.throughput / b.throughput for a, b in zip(tk, bare) if b.throughput)
+    cpu = statistics.median(a.cpu_per_move_ms / b.cpu_per_move_ms for a, b in zip(tk, bare) if b.latencies)
+    return (f"{label:24s} throughput tablekeeper/bare = {thr:.2f}   worker CPU per move x{cpu:.2f}   "
+            f"tablekeeper p50 {statistics.median(r.pct(.5) for r in tk):.1f} ms p99 "
+            f"{statistics.median(r.pct(.99) for r in tk):.1f} ms   bare p50 {statistics.median(r.pct(.5) for r in bare):.1f}"
+            f" ms p99 {statistics.median(r.pct(.99) for r in bare):.1f} ms")
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--tables", type=int, default=4, help="concurrent tables (threads)")
-    parser.add_argument("--moves", type=int, default=300, help="moves per table (bounded)")
-    parser.add_argument("--workers", type=int, default=2, help="gunicorn workers")
-    parser.add_argument("--threads", type=int, default=1, help="threads per worker, both servers (gthread when > 1)")
-    parser.add_argument("--engine", default="toy", choices=["toy", "asian_tigers"])
+    parser.add_argument("--connections", type=int, default=16, help="connections in the flat-out scenario")
+    parser.add_argument("--tables", type=int, default=100, help="tables in the many-tables and paced scenarios")
+    parser.add_argument("--seconds", type=float, default=15, help="length of each flat-out run")
+    parser.add_argument("--paced-seconds", type=float, default=40, help="length of the paced run")
+    parser.add_argument("--repetitions", type=int, default=3)
+    parser.add_argument("--workers", type=int, default=2, help="gunicorn workers, both servers")
+    parser.add_argument("--engine", default="asian_tigers", choices=["asian_tigers", "toy"])
+    parser.add_argument("--long-games", type=int, default=2, help="whole games played alone (move-cost growth)")
+    parser.add_argument("--root", type=Path, default=ROOT, help="checkout whose `api` package is served")
+    parser.add_argument("--quick", action="store_true", help="1 repetition, 6 s runs, 15 s paced")
+    parser.add_argument("--database", default="sqlite",
+                        help="sqlite (temporary files), postgresql (a throwaway cluster, fsync on) or a "
+                             "postgresql:// URL (a fresh schema per run); the bare app uses the same kind")
+    parser.add_argument("--servers", type=int, default=1, help="tablekeeper app servers on the one database")
+    parser.add_argument("--worker-class", default="sync", help="gunicorn worker class, both servers "
+                        "(production uses gthread for the event streams: api/web/gunicorn_conf.py)")
+    parser.add_argument("--threads", type=int, default=1, help="threads per worker (with more than 1, gthread)")
     args = parser.parse_args(argv)
-    args.moves = max(10, min(args.moves, 5000))
-    args.tables = max(1, min(args.tables, 200))
-    with tempfile.TemporaryDirectory() as tmp:
-        print(f"{args.tables} tables x {args.moves} moves, {args.workers} gunicorn workers, engine {args.engine}")
-        tk_wall, tk = bench_tablekeeper(args, str(Path(tmp) / "tk.db"))
-        bare_wall, bare = bench_bare(args, str(Path(tmp) / "bare.db"))
-    a = _summary("tablekeeper", tk_wall, tk)
-    b = _summary("bare insert", bare_wall, bare)
-    if b["throughput"]:
-        print(f"ratio        tablekeeper throughput = {a['throughput'] / b['throughput']:.2f} x bare insert")
-    played = min(len(r) for r in tk)
-    if played >= 20:
-        first, last = _by_index(tk, 0, 10), _by_index(tk, played - 10, played)
-        print(f"move cost    moves 1-10 median {first:.2f} ms, moves {played - 9}-{played} median {last:.2f} ms "
-              f"(x{last / first:.2f})")
+    if args.quick:
+        args.repetitions, args.seconds, args.paced_seconds, args.long_games = 1, 6, 15, 1
+    args.root = args.root.resolve()
+    print(f"engine {args.engine}, {args.workers} {args.worker_class} workers per server, {args.servers} tablekeeper "
+          f"server(s) on {args.database}, serving {args.root}; load average {os.getloadavg()[0]:.1f} on "
+          f"{os.cpu_count()} CPUs")
+    from bench.pg import Databases, is_postgres
+
+    pg = Databases(args.database) if is_postgres(args.database) else None
+    results: dict[str, dict[str, list[Run]]] = {s: {"tablekeeper": [], "bare": []} for s in ("flat", "tables", "paced")}
+    with tempfile.TemporaryDirectory() as tmp, contextlib.ExitStack() as cleanup:
+        if pg:
+            cleanup.callback(pg.close)  # drop the schemas, stop a throwaway cluster, even after a failure
+        for rep in range(args.repetitions):
+            print(f"repetition {rep + 1}/{args.repetitions}")
+            for kind in ("tablekeeper", "bare"):
+                database = pg.fresh() if pg else str(Path(tmp) / f"{kind}-{rep}.db")
+                count = args.servers if kind == "tablekeeper" else 1
+                fleet = Fleet(start(kind, args, database) for _ in range(count))
+                server = fleet if count > 1 else fleet[0]
+                try:
+                    for name, conns, secs, paced in (("flat", args.connections, args.seconds, False),
+                                                     ("tables", args.tables, args.seconds, False),
+                                                     ("paced", args.tables, args.paced_seconds, True)):
+                        db_cpu = pg.server_cpu_seconds() if pg else None
+                        run = scenario(kind, server, args, conns, secs, paced)
+                        run.name = f"{kind}/{name}"
+                        results[name][kind].append(run)
+                        print(run.line())
+                        if db_cpu is not None and run.latencies:
+                            print(f"    postgres CPU {1000 * (pg.server_cpu_seconds() - db_cpu) / len(run.latencies):.2f}"
+                                  " ms/move")
+                    if kind == "tablekeeper" and rep == 0:
+                        early, late, n = game_length_costs(fleet[0], args)
+                        print(f"  one table alone: moves 1-10 median {early:.2f} ms, moves 150+ median {late:.2f} ms "
+                              f"({n} moves) = x{late / early:.2f}")
+                        sizes, moves = pg.database_bytes(database) if pg else database_bytes(database)
+                        detail = ", ".join(f"{k} {v / 1024:.0f} KiB" for k, v in sorted(sizes.items()) if k != "file")
+                        print(f"  database: {sizes['file'] / 1024:.0f} KiB for {moves} moves = "
+                              f"{sizes['file'] / max(moves, 1):.0f} bytes/move ({detail})")
+                        if "idempotency" in sizes:
+                            kept = sizes["file"] - sizes["idempotency"] - sizes.get("idempotency_created_at", 0)
+                            print(f"  database once the idempotency records are pruned: "
+                                  f"{kept / max(moves, 1):.0f} bytes/move")
+                finally:
+                    for each in fleet:
+                        stop(each)
+    print("medians over repetitions:")
+    print(_ratio_line(f"{args.connections} connections", results["flat"]["tablekeeper"], results["flat"]["bare"]))
+    print(_ratio_line(f"{args.tables} tables flat out", results["tables"]["tablekeeper"], results["tables"]["bare"]))
+    paced = results["paced"]
+    print(f"{'paced ' + str(args.tables) + ' tables':24s} tablekeeper p50 "
+          f"{statistics.median(r.pct(.5) for r in paced['tablekeeper']):.1f} ms p99 "
+          f"{statistics.median(r.pct(.99) for r in paced['tablekeeper']):.1f} ms   bare p50 "
+          f"{statistics.median(r.pct(.5) for r in paced['bare']):.1f} ms p99 "
+          f"{statistics.median(r.pct(.99) for r in paced['bare']):.1f} ms")
 
 
 if __name__ == "__main__":

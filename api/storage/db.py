@@ -11,20 +11,139 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import sqlite3
 import threading
+from pathlib import Path
 from typing import Any, Iterator
+from urllib.parse import quote
 
 from sqlite_utils import Database
 
+from api import deadline
+from api.storage import codec
 
-def connect(path: str, busy_timeout_ms: int = 10_000) -> Database:
-    """Open `path` with the pragmas every connection needs and wrap it in sqlite-utils."""
+RETRY_AFTER = 10  # seconds a client should wait after a storage fault (503)
+MARKER_SUFFIX = ".initialised"
+# SQLite result-code names (Python's `sqlite_errorname`) → (problem code, what it means for the operator).
+_FAULTS = (
+    ("SQLITE_FULL", "disk_full", "the disk holding the database is full"),
+    ("SQLITE_READONLY", "database_read_only", "the database file cannot be written"),
+    ("SQLITE_CORRUPT", "database_corrupt", "the database file is corrupt"),
+    ("SQLITE_NOTADB", "database_corrupt", "the database file is not an SQLite database"),
+    ("SQLITE_IOERR", "database_io_error", "reading or writing the database file failed"),
+    ("SQLITE_CANTOPEN", "database_missing", "the database file cannot be opened"),
+    ("SQLITE_PERM", "database_read_only", "the database file cannot be written"),
+    ("SQLITE_BUSY", "database_busy", "the database is busy"),
+    ("SQLITE_LOCKED", "database_busy", "the database is busy"),
+)
+_MESSAGES = (
+    ("disk is full", "SQLITE_FULL"), ("readonly", "SQLITE_READONLY"), ("malformed", "SQLITE_CORRUPT"),
+    ("not a database", "SQLITE_NOTADB"), ("disk i/o error", "SQLITE_IOERR"),
+    ("unable to open", "SQLITE_CANTOPEN"), ("locked", "SQLITE_BUSY"),
+)
+
+
+class DatabaseFault(Exception):
+    """The database cannot be used now (missing, replaced, read-only, full, corrupt, I/O error): 503."""
+
+    def __init__(self, code: str, message: str, retry_after: int = RETRY_AFTER):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.retry_after = retry_after
+
+
+def fault_from(exc: BaseException) -> DatabaseFault | None:
+    """The `DatabaseFault` an sqlite3 error stands for, or None when it is a programming error."""
+    if isinstance(exc, DatabaseFault):
+        return exc
+    if not isinstance(exc, sqlite3.DatabaseError) or isinstance(exc, (sqlite3.IntegrityError,
+                                                                     sqlite3.ProgrammingError)):
+        return None
+    name = getattr(exc, "sqlite_errorname", None) or ""
+    if not name:
+        text = str(exc).lower()
+        name = next((n for fragment, n in _MESSAGES if fragment in text), "")
+    for prefix, code, meaning in _FAULTS:
+        if name.startswith(prefix):
+            return DatabaseFault(code, f"{meaning} ({exc})", 1 if code == "database_busy" else RETRY_AFTER)
+    return None
+
+
+def file_identity(path: str) -> tuple[int, int] | None:
+    """(device, inode) of the file at `path`, None when there is none."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return st.st_dev, st.st_ino
+
+
+def is_database_url(path: str) -> bool:
+    """True for a PostgreSQL URL (``postgresql://`` or ``postgres://``)."""
+    return str(path).startswith(("postgresql://", "postgres://"))
+
+
+def is_file_path(path: str) -> bool:
+    """True for a plain SQLite file path (not ``:memory:``, a ``file:`` URI nor a database URL)."""
+    path = str(path)
+    return bool(path) and path != ":memory:" and not path.startswith("file:") and not is_database_url(path)
+
+
+def marker_path(path: str) -> Path:
+    """The file recording that a database was initialised at `path`."""
+    return Path(f"{path}{MARKER_SUFFIX}")
+
+
+def was_initialised(path: str) -> bool:
+    """True when a database was ever initialised at `path` (so a missing file is a fault, not a fresh start)."""
+    return is_file_path(path) and marker_path(path).exists()
+
+
+def mark_initialised(path: str) -> None:
+    """Record that the database at `path` exists; a worker never creates a new one where one existed."""
+    if not is_file_path(path):
+        return
+    marker = marker_path(path)
+    if not marker.exists():
+        try:
+            marker.write_text(f"tablekeeper database {os.path.abspath(path)} initialised; do not delete\n")
+        except OSError:  # a read-only directory: the identity check still guards the running server
+            pass
+
+
+# The (device, inode) the server started with, per path: set by the gunicorn master before it forks
+# its workers, so a respawned worker compares against the original file, not whatever is there now.
+PINNED: dict[str, tuple[int, int]] = {}
+
+
+def pin_identity(path: str) -> None:
+    """Remember the file now at `path` as the server's database (no-op when there is none)."""
+    found = file_identity(path) if is_file_path(path) else None
+    if found:
+        PINNED[str(path)] = found
+
+
+def connect(path: str, busy_timeout_ms: int = 10_000, must_exist: bool = False) -> Database:
+    """Open `path` with the pragmas every connection needs and wrap it in sqlite-utils.
+
+    With `must_exist` a missing file is an error (``unable to open``) instead of a new empty database.
+    A ``postgresql://`` URL opens a PostgreSQL connection with the same surface instead (`api.storage.pg`).
+    """
+    if is_database_url(path):
+        from api.storage import pg
+
+        return pg.connect(str(path), busy_timeout_ms)
+    target, uri = str(path), False
+    if must_exist and is_file_path(target):
+        target, uri = f"file:{quote(os.path.abspath(target))}?mode=rw", True
     conn = sqlite3.connect(
-        str(path),
+        target,
         timeout=busy_timeout_ms / 1000,
         isolation_level=None,
         check_same_thread=False,
+        uri=uri,
     )
     conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
     conn.execute("PRAGMA synchronous = FULL")
@@ -38,12 +157,27 @@ def write_transaction(db: Database) -> Iterator[Database]:
     db.conn.execute("BEGIN IMMEDIATE")
     try:
         yield db
+        check_identity(db)  # never acknowledge a write into a deleted or replaced file
+        deadline.disarm()  # committed work is answered, however long it took
+        db.conn.execute("COMMIT")
     except BaseException:
         if db.conn.in_transaction:
             db.conn.execute("ROLLBACK")
         raise
-    else:
-        db.conn.execute("COMMIT")
+
+
+def check_identity(db: Database) -> None:
+    """`DatabaseFault` when the file behind `db` is no longer the one the server started with."""
+    expected = getattr(db, "tablekeeper_identity", None)
+    if expected is None:
+        return
+    path, identity = expected
+    found = file_identity(path)
+    if found is None:
+        raise DatabaseFault("database_missing", f"the database file {path} has been deleted or moved")
+    if found != identity:
+        raise DatabaseFault("database_replaced",
+                            f"the database file {path} was replaced while the server ran; restart the server")
 
 
 @contextlib.contextmanager
@@ -58,29 +192,77 @@ def read_transaction(db: Database) -> Iterator[Database]:
 
 
 class ConnectionPool:
-    """One connection per thread for a database path (threads never share one)."""
+    """One connection per thread for a database path (threads never share one).
+
+    The pool never creates the file: it opens an existing database only, and only the
+    file the server started with (device and inode, `PINNED` or the file found at start),
+    so a deleted or swapped database answers 503 instead of silently starting anew.
+    """
 
     def __init__(self, path: str, busy_timeout_ms: int = 10_000):
         self.path = str(path)
         self.busy_timeout_ms = busy_timeout_ms
         self._local = threading.local()
+        self.checked = is_file_path(self.path)
+        self.identity = PINNED.get(self.path) or (file_identity(self.path) if self.checked else None)
 
     def get(self) -> Database:
-        """This thread's connection, opened on first use."""
+        """This thread's connection, opened on first use; `DatabaseFault` if the file is gone or replaced."""
+        if self.checked:
+            found = file_identity(self.path)
+            if found is None and self.identity is None and not was_initialised(self.path):
+                connect(self.path, self.busy_timeout_ms).close()  # no database was ever here: a fresh start
+                found = file_identity(self.path)
+            if self.identity is None and found is not None:  # created after we started (init-db, a fresh start)
+                self.identity = found
+            if found is None or found != self.identity:
+                self.discard()
+                raise DatabaseFault(*(("database_missing", f"the database file {self.path} does not exist")
+                                      if found is None else
+                                      ("database_replaced", f"the database file {self.path} was replaced "
+                                                            "while the server ran; restart the server")))
         db = getattr(self._local, "db", None)
         if db is None:
-            db = connect(self.path, self.busy_timeout_ms)
+            db = connect(self.path, self.busy_timeout_ms, must_exist=True)
+            if self.checked:
+                db.tablekeeper_identity = (self.path, self.identity)
             self._local.db = db
         elif db.conn.in_transaction:  # a request died mid-transaction: never leak it
             db.conn.execute("ROLLBACK")
         return db
 
+    def discard(self) -> None:
+        """Close this thread's connection (after a fault the next request opens a fresh one)."""
+        db = getattr(self._local, "db", None)
+        self._local.db = None
+        if db is not None:
+            try:
+                db.conn.close()
+            except sqlite3.Error:
+                pass
+
+
+def probe(db: Database) -> None:
+    """Prove the database is sound and writable: an integrity check and one committed write."""
+    if getattr(db, "dialect", "sqlite") == "postgresql":  # the server guards its own pages; prove a commit
+        with write_transaction(db):
+            db.conn.execute("CREATE TABLE IF NOT EXISTS _health (id INTEGER PRIMARY KEY, checked_at TEXT NOT NULL)")
+            db.conn.execute("INSERT INTO _health (id, checked_at) VALUES (1, now()::text) "
+                            "ON CONFLICT (id) DO UPDATE SET checked_at = EXCLUDED.checked_at")
+        return
+    verdict = db.conn.execute("PRAGMA quick_check(1)").fetchone()[0]
+    if verdict != "ok":
+        raise DatabaseFault("database_corrupt", f"the database file is corrupt: {verdict}")
+    with write_transaction(db):
+        db.conn.execute("CREATE TABLE IF NOT EXISTS _health (id INTEGER PRIMARY KEY, checked_at TEXT NOT NULL)")
+        db.conn.execute("INSERT OR REPLACE INTO _health (id, checked_at) VALUES (1, datetime('now'))")
+
 
 def dumps(value: Any) -> str:
     """Compact JSON for storage; key order is kept (engines may depend on it)."""
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    return codec.dumps(value)
 
 
 def canonical(value: Any) -> str:
-    """Canonical JSON for hashing (sorted keys, no spaces)."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    """Canonical JSON for hashing (sorted keys, no spaces); the bytes of the stdlib form (see `codec`)."""
+    return codec.canonical_bytes(value).decode()

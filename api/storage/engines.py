@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol
 
-from api.storage.db import canonical
+from api.storage.codec import canonical_bytes
 
 CACHE_SIZE = 16
 _CACHE_LOCK = threading.Lock()
@@ -98,12 +98,12 @@ class Engine(Protocol):
 
 def state_hash(state_dict: dict) -> str:
     """SHA-256 of the canonical JSON of a serialised state."""
-    return hashlib.sha256(canonical(state_dict).encode()).hexdigest()
+    return hashlib.sha256(canonical_bytes(state_dict)).hexdigest()
 
 
 def document_hash(document: dict) -> str:
     """SHA-256 of the canonical JSON of an edition document."""
-    return hashlib.sha256(canonical(document).encode()).hexdigest()
+    return hashlib.sha256(canonical_bytes(document)).hexdigest()
 
 
 def _thaw(value: Any) -> Any:

@@ -7,7 +7,7 @@ __all__ = [
     "StorageError", "GameNotFound", "UnknownGameKind", "PreconditionRequired", "VersionConflict",
     "IdempotencyConflict", "NothingToUndo", "ReplayDiverged", "RulesViolation", "EditionInvalid",
     "EngineUnavailable", "Unsupported", "JoinCodeUnknown", "TooManyAttempts", "CampaignNotFound",
-    "CampaignRefused",
+    "CampaignRefused", "StorageUnavailable",
 ]
 
 
@@ -152,3 +152,10 @@ class CampaignRefused(StorageError):
         self.status = status
         self.code = code
         self.extra = extra
+
+
+class StorageUnavailable(StorageError):
+    """The database did not answer (connection lost, pool or lock timeout): a 503, the request changed nothing."""
+
+    code = "storage_unavailable"
+    retry_after = 2

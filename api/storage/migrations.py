@@ -114,11 +114,17 @@ def _campaign_sessions(db: Database) -> None:
     )
 
 
+def _idempotency_retention(db: Database) -> None:
+    """Records are pruned by age (see `api.storage.idempotency`); ``response`` may now hold zlib BLOBs."""
+    db["idempotency"].create_index(["created_at"], index_name="idempotency_created_at")
+
+
 MIGRATIONS: list[tuple[str, Callable[[Database], None]]] = [
     ("0001_initial", _initial),
     ("0002_campaigns", _campaigns),
     ("0003_placeholders_used", _placeholders_used),
     ("0004_campaign_sessions", _campaign_sessions),
+    ("0005_idempotency_retention", _idempotency_retention),
 ]
 
 
@@ -151,6 +157,10 @@ def enable_wal(db: Database, attempts: int = 50) -> None:
 
 def migrate(db: Database) -> list[str]:
     """Apply every pending migration; return the names applied now."""
+    if getattr(db, "dialect", "sqlite") == "postgresql":
+        from api.storage import pg_schema
+
+        return pg_schema.migrate(db)
     enable_wal(db)
     done_now: list[str] = []
     with write_transaction(db):

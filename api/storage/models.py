@@ -1,11 +1,11 @@
 """Plain records passed between the repository and the web layer."""
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any, Iterable
 
+from api.storage.codec import loads
 from api.storage.engines import Engine
 
 
@@ -45,9 +45,9 @@ class GameRecord:
     @classmethod
     def from_row(cls, row: dict) -> "GameRecord":
         """Decode a ``games`` row."""
-        return cls(row["id"], row["kind"], row["edition_hash"], json.loads(row["options"]), row["seed"],
+        return cls(row["id"], row["kind"], row["edition_hash"], loads(row["options"]), row["seed"],
                    row["status"], row["version"], row["head_seq"], row["tail_seq"], row["live_actions"],
-                   row["created_at"], row["updated_at"], tuple(json.loads(row.get("placeholders_used") or "[]")))
+                   row["created_at"], row["updated_at"], tuple(loads(row.get("placeholders_used") or "[]")))
 
 
 @dataclass
@@ -75,6 +75,7 @@ class WriteResult:
     game: LoadedGame
     applied: list[dict] = field(default_factory=list)
     undone: list[int] = field(default_factory=list)
+    previous: LoadedGame | None = None  # the game before the write (a move answer is a patch of its view)
 
 
 @dataclass(frozen=True)
@@ -85,6 +86,7 @@ class WriteOutcome:
     body: dict
     version: int
     replayed: bool
+    encoded: bytes | None = None  # `body` as sent (JSON bytes), when the repository already encoded it
 
 
 @dataclass

@@ -1,19 +1,30 @@
 """GameRepository: create, load, write (apply / batch / undo) and read the log.
 
 Every write is one ``BEGIN IMMEDIATE`` transaction: Idempotency-Key first,
-then the expected version, then the engine, then the appended actions, the
-refreshed snapshot and the bumped version.  Any exception rolls everything
-back, so an error never leaves a changed game behind.
+then the expected version, then the appended actions, a snapshot when one is
+due and the bumped head.  Any exception rolls everything back, so an error
+never leaves a changed game behind.
+
+A move does each piece of work once, and the costly part outside the write
+lock: the worker's `StateCache` gives the state at the version the phone
+named (no reload, no re-parse); the engine plays the move, the new state is
+serialised and hashed once, and the response body is rendered and encoded
+once (the same bytes are sent and, compressed, kept for idempotent replays).
+Under the lock only a version check and the writes remain — six statements
+for a move (BEGIN, one SELECT, INSERT action, UPDATE head, INSERT
+idempotency, COMMIT), plus a snapshot INSERT every `SNAPSHOT_BLOCK` seqs.
 """
 from __future__ import annotations
 
-import json
+from dataclasses import dataclass, replace
 from typing import Any, Callable, Iterable
 
 from sqlite_utils import Database
 
-from api.storage import tokens
-from api.storage.db import dumps, read_transaction, write_transaction
+from api.storage import idempotency, tokens
+from api.storage.cache import StateCache
+from api.storage.codec import dumps, dumps_bytes, loads
+from api.storage.db import read_transaction, write_transaction
 from api.storage.engines import Engine, EngineRegistry, EngineUnavailable, RulesViolation, state_hash
 from api.storage.errors import (
     GameNotFound,
@@ -24,6 +35,7 @@ from api.storage.errors import (
     UnknownGameKind,
     VersionConflict,
 )
+from api.storage.loading import SNAPSHOT_BLOCK, catch_up, snapshot_due, state_at  # noqa: F401 (SNAPSHOT_BLOCK re-exported)
 from api.storage.models import (
     CreatedGame,
     GameRecord,
@@ -35,18 +47,31 @@ from api.storage.models import (
     utcnow,
 )
 
-SNAPSHOT_BLOCK = 25  # besides the head, keep the earliest snapshot of every block of this many seqs
-
 
 Render = Callable[[WriteResult], tuple[int, dict]]
+
+
+@dataclass
+class _Plan:
+    """A write computed in full from the game at `base_version`: statements, new state, answer."""
+
+    base_version: int
+    game: LoadedGame
+    statements: list[tuple[str, Any, bool]]  # (sql, parameters, executemany?)
+    status: int
+    body: dict
+    encoded: bytes
 
 
 class GameRepository:
     """Games in one SQLite database, played by the engines of `engines`."""
 
-    def __init__(self, db: Database, engines: EngineRegistry):
+    def __init__(self, db: Database, engines: EngineRegistry, states: StateCache | None = None,
+                 retention: idempotency.Retention | None = None):
         self.db = db
         self.engines = engines
+        self.states = states if states is not None else StateCache()
+        self.retention = retention
 
     # -- helpers --------------------------------------------------------------
     def engine(self, kind: str) -> Engine:
@@ -70,52 +95,38 @@ class GameRepository:
     def _edition(self, engine: Engine, edition_hash: str) -> Any:
         def document() -> dict:
             row = self.db.conn.execute("SELECT document FROM editions WHERE hash = ?", (edition_hash,)).fetchone()
-            return json.loads(row[0])
+            return loads(row[0])
         return engine.edition_from_store(edition_hash, document)
 
-    def _state_at(self, record: GameRecord, engine: Engine, edition: Any, tail: int) -> Any:
-        """State after the live actions up to `tail`: nearest snapshot, then replay."""
-        snap_seq, data = self.db.conn.execute(
-            """SELECT s.seq, s.state FROM snapshots s
-               LEFT JOIN actions a ON a.game_id = s.game_id AND a.seq = s.seq
-               WHERE s.game_id = ? AND s.seq <= ? AND (s.seq = 0 OR a.reverted = 0)
-               ORDER BY s.seq DESC LIMIT 1""",
-            (record.id, tail),
-        ).fetchone()
-        state = engine.state_from_dict(json.loads(data), edition)
-        later = self.db.conn.execute(
-            "SELECT seq, payload FROM actions WHERE game_id = ? AND reverted = 0 AND seq > ? AND seq <= ? "
-            "ORDER BY seq", (record.id, snap_seq, tail),
-        ).fetchall()
-        for _seq, payload in later:
-            state, _events = engine.apply(state, json.loads(payload))
+    def _current_state(self, record: GameRecord, engine: Engine, edition: Any) -> Any:
+        """The state at `record.version`: from this worker's cache when it has it."""
+        hit = self.states.get(record.id)
+        state = None
+        if hit is not None and hit.version == record.version:
+            self.states.hits += 1
+            return hit.state
+        if hit is not None:
+            state = catch_up(self.db, record, engine, hit)
+            if state is not None:
+                self.states.catch_ups += 1
+        if state is None:
+            self.states.misses += 1
+            state = state_at(self.db, record.id, engine, edition, record.tail_seq)
+        self.states.put(record.id, record.version, record.tail_seq, state)
         return state
 
-    def _load(self, game_id: str) -> LoadedGame:
-        record = self._record(game_id)
+    def _load(self, game_id: str, record: GameRecord | None = None) -> LoadedGame:
+        record = record or self._record(game_id)
         engine = self.engine(record.kind)
         edition = self._edition(engine, record.edition_hash)
-        return LoadedGame(record, engine, edition, self._state_at(record, engine, edition, record.tail_seq))
+        return LoadedGame(record, engine, edition, self._current_state(record, engine, edition))
 
-    def _save_snapshot(self, game_id: str, seq: int, state_dict: dict, now: str) -> None:
-        self.db.conn.execute(
-            "INSERT OR IGNORE INTO snapshots (game_id, seq, state, state_hash, created_at) VALUES (?, ?, ?, ?, ?)",
-            (game_id, seq, dumps(state_dict), state_hash(state_dict), now),
-        )
-
-    def _prune_snapshots(self, game_id: str, previous: int, tail: int) -> None:
-        if tail < previous:  # undo: snapshots past the new tail belong to reverted actions
-            self.db.conn.execute("DELETE FROM snapshots WHERE game_id = ? AND seq > ?", (game_id, tail))
-        elif tail > previous > 0:  # keep `previous` only if it is the earliest of its block
-            block_start = (previous // SNAPSHOT_BLOCK) * SNAPSHOT_BLOCK
-            self.db.conn.execute(
-                "DELETE FROM snapshots WHERE game_id = ? AND seq = ? AND EXISTS (SELECT 1 FROM snapshots "
-                "WHERE game_id = ? AND seq >= ? AND seq < ?)",
-                (game_id, previous, game_id, block_start, previous),
-            )
+    def _snapshot_statement(self, game_id: str, seq: int, state_dict: dict, digest: str, now: str):
+        return ("INSERT OR IGNORE INTO snapshots (game_id, seq, state, state_hash, created_at) VALUES (?, ?, ?, ?, ?)",
+                (game_id, seq, dumps(state_dict), digest, now), False)
 
     def _play(self, engine: Engine, state: Any, actions: Iterable[dict], first_seq: int) -> tuple[Any, list[dict]]:
-        """Apply `actions` in order; rows carry seq, action, events, state dict and hash."""
+        """Apply `actions` in order; rows carry seq, action, events, state dict and hash (computed once)."""
         rows = []
         for index, action in enumerate(actions):
             try:
@@ -128,13 +139,19 @@ class GameRepository:
                          "state": sd, "state_hash": state_hash(sd)})
         return state, rows
 
-    def _append(self, game_id: str, rows: list[dict], idem_key: str | None, now: str) -> None:
-        self.db.conn.executemany(
-            "INSERT INTO actions (game_id, seq, payload, events, state_hash, idempotency_key, reverted, created_at) "
-            "VALUES (?, ?, ?, ?, ?, ?, 0, ?)",
-            [(game_id, r["seq"], dumps(r["action"]), dumps(r["events"]), r["state_hash"], idem_key, now)
-             for r in rows],
-        )
+    @staticmethod
+    def _append_statement(game_id: str, rows: list[dict], idem_key: str | None, now: str):
+        return ("INSERT INTO actions (game_id, seq, payload, events, state_hash, idempotency_key, reverted, "
+                "created_at) VALUES (?, ?, ?, ?, ?, ?, 0, ?)",
+                [(game_id, r["seq"], dumps(r["action"]), dumps(r["events"]), r["state_hash"], idem_key, now)
+                 for r in rows], True)
+
+    def _run(self, statements: list[tuple[str, Any, bool]]) -> None:
+        for sql, params, many in statements:
+            if many:
+                self.db.conn.executemany(sql, params)
+            else:
+                self.db.conn.execute(sql, params)
 
     # -- create -------------------------------------------------------------
     def create_game(self, kind: str, options: dict, seed: int, edition: Any,
@@ -149,8 +166,9 @@ class GameRepository:
         info = engine.edition_info(edition)
         state = engine.new_game(options, edition, seed)
         initial = engine.state_to_dict(state)
+        initial_hash = state_hash(initial)
         state, rows = self._play(engine, state, actions or [], 1)
-        final_hash = rows[-1]["state_hash"] if rows else state_hash(initial)
+        final_hash = rows[-1]["state_hash"] if rows else initial_hash
         if expected_state_hash and expected_state_hash != final_hash:
             raise ReplayDiverged(None, len(rows), expected_state_hash, final_hash)
         if rows:  # cross-check the engine's own replay against step-by-step application
@@ -176,13 +194,15 @@ class GameRepository:
             table_token = tokens.add_token(self.db, game_id, "table", now)
             spectator_token = tokens.add_token(self.db, game_id, "spectator", now)
             join_code = tokens.set_join_code(self.db, game_id, now)
-            self._append(game_id, rows, None, now)
-            self._save_snapshot(game_id, 0, initial, now)
+            statements = [self._snapshot_statement(game_id, 0, initial, initial_hash, now)]
             if rows:
-                self._save_snapshot(game_id, tail, rows[-1]["state"], now)
+                statements[:0] = [self._append_statement(game_id, rows, None, now)]
+                statements.append(self._snapshot_statement(game_id, tail, rows[-1]["state"], final_hash, now))
+            self._run(statements)
             if on_created is not None:
                 on_created(game_id, state, now)
             record = self._record(game_id)
+        self.states.put(game_id, record.version, record.tail_seq, state)
         return CreatedGame(LoadedGame(record, engine, edition, state), table_token, spectator_token, join_code)
 
     # -- reads --------------------------------------------------------------
@@ -209,7 +229,7 @@ class GameRepository:
             "SELECT seq, payload, events, reverted, reverted_at, created_at FROM actions "
             "WHERE game_id = ? AND seq > ? ORDER BY seq LIMIT ?", (game_id, after, limit),
         )
-        return [{"seq": seq, "action": json.loads(p), "events": json.loads(e), "reverted": bool(r),
+        return [{"seq": seq, "action": loads(p), "events": loads(e), "reverted": bool(r),
                  "reverted_at": ra, "created_at": c} for seq, p, e, r, ra, c in cur.fetchall()]
 
     def live_actions(self, game_id: str) -> list[dict]:
@@ -217,7 +237,7 @@ class GameRepository:
         cur = self.db.conn.execute(
             "SELECT payload FROM actions WHERE game_id = ? AND reverted = 0 ORDER BY seq", (game_id,)
         )
-        return [json.loads(p) for (p,) in cur.fetchall()]
+        return [loads(p) for (p,) in cur.fetchall()]
 
     def export(self, game_id: str) -> dict:
         """``{format, game, edition, options, seed, actions, state_hash}``: enough to rebuild the game."""
@@ -236,7 +256,7 @@ class GameRepository:
                 ).fetchone()[0]
             return {
                 "format": "tablekeeper.game", "format_version": 1, "game": record.kind,
-                "edition": json.loads(document), "options": record.options, "seed": record.seed,
+                "edition": loads(document), "options": record.options, "seed": record.seed,
                 "actions": self.live_actions(game_id), "state_hash": final,
             }
 
@@ -244,91 +264,127 @@ class GameRepository:
         """Every stored game id, oldest first."""
         return [r[0] for r in self.db.conn.execute("SELECT id FROM games ORDER BY created_at, id").fetchall()]
 
+    def prune_idempotency(self, cutoff: str | None = None) -> int:
+        """Delete the idempotency records older than the retention (or than `cutoff`); return how many."""
+        retention = self.retention or idempotency.Retention()
+        return idempotency.prune_all(self.db, cutoff or retention.cutoff())
+
     # -- writes -------------------------------------------------------------
-    def _write(self, game_id: str, expected: set[str] | None, idem: Idempotency | None, render: Render,
-               change: Callable[[LoadedGame, str], WriteResult], preloaded: LoadedGame | None = None) -> WriteOutcome:
+    def _check(self, game_id: str, expected: set[str] | None,
+               idem: Idempotency | None) -> tuple[WriteOutcome | None, int]:
+        """Under the lock, in one statement: the stored answer if `idem` was seen, else the checked version."""
+        row = self.db.conn.execute(
+            "SELECT g.version, i.request_hash, i.status, i.response, i.etag FROM games g "
+            "LEFT JOIN idempotency i ON i.game_id = g.id AND i.key = ? WHERE g.id = ?",
+            (idem.key if idem is not None else None, game_id),
+        ).fetchone()
+        if row is None:
+            raise GameNotFound(game_id)
+        version, request_hash, status, stored, etag = row
+        if request_hash is not None:
+            if request_hash != idem.request_hash:
+                raise IdempotencyConflict(idem.key)
+            encoded = idempotency.unpack(stored)
+            return WriteOutcome(status, loads(encoded), int(etag), True, encoded), version
+        if not expected:
+            raise PreconditionRequired(version)
+        if "*" not in expected and str(version) not in expected:
+            raise VersionConflict(", ".join(sorted(expected)), version)
+        return None, version
+
+    @staticmethod
+    def _head_statement(before: GameRecord, after: GameRecord):
+        return ("UPDATE games SET version = ?, status = ?, updated_at = ?, head_seq = ?, tail_seq = ?, "
+                "live_actions = ?, placeholders_used = ? WHERE id = ? AND version = ?",
+                (after.version, after.status, after.updated_at, after.head_seq, after.tail_seq, after.live_actions,
+                 dumps(list(after.placeholders_used)), before.id, before.version), False)
+
+    def _finish(self, before: GameRecord, game: LoadedGame, result: WriteResult, statements: list,
+                idem: Idempotency | None, render: Render, now: str) -> _Plan:
+        """Render and encode the answer once; the idempotency record keeps those bytes, compressed."""
+        statements.append(self._head_statement(before, game.record))
+        status, body = render(result)
+        encoded = dumps_bytes(body)
+        if idem is not None:
+            statements.append((
+                "INSERT INTO idempotency (game_id, key, request_hash, status, response, etag, created_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (before.id, idem.key, idem.request_hash, status, idempotency.pack(encoded),
+                 str(game.record.version), now), False))
+        return _Plan(before.version, game, statements, status, body, encoded)
+
+    def _write(self, game_id: str, expected: set[str] | None, idem: Idempotency | None,
+               plan_at: Callable[[LoadedGame, str], _Plan], ahead: tuple[int, Any] | None = None) -> WriteOutcome:
+        """Check and write under the lock; `ahead` = (version, plan or refusal) computed before it."""
         with write_transaction(self.db):
-            record = self._record(game_id)
-            if idem is not None:
-                row = self.db.conn.execute(
-                    "SELECT request_hash, status, response, etag FROM idempotency WHERE game_id = ? AND key = ?",
-                    (game_id, idem.key),
-                ).fetchone()
-                if row is not None:
-                    if row[0] != idem.request_hash:
-                        raise IdempotencyConflict(idem.key)
-                    return WriteOutcome(row[1], json.loads(row[2]), int(row[3]), True)
-            if not expected:
-                raise PreconditionRequired(record.version)
-            if "*" not in expected and str(record.version) not in expected:
-                raise VersionConflict(", ".join(sorted(expected)), record.version)
-            now = utcnow()
-            fresh = preloaded is not None and preloaded.record.version == record.version
-            result = change(preloaded if fresh else self._load(game_id), now)
-            game = result.game
-            version = record.version + 1
-            status = "over" if game.engine.is_over(game.state) else "active"
-            self.db.conn.execute(
-                "UPDATE games SET version = ?, status = ?, updated_at = ? WHERE id = ?",
-                (version, status, now, game_id),
-            )
-            game.record = self._record(game_id)
-            http_status, body = render(result)
-            if idem is not None:
-                self.db.conn.execute(
-                    "INSERT INTO idempotency (game_id, key, request_hash, status, response, etag, created_at) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    (game_id, idem.key, idem.request_hash, http_status, dumps(body), str(version), now),
-                )
-            return WriteOutcome(http_status, body, version, False)
+            replayed, version = self._check(game_id, expected, idem)
+            if replayed is not None:
+                return replayed
+            if ahead is not None and ahead[0] == version and isinstance(ahead[1], RulesViolation):
+                raise ahead[1]  # the same state would refuse the same actions again
+            if ahead is not None and ahead[0] == version and isinstance(ahead[1], _Plan):
+                plan = ahead[1]
+            else:
+                plan = plan_at(self._load(game_id), utcnow())
+            self._run(plan.statements)
+        record = plan.game.record
+        self.states.put(game_id, record.version, record.tail_seq, plan.game.state)
+        idempotency.maybe_prune(self.db, self.retention)
+        return WriteOutcome(plan.status, plan.body, record.version, False, plan.encoded)
+
+    def _fresh(self, game_id: str, known: GameRecord | None) -> LoadedGame:
+        """The game at `known` straight from the cache, or loaded from one consistent read."""
+        hit = self.states.get(game_id)
+        if known is not None and hit is not None and hit.version == known.version:
+            self.states.hits += 1
+            engine = self.engine(known.kind)
+            return LoadedGame(known, engine, self._edition(engine, known.edition_hash), hit.state)
+        return self.load(game_id)
 
     def apply_actions(self, game_id: str, actions: list[dict], expected: set[str] | None,
-                      idem: Idempotency | None, render: Render) -> WriteOutcome:
-        """Apply one or more actions atomically (all or nothing)."""
+                      idem: Idempotency | None, render: Render, known: GameRecord | None = None) -> WriteOutcome:
+        """Apply one or more actions atomically (all or nothing).
 
-        # Optimistic pass outside the write lock: the rules engine and the JSON of the new
-        # state are the costly part of a move, and holding SQLite's single write lock while
-        # computing them would serialise every table behind it.  Under the lock the result is
-        # used only if the game is still at the version it was computed from; otherwise (or if
-        # the pass failed: the locked path decides idempotency, version and rules, in that
-        # order) the move is recomputed there.
-        ahead = self._precompute(game_id, actions)
+        `known`: the game's record as the caller just read it (saves a read when it is current).
+        """
 
-        def change(game: LoadedGame, now: str) -> WriteResult:
-            record = game.record
-            if ahead is not None and ahead[0].record.version == record.version:
-                state, rows = ahead[1], ahead[2]
-            else:
-                state, rows = self._play(game.engine, game.state, actions, record.head_seq + 1)
-            self._append(game_id, rows, idem.key if idem else None, now)
+        def plan_at(game: LoadedGame, now: str) -> _Plan:
+            record, engine = game.record, game.engine
+            state, rows = self._play(engine, game.state, actions, record.head_seq + 1)
             tail = rows[-1]["seq"]
-            self._save_snapshot(game_id, tail, rows[-1]["state"], now)
-            self._prune_snapshots(game_id, record.tail_seq, tail)
+            statements = [self._append_statement(game_id, rows, idem.key if idem else None, now)]
+            if snapshot_due(record.tail_seq, tail):
+                statements.append(self._snapshot_statement(game_id, tail, rows[-1]["state"], rows[-1]["state_hash"],
+                                                           now))
             used = set(record.placeholders_used) | placeholders_in(e for r in rows for e in r["events"])
-            self.db.conn.execute(
-                "UPDATE games SET head_seq = ?, tail_seq = ?, live_actions = live_actions + ?, placeholders_used = ? "
-                "WHERE id = ?", (tail, tail, len(rows), dumps(sorted(used)), game_id),
-            )
-            game.state = state
+            after = replace(record, version=record.version + 1, status="over" if engine.is_over(state) else "active",
+                            updated_at=now, head_seq=tail, tail_seq=tail, live_actions=record.live_actions + len(rows),
+                            placeholders_used=tuple(sorted(used)))
+            before, game = game, LoadedGame(after, engine, game.edition, state)
             applied = [{"seq": r["seq"], "action": r["action"], "events": r["events"]} for r in rows]
-            return WriteResult(game, applied=applied)
+            return self._finish(record, game, WriteResult(game, applied=applied, previous=before), statements, idem,
+                                render, now)
 
-        return self._write(game_id, expected, idem, render, change, ahead[0] if ahead else None)
-
-    def _precompute(self, game_id: str, actions: list[dict]):
-        """(loaded game, new state, rows) computed from the current snapshot, or None."""
+        # The costly part of a move (rules, serialising and hashing the state, rendering the answer) runs
+        # before the write lock: holding SQLite's single lock while computing it would serialise every
+        # table behind it.  Under the lock the plan is used only if the game is still at the version it
+        # was computed from; otherwise the locked path decides idempotency, version and rules, in order.
+        ahead = None
         try:
-            game = self.load(game_id)
-            state, rows = self._play(game.engine, game.state, actions, game.record.head_seq + 1)
-            return game, state, rows
+            game = self._fresh(game_id, known)
+            try:
+                ahead = (game.record.version, plan_at(game, utcnow()))
+            except RulesViolation as exc:
+                ahead = (game.record.version, exc)
         except Exception:  # noqa: BLE001 - any failure is decided again, authoritatively, under the lock
-            return None
+            ahead = None
+        return self._write(game_id, expected, idem, plan_at, ahead)
 
     def undo(self, game_id: str, count: int, expected: set[str] | None, idem: Idempotency | None,
              render: Render) -> WriteOutcome:
-        """Mark the last `count` live actions reverted and rebuild the state."""
+        """Mark the last `count` live actions reverted and rebuild the state (under the lock: it is rare)."""
 
-        def change(game: LoadedGame, now: str) -> WriteResult:
+        def plan_at(game: LoadedGame, now: str) -> _Plan:
             record = game.record
             seqs = [s for (s,) in self.db.conn.execute(
                 "SELECT seq FROM actions WHERE game_id = ? AND reverted = 0 ORDER BY seq DESC LIMIT ?",
@@ -344,22 +400,22 @@ class GameRepository:
                 "SELECT MAX(seq) FROM actions WHERE game_id = ? AND reverted = 0", (game_id,)
             ).fetchone()
             tail = row[0] or 0
-            state = self._state_at(record, game.engine, game.edition, tail)
-            sd = game.engine.state_to_dict(state)
-            self._check_hash(game_id, tail, state_hash(sd))
-            self._save_snapshot(game_id, tail, sd, now)
-            self._prune_snapshots(game_id, record.tail_seq, tail)
+            # Snapshots past the new tail belong to reverted actions.
+            self.db.conn.execute("DELETE FROM snapshots WHERE game_id = ? AND seq > ?", (game_id, tail))
+            state = state_at(self.db, game_id, game.engine, game.edition, tail)
+            self._check_hash(game_id, tail, state_hash(game.engine.state_to_dict(state)))
             live_events = self.db.conn.execute(
                 "SELECT events FROM actions WHERE game_id = ? AND reverted = 0", (game_id,)).fetchall()
-            used = placeholders_in(e for (events,) in live_events for e in json.loads(events))
-            self.db.conn.execute(
-                "UPDATE games SET tail_seq = ?, live_actions = live_actions - ?, placeholders_used = ? WHERE id = ?",
-                (tail, len(seqs), dumps(sorted(used)), game_id),
-            )
-            game.state = state
-            return WriteResult(game, undone=sorted(seqs))
+            used = placeholders_in(e for (events,) in live_events for e in loads(events))
+            after = replace(record, version=record.version + 1,
+                            status="over" if game.engine.is_over(state) else "active", updated_at=now,
+                            tail_seq=tail, live_actions=record.live_actions - len(seqs),
+                            placeholders_used=tuple(sorted(used)))
+            before, game = game, LoadedGame(after, game.engine, game.edition, state)
+            return self._finish(record, game, WriteResult(game, undone=sorted(seqs), previous=before), [], idem,
+                                render, now)
 
-        return self._write(game_id, expected, idem, render, change)
+        return self._write(game_id, expected, idem, plan_at)
 
     def _check_hash(self, game_id: str, seq: int, actual: str) -> None:
         if seq:

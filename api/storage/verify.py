@@ -1,9 +1,9 @@
 """Replay every stored game from its start and compare with what is stored."""
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 
+from api.storage.codec import loads
 from api.storage.engines import state_hash
 from api.storage.repository import GameRepository
 
@@ -33,17 +33,18 @@ def verify_game(repo: GameRepository, game_id: str) -> Verdict:
     except Exception as exc:  # report, never stop the whole check
         verdict.problems.append(f"cannot start replay: {type(exc).__name__}: {exc}")
         return verdict
-    stored0 = repo.db.conn.execute(
-        "SELECT state_hash FROM snapshots WHERE game_id = ? AND seq = 0", (game_id,)).fetchone()
-    h = state_hash(engine.state_to_dict(state))
-    if stored0 and stored0[0] != h:
-        verdict.problems.append(f"initial state differs (stored {stored0[0][:12]}, replay {h[:12]})")
+    # Every snapshot a load may start from must be the replay at its seq, in content and in hash.
+    snapshots = {seq: (data, digest) for seq, data, digest in repo.db.conn.execute(
+        "SELECT seq, state, state_hash FROM snapshots WHERE game_id = ?", (game_id,)).fetchall()}
+    if 0 not in snapshots:
+        verdict.problems.append("no snapshot at seq 0")
+    _check_snapshot(verdict, engine, snapshots, 0, state_hash(engine.state_to_dict(state)))
     rows = repo.db.conn.execute(
         "SELECT seq, payload, state_hash FROM actions WHERE game_id = ? AND reverted = 0 ORDER BY seq",
         (game_id,)).fetchall()
     for seq, payload, stored in rows:
         try:
-            state, _ = engine.apply(state, json.loads(payload))
+            state, _ = engine.apply(state, loads(payload))
         except Exception as exc:
             verdict.problems.append(f"seq {seq}: the engine now refuses this action: {exc}")
             return verdict
@@ -52,13 +53,18 @@ def verify_game(repo: GameRepository, game_id: str) -> Verdict:
         if h != stored:
             verdict.problems.append(f"seq {seq}: state differs (stored {stored[:12]}, replay {h[:12]})")
             return verdict
-    head = repo.db.conn.execute(
-        "SELECT state_hash FROM snapshots WHERE game_id = ? AND seq = ?", (game_id, record.tail_seq)).fetchone()
-    if head is None:
-        verdict.problems.append(f"no snapshot at the head (seq {record.tail_seq})")
-    elif head[0] != h:
-        verdict.problems.append(f"head snapshot differs from replay (stored {head[0][:12]}, replay {h[:12]})")
+        _check_snapshot(verdict, engine, snapshots, seq, h)
     return verdict
+
+
+def _check_snapshot(verdict: Verdict, engine, snapshots: dict, seq: int, replayed: str) -> None:
+    if seq not in snapshots:
+        return
+    data, digest = snapshots[seq]
+    content = state_hash(loads(data))
+    if digest != replayed or content != replayed:
+        verdict.problems.append(f"snapshot at seq {seq} differs from replay (stored {digest[:12]}, "
+                                f"content {content[:12]}, replay {replayed[:12]})")
 
 
 def verify_all(repo: GameRepository) -> list[Verdict]:

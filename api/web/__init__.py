@@ -6,11 +6,13 @@ from flask import Flask
 
 def register(app: Flask) -> None:
     """Register every blueprint and the error handlers."""
-    from api.web import campaigns, games, meta, moves, problems, scorers
+    from api.web import campaigns, compression, events, games, meta, moves, problems, scorers
 
+    compression.init(app)
     app.register_blueprint(meta.bp)
     app.register_blueprint(games.bp)
     app.register_blueprint(moves.bp)
     app.register_blueprint(scorers.bp)
     app.register_blueprint(campaigns.bp)
+    app.register_blueprint(events.bp)
     problems.register(app)

@@ -3,38 +3,114 @@
 Use as ``gunicorn -c python:api.web.gunicorn_conf "api:create_app()"``.
 Two workers migrating at the same moment would trip over each other ("database
 is locked"); the master runs the migrations in ``on_starting`` instead.
+
+Worker class: ``gthread``.  A live event stream (``GET /api/games/{id}/events``)
+keeps its HTTP connection open for minutes; under ``sync`` workers each one
+would take a whole process.  With gthread it takes one thread and no database
+connection, so WEB_CONCURRENCY × TABLEKEEPER_THREADS (2 × 32 by default) is
+how many requests and streams can be open at once.  Streams are capped per
+process (TABLEKEEPER_STREAMS_PER_SERVER, 24 by default, below the thread
+count so moves and reads always find a free thread) and per game
+(TABLEKEEPER_STREAMS_PER_GAME); past the cap the phone polls.
+The master never exits over the database: a missing (where one existed),
+corrupt or unreadable file is logged and the workers start anyway, answering
+503 until the operator repairs or restores it (a supervisor would otherwise
+restart a master that exits at once, in a loop).  gunicorn's own error pages
+and ``Server`` banner are replaced (`api.web.gunicorn_errors`).
 """
 from __future__ import annotations
 
 import os
+import signal
+
+from api.web.gunicorn_errors import harden
 
 bind = os.environ.get("TABLEKEEPER_BIND", f"0.0.0.0:{os.environ.get('PORT', '8000')}")
 workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
+worker_class = "gthread"
+threads = int(os.environ.get("TABLEKEEPER_THREADS", "32"))
 timeout = 30
 graceful_timeout = 10
+# Above the app's own limits (TABLEKEEPER_MAX_URL 4096, TABLEKEEPER_MAX_HEADER 8190), so the app
+# answers those first; beyond these gunicorn answers with the problem+json of `harden`.
+limit_request_line = 8190
+limit_request_field_size = 16380
+
+harden()
+
+
+def _ignore_file_size_signal() -> None:
+    # Past RLIMIT_FSIZE the kernel sends SIGXFSZ, which kills the process by default; ignored, the
+    # write fails with EFBIG instead and SQLite reports a full disk, answered 503.
+    if hasattr(signal, "SIGXFSZ"):
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
 
 
 def on_starting(server) -> None:
     """Apply pending migrations (and WAL mode) once, in the master process."""
+    import sqlite3
+
     from api.config import load_config
-    from api.storage.db import connect
+    from api.storage.db import connect, is_file_path, mark_initialised, pin_identity, was_initialised
     from api.storage.migrations import migrate
 
+    _ignore_file_size_signal()
     cfg = load_config()
-    db = connect(cfg["DATABASE"], int(cfg["BUSY_TIMEOUT_MS"]))
+    path = cfg["DATABASE"]
+    if is_file_path(path) and not os.path.exists(path) and was_initialised(path):
+        server.log.error("tablekeeper: database %s has disappeared; not creating a new one (restore it, or run "
+                         "'flask --app api init-db' to start empty); answering 503 meanwhile", path)
+        return
     try:
-        done = migrate(db)
-    finally:
-        db.close()
-    server.log.info("tablekeeper: database %s ready (%s)", cfg["DATABASE"],
-                    ", ".join(done) if done else "no pending migrations")
+        db = connect(path, int(cfg["BUSY_TIMEOUT_MS"]))
+        try:
+            done = migrate(db)
+        finally:
+            db.close()
+    except sqlite3.DatabaseError as exc:
+        server.log.error("tablekeeper: database %s cannot be used: %s; answering 503 until it is repaired "
+                         "(see 'flask --app api check-db')", path, exc)
+        pin_identity(path)
+        return
+    mark_initialised(path)
+    pin_identity(path)  # workers (forked from here) refuse any other file at this path
+    server.log.info("tablekeeper: database %s ready (%s)", path, ", ".join(done) if done else "no pending migrations")
+
+
+def post_fork(server, worker) -> None:  # noqa: ARG001 - gunicorn hook signature
+    """Per worker: a file-size limit makes writes fail (503), not kill the worker."""
+    _ignore_file_size_signal()
 
 
 def post_worker_init(worker) -> None:
-    """Warm each worker (edition load and validation take a second or two) before it serves."""
+    """Warm each worker (edition load and validation take a second or two) before it serves;
+    make its SIGTERM end the open event streams."""
     from api.web.games import warm
 
+    end_streams_on_stop(worker)
     try:
         warm(worker.wsgi)
     except Exception:  # a cold worker still works; it just pays on its first request
         worker.log.exception("tablekeeper: warm-up failed")
+
+
+def end_streams_on_stop(worker) -> None:
+    """On SIGTERM (a restart or deploy) end this worker's event streams at once.
+
+    gunicorn waits up to graceful_timeout for open requests, and a stream would
+    hold the worker for all of it; ended, each phone reconnects (with
+    Last-Event-ID) to a server that is still running.
+    """
+    import signal
+
+    store = getattr(worker.wsgi, "extensions", {}).get("tablekeeper")
+    if store is None:
+        return
+    previous = signal.getsignal(signal.SIGTERM)
+
+    def stop(sig, frame):
+        store.broker.shutdown()
+        if callable(previous):
+            previous(sig, frame)
+
+    signal.signal(signal.SIGTERM, stop)

@@ -10,9 +10,10 @@ from flask import Response, current_app, request
 from marshmallow import Schema, ValidationError
 
 from api.storage import Storage, tokens
-from api.storage.db import canonical
+from api.storage.codec import canonical_bytes, dumps_bytes
 from api.storage.models import GameRecord, Idempotency
 from api.storage.repository import GameRepository
+from api.web.guards import read_json
 from api.web.problems import ApiProblem
 
 IDEMPOTENCY_KEY = re.compile(r"^[\x21-\x7e]{1,200}$")
@@ -28,19 +29,9 @@ def repo() -> GameRepository:
     return storage().repository()
 
 
-def _reject_constant(name: str):
-    raise ValueError(f"{name} is not valid JSON")
-
-
 def json_body() -> Any:
-    """The parsed JSON body; 400 when it is not JSON at all."""
-    raw = request.get_data(cache=True)
-    if not raw.strip():
-        raise ApiProblem(400, "malformed_json", "the request needs a JSON body")
-    try:
-        return json.loads(raw, parse_constant=_reject_constant)
-    except (ValueError, UnicodeDecodeError, RecursionError) as exc:
-        raise ApiProblem(400, "malformed_json", f"the body is not valid JSON: {exc}") from None
+    """The parsed JSON body (`api.web.guards.read_json`: 415, 413, 400 or 422 when it is unfit)."""
+    return read_json()
 
 
 def flatten(messages: Any, prefix: str = "") -> dict[str, list[str]]:
@@ -112,9 +103,10 @@ def not_modified(version: int) -> Response | None:
 
 
 def json_response(body: Any, status: int = 200, version: int | None = None,
-                  headers: dict | None = None) -> Response:
-    """A JSON response, with an ETag when `version` is given."""
-    resp = Response(json.dumps(body, ensure_ascii=False), status=status, mimetype="application/json")
+                  headers: dict | None = None, encoded: bytes | None = None) -> Response:
+    """A JSON response, with an ETag when `version` is given; `encoded`: `body` already as JSON bytes."""
+    resp = Response(encoded if encoded is not None else dumps_bytes(body), status=status,
+                    mimetype="application/json")
     if version is not None:
         resp.headers["ETag"] = etag(version)
     resp.headers["Cache-Control"] = "private, no-cache"
@@ -133,7 +125,7 @@ def idempotency(body: Any) -> Idempotency | None:
         raise ApiProblem(422, "invalid_idempotency_key",
                          "Idempotency-Key must be 1 to 200 visible ASCII characters",
                          errors={"Idempotency-Key": ["must be 1 to 200 visible ASCII characters"]})
-    digest = hashlib.sha256(f"{request.method} {request.path}\n{canonical(body)}".encode()).hexdigest()
+    digest = hashlib.sha256(f"{request.method} {request.path}\n".encode() + canonical_bytes(body)).hexdigest()
     return Idempotency(key, digest)
 
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from flask import Blueprint
 
+from api.storage.db import probe
 from api.storage.migrations import MIGRATIONS, applied
 from api.web.http import json_response, repo, storage
 from api.web.problems import ApiProblem
@@ -12,16 +13,18 @@ bp = Blueprint("meta", __name__, url_prefix="/api")
 
 @bp.get("/health")
 def health():
-    """``{"status": "ok"}`` when the database answers and its schema is current."""
-    db = repo().db
-    try:
-        db.conn.execute("SELECT 1").fetchone()
-        done = applied(db)
-    except Exception as exc:  # report the outage as a problem, never as a 500
-        raise ApiProblem(503, "database_unavailable", f"the database does not answer: {exc}") from None
+    """``{"status": "ok"}`` when the database is the file the server started with, sound, writable and current.
+
+    Storage faults (missing or replaced file, read-only, full, corrupt, I/O error) answer 503
+    through the error handlers, like every other request.
+    """
+    db = repo().db  # checks that the file is still the one the server started with
+    done = applied(db)
     missing = [name for name, _ in MIGRATIONS if name not in done]
     if missing:
         raise ApiProblem(503, "database_not_migrated",
-                         f"run 'flask --app api init-db' first; pending migrations: {', '.join(missing)}")
+                         f"run 'flask --app api init-db' first; pending migrations: {', '.join(missing)}",
+                         headers={"Retry-After": "10"})
+    probe(db)
     engines = {name: storage().engines.available(name) for name in storage().engines.names()}
     return json_response({"status": "ok", "schema": done[-1] if done else None, "engines": engines})

@@ -1,11 +1,14 @@
 """Playing: apply one action, a batch, undo; read the log, the score, the outcome."""
 from __future__ import annotations
 
+from functools import partial
+
 from flask import Blueprint, Response
 
 from api.storage.errors import IdempotencyKeyRequired
 from api.storage.models import WriteOutcome
 from api.web import schemas
+from api.web.events import publish
 from api.web.http import (
     readable,
     authorize,
@@ -24,42 +27,47 @@ from api.web.views import log_entry, write_body
 bp = Blueprint("moves", __name__, url_prefix="/api/games/<game_id>")
 
 
-def _answer(outcome: WriteOutcome) -> Response:
+def _answer(game_id: str, outcome: WriteOutcome) -> Response:
+    if not outcome.replayed:
+        publish(game_id, outcome.version)  # this process's event streams hear it at once
     headers = {"Idempotent-Replayed": "true"} if outcome.replayed else {}
-    return json_response(outcome.body, outcome.status, outcome.version, headers)
+    # The repository encoded the body once (and kept those bytes for replays): send the same bytes.
+    return json_response(outcome.body, outcome.status, outcome.version, headers, encoded=outcome.encoded)
 
 
 def _prepare(game_id: str, schema):
     r = repo()
     record = r.record(game_id)
     authorize(record, write=True)
+    full = query(schemas.MoveQuerySchema())["full"]
     raw = json_body()
     body = load(schema, raw)
     idem = idempotency(raw)
     if idem is None:  # required on moves: a retried move whose answer was lost must not apply twice
         raise IdempotencyKeyRequired(record.version)
-    return r, body, idem
+    # The answer is the update (a patch of the view the phone holds) unless ?full=1 asks for the whole view.
+    return r, record, body, idem, partial(write_body, full=full)
 
 
 @bp.post("/actions")
 def apply_action(game_id: str):
     """Apply one action (If-Match and Idempotency-Key required)."""
-    r, body, idem = _prepare(game_id, schemas.ApplyActionSchema())
-    return _answer(r.apply_actions(game_id, [body["action"]], expected_versions(), idem, write_body))
+    r, record, body, idem, render = _prepare(game_id, schemas.ApplyActionSchema())
+    return _answer(game_id, r.apply_actions(game_id, [body["action"]], expected_versions(), idem, render, known=record))
 
 
 @bp.post("/batch")
 def apply_batch(game_id: str):
     """Apply several actions atomically: all are stored or none."""
-    r, body, idem = _prepare(game_id, schemas.BatchSchema())
-    return _answer(r.apply_actions(game_id, body["actions"], expected_versions(), idem, write_body))
+    r, record, body, idem, render = _prepare(game_id, schemas.BatchSchema())
+    return _answer(game_id, r.apply_actions(game_id, body["actions"], expected_versions(), idem, render, known=record))
 
 
 @bp.post("/undo")
 def undo(game_id: str):
     """Mark the last `count` actions reverted (they stay in the log) and rebuild the state."""
-    r, body, idem = _prepare(game_id, schemas.UndoSchema())
-    return _answer(r.undo(game_id, body["count"], expected_versions(), idem, write_body))
+    r, _record, body, idem, render = _prepare(game_id, schemas.UndoSchema())
+    return _answer(game_id, r.undo(game_id, body["count"], expected_versions(), idem, render))
 
 
 @bp.get("/log")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import logging
+import sqlite3
 from http import HTTPStatus
 from typing import Any
 
@@ -16,6 +17,7 @@ from flask import Flask, Response, request
 from werkzeug.exceptions import HTTPException
 
 from api.storage import errors as se
+from api.storage.db import DatabaseFault, fault_from
 
 PROBLEM_TYPE = "urn:tablekeeper:problem:"
 MIMETYPE = "application/problem+json"
@@ -92,6 +94,8 @@ def from_storage(exc: Exception) -> Response:
     if isinstance(exc, se.VersionConflict):
         return problem_response(412, exc.code, exc.message, current_version=exc.current_version,
                                 headers={"ETag": f'"{exc.current_version}"'})
+    if isinstance(exc, se.StorageUnavailable):
+        return problem_response(503, exc.code, exc.message, headers={"Retry-After": str(exc.retry_after)})
     if isinstance(exc, se.TooManyAttempts):
         return problem_response(429, exc.code, exc.message, headers={"Retry-After": str(exc.retry_after)},
                                 retry_after=exc.retry_after)
@@ -115,12 +119,30 @@ def from_http(exc: HTTPException) -> Response:
         404: f"no such resource: {request.path}",
         405: f"{request.method} is not allowed on {request.path}",
         413: "the request body is larger than this server accepts",
+        415: "send the body as Content-Type: application/json",
     }.get(status, exc.description or HTTPStatus(status).description)
     headers = {}
     if status == 405:
         allowed = getattr(exc, "valid_methods", None) or []
         headers["Allow"] = ", ".join(sorted(allowed))
     return problem_response(status, code, detail, headers=headers)
+
+
+def from_fault(exc: DatabaseFault) -> Response:
+    """503 with Retry-After for a storage fault; this thread's connection is reopened next time."""
+    log.error("tablekeeper: storage fault on %s %s: %s", request.method, request.path, exc.message)
+    from flask import current_app
+
+    current_app.extensions["tablekeeper"].pool.discard()
+    return problem_response(503, exc.code, f"{exc.message}; nothing was changed, try again later",
+                            title="Storage unavailable", headers={"Retry-After": str(exc.retry_after)},
+                            retry_after=exc.retry_after)
+
+
+def from_sqlite(exc: sqlite3.Error) -> Response:
+    """A storage fault (full, read-only, corrupt, I/O, missing, busy) → 503; anything else is a bug → 500."""
+    fault = fault_from(exc)
+    return from_fault(fault) if fault is not None else internal(exc)
 
 
 def internal(exc: Exception) -> Response:
@@ -134,6 +156,8 @@ def register(app: Flask) -> None:
     storage_errors = (se.StorageError, se.RulesViolation, se.EditionInvalid, se.Unsupported,
                       se.EngineUnavailable)
     app.register_error_handler(ApiProblem, from_problem)
+    app.register_error_handler(DatabaseFault, from_fault)
+    app.register_error_handler(sqlite3.Error, from_sqlite)
     for cls in storage_errors:
         app.register_error_handler(cls, from_storage)
 

@@ -131,3 +131,9 @@ class EditionQuerySchema(Base):
     """GET /api/edition query string."""
 
     game = fields.String(validate=validate.Length(min=1, max=40))
+
+
+class MoveQuerySchema(Base):
+    """Query string of POST /actions, /batch and /undo: ``full=1`` answers the whole game view."""
+
+    full = fields.Boolean(load_default=False, truthy={"1", "true"}, falsy={"0", "false"})

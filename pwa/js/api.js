@@ -72,6 +72,56 @@ export const api = {
   recordSession: (id, token, body, key) => request("POST", `${c(id)}/sessions`, { token, body, key }),
 };
 
+// The game's live event stream (Server-Sent Events read through fetch, so the token travels in the
+// Authorization header rather than in the URL).  Resolves to the open response; throws like `request`.
+export async function openEvents(id, token, lastEventId, signal) {
+  const headers = { Accept: "text/event-stream", Authorization: `Bearer ${token}` };
+  if (lastEventId) headers["Last-Event-ID"] = lastEventId;
+  let resp;
+  try {
+    resp = await fetch(`${g(id)}/events`, { headers, signal, cache: "no-store" });
+  } catch (err) {
+    throw new NetworkError(err.message || "network error");
+  }
+  if (!resp.ok || !resp.body) {
+    let data = null;
+    try { data = await resp.json(); } catch { data = null; }
+    throw new ApiError(resp.status, data);
+  }
+  return resp;
+}
+
+// Read an event stream to its end: `onEvent({event, id, data})` for every event, `onBytes()` for
+// anything received (heartbeats included).
+export async function readEvents(resp, onEvent, onBytes = () => {}) {
+  const reader = resp.body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return;
+    onBytes();
+    buffer += decoder.decode(value, { stream: true });
+    let cut;
+    while ((cut = buffer.indexOf("\n\n")) >= 0) {
+      const block = buffer.slice(0, cut);
+      buffer = buffer.slice(cut + 2);
+      const event = { event: "message", id: null, data: "" };
+      for (const line of block.split("\n")) {
+        if (!line || line.startsWith(":")) continue;  // a comment: the server's heartbeat
+        const colon = line.indexOf(":");
+        const field = colon < 0 ? line : line.slice(0, colon);
+        let text = colon < 0 ? "" : line.slice(colon + 1);
+        if (text.startsWith(" ")) text = text.slice(1);
+        if (field === "data") event.data += (event.data ? "\n" : "") + text;
+        else if (field === "id") event.id = text;
+        else if (field === "event") event.event = text;
+      }
+      if (event.data) onEvent(event);
+    }
+  }
+}
+
 // Every page of the log (the server pages by `after`).
 export async function fullLog(id, token) {
   const entries = [];

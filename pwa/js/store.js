@@ -9,6 +9,7 @@ let state = {
   outbox: [],         // the open game's outbox items, oldest first
   online: null,       // null = not known yet; false after a request found no server
   syncing: false,
+  live: false,        // the open game's event stream is connected (no polling meanwhile)
   notice: null,       // "Updated by another phone", …
   lastLines: [],      // what the last write of this phone did (event lines)
   recent: null,       // the game's last few log entries (any phone), for "Just recorded"

@@ -3,18 +3,27 @@
 // - The last known view of each game lives in IndexedDB ("games"), so the
 //   game screen always has something to show, with an "offline" banner when
 //   the server did not answer.
+// - Live updates: while a game is open the phone follows its event stream
+//   (GET /api/games/{id}/events); an event with a newer version fetches the
+//   view.  While the stream is open there is no polling.  When the server
+//   refuses the stream (an old server, too many streams) or it breaks, the
+//   phone polls and tries the stream again a little later; a stream the server
+//   ends on purpose is reopened at once with Last-Event-ID.
 // - Polling asks every few seconds with If-None-Match (a 304 is cheap); a new
 //   version this phone did not write means another phone recorded a move.
 // - The outbox drains on app start, on "online", when the app becomes
 //   visible, on every poll that finds the server back, and from "Sync now".
 import * as db from "./db.js";
-import { ApiError, NetworkError, api } from "./api.js";
+import { ApiError, NetworkError, api, openEvents, readEvents } from "./api.js";
 import * as outbox from "./outbox.js";
 import { getState, set } from "./store.js";
 import { actionLabel, decisionPrompt, loadLabels } from "./labels.js";
 
 const POLL_MS = 4000;
+const STREAM_RETRY_MS = 15000;  // after a refused or broken stream, poll this long before trying again
+const STREAM_SILENCE_MS = 45000;  // no byte (not even a heartbeat) for this long: the stream is dead
 let pollTimer = null;
+let live = null;  // the open game's stream session: {gameId, token, lastId, controller, seen}
 let noticeTimer = null;
 // Versions produced by this phone's own writes: not "another phone".
 const ownVersions = new Set();
@@ -27,10 +36,38 @@ export async function loadGames() {
   return games;
 }
 
+// The server gives whose turn, the decision and the legal actions once, at the top of a game view;
+// the screens also read them beside the board (view.view), so they are copied there.
+function withBoard(view) {
+  if (!view || !view.view) return view;
+  return { ...view, view: { ...view.view, current_seat: view.current_seat, decision: view.decision,
+                            legal_actions: view.legal_actions } };
+}
+
+// A JSON Patch (RFC 6902; the server sends add, remove and replace only) applied to a copy of `doc`.
+export function applyPatch(doc, ops) {
+  let root = structuredClone(doc);
+  for (const op of ops) {
+    const parts = op.path.split("/").slice(1).map((p) => p.replace(/~1/g, "/").replace(/~0/g, "~"));
+    if (!parts.length) { root = structuredClone(op.value); continue; }
+    const last = parts.pop();
+    let target = root;
+    for (const p of parts) target = target[Array.isArray(target) ? Number(p) : p];
+    if (Array.isArray(target)) {
+      const i = last === "-" ? target.length : Number(last);
+      if (op.op === "add") target.splice(i, 0, structuredClone(op.value));
+      else if (op.op === "remove") target.splice(i, 1);
+      else target[i] = structuredClone(op.value);
+    } else if (op.op === "remove") delete target[last];
+    else target[last] = structuredClone(op.value);
+  }
+  return root;
+}
+
 export async function rememberGame({ game_id, token, role = "table", join_code = null, view = null }) {
   const old = (await db.get("games", game_id)) || {};
   const record = { ...old, game_id, token, role, join_code: join_code || old.join_code || null,
-                   view: view || old.view || null, saved_at: new Date().toISOString(),
+                   view: withBoard(view) || old.view || null, saved_at: new Date().toISOString(),
                    opened_at: new Date().toISOString() };
   await db.put("games", record);
   await loadGames();
@@ -49,6 +86,7 @@ export function gameTitle(view) {
 }
 
 export async function openGame(gameId) {
+  stopLive();
   stopPolling();
   const record = await db.get("games", gameId);
   if (!record) {
@@ -62,15 +100,78 @@ export async function openGame(gameId) {
   loadLabels(record).then((labels) => set({ labels })).catch(() => {});
   await syncNow();
   if (!getState().labels) loadLabels(getState().game).then((labels) => set({ labels })).catch(() => {});
-  startPolling();
+  startPolling();  // until the stream is open
+  startLive(record);
 }
 
 export function closeGame() {
+  stopLive();
   stopPolling();
 }
 
+function startLive(record) {
+  stopLive();
+  if (typeof ReadableStream === "undefined" || typeof AbortController === "undefined") return;  // polling only
+  live = { gameId: record.game_id, token: record.token, lastId: null, controller: null, seen: Date.now() };
+  followStream(live);
+}
+
+function stopLive() {
+  const session = live;
+  live = null;
+  if (session && session.controller) session.controller.abort();
+  if (session && session.wake) session.wake();
+  if (getState().live) set({ live: false });
+}
+
+const pause = (ms, session) => new Promise((resolve) => {
+  const t = setTimeout(resolve, ms);
+  session.wake = () => { clearTimeout(t); resolve(); };
+});
+
+async function followStream(session) {
+  while (live === session) {
+    session.controller = new AbortController();
+    const watchdog = setInterval(() => {
+      if (Date.now() - session.seen > STREAM_SILENCE_MS) session.controller.abort();
+    }, 5000);
+    try {
+      const resp = await openEvents(session.gameId, session.token, session.lastId, session.controller.signal);
+      session.seen = Date.now();
+      stopPolling();
+      set({ live: true, online: true });
+      await readEvents(resp, (event) => {
+        if (event.id) session.lastId = event.id;
+        if (event.event === "version") onVersion(session, JSON.parse(event.data).version);
+      }, () => { session.seen = Date.now(); });
+      if (live === session) set({ live: false });  // ended by the server: reopen at once, resuming
+    } catch (err) {
+      if (live !== session) return;  // closed by this phone
+      set({ live: false });
+      startPolling();
+      await pause(STREAM_RETRY_MS, session);
+    } finally {
+      clearInterval(watchdog);
+    }
+  }
+}
+
+// Another phone (or this one) moved the game: fetch the view when it is newer than the one shown.
+function onVersion(session, version) {
+  if (live !== session) return;
+  if (getState().syncing) {  // this phone's own write is on its way back: look again once it has landed
+    setTimeout(() => onVersion(session, version), 300);
+    return;
+  }
+  const game = getState().game;
+  const known = game && game.game_id === session.gameId && game.view ? game.view.version : null;
+  if (known != null && version <= known) return;
+  const pending = getState().outbox.some((i) => i.status === "pending");
+  (pending ? syncNow() : refresh()).catch(() => {});
+}
+
 // Whether the open game is being kept in step (a screen outside the game stops it).
-export const gameIsLive = () => pollTimer !== null;
+export const gameIsLive = () => pollTimer !== null || live !== null;
 
 function startPolling() {
   stopPolling();
@@ -92,13 +193,23 @@ function failed(err) {
   else throw err;
 }
 
-// Take a newer view of a game (versions only go up: an old replayed answer never wins).
-async function adopt(view, { polled }) {
+// Take a newer view of a game (versions only go up: an old replayed answer never wins).  A move's
+// answer is an update: the board as a patch of the view at base_version, which this phone holds
+// when it sent the move; if it holds another version, it fetches the whole view instead.
+async function adopt(answer, { polled }) {
   const current = getState().game;
-  const record = current && current.game_id === view.game_id ? current : await db.get("games", view.game_id);
+  const record = current && current.game_id === answer.game_id ? current : await db.get("games", answer.game_id);
   if (!record) return;
   const before = record.view ? record.view.version : null;
-  if (before != null && view.version < before) return;
+  if (before != null && answer.version <= before && answer.view_patch) return;
+  if (before != null && answer.version < before) return;
+  let view = answer;
+  if (answer.view_patch) {
+    if (before !== answer.base_version) { await refresh(); return; }
+    const { base_version: _base, view_patch: patch, ...changed } = answer;
+    view = { ...record.view, ...changed, view: applyPatch(record.view.view, patch) };
+  }
+  view = withBoard(view);
   if (polled && before != null && view.version > before && !ownVersions.has(view.version)) {
     set({ notice: "Updated by another phone" });
     clearTimeout(noticeTimer);
@@ -140,8 +251,7 @@ async function drainGame(gameId, token) {
   for (const write of result.applied) ownVersions.add(write.version);
   if (result.applied.length) {
     set({ online: true });
-    const last = result.applied[result.applied.length - 1];
-    await adopt(last.game, { polled: false });
+    for (const write of result.applied) await adopt(write.game, { polled: false });  // each patches the last
     if (getState().game && getState().game.game_id === gameId) {
       set({ lastLines: result.applied.flatMap((w) => w.applied.flatMap((a) => a.lines)).concat(
         result.applied.filter((w) => w.undone && w.undone.length).map((w) => `Undone: move ${w.undone.join(", ")}`)) });

@@ -22,7 +22,8 @@ def test_board_screens(server, new_phone):
     gid, token, view = g["game_id"], g["table_token"], g["game"]
     rng = random.Random(4)
     while len(view["view"]["board"]["pieces"]) < 6:  # some pieces on the board (set up over HTTP)
-        view = server.act(gid, token, rng.choice(view["legal_actions"]), view["version"])
+        server.act(gid, token, rng.choice(view["legal_actions"]), view["version"])
+        view = server.game(gid, token)  # a write answers with a patch of the view; read it whole
     board = view["view"]["board"]
     names = {p["id"]: p["name"] for p in view["view"]["players"]}
     page = new_phone()
@@ -115,9 +116,10 @@ def test_no_codes_anywhere_a_player_reads(server, new_phone):
             page.wait_for_function("(v) => Number(document.querySelector('header').dataset.version) > v", arg=view["version"])
         page.locator("[data-testid=just-recorded] li").first.wait_for()
         seen += [(options["seed"], c) for c in visible_codes(page)]
-        for tab in ("Log", "Manage", "Score", "Board"):
+        for tab, ready in (("Log", "[data-testid=log]"), ("Manage", "main >> text=/has not started yet|Step \\d+ of/"),
+                           ("Score", "[data-testid=scorepad] td"), ("Board", "[data-testid^=tiger-]")):
             page.get_by_role("navigation", name="Game screens").get_by_role("link", name=tab, exact=True).click()
-            page.wait_for_load_state("networkidle")
+            page.locator(ready).first.wait_for()
             seen += [(options["seed"], tab, c) for c in visible_codes(page)]
         assert page.errors == []
     assert not seen, " ".join(sorted(set(map(str, seen))))

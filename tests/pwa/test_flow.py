@@ -222,9 +222,9 @@ def test_score_sheet_from_the_outcome(server, new_phone):
     data = json.loads(unquote(link.get_attribute("href").split("data=", 1)[1]))
     assert [p["name"] for p in data["players"]] and sum(p["winner"] for p in data["players"]) == 1
     # the start player is the first in the initial turn order: the one who made the game's first move
-    first = view["view"]["initial_turn_order"][0]
+    first = server.game(gid, token)["view"]["initial_turn_order"][0]
     assert first == server.log(gid, token)[0]["events"][0]["participant"]  # who made the first move
-    names = {p["id"]: p["name"] for p in view["view"]["players"]}
+    names = {p["id"]: p["name"] for p in server.game(gid, token)["view"]["players"]}
     assert [p["name"] for p in data["players"] if p["startPlayer"]] == [names[first]]
     # the BoardGameGeek id from the server's labels, sent as bggId; unconfirmed, so the screen says so
     bgg = requests.get(f"{server.url}/api/games/{gid}/labels", headers={"Authorization": f"Bearer {token}"},
@@ -232,3 +232,6 @@ def test_score_sheet_from_the_outcome(server, new_phone):
     assert data["game"]["bggId"] == bgg["value"]
     assert bgg["placeholder"] and f"The BoardGameGeek id sent ({bgg['value']}) is a placeholder" in page.locator("main").inner_text()
     assert page.errors == []
+    # The Share screen refetches /outcome after rendering the cached one: let that handler finish
+    # before the page closes (else it fails the next test with "Fetch response has been disposed").
+    page.unroute_all(behavior="wait")

@@ -54,7 +54,9 @@ def submit_and_expect_refusal(page, path: str, reason: str) -> None:
     err.wait_for()
     assert reason in err.inner_text()
     assert field(page, path).get_attribute("aria-invalid") == "true"
-    assert page.evaluate("document.activeElement.id") == fid(path)[1:]  # focus moved to the field
+    # focus moves to the field (an effect after the render: wait for it rather than race it)
+    page.wait_for_function("(id) => document.activeElement && document.activeElement.id === id", arg=fid(path)[1:],
+                           timeout=5000)
 
 
 # ----------------------------------------------------------------------------- Asian Tigers
@@ -247,7 +249,7 @@ def test_asara_scorer_asa_t1_and_history_offline(own_server, new_phone):
 
     # Without a server: the saved scoring still reopens (IndexedDB + the precached modules);
     # scoring again says that it needs a connection and keeps the input.
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")  # a function: CSP forbids eval
     server.stop()
     page.goto(server.url + "/#/history")
     page.reload()

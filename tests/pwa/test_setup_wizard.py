@@ -20,13 +20,13 @@ def test_wizard_validates_each_step(server, new_phone):
     assert "Bob's colour: red is already Ann's" in problems.inner_text()
     assert page.locator("#color-1").get_attribute("aria-invalid") == "true"
     assert "Step 1 of 4" in page.locator("main").inner_text()
-    page.wait_for_function("document.activeElement.id === 'step-problems'")
+    page.wait_for_function("() => document.activeElement.id === 'step-problems'")
     axe_check(page, "wizard: duplicate colour"); shot(page, "30-setup-duplicate-colour")
     page.emulate_media(color_scheme="dark")
     axe_check(page, "wizard: duplicate colour, dark")
     page.emulate_media(color_scheme="light")
     problems.get_by_role("link").first.click()  # the problem's link jumps to the field
-    page.wait_for_function("document.activeElement.id === 'color-1'")
+    page.wait_for_function("() => document.activeElement.id === 'color-1'")
     page.locator("#color-1").select_option("blue")
     page.get_by_role("button", name="Next").click()
     page.get_by_text("Era II ties on a Tiger").wait_for()

@@ -16,7 +16,8 @@ def storage(db_path):
     """Storage on a fresh, migrated database."""
     store = Storage(db_path, default_registry(TEST_ENGINES))
     migrate(store.repository().db)
-    return store
+    yield store
+    store.close()
 
 
 @pytest.fixture

@@ -3,7 +3,11 @@ from __future__ import annotations
 
 import json
 
-from tests.helpers import create, take
+import pytest
+
+from api import create_app
+from tests.conftest import TEST_ENGINES
+from tests.helpers import bearer, create, take
 
 
 def test_init_db_is_idempotent(make_app):
@@ -33,13 +37,14 @@ def test_export_import_and_replay_check(make_app, tmp_path):
     assert runner.invoke(args=["export-game", "nope"]).exit_code != 0
 
 
-def test_replay_check_fails_on_divergence(make_app):
+def test_replay_check_fails_on_divergence(make_app, backend):
     app = make_app()
     client = app.test_client()
     game = create(client)
     take(client, game, 1)
     db = app.extensions["tablekeeper"].repository().db
-    db.conn.execute("DROP TRIGGER actions_append_only_update")  # simulate corruption of the log itself
+    on_table = " ON actions" if backend == "postgresql" else ""
+    db.conn.execute("DROP TRIGGER actions_append_only_update" + on_table)  # simulate corruption of the log itself
     db.conn.execute("UPDATE actions SET payload = ? WHERE game_id = ?",
                     (json.dumps({"kind": "take", "amount": 2}), game.id))
     result = app.test_cli_runner().invoke(args=["replay-check"])
@@ -51,3 +56,42 @@ def test_import_of_a_bad_file_fails_cleanly(make_app, tmp_path):
     bad.write_text(json.dumps({"game": "toy"}))
     result = make_app().test_cli_runner().invoke(args=["import-game", str(bad)])
     assert result.exit_code != 0 and "export document" in result.output
+
+
+def test_check_db_passes_a_sound_database_and_fails_a_corrupt_one(make_app, db_path, sqlite_only):
+    app = make_app()
+    create(app.test_client())
+    result = app.test_cli_runner().invoke(args=["check-db"])
+    assert result.exit_code == 0 and result.output.strip().endswith(": ok"), result.output
+    app.extensions["tablekeeper"].repository().db.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    app.extensions["tablekeeper"].pool.discard()
+    data = bytearray(open(db_path, "rb").read())
+    page = 4096
+    data[page:] = b"\xff" * (len(data) - page)  # everything but the header page
+    open(db_path, "wb").write(bytes(data))
+    result = make_app().test_cli_runner().invoke(args=["check-db"])  # the app still builds on a corrupt file
+    assert result.exit_code == 1 and "problem" in result.output, result.output
+
+
+def test_backup_is_a_sound_copy_that_restores(make_app, tmp_path, sqlite_only):
+    app = make_app()
+    client = app.test_client()
+    game = create(client)
+    take(client, game, 2)
+    target = tmp_path / "backup.db"
+    runner = app.test_cli_runner()
+    result = runner.invoke(args=["backup", str(target)])
+    assert result.exit_code == 0 and "integrity ok" in result.output, result.output
+    assert runner.invoke(args=["backup", str(target)]).exit_code != 0  # never overwrites a file
+    restored = create_app({"DATABASE": str(target), "TEST_ENGINES": TEST_ENGINES, "TESTING": True})
+    resp = restored.test_client().get(f"/api/games/{game.id}/log", headers=bearer(game.token))
+    assert [e["action"] for e in resp.get_json()["entries"]] == [{"kind": "take", "amount": 2}]
+
+
+def test_file_commands_name_the_postgresql_tool_instead(make_app, backend):
+    if backend != "postgresql":
+        pytest.skip("the PostgreSQL answer of the SQLite file commands")
+    runner = make_app().test_cli_runner()
+    for args, tool in ((["check-db"], "pg_amcheck"), (["backup", "/tmp/never-written.db"], "pg_dump")):
+        result = runner.invoke(args=args)
+        assert result.exit_code != 0 and tool in result.output, result.output

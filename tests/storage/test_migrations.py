@@ -10,20 +10,40 @@ from api.storage.db import connect
 from api.storage.migrations import MIGRATIONS, applied, migrate, pending
 
 
-def test_fresh_database_is_migrated_once(db_path):
+def integrity_error(backend):
+    """The driver's integrity error class for `backend`."""
+    if backend == "postgresql":
+        import psycopg
+
+        return psycopg.errors.IntegrityError
+    return sqlite3.IntegrityError
+
+
+def test_fresh_database_is_migrated_once(db_path, backend):
     db = connect(db_path)
     assert pending(db) == [name for name, _ in MIGRATIONS]
     assert migrate(db) == [name for name, _ in MIGRATIONS]
     assert migrate(db) == [] and pending(db) == []
     assert {"games", "actions", "snapshots", "idempotency", "tokens", "editions", "campaigns"} <= set(db.table_names())
-    assert db.conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    if backend == "sqlite":
+        assert db.conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
 
 
-def test_every_connection_sets_its_pragmas(db_path):
+def test_every_connection_sets_its_pragmas(db_path, backend):
     db = connect(db_path, busy_timeout_ms=4321)
+    if backend == "postgresql":  # a 2xx means the commit reached the WAL on disk; lock waits are bounded
+        assert db.conn.execute("SHOW synchronous_commit").fetchone()[0] == "on"
+        assert db.conn.execute("SHOW lock_timeout").fetchone()[0] == "4321ms"
+        return
     assert db.conn.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
     assert db.conn.execute("PRAGMA busy_timeout").fetchone()[0] == 4321
     assert db.conn.execute("PRAGMA foreign_keys").fetchone()[0] == 1
+
+
+def test_postgresql_has_a_twin_of_every_migration():
+    from api.storage import pg_schema
+
+    assert [name for name, _ in pg_schema.MIGRATIONS] == [name for name, _ in MIGRATIONS]
 
 
 def _migrate_in_child(path, queue):
@@ -33,10 +53,10 @@ def _migrate_in_child(path, queue):
         queue.put(repr(exc))
 
 
-def test_concurrent_migrations_do_not_fail(tmp_path):
+def test_concurrent_migrations_do_not_fail(db_path):
     ctx = multiprocessing.get_context("spawn")
     queue = ctx.Queue()
-    path = str(tmp_path / "race.db")
+    path = db_path
     procs = [ctx.Process(target=_migrate_in_child, args=(path, queue)) for _ in range(4)]
     for p in procs:
         p.start()
@@ -61,7 +81,8 @@ def test_unmigrated_database_answers_503_until_init_db(make_app):
     assert client.post("/api/games", json={"game": "toy", "options": {"players": players}}).status_code == 201
 
 
-def test_actions_are_append_only(db_path):
+def test_actions_are_append_only(db_path, backend):
+    refused = integrity_error(backend)
     db = connect(db_path)
     migrate(db)
     db.conn.execute("INSERT INTO editions VALUES ('h', '{}', 'now')")
@@ -69,13 +90,16 @@ def test_actions_are_append_only(db_path):
                     " live_actions) VALUES ('g', 'toy', 'h', '{}', 1, 'active', 1, 1, 1, 1)")
     db.conn.execute("INSERT INTO actions (game_id, seq, payload, events, state_hash, reverted)"
                     " VALUES ('g', 1, '{}', '[]', 'x', 0)")
-    with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+    with pytest.raises(refused, match="append-only"):
         db.conn.execute("DELETE FROM actions")
-    with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+    with pytest.raises(refused, match="append-only"):
         db.conn.execute("UPDATE actions SET payload = '{\"kind\": 1}'")
     db.conn.execute("UPDATE actions SET reverted = 1")
-    with pytest.raises(sqlite3.IntegrityError, match="stays reverted"):
+    with pytest.raises(refused, match="stays reverted"):
         db.conn.execute("UPDATE actions SET reverted = 0")
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(refused):
         db.conn.execute("INSERT INTO actions (game_id, seq, payload, events, state_hash, reverted)"
                         " VALUES ('g', 1, '{}', '[]', 'y', 0)")
+    if backend == "postgresql":
+        with pytest.raises(refused, match="append-only"):
+            db.conn.execute("TRUNCATE actions")

@@ -70,7 +70,7 @@ def test_idempotency(repo):
     assert repo.record(gid).live_actions == 1
 
 
-def test_reads_use_the_head_snapshot_without_replay(repo, monkeypatch):
+def test_reads_hit_the_worker_cache_and_a_cold_read_replays_at_most_a_block(repo, storage, monkeypatch):
     gid = _new(repo, pile=500)
     _play(repo, gid, 3 * SNAPSHOT_BLOCK + 7)
     engine = repo.engine("toy")
@@ -78,11 +78,35 @@ def test_reads_use_the_head_snapshot_without_replay(repo, monkeypatch):
     original = engine.apply
     monkeypatch.setattr(engine, "apply", lambda s, a: calls.append(1) or original(s, a))
     game = repo.load(gid)
-    assert calls == [] and game.state.pile == 500 - (3 * SNAPSHOT_BLOCK + 7)
+    assert calls == [] and game.state.pile == 500 - (3 * SNAPSHOT_BLOCK + 7)  # the cached state, no replay
     seqs = [r[0] for r in repo.db.conn.execute("SELECT seq FROM snapshots WHERE game_id = ? ORDER BY seq", (gid,))]
-    assert len(seqs) <= 3 * SNAPSHOT_BLOCK // SNAPSHOT_BLOCK + 2, seqs  # one per block plus the head
+    assert seqs == [0, SNAPSHOT_BLOCK, 2 * SNAPSHOT_BLOCK, 3 * SNAPSHOT_BLOCK]  # one per block, none per move
+    storage.states.clear()  # another worker, or a restart: nothing cached
+    cold = repo.load(gid)
+    assert len(calls) == 7 and cold.state == game.state
+    calls.clear()
     repo.undo(gid, 4, {str(repo.record(gid).version)}, None, render)
-    assert len(calls) <= SNAPSHOT_BLOCK + 4  # rebuilt from the nearest kept snapshot
+    assert len(calls) <= 3  # rebuilt from the nearest kept snapshot
+
+
+def test_a_worker_a_few_versions_behind_catches_up_by_the_missed_moves(repo, storage, monkeypatch):
+    gid = _new(repo, pile=100)
+    _play(repo, gid, 3)
+    behind = storage.states.get(gid)
+    _play(repo, gid, 2, start_version=4)
+    storage.states.clear()
+    storage.states.put(gid, behind.version, behind.tail_seq, behind.state)  # as the other worker saw it
+    engine = repo.engine("toy")
+    calls = []
+    original = engine.apply
+    monkeypatch.setattr(engine, "apply", lambda s, a: calls.append(1) or original(s, a))
+    assert repo.load(gid).state.pile == 95 and len(calls) == 2
+    # After an undo below the cached seq, the cached state is no prefix any more: rebuilt, not caught up.
+    repo.undo(gid, 3, {"6"}, None, render)
+    storage.states.clear()
+    storage.states.put(gid, behind.version, behind.tail_seq, behind.state)
+    calls.clear()
+    assert repo.load(gid).state.pile == 98 and len(calls) == 2  # from the snapshot at seq 0
 
 
 def test_undo_keeps_history_and_rebuilds(repo):
@@ -114,16 +138,16 @@ def test_export_import_round_trip(repo):
 
 
 def test_verify_detects_a_tampered_snapshot(repo):
-    gid = _new(repo)
-    _play(repo, gid, 3)
+    gid = _new(repo, pile=100)
+    _play(repo, gid, SNAPSHOT_BLOCK + 3)
     assert verify_game(repo, gid).ok
     state = json.loads(repo.db.conn.execute(
-        "SELECT state FROM snapshots WHERE game_id = ? AND seq = 3", (gid,)).fetchone()[0])
+        "SELECT state FROM snapshots WHERE game_id = ? AND seq = ?", (gid, SNAPSHOT_BLOCK)).fetchone()[0])
     state["pile"] = 99
-    repo.db.conn.execute("UPDATE snapshots SET state = ?, state_hash = ? WHERE game_id = ? AND seq = 3",
-                         (json.dumps(state), state_hash(state), gid))
+    repo.db.conn.execute("UPDATE snapshots SET state = ?, state_hash = ? WHERE game_id = ? AND seq = ?",
+                         (json.dumps(state), state_hash(state), gid, SNAPSHOT_BLOCK))
     verdict = verify_game(repo, gid)
-    assert not verdict.ok and "head snapshot" in verdict.problems[0]
+    assert not verdict.ok and f"snapshot at seq {SNAPSHOT_BLOCK}" in verdict.problems[0]
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

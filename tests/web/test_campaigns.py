@@ -9,7 +9,6 @@ patched to report the chosen goals and an out-scored Automa.
 from __future__ import annotations
 
 import random
-import sqlite3
 
 import pytest
 
@@ -166,8 +165,8 @@ def test_auth_rejections(app, client):
     created = start(client, camp).get_json()
     assert client.get(f"/api/games/{created['game_id']}", headers=bearer(camp["campaign_token"])).status_code == 401
     # only hashes are stored
-    db = sqlite3.connect(app.config["DATABASE"])
-    stored = [r[0] for r in db.execute("SELECT token_hash FROM campaign_tokens")]
+    db = app.extensions["tablekeeper"].repository().db
+    stored = [r[0] for r in db.conn.execute("SELECT token_hash FROM campaign_tokens").fetchall()]
     assert camp["campaign_token"] not in stored and len(stored) == 2 and all(len(h) == 64 for h in stored)
 
 

@@ -17,7 +17,8 @@ def test_apply_returns_events_lines_and_new_view(client):
     data = resp.get_json()
     assert data["applied"][0]["seq"] == 1
     assert data["applied"][0]["lines"][0].startswith("Ann takes 2")
-    assert data["game"]["current_seat"] == 1 and data["game"]["view"]["pile"] == 19
+    assert data["game"]["current_seat"] == 1 and data["game"]["base_version"] == 1
+    assert {"op": "replace", "path": "/pile", "value": 19} in data["game"]["view_patch"]
 
 
 def test_illegal_move_is_422_with_rule_and_changes_nothing(client):
@@ -39,11 +40,11 @@ def test_action_shape_is_checked_before_the_engine(client):
         assert resp.status_code == 422 and resp.get_json()["code"] == "invalid_request", body
     resp = client.post(f"{game.url}/actions", json=[1], headers=write_headers(game, 1))
     assert resp.status_code == 422
-    resp = client.post(f"{game.url}/actions", data="{", headers=write_headers(game, 1))
+    resp = client.post(f"{game.url}/actions", data="{", content_type="application/json", headers=write_headers(game, 1))
     assert resp.status_code == 400 and resp.get_json()["code"] == "malformed_json"
-    resp = client.post(f"{game.url}/actions", data="", headers=write_headers(game, 1))
+    resp = client.post(f"{game.url}/actions", data="", content_type="application/json", headers=write_headers(game, 1))
     assert resp.status_code == 400
-    resp = client.post(f"{game.url}/actions", data='{"action": NaN}', headers=write_headers(game, 1))
+    resp = client.post(f"{game.url}/actions", data='{"action": NaN}', content_type="application/json", headers=write_headers(game, 1))
     assert resp.status_code == 400
     assert _state(client, game)[0] == 1
 
@@ -87,7 +88,8 @@ def test_undo_marks_reverted_and_rebuilds(client):
     resp = client.post(f"{game.url}/undo", json={"count": 2}, headers=write_headers(game, game.version))
     assert resp.status_code == 200
     data = resp.get_json()
-    assert data["undone"] == [2, 3] and data["game"]["view"]["pile"] == 20 and data["game"]["live_actions"] == 1
+    assert data["undone"] == [2, 3] and data["game"]["live_actions"] == 1
+    assert {"op": "replace", "path": "/pile", "value": 20} in data["game"]["view_patch"]
     game.version = data["version"]
     log = client.get(f"{game.url}/log", headers=bearer(game.token)).get_json()["entries"]
     assert [(e["seq"], e["reverted"]) for e in log] == [(1, False), (2, True), (3, True)]
@@ -101,10 +103,12 @@ def test_undo_marks_reverted_and_rebuilds(client):
 
 def test_undo_restores_random_draws(client):
     game = create(client)
-    first = take(client, game, 1).get_json()["game"]["view"]["rolls"]
+    take(client, game, 1)
+    first = _state(client, game)[1]["rolls"]
     resp = client.post(f"{game.url}/undo", json={"count": 1}, headers=write_headers(game, game.version))
     game.version = resp.get_json()["version"]
-    again = take(client, game, 1).get_json()["game"]["view"]["rolls"]
+    take(client, game, 1)
+    again = _state(client, game)[1]["rolls"]
     assert first == again
 
 

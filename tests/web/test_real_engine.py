@@ -76,7 +76,7 @@ def test_random_play_undo_export_import_and_replay_check(app, client, real):
     assert played >= 5
     used = client.get(f"/api/games/{gid}", headers=bearer(token)).get_json()["edition"]["placeholder_paths_used"]
     assert isinstance(used, list) and all(p.startswith("/") for p in used)
-    undo = client.post(f"/api/games/{gid}/undo", json={"count": 3},
+    undo = client.post(f"/api/games/{gid}/undo", json={"count": 3}, query_string={"full": "1"},
                        headers={**bearer(token), "If-Match": f'"{version}"'})
     assert undo.status_code == 200 and undo.get_json()["game"]["live_actions"] == played - 3
     doc = client.get(f"/api/games/{gid}/export", headers=bearer(token)).get_json()

@@ -118,6 +118,28 @@ def check_shape(action) -> None:
             raise ActionShapeError(f"{name} must be a string or a number", code="invalid_field", field=name)
 
 
+def _allowed_fields(state: GameState, decision: dict, action: dict) -> set[str] | None:
+    """The fields the legal answers of this kind have (None: not checked here).
+
+    A manual decision (the table's recorded Era II draws, whose answers carry what the table
+    drew) is left to its handler, which checks its own fields, and so is a kind with no
+    listed answer.
+    """
+    if decision.get("manual"):
+        return None
+    same_kind = [o for o in legal_options(state, decision) if o["kind"] == action["kind"]]
+    return set().union(*same_kind) | {"kind", "decision"} if same_kind else None
+
+
+def _refuse_unknown_fields(action: dict, allowed: set[str] | None) -> None:
+    """An otherwise legal answer with a field no legal answer has: it would be stored verbatim in the log."""
+    unknown = sorted(set(action) - allowed) if allowed is not None else []
+    if unknown:
+        raise ActionShapeError(f"unknown field(s) {', '.join(map(repr, unknown))} in a {action['kind']} action; "
+                               f"it takes {', '.join(sorted(allowed))}", code="unknown_field", field=unknown[0],
+                               unknown=unknown)
+
+
 def apply(state: GameState, action: dict) -> Step:
     """Validate and apply `action`; raise a `RulesError` and leave `state` untouched if illegal."""
     try:
@@ -141,10 +163,13 @@ def _apply(state: GameState, action: dict) -> Step:
         raise IllegalActionError("No decision is waiting", code="no_decision")
     if "decision" in action and action["decision"] != decision["id"]:
         raise StaleDecisionError(f"This answers decision {action['decision']}, but the game is now at decision "
-                                 f"{decision['id']} ({decision['kind'].replace('_', ' ')})", current=decision["id"])
+                                 f"{decision['id']} ({decision['kind'].replace('_', ' ')})", current=decision["id"],
+                                 rule="TURN-04")  # the game asks one question at a time, as unexpected_action
+    allowed = _allowed_fields(state, decision, action)
     new_state = state.clone()
     events: list[dict] = []
-    _answer(new_state, action, events)
+    _answer(new_state, action, events)  # the rules speak first: a field is judged only on a legal answer
+    _refuse_unknown_fields(action, allowed)
     new_state.history_length += 1
     # Issue 12: the log reads in words; the events' other fields keep the codes.
     return Step(new_state, humanize_events(new_state.edition, new_state.player_count, events))

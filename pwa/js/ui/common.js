@@ -28,7 +28,7 @@ export function SyncBar({ s }) {
   const waiting = s.outbox.filter((i) => i.status === "pending").length;
   const rejected = s.outbox.filter((i) => i.status === "rejected").length;
   return html`<div class="status-row">
-      <span class="chip" data-testid="sync-state">${s.syncing ? "Syncing…" : s.online === false ? "Offline" : "Online"}
+      <span class="chip" data-testid="sync-state" data-live=${s.live ? "true" : "false"}>${s.syncing ? "Syncing…" : s.online === false ? "Offline" : "Online"}${s.live && !s.syncing ? " · live" : ""}
         ${waiting ? ` · ${waiting} waiting` : ""}${rejected ? ` · ${rejected} refused` : ""}</span>
       <button class="small" onClick=${() => syncNow()} disabled=${s.syncing} aria-label="Sync now">⟳ Sync</button>
     </div>`;

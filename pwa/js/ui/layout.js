@@ -38,7 +38,7 @@ export function LayoutScreen({ s }) {
   return html`<main class="screen">
     <${GameHeader} s=${s} current="layout" title=${view.era === 2 ? "Era II: lay out the table" : "Lay out the table"} />
     <p class="hint">What the app drew, to put on the table. Tick each line when it is done (only on this phone).</p>
-    ${view.edition && view.edition.status === "PLACEHOLDER" && html`<p class="hint" data-testid="placeholder-note">This edition's printed
+    ${(s.game.view.edition || {}).status === "PLACEHOLDER" && html`<p class="hint" data-testid="placeholder-note">This edition's printed
       values are placeholders: the numbers on your copy's tokens may differ from the ones here.</p>`}
     <ul class="plain checklist" data-testid="layout">${items.map(([key, text]) => html`<li key=${key}>
       <label class="radio"><input type="checkbox" checked=${!!done[key]} onChange=${(e) => setDone({ ...done, [key]: e.target.checked })} />

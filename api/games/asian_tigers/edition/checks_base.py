@@ -135,6 +135,9 @@ def multiset_mismatch(items: list[tuple[Path, Any]], expected: list[Any], where:
     return None
 
 
+EDITION_INT_MAX = 10_000  # the shipped edition's largest number is 161 (a rank-table bound)
+
+
 class Doc:
     """Typed, path-aware read access to one edition document."""
 
@@ -175,6 +178,8 @@ class Doc:
                 raise fail(path[:depth], f"expected an object or array, found {json_type(node)} {show(node)}")
         if kind and not any(_KINDS[k](node) for k in kind.split("|")):
             raise fail(path, f"expected {kind.replace('|', ' or ')}, found {json_type(node)} {show(node)}")
+        if is_int(node) and abs(node) > EDITION_INT_MAX:  # checks build ranges from these: bound them first
+            raise fail(path, f"{node} is beyond any printed component (at most {EDITION_INT_MAX})")
         return node
 
     def obj(self, *path: Any) -> dict:

@@ -291,10 +291,10 @@ def milestones_reached(edition: Edition, position_on_track: int, on_space: bool)
     pointers = [f"/board/global_market_track/milestones/{i}" for i, m in enumerate(listed) if reached(m)]
     count = len(pointers)
     step = track["milestone_every"]
-    m = (max(listed) if listed else 0) + step
-    while reached(m):
-        count += 1
-        m += step
+    first = (max(listed) if listed else 0) + step  # the first milestone past the printed ones
+    last = position_on_track if on_space else position_on_track - 1  # the furthest space that counts
+    if step > 0 and last >= first:  # counted, never looped over: the work must not grow with the position
+        count += (last - first) // step + 1
     if count > len(pointers):
         pointers += [MILESTONE_EVERY_POINTER, "/board/global_market_track/beyond_printed_max"]
     return count, pointers

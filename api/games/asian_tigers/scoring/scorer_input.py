@@ -73,14 +73,43 @@ def ptr_join(path: str, key: Any) -> str:
     return path + ptr(key)
 
 
-def integer(value: Any, path: str, minimum: int | None = 0) -> int:
-    """`value` as an int (not a bool) of at least `minimum`."""
+def integer(value: Any, path: str, minimum: int | None = 0, maximum: int | None = None) -> int:
+    """`value` as an int (not a bool) of at least `minimum` and at most `maximum`."""
     if isinstance(value, bool) or not isinstance(value, int):
         fail("invalid_type", path, f"expected a whole number, got {value!r}")
     if minimum is not None and value < minimum:
         code = "negative_value" if minimum == 0 else "invalid_value"
         fail(code, path, f"{value} is below the minimum {minimum}")
+    if maximum is not None and value > maximum:
+        fail("value_too_large", path, f"{value} is more than the game's components allow (at most {maximum})")
     return value
+
+
+BEYOND_PRINTED = 10  # tracks keep counting past their printed end (I05): allow ten times the printed length
+
+
+def limits(edition: Edition) -> dict[str, int]:
+    """The largest value each number of a table's end position can take, from the edition's components.
+
+    Supplies bound what a player can hold (goods, energy, science tokens, pieces of a colour);
+    tracks that keep counting past their printed end get ten times their printed length, far
+    beyond any game yet small enough that nothing grows with it.  No scoring step loops over a
+    number, but every number is still refused past these bounds (issue 16).
+    """
+    c, board = edition.document["components"], edition.document["board"]
+    colour = c["per_color"]
+    pieces = colour["generic_infrastructures"] + colour["factories"] + colour["satellites"] + colour["headquarters"]
+    return {
+        "position": board["global_market_track"]["printed_max"] * BEYOND_PRINTED,
+        "stack": c["colors"] + 1,  # every colour and the neutral on one space
+        "influence": board["influence_track"]["printed_max"] * BEYOND_PRINTED,
+        "ip": c["infrastructures_total"] * 4,  # every piece on a 4-dot space
+        "goods": c["goods_total"], "energy": c["energy_tokens"], "science": c["science_tokens"],
+        "satellites": colour["satellites"], "parts_factories": c["parts_factories"],
+        "power_plants": colour["generic_infrastructures"], "laboratories": colour["generic_infrastructures"],
+        "distinct_infrastructure_types": pieces,
+        "high_score": 10_000,  # a score: far above any Asian Tigers total
+    }
 
 
 def string(value: Any, path: str) -> str:
@@ -177,7 +206,7 @@ def solo_settings(data: dict, count: int, edition: Edition) -> SoloSettings | No
         if "high_score" not in value:
             fail("missing_field", "/solo/high_score", "the high-score variant needs the previous high score",
                  "SOLO-SCORE-03")
-        high_score = integer(value["high_score"], "/solo/high_score")
+        high_score = integer(value["high_score"], "/solo/high_score", maximum=limits(edition)["high_score"])
     elif "high_score" in value:
         fail("unexpected_field", "/solo/high_score", "high_score is only for the high-score variant")
     return SoloSettings(difficulty, variant, goal_met, high_score)
@@ -216,14 +245,15 @@ def kinds_and_counts(data: dict, count: int) -> dict:
     return parts
 
 
-def tiger_facts(value: Any, path: str, neutral: bool) -> TigerFacts:
+def tiger_facts(value: Any, path: str, neutral: bool, bound: dict[str, int]) -> TigerFacts:
     """IP by column and the facts of one Tiger (the neutral needs only its IP)."""
     value = obj(value, path, ("ip",) + (() if neutral else FACTS), (FACTS if neutral else ()) + ("pieces",))
     ip = obj(value["ip"], ptr_join(path, "ip"), ("A", "B", "C", "none"))
-    column_ip = ColumnIP(**{k: integer(ip[k], ptr_join(path, "ip") + ptr(k)) for k in ("A", "B", "C", "none")})
+    column_ip = ColumnIP(**{k: integer(ip[k], ptr_join(path, "ip") + ptr(k), maximum=bound["ip"])
+                            for k in ("A", "B", "C", "none")})
     if "pieces" in value:
         array(value["pieces"], ptr_join(path, "pieces"))  # informational only
-    facts = {k: integer(value.get(k, 0), ptr_join(path, k)) for k in FACTS}
+    facts = {k: integer(value.get(k, 0), ptr_join(path, k), maximum=bound[k]) for k in FACTS}
     return TigerFacts(column_ip, **facts)
 
 
@@ -242,18 +272,20 @@ def participant(pid: str, p: dict, edition: Edition) -> ParticipantPosition:
                 fail("not_for_neutral", ptr_join(base, key), f"the neutral has no {key.replace('_', ' ')}: it has "
                      "no global-market marker or resources, and special flags it accepts leave the game", "AMB-22")
     influence = per_tiger(p["influence"], ptr_join(base, "influence"), edition, "influence")
-    influence = {t: integer(v, ptr_join(base, "influence") + ptr(t)) for t, v in influence.items()}
+    bound = limits(edition)
+    influence = {t: integer(v, ptr_join(base, "influence") + ptr(t), maximum=bound["influence"])
+                 for t, v in influence.items()}
     tigers = per_tiger(p["tigers"], ptr_join(base, "tigers"), edition, "facts")
-    tigers = {t: tiger_facts(v, ptr_join(base, "tigers") + ptr(t), kind == NEUTRAL) for t, v in tigers.items()}
+    tigers = {t: tiger_facts(v, ptr_join(base, "tigers") + ptr(t), kind == NEUTRAL, bound) for t, v in tigers.items()}
     position = stack = None
     if kind != NEUTRAL:
         gm = obj(p["global_market"], ptr_join(base, "global_market"), ("position", "stack"))
-        position = integer(gm["position"], ptr_join(base, "global_market") + "/position")
-        stack = integer(gm["stack"], ptr_join(base, "global_market") + "/stack")
+        position = integer(gm["position"], ptr_join(base, "global_market") + "/position", maximum=bound["position"])
+        stack = integer(gm["stack"], ptr_join(base, "global_market") + "/stack", maximum=bound["stack"])
     left = Leftovers()
     if "leftovers" in p:
         raw = obj(p["leftovers"], ptr_join(base, "leftovers"), ("goods", "energy", "science"))
-        left = Leftovers(**{k: integer(raw[k], ptr_join(base, "leftovers") + ptr(k)) for k in raw})
+        left = Leftovers(**{k: integer(raw[k], ptr_join(base, "leftovers") + ptr(k), maximum=bound[k]) for k in raw})
         if kind == AUTOMA and left.total:
             fail("automa_leftovers", ptr_join(base, "leftovers"), "the Automa never holds goods, energy or science",
                  "SOLO-AUTOMA-08")
@@ -287,10 +319,12 @@ def era1_block(value: Any, parts: dict, edition: Edition) -> Era1Position:
         neutral = data["kind"] == NEUTRAL
         entry = obj(block[pid], base, ("influence",) + (() if neutral else ("ip",)), ("ip",) if neutral else ())
         raw = per_tiger(entry["influence"], base + "/influence", edition, "influence")
-        influence[pid] = {t: integer(v, base + ptr("influence", t)) for t, v in raw.items()}
+        bound = limits(edition)
+        influence[pid] = {t: integer(v, base + ptr("influence", t), maximum=bound["influence"])
+                          for t, v in raw.items()}
         if "ip" in entry:
             raw = per_tiger(entry["ip"], base + "/ip", edition, "investment points")
-            ip[pid] = {t: ColumnIP(**{k: integer(v[k], base + ptr("ip", t, k))
+            ip[pid] = {t: ColumnIP(**{k: integer(v[k], base + ptr("ip", t, k), maximum=bound["ip"])
                                       for k in obj(v, base + ptr("ip", t), ("A", "B", "C", "none"))})
                        for t, v in raw.items()}
     return Era1Position(order, headquarters, influence, ip)

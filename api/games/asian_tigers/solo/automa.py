@@ -103,6 +103,8 @@ def _trade_destination(state: GameState, named: str, worker: str) -> dict:
     fixed = state.trade_centers[named]
     if fixed is not None and fixed != worker:  # SOLO-AUTOMA-12
         return {"center": STC, "why": f"{named} takes {fixed} workers"}
+    if not _has_flags(state, named):  # SOLO-AUTOMA-12 / AMB-41 step 3 comes before the free-centre swap (step 4)
+        return {"center": STC, "why": f"{named} has no flags left"}
     if fixed is None:
         if worker in state.trade_centers.values():  # PLACE-03: no free centre may take this type
             return {"center": STC, "why": f"another trade centre already takes {worker} workers"}

@@ -33,11 +33,17 @@ class CampaignError(RulesError):
 
 # -- goal checks (CAMPAIGN-05) ---------------------------------------------------------
 def final_gm_position(state: GameState, participant: str = HUMAN) -> int:
-    """The GM position at the end of the game: now, plus the Era II leftover move (MGMT2-02, AMB-31)."""
+    """The GM position at the end of the game: now, plus the Era II leftover move (MGMT2-02, AMB-31).
+
+    Once the game is over the final scoring has already moved the marker (`management.era2`
+    leaves the board as the Era II phase left it) while the player still holds the leftovers,
+    so the move is added only before the end (CAMPAIGN-05).
+    """
+    if state.phase == "over":
+        return state.gm_position(participant)
     player = state.player(participant)
     left = sum(player.goods.values()) + player.energy + player.science
     per_space = state.edition.rules["global_market"]["era_2_leftover_resources_per_space"]
-    # The final scoring computes this move without moving the marker on the state, so it is always added.
     return state.gm_position(participant) + left // per_space
 
 

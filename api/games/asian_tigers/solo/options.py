@@ -9,6 +9,7 @@ from api.games.asian_tigers.scoring.model import SOLO_VARIANTS
 AUTOMA_SEAT = "1"
 AUTOMA_NAME = "Automa"
 TILE_MODES = ("generated", "recorded")
+MAX_SCORE = 10_000  # far above any Asian Tigers total; keeps every input number bounded (issue 16)
 SOLO_KEYS = ("difficulty", "variant", "high_score", "campaign_tile", "face_up", "starting_science", "automa_color",
              "tiles")
 
@@ -42,6 +43,9 @@ def resolve_solo(options: dict, edition) -> tuple[list, dict]:
         if not isinstance(high_score, int) or isinstance(high_score, bool):
             _fail("the high-score variant needs the previous high score (an integer)", "high_score_required",
                   "high_score", "SOLO-SCORE-03")
+        if abs(high_score) > MAX_SCORE:
+            _fail(f"high_score is a final score, at most {MAX_SCORE}", "invalid_high_score", "high_score",
+                  "SOLO-SCORE-03")
     elif high_score is not None:
         _fail("high_score is only for the high-score variant", "unexpected_high_score", "high_score")
     tiles = list(edition.solo["campaign_tiles"])
@@ -59,9 +63,11 @@ def resolve_solo(options: dict, edition) -> tuple[list, dict]:
         _fail(f"campaign_tile must be one of {', '.join(face_up or tiles)}", "unknown_campaign_tile",
               "campaign_tile", "SCENARIO-01")
     science = solo.get("starting_science")
-    if science is not None and (not isinstance(science, int) or isinstance(science, bool) or science < 0):
-        _fail("starting_science is a whole number of science tokens, 0 or more", "invalid_starting_science",
-              "starting_science", "CAMPAIGN-03")
+    supply = edition.document["components"]["science_tokens"]
+    if science is not None and (not isinstance(science, int) or isinstance(science, bool)
+                                or not 0 <= science <= supply):
+        _fail(f"starting_science is a whole number of science tokens, 0 to {supply} (the supply)",
+              "invalid_starting_science", "starting_science", "CAMPAIGN-03")
     mode = solo.get("tiles") or "generated"
     if mode not in TILE_MODES:
         _fail("tiles must be 'generated' (the app shuffles) or 'recorded' (the table says each tile)",

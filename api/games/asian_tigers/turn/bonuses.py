@@ -159,7 +159,8 @@ def _check_influence(state: GameState, player: PlayerState, tiger, effect: dict,
     """IBONUS-09..12, NBONUS-05/06: a Tiger of the bonus's area, and 1 fund there if the bonus costs it."""
     if tiger not in state.edition.tigers:
         raise ActionShapeError(f"say which Tiger gains the influence (\"tiger\": one of "
-                               f"{', '.join(state.edition.tigers)})", code="tiger_required", field="tiger")
+                               f"{', '.join(state.edition.tigers)})", code="tiger_required", field="tiger",
+                               rule=rule)
     scope = _tiger_scope(state, effect["tiger"])
     if tiger not in scope:
         area = "upper" if effect["tiger"] == "one_upper" else "lower"

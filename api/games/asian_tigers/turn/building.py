@@ -56,7 +56,7 @@ def check_space(state: GameState, player: PlayerState, space_id, sector, center:
     """
     tiger_id = space_id.split(".")[0] if isinstance(space_id, str) else None
     if tiger_id not in state.edition.tigers or space_id not in state.edition.tigers[tiger_id].spaces:
-        raise ActionShapeError(f"unknown construction space {space_id!r}", code="unknown_space", field="space")
+        raise _not_a_construction_space(state, tiger_id, space_id)
     space = state.edition.space(space_id)
     if tiger is not None and space.tiger != tiger:
         raise IllegalActionError(f"This action builds on {tiger_name(state, tiger)}; {space_label(state, space)} is on "
@@ -88,12 +88,28 @@ def check_space(state: GameState, player: PlayerState, space_id, sector, center:
     return {"space": space, "sector": _check_generic_sector(state, player, sector)}
 
 
+def _not_a_construction_space(state: GameState, tiger_id, space_id) -> ActionShapeError:
+    """The refusal of a build on something that is no construction space, citing the rule that forbids it."""
+    tiger = state.edition.tigers.get(tiger_id) if isinstance(tiger_id, str) else None
+    if tiger is not None and space_id == tiger.headquarters_slot:
+        return ActionShapeError(f"{space_id} is {tiger.name}'s headquarters slot: a headquarters is built only "
+                                "through the bonus that unlocks it", code="headquarters_slot", field="space",
+                                rule="BUILD-HQ-01")
+    if tiger is not None and space_id in tiger.satellite_spaces:
+        return ActionShapeError(f"{space_id} is a satellite space of {tiger.name}: a satellite is built only "
+                                "through a bonus that unlocks it", code="satellite_space", field="space",
+                                rule="BUILD-SAT-01")
+    return ActionShapeError(f"unknown construction space {space_id!r}", code="unknown_space", field="space",
+                            rule="BUILD-GEN-01")
+
+
 def _check_generic_sector(state: GameState, player: PlayerState, sector) -> str:
     if sector is None:
         raise ActionShapeError("say which player-board sector the generic piece comes from (\"sector\": \"S1\".."
                                "\"S12\")", code="sector_required", field="sector", rule="BUILD-GEN-04")
     if sector not in player.sectors:
-        raise ActionShapeError(f"unknown player-board sector {sector!r}", code="unknown_sector", field="sector")
+        raise ActionShapeError(f"unknown player-board sector {sector!r}", code="unknown_sector", field="sector",
+                               rule="BUILD-GEN-04")
     if player.sectors[sector]["generic"] < 1:
         raise IllegalActionError(f"Sector {sector} of your player board has no generic piece left",
                                  code="sector_has_no_generic", rule="BUILD-GEN-04")

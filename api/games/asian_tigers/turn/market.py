@@ -39,7 +39,7 @@ def check_sale(state: GameState, player: PlayerState, action: dict, allowed: lis
     """Validate a sale to one of the `allowed` nations; returns {nation, goods, row}."""
     nation = action.get("nation")
     if nation not in state.edition.nations:
-        raise ActionShapeError(f"unknown nation {nation!r}", code="unknown_nation", field="nation")
+        raise ActionShapeError(f"unknown nation {nation!r}", code="unknown_nation", field="nation", rule="TRADE-02")
     if nation not in allowed:
         raise IllegalActionError(f"{state.edition.nations[nation].name} cannot be sold to here (or was already sold "
                                  f"to this turn); open: {', '.join(allowed) or 'none'}",
@@ -50,9 +50,10 @@ def check_sale(state: GameState, player: PlayerState, action: dict, allowed: lis
     demand = state.edition.nations[nation]
     goods = action.get("goods")
     if not isinstance(goods, list) or not all(isinstance(g, str) for g in goods):
-        raise ActionShapeError("goods must be a list of good names", code="goods_required", field="goods")
+        raise ActionShapeError("goods must be a list of good names", code="goods_required", field="goods",
+                               rule="TRADE-03")
     if any(g not in state.edition.goods for g in goods):
-        raise ActionShapeError(f"unknown good in {goods}", code="unknown_good", field="goods")
+        raise ActionShapeError(f"unknown good in {goods}", code="unknown_good", field="goods", rule="TRADE-03")
     if demand.demand_goods is not None and sorted(goods) != sorted(demand.demand_goods):
         raise IllegalActionError(f"{demand.name} demands {' and '.join(demand.demand_goods)}",
                                  code="wrong_goods", rule="TRADE-04")

@@ -136,7 +136,7 @@ def check(state: GameState, player: PlayerState, action: dict, bonus_set: str, r
     known = list(state.edition.dollar_tokens) + list(state.edition.yen_tokens)
     if token not in known:
         raise ActionShapeError(f"say which performance token to take (\"token\": one of {', '.join(known)})",
-                               code="token_required", field="token")
+                               code="token_required", field="token", rule="PERF-01")
     if token_set(state, token) not in sets_for(bonus_set):
         allowed = " or ".join(SET_NAMES[s] for s in sets_for(bonus_set))
         raise IllegalActionError(f"This bonus takes a token of the {allowed} set; {token} is a "
@@ -170,9 +170,9 @@ def _check_dollar(state: GameState, action: dict, token: str) -> dict:
     tigers = action.get("tigers")
     if not isinstance(tigers, list) or not tigers or not all(isinstance(t, str) for t in tigers):
         raise ActionShapeError(f"say which Tigers gain the funds (\"tigers\": a list from {', '.join(scope)})",
-                               code="tigers_required", field="tigers")
+                               code="tigers_required", field="tigers", rule="PERF-03")
     if any(t not in state.edition.tigers for t in tigers):
-        raise ActionShapeError(f"unknown Tiger in {tigers}", code="unknown_tiger", field="tigers")
+        raise ActionShapeError(f"unknown Tiger in {tigers}", code="unknown_tiger", field="tigers", rule="PERF-03")
     limit = len(scope) if spec["choose"] == "one_or_both" else 1
     if len(set(tigers)) != len(tigers) or len(tigers) > limit or any(t not in scope for t in tigers):
         names = " and ".join(tiger_name(state, t) for t in scope)
@@ -189,7 +189,7 @@ def _check_special_flag(state: GameState, player: PlayerState, action: dict) -> 
     if tiger not in state.edition.special_flag_stars:
         raise ActionShapeError(f"say which special flag moves (\"special_flag\": its Tiger, one of "
                                f"{', '.join(state.edition.special_flag_stars)})", code="special_flag_required",
-                               field="special_flag")
+                               field="special_flag", rule="PERF-07")
     if tiger not in player.special_flags:
         raise IllegalActionError(f"The special flag of {tiger_name(state, tiger)} is not in your special-flag "
                                  f"section (yours: {', '.join(player.special_flags) or 'none'})",
@@ -197,7 +197,7 @@ def _check_special_flag(state: GameState, player: PlayerState, action: dict) -> 
     row = action.get("row")
     if row not in state.edition.rows:
         raise ActionShapeError(f"say which row takes the flag (\"row\": one of {', '.join(state.edition.rows)})",
-                               code="row_required", field="row")
+                               code="row_required", field="row", rule="PERF-07")
     if state.edition.rows[row].accepts != "any":
         raise IllegalActionError(f"Row {row} takes only flags of {', '.join(state.edition.rows[row].accepts)}; a "
                                  f"special flag goes only to a row accepting any flag", code="row_not_for_special_flag",
@@ -211,7 +211,7 @@ def check_production(state: GameState, player: PlayerState, space_id, energy: in
     """PERF-09: one of your built factories (not `exclude`) and the energy to run it."""
     if not isinstance(space_id, str):
         raise ActionShapeError("say which of your factories produces (\"space\", e.g. \"SK.F2\")",
-                               code="space_required", field="space")
+                               code="space_required", field="space", rule="PERF-09")
     if space_id not in own_factories(state, player):
         raise IllegalActionError(f"{space_id} is not one of your built factories (yours: "
                                  f"{', '.join(own_factories(state, player)) or 'none'})", code="not_your_factory",

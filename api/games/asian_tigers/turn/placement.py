@@ -93,7 +93,7 @@ def check_place_worker(state: GameState, action: dict) -> dict:
     center = action.get("center")
     if not isinstance(center, str):
         raise ActionShapeError("place_worker needs a \"center\" (e.g. \"SK.A\" or \"STC\")", code="missing_field",
-                               field="center")
+                               field="center", rule="TURN-01")
     worker = worker_for(state, player, action)
     if center == SPECIAL_TRADE_CENTER:
         return {"center": center, "worker": worker, "cost": 0}  # PLACE-03/07: takes any worker
@@ -101,7 +101,7 @@ def check_place_worker(state: GameState, action: dict) -> dict:
         market.check_trade_center(state, player, center, worker)
         return {"center": center, "worker": worker, "cost": 0}
     if center not in state.centers:
-        raise ActionShapeError(f"unknown centre {center!r}", code="unknown_center", field="center")
+        raise ActionShapeError(f"unknown centre {center!r}", code="unknown_center", field="center", rule="TURN-02")
     return {"center": center, "worker": worker, "cost": check_investment_center(state, player, center, worker)}
 
 
@@ -194,7 +194,7 @@ def check_local_sale(state: GameState, decision: dict, market_id) -> dict:
     tiger = state.edition.tigers[decision["tiger"]]
     if market_id not in tiger.local_markets:
         raise ActionShapeError(f"{market_id!r} is not a local market of {tiger.name}", code="unknown_market",
-                               field="market")
+                               field="market", rule="LMKT-01")
     market = tiger.local_markets[market_id]
     reach = state.edition.rules["investment_centers"][decision["center"]]["market_columns"]
     if market.column not in reach:

@@ -87,14 +87,15 @@ def check_region_choice(state: GameState, decision: dict, action: dict) -> dict:
         tiger = action.get("tiger")
         if tiger not in state.edition.tigers:
             raise ActionShapeError(f"say which Tiger gains the influence (\"tiger\": one of "
-                                   f"{', '.join(state.edition.tigers)})", code="tiger_required", field="tiger")
+                                   f"{', '.join(state.edition.tigers)})", code="tiger_required", field="tiger",
+                                   rule="REGION-03")
         if set(action) - {"kind", "decision", "tiger"}:
             raise ActionShapeError("an influence token takes only a \"tiger\"", code="unexpected_field")
         return {"tiger": tiger, "amount": spec["amount"]}
     good = action.get("good")
     if good not in state.edition.goods:
         raise ActionShapeError(f"say which good to take (\"good\": one of {', '.join(state.edition.goods)})",
-                               code="good_required", field="good")
+                               code="good_required", field="good", rule="REGION-04")
     if set(action) - {"kind", "decision", "good"}:
         raise ActionShapeError("a good token takes only a \"good\"", code="unexpected_field")
     tiger = decision["tiger"]

@@ -24,7 +24,7 @@ def satellite_space(state: GameState, space_id) -> SatelliteSpace:
     tiger = space_id.split(".")[0] if isinstance(space_id, str) else None
     if tiger not in state.edition.tigers or space_id not in state.edition.tigers[tiger].satellite_spaces:
         raise ActionShapeError(f"unknown satellite space {space_id!r} (e.g. \"SK.SF\", \"SK.SP\", \"SK.SL\")",
-                               code="unknown_satellite_space", field="space")
+                               code="unknown_satellite_space", field="space", rule="BUILD-SAT-01")
     return state.edition.tigers[tiger].satellite_spaces[space_id]
 
 
@@ -132,7 +132,8 @@ def check_headquarters(state: GameState, player: PlayerState, tiger, rule: str) 
     """The player's headquarters is still beside the board and `tiger` has none."""
     if tiger not in state.edition.tigers:
         raise ActionShapeError(f"say which Tiger takes the headquarters (\"tiger\": one of "
-                               f"{', '.join(state.edition.tigers)})", code="tiger_required", field="tiger")
+                               f"{', '.join(state.edition.tigers)})", code="tiger_required", field="tiger",
+                               rule=rule)
     if not player.headquarters_available:
         raise IllegalActionError("Your headquarters is already on the board (one per player)",
                                  code="headquarters_already_built", rule="BUILD-HQ-02")

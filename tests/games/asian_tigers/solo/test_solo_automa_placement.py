@@ -111,6 +111,20 @@ def test_solo_automa_12_named_trade_centre_without_flags_sends_it_to_the_special
     assert _placed(events)["center"] == "STC"
 
 
+def test_solo_automa_12_a_named_centre_without_flags_is_not_swapped_for_a_free_one():
+    # SOLO-AUTOMA-12 / AMB-41 step 3 before step 4: AT03 names RTC; nothing is fixed yet, but RTC's nations
+    # have no flag left, so the Automa goes to the special centre and advances 2 (it used to sell at ITC1).
+    from api.games.asian_tigers.turn.market import nations_at
+
+    empty = {n: [] for n in nations_at(solo_game(), "RTC")}
+    state = edit(solo_game(), lambda d: d["flag_stacks"].update(empty))
+    assert destination(state, "AT03", "W1")["center"] == "STC"
+    before = state.gm_position(AUTOMA)
+    state, events = automa_turn(state, "AT03")
+    assert _placed(events)["center"] == "STC" and state.gm_position(AUTOMA) == before + 2
+    assert state.trade_centers["ITC1"] is None  # no centre got a fixed type
+
+
 def test_place_03_no_free_trade_centre_may_take_a_type_fixed_elsewhere():
     # PLACE-03 / AMB-41 step 5: ITC2 takes W1, so no free centre may take W1 -> special trade centre
     state = edit(solo_game(), lambda d: d["trade_centers"].update({"ITC2": "W1"}))

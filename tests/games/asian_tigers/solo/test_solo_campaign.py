@@ -87,6 +87,18 @@ def test_campaign_05_global_market_45_at_game_end_after_the_leftover_move():
     assert campaign.final_gm_position(_board(gm=42)) == 44
 
 
+def test_campaign_05_a_finished_game_does_not_count_the_leftover_move_twice():
+    # CAMPAIGN-05 / MGMT2-02: once the game is over the final scoring has already moved the marker
+    # (40 + 7 leftovers // 3 = 42), while the player still holds the leftovers: 42, not 44
+    def finish(data):
+        data["phase"] = "over"
+    finished = edit(_board(gm=42), finish)
+    assert campaign.final_gm_position(finished) == 42
+    assert campaign.goal_value(finished, {"metric": "global_market_position", "at_least": 44})[1] is False
+    assert not tile_goal_met(edit(_board(gm=44), finish), "CT9")  # "reach 45": 44 on the board, not 46
+    assert tile_goal_met(edit(_board(gm=45), finish), "CT9")
+
+
 def test_every_tile_goal_has_a_check():
     # CAMPAIGN-05: the report covers all 9 tiles with their requirement
     report = campaign.goal_report(solo_game(variant="scenario", campaign_tile="CT1"))

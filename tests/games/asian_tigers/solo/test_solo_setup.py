@@ -163,3 +163,16 @@ def test_solo_automa_01_a_tile_not_in_the_pile_is_refused():
     state, _ = human_pass(state)
     rejects(state, {"kind": "reveal_automa_tile", "tile": "AT05"}, "tile_not_in_pile", "SOLO-AUTOMA-01")
     rejects(state, {"kind": "reveal_automa_tile", "tile": "AT99"}, "tile_not_in_pile", "SOLO-AUTOMA-01")
+
+
+@pytest.mark.parametrize("solo, code", [
+    ({"difficulty": 2, "variant": "high_score", "high_score": 10**20}, "invalid_high_score"),  # SOLO-SCORE-03
+    ({"difficulty": 2, "variant": "campaign", "starting_science": 10**9}, "invalid_starting_science"),  # CAMPAIGN-03
+])
+def test_solo_numbers_are_bounded(solo, code):
+    # issue 16: every number of every input is bounded by what the game allows
+    from api.games.asian_tigers import RulesError, load_edition, new_game
+
+    with pytest.raises(RulesError) as caught:
+        new_game({"players": [{"name": "a", "color": "red"}], "solo": solo}, load_edition(), 1)
+    assert caught.value.code == code

@@ -1,0 +1,62 @@
+"""WSGI middleware: every request gets `api.deadline.budget` seconds, then a 503 problem.
+
+A request cut at its budget unwinds like any exception (write transactions
+roll back), so the worker stays healthy and serves the next request at once.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import sys
+
+from api.deadline import BudgetExceeded, budget
+from api.web.security import apply_headers, content_security_policy
+
+log = logging.getLogger("tablekeeper")
+
+
+class BudgetMiddleware:
+    """Run the wrapped app under a time budget; answer 503 ``request_budget_exceeded`` past it."""
+
+    def __init__(self, wsgi_app, seconds: float, flask_app):
+        self.wsgi_app = wsgi_app
+        self.seconds = seconds
+        self.flask_app = flask_app
+
+    def __call__(self, environ, start_response):
+        started = []
+
+        def tracked_start_response(*args):
+            started.append(True)
+            return start_response(*args)
+
+        if environ.get("PATH_INFO", "").endswith("/events"):
+            # A live event stream is long by design; it holds no database connection while it waits.
+            return self.wsgi_app(environ, start_response)
+        try:
+            with budget(self.seconds):
+                result = self.wsgi_app(environ, tracked_start_response)
+                try:  # produce the whole body inside the budget (the app's bodies are small)
+                    return list(result)
+                finally:
+                    if hasattr(result, "close"):
+                        result.close()
+        except BudgetExceeded:
+            log.warning("tablekeeper: %s %s cut after its %.1f s budget", environ.get("REQUEST_METHOD"),
+                        environ.get("PATH_INFO"), self.seconds)
+            return self._refuse(start_response, sys.exc_info() if started else None)
+
+    def _refuse(self, start_response, exc_info):
+        body = json.dumps({
+            "type": "urn:tablekeeper:problem:request_budget_exceeded", "title": "Service Unavailable",
+            "status": 503, "code": "request_budget_exceeded",
+            "detail": f"the request took longer than the server's {self.seconds:g} s budget and was stopped; "
+                      "nothing was changed",
+        }).encode()
+        headers = {"Content-Type": "application/problem+json", "Content-Length": str(len(body)),
+                   "Retry-After": "5", "Cache-Control": "no-store"}
+        from api.web.pwa import PWA_DIR
+
+        apply_headers(headers, content_security_policy(self.flask_app.config.get("PWA_DIR") or PWA_DIR))
+        start_response("503 Service Unavailable", list(headers.items()), exc_info)
+        return [body]

@@ -1,0 +1,185 @@
+"""Request guards: media type, cross-site writes, body size, URL and header sizes, JSON structure.
+
+They run before any view (`check_request`, a ``before_request`` hook) or when
+a view reads its body (`read_json`), so a malformed request never reaches
+the storage or a rules engine:
+
+* a write with a body must say ``Content-Type: application/json`` (415): a
+  cross-site HTML form or a ``text/plain`` "simple" fetch cannot send that
+  without a CORS preflight, which this server never grants by default;
+* a write whose ``Origin`` is another site, or whose ``Sec-Fetch-Site`` says
+  ``cross-site``/``same-site``, is refused (403) unless the origin is in
+  ``TABLEKEEPER_CORS_ORIGINS``;
+* the body limit holds for chunked bodies too (413; a body is never truncated);
+* JSON nested deeper than `MAX_DEPTH` is 400 before any recursive code sees
+  it; a lone UTF-16 surrogate or NUL in any string or key is 422 naming the
+  field; an integer beyond 64 bits or a float that is not finite is 422.
+"""
+from __future__ import annotations
+
+import json
+import math
+import re
+from typing import Any
+from urllib.parse import urlsplit
+
+from flask import current_app, request
+from werkzeug.exceptions import RequestEntityTooLarge
+
+from api.web.problems import ApiProblem
+
+UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+JSON_TYPE = "application/json"
+MAX_DEPTH = 64
+INT_LIMIT = 2**63 - 1  # SQLite's INTEGER; no game component comes anywhere near it
+BAD_TEXT = re.compile("[\x00\ud800-\udfff]")
+SAFE_SITES = frozenset({"same-origin", "none"})  # "none": typed in the address bar, a bookmark
+
+
+def check_request() -> None:
+    """``before_request``: URL and header sizes, then for writes under /api the origin and media type."""
+    if not request.path.startswith("/api"):
+        return
+    _check_sizes()
+    if request.method not in UNSAFE_METHODS:
+        return
+    refusal = cross_site_refusal()
+    if refusal:
+        raise ApiProblem(403, "cross_site_request", refusal)
+    if _has_body() and request.mimetype != JSON_TYPE:
+        raise _unsupported()
+
+
+def _check_sizes() -> None:
+    cfg = current_app.config
+    target = request.environ.get("RAW_URI") or request.full_path
+    if len(target) > int(cfg["MAX_URL_LENGTH"]):
+        raise ApiProblem(414, "uri_too_long", f"the request target is longer than {cfg['MAX_URL_LENGTH']} bytes")
+    limit = int(cfg["MAX_HEADER_BYTES"])
+    for name, value in request.headers.items():
+        if len(name) + len(value) > limit:
+            raise ApiProblem(431, "header_too_large", f"header {name} is longer than {limit} bytes",
+                             errors={name: [f"longer than {limit} bytes"]})
+
+
+def _has_body() -> bool:
+    return bool(request.content_length) or "chunked" in request.headers.get("Transfer-Encoding", "").lower()
+
+
+def _unsupported() -> ApiProblem:
+    sent = request.headers.get("Content-Type") or "none"
+    return ApiProblem(415, "unsupported_media_type",
+                      f"send the body as Content-Type: application/json (this request sent {sent})",
+                      headers={"Accept-Post": JSON_TYPE})
+
+
+def allowed_origins() -> frozenset[str]:
+    """Origins an operator allowed for cross-origin use (``TABLEKEEPER_CORS_ORIGINS``)."""
+    raw = current_app.config.get("CORS_ORIGINS") or ""
+    return frozenset(o.strip().rstrip("/") for o in raw.split(",") if o.strip())
+
+
+def cross_site_refusal() -> str | None:
+    """Why this write looks cross-site, or None when it comes from this site (or an allowed origin)."""
+    origin = request.headers.get("Origin")
+    if origin is not None and origin.rstrip("/") in allowed_origins():
+        return None
+    if origin is not None:
+        if origin == "null" or urlsplit(origin).netloc.lower() != request.host.lower():
+            return f"writes from another site are refused (Origin {origin})"
+    site = request.headers.get("Sec-Fetch-Site")
+    if site is not None and site.lower() not in SAFE_SITES:
+        return f"writes from another site are refused (Sec-Fetch-Site {site})"
+    return None
+
+
+def read_body() -> bytes:
+    """The raw body, at most ``MAX_CONTENT_LENGTH`` bytes; 413 (never a truncated body) beyond."""
+    limit = current_app.config.get("MAX_CONTENT_LENGTH")
+    length = request.content_length
+    if length is not None or not limit or not request.environ.get("wsgi.input_terminated"):
+        if limit and length is not None and length > limit:
+            raise RequestEntityTooLarge()
+        return request.get_data(cache=True)
+    # A chunked body: the server terminates the stream, read it ourselves up to one byte past the limit.
+    stream = request.environ["wsgi.input"]
+    parts, size = [], 0
+    while size <= limit:
+        chunk = stream.read(min(65536, limit + 1 - size))
+        if not chunk:
+            break
+        parts.append(chunk)
+        size += len(chunk)
+    if size > limit:
+        raise RequestEntityTooLarge()
+    return b"".join(parts)
+
+
+def _reject_constant(name: str):
+    raise ValueError(f"{name} is not valid JSON")
+
+
+def read_json() -> Any:
+    """The parsed, structure-checked JSON body (415/413/400/422 as the module docstring says)."""
+    if request.mimetype != JSON_TYPE:
+        raise _unsupported()
+    raw = read_body()
+    if not raw.strip():
+        raise ApiProblem(400, "malformed_json", "the request needs a JSON body")
+    try:
+        value = json.loads(raw, parse_constant=_reject_constant)
+    except RecursionError:
+        raise _too_deep(()) from None
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise ApiProblem(400, "malformed_json", f"the body is not valid JSON: {exc}") from None
+    check_structure(value)
+    return value
+
+
+def _escape(part: Any) -> str:
+    """A path segment safe to echo back (surrogates and NUL escaped)."""
+    return str(part).encode("utf-8", "backslashreplace").decode("utf-8").replace("\x00", "\\x00")
+
+
+def _names(parts: tuple) -> tuple[str, str]:
+    """(dotted field name as the shape errors use, JSON pointer as the scorers use)."""
+    safe = [_escape(p) for p in parts]
+    dotted = ".".join(safe) or "_body"
+    pointer = "/" + "/".join(p.replace("~", "~0").replace("/", "~1") for p in safe)
+    return dotted, pointer
+
+
+def _problem(status: int, code: str, parts: tuple, message: str) -> ApiProblem:
+    dotted, pointer = _names(parts)
+    key = pointer if request.path.startswith("/api/scorers") else dotted
+    return ApiProblem(status, code, f"{key}: {message}", errors={key: [message]}, path=pointer, rule=None)
+
+
+def _too_deep(parts: tuple) -> ApiProblem:
+    return _problem(400, "json_too_deep", parts, f"nested deeper than {MAX_DEPTH} levels")
+
+
+def check_structure(value: Any) -> None:
+    """Depth, text and number checks over the whole document, iteratively (no recursion)."""
+    stack: list[tuple[Any, tuple, int]] = [(value, (), 1)]
+    while stack:
+        item, parts, depth = stack.pop()
+        if isinstance(item, (dict, list)):
+            if depth > MAX_DEPTH:
+                raise _too_deep(parts)
+            pairs = item.items() if isinstance(item, dict) else enumerate(item)
+            for key, child in pairs:
+                if isinstance(key, str) and BAD_TEXT.search(key):
+                    raise _problem(422, "invalid_text", parts + (key,),
+                                   "a key holds a NUL or a lone UTF-16 surrogate")
+                stack.append((child, parts + (key,), depth + 1))
+        elif isinstance(item, str):
+            if BAD_TEXT.search(item):
+                raise _problem(422, "invalid_text", parts, "text holds a NUL or a lone UTF-16 surrogate")
+        elif isinstance(item, bool) or item is None:
+            continue
+        elif isinstance(item, int):
+            if abs(item) > INT_LIMIT:
+                raise _problem(422, "number_out_of_range", parts, f"integers must lie within ±{INT_LIMIT}")
+        elif isinstance(item, float) and not math.isfinite(item):
+            raise _problem(422, "number_out_of_range", parts, "numbers must be finite")

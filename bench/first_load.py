@@ -1,0 +1,110 @@
+"""Bytes on the wire: the PWA's first load (home screen) and everything the service worker precaches.
+
+    python bench/first_load.py            # with and without compression, side by side
+
+Starts gunicorn on loopback twice (``TABLEKEEPER_COMPRESS=1`` and ``0``), opens
+the home screen in Debian's Chromium (Playwright, service worker blocked so the
+page's own requests are counted: bodies as transferred plus headers), then
+fetches every URL of the service worker's precache list with
+``Accept-Encoding: br, gzip`` and adds up the transferred body sizes.
+Figures are for notes, never asserted in tests.
+"""
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import requests
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _serve(database: str, compress: bool) -> tuple[subprocess.Popen, str]:
+    port = _free_port()
+    env = {**os.environ, "TABLEKEEPER_DATABASE": database, "TABLEKEEPER_COMPRESS": "1" if compress else "0",
+           "PYTHONPATH": str(ROOT)}
+    proc = subprocess.Popen([sys.executable, "-m", "gunicorn", "-w", "1", "-b", f"127.0.0.1:{port}",
+                             "--log-level", "warning", "-c", "python:api.web.gunicorn_conf", "api:create_app()"],
+                            cwd=ROOT, env=env, start_new_session=True)
+    base = f"http://127.0.0.1:{port}"
+    for _ in range(300):
+        try:
+            requests.get(base + "/api/health", timeout=1)
+            return proc, base
+        except requests.RequestException:
+            time.sleep(0.1)
+    os.killpg(proc.pid, signal.SIGKILL)
+    raise SystemExit("gunicorn did not start")
+
+
+def precache_urls() -> list[str]:
+    """The SHELL list of pwa/sw.js, plus sw.js itself."""
+    block = re.search(r"const SHELL = \[(.*?)\];", (ROOT / "pwa" / "sw.js").read_text(), re.S).group(1)
+    return re.findall(r'"([^"]+)"', block) + ["/sw.js"]
+
+
+def precache_bytes(base: str) -> tuple[int, int]:
+    """(transferred body bytes, uncompressed bytes) of every precached URL."""
+    wire = raw = 0
+    for url in precache_urls():
+        resp = requests.get(base + url, headers={"Accept-Encoding": "br, gzip"}, stream=True, timeout=10)
+        body = resp.raw.read(decode_content=False)
+        wire += len(body)
+        raw += (ROOT / "pwa" / url.lstrip("/")).stat().st_size
+    return wire, raw
+
+
+def home_screen_bytes(base: str) -> tuple[int, int]:
+    """(bytes transferred, requests) for a first visit of the home screen in Chromium."""
+    from playwright.sync_api import sync_playwright
+
+    total = count = 0
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        ctx = browser.new_context(viewport={"width": 360, "height": 740}, service_workers="block")
+        page = ctx.new_page()
+        finished = []
+        page.on("requestfinished", lambda request: finished.append(request))
+        page.goto(base + "/", wait_until="networkidle")
+        for request in finished:
+            sizes = request.sizes()
+            total += sizes["responseBodySize"] + sizes["responseHeadersSize"]
+            count += 1
+        browser.close()
+    return total, count
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        for compress in (False, True):
+            proc, base = _serve(str(Path(tmp) / f"c{int(compress)}.db"), compress)
+            try:
+                wire, raw = precache_bytes(base)
+                line = f"compression {'on ' if compress else 'off'}: precache {wire / 1024:6.1f} KiB on the wire " \
+                       f"({raw / 1024:.1f} KiB of files)"
+                if CHROMIUM:
+                    home, n = home_screen_bytes(base)
+                    line += f"; home screen first load {home / 1024:6.1f} KiB in {n} requests"
+                print(line)
+            finally:
+                os.killpg(proc.pid, signal.SIGTERM)
+                proc.wait(timeout=15)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,101 @@
+"""What only the real server shows (issue 16): a chunked body over the limit, gunicorn's own
+request-line and header limits, the Server banner, and a runaway request cut at its budget."""
+from __future__ import annotations
+
+import http.client
+import json
+import socket
+import threading
+import time
+
+import requests
+
+from tests.faults.conftest import stored_moves
+
+
+def _chunked_post(server, path: str, body: bytes, headers: dict) -> tuple[int, dict, bytes]:
+    conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+    conn.putrequest("POST", path)
+    for name, value in {**headers, "Content-Type": "application/json", "Transfer-Encoding": "chunked"}.items():
+        conn.putheader(name, value)
+    conn.endheaders()
+    try:
+        for start in range(0, len(body), 65536):
+            piece = body[start:start + 65536]
+            conn.send(b"%x\r\n%s\r\n" % (len(piece), piece))
+        conn.send(b"0\r\n\r\n")
+    except OSError:  # the server may answer 413 and close before the whole body is sent
+        pass
+    resp = conn.getresponse()
+    return resp.status, dict(resp.getheaders()), resp.read()
+
+
+def test_a_chunked_body_over_the_limit_is_413_not_truncated(gunicorn):
+    server = gunicorn()
+    game = server.create_game()
+    move = json.dumps({"action": {"kind": "take", "amount": 1}}).encode()
+    headers = {"Authorization": f"Bearer {game['table_token']}", "If-Match": '"1"', "Idempotency-Key": "k-1"}
+    status, resp_headers, body = _chunked_post(server, f"/api/games/{game['game_id']}/actions",
+                                               move + b" " * (2 * 1024 * 1024), headers)
+    assert status == 413 and json.loads(body)["code"] == "request_too_large"
+    status, _, body = _chunked_post(server, f"/api/games/{game['game_id']}/actions", move,
+                                    {**headers, "Idempotency-Key": "k-2"})
+    assert status == 200, body  # a chunked body under the limit is read whole
+    server.stop()
+    assert stored_moves(server.db, game["game_id"]) == [1]
+
+
+def _raw_request(server, request: bytes) -> tuple[str, dict, bytes]:
+    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as sock:
+        sock.sendall(request)
+        data = b""
+        while chunk := sock.recv(65536):
+            data += chunk
+    head, _, body = data.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    return lines[0], {k.lower(): v.strip() for k, _, v in (line.partition(":") for line in lines[1:])}, body
+
+
+def test_gunicorn_limits_answer_problem_json_without_a_banner(gunicorn):
+    server = gunicorn()
+    status, headers, body = _raw_request(server, b"GET /api/health?" + b"x" * 9000 + b" HTTP/1.1\r\nHost: a\r\n\r\n")
+    assert " 414 " in status and headers["content-type"] == "application/problem+json"
+    assert json.loads(body)["code"] == "uri_too_long" and "server" not in headers
+    big = b"X-Big: " + b"y" * 20000 + b"\r\n"
+    status, headers, body = _raw_request(server, b"GET /api/health HTTP/1.1\r\nHost: a\r\n" + big + b"\r\n")
+    assert " 431 " in status and json.loads(body)["code"] == "header_too_large"
+    assert headers["x-content-type-options"] == "nosniff"
+    status, headers, body = _raw_request(server, b"GET /api/health?" + b"x" * 5000 + b" HTTP/1.1\r\nHost: a\r\n\r\n")
+    assert " 414 " in status and json.loads(body)["code"] == "uri_too_long"  # the app's own, lower limit
+    resp = requests.get(server.url + "/api/health", timeout=5)
+    assert "Server" not in resp.headers and resp.headers["Referrer-Policy"] == "no-referrer"
+    assert "frame-ancestors 'none'" in resp.headers["Content-Security-Policy"]
+    assert "Server" not in requests.get(server.url + "/", timeout=5).headers
+
+
+def test_runaway_requests_are_cut_and_the_workers_keep_serving(gunicorn):
+    server = gunicorn()
+    resp = requests.post(server.url + "/api/games", json={"game": "stall", "seed": 1, "options": {
+        "players": [{"name": "a", "color": "r"}, {"name": "b", "color": "b"}]}}, timeout=10)
+    game = resp.json()
+    answers: list[tuple[int, float]] = []
+
+    def stall(key: str) -> None:
+        started = time.monotonic()
+        r = requests.post(f"{server.url}/api/games/{game['game_id']}/actions", timeout=40,
+                          json={"action": {"kind": "stall", "seconds": 60}},
+                          headers={"Authorization": f"Bearer {game['table_token']}", "If-Match": '"1"',
+                                   "Idempotency-Key": key})
+        answers.append((r.status_code, time.monotonic() - started, r.json()["code"]))
+
+    threads = [threading.Thread(target=stall, args=(f"stall-{i}",)) for i in range(2)]  # both workers
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert [a[0] for a in answers] == [503, 503] and all(a[2] == "request_budget_exceeded" for a in answers)
+    assert all(a[1] < 10 for a in answers), answers  # the 2 s budget, not gunicorn's 30 s timeout
+    started = time.monotonic()
+    assert requests.get(server.url + "/api/health", timeout=5).status_code == 200
+    assert time.monotonic() - started < 2
+    assert "WORKER TIMEOUT" not in server.log()

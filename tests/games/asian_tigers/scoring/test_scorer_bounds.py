@@ -1,0 +1,89 @@
+"""Issue 16: every number of the Asian Tigers scorer input is bounded by the edition's components,
+and no scoring step loops over a number (a 4 KB request once held a worker for 30 s)."""
+from __future__ import annotations
+
+import copy
+import json
+import time
+from pathlib import Path
+
+import pytest
+
+from api.games.asian_tigers import load_edition
+from api.games.asian_tigers.scoring.score import milestones_reached
+from api.games.asian_tigers.scoring.scorer import ScorerInputError, score_table
+from api.games.asian_tigers.scoring.scorer_input import limits, solo_settings
+
+EX1 = Path("/work/shared/examples/EX-1.json")
+EDITION = load_edition()
+
+
+@pytest.fixture
+def table() -> dict:
+    if not EX1.exists():
+        pytest.skip(f"{EX1} is not available")
+    return json.loads(EX1.read_text())["input"]
+
+
+@pytest.mark.parametrize("where, value", [
+    (("global_market", "position"), 10**25),  # held a sync worker until gunicorn killed it
+    (("global_market", "position"), 10**8),   # took 2.1 s
+    (("leftovers", "goods"), 10**23),
+    (("leftovers", "energy"), 36),
+    (("influence", "SK"), 10**9),
+    (("tigers", "SK", "ip", "A"), 10**9),
+    (("tigers", "SK", "satellites"), 5),
+    (("global_market", "stack"), 10**6),
+])
+def test_a_number_beyond_the_components_is_refused_at_once(table, where, value):
+    body = copy.deepcopy(table)
+    target = body["participants"]["Red"]
+    for key in where[:-1]:
+        target = target[key]
+    target[where[-1]] = value
+    started = time.monotonic()
+    with pytest.raises(ScorerInputError) as caught:
+        score_table(body, EDITION)
+    assert time.monotonic() - started < 0.5
+    assert caught.value.code == "value_too_large"
+    assert caught.value.path == "/participants/Red/" + "/".join(where)
+
+
+def test_the_bounds_come_from_the_components():
+    bound = limits(EDITION)
+    components = EDITION.document["components"]
+    assert bound["goods"] == components["goods_total"] and bound["energy"] == components["energy_tokens"]
+    assert bound["science"] == components["science_tokens"]
+    assert bound["satellites"] == components["per_color"]["satellites"]
+    assert bound["position"] == 10 * EDITION.document["board"]["global_market_track"]["printed_max"]
+
+
+def test_a_high_score_beyond_any_total_is_refused():
+    # SOLO-SCORE-03: the high-score variant compares with the previous high score
+    body = {"player_count": 1, "solo": {"difficulty": 1, "variant": "high_score", "high_score": 10**30}}
+    with pytest.raises(ScorerInputError) as caught:
+        solo_settings(body, 1, EDITION)
+    assert (caught.value.code, caught.value.path) == ("value_too_large", "/solo/high_score")
+    body["solo"]["high_score"] = 180
+    assert solo_settings(body, 1, EDITION).high_score == 180
+
+
+def _milestones_by_walking(position: int, on_space: bool) -> int:
+    track = EDITION.board["global_market_track"]
+    count = sum(1 for m in track["milestones"] if (m <= position if on_space else m < position))
+    m = max(track["milestones"]) + track["milestone_every"]
+    while (m <= position if on_space else m < position):
+        count, m = count + 1, m + track["milestone_every"]
+    return count
+
+
+@pytest.mark.parametrize("on_space", [True, False])
+def test_milestones_are_counted_arithmetically(on_space):
+    # SCORE-NAT-01: milestones on the printed track and every 5 beyond it (I05)
+    for position in range(0, 130):
+        assert milestones_reached(EDITION, position, on_space)[0] == _milestones_by_walking(position, on_space)
+    started = time.monotonic()
+    count, pointers = milestones_reached(EDITION, 10**25, on_space)
+    assert time.monotonic() - started < 0.01
+    assert count == (10**25 - (0 if on_space else 1)) // 5
+    assert "/board/global_market_track/beyond_printed_max" in pointers

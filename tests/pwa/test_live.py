@@ -1,0 +1,76 @@
+"""Live updates on two phones: a move on one appears on the other in under 2 s through the event
+stream (no polling while the stream is open); without the stream the phone falls back to polling."""
+from __future__ import annotations
+
+import json
+import re
+import time
+
+from tests.pwa.conftest import shot
+
+
+def open_game(page, server, code: str) -> None:
+    page.goto(f"{server.url}/#/join/{code}")
+    page.locator("[data-testid=recorder]").wait_for()
+
+
+def view_requests(page, game_id: str) -> list[float]:
+    """Record the times of every GET of the game's view (polls and refreshes) this page makes."""
+    times: list[float] = []
+    path = f"/api/games/{game_id}"
+    page.on("request", lambda r: r.method == "GET" and r.url.split("?")[0].endswith(path)
+            and times.append(time.monotonic()))
+    return times
+
+
+def test_a_move_on_one_phone_appears_on_the_other_through_the_stream(server, new_phone):
+    g = server.create_game(seed=11)
+    phone_a, phone_b = new_phone(), new_phone(service_workers="block")
+    open_game(phone_a, server, g["join_code"])
+    streams = []
+    phone_b.on("response", lambda r: "/events" in r.url and streams.append((r.status, r.headers.get("content-type"))))
+    gets = view_requests(phone_b, g["game_id"])
+    open_game(phone_b, server, g["join_code"])
+    phone_b.locator("[data-testid=sync-state][data-live=true]").wait_for()
+    assert streams and streams[0][0] == 200 and streams[0][1].startswith("text/event-stream")
+    assert "live" in phone_b.locator("[data-testid=sync-state]").inner_text()
+
+    # Idle for longer than the polling interval: with the stream open the phone does not poll.
+    idle_from = time.monotonic()
+    phone_b.wait_for_timeout(4500)
+    assert [t for t in gets if t > idle_from] == []
+
+    button = phone_a.locator("[data-testid=recorder] button[data-action]").first
+    action = json.loads(button.get_attribute("data-action"))
+    clicked = time.monotonic()
+    button.click()
+    phone_b.locator("header[data-version='2']").wait_for(timeout=5000)
+    seen_after = time.monotonic() - clicked
+    phone_b.locator("[data-testid=notice]", has_text="Updated by another phone").wait_for()
+    shot(phone_b, "30-live-update-from-the-other-phone")
+    assert seen_after < 2.0, f"the move took {seen_after:.2f} s to appear on the other phone"
+    assert len([t for t in gets if t > clicked]) == 1  # the one refresh the event asked for
+    assert [e["action"] for e in server.log(g["game_id"], g["table_token"])] == [action]
+    assert phone_a.errors == [] and phone_b.errors == []
+
+
+def test_without_the_stream_the_phone_polls(server, new_phone):
+    g = server.create_game(seed=12)
+    phone_a, phone_b = new_phone(), new_phone(service_workers="block")
+    open_game(phone_a, server, g["join_code"])
+    refused = []
+
+    def no_stream(route):  # a server (or proxy) without event streams
+        refused.append(route.request.url)
+        route.fulfill(status=404, content_type="application/problem+json",
+                      body=json.dumps({"type": "about:blank", "title": "Not Found", "status": 404,
+                                       "detail": "no such resource", "code": "not_found"}))
+
+    phone_b.route("**/api/games/*/events", no_stream)
+    open_game(phone_b, server, g["join_code"])
+    phone_b.wait_for_function("() => true")
+    phone_a.locator("[data-testid=recorder] button[data-action]").first.click()
+    phone_b.locator("header[data-version='2']").wait_for(timeout=15000)
+    assert refused, "the phone never tried the stream"
+    assert phone_b.locator("[data-testid=sync-state]").get_attribute("data-live") == "false"
+    assert phone_a.errors == [] and phone_b.errors == []

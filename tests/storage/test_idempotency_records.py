@@ -1,0 +1,77 @@
+"""Idempotency records keep only what a replay needs (the body, compressed) and expire after the retention."""
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+
+from api.storage import idempotency
+from api.storage.models import Idempotency
+from tests.helpers import create, write_headers
+from tests.storage.conftest import PLAYERS, TAKE1, render, toy_edition
+
+ACTION = {"action": {"kind": "take", "amount": 1}}
+
+
+def _new(repo):
+    return repo.create_game("toy", PLAYERS, 5, toy_edition(repo, 50)).game.record.id
+
+
+def test_a_record_is_the_compressed_body_and_a_replay_answers_the_same_bytes(repo):
+    gid = _new(repo)
+    first = repo.apply_actions(gid, [TAKE1], {"1"}, Idempotency("k", "h"), render)
+    stored = repo.db.conn.execute("SELECT response FROM idempotency WHERE key = 'k'").fetchone()[0]
+    assert isinstance(stored, bytes) and idempotency.unpack(stored) == first.encoded
+    again = repo.apply_actions(gid, [TAKE1], {"1"}, Idempotency("k", "h"), render)
+    assert again.replayed and again.encoded == first.encoded and again.body == first.body
+
+
+def test_a_record_written_before_compression_still_replays(repo):
+    gid = _new(repo)
+    repo.apply_actions(gid, [TAKE1], {"1"}, Idempotency("old", "h"), render)
+    legacy = '{"version": 2, "undone": [], "seqs": [1]}'
+    repo.db.conn.execute("UPDATE idempotency SET response = ? WHERE key = 'old'", (legacy,))
+    again = repo.apply_actions(gid, [TAKE1], {"1"}, Idempotency("old", "h"), render)
+    assert again.replayed and again.encoded == legacy.encode() and again.body["seqs"] == [1]
+
+
+def test_records_older_than_the_retention_are_pruned_and_newer_ones_kept(repo):
+    gid = _new(repo)
+    for i in range(3):
+        repo.apply_actions(gid, [TAKE1], {str(i + 1)}, Idempotency(f"k{i}", "h"), render)
+    old = (datetime.now(timezone.utc) - timedelta(hours=25)).isoformat(timespec="milliseconds")
+    repo.db.conn.execute("UPDATE idempotency SET created_at = ? WHERE key IN ('k0', 'k1')", (old,))
+    assert repo.prune_idempotency(idempotency.Retention(24).cutoff()) == 2
+    assert [k for (k,) in repo.db.conn.execute("SELECT key FROM idempotency")] == ["k2"]
+    # The moves themselves stay: only the memory of their keys went.
+    assert repo.record(gid).live_actions == 3
+
+
+def test_a_write_prunes_once_its_interval_has_passed(storage):
+    storage.retention = idempotency.Retention(hours=1, interval_s=3600)
+    repo = storage.repository()
+    gid = _new(repo)
+    repo.apply_actions(gid, [TAKE1], {"1"}, Idempotency("a", "h"), render)  # first write: prunes (nothing yet)
+    long_ago = (datetime.now(timezone.utc) - timedelta(hours=2)).isoformat(timespec="milliseconds")
+    repo.db.conn.execute("UPDATE idempotency SET created_at = ?", (long_ago,))
+    repo.apply_actions(gid, [TAKE1], {"2"}, Idempotency("b", "h"), render)  # within the interval: no pruning
+    assert repo.db.conn.execute("SELECT COUNT(*) FROM idempotency").fetchone()[0] == 2
+    storage.retention._next = 0.0  # the interval has passed
+    repo.apply_actions(gid, [TAKE1], {"3"}, Idempotency("c", "h"), render)
+    assert sorted(k for (k,) in repo.db.conn.execute("SELECT key FROM idempotency")) == ["b", "c"]
+
+
+def test_retention_is_configured_by_environment(make_app, monkeypatch):
+    monkeypatch.setenv("TABLEKEEPER_IDEMPOTENCY_RETENTION_HOURS", "2.5")
+    assert make_app().extensions["tablekeeper"].retention.seconds == 2.5 * 3600
+
+
+def test_an_http_replay_answers_the_identical_bytes_and_a_record_is_small(app):
+    client = app.test_client()
+    game = create(client)
+    headers = write_headers(game, 1, key="move-1")
+    first = client.post(f"{game.url}/actions", json=ACTION, headers=headers)
+    second = client.post(f"{game.url}/actions", json=ACTION, headers=headers)
+    assert first.status_code == second.status_code == 200 and second.headers["Idempotent-Replayed"] == "true"
+    assert first.data == second.data
+    repo = app.extensions["tablekeeper"].repository()
+    (size,) = repo.db.conn.execute("SELECT length(response) FROM idempotency").fetchone()
+    assert size < len(first.data) / 2

@@ -1,0 +1,248 @@
+"""Issue 16, "Why": bad text, deep nesting, huge numbers, wrong media types, cross-site writes,
+oversized URLs and headers, runaway requests: each refused as problem+json, nothing stored."""
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+
+from tests.conftest import TEST_ENGINES
+from tests.helpers import PLAYERS, create, take, write_headers
+
+SURROGATE, NUL = "\ud800", "a\x00b"
+
+
+def _raw(value) -> str:
+    """JSON text with lone surrogates kept as escapes (what a hostile client sends)."""
+    return json.dumps(value, ensure_ascii=True)
+
+
+def _post(client, url, value, headers=None, content_type="application/json"):
+    return client.post(url, data=_raw(value), content_type=content_type, headers=headers or {})
+
+
+def _count(app, table: str) -> int:
+    return app.extensions["tablekeeper"].repository().db.conn.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0]
+
+
+def _nested(depth: int):
+    value: object = 1
+    for _ in range(depth):
+        value = {"a": value}
+    return value
+
+
+@pytest.mark.parametrize("bad", [SURROGATE, NUL])
+def test_bad_text_in_a_player_name_is_422_naming_the_field(app, client, bad):
+    body = {"game": "toy", "options": {"players": [{"name": bad, "color": "red"}, PLAYERS[1]]}}
+    resp = _post(client, "/api/games", body)
+    assert resp.status_code == 422, resp.get_json()
+    assert resp.get_json()["code"] == "invalid_text"
+    assert "options.players.0.name" in resp.get_json()["errors"]
+    assert _count(app, "games") == 0
+
+
+def test_bad_text_in_action_kind_centre_and_join_code_is_422(app, client):
+    game = create(client, game="asian_tigers")
+    for action in ({"kind": SURROGATE}, {"kind": "place_worker", "center": SURROGATE},
+                   {"kind": "place_worker", "center": "SK.A", SURROGATE: 1}):
+        resp = _post(client, f"{game.url}/actions", {"action": action}, write_headers(game, game.version))
+        assert resp.status_code == 422 and resp.get_json()["code"] == "invalid_text", resp.get_json()
+    assert _count(app, "actions") == 0
+    resp = _post(client, "/api/join", {"join_code": "AB" + SURROGATE + "CD"})
+    assert resp.status_code == 422 and list(resp.get_json()["errors"]) == ["join_code"]
+    assert _count(app, "join_failures") == 0  # a refused body burns no join attempt
+
+
+def test_bad_text_in_campaign_and_nippon_ids_is_422(client):
+    resp = _post(client, "/api/campaigns", {"player": {"name": SURROGATE, "color": "red"}, "difficulty": 1,
+                                            "count": 2})
+    assert resp.status_code == 422 and "player.name" in resp.get_json()["errors"]
+    resp = _post(client, "/api/scorers/nippon", {"players": [{"id": SURROGATE, "seat": 1}]})
+    problem = resp.get_json()
+    assert resp.status_code == 422 and problem["code"] == "invalid_text"
+    assert problem["path"] == "/players/0/id" and problem["rule"] is None
+
+
+@pytest.mark.parametrize("where", ["setup", "edition"])
+@pytest.mark.parametrize("depth", [65, 500, 950, 5000])
+def test_deep_json_is_400_before_any_recursive_code(app, client, where, depth):
+    deep = '{"a":' * depth + "1" + "}" * depth  # built as text: the test's own json.dumps would recurse
+    players = json.dumps(PLAYERS)
+    text = ('{"game": "asian_tigers", "options": {"players": %s, "setup": %s}}' % (players, deep) if where == "setup"
+            else '{"game": "asian_tigers", "options": {"players": %s}, "edition": %s}' % (players, deep))
+    resp = client.post("/api/games", data=text, content_type="application/json")
+    assert resp.status_code == 400 and resp.get_json()["code"] == "json_too_deep", resp.get_json()
+    assert _count(app, "games") == 0
+
+
+def test_nesting_up_to_64_passes_the_guard(client):
+    resp = _post(client, "/api/games", {"game": "toy", "options": {"players": PLAYERS, "setup": _nested(61)}})
+    assert resp.get_json().get("code") != "json_too_deep"
+
+
+@pytest.mark.parametrize("number", ["18446744073709551616", "-9223372036854775809", "1e400", "-1e999"])
+def test_numbers_beyond_range_are_422(app, client, number):
+    text = '{"game": "toy", "seed": %s, "options": {"players": %s}}' % (number, json.dumps(PLAYERS))
+    resp = client.post("/api/games", data=text, content_type="application/json")
+    assert resp.status_code == 422 and resp.get_json()["code"] == "number_out_of_range"
+    assert list(resp.get_json()["errors"]) == ["seed"]
+    assert _count(app, "games") == 0
+
+
+@pytest.mark.parametrize("content_type", ["text/plain", "application/x-www-form-urlencoded",
+                                          "multipart/form-data; boundary=x", None])
+def test_a_json_body_with_another_media_type_is_415(app, client, content_type):
+    game = create(client)
+    headers = {"Content-Type": content_type} if content_type else {}
+    body = json.dumps({"game": "toy", "options": {"players": PLAYERS}})
+    resp = client.post("/api/games", data=body, headers=headers, content_type=None)
+    if content_type is None:  # the test client sets none: the raw environ has no CONTENT_TYPE
+        resp = client.post("/api/games", data=body, environ_overrides={"CONTENT_TYPE": ""})
+    assert resp.status_code == 415 and resp.get_json()["code"] == "unsupported_media_type"
+    move = json.dumps({"action": {"kind": "take", "amount": 1}})
+    resp = client.post(f"{game.url}/actions", data=move, environ_overrides={"CONTENT_TYPE": content_type or ""},
+                       headers=write_headers(game, game.version))
+    assert resp.status_code == 415
+    assert _count(app, "games") == 1 and _count(app, "actions") == 0
+
+
+@pytest.mark.parametrize("headers", [{"Origin": "https://evil.example"}, {"Origin": "null"},
+                                     {"Sec-Fetch-Site": "cross-site"}, {"Sec-Fetch-Site": "same-site"}])
+def test_cross_site_writes_are_403(app, client, headers):
+    body = {"game": "toy", "options": {"players": PLAYERS}}
+    resp = client.post("/api/games", json=body, headers=headers)
+    assert resp.status_code == 403 and resp.get_json()["code"] == "cross_site_request"
+    resp = client.post("/api/join", json={"join_code": "WRONG1"}, headers=headers)
+    assert resp.status_code == 403
+    assert _count(app, "games") == 0 and _count(app, "join_failures") == 0
+    assert client.get("/api/health", headers=headers).status_code == 200  # reads stay open
+
+
+def test_same_origin_writes_pass_and_cors_is_opt_in(make_app):
+    client = make_app().test_client()
+    body = {"game": "toy", "options": {"players": PLAYERS}}
+    same = {"Origin": "http://localhost", "Sec-Fetch-Site": "same-origin"}
+    resp = client.post("/api/games", json=body, headers=same)
+    assert resp.status_code == 201 and "Access-Control-Allow-Origin" not in resp.headers
+    allowed = make_app(CORS_ORIGINS="https://scores.example").test_client()
+    cross = {"Origin": "https://scores.example", "Sec-Fetch-Site": "cross-site"}
+    resp = allowed.post("/api/games", json=body, headers=cross)
+    assert resp.status_code == 201 and resp.headers["Access-Control-Allow-Origin"] == "https://scores.example"
+    assert allowed.post("/api/games", json=body, headers={"Origin": "https://evil.example"}).status_code == 403
+
+
+def test_oversized_url_and_header_are_problem_json(client):
+    resp = client.get("/api/health?pad=" + "x" * 5000)
+    assert resp.status_code == 414 and resp.get_json()["code"] == "uri_too_long"
+    resp = client.get("/api/health", headers={"X-Big": "y" * 9000})
+    assert resp.status_code == 431 and resp.get_json()["code"] == "header_too_large"
+
+
+@pytest.mark.parametrize("path", ["/api/health", "/", "/js/main.js", "/api/nope"])
+def test_security_headers_on_every_response(client, path):
+    resp = client.get(path)
+    csp = resp.headers["Content-Security-Policy"]
+    assert "default-src 'self'" in csp and "frame-ancestors 'none'" in csp
+    script_src = next(d for d in csp.split(";") if d.strip().startswith("script-src"))
+    assert "'unsafe-inline'" not in script_src and "'unsafe-eval'" not in script_src.replace("'wasm-unsafe-eval'", "")
+    assert "'wasm-unsafe-eval'" in script_src and "worker-src 'self'" in csp
+    assert resp.headers["X-Content-Type-Options"] == "nosniff"
+    assert resp.headers["X-Frame-Options"] == "DENY"
+    assert resp.headers["Referrer-Policy"] == "no-referrer"
+    assert "camera=()" in resp.headers["Permissions-Policy"]
+
+
+@pytest.fixture
+def stall_app(make_app):
+    return make_app(TEST_ENGINES=TEST_ENGINES + ",tests.stall_engine:ENGINE", REQUEST_BUDGET_SECONDS=0.5)
+
+
+def test_a_runaway_request_is_cut_at_the_budget_and_changes_nothing(stall_app):
+    client = stall_app.test_client()
+    game = create(client, game="stall")
+    started = time.monotonic()
+    resp = client.post(f"{game.url}/actions", json={"action": {"kind": "stall", "seconds": 30}},
+                       headers=write_headers(game, game.version))
+    assert time.monotonic() - started < 3
+    assert resp.status_code == 503 and resp.get_json()["code"] == "request_budget_exceeded"
+    assert resp.headers["Retry-After"] and resp.headers["X-Content-Type-Options"] == "nosniff"
+    assert _count(stall_app, "actions") == 0
+    assert take(client, game).status_code == 200  # the same process serves the next move at once
+    resp = client.post(f"{game.url}/actions", json={"action": {"kind": "stall", "seconds": 0.05}},
+                       headers=write_headers(game, game.version))
+    assert resp.status_code == 200
+
+
+def test_cors_preflight_is_answered_only_for_allowed_origins(make_app):
+    from flask.testing import FlaskClient  # OPTIONS is not in openapi.yaml: no contract check here
+
+    app = make_app(CORS_ORIGINS="https://scores.example")
+    app.test_client_class = FlaskClient
+    client = app.test_client()
+    ask = {"Origin": "https://scores.example", "Access-Control-Request-Method": "POST"}
+    resp = client.options("/api/games", headers=ask)
+    assert resp.headers["Access-Control-Allow-Origin"] == "https://scores.example"
+    assert "Idempotency-Key" in resp.headers["Access-Control-Allow-Headers"]
+    resp = client.options("/api/games", headers={**ask, "Origin": "https://evil.example"})
+    assert "Access-Control-Allow-Origin" not in resp.headers
+
+
+@pytest.mark.parametrize("field, value, code", [
+    ("global_market", {"position": 10**25, "stack": 0}, "number_out_of_range"),  # past 64 bits: the guard
+    ("global_market", {"position": 10**8, "stack": 0}, "value_too_large"),  # past the track: the scorer
+    ("leftovers", {"goods": 10**23, "energy": 0, "science": 0}, "number_out_of_range"),
+    ("leftovers", {"goods": 10**18, "energy": 0, "science": 0}, "value_too_large"),
+])
+def test_the_asian_tigers_scorer_refuses_huge_numbers_at_once(client, field, value, code):
+    from pathlib import Path
+
+    example = Path("/work/shared/examples/EX-1.json")
+    if not example.exists():
+        pytest.skip("the worked examples are not available")
+    body = json.loads(example.read_text())["input"]
+    body["participants"]["Red"][field] = value
+    started = time.monotonic()
+    resp = client.post("/api/scorers/asian-tigers", json=body)
+    assert time.monotonic() - started < 5  # a stall guard (it used to take 30 s), not a speed test
+    assert resp.status_code == 422 and resp.get_json()["code"] == code
+    assert resp.get_json()["path"].startswith(f"/participants/Red/{field}/")
+
+
+def test_an_action_with_an_unknown_field_is_refused_and_not_stored(app, client, db_path):
+    import os
+
+    game = create(client, game="asian_tigers")
+    legal = client.get(game.url, headers={"Authorization": f"Bearer {game.token}"}).get_json()["legal_actions"][0]
+    on_file = os.path.exists(db_path)  # SQLite: the file must not grow by the junk (PostgreSQL: rows only)
+    size = os.path.getsize(db_path) if on_file else 0
+    for _ in range(3):
+        resp = client.post(f"{game.url}/actions", json={"action": {**legal, "junk": "x" * 900_000}},
+                           headers=write_headers(game, game.version))
+        assert resp.status_code == 422 and resp.get_json()["code"] == "unknown_field"
+        assert "'junk'" in resp.get_json()["detail"]
+    assert _count(app, "actions") == 0
+    assert not on_file or os.path.getsize(db_path) - size < 100_000
+    assert client.post(f"{game.url}/actions", json={"action": legal},
+                       headers=write_headers(game, game.version)).status_code == 200
+
+
+@pytest.mark.parametrize("pointer", [("board", "global_market_track", "printed_max"),
+                                     ("components", "goods_per_type")])
+def test_an_edition_number_beyond_any_component_is_refused_at_once(app, client, pointer):
+    from api.games.asian_tigers import load_edition
+
+    document = json.loads(json.dumps(load_edition().document, default=lambda v: dict(v) if hasattr(v, "keys")
+                                     else list(v)))
+    target = document
+    for key in pointer[:-1]:
+        target = target[key]
+    target[pointer[-1]] = 10**12  # checks built a list this long from it
+    started = time.monotonic()
+    resp = client.post("/api/games", json={"game": "asian_tigers", "edition": document,
+                                           "options": {"players": PLAYERS}})
+    assert time.monotonic() - started < 2
+    assert resp.status_code == 422 and resp.get_json()["code"] == "invalid_edition", resp.get_json()
+    assert resp.get_json()["path"] == "/" + "/".join(pointer)
+    assert _count(app, "games") == 0

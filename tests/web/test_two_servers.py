@@ -1,0 +1,264 @@
+"""Two app servers (real gunicorn, gthread) on one PostgreSQL database.
+
+What a stateless web tier behind a load balancer must guarantee: racing moves
+sent to different servers give one winner per version (the other 412); the
+same Idempotency-Key sent to both is applied once; the join-code throttle is
+one count for all servers; an event stream on one server hears a move
+accepted by the other; kill -9 of one server loses no acknowledged move.
+"""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+import requests
+
+ROOT = Path(__file__).resolve().parents[2]
+PLAYERS = [{"name": "a", "color": "r"}, {"name": "b", "color": "b"}]
+EDITION = {"schema_version": "1.0", "edition": {"id": "two-servers"}, "max_take": 3, "pile": 1_000_000,
+           "provenance": {"/max_take": "rulebook", "/pile": "placeholder"}}
+JOIN_ATTEMPTS = 4
+ABOUT_A_SECOND = 1.5  # NOTIFY takes milliseconds; the margin is for a loaded CI machine
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """One gunicorn server (its own process group) on the shared database."""
+
+    def __init__(self, url: str, log: Path):
+        self.db_url = url
+        self.log = log
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.proc: subprocess.Popen | None = None
+
+    def start(self) -> "Server":
+        env = {**os.environ, "TABLEKEEPER_DATABASE": self.db_url, "TABLEKEEPER_TEST_ENGINES": "tests.toy_engine:ENGINE",
+               "PYTHONPATH": str(ROOT), "WEB_CONCURRENCY": "1", "TABLEKEEPER_THREADS": "8",
+               "TABLEKEEPER_JOIN_ATTEMPTS": str(JOIN_ATTEMPTS), "TABLEKEEPER_DB_POOL": "4"}
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "gunicorn", "-c", "python:api.web.gunicorn_conf", "-b", f"127.0.0.1:{self.port}",
+             "api:create_app()"], cwd=ROOT, env=env, stdout=self.log.open("ab"), stderr=subprocess.STDOUT,
+            start_new_session=True)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise AssertionError(f"gunicorn exited: {self.log.read_text()[-2000:]}")
+            try:
+                if requests.get(f"{self.base}/api/health", timeout=1).status_code == 200:
+                    return self
+            except requests.RequestException:
+                pass
+            time.sleep(0.1)
+        self.kill()
+        raise AssertionError(f"gunicorn did not start: {self.log.read_text()[-2000:]}")
+
+    def kill(self) -> None:
+        """kill -9 of the master and its workers."""
+        if self.proc is None:
+            return
+        try:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        self.proc.wait(timeout=10)
+        self.proc = None
+
+
+@pytest.fixture(scope="module")
+def servers(pg_cluster, tmp_path_factory):
+    url, schema = pg_cluster.fresh_url()
+    logs = tmp_path_factory.mktemp("two-servers")
+    a = Server(url, logs / "a.log").start()  # migrates in its master (on_starting)
+    b = Server(url, logs / "b.log").start()
+    yield a, b
+    a.kill()
+    b.kill()
+    pg_cluster.drop(schema)
+
+
+def new_game(server: Server) -> dict:
+    r = requests.post(f"{server.base}/api/games", json={"game": "toy", "edition": EDITION, "seed": 1,
+                                                        "options": {"players": PLAYERS}}, timeout=10)
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+def move(server: Server, game: dict, version, key: str | None = None, amount: int = 1) -> requests.Response:
+    return requests.post(
+        f"{server.base}/api/games/{game['game_id']}/actions", json={"action": {"kind": "take", "amount": amount}},
+        headers={"Authorization": f"Bearer {game['table_token']}", "If-Match": f'"{version}"',
+                 "Idempotency-Key": key or str(uuid.uuid4())}, timeout=10)
+
+
+def read(server: Server, game: dict, path: str = "") -> dict:
+    r = requests.get(f"{server.base}/api/games/{game['game_id']}{path}",
+                     headers={"Authorization": f"Bearer {game['table_token']}"}, timeout=10)
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def race(calls) -> list[requests.Response]:
+    """Run the zero-argument `calls` at the same moment; their responses in order."""
+    barrier = threading.Barrier(len(calls))
+    results: list = [None] * len(calls)
+
+    def run(i, call):
+        barrier.wait()
+        results[i] = call()
+
+    threads = [threading.Thread(target=run, args=(i, c)) for i, c in enumerate(calls)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=30)
+    return results
+
+
+def test_racing_moves_on_two_servers_one_winner_per_version(servers):
+    a, b = servers
+    game = new_game(a)
+    version = 1
+    for _ in range(10):
+        first, second = race([lambda: move(a, game, version, amount=1), lambda: move(b, game, version, amount=2)])
+        codes = sorted([first.status_code, second.status_code])
+        assert codes == [200, 412], (first.text, second.text)
+        loser = first if first.status_code == 412 else second
+        assert loser.json()["current_version"] == version + 1
+        version += 1
+    view = read(b, game)
+    assert view["version"] == 11 and view["live_actions"] == 10
+    assert [e["seq"] for e in read(a, game, "/log")["entries"]] == list(range(1, 11))
+
+
+def test_one_idempotency_key_sent_to_both_servers_is_applied_once(servers):
+    a, b = servers
+    game = new_game(a)
+    for round_ in range(5):
+        key = str(uuid.uuid4())
+        version = 1 + round_
+        first, second = race([lambda: move(a, game, version, key), lambda: move(b, game, version, key)])
+        assert first.status_code == second.status_code == 200, (first.text, second.text)
+        replayed = sorted(r.headers.get("Idempotent-Replayed", "false") for r in (first, second))
+        assert replayed == ["false", "true"]
+        assert first.json() == second.json()  # the replay is the stored answer, byte for byte the same JSON
+    assert read(a, game)["live_actions"] == 5
+
+
+def test_an_event_stream_on_one_server_hears_a_move_on_the_other(servers):
+    a, b = servers
+    game = new_game(a)
+    events: list[dict] = []
+    ready = threading.Event()
+
+    def listen():
+        with requests.get(f"{a.base}/api/games/{game['game_id']}/events", stream=True, timeout=10,
+                          headers={"Authorization": f"Bearer {game['spectator_token']}"}) as resp:
+            assert resp.headers["Content-Type"].startswith("text/event-stream")
+            for line in resp.iter_lines(decode_unicode=True):
+                if line.startswith("data:"):
+                    events.append({"at": time.monotonic(), **json.loads(line[5:])})
+                    ready.set()
+                    if len(events) == 2:
+                        return
+
+    thread = threading.Thread(target=listen, daemon=True)
+    thread.start()
+    assert ready.wait(10) and events[0]["version"] == 1
+    sent = time.monotonic()
+    assert move(b, game, 1).status_code == 200
+    thread.join(timeout=10)
+    assert len(events) == 2, events
+    assert events[1]["version"] == 2 and [e["seq"] for e in events[1]["entries"]] == [1]
+    assert events[1]["at"] - sent < ABOUT_A_SECOND, f"arrived after {events[1]['at'] - sent:.2f} s"
+
+
+def test_the_join_code_throttle_holds_across_servers(servers):
+    a, b = servers
+    game = new_game(a)
+    wrong = "ZZZZZZ" if game["join_code"] != "ZZZZZZ" else "YYYYYY"
+    codes = []
+    for i in range(JOIN_ATTEMPTS):  # the failures alternate between the servers
+        server = (a, b)[i % 2]
+        codes.append(requests.post(f"{server.base}/api/join", json={"join_code": wrong}, timeout=10).status_code)
+    assert codes == [404] * JOIN_ATTEMPTS
+    for server in (a, b):  # both servers now refuse, even the right code
+        r = requests.post(f"{server.base}/api/join", json={"join_code": game["join_code"]}, timeout=10)
+        assert r.status_code == 429 and int(r.headers["Retry-After"]) > 0
+
+
+def test_kill_9_of_one_server_loses_no_acknowledged_move(servers):
+    a, b = servers
+    games = [new_game(a) for _ in range(2)]
+    acked: dict[str, list[tuple[int, dict]]] = {g["game_id"]: [] for g in games}
+    in_flight: list[tuple[dict, dict, str]] = []
+    lock = threading.Lock()
+    stop = threading.Event()
+
+    def player(server: Server, game: dict, amount: int) -> None:
+        session = requests.Session()
+        version = 1
+        for _ in range(2000):
+            if stop.is_set():
+                return
+            key, body = str(uuid.uuid4()), {"action": {"kind": "take", "amount": amount}}
+            try:
+                r = session.post(f"{server.base}/api/games/{game['game_id']}/actions", json=body, timeout=5,
+                                 headers={"Authorization": f"Bearer {game['table_token']}",
+                                          "If-Match": f'"{version}"', "Idempotency-Key": key})
+            except requests.RequestException:
+                with lock:
+                    in_flight.append((game, body, key))
+                return
+            if r.status_code == 200:
+                version = r.json()["version"]
+                with lock:
+                    acked[game["game_id"]].append((r.json()["applied"][0]["seq"], body["action"]))
+            elif r.status_code == 412:
+                version = r.json()["current_version"]
+            else:
+                raise AssertionError(f"unexpected {r.status_code}: {r.text}")
+
+    threads = [threading.Thread(target=player, args=(s, g, amt), daemon=True)
+               for g in games for s, amt in ((a, 1), (b, 2))]
+    for t in threads:
+        t.start()
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline and sum(len(v) for v in acked.values()) < 60:
+        time.sleep(0.02)
+    a.kill()
+    time.sleep(0.5)  # server b keeps playing alone for a moment
+    stop.set()
+    for t in threads:
+        t.join(timeout=10)
+    assert sum(len(v) for v in acked.values()) >= 20
+    for game in games:  # every acknowledged move, from either server, is in the log
+        entries = {e["seq"]: e for e in read(b, game, "/log?limit=1000")["entries"]}
+        for seq, action in acked[game["game_id"]]:
+            assert seq in entries and entries[seq]["action"] == action and not entries[seq]["reverted"]
+        view = read(b, game)
+        taken = sum(e["action"]["amount"] for e in entries.values() if not e["reverted"])
+        assert view["view"]["pile"] == EDITION["pile"] - taken and view["live_actions"] == len(entries)
+    for game, body, key in in_flight:  # a move cut off by the kill, retried on the other server: at most once
+        before = read(b, game)["live_actions"]
+        r = requests.post(f"{b.base}/api/games/{game['game_id']}/actions", json=body, timeout=10,
+                          headers={"Authorization": f"Bearer {game['table_token']}", "If-Match": "*",
+                                   "Idempotency-Key": key})
+        assert r.status_code == 200
+        assert read(b, game)["live_actions"] == before + (0 if r.headers.get("Idempotent-Replayed") else 1)
+    a.start()  # the killed server comes back on the same database and serves the same games
+    assert read(a, games[0])["version"] == read(b, games[0])["version"]
