@@ -5,7 +5,7 @@
 // - /api is never cached here: game state lives in IndexedDB, written by the app.
 // VERSION is a hash of the shell files: `python tests/pwa/shell.py --bump` updates it
 // (a test fails when it is stale, so a changed file always reaches the phones).
-const VERSION = "tk-5c635bab61d5";
+const VERSION = "tk-d736467e66f1";
 const SHELL = [
   "/index.html",
   "/manifest.webmanifest",
@@ -36,25 +36,31 @@ const SHELL = [
   "/js/ui/asara.js",
   "/js/ui/automa.js",
   "/js/ui/board.js",
+  "/js/ui/boardscreen.js",
   "/js/ui/campaign.js",
   "/js/ui/calibrate.js",
   "/js/ui/campaignlist.js",
   "/js/ui/common.js",
   "/js/ui/editions.js",
+  "/js/ui/era2.js",
   "/js/ui/formkit.js",
   "/js/ui/game.js",
   "/js/ui/history.js",
   "/js/ui/home.js",
+  "/js/ui/layout.js",
   "/js/ui/lazy.js",
   "/js/ui/log.js",
   "/js/ui/management.js",
   "/js/ui/nippon.js",
   "/js/ui/outboxview.js",
+  "/js/ui/outcome.js",
   "/js/ui/recorder.js",
   "/js/ui/score.js",
   "/js/ui/scorer.js",
   "/js/ui/scorer-example.js",
   "/js/ui/setup.js",
+  "/js/ui/settings.js",
+  "/js/ui/setupcheck.js",
   "/js/ui/share.js",
   "/js/ui/sheet.js",
   "/js/ui/solo.js",

@@ -14,17 +14,30 @@ export async function downloadExport(game) {
   setTimeout(() => URL.revokeObjectURL(a.href), 10000);
 }
 
-// Built from the server's outcome (standings, winner, final turn order).
-export function bgStatsLink(gameView, outcome) {
+// The start player: the first in the game's initial turn order (view.initial_turn_order; from an
+// older server, the seat that made the game's first move in the log, else the entered turn order).
+export function startSeat(gameView, log) {
+  const initial = gameView.view && gameView.view.initial_turn_order;
+  if (initial && initial.length) return String(initial[0]);
+  const first = (log || []).find((e) => (e.events || []).some((ev) => ev.participant != null));
+  const mover = first && first.events.find((ev) => ev.participant != null).participant;
+  if (mover != null) return String(mover);
+  const entered = ((gameView.options || {}).setup || {}).turn_order;
+  return entered && entered.length ? String(entered[0]) : null;
+}
+
+// Built from the server's outcome (standings, winner) and the edition's BoardGameGeek id
+// (left out while the edition does not confirm one).
+export function bgStatsLink(gameView, outcome, { start = null, bggId = null } = {}) {
   const players = gameView.view.players;
-  const start = outcome.final_turn_order && outcome.final_turn_order[0];
   const pad = (n) => String(n).padStart(2, "0");
   const d = new Date(gameView.created_at || Date.now());
   const play = {
     board: "",
     durationMin: Math.max(1, Math.round((new Date(gameView.updated_at) - new Date(gameView.created_at)) / 60000)) || 0,
     comments: `Recorded with tablekeeper (game ${gameView.game_id})`,
-    game: { name: "Asian Tigers: A Story of Prosperity", highestWins: true, noPoints: false, sourceGameId: "asian_tigers" },
+    game: { name: "Asian Tigers: A Story of Prosperity", highestWins: true, noPoints: false, sourceGameId: "asian_tigers",
+            ...(bggId ? { bggId: Number(bggId) } : {}) },
     location: "",
     playDate: `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:00`,
     players: (outcome.standings || []).filter((s) => players.some((p) => p.id === s.participant)).map((s) => ({

@@ -13,7 +13,9 @@ export function compact(doc) {
   for (const [tid, t] of Object.entries(doc.tigers || {})) {
     for (const group of ["spaces", "infinite_spaces", "satellite_spaces"]) {
       for (const [sid, s] of Object.entries(t[group] || {})) {
-        spaces[sid] = { kind: s.kind || `${s.row} satellite`, good: s.good || null, tiger: tid, column: s.column || null };
+        spaces[sid] = { kind: s.kind || `${s.row} satellite`, good: s.good || null, tiger: tid, column: s.column || null,
+                        position: s.position || null, open: group === "infinite_spaces", satellite: group === "satellite_spaces",
+                        row: s.row || s.kind || null };
       }
     }
     for (const [mid, m] of Object.entries(t.local_markets || {})) markets[mid] = { ...m, tiger: tid };
@@ -29,10 +31,21 @@ export function compact(doc) {
     tigers: Object.fromEntries(Object.entries(doc.tigers || {}).map(([id, t]) => [id, t.name])),
     spaces, markets, sectors,
     nations: Object.fromEntries(Object.entries(gm.nations || {}).map(([id, n]) => [id, n.name])),
+    // Each flag's printed value and stars; the player board's final-scoring rows.
+    flags: Object.fromEntries(Object.values(gm.nations || {}).flatMap((n) => (n.flags || []).map((f) => [f.id, { value: f.value, stars: f.stars }]))),
+    rows: Object.fromEntries(Object.entries((doc.player_board || {}).final_scoring_sectors || {}).flatMap(([sector, sec]) =>
+      (sec.rows || []).map((r) => [r.id, { sector, accepts: r.accepts, bonus: r.nation_bonus }]))),
     worker_types: doc.worker_types || [],
     player_colors: doc.player_colors || [],
     prosperity_tokens: Object.keys(doc.prosperity_tokens || {}),
+    // The values printed on each prosperity token per player count, and each region token's effect.
+    prosperity_values: Object.fromEntries(Object.entries(doc.prosperity_tokens || {}).map(([id, t]) =>
+      [id, Object.fromEntries(Object.entries(t.by_player_count || {}).map(([n, v]) => [n, v.ranks || [v.headline]]))])),
     region_tokens: Object.keys(doc.region_bonus_tokens || {}),
+    region_effects: Object.fromEntries(Object.entries(doc.region_bonus_tokens || {}).map(([id, t]) => [id, t.effect])),
+    performance: Object.fromEntries(Object.values(doc.performance_tokens || {}).flatMap((kind) =>
+      Object.entries(kind.tokens || {}).map(([id, t]) => [id, { ...t, symbol: kind.symbol }]))),
+    automa_tiles: ((doc.solo || {}).action_tiles) || {},
     starting_goods: (setup.player || {}).starting_good_pool || [],
     team_slots: (setup.player || {}).team_area_slots || 10,
     rules_options: doc.rules_options || {},
@@ -40,37 +53,106 @@ export function compact(doc) {
 }
 
 // Labels for a game (by edition hash) or for the default edition (setup wizard),
-// cached in IndexedDB so an offline phone can still name things.
+// cached in IndexedDB so an offline phone can still name things.  A game's labels also
+// carry the server's own (GET /labels: every component's printed name, built by the
+// engine from the edition), which win over the names built here from the edition data.
 export async function loadLabels(game) {
   const hash = game ? game.view?.edition?.content_hash : "default";
-  const cacheKey = `labels:${hash || game.game_id}`;
+  const cacheKey = `labels:v3:${hash || game.game_id}`;  // v3: the server's labels
   const cached = await db.get("kv", cacheKey);
   if (cached) return cached;
   const resp = game ? await api.edition(game.game_id, game.token) : await api.defaultEdition();
   const labels = compact(resp.data.document || {});
-  await db.put("kv", labels, cacheKey);
+  if (game) {
+    try {
+      labels.server = (await api.labels(game.game_id, game.token)).data.labels;
+    } catch (err) {
+      if (!(err && err.code === "not_supported") && err && err.status !== 404) throw err;
+    }
+  }
+  // Without the server's labels (an older server) keep them for this session only.
+  if (!game || labels.server) await db.put("kv", labels, cacheKey);
   return labels;
 }
 
-export const tigerName = (L, id) => (L && L.tigers[id]) || id;
+export const workerName = (L, w) => serverLabel(L, "workers", w) || w;
+
+// The game's BoardGameGeek id {value, placeholder} from the server's labels (none from an older server).
+export function bggId(L) {
+  const srv = L && L.server && L.server.edition && L.server.edition.bgg_id;
+  return srv ? { value: srv.value ?? null, placeholder: !!srv.placeholder } : { value: null, placeholder: true };
+}
+
+// Whether the server built a component's label from an invented (placeholder) edition value.
+export const isPlaceholder = (L, family, code) => !!(L && L.server && L.server[family] && (L.server[family][code] || {}).placeholder);
+
+// The server's label for a component, or null: family is "spaces", "tigers", "nations", …
+export function serverLabel(L, family, code) {
+  const entry = L && L.server && L.server[family] && L.server[family][code];
+  return entry ? entry.label : null;
+}
+
+export const tigerName = (L, id) => serverLabel(L, "tigers", id) || (L && L.tigers[id]) || id;
 
 export function centerLabel(L, center) {
+  const named = serverLabel(L, "centers", center);
+  if (named) return named;
   if (TRADE_CENTERS[center]) return TRADE_CENTERS[center];
   const [tiger, letter] = String(center).split(".");
   return `${tigerName(L, tiger)} centre ${letter}`;
 }
 
+// A space as printed: "factory · column B · Electronics", "power plant · open row (no limit)".
 export function spaceLabel(L, id) {
+  const named = serverLabel(L, "spaces", id) || serverLabel(L, "satellite_spaces", id) || serverLabel(L, "headquarters", id);
+  if (named) return named;
   const s = L && L.spaces[id];
   if (!s) return id;
-  return `${words(s.kind)}${s.good ? ` (${s.good})` : ""} · ${id.split(".")[1] || id}`;
+  if (s.satellite) return `${words(s.kind)} space`;
+  if (s.open) return `${words(s.kind)} · open row (no limit)`;
+  const sameRow = Object.values(L.spaces).filter((x) => x.tiger === s.tiger && x.kind === s.kind && x.column === s.column);
+  const nth = sameRow.length > 1 && s.position ? ` · ${ordinal(sameRow.filter((x) => (x.position || 0) <= s.position).length)} space` : "";
+  return `${words(s.kind)}${s.column ? ` · column ${s.column}` : ""}${s.good ? ` · ${s.good}` : ""}${nth}`;
+}
+
+const ordinal = (n) => `${n}${n === 1 ? "st" : n === 2 ? "nd" : n === 3 ? "rd" : "th"}`;
+
+// A bonus code in words: "influence_any_5" → "+5 influence on any Tiger".
+export function effectWords(code) {
+  const c = String(code || "");
+  let m;
+  if ((m = /^influence_any_(\d+)$/.exec(c))) return `+${m[1]} influence on any Tiger`;
+  if ((m = /^influence_upper_(\d+)$/.exec(c))) return `+${m[1]} influence on an upper Tiger`;
+  if ((m = /^influence_lower_(\d+)$/.exec(c))) return `+${m[1]} influence on a lower Tiger`;
+  if ((m = /^influence_(\d+)$/.exec(c))) return `+${m[1]} influence`;
+  if ((m = /^good_(\d+)$/.exec(c))) return `${m[1]} good made here`;
+  if ((m = /^(science|energy)_(\d+)$/.exec(c))) return `+${m[2]} ${m[1]}`;
+  const named = { performance_dollar: "a dollar performance token", performance_yen: "a yen performance token",
+                  satellite_any: "a satellite of any type", headquarters: "a headquarters", parts_factory_free: "a parts factory, free" };
+  return named[c] || words(c);
 }
 
 export function sectorLabel(L, id, player) {
   const s = L && L.sectors[id];
   const left = player && player.sectors && player.sectors[id];
-  const pieces = left ? ` · ${left.generic} left${left.generic === 1 ? " — empties it" : ""}` : "";
-  return `Sector ${id}${s ? ` (bonus: ${words(s.bonus)})` : ""}${pieces}`;
+  // The sector empties when this is its last piece: its last generic, and no factory left in it.
+  const pieces = left ? ` · ${left.generic} left${left.factory ? " + factory" : ""}${left.generic + (left.factory ? 1 : 0) === 1 ? " — empties it" : ""}` : "";
+  return `Sector ${id.replace(/^S/, "")}${s ? ` (bonus: ${effectWords(s.bonus)})` : ""}${pieces}`;
+}
+
+// A prosperity token by its printed values for this player count ("24 · 12"), a region token by its effect.
+export function prosperityLabel(L, token, count) {
+  const entry = L && L.server && L.server.prosperity_tokens && L.server.prosperity_tokens[token];
+  if (entry) return `prosperity ${(entry.by_player_count || {})[String(count)] || entry.label}`;
+  const v = L && L.prosperity_values && (L.prosperity_values[token] || {})[String(count)];
+  return v ? `prosperity ${v.join(" · ")}` : "prosperity token";
+}
+
+export function regionLabel(L, token) {
+  const named = serverLabel(L, "region_tokens", token);
+  if (named) return `region bonus: ${named}`;
+  const e = L && L.region_effects && L.region_effects[token];
+  return e ? `region bonus: ${effectWords(e)}` : "region bonus token";
 }
 
 export function marketLabel(L, id) {
@@ -78,23 +160,57 @@ export function marketLabel(L, id) {
   return m ? `Sell ${m.good} to ${tigerName(L, m.tiger)} market ${m.column} (+${m.influence} influence)` : `Sell at ${id}`;
 }
 
-export const nationName = (L, code) => (L && L.nations[code]) || code;
+export const nationName = (L, code) => serverLabel(L, "nations", code) || (L && L.nations[code]) || code;
+
+// A final-scoring row by its place on the player board: "sector E, row 2".
+export const rowLabel = (L, id) => {
+  const named = serverLabel(L, "rows", id);
+  if (named) return named;
+  const r = L && L.rows && L.rows[id];
+  return r ? `sector ${r.sector}, row ${String(id).slice(r.sector.length)}` : `row ${id}`;
+};
+
+// A performance token by what it does ("$: +2 influence on one or both upper Tigers").
+export function performanceLabel(L, id) {
+  const named = serverLabel(L, "performance_tokens", id);
+  if (named) return named;
+  const t = L && L.performance && L.performance[id];
+  if (!t) return "a performance token";
+  if (t.amount_per_tiger) {
+    const where = t.scope === "upper" ? "one or both upper Tigers" : t.scope === "lower" ? "one or both lower Tigers" : tigerName(L, t.scope);
+    return `${t.symbol} token: +${t.amount_per_tiger} influence on ${where}`;
+  }
+  return `${t.symbol} token: ${words(t.effect)}`;
+}
+
+// An Automa action tile by its instruction ("invest in South Korea, +2 influence").
+export function automaTileLabel(L, id) {
+  const named = serverLabel(L, "automa_tiles", id);
+  if (named) return named;
+  const t = L && L.automa_tiles && L.automa_tiles[id];
+  if (!t) return "a tile";
+  const target = t.target || {};
+  const what = target.type === "trade_center" ? `sell at the ${centerLabel(L, target.trade_center).replace(/^I/, "i").replace(/^R/, "r")}`
+    : target.type === "investment" ? `invest in ${tigerName(L, target.tiger)}` : words(target.type);
+  return `${what}${t.influence ? `, +${t.influence} influence` : ""}${t.local_market_sale ? ", local sale" : ""}`;
+}
 
 export function bonusLabel(pending) {
-  return pending ? words(pending.bonus) : "bonus";
+  return pending ? effectWords(pending.bonus) : "bonus";
 }
 
 // One line for any action dict (buttons, the outbox, the log).
 export function actionLabel(L, a, view) {
   switch (a.kind) {
     case "place_worker": return `Place ${a.worker ? a.worker + " " : ""}worker: ${centerLabel(L, a.center)}`;
-    case "build": return `Build on ${tigerName(L, a.space?.split(".")[0])} ${spaceLabel(L, a.space)}, from sector ${a.sector}`;
-    case "build_department": return `Build a department on ${spaceLabel(L, a.space)}, from sector ${a.sector}`;
+    case "build": return `Build on ${tigerName(L, a.space?.split(".")[0])} ${spaceLabel(L, a.space)}, from sector ${String(a.sector).replace(/^S/, "")}`;
+    case "build_department": return `Build a department on ${spaceLabel(L, a.space)}, from sector ${String(a.sector).replace(/^S/, "")}`;
+    case "run_factory": return `Run the factory on ${tigerName(L, a.space?.split(".")[0])} ${spaceLabel(L, a.space)}`;
     case "attach_parts_factory": return `Attach a parts factory to ${spaceLabel(L, a.space)}`;
     case "sell_local": return marketLabel(L, a.market);
     case "skip_local_sale": return "No local sale";
     case "sell_to_nation":
-    case "special_sale": return `Sell ${(a.goods || []).join(" + ")} to ${nationName(L, a.nation)} → row ${a.row}`;
+    case "special_sale": return `Sell ${(a.goods || []).join(" + ")} to ${nationName(L, a.nation)} → ${rowLabel(L, a.row)}`;
     case "finish_sales": return "Finish selling";
     case "special_advance": return "Advance on the global market instead";
     case "advance_with_flag": return `Take flag ${a.flag}`;
@@ -104,8 +220,11 @@ export function actionLabel(L, a, view) {
     }
     case "resolve_bonus": {
       const where = Object.entries(a).filter(([k]) => !["kind", "decision", "bonus"].includes(k)).map(([k, v]) =>
-        k === "tiger" ? tigerName(L, v) : k === "space" ? `${tigerName(L, String(v).split(".")[0])} ${spaceLabel(L, v)}`
-          : `${words(k)} ${Array.isArray(v) ? v.join("+") : v}`);
+        k === "tiger" ? tigerName(L, v) : k === "tigers" ? [].concat(v).map((t) => tigerName(L, t)).join(" and ")
+          : k === "space" || k === "satellite" ? `${tigerName(L, String(v).split(".")[0])} ${spaceLabel(L, v)}`
+            : k === "token" ? performanceLabel(L, v) : k === "row" ? rowLabel(L, v)
+              : k === "sector" ? `sector ${String(v).replace(/^S/, "")}` : k === "special_flag" ? `the ${tigerName(L, v)} special flag`
+                : `${words(k)} ${Array.isArray(v) ? v.join(" + ") : v}`);
       return where.length ? where.join(", ") : "Resolve it";
     }
     case "end_turn": return (view && (view.pending_bonuses || []).length) ? "End turn (forfeit the bonuses left)" : "End turn";
@@ -113,7 +232,7 @@ export function actionLabel(L, a, view) {
     case "decline_special_flag": return "Decline the special flag";
     case "draw_era2_setup": return "Let the app draw the Era II workers";
     case "skip_university_action": return "No university action";
-    case "reveal_automa_tile": return `The table revealed ${a.tile}`;
+    case "reveal_automa_tile": return `The table revealed: ${automaTileLabel(L, a.tile)} (tile ${Number(String(a.tile).replace(/\D/g, ""))})`;
     case "choose_automa_region": return `Automa goes to ${tigerName(L, a.tiger)}`;
     default: {
       const rest = Object.entries(a).filter(([k]) => !["kind", "decision"].includes(k))

@@ -3,19 +3,21 @@ import { render } from "preact";
 import { html } from "./html.js";
 import { App } from "./ui/app.js";
 import { registerServiceWorker } from "./swupdate.js";
-import { closeGame, drainAll, installTriggers, loadGames, openGame } from "./sync.js";
-import { getState } from "./store.js";
+import { closeGame, drainAll, gameIsLive, installTriggers, loadGames, openGame } from "./sync.js";
+import { getState, set } from "./store.js";
 import { startRouter } from "./router.js";
 import { loadReadiness } from "./offline/engine.js";
+import { developerMode } from "./ui/settings.js";
 
+set({ developer: developerMode() });
 render(html`<${App} />`, document.getElementById("app"));
 
 // Screens of one game share the open game (and its polling); others close it.
 function onRoute(route) {
   const id = route.params.id;
   const open = getState().game;
-  if (id && ["game", "log", "manage", "score", "share"].includes(route.name)) {
-    if (!open || open.game_id !== id) openGame(id);
+  if (id && ["game", "board", "layout", "log", "manage", "score", "share"].includes(route.name)) {
+    if (!open || open.game_id !== id || !gameIsLive()) openGame(id);
   } else if (route.name !== "watch") {
     closeGame();
   }

@@ -42,6 +42,27 @@ export async function rebase(gameId, version) {
   }
 }
 
+// The same choice on the game as it is now: the current decision must be of the same
+// kind for the same seat, and one of its options must match the move in every field
+// but the decision id.  Returns the current option (with the new decision id) or null.
+export function rederive(item, gameView) {
+  const d = gameView.view && gameView.view.decision;
+  const was = item.answers;
+  if (!d || (was && (was.kind !== d.kind || String(was.seat) !== String(d.seat)))) return null;
+  const strip = (a) => JSON.stringify(Object.entries(a).filter(([k]) => k !== "decision").sort(([x], [y]) => (x < y ? -1 : 1)));
+  const want = strip(item.action);
+  return (gameView.legal_actions || []).find((a) => strip(a) === want) || null;
+}
+
+// Swap a refused item's action for its re-derived form (a new key when the body changes:
+// the refused body was never applied, and the server would refuse a key reused for another body).
+export async function replace(item, action) {
+  const same = JSON.stringify(action) === JSON.stringify(item.action);
+  const d = action.decision;
+  await db.put("outbox", { ...item, action, key: same ? item.key : uuid(),
+                           answers: item.answers ? { ...item.answers, id: d ?? item.answers.id } : item.answers });
+}
+
 function send(item, token) {
   if (item.type === "undo") return api.undo(item.game_id, token, item.count || 1, item.base_version, item.key);
   return api.action(item.game_id, token, item.action, item.base_version, item.key);

@@ -1,6 +1,6 @@
 // Hash routes, so the server only ever serves "/" (and the service worker
 // only needs index.html for every screen).
-//   #/  #/new  #/join/CODE  #/scorer[/nippon|/asara][?h=…]  #/history  #/editions[/ID[/check/C|/diff/OTHER]]  #/solo  #/campaigns  #/c/ID  #/g/ID[/log|/manage|/score|/share]  #/watch/ID?token=…
+//   #/  #/new  #/join/CODE  #/scorer[/nippon|/asara][?h=…]  #/history  #/settings  #/editions[/ID[/check/C|/diff/OTHER]]  #/solo  #/campaigns  #/c/ID  #/g/ID[/board|/layout|/log|/manage|/score|/share]  #/watch/ID?token=…
 import { set } from "./store.js";
 
 export function parse(hash) {
@@ -18,6 +18,7 @@ export function parse(hash) {
     if (parts[2] === "diff") return { name: "edition-diff", params: { ...params, id: parts[1], other: parts[3] || "default" } };
     return { name: "edition", params: { ...params, id: parts[1] } };
   }
+  if (parts[0] === "settings") return { name: "settings", params };
   if (parts[0] === "solo" || parts[0] === "campaigns") return { name: parts[0], params };
   if (parts[0] === "c" && parts[1]) return { name: "campaign", params: { ...params, id: parts[1] } };
   if (parts[0] === "watch") return { name: "watch", params: { ...params, id: parts[1] } };

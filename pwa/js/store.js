@@ -12,9 +12,11 @@ let state = {
   live: false,        // the open game's event stream is connected (no polling meanwhile)
   notice: null,       // "Updated by another phone", …
   lastLines: [],      // what the last write of this phone did (event lines)
+  recent: null,       // the game's last few log entries (any phone), for "Just recorded"
   labels: null,       // display names from the game's edition
   updateReady: false, // a new app version is installed and waiting
   error: null,        // the last refusal shown to the user {detail, code, rule}
+  developer: false,   // settings: show the raw JSON action box
 };
 const listeners = new Set();
 

@@ -17,7 +17,7 @@ import * as db from "./db.js";
 import { ApiError, NetworkError, api, openEvents, readEvents } from "./api.js";
 import * as outbox from "./outbox.js";
 import { getState, set } from "./store.js";
-import { loadLabels } from "./labels.js";
+import { actionLabel, decisionPrompt, loadLabels } from "./labels.js";
 import * as offline from "./offline/play.js";
 
 const POLL_MS = 4000;
@@ -97,7 +97,7 @@ export async function openGame(gameId) {
   }
   record.opened_at = new Date().toISOString();
   await db.put("games", record);
-  set({ game: record, outbox: await outbox.items(gameId), notice: null, lastLines: [], error: null,
+  set({ game: record, outbox: await outbox.items(gameId), notice: null, lastLines: [], recent: null, error: null,
         labels: null });
   loadLabels(record).then((labels) => set({ labels })).catch(() => {});
   await syncNow();
@@ -173,6 +173,9 @@ function onVersion(session, version) {
   (pending ? syncNow() : refresh()).catch(() => {});
 }
 
+// Whether the open game is being kept in step (a screen outside the game stops it).
+export const gameIsLive = () => pollTimer !== null || live !== null;
+
 function startPolling() {
   stopPolling();
   pollTimer = setInterval(() => {
@@ -219,8 +222,23 @@ async function adopt(answer, { polled }) {
   }
   const updated = { ...record, view, saved_at: new Date().toISOString() };
   await db.put("games", updated);
-  if (getState().game && getState().game.game_id === view.game_id) { set({ game: updated }); dirty = true; }
+  if (getState().game && getState().game.game_id === view.game_id) {
+    set({ game: updated });
+    dirty = true;
+    if (view.version !== before || !getState().recent) loadRecent(updated);
+  }
   if (polled && before !== view.version) offline.followGame(updated);
+}
+
+// "Just recorded": the game's last few moves from the log, whichever phone made them.
+const RECENT = 3;
+async function loadRecent(record) {
+  try {
+    const after = Math.max(0, (record.view.head_seq || 0) - RECENT - 2);
+    const { data } = await api.log(record.game_id, record.token, after);
+    const current = getState().game;
+    if (current && current.game_id === record.game_id) set({ recent: data.entries.slice(-RECENT) });
+  } catch { /* offline: the phone's own last lines stay */ }
 }
 
 async function refresh() {
@@ -292,6 +310,9 @@ export async function drainAll() {
 export async function record(write) {
   const game = getState().game;
   if (!game || !game.view) return;
+  const d = game.view.view && game.view.view.decision;
+  // What the move answered, so a move that lost a race can be re-offered on the same kind of decision.
+  if (write.type === "action" && d) write = { ...write, answers: { id: d.id, kind: d.kind, seat: d.seat } };
   // Based on the server's version (a local view counts the unsent moves too); `offline` marks moves
   // the local engine answered, so the server's state hash is compared with the phone's after the sync.
   const item = await outbox.enqueue(game.game_id, offline.serverVersion(game.view),
@@ -324,12 +345,29 @@ export async function dropItem(seq) {
   await syncNow();
 }
 
-// Re-send a refused item on top of the game as it is now.
+// "Try again on the current state": the refused move is re-derived on the game as it
+// is now — the same choice (kind and fields) among the current decision's options,
+// answering the current decision — and re-sent; when the game has moved on so that
+// the choice no longer exists, it is dropped and the phone says why.
 export async function retryItem() {
   const game = getState().game;
   await refresh();
-  await outbox.rebase(game.game_id, getState().game.view.version);
-  set({ outbox: await outbox.items(game.game_id) });
+  const now = getState().game.view;
+  const [first] = await outbox.items(game.game_id);
+  if (first && first.type === "action") {
+    const again = outbox.rederive(first, now);
+    if (!again) {
+      await outbox.drop(first.seq);
+      set({ outbox: await outbox.items(game.game_id), error: { code: "move_dropped",
+        detail: `Not sent: “${actionLabel(getState().labels, first.action, now.view)}” is no longer a choice — ${
+          decisionPrompt(getState().labels, now.view.decision, now.view)}. Record the move again if it still applies.` } });
+      await syncNow();
+      return;
+    }
+    await outbox.replace(first, again);
+  }
+  await outbox.rebase(game.game_id, now.version);
+  set({ outbox: await outbox.items(game.game_id), error: null });
   await syncNow();
 }
 

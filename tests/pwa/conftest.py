@@ -84,6 +84,9 @@ class Server:
     def log(self, game_id: str, token: str) -> list[dict]:
         return requests.get(f"{self.url}/api/games/{game_id}/log", headers=bearer(token), timeout=10).json()["entries"]
 
+    def outcome(self, game_id: str, token: str) -> dict:
+        return requests.get(f"{self.url}/api/games/{game_id}/outcome", headers=bearer(token), timeout=10).json()["outcome"]
+
     def act(self, game_id: str, token: str, action: dict, version: int) -> dict:
         resp = requests.post(f"{self.url}/api/games/{game_id}/actions", json={"action": action}, timeout=10,
                              headers={**bearer(token), "If-Match": f'"{version}"', "Idempotency-Key": str(uuid.uuid4())})
@@ -195,9 +198,9 @@ def game_token(page, game_id: str) -> str:
 
 
 def app_version(page) -> int | None:
-    """The game version the page shows (from its header)."""
-    text = page.locator("header .hint").first.inner_text()
-    return int(text.rsplit("version", 1)[1].split()[0]) if "version" in text else None
+    """The game version the page holds (its header's data-version; people see it only under "Game details")."""
+    value = page.locator("header").first.get_attribute("data-version")
+    return int(value) if value else None
 
 
 def click_action(page, action: dict, view: dict) -> None:

@@ -40,7 +40,7 @@ def plan(options: dict, seed: int, limit: int = 60) -> list[dict]:
 
 
 def wait_version(page, version: int) -> None:
-    page.locator("header .hint", has_text=re.compile(rf"version {version}\b")).wait_for()
+    page.locator(f"header[data-version='{version}']").wait_for()
 
 
 def test_whole_game_on_one_phone(server, new_phone):
@@ -98,6 +98,10 @@ def test_whole_game_on_one_phone(server, new_phone):
     next_worker = next(p for p in view["view"]["players"] if p["id"] == seat)["next_worker"]
     center = next(c for c, info in view["view"]["board"]["centers"].items()
                   if info["worker_type"] and info["worker_type"] != next_worker)
+    page.get_by_role("link", name="Home").click()  # the JSON box is behind Settings → developer mode
+    page.get_by_role("link", name="Settings").click()
+    page.get_by_label(re.compile("^Developer mode")).check()
+    page.go_back(); page.go_back()
     page.get_by_text("Manual action (advanced)").click()
     page.get_by_label(re.compile("^Action as JSON")).fill(json.dumps({"kind": "place_worker", "center": center}))
     page.get_by_role("button", name="Send manual action").click()
@@ -148,10 +152,7 @@ def test_whole_game_on_one_phone(server, new_phone):
     page.locator("[data-testid=winner]").wait_for()
     winner = page.locator("[data-testid=winner]").inner_text()
     assert "wins" in winner
-    if page.locator("[data-testid=scorepad]").count():  # the server's /outcome
-        assert "Total" in page.locator("[data-testid=scorepad]").inner_text()
-    else:  # fallback while /outcome answers not_supported: the score lines from the log
-        assert "total" in page.locator("[data-testid=score-lines]").inner_text()
+    assert "Total" in page.locator("[data-testid=scorepad]").inner_text()  # the server's /outcome
     axe_check(page, "score"); shot(page, "12-score")
 
     page.get_by_role("link", name="Share", exact=True).click()
@@ -195,7 +196,19 @@ def test_score_sheet_from_the_outcome(server, new_phone):
     pad = page.locator("[data-testid=scorepad]")
     pad.wait_for()
     text = pad.inner_text()
-    assert "Total" in text and "Nations" in text and "Prosperity: South Korea" in text
+    assert "Total" in text and "Nations" in text and "South Korea" in text
+    rows = pad.locator("tbody tr")
+    assert rows.last.locator("th").inner_text() == "Total"  # the total comes last
+    # each subtotal heads its parts, which are indented rows of their own (issue 12, item 12)
+    labels = [r.strip() for r in rows.locator("th").all_inner_texts()]
+    first = labels.index("Prosperity from influence")
+    assert labels[first + 1].endswith("South Korea") and "k-part" in rows.nth(first + 1).get_attribute("class")
+    assert "k-subtotal" in rows.nth(first).get_attribute("class")
+    # the bars are in the players' colours, and the winner is named in text
+    winner = page.locator("[data-testid=winner] h2").inner_text().removesuffix(" wins")
+    chart = page.locator("[data-testid=chart]")
+    assert chart.locator("rect.bar.fill-red").count() == 1 and chart.locator("rect.bar.fill-blue").count() == 1
+    assert f"{winner}" in chart.locator("title").text_content() and "★ winner" in chart.text_content()
     assert page.locator("svg[role=img] rect.bar").count() == 3
     assert "wins" in page.locator("[data-testid=winner]").inner_text()
     if page.locator(".placeholder-mark").count():
@@ -208,6 +221,16 @@ def test_score_sheet_from_the_outcome(server, new_phone):
     link = page.get_by_role("link", name="Push the play to BG Stats")
     data = json.loads(unquote(link.get_attribute("href").split("data=", 1)[1]))
     assert [p["name"] for p in data["players"]] and sum(p["winner"] for p in data["players"]) == 1
+    # the start player is the first in the initial turn order: the one who made the game's first move
+    first = server.game(gid, token)["view"]["initial_turn_order"][0]
+    assert first == server.log(gid, token)[0]["events"][0]["participant"]  # who made the first move
+    names = {p["id"]: p["name"] for p in server.game(gid, token)["view"]["players"]}
+    assert [p["name"] for p in data["players"] if p["startPlayer"]] == [names[first]]
+    # the BoardGameGeek id from the server's labels, sent as bggId; unconfirmed, so the screen says so
+    bgg = requests.get(f"{server.url}/api/games/{gid}/labels", headers={"Authorization": f"Bearer {token}"},
+                       timeout=10).json()["labels"]["edition"]["bgg_id"]
+    assert data["game"]["bggId"] == bgg["value"]
+    assert bgg["placeholder"] and f"The BoardGameGeek id sent ({bgg['value']}) is a placeholder" in page.locator("main").inner_text()
     assert page.errors == []
     # The Share screen refetches /outcome after rendering the cached one: let that handler finish
     # before the page closes (else it fails the next test with "Fetch response has been disposed").

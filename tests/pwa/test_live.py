@@ -44,7 +44,7 @@ def test_a_move_on_one_phone_appears_on_the_other_through_the_stream(server, new
     action = json.loads(button.get_attribute("data-action"))
     clicked = time.monotonic()
     button.click()
-    phone_b.locator("header .hint", has_text=re.compile(r"version 2\b")).wait_for(timeout=5000)
+    phone_b.locator("header[data-version='2']").wait_for(timeout=5000)
     seen_after = time.monotonic() - clicked
     phone_b.locator("[data-testid=notice]", has_text="Updated by another phone").wait_for()
     shot(phone_b, "30-live-update-from-the-other-phone")
@@ -70,7 +70,7 @@ def test_without_the_stream_the_phone_polls(server, new_phone):
     open_game(phone_b, server, g["join_code"])
     phone_b.wait_for_function("() => true")
     phone_a.locator("[data-testid=recorder] button[data-action]").first.click()
-    phone_b.locator("header .hint", has_text=re.compile(r"version 2\b")).wait_for(timeout=15000)
+    phone_b.locator("header[data-version='2']").wait_for(timeout=15000)
     assert refused, "the phone never tried the stream"
     assert phone_b.locator("[data-testid=sync-state]").get_attribute("data-live") == "false"
     assert phone_a.errors == [] and phone_b.errors == []

@@ -4,6 +4,7 @@ campaign created, shown (tiles, failures, science), its first session started, p
 (over HTTP) and recorded. axe and a 360×740 screenshot on every new screen."""
 from __future__ import annotations
 
+import json
 import random
 import re
 import uuid
@@ -17,7 +18,7 @@ QUICK = ("end_turn", "skip_local_sale", "finish_sales", "skip_university_action"
 
 
 def wait_version(page, version: int) -> None:
-    page.locator("header .hint", has_text=re.compile(rf"version {version}\b")).wait_for()
+    page.locator(f"header[data-version='{version}']").wait_for()
 
 
 def kv(page, key: str):
@@ -87,10 +88,12 @@ def test_recorded_automa_tiles_are_buttons(server, new_phone):
     page.goto(f"{server.url}/#/join/{created['join_code']}")
     page.locator("[data-testid=automa]").wait_for()
     assert "Reveal the top tile" in page.locator("[data-testid=automa]").inner_text()
-    buttons = page.get_by_role("button", name=re.compile("^The table revealed AT"))
+    buttons = page.get_by_role("button", name=re.compile("^The Automa revealed “"))  # tiles by their instruction
     assert buttons.count() == 10
     axe_check(page, "recorded tile question"); shot(page, "22-solo-recorded-tile")
-    page.get_by_role("button", name="The table revealed AT04").click()
+    assert not any(re.search(r"\bAT\d\d\b", t) for t in buttons.all_inner_texts())  # tiles by instruction, no codes
+    at04 = next(a for a in server.game(gid, token)["legal_actions"] if a.get("tile") == "AT04")
+    page.locator(f"button[data-action='{json.dumps(at04, separators=(',', ':'))}']").click()
     page.locator("[data-testid=automa-instructions] li", has_text="reveal tile “invest in South Korea").wait_for()
     assert server.game(gid, token)["view"]["solo"]["revealed"] == ["AT04"]
     assert page.errors == []

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import re
 
-from tests.pwa.conftest import shot
+from tests.pwa.conftest import click_action, shot
 
 
 def join(page, server, code: str) -> None:
@@ -37,12 +37,20 @@ def test_two_phones_and_a_stale_queued_move(server, new_phone):
     phone_b.get_by_role("button", name="Join").click()
     phone_b.locator("[data-testid=recorder]").wait_for()
 
-    # A records a move: B sees it within a poll or two, flagged as another phone's.
+    # A records a move: B sees it within a poll or two, flagged as another phone's, in an
+    # overlay that moves nothing under the finger; B's "Just recorded" shows A's move by name.
+    top = phone_b.locator("[data-testid=turn]").bounding_box()["y"]
     button, action = first_button(phone_a)
     button.click()
     phone_b.locator("[data-testid=notice]", has_text="Updated by another phone").wait_for()
-    phone_b.locator("header .hint", has_text=re.compile(r"version 2\b")).wait_for()
+    phone_b.locator("header[data-version='2']").wait_for()
+    assert phone_b.locator("[data-testid=turn]").bounding_box()["y"] == top
     assert live_actions(server, gid, token) == [action]
+    mover = server.log(gid, token)[-1]["events"][0]["participant"]
+    name = {"0": "Ann", "1": "Bob"}[mover]
+    recent = phone_b.locator("[data-testid=just-recorded] li").first
+    recent.wait_for()
+    assert recent.inner_text().startswith(name)
     shot(phone_b, "20-other-phone-update")
 
     # B loses the network and records a move on the view it has (version 2) ...
@@ -54,7 +62,7 @@ def test_two_phones_and_a_stale_queued_move(server, new_phone):
     # ... while A records another one: the game moves on to version 3.
     button, second = first_button(phone_a)
     button.click()
-    phone_a.locator("header .hint", has_text=re.compile(r"version 3\b")).wait_for()
+    phone_a.locator("header[data-version='3']").wait_for()
 
     # B is back: its queued move is refused (based on version 2), shown with the reason.
     phone_b.unroute("**/api/**")
@@ -64,11 +72,12 @@ def test_two_phones_and_a_stale_queued_move(server, new_phone):
     assert "version_mismatch" in refused.inner_text()
     refused.scroll_into_view_if_needed()
     shot(phone_b, "21-stale-move-refused")
-    # "Try again on the current state": the engine refuses it too (it answered an old decision).
+    # "Try again on the current state": the game has moved on to another player's or another
+    # kind of decision, so the choice no longer exists: the move is dropped, and the phone says why.
     refused.get_by_role("button", name="Try again on the current state").click()
-    phone_b.locator(".outbox-item.rejected", has_text="stale_decision").wait_for()
-    phone_b.locator(".outbox-item.rejected").get_by_role("button", name="Drop it").click()
     phone_b.locator("[data-testid=outbox]").wait_for(state="detached")
+    reason = phone_b.get_by_role("alert").inner_text()
+    assert reason.startswith("Not sent:") and "is no longer a choice" in reason
     assert live_actions(server, gid, token) == [action, second]
     assert phone_a.errors == [] and phone_b.errors == []
 
@@ -140,3 +149,51 @@ def test_installable(server, persistent_phone):
     assert result["installabilityErrors"] == []
     manifest = cdp.send("Page.getAppManifest")
     assert not manifest.get("errors")
+
+
+def test_a_move_that_lost_a_race_is_re_offered(server, new_phone):
+    """B answers a build question offline; meanwhile A undoes the placement and places again so
+    that the same build question comes back (after a local-sale question): B's "Try again"
+    re-derives the same choice on the current decision and it applies."""
+    g = server.create_game(seed=5)
+    gid, token = g["game_id"], g["table_token"]
+    phone_a, phone_b = new_phone(), new_phone(service_workers="block")
+    join(phone_a, server, g["join_code"])
+    join(phone_b, server, g["join_code"])
+    view = server.game(gid, token)
+    phone_a.locator("button[data-action]", has_text="C · free").first.wait_for()
+    place_c = next(a for a in view["legal_actions"] if a.get("center") == "SK.C")
+    phone_a.locator(f"button[data-action='{json.dumps(place_c, separators=(',', ':'))}']").click()
+    phone_b.locator("header[data-version='2']").wait_for()
+    after_c = server.game(gid, token)
+    build = next(a for a in after_c["legal_actions"] if a["kind"] == "build" and a["space"] == "SK.F3")
+
+    phone_b.route("**/api/**", lambda route: route.abort())
+    click_action(phone_b, build, after_c)
+    phone_b.locator(".outbox-item", has_text="pending").wait_for()
+    # A: undo, place on centre A instead, no local sale: the same build question again.
+    phone_a.get_by_role("button", name="Undo last move").click()
+    phone_a.get_by_role("button", name="Yes, undo").click()
+    phone_a.locator("header[data-version='3']").wait_for()
+    place_a = next(a for a in server.game(gid, token)["legal_actions"] if a.get("center") == "SK.A")
+    phone_a.locator(f"button[data-action='{json.dumps(place_a, separators=(',', ':'))}']").click()
+    phone_a.locator("header[data-version='4']").wait_for()
+    skip = next(a for a in server.game(gid, token)["legal_actions"] if a["kind"] == "skip_local_sale")
+    phone_a.locator(f"button[data-action='{json.dumps(skip, separators=(',', ':'))}']").click()
+    phone_a.locator("header[data-version='5']").wait_for()
+    now = server.game(gid, token)
+    assert now["decision"]["kind"] == "choose_build"
+
+    phone_b.unroute("**/api/**")
+    phone_b.get_by_role("button", name="Sync now").click()
+    refused = phone_b.locator(".outbox-item.rejected")
+    refused.wait_for()
+    refused.get_by_role("button", name="Try again on the current state").click()
+    phone_b.locator("[data-testid=outbox]").wait_for(state="detached")
+    applied = server.log(gid, token)[-1]["action"]
+    assert {k: v for k, v in applied.items() if k != "decision"} == {k: v for k, v in build.items() if k != "decision"}
+    assert applied["decision"] == now["decision"]["id"]  # it answered the current decision
+    assert live_actions(server, gid, token)[-3:-1] == [place_a, skip]
+    phone_b.locator("header[data-version='6']").wait_for()
+    shot(phone_b, "23-race-re-offered")
+    assert phone_a.errors == [] and phone_b.errors == []

@@ -14,6 +14,9 @@ const LogScreen = screen("log", () => import("./log.js"), "LogScreen");
 const Management = screen("manage", () => import("./management.js"), "Management");
 const ScoreScreen = screen("score", () => import("./score.js"), "ScoreScreen");
 const ShareScreen = screen("share", () => import("./share.js"), "ShareScreen");
+const BoardScreen = screen("board", () => import("./boardscreen.js"), "BoardScreen");
+const Settings = screen("settings", () => import("./settings.js"), "Settings");
+const LayoutScreen = screen("layout", () => import("./layout.js"), "LayoutScreen");
 
 const solo = { solo: lazy("solo", () => import("./solo.js")), campaigns: lazy("campaigns", () => import("./campaignlist.js")),
                campaign: lazy("campaign", () => import("./campaign.js")) };
@@ -23,7 +26,7 @@ const editions = { editions: editionScreens, edition: editionScreens, "edition-d
                    calibrate: lazy("calibrate", () => import("./calibrate.js")) };
 
 const SCREENS = { home: Home, setup: Setup, join: Join, watch: Watch, game: GameScreen, log: LogScreen,
-                  manage: Management, score: ScoreScreen, share: ShareScreen, scorer: ScorerRoute,
+                  manage: Management, score: ScoreScreen, board: BoardScreen, settings: Settings, layout: LayoutScreen, share: ShareScreen, scorer: ScorerRoute,
                   history: HistoryRoute, ...solo, ...editions };
 
 export function App() {

@@ -1,54 +1,88 @@
-// Compact read-only views of the board and the players (what the server sent).
+// The Board tab, read-only, drawn from the server's view.board_model: each Tiger in its
+// columns A, B and C, the global market and every player's board; owners named in text.
 import { html } from "../html.js";
-import { playerName, tigerName, words } from "../labels.js";
-import { Dot } from "./common.js";
+import { effectWords, isPlaceholder, nationName, serverLabel, tigerName, words } from "../labels.js";
 
-function Tiger({ L, view, id }) {
-  const b = view.board;
-  const centers = ["A", "B", "C"].map((c) => [c, b.centers[`${id}.${c}`] || { workers: [] }]);
-  const pieces = {};
-  for (const p of b.pieces.filter((x) => x.space.startsWith(id + "."))) (pieces[p.kind] ||= []).push(p);
-  const markets = Object.entries(b.local_markets).filter(([m]) => m.startsWith(id + "."));
-  const hq = b.headquarters[id];
-  return html`<section class="tiger" aria-label=${tigerName(L, id)}>
-    <h3>${tigerName(L, id)} <span class="hint">(${id})</span></h3>
-    <p class="hint">Prosperity ${b.prosperity_tokens[id] || "?"} · region ${b.region_tokens[id] || "—"}${hq ? html` · HQ <${Dot} view=${view} id=${hq} />` : ""}</p>
-    <ul>${centers.map(([c, info]) => html`<li>${c}: ${info.worker_type || "free"}
-      ${info.workers.map((w) => html` <${Dot} view=${view} id=${w} />`)}</li>`)}</ul>
-    ${Object.keys(pieces).length ? html`<ul>${Object.entries(pieces).map(([kind, list]) => html`<li>${words(kind)}:
-      ${list.map((p) => html` <${Dot} view=${view} id=${p.owner} />${p.parts_factory ? "+" : ""}`)}</li>`)}</ul>` : html`<p class="hint">Nothing built</p>`}
-    <ul>${markets.map(([m, held]) => html`<li>Market ${m.split(".")[1].replace(/^M/, "")}: ${held
-      ? html`${held.good} <${Dot} view=${view} id=${held.seller} />` : (L && L.markets[m] ? `${L.markets[m].good} wanted` : "empty")}</li>`)}</ul>
+const COLUMNS = ["A", "B", "C"];
+const Mark = ({ on }) => (on ? html`<span class="placeholder-mark" title="a placeholder edition value">*</span>` : null);
+
+// A label built from an invented edition value may not match the table's copy: say so once.
+export const PlaceholderNote = () => html`<p class="hint"><span class="placeholder-mark">*</span> a placeholder edition
+  value: check it against your copy of the game.</p>`;
+const ROWS = ["university", "factory", "power_plant", "laboratory"];
+
+const Owner = ({ o }) => html`<span><span class=${`dot c-${o.color}`} aria-hidden="true"></span> ${o.name}</span>`;
+const Owners = ({ list }) => (list.length
+  ? html`${list.map((o, i) => html`${i ? ", " : ""}<${Owner} o=${o} />${o.parts_factory ? " + parts factory" : ""}`)}`
+  : html`<span class="hint">free</span>`);
+const bonusName = (L, table, id) => ((L && L.server && L.server.bonuses && L.server.bonuses[table]
+  && L.server.bonuses[table][id]) || {}).label || effectWords(id);
+
+function Space({ s }) {
+  return html`<li><span class="space-name">${words(s.kind)}${s.good ? ` · ${s.good}` : ""}</span>${": "}${s.open
+    ? html`<${Owners} list=${s.owners} />` : html`<span class="hint">not in play with this many players</span>`}</li>`;
+}
+
+export function TigerBoard({ L, t }) {
+  const hq = t.headquarters && t.headquarters.owner;
+  return html`<section class="tiger-board" aria-labelledby=${`tb-${t.id}`} data-testid=${`tiger-${t.id}`}>
+    <h2 id=${`tb-${t.id}`}>${t.name}</h2>
+    <p>Prosperity ${t.prosperity_token ? t.prosperity_token.label : "—"}${t.prosperity_token && html`<${Mark} on=${isPlaceholder(L, "prosperity_tokens", t.prosperity_token.id)} />`}
+      · region bonus ${t.region_token ? t.region_token.label : "none"}${t.region_token && html`<${Mark} on=${isPlaceholder(L, "region_tokens", t.region_token.id)} />`}${" · headquarters: "}${hq ? html`<${Owner} o=${hq} />` : "none"}</p>
+    <div class="columns">${COLUMNS.map((c) => {
+      const centre = t.centers.find((x) => x.letter === c) || { workers: [] };
+      const market = t.local_markets.find((m) => m.column === c);
+      return html`<div class="column card" key=${c} role="group" aria-label=${`Column ${c}`}>
+        <h3>Column ${c}</h3>
+        <p><strong>Centre ${c}</strong> (${centre.cost_funds} funds): ${centre.worker_label || "type not set"}${" — "}<${Owners} list=${centre.workers.filter((w) => w.id !== "setup")} />${centre.workers.some((w) => w.id === "setup") ? " + the setup worker" : ""}</p>
+        <ul class="plain">${ROWS.flatMap((r) => t.spaces.filter((s) => s.column === c && s.row === r && !s.infinite)).map((s) => html`<${Space} s=${s} key=${s.id} />`)}</ul>
+        ${market && html`<p><strong>Market</strong>: ${market.wants} (+${market.influence} influence)${" — "}${market.sold
+          ? html`sold by <${Owner} o=${market.sold.seller || market.sold} />` : "open"}</p>`}
+      </div>`;
+    })}</div>
+    <h3>Open rows, satellites</h3>
+    <ul class="plain">${t.spaces.filter((s) => s.infinite).map((s) => html`<${Space} s=${s} key=${s.id} />`)}
+      ${t.satellites.map((s) => html`<li key=${s.id}><span class="space-name">${words(s.row)} satellite</span>${": "}${s.owner ? html`<${Owner} o=${s.owner} />` : html`<span class="hint">free</span>`}</li>`)}</ul>
+    <h3>Funds and influence in ${t.name}</h3>
+    <table><thead><tr><th scope="col">Who</th><th scope="col" class="num">Funds</th><th scope="col" class="num">Influence</th></tr></thead>
+      <tbody>${t.participants.map((p) => html`<tr key=${p.id}><th scope="row"><${Owner} o=${p} /></th>
+        <td class="num">${p.funds ?? "—"}</td><td class="num">${p.influence ?? 0}</td></tr>`)}</tbody></table>
+    ${(isPlaceholder(L, "prosperity_tokens", (t.prosperity_token || {}).id) || isPlaceholder(L, "region_tokens", (t.region_token || {}).id)) && html`<${PlaceholderNote} />`}
   </section>`;
 }
 
-export function Board({ L, view }) {
-  const tigers = Object.keys(view.board.prosperity_tokens || {});
-  return html`<section aria-labelledby="board-h"><h2 id="board-h">The four Tigers</h2>
-    <div class="tigers">${tigers.map((t) => html`<${Tiger} L=${L} view=${view} id=${t} key=${t} />`)}</div></section>`;
-}
-
-export function GlobalMarket({ view }) {
-  const stacks = Object.entries(view.board.global_market).sort((a, b) => Number(b[0]) - Number(a[0]));
-  return html`<section aria-labelledby="gm-h"><h2 id="gm-h">Global market</h2>
-    <ul class="plain">${stacks.map(([pos, ids]) => html`<li>Space ${pos}: ${ids.map((id) => html`<${Dot} view=${view} id=${id} /> ${playerName(view, id)} `)}</li>`)}</ul>
+export function GlobalMarket({ L, gm }) {
+  const perf = gm.performance_tokens || [];
+  return html`<section aria-labelledby="gm-h" data-testid="global-market"><h2 id="gm-h">Global market</h2>
+    <h3>Track</h3>
+    <ul class="plain">${[...gm.track].reverse().map((t) => html`<li key=${t.position}>Space ${t.position}: <${Owners} list=${t.stack} />${t.stack.length > 1 ? " (bottom to top)" : ""}</li>`)}</ul>
+    <h3>Nations: the flag on top of each stack</h3>
+    <ul class="plain">${gm.nations.map((n) => html`<li key=${n.id}>${n.name} (wants ${Array.isArray(n.demand) ? n.demand.join(" or ") : n.demand}): ${n.top_flag
+      ? `${n.top_flag.label} · ${n.flags_left} left` : "no flag left"}</li>`)}</ul>
+    <h3>Trade centres</h3>
+    <ul class="plain">${gm.trade_centers.map((t) => html`<li key=${t.id}>${serverLabel(L, "centers", t.id) || words(t.kind)}: ${t.worker_label || "type not set"}</li>`)}</ul>
+    ${gm.special_flags.length > 0 && html`<p>Special flags still on the board: ${gm.special_flags.map((f) => serverLabel(L, "flags", f.flag) || tigerName(L, f.tiger)).join(", ")}</p>`}
+    <p>Performance tokens left: ${perf.filter((x) => x.startsWith("D")).length} dollar, ${perf.filter((x) => x.startsWith("Y")).length} yen.
+      ${gm.leftover_region_tokens.length ? ` Region bonus tokens beside the board: ${gm.leftover_region_tokens.map((r) => r.label).join(", ")}.` : ""}</p>
   </section>`;
 }
 
-const perTiger = (obj) => Object.entries(obj || {}).map(([t, n]) => `${t} ${n}`).join(" · ");
-
-export function Players({ view }) {
-  return html`<section aria-labelledby="players-h"><h2 id="players-h">Players</h2>
-    ${view.players.map((p) => html`<div class="card" key=${p.id}>
-      <h3><${Dot} color=${p.color} /> ${p.name}</h3>
-      <p>Next worker <strong>${p.next_worker || "—"}</strong> · placed ${p.workers_placed} · global market ${p.global_market}</p>
-      <p>Energy <strong>${p.energy}</strong> · science <strong>${p.science}</strong> · goods ${Object.entries(p.goods).map(([g, n]) => `${g} ${n}`).join(", ") || "none"}</p>
-      <p>Funds: ${perTiger(p.funds)}</p>
-      <p>Influence: ${perTiger(p.influence)}</p>
-      ${p.special_flags.length ? html`<p>Special flags: ${p.special_flags.join(", ")}</p>` : ""}
-      ${Object.keys(p.rows).length ? html`<p>Flags: ${Object.entries(p.rows).map(([r, f]) => `${r} ${f}`).join(", ")}</p>` : ""}
-    </div>`)}
-    ${view.neutral && html`<div class="card"><h3><${Dot} color=${view.neutral.color} /> Neutral</h3>
-      <p>Influence: ${perTiger(view.neutral.influence)}</p></div>`}
+export function PlayerBoard({ L, pb, player }) {
+  return html`<section class="card" aria-labelledby=${`pb-${pb.id}`} data-testid=${`player-board-${pb.id}`}>
+    <h2 id=${`pb-${pb.id}`}><${Owner} o=${pb} /></h2>
+    <p>Energy <strong>${pb.energy}</strong> · science <strong>${pb.science}</strong> · goods ${Object.entries(pb.goods).map(([g, n]) => `${g} ${n}`).join(", ") || "none"}</p>
+    ${player && html`<p>Next worker <strong>${player.next_worker ? serverLabel(L, "workers", player.next_worker) || player.next_worker : "—"}</strong> · ${player.workers_placed} placed · global market space ${player.global_market}</p>`}
+    <h3>Sectors</h3>
+    <ul class="plain sectors">${pb.sectors.map((s) => {
+      const left = s.generic_left + (s.factory_left ? 1 : 0);
+      return html`<li key=${s.id}>Sector ${s.id.replace(/^S/, "")}: ${left ? `${s.generic_left} piece${s.generic_left === 1 ? "" : "s"}${s.factory_left ? ` + ${s.factory} factory` : ""}` : "empty"}
+        · bonus ${bonusName(L, "infrastructure_bonuses", s.bonus)}${s.bonus_unlocked ? " (unlocked)" : ""}</li>`;
+    })}</ul>
+    <h3>Final scoring rows</h3>
+    <ul class="plain">${pb.rows.map((r) => html`<li key=${r.id}>Sector ${r.sector}, row ${r.id.slice(r.sector.length)}
+      (${r.accepts === "any" ? "any nation" : r.accepts.map((n) => nationName(L, n)).join(" or ")}; bonus ${bonusName(L, "nation_bonuses", r.nation_bonus)}):
+      ${r.flag ? serverLabel(L, "flags", r.flag.id || r.flag) || "a flag" : "empty"}</li>`)}</ul>
+    <p>Special flags: ${pb.special_flags.length ? pb.special_flags.map((f) => serverLabel(L, "flags", f) || tigerName(L, f.split(":")[1])).join(", ") : "none"}</p>
+    <p>Satellites left: ${pb.satellites_left.map(words).join(", ") || "none"} · headquarters ${pb.headquarters_left ? "still to place" : "placed"}</p>
   </section>`;
 }

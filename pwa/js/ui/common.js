@@ -21,41 +21,62 @@ export function Problem({ error }) {
   </div>`;
 }
 
-// Online/offline state and the sync button, shown on every game screen.
+// Online/offline state and the sync button, shown on every game screen.  The
+// "Updated by another phone" notice is a fixed overlay (it never pushes the
+// buttons down under a finger that is aiming at them).
 export function SyncBar({ s }) {
-  const game = s.game;
   const waiting = s.outbox.filter((i) => i.status === "pending").length;
   const rejected = s.outbox.filter((i) => i.status === "rejected").length;
+  return html`<div class="status-row">
+      <span class="chip" data-testid="sync-state" data-live=${s.live ? "true" : "false"}>${s.syncing ? "Syncing…" : s.online === false ? "Offline" : "Online"}${s.live && !s.syncing ? " · live" : ""}
+        ${waiting ? ` · ${waiting} waiting` : ""}${rejected ? ` · ${rejected} refused` : ""}</span>
+      <button class="small" onClick=${() => syncNow()} disabled=${s.syncing} aria-label="Sync now">⟳ Sync</button>
+    </div>`;
+}
+
+function Banners({ s }) {
+  const game = s.game;
   const saved = game && game.saved_at ? new Date(game.saved_at).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) : "";
   return html`
     ${s.online === false && html`<div class="banner warn" role="status" data-testid="offline-banner">
       ${game && (game.local || (game.view && game.view.local) || s.offlineReady === game.game_id)
         ? "Offline — this phone runs the rules: play on. Every move is kept here and sent when the server is back."
         : `Offline — showing the last known state (saved ${saved}). Moves you record are kept on this phone and sent when the server is back.`}</div>`}
-    ${s.notice && html`<div class="banner ok" role="status" data-testid="notice">${s.notice}</div>`}
-    <div class="row" style="justify-content:space-between">
-      <span class="chip" data-testid="sync-state" data-live=${s.live ? "true" : "false"}>${s.syncing ? "Syncing…" : s.online === false ? "Offline" : "Online"}${s.live && !s.syncing ? " · live" : ""}
-        ${waiting ? ` · ${waiting} waiting` : ""}${rejected ? ` · ${rejected} refused` : ""}</span>
-      <button onClick=${() => syncNow()} disabled=${s.syncing}>Sync now</button>
-    </div>`;
+    <div class="toast-slot" role="status">${s.notice && html`<div class="toast" data-testid="notice">${s.notice}</div>`}</div>`;
 }
 
 export function GameNav({ s, current }) {
   const id = s.game ? s.game.game_id : s.route.params.id;
   const link = (name, label) => html`<a href=${`#/g/${id}${name ? "/" + name : ""}`}
     aria-current=${current === name ? "page" : undefined}>${label}</a>`;
-  return html`<nav class="nav" aria-label="Game screens">
-    <a href="#/">Home</a>${link("", "Turn")}${link("log", "Log")}${link("manage", "Manage")}
+  return html`<nav class="nav tabs" aria-label="Game screens">
+    ${link("", "Turn")}${link("board", "Board")}${link("log", "Log")}${link("manage", "Manage")}
     ${link("score", "Score")}${link("share", "Share")}</nav>`;
 }
 
+const PHASES = { turns: "turns", management: "management phase", setup: "setup", over: "over" };
+
+// A compact header: the screens, the title with the era and phase, the sync state.
+// The version number is for machines (data-version) and the details line at the foot.
 export function GameHeader({ s, current, title }) {
   const view = s.game && s.game.view;
-  return html`<header>
+  return html`<header class="game-header" data-version=${view ? view.version : undefined}>
     <${GameNav} s=${s} current=${current} />
-    <h1 tabindex="-1">${title || gameTitle(view)}</h1>
-    ${view && html`<p class="hint">Era ${view.view.era === 2 ? "II" : "I"} · ${view.view.phase} · version ${view.version}
-      ${view.role === "spectator" ? " · watching (read-only)" : ""}</p>`}
-    <${SyncBar} s=${s} />
+    <div class="title-row">
+      <a href="#/" class="home-link" aria-label="Home" title="Home"><span aria-hidden="true">⌂</span></a>
+      <div class="title"><h1 tabindex="-1">${title || gameTitle(view)}</h1>
+        ${view && html`<p class="hint">Era ${view.view.era === 2 ? "II" : "I"} · ${PHASES[view.view.phase] || view.view.phase}${view.role === "spectator" ? " · watching (read-only)" : ""}</p>`}</div>
+      <${SyncBar} s=${s} />
+    </div>
+    <${Banners} s=${s} />
   </header>`;
+}
+
+// The technical facts nobody needs at the table, out of the way at the foot of a screen.
+export function GameDetails({ s }) {
+  const view = s.game && s.game.view;
+  if (!view) return null;
+  return html`<details class="game-details" data-testid="game-details"><summary>Game details</summary>
+    <p class="hint">Game ${view.game_id} · version ${view.version} (moves and undos so far)${view.edition && view.edition.content_hash
+      ? ` · edition ${String(view.edition.content_hash).slice(0, 12)}` : ""}</p></details>`;
 }

@@ -37,6 +37,7 @@ export function Home({ s }) {
       <a class="button" href="#/scorer/asara">Asara scorer</a>
       <a class="button" href="#/history">History of saved scorings</a>
     </div>
+    <p><a href="#/settings">Settings</a></p>
   </main>`;
 }
 

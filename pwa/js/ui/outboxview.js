@@ -16,8 +16,8 @@ export function Outbox({ s }) {
   return html`<${Conflict} s=${s} /><section aria-labelledby="outbox-h" data-testid="outbox"><h2 id="outbox-h">Waiting to sync</h2>
     ${s.outbox.map((item, i) => html`<div class=${`card outbox-item ${item.status}`} key=${item.seq}>
       <p><strong>${item.type === "undo" ? "Undo the last move" : actionLabel(L, item.action, view)}</strong></p>
-      <p class="hint">Based on version ${item.base_version} · ${item.status === "rejected" ? "refused by the server"
-        : i && s.outbox[0].status === "rejected" ? "waiting behind a refused move" : "pending"}</p>
+      <p class="hint">${item.status === "rejected" ? "refused by the server"
+        : i && s.outbox[0].status === "rejected" ? "waiting behind a refused move" : "pending: not sent yet"}</p>
       ${item.status === "rejected" && html`
         <${Problem} error=${item.problem} />
         <div class="grid2">

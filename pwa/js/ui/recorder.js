@@ -10,7 +10,8 @@ const LAST = new Set(["end_turn", "finish_sales", "skip_local_sale", "skip_unive
 const TWO_LEVEL = new Set(["build", "build_department"]);  // space first, then the sector
 
 // Group a decision's options into titled button lists (display only).
-export function groupActions(L, view, actions, picked) {
+export function groupActions(L, view, actions, picked, choices = new Map()) {
+  const named = (a, fallback) => (choices.get(keyOf(a)) || {}).label || fallback;
   const board = view.board || {};
   const player = (view.players || []).find((p) => p.id === (view.decision || {}).seat);
   const groups = [];
@@ -54,16 +55,57 @@ export function groupActions(L, view, actions, picked) {
   for (const pending of view.pending_bonuses || []) {
     const mine = actions.filter((a) => a.bonus === pending.id);
     const resolve = mine.filter((a) => a.kind !== "ignore_bonus");
-    add(`Bonus: ${bonusLabel(pending)}`, [
-      ...resolve.map((a) => ({ label: `Resolve now: ${actionLabel(L, a, view)}`, action: a })),
+    add(`Bonus: ${pending.label || bonusLabel(pending)}`, [
+      ...resolve.map((a) => ({ label: `Resolve now: ${named(a, actionLabel(L, a, view))}`, action: a })),
       ...mine.filter((a) => a.kind === "ignore_bonus").map((a) => ({ label: "Ignore it (gone for good)", action: a, secondary: true })),
     ], "Resolve it now, ignore it, or leave it for later this turn; ending the turn forfeits it.");
   }
 
   const rest = actions.filter((a) => a.kind !== "place_worker" && !TWO_LEVEL.has(a.kind) && a.bonus === undefined);
-  add("Choose", rest.filter((a) => !LAST.has(a.kind)).map((a) => ({ label: actionLabel(L, a, view), action: a })));
-  add("Or", rest.filter((a) => LAST.has(a.kind)).map((a) => ({ label: actionLabel(L, a, view), action: a, secondary: true })));
+  add("Choose", rest.filter((a) => !LAST.has(a.kind)).map((a) => ({ label: named(a, actionLabel(L, a, view)), action: a })));
+  add("Or", rest.filter((a) => LAST.has(a.kind)).map((a) => ({ label: named(a, actionLabel(L, a, view)), action: a, secondary: true })));
   return groups;
+}
+
+// view.choices: each option's label, cost and payoff, keyed by the action.
+const keyOf = (a) => JSON.stringify(Object.keys(a).sort().map((k) => [k, a[k]]));
+
+export function choiceIndex(view) {
+  const index = new Map();
+  for (const c of view.choices || []) index.set(keyOf(c.action), c);
+  return index;
+}
+
+export function costLine(choice) {
+  if (!choice) return "";
+  const s = choice.summary || "";
+  return s.startsWith(choice.label) ? s.slice(choice.label.length).replace(/^\s*—\s*/, "") : s;
+}
+
+function LazyEra2({ form }) {
+  const [Form, setForm] = useState(null);
+  useEffect(() => { import("./era2.js").then((m) => setForm(() => m.Era2Form)); }, []);
+  return Form ? html`<${Form} form=${form} />` : html`<p>Loading the Era II form…</p>`;
+}
+
+// Refused options, greyed: a tap shows the engine's reason and rule.
+function Unavailable({ entries }) {
+  const [open, setOpen] = useState(null);
+  if (!entries || !entries.length) return null;
+  return html`<details class="why-not" data-testid="why-not"><summary>Not available now (${entries.length})</summary>
+    <div class="stack">${entries.map((e, i) => html`<div key=${i}>
+      <button class="unavailable" aria-expanded=${open === i} aria-controls=${`why-${i}`}
+        onClick=${() => setOpen(open === i ? null : i)}><span class="option"><span>${e.label}</span><span class="cost">not available — why?</span></span></button>
+      ${open === i && html`<p class="why" id=${`why-${i}`} role="status">${e.reason.message}${e.reason.rule ? html` <span class="rule">(rule ${e.reason.rule})</span>` : ""}</p>`}
+    </div>`)}</div></details>`;
+}
+
+// What is paid and got reads first; the notes after them ("then a build in …") are smaller.
+function Cost({ text }) {
+  const parts = text.split(" — ");
+  const n = parts.findIndex((p) => !/^(pays|gets|empties|sector)\b/.test(p));
+  if (n <= 0) return html`<span class="cost">${text}</span>`;
+  return html`<span class="cost">${parts.slice(0, n).join(" — ")}<span class="notes">${" — "}${parts.slice(n).join(" — ")}</span></span>`;
 }
 
 export function Recorder({ s }) {
@@ -71,6 +113,7 @@ export function Recorder({ s }) {
   const decision = view.decision;
   const [picked, setPicked] = useState(null);
   useEffect(() => setPicked(null), [decision && decision.id]);
+  const choices = choiceIndex(view);
   if (s.game.role === "spectator" || s.game.view.role === "spectator") return html`<p class="hint">Watching: read-only.</p>`;
   if (!decision) return null;
   const queued = s.outbox.length;
@@ -80,15 +123,19 @@ export function Recorder({ s }) {
       <p class="hint">The next options come from the server once ${queued > 1 ? "they are" : "it is"} sent${s.online === false ? " — when the connection is back" : ""}.</p>
     </div>`;
   }
-  const groups = groupActions(s.labels, view, s.game.view.legal_actions, picked);
+  const groups = groupActions(s.labels, view, s.game.view.legal_actions, picked, choices);
+  const detail = (b) => (b.action ? costLine(choices.get(keyOf(b.action))) : "");
   return html`<section aria-label="Record the move" data-testid="recorder">
+    ${view.era2_form && html`<${LazyEra2} form=${view.era2_form} key=${decision.id} />`}
     ${picked && html`<button onClick=${() => setPicked(null)}>← Another space</button>`}
     ${groups.map((g) => html`<div role="group" aria-label=${g.title}>
       <h3>${g.title}</h3>${g.hint && html`<p class="hint">${g.hint}</p>`}
-      <div class=${g.compact ? "grid3" : "stack"}>${g.buttons.map((b) => html`<button class=${b.secondary ? "" : "primary"}
+      <div class=${g.compact && !choices.size ? "grid3" : "stack"}>${g.buttons.map((b) => html`<button class=${b.secondary ? "" : "primary"}
         data-action=${b.action ? JSON.stringify(b.action) : undefined} data-pick=${b.pick}
-        onClick=${() => (b.pick ? setPicked(b.pick) : record({ type: "action", action: b.action }))}>${b.label}</button>`)}</div>
+        onClick=${() => (b.pick ? setPicked(b.pick) : record({ type: "action", action: b.action }))}>
+        <span class="option"><span>${b.label}</span>${detail(b) && html`<${Cost} text=${detail(b)} />`}</span></button>`)}</div>
     </div>`)}
+    ${!picked && html`<${Unavailable} entries=${view.why_not} />`}
   </section>`;
 }
 

@@ -4,13 +4,14 @@
 import { useEffect, useState } from "preact/hooks";
 import { html } from "../html.js";
 import { NetworkError, api } from "../api.js";
-import { compact, loadLabels, tigerName } from "../labels.js";
+import { compact, effectWords, loadLabels, tigerName } from "../labels.js";
 import { canRunOffline } from "../offline/engine.js";
 import { bundledEdition, createOffline } from "../offline/play.js";
 import { rememberGame } from "../sync.js";
 import { go } from "../router.js";
 import { Problem } from "./common.js";
 import { phoneDefault } from "../editions.js";
+import { DRAWS, checkDraws, checkPlayers, placeProblem } from "./setupcheck.js";
 
 const STEPS = ["Players", "Rules options", "Draws", "Create"];
 const DEFAULT_NAMES = ["Player 1", "Player 2", "Player 3", "Player 4"];
@@ -26,28 +27,39 @@ const RULES = [
     values: [[1, "Scored once, at the end of the game"], [2, "Scored twice: also on the tracks right after Era I's influence step"]] },
 ];
 
-// Each random element: a key under options.setup and how to enter it.
-const DRAWS = [
-  ["prosperity_tokens", "Prosperity token on each Tiger"],
-  ["region_tokens", "Region bonus token on each Tiger"],
-  ["setup_workers", "Board workers on centres A, B and C"],
-  ["turn_order", "Turn order (disc draw)"],
-  ["starting_goods", "Starting good of each player"],
-  ["workers", "Each player's set-aside pair and team sequence"],
-];
-
+// options: values, or [value, words] pairs (tokens are named by what is printed on them).
 function Select({ id, label, value, options, onChange }) {
   return html`<div><label for=${id}>${label}</label>
     <select id=${id} value=${value ?? ""} onChange=${(e) => onChange(e.target.value)}>
-      <option value="">—</option>${options.map((o) => html`<option value=${o}>${o}</option>`)}
+      <option value="">—</option>${options.map((o) => (Array.isArray(o)
+        ? html`<option value=${o[0]}>${o[1]}</option>` : html`<option value=${o}>${o}</option>`))}
     </select></div>`;
 }
 
-function DrawEntry({ kind, L, players, value, onChange }) {
+// "24 · 12" (the printed values for this player count) and "+3 influence" for the tokens.
+function tokenOptions(L, kind, count) {
+  if (kind === "prosperity_tokens") {
+    return L.prosperity_tokens.map((t) => {
+      const v = ((L.prosperity_values || {})[t] || {})[String(count)];
+      return [t, v ? v.join(" · ") : t];
+    });
+  }
+  const seen = {};
+  const all = L.region_tokens.map((t) => ((L.region_effects || {})[t] ? effectWords(L.region_effects[t]) : t));
+  return L.region_tokens.map((t, i) => {
+    const text = all[i];
+    seen[text] = (seen[text] || 0) + 1;
+    const total = all.filter((x) => x === text).length;
+    return [t, total > 1 ? `${text} (token ${seen[text]} of ${total})` : text];
+  });
+}
+
+
+function DrawEntry({ kind, L, players, value, onChange, count }) {
   const tigers = Object.keys(L.tigers);
   const put = (k, v) => onChange({ ...(value || {}), [k]: v });
   if (kind === "prosperity_tokens" || kind === "region_tokens") {
-    const tokens = kind === "prosperity_tokens" ? L.prosperity_tokens : L.region_tokens;
+    const tokens = tokenOptions(L, kind, count);
     return html`<div class="grid2">${tigers.map((t) => html`<${Select} id=${`${kind}-${t}`} label=${tigerName(L, t)}
       value=${value && value[t]} options=${tokens} onChange=${(v) => put(t, v)} />`)}</div>`;
   }
@@ -77,7 +89,7 @@ function DrawEntry({ kind, L, players, value, onChange }) {
         value=${(w.set_aside || [])[i]} options=${L.worker_types}
         onChange=${(v) => { const sa = [...(w.set_aside || [])]; sa[i] = v; setW({ set_aside: sa }); }} />`)}</div>
       <p><strong>Team area</strong> (${team.length}/${L.team_slots}): <span data-testid=${`team-${seat}`}>${team.join(" ") || "—"}</span></p>
-      <div class="row">${L.worker_types.map((t) => html`<button type="button" disabled=${team.length >= L.team_slots}
+      <div class="row" id=${`team-add-${seat}`} tabindex="-1">${L.worker_types.map((t) => html`<button type="button" disabled=${team.length >= L.team_slots}
         onClick=${() => setW({ team: [...team, t] })} aria-label=${`Add ${t} to ${p.name}'s team`}>+ ${t}</button>`)}
         <button type="button" disabled=${!team.length} onClick=${() => setW({ team: team.slice(0, -1) })}
           aria-label=${`Remove the last worker of ${p.name}'s team`}>⌫</button></div>
@@ -96,9 +108,18 @@ export function Setup() {
   const [mode, setMode] = useState({});  // draw kind -> "app" | "table"
   const [draws, setDraws] = useState({});
   const [error, setError] = useState(null);
+  const [problems, setProblems] = useState([]);
   const [busy, setBusy] = useState(false);
   const [seed, setSeed] = useState("");
   const [edition, setEdition] = useState(null);  // this phone's own default edition (editions screen)
+  // Jump to the field at fault once the step with it is on screen.
+  const [focusId, setFocusId] = useState(null);
+  useEffect(() => {
+    if (!focusId) return;
+    const el = document.getElementById(focusId) || document.getElementById("step-problems");
+    if (el) { el.focus(); el.scrollIntoView({ block: "center" }); }
+    setFocusId(null);
+  }, [focusId, step]);
 
   useEffect(() => { phoneDefault("asian_tigers").then((d) => setEdition(d || null)); }, []);
   useEffect(() => {
@@ -130,7 +151,7 @@ export function Setup() {
   };
 
   const create = async () => {
-    setBusy(true); setError(null);
+    setBusy(true); setError(null); setProblems([]);
     try {
       const { data } = await api.createGame(body());
       await rememberGame({ game_id: data.game_id, token: data.table_token, join_code: data.join_code, view: data.game });
@@ -141,9 +162,21 @@ export function Setup() {
         if (!made.problem) return go(`#/g/${made.game_id}`);
         return setError(made.problem);
       }
-      setError(err.problem ? err : { detail: "No server answered: a new game needs a connection." });
+      const placed = err.problem && placeProblem(err.problem, chosen);
+      if (placed) { setStep(placed.step); setProblems([placed]); setFocusId("step-problems"); }
+      else setError(err.problem ? err : { detail: "No server answered: a new game needs a connection." });
     } finally { setBusy(false); }
   };
+
+  // "Next": the step's checks first; the problems are listed and focus goes to the first field at fault.
+  const next = () => {
+    const found = step === 0 ? checkPlayers(chosen) : step === 2 ? checkDraws(mode, draws, L, chosen) : [];
+    setProblems(found);
+    if (found.length) { setFocusId("step-problems"); return; }
+    if (step < 3) setStep(step + 1); else create();
+  };
+  const bad = new Set(problems.map((p) => p.id));
+  const inv = (id) => (bad.has(id) ? { "aria-invalid": "true", "aria-describedby": "step-problems" } : {});
 
   const pages = [
     html`<fieldset><legend>How many players?</legend><div class="grid3">
@@ -151,9 +184,9 @@ export function Setup() {
       </div></fieldset>
       ${chosen.map((p, i) => html`<fieldset><legend>Player ${i + 1}</legend>
         <label for=${`name-${i}`}>Name</label>
-        <input id=${`name-${i}`} value=${p.name} maxlength="40" onInput=${(e) => setPlayer(i, { name: e.target.value })} />
+        <input id=${`name-${i}`} value=${p.name} maxlength="40" onInput=${(e) => setPlayer(i, { name: e.target.value })} ...${inv(`name-${i}`)} />
         <label for=${`color-${i}`}>Colour</label>
-        <select id=${`color-${i}`} value=${p.color} onChange=${(e) => setPlayer(i, { color: e.target.value })}>
+        <select id=${`color-${i}`} value=${p.color} onChange=${(e) => setPlayer(i, { color: e.target.value })} ...${inv(`color-${i}`)}>
           ${L.player_colors.map((c) => html`<option value=${c}>${c}</option>`)}</select>
       </fieldset>`)}`,
     html`${RULES.map((r) => html`<fieldset><legend>${r.label}</legend>
@@ -168,12 +201,12 @@ export function Setup() {
         <label class="radio"><input type="radio" name="entry" checked=${entry === "stated"} onChange=${() => setEntry("stated")} />
           Stated: say each worker's type as it is placed</label></fieldset>`,
     html`<p class="hint">For each draw: let the app draw it, or enter what the table drew.</p>
-      ${DRAWS.map(([kind, label]) => html`<fieldset><legend>${label}</legend>
+      ${DRAWS.map(([kind, label]) => html`<fieldset id=${`draw-${kind}`} tabindex="-1"><legend>${label}</legend>
         <div class="grid2">
           <button type="button" class="choice" aria-pressed=${mode[kind] !== "table"} onClick=${() => setMode({ ...mode, [kind]: "app" })}>App draws</button>
           <button type="button" class="choice" aria-pressed=${mode[kind] === "table"} onClick=${() => setMode({ ...mode, [kind]: "table" })}>Table drew</button>
         </div>
-        ${mode[kind] === "table" && html`<${DrawEntry} kind=${kind} L=${L} players=${chosen} value=${draws[kind]}
+        ${mode[kind] === "table" && html`<${DrawEntry} kind=${kind} L=${L} players=${chosen} value=${draws[kind]} count=${count}
           onChange=${(v) => setDraws({ ...draws, [kind]: v })} />`}
       </fieldset>`)}
       <label for="seed">Seed for the app's draws (optional: the same seed gives the same draws)</label>
@@ -188,11 +221,15 @@ export function Setup() {
     <nav class="nav" aria-label="Back"><a href="#/">Home</a></nav>
     <h1 tabindex="-1">New game</h1>
     <p class="hint" aria-live="polite">Step ${step + 1} of ${STEPS.length}: <strong>${STEPS[step]}</strong></p>
-    <form onSubmit=${(e) => { e.preventDefault(); step < 3 ? setStep(step + 1) : create(); }}>
+    <form onSubmit=${(e) => { e.preventDefault(); next(); }} novalidate>
+      ${problems.length > 0 && html`<div class="banner error" role="alert" id="step-problems" tabindex="-1" data-testid="step-problems">
+        <p>${problems.length === 1 ? "Please fix this first:" : `Please fix these ${problems.length} first:`}</p>
+        <ul>${problems.map((p) => html`<li><a href=${`#${p.id}`} onClick=${(e) => { e.preventDefault(); setFocusId(p.id); }}>${p.text}</a>${
+          p.rule ? html` <span class="hint">(rule ${p.rule})</span>` : ""}</li>`)}</ul></div>`}
       ${pages[step]}
       <${Problem} error=${error} />
       <div class="grid2 sticky-bottom">
-        <button type="button" onClick=${() => (step ? setStep(step - 1) : go("#/"))}>${step ? "Back" : "Cancel"}</button>
+        <button type="button" onClick=${() => { setProblems([]); step ? setStep(step - 1) : go("#/"); }}>${step ? "Back" : "Cancel"}</button>
         <button class="primary" type="submit" disabled=${busy}>${step < 3 ? "Next" : "Create game"}</button>
       </div>
     </form>

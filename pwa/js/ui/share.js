@@ -7,9 +7,11 @@ import { api } from "../api.js";
 import { qrSvg } from "../qr.js";
 import { rememberGame } from "../sync.js";
 import { set } from "../store.js";
-import { bgStatsLink, downloadExport } from "../export.js";
+import { bggId } from "../labels.js";
+import { bgStatsLink, downloadExport, startSeat } from "../export.js";
 import { GameHeader, Problem } from "./common.js";
 import { useOutcome } from "./score.js";
+import { useLog } from "./uselog.js";
 
 export function ShareScreen({ s }) {
   const game = s.game;
@@ -19,6 +21,7 @@ export function ShareScreen({ s }) {
   const code = game && game.join_code;
   const link = code ? `${location.origin}/#/join/${code}` : null;
   const { outcome } = useOutcome(game);
+  const { log } = useLog(outcome ? game : null);
   useEffect(() => { if (link) qrSvg(link, `QR code to join with code ${code}`).then(setSvg); }, [link]);
   if (!game) return html`<main class="screen"><h1 tabindex="-1">Share</h1><p>Loading…</p></main>`;
   const guard = (fn) => async () => {
@@ -35,6 +38,7 @@ export function ShareScreen({ s }) {
     setSpectator(`${location.origin}/${data.spectator_link.replace(/^\//, "")}`);
   });
   const table = game.role !== "spectator";
+  const bgg = bggId(s.labels);
   return html`<main class="screen">
     <${GameHeader} s=${s} current="share" title="Share & export" />
     <${Problem} error=${error} />
@@ -51,7 +55,10 @@ export function ShareScreen({ s }) {
     <section aria-labelledby="export-h"><h2 id="export-h">Export</h2>
       <div class="stack">
         <button onClick=${guard(() => downloadExport(game))}>Download the game (JSON)</button>
-        ${outcome ? html`<a class="button" href=${bgStatsLink(game.view, outcome)} target="_blank" rel="noopener">Push the play to BG Stats</a>`
+        ${outcome && log ? html`<a class="button" href=${bgStatsLink(game.view, outcome, { start: startSeat(game.view, log),
+            bggId: bgg.value })} target="_blank" rel="noopener">Push the play to BG Stats</a>
+          ${bgg.value == null ? html`<p class="hint">This edition does not give the game's BoardGameGeek id yet: BG Stats matches the play by the game's name.</p>`
+            : bgg.placeholder && html`<p class="hint">The BoardGameGeek id sent (${bgg.value}) is a placeholder: check it on boardgamegeek.com.</p>`}`
           : html`<button disabled aria-describedby="bg-hint">Push the play to BG Stats</button>
             <p class="hint" id="bg-hint">Available once the game is over and the server gives its final score.</p>`}
       </div></section>

@@ -2,9 +2,11 @@
 // the scorepad (participants × categories) and every explanation line, with the
 // numbers that rest on a placeholder edition value marked.  It only lays out a
 // "model" that each scorer builds from the server's answer (no scoring here):
-//   { people: [{id, label, color?}], rows: [{label, cells: {id: {v, mark}}, strong}],
-//     totals: {id: n}, winners: [id], headline, notes: [text],
+//   { people: [{id, label, color?}], rows: [{label, cells: {id: {v, mark}}, kind?, strong?}],
+//     ranks?: {id: n}, totals: {id: n}, winners: [id], headline, notes: [text], solo?: {won, title, facts},
 //     lines: {id: [{text, mark}]}, extra: [text], provisional, placeholders: [path] }
+// A row's kind is "part" (indented under the subtotal it adds up to), "subtotal", "total"
+// (always drawn last) or "plain"; without one, `strong` rows are subtotals.
 import { html } from "../html.js";
 
 const Mark = ({ on }) => (on ? html`<span class="placeholder-mark" title="uses a placeholder edition value">*</span>` : null);
@@ -13,19 +15,45 @@ const Dot = ({ color }) => (color ? html`<span class=${`dot c-${color}`} aria-hi
 export function Chart({ m }) {
   const h = 34;
   const max = Math.max(1, ...m.people.map((p) => m.totals[p.id] || 0));
-  const w = (id) => Math.max(2, (Math.max(0, m.totals[id] || 0) / max) * 170);
+  const w = (id) => Math.max(2, (Math.max(0, m.totals[id] || 0) / max) * 120);
+  const won = (id) => m.winners.includes(id);
+  // Each bar in its player's colour; the winner is also named in text (not colour alone).
   return html`<svg role="img" aria-labelledby="chart-t" viewBox=${`0 0 320 ${m.people.length * h + 8}`} width="100%"
     data-testid="chart">
-    <title id="chart-t">Totals: ${m.people.map((p) => `${p.label} ${m.totals[p.id]}`).join(", ")}</title>
+    <title id="chart-t">Totals: ${m.people.map((p) => `${p.label} ${m.totals[p.id]}${won(p.id) ? " (winner)" : ""}`).join(", ")}</title>
     ${m.people.map((p, i) => html`<g key=${p.id}>
-      <rect class=${`bar ${m.winners.includes(p.id) ? "winner" : ""}`} x="104" y=${i * h + 6} width=${w(p.id)}
+      <rect class=${`bar${p.color ? ` fill-${p.color}` : ""}${won(p.id) ? " winner" : ""}`} x="104" y=${i * h + 6} width=${w(p.id)}
         height=${h - 12} rx="4" />
       <text class="bar-label" x="0" y=${i * h + h / 2 + 4}>${p.label.slice(0, 13)}</text>
-      <text class="bar-label" x=${110 + w(p.id)} y=${i * h + h / 2 + 4}>${m.totals[p.id]}</text></g>`)}
+      <text class="bar-label" x=${110 + w(p.id)} y=${i * h + h / 2 + 4}>${m.totals[p.id]}${won(p.id) ? " ★ winner" : ""}</text></g>`)}
   </svg>`;
 }
 
+// A row's place in the pad: "part" (indented, adds up to the subtotal after it),
+// "subtotal" (set apart), "total" (last, double rule) or "plain".
+const kindOf = (r, i, rows) => r.kind || (r.label === "Total" ? "total" : r.strong ? "subtotal"
+  : rows.slice(i + 1).some((x) => x.strong && x.label !== "Total") ? "part" : "plain");
+
+const ordinal = (n) => (typeof n !== "number" ? String(n)
+  : `${n}${n % 10 === 1 && n !== 11 ? "st" : n % 10 === 2 && n !== 12 ? "nd" : n % 10 === 3 && n !== 13 ? "rd" : "th"}`);
+
+// The pad's rows and ranks: each subtotal heads the parts that add up to it (indented
+// under it), a "Rank" row moves into the column headers, and the total comes last.
+function pad(m) {
+  const rankRow = m.rows.find((r) => r.label === "Rank");
+  const ranks = m.ranks || (rankRow ? Object.fromEntries(Object.entries(rankRow.cells).map(([id, c]) => [id, c.v])) : null);
+  const kept = m.rows.filter((r) => r.label !== "Rank").map((r, i, all) => ({ ...r, kind: kindOf(r, i, all) }));
+  const rows = [];
+  let parts = [];
+  for (const r of kept.filter((x) => x.kind !== "total")) {
+    if (r.kind === "part") parts.push(r);
+    else { rows.push(r, ...parts.map((p) => ({ ...p, under: r.label }))); parts = []; }
+  }
+  return { ranks, rows: [...rows, ...parts, ...kept.filter((r) => r.kind === "total")] };
+}
+
 export function Sheet({ m }) {
+  const { rows, ranks } = pad(m);
   const names = m.winners.map((id) => (m.people.find((p) => p.id === id) || { label: id }).label);
   return html`<div data-testid="result">
     <section class="card turn" aria-labelledby="winner-h" data-testid="winner">
@@ -35,14 +63,18 @@ export function Sheet({ m }) {
         check it against your copy of the game.</p>`}
     </section>
     <${Chart} m=${m} />
+    ${m.solo && html`<section class=${`card solo-result ${m.solo.won ? "won" : "lost"}`} data-testid="solo-result" aria-labelledby="solo-h">
+      <h2 id="solo-h">${m.solo.won ? "You win" : "You lose"} · ${m.solo.title}</h2>
+      <ul class="log">${m.solo.facts.map((t) => html`<li>${t}</li>`)}</ul></section>`}
     <div class="scroll-x" role="region" aria-labelledby="pad-cap" tabindex="0">
-      <table data-testid="scorepad"><caption id="pad-cap">Score by category</caption>
-        <thead><tr><th scope="col">Category</th>${m.people.map((p) => html`<th scope="col" class="num"><${Dot} color=${p.color} /> ${p.label}</th>`)}</tr></thead>
-        <tbody>${m.rows.map((r) => html`<tr class=${r.strong ? "strong" : ""}><th scope="row">${r.label}</th>
+      <table data-testid="scorepad" class="scorepad"><caption id="pad-cap">Score by category</caption>
+        <thead><tr><th scope="col">Category</th>${m.people.map((p) => html`<th scope="col" class="num"><${Dot} color=${p.color} /> ${p.label}${
+          ranks && ranks[p.id] != null ? html`<span class="rank">${ordinal(ranks[p.id])}${m.winners.includes(p.id) ? " · winner" : ""}</span>` : ""}</th>`)}</tr></thead>
+        <tbody>${rows.map((r) => html`<tr class=${`k-${r.kind}`}><th scope="row">${r.under && html`<span class="sr-only">${r.under}: </span>`}${r.label}</th>
           ${m.people.map((p) => { const c = r.cells[p.id] || {}; return html`<td class="num" data-pid=${p.id}>${c.v ?? "—"}<${Mark} on=${c.mark} /></td>`; })}</tr>`)}
         </tbody></table></div>
     <h2>Where each number comes from</h2>
-    ${Object.keys(m.lines).map((id) => { const p = m.people.find((x) => x.id === id) || { id, label: id }; return html`<details key=${id}>
+    ${Object.keys(m.lines).map((id) => { const p = m.people.find((x) => x.id === id) || { id, label: (m.linesLabel || {})[id] || id }; return html`<details key=${id}>
       <summary><${Dot} color=${p.color} />\u00a0${p.label}${m.totals[id] != null ? ` — ${m.totals[id]}` : ""}</summary>
       <ul class="log">${m.lines[id].map((l) => html`<li>${l.text}<${Mark} on=${l.mark} /></li>`)}</ul></details>`; })}
     ${m.extra.length > 0 && html`<ul class="log">${m.extra.map((t) => html`<li>${t}</li>`)}</ul>`}

@@ -1,0 +1,23 @@
+// Settings on this phone: developer mode shows the raw JSON action box.
+import { html } from "../html.js";
+import { set } from "../store.js";
+
+const KEY = "tablekeeper.developer";
+
+export const developerMode = () => { try { return localStorage.getItem(KEY) === "1"; } catch { return false; } };
+
+export function setDeveloperMode(on) {
+  try { localStorage.setItem(KEY, on ? "1" : "0"); } catch { /* private mode: this session only */ }
+  set({ developer: on });
+}
+
+export function Settings({ s }) {
+  return html`<main class="screen">
+    <nav class="nav" aria-label="Back"><a href="#/">Home</a></nav>
+    <h1 tabindex="-1">Settings</h1>
+    <fieldset><legend>Developer</legend>
+      <label class="radio"><input type="checkbox" checked=${!!s.developer} data-testid="developer"
+        onChange=${(e) => setDeveloperMode(e.target.checked)} />Developer mode: type a move as JSON on the game screen</label>
+      <p class="hint">For testing and odd cases only; the server still judges every move.</p></fieldset>
+  </main>`;
+}

@@ -1,0 +1,111 @@
+"""The turn recorder speaks before the tap (issue 12, items 6 and 8): each option shows what it
+costs and brings (the server's view.choices), an option that is not available now is greyed and a
+tap shows the engine's own reason and rule (view.why_not), and a table that draws its own Era II
+workers fills in a form (view.era2_form) instead of typing JSON.  Light and dark, axe, screenshots."""
+from __future__ import annotations
+
+import json
+import random
+
+from tests.pwa.conftest import axe_check, click_action, game_token, shot
+
+
+def cost_line(choice: dict) -> str:
+    """What the phone shows under an option: the server's summary without the label in front."""
+    summary, label = choice["summary"], choice["label"]
+    return summary[len(label):].lstrip(" —") if summary.startswith(label) else summary
+
+
+def button_for(page, action: dict):
+    return page.locator(f"button[data-action='{json.dumps(action, separators=(',', ':'), ensure_ascii=False)}']")
+
+
+def test_costs_and_why_not(server, new_phone):
+    g = server.create_game(seed=2)
+    gid, token = g["game_id"], g["table_token"]
+    page = new_phone()
+    page.goto(f"{server.url}/#/join/{g['join_code']}")
+    page.locator("[data-testid=recorder]").wait_for()
+    view = server.game(gid, token)
+    choices = view["view"]["choices"]
+    assert [c["action"] for c in choices] == view["legal_actions"]
+    for choice in choices:  # every placement shows its cost (or what it brings) before the tap
+        assert choice["action"]["kind"] == "place_worker" and cost_line(choice)
+        assert button_for(page, choice["action"]).locator(".cost").inner_text() == cost_line(choice)
+
+    # an unavailable centre: greyed, and a tap says why, with the rule
+    refused = view["view"]["why_not"]
+    centre = next(e for e in refused if e["action"]["kind"] == "place_worker")
+    page.get_by_text(f"Not available now ({len(refused)})").click()
+    page.locator("button.unavailable", has_text=centre["label"]).first.click()
+    why = page.locator(".why").first
+    assert why.inner_text() == f"{centre['reason']['message']} (rule {centre['reason']['rule']})"
+    why.scroll_into_view_if_needed()
+    axe_check(page, "why not"); shot(page, "60-options-why-not")
+    page.emulate_media(color_scheme="dark")
+    axe_check(page, "why not, dark"); shot(page, "60b-options-why-not-dark")
+    page.emulate_media(color_scheme="light")
+
+    # a placement (no local sale), then the builds: every build option shows its cost and payoff too
+    place = next(c["action"] for c in choices if c["action"].get("center", "").endswith(".C"))
+    button_for(page, place).click()
+    version = 2
+    page.locator(f"header[data-version='{version}']").wait_for()
+    view = server.game(gid, token)
+    while view["decision"]["kind"] != "choose_build":
+        skip = next(a for a in view["legal_actions"] if a["kind"] in ("skip_local_sale", "skip_university_action"))
+        button_for(page, skip).click()
+        version += 1
+        page.locator(f"header[data-version='{version}']").wait_for()
+        view = server.game(gid, token)
+    builds = [c for c in view["view"]["choices"] if c["action"]["kind"] in ("build", "build_department")]
+    assert builds
+    by_space = {}
+    for c in builds:
+        by_space.setdefault(c["action"]["space"], []).append(c)
+    for space, options in by_space.items():  # a space with one sector is a button of its own
+        if len(options) == 1:
+            assert button_for(page, options[0]["action"]).locator(".cost").inner_text() == cost_line(options[0])
+    shot(page, "61-options-build")
+    several = next((opts for opts in by_space.values() if len(opts) > 1), None)
+    if several:  # a space with several sectors: the sector buttons carry the cost and what the sector keeps
+        page.locator(f'button[data-pick="{several[0]["action"]["space"]}"]').click()
+        for choice in several:
+            assert button_for(page, choice["action"]).locator(".cost").inner_text() == cost_line(choice)
+        shot(page, "61b-options-build-sector")
+    assert page.errors == []
+
+
+def test_era2_draw_form(server, new_phone):
+    body = {"names": ("Ann", "Bob"), "seed": 2, "setup": {"setup_workers": {"A": "W1", "B": "W2", "C": "W3"}}}
+    g = server.create_game(**body)
+    gid, token, view = g["game_id"], g["table_token"], g["game"]
+    rng = random.Random(1)
+    while view["decision"]["kind"] != "record_era2_draws":  # Era I over HTTP
+        view = server.act(gid, token, rng.choice(view["legal_actions"]), view["version"])
+    page = new_phone()
+    page.goto(f"{server.url}/#/join/{g['join_code']}")
+    form = page.locator("[data-testid=era2-form]")
+    form.wait_for()
+    assert "Board worker for centre A" in form.inner_text()
+    form.get_by_role("button", name="Record the Era II draws").click()  # nothing entered yet: refused in words
+    assert "choose one" in page.get_by_role("alert").inner_text()
+    for centre, worker in (("A", "type 1 worker"), ("B", "type 2 worker"), ("C", "type 3 worker")):
+        form.get_by_label(f"Board worker for centre {centre} (one of each type)").select_option(label=worker)
+    team = ["W1"] * 3 + ["W2"] * 3 + ["W3"] * 4
+    for seat, name in (("0", "Ann"), ("1", "Bob")):
+        for worker in ("W1", "W2"):
+            form.get_by_role("button", name=f"Add type {worker[1]} worker: {name}: the two set-aside workers").click()
+        for worker in team:
+            form.get_by_role("button", name=f"Add type {worker[1]} worker: {name}: team area, left to right").click()
+    axe_check(page, "era II form"); shot(page, "62-era2-form")
+    page.emulate_media(color_scheme="dark")
+    axe_check(page, "era II form, dark"); shot(page, "62b-era2-form-dark")
+    page.emulate_media(color_scheme="light")
+    form.get_by_role("button", name="Record the Era II draws").click()
+    page.locator(f"header[data-version='{view['version'] + 1}']").wait_for()
+    after = server.game(gid, token)
+    assert after["view"]["era"] == 2
+    for p in after["view"]["players"]:
+        assert p["set_aside"] == ["W1", "W2"] and p["team"] == team[len(team) - len(p["team"]):]
+    assert page.errors == []

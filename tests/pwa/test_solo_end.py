@@ -1,0 +1,55 @@
+"""A solo scenario played to its end in the browser (every human move tapped), then the final
+score: win or lose, the rank title, the Automa's score with its difficulty multiplier and the
+scenario goal, with no page error; light and dark, axe, screenshots (issue 12, item 9)."""
+from __future__ import annotations
+
+import re
+
+from tests.pwa.conftest import axe_check, click_action, game_token, shot
+
+QUICK = ("end_turn", "skip_local_sale", "finish_sales", "skip_university_action", "decline_special_flag",
+         "ignore_bonus")
+
+
+def test_solo_scenario_to_the_final_score(server, new_phone):
+    page = new_phone()
+    page.goto(server.url + "/#/solo")
+    page.get_by_role("button", name="×3").click()
+    page.get_by_label("Name").fill("Ann")
+    page.get_by_label(re.compile("^Scenario:")).check()
+    page.get_by_label("Campaign tile", exact=True).select_option("CT3")
+    page.get_by_role("button", name="Start the solo game").click()
+    page.locator("[data-testid=recorder]").wait_for()
+    game_id = page.url.rsplit("/", 1)[1]
+    token = game_token(page, game_id)
+
+    # Every human decision is tapped; the Automa plays by itself in between.
+    view = server.game(game_id, token)
+    taps = 0
+    while not view["over"]:
+        legal = view["legal_actions"]
+        action = next((a for kind in QUICK for a in legal if a["kind"] == kind), legal[0])
+        click_action(page, action, view)
+        taps += 1
+        page.wait_for_function("(v) => Number(document.querySelector('header').dataset.version) > v", arg=view["version"])
+        view = server.game(game_id, token)
+    assert taps > 10
+    page.get_by_role("link", name="See the final score").click()
+    result = page.locator("[data-testid=solo-result]")
+    result.wait_for()
+    outcome = server.outcome(game_id, token)["solo"]
+    text = result.inner_text()
+    assert ("You win" if outcome["human_wins"] else "You lose") in text
+    assert f"Rank title: {outcome['rank_title']}" in text
+    assert f"the Automa: {outcome['automa_total']} (difficulty ×3" in text
+    assert re.search(r"Scenario goal CT3 \(laboratories[^)]*\): (met|not met)", text)
+    headline = page.locator("[data-testid=winner] h2").inner_text()
+    assert headline == ("Ann wins" if outcome["human_wins"] else "The Automa wins")
+    pad = page.locator("[data-testid=scorepad]").inner_text()
+    assert "Automa flag area 1 (stars × 3)" in pad and "Sector A bonus" in pad
+    assert page.locator("[data-testid=scorepad] tbody tr").last.locator("th").inner_text() == "Total"
+    axe_check(page, "solo final score"); shot(page, "27-solo-final-score")
+    result.scroll_into_view_if_needed(); shot(page, "27a-solo-final-result")
+    page.emulate_media(color_scheme="dark")
+    axe_check(page, "solo final score, dark"); shot(page, "27b-solo-final-score-dark")
+    assert page.errors == []
