@@ -21,9 +21,13 @@ _DATA: dict[str, Any] = {}
 def _problem(exc: Exception) -> dict:
     path = getattr(exc, "path", None) or "/"
     message = getattr(exc, "message", None) or str(exc)
-    return {"status": 422, "title": "Impossible scorer input",
-            "code": getattr(exc, "code", None) or "invalid_scorer_input", "rule": getattr(exc, "rule", None),
-            "path": path, "errors": {path: [message]}, "detail": f"{path}: {message}"}
+    field = getattr(exc, "field", None)  # the value in words ("Ann's Asari"), when the scorer names it
+    problem = {"status": 422, "title": "Impossible scorer input",
+               "code": getattr(exc, "code", None) or "invalid_scorer_input", "rule": getattr(exc, "rule", None),
+               "path": path, "errors": {path: [message]}, "detail": f"{field or path}: {message}"}
+    if field:
+        problem["field"] = field
+    return problem
 
 
 def score(game: str, body: Any) -> dict:

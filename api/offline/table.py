@@ -77,7 +77,7 @@ def links(game_id: str) -> dict:
     """The view's links (relative URLs, as the server gives them)."""
     base = f"/api/games/{game_id}"
     return {name: f"{base}/{name}" if name != "self" else base for name in
-            ("self", "actions", "batch", "undo", "log", "score", "outcome", "export", "edition")}
+            ("self", "actions", "batch", "undo", "log", "score", "outcome", "export", "edition", "labels")}
 
 
 def problem_of(exc: Exception, index: int | None = None) -> dict:
