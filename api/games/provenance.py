@@ -8,7 +8,7 @@ one with more segments wins, then the one with more literal segments.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import Any, Iterable, Iterator
 
 # "owner-checked": a placeholder value the owner of a physical copy confirmed or
 # corrected against the box (editions resource, README "Editions").
@@ -134,3 +134,13 @@ def validate_provenance(document: dict, meta_keys: set[str]) -> ProvenanceMap:
         if pattern not in used:
             raise EditionError(f"/provenance/{pattern}", "dead provenance pattern (it decides no value)")
     return prov
+
+
+def placeholders_in(events: Iterable[dict]) -> set[str]:
+    """Edition pointers the engine flagged as placeholder values in `events` (``placeholder_values``)."""
+    found: set[str] = set()
+    for event in events:
+        values = event.get("placeholder_values") if isinstance(event, dict) else None
+        if isinstance(values, (list, tuple)):
+            found.update(v for v in values if isinstance(v, str))
+    return found

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from api.games import asian_tigers as engine
-from api.games.provenance import ProvenanceMap, iter_leaves, pointer
+from api.games.provenance import ProvenanceMap, iter_leaves, placeholders_in, pointer
 
 EDITION_META_KEYS = frozenset({"schema_version", "edition", "provenance", "interpretations"})
 # As the server's game view: given once at its top, not repeated in the board (`view`), and static.
@@ -62,15 +62,6 @@ def edition_summary(edition: Any, used: list[str]) -> dict:
         }
     return {**_SUMMARIES[edition.content_hash], "placeholder_paths_used": list(used)}
 
-
-def placeholders_in(events: list[dict]) -> set[str]:
-    """Edition pointers the engine flagged as placeholder values in `events`."""
-    found: set[str] = set()
-    for event in events:
-        values = event.get("placeholder_values") if isinstance(event, dict) else None
-        if isinstance(values, (list, tuple)):
-            found.update(v for v in values if isinstance(v, str))
-    return found
 
 
 def links(game_id: str) -> dict:

@@ -3,20 +3,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
-from typing import Any, Iterable
+from typing import Any
 
 from api.storage.codec import loads
 from api.storage.engines import Engine
 
-
-def placeholders_in(events: Iterable[dict]) -> set[str]:
-    """Edition pointers the engine flagged as placeholder values in `events` (``placeholder_values``)."""
-    found: set[str] = set()
-    for event in events:
-        values = event.get("placeholder_values") if isinstance(event, dict) else None
-        if isinstance(values, (list, tuple)):
-            found.update(v for v in values if isinstance(v, str))
-    return found
 
 
 def utcnow() -> str:

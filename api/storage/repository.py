@@ -43,9 +43,9 @@ from api.storage.models import (
     LoadedGame,
     WriteOutcome,
     WriteResult,
-    placeholders_in,
     utcnow,
 )
+from api.games.provenance import placeholders_in
 
 
 Render = Callable[[WriteResult], tuple[int, dict]]
