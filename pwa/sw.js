@@ -16,7 +16,6 @@ const SHELL = [
   "/vendor/preact.module.js",
   "/vendor/hooks.module.js",
   "/vendor/htm.module.js",
-  "/vendor/qrcode.mjs",
   "/js/api.js",
   "/js/campaigns.js",
   "/js/db.js",
@@ -33,15 +32,10 @@ const SHELL = [
   "/js/swupdate.js",
   "/js/sync.js",
   "/js/ui/app.js",
-  "/js/ui/asara.js",
   "/js/ui/automa.js",
   "/js/ui/board.js",
   "/js/ui/boardscreen.js",
-  "/js/ui/campaign.js",
-  "/js/ui/calibrate.js",
-  "/js/ui/campaignlist.js",
   "/js/ui/common.js",
-  "/js/ui/editions.js",
   "/js/ui/era2.js",
   "/js/ui/formkit.js",
   "/js/ui/game.js",
@@ -51,20 +45,16 @@ const SHELL = [
   "/js/ui/lazy.js",
   "/js/ui/log.js",
   "/js/ui/management.js",
-  "/js/ui/nippon.js",
   "/js/ui/outboxview.js",
   "/js/ui/outcome.js",
   "/js/ui/recorder.js",
   "/js/ui/score.js",
-  "/js/ui/scorer.js",
   "/js/ui/scorer-example.js",
   "/js/ui/setup.js",
   "/js/ui/settings.js",
   "/js/ui/setupcheck.js",
-  "/js/ui/share.js",
   "/js/ui/sheet.js",
   "/js/ui/solo.js",
-  "/js/ui/tapkit.js",
   "/js/ui/uselog.js",
   "/js/offline/conflict.js",
   "/js/offline/engine.js",
@@ -82,14 +72,24 @@ async function keep(request, resp) {
   return resp;
 }
 
-// Cached right after the shell (at activation), not before the first screen: the screens of the
-// scorers' entry modes, loaded on demand by their routes.  Part of VERSION like the shell; offline once cached.
+// Cached right after the shell (at activation), not before the first screen: the rarer screens (scorers,
+// editions, campaigns, share and its QR code), loaded on demand by their routes.  Part of VERSION like the shell; offline once cached.
 const LATER = [
   "/js/ui/asara-end.js",
+  "/js/ui/asara.js",
   "/js/ui/atboard.js",
+  "/js/ui/calibrate.js",
+  "/js/ui/campaign.js",
+  "/js/ui/campaignlist.js",
+  "/js/ui/editions.js",
   "/js/ui/nipmap.js",
   "/js/ui/nippon-end.js",
   "/js/ui/nippon-live.js",
+  "/js/ui/nippon.js",
+  "/js/ui/scorer.js",
+  "/js/ui/share.js",
+  "/js/ui/tapkit.js",
+  "/vendor/qrcode.mjs",
 ];
 
 self.addEventListener("install", (event) => {

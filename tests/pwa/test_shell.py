@@ -8,7 +8,7 @@ import json
 from tests.pwa.shell import PWA, current_version, expected_version, first_load_files, shell_urls
 
 SHELL_SUFFIXES = (".html", ".js", ".mjs", ".css", ".webmanifest", ".png")
-BUDGET = 105 * 1024  # first load, gzipped, icons excluded (100 KB until issue 12 added the Board, setup, Era II and score screens)
+BUDGET = 100 * 1024  # first load (SHELL), gzipped, icons excluded; the rarer screens are in LATER, cached right after
 
 
 def test_every_shell_file_is_precached_and_exists():
