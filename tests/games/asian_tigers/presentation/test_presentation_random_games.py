@@ -22,14 +22,20 @@ from tests.games.asian_tigers.builders import edition, players, recorded_options
 
 GAMES = 200
 # The component codes a player must never read (issue 12), and the engine's space / sector / flag ids.
-CODE = re.compile(r"\b(PT\d|RB\d|AT\d\d|Pinf|Linf|[A-Z]{2}\.[A-Z]+\d*|S\d{1,2}|A[SF]\d|ITC\d|RTC|STC|[A-Z]{3}-\d|W\d)\b")
+CODE = re.compile(r"\b(PT\d|RB\d|AT\d\d|CT\d|Pinf|Linf|[A-Z]{2}\.[A-Z]+\d*|S\d{1,2}|A[SF]\d|ITC\d|RTC|STC|[A-Z]{3}-\d|W\d)\b")
 
 
 def _options(game: int) -> dict:
     kind = game % 5
     if kind == 4:  # solo, every other one with the tiles recorded by the table
-        return {"players": [{"name": "Ann", "color": "green"}],
-                "solo": {"difficulty": 1 + game % 4, **({"tiles": "recorded"} if game % 2 else {})}}
+        solo = {"difficulty": 1 + game % 4, **({"tiles": "recorded"} if game % 2 else {})}
+        tile = f"CT{1 + game % 9}"
+        variant = (game // 5) % 3  # SCENARIO-01 a campaign tile's goal; CAMPAIGN-02 a session's face-up goals
+        if variant == 1:
+            solo.update(variant="scenario", campaign_tile=tile)
+        elif variant == 2:
+            solo.update(variant="campaign", campaign_tile=tile, face_up=sorted({tile, "CT9", "CT4"}))
+        return {"players": [{"name": "Ann", "color": "green"}], "solo": solo}
     count = 2 + kind % 3
     if game % 7 == 0:  # a recorded setup: the table also records its Era II draws (ERA2-03)
         return recorded_options(count)
@@ -105,9 +111,15 @@ def test_no_component_code_in_any_log_line_option_refusal_view_or_outcome(played
         for part in ("prompt", "choices", "why_not", "board_model", "setup_instructions", "era2_form",
                      "automa_instructions"):
             texts += list(_strings(shown.get(part)))
+    goals = 0
     for result in played["outcomes"]:
         texts += [line["text"] for line in result["lines"]]
-    assert texts
+        # A campaign tile is named by its goal (the phone shows the label, never the tile code).
+        for report in ((result.get("solo") or {}).get("goals") or {}).values():
+            assert report["label"], report
+            texts.append(report["label"])
+            goals += 1
+    assert texts and goals
     leaks = sorted({m.group(0) + " in: " + t for t in texts for m in [CODE.search(t)] if m})
     assert not leaks, leaks[:20]
 
