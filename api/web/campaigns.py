@@ -275,6 +275,7 @@ def start_session(campaign_id: str):
 
     link = cr.linker(campaign_id, expected, idem, body.get("restart", False), still_playable, tile_of)
     created = cr.games.create_game(KIND, options, seed, edition, on_created=link)
+    cr.maybe_prune()
     return _session_created(cr, campaign_id, created, engine, edition, False)
 
 
