@@ -194,7 +194,6 @@ class CampaignRepository:
             self.db.conn.execute("INSERT INTO campaign_tokens (token_hash, campaign_id, created_at) VALUES (?, ?, ?)",
                                  (tokens.hash_secret(token), campaign_id, now))
             record = self.record(campaign_id)
-        self.maybe_prune()
         return record, token
 
     def _check(self, campaign_id: str, expected: set[str] | None, idem: Idempotency | None) -> CampaignRecord:

@@ -126,16 +126,28 @@ def opened(campaign_id: str) -> tuple[CampaignRepository, CampaignRecord, Any, A
 
 
 # -- the campaign document ----------------------------------------------------------------------
-def goal_text(edition, tile: str) -> str:
-    """A campaign tile's goal in words, the engine's label (display only; `campaign.goal_value` decides)."""
-    rules()  # 503 when the engine cannot be imported
-    from api.games.asian_tigers.presentation.labels import campaign_goal_label
-    return campaign_goal_label(edition, tile)
+def goal_text(edition, requirement: dict) -> str:
+    """A campaign tile's goal in words (display only; `campaign.goal_value` decides)."""
+    metric, n = requirement.get("metric"), requirement.get("at_least")
+    tigers = " or ".join(edition.tigers[t].name if t in edition.tigers else t for t in requirement.get("tigers", []))
+    rows = ", ".join(r.replace("_", " ") for r in requirement.get("satellite_rows", []))
+    texts = {
+        "universities_built": f"build at least {n} universities (departments do not count)",
+        "laboratories_built": f"build at least {n} laboratories",
+        "power_plants_built": f"build at least {n} power plants",
+        "distinct_factory_goods_built": f"build factories of {n} different goods",
+        "distinct_flags_in_final_scoring_rows": f"allocate at least {n} different flags to final objectives",
+        "headquarters_and_satellite_rows": f"build the headquarters and a satellite in each row ({rows})",
+        "more_investment_points_than_automa_in_one_of": f"more investment points than the Automa in {tigers}",
+        "global_market_position": f"reach at least space {n} on the global market",
+    }
+    return texts.get(metric, str(metric).replace("_", " "))
 
 
 def tile_info(edition, tile: str) -> dict:
     requirement_id = edition.solo["campaign_tiles"][tile]["requirement"]
-    return {"tile": tile, "goal": requirement_id, "goal_text": goal_text(edition, tile)}
+    requirement = edition.catalog["campaign_requirements"][requirement_id]
+    return {"tile": tile, "goal": requirement_id, "goal_text": goal_text(edition, requirement)}
 
 
 def session_preview(engine, edition, data: dict, game: LoadedGame) -> dict | None:
@@ -275,7 +287,7 @@ def start_session(campaign_id: str):
 
     link = cr.linker(campaign_id, expected, idem, body.get("restart", False), still_playable, tile_of)
     created = cr.games.create_game(KIND, options, seed, edition, on_created=link)
-    cr.maybe_prune()
+    cr.maybe_prune()  # after the commit: a pruning fault never fails the session's start
     return _session_created(cr, campaign_id, created, engine, edition, False)
 
 

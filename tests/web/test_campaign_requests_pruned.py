@@ -61,8 +61,8 @@ def test_a_campaign_write_prunes_once_its_interval_has_passed(app):
     storage = app.extensions["tablekeeper"]
     storage.retention = idempotency.Retention(hours=1, interval_s=3600)
     client = app.test_client()
-    camp = _campaign(client)  # the first write prunes (nothing yet) and starts the interval
-    _start(client, camp, "a")
+    camp = _campaign(client)
+    _start(client, camp, "a")  # the first write that remembers a key prunes (nothing yet), starting the interval
     cr = _repository(app)
     _age(cr, ("a",), 2)
     _start(client, camp, "b")  # within the interval: nothing pruned
