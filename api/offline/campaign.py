@@ -55,13 +55,14 @@ def campaign_new_json(payload: str) -> str:
         data = new_campaign(edition, p["settings"])
     except engine.RulesError as exc:
         return _refusal(exc)
-    return _answer(document=data, standing=views.standing(edition, data))
+    return _answer(document=data, standing=views.standing(edition, data), edition_hash=edition.content_hash)
 
 
 def campaign_standing_json(payload: str) -> str:
-    """``{edition, document}`` → ``{standing}``: the campaign as its screen shows it."""
+    """``{edition, document}`` → ``{standing, edition_hash}``: the campaign as its screen shows it."""
     p = json.loads(payload)
-    return _answer(standing=views.standing(load_edition(p.get("edition")), p["document"]))
+    edition = load_edition(p.get("edition"))
+    return _answer(standing=views.standing(edition, p["document"]), edition_hash=edition.content_hash)
 
 
 def campaign_session_json(payload: str) -> str:

@@ -1,0 +1,158 @@
+"""Solo campaigns with no signal (issue 13, point 6), in Chromium at 360×740.
+
+1. A phone ready for offline play goes offline, creates a campaign, starts its first session, plays
+   it to the end through the UI with its own engine (the Automa included), records it and sees the
+   campaign's standing (CAMPAIGN-02/03), all "on this phone only"; back online the campaign and the
+   session are created on the server: same seed and moves, same state hash, same standing.
+2. A session started offline on a campaign the phone knows meets a session another phone started
+   meanwhile: the phone says what happened (nothing merged) and the person keeps the session as a
+   separate game.
+"""
+from __future__ import annotations
+
+import random
+import re
+
+import requests
+
+from tests.pwa.conftest import app_version, bearer, game_token, shot
+from tests.pwa.test_offline import ENGINE_WAIT, local_export, make_ready, play_through_ui, wait_version_change
+
+LATER = ["/js/offline/campaign.js", "/js/ui/campaign.js", "/js/ui/campaignlist.js"]
+
+
+def ready_with_campaign_screens(page, server) -> None:
+    page.goto(server.url + "/")
+    make_ready(page)
+    # the campaign screens are cached right after the shell (sw.js LATER): wait until they are
+    page.wait_for_function("async (urls) => { for (const u of urls) if (!(await caches.match(u))) return false; "
+                           "return true; }", arg=LATER, polling=200)
+
+
+def saved_campaign(page, campaign_id: str) -> dict:
+    """The campaign record the app keeps in IndexedDB (kv campaign:<id>)."""
+    return page.evaluate("""(id) => new Promise((resolve) => { const r = indexedDB.open('tablekeeper');
+        r.onsuccess = () => { const g = r.result.transaction('kv').objectStore('kv').get('campaign:' + id);
+          g.onsuccess = () => resolve(g.result); }; })""", campaign_id)
+
+
+def campaign_id_of(page) -> str:
+    return page.url.split("#/c/")[1]
+
+
+def test_a_campaign_session_played_offline_is_created_on_the_server(server, new_phone):
+    page = new_phone()
+    ready_with_campaign_screens(page, server)
+    page.context.set_offline(True)
+    page.reload()
+    page.get_by_role("heading", name="Ready for offline play", exact=True).wait_for()
+    page.get_by_role("link", name="Solo campaigns").click()
+    page.get_by_label("Name").fill("Ann")
+    page.get_by_label("How many scenarios").select_option("2")
+    page.get_by_role("button", name="Create the campaign").click()
+    page.wait_for_url(re.compile(r"#/c/local-c-"))
+    local_campaign = campaign_id_of(page)
+    page.get_by_test_id("campaign-offline").filter(has_text="On this phone only").wait_for(timeout=ENGINE_WAIT)
+    assert "Next session starts with 2 science" in page.get_by_test_id("campaign-summary").inner_text()  # CAMPAIGN-03
+    shot(page, "70-offline-campaign-created")
+
+    page.get_by_role("button", name="Start session 1").click()
+    page.locator("[data-testid=recorder]").wait_for(timeout=ENGINE_WAIT)
+    local_game = page.url.rsplit("/", 1)[1]
+    assert local_game.startswith("local-")
+    assert "Campaign session" in page.get_by_test_id("automa").inner_text()
+    moves = play_through_ui(page, random.Random(4))
+    mine = local_export(page, local_game)
+    assert len(mine["actions"]) == moves and mine["options"]["solo"]["variant"] == "campaign"
+    page.get_by_role("link", name="Record this session in the campaign").click()
+    result = page.get_by_test_id("open-session")
+    result.filter(has_text=re.compile("Session (won|failed)")).wait_for(timeout=ENGINE_WAIT)
+    won = "Session won" in result.inner_text()
+    shot(page, "71-offline-campaign-session-over")
+    buttons = result.get_by_role("button", name=re.compile("^(Record this session|Turn down)"))
+    buttons.first.click()
+    page.get_by_test_id("campaign-sessions").wait_for()
+    summary = page.get_by_test_id("campaign-summary").inner_text()
+    assert "Sessions played: 1" in summary
+    # CAMPAIGN-02/03: a won session turns a tile face down, a failed one costs a science next time
+    assert ("tiles face down: 1 of 2" in summary) if won else ("Failures: 1 of 3" in summary
+                                                               and "starts with 1 science" in summary)
+    assert "On this phone only" in page.get_by_test_id("campaign-offline").inner_text()
+    shot(page, "72-offline-campaign-recorded")
+    phone_document = saved_campaign(page, local_campaign)["document"]
+    page.get_by_role("link", name="Campaigns").click()
+    assert "on this phone only" in page.get_by_test_id("campaigns").inner_text()
+    page.get_by_test_id("campaigns").get_by_role("link").first.click()
+
+    page.context.set_offline(False)
+    page.get_by_role("button", name="Sync now").click()
+    page.wait_for_url(re.compile(r"#/c/(?!local-)[^/]+$"))
+    campaign_id = campaign_id_of(page)
+    page.get_by_test_id("campaign-verified").filter(has_text="same sessions and the same standing").wait_for()
+    shot(page, "73-offline-campaign-synced")
+    token = saved_campaign(page, campaign_id)["token"]
+    campaign = requests.get(f"{server.url}/api/campaigns/{campaign_id}", headers=bearer(token), timeout=10).json()
+    assert campaign["document"] == phone_document and len(campaign["sessions"]) == 1
+    assert campaign["sessions"][0]["won"] is won
+    game_id = campaign["sessions"][0]["game_id"]
+    exported = requests.get(f"{server.url}/api/games/{game_id}/export", headers=bearer(game_token(page, game_id)),
+                            timeout=10).json()
+    assert exported["state_hash"] == mine["state_hash"] and exported["actions"] == mine["actions"]
+    assert exported["seed"] == mine["seed"] and exported["options"] == mine["options"]
+    assert page.get_by_test_id("campaign-summary").inner_text() == summary  # the server's standing is the phone's
+    # a second sync creates nothing twice
+    page.reload()
+    page.get_by_test_id("campaign-summary").wait_for()
+    again = requests.get(f"{server.url}/api/campaigns/{campaign_id}", headers=bearer(token), timeout=10).json()
+    assert [g["game_id"] for g in again["games"]] == [game_id] and again["version"] == campaign["version"]
+    assert page.errors == []
+
+
+def test_an_offline_session_meets_a_session_from_another_phone(server, new_phone):
+    page = new_phone()
+    ready_with_campaign_screens(page, server)
+    page.get_by_role("link", name="Solo campaigns").click()
+    page.get_by_role("button", name="Create the campaign").click()
+    page.wait_for_url(re.compile(r"#/c/(?!local-)"))
+    campaign_id = campaign_id_of(page)
+    page.get_by_role("button", name="Start session 1").wait_for()
+    token = saved_campaign(page, campaign_id)["token"]
+
+    page.context.set_offline(True)
+    page.get_by_role("button", name="Start session 1").click()
+    page.locator("[data-testid=recorder]").wait_for(timeout=ENGINE_WAIT)
+    local_game = page.url.rsplit("/", 1)[1]
+    assert local_game.startswith("local-")
+    for _ in range(2):
+        before = app_version(page)
+        page.locator("[data-testid=recorder] button[data-action]").first.click()
+        wait_version_change(page, before)
+    mine = local_export(page, local_game)
+    other = requests.post(f"{server.url}/api/campaigns/{campaign_id}/games", json={"seed": 3}, headers=bearer(token),
+                          timeout=10)  # another phone, online, starts session 1 meanwhile
+    assert other.status_code == 201
+    page.goto(f"{server.url}/#/c/{campaign_id}")
+    page.get_by_test_id("campaign-offline").wait_for()
+
+    page.context.set_offline(False)
+    page.get_by_role("button", name="Sync now").click()
+    conflict = page.get_by_test_id("campaign-conflict")
+    conflict.wait_for()
+    assert "changed on the server while this phone was offline" in page.get_by_test_id("campaign-conflict-why").inner_text()
+    shot(page, "74-offline-campaign-conflict")
+    games = requests.get(f"{server.url}/api/campaigns/{campaign_id}", headers=bearer(token), timeout=10).json()["games"]
+    assert [g["game_id"] for g in games] == [other.json()["game_id"]]  # nothing merged
+    conflict.get_by_role("button", name="Keep it as a separate game").click()
+    conflict.wait_for(state="detached")
+    page.get_by_test_id("open-session").wait_for()  # the server's campaign: the other phone's open session
+    page.get_by_role("link", name="Home").click()
+    recent = page.get_by_test_id("recent-games").inner_text()
+    assert "on this phone only" not in recent
+    separate = page.evaluate("""() => new Promise((resolve) => { const r = indexedDB.open('tablekeeper');
+        r.onsuccess = () => { const g = r.result.transaction('games').objectStore('games').getAll();
+          g.onsuccess = () => resolve(g.result.filter((x) => x.imported_from).map((x) => [x.game_id, x.token])); }; })""")
+    assert len(separate) == 1
+    exported = requests.get(f"{server.url}/api/games/{separate[0][0]}/export", headers=bearer(separate[0][1]),
+                            timeout=10).json()
+    assert exported["state_hash"] == mine["state_hash"] and exported["actions"] == mine["actions"]
+    assert page.errors == []
