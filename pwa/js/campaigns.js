@@ -30,8 +30,9 @@ export async function patchCampaign(id, patch) {
                   saved_at: new Date().toISOString(), local: !!record.local, waiting: (record.pending || []).length,
                   conflict: !!record.conflict };
   await db.put("kv", [entry, ...list], LIST);
-  await db.put("kv", { ...record, ...entry }, `campaign:${id}`);
-  return { ...record, ...entry };
+  const kept = { ...record, title: entry.title, status: entry.status, saved_at: entry.saved_at };
+  await db.put("kv", kept, `campaign:${id}`);
+  return kept;
 }
 
 export async function forgetCampaign(id) {

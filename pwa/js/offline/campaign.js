@@ -16,7 +16,7 @@ import * as db from "../db.js";
 import { ApiError, NetworkError, api } from "../api.js";
 import * as outbox from "../outbox.js";
 import { forgetCampaign, patchCampaign, savedCampaign } from "../campaigns.js";
-import { forgetGame } from "../sync.js";
+import { forgetGame, loadGames } from "../sync.js";
 import { go } from "../router.js";
 import { set } from "../store.js";
 import { call, prepare } from "./engine.js";
@@ -192,12 +192,18 @@ async function send(id) {
     }
   } catch (err) {
     if (transient(err)) { set({ online: false }); return { stopped: "offline" }; }
+    if (!(err instanceof ApiError)) throw err;  // a fault of this phone, not the server's answer
     const p = err.problem || {};
+    // What the server's campaign holds now, against what this phone knew when it went offline.
+    const server = saved.local ? null : await api.campaign(saved.campaign_id, saved.token).then((r) => r.data, () => null);
     await patchCampaign(saved.campaign_id, { conflict: { status: err.status, code: err.code, detail: err.detail,
-      rule: err.rule || null, game_id: at ? at.game_id : null, current_version: p.current_version || null } });
+      rule: err.rule || null, game_id: at ? at.game_id : null, current_version: p.current_version || null,
+      known_sessions: (saved.view.sessions || []).length,
+      server: server && { sessions: server.sessions.length, open: !!server.open_session, status: server.status } } });
     set({ online: true });
     return { stopped: "conflict", campaign_id: saved.campaign_id };
   }
+  await loadGames();
   const same = canon(saved.view.document) === canon(saved.document);
   await patchCampaign(saved.campaign_id, { document: null, pending: [], verified: { same, version: saved.view.version } });
   set({ online: true, notice: same ? "The campaign is on the server: same sessions, same standing."
@@ -216,6 +222,10 @@ export async function resolveConflict(id, how) {
   if (how === "replay") {
     const [p, ...rest] = saved.pending;
     if (!p || rest.length || p.server_game_id) return problem("replay_not_possible", "Only one waiting session can be replayed.");
+    if (fresh.open_session) {
+      return problem("session_in_progress", `Session game ${fresh.open_session.game_id} is open on the server (started on another phone): `
+        + "it must be recorded or abandoned there before yours can be the next session.");
+    }
     const game = await db.get("games", p.game_id);
     const doc = await exportLocal(game, await outbox.items(p.game_id));
     const options = await engine("campaign_session_json", { document: fresh.document, tile: p.tile_played });
@@ -231,6 +241,7 @@ export async function resolveConflict(id, how) {
       const { data } = await api.startSession(id, saved.token, body, `replay-${p.game_id}-${fresh.version}`, fresh.version);
       await adoptImported(game, data, await outbox.items(p.game_id), { campaign_id: id });
       await patchCampaign(id, { view: data.campaign, document: null, pending: [], conflict: null });
+      await loadGames();
     } catch (err) {
       return problem(err.code || "refused", err.detail || String(err));
     }
@@ -247,5 +258,6 @@ export async function resolveConflict(id, how) {
     } else await forgetGame(p.game_id);
   }
   saved = await patchCampaign(id, { view: fresh, document: null, pending: [], conflict: null });
+  await loadGames();
   return { view: saved.view };
 }

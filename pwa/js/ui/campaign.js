@@ -77,16 +77,20 @@ function NextSession({ view, busy, act }) {
 function OfflineWork({ view, saved, busy, settle, sync }) {
   if (saved && saved.conflict) {
     const c = saved.conflict;
-    const why = c.code === "version_mismatch" || c.status === 412
-      ? `The campaign changed on the server while this phone was offline (another phone started or recorded a session${
-        c.current_version ? `: the server is at version ${c.current_version}` : ""}).`
-      : c.code === "session_in_progress" ? "Another session of this campaign is open on the server." : c.detail;
+    const srv = c.server;
+    const what = !srv ? "another phone started or recorded a session"
+      : [srv.sessions > c.known_sessions && `${srv.sessions - c.known_sessions} session${srv.sessions - c.known_sessions > 1 ? "s were" : " was"} recorded`,
+         srv.open && "a session was started and is being played"].filter(Boolean).join(" and ") || "another phone wrote to it";
+    const why = c.code === "version_mismatch" || c.status === 412 || c.code === "session_in_progress"
+      ? `The campaign changed on the server while this phone was offline: on another phone ${what}${
+        c.current_version ? ` (the server is at version ${c.current_version})` : ""}.`
+      : c.detail;
     const n = (saved.pending || []).length;
     return html`<section class="card" role="alert" aria-labelledby="cconf-h" data-testid="campaign-conflict">
       <h2 id="cconf-h">The server did not take your session${n > 1 ? "s" : ""} played offline</h2>
       <p data-testid="campaign-conflict-why">${why}${c.rule ? html` (rule <strong>${c.rule}</strong>)` : ""}</p>
-      <p class="hint">Nothing was merged. Keep your ${n > 1 ? `${n} sessions` : "session"} as separate solo games (not counted in
-        the campaign), replay ${n > 1 ? "them" : "it"} as the campaign's next session on the server (the phone's engine checks every move
+      <p class="hint">Nothing was merged. Keep your ${n > 1 ? `${n} sessions as separate solo games` : "session as a separate solo game"} (not counted
+        in the campaign), replay ${n > 1 ? "them" : "it"} as the campaign's next session on the server (the phone's engine checks every move
         first), or drop ${n > 1 ? "them" : "it"}.</p>
       <div class="stack">
         ${n === 1 && html`<button class="primary" disabled=${busy} onClick=${() => settle("replay")}>Replay my session as the next session</button>`}
@@ -119,6 +123,7 @@ export default function CampaignScreen({ params }) {
     return record;
   };
   const load = async () => {
+    setError(null);
     const record = await show().catch(() => null);
     if (record && hasOfflineWork(record) && !record.conflict) {
       const sent = await syncCampaign(id);
