@@ -7,6 +7,8 @@
 2. A session started offline on a campaign the phone knows meets a session another phone started
    meanwhile: the phone says what happened (nothing merged) and the person keeps the session as a
    separate game.
+3. The same, but the other phone has finished and recorded its session: the person replays the
+   offline session as the campaign's next session (the phone's engine re-plays its moves first).
 """
 from __future__ import annotations
 
@@ -14,6 +16,8 @@ import random
 import re
 
 import requests
+
+from api.games import asian_tigers as engine
 
 from tests.pwa.conftest import app_version, bearer, game_token, shot
 from tests.pwa.test_offline import ENGINE_WAIT, local_export, make_ready, play_through_ui, wait_version_change
@@ -108,8 +112,9 @@ def test_a_campaign_session_played_offline_is_created_on_the_server(server, new_
     assert page.errors == []
 
 
-def test_an_offline_session_meets_a_session_from_another_phone(server, new_phone):
-    page = new_phone()
+def offline_session_and_another_phones(page, server, seed: int) -> tuple[str, str, dict, dict]:
+    """A server campaign; offline, this phone starts session 1 and makes 2 moves while another phone
+    starts session 1 online (`seed`).  (campaign id, its token, the phone's export, the other's start)."""
     ready_with_campaign_screens(page, server)
     page.get_by_role("link", name="Solo campaigns").click()
     page.get_by_role("button", name="Create the campaign").click()
@@ -117,7 +122,6 @@ def test_an_offline_session_meets_a_session_from_another_phone(server, new_phone
     campaign_id = campaign_id_of(page)
     page.get_by_role("button", name="Start session 1").wait_for()
     token = saved_campaign(page, campaign_id)["token"]
-
     page.context.set_offline(True)
     page.get_by_role("button", name="Start session 1").click()
     page.locator("[data-testid=recorder]").wait_for(timeout=ENGINE_WAIT)
@@ -128,23 +132,71 @@ def test_an_offline_session_meets_a_session_from_another_phone(server, new_phone
         page.locator("[data-testid=recorder] button[data-action]").first.click()
         wait_version_change(page, before)
     mine = local_export(page, local_game)
-    other = requests.post(f"{server.url}/api/campaigns/{campaign_id}/games", json={"seed": 3}, headers=bearer(token),
+    other = requests.post(f"{server.url}/api/campaigns/{campaign_id}/games", json={"seed": seed}, headers=bearer(token),
                           timeout=10)  # another phone, online, starts session 1 meanwhile
     assert other.status_code == 201
     page.goto(f"{server.url}/#/c/{campaign_id}")
     page.get_by_test_id("campaign-offline").wait_for()
-
     page.context.set_offline(False)
     page.get_by_role("button", name="Sync now").click()
+    page.get_by_test_id("campaign-conflict").wait_for()
+    return campaign_id, token, mine, other.json()
+
+
+def finish_and_record(server, campaign_id: str, token: str, started: dict) -> None:
+    """The other phone plays its session to the end (random legal moves) and records it."""
+    view = started["game"]
+    state, rng, actions = engine.new_game(view["options"], engine.load_edition(None), view["seed"]), random.Random(1), []
+    while not engine.is_over(state):
+        actions.append(rng.choice(engine.legal_actions(state)))
+        state = engine.apply(state, actions[-1]).state
+    version = view["version"]
+    for i in range(0, len(actions), 200):
+        resp = requests.post(f"{server.url}/api/games/{started['game_id']}/batch", json={"actions": actions[i:i + 200]},
+                             headers={**bearer(started["table_token"]), "If-Match": f'"{version}"',
+                                      "Idempotency-Key": f"other-{i}"}, timeout=30)
+        assert resp.status_code == 200, resp.text
+        version = resp.json()["version"]
+    choices = requests.get(f"{server.url}/api/campaigns/{campaign_id}", headers=bearer(token),
+                           timeout=10).json()["open_session"]["result"]["turn_down_choices"]
+    resp = requests.post(f"{server.url}/api/campaigns/{campaign_id}/sessions", headers=bearer(token), timeout=10,
+                         json={"game_id": started["game_id"], **({"turn_down": choices[0]} if choices else {})})
+    assert resp.status_code == 200, resp.text
+
+
+def test_an_offline_session_is_replayed_as_the_next_session(server, new_phone):
+    page = new_phone()
+    campaign_id, token, mine, other = offline_session_and_another_phones(page, server, 4)
+    finish_and_record(server, campaign_id, token, other)
+    page.reload()  # the conflict stays until the person chooses
     conflict = page.get_by_test_id("campaign-conflict")
-    conflict.wait_for()
+    page.get_by_test_id("campaign-conflict-why").filter(has_text="on another phone 1 session was recorded").wait_for()
+    conflict.get_by_role("button", name="Replay my session as the next session").click()
+    conflict.wait_for(state="detached")
+    open_session = page.get_by_test_id("open-session")
+    open_session.filter(has_text="Session 2").wait_for()
+    campaign = requests.get(f"{server.url}/api/campaigns/{campaign_id}", headers=bearer(token), timeout=10).json()
+    assert len(campaign["sessions"]) == 1 and campaign["open_session"]["game_id"] != other["game_id"]
+    game_id = campaign["open_session"]["game_id"]
+    exported = requests.get(f"{server.url}/api/games/{game_id}/export", headers=bearer(game_token(page, game_id)),
+                            timeout=10).json()
+    # the same seed and moves, on the options of the campaign as it is now (CAMPAIGN-03: its starting science)
+    assert exported["seed"] == mine["seed"] and exported["actions"] == mine["actions"]
+    assert exported["options"]["solo"]["starting_science"] == campaign["next_starting_science"]
+    assert page.errors == []
+
+
+def test_an_offline_session_meets_a_session_from_another_phone(server, new_phone):
+    page = new_phone()
+    campaign_id, token, mine, other = offline_session_and_another_phones(page, server, 3)
+    conflict = page.get_by_test_id("campaign-conflict")
     why = page.get_by_test_id("campaign-conflict-why").inner_text()
     assert "changed on the server while this phone was offline: on another phone a session was started" in why
     conflict.get_by_role("button", name="Replay my session as the next session").click()  # not while the other is open
     page.locator(".banner.error[role=alert]").filter(has_text="is open on the server").wait_for()
     shot(page, "74-offline-campaign-conflict")
     games = requests.get(f"{server.url}/api/campaigns/{campaign_id}", headers=bearer(token), timeout=10).json()["games"]
-    assert [g["game_id"] for g in games] == [other.json()["game_id"]]  # nothing merged
+    assert [g["game_id"] for g in games] == [other["game_id"]]  # nothing merged
     conflict.get_by_role("button", name="Keep it as a separate game").click()
     conflict.wait_for(state="detached")
     page.get_by_test_id("open-session").wait_for()  # the server's campaign: the other phone's open session

@@ -77,7 +77,9 @@ function NextSession({ view, busy, act }) {
 function OfflineWork({ view, saved, busy, settle, sync }) {
   if (saved && saved.conflict) {
     const c = saved.conflict;
-    const srv = c.server;
+    // what the server holds now (the last view fetched), else what it held when it refused
+    const srv = !saved.local && saved.view && saved.view.version > (c.current_version || 0)
+      ? { sessions: saved.view.sessions.length, open: !!saved.view.open_session } : c.server;
     const what = !srv ? "another phone started or recorded a session"
       : [srv.sessions > c.known_sessions && `${srv.sessions - c.known_sessions} session${srv.sessions - c.known_sessions > 1 ? "s were" : " was"} recorded`,
          srv.open && "a session was started and is being played"].filter(Boolean).join(" and ") || "another phone wrote to it";
