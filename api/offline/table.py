@@ -18,6 +18,7 @@ from typing import Any
 
 from api.games import asian_tigers as engine
 from api.games.provenance import ProvenanceMap, iter_leaves, placeholders_in, pointer
+# The worker calls `table.<fn>`: the campaign entry points are reachable here too (re-exported).
 from api.offline.campaign import (campaign_new_json, campaign_record_json, campaign_result_json,  # noqa: F401
                                   campaign_session_json, campaign_standing_json)
 from api.offline.editions import load_edition
