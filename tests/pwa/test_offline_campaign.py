@@ -3,7 +3,8 @@
 1. A phone ready for offline play goes offline, creates a campaign, starts its first session, plays
    it to the end through the UI with its own engine (the Automa included), records it and sees the
    campaign's standing (CAMPAIGN-02/03), all "on this phone only"; back online the campaign and the
-   session are created on the server: same seed and moves, same state hash, same standing.
+   session are created on the server: same seed and moves, same state hash, same standing.  Then
+   its next session is started offline too (a campaign the phone knows) and sent once back online.
 2. A session started offline on a campaign the phone knows meets a session another phone started
    meanwhile: the phone says what happened (nothing merged) and the person keeps the session as a
    separate game.
@@ -109,6 +110,31 @@ def test_a_campaign_session_played_offline_is_created_on_the_server(server, new_
     page.get_by_test_id("campaign-summary").wait_for()
     again = requests.get(f"{server.url}/api/campaigns/{campaign_id}", headers=bearer(token), timeout=10).json()
     assert [g["game_id"] for g in again["games"]] == [game_id] and again["version"] == campaign["version"]
+
+    # (b) the next session of a campaign this phone knows from the server, started with no signal
+    page.context.set_offline(True)
+    page.get_by_role("button", name="Start session 2").click()
+    page.locator("[data-testid=recorder]").wait_for(timeout=ENGINE_WAIT)
+    second = page.url.rsplit("/", 1)[1]
+    assert second.startswith("local-")
+    before = app_version(page)
+    page.locator("[data-testid=recorder] button[data-action]").first.click()
+    wait_version_change(page, before)
+    moved = local_export(page, second)
+    page.get_by_role("link", name="Home").click()
+    page.get_by_role("link", name="Solo campaigns").click()
+    assert "1 session(s) on this phone only" in page.get_by_test_id("campaigns").inner_text()
+    page.get_by_test_id("campaigns").get_by_role("link").first.click()
+    page.context.set_offline(False)
+    page.get_by_role("button", name="Sync now").click()
+    page.get_by_test_id("campaign-verified").wait_for()
+    now = requests.get(f"{server.url}/api/campaigns/{campaign_id}", headers=bearer(token), timeout=10).json()
+    assert now["version"] == campaign["version"] + 1 and now["open_session"]["game_id"] != game_id
+    open_id = now["open_session"]["game_id"]
+    exported = requests.get(f"{server.url}/api/games/{open_id}/export", headers=bearer(game_token(page, open_id)),
+                            timeout=10).json()
+    assert exported["actions"] == moved["actions"] and exported["state_hash"] == moved["state_hash"]
+    assert exported["options"]["solo"]["starting_science"] == campaign["next_starting_science"]  # CAMPAIGN-03
     assert page.errors == []
 
 
