@@ -19,8 +19,9 @@ def outcome(state: GameState) -> dict | None:
     result = era2.outcome(state)
     if result is None:
         return None
-    _label_goals(state, result.get("solo"))
-    return humanize_tree(state.edition, state.player_count, result, READABLE_KEYS)
+    shown = humanize_tree(state.edition, state.player_count, result, READABLE_KEYS)  # a copy: the state's stays
+    _label_goals(state, shown.get("solo"))
+    return shown
 
 
 def _label_goals(state: GameState, solo: dict | None) -> None:

@@ -14,7 +14,7 @@ import re
 
 import pytest
 
-from api.games.asian_tigers import RulesError, apply, is_over, legal_actions, new_game, outcome, view
+from api.games.asian_tigers import RulesError, apply, is_over, legal_actions, new_game, outcome, state_to_dict, view
 from api.games.asian_tigers.decision_table import DECISIONS
 from api.games.asian_tigers.presentation.options import describe_choice
 from api.games.asian_tigers.presentation.why_not import why_not
@@ -90,7 +90,9 @@ def played():
             step = apply(state, action)
             record["texts"] += [e["text"] for e in step.events]
             state = step.state
+        kept = state_to_dict(state)
         record["outcomes"].append(outcome(state))
+        assert state_to_dict(state) == kept  # the outcome in words is a copy: the state (and its hash) stays
     return record
 
 
