@@ -5,7 +5,7 @@
 // - /api is never cached here: game state lives in IndexedDB, written by the app.
 // VERSION is a hash of the shell files: `python tests/pwa/shell.py --bump` updates it
 // (a test fails when it is stale, so a changed file always reaches the phones).
-const VERSION = "tk-e07322f69c04";
+const VERSION = "tk-3a882005b2dd";
 const SHELL = [
   "/index.html",
   "/manifest.webmanifest",
@@ -82,6 +82,7 @@ const LATER = [
   "/js/ui/campaign.js",
   "/js/ui/campaignlist.js",
   "/js/ui/editions.js",
+  "/js/ui/nipboard.js",
   "/js/ui/nipmap.js",
   "/js/ui/nippon-end.js",
   "/js/ui/nippon-live.js",

@@ -178,12 +178,7 @@ def test_nippon_end_only_by_tapping(server, new_phone):
     axe_check(page, "Nippon end-only form (blank)"); shot(page, "m-10-nippon-end-blank")
     names, hands = Hands(page), Hands(page)
     rename_players(page, names)
-    expected = server_score(server, "nippon", nippon_detailed())
-    for i, name in enumerate(NAMES):
-        player = next(p for p in expected["players"] if p["id"] == name)
-        hands.type(page.locator(fid(f"/players/{i}/vp_track")), str(player["total"] - player["categories"]["achievements"]))
-        enter_achievements(page, hands, name, f"/players/{i}/achievements")
-    hands.tap(page.get_by_role("button", name="Dee took the last turn"))
+    expected = enter_nippon_end(server, page, hands)
     shot(page, "m-11-nippon-end-filled")
     axe_check(page, "Nippon end-only form (filled)")
     hands.tap(page.get_by_role("button", name="Score", exact=True))
@@ -194,6 +189,60 @@ def test_nippon_end_only_by_tapping(server, new_phone):
     FIGURES["Nippon end only, 4 players"] = hands.count
     print(f"\nNippon end only: {hands.count} taps/keystrokes (+{names.count} for typing the names)")
     assert hands.count + names.count <= 60
+    assert page.errors == []
+
+
+def enter_nippon_end(server, page, hands: Hands) -> dict:
+    """Each disc on the VP track, the achievement spaces, who took the last turn; the detailed format's result."""
+    expected = server_score(server, "nippon", nippon_detailed())
+    for i, name in enumerate(NAMES):
+        player = next(p for p in expected["players"] if p["id"] == name)
+        hands.type(page.locator(fid(f"/players/{i}/vp_track")), str(player["total"] - player["categories"]["achievements"]))
+        enter_achievements(page, hands, name, f"/players/{i}/achievements")
+    hands.tap(page.get_by_role("button", name="Dee took the last turn"))
+    return expected
+
+
+def test_nippon_end_only_with_the_board_of_one_scoring(server, new_phone):
+    # the board of the 3rd scoring is the one left on the table: tapped on the map, checked, its VP shown
+    from tests.games.nippon.test_nippon_modes import BOARD_3
+
+    page = new_phone()
+    page.goto(server.url + "/#/scorer/nippon?m=end_only")
+    page.get_by_role("group", name="Seat 4: Blue").wait_for()
+    rename_players(page, Hands(page))
+    expected = enter_nippon_end(server, page, Hands(page))
+    detail = Hands(page)
+    detail.tap(page.get_by_role("button", name="Scoring 3: add what you remember"))
+    section = page.locator("[data-testid=remembered-3]")
+    for region_id, board in BOARD_3.items():
+        for t in board["tiles"]:
+            detail.tap(section.locator(f'[data-slot="{t["city"]}/{t["slot"]}"]'))
+            detail.tap(section.get_by_role("button", name=f"{t['player']}'s tile", exact=True))
+            detail.tap(section.get_by_role("button", name=f"Value {t['value']}", exact=True))
+        for kind, noun in (("trains", "train"), ("ships", "ship")):
+            for player, count in board.get(kind, {}).items():
+                for _ in range(count):
+                    detail.tap(section.get_by_role("button", name=f"Add a {noun} in {REGION_NAMES[region_id]}"))
+                    detail.tap(section.get_by_role("button", name=f"{player}'s {noun}", exact=True))
+    # the other two stay closed: one button each
+    assert page.get_by_role("button", name="Scoring 1: add what you remember").is_visible()
+    section.get_by_role("heading", name="Entered for scoring 3").scroll_into_view_if_needed()
+    shot(page, "m-13-nippon-end-scoring3")
+    axe_check(page, "Nippon end-only, the board of scoring 3")
+    page.get_by_role("button", name="Score", exact=True).click()
+    wait_result(page)
+    check_sheet(page, totals(expected), expected["winner_explanation"])
+    sheet = page.locator("[data-testid=result]").inner_text()
+    gained = {e["player"]: e["gained"] for e in server_score(server, "nippon", live_body(3))["running"][2]["players"]}
+    assert "Verified: scoring 3 (the board entered is possible" in sheet
+    assert all(f"{name} {vp} VP" in sheet for name, vp in gained.items())
+    assert "Not verified: scoring 1 (not entered" in sheet and "Not verified: scoring 2" in sheet
+    assert "Verified: Bob's ACH3 (trains and ships on board)" in sheet
+    page.locator("[data-testid=result] .log").last.scroll_into_view_if_needed()
+    axe_check(page, "Nippon end-only result with scoring 3"); shot(page, "m-14-nippon-end-verified")
+    FIGURES["Nippon end only: the board of scoring 3 (optional)"] = detail.count
+    print(f"\nNippon end only, the board of scoring 3: {detail.count} taps more")
     assert page.errors == []
 
 
@@ -280,7 +329,7 @@ def test_nippon_live_refuses_a_lower_tile_on_a_covered_slot(server, new_phone):
     err.wait_for()
     assert "only a higher tile can replace it" in err.inner_text() and "NIP-SCORE-04" in err.inner_text()
     axe_check(page, "Nippon live refusal"); shot(page, "m-25-nippon-live-refused")
-    page.get_by_role("button", name="Remove Red's 4 on R2.C1 slot 0").click()
+    page.get_by_role("button", name="Remove Red's 4 on Region 2, city C1, top slot").click()
     page.get_by_role("button", name="Score scoring 1", exact=True).click()
     page.locator("[data-testid=running] tbody tr").first.wait_for()
     assert page.get_by_role("heading", name="Before scoring 2: what changed since scoring 1").is_visible()

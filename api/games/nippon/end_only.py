@@ -70,6 +70,8 @@ def score_end_only(raw: object, data: NipponData, log: PlaceholderLog) -> dict:
     check_multiplier_supply(players_raw, players, data)
     last = read_player_ref(raw["last_turn_player"], "/last_turn_player", "NIP-SCORE-10", names)
     remembered = _read_scorings(raw["scorings"], names, data, log) if "scorings" in raw else ()
+    if all(board is None for board in remembered):
+        remembered = ()  # nothing remembered: as without the scorings
     if remembered and None in remembered:
         return _score_remembered(players, last, remembered, tracks, data, log)
     boards = remembered
