@@ -79,7 +79,8 @@ def test_worked_examples_through_the_endpoint_equal_score_table(client, name):
 
 @pytest.mark.parametrize("url, scorer, mode", [
     (AT, score_table, None), (NIPPON, score_nippon, "detailed"), (NIPPON, score_nippon, "end_only"),
-    (NIPPON, score_nippon, "live"), (ASARA, score_asara, "detailed"), (ASARA, score_asara, "end_only")])
+    (NIPPON, score_nippon, "end_only_remembered"), (NIPPON, score_nippon, "live"), (ASARA, score_asara, "detailed"),
+    (ASARA, score_asara, "end_only")])
 def test_the_spec_examples_are_scored(client, url, scorer, mode):
     body = spec_example(url, mode) if mode else spec_example(url)
     status, result = post(client, url, body)
