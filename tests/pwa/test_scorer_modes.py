@@ -247,6 +247,14 @@ def test_nippon_end_only_by_tapping(server, new_phone):
     FIGURES["Nippon end only, 4 players"] = hands.count
     print(f"\nNippon end only: {hands.count} taps/keystrokes (+{names.count} for typing the names)")
     assert hands.count + names.count <= 60
+    # the next game at this table: the names are offered, one tap each
+    page.on("dialog", lambda dialog: dialog.accept())  # "Start a new scoring?"
+    page.get_by_role("button", name="New scoring").click()
+    picked = Hands(page)
+    for i, name in enumerate(NAMES):
+        picked.tap(page.get_by_role("button", name=f"{name} in seat {i + 1}", exact=True))
+        page.get_by_role("group", name=f"Seat {i + 1}: {name}").wait_for()
+    assert picked.count == len(NAMES)
     assert page.errors == []
 
 

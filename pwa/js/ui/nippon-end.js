@@ -11,6 +11,7 @@ import { FieldError, FormProvider, Group, Num, ResultActions, ScorerFrame, Submi
 import { Sheet, playerResultModel, summary } from "./sheet.js";
 import { Chips, ModeSwitch, focusSoon, useEdition, verificationNotes } from "./tapkit.js";
 import { BoardChanges, boardAfter, noStep, renamedStep } from "./nipboard.js";
+import { isPlaceholderName, useRecentPlayers } from "./recent.js";
 
 export const MODES = [["live", "Live"], ["end_only", "End only"], ["detailed", "Detailed"]];
 export const COLOURS = ["Yellow", "Red", "Purple", "Blue"]; // the player colours, as default names
@@ -64,8 +65,10 @@ export function Achievements({ base, who, edition }) {
 // Names and turn order: the list is in seat order (first player first); ↑ moves a player one seat earlier.
 export function PlayerNames({ rename, extra }) {
   const f = useForm();
+  const recent = useRecentPlayers();
   const { players } = f.body;
   const names = players.map((p) => p.name);
+  const offer = recent.names.filter((n) => !names.includes(n)).slice(0, 6);
   const up = (i) => {
     const next = [...players];
     [next[i - 1], next[i]] = [next[i], next[i - 1]];
@@ -75,6 +78,8 @@ export function PlayerNames({ rename, extra }) {
     <div class="row nowrap"><${Text} path=${base + "/name"} label="Name"
         onCommit=${(name) => name && name !== p.name && !names.includes(name) && f.replace(rename(f.body, p.name, name))} />
       ${i > 0 && html`<button type="button" class="small" aria-label=${`Move ${p.name} one seat earlier`} onClick=${() => up(i)}>↑</button>`}</div>
+    ${isPlaceholderName(p.name) && offer.length > 0 && html`<${Chips} label=${`Recent players for seat ${i + 1}`}
+      options=${offer.map((n) => [n, n])} onPick=${(n) => f.replace(rename(f.body, p.name, n))} name=${(n) => `${n} in seat ${i + 1}`} />`}
     <${FieldError} path=${base + "/seat"} />
     ${extra && extra(p, i, base)}
   </${Group}>`; });
