@@ -144,6 +144,10 @@ def test_asara_end_only_refusal_names_the_field(server, new_phone):
         page.locator(fid(f"/players/{i}/asari")).fill("1")
         page.locator(fid(f"/players/{i}/prestige")).fill("0")
     page.locator("[data-testid=numpad]").get_by_role("button", name="Done").click()
+    page.locator(fid("/players/3/prestige")).click()  # a tap on the field still focused opens the pad again
+    page.get_by_role("group", name="Number pad for Player 4's prestige track").wait_for()
+    page.locator("[data-testid=numpad]").get_by_role("button", name="Done").click()
+    page.locator("[data-testid=numpad]").wait_for(state="detached")
     page.get_by_role("button", name="Score", exact=True).click()
     page.locator("[data-testid=scorer-problem]").wait_for()
     err = page.locator("[data-testid=result], .field-error").filter(has_text="the box has only 100")

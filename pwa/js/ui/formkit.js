@@ -63,11 +63,11 @@ function bind(path) {
 }
 
 // A whole number.  Blank stores `empty` ("" by default: the server then names the field).
-// `onFocus` and `inputmode` let a form offer its own number pad (numpad.js) instead of the phone's keyboard.
+// `onFocus` (also on a tap on the focused field) and `inputmode` let a form offer its own number pad (numpad.js).
 export function Num({ path, label, empty = "", min = 0, max, onFocus, inputmode = "numeric" }) {
   const { f, id, cls, value, attrs } = bind(path);
   return html`<div class=${cls}><label for=${id}>${label}</label>
-    <input ...${attrs} type="number" inputmode=${inputmode} min=${min} max=${max} value=${value ?? ""} onFocus=${onFocus}
+    <input ...${attrs} type="number" inputmode=${inputmode} min=${min} max=${max} value=${value ?? ""} onFocus=${onFocus} onClick=${onFocus}
       onInput=${(e) => f.set(path, e.target.value === "" ? empty : Number(e.target.value))} />
     <${FieldError} path=${path} /></div>`;
 }
