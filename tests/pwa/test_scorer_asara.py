@@ -146,8 +146,15 @@ def test_asara_end_only_refusal_names_the_field(server, new_phone):
     page.locator("[data-testid=numpad]").get_by_role("button", name="Done").click()
     page.locator(fid("/players/3/prestige")).click()  # a tap on the field still focused opens the pad again
     page.get_by_role("group", name="Number pad for Player 4's prestige track").wait_for()
-    page.locator("[data-testid=numpad]").get_by_role("button", name="Done").click()
+    page.locator("[data-testid=numpad]").get_by_role("button", name="Keyboard").click()  # the phone's keyboard back
     page.locator("[data-testid=numpad]").wait_for(state="detached")
+    prestige = page.locator(fid("/players/3/prestige"))
+    page.wait_for_function("(id) => document.activeElement && document.activeElement.id === id",
+                           arg=fid("/players/3/prestige")[1:])
+    assert prestige.get_attribute("inputmode") == "numeric"
+    prestige.press("Backspace")
+    page.keyboard.type("0")
+    assert page.locator("[data-testid=numpad]").count() == 0
     page.get_by_role("button", name="Score", exact=True).click()
     page.locator("[data-testid=scorer-problem]").wait_for()
     err = page.locator("[data-testid=result], .field-error").filter(has_text="the box has only 100")
