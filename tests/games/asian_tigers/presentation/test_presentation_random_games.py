@@ -17,7 +17,8 @@ import pytest
 from api.games.asian_tigers import RulesError, apply, is_over, legal_actions, new_game, outcome, view
 from api.games.asian_tigers.decision_table import DECISIONS
 from api.games.asian_tigers.presentation.options import describe_choice
-from api.games.asian_tigers.presentation.why_not import why_not
+from api.games.asian_tigers.presentation import why_not as why_not_module
+from api.games.asian_tigers.presentation.why_not import refusal, why_not
 from tests.games.asian_tigers.builders import edition, players, recorded_options
 
 GAMES = 200
@@ -130,6 +131,17 @@ def test_why_not_reason_is_exactly_what_apply_raises(played):
             centers = {e["action"]["center"] for e in entries} | {a["center"] for a in legal}
             assert centers >= set(state.centers) | set(state.trade_centers)
     assert "choose_placement" in seen_kinds and "choose_build" in seen_kinds
+
+
+def test_why_not_on_one_shared_copy_answers_as_a_fresh_copy_per_candidate(played, monkeypatch):
+    # The candidates share one copy of the state while it stays unchanged; each must still be judged
+    # exactly as `apply` on its own copy judges it (listed with that reason, or left out as accepted).
+    states = played["sample_states"]
+    shared = [why_not(s, s.decisions[-1], legal_actions(s)) for s in states]
+    monkeypatch.setattr(why_not_module._Trials, "refusal", lambda trials, action: refusal(trials.state, action))
+    fresh = [why_not(s, s.decisions[-1], legal_actions(s)) for s in states]
+    assert shared == fresh
+    assert sum(map(len, shared)) > 100
 
 
 def test_empties_is_true_exactly_when_the_sector_bonus_unlocks(played):
