@@ -78,6 +78,11 @@ class BoardCache:
             self.hits += 1
             return entry[1]
 
+    def clear(self) -> None:
+        """Forget every board."""
+        with self._lock:
+            self._entries.clear()
+
     def put(self, game_id: str, state: Any, rendered: tuple[dict, dict]) -> None:
         """Remember what `state` rendered as (the game's newest state: it replaces the entry)."""
         with self._lock:
