@@ -4,6 +4,7 @@
     python bench/move_profile.py --moves 1000 --profile 0
     python bench/move_profile.py --root /tmp/old  # another checkout's `api` (before/after figures)
     python bench/move_profile.py --sort tottime --lines 60
+    python bench/move_profile.py --workers 2      # as gunicorn's 2 workers: a move finds the last one's caches half the time
 
 Plays random 4-player Asian Tigers games through the Flask test client the way
 a phone does (If-Match, Idempotency-Key, ``Accept-Encoding: gzip``, the patch
@@ -38,12 +39,14 @@ PLAYERS = [{"name": n, "color": c} for n, c in (("Ann", "red"), ("Bo", "blue"), 
 class Player:
     """One table playing random legal moves through a test client."""
 
-    def __init__(self, client, seed: int):
+    def __init__(self, workers: list, seed: int):
         import orjson
 
         self.orjson = orjson
-        self.client = client
+        self.workers = workers  # [(test client, that worker's board cache or None)]
+        self.client = workers[0][0]
         self.rng = random.Random(seed)
+        self.pick = random.Random(seed + 1)
         self.game: dict | None = None
         self.moves = 0
         self.client_cpu = 0.0
@@ -61,6 +64,11 @@ class Player:
         if self.game is None or not self.game["legal"]:
             self.new_game()
         g = self.game
+        self.client, boards = self.workers[self.pick.randrange(len(self.workers))]
+        if boards is not None:  # each simulated worker process has its own module-level board cache
+            import api.web.views
+
+            api.web.views.BOARDS = boards
         t0 = time.process_time()
         body = self.orjson.dumps({"action": self.rng.choice(g["legal"])})
         headers = {"Authorization": f"Bearer {g['token']}", "If-Match": f'"{g["version"]}"',
@@ -114,6 +122,8 @@ def main() -> None:
     parser.add_argument("--sort", default="cumulative")
     parser.add_argument("--lines", type=int, default=45)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=1,
+                        help="simulated worker processes (own caches, one database); each move goes to one at random")
     args = parser.parse_args()
 
     sys.path.insert(0, str(Path(args.root).resolve()))
@@ -122,10 +132,16 @@ def main() -> None:
     os.environ["TABLEKEEPER_DATABASE"] = database
     from api import create_app
 
-    app = create_app()
-    app.add_url_rule("/bench/noop", "bench_noop", lambda: {"ok": True})  # the floor of any request
-    client = app.test_client()
-    player = Player(client, args.seed)
+    import api.web.views
+
+    workers = []
+    for _ in range(args.workers):
+        app = create_app()
+        app.add_url_rule("/bench/noop", "bench_noop", lambda: {"ok": True})  # the floor of any request
+        cache = getattr(api.web.views, "BoardCache", None)
+        workers.append((app.test_client(), cache() if cache else None))
+    client = workers[0][0]
+    player = Player(workers, args.seed)
     for _ in range(args.warmup):
         player.move()
     overhead = client_overhead(client)
