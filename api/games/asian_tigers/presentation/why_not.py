@@ -33,12 +33,17 @@ def why_not(state: GameState, decision: dict | None, legal: list[dict]) -> list[
     if finder is None:
         return []
     offered = {_key(a) for a in legal}
+    # A space with a legal build is never a "why not": its candidate is either offered as it is (a
+    # generic piece from the first sector that has one) or, for a factory (named without its sector),
+    # accepted just as the offered build with the factory's own sector is.  Trying it would play a
+    # whole build to find that out.
+    built = {a["space"] for a in legal if a["kind"] == "build"}
     entries, seen = [], set()
     trials = _Trials(state)
     for candidate in finder(state, decision):
         action = {**candidate, "decision": decision["id"]}
         key = _key(action)
-        if key in offered or key in seen:
+        if key in offered or key in seen or (action["kind"] == "build" and action["space"] in built):
             continue
         seen.add(key)
         reason = trials.refusal(action)

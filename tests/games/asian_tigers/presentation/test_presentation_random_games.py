@@ -133,15 +133,26 @@ def test_why_not_reason_is_exactly_what_apply_raises(played):
     assert "choose_placement" in seen_kinds and "choose_build" in seen_kinds
 
 
-def test_why_not_on_one_shared_copy_answers_as_a_fresh_copy_per_candidate(played, monkeypatch):
-    # The candidates share one copy of the state while it stays unchanged; each must still be judged
-    # exactly as `apply` on its own copy judges it (listed with that reason, or left out as accepted).
-    states = played["sample_states"]
-    shared = [why_not(s, s.decisions[-1], legal_actions(s)) for s in states]
-    monkeypatch.setattr(why_not_module._Trials, "refusal", lambda trials, action: refusal(trials.state, action))
-    fresh = [why_not(s, s.decisions[-1], legal_actions(s)) for s in states]
-    assert shared == fresh
-    assert sum(map(len, shared)) > 100
+def test_why_not_lists_exactly_the_candidates_apply_refuses(played):
+    # The reference, by brute force: every candidate of the decision that is not offered, tried with
+    # `apply` on its own copy of the state.  "Why not" shares one copy between its trials and skips
+    # spaces that have a legal build; it must still list exactly the refused ones, with their reasons.
+    checked = 0
+    for state in played["sample_states"]:
+        decision = state.decisions[-1]
+        legal = legal_actions(state)
+        finder = why_not_module._CANDIDATES.get(decision["kind"])
+        if finder is None:
+            continue
+        offered, expected = {why_not_module._key(a) for a in legal}, {}
+        for candidate in finder(state, decision):
+            action = {**candidate, "decision": decision["id"]}
+            if why_not_module._key(action) not in offered:
+                expected.setdefault(why_not_module._key(action), (action, refusal(state, action)))
+        listed = [(e["action"], e["reason"]) for e in why_not(state, decision, legal)]
+        assert listed == [(a, r) for a, r in expected.values() if r is not None], decision["kind"]
+        checked += len(listed)
+    assert checked > 100
 
 
 def test_empties_is_true_exactly_when_the_sector_bonus_unlocks(played):
