@@ -366,7 +366,12 @@ def summary(state: GameState, label: str, cost: dict, payoff: dict) -> str:
     return " — ".join(parts)
 
 
+_AMOUNT_KEYS = frozenset({"funds", "influence", "energy", "science", "goods", "global_market"})
+
+
 def _amounts(state: GameState, bucket: dict, gain: bool = False) -> list[str]:
+    if _AMOUNT_KEYS.isdisjoint(bucket):  # most costs are empty; many payoffs hold only a space, a sector, notes
+        return []
     out, sign = [], "+" if gain else ""
     for tiger, n in (bucket.get("funds") or {}).items():
         out.append(f"{sign}{n} fund{'s' if n != 1 else ''} on {state.edition.tigers[tiger].name}")
