@@ -83,6 +83,12 @@ def humanize(edition: Edition, player_count: int, text: str) -> str:
     """`text` with every edition code replaced by its label."""
     if not text:
         return text
+    return _humanized(edition, player_count, text)
+
+
+@per_edition
+def _humanized(edition: Edition, player_count: int, text: str) -> str:
+    # Memoised: the same refusals and event texts recur on every view and move (the pattern is long).
     pattern, table = _rewriter(edition, player_count)
     return pattern.sub(lambda m: table[m.group(0)], text)
 

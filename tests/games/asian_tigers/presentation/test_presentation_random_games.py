@@ -17,7 +17,8 @@ import pytest
 from api.games.asian_tigers import RulesError, apply, is_over, legal_actions, new_game, outcome, state_to_dict, view
 from api.games.asian_tigers.decision_table import DECISIONS
 from api.games.asian_tigers.presentation.options import describe_choice
-from api.games.asian_tigers.presentation.why_not import why_not
+from api.games.asian_tigers.presentation import why_not as why_not_module
+from api.games.asian_tigers.presentation.why_not import refusal, why_not
 from tests.games.asian_tigers.builders import edition, players, recorded_options
 
 GAMES = 200
@@ -144,6 +145,28 @@ def test_why_not_reason_is_exactly_what_apply_raises(played):
             centers = {e["action"]["center"] for e in entries} | {a["center"] for a in legal}
             assert centers >= set(state.centers) | set(state.trade_centers)
     assert "choose_placement" in seen_kinds and "choose_build" in seen_kinds
+
+
+def test_why_not_lists_exactly_the_candidates_apply_refuses(played):
+    # The reference, by brute force: every candidate of the decision that is not offered, tried with
+    # `apply` on its own copy of the state.  "Why not" shares one copy between its trials and skips
+    # spaces that have a legal build; it must still list exactly the refused ones, with their reasons.
+    checked = 0
+    for state in played["sample_states"]:
+        decision = state.decisions[-1]
+        legal = legal_actions(state)
+        finder = why_not_module._CANDIDATES.get(decision["kind"])
+        if finder is None:
+            continue
+        offered, expected = {why_not_module._key(a) for a in legal}, {}
+        for candidate in finder(state, decision):
+            action = {**candidate, "decision": decision["id"]}
+            if why_not_module._key(action) not in offered:
+                expected.setdefault(why_not_module._key(action), (action, refusal(state, action)))
+        listed = [(e["action"], e["reason"]) for e in why_not(state, decision, legal)]
+        assert listed == [(a, r) for a, r in expected.values() if r is not None], decision["kind"]
+        checked += len(listed)
+    assert checked > 100
 
 
 def test_empties_is_true_exactly_when_the_sector_bonus_unlocks(played):
