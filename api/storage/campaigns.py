@@ -57,11 +57,16 @@ def requests_retention(games: Retention | None) -> Retention | None:
 
 
 def prune_requests(db: Database, cutoff: str, limit: int = PRUNE_BATCH) -> int:
-    """Delete up to `limit` remembered campaign answers created before `cutoff`; return how many."""
+    """Delete up to `limit` remembered campaign answers created before `cutoff`; return how many.
+
+    The key that created a campaign (``create:<key>``) is kept, one row per campaign: a phone
+    re-sending a campaign it started offline, however late, must not make a second one.
+    """
     with write_transaction(db):
         cur = db.conn.execute(
             "DELETE FROM campaign_requests WHERE (campaign_id, key) IN "
-            "(SELECT campaign_id, key FROM campaign_requests WHERE created_at < ? LIMIT ?)", (cutoff, limit))
+            "(SELECT campaign_id, key FROM campaign_requests WHERE created_at < ? AND key NOT LIKE 'create:%' "
+            "LIMIT ?)", (cutoff, limit))
         return cur.rowcount
 
 

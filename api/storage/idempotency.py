@@ -117,11 +117,16 @@ class Retention:
 
 
 def prune(db: Database, cutoff: str, limit: int = PRUNE_BATCH) -> int:
-    """Delete up to `limit` game-write records created before `cutoff`; return how many."""
+    """Delete up to `limit` game-write records created before `cutoff`; return how many.
+
+    The key that created a game from a phone's offline copy (``import:<key>``) is kept: it is one
+    row per game, and a phone that retries its import days later must still find the game.
+    """
     with write_transaction(db):
         cur = db.conn.execute(
             "DELETE FROM idempotency WHERE rowid IN "
-            "(SELECT rowid FROM idempotency WHERE created_at < ? LIMIT ?)", (cutoff, limit))
+            "(SELECT rowid FROM idempotency WHERE created_at < ? AND key NOT LIKE 'import:%' LIMIT ?)",
+            (cutoff, limit))
         return cur.rowcount
 
 

@@ -71,3 +71,20 @@ def test_a_campaign_write_prunes_once_its_interval_has_passed(app):
     assert storage.retention.due()  # ... and the games' clock was never used up by campaign writes
     _start(client, camp, "c")
     assert _keys(cr) == ["b", "c"]
+
+
+def test_the_key_that_created_a_campaign_outlives_the_retention(app):
+    # A phone re-sending a campaign it started offline, however late, must not make a second one.
+    client = app.test_client()
+    settings = {"player": {"name": "Ann", "color": "red"}, "difficulty": 1, "tiles": ["CT1", "CT4"]}
+    first = client.post("/api/campaigns", json=settings, headers={"Idempotency-Key": "camp-late"})
+    assert first.status_code == 201
+    camp = first.get_json()
+    _start(client, camp, "s1")
+    cr = _repository(app)
+    old = (datetime.now(timezone.utc) - timedelta(days=9)).isoformat(timespec="milliseconds")
+    cr.db.conn.execute("UPDATE campaign_requests SET created_at = ?", (old,))
+    cr.prune_requests(idempotency.Retention(24).cutoff())
+    assert _keys(cr) == ["create:camp-late"]
+    again = client.post("/api/campaigns", json=settings, headers={"Idempotency-Key": "camp-late"})
+    assert again.status_code == 201 and again.get_json()["campaign_id"] == camp["campaign_id"]
