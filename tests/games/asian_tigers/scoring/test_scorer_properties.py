@@ -168,8 +168,10 @@ def test_random_valid_tables_score_consistently(data):
     _check_outcome(data, score_table(data, EDITION))
 
 
-JUNK = st.one_of(st.none(), st.booleans(), st.integers(-3, 100), st.text(max_size=4), st.just([]), st.just({}),
-                 st.just(["P1"]), st.just({"A": 1}), st.floats(allow_nan=False, max_value=10, min_value=-10))
+# Fresh containers each draw (st.builds, not st.just): a shared {} put in two places and then given a
+# key could hold itself, and the test, not the scorer, would recurse.
+JUNK = st.one_of(st.none(), st.booleans(), st.integers(-3, 100), st.text(max_size=4), st.builds(list), st.builds(dict),
+                 st.builds(lambda: ["P1"]), st.builds(lambda: {"A": 1}), st.floats(allow_nan=False, max_value=10, min_value=-10))
 
 
 def _paths(node, prefix=()):
