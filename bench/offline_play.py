@@ -4,13 +4,17 @@ Run by hand (`python bench/offline_play.py`); figures go in closing notes, never
 
 - shell: the first load, gzipped (the same sum the shell test checks);
 - download: Pyodide + the engine bundle on the wire (encoded bytes), cold profile;
-- ready: from "Make this phone ready" to the engine answering, on a warm cache (new page, files cached);
+- ready: from "Make this phone ready" to the engine answering, on a warm cache (new page, files cached):
+  the engine worker restores its memory snapshot (`--no-snapshot` deletes it first: Python starts and
+  imports the engine, as on the first start of an engine version);
+- tap: offline, a new page: "Start the solo game" tapped → the first turn on screen (the engine starts then);
 - move: one offline move (apply + view through the worker), p50/p95 over whole random solo games;
 - game: a whole solo game at difficulty 2 through the local engine, and the page's JS heap after it.
 """
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import tempfile
@@ -53,7 +57,8 @@ def shell_kb() -> float:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=5)
-    parser.add_argument("--warm", type=int, default=3)
+    parser.add_argument("--warm", type=int, default=5)
+    parser.add_argument("--no-snapshot", action="store_true", help="delete the engine snapshot before each start")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -82,15 +87,31 @@ def main() -> None:
             page.wait_for_timeout(500)
             ctx.remove_listener("requestfinished", count)
 
-            warm = []
+            page.wait_for_timeout(2000)  # the snapshot is stored after the first start answered
+            warm, taps = [], []
             for _ in range(args.warm):
+                if args.no_snapshot:
+                    page.evaluate("caches.delete('engine-snapshot')")
                 page.reload()
                 page.get_by_role("heading", name="Ready for offline play", exact=True).wait_for()
                 start = time.monotonic()
                 steps = page.evaluate("async () => { const e = await import('/js/offline/engine.js');"
                                       " const s = await e.prepare(); return s.steps; }")
                 warm.append(time.monotonic() - start)
-                print("warm start steps (ms):", {k: round(v) for k, v in steps.items()})
+                print("warm start steps (ms):", {k: round(v) for k, v in steps.items()}, f"load {os.getloadavg()[0]:.1f}")
+            ctx.set_offline(True)
+            for _ in range(args.warm):
+                if args.no_snapshot:
+                    page.evaluate("caches.delete('engine-snapshot')")
+                page.goto(server.url + "/#/solo")
+                opened = time.monotonic()
+                page.reload()  # the solo screen asks the engine for the shipped edition's options: it starts now
+                page.get_by_label("Name").fill("Ann")
+                start = time.monotonic()
+                page.get_by_role("button", name="Start the solo game").click()
+                page.locator("[data-testid=recorder]").wait_for(timeout=60_000)
+                taps.append((time.monotonic() - start, time.monotonic() - opened))
+            ctx.set_offline(False)
 
             times, games = [], []
             for seed in range(1, args.games + 1):
@@ -112,10 +133,17 @@ def main() -> None:
         print(f"  {path}: {size / 1e6:.2f} MB")
     print(f"cold ready (download + start): {cold:.1f} s; warm ready (cached, new worker): "
           f"median {statistics.median(warm):.2f} s, max {max(warm):.2f} s over {len(warm)}")
+    tap, page_open = [t for t, _ in taps], [o for _, o in taps]
+    print(f"offline solo start, new page: tap 'Start the solo game' → first turn on screen median "
+          f"{statistics.median(tap):.2f} s (max {max(tap):.2f}); from opening the solo screen median "
+          f"{statistics.median(page_open):.2f} s (max {max(page_open):.2f}) over {len(taps)}")
     print(f"offline move (apply + view via the worker): p50 {statistics.median(times):.1f} ms, p95 {p95:.1f} ms "
           f"over {len(times)} moves")
     for g in games:
-        print(f"  solo game: {g['moves']} moves in {g['total'] / 1000:.2f} s, rank {g['title']}")
+        g["times"].sort()
+        print(f"  solo game: {g['moves']} moves in {g['total'] / 1000:.2f} s (p95 "
+              f"{g['times'][int(0.95 * (len(g['times']) - 1))]:.1f} ms), rank {g['title']}")
+    print(f"machine load (1 min) at the end: {os.getloadavg()[0]:.1f}")
     print(f"page JS heap after {len(games)} games: {heap / 1e6:.1f} MB")
 
 
