@@ -29,13 +29,16 @@ let starting = null;
 
 const post = (msg) => self.postMessage(msg);
 
-// Pyodide fetches its files by URL.  They come from this worker's cache, not only through the
-// service worker: a worker started before the service worker took the page over is not
-// controlled by it, and would download the 6 MB a second time.
+// Pyodide fetches its files by URL, through the service worker, which answers from the same cache
+// (that path also keeps Chromium's compiled-wasm cache: a Response taken from Cache Storage here
+// was measured to miss it, the first game after each start then running 1-4 s slower).  A worker
+// started before the service worker took over its page is not controlled by it: its Pyodide
+// fetches are answered from the cache here, or it would download the 6 MB a second time.
 const networkFetch = self.fetch.bind(self);
+let controlled = true;  // told by the page with "prepare"
 self.fetch = async (input, init) => {
   const url = new URL(input instanceof Request ? input.url : input, self.location.href);
-  if (url.origin === self.location.origin && url.pathname.startsWith(INDEX)) {
+  if (!controlled && url.origin === self.location.origin && url.pathname.startsWith(INDEX)) {
     const hit = await caches.match(url.pathname, { cacheName: PYODIDE_CACHE });
     if (hit) return hit;
   }
@@ -174,6 +177,7 @@ self.onmessage = async (event) => {
   const { id, fn, args } = event.data;
   try {
     if (fn === "prepare") {
+      controlled = args?.[0] !== false;
       starting ||= start();
       post({ id, ok: true, result: await starting });
       return;

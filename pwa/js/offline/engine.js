@@ -10,6 +10,7 @@ import { getState, set } from "../store.js";
 let worker = null;
 let generation = 0;  // bumped by each new worker: tables opened in an older one are gone
 let starting = null;
+let workerControlled = false;
 let nextId = 1;
 const waiting = new Map();
 
@@ -29,6 +30,8 @@ export async function loadReadiness() {
 
 function spawn() {
   generation += 1;
+  // A worker's fetches go through the service worker if its page was controlled when it started.
+  workerControlled = !!(navigator.serviceWorker && navigator.serviceWorker.controller);
   worker = new Worker("/engine-worker.js", { type: "module" });
   worker.onmessage = ({ data }) => {
     if (data.type === "progress") return patch({ loaded: data.loaded, total: data.total });
@@ -62,7 +65,8 @@ export function prepare() {
     patch({ status: "loading", error: null, loaded: 0, total: 0 });
     try {
       const t0 = performance.now();
-      const info = await send("prepare", []);
+      if (!worker) spawn();
+      const info = await send("prepare", [workerControlled]);
       const prepared = { version: info.version, at: new Date().toISOString() };
       await db.put("kv", prepared, "engine:ready");
       patch({ status: "ready", version: info.version, ms: Math.round(performance.now() - t0), steps: info.steps,
