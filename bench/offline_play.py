@@ -7,7 +7,9 @@ Run by hand (`python bench/offline_play.py`); figures go in closing notes, never
 - ready: from "Make this phone ready" to the engine answering, on a warm cache (new page, files cached):
   the engine worker restores its memory snapshot (`--no-snapshot` deletes it first: Python starts and
   imports the engine, as on the first start of an engine version);
-- tap: offline, a new page: "Start the solo game" tapped → the first turn on screen (the engine starts then);
+- tap: offline, the solo screen reloaded (a prepared phone with no signal starts its engine in the
+  background as the app opens): from "Start the solo game" tapped, and from the reload, to the first
+  turn on screen;
 - move: one offline move (apply + view through the worker), p50/p95 over whole random solo games;
 - game: a whole solo game at difficulty 2 through the local engine, and the page's JS heap after it.
 """
@@ -134,8 +136,8 @@ def main() -> None:
     print(f"cold ready (download + start): {cold:.1f} s; warm ready (cached, new worker): "
           f"median {statistics.median(warm):.2f} s, max {max(warm):.2f} s over {len(warm)}")
     tap, page_open = [t for t, _ in taps], [o for _, o in taps]
-    print(f"offline solo start, new page: tap 'Start the solo game' → first turn on screen median "
-          f"{statistics.median(tap):.2f} s (max {max(tap):.2f}); from opening the solo screen median "
+    print(f"offline solo start: tap 'Start the solo game' → first turn on screen median "
+          f"{statistics.median(tap):.2f} s (max {max(tap):.2f}); from reloading the solo screen median "
           f"{statistics.median(page_open):.2f} s (max {max(page_open):.2f}) over {len(taps)}")
     print(f"offline move (apply + view via the worker): p50 {statistics.median(times):.1f} ms, p95 {p95:.1f} ms "
           f"over {len(times)} moves")
