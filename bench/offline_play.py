@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tests.pwa.conftest import ARGS, CHROMIUM, PHONE, Server  # noqa: E402
-from tests.pwa.shell import PWA, shell_files  # noqa: E402
+from tests.pwa.shell import PWA, first_load_files  # noqa: E402
 
 GAME = """async ([seed, moves]) => {
   const e = await import('/js/offline/engine.js');
@@ -52,7 +52,7 @@ GAME = """async ([seed, moves]) => {
 
 def shell_kb() -> float:
     import gzip
-    total = sum(len(gzip.compress(p.read_bytes(), 9)) for u, p in shell_files().items() if not u.startswith("/icons/"))
+    total = sum(len(gzip.compress(p.read_bytes(), 9)) for u, p in first_load_files().items() if not u.startswith("/icons/"))
     return (total + len(gzip.compress((PWA / "sw.js").read_bytes(), 9))) / 1024
 
 
