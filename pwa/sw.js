@@ -5,7 +5,7 @@
 // - /api is never cached here: game state lives in IndexedDB, written by the app.
 // VERSION is a hash of the shell files: `python tests/pwa/shell.py --bump` updates it
 // (a test fails when it is stale, so a changed file always reaches the phones).
-const VERSION = "tk-4b9f0cd25b22";
+const VERSION = "tk-cfe96f08e021";
 const SHELL = [
   "/index.html",
   "/manifest.webmanifest",
@@ -75,6 +75,7 @@ async function keep(request, resp) {
 // Cached right after the shell (at activation), not before the first screen: the rarer screens (scorers,
 // editions, campaigns, share and its QR code), loaded on demand by their routes.  Part of VERSION like the shell; offline once cached.
 const LATER = [
+  "/js/offline/campaign.js",
   "/js/ui/asara-end.js",
   "/js/ui/asara.js",
   "/js/ui/atboard.js",

@@ -18,12 +18,15 @@ from typing import Any
 
 from api.games import asian_tigers as engine
 from api.games.provenance import ProvenanceMap, iter_leaves, placeholders_in, pointer
+# The worker calls `table.<fn>`: the campaign entry points are reachable here too (re-exported).
+from api.offline.campaign import (campaign_new_json, campaign_record_json, campaign_result_json,  # noqa: F401
+                                  campaign_session_json, campaign_standing_json)
+from api.offline.editions import load_edition
 
 EDITION_META_KEYS = frozenset({"schema_version", "edition", "provenance", "interpretations"})
 # As the server's game view: given once at its top, not repeated in the board (`view`), and static.
 HOISTED = ("current_seat", "decision", "legal_actions")
 STATIC_IN_VIEW = ("options", "edition")
-_EDITIONS: dict[str, Any] = {}
 _SUMMARIES: dict[str, dict] = {}
 TABLES: dict[str, "Table"] = {}
 
@@ -36,12 +39,6 @@ def canonical(value: Any) -> str:
 def state_hash(state: Any) -> str:
     """SHA-256 of the canonical JSON of the serialised `state`."""
     return hashlib.sha256(canonical(engine.state_to_dict(state)).encode()).hexdigest()
-
-
-def load_edition(document: dict | None) -> Any:
-    """The edition of `document` (None: the shipped one), cached by content hash."""
-    edition = engine.load_edition(document)
-    return _EDITIONS.setdefault(edition.content_hash, edition)
 
 
 def edition_summary(edition: Any, used: list[str]) -> dict:

@@ -29,6 +29,7 @@ from api.storage.models import Idempotency, LoadedGame, WriteOutcome, utcnow
 from api.storage.repository import GameRepository
 
 OPEN, RECORDED, ABANDONED = "open", "recorded", "abandoned"
+CREATE_PREFIX = "create:"  # campaign_requests key of the request that created the campaign
 
 
 @dataclass(frozen=True)
@@ -125,13 +126,37 @@ class CampaignRepository:
             raise IdempotencyConflict(idem.key)
         return Replay(row[1], json.loads(row[2]), row[3])
 
+    def created_by(self, idem: Idempotency | None) -> str | None:
+        """The campaign an earlier create with this Idempotency-Key made (422 if it came with another body).
+
+        A create has no campaign to scope its key to beforehand: it is kept under the campaign it
+        made as ``create:<key>`` (a phone sending a campaign it started offline).
+        """
+        if idem is None:
+            return None
+        row = self.db.conn.execute("SELECT campaign_id, request_hash FROM campaign_requests WHERE key = ?",
+                                   (CREATE_PREFIX + idem.key,)).fetchone()
+        if row is None:
+            return None
+        if row[1] != idem.request_hash:
+            raise IdempotencyConflict(idem.key)
+        return row[0]
+
     # -- writes -----------------------------------------------------------------
-    def create(self, kind: str, edition_hash: str, edition_document: dict, data: dict) -> tuple[CampaignRecord, str]:
-        """Store a new campaign; returns it and its secret token (shown once)."""
+    def create(self, kind: str, edition_hash: str, edition_document: dict, data: dict,
+               idem: Idempotency | None = None) -> tuple[CampaignRecord, str, bool]:
+        """Store a new campaign; returns it, its secret token (shown once) and whether an earlier
+        create with the same Idempotency-Key had made it (then nothing new is stored but a token)."""
         now = utcnow()
         campaign_id = tokens.new_game_id()
         token = tokens.new_token()
         with write_transaction(self.db):
+            earlier = self.created_by(idem)  # checked again here: two repeats racing make one campaign
+            if earlier is not None:
+                self.db.conn.execute(
+                    "INSERT INTO campaign_tokens (token_hash, campaign_id, created_at) VALUES (?, ?, ?)",
+                    (tokens.hash_secret(token), earlier, now))
+                return self.record(earlier), token, True
             self.db.conn.execute("INSERT OR IGNORE INTO editions (hash, document, created_at) VALUES (?, ?, ?)",
                                  (edition_hash, dumps(edition_document), now))
             self.db.conn.execute(
@@ -139,8 +164,11 @@ class CampaignRepository:
                 "VALUES (?, ?, ?, 1, ?, ?, ?)", (campaign_id, kind, dumps(data), now, now, edition_hash))
             self.db.conn.execute("INSERT INTO campaign_tokens (token_hash, campaign_id, created_at) VALUES (?, ?, ?)",
                                  (tokens.hash_secret(token), campaign_id, now))
+            if idem is not None:
+                self._remember(campaign_id, Idempotency(CREATE_PREFIX + idem.key, idem.request_hash), 201,
+                               {"campaign_id": campaign_id}, None, now)
             record = self.record(campaign_id)
-        return record, token
+        return record, token, False
 
     def _check(self, campaign_id: str, expected: set[str] | None, idem: Idempotency | None) -> CampaignRecord:
         record = self.record(campaign_id)

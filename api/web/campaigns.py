@@ -28,7 +28,7 @@ from api.storage.models import CreatedGame, LoadedGame
 from api.web.games import default_edition
 from api.web.http import bearer, expected_versions, idempotency, json_body, json_response, load, repo
 from api.web.problems import ApiProblem
-from api.web.schemas import SEED, Base, PlayerSchema, StrictBool, StrictInt
+from api.web.schemas import SEED, ActionField, Base, PlayerSchema, StrictBool, StrictInt
 from api.web.views import game_view
 
 bp = Blueprint("campaigns", __name__, url_prefix="/api/campaigns")
@@ -63,6 +63,14 @@ class StartSessionSchema(Base):
     seed = StrictInt(validate=SEED)
     automa_tiles = fields.String(validate=validate.OneOf(TILE_MODES))
     restart = StrictBool()
+    # A session played offline: its moves, replayed by the server's engine, must end in `state_hash`.
+    actions = fields.List(ActionField(keys=fields.String()))
+    state_hash = fields.String(validate=validate.Regexp(r"^[0-9a-f]{64}$"))
+
+    @validates_schema
+    def hash_with_moves(self, data, **kwargs):
+        if "state_hash" in data and "actions" not in data:
+            raise ValidationError("a 'state_hash' checks the 'actions' of a session played offline", "state_hash")
 
 
 class RecordSessionSchema(Base):
@@ -86,6 +94,13 @@ def rules():
     except ImportError as exc:
         raise ApiProblem(503, "engine_unavailable", f"the Asian Tigers engine cannot be loaded: {exc}") from None
     return campaign
+
+
+def views():
+    """The engine's campaign document functions (shared with the phone's engine)."""
+    rules()  # 503 when the engine cannot be loaded
+    from api.games.asian_tigers.solo import campaign_view
+    return campaign_view
 
 
 def refused(exc: Exception) -> ApiProblem:
@@ -126,51 +141,16 @@ def opened(campaign_id: str) -> tuple[CampaignRepository, CampaignRecord, Any, A
 
 
 # -- the campaign document ----------------------------------------------------------------------
-def goal_text(edition, requirement: dict) -> str:
-    """A campaign tile's goal in words (display only; `campaign.goal_value` decides)."""
-    metric, n = requirement.get("metric"), requirement.get("at_least")
-    tigers = " or ".join(edition.tigers[t].name if t in edition.tigers else t for t in requirement.get("tigers", []))
-    rows = ", ".join(r.replace("_", " ") for r in requirement.get("satellite_rows", []))
-    texts = {
-        "universities_built": f"build at least {n} universities (departments do not count)",
-        "laboratories_built": f"build at least {n} laboratories",
-        "power_plants_built": f"build at least {n} power plants",
-        "distinct_factory_goods_built": f"build factories of {n} different goods",
-        "distinct_flags_in_final_scoring_rows": f"allocate at least {n} different flags to final objectives",
-        "headquarters_and_satellite_rows": f"build the headquarters and a satellite in each row ({rows})",
-        "more_investment_points_than_automa_in_one_of": f"more investment points than the Automa in {tigers}",
-        "global_market_position": f"reach at least space {n} on the global market",
-    }
-    return texts.get(metric, str(metric).replace("_", " "))
-
-
-def tile_info(edition, tile: str) -> dict:
-    requirement_id = edition.solo["campaign_tiles"][tile]["requirement"]
-    requirement = edition.catalog["campaign_requirements"][requirement_id]
-    return {"tile": tile, "goal": requirement_id, "goal_text": goal_text(edition, requirement)}
-
-
-def session_preview(engine, edition, data: dict, game: LoadedGame) -> dict | None:
+# What the document means (tiles, goals, standing, the next session's options) is the engine's
+# `campaign_view`, which the phone's engine runs too (offline campaigns); this adds the record.
+def session_preview(edition, data: dict, game: LoadedGame) -> dict | None:
     """What recording this finished game would do (a dry run of `record_outcome`)."""
-    c = data["campaign"]
-    outcome = engine.outcome(game.state)
-    solo = outcome.get("solo") or {}
-    choices = rules().turn_down_choices(c, list(solo.get("goals_met") or []))
-    try:
-        trial = rules().record_outcome(edition, c, outcome, choices[0] if choices else None)
-    except rules().CampaignError:  # nothing left to record into (the campaign is over)
-        return None
-    won = trial["sessions"][-1]["won"]
-    return {"goals_met": list(solo.get("goals_met") or []), "out_scored": bool(solo.get("human_wins")),
-            "session_won": won, "turn_down_choices": choices if won else [],
-            "human_total": solo.get("human_total"), "automa_total": solo.get("automa_total")}
+    return views().session_result(edition, data["campaign"], game.engine.outcome(game.state))
 
 
 def campaign_view(cr: CampaignRepository, record: CampaignRecord, engine, edition) -> dict:
     """The campaign as the phone shows it: tiles face up / down, failures, next science, sessions, games."""
     data = record.data
-    c = data["campaign"]
-    status = rules().status(edition, c)
     links = cr.session_games(record.id)
     by_session = {g.session: g.game_id for g in links if g.session is not None}
     games, open_session = [], None
@@ -179,64 +159,59 @@ def campaign_view(cr: CampaignRepository, record: CampaignRecord, engine, editio
         games.append({"game_id": g.game_id, "status": g.status, "session": g.session, "tile": g.tile, "over": over,
                       "created_at": g.created_at, "links": {"game": f"/api/games/{g.game_id}"}})
         if g.status == OPEN:
-            result = session_preview(engine, edition, data, cr.load_game(g.game_id)) if over else None
+            result = session_preview(edition, data, cr.load_game(g.game_id)) if over else None
             open_session = {"game_id": g.game_id, "tile": g.tile, "over": over, "result": result}
-    chosen = set(c["tiles"])
+    shown = views().standing(edition, data)
     base = f"/api/campaigns/{record.id}"
     return {
-        "campaign_id": record.id, "game": record.kind, "version": record.version, "status": c["status"],
-        "player": data["player"], "difficulty": data["difficulty"], "automa_tiles": data["automa_tiles"],
-        "automa_color": data.get("automa_color"), "seed": data["seed"], "show_all": bool(c.get("show_all")),
-        "tiles": [{**tile_info(edition, t), "face_up": t in c["face_up"], "achieved_in_session": c["achieved"].get(t)}
-                  for t in c["tiles"]],
-        "other_tiles": [tile_info(edition, t) for t in sorted(edition.solo["campaign_tiles"]) if t not in chosen]
-        if c.get("show_all") else [],
-        "failures": status["failures"], "failures_left": status["failures_left"],
-        "failures_ending_campaign": edition.solo["campaign"]["failures_ending_campaign"],
-        "next_starting_science": status["next_starting_science"],
-        "sessions": [{**s, "game_id": by_session.get(s["number"])} for s in c["sessions"]],
-        "games": games, "open_session": open_session,
+        "campaign_id": record.id, "game": record.kind, "version": record.version, **shown,
+        "sessions": [{**s, "game_id": by_session.get(s["number"])} for s in shown["sessions"]],
+        "games": games, "open_session": open_session, "document": data, "edition_hash": record.edition_hash,
         "created_at": record.created_at, "updated_at": record.updated_at,
         "links": {"self": base, "games": f"{base}/games", "sessions": f"{base}/sessions"},
     }
 
 
 def session_options(edition, data: dict, tile: str | None, automa_tiles: str | None) -> dict:
-    """Options of the next session's solo game (`campaign.next_session_options` + the campaign's settings)."""
+    """Options of the next session's solo game (422/409 problem when the campaign refuses)."""
     try:
-        solo = rules().next_session_options(edition, data["campaign"], data["difficulty"], tile)
+        return views().session_options(edition, data, tile, automa_tiles)
     except rules().CampaignError as exc:
         raise refused(exc) from None
-    solo["tiles"] = automa_tiles or data["automa_tiles"]
-    if data.get("automa_color"):
-        solo["automa_color"] = data["automa_color"]
-    return {"players": [dict(data["player"])], "solo": solo}
 
 
 # -- endpoints -----------------------------------------------------------------------------------
 @bp.post("")
 def create_campaign():
-    """A new campaign: the chosen tiles (or `count` drawn from `seed`), all face up; 201 with its token."""
-    body = load(CreateCampaignSchema(), json_body())
+    """A new campaign: the chosen tiles (or `count` drawn from `seed`), all face up; 201 with its token.
+
+    With an Idempotency-Key (a phone sending a campaign it started offline), a repeat of the same
+    request answers the campaign the first one made, with a fresh token and ``Idempotent-Replayed``.
+    """
+    raw = json_body()
+    body = load(CreateCampaignSchema(), raw)
+    idem = idempotency(raw)
     r = repo()
     engine = r.engine(KIND)
     edition = default_edition(KIND)
     seed = body["seed"] if "seed" in body else secrets.randbelow(2**31)
     try:
-        c = rules().create(edition, tiles=body.get("tiles"), count=body.get("count"), seed=seed,
-                           show_all=body.get("show_all", False))
+        data = views().new_document(edition, player=body["player"], difficulty=body["difficulty"], seed=seed,
+                                    tiles=body.get("tiles"), count=body.get("count"),
+                                    show_all=body.get("show_all", False), automa_tiles=body.get("automa_tiles"),
+                                    automa_color=body.get("automa_color"))
     except rules().CampaignError as exc:
         raise refused(exc) from None
-    data = {"campaign": c, "player": body["player"], "difficulty": body["difficulty"],
-            "automa_tiles": body.get("automa_tiles", "generated"), "automa_color": body.get("automa_color"),
-            "seed": seed}
     engine.new_game(session_options(edition, data, None, None), edition, seed)  # the engine judges the settings
     info = engine.edition_info(edition)
     cr = CampaignRepository(r.db, r)
-    record, token = cr.create(KIND, info.content_hash, info.document, data)
+    record, token, replayed = cr.create(KIND, info.content_hash, info.document, data, idem)
     body = {"campaign_id": record.id, "campaign_token": token, "campaign_link": f"/#/c/{record.id}",
-            "campaign": campaign_view(cr, record, engine, edition)}
-    return json_response(body, 201, record.version, {"Location": f"/api/campaigns/{record.id}"})
+            "campaign": campaign_view(cr, record, engine, cr.edition(engine, record))}
+    headers = {"Location": f"/api/campaigns/{record.id}"}
+    if replayed:
+        headers["Idempotent-Replayed"] = "true"
+    return json_response(body, 201, record.version, headers)
 
 
 @bp.get("/<campaign_id>")
@@ -286,7 +261,8 @@ def start_session(campaign_id: str):
         return (engine.view(state).get("solo") or {}).get("campaign_tile")
 
     link = cr.linker(campaign_id, expected, idem, body.get("restart", False), still_playable, tile_of)
-    created = cr.games.create_game(KIND, options, seed, edition, on_created=link)
+    created = cr.games.create_game(KIND, options, seed, edition, actions=body.get("actions"),
+                                   expected_state_hash=body.get("state_hash"), on_created=link)
     return _session_created(cr, campaign_id, created, engine, edition, False)
 
 

@@ -70,10 +70,10 @@ export const api = {
   // What the Nippon / Asara entry forms draw: the map, the colours, the box's limits.
   scorerEdition: (game) => request("GET", `/api/scorers/${game}/edition`),
   // Solo campaigns (the campaign token; the session games have their own tokens).
-  createCampaign: (body) => request("POST", "/api/campaigns", { body }),
+  createCampaign: (body, key) => request("POST", "/api/campaigns", { body, key }),
   campaign: (id, token) => request("GET", c(id), { token }),
-  startSession: (id, token, body, key) => request("POST", `${c(id)}/games`, { token, body, key }),
-  recordSession: (id, token, body, key) => request("POST", `${c(id)}/sessions`, { token, body, key }),
+  startSession: (id, token, body, key, ifMatch) => request("POST", `${c(id)}/games`, { token, body, key, ifMatch }),
+  recordSession: (id, token, body, key, ifMatch) => request("POST", `${c(id)}/sessions`, { token, body, key, ifMatch }),
 };
 
 // The game's live event stream (Server-Sent Events read through fetch, so the token travels in the

@@ -17,13 +17,22 @@ export async function savedCampaigns() {
 }
 
 async function keep(view, token) {
-  const list = (await savedCampaigns()).filter((c) => c.campaign_id !== view.campaign_id);
-  const old = (await db.get("kv", `campaign:${view.campaign_id}`)) || {};
-  const entry = { campaign_id: view.campaign_id, token: token || old.token, title: campaignTitle(view),
-                  status: view.status, saved_at: new Date().toISOString() };
+  return patchCampaign(view.campaign_id, { view, ...(token ? { token } : {}) });
+}
+
+// Change the saved record of a campaign (its view, or the offline work it holds: `document`, `pending`,
+// `local`, `conflict`; see offline/campaign.js) and its entry in the list.
+export async function patchCampaign(id, patch) {
+  const list = (await savedCampaigns()).filter((c) => c.campaign_id !== id);
+  const record = { ...((await db.get("kv", `campaign:${id}`)) || {}), ...patch, campaign_id: id };
+  const view = record.view;
+  const entry = { campaign_id: id, token: record.token, title: campaignTitle(view), status: view.status,
+                  saved_at: new Date().toISOString(), local: !!record.local, waiting: (record.pending || []).length,
+                  conflict: !!record.conflict };
   await db.put("kv", [entry, ...list], LIST);
-  await db.put("kv", { ...entry, view }, `campaign:${view.campaign_id}`);
-  return entry;
+  const kept = { ...record, title: entry.title, status: entry.status, saved_at: entry.saved_at };
+  await db.put("kv", kept, `campaign:${id}`);
+  return kept;
 }
 
 export async function forgetCampaign(id) {

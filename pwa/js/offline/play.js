@@ -110,7 +110,9 @@ export async function createOffline(options, seed) {
 }
 
 // A game of this phone only goes to the server as an import of its export (replayed and verified there).
+// A campaign session goes with its campaign (offline/campaign.js: the campaign, then its sessions in order).
 export async function importLocal(record) {
+  if (record.campaign_id) return (await import("./campaign.js")).syncCampaign(record.campaign_id);
   try { await api.health(); } catch { set({ online: false }); return { stopped: "offline" }; }  // cheap probe first
   const items = await outbox.items(record.game_id);
   const doc = await exportLocal(record, items);
@@ -124,18 +126,24 @@ export async function importLocal(record) {
     set({ online: true, error: { detail: `The server refused this game: ${err.detail}`, code: err.code, rule: err.rule } });
     return { stopped: "rejected" };
   }
+  await adoptImported(record, data, items);
+  set({ online: true, notice: "Now on the server too (same moves, same state hash)." });
+  return { stopped: null, game_id: data.game_id };
+}
+
+// The server created `data` (a GameCreated answer) from the local game `record`: the phone now keeps the
+// server's game in its place (`extra`: fields kept on the record, e.g. its campaign), on the same screen.
+export async function adoptImported(record, data, items, extra = {}) {
   const now = new Date().toISOString();
   await db.put("games", { game_id: data.game_id, token: data.table_token, role: "table", join_code: data.join_code,
-                          view: data.game, saved_at: now, opened_at: now, imported_from: record.game_id });
+                          view: data.game, saved_at: now, opened_at: now, imported_from: record.game_id, ...extra });
   for (const item of items) await outbox.drop(item.seq);
   await db.del("games", record.game_id);
   await dropMirror(record.game_id);
-  set({ online: true, notice: "Now on the server too (same moves, same state hash)." });
   if (isOpen(record.game_id)) {
     set({ game: { ...(await db.get("games", data.game_id)) }, outbox: [] });
     go(location.hash.replace(record.game_id, data.game_id));  // the same screen, under the server's id
   }
-  return { stopped: null, game_id: data.game_id };
 }
 
 // -- conflicts -------------------------------------------------------------------
@@ -173,7 +181,7 @@ export async function dropAll() {
   await present();
 }
 
-export { getMirror };
+export { getMirror, exportLocal };
 
 // The final outcome by the phone's engine (offline, or a game of this phone only).
 export async function outcomeHere(game) {

@@ -1,12 +1,19 @@
 // One campaign: its tiles face up / face down, failures, the next session's starting
 // science, the sessions played; start the next session; record a finished one
 // (choosing the tile to turn down when several goals were met).  Every number and
-// choice comes from the server.
+// choice comes from the server, or with no signal from the phone's copy of its engine
+// (offline/campaign.js), which also shows what waits for the server and any conflict.
 import { useEffect, useRef, useState } from "preact/hooks";
 import { html } from "../html.js";
 import { newKey, recordSession, refreshCampaign, savedCampaign, startSession } from "../campaigns.js";
+import { NetworkError } from "../api.js";
 import { go } from "../router.js";
+import { canRunOffline } from "../offline/engine.js";
+import { campaignView, hasOfflineWork, recordSessionOffline, resolveConflict, startSessionOffline,
+         syncCampaign } from "../offline/campaign.js";
 import { Problem } from "./common.js";
+
+const problemOf = (e) => ({ problem: { detail: e.message } });
 
 const STATUS = { in_progress: "In progress", won: "Won", lost: "Lost" };
 
@@ -66,34 +73,112 @@ function NextSession({ view, busy, act }) {
   </section>`;
 }
 
+// Offline work of this phone: what waits for the server, or the conflict the server found.
+function OfflineWork({ view, saved, busy, settle, sync }) {
+  if (saved && saved.conflict) {
+    const c = saved.conflict;
+    // what the server holds now (the last view fetched), else what it held when it refused
+    const srv = !saved.local && saved.view && saved.view.version > (c.current_version || 0)
+      ? { sessions: saved.view.sessions.length, open: !!saved.view.open_session } : c.server;
+    const what = !srv ? "another phone started or recorded a session"
+      : [srv.sessions > c.known_sessions && `${srv.sessions - c.known_sessions} session${srv.sessions - c.known_sessions > 1 ? "s were" : " was"} recorded`,
+         srv.open && "a session was started and is being played"].filter(Boolean).join(" and ") || "another phone wrote to it";
+    const why = c.code === "version_mismatch" || c.status === 412 || c.code === "session_in_progress"
+      ? `The campaign changed on the server while this phone was offline: on another phone ${what}${
+        c.current_version ? ` (the server is at version ${c.current_version})` : ""}.`
+      : c.detail;
+    const n = (saved.pending || []).length;
+    return html`<section class="card" role="alert" aria-labelledby="cconf-h" data-testid="campaign-conflict">
+      <h2 id="cconf-h">The server did not take your session${n > 1 ? "s" : ""} played offline</h2>
+      <p data-testid="campaign-conflict-why">${why}${c.rule ? html` (rule <strong>${c.rule}</strong>)` : ""}</p>
+      <p class="hint">Nothing was merged. Keep your ${n > 1 ? `${n} sessions as separate solo games` : "session as a separate solo game"} (not counted
+        in the campaign), replay ${n > 1 ? "them" : "it"} as the campaign's next session on the server (the phone's engine checks every move
+        first), or drop ${n > 1 ? "them" : "it"}.</p>
+      <div class="stack">
+        ${n === 1 && html`<button class="primary" disabled=${busy} onClick=${() => settle("replay")}>Replay my session as the next session</button>`}
+        <button disabled=${busy} onClick=${() => settle("separate")}>Keep it as a separate game</button>
+        <button class="danger" disabled=${busy} onClick=${() => confirm("Drop the session(s) played offline?") && settle("drop")}>Drop it</button>
+      </div></section>`;
+  }
+  if (!view.local && !view.waiting) {
+    return saved && saved.verified ? html`<p class="hint" role="status" data-testid="campaign-verified">${saved.verified.same
+      ? "Sent from this phone: the server has the same sessions and the same standing." : "The server's campaign differed from this phone's copy: showing the server's."}</p>` : null;
+  }
+  return html`<div class="banner warn" data-testid="campaign-offline"><p>${view.local ? "On this phone only: the campaign is created on the server when the connection is back."
+    : `${view.waiting} session${view.waiting > 1 ? "s" : ""} played offline, on this phone only until the connection is back.`}</p>
+    <button class="small" disabled=${busy} onClick=${sync}>⟳ Sync now</button></div>`;
+}
+
 export default function CampaignScreen({ params }) {
   const id = params.id;
   const [view, setView] = useState(null);
+  const [saved, setSaved] = useState(null);
   const [error, setError] = useState(null);
   const [busy, setBusy] = useState(false);
   const keys = useRef({});  // one Idempotency-Key per intended write, reused by a retry
 
-  useEffect(() => {
-    savedCampaign(id).then((saved) => saved && setView(saved.view));
-    refreshCampaign(id).then(setView).catch((err) => setError(err.problem ? err
-      : { detail: err.message.includes("phone") ? err.message : "Offline: showing the last known state." }));
-  }, [id]);
+  // Show what this phone holds (its engine's view over offline work), send that work, then ask the server.
+  const show = async () => {
+    const record = await savedCampaign(id);
+    setSaved(record);
+    if (record) setView(await campaignView(record));
+    return record;
+  };
+  const load = async () => {
+    setError(null);
+    const record = await show().catch(() => null);
+    if (record && hasOfflineWork(record) && !record.conflict) {
+      const sent = await syncCampaign(id);
+      if (sent.campaign_id && sent.campaign_id !== id) return;  // created on the server: the screen moves to its id
+      await show();
+    }
+    if (record && record.local) return;
+    try {
+      await refreshCampaign(id);
+      await show();
+    } catch (err) {
+      setError(err.problem ? err : { detail: err.message.includes("phone") ? err.message : "Offline: showing the last known state." });
+    }
+  };
+  useEffect(() => { load(); }, [id]);
 
   const act = async (what, body) => {
     const sig = `${what}:${JSON.stringify(body)}`;
     keys.current[sig] ||= newKey();
     setBusy(true); setError(null);
+    const record = await savedCampaign(id);
     try {
       if (what === "start") {
-        const data = await startSession(id, body, keys.current[sig]);
+        const mine = record.local || record.conflict || (record.pending || []).length;
+        const data = mine ? await startSessionOffline(id, body) : await startSession(id, body, keys.current[sig]);
+        if (data.problem) return setError(data.problem);
         go(`#/g/${data.game_id}`);
       } else {
+        const here = await recordSessionOffline(id, body);
+        if (here && here.problem) return setError(here.problem);
+        if (here) { await show(); return; }
         setView((await recordSession(id, body, keys.current[sig])).campaign);
       }
       delete keys.current[sig];
     } catch (err) {
+      if (err instanceof NetworkError && what === "start" && canRunOffline()) {  // no signal: this phone's engine starts it
+        const data = await startSessionOffline(id, body).catch((e) => problemOf(e));
+        if (data.problem) setError(data.problem); else go(`#/g/${data.game_id}`);
+        return;
+      }
       setError(err.problem ? err : { detail: "No server answered: try again when the connection is back." });
       if (err.problem && err.status === 409) refreshCampaign(id).then(setView).catch(() => {});
+    } finally { setBusy(false); }
+  };
+
+  const settle = async (how) => {
+    setBusy(true); setError(null);
+    try {
+      const done = await resolveConflict(id, how);
+      if (done.problem) setError(done.problem);
+      await show();
+    } catch (err) {
+      setError(err.problem ? err : { detail: "No server answered: try again when the connection is back." });
     } finally { setBusy(false); }
   };
 
@@ -102,6 +187,7 @@ export default function CampaignScreen({ params }) {
     <h1 tabindex="-1">Campaign${view ? ` — ${view.player.name}` : ""}</h1>
     <${Problem} error=${error} />
     ${view && html`
+      <${OfflineWork} view=${view} saved=${saved} busy=${busy} settle=${settle} sync=${load} />
       <p class="row"><span class="chip" role="status" data-testid="campaign-status">${STATUS[view.status] || view.status}</span>
         <span>Difficulty ×${view.difficulty}</span></p>
       <div class="card" data-testid="campaign-summary">

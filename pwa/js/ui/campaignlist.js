@@ -3,6 +3,10 @@ import { useEffect, useState } from "preact/hooks";
 import { html } from "../html.js";
 import { createCampaign, forgetCampaign, savedCampaigns, soloInfo } from "../campaigns.js";
 import { go } from "../router.js";
+import { NetworkError } from "../api.js";
+import { canRunOffline } from "../offline/engine.js";
+import { bundledEdition } from "../offline/play.js";
+import { createCampaignOffline } from "../offline/campaign.js";
 import { Problem } from "./common.js";
 import { AutomaTiles, Choice, Difficulty } from "./solo.js";
 
@@ -28,6 +32,10 @@ function NewCampaign({ info }) {
       const data = await createCampaign(body);
       go(`#/c/${data.campaign_id}`);
     } catch (err) {
+      if (err instanceof NetworkError && canRunOffline()) {  // no signal: this phone's engine starts the campaign
+        const made = await createCampaignOffline(body).catch((e) => ({ problem: { detail: e.message } }));
+        return made.problem ? setError(made.problem) : go(`#/c/${made.campaign_id}`);
+      }
       setError(err.problem ? err : { detail: "No server answered: a new campaign needs a connection." });
     } finally { setBusy(false); }
   };
@@ -64,7 +72,8 @@ export default function Campaigns() {
   const [error, setError] = useState(null);
   useEffect(() => {
     savedCampaigns().then(setList);
-    soloInfo().then(setInfo).catch(() => setError({ detail: "No server answered: a new campaign needs a connection." }));
+    soloInfo().catch((err) => (canRunOffline() ? soloInfo(bundledEdition) : Promise.reject(err))).then(setInfo)
+      .catch(() => setError({ detail: "No server answered: a new campaign needs a connection." }));
   }, []);
   const forget = async (c) => {
     if (!confirm(`Forget "${c.title}" on this phone? (It stays on the server.)`)) return;
@@ -75,11 +84,14 @@ export default function Campaigns() {
     <nav class="nav" aria-label="Back"><a href="#/">Home</a><a href="#/solo">Solo game</a></nav>
     <h1 tabindex="-1">Solo campaigns</h1>
     <p class="hint">A series of scenarios against the Automa: in each, meet a face-up tile's goal and out-score the
-      Automa. The server keeps the campaign: tiles achieved, failures and the next session's starting science.</p>
+      Automa. The server keeps the campaign: tiles achieved, failures and the next session's starting science. With no
+      signal a phone ready for offline play keeps it itself and sends it when the connection is back.</p>
     <h2>On this phone</h2>
     ${list && list.length ? html`<ul class="plain stack" data-testid="campaigns">${list.map((c) => html`<li class="card" key=${c.campaign_id}>
         <a class="button" style="width:100%" href=${`#/c/${c.campaign_id}`}>${c.title}</a>
-        <p class="hint">${STATUS[c.status] || c.status} · saved ${new Date(c.saved_at).toLocaleString()}</p>
+        <p class="hint">${STATUS[c.status] || c.status}${c.local ? " · on this phone only" : ""}${
+          c.waiting && !c.local ? ` · ${c.waiting} session(s) on this phone only` : ""}${c.conflict ? " · conflict with the server" : ""}
+          · saved ${new Date(c.saved_at).toLocaleString()}</p>
         <button class="danger" onClick=${() => forget(c)} aria-label=${`Forget ${c.title}`}>Forget</button></li>`)}</ul>`
       : html`<p>No campaign on this phone yet.</p>`}
     ${info ? html`<${NewCampaign} info=${info} />` : html`<${Problem} error=${error} />`}

@@ -1,0 +1,108 @@
+"""A campaign document and how it reads: one copy for the server and the phone's engine (CAMPAIGN-01..05).
+
+The server stores a campaign as a *document*: the bookkeeping dict of
+`campaign` plus the player's settings (player, difficulty, how the Automa's
+tiles are drawn, its colour, the seed).  The phone, with no signal, keeps the
+same document and runs these same functions under Pyodide, so a campaign
+played offline stands exactly where the server puts it after the sync.
+
+* `new_document`: a new campaign's document from the person's choices;
+* `session_options`: the next session's game options;
+* `session_result`: what recording a finished session would do (dry run);
+* `standing`: the document as the campaign screen shows it (tiles face up or
+  down, failures, next starting science, sessions) — the record fields
+  (ids, versions, games, links) are the caller's.
+"""
+from __future__ import annotations
+
+from api.games.asian_tigers.solo import campaign as rules
+
+AUTOMA_TILES_DEFAULT = "generated"
+
+
+def goal_text(edition, requirement: dict) -> str:
+    """A campaign tile's goal in words (display only; `campaign.goal_value` decides)."""
+    metric, n = requirement.get("metric"), requirement.get("at_least")
+    tigers = " or ".join(edition.tigers[t].name if t in edition.tigers else t for t in requirement.get("tigers", []))
+    rows = ", ".join(r.replace("_", " ") for r in requirement.get("satellite_rows", []))
+    texts = {
+        "universities_built": f"build at least {n} universities (departments do not count)",
+        "laboratories_built": f"build at least {n} laboratories",
+        "power_plants_built": f"build at least {n} power plants",
+        "distinct_factory_goods_built": f"build factories of {n} different goods",
+        "distinct_flags_in_final_scoring_rows": f"allocate at least {n} different flags to final objectives",
+        "headquarters_and_satellite_rows": f"build the headquarters and a satellite in each row ({rows})",
+        "more_investment_points_than_automa_in_one_of": f"more investment points than the Automa in {tigers}",
+        "global_market_position": f"reach at least space {n} on the global market",
+    }
+    return texts.get(metric, str(metric).replace("_", " "))
+
+
+def tile_info(edition, tile: str) -> dict:
+    """A campaign tile with its goal's requirement id and words."""
+    requirement_id = edition.solo["campaign_tiles"][tile]["requirement"]
+    requirement = edition.catalog["campaign_requirements"][requirement_id]
+    return {"tile": tile, "goal": requirement_id, "goal_text": goal_text(edition, requirement)}
+
+
+def new_document(edition, *, player: dict, difficulty: int, seed: int, tiles: list[str] | None = None,
+                 count: int | None = None, show_all: bool = False, automa_tiles: str | None = None,
+                 automa_color: str | None = None) -> dict:
+    """A new campaign's document: the tiles chosen (or `count` drawn from `seed`), all face up (CAMPAIGN-01).
+
+    `CampaignError` when the rules refuse the tiles; the caller checks the settings by starting
+    a game with `session_options` (the engine judges difficulty, colour, tiles mode).
+    """
+    c = rules.create(edition, tiles=tiles, count=count, seed=seed, show_all=show_all)
+    return {"campaign": c, "player": dict(player), "difficulty": difficulty,
+            "automa_tiles": automa_tiles or AUTOMA_TILES_DEFAULT, "automa_color": automa_color, "seed": seed}
+
+
+def session_options(edition, data: dict, tile: str | None = None, automa_tiles: str | None = None) -> dict:
+    """Options of the next session's solo game (`campaign.next_session_options` + the campaign's settings)."""
+    solo = rules.next_session_options(edition, data["campaign"], data["difficulty"], tile)
+    solo["tiles"] = automa_tiles or data["automa_tiles"]
+    if data.get("automa_color"):
+        solo["automa_color"] = data["automa_color"]
+    return {"players": [dict(data["player"])], "solo": solo}
+
+
+def session_result(edition, campaign: dict, outcome: dict) -> dict | None:
+    """What recording a finished session with engine `outcome` would do (a dry run of `record_outcome`).
+
+    None when there is nothing left to record into (the campaign is over).
+    """
+    solo = outcome.get("solo") or {}
+    goals = list(solo.get("goals_met") or [])
+    choices = rules.turn_down_choices(campaign, goals)
+    try:
+        trial = rules.record_outcome(edition, campaign, outcome, choices[0] if choices else None)
+    except rules.CampaignError:
+        return None
+    won = trial["sessions"][-1]["won"]
+    return {"goals_met": goals, "out_scored": bool(solo.get("human_wins")), "session_won": won,
+            "turn_down_choices": choices if won else [], "human_total": solo.get("human_total"),
+            "automa_total": solo.get("automa_total")}
+
+
+def standing(edition, data: dict) -> dict:
+    """The campaign document as its screen shows it (no record fields: ids, version, games, links)."""
+    c = data["campaign"]
+    status = rules.status(edition, c)
+    chosen = set(c["tiles"])
+    return {
+        "status": c["status"], "player": data["player"], "difficulty": data["difficulty"],
+        "automa_tiles": data["automa_tiles"], "automa_color": data.get("automa_color"), "seed": data["seed"],
+        "show_all": bool(c.get("show_all")),
+        "tiles": [{**tile_info(edition, t), "face_up": t in c["face_up"], "achieved_in_session": c["achieved"].get(t)}
+                  for t in c["tiles"]],
+        "other_tiles": [tile_info(edition, t) for t in sorted(edition.solo["campaign_tiles"]) if t not in chosen]
+        if c.get("show_all") else [],
+        "failures": status["failures"], "failures_left": status["failures_left"],
+        "failures_ending_campaign": edition.solo["campaign"]["failures_ending_campaign"],
+        "next_starting_science": status["next_starting_science"],
+        "sessions": [dict(s) for s in c["sessions"]],
+    }
+
+
+__all__ = ["goal_text", "tile_info", "new_document", "session_options", "session_result", "standing"]

@@ -1,0 +1,239 @@
+"""Solo campaigns with no signal (issue 13, point 6), in Chromium at 360×740.
+
+1. A phone ready for offline play goes offline, creates a campaign, starts its first session, plays
+   it to the end through the UI with its own engine (the Automa included), records it and sees the
+   campaign's standing (CAMPAIGN-02/03), all "on this phone only"; back online the campaign and the
+   session are created on the server: same seed and moves, same state hash, same standing.  Then
+   its next session is started offline too (a campaign the phone knows) and sent once back online.
+2. A session started offline on a campaign the phone knows meets a session another phone started
+   meanwhile: the phone says what happened (nothing merged) and the person keeps the session as a
+   separate game.
+3. The same, but the other phone has finished and recorded its session: the person replays the
+   offline session as the campaign's next session (the phone's engine re-plays its moves first).
+"""
+from __future__ import annotations
+
+import random
+import re
+
+import requests
+
+from api.games import asian_tigers as engine
+
+from tests.pwa.conftest import app_version, bearer, game_token, shot
+from tests.pwa.test_offline import ENGINE_WAIT, local_export, make_ready, play_through_ui, wait_version_change
+
+LATER = ["/js/offline/campaign.js", "/js/ui/campaign.js", "/js/ui/campaignlist.js"]
+
+
+def ready_with_campaign_screens(page, server) -> None:
+    page.goto(server.url + "/")
+    make_ready(page)
+    # the campaign screens are cached right after the shell (sw.js LATER): wait until they are
+    page.wait_for_function("async (urls) => { for (const u of urls) if (!(await caches.match(u))) return false; "
+                           "return true; }", arg=LATER, polling=200)
+
+
+def saved_campaign(page, campaign_id: str) -> dict:
+    """The campaign record the app keeps in IndexedDB (kv campaign:<id>)."""
+    return page.evaluate("""(id) => new Promise((resolve) => { const r = indexedDB.open('tablekeeper');
+        r.onsuccess = () => { const g = r.result.transaction('kv').objectStore('kv').get('campaign:' + id);
+          g.onsuccess = () => resolve(g.result); }; })""", campaign_id)
+
+
+def campaign_id_of(page) -> str:
+    return page.url.split("#/c/")[1]
+
+
+def test_a_campaign_session_played_offline_is_created_on_the_server(server, new_phone):
+    page = new_phone()
+    ready_with_campaign_screens(page, server)
+    page.context.set_offline(True)
+    page.reload()
+    page.get_by_role("heading", name="Ready for offline play", exact=True).wait_for()
+    page.get_by_role("link", name="Solo campaigns").click()
+    page.get_by_label("Name").fill("Ann")
+    page.get_by_label("How many scenarios").select_option("2")
+    page.get_by_role("button", name="Create the campaign").click()
+    page.wait_for_url(re.compile(r"#/c/local-c-"))
+    local_campaign = campaign_id_of(page)
+    page.get_by_test_id("campaign-offline").filter(has_text="On this phone only").wait_for(timeout=ENGINE_WAIT)
+    assert "Next session starts with 2 science" in page.get_by_test_id("campaign-summary").inner_text()  # CAMPAIGN-03
+    shot(page, "70-offline-campaign-created")
+
+    page.get_by_role("button", name="Start session 1").click()
+    page.locator("[data-testid=recorder]").wait_for(timeout=ENGINE_WAIT)
+    local_game = page.url.rsplit("/", 1)[1]
+    assert local_game.startswith("local-")
+    assert "Campaign session" in page.get_by_test_id("automa").inner_text()
+    moves = play_through_ui(page, random.Random(4))
+    mine = local_export(page, local_game)
+    assert len(mine["actions"]) == moves and mine["options"]["solo"]["variant"] == "campaign"
+    page.get_by_role("link", name="Record this session in the campaign").click()
+    result = page.get_by_test_id("open-session")
+    result.filter(has_text=re.compile("Session (won|failed)")).wait_for(timeout=ENGINE_WAIT)
+    won = "Session won" in result.inner_text()
+    shot(page, "71-offline-campaign-session-over")
+    buttons = result.get_by_role("button", name=re.compile("^(Record this session|Turn down)"))
+    buttons.first.click()
+    page.get_by_test_id("campaign-sessions").wait_for()
+    summary = page.get_by_test_id("campaign-summary").inner_text()
+    assert "Sessions played: 1" in summary
+    # CAMPAIGN-02/03: a won session turns a tile face down, a failed one costs a science next time
+    assert ("tiles face down: 1 of 2" in summary) if won else ("Failures: 1 of 3" in summary
+                                                               and "starts with 1 science" in summary)
+    assert "On this phone only" in page.get_by_test_id("campaign-offline").inner_text()
+    shot(page, "72-offline-campaign-recorded")
+    phone_document = saved_campaign(page, local_campaign)["document"]
+    page.get_by_role("link", name="Campaigns").click()
+    assert "on this phone only" in page.get_by_test_id("campaigns").inner_text()
+    page.get_by_test_id("campaigns").get_by_role("link").first.click()
+
+    page.context.set_offline(False)
+    page.get_by_role("button", name="Sync now").click()
+    page.wait_for_url(re.compile(r"#/c/(?!local-)[^/]+$"))
+    campaign_id = campaign_id_of(page)
+    page.get_by_test_id("campaign-verified").filter(has_text="same sessions and the same standing").wait_for()
+    shot(page, "73-offline-campaign-synced")
+    token = saved_campaign(page, campaign_id)["token"]
+    campaign = requests.get(f"{server.url}/api/campaigns/{campaign_id}", headers=bearer(token), timeout=10).json()
+    assert campaign["document"] == phone_document and len(campaign["sessions"]) == 1
+    assert campaign["sessions"][0]["won"] is won
+    game_id = campaign["sessions"][0]["game_id"]
+    exported = requests.get(f"{server.url}/api/games/{game_id}/export", headers=bearer(game_token(page, game_id)),
+                            timeout=10).json()
+    assert exported["state_hash"] == mine["state_hash"] and exported["actions"] == mine["actions"]
+    assert exported["seed"] == mine["seed"] and exported["options"] == mine["options"]
+    assert page.get_by_test_id("campaign-summary").inner_text() == summary  # the server's standing is the phone's
+    # a second sync creates nothing twice
+    page.reload()
+    page.get_by_test_id("campaign-summary").wait_for()
+    again = requests.get(f"{server.url}/api/campaigns/{campaign_id}", headers=bearer(token), timeout=10).json()
+    assert [g["game_id"] for g in again["games"]] == [game_id] and again["version"] == campaign["version"]
+
+    # (b) the next session of a campaign this phone knows from the server, started with no signal
+    page.context.set_offline(True)
+    page.get_by_role("button", name="Start session 2").click()
+    page.locator("[data-testid=recorder]").wait_for(timeout=ENGINE_WAIT)
+    second = page.url.rsplit("/", 1)[1]
+    assert second.startswith("local-")
+    before = app_version(page)
+    page.locator("[data-testid=recorder] button[data-action]").first.click()
+    wait_version_change(page, before)
+    moved = local_export(page, second)
+    page.get_by_role("link", name="Home").click()
+    page.get_by_role("link", name="Solo campaigns").click()
+    assert "1 session(s) on this phone only" in page.get_by_test_id("campaigns").inner_text()
+    page.get_by_test_id("campaigns").get_by_role("link").first.click()
+    page.context.set_offline(False)
+    page.get_by_role("button", name="Sync now").click()
+    page.get_by_test_id("campaign-verified").wait_for()
+    now = requests.get(f"{server.url}/api/campaigns/{campaign_id}", headers=bearer(token), timeout=10).json()
+    assert now["version"] == campaign["version"] + 1 and now["open_session"]["game_id"] != game_id
+    open_id = now["open_session"]["game_id"]
+    exported = requests.get(f"{server.url}/api/games/{open_id}/export", headers=bearer(game_token(page, open_id)),
+                            timeout=10).json()
+    assert exported["actions"] == moved["actions"] and exported["state_hash"] == moved["state_hash"]
+    assert exported["options"]["solo"]["starting_science"] == campaign["next_starting_science"]  # CAMPAIGN-03
+    assert page.errors == []
+
+
+def offline_session_and_another_phones(page, server, seed: int) -> tuple[str, str, dict, dict]:
+    """A server campaign; offline, this phone starts session 1 and makes 2 moves while another phone
+    starts session 1 online (`seed`).  (campaign id, its token, the phone's export, the other's start)."""
+    ready_with_campaign_screens(page, server)
+    page.get_by_role("link", name="Solo campaigns").click()
+    page.get_by_role("button", name="Create the campaign").click()
+    page.wait_for_url(re.compile(r"#/c/(?!local-)"))
+    campaign_id = campaign_id_of(page)
+    page.get_by_role("button", name="Start session 1").wait_for()
+    token = saved_campaign(page, campaign_id)["token"]
+    page.context.set_offline(True)
+    page.get_by_role("button", name="Start session 1").click()
+    page.locator("[data-testid=recorder]").wait_for(timeout=ENGINE_WAIT)
+    local_game = page.url.rsplit("/", 1)[1]
+    assert local_game.startswith("local-")
+    for _ in range(2):
+        before = app_version(page)
+        page.locator("[data-testid=recorder] button[data-action]").first.click()
+        wait_version_change(page, before)
+    mine = local_export(page, local_game)
+    other = requests.post(f"{server.url}/api/campaigns/{campaign_id}/games", json={"seed": seed}, headers=bearer(token),
+                          timeout=10)  # another phone, online, starts session 1 meanwhile
+    assert other.status_code == 201
+    page.goto(f"{server.url}/#/c/{campaign_id}")
+    page.get_by_test_id("campaign-offline").wait_for()
+    page.context.set_offline(False)
+    page.get_by_role("button", name="Sync now").click()
+    page.get_by_test_id("campaign-conflict").wait_for()
+    return campaign_id, token, mine, other.json()
+
+
+def finish_and_record(server, campaign_id: str, token: str, started: dict) -> None:
+    """The other phone plays its session to the end (random legal moves) and records it."""
+    view = started["game"]
+    state, rng, actions = engine.new_game(view["options"], engine.load_edition(None), view["seed"]), random.Random(1), []
+    while not engine.is_over(state):
+        actions.append(rng.choice(engine.legal_actions(state)))
+        state = engine.apply(state, actions[-1]).state
+    version = view["version"]
+    for i in range(0, len(actions), 200):
+        resp = requests.post(f"{server.url}/api/games/{started['game_id']}/batch", json={"actions": actions[i:i + 200]},
+                             headers={**bearer(started["table_token"]), "If-Match": f'"{version}"',
+                                      "Idempotency-Key": f"other-{i}"}, timeout=30)
+        assert resp.status_code == 200, resp.text
+        version = resp.json()["version"]
+    choices = requests.get(f"{server.url}/api/campaigns/{campaign_id}", headers=bearer(token),
+                           timeout=10).json()["open_session"]["result"]["turn_down_choices"]
+    resp = requests.post(f"{server.url}/api/campaigns/{campaign_id}/sessions", headers=bearer(token), timeout=10,
+                         json={"game_id": started["game_id"], **({"turn_down": choices[0]} if choices else {})})
+    assert resp.status_code == 200, resp.text
+
+
+def test_an_offline_session_is_replayed_as_the_next_session(server, new_phone):
+    page = new_phone()
+    campaign_id, token, mine, other = offline_session_and_another_phones(page, server, 4)
+    finish_and_record(server, campaign_id, token, other)
+    page.reload()  # the conflict stays until the person chooses
+    conflict = page.get_by_test_id("campaign-conflict")
+    page.get_by_test_id("campaign-conflict-why").filter(has_text="on another phone 1 session was recorded").wait_for()
+    conflict.get_by_role("button", name="Replay my session as the next session").click()
+    conflict.wait_for(state="detached")
+    open_session = page.get_by_test_id("open-session")
+    open_session.filter(has_text="Session 2").wait_for()
+    campaign = requests.get(f"{server.url}/api/campaigns/{campaign_id}", headers=bearer(token), timeout=10).json()
+    assert len(campaign["sessions"]) == 1 and campaign["open_session"]["game_id"] != other["game_id"]
+    game_id = campaign["open_session"]["game_id"]
+    exported = requests.get(f"{server.url}/api/games/{game_id}/export", headers=bearer(game_token(page, game_id)),
+                            timeout=10).json()
+    # the same seed and moves, on the options of the campaign as it is now (CAMPAIGN-03: its starting science)
+    assert exported["seed"] == mine["seed"] and exported["actions"] == mine["actions"]
+    assert exported["options"]["solo"]["starting_science"] == campaign["next_starting_science"]
+    assert page.errors == []
+
+
+def test_an_offline_session_meets_a_session_from_another_phone(server, new_phone):
+    page = new_phone()
+    campaign_id, token, mine, other = offline_session_and_another_phones(page, server, 3)
+    conflict = page.get_by_test_id("campaign-conflict")
+    why = page.get_by_test_id("campaign-conflict-why").inner_text()
+    assert "changed on the server while this phone was offline: on another phone a session was started" in why
+    conflict.get_by_role("button", name="Replay my session as the next session").click()  # not while the other is open
+    page.locator(".banner.error[role=alert]").filter(has_text="is open on the server").wait_for()
+    shot(page, "74-offline-campaign-conflict")
+    games = requests.get(f"{server.url}/api/campaigns/{campaign_id}", headers=bearer(token), timeout=10).json()["games"]
+    assert [g["game_id"] for g in games] == [other["game_id"]]  # nothing merged
+    conflict.get_by_role("button", name="Keep it as a separate game").click()
+    conflict.wait_for(state="detached")
+    page.get_by_test_id("open-session").wait_for()  # the server's campaign: the other phone's open session
+    page.get_by_role("link", name="Home").click()
+    recent = page.get_by_test_id("recent-games").inner_text()
+    assert "on this phone only" not in recent
+    separate = page.evaluate("""() => new Promise((resolve) => { const r = indexedDB.open('tablekeeper');
+        r.onsuccess = () => { const g = r.result.transaction('games').objectStore('games').getAll();
+          g.onsuccess = () => resolve(g.result.filter((x) => x.imported_from).map((x) => [x.game_id, x.token])); }; })""")
+    assert len(separate) == 1
+    exported = requests.get(f"{server.url}/api/games/{separate[0][0]}/export", headers=bearer(separate[0][1]),
+                            timeout=10).json()
+    assert exported["state_hash"] == mine["state_hash"] and exported["actions"] == mine["actions"]
+    assert page.errors == []
