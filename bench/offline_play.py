@@ -121,6 +121,7 @@ def main() -> None:
                 times += result["times"]
                 games.append(result)
             cdp = ctx.new_cdp_session(page)
+            cdp.send("HeapProfiler.collectGarbage")  # what the page keeps, not what it has not collected yet
             cdp.send("Performance.enable")
             heap = {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}["JSHeapUsedSize"]
             ctx.close()
