@@ -146,7 +146,8 @@ async function start() {
   const cache = await caches.open(PYODIDE_CACHE);
   const total = Object.values(FILES).reduce((a, b) => a + b, 0) + BUNDLE_SIZE;
   const hits = await Promise.all(Object.keys(FILES).map((name) => cache.match(INDEX + name)));
-  const scripts = Promise.all(SCRIPTS.map((url) => fetch(url, { cache: "no-store" }).then((r) => r.ok && cache.put(url, r), () => null)));
+  const scripts = Promise.all(SCRIPTS.map((url) => fetch(url, { cache: "no-store" }).then((r) => r.ok && cache.put(url, r))
+    .catch(() => null)));
   if (!hits.every(Boolean)) {  // the first download: one file after the other, for the progress bar
     let done = 0;
     for (const [name, size] of Object.entries(FILES)) done += await download(cache, INDEX + name, size, done, total);
