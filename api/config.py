@@ -91,6 +91,7 @@ _ENV: dict[str, tuple[str, Any]] = {
     "TABLEKEEPER_CORS_ORIGINS": ("CORS_ORIGINS", str),
     "TABLEKEEPER_MAX_URL": ("MAX_URL_LENGTH", int),
     "TABLEKEEPER_MAX_HEADER": ("MAX_HEADER_BYTES", int),
+    "TABLEKEEPER_PWA_DIR": ("PWA_DIR", str),
 }
 
 

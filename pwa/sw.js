@@ -5,7 +5,7 @@
 // - /api is never cached here: game state lives in IndexedDB, written by the app.
 // VERSION is a hash of the shell files: `python tests/pwa/shell.py --bump` updates it
 // (a test fails when it is stale, so a changed file always reaches the phones).
-const VERSION = "tk-cfe96f08e021";
+const VERSION = "tk-0d4a2a03ba37";
 const SHELL = [
   "/index.html",
   "/manifest.webmanifest",
@@ -83,10 +83,13 @@ const LATER = [
   "/js/ui/campaign.js",
   "/js/ui/campaignlist.js",
   "/js/ui/editions.js",
+  "/js/ui/nipboard.js",
   "/js/ui/nipmap.js",
   "/js/ui/nippon-end.js",
   "/js/ui/nippon-live.js",
   "/js/ui/nippon.js",
+  "/js/ui/numpad.js",
+  "/js/ui/recent.js",
   "/js/ui/scorer.js",
   "/js/ui/share.js",
   "/js/ui/tapkit.js",

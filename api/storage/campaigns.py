@@ -11,11 +11,18 @@ Tokens are stored as SHA-256 hashes only, like the games' tokens.
 
 Writes are single ``BEGIN IMMEDIATE`` transactions: the Idempotency-Key is
 checked first, then the expected version (If-Match, optional here), then the
-campaign's own state.
+campaign's own state.  The remembered answers (``campaign_requests``) are
+pruned like the games' idempotency records (`api.storage.idempotency`): older
+than the same retention, one small batch after a write, at most once a minute
+per worker, so the table never grows with the age of the database.
 """
 from __future__ import annotations
 
 import json
+import logging
+import sqlite3
+import threading
+import weakref
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -24,12 +31,43 @@ from sqlite_utils import Database
 from api.storage import tokens
 from api.storage.db import dumps, write_transaction
 from api.storage.engines import Engine
-from api.storage.errors import CampaignNotFound, CampaignRefused, IdempotencyConflict, VersionConflict
+from api.storage.errors import CampaignNotFound, CampaignRefused, DatabaseFault, IdempotencyConflict, VersionConflict
+from api.storage.idempotency import PRUNE_BATCH, Retention
 from api.storage.models import Idempotency, LoadedGame, WriteOutcome, utcnow
 from api.storage.repository import GameRepository
 
 OPEN, RECORDED, ABANDONED = "open", "recorded", "abandoned"
 CREATE_PREFIX = "create:"  # campaign_requests key of the request that created the campaign
+log = logging.getLogger(__name__)
+
+# Each worker's pruning clock for campaign requests, beside (not sharing) its games' clock.
+_CLOCKS: "weakref.WeakKeyDictionary[Retention, Retention]" = weakref.WeakKeyDictionary()
+_CLOCKS_LOCK = threading.Lock()
+
+
+def requests_retention(games: Retention | None) -> Retention | None:
+    """The campaign requests' retention: the games' period, its own once-per-interval clock."""
+    if games is None:
+        return None
+    with _CLOCKS_LOCK:
+        clock = _CLOCKS.get(games)
+        if clock is None or clock.seconds != games.seconds:
+            clock = _CLOCKS[games] = Retention(games.seconds / 3600, games.interval_s)
+        return clock
+
+
+def prune_requests(db: Database, cutoff: str, limit: int = PRUNE_BATCH) -> int:
+    """Delete up to `limit` remembered campaign answers created before `cutoff`; return how many.
+
+    The key that created a campaign (``create:<key>``) is kept, one row per campaign: a phone
+    re-sending a campaign it started offline, however late, must not make a second one.
+    """
+    with write_transaction(db):
+        cur = db.conn.execute(
+            "DELETE FROM campaign_requests WHERE (campaign_id, key) IN "
+            "(SELECT campaign_id, key FROM campaign_requests WHERE created_at < ? AND key NOT LIKE 'create:%' "
+            "LIMIT ?)", (cutoff, limit))
+        return cur.rowcount
 
 
 @dataclass(frozen=True)
@@ -78,6 +116,7 @@ class CampaignRepository:
     def __init__(self, db: Database, games: GameRepository):
         self.db = db
         self.games = games
+        self.retention = requests_retention(games.retention)
 
     # -- reads ------------------------------------------------------------------
     def record(self, campaign_id: str) -> CampaignRecord:
@@ -141,6 +180,26 @@ class CampaignRepository:
         if row[1] != idem.request_hash:
             raise IdempotencyConflict(idem.key)
         return row[0]
+
+    # -- pruning ----------------------------------------------------------------
+    def prune_requests(self, cutoff: str | None = None) -> int:
+        """Delete every remembered answer older than the retention (or than `cutoff`); return how many."""
+        cutoff = cutoff or (self.retention or Retention()).cutoff()
+        total = 0
+        while True:
+            n = prune_requests(self.db, cutoff)
+            total += n
+            if n < PRUNE_BATCH:
+                return total
+
+    def maybe_prune(self) -> None:
+        """After a write: one batch if this worker's interval has passed; a failure never fails the write."""
+        if self.retention is None or not self.retention.due():
+            return
+        try:
+            prune_requests(self.db, self.retention.cutoff())
+        except (sqlite3.Error, DatabaseFault) as exc:  # the write is committed; the next interval tries again
+            log.warning("campaign request pruning failed: %s", exc)
 
     # -- writes -----------------------------------------------------------------
     def create(self, kind: str, edition_hash: str, edition_document: dict, data: dict,
@@ -265,7 +324,8 @@ class CampaignRepository:
             record = self.record(campaign_id)
             status, body = render(record)
             self._remember(campaign_id, idem, status, body, game_id, now)
-            return WriteOutcome(status, body, record.version, False)
+        self.maybe_prune()
+        return WriteOutcome(status, body, record.version, False)
 
 
 __all__ = ["CampaignRepository", "CampaignRecord", "SessionGame", "Replay", "OPEN", "RECORDED", "ABANDONED"]

@@ -47,10 +47,9 @@ def hash_secret(secret: str) -> str:
 
 def find_token(db: Database, token: str) -> dict | None:
     """``{"game_id", "role"}`` for a token, or None when unknown."""
-    rows = list(db.query(
-        "SELECT game_id, role FROM tokens WHERE token_hash = ?", [hash_secret(token)]
-    ))
-    return rows[0] if rows else None
+    # conn.execute, not db.query: sqlite-utils wraps a query in a SAVEPOINT (two more statements per request).
+    row = db.conn.execute("SELECT game_id, role FROM tokens WHERE token_hash = ?", (hash_secret(token),)).fetchone()
+    return {"game_id": row[0], "role": row[1]} if row else None
 
 
 def add_token(db: Database, game_id: str, role: str, now: str) -> str:

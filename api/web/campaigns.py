@@ -206,6 +206,7 @@ def create_campaign():
     info = engine.edition_info(edition)
     cr = CampaignRepository(r.db, r)
     record, token, replayed = cr.create(KIND, info.content_hash, info.document, data, idem)
+    cr.maybe_prune()  # after the commit (a create remembers its key too)
     body = {"campaign_id": record.id, "campaign_token": token, "campaign_link": f"/#/c/{record.id}",
             "campaign": campaign_view(cr, record, engine, cr.edition(engine, record))}
     headers = {"Location": f"/api/campaigns/{record.id}"}
@@ -263,6 +264,7 @@ def start_session(campaign_id: str):
     link = cr.linker(campaign_id, expected, idem, body.get("restart", False), still_playable, tile_of)
     created = cr.games.create_game(KIND, options, seed, edition, actions=body.get("actions"),
                                    expected_state_hash=body.get("state_hash"), on_created=link)
+    cr.maybe_prune()  # after the commit: a pruning fault never fails the session's start
     return _session_created(cr, campaign_id, created, engine, edition, False)
 
 

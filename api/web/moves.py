@@ -25,6 +25,9 @@ from api.web.problems import ApiProblem
 from api.web.views import log_entry, write_body
 
 bp = Blueprint("moves", __name__, url_prefix="/api/games/<game_id>")
+# Built once: a schema instance is reusable, and building one costs more than the load it then runs.
+MOVE_QUERY, APPLY, BATCH, UNDO = (schemas.MoveQuerySchema(), schemas.ApplyActionSchema(), schemas.BatchSchema(),
+                                  schemas.UndoSchema())
 
 
 def _answer(game_id: str, outcome: WriteOutcome) -> Response:
@@ -39,7 +42,7 @@ def _prepare(game_id: str, schema):
     r = repo()
     record = r.record(game_id)
     authorize(record, write=True)
-    full = query(schemas.MoveQuerySchema())["full"]
+    full = query(MOVE_QUERY)["full"]
     raw = json_body()
     body = load(schema, raw)
     idem = idempotency(raw)
@@ -52,21 +55,21 @@ def _prepare(game_id: str, schema):
 @bp.post("/actions")
 def apply_action(game_id: str):
     """Apply one action (If-Match and Idempotency-Key required)."""
-    r, record, body, idem, render = _prepare(game_id, schemas.ApplyActionSchema())
+    r, record, body, idem, render = _prepare(game_id, APPLY)
     return _answer(game_id, r.apply_actions(game_id, [body["action"]], expected_versions(), idem, render, known=record))
 
 
 @bp.post("/batch")
 def apply_batch(game_id: str):
     """Apply several actions atomically: all are stored or none."""
-    r, record, body, idem, render = _prepare(game_id, schemas.BatchSchema())
+    r, record, body, idem, render = _prepare(game_id, BATCH)
     return _answer(game_id, r.apply_actions(game_id, body["actions"], expected_versions(), idem, render, known=record))
 
 
 @bp.post("/undo")
 def undo(game_id: str):
     """Mark the last `count` actions reverted (they stay in the log) and rebuild the state."""
-    r, _record, body, idem, render = _prepare(game_id, schemas.UndoSchema())
+    r, _record, body, idem, render = _prepare(game_id, UNDO)
     return _answer(game_id, r.undo(game_id, body["count"], expected_versions(), idem, render))
 
 

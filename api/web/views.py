@@ -1,6 +1,8 @@
 """Response bodies built from stored games (JSON-ready dicts, snake_case)."""
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from typing import Any
 
 from api.storage.engines import Engine
@@ -49,8 +51,66 @@ HOISTED = ("current_seat", "decision", "legal_actions")
 STATIC_IN_VIEW = ("options", "edition")
 
 
-def board_view(engine: Engine, state: Any) -> tuple[dict, dict]:
-    """(the engine's view without the hoisted and static parts, the hoisted parts)."""
+class BoardCache:
+    """The last board this worker rendered for each game, kept with the state it was rendered from.
+
+    A move's answer is a patch from the previous board to the new one; the previous board is the
+    one this worker rendered for the previous move whenever it served that move too, so it is not
+    rendered again.  An entry is used only for the very state object it was rendered from (states
+    are never mutated), so a board rendered for a plan that was never committed, or for another
+    worker's state, can never be mistaken for the current one.  Boards are shared: never mutate one.
+    """
+
+    def __init__(self, size: int = 256):  # ~120 KB of Python objects per Asian Tigers board
+        self.size = size
+        self._entries: OrderedDict[str, tuple[Any, tuple[dict, dict]]] = OrderedDict()
+        self._lock = threading.Lock()
+        self.hits = self.misses = 0  # for benchmarks and tests
+
+    def get(self, game_id: str, state: Any) -> tuple[dict, dict] | None:
+        """The (board, hoisted) rendered from `state`, or None."""
+        with self._lock:
+            entry = self._entries.get(game_id)
+            if entry is None or entry[0] is not state:
+                self.misses += 1
+                return None
+            self._entries.move_to_end(game_id)
+            self.hits += 1
+            return entry[1]
+
+    def clear(self) -> None:
+        """Forget every board."""
+        with self._lock:
+            self._entries.clear()
+
+    def put(self, game_id: str, state: Any, rendered: tuple[dict, dict]) -> None:
+        """Remember what `state` rendered as (the game's newest state: it replaces the entry)."""
+        with self._lock:
+            self._entries[game_id] = (state, rendered)
+            self._entries.move_to_end(game_id)
+            while len(self._entries) > self.size:
+                self._entries.popitem(last=False)
+
+
+BOARDS = BoardCache()
+
+
+def board_view(engine: Engine, state: Any, game_id: str | None = None) -> tuple[dict, dict]:
+    """(the engine's view without the hoisted and static parts, the hoisted parts).
+
+    With `game_id`, the board is taken from (and kept in) this worker's `BOARDS` cache.
+    """
+    if game_id is not None:
+        cached = BOARDS.get(game_id, state)
+        if cached is not None:
+            return cached
+    rendered = _render(engine, state)
+    if game_id is not None:
+        BOARDS.put(game_id, state, rendered)
+    return rendered
+
+
+def _render(engine: Engine, state: Any) -> tuple[dict, dict]:
     view = engine.view(state)
     over = engine.is_over(state)
     hoisted = {
@@ -68,7 +128,7 @@ def game_view(game: LoadedGame, role: str = "table") -> dict:
     """The whole view a phone renders: whose turn, the pending decision, the legal actions, the board."""
     record: GameRecord = game.record
     engine = game.engine
-    board, hoisted = board_view(engine, game.state)
+    board, hoisted = board_view(engine, game.state, record.id)
     return {
         "game_id": record.id,
         "game": record.kind,
@@ -96,7 +156,9 @@ def game_update(game: LoadedGame, previous: LoadedGame | None) -> dict:
     (RFC 6902) to its ``view`` gives the new one.  Without a previous state, the whole board.
     """
     record = game.record
-    board, hoisted = board_view(game.engine, game.state)
+    # The previous board first: the new one then replaces it as this game's entry in `BOARDS`.
+    old_board = board_view(previous.engine, previous.state, record.id)[0] if previous is not None else None
+    board, hoisted = board_view(game.engine, game.state, record.id)
     update = {
         "game_id": record.id,
         "version": record.version,
@@ -113,7 +175,7 @@ def game_update(game: LoadedGame, previous: LoadedGame | None) -> dict:
         update["view"] = board
     else:
         update["base_version"] = previous.record.version
-        update["view_patch"] = diff(board_view(previous.engine, previous.state)[0], board)
+        update["view_patch"] = diff(old_board, board)
     return update
 
 

@@ -75,11 +75,12 @@ export async function recordSession(id, body, key) {
 }
 
 // A requirement's data in words ("laboratories built ≥ 5"); the server's campaign view has the full text.
-function goalWords(req, id) {
+// A campaign tile has no printed code, so a person knows it by these words (Tigers by name, not code).
+function goalWords(req, id, tigers = {}) {
   if (!req) return words(id);
   const parts = [words(req.metric)];
   if (req.at_least != null) parts.push(`≥ ${req.at_least}`);
-  if (req.tigers) parts.push(req.tigers.join(" or "));
+  if (req.tigers) parts.push(req.tigers.map((t) => (tigers[t] || {}).name || t).join(" or "));
   if (req.satellite_rows) parts.push(`(${req.satellite_rows.map(words).join(", ")})`);
   return parts.join(" ");
 }
@@ -87,18 +88,18 @@ function goalWords(req, id) {
 // Campaign tiles and difficulties of the default edition (for the forms), cached.
 // `loadDocument`: the server's default edition, or (offline) the one in this phone's engine bundle.
 export async function soloInfo(loadDocument = async () => (await api.defaultEdition()).data.document || {}) {
-  const cached = await db.get("kv", "solo-info:v2");
+  const cached = await db.get("kv", "solo-info:v3");  // v3: Tigers by name
   if (cached) return cached;
   const doc = await loadDocument();
   const solo = doc.solo || {};
   const info = {
     difficulties: solo.difficulty_multipliers || [1, 2, 3, 4],
     tiles: Object.entries(solo.campaign_tiles || {}).map(([tile, t]) =>
-      ({ tile, goal: goalWords(((doc.catalog || {}).campaign_requirements || {})[t.requirement], t.requirement) })),
+      ({ tile, goal: goalWords(((doc.catalog || {}).campaign_requirements || {})[t.requirement], t.requirement, doc.tigers) })),
     min: (solo.campaign || {}).scenarios_min || 2,
     max: (solo.campaign || {}).scenarios_max || 9,
     colors: doc.player_colors || [],
   };
-  await db.put("kv", info, "solo-info:v2");
+  await db.put("kv", info, "solo-info:v3");
   return info;
 }

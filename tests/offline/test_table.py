@@ -136,3 +136,26 @@ def open_and_export(options: dict, seed: int) -> dict:
         action = opened["view"]["legal_actions"][0]
         opened = json.loads(local.apply_json("local-x", json.dumps(action), json.dumps({"version": 1})))
     return json.loads(local.export_json("local-x"))["export"]
+
+
+def test_an_import_retried_after_the_retention_still_makes_one_game(client):
+    # The keys of moves expire after the retention; the key that created a game from a phone's
+    # offline copy is kept, so a phone that retries days later (its first answer lost) finds the game.
+    from datetime import datetime, timedelta, timezone
+
+    from api.storage import idempotency
+    from api.web.http import repo
+
+    exported = open_and_export(SOLO, 11)
+    headers = {"Idempotency-Key": "import-late-1"}
+    first = client.post("/api/imports", json=exported, headers=headers)
+    assert first.status_code == 201
+    old = (datetime.now(timezone.utc) - timedelta(days=9)).isoformat(timespec="milliseconds")
+    with client.application.app_context():
+        r = repo()
+        r.db.conn.execute("UPDATE idempotency SET created_at = ?", (old,))
+        r.prune_idempotency(idempotency.Retention(24).cutoff())
+        assert [k for (k,) in r.db.conn.execute("SELECT key FROM idempotency")] == ["import:import-late-1"]
+    again = client.post("/api/imports", json=exported, headers=headers)
+    assert again.status_code == 201 and again.headers["Idempotent-Replayed"] == "true"
+    assert again.get_json()["game_id"] == first.get_json()["game_id"]

@@ -68,8 +68,18 @@ def test_costs_and_why_not(server, new_phone):
             assert button_for(page, options[0]["action"]).locator(".cost").inner_text() == cost_line(options[0])
     shot(page, "61-options-build")
     several = next((opts for opts in by_space.values() if len(opts) > 1), None)
+    assert several, "seed 2 offers a build whose piece may come from several sectors"
+    # The space's own button already says what it costs and brings (the parts all its sector options
+    # share), before the sector is chosen: a laboratory or power plant is free and says what it brings.
+    pick = page.locator(f'button[data-pick="{several[0]["action"]["space"]}"]')
+    lines = [cost_line(c).split(" — ") for c in several]
+    shared = [part for part in lines[0] if all(part in other for other in lines)]
+    assert any(part.startswith(("pays ", "gets ")) for part in shared), shared
+    assert pick.locator(".cost").inner_text() == " — ".join(
+        [*shared, f"then the piece from one of {len(several)} sectors"])
+    pick.scroll_into_view_if_needed(); shot(page, "61a-options-build-space")
     if several:  # a space with several sectors: the sector buttons carry the cost and what the sector keeps
-        page.locator(f'button[data-pick="{several[0]["action"]["space"]}"]').click()
+        pick.click()
         for choice in several:
             assert button_for(page, choice["action"]).locator(".cost").inner_text() == cost_line(choice)
         shot(page, "61b-options-build-sector")

@@ -1,5 +1,6 @@
-"""The tap-first scorer modes in Chromium at 360×740 (issue 15): a 4-player Asara game end only, a Nippon game
-end only and live, each entered by tapping like a person and giving the same totals as the detailed format of
+"""The tap-first scorer modes in Chromium at 360×740 (issue 15): a Nippon game end only (with and without the
+board of one scoring) and live, and an Asian Tigers position on the board (Asara end only: test_scorer_asara.py),
+each entered by tapping like a person and giving the same totals as the detailed format of
 the same game (scored by the server); every tap and keystroke is counted and printed (pytest -s shows them).
 axe and a screenshot on each screen (test-artifacts/pwa/)."""
 from __future__ import annotations
@@ -59,93 +60,6 @@ def totals(result: dict) -> dict[str, int]:
     return {p["id"]: p["total"] for p in result["players"]}
 
 
-# ----------------------------------------------------------------------------- Asara, end only
-# Seven towers, two with a gold section; they stood from year 3 on and Ann held the Caliph all four years.
-ASARA = {"Ann": {"asari": 27, "towers": [("red", 5, 1), ("brown", 3, 0)]},
-         "Bob": {"asari": 19, "towers": [("red", 4, 0), ("black", 4, 1)]},
-         "Cem": {"asari": 35, "towers": [("white", 6, 0)]},
-         "Dee": {"asari": 14, "towers": [("green", 3, 0), ("brown", 4, 0)]}}
-
-
-def year_ends(name: str) -> int:
-    """Years 3 and 4: +1 a tower, +1 a gold section; +1 a year for the Caliph (ASA-SCORE-03)."""
-    towers = ASARA[name]["towers"]
-    return 2 * (len(towers) + sum(g for _, _, g in towers)) + (4 if name == "Ann" else 0)
-
-
-def building(name: str) -> int:
-    """One prestige per section used (the placeholder table, ASA-DATA-01)."""
-    return sum(h for _, h, _ in ASARA[name]["towers"])
-
-
-def track(name: str) -> int:
-    return building(name) + year_ends(name)
-
-
-def asara_detailed() -> dict:
-    """The same game in the detailed format."""
-    def towers(name):
-        return [{"color": c, "sections": {"base": 1, "trunk": h - 2, "window": 0, "turret": 1}, "gold_sections": g}
-                for c, h, g in ASARA[name]["towers"]]
-    years = [{"caliph": "Ann", "towers": {}}, {"caliph": "Ann", "towers": {}},
-             {"caliph": "Ann", "towers": {n: towers(n) for n in ASARA}},
-             {"caliph": "Ann", "towers": {n: towers(n) for n in ASARA}}]
-    return {"players": [{"id": n, "asari": p["asari"], "building_prestige": building(n)} for n, p in ASARA.items()],
-            "years": years}
-
-
-def test_asara_end_only_four_players_by_tapping(server, new_phone):
-    page = new_phone()
-    page.goto(server.url + "/#/scorer/asara")
-    page.get_by_role("heading", name="Asara scorer").wait_for()
-    page.get_by_role("group", name="Add a tower for Player 1").wait_for()
-    axe_check(page, "Asara end-only form (blank)"); shot(page, "m-01-asara-end-blank")
-    hands = Hands(page)
-    names = Hands(page)
-    for i, (name, p) in enumerate(ASARA.items()):
-        names.type(page.locator(fid(f"/players/{i}/name")), name)
-        page.locator(fid(f"/players/{i}/name")).press("Tab")  # committed when leaving the field
-        names.count += 1
-        page.get_by_role("group", name=name, exact=True).wait_for()
-        hands.type(page.locator(fid(f"/players/{i}/asari")), str(p["asari"]))
-        hands.type(page.locator(fid(f"/players/{i}/prestige")), str(track(name)))
-        for j, (color, sections, gold) in enumerate(p["towers"]):
-            hands.tap(page.get_by_role("button", name=f"Add a {color} tower for {name}"))
-            hands.keys(f"/players/{i}/towers/{j}/sections", str(sections))  # focused by the colour tap
-            if gold:
-                hands.tap(page.get_by_role("button", name=f"Add a gold section to {name}'s {color} tower"))
-    shot(page, "m-02-asara-end-filled")
-    axe_check(page, "Asara end-only form (filled)")
-    hands.tap(page.get_by_role("button", name="Score", exact=True))
-    wait_result(page)
-    expected = server_score(server, "asara", asara_detailed())
-    check_sheet(page, totals(expected), expected["winner_explanation"])
-    assert "Not verified: year-end evaluations" in page.locator("[data-testid=result]").inner_text()
-    axe_check(page, "Asara end-only result"); shot(page, "m-03-asara-end-result")
-    FIGURES["Asara end only, 4 players, 7 towers"] = hands.count
-    FIGURES["Asara: typing the 4 names (extra)"] = names.count
-    print(f"\nAsara end only: {hands.count} taps/keystrokes (+{names.count} for typing the names)")
-    assert hands.count <= 40
-    assert page.errors == []
-
-
-def test_asara_end_only_refusal_names_the_field(server, new_phone):
-    page = new_phone()
-    page.goto(server.url + "/#/scorer/asara?m=end_only")
-    page.get_by_role("button", name="Add a red tower for Player 1").click()
-    Hands(page).keys("/players/0/towers/0/sections", "120")  # more than the box holds (rules, Components: 100)
-    for i in range(4):
-        page.locator(fid(f"/players/{i}/asari")).fill("1")
-        page.locator(fid(f"/players/{i}/prestige")).fill("0")
-    page.get_by_role("button", name="Score", exact=True).click()
-    page.locator("[data-testid=scorer-problem]").wait_for()
-    err = page.locator(fid("/players/0/towers/0/sections") + "-err")
-    err.wait_for()
-    assert "only 100 tower sections" in err.inner_text() and "ASA-SCORE-04" in err.inner_text()
-    axe_check(page, "Asara end-only refusal"); shot(page, "m-04-asara-end-refused")
-    assert page.errors == []
-
-
 # ----------------------------------------------------------------------------- Nippon (the engine tests' game)
 from tests.games.nippon.test_nippon_modes import (  # noqa: E402  (the same 4-player game as the engine tests)
     ACHIEVEMENTS, IN_PLAY, NAMES, PLACED, SHIPS, TRAINS, detailed as nippon_detailed,
@@ -178,12 +92,7 @@ def test_nippon_end_only_by_tapping(server, new_phone):
     axe_check(page, "Nippon end-only form (blank)"); shot(page, "m-10-nippon-end-blank")
     names, hands = Hands(page), Hands(page)
     rename_players(page, names)
-    expected = server_score(server, "nippon", nippon_detailed())
-    for i, name in enumerate(NAMES):
-        player = next(p for p in expected["players"] if p["id"] == name)
-        hands.type(page.locator(fid(f"/players/{i}/vp_track")), str(player["total"] - player["categories"]["achievements"]))
-        enter_achievements(page, hands, name, f"/players/{i}/achievements")
-    hands.tap(page.get_by_role("button", name="Dee took the last turn"))
+    expected = enter_nippon_end(server, page, hands)
     shot(page, "m-11-nippon-end-filled")
     axe_check(page, "Nippon end-only form (filled)")
     hands.tap(page.get_by_role("button", name="Score", exact=True))
@@ -194,6 +103,68 @@ def test_nippon_end_only_by_tapping(server, new_phone):
     FIGURES["Nippon end only, 4 players"] = hands.count
     print(f"\nNippon end only: {hands.count} taps/keystrokes (+{names.count} for typing the names)")
     assert hands.count + names.count <= 60
+    # the next game at this table: the names are offered, one tap each
+    page.on("dialog", lambda dialog: dialog.accept())  # "Start a new scoring?"
+    page.get_by_role("button", name="New scoring").click()
+    picked = Hands(page)
+    for i, name in enumerate(NAMES):
+        picked.tap(page.get_by_role("button", name=f"{name} in seat {i + 1}", exact=True))
+        page.get_by_role("group", name=f"Seat {i + 1}: {name}").wait_for()
+    assert picked.count == len(NAMES)
+    assert page.errors == []
+
+
+def enter_nippon_end(server, page, hands: Hands) -> dict:
+    """Each disc on the VP track, the achievement spaces, who took the last turn; the detailed format's result."""
+    expected = server_score(server, "nippon", nippon_detailed())
+    for i, name in enumerate(NAMES):
+        player = next(p for p in expected["players"] if p["id"] == name)
+        hands.type(page.locator(fid(f"/players/{i}/vp_track")), str(player["total"] - player["categories"]["achievements"]))
+        enter_achievements(page, hands, name, f"/players/{i}/achievements")
+    hands.tap(page.get_by_role("button", name="Dee took the last turn"))
+    return expected
+
+
+def test_nippon_end_only_with_the_board_of_one_scoring(server, new_phone):
+    # the board of the 3rd scoring is the one left on the table: tapped on the map, checked, its VP shown
+    from tests.games.nippon.test_nippon_modes import BOARD_3
+
+    page = new_phone()
+    page.goto(server.url + "/#/scorer/nippon?m=end_only")
+    page.get_by_role("group", name="Seat 4: Blue").wait_for()
+    rename_players(page, Hands(page))
+    expected = enter_nippon_end(server, page, Hands(page))
+    detail = Hands(page)
+    detail.tap(page.get_by_role("button", name="Scoring 3: add what you remember"))
+    section = page.locator("[data-testid=remembered-3]")
+    for region_id, board in BOARD_3.items():
+        for t in board["tiles"]:
+            detail.tap(section.locator(f'[data-slot="{t["city"]}/{t["slot"]}"]'))
+            detail.tap(section.get_by_role("button", name=f"{t['player']}'s tile", exact=True))
+            detail.tap(section.get_by_role("button", name=f"Value {t['value']}", exact=True))
+        for kind, noun in (("trains", "train"), ("ships", "ship")):
+            for player, count in board.get(kind, {}).items():
+                for _ in range(count):
+                    detail.tap(section.get_by_role("button", name=f"Add a {noun} in {REGION_NAMES[region_id]}"))
+                    detail.tap(section.get_by_role("button", name=f"{player}'s {noun}", exact=True))
+    # the other two stay closed: one button each
+    assert page.get_by_role("button", name="Scoring 1: add what you remember").is_visible()
+    section.get_by_role("heading", name="Entered for scoring 3").scroll_into_view_if_needed()
+    shot(page, "m-13-nippon-end-scoring3")
+    axe_check(page, "Nippon end-only, the board of scoring 3")
+    page.get_by_role("button", name="Score", exact=True).click()
+    wait_result(page)
+    check_sheet(page, totals(expected), expected["winner_explanation"])
+    sheet = page.locator("[data-testid=result]").inner_text()
+    gained = {e["player"]: e["gained"] for e in server_score(server, "nippon", live_body(3))["running"][2]["players"]}
+    assert "Verified: scoring 3 (the board entered is possible" in sheet
+    assert all(f"{name} {vp} VP" in sheet for name, vp in gained.items())
+    assert "Not verified: scoring 1 (not entered" in sheet and "Not verified: scoring 2" in sheet
+    assert "Verified: Bob's ACH3 (trains and ships on board)" in sheet
+    page.locator("[data-testid=result] .log").last.scroll_into_view_if_needed()
+    axe_check(page, "Nippon end-only result with scoring 3"); shot(page, "m-14-nippon-end-verified")
+    FIGURES["Nippon end only: the board of scoring 3 (optional)"] = detail.count
+    print(f"\nNippon end only, the board of scoring 3: {detail.count} taps more")
     assert page.errors == []
 
 
@@ -280,7 +251,7 @@ def test_nippon_live_refuses_a_lower_tile_on_a_covered_slot(server, new_phone):
     err.wait_for()
     assert "only a higher tile can replace it" in err.inner_text() and "NIP-SCORE-04" in err.inner_text()
     axe_check(page, "Nippon live refusal"); shot(page, "m-25-nippon-live-refused")
-    page.get_by_role("button", name="Remove Red's 4 on R2.C1 slot 0").click()
+    page.get_by_role("button", name="Remove Red's 4 on Region 2, city C1, top slot").click()
     page.get_by_role("button", name="Score scoring 1", exact=True).click()
     page.locator("[data-testid=running] tbody tr").first.wait_for()
     assert page.get_by_role("heading", name="Before scoring 2: what changed since scoring 1").is_visible()

@@ -11,6 +11,7 @@ import uuid
 
 import requests
 
+from tests.games.asian_tigers.presentation.test_presentation_random_games import CODE
 from tests.pwa.conftest import axe_check, bearer, click_action, game_token, shot
 
 QUICK = ("end_turn", "skip_local_sale", "finish_sales", "skip_university_action", "decline_special_flag",
@@ -107,8 +108,11 @@ def test_campaign_screen(server, new_phone):
     page.get_by_label("Name").fill("Cy")
     page.get_by_role("button", name="×3").click()
     page.get_by_label("The table chose the tiles").check()
-    for tile in ("CT1", "CT4", "CT7"):
-        page.get_by_role("button", name=re.compile(f"^{tile} ")).click()
+    # A campaign tile has no printed code: each is a button named by its goal.
+    for goal in ("universities built ≥ 5", "distinct flags in final scoring rows ≥ 7",
+                 "more investment points than automa in one of South Korea or Taiwan"):
+        page.get_by_role("button", name=goal, exact=True).click()
+    assert not CODE.search(page.locator("main").inner_text())
     page.get_by_label(re.compile("^Show the other tiles")).check()
     axe_check(page, "new campaign"); shot(page, "23-campaign-new")
     page.get_by_role("button", name="Create the campaign").click()
@@ -119,7 +123,9 @@ def test_campaign_screen(server, new_phone):
     saved = kv(page, f"campaign:{campaign_id}")
     view = requests.get(f"{server.url}/api/campaigns/{campaign_id}", headers=bearer(saved["token"]), timeout=10).json()
     assert [t["tile"] for t in view["tiles"]] == ["CT1", "CT4", "CT7"] and view["difficulty"] == 3
-    assert tiles.count() == 3 and all("face up" in t for t in tiles.all_inner_texts())
+    assert tiles.count() == 3 and all("Face up" in t for t in tiles.all_inner_texts())
+    assert "build at least 5 universities" in tiles.first.inner_text()
+    assert not CODE.search(page.locator("main").inner_text())
     summary = page.locator("[data-testid=campaign-summary]").inner_text()
     assert "0 of 3" in summary and "2 science" in summary
     assert page.locator("[data-testid=campaign-status]").inner_text() == "In progress"
@@ -131,6 +137,7 @@ def test_campaign_screen(server, new_phone):
     # -- the first session: started here, played to the end over HTTP, recorded here ----------
     page.get_by_role("button", name="Start session 1").click()
     page.locator("[data-testid=automa]", has_text="Campaign session").wait_for()
+    assert not CODE.search(page.locator("[data-testid=automa]").inner_text())
     game_id = page.url.rsplit("/", 1)[1]
     token = game_token(page, game_id)
     game = server.game(game_id, token)
@@ -141,7 +148,8 @@ def test_campaign_screen(server, new_phone):
     page.get_by_role("link", name="Record this session in the campaign").click(timeout=15_000)
     page.locator("[data-testid=open-session]", has_text=re.compile("Session (won|failed)")).wait_for()
     axe_check(page, "campaign, session to record"); shot(page, "25-campaign-record")
-    choices = page.get_by_role("button", name=re.compile("^Turn down CT"))
+    assert not CODE.search(page.locator("main").inner_text())
+    choices = page.get_by_role("button", name=re.compile("^Turn down “"))
     (choices.first if choices.count() else page.get_by_role("button", name="Record this session")).click()
     page.locator("[data-testid=campaign-sessions]").wait_for()
     after = requests.get(f"{server.url}/api/campaigns/{campaign_id}", headers=bearer(saved["token"]), timeout=10).json()
@@ -149,6 +157,7 @@ def test_campaign_screen(server, new_phone):
     summary = page.locator("[data-testid=campaign-summary]").inner_text()
     assert f"{after['failures']} of 3" in summary and f"{after['next_starting_science']} science" in summary
     assert page.get_by_role("button", name="Start session 2").is_visible()
+    assert not CODE.search(page.locator("main").inner_text())
     axe_check(page, "campaign after a session"); shot(page, "26-campaign-recorded")
     assert page.errors == []
 

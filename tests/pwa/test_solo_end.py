@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from tests.games.asian_tigers.presentation.test_presentation_random_games import CODE
 from tests.pwa.conftest import axe_check, click_action, game_token, shot
 
 QUICK = ("end_turn", "skip_local_sale", "finish_sales", "skip_university_action", "decline_special_flag",
@@ -22,6 +23,8 @@ def test_solo_scenario_to_the_final_score(server, new_phone):
     page.locator("[data-testid=recorder]").wait_for()
     game_id = page.url.rsplit("/", 1)[1]
     token = game_token(page, game_id)
+    # A campaign tile has no printed code: the Automa card names the scenario's tile by its goal.
+    page.locator("[data-testid=automa]", has_text="goal: build at least 5 laboratories").wait_for()
 
     # Every human decision is tapped; the Automa plays by itself in between.
     view = server.game(game_id, token)
@@ -42,7 +45,8 @@ def test_solo_scenario_to_the_final_score(server, new_phone):
     assert ("You win" if outcome["human_wins"] else "You lose") in text
     assert f"Rank title: {outcome['rank_title']}" in text
     assert f"the Automa: {outcome['automa_total']} (difficulty ×3" in text
-    assert re.search(r"Scenario goal CT3 \(laboratories[^)]*\): (met|not met)", text)
+    assert re.search(r"Scenario goal: build at least 5 laboratories — (met|not met)", text)
+    assert not CODE.search(page.locator("main").inner_text()), CODE.search(page.locator("main").inner_text())
     headline = page.locator("[data-testid=winner] h2").inner_text()
     assert headline == ("Ann wins" if outcome["human_wins"] else "The Automa wins")
     pad = page.locator("[data-testid=scorepad]").inner_text()
@@ -52,4 +56,11 @@ def test_solo_scenario_to_the_final_score(server, new_phone):
     result.scroll_into_view_if_needed(); shot(page, "27a-solo-final-result")
     page.emulate_media(color_scheme="dark")
     axe_check(page, "solo final score, dark"); shot(page, "27b-solo-final-score-dark")
+    # The log of the whole game: the Automa's campaign-tile effects name the tile by its goal too.
+    page.emulate_media(color_scheme="light")
+    page.goto(f"{server.url}/#/g/{game_id}/log")
+    page.get_by_text("campaign tile “build at least 5 laboratories”").first.wait_for()
+    log = page.locator("main").inner_text()
+    assert not CODE.search(log), CODE.search(log)
+    shot(page, "27c-solo-log")
     assert page.errors == []

@@ -20,7 +20,8 @@ def test_a_record_is_the_compressed_body_and_a_replay_answers_the_same_bytes(rep
     gid = _new(repo)
     first = repo.apply_actions(gid, [TAKE1], {"1"}, Idempotency("k", "h"), render)
     stored = repo.db.conn.execute("SELECT response FROM idempotency WHERE key = 'k'").fetchone()[0]
-    assert isinstance(stored, bytes) and idempotency.unpack(stored) == first.encoded
+    assert isinstance(stored, bytes) and stored[:1] == idempotency.FORMAT_2
+    assert idempotency.unpack(stored) == first.encoded
     again = repo.apply_actions(gid, [TAKE1], {"1"}, Idempotency("k", "h"), render)
     assert again.replayed and again.encoded == first.encoded and again.body == first.body
 
@@ -28,6 +29,7 @@ def test_a_record_is_the_compressed_body_and_a_replay_answers_the_same_bytes(rep
 def test_records_of_every_earlier_format_still_replay(repo):
     body = b'{"version":2,"undone":[],"seqs":[1]}'
     assert idempotency.unpack(idempotency.pack(body)) == body
+    assert idempotency.unpack(idempotency.pack_format_1(body)) == body  # zlib with dictionary 1
     assert idempotency.unpack(zlib.compress(body)) == body  # plain zlib, before the dictionary
     assert idempotency.unpack(body.decode()) == body  # JSON text, before compression
 

@@ -37,6 +37,7 @@ def test_body_too_large_is_413(make_app):
 
 
 def test_unexpected_exception_becomes_problem_500(app, monkeypatch):
+    from api.web.views import BOARDS
     from tests.contract import CONTRACT
 
     game = create(app.test_client())
@@ -45,6 +46,7 @@ def test_unexpected_exception_becomes_problem_500(app, monkeypatch):
         raise RuntimeError("engine bug")
 
     monkeypatch.setattr("tests.toy_engine.view", boom)
+    BOARDS.clear()  # a worker that has not rendered this game yet: the view runs (and fails)
     resp = FlaskClient(app).get(game.url, headers=bearer(game.token))  # not the contract client: 500 expected
     assert resp.status_code == 500
     assert resp.content_type == "application/problem+json"

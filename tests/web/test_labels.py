@@ -34,6 +34,9 @@ def test_labels_name_components_by_what_is_printed_and_cache_by_edition_hash(cli
     assert labels["bonuses"]["infrastructure_bonuses"]["influence_any_5"]["label"] == (
         "+5 influence on any Tiger, then its region bonus; costs 1 fund there")
     assert labels["edition"]["bgg_id"]["placeholder"] is True
+    # DATA-23: a campaign tile prints its goal, not a code: it is named by that goal
+    assert labels["campaign_tiles"]["CT3"]["label"] == "build at least 5 laboratories"
+    assert labels["campaign_tiles"]["CT7"]["label"] == "more investment points than the Automa in South Korea or Taiwan"
     again = client.get(f"/api/games/{gid}/labels", headers={**bearer(token), "If-None-Match": resp.headers["ETag"]})
     assert again.status_code == 304 and again.headers["ETag"] == resp.headers["ETag"]
 

@@ -6,8 +6,8 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from api.web import patch
-from api.web.views import HOISTED, STATIC_IN_VIEW
+from api.web import patch, views
+from api.web.views import BOARDS, HOISTED, STATIC_IN_VIEW
 from tests.helpers import bearer, create, write_headers
 
 STATIC = {"game", "role", "options", "seed", "created_at", "links"}
@@ -38,6 +38,27 @@ def test_every_update_patches_the_held_view_into_the_next_one(client):
         assert resp.status_code == 200, resp.get_json()
         held = _follow(held, resp.get_json()["game"])
         assert held == _full(client, game.id, game.token)
+
+
+def test_a_worker_renders_each_board_once_and_renders_a_board_it_lacks_again(client, monkeypatch):
+    game = create(client)
+    held = _full(client, game.id, game.token)
+    rendered = []
+    render = views._render
+    monkeypatch.setattr(views, "_render", lambda engine, state: rendered.append(state) or render(engine, state))
+
+    def move(version):
+        resp = client.post(f"{game.url}/actions", json={"action": {"kind": "take", "amount": 1}},
+                           headers=write_headers(game, version))
+        assert resp.status_code == 200, resp.get_json()
+        return resp.get_json()["game"]
+
+    held = _follow(held, move(held["version"]))
+    assert len(rendered) == 1  # the new board only: the previous one is the board this worker sent last
+    BOARDS.clear()  # as if another worker had served the last move: the previous board is rendered again
+    held = _follow(held, move(held["version"]))
+    assert len(rendered) == 3
+    assert held == _full(client, game.id, game.token) and len(rendered) == 3  # the read reuses the new board
 
 
 def test_full_1_answers_the_whole_game_view(client):

@@ -79,7 +79,8 @@ def test_worked_examples_through_the_endpoint_equal_score_table(client, name):
 
 @pytest.mark.parametrize("url, scorer, mode", [
     (AT, score_table, None), (NIPPON, score_nippon, "detailed"), (NIPPON, score_nippon, "end_only"),
-    (NIPPON, score_nippon, "live"), (ASARA, score_asara, "detailed"), (ASARA, score_asara, "end_only")])
+    (NIPPON, score_nippon, "end_only_remembered"), (NIPPON, score_nippon, "live"), (ASARA, score_asara, "detailed"),
+    (ASARA, score_asara, "end_only")])
 def test_the_spec_examples_are_scored(client, url, scorer, mode):
     body = spec_example(url, mode) if mode else spec_example(url)
     status, result = post(client, url, body)
@@ -345,3 +346,4 @@ def test_asian_tigers_board_as_it_lies_over_http(client):
     problem = refused(client, AT, board)
     assert (problem["code"], problem["rule"], problem["path"]) == (
         "parts_factory_not_on_factory", "BUILD-PARTS-01", "/tigers/SK/board/spaces/SK.L3/parts_factory")
+

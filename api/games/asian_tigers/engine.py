@@ -34,13 +34,18 @@ class Step:
 
 def legal_options(state: GameState, decision: dict) -> list[dict]:
     """The legal answers to `decision`, each tagged with the decision id (cached for the top decision)."""
+    return [dict(o) for o in _shared_options(state, decision)]
+
+
+def _shared_options(state: GameState, decision: dict) -> list[dict]:
+    """`legal_options` without the copies: the cached list itself, for readers that never change it."""
     cached = state.options_cache
     if cached is not None and cached[0] == decision["id"] and state.decisions and state.decisions[-1] is decision:
-        return [dict(o) for o in cached[1]]
+        return cached[1]
     options = [{**option, "decision": decision["id"]} for option in OPTIONS[decision["kind"]](state, decision)]
     if state.decisions and state.decisions[-1] is decision:
         state.options_cache = (decision["id"], options)
-    return [dict(o) for o in options]
+    return options
 
 
 def advance(state: GameState, events: list[dict], apply_action=None) -> None:
@@ -127,7 +132,7 @@ def _allowed_fields(state: GameState, decision: dict, action: dict) -> set[str] 
     """
     if decision.get("manual"):
         return None
-    same_kind = [o for o in legal_options(state, decision) if o["kind"] == action["kind"]]
+    same_kind = [o for o in _shared_options(state, decision) if o["kind"] == action["kind"]]
     return set().union(*same_kind) | {"kind", "decision"} if same_kind else None
 
 
@@ -142,8 +147,17 @@ def _refuse_unknown_fields(action: dict, allowed: set[str] | None) -> None:
 
 def apply(state: GameState, action: dict) -> Step:
     """Validate and apply `action`; raise a `RulesError` and leave `state` untouched if illegal."""
+    return apply_on_copy(state, action, None)
+
+
+def apply_on_copy(state: GameState, action: dict, scratch: GameState | None) -> Step:
+    """`apply`, played on `scratch` (a `state.clone()` the caller owns and gives up) instead of a new copy.
+
+    "Why not" tries many candidates on one state: while they are refused without the copy
+    changing, the same copy serves the next one (see `presentation.why_not`).
+    """
     try:
-        return _apply(state, action)
+        return _apply(state, action, scratch)
     except RulesError as exc:  # issue 12: refusals read in words too (code and rule unchanged)
         # A malformed action keeps its codes: its message tells a developer what to type.
         if state.edition is not None and not isinstance(exc, ActionShapeError):
@@ -151,7 +165,7 @@ def apply(state: GameState, action: dict) -> Step:
         raise
 
 
-def _apply(state: GameState, action: dict) -> Step:
+def _apply(state: GameState, action: dict, scratch: GameState | None = None) -> Step:
     check_shape(action)
     if action["kind"] not in ACTION_KINDS:
         raise ActionShapeError(f"unknown action kind {action['kind']!r}; known: {', '.join(action_kinds())}",
@@ -166,7 +180,7 @@ def _apply(state: GameState, action: dict) -> Step:
                                  f"{decision['id']} ({decision['kind'].replace('_', ' ')})", current=decision["id"],
                                  rule="TURN-04")  # the game asks one question at a time, as unexpected_action
     allowed = _allowed_fields(state, decision, action)
-    new_state = state.clone()
+    new_state = scratch if scratch is not None else state.clone()
     events: list[dict] = []
     _answer(new_state, action, events)  # the rules speak first: a field is judged only on a legal answer
     _refuse_unknown_fields(action, allowed)

@@ -10,62 +10,38 @@ Input shape (plain JSON; a player's name is their id in the result)::
          "vp_in_play": {"contracts": 9, "region_bonus": 4, "workforce_lost": 2}}   # optional
       ],
       "last_turn_player": "Ann",
-      "scorings": [ ... ]          # optional: the three boards, as in the detailed format, by player name
+      "scorings": [ ... ]          # optional: what the table remembers of the three scorings
     }
+
+``scorings`` holds three entries: either the three boards as in the detailed format
+(by player name), or per scoring ``null`` (not remembered) or what changed since the
+scoring entered before it, as the live mode takes it (``{"placed": [...], "trains":
+{...}, "ships": {...}}``; the first one entered starts from the empty board).
 
 The VP track already holds the starting VP, the three scorings and the VP gained
 in play; the achievements (NIP-SCORE-09) are added to it.  The result's
-``verification`` says what the scorer could check: with the boards it recomputes
-the scorings, with the boards and ``vp_in_play`` it recomputes the whole track.
+``verification`` says what the scorer could check: each scoring entered is checked
+and scored (what it gave each player), the last board confirms the achievements it
+shows, all three boards recompute the scorings, and with ``vp_in_play`` too the whole track.
 """
 from __future__ import annotations
 
 from api.games.nippon.data import NipponData
+from api.games.nippon.live import Board
+from api.games.nippon.names import read_names, read_seats
 from api.games.nippon.inputs import (
     NipponEndState, NipponPlayer, check_multiplier_supply, check_nothing_removed, check_player_count,
     check_tiles_only_outbid, check_vp_in_play, parse_achievements, parse_scoring,
 )
 from api.games.nippon.scoring import CATEGORIES, result_document, score_achievements, score_scorings
 from api.games.scorekit import (
-    PlaceholderLog, ScoreSheet, ScoringInputError, child, read_int, read_list, read_object, read_player_ref,
+    PlaceholderLog, ScoreSheet, and_list, child, read_int, read_list, read_object, read_player_ref,
 )
 
 MODE = "end_only"
-MAX_NAME = 40
 TRACK_ONLY = {"vp_track": "VP track", "achievements": "achievements", "floor": "raised to 0"}
 WITH_BOARDS = {**{k: v for k, v in CATEGORIES.items() if k not in ("contracts", "region_bonus", "workforce")},
                "in_play": "VP gained in play (from the track)"}
-
-
-def read_names(players_raw: list, required: tuple[str, ...], optional: tuple[str, ...]) -> list[str]:
-    """The players' names (their ids): non-empty, at most 40 characters, all different (NIP-SCORE-01)."""
-    names: list[str] = []
-    for index, player in enumerate(players_raw):
-        read_object(player, child("/players", index), "NIP-SCORE-01", required=required, optional=optional)
-        name, path = player["name"], child("/players", index, "name")
-        if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
-            raise ScoringInputError("not_a_name", "NIP-SCORE-01", path,
-                                    f"a player needs a name of 1 to {MAX_NAME} characters",
-                                    field=f"player {index + 1}'s name")
-        if name in names:
-            raise ScoringInputError("duplicate_player_name", "NIP-SCORE-01", path,
-                                    f"two players are called {name!r}; give each a different name",
-                                    field=f"player {index + 1}'s name")
-        names.append(name)
-    return names
-
-
-def read_seats(players_raw: list, names: list[str]) -> list[int]:
-    """Each player's seat in turn order, 1 to the number of players, each taken once (NIP-SCORE-01)."""
-    seats: list[int] = []
-    for index, player in enumerate(players_raw):
-        path = child("/players", index, "seat")
-        seat = read_int(player["seat"], path, "NIP-SCORE-01", minimum=1, maximum=len(players_raw))
-        if seat in seats:
-            raise ScoringInputError("duplicate_seat", "NIP-SCORE-01", path,
-                                    f"seat {seat} is taken by more than one player", field=f"{names[index]}'s seat")
-        seats.append(seat)
-    return seats
 
 
 def score_end_only(raw: object, data: NipponData, log: PlaceholderLog) -> dict:
@@ -93,12 +69,12 @@ def score_end_only(raw: object, data: NipponData, log: PlaceholderLog) -> dict:
     players = tuple(players)
     check_multiplier_supply(players_raw, players, data)
     last = read_player_ref(raw["last_turn_player"], "/last_turn_player", "NIP-SCORE-10", names)
-    boards = ()
-    if "scorings" in raw:
-        scorings_raw = read_list(raw["scorings"], "/scorings", "NIP-SCORE-02", length=data.scorings)
-        boards = tuple(parse_scoring(s, child("/scorings", i), names, data, log) for i, s in enumerate(scorings_raw))
-        check_nothing_removed(boards)
-        check_tiles_only_outbid(boards)
+    remembered = _read_scorings(raw["scorings"], names, data, log) if "scorings" in raw else ()
+    if all(board is None for board in remembered):
+        remembered = ()  # nothing remembered: as without the scorings
+    if remembered and None in remembered:
+        return _score_remembered(players, last, remembered, tracks, data, log)
+    boards = remembered
     state = NipponEndState(players, last, boards)
 
     sheets = {p.id: ScoreSheet(WITH_BOARDS if boards else TRACK_ONLY) for p in players}
@@ -121,6 +97,60 @@ def score_end_only(raw: object, data: NipponData, log: PlaceholderLog) -> dict:
     result = result_document(state, data, log, sheets, scorings, labels)
     result["mode"] = MODE
     result["verification"] = _verification(boards, verification)
+    return result
+
+
+def _read_scorings(raw: object, names: list[str], data: NipponData, log: PlaceholderLog) -> tuple:
+    """The optional detail of the three scorings: the three boards as the detailed format has them, or per
+    scoring null (not remembered) or what changed since the scoring entered before it (from the empty board
+    for the first), replayed as the live mode replays them (NIP-SCORE-02..04)."""
+    scorings_raw = read_list(raw, "/scorings", "NIP-SCORE-02", length=data.scorings)
+    if any(isinstance(s, dict) and "regions" in s for s in scorings_raw):
+        boards = tuple(parse_scoring(s, child("/scorings", i), names, data, log) for i, s in enumerate(scorings_raw))
+        check_nothing_removed(boards)
+        check_tiles_only_outbid(boards)
+        return boards
+    board, boards = Board(names, data), []
+    for number, step in enumerate(scorings_raw):
+        if step is not None:
+            board.apply(step, child("/scorings", number), number + 1)
+        boards.append(None if step is None else board.regions())
+    return tuple(boards)
+
+
+def _score_remembered(players: tuple, last: str, remembered: tuple, tracks: dict, data: NipponData,
+                      log: PlaceholderLog) -> dict:
+    """Some scorings entered: the track is taken as it stands; each scoring entered is checked and scored
+    for the record (the track holds it) and the last board confirms what achievements it can."""
+    scratch = {p.id: ScoreSheet(CATEGORIES) for p in players}
+    replay = NipponEndState(players, last, tuple(b or {} for b in remembered))
+    computed = score_scorings(replay, data, log, scratch)
+    sheets = {p.id: ScoreSheet(TRACK_ONLY) for p in players}
+    for player in players:
+        sheets[player.id].add("vp_track", tracks[player.id], f"VP track after the 3rd scoring: {tracks[player.id]}")
+        score_achievements(player, sheets[player.id], data, log)
+    checks = [{"check": "achievements", "status": "verified",
+               "detail": "units within what a player owns, multiplier tiles within the supply, scored"}]
+    for number, board in enumerate(remembered, start=1):
+        if board is None:
+            checks.append({"check": f"scoring {number}", "status": "not_verified",
+                           "detail": "not entered: taken as the VP track holds it"})
+            continue
+        gained = [(p.id, sum(line["points"] for line in scratch[p.id].lines if line.get("scoring") == number
+                             and line["category"] in ("region_majority", "ships"))) for p in players]
+        checks.append({"check": f"scoring {number}", "status": "verified",
+                       "detail": "the board entered is possible (tiles only outbid, pieces never removed, each "
+                                 "player's tiles, trains and ships); it gave "
+                                 + and_list(f"{name} {vp} VP" for name, vp in gained)
+                                 + ", which the VP track holds"})
+    checks.append({"check": "the VP track", "status": "not_verified",
+                   "detail": "taken as it stands: checking it needs the boards of all three scorings"})
+    if remembered[-1] is not None:
+        checks += _board_achievements(players, remembered[-1], data)
+    scorings = [s for s, board in zip(computed, remembered) if board is not None]
+    result = result_document(NipponEndState(players, last, ()), data, log, sheets, scorings, TRACK_ONLY)
+    result["mode"] = MODE
+    result["verification"] = checks
     return result
 
 

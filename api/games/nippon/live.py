@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections import Counter
 
 from api.games.nippon.data import NipponData
-from api.games.nippon.end_only import read_names, read_seats
+from api.games.nippon.names import read_names, read_seats
 from api.games.nippon.inputs import NipponEndState, NipponPlayer, PlacedTile, RegionBoard, check_player_count
 from api.games.nippon.scoring import CATEGORIES, result_document, score_scorings
 from api.games.nippon.scoring import score as score_detailed
@@ -104,6 +104,14 @@ class Board:
                                             field=f"{player}'s {noun}s in {region.name}")
                 self.pieces[kind][region_id][player] += added
 
+    def apply(self, step: object, path: str, scoring: int) -> None:
+        """The changes before scoring number `scoring`: ``{placed, trains, ships}`` (NIP-SCORE-02)."""
+        read_object(step, path, "NIP-SCORE-02", optional=("placed", "trains", "ships"))
+        for index, tile in enumerate(read_list(step.get("placed", []), child(path, "placed"), "NIP-SCORE-03")):
+            self.place(tile, child(path, "placed", index), scoring)
+        for kind in ("trains", "ships"):
+            self.add(kind, step.get(kind, {}), child(path, kind))
+
     def regions(self) -> dict[str, RegionBoard]:
         """The board as the detailed format holds it: region id → tiles, trains, ships."""
         boards = {}
@@ -152,12 +160,7 @@ def score_live(raw: object, data: NipponData, log: PlaceholderLog) -> dict:
     board = Board(names, data)
     snapshots = []
     for number, step in enumerate(steps):
-        path = child("/scorings", number)
-        read_object(step, path, "NIP-SCORE-02", optional=("placed", "trains", "ships"))
-        for index, tile in enumerate(read_list(step.get("placed", []), child(path, "placed"), "NIP-SCORE-03")):
-            board.place(tile, child(path, "placed", index), number + 1)
-        for kind in ("trains", "ships"):
-            board.add(kind, step.get(kind, {}), child(path, kind))
+        board.apply(step, child("/scorings", number), number + 1)
         snapshots.append(board.regions())
 
     sheets = {p.id: ScoreSheet(CATEGORIES) for p in players}

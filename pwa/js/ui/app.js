@@ -1,6 +1,6 @@
 // The frame every screen shares: the update offer and the screen for the route.
 import { html } from "../html.js";
-import { useStore } from "../store.js";
+import { set, useStore } from "../store.js";
 import { applyUpdate } from "../swupdate.js";
 import { Home, Join, Watch } from "./home.js";
 import { HistoryRoute, ScorerRoute, lazy } from "./lazy.js";
@@ -29,15 +29,24 @@ const SCREENS = { home: Home, setup: Setup, join: Join, watch: Watch, game: Game
                   manage: Management, score: ScoreScreen, board: BoardScreen, settings: Settings, layout: LayoutScreen, share: ShareScreen, scorer: ScorerRoute,
                   history: HistoryRoute, ...solo, ...editions };
 
+// The update offer floats over the bottom edge, so nothing a person is about to tap moves when a
+// new version is waiting; "Later" hides it for this visit.  A spacer at the end of the page lets
+// the last buttons scroll above it.  The live region is always there, so its news is announced.
+function UpdateOffer({ ready, midTurn }) {
+  return html`<div class="update-slot" role="status">${ready && html`
+    <div class="update-toast" data-testid="update-offer">
+      <p>Update available.${midTurn ? " Finish this turn first if you like — nothing is lost either way." : ""}</p>
+      <div class="row"><button class="primary" onClick=${applyUpdate}>Reload to update</button>
+        <button onClick=${() => set({ updateReady: false })}>Later</button></div>
+    </div>`}</div>
+    ${ready && html`<div class="update-spacer" aria-hidden="true"></div>`}`;
+}
+
 export function App() {
   const s = useStore();
   const Screen = SCREENS[s.route.name] || Home;
   const midTurn = s.game && s.game.view && s.game.view.decision && s.game.view.decision.kind !== "choose_placement";
   return html`
-    ${s.updateReady && html`
-      <div class="banner ok" role="status" style="margin:.4rem .75rem 0">
-        Update available.${midTurn ? " Finish this turn first if you like — nothing is lost either way." : ""}
-        <div class="row"><button class="primary" onClick=${applyUpdate}>Reload to update</button></div>
-      </div>`}
-    <${Screen} s=${s} params=${s.route.params} />`;
+    <${Screen} s=${s} params=${s.route.params} />
+    <${UpdateOffer} ready=${s.updateReady} midTurn=${midTurn} />`;
 }

@@ -1,14 +1,17 @@
-// Asara, end only: what lies on the table when the game is over.  Per player: the
-// towers (a colour tapped from the edition's colours, then the number of sections,
-// base and turret included, and the gold sections), Asari and the prestige-track
-// position.  The four year-end evaluations are optional (towers, gold, the Caliph's
-// holder, never defaulted).  The body is POST /api/scorers/asara's end-only input.
+// Asara, end only: what lies on the table when the game is over, in few taps.  Per
+// player: the name (typed, or one tap on a name this phone scored before, or the whole
+// last table at once), the towers (one tap on its number of sections in its colour's
+// row; a tap on a tower per gold section) and, on the number pad, their Asari and
+// prestige-track position.  The four year-end evaluations are optional (towers, gold,
+// the Caliph's holder, never defaulted).  The body is POST /api/scorers/asara's end-only input.
 import { html } from "../html.js";
-import { FieldError, FormProvider, Group, Num, ResultActions, ScorerFrame, SubmitBar, Text, fieldId, ptr, useForm,
+import { FieldError, FormProvider, Group, Num, ResultActions, ScorerFrame, SubmitBar, Text, ptr, useForm,
   useScorer } from "./formkit.js";
 import { Sheet, playerResultModel, summary } from "./sheet.js";
-import { Chips, ModeSwitch, focusSoon, useEdition, verificationNotes } from "./tapkit.js";
+import { Chips, ModeSwitch, useEdition, verificationNotes } from "./tapkit.js";
 import { MODES } from "./asara.js";
+import { NumberPad, PadNum, usePad } from "./numpad.js";
+import { isPlaceholderName, useRecentPlayers } from "./recent.js";
 
 const LABELS = { prestige_track: "Prestige track", building: "Building prestige", year_end: "Year-end evaluations",
                  tower_colors: "Tower colours", highest_tower: "Highest tower", most_towers: "Most towers",
@@ -33,51 +36,76 @@ function mapNames(body, fn) {
   return next;
 }
 
+const HEIGHTS = [2, 3, 4, 5, 6, 7, 8]; // a tower's sections, base and turret included; taller ones by "+"
+const ordinalOf = (n) => `${n}${["th", "st", "nd", "rd"][(n % 100 > 10 && n % 100 < 14) || n % 10 > 3 ? 0 : n % 10]}`;
+
+// The towers before the player, and the grid that adds one: a tap on its height in its colour's row.
 function Towers({ i, colors }) {
   const f = useForm();
   const p = f.body.players[i];
   const base = ptr("players", i, "towers");
-  const add = (color) => {
-    const at = `${base}/${p.towers.length}/sections`;
-    f.set(base, [...p.towers, { color, sections: "" }]);
-    focusSoon(fieldId(at));
-  };
+  const add = (color, sections) => f.set(base, [...p.towers, { color, sections }]);
   return html`<div data-path=${base}>
-    ${p.towers.map((t, j) => { const at = `${base}/${j}`; return html`<div class="tile tower-end" key=${j} role="group"
-        aria-label=${`${p.name}'s ${t.color} tower`} data-path=${at}>
-      <span class="swatch"><span class=${`dot a-${t.color}`} aria-hidden="true"></span> ${cap(t.color)}</span>
-      <${Num} path=${at + "/sections"} label="Sections" min="2" />
-      <div class="field" data-path=${at + "/gold"}><span class="hint">Gold sections</span>
-        <div class="row nowrap"><span aria-live="polite">${t.gold || 0}</span>
-          <button type="button" class="small" aria-label=${`Add a gold section to ${p.name}'s ${t.color} tower`}
-            onClick=${() => f.set(at + "/gold", (t.gold || 0) + 1)}>+</button>
-          ${t.gold > 0 && html`<button type="button" class="small" aria-label=${`One gold section fewer on ${p.name}'s ${t.color} tower`}
-            onClick=${() => f.set(at + "/gold", t.gold - 1 || undefined)}>−</button>`}</div>
-        <${FieldError} path=${at + "/gold"} /></div>
-      <button type="button" class="x" aria-label=${`Remove ${p.name}'s ${t.color} tower`}
-        onClick=${() => f.set(base, p.towers.filter((_, k) => k !== j))}>✕</button>
-      <${FieldError} path=${at} /></div>`; })}
-    <p class="hint">Add a tower: tap its colour, then type its sections (base and turret included).</p>
-    <${Chips} label=${`Add a tower for ${p.name}`} options=${colors.map((c) => [c, html`<span class=${`dot a-${c}`} aria-hidden="true"></span> ${cap(c)}`])}
-      onPick=${add} name=${(c) => `Add a ${c} tower for ${p.name}`} />
+    <ul class="log towerlist" aria-label=${`${p.name}'s towers`}>${p.towers.map((t, j) => { const at = `${base}/${j}`;
+      const what = `${p.name}'s ${ordinalOf(j + 1)} tower (${t.color}, ${t.sections})`;
+      const gold = t.gold || 0;
+      const shown = `${cap(t.color)} ${t.sections}${gold ? ` · ${gold} gold` : ""}`;
+      return html`<li key=${j} data-path=${at}><div class="row nowrap">
+        <button type="button" style="flex:1" onClick=${() => f.set(at + "/gold", gold >= t.sections ? undefined : gold + 1)}
+            aria-label=${`${shown}: ${gold >= t.sections ? "no gold" : "one more gold section"} on ${p.name}'s ${ordinalOf(j + 1)} tower`}>
+          <span class=${`dot a-${t.color}`} aria-hidden="true"></span> ${shown}</button>
+        <button type="button" class="small" aria-label=${`One section fewer on ${what}`} disabled=${t.sections <= 2}
+          onClick=${() => f.set(at + "/sections", t.sections - 1)}>−</button>
+        <button type="button" class="small" aria-label=${`One more section on ${what}`}
+          onClick=${() => f.set(at + "/sections", t.sections + 1)}>+</button>
+        <button type="button" class="x" aria-label=${`Remove ${what}`}
+          onClick=${() => f.set(base, p.towers.filter((_, k) => k !== j))}>✕</button></div>
+        <span data-path=${at + "/sections"}></span><${FieldError} path=${at + "/sections"} />
+        <span data-path=${at + "/gold"}></span><${FieldError} path=${at + "/gold"} /><${FieldError} path=${at} /></li>`; })}
+      ${!p.towers.length && html`<li>No towers yet.</li>`}</ul>
+    <p class="hint">Add a tower: tap its number of sections (base and turret included) in its colour's row. Tap a tower
+      for each gold section on it.</p>
+    <div class="towergrid" role="group" aria-label=${`Add a tower for ${p.name}`}>${colors.map((c) => html`
+      <span class="swatch" key=${c}><span class=${`dot a-${c}`} aria-hidden="true"></span> ${cap(c)}</span>
+      ${HEIGHTS.map((h) => html`<button type="button" key=${c + h} aria-label=${`Add a ${c} tower of ${h} for ${p.name}`}
+        onClick=${() => add(c, h)}>${h}</button>`)}`)}</div>
     <${FieldError} path=${base} />
   </div>`;
 }
 
-function Player({ i, colors }) {
+// A player's name: typed, or one tap on a name this phone scored before.
+function Name({ i, recent }) {
   const f = useForm();
   const p = f.body.players[i];
   const names = f.body.players.map((x) => x.name);
   const rename = (name) => name && name !== p.name && !names.includes(name) && f.replace(mapNames(f.body, (n) => (n === p.name ? name : n)));
+  const offer = isPlaceholderName(p.name) ? recent.names.filter((n) => !names.includes(n)).slice(0, 6) : [];
+  return html`<${Text} path=${ptr("players", i, "name")} label="Name" onCommit=${rename} />
+    ${offer.length > 0 && html`<${Chips} label=${`Recent players for seat ${i + 1}`} options=${offer.map((n) => [n, n])}
+      onPick=${rename} name=${(n) => `${n} in seat ${i + 1}`} />`}`;
+}
+
+function Player({ i, colors, recent }) {
+  const f = useForm();
+  const p = f.body.players[i];
   const base = ptr("players", i);
   return html`<${Group} legend=${p.name} path=${base}>
-    <${Text} path=${base + "/name"} label="Name" onCommit=${rename} />
-    <div class="grid2"><${Num} path=${base + "/asari"} label="Asari" />
-      <${Num} path=${base + "/prestige"} label="Prestige track" /></div>
+    <${Name} i=${i} recent=${recent} />
     <${Towers} i=${i} colors=${colors} />
     ${f.body.players.length > 2 && html`<button type="button" class="danger small"
       onClick=${() => f.replace(mapNames(f.body, (n) => (n === p.name ? null : n)))}>Remove ${p.name}</button>`}
   </${Group}>`;
+}
+
+// Asari and the prestige track, one row a player, filled by the number pad in that order.
+function Numbers({ pad }) {
+  const f = useForm();
+  return html`<h2>Asari and the prestige track</h2>
+    <p class="hint">Each player's Asari and where their counter stands on the prestige track. Tap the first field:
+      the pad then moves on by itself.</p>
+    ${f.body.players.map((p, i) => html`<div class="grid2" key=${i}>
+      <${PadNum} path=${ptr("players", i, "asari")} label=${`${p.name}: Asari`} pad=${pad} />
+      <${PadNum} path=${ptr("players", i, "prestige")} label=${`${p.name}: prestige`} pad=${pad} /></div>`)}`;
 }
 
 function YearEnds({ years }) {
@@ -100,9 +128,28 @@ function YearEnds({ years }) {
     <button type="button" class="danger small" onClick=${() => f.set("/years", undefined)}>Leave out the year ends</button>`;
 }
 
+// The whole last table in one tap (names and number of players), when this phone has scored one.
+function SameTable({ recent }) {
+  const f = useForm();
+  const now = f.body.players.map((p) => p.name);
+  if (!recent.last || recent.last.join("\n") === now.join("\n")) return null;
+  const take = () => {  // seat by seat: what was entered for a seat stays with the name now in it
+    const kept = mapNames(f.body, (n) => { const i = now.indexOf(n); return i < recent.last.length ? recent.last[i] : null; });
+    const players = recent.last.map((name, i) => kept.players[i] || { name, asari: "", prestige: "", towers: [] });
+    f.replace({ ...kept, players });
+  };
+  return html`<div class="stack"><button type="button" onClick=${take}>Same players as last time: ${recent.last.join(", ")}</button></div>`;
+}
+
 export default function AsaraEndOnly({ params }) {
   const s = useScorer("asara", params, blank, (r) => summary(model(r)), "end_only");
   const edition = useEdition("asara");
+  const recent = useRecentPlayers();
+  const players = (s.body && s.body.players) || [];
+  const pad = usePad(players.flatMap((_, i) => [ptr("players", i, "asari"), ptr("players", i, "prestige")]));
+  const padLabels = Object.fromEntries(players.flatMap((p, i) => [[ptr("players", i, "asari"), `${p.name}'s Asari`],
+    [ptr("players", i, "prestige"), `${p.name}'s prestige track`]]));
+
   if (!s.body || !edition) return html`<${ScorerFrame} title="Asara scorer"><p>Loading…</p></${ScorerFrame}>`;
   if (s.showResult) {
     return html`<${ScorerFrame} title="Asara: final score"><${Sheet} m=${model(s.result)} /><${ResultActions} s=${s} /></${ScorerFrame}>`;
@@ -118,9 +165,12 @@ export default function AsaraEndOnly({ params }) {
     <p class="hint">What lies on the table now: each player's towers, their Asari and where their counter stands on
       the prestige track. The final evaluation is added to the track.</p>
     <${FormProvider} value=${s}><form onSubmit=${s.submit} novalidate>
-      ${s.body.players.map((_, i) => html`<${Player} i=${i} colors=${edition.colors} key=${i} />`)}
+      <${SameTable} recent=${recent} />
+      ${s.body.players.map((_, i) => html`<${Player} i=${i} colors=${edition.colors} recent=${recent} key=${i} />`)}
       ${s.body.players.length < edition.players.max && html`<div class="stack"><button type="button" onClick=${add}>+ Add a player</button></div>`}
+      <${Numbers} pad=${pad} />
       <${YearEnds} years=${edition.years} />
       <${SubmitBar} s=${s} />
+      <${NumberPad} pad=${pad} labels=${padLabels} />
     </form></${FormProvider}></${ScorerFrame}>`;
 }

@@ -1,11 +1,14 @@
 // Solo games: the Automa's last turn as plain instructions for the physical table
 // (the server's view.solo.automa_instructions), and what the Automa waits for.
 import { html } from "../html.js";
+import { serverLabel } from "../labels.js";
 
 const VARIANTS = { solo: "Solo", scenario: "Scenario", campaign: "Campaign session", high_score: "High score" };
 
-const facts = (solo) => [VARIANTS[solo.variant] || solo.variant,
-  solo.campaign_tile && `tile ${solo.campaign_tile}`, solo.high_score != null && `high score to beat ${solo.high_score}`,
+// A campaign tile has no printed code: it is named by its goal (the server's labels).
+const goal = (L, tile) => { const label = serverLabel(L, "campaign_tiles", tile); return label ? `goal: ${label}` : "the campaign tile's goal"; };
+const facts = (solo, L) => [VARIANTS[solo.variant] || solo.variant,
+  solo.campaign_tile && goal(L, solo.campaign_tile), solo.high_score != null && `high score to beat ${solo.high_score}`,
   `${solo.tiles_left} action tile${solo.tiles_left === 1 ? "" : "s"} left (${solo.tiles_mode === "recorded" ? "revealed at the table" : "shuffled by the app"})`,
 ].filter(Boolean);
 
@@ -22,7 +25,7 @@ export function AutomaCard({ s }) {
     <div aria-live="polite">${lines.length
       ? html`<ol class="log" data-testid="automa-instructions">${lines.map((l) => html`<li>${l}</li>`)}</ol>`
       : kind !== "record_automa_tile" && html`<p class="hint">The Automa has not played yet.</p>`}</div>
-    <p class="hint">${facts(solo).join(" · ")}</p>
+    <p class="hint">${facts(solo, s.labels).join(" · ")}</p>
     ${s.game.campaign_id && gv.over && html`<p><a class="button primary" href=${`#/c/${s.game.campaign_id}`}>Record this session in the campaign</a></p>`}
   </section>`;
 }

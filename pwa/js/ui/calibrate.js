@@ -205,8 +205,9 @@ export default function Calibrate({ params }) {
     setBusy(true); setError(null); setSaved(null);
     try {
       const { data } = await editionsApi.patch(ed.edition_id, token, { patch: [...edits, ...extraOps] });
-      setEd(data); setOffline(false); setPending({}); setProblem(null); await savePending(ed.edition_id, {});
-      await cacheEdition(data);
+      // Kept on the phone before it is shown: a reload (or no signal) then finds what the screen said.
+      await cacheEdition(data); await savePending(ed.edition_id, {});
+      setEd(data); setOffline(false); setPending({}); setProblem(null);
       setSaved(extraOps.length ? "Confirmed: these values match your box." : "Saved.");
     } catch (err) {
       if (err.problem && err.problem.path) {

@@ -17,14 +17,21 @@ const problemOf = (e) => ({ problem: { detail: e.message } });
 
 const STATUS = { in_progress: "In progress", won: "Won", lost: "Lost" };
 
+// A campaign tile has no printed code: a person knows it by its goal (the server's goal_text).
+function goalOf(view, tile) {
+  const t = [...view.tiles, ...view.other_tiles].find((x) => x.tile === tile);
+  return t ? `“${t.goal_text}”` : "a tile";
+}
+const goalsList = (view, tiles) => tiles.map((t) => goalOf(view, t)).join(", ") || "none";
+
 function Tiles({ view }) {
   return html`<section aria-labelledby="tiles-h"><h2 id="tiles-h">Tiles</h2>
     <ul class="plain stack" data-testid="campaign-tiles">${view.tiles.map((t) => html`<li key=${t.tile}
       class=${`card ctile ${t.face_up ? "up" : "down"}`}>
-      <strong>${t.tile}</strong>${t.face_up ? " · face up" : ` · face down — achieved in session ${t.achieved_in_session}`}
-      <div>${t.goal_text}</div></li>`)}</ul>
+      <strong>${t.goal_text}</strong>
+      <div>${t.face_up ? "Face up" : `Face down — achieved in session ${t.achieved_in_session}`}</div></li>`)}</ul>
     ${view.other_tiles.length > 0 && html`<details><summary>Not in this campaign (face down)</summary>
-      <ul class="plain">${view.other_tiles.map((t) => html`<li key=${t.tile}>${t.tile} · ${t.goal_text}</li>`)}</ul></details>`}
+      <ul class="plain">${view.other_tiles.map((t) => html`<li key=${t.tile}>${t.goal_text}</li>`)}</ul></details>`}
   </section>`;
 }
 
@@ -33,9 +40,9 @@ function Sessions({ view }) {
   return html`<div class="scroll-x"><table data-testid="campaign-sessions"><caption>Sessions played</caption>
     <thead><tr><th scope="col">#</th><th scope="col">Result</th><th scope="col">Goals met</th><th scope="col" class="num">Science</th></tr></thead>
     <tbody>${view.sessions.map((s) => html`<tr key=${s.number}><td>${s.number}</td>
-      <td>${s.won ? `Won — ${s.turned_down} turned down` : s.out_scored ? "Failed: no face-up goal met" : "Failed: the Automa was not out-scored"}
+      <td>${s.won ? `Won — ${goalOf(view, s.turned_down)} turned down` : s.out_scored ? "Failed: no face-up goal met" : "Failed: the Automa was not out-scored"}
         ${s.game_id && html` · <a href=${`#/g/${s.game_id}`}>game</a>`}</td>
-      <td>${s.goals_met.join(", ") || "none"}</td><td class="num">${s.starting_science}</td></tr>`)}</tbody></table></div>`;
+      <td>${goalsList(view, s.goals_met)}</td><td class="num">${s.starting_science}</td></tr>`)}</tbody></table></div>`;
 }
 
 function OpenSession({ view, busy, act }) {
@@ -43,17 +50,18 @@ function OpenSession({ view, busy, act }) {
   if (!open) return null;
   const r = open.result;
   return html`<section class="card turn" aria-labelledby="open-h" data-testid="open-session">
-    <h2 id="open-h">Session ${view.sessions.length + 1}${open.tile ? ` · tile ${open.tile}` : ""}</h2>
+    <h2 id="open-h">Session ${view.sessions.length + 1}</h2>
+    ${open.tile && html`<p>Automa behaviour from the tile ${goalOf(view, open.tile)}.</p>`}
     ${!open.over ? html`<p>Being played.</p><div class="stack">
         <a class="button primary" href=${`#/g/${open.game_id}`}>Open the game</a>
         <button onClick=${() => confirm("Abandon this session's game and start another?") && act("start", { restart: true })}
           disabled=${busy}>Abandon it and start again</button></div>`
       : html`<p><strong>${r.session_won ? "Session won" : "Session failed"}</strong>${
         `: you ${r.human_total ?? "?"}, Automa ${r.automa_total ?? "?"}${r.out_scored ? " (out-scored)" : ""}; `
-        + `goals met: ${r.goals_met.join(", ") || "none"}.`}</p>
+        + `goals met: ${goalsList(view, r.goals_met)}.`}</p>
       ${r.turn_down_choices.length > 1 ? html`<fieldset><legend>Which achieved goal do you turn face down?</legend>
           <div class="stack">${r.turn_down_choices.map((t) => html`<button class="primary" disabled=${busy}
-            onClick=${() => act("record", { game_id: open.game_id, turn_down: t })}>Turn down ${t}</button>`)}</div></fieldset>`
+            onClick=${() => act("record", { game_id: open.game_id, turn_down: t })}>Turn down ${goalOf(view, t)}</button>`)}</div></fieldset>`
         : html`<div class="stack"><button class="primary" disabled=${busy}
             onClick=${() => act("record", { game_id: open.game_id })}>Record this session</button></div>`}`}
   </section>`;
@@ -67,7 +75,7 @@ function NextSession({ view, busy, act }) {
     <label for="next-tile">Tile whose Automa behaviour you play</label>
     <select id="next-tile" value=${tile} onChange=${(e) => setTile(e.target.value)}>
       <option value="">The app draws a face-up tile</option>
-      ${faceUp.map((t) => html`<option value=${t.tile}>${t.tile}</option>`)}</select>
+      ${faceUp.map((t) => html`<option value=${t.tile}>${t.goal_text}</option>`)}</select>
     <div class="stack" style="margin-top:.5rem"><button class="primary" disabled=${busy}
       onClick=${() => act("start", tile ? { tile } : {})}>Start session ${view.sessions.length + 1}</button></div>
   </section>`;

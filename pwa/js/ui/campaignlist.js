@@ -57,7 +57,7 @@ function NewCampaign({ info }) {
           ${counts.map((n) => html`<option value=${String(n)}>${n}</option>`)}</select>`
         : html`<p class="hint">${info.min} to ${info.max} tiles (${f.chosen.length} chosen).</p>
         <div class="stack">${info.tiles.map((t) => html`<button type="button" class="choice" aria-pressed=${f.chosen.includes(t.tile)}
-          onClick=${() => toggle(t.tile)}>${t.tile} — ${t.goal}</button>`)}</div>`}
+          onClick=${() => toggle(t.tile)}>${t.goal}</button>`)}</div>`}
       <label class="radio"><input type="checkbox" checked=${f.showAll} onChange=${(e) => put({ showAll: e.target.checked })} />
         Show the other tiles too (face down)</label></fieldset>
     <${AutomaTiles} value=${f.tiles} onChange=${(v) => put({ tiles: v })} />

@@ -63,10 +63,11 @@ function bind(path) {
 }
 
 // A whole number.  Blank stores `empty` ("" by default: the server then names the field).
-export function Num({ path, label, empty = "", min = 0, max }) {
+// `onFocus` (also on a tap on the focused field) and `inputmode` let a form offer its own number pad (numpad.js).
+export function Num({ path, label, empty = "", min = 0, max, onFocus, inputmode = "numeric" }) {
   const { f, id, cls, value, attrs } = bind(path);
   return html`<div class=${cls}><label for=${id}>${label}</label>
-    <input ...${attrs} type="number" inputmode="numeric" min=${min} max=${max} value=${value ?? ""}
+    <input ...${attrs} type="number" inputmode=${inputmode} min=${min} max=${max} value=${value ?? ""} onFocus=${onFocus} onClick=${onFocus}
       onInput=${(e) => f.set(path, e.target.value === "" ? empty : Number(e.target.value))} />
     <${FieldError} path=${path} /></div>`;
 }
@@ -173,6 +174,8 @@ export function useScorer(game, params, blank, summarize, mode = null) {
     try {
       const own = await phoneDefault(game).catch(() => null);
       const { data } = await api.score(game, override || body, own && own.edition_id);
+      const sent = override || body; // its names are offered as one tap in the next scoring (recent.js, not in the shell)
+      import("./recent.js").then((m) => m.rememberTable(m.namesOf(sent))).catch(() => {});
       setResult(data); setSaved(null); setEditing(keep);
       if (!keep) window.scrollTo(0, 0);
       return data;

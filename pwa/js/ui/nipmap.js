@@ -54,6 +54,12 @@ export function NipponMap({ edition, slots, picked, onSlot, pieces, label = "Map
   </svg>`;
 }
 
+// A slot in words, as the map draws it: "Region 1, city C1, top slot".
+export function slotName(edition, cityId, slot) {
+  const region = edition.regions.find((r) => r.cities.some((c) => c.id === cityId));
+  return `${region ? `${region.name}, ` : ""}city ${cityId.split(".").pop()}, ${SIDES[slot % 4][2]} slot`;
+}
+
 // The server's board ({tiles: [{player, city, slot, value}]}) with the changes being entered on top.
 export function slotsOf(board, placed = []) {
   const slots = {};

@@ -1,13 +1,17 @@
 // Nippon, end only: what lies on the table when the game is over.  Per player (in
 // turn order): their name, where their disc stands on the VP track, and their
 // achievement spaces (tap the multiplier tile on it, type the units).  Who took the
-// last turn is one tap.  The body is POST /api/scorers/nippon's end-only input; the
-// result says what the server could and could not verify.
+// last turn is one tap.  Optionally, per scoring, what the table remembers of its
+// board, tapped on the map as the live mode does (nipboard.js).  The body is POST
+// /api/scorers/nippon's end-only input; the result says what the server could and
+// could not verify.
 import { html } from "../html.js";
 import { FieldError, FormProvider, Group, Num, ResultActions, ScorerFrame, SubmitBar, Text, fieldId, getIn, ptr,
   useForm, useScorer } from "./formkit.js";
 import { Sheet, playerResultModel, summary } from "./sheet.js";
 import { Chips, ModeSwitch, focusSoon, useEdition, verificationNotes } from "./tapkit.js";
+import { BoardChanges, boardAfter, noStep, renamedStep } from "./nipboard.js";
+import { isPlaceholderName, useRecentPlayers } from "./recent.js";
 
 export const MODES = [["live", "Live"], ["end_only", "End only"], ["detailed", "Detailed"]];
 export const COLOURS = ["Yellow", "Red", "Purple", "Blue"]; // the player colours, as default names
@@ -24,6 +28,7 @@ export const model = (r) => ({
 export const blank = () => ({
   mode: "end_only", last_turn_player: null,
   players: COLOURS.map((name, i) => ({ name, seat: i + 1, vp_track: "", achievements: [] })),
+  scorings: [null, null, null], // per scoring: null (not remembered) or the changes since the one entered before
 });
 
 // The achievement spaces of one player board: per space, the multiplier tile on it (or none) and its units.
@@ -60,8 +65,10 @@ export function Achievements({ base, who, edition }) {
 // Names and turn order: the list is in seat order (first player first); ↑ moves a player one seat earlier.
 export function PlayerNames({ rename, extra }) {
   const f = useForm();
+  const recent = useRecentPlayers();
   const { players } = f.body;
   const names = players.map((p) => p.name);
+  const offer = recent.names.filter((n) => !names.includes(n)).slice(0, 6);
   const up = (i) => {
     const next = [...players];
     [next[i - 1], next[i]] = [next[i], next[i - 1]];
@@ -71,6 +78,8 @@ export function PlayerNames({ rename, extra }) {
     <div class="row nowrap"><${Text} path=${base + "/name"} label="Name"
         onCommit=${(name) => name && name !== p.name && !names.includes(name) && f.replace(rename(f.body, p.name, name))} />
       ${i > 0 && html`<button type="button" class="small" aria-label=${`Move ${p.name} one seat earlier`} onClick=${() => up(i)}>↑</button>`}</div>
+    ${isPlaceholderName(p.name) && offer.length > 0 && html`<${Chips} label=${`Recent players for seat ${i + 1}`}
+      options=${offer.map((n) => [n, n])} onPick=${(n) => f.replace(rename(f.body, p.name, n))} name=${(n) => `${n} in seat ${i + 1}`} />`}
     <${FieldError} path=${base + "/seat"} />
     ${extra && extra(p, i, base)}
   </${Group}>`; });
@@ -79,7 +88,35 @@ export function PlayerNames({ rename, extra }) {
 const renamed = (body, old, name) => ({
   ...body, last_turn_player: body.last_turn_player === old ? name : body.last_turn_player,
   players: body.players.map((p) => (p.name === old ? { ...p, name } : p)),
+  scorings: (body.scorings || []).map((st) => st && renamedStep(st, (n) => (n === old ? name : n))),
 });
+
+// Per scoring, collapsed until opened: its board, as the changes since the scoring entered before it.
+function Remembered({ edition }) {
+  const f = useForm();
+  const steps = f.body.scorings || Array.from({ length: edition.scorings }, () => null);
+  const names = f.body.players.map((p) => p.name);
+  const set = (k, st) => f.set("/scorings", steps.map((x, j) => (j === k ? st : x)));
+  return html`<h2 id="remembered-h">Add what you remember of the scorings</h2>
+    <p class="hint">Optional. The scorer checks each scoring you enter and says what it gave each player; the board
+      of scoring ${edition.scorings} is the one left on the table.</p>
+    ${steps.map((st, k) => {
+      const since = steps.slice(0, k).map((x, j) => (x ? j + 1 : 0)).filter(Boolean).pop();
+      if (!st) {
+        return html`<div class="stack" key=${k}><button type="button" aria-expanded="false"
+          onClick=${() => set(k, noStep())}>Scoring ${k + 1}: add what you remember</button></div>`;
+      }
+      return html`<section key=${k} aria-labelledby=${`remembered-${k}`} data-testid=${`remembered-${k + 1}`}>
+        <h3 id=${`remembered-${k}`}>Scoring ${k + 1}</h3>
+        <p class="hint">${since ? `The map shows the board as you entered it for scoring ${since}: tap what changed by scoring ${k + 1}.`
+          : `Tap every tile on the board at scoring ${k + 1}, then add its trains and ships.`}</p>
+        <${BoardChanges} edition=${edition} board=${boardAfter(steps.slice(0, k).filter(Boolean))} st=${st}
+          put=${(next) => set(k, next)} base=${ptr("scorings", k)} names=${names}
+          label=${`Map of Nippon at scoring ${k + 1}`} listTitle=${`Entered for scoring ${k + 1}`} />
+        <button type="button" class="small" aria-expanded="true" onClick=${() => set(k, null)}>Forget scoring ${k + 1}</button>
+      </section>`;
+    })}`;
+}
 
 export default function NipponEndOnly({ params }) {
   const s = useScorer("nippon", params, blank, (r) => summary(model(r)), "end_only");
@@ -102,6 +139,7 @@ export default function NipponEndOnly({ params }) {
       <div data-path="/last_turn_player"><${Chips} label="Who took the last turn" options=${names.map((n) => [n, n])}
         value=${s.body.last_turn_player} onPick=${(n) => s.set("/last_turn_player", n)}
         name=${(n) => `${n} took the last turn`} /><${FieldError} path="/last_turn_player" /></div>
+      <${Remembered} edition=${edition} />
       <${SubmitBar} s=${s} />
     </form></${FormProvider}></${ScorerFrame}>`;
 }

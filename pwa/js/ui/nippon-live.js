@@ -4,16 +4,15 @@
 // "+ Ship" under a region, tap whose.  "Score scoring N" sends every change so far
 // (the server keeps nothing) and shows that scoring at once with the running table.
 // After the 3rd scoring: who took the last turn, VP gained in play and achievements.
-import { useEffect, useState } from "preact/hooks";
+import { useEffect } from "preact/hooks";
 import { html } from "../html.js";
 import { FieldError, FormProvider, Group, Num, ResultActions, ScorerFrame, SubmitBar, ptr, useForm,
   useScorer } from "./formkit.js";
 import { RunningTable, Sheet, summary } from "./sheet.js";
 import { Chips, ModeSwitch, useEdition } from "./tapkit.js";
-import { NipponMap, slotsOf } from "./nipmap.js";
+import { BoardChanges, noStep, renamedStep } from "./nipboard.js";
 import { Achievements, COLOURS, MODES, PlayerNames, model } from "./nippon-end.js";
 
-const noStep = () => ({ placed: [], trains: {}, ships: {} });
 export const blank = () => ({ mode: "live", players: COLOURS.map((name, i) => ({ name, seat: i + 1 })),
                               scorings: [], pending: noStep() });
 
@@ -26,7 +25,7 @@ const request = (body, withPending) => {
 function renamed(body, old, name) {
   const fix = (n) => (n === old ? name : n);
   const keys = (o) => Object.fromEntries(Object.entries(o || {}).map(([k, v]) => [fix(k), v]));
-  const step = (st) => ({ placed: (st.placed || []).map((t) => ({ ...t, player: fix(t.player) })), trains: keys(st.trains), ships: keys(st.ships) });
+  const step = (st) => renamedStep(st, fix);
   const next = { ...body, players: body.players.map((p) => ({ ...p, name: fix(p.name) })),
                  scorings: body.scorings.map(step), pending: step(body.pending || noStep()) };
   if (body.end) next.end = { ...body.end, last_turn_player: fix(body.end.last_turn_player), players: keys(body.end.players) };
@@ -35,77 +34,14 @@ function renamed(body, old, name) {
 
 function Changes({ edition, board }) {
   const f = useForm();
-  const [pick, setPick] = useState(null); // {slot: "city/slot"} | {kind, region}
-  const [who, setWho] = useState(null);
-  const st = f.body.pending || noStep();
   const n = f.body.scorings.length;
-  const names = f.body.players.map((p) => p.name);
-  const values = [...new Set(edition.tile_values)].sort((a, b) => a - b);
-  const put = (next) => f.set("/pending", next);
-  const place = (value) => {
-    const [city, slot] = pick.slot.split("/");
-    put({ ...st, placed: [...st.placed, { player: who, city, slot: Number(slot), value }] });
-    setPick(null); setWho(null);
-  };
-  const addPiece = (player) => {
-    const { kind, region } = pick;
-    const mine = { ...(st[kind][player] || {}) };
-    mine[region] = (mine[region] || 0) + 1;
-    put({ ...st, [kind]: { ...st[kind], [player]: mine } });
-    setPick(null); setWho(null);
-  };
-  const drop = (kind, i, player, region) => {
-    if (kind === "placed") return put({ ...st, placed: st.placed.filter((_, k) => k !== i) });
-    const mine = { ...st[kind][player] };
-    if (mine[region] > 1) mine[region] -= 1; else delete mine[region];
-    const all = { ...st[kind], [player]: mine };
-    if (!Object.keys(mine).length) delete all[player];
-    return put({ ...st, [kind]: all });
-  };
-  const count = (kind, region) => {
-    const all = {};
-    for (const [p, c] of Object.entries(((board || {})[kind] || {})[region.id] || {})) all[p] = c;
-    for (const [p, regs] of Object.entries(st[kind])) if (regs[region.id]) all[p] = (all[p] || 0) + regs[region.id];
-    return Object.entries(all).map(([p, c]) => `${p.slice(0, 4)} ${c}`).join(" ");
-  };
-  const pieces = (region) => {
-    const t = count("trains", region); const s = count("ships", region);
-    return [t && `trains: ${t}`, s && `ships: ${s}`].filter(Boolean).join(" · ");
-  };
-  const region = (id) => edition.regions.find((r) => r.id === id);
-  const pieceList = (kind) => Object.entries(st[kind]).flatMap(([p, regs]) => Object.entries(regs).map(([r, c]) => [p, r, c]));
   return html`<section aria-labelledby="step-h" data-testid="live-step">
     <h2 id="step-h">Before scoring ${n + 1}: what changed${n ? ` since scoring ${n}` : ""}</h2>
     <p class="hint">${n ? `The map shows the board as it was at scoring ${n}. ` : "The map shows the empty board. "}
       Tap a slot where a tile was placed, then whose it is and its value.</p>
-    <${NipponMap} edition=${edition} slots=${slotsOf(board, st.placed)} picked=${pick && pick.slot}
-      onSlot=${(city, slot) => { setPick({ slot: `${city}/${slot}` }); setWho(null); }} pieces=${pieces}
-      label=${`Map of Nippon before scoring ${n + 1}`} />
-    ${pick && html`<div class="picker" data-testid="picker" role="group" aria-label="Enter the change">
-      <p><strong>${pick.slot ? `Tile on ${pick.slot.replace("/", ", slot ")}` : `${pick.kind === "trains" ? "Train" : "Ship"} in ${region(pick.region).name}`}</strong></p>
-      <${Chips} label="Whose" options=${names.map((x) => [x, x])} value=${who}
-        onPick=${(x) => (pick.slot ? setWho(x) : addPiece(x))}
-        name=${(x) => (pick.slot ? `${x}'s tile` : `${x}'s ${pick.kind === "trains" ? "train" : "ship"}`)} />
-      ${pick.slot && who && html`<${Chips} label="Value" options=${values.map((v) => [v, String(v)])}
-        onPick=${place} name=${(v) => `Value ${v}`} />`}
-      <button type="button" class="small" onClick=${() => { setPick(null); setWho(null); }}>Cancel</button>
-    </div>`}
-    <div class="stack">${edition.regions.map((r) => html`<div class="row" key=${r.id}>
-      <span style="flex:1">${r.name}</span>
-      <button type="button" class="small" aria-label=${`Add a train in ${r.name}`} onClick=${() => { setPick({ kind: "trains", region: r.id }); setWho(null); }}>+ Train</button>
-      <button type="button" class="small" aria-label=${`Add a ship in ${r.name}`} onClick=${() => { setPick({ kind: "ships", region: r.id }); setWho(null); }}>+ Ship</button>
-    </div>`)}</div>
-    <h3>Entered for scoring ${n + 1}</h3>
-    <ul class="log" data-testid="changes" data-path=${ptr("scorings", n)}>
-      ${st.placed.map((t, i) => html`<li key=${"t" + i} data-path=${ptr("scorings", n, "placed", i)}>${t.player}'s ${t.value} on ${t.city}, slot ${t.slot}
-        <button type="button" class="x small" aria-label=${`Remove ${t.player}'s ${t.value} on ${t.city} slot ${t.slot}`} onClick=${() => drop("placed", i)}>✕</button>
-        <${FieldError} path=${ptr("scorings", n, "placed", i)} /></li>`)}
-      ${["trains", "ships"].flatMap((kind) => pieceList(kind).map(([p, r, c]) => html`<li key=${kind + p + r}
-          data-path=${ptr("scorings", n, kind, p, r)}>${p}: ${c} ${kind === "trains" ? "train" : "ship"}${c > 1 ? "s" : ""} in ${region(r).name}
-        <button type="button" class="x small" aria-label=${`Remove ${p}'s ${kind === "trains" ? "train" : "ship"} in ${region(r).name}`}
-          onClick=${() => drop(kind, 0, p, r)}>✕</button><${FieldError} path=${ptr("scorings", n, kind, p, r)} /></li>`))}
-      ${!st.placed.length && !pieceList("trains").length && !pieceList("ships").length && html`<li>Nothing yet.</li>`}
-    </ul>
+    <${BoardChanges} edition=${edition} board=${board} st=${f.body.pending || noStep()} put=${(next) => f.set("/pending", next)}
+      base=${ptr("scorings", n)} names=${f.body.players.map((p) => p.name)} label=${`Map of Nippon before scoring ${n + 1}`}
+      listTitle=${`Entered for scoring ${n + 1}`} />
   </section>`;
 }
 

@@ -68,14 +68,17 @@ function soloFacts(solo, outcome, view, goals) {
   if (solo.high_score != null) {
     facts.push(`High score to beat: ${solo.high_score}${solo.human_total > solo.high_score ? " — a new high score" : " — not beaten"}`);
   }
-  const goalText = (tile) => {
-    const g = (solo.goals || {})[tile];
-    const words = goals[tile] || (g ? g.requirement.replace(/_/g, " ") : tile);
-    return `${tile} (${words}): ${g && g.met ? "met" : "not met"}`;
-  };
-  if (solo.campaign_tile) facts.push(`Scenario goal ${goalText(solo.campaign_tile)}`);
+  // A campaign tile has no printed code: it is named by its goal (the server's label, else the edition's words).
+  const goalWords = (tile) => ((solo.goals || {})[tile] || {}).label || goals[tile] || "the campaign tile's goal";
+  if (solo.campaign_tile) {
+    const g = (solo.goals || {})[solo.campaign_tile];
+    const head = solo.variant === "campaign" ? "This session's tile" : "Scenario goal";
+    facts.push(`${head}: ${goalWords(solo.campaign_tile)} — ${g && g.met ? "met" : "not met"}`);
+  }
   if (solo.session_won != null) facts.push(solo.session_won ? "Session won: the goal is met and the Automa beaten"
     : "Session lost: it needs the goal met and the Automa beaten");
-  if (solo.variant === "campaign" && (solo.goals_met || []).length) facts.push(`Goals met this session: ${solo.goals_met.join(", ")}`);
+  if (solo.variant === "campaign" && (solo.goals_met || []).length) {
+    facts.push(`Goals met this session: ${solo.goals_met.map(goalWords).join("; ")}`);
+  }
   return { won: !!solo.human_wins, title: solo.rank_title, facts };
 }

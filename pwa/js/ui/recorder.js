@@ -47,7 +47,7 @@ export function groupActions(L, view, actions, picked, choices = new Map()) {
     for (const [tiger, list] of Object.entries(byTigerSpaces)) {
       add(`Build in ${tigerName(L, tiger)}`, list.map(([space, opts]) => (opts.length === 1
         ? { label: `${spaceLabel(L, space)} — ${sectorLabel(L, opts[0].sector, player)}`, action: opts[0] }
-        : { label: `${opts[0].kind === "build_department" ? "Department: " : ""}${spaceLabel(L, space)}`, pick: space })));
+        : { label: `${opts[0].kind === "build_department" ? "Department: " : ""}${spaceLabel(L, space)}`, pick: space, options: opts })));
     }
   }
 
@@ -80,6 +80,15 @@ export function costLine(choice) {
   if (!choice) return "";
   const s = choice.summary || "";
   return s.startsWith(choice.label) ? s.slice(choice.label.length).replace(/^\s*—\s*/, "") : s;
+}
+
+// A space whose piece may come from several sectors: what every one of its options costs and brings
+// (the parts of the server's lines they all share), then the sector is chosen on the next screen.
+export function sharedCostLine(lines) {
+  if (!lines.length || lines.some((l) => !l)) return "";
+  const split = lines.map((l) => l.split(" — "));
+  const shared = split[0].filter((part) => split.every((parts) => parts.includes(part)));
+  return [...shared, `then the piece from one of ${lines.length} sectors`].join(" — ");
 }
 
 function LazyEra2({ form }) {
@@ -124,7 +133,8 @@ export function Recorder({ s }) {
     </div>`;
   }
   const groups = groupActions(s.labels, view, s.game.view.legal_actions, picked, choices);
-  const detail = (b) => (b.action ? costLine(choices.get(keyOf(b.action))) : "");
+  const detail = (b) => (b.action ? costLine(choices.get(keyOf(b.action)))
+    : b.options ? sharedCostLine(b.options.map((a) => costLine(choices.get(keyOf(a))))) : "");
   return html`<section aria-label="Record the move" data-testid="recorder">
     ${view.era2_form && html`<${LazyEra2} form=${view.era2_form} key=${decision.id} />`}
     ${picked && html`<button onClick=${() => setPicked(null)}>← Another space</button>`}

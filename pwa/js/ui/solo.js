@@ -90,7 +90,7 @@ export default function SoloSetup() {
         ${f.variant === "scenario" && html`<label for="solo-tile">Campaign tile</label>
           <select id="solo-tile" value=${f.tile} onChange=${(e) => put({ tile: e.target.value })}>
             <option value="">The app draws one</option>
-            ${info.tiles.map((t) => html`<option value=${t.tile}>${t.tile} — ${t.goal}</option>`)}</select>`}
+            ${info.tiles.map((t) => html`<option value=${t.tile}>${t.goal}</option>`)}</select>`}
       </fieldset>
       <${AutomaTiles} value=${f.tiles} onChange=${(v) => put({ tiles: v })} />
       <${Problem} error=${error} />

@@ -121,6 +121,67 @@ def test_end_only_gives_the_detailed_totals_and_says_what_it_verified():
     assert statuses(score(wrong))["Bob's ACH3 (trains and ships on board)"] == "mismatch"
 
 
+def remembered(*numbers: int) -> list:
+    """The end-only ``scorings`` when only the scorings `numbers` (1-3) are remembered: each as what changed
+    since the one entered before it (the board of scoring 3 is the board left on the table)."""
+    out, since = [], set()
+    for number in range(1, 4):
+        if number not in numbers:
+            out.append(None)
+            continue
+        steps = [k for k in range(number) if k + 1 not in since]  # the changes since the last one entered
+        since.update(k + 1 for k in range(number))
+        placed = [t for k in steps for t in PLACED[k]]
+        pieces = {kind: {} for kind in ("trains", "ships")}
+        for kind, source in (("trains", TRAINS), ("ships", SHIPS)):
+            for k in steps:
+                for player, regions in source[k].items():
+                    for region_id, count in regions.items():
+                        mine = pieces[kind].setdefault(player, {})
+                        mine[region_id] = mine.get(region_id, 0) + count
+        out.append({"placed": placed, **pieces})
+    return copy.deepcopy(out)
+
+
+def test_end_only_with_what_the_table_remembers_of_the_scorings():
+    # NIP-SCORE-02..07: a scoring entered is checked and scored for the record; the track still holds the total.
+    expected = score(detailed())
+    body = end_only()
+    body["scorings"] = remembered(3)
+    result = score(body)
+    assert totals(result) == totals(expected)
+    checks = statuses(result)
+    assert (checks["scoring 1"], checks["scoring 2"], checks["scoring 3"]) == ("not_verified", "not_verified", "verified")
+    assert checks["the VP track"] == "not_verified"
+    third = next(v for v in result["verification"] if v["check"] == "scoring 3")["detail"]
+    gained = {e["player"]: e["gained"] for e in score(live())["running"][2]["players"]}
+    assert all(f"{name} {vp} VP" in third for name, vp in gained.items())
+    assert [s["scoring"] for s in result["scorings"]] == [3] and result["scorings"][0] == expected["scorings"][2]
+    # NIP-SCORE-09 against the board left on the table
+    assert checks["Bob's ACH3 (trains and ships on board)"] == "verified"
+    # scorings 1 and 3 remembered: the changes of scoring 3 count from scoring 1's board
+    body["scorings"] = remembered(1, 3)
+    assert [s["scoring"] for s in score(body)["scorings"]] == [1, 3]
+    # all three as changes: the same as the three boards
+    body["scorings"] = remembered(1, 2, 3)
+    assert statuses(score(body)) == statuses(score(end_only(boards=True)))
+
+
+def test_remembered_scorings_are_checked_as_the_live_changes_are():
+    # rules, Local Market, "Available Influence Slot": only a higher tile replaces one (NIP-SCORE-04)
+    body = end_only()
+    body["scorings"] = remembered(1, 2)
+    body["scorings"][1]["placed"][0]["value"] = 3  # Dee's 3 on Ann's 4
+    with pytest.raises(ScoringInputError) as caught:
+        score(body)
+    assert (caught.value.code, caught.value.path) == ("slot_not_available", "/scorings/1/placed/0/value")
+    # NIP-SCORE-02: three entries, one per scoring
+    body["scorings"] = remembered(3)[1:]
+    with pytest.raises(ScoringInputError) as caught:
+        score(body)
+    assert caught.value.path == "/scorings" and caught.value.rule == "NIP-SCORE-02"
+
+
 def put(path: list, value):
     def change(body):
         node = body

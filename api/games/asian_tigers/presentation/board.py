@@ -32,11 +32,31 @@ def participant(state: GameState, pid: str | None) -> dict | None:
     return {"id": pid, "name": player.name, "color": player.color}
 
 
+class _People:
+    """`participant` for one board: each seat's name and colour looked up once (a board names ~100 of them).
+
+    Also the pieces on each space, in board order, gathered in one pass (for the ∞ spaces).
+    """
+
+    def __init__(self, state: GameState):
+        self.state = state
+        self.known = {p.id: (p.name, p.color) for p in state.players}
+        self.stacked: dict[str, list] = {}
+        for piece in state.pieces:
+            self.stacked.setdefault(piece.space, []).append(piece)
+
+    def __call__(self, pid: str | None) -> dict | None:
+        found = self.known.get(pid)
+        if found is None:
+            return participant(self.state, pid)
+        return {"id": pid, "name": found[0], "color": found[1]}
+
+
 def _participants(state: GameState) -> list[str]:
     return [p.id for p in state.players] + ([NEUTRAL] if state.neutral else [])
 
 
-def _tiger(state: GameState, tid: str) -> dict:
+def _tiger(state: GameState, tid: str, who: _People) -> dict:
     edition = state.edition
     tiger = edition.tigers[tid]
     centers = []
@@ -46,19 +66,19 @@ def _tiger(state: GameState, tid: str) -> dict:
         centers.append({"id": key, "letter": letter,
                         "cost_funds": edition.rules["investment_centers"][letter]["cost_funds"],
                         "worker_type": worker, "worker_label": L.worker_label(edition, worker) if worker else None,
-                        "workers": [participant(state, p) for p in state.center_workers[key]]})
+                        "workers": [who(p) for p in state.center_workers[key]]})
     spaces = []
     for space in tiger.spaces.values():
         built = [state.pieces[state.occupancy[space.id]]] if space.id in state.occupancy else (
-            [p for p in state.pieces if p.space == space.id] if space.infinite else [])
+            who.stacked.get(space.id, []) if space.infinite else [])
         spaces.append({
             "id": space.id, "kind": space.kind, "row": space.row,
             "column": space.column, "infinite": space.infinite, "good": space.good,
             "open": space.min_players <= state.player_count, "science_cost": space.science_cost,
-            "owners": [{**participant(state, p.owner), "parts_factory": p.parts_factory} for p in built],
+            "owners": [{**who(p.owner), "parts_factory": p.parts_factory} for p in built],
         })
     satellites = [{"id": sid, "row": sat.row,
-                   "owner": participant(state, (state.satellites.get(sid) or {}).get("owner")),
+                   "owner": who((state.satellites.get(sid) or {}).get("owner")),
                    "satellite": (state.satellites.get(sid) or {}).get("satellite")}
                   for sid, sat in tiger.satellite_spaces.items()]
     markets = []
@@ -66,18 +86,18 @@ def _tiger(state: GameState, tid: str) -> dict:
         held = state.local_markets.get(mid)
         markets.append({"id": mid, "column": market.column,
                         "wants": market.good, "influence": market.influence,
-                        "sold": {"good": held["good"], "seller": participant(state, held["seller"])} if held else None})
+                        "sold": {"good": held["good"], "seller": who(held["seller"])} if held else None})
     standing = []
     for pid in _participants(state):
         if pid == NEUTRAL:
-            standing.append({**participant(state, pid), "funds": None, "influence": state.neutral["influence"][tid]})
+            standing.append({**who(pid), "funds": None, "influence": state.neutral["influence"][tid]})
         else:
             player = state.player(pid)
-            standing.append({**participant(state, pid), "funds": player.funds[tid], "influence": player.influence[tid]})
+            standing.append({**who(pid), "funds": player.funds[tid], "influence": player.influence[tid]})
     prosperity, region = state.prosperity_tokens.get(tid), state.region_tokens.get(tid)
     return {
         "id": tid, "name": tiger.name, "centers": centers, "spaces": spaces, "satellites": satellites,
-        "headquarters": {"id": tiger.headquarters_slot, "owner": participant(state, state.headquarters.get(tid))},
+        "headquarters": {"id": tiger.headquarters_slot, "owner": who(state.headquarters.get(tid))},
         "local_markets": markets, "participants": standing,
         "prosperity_token": {"id": prosperity, "label": L.prosperity_label(edition, prosperity, state.player_count)}
         if prosperity else None,
@@ -85,9 +105,9 @@ def _tiger(state: GameState, tid: str) -> dict:
     }
 
 
-def _global_market(state: GameState) -> dict:
+def _global_market(state: GameState, who: _People) -> dict:
     edition = state.edition
-    track = [{"position": int(pos), "stack": [participant(state, p) for p in stack]}
+    track = [{"position": int(pos), "stack": [who(p) for p in stack]}
              for pos, stack in sorted(state.global_market.items(), key=lambda kv: int(kv[0]))]
     nations = []
     for code, nation in edition.nations.items():
@@ -111,7 +131,7 @@ def _global_market(state: GameState) -> dict:
                                        for t in state.leftover_region_tokens]}
 
 
-def _player_board(state: GameState, player) -> dict:
+def _player_board(state: GameState, player, who: _People) -> dict:
     edition = state.edition
     sectors = []
     for sid, content in player.sectors.items():
@@ -126,7 +146,7 @@ def _player_board(state: GameState, player) -> dict:
         rows.append({"id": rid, "sector": row.sector,
                      "accepts": row.accepts if row.accepts == "any" else list(row.accepts),
                      "nation_bonus": row.nation_bonus, "flag": flag})
-    return {**participant(state, player.id), "sectors": sectors, "rows": rows,
+    return {**who(player.id), "sectors": sectors, "rows": rows,
             "special_flags": [f"special:{t}" for t in player.special_flags],
             "satellites_left": list(player.satellites), "headquarters_left": player.headquarters_available,
             "energy": player.energy, "science": player.science,
@@ -135,6 +155,7 @@ def _player_board(state: GameState, player) -> dict:
 
 def board_model(state: GameState) -> dict:
     """The whole table as it lies: ``{tigers, global_market, player_boards}``."""
-    return {"tigers": [_tiger(state, t) for t in state.edition.tigers],
-            "global_market": _global_market(state),
-            "player_boards": [_player_board(state, p) for p in state.players]}
+    who = _People(state)
+    return {"tigers": [_tiger(state, t, who) for t in state.edition.tigers],
+            "global_market": _global_market(state, who),
+            "player_boards": [_player_board(state, p, who) for p in state.players]}

@@ -79,6 +79,8 @@ def edition_labels(edition: Edition) -> dict:
         board = e.solo.get("automa_board", {})
         document["automa_tiles"] = {t: _entry(e, L.automa_tile_label(e, t), f"/solo/action_tiles/{t}")
                                     for t in e.solo.get("action_tiles", {})}
+        document["campaign_tiles"] = {t: _entry(e, L.campaign_goal_label(e, t), f"/solo/campaign_tiles/{t}")
+                                      for t in e.solo.get("campaign_tiles", {})}
         document["automa_sectors"] = {
             s: _entry(e, L.sector_label(e, s), f"/solo/automa_board/{group}")
             for group in ("infrastructure_sectors", "final_scoring_sectors") for s in board.get(group, {})}

@@ -167,6 +167,32 @@ def automa_tile_label(edition: Edition, tile: str) -> str:
     return "; ".join(parts)
 
 
+@per_edition
+def campaign_goal_label(edition: Edition, tile: str) -> str:
+    """A campaign tile by the goal printed on it (``build at least 5 laboratories``); the tile has no code."""
+    return requirement_text(edition, edition.catalog["campaign_requirements"][
+        edition.solo["campaign_tiles"][tile]["requirement"]])
+
+
+def requirement_text(edition: Edition, requirement) -> str:
+    """A campaign requirement (``{"metric": "laboratories_built", "at_least": 5}``) in words."""
+    metric, n = requirement.get("metric"), requirement.get("at_least")
+    rows = ", ".join(r.replace("_", " ") for r in requirement.get("satellite_rows", []))
+    tigers = " or ".join(edition.tigers[t].name if t in edition.tigers else t for t in requirement.get("tigers", []))
+    texts = {
+        "universities_built": f"build at least {n} universities (departments do not count)",
+        "laboratories_built": f"build at least {n} laboratories",
+        "power_plants_built": f"build at least {n} power plants",
+        "distinct_factory_goods_built": f"build factories of {n} different goods",
+        "distinct_flags_in_final_scoring_rows": f"allocate at least {n} different flags to final objectives",
+        "headquarters_and_satellite_rows": f"build the headquarters and a satellite in each row ({rows})",
+        "more_investment_points_than_automa_in_one_of":
+            f"more investment points than the Automa in {tigers}",
+        "global_market_position": f"reach at least space {n} on the global market",
+    }
+    return texts.get(metric, str(metric).replace("_", " "))
+
+
 # -- places ------------------------------------------------------------------------
 def space_label(edition: Edition, space: Space) -> str:
     """A construction space by Tiger, kind, column and good (``South Korea · factory · column B · Electronics``)."""

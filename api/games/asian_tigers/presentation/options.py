@@ -17,6 +17,7 @@ so what the phone shows is what the engine will do:
 from __future__ import annotations
 
 from api.games.asian_tigers.presentation import labels as L
+from api.games.asian_tigers.presentation.cache import per_edition
 from api.games.asian_tigers.presentation.document import edition_labels
 from api.games.asian_tigers.state import GameState, PlayerState
 from api.games.asian_tigers.turn import bonuses, building, market, placement
@@ -43,12 +44,16 @@ _FAMILIES = {"space": "spaces", "market": "local_markets", "nation": "nations", 
 
 def uses_placeholder(state: GameState, action: dict) -> bool:
     """True when the option names a component whose printed values are placeholders."""
-    document = edition_labels(state.edition)
-    for field, family in _FAMILIES.items():
-        entry = document.get(family, {}).get(action.get(field)) if isinstance(action.get(field), str) else None
-        if entry and entry["placeholder"]:
-            return True
-    return False
+    marked = _placeholder_fields(state.edition)
+    return any((field, value) in marked for field in _FAMILIES if isinstance(value := action.get(field), str))
+
+
+@per_edition
+def _placeholder_fields(edition) -> frozenset:
+    """Every (action field, component code) whose labels-document entry is marked placeholder."""
+    document = edition_labels(edition)
+    return frozenset((field, code) for field, family in _FAMILIES.items()
+                     for code, entry in document.get(family, {}).items() if entry["placeholder"])
 
 
 # -- shared pieces ------------------------------------------------------------------
@@ -361,7 +366,12 @@ def summary(state: GameState, label: str, cost: dict, payoff: dict) -> str:
     return " — ".join(parts)
 
 
+_AMOUNT_KEYS = frozenset({"funds", "influence", "energy", "science", "goods", "global_market"})
+
+
 def _amounts(state: GameState, bucket: dict, gain: bool = False) -> list[str]:
+    if _AMOUNT_KEYS.isdisjoint(bucket):  # most costs are empty; many payoffs hold only a space, a sector, notes
+        return []
     out, sign = [], "+" if gain else ""
     for tiger, n in (bucket.get("funds") or {}).items():
         out.append(f"{sign}{n} fund{'s' if n != 1 else ''} on {state.edition.tigers[tiger].name}")

@@ -7,6 +7,7 @@ rewritten with `text.humanize_tree`.
 from __future__ import annotations
 
 from api.games.asian_tigers.management import era2
+from api.games.asian_tigers.presentation.labels import campaign_goal_label
 from api.games.asian_tigers.presentation.text import humanize_tree
 from api.games.asian_tigers.state import GameState
 
@@ -16,7 +17,17 @@ READABLE_KEYS = ("text", "detail", "lines", "label", "summary")
 def outcome(state: GameState) -> dict | None:
     """The final outcome once the game is over (else None), its lines in words."""
     result = era2.outcome(state)
-    return None if result is None else humanize_tree(state.edition, state.player_count, result, READABLE_KEYS)
+    if result is None:
+        return None
+    shown = humanize_tree(state.edition, state.player_count, result, READABLE_KEYS)  # a copy: the state's stays
+    _label_goals(state, shown.get("solo"))
+    return shown
+
+
+def _label_goals(state: GameState, solo: dict | None) -> None:
+    """Each campaign tile's goal report gets the goal in words: a person never reads the tile's code."""
+    for tile, report in ((solo or {}).get("goals") or {}).items():
+        report["label"] = campaign_goal_label(state.edition, tile)
 
 
 def provisional_score(state: GameState) -> dict:

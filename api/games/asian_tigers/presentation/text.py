@@ -1,7 +1,8 @@
 """Human-readable strings without component codes (issue 12).
 
 The engine's event texts name things as it knows them (``SK.F2``, ``PT3``,
-``sector S8``, ``flag JPN-1``, ``tile AT05``).  `humanize` rewrites every
+``sector S8``, ``flag JPN-1``, ``tile AT05``,
+``campaign tile CT3``).  `humanize` rewrites every
 code the edition defines into its label, so the log, the outcome and the
 view read in words; the structured fields beside each text keep the codes for
 machines.  One compiled pattern per edition and player count.
@@ -63,6 +64,9 @@ def _rewriter(edition: Edition, player_count: int):
     for tile in (edition.solo.get("action_tiles", {}) if edition.solo else {}):
         table[f"tile {tile}"] = f"tile “{L.automa_tile_label(edition, tile)}”"
         table[tile] = f"tile “{L.automa_tile_label(edition, tile)}”"
+    for tile in (edition.solo.get("campaign_tiles", {}) if edition.solo else {}):
+        table[f"campaign tile {tile}"] = f"campaign tile “{L.campaign_goal_label(edition, tile)}”"
+        table[tile] = f"campaign tile “{L.campaign_goal_label(edition, tile)}”"
     for table_name in L.BONUS_TABLES:
         for bonus in edition.catalog.get(table_name, {}):
             label = f"“{L.bonus_label(edition, bonus, table_name)}”"
@@ -79,6 +83,12 @@ def humanize(edition: Edition, player_count: int, text: str) -> str:
     """`text` with every edition code replaced by its label."""
     if not text:
         return text
+    return _humanized(edition, player_count, text)
+
+
+@per_edition
+def _humanized(edition: Edition, player_count: int, text: str) -> str:
+    # Memoised: the same refusals and event texts recur on every view and move (the pattern is long).
     pattern, table = _rewriter(edition, player_count)
     return pattern.sub(lambda m: table[m.group(0)], text)
 

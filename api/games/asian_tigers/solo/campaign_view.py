@@ -15,27 +15,15 @@ played offline stands exactly where the server puts it after the sync.
 """
 from __future__ import annotations
 
+from api.games.asian_tigers.presentation.labels import requirement_text
 from api.games.asian_tigers.solo import campaign as rules
 
 AUTOMA_TILES_DEFAULT = "generated"
 
 
 def goal_text(edition, requirement: dict) -> str:
-    """A campaign tile's goal in words (display only; `campaign.goal_value` decides)."""
-    metric, n = requirement.get("metric"), requirement.get("at_least")
-    tigers = " or ".join(edition.tigers[t].name if t in edition.tigers else t for t in requirement.get("tigers", []))
-    rows = ", ".join(r.replace("_", " ") for r in requirement.get("satellite_rows", []))
-    texts = {
-        "universities_built": f"build at least {n} universities (departments do not count)",
-        "laboratories_built": f"build at least {n} laboratories",
-        "power_plants_built": f"build at least {n} power plants",
-        "distinct_factory_goods_built": f"build factories of {n} different goods",
-        "distinct_flags_in_final_scoring_rows": f"allocate at least {n} different flags to final objectives",
-        "headquarters_and_satellite_rows": f"build the headquarters and a satellite in each row ({rows})",
-        "more_investment_points_than_automa_in_one_of": f"more investment points than the Automa in {tigers}",
-        "global_market_position": f"reach at least space {n} on the global market",
-    }
-    return texts.get(metric, str(metric).replace("_", " "))
+    """A campaign tile's goal in words (display only; `campaign.goal_value` decides): the presentation's label."""
+    return requirement_text(edition, requirement)
 
 
 def tile_info(edition, tile: str) -> dict:

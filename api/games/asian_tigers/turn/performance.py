@@ -179,6 +179,12 @@ def _check_dollar(state: GameState, action: dict, token: str) -> dict:
         what = f"one or both of {names}" if limit > 1 else names
         raise IllegalActionError(f"Token {token} raises the funds of {what} only", code="tiger_not_in_scope",
                                  rule="PERF-03")
+    listed = [t for t in scope if t in tigers]
+    if tigers != listed:
+        # The Tigers raised are a set; the options spell each set once, in the token's order, so that a
+        # listed action is the only spelling apply takes (as the goods of a sale, TRADE-04/05).
+        raise ActionShapeError(f"list the Tigers in the order the options give them: {', '.join(listed)}",
+                               code="tigers_not_in_listed_order", field="tigers", rule="PERF-03")
     return {"token": token, "effect": "dollar", "tigers": [t for t in state.edition.tigers if t in tigers],
             "amount": spec["amount_per_tiger"]}
 

@@ -14,22 +14,29 @@ import re
 
 import pytest
 
-from api.games.asian_tigers import RulesError, apply, is_over, legal_actions, new_game, outcome, view
+from api.games.asian_tigers import RulesError, apply, is_over, legal_actions, new_game, outcome, state_to_dict, view
 from api.games.asian_tigers.decision_table import DECISIONS
 from api.games.asian_tigers.presentation.options import describe_choice
-from api.games.asian_tigers.presentation.why_not import why_not
+from api.games.asian_tigers.presentation import why_not as why_not_module
+from api.games.asian_tigers.presentation.why_not import refusal, why_not
 from tests.games.asian_tigers.builders import edition, players, recorded_options
 
 GAMES = 200
 # The component codes a player must never read (issue 12), and the engine's space / sector / flag ids.
-CODE = re.compile(r"\b(PT\d|RB\d|AT\d\d|Pinf|Linf|[A-Z]{2}\.[A-Z]+\d*|S\d{1,2}|A[SF]\d|ITC\d|RTC|STC|[A-Z]{3}-\d|W\d)\b")
+CODE = re.compile(r"\b(PT\d|RB\d|AT\d\d|CT\d|Pinf|Linf|[A-Z]{2}\.[A-Z]+\d*|S\d{1,2}|A[SF]\d|ITC\d|RTC|STC|[A-Z]{3}-\d|W\d)\b")
 
 
 def _options(game: int) -> dict:
     kind = game % 5
     if kind == 4:  # solo, every other one with the tiles recorded by the table
-        return {"players": [{"name": "Ann", "color": "green"}],
-                "solo": {"difficulty": 1 + game % 4, **({"tiles": "recorded"} if game % 2 else {})}}
+        solo = {"difficulty": 1 + game % 4, **({"tiles": "recorded"} if game % 2 else {})}
+        tile = f"CT{1 + game % 9}"
+        variant = (game // 5) % 3  # SCENARIO-01 a campaign tile's goal; CAMPAIGN-02 a session's face-up goals
+        if variant == 1:
+            solo.update(variant="scenario", campaign_tile=tile)
+        elif variant == 2:
+            solo.update(variant="campaign", campaign_tile=tile, face_up=sorted({tile, "CT9", "CT4"}))
+        return {"players": [{"name": "Ann", "color": "green"}], "solo": solo}
     count = 2 + kind % 3
     if game % 7 == 0:  # a recorded setup: the table also records its Era II draws (ERA2-03)
         return recorded_options(count)
@@ -84,7 +91,9 @@ def played():
             step = apply(state, action)
             record["texts"] += [e["text"] for e in step.events]
             state = step.state
+        kept = state_to_dict(state)
         record["outcomes"].append(outcome(state))
+        assert state_to_dict(state) == kept  # the outcome in words is a copy: the state (and its hash) stays
     return record
 
 
@@ -105,9 +114,15 @@ def test_no_component_code_in_any_log_line_option_refusal_view_or_outcome(played
         for part in ("prompt", "choices", "why_not", "board_model", "setup_instructions", "era2_form",
                      "automa_instructions"):
             texts += list(_strings(shown.get(part)))
+    goals = 0
     for result in played["outcomes"]:
         texts += [line["text"] for line in result["lines"]]
-    assert texts
+        # A campaign tile is named by its goal (the phone shows the label, never the tile code).
+        for report in ((result.get("solo") or {}).get("goals") or {}).values():
+            assert report["label"], report
+            texts.append(report["label"])
+            goals += 1
+    assert texts and goals
     leaks = sorted({m.group(0) + " in: " + t for t in texts for m in [CODE.search(t)] if m})
     assert not leaks, leaks[:20]
 
@@ -130,6 +145,28 @@ def test_why_not_reason_is_exactly_what_apply_raises(played):
             centers = {e["action"]["center"] for e in entries} | {a["center"] for a in legal}
             assert centers >= set(state.centers) | set(state.trade_centers)
     assert "choose_placement" in seen_kinds and "choose_build" in seen_kinds
+
+
+def test_why_not_lists_exactly_the_candidates_apply_refuses(played):
+    # The reference, by brute force: every candidate of the decision that is not offered, tried with
+    # `apply` on its own copy of the state.  "Why not" shares one copy between its trials and skips
+    # spaces that have a legal build; it must still list exactly the refused ones, with their reasons.
+    checked = 0
+    for state in played["sample_states"]:
+        decision = state.decisions[-1]
+        legal = legal_actions(state)
+        finder = why_not_module._CANDIDATES.get(decision["kind"])
+        if finder is None:
+            continue
+        offered, expected = {why_not_module._key(a) for a in legal}, {}
+        for candidate in finder(state, decision):
+            action = {**candidate, "decision": decision["id"]}
+            if why_not_module._key(action) not in offered:
+                expected.setdefault(why_not_module._key(action), (action, refusal(state, action)))
+        listed = [(e["action"], e["reason"]) for e in why_not(state, decision, legal)]
+        assert listed == [(a, r) for a, r in expected.values() if r is not None], decision["kind"]
+        checked += len(listed)
+    assert checked > 100
 
 
 def test_empties_is_true_exactly_when_the_sector_bonus_unlocks(played):

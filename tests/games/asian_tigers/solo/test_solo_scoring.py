@@ -6,6 +6,7 @@ import pytest
 
 from api.games.asian_tigers import IllegalActionError, apply, state_from_dict, state_to_dict, view
 from api.games.asian_tigers.management.era2 import end_position
+from api.games.asian_tigers.presentation.labels import campaign_goal_label
 from api.games.asian_tigers.management.era1 import gm_markers, special_flag_options
 from api.games.asian_tigers.scoring.ranking import global_market_order
 from api.games.asian_tigers.scoring.score import score_end_position
@@ -136,11 +137,15 @@ def test_scenario_02_tile_automa_halves_at_each_era_start():
     # SCENARIO-02 / DATA-23: CT1 gives the Automa +1 influence everywhere at the start of Era I, +3 GM in Era II
     state = solo_game(variant="scenario", campaign_tile="CT1", tiles="generated")
     assert set(state.player(AUTOMA).influence.values()) == {1}
-    assert view(state)["automa_instructions"] == ["advance 1 influence in every Tiger (campaign tile CT1, Era I)"]
+    # (the tile is named by its goal: it has no printed code)
+    assert view(state)["automa_instructions"] == [
+        "advance 1 influence in every Tiger (campaign tile “build at least 5 universities (departments do not count)”, "
+        "Era I)"]
     before, _ = answer_everything(state, until=lambda s: s.phase == "management")
     gm = before.gm_position(AUTOMA)
     after, events = _era2(before)
-    moves = [e for e in events if e["kind"] == "automa_global_market" and "CT1" in e["text"]]
+    named = f"campaign tile “{campaign_goal_label(edition(), 'CT1')}”"  # the log names the tile by its goal
+    moves = [e for e in events if e["kind"] == "automa_global_market" and named in e["text"]]
     assert len(moves) == 1 and moves[0]["amount"] == 3
     special = sum(e["kind"] == "special_flag_accepted" and e["participant"] == AUTOMA for e in events)
     assert after.gm_position(AUTOMA) >= gm + 3 + 2 * special
@@ -168,7 +173,7 @@ def test_scenario_02_every_tile_plays_both_halves_and_the_game_ends(tile):
     # SCENARIO-02 / DATA-23: each tile's Era I and Era II Automa halves run at the era starts (or find no
     # eligible Tiger and say so), and the scenario is scored with its goal (SCENARIO-03)
     state, events = answer_everything(solo_game(variant="scenario", campaign_tile=tile, tiles="generated", seed=3))
-    sources = [e["text"] for e in events if f"campaign tile {tile}" in e["text"]]
+    sources = [e["text"] for e in events if f"campaign tile “{campaign_goal_label(edition(), tile)}”" in e["text"]]
     assert any("Era II" in t for t in sources)
     assert state.phase == "over" and state.management["outcome"]["solo"]["campaign_tile"] == tile
     assert state_to_dict(state_from_dict(state_to_dict(state), edition())) == state_to_dict(state)

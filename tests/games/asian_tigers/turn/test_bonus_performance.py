@@ -35,7 +35,7 @@ def test_perf_03_area_token_raises_one_or_both_tigers():
     state = at_bonus("sector:S2")
     d1 = [o["tigers"] for o in options_of(state, "performance_dollar") if o["token"] == "D1"]
     assert d1 == [["SK"], ["TW"], ["SK", "TW"]]
-    both = resolve(state, "performance_dollar", token="D1", tigers=["TW", "SK"]).state.players[0].funds
+    both = resolve(state, "performance_dollar", token="D1", tigers=["SK", "TW"]).state.players[0].funds
     assert both == {"SK": 8, "HK": 6, "TW": 8, "SG": 5}
     one = resolve(state, "performance_dollar", token="D2", tigers=["SG"]).state.players[0].funds
     assert one == {"SK": 6, "HK": 6, "TW": 6, "SG": 7}
@@ -63,6 +63,19 @@ def test_perf_03_refuses_tigers_outside_the_token():
     rejects(state, _action(state, "performance_dollar", token="D1", tigers=[]), "tigers_required",
             error=ActionShapeError)
     rejects(state, _action(state, "performance_dollar", token="D1"), "tigers_required", error=ActionShapeError)
+
+
+def test_perf_03_only_the_listed_spelling_of_the_tigers_is_accepted():
+    # PERF-03: the Tigers raised are a set, listed once in the token's order; another order of the same
+    # Tigers is not listed, so it is refused naming the field and the rule (the property test found
+    # D1 ["TW", "SK"] applied; test_performance_properties.py).
+    state = at_bonus("sector:S2")
+    assert {"token": "D1", "tigers": ["SK", "TW"]} in options_of(state, "performance_dollar")
+    error = rejects(state, _action(state, "performance_dollar", token="D1", tigers=["TW", "SK"]),
+                    "tigers_not_in_listed_order", "PERF-03", error=ActionShapeError)
+    assert error.details["field"] == "tigers" and "SK, TW" in error.message
+    rejects(state, _action(state, "performance_dollar", token="D2", tigers=["SG", "HK"]),
+            "tigers_not_in_listed_order", "PERF-03", error=ActionShapeError)
 
 
 # -- PERF-04: GM per distinct flag ---------------------------------------------------------------

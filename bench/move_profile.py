@@ -1,0 +1,183 @@
+"""Profile of a recorded move, in process: server CPU per move and where it goes.
+
+    python bench/move_profile.py                  # 3 x 300 moves: CPU ms/move, then a cProfile of 300
+    python bench/move_profile.py --moves 1000 --profile 0
+    python bench/move_profile.py --root /tmp/old  # another checkout's `api` (before/after figures)
+    python bench/move_profile.py --sort tottime --lines 60
+    python bench/move_profile.py --workers 2      # as gunicorn's 2 workers: a move finds the last one's caches half the time
+
+Plays random 4-player Asian Tigers games through the Flask test client the way
+a phone does (If-Match, Idempotency-Key, ``Accept-Encoding: gzip``, the patch
+answer, no ``?full=1``) on a temporary SQLite database, starting a new game when
+one ends.  CPU time (``time.process_time``) is not disturbed much by other
+processes on a shared machine, unlike wall-clock throughput, so this is the
+figure to compare before and after a change; `bench/api_load.py` measures the
+same through gunicorn.  The player's own work (choosing, encoding the body,
+parsing the answer) is not counted; a trivial request (``GET /bench/noop``, a
+route the profile adds, through the same test client, Flask and its hooks) is timed as the floor any request
+pays, and the move's own cost is what a move takes above it.  Finally the
+database bytes per move (idempotency records within retention, and the rest).
+Figures are for notes: never asserted in tests.
+"""
+from __future__ import annotations
+
+import argparse
+import cProfile
+import os
+import pstats
+import random
+import sqlite3
+import sys
+import tempfile
+import time
+import uuid
+from pathlib import Path
+
+PLAYERS = [{"name": n, "color": c} for n, c in (("Ann", "red"), ("Bo", "blue"), ("Cy", "green"), ("Di", "yellow"))]
+
+
+class Player:
+    """One table playing random legal moves through a test client."""
+
+    def __init__(self, workers: list, seed: int):
+        import orjson
+
+        self.orjson = orjson
+        self.workers = workers  # [(test client, that worker's board cache or None)]
+        self.client = workers[0][0]
+        self.rng = random.Random(seed)
+        self.pick = random.Random(seed + 1)
+        self.game: dict | None = None
+        self.moves = 0
+        self.client_cpu = 0.0
+
+    def new_game(self) -> None:
+        """Create a 4-player game."""
+        r = self.client.post("/api/games", json={"game": "asian_tigers", "options": {"players": PLAYERS},
+                                                 "seed": self.rng.randrange(2**31)})
+        j = r.get_json()
+        self.game = {"id": j["game_id"], "token": j["table_token"], "version": j["game"]["version"],
+                     "legal": j["game"]["legal_actions"]}
+
+    def move(self) -> None:
+        """One random legal move (a new game first when the last one ended)."""
+        if self.game is None or not self.game["legal"]:
+            self.new_game()
+        g = self.game
+        self.client, boards = self.workers[self.pick.randrange(len(self.workers))]
+        if boards is not None:  # each simulated worker process has its own module-level board cache
+            import api.web.views
+
+            api.web.views.BOARDS = boards
+        t0 = time.process_time()
+        body = self.orjson.dumps({"action": self.rng.choice(g["legal"])})
+        headers = {"Authorization": f"Bearer {g['token']}", "If-Match": f'"{g["version"]}"',
+                   "Idempotency-Key": uuid.uuid4().hex, "Accept-Encoding": "gzip"}
+        t1 = time.process_time()
+        r = self.client.post(f"/api/games/{g['id']}/actions", data=body, content_type="application/json",
+                             headers=headers)
+        t2 = time.process_time()
+        if r.status_code != 200:
+            raise SystemExit(f"move refused: {r.status_code} {r.data[:300]!r}")
+        raw = r.data
+        if r.headers.get("Content-Encoding") == "gzip":
+            import gzip
+
+            raw = gzip.decompress(raw)
+        answer = self.orjson.loads(raw)
+        g["version"], g["legal"] = answer["version"], answer["game"]["legal_actions"]
+        self.moves += 1
+        self.client_cpu += (t1 - t0) + (time.process_time() - t2)
+
+
+def client_overhead(client, n: int = 300) -> float:
+    """CPU seconds of a trivial request (test client, Flask and its hooks, a route answering a constant)."""
+    t0 = time.process_time()
+    for _ in range(n):
+        client.get("/bench/noop")
+    return (time.process_time() - t0) / n
+
+
+def database_bytes(path: str) -> dict[str, int]:
+    """Bytes of each table and index after a checkpoint."""
+    conn = sqlite3.connect(path)
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    sizes = {"file": Path(path).stat().st_size}
+    try:
+        sizes.update(dict(conn.execute("SELECT name, SUM(pgsize) FROM dbstat GROUP BY name").fetchall()))
+    except sqlite3.OperationalError:
+        pass
+    conn.close()
+    return sizes
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--moves", type=int, default=300, help="timed moves per round (no profiler)")
+    parser.add_argument("--rounds", type=int, default=3, help="timed rounds; the best is printed")
+    parser.add_argument("--profile", type=int, default=300, help="moves under cProfile (0: none)")
+    parser.add_argument("--warmup", type=int, default=50)
+    parser.add_argument("--root", default=str(Path(__file__).resolve().parents[1]),
+                        help="checkout whose `api` is served")
+    parser.add_argument("--sort", default="cumulative")
+    parser.add_argument("--lines", type=int, default=45)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=1,
+                        help="simulated worker processes (own caches, one database); each move goes to one at random")
+    args = parser.parse_args()
+
+    sys.path.insert(0, str(Path(args.root).resolve()))
+    directory = tempfile.mkdtemp(prefix="move-profile-")
+    database = os.path.join(directory, "t.db")
+    os.environ["TABLEKEEPER_DATABASE"] = database
+    from api import create_app
+
+    import api.web.views
+
+    workers = []
+    for _ in range(args.workers):
+        app = create_app()
+        app.add_url_rule("/bench/noop", "bench_noop", lambda: {"ok": True})  # the floor of any request
+        cache = getattr(api.web.views, "BoardCache", None)
+        workers.append((app.test_client(), cache() if cache else None))
+    client = workers[0][0]
+    player = Player(workers, args.seed)
+    for _ in range(args.warmup):
+        player.move()
+    overhead = client_overhead(client)
+
+    rounds = []
+    for _ in range(args.rounds):
+        player.client_cpu, start_moves = 0.0, player.moves
+        t0 = time.process_time()
+        for _ in range(args.moves):
+            player.move()
+        spent = time.process_time() - t0
+        rounds.append((spent - player.client_cpu) / (player.moves - start_moves))
+    per_move = min(rounds)  # the least disturbed round: other processes only ever add to CPU time
+    print(f"served from {args.root}")
+    print(f"{args.moves} moves x {args.rounds} rounds: {1000 * per_move:.2f} ms CPU per move, best round "
+          f"(app + test client; rounds {', '.join(f'{1000 * r:.2f}' for r in rounds)}); a trivial request "
+          f"(GET /bench/noop) {1000 * overhead:.2f} ms; the move's own cost {1000 * (per_move - overhead):.2f} ms")
+
+    if args.profile:
+        profile = cProfile.Profile(time.process_time)  # CPU time: waits for the disk are not counted
+        profile.enable()
+        for _ in range(args.profile):
+            player.move()
+        profile.disable()
+        pstats.Stats(profile).sort_stats(args.sort).print_stats(args.lines)
+
+    sizes = database_bytes(database)
+    conn = sqlite3.connect(database)
+    total_moves = conn.execute("SELECT COUNT(*) FROM actions").fetchone()[0]
+    conn.close()
+    idem = sum(v for k, v in sizes.items() if "idempotency" in k)
+    print(f"database: {sizes['file'] / total_moves:.0f} bytes/move over {total_moves} moves "
+          f"(idempotency {idem / total_moves:.0f}, the rest {(sizes['file'] - idem) / total_moves:.0f})")
+    for name, size in sorted(sizes.items(), key=lambda kv: -kv[1])[:8]:
+        print(f"  {name:40s} {size:>10,d}")
+
+
+if __name__ == "__main__":
+    main()

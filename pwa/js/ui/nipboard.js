@@ -1,0 +1,104 @@
+// Entering a Nippon board on the map, as the changes since the board shown: tap a slot,
+// tap whose tile, tap its value (a higher tile pushes the lower one out); tap "+ Train"
+// or "+ Ship" under a region, tap whose.  The live mode uses it before each scoring,
+// the end-only mode for each scoring the table remembers.  The server replays and
+// checks the changes; a refusal shows next to the change it names.
+import { useState } from "preact/hooks";
+import { html } from "../html.js";
+import { FieldError, ptr } from "./formkit.js";
+import { Chips } from "./tapkit.js";
+import { NipponMap, slotName, slotsOf } from "./nipmap.js";
+
+export const noStep = () => ({ placed: [], trains: {}, ships: {} });
+
+// A step with every player name passed through `fix` (a rename).
+export function renamedStep(st, fix) {
+  const keys = (o) => Object.fromEntries(Object.entries(o || {}).map(([k, v]) => [fix(k), v]));
+  return { placed: (st.placed || []).map((t) => ({ ...t, player: fix(t.player) })), trains: keys(st.trains), ships: keys(st.ships) };
+}
+
+// The board the changes of `steps` lead to, drawn as the server's board is (display only: the server checks them).
+export function boardAfter(steps) {
+  const board = { tiles: [], trains: {}, ships: {} };
+  const slots = slotsOf(null, steps.flatMap((st) => st.placed || []));
+  board.tiles = Object.entries(slots).map(([key, t]) => { const [city, slot] = key.split("/"); return { ...t, city, slot: Number(slot) }; });
+  for (const st of steps) {
+    for (const kind of ["trains", "ships"]) {
+      for (const [player, regions] of Object.entries(st[kind] || {})) {
+        for (const [region, c] of Object.entries(regions)) {
+          const here = board[kind][region] || (board[kind][region] = {});
+          here[player] = (here[player] || 0) + c;
+        }
+      }
+    }
+  }
+  return board;
+}
+
+// st: the changes ({placed, trains, ships}); put(next) stores them; base: their JSON pointer (refusals name it).
+export function BoardChanges({ edition, board, st, put, base, names, label, listTitle, testid }) {
+  const [pick, setPick] = useState(null); // {slot: "city/slot"} | {kind, region}
+  const [who, setWho] = useState(null);
+  const values = [...new Set(edition.tile_values)].sort((a, b) => a - b);
+  const place = (value) => {
+    const [city, slot] = pick.slot.split("/");
+    put({ ...st, placed: [...st.placed, { player: who, city, slot: Number(slot), value }] });
+    setPick(null); setWho(null);
+  };
+  const addPiece = (player) => {
+    const { kind, region } = pick;
+    const mine = { ...(st[kind][player] || {}) };
+    mine[region] = (mine[region] || 0) + 1;
+    put({ ...st, [kind]: { ...st[kind], [player]: mine } });
+    setPick(null); setWho(null);
+  };
+  const drop = (kind, i, player, region) => {
+    if (kind === "placed") return put({ ...st, placed: st.placed.filter((_, k) => k !== i) });
+    const mine = { ...st[kind][player] };
+    if (mine[region] > 1) mine[region] -= 1; else delete mine[region];
+    const all = { ...st[kind], [player]: mine };
+    if (!Object.keys(mine).length) delete all[player];
+    return put({ ...st, [kind]: all });
+  };
+  const count = (kind, region) => {
+    const all = {};
+    for (const [p, c] of Object.entries(((board || {})[kind] || {})[region.id] || {})) all[p] = c;
+    for (const [p, regs] of Object.entries(st[kind])) if (regs[region.id]) all[p] = (all[p] || 0) + regs[region.id];
+    return Object.entries(all).map(([p, c]) => `${p.slice(0, 4)} ${c}`).join(" ");
+  };
+  const pieces = (region) => {
+    const t = count("trains", region); const s = count("ships", region);
+    return [t && `trains: ${t}`, s && `ships: ${s}`].filter(Boolean).join(" · ");
+  };
+  const region = (id) => edition.regions.find((r) => r.id === id);
+  const pieceList = (kind) => Object.entries(st[kind]).flatMap(([p, regs]) => Object.entries(regs).map(([r, c]) => [p, r, c]));
+  return html`<div data-testid=${testid}>
+    <${NipponMap} edition=${edition} slots=${slotsOf(board, st.placed)} picked=${pick && pick.slot}
+      onSlot=${(city, slot) => { setPick({ slot: `${city}/${slot}` }); setWho(null); }} pieces=${pieces} label=${label} />
+    ${pick && html`<div class="picker" data-testid="picker" role="group" aria-label="Enter the change">
+      <p><strong>${pick.slot ? `Tile on ${slotName(edition, ...pick.slot.split("/").map((x, i) => (i ? Number(x) : x)))}` : `${pick.kind === "trains" ? "Train" : "Ship"} in ${region(pick.region).name}`}</strong></p>
+      <${Chips} label="Whose" options=${names.map((x) => [x, x])} value=${who}
+        onPick=${(x) => (pick.slot ? setWho(x) : addPiece(x))}
+        name=${(x) => (pick.slot ? `${x}'s tile` : `${x}'s ${pick.kind === "trains" ? "train" : "ship"}`)} />
+      ${pick.slot && who && html`<${Chips} label="Value" options=${values.map((v) => [v, String(v)])}
+        onPick=${place} name=${(v) => `Value ${v}`} />`}
+      <button type="button" class="small" onClick=${() => { setPick(null); setWho(null); }}>Cancel</button>
+    </div>`}
+    <div class="stack">${edition.regions.map((r) => html`<div class="row" key=${r.id}>
+      <span style="flex:1">${r.name}</span>
+      <button type="button" class="small" aria-label=${`Add a train in ${r.name}`} onClick=${() => { setPick({ kind: "trains", region: r.id }); setWho(null); }}>+ Train</button>
+      <button type="button" class="small" aria-label=${`Add a ship in ${r.name}`} onClick=${() => { setPick({ kind: "ships", region: r.id }); setWho(null); }}>+ Ship</button>
+    </div>`)}</div>
+    <h3>${listTitle}</h3>
+    <ul class="log" data-testid="changes" data-path=${base}>
+      ${st.placed.map((t, i) => html`<li key=${"t" + i} data-path=${base + ptr("placed", i)}>${t.player}'s ${t.value} on ${slotName(edition, t.city, t.slot)}
+        <button type="button" class="x small" aria-label=${`Remove ${t.player}'s ${t.value} on ${slotName(edition, t.city, t.slot)}`} onClick=${() => drop("placed", i)}>✕</button>
+        <${FieldError} path=${base + ptr("placed", i)} /></li>`)}
+      ${["trains", "ships"].flatMap((kind) => pieceList(kind).map(([p, r, c]) => html`<li key=${kind + p + r}
+          data-path=${base + ptr(kind, p, r)}>${p}: ${c} ${kind === "trains" ? "train" : "ship"}${c > 1 ? "s" : ""} in ${region(r).name}
+        <button type="button" class="x small" aria-label=${`Remove ${p}'s ${kind === "trains" ? "train" : "ship"} in ${region(r).name}`}
+          onClick=${() => drop(kind, 0, p, r)}>✕</button><${FieldError} path=${base + ptr(kind, p, r)} /></li>`))}
+      ${!st.placed.length && !pieceList("trains").length && !pieceList("ships").length && html`<li>Nothing yet.</li>`}
+    </ul>
+  </div>`;
+}

@@ -1,0 +1,74 @@
+"""Property over random games: a performance-token action that `apply` accepts is one `legal_actions` lists,
+in the listed spelling (PERF-01..09).
+
+The class of the sale goods order (TRADE-04/05, PERF-08): an action spelled differently from every listed
+option (a reordered list, a field of another option, a field missing or added, another token) must be
+refused, and every listed one applies.  Found this way: a $ area token's ``tigers`` in another order
+(PERF-03: ``["TW", "SK"]`` was applied, only ``["SK", "TW"]`` is listed).  ~1 s for the file.
+"""
+from __future__ import annotations
+
+import random
+from itertools import permutations
+
+from api.games.asian_tigers import RulesError, apply, is_over, legal_actions, load_edition, new_game
+from api.games.asian_tigers.state import state_to_dict
+
+EDITION = load_edition()
+GAMES = 60
+COLORS = ["red", "blue", "green", "yellow"]
+FIXED = {"kind", "decision", "bonus"}
+
+
+def _token_actions(legal: list[dict]) -> list[dict]:
+    return [a for a in legal if a["kind"] == "resolve_bonus" and "token" in a]
+
+
+def _variants(rng: random.Random, action: dict, listed: list[dict]):
+    """Spellings near a listed token action: some listed, most not."""
+    for key, value in action.items():
+        if isinstance(value, list) and len(value) > 1:  # another order of the same choices
+            for order in permutations(value):
+                yield {**action, key: list(order)}
+        if isinstance(value, list) and value:  # a choice twice, or one left out
+            yield {**action, key: value + value[:1]}
+            yield {**action, key: value[1:]}
+    for key in set(action) - FIXED:  # a field missing
+        yield {k: v for k, v in action.items() if k != key}
+    for other in rng.sample(listed, min(6, len(listed))):  # a field of another listed option
+        for key in set(other) - FIXED:
+            yield {**action, key: other[key]}
+    for token in (*EDITION.dollar_tokens, *EDITION.yen_tokens):  # another token, the same choices
+        yield {**action, "token": token}
+    yield {**action, "tigers": ["SK"]}  # a field this token does not take (or another Tiger)
+
+
+def _accepted(state, action: dict) -> bool:
+    try:
+        apply(state, action)
+    except RulesError:
+        return False
+    return True
+
+
+def test_a_performance_token_action_is_accepted_exactly_when_it_is_listed():
+    seen_tokens, checked = set(), 0
+    for game in range(GAMES):
+        count = 2 + game % 3
+        state = new_game({"players": [{"color": c} for c in COLORS[:count]]}, EDITION, game)
+        rng = random.Random(game)
+        while not is_over(state):
+            legal = legal_actions(state)
+            listed = _token_actions(legal)
+            if listed:
+                before = state_to_dict(state)
+                for action in listed:
+                    seen_tokens.add(action["token"])
+                    for variant in _variants(rng, action, listed):
+                        # PERF-01..09: accepted ⇔ listed (in the listed spelling)
+                        assert _accepted(state, variant) == (variant in legal), variant
+                        checked += 1
+                assert state_to_dict(state) == before  # a refused (or trial) action never changes the state
+            state = apply(state, rng.choice(legal)).state
+    assert seen_tokens >= {*EDITION.dollar_tokens, *EDITION.yen_tokens}, seen_tokens
+    assert checked > 1000, checked
