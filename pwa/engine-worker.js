@@ -5,6 +5,10 @@
 // the service worker then serves /vendor/pyodide/ from that cache, so the
 // engine starts with no connection.  The bundle is refreshed when the server
 // has another version (ETag = content hash) and kept when it cannot be asked.
+// The first start of an engine version imports it and keeps a memory snapshot
+// (Python started, the engine imported and warmed up); later starts restore it
+// instead of starting Python and importing again (~4× faster), and fall back to
+// the import on any failure.
 // call: {id, fn, args} → api.offline.table.<fn>(*args) (score_json: api.offline.scorers) → its JSON string.
 import { loadPyodide } from "/vendor/pyodide/0.27.7/pyodide.mjs";
 
@@ -18,16 +22,33 @@ const FILES = { "pyodide.asm.wasm": 10105545, "python_stdlib.zip": 2360737, "pyo
 // This file and the page's local play module are not in the app shell: they are kept with Pyodide.
 const SCRIPTS = ["/engine-worker.js", "/js/offline/local.js"];
 const BUNDLE_SIZE = 180000;
+const BUNDLE_CHECK_MS = 3000;
 let table = null;
 let scorers = null;
 let starting = null;
 
 const post = (msg) => self.postMessage(msg);
 
+// Pyodide fetches its files by URL, through the service worker, which answers from the same cache
+// (that path also keeps Chromium's compiled-wasm cache: a Response taken from Cache Storage here
+// was measured to miss it, the first game after each start then running 1-4 s slower).  A worker
+// started before the service worker took over its page is not controlled by it: its Pyodide
+// fetches are answered from the cache here, or it would download the 6 MB a second time.
+const networkFetch = self.fetch.bind(self);
+let controlled = true;  // told by the page with "prepare"
+self.fetch = async (input, init) => {
+  const url = new URL(input instanceof Request ? input.url : input, self.location.href);
+  if (!controlled && url.origin === self.location.origin && url.pathname.startsWith(INDEX)) {
+    const hit = await caches.match(url.pathname, { cacheName: PYODIDE_CACHE });
+    if (hit) return hit;
+  }
+  return networkFetch(input, init);
+};
+
 async function download(cache, url, expected, done, total) {
   const hit = await cache.match(url);
   if (hit) return expected;
-  const resp = await fetch(url, { cache: "no-store" });
+  const resp = await networkFetch(url, { cache: "no-store" });
   if (!resp.ok) throw new Error(`${url}: HTTP ${resp.status}`);
   const reader = resp.body.getReader();
   const parts = [];
@@ -48,7 +69,9 @@ async function bundle() {
   const cached = await cache.match(BUNDLE_URL);
   const headers = cached ? { "If-None-Match": cached.headers.get("ETag") || "" } : {};
   let resp = null;
-  try { resp = await fetch(BUNDLE_URL, { headers, cache: "no-store" }); } catch { resp = null; }
+  // With a copy kept, a network that does not answer (a train's "lie-fi") does not hold the start.
+  const signal = cached ? AbortSignal.timeout(BUNDLE_CHECK_MS) : undefined;
+  try { resp = await fetch(BUNDLE_URL, { headers, cache: "no-store", signal }); } catch { resp = null; }
   if (resp && resp.status === 200) {
     const data = await resp.arrayBuffer();
     await cache.put(BUNDLE_URL, new Response(data, { headers: { ETag: resp.headers.get("ETag") || "",
@@ -59,32 +82,103 @@ async function bundle() {
   return { data: await cached.arrayBuffer(), version: (cached.headers.get("ETag") || "").replace(/"/g, ""), fresh: false };
 }
 
+// Pyodide's heap after the engine was imported, one per Pyodide and engine version (~21 MB, on the phone only).
+const SNAPSHOT_CACHE = "engine-snapshot";
+const snapshotKey = (version) => `/engine-snapshot/0.27.7/${version}`;
+const ENGINE_DIR = "/engine";
+// Opened once before the snapshot (then dropped), so the first real game finds the edition loaded.
+const WARM_UP = [{ players: [{ name: "A", color: "red" }], solo: { difficulty: 2, variant: "solo", tiles: "generated" } },
+                 { players: [{ name: "A", color: "red" }, { name: "B", color: "blue" }] }];
+
+async function loadEngine(pyodide, code) {
+  // The edition files are read from disk, so they are unpacked after a restore too (the snapshot holds only the heap).
+  pyodide.unpackArchive(code.data, "zip", { extractDir: ENGINE_DIR });
+  return { table: pyodide.pyimport("api.offline.table"), scorers: pyodide.pyimport("api.offline.scorers") };
+}
+
+// Pyodide 0.27.7's snapshot layout: a header (magic, heap offset, …) and then the heap, whole wasm pages.
+// Pyodide checks its build id but sizes its memory by the length, and a wrong length leaves its start
+// hanging: so the length is checked first, and a restore that takes too long is given up.
+const SNAPSHOT_MAGIC = 1886286592;
+const RESTORE_LIMIT_MS = 15000;
+
+function wellFormed(bytes, stored) {
+  if (bytes.byteLength < 64 || String(bytes.byteLength) !== stored.headers.get("X-Snapshot-Bytes")) return false;
+  const [magic, heapAt] = new Uint32Array(bytes, 0, 2);
+  const heap = bytes.byteLength - heapAt;
+  return magic === SNAPSHOT_MAGIC && heap > 0 && heap % 65536 === 0;
+}
+
+async function restore(saved, code) {
+  const bytes = await saved.arrayBuffer();
+  if (!wellFormed(bytes, saved)) throw new Error("a snapshot of another shape");
+  const pyodide = await Promise.race([loadPyodide({ indexURL: INDEX, packages: [], _loadSnapshot: bytes }),
+    new Promise((_, reject) => setTimeout(() => reject(new Error("the snapshot did not restore in time")), RESTORE_LIMIT_MS))]);
+  // A snapshot of another engine, or one whose tables were not empty, is not used (Pyodide checks its own build).
+  const check = pyodide.runPython("import random, api.offline.table as t; random.seed(); len(t.TABLES)");
+  if (pyodide.globals.get("ENGINE_SNAPSHOT") !== code.version || check !== 0) throw new Error("not this engine's snapshot");
+  return loadEngine(pyodide, code);
+}
+
+async function importFresh(code, snapshots) {
+  const pyodide = await loadPyodide({ indexURL: INDEX, packages: [], _makeSnapshot: true });
+  pyodide.runPython(`import sys; sys.path.insert(0, '${ENGINE_DIR}')`);
+  const engine = await loadEngine(pyodide, code);
+  try {
+    for (const [i, options] of WARM_UP.entries()) {
+      engine.table.open_json(JSON.stringify({ game_id: `warm-up-${i}`, edition: null, options, seed: 1, actions: [], meta: { version: 1 } }));
+    }
+    pyodide.runPython("import api.offline.table as t; t.TABLES.clear()");
+    pyodide.globals.set("ENGINE_SNAPSHOT", code.version);
+    const heap = pyodide.makeMemorySnapshot();
+    // Stored after the engine answers; the older versions' snapshots go.
+    (async () => {
+      for (const req of await snapshots.keys()) await snapshots.delete(req);
+      await snapshots.put(snapshotKey(code.version), new Response(heap, { headers: {
+        "Content-Type": "application/octet-stream", "X-Snapshot-Bytes": String(heap.byteLength) } }));
+    })().catch(() => {});
+  } catch { /* no snapshot: the next start imports again */ }
+  return engine;
+}
+
 async function start() {
   const t0 = performance.now();
   const cache = await caches.open(PYODIDE_CACHE);
   const total = Object.values(FILES).reduce((a, b) => a + b, 0) + BUNDLE_SIZE;
-  let done = 0;
-  for (const [name, size] of Object.entries(FILES)) done += await download(cache, INDEX + name, size, done, total);
-  for (const url of SCRIPTS) await fetch(url, { cache: "no-store" }).then((r) => r.ok && cache.put(url, r), () => null);
+  const hits = await Promise.all(Object.keys(FILES).map((name) => cache.match(INDEX + name)));
+  const scripts = Promise.all(SCRIPTS.map((url) => fetch(url, { cache: "no-store" }).then((r) => r.ok && cache.put(url, r))
+    .catch(() => null)));
+  if (!hits.every(Boolean)) {  // the first download: one file after the other, for the progress bar
+    let done = 0;
+    for (const [name, size] of Object.entries(FILES)) done += await download(cache, INDEX + name, size, done, total);
+    await scripts;  // kept with Pyodide before the phone says it is ready (a later start refreshes them meanwhile)
+  }
   const t1 = performance.now();
   const code = await bundle();
   post({ type: "progress", loaded: total, total });
   const t2 = performance.now();
-  const pyodide = await loadPyodide({ indexURL: INDEX, packages: [] });
+  const snapshots = await caches.open(SNAPSHOT_CACHE);
+  const saved = code.version ? await snapshots.match(snapshotKey(code.version)) : null;
+  let engine = null;
+  if (saved) {
+    try { engine = await restore(saved, code); } catch (err) {
+      console.warn("engine snapshot not used:", err);
+      await snapshots.delete(snapshotKey(code.version)).catch(() => {});
+    }
+  }
+  const restored = !!engine;
+  engine ||= await importFresh(code, snapshots);
+  ({ table, scorers } = engine);
   const t3 = performance.now();
-  pyodide.unpackArchive(code.data, "zip", { extractDir: "/engine" });
-  pyodide.runPython("import sys; sys.path.insert(0, '/engine')");
-  table = pyodide.pyimport("api.offline.table");
-  scorers = pyodide.pyimport("api.offline.scorers");
-  const t4 = performance.now();
-  const steps = { files: t1 - t0, bundle: t2 - t1, pyodide: t3 - t2, engine: t4 - t3 };
-  return { version: code.version, ms: Math.round(t4 - t0), steps };
+  const steps = { files: t1 - t0, bundle: t2 - t1, [restored ? "snapshot" : "python"]: t3 - t2 };
+  return { version: code.version, ms: Math.round(t3 - t0), steps, snapshot: restored };
 }
 
 self.onmessage = async (event) => {
   const { id, fn, args } = event.data;
   try {
     if (fn === "prepare") {
+      controlled = args?.[0] !== false;
       starting ||= start();
       post({ id, ok: true, result: await starting });
       return;

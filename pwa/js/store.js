@@ -29,9 +29,13 @@ export function set(patch) {
 
 export function useStore() {
   const [, bump] = useState(0);
+  const rendered = state;
   useEffect(() => {
     const fn = () => bump((n) => n + 1);
     listeners.add(fn);
+    // Effects run a frame after the render: a set() in between (e.g. the boot's reads of IndexedDB,
+    // quick on a reload) found no listener, so render again or the screen keeps the older state.
+    if (state !== rendered) fn();
     return () => listeners.delete(fn);
   }, []);
   return state;

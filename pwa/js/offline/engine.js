@@ -1,6 +1,7 @@
 // The page's side of the engine worker (pwa/engine-worker.js): start it, follow
 // its download, call the rules engine.  The store's `engine` says where it is:
-//   {status: "none"|"loading"|"ready"|"failed", loaded, total, version, ms, error, prepared}
+//   {status: "none"|"loading"|"ready"|"failed", loaded, total, version, ms, steps, snapshot, error, prepared}
+// (`snapshot`: the worker restored its memory snapshot instead of importing the engine)
 // `prepared` (kv "engine:ready") survives reloads: this phone has everything
 // cached for offline play, even before the worker is started again.
 import * as db from "../db.js";
@@ -9,6 +10,7 @@ import { getState, set } from "../store.js";
 let worker = null;
 let generation = 0;  // bumped by each new worker: tables opened in an older one are gone
 let starting = null;
+let workerControlled = false;
 let nextId = 1;
 const waiting = new Map();
 
@@ -18,11 +20,18 @@ const patch = (p) => set({ engine: { ...engineState(), ...p } });
 export async function loadReadiness() {
   const saved = await db.get("kv", "engine:ready");
   patch({ prepared: saved || null });
+  // With no signal every game needs the engine: a prepared phone starts it in the background
+  // (under a second from its cache), so the first tap finds it running.  Online the server answers.
+  const startOffline = () => engineState().prepared && !navigator.onLine && prepare().catch(() => {});
+  startOffline();
+  window.addEventListener("offline", startOffline);
   return saved;
 }
 
 function spawn() {
   generation += 1;
+  // A worker's fetches go through the service worker if its page was controlled when it started.
+  workerControlled = !!(navigator.serviceWorker && navigator.serviceWorker.controller);
   worker = new Worker("/engine-worker.js", { type: "module" });
   worker.onmessage = ({ data }) => {
     if (data.type === "progress") return patch({ loaded: data.loaded, total: data.total });
@@ -56,10 +65,12 @@ export function prepare() {
     patch({ status: "loading", error: null, loaded: 0, total: 0 });
     try {
       const t0 = performance.now();
-      const info = await send("prepare", []);
+      if (!worker) spawn();
+      const info = await send("prepare", [workerControlled]);
       const prepared = { version: info.version, at: new Date().toISOString() };
       await db.put("kv", prepared, "engine:ready");
-      patch({ status: "ready", version: info.version, ms: Math.round(performance.now() - t0), steps: info.steps, prepared });
+      patch({ status: "ready", version: info.version, ms: Math.round(performance.now() - t0), steps: info.steps,
+              snapshot: !!info.snapshot, prepared });
       return engineState();
     } catch (err) {
       starting = null;

@@ -13,21 +13,24 @@ export async function makeReady() {
 
 export function ReadyCard({ s, compact }) {
   const e = s.engine || {};
-  const ready = e.status === "ready" || (e.prepared && e.status !== "failed" && e.status !== "loading");
-  if (compact && ready && e.status !== "loading") {
+  // A prepared phone starting its engine from the cache is ready meanwhile; it shows a download only
+  // if the browser dropped the cached files (the worker reports progress only while downloading).
+  const downloading = e.status === "loading" && (!e.prepared || (e.total > 0 && e.loaded < e.total));
+  const ready = !downloading && (e.status === "ready" || (e.prepared && e.status !== "failed"));
+  if (compact && ready) {
     return s.offlineReady === (s.game && s.game.game_id) || (s.game && s.game.local)
       ? html`<p class="hint" data-testid="game-offline-ready">Ready to go on with no signal: this phone runs the rules.</p>` : null;
   }
   const pct = e.total ? Math.round((100 * e.loaded) / e.total) : 0;
   return html`<section class="card" aria-labelledby="offline-h" data-testid="offline-ready">
-    <h2 id="offline-h">${ready ? "Ready for offline play" : e.status === "loading" ? "Getting ready for offline play…"
+    <h2 id="offline-h">${ready ? "Ready for offline play" : downloading ? "Getting ready for offline play…"
       : "Not ready for offline play yet"}</h2>
-    ${e.status === "loading" && html`<progress max="100" value=${pct} aria-label="Download of the rules engine"
+    ${downloading && html`<progress max="100" value=${pct} aria-label="Download of the rules engine"
       style="width:100%">${pct} %</progress>
       <p class="hint">${e.total ? `${pct} % of about 6 MB` : "Starting…"} — the rules engine, once; then games need no signal.</p>`}
-    ${ready && e.status !== "loading" && html`<p class="hint">This phone runs the rules itself: whole games, solo and scorers work with no signal${e.status === "ready" && e.ms != null ? ` (engine started in ${(e.ms / 1000).toFixed(1)} s)` : ""}.
+    ${ready && html`<p class="hint">This phone runs the rules itself: whole games, solo and scorers work with no signal${e.status === "ready" && e.ms != null ? ` (engine started in ${(e.ms / 1000).toFixed(1)} s)` : ""}.
       ${(e.version || (e.prepared && e.prepared.version)) && html` Engine <code>${(e.version || e.prepared.version).slice(0, 12)}</code>.`}</p>`}
-    ${!ready && e.status !== "loading" && html`
+    ${!ready && !downloading && html`
       <p class="hint">A one-time download of about 6 MB (the same rules engine the server runs).</p>
       ${e.status === "failed" && html`<p class="banner error" role="alert">${e.error}</p>`}
       <div class="stack"><button class="primary" onClick=${makeReady}>Make this phone ready for offline</button></div>`}
