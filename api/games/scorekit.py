@@ -331,3 +331,20 @@ def name_the_field(error: ScoringInputError, body: Any) -> ScoringInputError:
     if not error.field:
         error.field = path_in_words(error.path, body)
     return error
+
+
+MAX_NAME = 40  # characters of a player's name, in every scorer that names players by name
+
+
+def read_player_name(player: dict, index: int, rule: str, names: list[str]) -> str:
+    """Player `index`'s name (their id): 1 to 40 characters, not one of `names`; appended to `names`."""
+    name, path = player["name"], child("/players", index, "name")
+    if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
+        raise ScoringInputError("not_a_name", rule, path, f"a player needs a name of 1 to {MAX_NAME} characters",
+                                field=f"player {index + 1}'s name")
+    if name in names:
+        raise ScoringInputError("duplicate_player_name", rule, path,
+                                f"two players are called {name!r}; give each a different name",
+                                field=f"player {index + 1}'s name")
+    names.append(name)
+    return name

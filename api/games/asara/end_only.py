@@ -29,10 +29,10 @@ from api.games.asara.bounds import (
 )
 from api.games.asara.data import AsaraData
 from api.games.asara.inputs import Tower
-from api.games.scorekit import ScoringInputError, child, read_int, read_list, read_mapping, read_object, ordinal
+from api.games.scorekit import (ScoringInputError, child, read_int, read_list, read_mapping, read_object,
+                                ordinal, read_player_name)
 
 MODE = "end_only"
-MAX_NAME = 40
 
 
 @dataclass(frozen=True)
@@ -110,16 +110,7 @@ def _names(players_raw: list) -> list[str]:
     for index, player in enumerate(players_raw):
         read_object(player, child("/players", index), "ASA-SCORE-01", required=("name", "asari", "prestige"),
                     optional=("towers",))
-        name = player["name"]
-        path = child("/players", index, "name")
-        if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
-            raise ScoringInputError("not_a_name", "ASA-SCORE-01", path,
-                                    f"a player needs a name of 1 to {MAX_NAME} characters", field=f"player {index + 1}'s name")
-        if name in names:
-            raise ScoringInputError("duplicate_player_name", "ASA-SCORE-01", path,
-                                    f"two players are called {name!r}; give each a different name",
-                                    field=f"player {index + 1}'s name")
-        names.append(name)
+        read_player_name(player, index, "ASA-SCORE-01", names)
     return names
 
 

@@ -1,9 +1,7 @@
 """The players of the Nippon end-only and live inputs: named (a name is the player's id) and seated."""
 from __future__ import annotations
 
-from api.games.scorekit import ScoringInputError, child, read_int, read_object
-
-MAX_NAME = 40
+from api.games.scorekit import ScoringInputError, child, read_int, read_object, read_player_name
 
 
 def read_names(players_raw: list, required: tuple[str, ...], optional: tuple[str, ...]) -> list[str]:
@@ -11,16 +9,7 @@ def read_names(players_raw: list, required: tuple[str, ...], optional: tuple[str
     names: list[str] = []
     for index, player in enumerate(players_raw):
         read_object(player, child("/players", index), "NIP-SCORE-01", required=required, optional=optional)
-        name, path = player["name"], child("/players", index, "name")
-        if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
-            raise ScoringInputError("not_a_name", "NIP-SCORE-01", path,
-                                    f"a player needs a name of 1 to {MAX_NAME} characters",
-                                    field=f"player {index + 1}'s name")
-        if name in names:
-            raise ScoringInputError("duplicate_player_name", "NIP-SCORE-01", path,
-                                    f"two players are called {name!r}; give each a different name",
-                                    field=f"player {index + 1}'s name")
-        names.append(name)
+        read_player_name(player, index, "NIP-SCORE-01", names)
     return names
 
 
