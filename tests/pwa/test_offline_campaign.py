@@ -227,7 +227,9 @@ def test_an_offline_session_meets_a_session_from_another_phone(server, new_phone
     why = page.get_by_test_id("campaign-conflict-why").inner_text()
     assert "changed on the server while this phone was offline: on another phone a session was started" in why
     conflict.get_by_role("button", name="Replay my session as the next session").click()  # not while the other is open
-    page.locator(".banner.error[role=alert]").filter(has_text="is open on the server").wait_for()
+    refused = page.locator(".banner.error[role=alert]").filter(has_text="is open on the server")
+    refused.wait_for()
+    assert other["game_id"] not in refused.inner_text()  # the other session in words, not by its id
     shot(page, "74-offline-campaign-conflict")
     games = requests.get(f"{server.url}/api/campaigns/{campaign_id}", headers=bearer(token), timeout=10).json()["games"]
     assert [g["game_id"] for g in games] == [other["game_id"]]  # nothing merged

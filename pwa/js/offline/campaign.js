@@ -223,7 +223,8 @@ export async function resolveConflict(id, how) {
     const [p, ...rest] = saved.pending;
     if (!p || rest.length || p.server_game_id) return problem("replay_not_possible", "Only one waiting session can be replayed.");
     if (fresh.open_session) {
-      return problem("session_in_progress", `Session game ${fresh.open_session.game_id} is open on the server (started on another phone): `
+      // Said in words: the other session's game id means nothing to the person at the table.
+      return problem("session_in_progress", "Another phone's session of this campaign is open on the server: "
         + "it must be recorded or abandoned there before yours can be the next session.");
     }
     const game = await db.get("games", p.game_id);
