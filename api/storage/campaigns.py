@@ -32,7 +32,7 @@ from api.storage import tokens
 from api.storage.db import dumps, write_transaction
 from api.storage.engines import Engine
 from api.storage.errors import CampaignNotFound, CampaignRefused, DatabaseFault, IdempotencyConflict, VersionConflict
-from api.storage.idempotency import PRUNE_BATCH, Retention
+from api.storage.idempotency import PRUNE_BATCH, Retention, prune_all
 from api.storage.models import Idempotency, LoadedGame, WriteOutcome, utcnow
 from api.storage.repository import GameRepository
 
@@ -184,13 +184,7 @@ class CampaignRepository:
     # -- pruning ----------------------------------------------------------------
     def prune_requests(self, cutoff: str | None = None) -> int:
         """Delete every remembered answer older than the retention (or than `cutoff`); return how many."""
-        cutoff = cutoff or (self.retention or Retention()).cutoff()
-        total = 0
-        while True:
-            n = prune_requests(self.db, cutoff)
-            total += n
-            if n < PRUNE_BATCH:
-                return total
+        return prune_all(self.db, cutoff or (self.retention or Retention()).cutoff(), prune_requests)
 
     def maybe_prune(self) -> None:
         """After a write: one batch if this worker's interval has passed; a failure never fails the write."""

@@ -130,11 +130,13 @@ def prune(db: Database, cutoff: str, limit: int = PRUNE_BATCH) -> int:
         return cur.rowcount
 
 
-def prune_all(db: Database, cutoff: str) -> int:
-    """Delete every record created before `cutoff` (batch by batch); return how many."""
+def prune_all(db: Database, cutoff: str, batch=None) -> int:
+    """Delete every record created before `cutoff`, batch by batch (`batch`: `prune` or another table's
+    pruner with its signature); return how many."""
+    batch = batch or prune
     total = 0
     while True:
-        n = prune(db, cutoff)
+        n = batch(db, cutoff)
         total += n
         if n < PRUNE_BATCH:
             return total
