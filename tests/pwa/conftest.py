@@ -166,6 +166,8 @@ def new_phone(browser):
         ctx.close()
     violations = [v for page in pages for v in page.csp_violations]
     assert not violations, f"the PWA broke its Content-Security-Policy: {violations[:3]}"
+    errors = [e for page in pages for e in page.errors]  # and none of its screens threw
+    assert not errors, f"page errors: {errors[:3]}"
 
 
 def shot(page, name: str) -> Path:
