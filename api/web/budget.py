@@ -10,7 +10,6 @@ import logging
 import sys
 
 from api.deadline import BudgetExceeded, budget
-from api.web.security import apply_headers, content_security_policy
 
 log = logging.getLogger("tablekeeper")
 
@@ -55,8 +54,6 @@ class BudgetMiddleware:
         }).encode()
         headers = {"Content-Type": "application/problem+json", "Content-Length": str(len(body)),
                    "Retry-After": "5", "Cache-Control": "no-store"}
-        from api.web.pwa import PWA_DIR
-
-        apply_headers(headers, content_security_policy(self.flask_app.config.get("PWA_DIR") or PWA_DIR))
+        # The security headers are added by `api.web.security.SecurityHeaders`, which wraps this middleware.
         start_response("503 Service Unavailable", list(headers.items()), exc_info)
         return [body]

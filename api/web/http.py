@@ -104,15 +104,17 @@ def not_modified(version: int) -> Response | None:
 
 def json_response(body: Any, status: int = 200, version: int | None = None,
                   headers: dict | None = None, encoded: bytes | None = None) -> Response:
-    """A JSON response, with an ETag when `version` is given; `encoded`: `body` already as JSON bytes."""
-    resp = Response(encoded if encoded is not None else dumps_bytes(body), status=status,
-                    mimetype="application/json")
+    """A JSON response, with an ETag when `version` is given; `encoded`: `body` already as JSON bytes.
+
+    `headers` are added last and win over the defaults.
+    """
+    # All headers at once (one pass), not one `resp.headers[...] =` each (each scans the list).
+    fields = {"Content-Type": "application/json", "Cache-Control": "private, no-cache"}
     if version is not None:
-        resp.headers["ETag"] = etag(version)
-    resp.headers["Cache-Control"] = "private, no-cache"
-    for name, value in (headers or {}).items():
-        resp.headers[name] = value
-    return resp
+        fields["ETag"] = f'"{version}"'
+    if headers:
+        fields.update(headers)
+    return Response(encoded if encoded is not None else dumps_bytes(body), status, fields)
 
 
 def idempotency(body: Any) -> Idempotency | None:
@@ -142,18 +144,23 @@ def readable(game_id: str) -> tuple[GameRepository, GameRecord, Response | None]
     """A game the caller may read: (repository, record, the 304 answer when If-None-Match matches)."""
     r = repo()
     record = r.record(game_id)
-    authorize(record, write=False)
+    authorize(record, write=False, r=r)
     return r, record, not_modified(record.version)
 
 
-def authorize(record: GameRecord, write: bool) -> str:
-    """The caller's role on `record` ("table" or "spectator"); 401/403 otherwise."""
+def authorize(record: GameRecord, write: bool, r: GameRepository | None = None) -> str:
+    """The caller's role on `record` ("table" or "spectator"); 401/403 otherwise.
+
+    The token is looked up on every request (a primary-key read), never cached, so a token
+    removed from the database stops working at once, on every worker.  `r`: the repository
+    the caller already holds (saves fetching this thread's connection again).
+    """
     token = bearer()
     challenge = {"WWW-Authenticate": 'Bearer realm="tablekeeper"'}
     if token is None:
         raise ApiProblem(401, "token_missing", "send the game's token as 'Authorization: Bearer <token>'",
                          headers=challenge)
-    found = tokens.find_token(repo().db, token)
+    found = tokens.find_token((r or repo()).db, token)
     if found is None:
         raise ApiProblem(401, "token_invalid", "this token is not valid for any game", headers=challenge)
     if found["game_id"] != record.id:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from flask import Blueprint, Response
+from flask import Blueprint, Response, request
 
 from api.storage.errors import IdempotencyKeyRequired
 from api.storage.models import WriteOutcome
@@ -41,8 +41,8 @@ def _answer(game_id: str, outcome: WriteOutcome) -> Response:
 def _prepare(game_id: str, schema):
     r = repo()
     record = r.record(game_id)
-    authorize(record, write=True)
-    full = query(MOVE_QUERY)["full"]
+    authorize(record, write=True, r=r)
+    full = bool(request.query_string) and query(MOVE_QUERY)["full"]  # no query string: full's default
     raw = json_body()
     body = load(schema, raw)
     idem = idempotency(raw)
@@ -78,7 +78,7 @@ def game_log(game_id: str):
     """Actions after seq `after`, reverted ones included, with human-readable lines."""
     r = repo()
     record = r.record(game_id)
-    authorize(record, write=False)
+    authorize(record, write=False, r=r)
     args = query(schemas.LogQuerySchema())
     cached = not_modified(record.version)
     if cached is not None:
