@@ -38,7 +38,8 @@ def build_app(config=None) -> Flask:
     store = Storage(app.config["DATABASE"], engines, int(app.config["BUSY_TIMEOUT_MS"]),
                     float(app.config["IDEMPOTENCY_RETENTION_HOURS"]), int(app.config["DB_POOL"]))
     app.extensions["tablekeeper"] = store
-    app.teardown_appcontext(lambda _exc: store.release())  # a PostgreSQL connection goes back to the pool
+    if getattr(store.pool, "release", None) is not None:  # SQLite keeps one connection per thread: nothing to do
+        app.teardown_appcontext(lambda _exc: store.release())  # a PostgreSQL connection goes back to the pool
 
     from api.web import guards
 

@@ -5,7 +5,7 @@
     python bench/web_layer.py --root /tmp/old # another checkout's `api` (before/after figures)
 
 A move request as a phone sends it (``POST /api/games/{id}/actions`` with
-Authorization, If-Match, Idempotency-Key, Origin, ``Accept-Encoding: gzip``
+Authorization, If-Match, Idempotency-Key, Origin, Chrome's ``Accept-Encoding``
 and a JSON action) goes through everything tablekeeper does around the
 write, with the repository's ``apply_actions`` replaced by a stub that hands
 back one recorded answer (`--answer` bytes of JSON): the guards, the record
@@ -94,6 +94,8 @@ def main() -> None:
     parser.add_argument("--requests", type=int, default=2000, help="requests per round")
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--answer", type=int, default=3000, help="bytes of the recorded move answer")
+    parser.add_argument("--accept-encoding", default="gzip, deflate, br, zstd",
+                        help="the request's Accept-Encoding (default: what Chrome sends over HTTPS)")
     parser.add_argument("--profile", type=int, default=0, help="tablekeeper requests under cProfile (0: none)")
     parser.add_argument("--sort", default="tottime")
     parser.add_argument("--lines", type=int, default=40)
@@ -106,7 +108,7 @@ def main() -> None:
     bare = bare_client()
     url = f"/api/games/{game_id}/actions"
     body = b'{"action":{"kind":"take","amount":1}}'
-    fixed = {"Authorization": f"Bearer {token}", "If-Match": '"1"', "Accept-Encoding": "gzip, deflate, br",
+    fixed = {"Authorization": f"Bearer {token}", "If-Match": '"1"', "Accept-Encoding": args.accept_encoding,
              "Origin": "http://localhost"}
 
     def send(c):

@@ -65,7 +65,10 @@ def _check_sizes() -> None:
     limit = int(cfg["MAX_HEADER_BYTES"])
     # A header's WSGI key (HTTP_X_NAME, CONTENT_TYPE) is at least as long as its name, so when no
     # environ entry is over the limit no header is: the usual request is done in one cheap pass.
-    if all(len(key) + len(value) <= limit for key, value in environ.items() if type(value) is str):
+    for key, value in environ.items():
+        if type(value) is str and len(key) + len(value) > limit:
+            break
+    else:
         return
     for name, value in request.headers.items():
         if len(name) + len(value) > limit:
@@ -102,13 +105,14 @@ def _origin_host(origin: str) -> str:
 
 def cross_site_refusal() -> str | None:
     """Why this write looks cross-site, or None when it comes from this site (or an allowed origin)."""
-    origin = request.headers.get("Origin")
+    environ = request.environ
+    origin = environ.get("HTTP_ORIGIN")
     if origin is not None and origin.rstrip("/") in allowed_origins():
         return None
     if origin is not None:
         if origin == "null" or _origin_host(origin) != request.host.lower():
             return f"writes from another site are refused (Origin {origin})"
-    site = request.headers.get("Sec-Fetch-Site")
+    site = environ.get("HTTP_SEC_FETCH_SITE")
     if site is not None and site.lower() not in SAFE_SITES:
         return f"writes from another site are refused (Sec-Fetch-Site {site})"
     return None

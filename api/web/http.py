@@ -17,6 +17,7 @@ from api.web.guards import read_json
 from api.web.problems import ApiProblem
 
 IDEMPOTENCY_KEY = re.compile(r"^[\x21-\x7e]{1,200}$")
+ONE_VERSION = re.compile(r'[ \t]*"([0-9]{1,19})"[ \t]*')  # If-Match: "7"
 
 
 def storage() -> Storage:
@@ -81,8 +82,12 @@ def etag(version: int) -> str:
 
 def expected_versions() -> set[str] | None:
     """The versions named by If-Match (``{"*"}`` for a wildcard), None when absent."""
-    if "If-Match" not in request.headers:
+    raw = request.environ.get("HTTP_IF_MATCH")
+    if raw is None:
         return None
+    simple = ONE_VERSION.fullmatch(raw)
+    if simple:  # what a phone sends: one strong tag, no list to parse
+        return {simple.group(1)}
     match = request.if_match
     if match.star_tag:
         return {"*"}

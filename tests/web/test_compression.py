@@ -64,3 +64,31 @@ def test_pwa_files_are_compressed_with_strong_content_etags_and_cache_lifetimes(
     assert "Content-Encoding" not in icon.headers  # already compressed
     for fresh in ("/", "/sw.js"):
         assert client.get(fresh, headers={"Accept-Encoding": "gzip"}).headers["Cache-Control"] == "no-cache"
+
+
+def test_a_browser_that_takes_zstd_gets_zstd_frames_each_complete_on_its_own(client):
+    from api.web.compression import zstd
+
+    game = create(client)
+    chrome = "gzip, deflate, br, zstd"
+    for version in (1, 2):  # the second answer comes from the same (reused) compressor
+        resp = client.post(f"{game.url}/actions", json={"action": {"kind": "take", "amount": 1}},
+                           headers={**write_headers(game, version), "Accept-Encoding": chrome}, query_string={"full": "1"})
+        assert resp.status_code == 200 and resp.headers["Content-Encoding"] == "zstd"
+        assert resp.headers["ETag"] == f'"{version + 1}"' and "Accept-Encoding" in resp.headers["Vary"]
+        assert f'"version":{version + 1}'.encode() in zstd.decompress(resp.data)
+
+
+def test_the_encoding_follows_the_clients_weights_and_refusals():
+    from api.web.compression import chosen_encoding
+
+    assert chosen_encoding("gzip, deflate, br, zstd") == "zstd"  # equal weights: the server's order
+    assert chosen_encoding("gzip, deflate, br") == "gzip"
+    assert chosen_encoding("br") == "br"
+    assert chosen_encoding("gzip;q=0.5, br") == "br"
+    assert chosen_encoding("zstd;q=0.1, GZIP;q=0.9") == "gzip"
+    assert chosen_encoding("gzip;q=0, *") == "zstd"  # "*" allows what is not named
+    assert chosen_encoding("zstd;q=0, gzip;q=0, *;q=0.3") == "br"
+    assert chosen_encoding("*;q=0") is None
+    assert chosen_encoding("identity") is None and chosen_encoding("") is None
+    assert chosen_encoding("gzip;q=nonsense") is None
