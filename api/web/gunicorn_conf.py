@@ -100,7 +100,12 @@ def post_worker_init(worker) -> None:
 # with 100 tables taking turns (1,500 moves): 20 full collections, up to 50 ms each,
 # 0.8 s in all; after freezing what the warm-up loaded and raising the third threshold: 2, at most
 # 20 ms, 38 ms in all.  Nearly everything a move allocates is freed by reference counting anyway.
-GC_THRESHOLDS = (700, 10, 100)
+# The first threshold: a move holds ~1,000 new containers at its peak (the state, the view, the
+# patch) and frees them by reference counting at its end, so at Python's 700 nearly every move ran
+# a young collection over its own working set (1.2 per move, ~110 µs of CPU per move in all);
+# at 5,000 that is one per ~120 moves (~19 µs per move in all, young and middle generations
+# together; bench/move_profile.py's 4-player games, measured with gc.callbacks).
+GC_THRESHOLDS = (5000, 10, 100)
 
 
 def tune_garbage_collector() -> None:
