@@ -65,7 +65,7 @@ def build_app(config=None) -> Flask:
     harden()  # also when gunicorn runs without our config file (no banner, problem+json errors)
 
     register(app)
-    app.wsgi_app = budget.BudgetMiddleware(app.wsgi_app, float(app.config["REQUEST_BUDGET_SECONDS"]), app)
+    app.wsgi_app = budget.BudgetMiddleware(app.wsgi_app, float(app.config["REQUEST_BUDGET_SECONDS"]))
     security.install(app, guards.allowed_origins)  # outermost: its headers reach the budget's 503 too
     if app.config.get("EDITION_FILE"):
         check_edition_file(app)

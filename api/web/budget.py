@@ -17,10 +17,9 @@ log = logging.getLogger("tablekeeper")
 class BudgetMiddleware:
     """Run the wrapped app under a time budget; answer 503 ``request_budget_exceeded`` past it."""
 
-    def __init__(self, wsgi_app, seconds: float, flask_app):
+    def __init__(self, wsgi_app, seconds: float):
         self.wsgi_app = wsgi_app
         self.seconds = seconds
-        self.flask_app = flask_app
 
     def __call__(self, environ, start_response):
         started = []
