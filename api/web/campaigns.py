@@ -19,13 +19,14 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from flask import Blueprint, request
+from flask import Blueprint
 from marshmallow import ValidationError, fields, validate, validates_schema
 
 from api.storage.campaigns import OPEN, CampaignRecord, CampaignRepository
 from api.storage.errors import VersionConflict
 from api.storage.models import CreatedGame, LoadedGame
 from api.web.games import default_edition
+from api.web.guards import read_body
 from api.web.http import bearer, expected_versions, idempotency, json_body, json_response, load, repo
 from api.web.problems import ApiProblem
 from api.web.schemas import SEED, ActionField, Base, PlayerSchema, StrictBool, StrictInt
@@ -128,7 +129,7 @@ def authorize(cr: CampaignRepository, record: CampaignRecord) -> None:
 
 def optional_body() -> Any:
     """The JSON body, or ``{}`` when the request has none."""
-    return json_body() if request.get_data(cache=True).strip() else {}
+    return json_body() if read_body().strip() else {}
 
 
 def opened(campaign_id: str) -> tuple[CampaignRepository, CampaignRecord, Any, Any]:
