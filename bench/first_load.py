@@ -1,6 +1,7 @@
 """Bytes on the wire: the PWA's first load (home screen) and everything the service worker precaches.
 
     python bench/first_load.py            # with and without compression, side by side
+    python bench/first_load.py --list     # also every request of the home screen's first load, largest first
 
 Starts gunicorn on loopback twice (``TABLEKEEPER_COMPRESS=1`` and ``0``), opens
 the home screen in Debian's Chromium (Playwright, service worker blocked so the
@@ -69,8 +70,11 @@ def precache_bytes(base: str) -> tuple[int, int]:
     return wire, raw
 
 
-def home_screen_bytes(base: str) -> tuple[int, int]:
-    """(bytes transferred, requests) for a first visit of the home screen in Chromium."""
+def home_screen_bytes(base: str, listing: list | None = None) -> tuple[int, int]:
+    """(bytes transferred, requests) for a first visit of the home screen in Chromium.
+
+    ``listing``, when given, receives (bytes, path) for every request.
+    """
     from playwright.sync_api import sync_playwright
 
     total = count = 0
@@ -83,13 +87,17 @@ def home_screen_bytes(base: str) -> tuple[int, int]:
         page.goto(base + "/", wait_until="networkidle")
         for request in finished:
             sizes = request.sizes()
-            total += sizes["responseBodySize"] + sizes["responseHeadersSize"]
+            size = sizes["responseBodySize"] + sizes["responseHeadersSize"]
+            total += size
             count += 1
+            if listing is not None:
+                listing.append((size, request.url.removeprefix(base)))
         browser.close()
     return total, count
 
 
 def main() -> None:
+    show = "--list" in sys.argv
     with tempfile.TemporaryDirectory() as tmp:
         for compress in (False, True):
             proc, base = _serve(str(Path(tmp) / f"c{int(compress)}.db"), compress)
@@ -98,8 +106,11 @@ def main() -> None:
                 line = f"compression {'on ' if compress else 'off'}: precache {wire / 1024:6.1f} KiB on the wire " \
                        f"({raw / 1024:.1f} KiB of files)"
                 if CHROMIUM:
-                    home, n = home_screen_bytes(base)
+                    listing: list = []
+                    home, n = home_screen_bytes(base, listing)
                     line += f"; home screen first load {home / 1024:6.1f} KiB in {n} requests"
+                    if show and compress:
+                        line += "".join(f"\n  {size / 1024:5.1f} KiB  {url}" for size, url in sorted(listing, reverse=True))
                 print(line)
             finally:
                 os.killpg(proc.pid, signal.SIGTERM)
