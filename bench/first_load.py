@@ -6,8 +6,9 @@
 Starts gunicorn on loopback twice (``TABLEKEEPER_COMPRESS=1`` and ``0``), opens
 the home screen in Debian's Chromium (Playwright, service worker blocked so the
 page's own requests are counted: bodies as transferred plus headers), then
-fetches every URL of the service worker's precache list with
-``Accept-Encoding: br, gzip`` and adds up the transferred body sizes.
+fetches every URL of the service worker's precache lists with
+``Accept-Encoding: br, gzip`` and adds up the transferred body sizes: SHELL
+(cached at install) and LATER (the rarer screens, cached right after).
 Figures are for notes, never asserted in tests.
 """
 from __future__ import annotations
@@ -53,16 +54,25 @@ def _serve(database: str, compress: bool) -> tuple[subprocess.Popen, str]:
     raise SystemExit("gunicorn did not start")
 
 
+def _listed(name: str) -> list[str]:
+    block = re.search(rf"const {name} = \[(.*?)\];", (ROOT / "pwa" / "sw.js").read_text(), re.S).group(1)
+    return re.findall(r'"([^"]+)"', block)
+
+
 def precache_urls() -> list[str]:
-    """The SHELL list of pwa/sw.js, plus sw.js itself."""
-    block = re.search(r"const SHELL = \[(.*?)\];", (ROOT / "pwa" / "sw.js").read_text(), re.S).group(1)
-    return re.findall(r'"([^"]+)"', block) + ["/sw.js"]
+    """The SHELL list of pwa/sw.js (cached at install), plus sw.js itself."""
+    return _listed("SHELL") + ["/sw.js"]
 
 
-def precache_bytes(base: str) -> tuple[int, int]:
-    """(transferred body bytes, uncompressed bytes) of every precached URL."""
+def later_urls() -> list[str]:
+    """The LATER list of pwa/sw.js: the rarer screens, cached right after activation."""
+    return _listed("LATER")
+
+
+def precache_bytes(base: str, urls: list[str]) -> tuple[int, int]:
+    """(transferred body bytes, uncompressed bytes) of `urls`."""
     wire = raw = 0
-    for url in precache_urls():
+    for url in urls:
         resp = requests.get(base + url, headers={"Accept-Encoding": "br, gzip"}, stream=True, timeout=10)
         body = resp.raw.read(decode_content=False)
         wire += len(body)
@@ -102,9 +112,11 @@ def main() -> None:
         for compress in (False, True):
             proc, base = _serve(str(Path(tmp) / f"c{int(compress)}.db"), compress)
             try:
-                wire, raw = precache_bytes(base)
+                wire, raw = precache_bytes(base, precache_urls())
+                later, later_raw = precache_bytes(base, later_urls())
                 line = f"compression {'on ' if compress else 'off'}: precache {wire / 1024:6.1f} KiB on the wire " \
-                       f"({raw / 1024:.1f} KiB of files)"
+                       f"({raw / 1024:.1f} KiB of files) + later {later / 1024:5.1f} KiB " \
+                       f"({later_raw / 1024:.1f}) = {(wire + later) / 1024:.1f} KiB"
                 if CHROMIUM:
                     listing: list = []
                     home, n = home_screen_bytes(base, listing)

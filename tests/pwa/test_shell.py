@@ -55,6 +55,12 @@ def test_the_home_screen_loads_only_its_own_modules():
     assert total <= HOME_BUDGET, sorted(sizes.items(), key=lambda kv: -kv[1])[:5]
 
 
+def test_index_preloads_exactly_the_home_screens_modules():
+    # A stale list would fetch a module the home screen no longer needs (or leave one to the waterfall).
+    preloaded = re.findall(r'<link rel="modulepreload" href="([^"]+)">', (PWA / "index.html").read_text())
+    assert sorted(preloaded) == sorted(url for url in home_module_graph() if url != "/js/main.js")
+
+
 def test_manifest_is_installable():
     manifest = json.loads((PWA / "manifest.webmanifest").read_text())
     assert manifest["display"] == "standalone" and manifest["start_url"] == "/" and manifest["theme_color"]
