@@ -25,7 +25,7 @@ export function Home({ s }) {
         <a class="button" style="width:100%" href=${`#/g/${g.game_id}`}>${gameTitle(g.view)}</a>
         <p class="hint">${g.view ? `Era ${g.view.view.era === 2 ? "II" : "I"}, ${g.view.over ? "finished" : g.view.view.phase}` : "not loaded yet"}
           ${g.role === "spectator" ? " · watching" : ""}${g.local ? " · on this phone only" : ""}${g.queued ? ` · ${g.queued} move(s) waiting to sync` : ""}
-          · saved ${g.saved_at ? new Date(g.saved_at).toLocaleString() : "?"}</p>
+          ${" · saved "}${g.saved_at ? new Date(g.saved_at).toLocaleString() : "?"}</p>
         <button class="danger" onClick=${() => confirm("Forget this game on this phone? (It stays on the server.)") && forget(g.game_id)}
           aria-label=${`Forget ${gameTitle(g.view)}`}>Forget</button>
       </li>`)}
