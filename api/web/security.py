@@ -107,8 +107,11 @@ def install(app: Flask, allowed_origins) -> None:
     app.wsgi_app = SecurityHeaders(app.wsgi_app, security_headers(app))
 
     def add_cors_headers(resp: Response) -> Response:
-        origin = request.headers.get("Origin")
-        if origin and request.path.startswith("/api") and origin.rstrip("/") in allowed_origins():
+        origins = allowed_origins()
+        if not origins:  # the default: no origin is allowed, nothing to look at
+            return resp
+        origin = request.environ.get("HTTP_ORIGIN")
+        if origin and request.path.startswith("/api") and origin.rstrip("/") in origins:
             resp.headers["Access-Control-Allow-Origin"] = origin
             resp.headers["Access-Control-Expose-Headers"] = CORS_EXPOSE
             if request.method == "OPTIONS":
