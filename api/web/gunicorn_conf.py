@@ -35,6 +35,10 @@ graceful_timeout = 10
 # answers those first; beyond these gunicorn answers with the problem+json of `harden`.
 limit_request_line = 8190
 limit_request_field_size = 16380
+# Each worker tells the master it is alive by touching a file (os.utime) in its loop, per request; on
+# a disk file system that dirties an inode the SQLite commits' fsyncs then journal along.  In memory
+# (gunicorn's advice for containers too) it costs nothing.
+worker_tmp_dir = "/dev/shm" if os.path.isdir("/dev/shm") else None
 
 harden()
 
