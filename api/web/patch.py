@@ -7,6 +7,9 @@ key; a list that only grew at its end gets ``add`` at ``/-`` per new item; a
 list of the same length is compared item by item; any other change replaces
 the value.  Equality is strict about types (``1`` is not ``true``).
 
+A view given in sections (`diff_sections`) is compared section by section
+on the sections' keys first, so unchanged parts are not even rendered.
+
 Equal subtrees are skipped at C speed: Python's ``==`` first (it stops at the
 first difference, but takes ``1`` for ``true``), then, for subtrees it finds
 equal, their orjson encodings.  A board view is ~45 KB and a move changes a
@@ -39,6 +42,29 @@ def diff(old: Any, new: Any, path: str = "") -> list[dict]:
     ops: list[dict] = []
     _diff(old, new, path, ops)
     return ops
+
+
+def diff_sections(old: list, new: list, fallback) -> list[dict]:
+    """The patch between two views given as sections (`api.games.sections`): the same ops' effect as
+    `diff` of the assembled views, reading only what changed.
+
+    A place whose keys are equal is skipped without rendering either side; a "whole" section (the
+    choices, the refusals: new with every move) is replaced whole; any other is diffed inside.  When
+    the two views are not laid out alike (another set of places), `fallback()` gives the patch.
+    """
+    if len(old) != len(new) or any(a.path != b.path for a, b in zip(old, new)):
+        return fallback()
+    ops: list[dict] = []
+    for before, after in zip(old, new):
+        if after.whole:
+            ops.append({"op": "replace", "path": _pointer(after.path), "value": after.value})
+        elif after.key is None or before.key != after.key:
+            _diff(before.value, after.value, _pointer(after.path), ops)
+    return ops
+
+
+def _pointer(path: tuple) -> str:
+    return "".join(f"/{_escape(str(part))}" for part in path)
 
 
 def _strictly_equal(a: Any, b: Any) -> bool:
