@@ -75,6 +75,9 @@ def _strictly_equal(a: Any, b: Any) -> bool:
         return same(a, b)
 
 
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+
+
 def _diff(old: Any, new: Any, path: str, ops: list[dict]) -> None:
     kind = type(old)
     if kind is dict and type(new) is dict:
@@ -84,17 +87,30 @@ def _diff(old: Any, new: Any, path: str, ops: list[dict]) -> None:
             if key not in new:
                 ops.append({"op": "remove", "path": f"{path}/{_escape(str(key))}"})
         for key, value in new.items():
-            where = f"{path}/{_escape(str(key))}"
             if key not in old:
-                ops.append({"op": "add", "path": where, "value": value})
-            else:
-                _diff(old[key], value, where, ops)
+                ops.append({"op": "add", "path": f"{path}/{_escape(str(key))}", "value": value})
+                continue
+            before = old[key]
+            if before is value:
+                continue
+            # Most values of a changed object are equal scalars: compared here, not by a call each.
+            if type(value) in _SCALARS and type(before) is type(value):
+                if before != value:
+                    ops.append({"op": "replace", "path": f"{path}/{_escape(str(key))}", "value": value})
+                continue
+            _diff(before, value, f"{path}/{_escape(str(key))}", ops)
         return
     if kind is list and type(new) is list:
         if old == new and _strictly_equal(old, new):
             return
         if len(new) == len(old):
             for index, (a, b) in enumerate(zip(old, new)):
+                if a is b:
+                    continue
+                if type(b) in _SCALARS and type(a) is type(b):
+                    if a != b:
+                        ops.append({"op": "replace", "path": f"{path}/{index}", "value": b})
+                    continue
                 _diff(a, b, f"{path}/{index}", ops)
             return
         if len(new) > len(old) and old == new[:len(old)] and _strictly_equal(old, new[:len(old)]):

@@ -44,8 +44,8 @@ _FAMILIES = {"space": "spaces", "market": "local_markets", "nation": "nations", 
 
 def uses_placeholder(state: GameState, action: dict) -> bool:
     """True when the option names a component whose printed values are placeholders."""
-    marked = _placeholder_fields(state.edition)
-    return any((field, value) in marked for field in _FAMILIES if isinstance(value := action.get(field), str))
+    marked = _placeholder_fields(state.edition)  # holds only fields of `_FAMILIES`: others never match
+    return any((field, value) in marked for field, value in action.items() if type(value) is str)
 
 
 @per_edition
