@@ -16,6 +16,11 @@ so what the phone shows is what the engine will do:
 """
 from __future__ import annotations
 
+try:
+    import orjson
+except ImportError:  # the offline phone (Pyodide) may run without it
+    orjson = None
+
 from api.games.asian_tigers.presentation import labels as L
 from api.games.asian_tigers.presentation.cache import per_edition
 from api.games.asian_tigers.presentation.document import edition_labels
@@ -34,7 +39,30 @@ def describe_choice(state: GameState, decision: dict, action: dict) -> dict:
     handler = _DESCRIBERS.get(action["kind"], _plain)
     label, cost, payoff = handler(state, decision, action)
     return {"action": action, "label": label, "cost": cost, "payoff": payoff,
-            "summary": summary(state, label, cost, payoff), "placeholder": uses_placeholder(state, action)}
+            "summary": _summary(state, label, cost, payoff), "placeholder": uses_placeholder(state, action)}
+
+
+_SUMMARIES: dict = {}  # (edition hash, encoded label, cost and payoff) -> sentence
+_SUMMARIES_MAX = 8192  # the same few hundred builds, sales and placements recur in every game
+
+
+def _summary(state: GameState, label: str, cost: dict, payoff: dict) -> str:
+    """`summary`, remembered: a sentence depends only on the edition and the (label, cost, payoff) it words.
+
+    Encoding those (one C call) costs a fraction of wording them again; a view words ~20 options.
+    """
+    if orjson is None:  # the offline phone: no fast encoder, word it
+        return summary(state, label, cost, payoff)
+    try:
+        key = (state.edition.content_hash, orjson.dumps((label, cost, payoff)))
+    except TypeError:
+        return summary(state, label, cost, payoff)
+    text = _SUMMARIES.get(key)
+    if text is None:
+        if len(_SUMMARIES) >= _SUMMARIES_MAX:
+            _SUMMARIES.clear()
+        text = _SUMMARIES[key] = summary(state, label, cost, payoff)
+    return text
 
 
 # Action field → labels-document family of the component it names.
