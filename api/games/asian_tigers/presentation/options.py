@@ -170,8 +170,22 @@ def _build(state: GameState, decision: dict, action: dict):
     player = state.player(decision["seat"])
     info = building.check_space(state, player, action["space"], action.get("sector"), decision["center"],
                                 building.BUILDABLE_FROM_CENTER, decision["tiger"])
-    cost, payoff = _build_payoff(state, player, info)
-    return _build_label(state, info), cost, payoff
+    # A choose_build offers dozens of builds (every space in reach × every sector with a piece), and the
+    # same ones recur move after move: once checked, a build's words depend only on what `info` names
+    # and the sector's content (see `_build_payoff`, `_sector_payoff`, `_build_label`).
+    content = player.sectors[info["sector"]]
+    key = (state.edition.content_hash, info["space"].id, info["sector"], info.get("energy"), info.get("science"),
+           content["generic"], bool(content["factory"]), bool(content.get("bonus_unlocked")))
+    described = _BUILDS.get(key)
+    if described is None:
+        if len(_BUILDS) >= _SUMMARIES_MAX:
+            _BUILDS.clear()
+        cost, payoff = _build_payoff(state, player, info)
+        described = _BUILDS[key] = (_build_label(state, info), cost, payoff)
+    return described
+
+
+_BUILDS: dict = {}  # (edition hash, what a checked build names) -> (label, cost, payoff); shared: never mutate
 
 
 def _build_label(state: GameState, info: dict) -> str:
