@@ -117,13 +117,14 @@ class Section:
     @property
     def key(self) -> bytes | None:
         """What the value depends on, encoded: equal keys at one place mean equal values."""
+        # Nothing is cleared once worked out: a threaded server may read one section from two
+        # requests at once, and each must find what it needs (at worst both work it out).
         if self._key is _UNSET:
             inputs = self._inputs
             if inputs is _UNSET:
                 self._key = encode(self.value)
             else:
                 self._key = encode(inputs() if callable(inputs) else inputs)
-                self._inputs = None
         return self._key
 
     @property
@@ -131,7 +132,6 @@ class Section:
         """The rendered value (shared when it came from a memo: never mutate it)."""
         if self._value is _UNSET:
             self._value = self._render()
-            self._render = None
         return self._value
 
     @property
