@@ -14,6 +14,7 @@ from api.storage.cache import CachedState
 from api.storage.codec import loads
 from api.storage.engines import Engine
 from api.storage.models import GameRecord
+from api.storage.snapshots import decode_state
 
 SNAPSHOT_BLOCK = 25
 
@@ -32,7 +33,7 @@ def state_at(db: Database, game_id: str, engine: Engine, edition: Any, tail: int
            ORDER BY s.seq DESC LIMIT 1""",
         (game_id, tail),
     ).fetchone()
-    state = engine.state_from_dict(loads(data), edition)
+    state = engine.state_from_dict(decode_state(data), edition)
     later = db.conn.execute(
         "SELECT seq, payload FROM actions WHERE game_id = ? AND reverted = 0 AND seq > ? AND seq <= ? "
         "ORDER BY seq", (game_id, snap_seq, tail),

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from api.storage.codec import loads
 from api.storage.engines import state_hash
 from api.storage.repository import GameRepository
+from api.storage.snapshots import decode_state
 
 
 @dataclass
@@ -61,7 +62,7 @@ def _check_snapshot(verdict: Verdict, engine, snapshots: dict, seq: int, replaye
     if seq not in snapshots:
         return
     data, digest = snapshots[seq]
-    content = state_hash(loads(data))
+    content = state_hash(decode_state(data))
     if digest != replayed or content != replayed:
         verdict.problems.append(f"snapshot at seq {seq} differs from replay (stored {digest[:12]}, "
                                 f"content {content[:12]}, replay {replayed[:12]})")

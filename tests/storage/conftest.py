@@ -32,8 +32,8 @@ def toy_edition(repo, pile: int = 21):
     return engine.load_edition({**engine.load_edition().document, "pile": pile})
 
 
-def render(result):
-    """A minimal stored response."""
+def render(result, full=False):
+    """A minimal move answer (`full` is the ``?full=1`` flag, which it ignores)."""
     return 200, {"version": result.game.record.version, "undone": result.undone,
                  "seqs": [a["seq"] for a in result.applied]}
 

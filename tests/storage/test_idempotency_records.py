@@ -1,7 +1,9 @@
-"""Idempotency records keep only what a replay needs (the body, compressed) and expire after the retention."""
+"""Idempotency records keep only what a replay needs (no body since format 3) and expire after the retention."""
 from __future__ import annotations
 
 import zlib
+
+import pytest
 from datetime import datetime, timedelta, timezone
 
 from api.storage import idempotency
@@ -16,14 +18,29 @@ def _new(repo):
     return repo.create_game("toy", PLAYERS, 5, toy_edition(repo, 50)).game.record.id
 
 
-def test_a_record_is_the_compressed_body_and_a_replay_answers_the_same_bytes(repo):
+def test_a_record_names_the_write_and_a_replay_answers_the_same_bytes(repo):
     gid = _new(repo)
-    first = repo.apply_actions(gid, [TAKE1], {"1"}, Idempotency("k", "h"), render)
-    stored = repo.db.conn.execute("SELECT response FROM idempotency WHERE key = 'k'").fetchone()[0]
-    assert isinstance(stored, bytes) and stored[:1] == idempotency.FORMAT_2
-    assert idempotency.unpack(stored) == first.encoded
-    again = repo.apply_actions(gid, [TAKE1], {"1"}, Idempotency("k", "h"), render)
+    first = repo.apply_actions(gid, [TAKE1, TAKE1], {"1"}, Idempotency("k", "h"), render, full=True)
+    stored, version, head, applied, full = repo.db.conn.execute(
+        "SELECT response, etag, head_seq, applied, full_view FROM idempotency WHERE key = 'k'").fetchone()
+    assert bytes(stored) == idempotency.FORMAT_3 and idempotency.is_rebuilt(stored)  # no body is kept
+    assert (version, head, applied, full) == ("2", 2, 2, 1)
+    with pytest.raises(ValueError):
+        idempotency.unpack(stored)
+    again = repo.apply_actions(gid, [TAKE1, TAKE1], {"1"}, Idempotency("k", "h"), render)
     assert again.replayed and again.encoded == first.encoded and again.body == first.body
+    assert again.version == 2 and repo.record(gid).live_actions == 2
+
+
+def test_a_record_written_with_a_stored_body_still_replays_it(repo):
+    gid = _new(repo)
+    repo.apply_actions(gid, [TAKE1], {"1"}, Idempotency("old", "h"), render)
+    body = b'{"version":2,"undone":[],"seqs":[1],"written":"before format 3"}'
+    for stored in (idempotency.pack(body), idempotency.pack_format_1(body)):  # as rows before 0007 hold them
+        repo.db.conn.execute("UPDATE idempotency SET response = ?, head_seq = NULL, applied = NULL, "
+                             "full_view = NULL WHERE key = 'old'", (stored,))
+        again = repo.apply_actions(gid, [TAKE1], {"1"}, Idempotency("old", "h"), render)
+        assert again.replayed and again.encoded == body and again.body["written"] == "before format 3"
 
 
 def test_records_of_every_earlier_format_still_replay(repo):
@@ -74,7 +91,7 @@ def test_retention_is_configured_by_environment(make_app, monkeypatch):
     assert make_app().extensions["tablekeeper"].retention.seconds == 2.5 * 3600
 
 
-def test_an_http_replay_answers_the_identical_bytes_and_a_record_is_small(app):
+def test_an_http_replay_answers_the_identical_bytes_and_a_record_keeps_no_body(app):
     client = app.test_client()
     game = create(client)
     headers = write_headers(game, 1, key="move-1")
@@ -84,4 +101,4 @@ def test_an_http_replay_answers_the_identical_bytes_and_a_record_is_small(app):
     assert first.data == second.data
     repo = app.extensions["tablekeeper"].repository()
     (size,) = repo.db.conn.execute("SELECT length(response) FROM idempotency").fetchone()
-    assert size < len(first.data) / 2
+    assert size == 1  # the format byte: the answer is rebuilt from the log

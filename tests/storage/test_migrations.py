@@ -94,7 +94,13 @@ def test_actions_are_append_only(db_path, backend):
         db.conn.execute("DELETE FROM actions")
     with pytest.raises(refused, match="append-only"):
         db.conn.execute("UPDATE actions SET payload = '{\"kind\": 1}'")
-    db.conn.execute("UPDATE actions SET reverted = 1")
+    with pytest.raises(refused, match="records the version"):  # a replay's rebuild reads it (0007)
+        db.conn.execute("UPDATE actions SET reverted = 1")
+    with pytest.raises(refused, match="keeps the version"):
+        db.conn.execute("UPDATE actions SET reverted_version = 2")  # not reverted
+    db.conn.execute("UPDATE actions SET reverted = 1, reverted_version = 2")
+    with pytest.raises(refused, match="keeps the version"):
+        db.conn.execute("UPDATE actions SET reverted_version = 3")
     with pytest.raises(refused, match="stays reverted"):
         db.conn.execute("UPDATE actions SET reverted = 0")
     with pytest.raises(refused):

@@ -7,6 +7,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from api.storage.snapshots import decode_state, encode_state
 from api.storage.engines import RulesViolation, state_hash
 from api.storage.errors import (
     GameNotFound,
@@ -141,11 +142,11 @@ def test_verify_detects_a_tampered_snapshot(repo):
     gid = _new(repo, pile=100)
     _play(repo, gid, SNAPSHOT_BLOCK + 3)
     assert verify_game(repo, gid).ok
-    state = json.loads(repo.db.conn.execute(
+    state = decode_state(repo.db.conn.execute(
         "SELECT state FROM snapshots WHERE game_id = ? AND seq = ?", (gid, SNAPSHOT_BLOCK)).fetchone()[0])
     state["pile"] = 99
     repo.db.conn.execute("UPDATE snapshots SET state = ?, state_hash = ? WHERE game_id = ? AND seq = ?",
-                         (json.dumps(state), state_hash(state), gid, SNAPSHOT_BLOCK))
+                         (encode_state(state), state_hash(state), gid, SNAPSHOT_BLOCK))
     verdict = verify_game(repo, gid)
     assert not verdict.ok and f"snapshot at seq {SNAPSHOT_BLOCK}" in verdict.problems[0]
 
