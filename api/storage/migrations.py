@@ -16,10 +16,9 @@ from typing import Callable
 
 from sqlite_utils import Database
 
-from api.games.provenance import placeholders_in
-from api.storage.codec import dumps, loads
 from api.storage.db import write_transaction
 from api.storage.editions import migrate_edition_resources
+from api.storage.replays import recount_placeholders
 from api.storage.snapshots import compress_stored
 
 
@@ -149,11 +148,7 @@ def _replays_from_the_log(db: Database) -> None:
     ):
         db.conn.execute(sql)
     compress_stored(db)
-    for game_id, stored in db.conn.execute("SELECT id, placeholders_used FROM games").fetchall():
-        events = db.conn.execute("SELECT events FROM actions WHERE game_id = ? AND reverted = 0", (game_id,))
-        used = sorted(placeholders_in(e for (row,) in events.fetchall() for e in loads(row)))
-        if used != loads(stored or "[]"):
-            db.conn.execute("UPDATE games SET placeholders_used = ? WHERE id = ?", (dumps(used), game_id))
+    recount_placeholders(db)
 
 
 MIGRATIONS: list[tuple[str, Callable[[Database], None]]] = [

@@ -28,6 +28,7 @@ from __future__ import annotations
 from datetime import datetime, timezone
 
 from api.storage.pg import PgDatabase
+from api.storage.replays import recount_placeholders
 from api.storage.snapshots import compress_stored
 
 NOTIFY_CHANNEL = "tablekeeper_games"
@@ -125,8 +126,7 @@ _EDITION_RESOURCES = [
 ]
 
 _REPLAYS_FROM_THE_LOG = [
-    # As SQLite's 0007 (`api.storage.migrations._replays_from_the_log`), without the placeholders
-    # recount: no PostgreSQL database predates 0003.
+    # As SQLite's 0007 (`api.storage.migrations._replays_from_the_log`).
     "ALTER TABLE actions ADD COLUMN reverted_version BIGINT",
     """CREATE OR REPLACE FUNCTION actions_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
@@ -155,6 +155,7 @@ _REPLAYS_FROM_THE_LOG = [
     "ALTER TABLE idempotency ADD COLUMN head_seq BIGINT, ADD COLUMN applied BIGINT, ADD COLUMN full_view INTEGER",
     "ALTER TABLE snapshots ALTER COLUMN state TYPE BYTEA USING convert_to(state, 'UTF8')",
     compress_stored,
+    recount_placeholders,
 ]
 
 MIGRATIONS: list[tuple[str, list]] = [

@@ -28,7 +28,7 @@ from typing import Any, Callable
 from sqlite_utils import Database
 
 from api.games.provenance import placeholders_in
-from api.storage.codec import dumps_bytes, loads
+from api.storage.codec import dumps, dumps_bytes, loads
 from api.storage.engines import Engine, state_hash
 from api.storage.errors import ReplayDiverged
 from api.storage.models import GameRecord, LoadedGame, WriteOutcome, WriteResult
@@ -121,3 +121,15 @@ def rebuild(db: Database, current: GameRecord, engine: Engine, edition: Any, rec
                                      recipe.head_seq - recipe.applied, None), engine, edition, state_before)
     _status, body = render(WriteResult(game, applied=applied, undone=undone, previous=previous), full=recipe.full)
     return WriteOutcome(recipe.status, body, recipe.version, True, dumps_bytes(body))
+
+
+def recount_placeholders(db: Database) -> None:
+    """Migration 0007: ``games.placeholders_used`` recounted from the live actions' events, as a rebuild counts it.
+
+    Every write since migration 0003 keeps the two equal; games older than 0003 were given ``[]``.
+    """
+    for game_id, stored in db.conn.execute("SELECT id, placeholders_used FROM games").fetchall():
+        events = db.conn.execute("SELECT events FROM actions WHERE game_id = ? AND reverted = 0", (game_id,))
+        used = sorted(placeholders_in(e for (row,) in events.fetchall() for e in loads(row)))
+        if used != loads(stored or "[]"):
+            db.conn.execute("UPDATE games SET placeholders_used = ? WHERE id = ?", (dumps(used), game_id))

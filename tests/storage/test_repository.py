@@ -7,7 +7,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from api.storage.snapshots import decode_state, encode_state
 from api.storage.engines import RulesViolation, state_hash
 from api.storage.errors import (
     GameNotFound,
@@ -18,6 +17,7 @@ from api.storage.errors import (
     VersionConflict,
 )
 from api.storage.repository import SNAPSHOT_BLOCK, Idempotency
+from api.storage.snapshots import decode_state, encode_state
 from api.storage.verify import verify_all, verify_game
 from tests.storage.conftest import PLAYERS, TAKE1, render, toy_edition
 
