@@ -375,7 +375,8 @@ class GameRepository:
             record, engine = game.record, game.engine
             state, rows = self._play(engine, game.state, actions, record.head_seq + 1)
             tail = rows[-1]["seq"]
-            statements = [self._append_statement(game_id, rows, idem.key if idem else None, now)]
+            # No key on the rows (NULL since 0007): the idempotency record names them (head_seq, applied).
+            statements = [self._append_statement(game_id, rows, None, now)]
             if snapshot_due(record.tail_seq, tail):
                 statements.append(self._snapshot_statement(game_id, tail, rows[-1]["state"], rows[-1]["state_hash"],
                                                            now))
