@@ -130,6 +130,8 @@ def _replays_from_the_log(db: Database) -> None:
       before keep it NULL, which reads right: they were reverted before any record that is rebuilt.
     - ``idempotency.head_seq``, ``applied`` and ``full_view`` name the write of a format-3 record.
     - snapshots stored as JSON text are compressed (`api.storage.snapshots`).
+    - state and request hashes are written as their 32 bytes (`codec.digest_bytes`); rows from before keep
+      the hex text, which reads the same (`codec.digest_hex`), so the append-only log is not rewritten.
     - ``games.placeholders_used`` is recomputed from the live actions' events: a rebuild derives it
       that way, which every write since 0003 keeps true, but games older than 0003 got ``[]``.
     """

@@ -154,6 +154,10 @@ _REPLAYS_FROM_THE_LOG = [
     END $$""",
     "ALTER TABLE idempotency ADD COLUMN head_seq BIGINT, ADD COLUMN applied BIGINT, ADD COLUMN full_view INTEGER",
     "ALTER TABLE snapshots ALTER COLUMN state TYPE BYTEA USING convert_to(state, 'UTF8')",
+    # SHA-256 digests as their 32 bytes (the API's hex is derived); a column change fires no row trigger.
+    *[f"ALTER TABLE {table} ALTER COLUMN {column} TYPE BYTEA USING CASE WHEN {column} ~ '^[0-9a-f]{{64}}$' "
+      f"THEN decode({column}, 'hex') ELSE convert_to({column}, 'UTF8') END"
+      for table, column in (("actions", "state_hash"), ("snapshots", "state_hash"), ("idempotency", "request_hash"))],
     compress_stored,
     recount_placeholders,
 ]

@@ -28,7 +28,7 @@ from typing import Any, Callable
 from sqlite_utils import Database
 
 from api.games.provenance import placeholders_in
-from api.storage.codec import dumps, dumps_bytes, loads
+from api.storage.codec import digest_hex, dumps, dumps_bytes, loads
 from api.storage.engines import Engine, state_hash
 from api.storage.errors import ReplayDiverged
 from api.storage.models import GameRecord, LoadedGame, WriteOutcome, WriteResult
@@ -74,7 +74,7 @@ def _stored_hash(db: Database, game_id: str, tail: int) -> str:
         sql, params = "SELECT state_hash FROM actions WHERE game_id = ? AND seq = ?", (game_id, tail)
     else:
         sql, params = "SELECT state_hash FROM snapshots WHERE game_id = ? AND seq = 0", (game_id,)
-    return db.conn.execute(sql, params).fetchone()[0]
+    return digest_hex(db.conn.execute(sql, params).fetchone()[0])
 
 
 def _record_at(current: GameRecord, engine: Engine, state: Any, rows: list, events: dict, version: int,

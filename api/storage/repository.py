@@ -27,7 +27,7 @@ from sqlite_utils import Database
 
 from api.storage import idempotency, replays, tokens
 from api.storage.cache import StateCache
-from api.storage.codec import dumps, dumps_bytes, loads
+from api.storage.codec import digest_bytes, digest_hex, dumps, dumps_bytes, loads
 from api.storage.snapshots import encode_state
 from api.storage.db import read_transaction, write_transaction
 from api.storage.engines import Engine, EngineRegistry, EngineUnavailable, RulesViolation, state_hash
@@ -129,7 +129,7 @@ class GameRepository:
 
     def _snapshot_statement(self, game_id: str, seq: int, state_dict: dict, digest: str, now: str):
         return ("INSERT OR IGNORE INTO snapshots (game_id, seq, state, state_hash, created_at) VALUES (?, ?, ?, ?, ?)",
-                (game_id, seq, encode_state(state_dict), digest, now), False)
+                (game_id, seq, encode_state(state_dict), digest_bytes(digest), now), False)
 
     def _play(self, engine: Engine, state: Any, actions: Iterable[dict], first_seq: int) -> tuple[Any, list[dict]]:
         """Apply `actions` in order; rows carry seq, action, events, state dict and hash (computed once)."""
@@ -149,7 +149,7 @@ class GameRepository:
     def _append_statement(game_id: str, rows: list[dict], idem_key: str | None, now: str):
         return ("INSERT INTO actions (game_id, seq, payload, events, state_hash, idempotency_key, reverted, "
                 "created_at) VALUES (?, ?, ?, ?, ?, ?, 0, ?)",
-                [(game_id, r["seq"], dumps(r["action"]), dumps(r["events"]), r["state_hash"], idem_key, now)
+                [(game_id, r["seq"], dumps(r["action"]), dumps(r["events"]), digest_bytes(r["state_hash"]), idem_key, now)
                  for r in rows], True)
 
     def _run(self, statements: list[tuple[str, Any, bool]]) -> None:
@@ -264,7 +264,7 @@ class GameRepository:
             return {
                 "format": "tablekeeper.game", "format_version": 1, "game": record.kind,
                 "edition": loads(document), "options": record.options, "seed": record.seed,
-                "actions": self.live_actions(game_id), "state_hash": final,
+                "actions": self.live_actions(game_id), "state_hash": digest_hex(final),
             }
 
     def game_ids(self) -> list[str]:
@@ -290,7 +290,7 @@ class GameRepository:
             raise GameNotFound(game_id)
         version, request_hash, status, stored, etag, head_seq, applied, full, created_at = row
         if request_hash is not None:
-            if request_hash != idem.request_hash:
+            if digest_hex(request_hash) != idem.request_hash:
                 raise IdempotencyConflict(idem.key)
             if idempotency.is_rebuilt(stored):
                 return replays.Recipe(status, int(etag), head_seq, applied, bool(full), created_at), version
@@ -319,7 +319,7 @@ class GameRepository:
             statements.append((
                 "INSERT INTO idempotency (game_id, key, request_hash, status, response, etag, head_seq, applied, "
                 "full_view, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (before.id, idem.key, idem.request_hash, status, idempotency.FORMAT_3, str(game.record.version),
+                (before.id, idem.key, digest_bytes(idem.request_hash), status, idempotency.FORMAT_3, str(game.record.version),
                  game.record.head_seq, len(result.applied), int(full), now), False))
         return _Plan(before.version, game, statements, status, body, encoded)
 
@@ -448,5 +448,5 @@ class GameRepository:
         else:
             row = self.db.conn.execute(
                 "SELECT state_hash FROM snapshots WHERE game_id = ? AND seq = 0", (game_id,)).fetchone()
-        if row and row[0] != actual:
-            raise ReplayDiverged(game_id, seq, row[0], actual)
+        if row and digest_hex(row[0]) != actual:
+            raise ReplayDiverged(game_id, seq, digest_hex(row[0]), actual)

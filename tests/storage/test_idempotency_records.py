@@ -7,9 +7,8 @@ import pytest
 from datetime import datetime, timedelta, timezone
 
 from api.storage import idempotency
-from api.storage.models import Idempotency
 from tests.helpers import create, write_headers
-from tests.storage.conftest import PLAYERS, TAKE1, render, toy_edition
+from tests.storage.conftest import PLAYERS, TAKE1, idem, render, toy_edition
 
 ACTION = {"action": {"kind": "take", "amount": 1}}
 
@@ -20,26 +19,26 @@ def _new(repo):
 
 def test_a_record_names_the_write_and_a_replay_answers_the_same_bytes(repo):
     gid = _new(repo)
-    first = repo.apply_actions(gid, [TAKE1, TAKE1], {"1"}, Idempotency("k", "h"), render, full=True)
+    first = repo.apply_actions(gid, [TAKE1, TAKE1], {"1"}, idem("k", "h"), render, full=True)
     stored, version, head, applied, full = repo.db.conn.execute(
         "SELECT response, etag, head_seq, applied, full_view FROM idempotency WHERE key = 'k'").fetchone()
     assert bytes(stored) == idempotency.FORMAT_3 and idempotency.is_rebuilt(stored)  # no body is kept
     assert (version, head, applied, full) == ("2", 2, 2, 1)
     with pytest.raises(ValueError):
         idempotency.unpack(stored)
-    again = repo.apply_actions(gid, [TAKE1, TAKE1], {"1"}, Idempotency("k", "h"), render)
+    again = repo.apply_actions(gid, [TAKE1, TAKE1], {"1"}, idem("k", "h"), render)
     assert again.replayed and again.encoded == first.encoded and again.body == first.body
     assert again.version == 2 and repo.record(gid).live_actions == 2
 
 
 def test_a_record_written_with_a_stored_body_still_replays_it(repo):
     gid = _new(repo)
-    repo.apply_actions(gid, [TAKE1], {"1"}, Idempotency("old", "h"), render)
+    repo.apply_actions(gid, [TAKE1], {"1"}, idem("old", "h"), render)
     body = b'{"version":2,"undone":[],"seqs":[1],"written":"before format 3"}'
     for stored in (idempotency.pack(body), idempotency.pack_format_1(body)):  # as rows before 0007 hold them
         repo.db.conn.execute("UPDATE idempotency SET response = ?, head_seq = NULL, applied = NULL, "
                              "full_view = NULL WHERE key = 'old'", (stored,))
-        again = repo.apply_actions(gid, [TAKE1], {"1"}, Idempotency("old", "h"), render)
+        again = repo.apply_actions(gid, [TAKE1], {"1"}, idem("old", "h"), render)
         assert again.replayed and again.encoded == body and again.body["written"] == "before format 3"
 
 
@@ -53,17 +52,17 @@ def test_records_of_every_earlier_format_still_replay(repo):
 
 def test_a_record_written_before_compression_still_replays(repo):
     gid = _new(repo)
-    repo.apply_actions(gid, [TAKE1], {"1"}, Idempotency("old", "h"), render)
+    repo.apply_actions(gid, [TAKE1], {"1"}, idem("old", "h"), render)
     legacy = '{"version": 2, "undone": [], "seqs": [1]}'
     repo.db.conn.execute("UPDATE idempotency SET response = ? WHERE key = 'old'", (legacy,))
-    again = repo.apply_actions(gid, [TAKE1], {"1"}, Idempotency("old", "h"), render)
+    again = repo.apply_actions(gid, [TAKE1], {"1"}, idem("old", "h"), render)
     assert again.replayed and again.encoded == legacy.encode() and again.body["seqs"] == [1]
 
 
 def test_records_older_than_the_retention_are_pruned_and_newer_ones_kept(repo):
     gid = _new(repo)
     for i in range(3):
-        repo.apply_actions(gid, [TAKE1], {str(i + 1)}, Idempotency(f"k{i}", "h"), render)
+        repo.apply_actions(gid, [TAKE1], {str(i + 1)}, idem(f"k{i}", "h"), render)
     old = (datetime.now(timezone.utc) - timedelta(hours=25)).isoformat(timespec="milliseconds")
     repo.db.conn.execute("UPDATE idempotency SET created_at = ? WHERE key IN ('k0', 'k1')", (old,))
     assert repo.prune_idempotency(idempotency.Retention(24).cutoff()) == 2
@@ -76,13 +75,13 @@ def test_a_write_prunes_once_its_interval_has_passed(storage):
     storage.retention = idempotency.Retention(hours=1, interval_s=3600)
     repo = storage.repository()
     gid = _new(repo)
-    repo.apply_actions(gid, [TAKE1], {"1"}, Idempotency("a", "h"), render)  # first write: prunes (nothing yet)
+    repo.apply_actions(gid, [TAKE1], {"1"}, idem("a", "h"), render)  # first write: prunes (nothing yet)
     long_ago = (datetime.now(timezone.utc) - timedelta(hours=2)).isoformat(timespec="milliseconds")
     repo.db.conn.execute("UPDATE idempotency SET created_at = ?", (long_ago,))
-    repo.apply_actions(gid, [TAKE1], {"2"}, Idempotency("b", "h"), render)  # within the interval: no pruning
+    repo.apply_actions(gid, [TAKE1], {"2"}, idem("b", "h"), render)  # within the interval: no pruning
     assert repo.db.conn.execute("SELECT COUNT(*) FROM idempotency").fetchone()[0] == 2
     storage.retention._next = 0.0  # the interval has passed
-    repo.apply_actions(gid, [TAKE1], {"3"}, Idempotency("c", "h"), render)
+    repo.apply_actions(gid, [TAKE1], {"3"}, idem("c", "h"), render)
     assert sorted(k for (k,) in repo.db.conn.execute("SELECT key FROM idempotency")) == ["b", "c"]
 
 

@@ -117,10 +117,9 @@ def test_a_database_from_before_0007_keeps_serving_its_games_and_replaying_its_r
     from api.storage import Storage, idempotency, migrations, pg_schema
     from api.storage.codec import dumps, loads
     from api.storage.engines import default_registry, state_hash
-    from api.storage.models import Idempotency
     from api.storage.verify import verify_game
     from tests.conftest import TEST_ENGINES
-    from tests.storage.conftest import PLAYERS, TAKE1, render
+    from tests.storage.conftest import PLAYERS, TAKE1, idem, render
 
     db = connect(db_path)
     monkeypatch.setattr(migrations, "MIGRATIONS", migrations.MIGRATIONS[:6])
@@ -153,7 +152,7 @@ def test_a_database_from_before_0007_keeps_serving_its_games_and_replaying_its_r
                         (seq, dumps(states[seq]), state_hash(states[seq]), now))
     body = b'{"version":29,"stored":"before 0007"}'
     db.conn.execute("INSERT INTO idempotency (game_id, key, request_hash, status, response, etag, created_at) "
-                    "VALUES ('g', 'old', 'h', 200, ?, '29', ?)", (idempotency.pack(body), now))
+                    "VALUES ('g', 'old', ?, 200, ?, '29', ?)", (idem("old").request_hash, idempotency.pack(body), now))
 
     assert migrate(db) == ["0007_replays_from_the_log"]
     stored = [s for (s,) in db.conn.execute("SELECT state FROM snapshots WHERE game_id = 'g' ORDER BY seq")]
@@ -164,13 +163,19 @@ def test_a_database_from_before_0007_keeps_serving_its_games_and_replaying_its_r
         repo = store.repository()
         assert verify_game(repo, "g").ok
         assert state_hash(engine.state_to_dict(repo.load("g").state)) == state_hash(states[26])
-        old = repo.apply_actions("g", [TAKE1], {"29"}, Idempotency("old", "h"), render)
+        old = repo.apply_actions("g", [TAKE1], {"29"}, idem("old", "h"), render)
         assert old.replayed and old.encoded == body
-        firsts = [repo.undo("g", 2, {"30"}, Idempotency("u", "h"), render),
-                  repo.apply_actions("g", [TAKE1], {"31"}, Idempotency("a", "h"), render)]
-        replays = [repo.undo("g", 2, {"1"}, Idempotency("u", "h"), render),
-                   repo.apply_actions("g", [TAKE1], {"1"}, Idempotency("a", "h"), render)]
+        firsts = [repo.undo("g", 2, {"30"}, idem("u", "h"), render),
+                  repo.apply_actions("g", [TAKE1], {"31"}, idem("a", "h"), render)]
+        replays = [repo.undo("g", 2, {"1"}, idem("u", "h"), render),
+                   repo.apply_actions("g", [TAKE1], {"1"}, idem("a", "h"), render)]
         assert [r.encoded for r in replays] == [f.encoded for f in firsts] and all(r.replayed for r in replays)
         assert firsts[0].body["undone"] == [25, 26]
+        # Hashes are written as their 32 bytes; older ones (hex text on SQLite) read the same.
+        new_hash, request_hash = db.conn.execute(
+            "SELECT a.state_hash, i.request_hash FROM actions a JOIN idempotency i ON i.game_id = a.game_id "
+            "AND i.key = 'a' WHERE a.game_id = 'g' AND a.seq = 29").fetchone()
+        assert len(bytes(new_hash)) == 32 and len(bytes(request_hash)) == 32
+        assert verify_game(repo, "g").ok and repo.export("g")["state_hash"] == bytes(new_hash).hex()
     finally:
         store.close()
