@@ -67,7 +67,7 @@ def _dictionary_2() -> "zstd.ZstdDict":
 
 
 def pack(body: bytes) -> bytes:
-    """The stored form of a response body (format byte 2 + zstd with dictionary 2)."""
+    """The stored form of format 2 (zstd with dictionary 2), as records written before format 3 hold."""
     packer = getattr(_local, "packer", None)
     if packer is None:
         packer = _local.packer = zstd.ZstdCompressor(ZSTD_LEVEL, zstd_dict=_dictionary_2())

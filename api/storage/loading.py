@@ -11,7 +11,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from api.storage.cache import CachedState
-from api.storage.codec import loads
+from api.storage.codec import digest_hex, loads
 from api.storage.engines import Engine
 from api.storage.models import GameRecord
 from api.storage.snapshots import decode_state
@@ -22,6 +22,15 @@ SNAPSHOT_BLOCK = 25
 def snapshot_due(previous_tail: int, new_tail: int) -> bool:
     """True when a write moves the tail into a new block of `SNAPSHOT_BLOCK` seqs."""
     return new_tail // SNAPSHOT_BLOCK > previous_tail // SNAPSHOT_BLOCK
+
+
+def stored_hash(db: Database, game_id: str, seq: int) -> str | None:
+    """The hex state hash the log keeps for the state after `seq` (seq 0: the initial snapshot's)."""
+    if seq:
+        row = db.conn.execute("SELECT state_hash FROM actions WHERE game_id = ? AND seq = ?", (game_id, seq)).fetchone()
+    else:
+        row = db.conn.execute("SELECT state_hash FROM snapshots WHERE game_id = ? AND seq = 0", (game_id,)).fetchone()
+    return digest_hex(row[0]) if row else None
 
 
 def state_at(db: Database, game_id: str, engine: Engine, edition: Any, tail: int) -> Any:

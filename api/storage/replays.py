@@ -28,9 +28,10 @@ from typing import Any, Callable
 from sqlite_utils import Database
 
 from api.games.provenance import placeholders_in
-from api.storage.codec import digest_hex, dumps, dumps_bytes, loads
+from api.storage.codec import dumps, dumps_bytes, loads
 from api.storage.engines import Engine, state_hash
 from api.storage.errors import ReplayDiverged
+from api.storage.loading import stored_hash
 from api.storage.models import GameRecord, LoadedGame, WriteOutcome, WriteResult
 from api.storage.snapshots import decode_state
 
@@ -69,14 +70,6 @@ def _state(db: Database, game_id: str, engine: Engine, edition: Any, rows: list)
     return state
 
 
-def _stored_hash(db: Database, game_id: str, tail: int) -> str:
-    if tail:
-        sql, params = "SELECT state_hash FROM actions WHERE game_id = ? AND seq = ?", (game_id, tail)
-    else:
-        sql, params = "SELECT state_hash FROM snapshots WHERE game_id = ? AND seq = 0", (game_id,)
-    return digest_hex(db.conn.execute(sql, params).fetchone()[0])
-
-
 def _record_at(current: GameRecord, engine: Engine, state: Any, rows: list, events: dict, version: int,
                head: int, updated_at: str | None) -> GameRecord:
     used = placeholders_in(e for seq, _, _ in rows for e in events[seq])
@@ -105,7 +98,7 @@ def rebuild(db: Database, current: GameRecord, engine: Engine, edition: Any, rec
         long_state, _events = engine.apply(long_state, loads(payload))
     state_before, state_after = (short_state, long_state) if short is before else (long_state, short_state)
     tail = after[-1][0] if after else 0
-    expected, actual = _stored_hash(db, current.id, tail), state_hash(engine.state_to_dict(state_after))
+    expected, actual = stored_hash(db, current.id, tail), state_hash(engine.state_to_dict(state_after))
     if expected != actual:
         raise ReplayDiverged(current.id, tail, expected, actual)
 

@@ -26,9 +26,9 @@ from typing import Any, Callable, Iterable
 from sqlite_utils import Database
 
 from api.storage import idempotency, replays, tokens
+from api.storage import statements as sql  # the write's SQL, built before the lock
 from api.storage.cache import StateCache
-from api.storage.codec import digest_bytes, digest_hex, dumps, dumps_bytes, loads
-from api.storage.snapshots import encode_state
+from api.storage.codec import digest_hex, dumps, dumps_bytes, loads
 from api.storage.db import read_transaction, write_transaction
 from api.storage.engines import Engine, EngineRegistry, EngineUnavailable, RulesViolation, state_hash
 from api.storage.errors import (
@@ -40,7 +40,8 @@ from api.storage.errors import (
     UnknownGameKind,
     VersionConflict,
 )
-from api.storage.loading import SNAPSHOT_BLOCK, catch_up, snapshot_due, state_at  # noqa: F401 (SNAPSHOT_BLOCK re-exported)
+from api.storage.loading import (  # noqa: F401 (SNAPSHOT_BLOCK re-exported)
+    SNAPSHOT_BLOCK, catch_up, snapshot_due, state_at, stored_hash)
 from api.storage.models import (
     CreatedGame,
     GameRecord,
@@ -127,10 +128,6 @@ class GameRepository:
         edition = self._edition(engine, record.edition_hash)
         return LoadedGame(record, engine, edition, self._current_state(record, engine, edition))
 
-    def _snapshot_statement(self, game_id: str, seq: int, state_dict: dict, digest: str, now: str):
-        return ("INSERT OR IGNORE INTO snapshots (game_id, seq, state, state_hash, created_at) VALUES (?, ?, ?, ?, ?)",
-                (game_id, seq, encode_state(state_dict), digest_bytes(digest), now), False)
-
     def _play(self, engine: Engine, state: Any, actions: Iterable[dict], first_seq: int) -> tuple[Any, list[dict]]:
         """Apply `actions` in order; rows carry seq, action, events, state dict and hash (computed once)."""
         rows = []
@@ -145,18 +142,11 @@ class GameRepository:
                          "state": sd, "state_hash": state_hash(sd)})
         return state, rows
 
-    @staticmethod
-    def _append_statement(game_id: str, rows: list[dict], idem_key: str | None, now: str):
-        return ("INSERT INTO actions (game_id, seq, payload, events, state_hash, idempotency_key, reverted, "
-                "created_at) VALUES (?, ?, ?, ?, ?, ?, 0, ?)",
-                [(game_id, r["seq"], dumps(r["action"]), dumps(r["events"]), digest_bytes(r["state_hash"]), idem_key, now)
-                 for r in rows], True)
-
     def _run(self, statements: list[tuple[str, Any, bool]]) -> None:
-        for sql, params, many in statements:
+        for text, params, many in statements:
             if many:
-                self.db.conn.executemany(sql, params)
-            elif self.db.conn.execute(sql, params).rowcount != 1 and sql.startswith("UPDATE games"):
+                self.db.conn.executemany(text, params)
+            elif self.db.conn.execute(text, params).rowcount != 1 and text.startswith("UPDATE games"):
                 # The head bump names the version it was planned from: never write on top of another.
                 raise VersionConflict(str(params[-1]), self._record(params[-2]).version)
 
@@ -201,10 +191,10 @@ class GameRepository:
             table_token = tokens.add_token(self.db, game_id, "table", now)
             spectator_token = tokens.add_token(self.db, game_id, "spectator", now)
             join_code = tokens.set_join_code(self.db, game_id, now)
-            statements = [self._snapshot_statement(game_id, 0, initial, initial_hash, now)]
+            statements = [sql.snapshot(game_id, 0, initial, initial_hash, now)]
             if rows:
-                statements[:0] = [self._append_statement(game_id, rows, None, now)]
-                statements.append(self._snapshot_statement(game_id, tail, rows[-1]["state"], final_hash, now))
+                statements[:0] = [sql.append(game_id, rows, now)]
+                statements.append(sql.snapshot(game_id, tail, rows[-1]["state"], final_hash, now))
             self._run(statements)
             if on_created is not None:
                 on_created(game_id, state, now)
@@ -253,18 +243,10 @@ class GameRepository:
             document = self.db.conn.execute(
                 "SELECT document FROM editions WHERE hash = ?", (record.edition_hash,)
             ).fetchone()[0]
-            if record.tail_seq:
-                final = self.db.conn.execute(
-                    "SELECT state_hash FROM actions WHERE game_id = ? AND seq = ?", (game_id, record.tail_seq)
-                ).fetchone()[0]
-            else:
-                final = self.db.conn.execute(
-                    "SELECT state_hash FROM snapshots WHERE game_id = ? AND seq = 0", (game_id,)
-                ).fetchone()[0]
             return {
                 "format": "tablekeeper.game", "format_version": 1, "game": record.kind,
                 "edition": loads(document), "options": record.options, "seed": record.seed,
-                "actions": self.live_actions(game_id), "state_hash": digest_hex(final),
+                "actions": self.live_actions(game_id), "state_hash": stored_hash(self.db, game_id, record.tail_seq),
             }
 
     def game_ids(self) -> list[str]:
@@ -302,25 +284,14 @@ class GameRepository:
             raise VersionConflict(", ".join(sorted(expected)), version)
         return None, version
 
-    @staticmethod
-    def _head_statement(before: GameRecord, after: GameRecord):
-        return ("UPDATE games SET version = ?, status = ?, updated_at = ?, head_seq = ?, tail_seq = ?, "
-                "live_actions = ?, placeholders_used = ? WHERE id = ? AND version = ?",
-                (after.version, after.status, after.updated_at, after.head_seq, after.tail_seq, after.live_actions,
-                 dumps(list(after.placeholders_used)), before.id, before.version), False)
-
     def _finish(self, before: GameRecord, game: LoadedGame, result: WriteResult, statements: list,
                 idem: Idempotency | None, render: Render, full: bool, now: str) -> _Plan:
         """Render and encode the answer once; the idempotency record names the write (format 3), not its bytes."""
-        statements.append(self._head_statement(before, game.record))
+        statements.append(sql.head(before, game.record))
         status, body = render(result, full=full)
         encoded = dumps_bytes(body)
         if idem is not None:
-            statements.append((
-                "INSERT INTO idempotency (game_id, key, request_hash, status, response, etag, head_seq, applied, "
-                "full_view, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (before.id, idem.key, digest_bytes(idem.request_hash), status, idempotency.FORMAT_3, str(game.record.version),
-                 game.record.head_seq, len(result.applied), int(full), now), False))
+            statements.append(sql.remember(game.record, idem, status, len(result.applied), full, now))
         return _Plan(before.version, game, statements, status, body, encoded)
 
     def _write(self, game_id: str, expected: set[str] | None, idem: Idempotency | None,
@@ -375,11 +346,9 @@ class GameRepository:
             record, engine = game.record, game.engine
             state, rows = self._play(engine, game.state, actions, record.head_seq + 1)
             tail = rows[-1]["seq"]
-            # No key on the rows (NULL since 0007): the idempotency record names them (head_seq, applied).
-            statements = [self._append_statement(game_id, rows, None, now)]
+            statements = [sql.append(game_id, rows, now)]
             if snapshot_due(record.tail_seq, tail):
-                statements.append(self._snapshot_statement(game_id, tail, rows[-1]["state"], rows[-1]["state_hash"],
-                                                           now))
+                statements.append(sql.snapshot(game_id, tail, rows[-1]["state"], rows[-1]["state_hash"], now))
             used = set(record.placeholders_used) | placeholders_in(e for r in rows for e in r["events"])
             after = replace(record, version=record.version + 1, status="over" if engine.is_over(state) else "active",
                             updated_at=now, head_seq=tail, tail_seq=tail, live_actions=record.live_actions + len(rows),
@@ -427,7 +396,9 @@ class GameRepository:
             # Snapshots past the new tail belong to reverted actions.
             self.db.conn.execute("DELETE FROM snapshots WHERE game_id = ? AND seq > ?", (game_id, tail))
             state = state_at(self.db, game_id, game.engine, game.edition, tail)
-            self._check_hash(game_id, tail, state_hash(game.engine.state_to_dict(state)))
+            expected, actual = stored_hash(self.db, game_id, tail), state_hash(game.engine.state_to_dict(state))
+            if expected is not None and expected != actual:
+                raise ReplayDiverged(game_id, tail, expected, actual)
             live_events = self.db.conn.execute(
                 "SELECT events FROM actions WHERE game_id = ? AND reverted = 0", (game_id,)).fetchall()
             used = placeholders_in(e for (events,) in live_events for e in loads(events))
@@ -440,13 +411,3 @@ class GameRepository:
                                 render, full, now)
 
         return self._write(game_id, expected, idem, plan_at, render)
-
-    def _check_hash(self, game_id: str, seq: int, actual: str) -> None:
-        if seq:
-            row = self.db.conn.execute(
-                "SELECT state_hash FROM actions WHERE game_id = ? AND seq = ?", (game_id, seq)).fetchone()
-        else:
-            row = self.db.conn.execute(
-                "SELECT state_hash FROM snapshots WHERE game_id = ? AND seq = 0", (game_id,)).fetchone()
-        if row and digest_hex(row[0]) != actual:
-            raise ReplayDiverged(game_id, seq, digest_hex(row[0]), actual)
