@@ -265,7 +265,7 @@ def test_asian_tigers_two_players_by_tapping_the_board(server, new_phone):
 
     import pytest
 
-    source = Path("/work/shared/examples/EX-1.json")
+    source = Path(__file__).resolve().parents[2].parent / "shared" / "examples" / "EX-1.json"
     if not source.exists():
         pytest.skip("EX-1 is not available")
     ex1 = json.loads(source.read_text())["input"]

@@ -14,7 +14,7 @@ from api.games.asian_tigers.scoring.score import milestones_reached
 from api.games.asian_tigers.scoring.scorer import ScorerInputError, score_table
 from api.games.asian_tigers.scoring.scorer_input import limits, solo_settings
 
-EX1 = Path("/work/shared/examples/EX-1.json")
+EX1 = Path(__file__).resolve().parents[5] / "shared" / "examples" / "EX-1.json"
 EDITION = load_edition()
 
 
