@@ -88,21 +88,24 @@ def rebuild(db: Database, current: GameRecord, engine: Engine, edition: Any, rec
     """
     after = live_rows(db, current.id, recipe.version, recipe.head_seq)
     before = live_rows(db, current.id, recipe.version - 1, recipe.head_seq - recipe.applied)
-    # One of the two is a prefix of the other: an apply adds actions after the tail, an undo takes the
-    # newest live ones away.  Build the shorter, then play the rest on top of it.
+    # One is a prefix of the other (an apply adds actions after the tail, an undo takes the newest live
+    # ones away): build the shorter, then play the rest on top of it.  Both are checked against the log.
     short, long_ = (before, after) if len(before) <= len(after) else (after, before)
-    if [r[0] for r in long_[:len(short)]] != [r[0] for r in short]:
-        raise ReplayDiverged(current.id, recipe.head_seq, "a prefix of the other version's actions", "another set")
-    short_state = long_state = _state(db, current.id, engine, edition, short)
-    for _seq, payload, _ in long_[len(short):]:
-        long_state, _events = engine.apply(long_state, loads(payload))
+    short_state = _state(db, current.id, engine, edition, short)
+    if [r[0] for r in long_[:len(short)]] == [r[0] for r in short]:
+        long_state = short_state
+        for _seq, payload, _ in long_[len(short):]:
+            long_state, _events = engine.apply(long_state, loads(payload))
+    else:  # never written so, but then each is rebuilt on its own
+        long_state = _state(db, current.id, engine, edition, long_)
     state_before, state_after = (short_state, long_state) if short is before else (long_state, short_state)
-    tail = after[-1][0] if after else 0
-    expected, actual = stored_hash(db, current.id, tail), state_hash(engine.state_to_dict(state_after))
-    if expected != actual:
-        raise ReplayDiverged(current.id, tail, expected, actual)
+    for rows, state in ((before, state_before), (after, state_after)):
+        tail = rows[-1][0] if rows else 0
+        expected, actual = stored_hash(db, current.id, tail), state_hash(engine.state_to_dict(state))
+        if expected != actual:
+            raise ReplayDiverged(current.id, tail, expected or "", actual)
 
-    events = {seq: loads(e) for seq, _, e in long_}
+    events = {seq: loads(e) for seq, _, e in {r[0]: r for r in before + after}.values()}
     before_seqs = {r[0] for r in before}
     after_seqs = {r[0] for r in after}
     applied = [{"seq": seq, "action": loads(payload), "events": events[seq]}
