@@ -21,7 +21,9 @@ on both.  Differences, and why:
   transaction commits, to every server (the live event stream listens).
 
 `migrate` runs the pending steps in one transaction under an advisory lock,
-so two servers starting together apply each step once.
+so two servers starting together apply each step once.  A step may be a Python
+function of the database (0007 compresses the stored snapshots with one); 0007's
+column type changes rewrite ``actions``, ``snapshots`` and ``idempotency`` once.
 """
 from __future__ import annotations
 
