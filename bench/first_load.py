@@ -1,12 +1,14 @@
 """Bytes on the wire: the PWA's first load (home screen) and everything the service worker precaches.
 
     python bench/first_load.py            # with and without compression, side by side
+    python bench/first_load.py --list     # also every request of the home screen's first load, largest first
 
 Starts gunicorn on loopback twice (``TABLEKEEPER_COMPRESS=1`` and ``0``), opens
 the home screen in Debian's Chromium (Playwright, service worker blocked so the
 page's own requests are counted: bodies as transferred plus headers), then
-fetches every URL of the service worker's precache list with
-``Accept-Encoding: br, gzip`` and adds up the transferred body sizes.
+fetches every URL of the service worker's precache lists with
+``Accept-Encoding: br, gzip`` and adds up the transferred body sizes: SHELL
+(cached at install) and LATER (the rarer screens, cached right after).
 Figures are for notes, never asserted in tests.
 """
 from __future__ import annotations
@@ -52,16 +54,25 @@ def _serve(database: str, compress: bool) -> tuple[subprocess.Popen, str]:
     raise SystemExit("gunicorn did not start")
 
 
+def _listed(name: str) -> list[str]:
+    block = re.search(rf"const {name} = \[(.*?)\];", (ROOT / "pwa" / "sw.js").read_text(), re.S).group(1)
+    return re.findall(r'"([^"]+)"', block)
+
+
 def precache_urls() -> list[str]:
-    """The SHELL list of pwa/sw.js, plus sw.js itself."""
-    block = re.search(r"const SHELL = \[(.*?)\];", (ROOT / "pwa" / "sw.js").read_text(), re.S).group(1)
-    return re.findall(r'"([^"]+)"', block) + ["/sw.js"]
+    """The SHELL list of pwa/sw.js (cached at install), plus sw.js itself."""
+    return _listed("SHELL") + ["/sw.js"]
 
 
-def precache_bytes(base: str) -> tuple[int, int]:
-    """(transferred body bytes, uncompressed bytes) of every precached URL."""
+def later_urls() -> list[str]:
+    """The LATER list of pwa/sw.js: the rarer screens, cached right after activation."""
+    return _listed("LATER")
+
+
+def precache_bytes(base: str, urls: list[str]) -> tuple[int, int]:
+    """(transferred body bytes, uncompressed bytes) of `urls`."""
     wire = raw = 0
-    for url in precache_urls():
+    for url in urls:
         resp = requests.get(base + url, headers={"Accept-Encoding": "br, gzip"}, stream=True, timeout=10)
         body = resp.raw.read(decode_content=False)
         wire += len(body)
@@ -69,8 +80,11 @@ def precache_bytes(base: str) -> tuple[int, int]:
     return wire, raw
 
 
-def home_screen_bytes(base: str) -> tuple[int, int]:
-    """(bytes transferred, requests) for a first visit of the home screen in Chromium."""
+def home_screen_bytes(base: str, listing: list | None = None) -> tuple[int, int]:
+    """(bytes transferred, requests) for a first visit of the home screen in Chromium.
+
+    ``listing``, when given, receives (bytes, path) for every request.
+    """
     from playwright.sync_api import sync_playwright
 
     total = count = 0
@@ -83,23 +97,32 @@ def home_screen_bytes(base: str) -> tuple[int, int]:
         page.goto(base + "/", wait_until="networkidle")
         for request in finished:
             sizes = request.sizes()
-            total += sizes["responseBodySize"] + sizes["responseHeadersSize"]
+            size = sizes["responseBodySize"] + sizes["responseHeadersSize"]
+            total += size
             count += 1
+            if listing is not None:
+                listing.append((size, request.url.removeprefix(base)))
         browser.close()
     return total, count
 
 
 def main() -> None:
+    show = "--list" in sys.argv
     with tempfile.TemporaryDirectory() as tmp:
         for compress in (False, True):
             proc, base = _serve(str(Path(tmp) / f"c{int(compress)}.db"), compress)
             try:
-                wire, raw = precache_bytes(base)
+                wire, raw = precache_bytes(base, precache_urls())
+                later, later_raw = precache_bytes(base, later_urls())
                 line = f"compression {'on ' if compress else 'off'}: precache {wire / 1024:6.1f} KiB on the wire " \
-                       f"({raw / 1024:.1f} KiB of files)"
+                       f"({raw / 1024:.1f} KiB of files) + later {later / 1024:5.1f} KiB " \
+                       f"({later_raw / 1024:.1f}) = {(wire + later) / 1024:.1f} KiB"
                 if CHROMIUM:
-                    home, n = home_screen_bytes(base)
+                    listing: list = []
+                    home, n = home_screen_bytes(base, listing)
                     line += f"; home screen first load {home / 1024:6.1f} KiB in {n} requests"
+                    if show and compress:
+                        line += "".join(f"\n  {size / 1024:5.1f} KiB  {url}" for size, url in sorted(listing, reverse=True))
                 print(line)
             finally:
                 os.killpg(proc.pid, signal.SIGTERM)

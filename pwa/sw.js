@@ -5,7 +5,7 @@
 // - /api is never cached here: game state lives in IndexedDB, written by the app.
 // VERSION is a hash of the shell files: `python tests/pwa/shell.py --bump` updates it
 // (a test fails when it is stale, so a changed file always reaches the phones).
-const VERSION = "tk-603e78d50f89";
+const VERSION = "tk-80116e81e739";
 const SHELL = [
   "/index.html",
   "/manifest.webmanifest",
@@ -21,6 +21,7 @@ const SHELL = [
   "/js/db.js",
   "/js/editions.js",
   "/js/export.js",
+  "/js/games.js",
   "/js/html.js",
   "/js/labels.js",
   "/js/main.js",
@@ -41,6 +42,7 @@ const SHELL = [
   "/js/ui/game.js",
   "/js/ui/history.js",
   "/js/ui/home.js",
+  "/js/ui/join.js",
   "/js/ui/layout.js",
   "/js/ui/lazy.js",
   "/js/ui/log.js",

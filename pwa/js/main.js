@@ -1,32 +1,44 @@
 // Boot: render the app, register the service worker, drain what was queued.
+// The first load fetches only what the home screen needs; the sync machinery (sync.js: the outbox,
+// live updates, offline play, labels) loads when a game opens or when something waits to be sent.
 import { render } from "preact";
 import { html } from "./html.js";
 import { App } from "./ui/app.js";
 import { registerServiceWorker } from "./swupdate.js";
-import { closeGame, drainAll, gameIsLive, installTriggers, loadGames, openGame } from "./sync.js";
-import { getState, set } from "./store.js";
+import { hasQueuedWork, loadGames } from "./games.js";
+import { getState } from "./store.js";
 import { startRouter } from "./router.js";
-import { loadReadiness } from "./offline/engine.js";
-import { developerMode } from "./ui/settings.js";
+import { loadReadiness } from "./offline/ready.js";
 
-set({ developer: developerMode() });
 render(html`<${App} />`, document.getElementById("app"));
+
+let synced = null;  // sync.js, once something needed it
+const sync = () => (synced ||= import("./sync.js"));
+
+const GAME_SCREENS = ["game", "board", "layout", "log", "manage", "score", "share"];
 
 // Screens of one game share the open game (and its polling); others close it.
 function onRoute(route) {
   const id = route.params.id;
   const open = getState().game;
-  if (id && ["game", "board", "layout", "log", "manage", "score", "share"].includes(route.name)) {
-    if (!open || open.game_id !== id || !gameIsLive()) openGame(id);
-  } else if (route.name !== "watch") {
-    closeGame();
+  if (id && GAME_SCREENS.includes(route.name)) {
+    sync().then((s) => { if (!open || open.game_id !== id || !s.gameIsLive()) s.openGame(id); });
+  } else if (route.name !== "watch" && synced) {
+    synced.then((s) => s.closeGame());
   }
   // Move focus to the new screen's heading (screen-reader and keyboard users).
   requestAnimationFrame(() => { const h = document.querySelector("main h1"); h && h.focus(); });
 }
 
+// Back online, or the app shown again: sync the open game, or send what waits (else re-read the list).
+async function wake() {
+  if (getState().game || await hasQueuedWork()) await (await sync()).syncNow();
+  else await loadGames();
+}
+
 loadGames().then(() => startRouter(onRoute));
-installTriggers();
 loadReadiness();
-drainAll();
+hasQueuedWork().then(async (waiting) => { if (waiting) await (await sync()).drainAll(); });  // queued moves, offline games
+window.addEventListener("online", wake);
+document.addEventListener("visibilitychange", () => { if (!document.hidden) wake(); });
 registerServiceWorker();

@@ -2,6 +2,9 @@
 // read it with useStore().  Nothing here talks to the network.
 import { useEffect, useState } from "preact/hooks";
 
+export const DEVELOPER_KEY = "tablekeeper.developer";  // settings.js writes it
+export const developerMode = () => { try { return localStorage.getItem(DEVELOPER_KEY) === "1"; } catch { return false; } };
+
 let state = {
   route: { name: "home", params: {} },
   games: [],          // saved game records (IndexedDB "games"), newest first
@@ -16,7 +19,7 @@ let state = {
   labels: null,       // display names from the game's edition
   updateReady: false, // a new app version is installed and waiting
   error: null,        // the last refusal shown to the user {detail, code, rule}
-  developer: false,   // settings: show the raw JSON action box
+  developer: developerMode(),  // settings: show the raw JSON action box
 };
 const listeners = new Set();
 

@@ -12,13 +12,18 @@
 // - Polling asks every few seconds with If-None-Match (a 304 is cheap); a new
 //   version this phone did not write means another phone recorded a move.
 // - The outbox drains on app start, on "online", when the app becomes
-//   visible, on every poll that finds the server back, and from "Sync now".
+//   visible (main.js's triggers call syncNow, loading this module only when
+//   there is something to send), on every poll that finds the server back,
+//   and from "Sync now".
 import * as db from "./db.js";
 import { ApiError, NetworkError, api, openEvents, readEvents } from "./api.js";
 import * as outbox from "./outbox.js";
 import { getState, set } from "./store.js";
 import { actionLabel, decisionPrompt, loadLabels } from "./labels.js";
 import * as offline from "./offline/play.js";
+import { gameTitle, loadGames } from "./games.js";
+
+export { gameTitle, loadGames };
 
 const POLL_MS = 4000;
 const STREAM_RETRY_MS = 15000;  // after a refused or broken stream, poll this long before trying again
@@ -29,14 +34,6 @@ let noticeTimer = null;
 // Versions produced by this phone's own writes: not "another phone".
 const ownVersions = new Set();
 let dirty = false;  // the open game's view came from the server since the last local overlay
-
-export async function loadGames() {
-  const games = (await db.all("games")).sort((a, b) => (b.opened_at || "").localeCompare(a.opened_at || ""));
-  const waiting = await db.all("outbox");
-  for (const g of games) g.queued = waiting.filter((i) => i.game_id === g.game_id).length;
-  set({ games });
-  return games;
-}
 
 // The server gives whose turn, the decision and the legal actions once, at the top of a game view;
 // the screens also read them beside the board (view.view), so they are copied there.
@@ -80,11 +77,6 @@ export async function forgetGame(gameId) {
   for (const item of await outbox.items(gameId)) await outbox.drop(item.seq);
   await db.del("games", gameId);
   await loadGames();
-}
-
-export function gameTitle(view) {
-  const players = (view && view.view && view.view.players) || [];
-  return players.length ? players.map((p) => p.name).join(" · ") : "Asian Tigers";
 }
 
 export async function openGame(gameId) {
@@ -369,11 +361,4 @@ export async function retryItem() {
   await outbox.rebase(game.game_id, now.version);
   set({ outbox: await outbox.items(game.game_id), error: null });
   await syncNow();
-}
-
-export function installTriggers() {
-  window.addEventListener("online", () => syncNow());
-  document.addEventListener("visibilitychange", () => {
-    if (!document.hidden) syncNow();
-  });
 }

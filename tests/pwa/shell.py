@@ -7,6 +7,8 @@ cache name (phones would keep the old one forever).
 from __future__ import annotations
 
 import hashlib
+import json
+import posixpath
 import re
 import sys
 from pathlib import Path
@@ -29,6 +31,30 @@ def first_load_urls() -> list[str]:
 def shell_urls() -> list[str]:
     """Every file the service worker caches: SHELL, then LATER (cached right after activation)."""
     return _listed("SHELL") + _listed("LATER")
+
+
+# Static imports (``import … from "x"``, ``import "x"``, ``export … from "x"``); dynamic ``import()`` is not one.
+STATIC_IMPORT_RE = re.compile(r'^\s*(?:import|export)\s+(?:[^"\';]*?\sfrom\s+)?["\']([^"\']+)["\']', re.M)
+
+
+def home_module_graph(entry: str = "/js/main.js") -> list[str]:
+    """Every module the home screen's first load fetches: the entry and its static imports, transitively.
+
+    Bare names resolve through index.html's import map; modules loaded with ``import()`` are left out
+    (they come when a screen or service first needs them).
+    """
+    imports = json.loads(re.search(r'<script type="importmap">(.*?)</script>', (PWA / "index.html").read_text(),
+                                   re.S).group(1))["imports"]
+    seen: list[str] = []
+    todo = [entry]
+    while todo:
+        url = todo.pop()
+        if url in seen:
+            continue
+        seen.append(url)
+        for spec in STATIC_IMPORT_RE.findall((PWA / url.lstrip("/")).read_text()):
+            todo.append(imports.get(spec) or posixpath.normpath(posixpath.join(posixpath.dirname(url), spec)))
+    return seen
 
 
 def first_load_files() -> dict[str, Path]:

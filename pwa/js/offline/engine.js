@@ -3,7 +3,8 @@
 //   {status: "none"|"loading"|"ready"|"failed", loaded, total, version, ms, steps, snapshot, error, prepared}
 // (`snapshot`: the worker restored its memory snapshot instead of importing the engine)
 // `prepared` (kv "engine:ready") survives reloads: this phone has everything
-// cached for offline play, even before the worker is started again.
+// cached for offline play, even before the worker is started again (read at app start by
+// ready.js's loadReadiness, which loads this module only when the engine must start).
 import * as db from "../db.js";
 import { getState, set } from "../store.js";
 
@@ -16,17 +17,6 @@ const waiting = new Map();
 
 const engineState = () => getState().engine || { status: "none" };
 const patch = (p) => set({ engine: { ...engineState(), ...p } });
-
-export async function loadReadiness() {
-  const saved = await db.get("kv", "engine:ready");
-  patch({ prepared: saved || null });
-  // With no signal every game needs the engine: a prepared phone starts it in the background
-  // (under a second from its cache), so the first tap finds it running.  Online the server answers.
-  const startOffline = () => engineState().prepared && !navigator.onLine && prepare().catch(() => {});
-  startOffline();
-  window.addEventListener("offline", startOffline);
-  return saved;
-}
 
 function spawn() {
   generation += 1;

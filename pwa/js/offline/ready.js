@@ -1,11 +1,38 @@
 // "Ready for offline play": whether this phone has the engine, the button that
 // downloads it, and the progress bar while it does (home and game screens).
+// The home screen shows this card, so it imports no more than it draws: the engine, labels and
+// solo options load when the phone gets ready (or must start its engine).
 import { html } from "../html.js";
-import { soloInfo } from "../campaigns.js";
-import { loadLabels } from "../labels.js";
-import { prepare } from "./engine.js";
+import * as db from "../db.js";
+import { getState, set } from "../store.js";
+
+const engine = () => import("./engine.js");
+const patchEngine = (p) => set({ engine: { ...(getState().engine || { status: "none" }), ...p } });
+
+// App start: whether this phone was made ready (kv "engine:ready", kept across reloads).  With no signal
+// every game needs the engine: a prepared phone starts it in the background (under a second from its
+// cache), so the first tap finds it running.  Online the server answers.
+export async function loadReadiness() {
+  const saved = await db.get("kv", "engine:ready");
+  patchEngine({ prepared: saved || null });
+  const startOffline = () => {
+    if (getState().engine.prepared && !navigator.onLine) engine().then((e) => e.prepare()).catch(() => {});
+  };
+  startOffline();
+  window.addEventListener("offline", startOffline);
+  return saved;
+}
 
 export async function makeReady() {
+  patchEngine({ status: "loading", error: null, loaded: 0, total: 0 });  // the card says so at once
+  let modules;
+  try {
+    modules = await Promise.all([import("../campaigns.js"), import("../labels.js"), engine()]);
+  } catch {
+    patchEngine({ status: "failed", error: "This phone could not load the app's offline part: reload and try again." });
+    return;
+  }
+  const [{ soloInfo }, { loadLabels }, { prepare }] = modules;
   // What the setup screens need with no signal: the default edition's labels and solo options.
   await Promise.all([soloInfo(), loadLabels(null)]).catch(() => {});
   try { await prepare(); } catch { /* the card shows the error */ }

@@ -2,13 +2,15 @@
 import { html } from "../html.js";
 import { set, useStore } from "../store.js";
 import { applyUpdate } from "../swupdate.js";
-import { Home, Join, Watch } from "./home.js";
+import { Home } from "./home.js";
 import { HistoryRoute, ScorerRoute, lazy } from "./lazy.js";
 
 // Every screen but the home screen loads on first use, so the first visit downloads only what the
 // home screen needs (the service worker precaches the rest, so they still open offline).
 const screen = (key, load, name) => lazy(key, () => load().then((m) => ({ default: m[name] })));
 const Setup = screen("setup", () => import("./setup.js"), "Setup");
+const Join = screen("join", () => import("./join.js"), "Join");
+const Watch = screen("watch", () => import("./join.js"), "Watch");
 const GameScreen = screen("game", () => import("./game.js"), "GameScreen");
 const LogScreen = screen("log", () => import("./log.js"), "LogScreen");
 const Management = screen("manage", () => import("./management.js"), "Management");

@@ -1,5 +1,5 @@
-// Screens loaded on first use (dynamic import), so the first page load parses less;
-// the service worker precaches them all the same, so they open offline.
+// Screens loaded on first use (dynamic import), so the home screen's first load fetches only its own
+// modules; the service worker precaches them all the same, so they open offline.
 import { useEffect, useState } from "preact/hooks";
 import { html } from "../html.js";
 
@@ -20,7 +20,8 @@ export function lazy(key, load) {
       }, () => setFailed(true));
     }, [Screen]);
     if (Screen) return html`<${Screen} ...${props} />`;
-    return html`<main class="screen"><h1 tabindex="-1" data-loading="1">${failed ? "This screen could not be loaded" : "Loading…"}</h1>
+    // The heading takes the focus (main.js), so a screen reader says "Loading…"; aria-busy until it is there.
+    return html`<main class="screen" aria-busy=${failed ? "false" : "true"}><h1 tabindex="-1" data-loading="1">${failed ? "This screen could not be loaded" : "Loading…"}</h1>
       ${failed && html`<p><a href="#/">Home</a></p>`}</main>`;
   };
 }

@@ -1,13 +1,9 @@
 // Settings on this phone: developer mode shows the raw JSON action box.
 import { html } from "../html.js";
-import { set } from "../store.js";
-
-const KEY = "tablekeeper.developer";
-
-export const developerMode = () => { try { return localStorage.getItem(KEY) === "1"; } catch { return false; } };
+import { DEVELOPER_KEY, set } from "../store.js";
 
 export function setDeveloperMode(on) {
-  try { localStorage.setItem(KEY, on ? "1" : "0"); } catch { /* private mode: this session only */ }
+  try { localStorage.setItem(DEVELOPER_KEY, on ? "1" : "0"); } catch { /* private mode: this session only */ }
   set({ developer: on });
 }
 

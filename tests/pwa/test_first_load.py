@@ -1,0 +1,92 @@
+"""The home screen's first load (issue 18): it fetches only the modules it draws; every other screen
+and the sync machinery load when a person taps their way there, and still open with no signal once
+the app was loaded; a move queued offline is sent when the connection returns, from the boot's and
+the "online" event's triggers (sync.js is no longer loaded by the first screen).  Chromium, 360×740."""
+from __future__ import annotations
+
+import json
+import re
+from urllib.parse import urlparse
+
+from tests.pwa.conftest import shot
+from tests.pwa.shell import home_module_graph, shell_urls
+
+ALL_CACHED = """async (urls) => { for (const u of urls) if (!(await caches.match(u))) return false; return true; }"""
+
+
+def scripts_fetched(requests: list[str]) -> set[str]:
+    return {path for path in requests if path.endswith((".js", ".mjs"))}
+
+
+def test_the_home_screen_fetches_its_own_modules_and_a_game_opens_on_tap(server, new_phone):
+    g = server.create_game(names=("Ann", "Bob"), seed=4)
+    page = new_phone(service_workers="block")  # every request reaches the page's own log
+    fetched: list[str] = []
+    page.on("request", lambda request: fetched.append(urlparse(request.url).path))
+    page.goto(server.url + "/")
+    page.get_by_role("heading", name="Not ready for offline play yet").wait_for()
+    page.get_by_text("No games on this phone yet.").wait_for()
+    page.wait_for_load_state("networkidle")
+    assert scripts_fetched(fetched) == set(home_module_graph())
+    assert not [p for p in fetched if p.startswith("/api/")]  # the home screen asks the server nothing
+    shot(page, "fl-01-home-first-load")
+
+    # Join (a screen loaded on demand), then the game screen with the sync machinery: a tapped move lands.
+    page.get_by_role("link", name="Join a game with its code").click()
+    page.get_by_label(re.compile("^Join code")).fill(g["join_code"])
+    shot(page, "fl-02-join-loaded-on-tap")
+    page.get_by_role("button", name="Join").click()
+    page.locator("[data-testid=recorder]").wait_for()
+    assert {"/js/ui/join.js", "/js/ui/game.js", "/js/sync.js", "/js/labels.js"} <= scripts_fetched(fetched)
+    button = page.locator("[data-testid=recorder] button[data-action]").first
+    action = json.loads(button.get_attribute("data-action"))
+    button.click()
+    page.locator("header[data-version='2']").wait_for()
+    assert [e["action"] for e in server.log(g["game_id"], g["table_token"])] == [action]
+    shot(page, "fl-03-game-move-recorded")
+
+
+def test_after_one_visit_lazy_screens_open_offline_and_a_queued_move_syncs_on_reconnect(server, new_phone):
+    g = server.create_game(names=("Cai", "Dee"), seed=7)
+    page = new_phone()
+    page.goto(f"{server.url}/#/join/{g['join_code']}")
+    page.locator("[data-testid=recorder]").wait_for()
+    page.get_by_role("link", name="Home").click()
+    page.get_by_role("link", name="Nippon scorer").click()  # its live form keeps the edition it was sent
+    page.get_by_role("link", name="Detailed").wait_for()
+    page.get_by_role("link", name="Home").click()
+    page.get_by_role("link", name="Cai · Dee").wait_for()
+    page.evaluate("""() => navigator.serviceWorker.controller || new Promise((resolve) =>
+        navigator.serviceWorker.addEventListener('controllerchange', resolve))""")
+    page.wait_for_function(ALL_CACHED, arg=shell_urls(), polling=200)  # every screen precached
+
+    # No signal, a fresh start: the screens still load (from the service worker's cache) when tapped.
+    page.context.set_offline(True)
+    page.reload()
+    page.get_by_role("link", name="History of saved scorings").click()  # a screen never opened before
+    page.get_by_text("No saved scorings yet.").wait_for()
+    page.get_by_role("link", name="Home").click()
+    page.get_by_role("link", name="Nippon scorer").click()
+    page.get_by_role("heading", name="Nippon scorer").wait_for()
+    page.get_by_role("link", name="Detailed").click()
+    page.locator("#f_2fplayers_2f0_2fid").wait_for()  # the form drew its fields (formkit.js, also on demand)
+    shot(page, "fl-04-offline-nippon-scorer")
+    page.get_by_role("link", name="Home").click()
+    page.get_by_role("link", name="Cai · Dee").click()
+    page.locator("[data-testid=recorder]").wait_for()
+    button = page.locator("[data-testid=recorder] button[data-action]").first
+    action = json.loads(button.get_attribute("data-action"))
+    button.click()
+    page.locator("[data-testid=offline-banner]").wait_for()
+    page.locator(".outbox-item", has_text="pending").wait_for()
+    shot(page, "fl-05-offline-move-queued")
+
+    # Reopened offline on the home screen, then the signal returns: the queued move is sent by itself.
+    page.get_by_role("link", name="Home").click()
+    page.reload()
+    page.get_by_text("1 move(s) waiting to sync").wait_for()
+    page.context.set_offline(False)
+    page.get_by_text("1 move(s) waiting to sync").wait_for(state="detached")
+    assert [e["action"] for e in server.log(g["game_id"], g["table_token"])] == [action]
+    page.get_by_test_id("recent-games").scroll_into_view_if_needed()
+    shot(page, "fl-06-back-online-synced")
