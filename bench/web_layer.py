@@ -71,7 +71,7 @@ def tablekeeper_client(answer_bytes: int):
                                               "options": {"players": PLAYERS}}).get_json()
     encoded = sample_answer(created["game_id"], answer_bytes)
 
-    def apply_actions(self, game_id, actions, expected, idem, render, known=None):
+    def apply_actions(self, game_id, actions, expected, idem, render, known=None, **_options):
         return WriteOutcome(200, {}, 2, False, encoded)
 
     GameRepository.apply_actions = apply_actions

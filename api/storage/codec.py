@@ -83,6 +83,16 @@ def dumps(value: Any) -> str:
     return dumps_bytes(value).decode()
 
 
+def digest_bytes(hex_digest: str) -> bytes:
+    """The stored form of a SHA-256 hex digest (a state or request hash): its 32 bytes, half the hex text."""
+    return bytes.fromhex(hex_digest)
+
+
+def digest_hex(stored: str | bytes) -> str:
+    """The hex digest of a stored hash: 32 bytes since migration 0007; SQLite rows from before keep the hex text."""
+    return stored if isinstance(stored, str) else bytes(stored).hex()
+
+
 def loads(data: str | bytes) -> Any:
     """Parse JSON written by `dumps` (or by the stdlib before it), integers of any size exactly."""
     raw = data.encode() if isinstance(data, str) else data

@@ -1,16 +1,18 @@
 """Idempotency records of game writes: what a replay needs, kept for a retention period.
 
-A record holds the request hash, the HTTP status, the version the write
-produced and the response body exactly as it was first sent, compressed.  The
-stored form starts with a format byte naming how: 2 (written now) is zstd at
-level `ZSTD_LEVEL` with a dictionary trained on real move answers
-(``api/data/idempotency-dictionary-2.zdict``, made by
-``tools/idempotency_dictionary.py``): a ~19 KB Asian Tigers move answer takes
-~0.9 KB in ~0.04 ms, where format 1 (zlib with a preset dictionary of sample
-answers, ``api/data/idempotency-dictionary-1.json``) took ~1.6 KB in
-~0.13 ms.  Rows from before hold format 1, plain zlib or the JSON text, and
-`unpack` reads them all.  A dictionary file must never change: a new one is a
-new format byte.  Records older than the retention
+A record holds the request hash, the HTTP status and the version the write
+produced, and a ``response`` whose first byte names its format.  Format 3
+(written since migration 0007, `FORMAT_3`) is that byte alone: the answer is
+not stored but rebuilt, on a retry, from the log the write left (the record's
+``head_seq``, ``applied`` and ``full_view`` name the write; see
+`api.storage.replays`), so a record is ~0.15 KB instead of ~1.2 KB.  Records
+written before hold the body exactly as it was first sent, compressed, and are
+still read: format 2 is zstd at level `ZSTD_LEVEL` with a dictionary trained
+on real move answers (``api/data/idempotency-dictionary-2.zdict``, made by
+``tools/idempotency_dictionary.py``), format 1 zlib with a preset dictionary of
+sample answers (``api/data/idempotency-dictionary-1.json``), older rows plain
+zlib or the JSON text; `unpack` reads them all.  A dictionary file must never
+change: a new one is a new format byte.  Records older than the retention
 (``TABLEKEEPER_IDEMPOTENCY_RETENTION_HOURS``, default 24, as Stripe keeps its
 keys) are pruned in small batches after a write, at most once a minute per
 worker, so the table never grows with the age of the database.  A retry
@@ -48,6 +50,7 @@ DICTIONARY_BYTES = 8192  # setting a preset dictionary costs per record: 8 KB ge
 FORMAT_1 = b"\x01"
 DICTIONARY_2 = Path(__file__).resolve().parents[1] / "data" / "idempotency-dictionary-2.zdict"
 FORMAT_2 = b"\x02"
+FORMAT_3 = b"\x03"  # no body: rebuilt from the log (`api.storage.replays`)
 ZSTD_LEVEL = 5  # ~0.04 ms for a move answer; 3 is 0.015 ms for 15 % more bytes, 6 0.07 ms for 10 % fewer
 _local = threading.local()  # a compressor is not thread-safe; one per thread keeps the digested dictionary
 
@@ -64,7 +67,7 @@ def _dictionary_2() -> "zstd.ZstdDict":
 
 
 def pack(body: bytes) -> bytes:
-    """The stored form of a response body (format byte 2 + zstd with dictionary 2)."""
+    """The stored form of format 2 (zstd with dictionary 2), as records written before format 3 hold."""
     packer = getattr(_local, "packer", None)
     if packer is None:
         packer = _local.packer = zstd.ZstdCompressor(ZSTD_LEVEL, zstd_dict=_dictionary_2())
@@ -77,11 +80,18 @@ def pack_format_1(body: bytes) -> bytes:
     return FORMAT_1 + packer.compress(body) + packer.flush()
 
 
+def is_rebuilt(stored: str | bytes) -> bool:
+    """True for a format-3 record: its answer is rebuilt from the log, not stored."""
+    return not isinstance(stored, str) and bytes(stored) == FORMAT_3
+
+
 def unpack(stored: str | bytes) -> bytes:
     """The response body of a stored record (format 2 or 1, plain zlib, or legacy JSON text)."""
     if isinstance(stored, str):
         return stored.encode()
     stored = bytes(stored)
+    if stored == FORMAT_3:
+        raise ValueError("a format-3 record stores no body: rebuild it with api.storage.replays")
     if stored[:1] in (b"{", b"["):  # legacy JSON text in a BYTEA column (PostgreSQL)
         return stored
     if stored[:1] == FORMAT_2:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from sqlite_utils import Database
 
 from api.storage import tokens
+from api.storage.codec import digest_bytes, digest_hex
 from api.storage.db import write_transaction
 from api.storage.errors import IdempotencyConflict
 from api.storage.models import Idempotency
@@ -33,7 +34,7 @@ def find(db: Database, idem: Idempotency) -> str | None:
                           (PREFIX + idem.key,)).fetchone()
     if row is None:
         return None
-    if row[1] != idem.request_hash:
+    if digest_hex(row[1]) != idem.request_hash:
         raise IdempotencyConflict(idem.key)
     return row[0]
 
@@ -45,7 +46,7 @@ def remember(db: Database, idem: Idempotency, game_id: str, now: str) -> None:
         raise AlreadyImported(earlier)
     db.conn.execute(
         "INSERT INTO idempotency (game_id, key, request_hash, status, response, etag, created_at) "
-        "VALUES (?, ?, ?, 201, '{}', '1', ?)", (game_id, PREFIX + idem.key, idem.request_hash, now))
+        "VALUES (?, ?, ?, 201, '{}', '1', ?)", (game_id, PREFIX + idem.key, digest_bytes(idem.request_hash), now))
 
 
 def fresh_secrets(db: Database, game_id: str, now: str) -> tuple[str, str, str]:

@@ -11,9 +11,10 @@ from typing import Any
 from sqlite_utils import Database
 
 from api.storage.cache import CachedState
-from api.storage.codec import loads
+from api.storage.codec import digest_hex, loads
 from api.storage.engines import Engine
 from api.storage.models import GameRecord
+from api.storage.snapshots import decode_state
 
 SNAPSHOT_BLOCK = 25
 
@@ -21,6 +22,15 @@ SNAPSHOT_BLOCK = 25
 def snapshot_due(previous_tail: int, new_tail: int) -> bool:
     """True when a write moves the tail into a new block of `SNAPSHOT_BLOCK` seqs."""
     return new_tail // SNAPSHOT_BLOCK > previous_tail // SNAPSHOT_BLOCK
+
+
+def stored_hash(db: Database, game_id: str, seq: int) -> str | None:
+    """The hex state hash the log keeps for the state after `seq` (seq 0: the initial snapshot's)."""
+    if seq:
+        row = db.conn.execute("SELECT state_hash FROM actions WHERE game_id = ? AND seq = ?", (game_id, seq)).fetchone()
+    else:
+        row = db.conn.execute("SELECT state_hash FROM snapshots WHERE game_id = ? AND seq = 0", (game_id,)).fetchone()
+    return digest_hex(row[0]) if row else None
 
 
 def state_at(db: Database, game_id: str, engine: Engine, edition: Any, tail: int) -> Any:
@@ -32,7 +42,7 @@ def state_at(db: Database, game_id: str, engine: Engine, edition: Any, tail: int
            ORDER BY s.seq DESC LIMIT 1""",
         (game_id, tail),
     ).fetchone()
-    state = engine.state_from_dict(loads(data), edition)
+    state = engine.state_from_dict(decode_state(data), edition)
     later = db.conn.execute(
         "SELECT seq, payload FROM actions WHERE game_id = ? AND reverted = 0 AND seq > ? AND seq <= ? "
         "ORDER BY seq", (game_id, snap_seq, tail),

@@ -18,6 +18,8 @@ from sqlite_utils import Database
 
 from api.storage.db import write_transaction
 from api.storage.editions import migrate_edition_resources
+from api.storage.replays import recount_placeholders
+from api.storage.snapshots import compress_stored
 
 
 def _initial(db: Database) -> None:
@@ -120,6 +122,37 @@ def _idempotency_retention(db: Database) -> None:
     db["idempotency"].create_index(["created_at"], index_name="idempotency_created_at")
 
 
+def _replays_from_the_log(db: Database) -> None:
+    """Answers of moves are rebuilt on a replay instead of stored (`api.storage.replays`); snapshots compressed.
+
+    - ``actions.reverted_version``: the version whose undo reverted the action, set once, with the revert
+      (triggers): which actions were live at any version stays readable from the log.  Actions reverted
+      before keep it NULL, which reads right: they were reverted before any record that is rebuilt.
+    - ``idempotency.head_seq``, ``applied`` and ``full_view`` name the write of a format-3 record.
+    - snapshots stored as JSON text are compressed (`api.storage.snapshots`).
+    - state and request hashes are written as their 32 bytes (`codec.digest_bytes`); rows from before keep
+      the hex text, which reads the same (`codec.digest_hex`), so the append-only log is not rewritten.
+    - ``games.placeholders_used`` is recomputed from the live actions' events: a rebuild derives it
+      that way, which every write since 0003 keeps true, but games older than 0003 got ``[]``.
+    """
+    db.conn.execute("ALTER TABLE actions ADD COLUMN reverted_version INTEGER")
+    for sql in (
+        """CREATE TRIGGER actions_revert_names_its_version BEFORE UPDATE OF reverted ON actions
+           WHEN OLD.reverted = 0 AND NEW.reverted = 1 AND NEW.reverted_version IS NULL
+           BEGIN SELECT RAISE(ABORT, 'a revert records the version that reverted the action'); END""",
+        """CREATE TRIGGER actions_reverted_version_once BEFORE UPDATE OF reverted_version ON actions
+           WHEN OLD.reverted_version IS NOT NULL AND NEW.reverted_version IS NOT OLD.reverted_version
+           OR NEW.reverted = 0 AND NEW.reverted_version IS NOT NULL
+           BEGIN SELECT RAISE(ABORT, 'a reverted action keeps the version that reverted it'); END""",
+        "ALTER TABLE idempotency ADD COLUMN head_seq INTEGER",
+        "ALTER TABLE idempotency ADD COLUMN applied INTEGER",
+        "ALTER TABLE idempotency ADD COLUMN full_view INTEGER",
+    ):
+        db.conn.execute(sql)
+    compress_stored(db)
+    recount_placeholders(db)
+
+
 MIGRATIONS: list[tuple[str, Callable[[Database], None]]] = [
     ("0001_initial", _initial),
     ("0002_campaigns", _campaigns),
@@ -127,6 +160,7 @@ MIGRATIONS: list[tuple[str, Callable[[Database], None]]] = [
     ("0004_campaign_sessions", _campaign_sessions),
     ("0005_idempotency_retention", _idempotency_retention),
     ("0006_edition_resources", migrate_edition_resources),
+    ("0007_replays_from_the_log", _replays_from_the_log),
 ]
 
 

@@ -12,7 +12,8 @@ on both.  Differences, and why:
 - ``campaign_games`` and ``idempotency`` get an explicit ``rowid`` identity
   column: the shared SQL uses SQLite's implicit rowid (session order, pruning
   batches).
-- ``idempotency.response`` is ``BYTEA`` (the zlib-compressed answer).
+- ``idempotency.response`` and ``snapshots.state`` are ``BYTEA`` (a format byte or a compressed answer;
+  a zstd-compressed state).
 - Append-only actions are enforced by a trigger function (no DELETE or
   TRUNCATE, no change to a stored column, ``reverted`` never goes back to 0).
 - Every change of a game's version sends ``NOTIFY tablekeeper_games`` with
@@ -20,13 +21,17 @@ on both.  Differences, and why:
   transaction commits, to every server (the live event stream listens).
 
 `migrate` runs the pending steps in one transaction under an advisory lock,
-so two servers starting together apply each step once.
+so two servers starting together apply each step once.  A step may be a Python
+function of the database (0007 compresses the stored snapshots with one); 0007's
+column type changes rewrite ``actions``, ``snapshots`` and ``idempotency`` once.
 """
 from __future__ import annotations
 
 from datetime import datetime, timezone
 
 from api.storage.pg import PgDatabase
+from api.storage.replays import recount_placeholders
+from api.storage.snapshots import compress_stored
 
 NOTIFY_CHANNEL = "tablekeeper_games"
 MIGRATION_LOCK = 7_017_017  # pg_advisory_xact_lock key of the migration step
@@ -122,13 +127,51 @@ _EDITION_RESOURCES = [
     "CREATE INDEX idx_edition_resources_game_created_at ON edition_resources (game, created_at)",
 ]
 
-MIGRATIONS: list[tuple[str, list[str]]] = [
+_REPLAYS_FROM_THE_LOG = [
+    # As SQLite's 0007 (`api.storage.migrations._replays_from_the_log`).
+    "ALTER TABLE actions ADD COLUMN reverted_version BIGINT",
+    """CREATE OR REPLACE FUNCTION actions_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      IF TG_OP IN ('DELETE', 'TRUNCATE') THEN
+        RAISE EXCEPTION 'actions are append-only' USING ERRCODE = 'integrity_constraint_violation';
+      END IF;
+      IF (NEW.game_id, NEW.seq, NEW.payload, NEW.events, NEW.state_hash, NEW.idempotency_key, NEW.created_at)
+         IS DISTINCT FROM
+         (OLD.game_id, OLD.seq, OLD.payload, OLD.events, OLD.state_hash, OLD.idempotency_key, OLD.created_at) THEN
+        RAISE EXCEPTION 'actions are append-only' USING ERRCODE = 'integrity_constraint_violation';
+      END IF;
+      IF OLD.reverted = 1 AND NEW.reverted = 0 THEN
+        RAISE EXCEPTION 'a reverted action stays reverted' USING ERRCODE = 'integrity_constraint_violation';
+      END IF;
+      IF OLD.reverted = 0 AND NEW.reverted = 1 AND NEW.reverted_version IS NULL THEN
+        RAISE EXCEPTION 'a revert records the version that reverted the action'
+          USING ERRCODE = 'integrity_constraint_violation';
+      END IF;
+      IF OLD.reverted_version IS NOT NULL AND NEW.reverted_version IS DISTINCT FROM OLD.reverted_version
+         OR NEW.reverted = 0 AND NEW.reverted_version IS NOT NULL THEN
+        RAISE EXCEPTION 'a reverted action keeps the version that reverted it'
+          USING ERRCODE = 'integrity_constraint_violation';
+      END IF;
+      RETURN NEW;
+    END $$""",
+    "ALTER TABLE idempotency ADD COLUMN head_seq BIGINT, ADD COLUMN applied BIGINT, ADD COLUMN full_view INTEGER",
+    "ALTER TABLE snapshots ALTER COLUMN state TYPE BYTEA USING convert_to(state, 'UTF8')",
+    # SHA-256 digests as their 32 bytes (the API's hex is derived); a column change fires no row trigger.
+    *[f"ALTER TABLE {table} ALTER COLUMN {column} TYPE BYTEA USING CASE WHEN {column} ~ '^[0-9a-f]{{64}}$' "
+      f"THEN decode({column}, 'hex') ELSE convert_to({column}, 'UTF8') END"
+      for table, column in (("actions", "state_hash"), ("snapshots", "state_hash"), ("idempotency", "request_hash"))],
+    compress_stored,
+    recount_placeholders,
+]
+
+MIGRATIONS: list[tuple[str, list]] = [
     ("0001_initial", _INITIAL),
     ("0002_campaigns", _CAMPAIGNS),
     ("0003_placeholders_used", _PLACEHOLDERS_USED),
     ("0004_campaign_sessions", _CAMPAIGN_SESSIONS),
     ("0005_idempotency_retention", _IDEMPOTENCY_RETENTION),
     ("0006_edition_resources", _EDITION_RESOURCES),
+    ("0007_replays_from_the_log", _REPLAYS_FROM_THE_LOG),
 ]
 
 
@@ -144,7 +187,10 @@ def migrate(db: PgDatabase) -> list[str]:
             if name in already:
                 continue
             for statement in statements:
-                db.conn.execute(statement)
+                if callable(statement):  # a data step, in Python, on the same connection and transaction
+                    statement(db)
+                else:
+                    db.conn.execute(statement)
             db.conn.execute("INSERT INTO _migrations (name, applied_at) VALUES (?, ?)",
                             (name, datetime.now(timezone.utc).isoformat()))
             done_now.append(name)

@@ -9,10 +9,14 @@ A move does each piece of work once, and the costly part outside the write
 lock: the worker's `StateCache` gives the state at the version the phone
 named (no reload, no re-parse); the engine plays the move, the new state is
 serialised and hashed once, and the response body is rendered and encoded
-once (the same bytes are sent and, compressed, kept for idempotent replays).
-Under the lock only a version check and the writes remain — six statements
-for a move (BEGIN, one SELECT, INSERT action, UPDATE head, INSERT
-idempotency, COMMIT), plus a snapshot INSERT every `SNAPSHOT_BLOCK` seqs.
+once.  Under the lock only a version check and the writes remain — six
+statements for a move (BEGIN, one SELECT, INSERT action, UPDATE head, INSERT
+idempotency, COMMIT), plus a snapshot INSERT every `SNAPSHOT_BLOCK` seqs.  The
+idempotency record names the write (version, head seq, actions appended, the
+``?full=1`` flag) instead of keeping its answer: a retry, which is rare, has
+the answer rebuilt from the log by the same render function
+(`api.storage.replays`); records from before that keep their bodies and
+replay them.
 """
 from __future__ import annotations
 
@@ -21,9 +25,10 @@ from typing import Any, Callable, Iterable
 
 from sqlite_utils import Database
 
-from api.storage import idempotency, tokens
+from api.storage import idempotency, replays, tokens
+from api.storage import statements as sql  # the write's SQL, built before the lock
 from api.storage.cache import StateCache
-from api.storage.codec import dumps, dumps_bytes, loads
+from api.storage.codec import digest_hex, dumps, dumps_bytes, loads
 from api.storage.db import read_transaction, write_transaction
 from api.storage.engines import Engine, EngineRegistry, EngineUnavailable, RulesViolation, state_hash
 from api.storage.errors import (
@@ -35,7 +40,8 @@ from api.storage.errors import (
     UnknownGameKind,
     VersionConflict,
 )
-from api.storage.loading import SNAPSHOT_BLOCK, catch_up, snapshot_due, state_at  # noqa: F401 (SNAPSHOT_BLOCK re-exported)
+from api.storage.loading import (  # noqa: F401 (SNAPSHOT_BLOCK re-exported)
+    SNAPSHOT_BLOCK, catch_up, snapshot_due, state_at, stored_hash)
 from api.storage.models import (
     CreatedGame,
     GameRecord,
@@ -48,7 +54,8 @@ from api.storage.models import (
 from api.games.provenance import placeholders_in
 
 
-Render = Callable[[WriteResult], tuple[int, dict]]
+# ``render(result, full=flag)`` → (status, body): the answer of a write, and of its replays (rebuilt).
+Render = Callable[..., tuple[int, dict]]
 
 
 @dataclass
@@ -121,10 +128,6 @@ class GameRepository:
         edition = self._edition(engine, record.edition_hash)
         return LoadedGame(record, engine, edition, self._current_state(record, engine, edition))
 
-    def _snapshot_statement(self, game_id: str, seq: int, state_dict: dict, digest: str, now: str):
-        return ("INSERT OR IGNORE INTO snapshots (game_id, seq, state, state_hash, created_at) VALUES (?, ?, ?, ?, ?)",
-                (game_id, seq, dumps(state_dict), digest, now), False)
-
     def _play(self, engine: Engine, state: Any, actions: Iterable[dict], first_seq: int) -> tuple[Any, list[dict]]:
         """Apply `actions` in order; rows carry seq, action, events, state dict and hash (computed once)."""
         rows = []
@@ -139,18 +142,11 @@ class GameRepository:
                          "state": sd, "state_hash": state_hash(sd)})
         return state, rows
 
-    @staticmethod
-    def _append_statement(game_id: str, rows: list[dict], idem_key: str | None, now: str):
-        return ("INSERT INTO actions (game_id, seq, payload, events, state_hash, idempotency_key, reverted, "
-                "created_at) VALUES (?, ?, ?, ?, ?, ?, 0, ?)",
-                [(game_id, r["seq"], dumps(r["action"]), dumps(r["events"]), r["state_hash"], idem_key, now)
-                 for r in rows], True)
-
     def _run(self, statements: list[tuple[str, Any, bool]]) -> None:
-        for sql, params, many in statements:
+        for text, params, many in statements:
             if many:
-                self.db.conn.executemany(sql, params)
-            elif self.db.conn.execute(sql, params).rowcount != 1 and sql.startswith("UPDATE games"):
+                self.db.conn.executemany(text, params)
+            elif self.db.conn.execute(text, params).rowcount != 1 and text.startswith("UPDATE games"):
                 # The head bump names the version it was planned from: never write on top of another.
                 raise VersionConflict(str(params[-1]), self._record(params[-2]).version)
 
@@ -195,10 +191,10 @@ class GameRepository:
             table_token = tokens.add_token(self.db, game_id, "table", now)
             spectator_token = tokens.add_token(self.db, game_id, "spectator", now)
             join_code = tokens.set_join_code(self.db, game_id, now)
-            statements = [self._snapshot_statement(game_id, 0, initial, initial_hash, now)]
+            statements = [sql.snapshot(game_id, 0, initial, initial_hash, now)]
             if rows:
-                statements[:0] = [self._append_statement(game_id, rows, None, now)]
-                statements.append(self._snapshot_statement(game_id, tail, rows[-1]["state"], final_hash, now))
+                statements[:0] = [sql.append(game_id, rows, now)]
+                statements.append(sql.snapshot(game_id, tail, rows[-1]["state"], final_hash, now))
             self._run(statements)
             if on_created is not None:
                 on_created(game_id, state, now)
@@ -247,18 +243,10 @@ class GameRepository:
             document = self.db.conn.execute(
                 "SELECT document FROM editions WHERE hash = ?", (record.edition_hash,)
             ).fetchone()[0]
-            if record.tail_seq:
-                final = self.db.conn.execute(
-                    "SELECT state_hash FROM actions WHERE game_id = ? AND seq = ?", (game_id, record.tail_seq)
-                ).fetchone()[0]
-            else:
-                final = self.db.conn.execute(
-                    "SELECT state_hash FROM snapshots WHERE game_id = ? AND seq = 0", (game_id,)
-                ).fetchone()[0]
             return {
                 "format": "tablekeeper.game", "format_version": 1, "game": record.kind,
                 "edition": loads(document), "options": record.options, "seed": record.seed,
-                "actions": self.live_actions(game_id), "state_hash": final,
+                "actions": self.live_actions(game_id), "state_hash": stored_hash(self.db, game_id, record.tail_seq),
             }
 
     def game_ids(self) -> list[str]:
@@ -272,19 +260,22 @@ class GameRepository:
 
     # -- writes -------------------------------------------------------------
     def _check(self, game_id: str, expected: set[str] | None,
-               idem: Idempotency | None) -> tuple[WriteOutcome | None, int]:
-        """Under the lock, in one statement: the stored answer if `idem` was seen, else the checked version."""
+               idem: Idempotency | None) -> tuple[WriteOutcome | replays.Recipe | None, int]:
+        """Under the lock, in one statement: the earlier answer (stored, or how to rebuild it) if `idem` was
+        seen, else None and the checked version."""
         row = self.db.conn.execute(
-            "SELECT g.version, i.request_hash, i.status, i.response, i.etag FROM games g "
-            "LEFT JOIN idempotency i ON i.game_id = g.id AND i.key = ? WHERE g.id = ?",
+            "SELECT g.version, i.request_hash, i.status, i.response, i.etag, i.head_seq, i.applied, i.full_view, "
+            "i.created_at FROM games g LEFT JOIN idempotency i ON i.game_id = g.id AND i.key = ? WHERE g.id = ?",
             (idem.key if idem is not None else None, game_id),
         ).fetchone()
         if row is None:
             raise GameNotFound(game_id)
-        version, request_hash, status, stored, etag = row
+        version, request_hash, status, stored, etag, head_seq, applied, full, created_at = row
         if request_hash is not None:
-            if request_hash != idem.request_hash:
+            if digest_hex(request_hash) != idem.request_hash:
                 raise IdempotencyConflict(idem.key)
+            if idempotency.is_rebuilt(stored):
+                return replays.Recipe(status, int(etag), head_seq, applied, bool(full), created_at), version
             encoded = idempotency.unpack(stored)
             return WriteOutcome(status, loads(encoded), int(etag), True, encoded), version
         if not expected:
@@ -293,45 +284,46 @@ class GameRepository:
             raise VersionConflict(", ".join(sorted(expected)), version)
         return None, version
 
-    @staticmethod
-    def _head_statement(before: GameRecord, after: GameRecord):
-        return ("UPDATE games SET version = ?, status = ?, updated_at = ?, head_seq = ?, tail_seq = ?, "
-                "live_actions = ?, placeholders_used = ? WHERE id = ? AND version = ?",
-                (after.version, after.status, after.updated_at, after.head_seq, after.tail_seq, after.live_actions,
-                 dumps(list(after.placeholders_used)), before.id, before.version), False)
-
     def _finish(self, before: GameRecord, game: LoadedGame, result: WriteResult, statements: list,
-                idem: Idempotency | None, render: Render, now: str) -> _Plan:
-        """Render and encode the answer once; the idempotency record keeps those bytes, compressed."""
-        statements.append(self._head_statement(before, game.record))
-        status, body = render(result)
+                idem: Idempotency | None, render: Render, full: bool, now: str) -> _Plan:
+        """Render and encode the answer once; the idempotency record names the write (format 3), not its bytes."""
+        statements.append(sql.head(before, game.record))
+        status, body = render(result, full=full)
         encoded = dumps_bytes(body)
         if idem is not None:
-            statements.append((
-                "INSERT INTO idempotency (game_id, key, request_hash, status, response, etag, created_at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (before.id, idem.key, idem.request_hash, status, idempotency.pack(encoded),
-                 str(game.record.version), now), False))
+            statements.append(sql.remember(game.record, idem, status, len(result.applied), full, now))
         return _Plan(before.version, game, statements, status, body, encoded)
 
     def _write(self, game_id: str, expected: set[str] | None, idem: Idempotency | None,
-               plan_at: Callable[[LoadedGame, str], _Plan], ahead: tuple[int, Any] | None = None) -> WriteOutcome:
+               plan_at: Callable[[LoadedGame, str], _Plan], render: Render,
+               ahead: tuple[int, Any] | None = None) -> WriteOutcome:
         """Check and write under the lock; `ahead` = (version, plan or refusal) computed before it."""
         with write_transaction(self.db):
-            replayed, version = self._check(game_id, expected, idem)
-            if replayed is not None:
-                return replayed
-            if ahead is not None and ahead[0] == version and isinstance(ahead[1], RulesViolation):
-                raise ahead[1]  # the same state would refuse the same actions again
-            if ahead is not None and ahead[0] == version and isinstance(ahead[1], _Plan):
-                plan = ahead[1]
-            else:
-                plan = plan_at(self._load(game_id), utcnow())
-            self._run(plan.statements)
+            earlier, version = self._check(game_id, expected, idem)
+            if earlier is None:
+                if ahead is not None and ahead[0] == version and isinstance(ahead[1], RulesViolation):
+                    raise ahead[1]  # the same state would refuse the same actions again
+                if ahead is not None and ahead[0] == version and isinstance(ahead[1], _Plan):
+                    plan = ahead[1]
+                else:
+                    plan = plan_at(self._load(game_id), utcnow())
+                self._run(plan.statements)
+        if isinstance(earlier, WriteOutcome):
+            return earlier
+        if earlier is not None:  # rebuilt outside the lock: the log it reads is never rewritten
+            return self._rebuild(game_id, earlier, render)
         record = plan.game.record
         self.states.put(game_id, record.version, record.tail_seq, plan.game.state)
         idempotency.maybe_prune(self.db, self.retention)
         return WriteOutcome(plan.status, plan.body, record.version, False, plan.encoded)
+
+    def _rebuild(self, game_id: str, recipe: replays.Recipe, render: Render) -> WriteOutcome:
+        """A format-3 record's answer, rendered again from the log (one consistent read)."""
+        with read_transaction(self.db):
+            record = self._record(game_id)
+            engine = self.engine(record.kind)
+            return replays.rebuild(self.db, record, engine, self._edition(engine, record.edition_hash), recipe,
+                                   render)
 
     def _fresh(self, game_id: str, known: GameRecord | None) -> LoadedGame:
         """The game at `known` straight from the cache, or loaded from one consistent read."""
@@ -343,8 +335,9 @@ class GameRepository:
         return self.load(game_id)
 
     def apply_actions(self, game_id: str, actions: list[dict], expected: set[str] | None,
-                      idem: Idempotency | None, render: Render, known: GameRecord | None = None) -> WriteOutcome:
-        """Apply one or more actions atomically (all or nothing).
+                      idem: Idempotency | None, render: Render, known: GameRecord | None = None,
+                      full: bool = False) -> WriteOutcome:
+        """Apply one or more actions atomically (all or nothing); `render(result, full=full)` is the answer.
 
         `known`: the game's record as the caller just read it (saves a read when it is current).
         """
@@ -353,10 +346,9 @@ class GameRepository:
             record, engine = game.record, game.engine
             state, rows = self._play(engine, game.state, actions, record.head_seq + 1)
             tail = rows[-1]["seq"]
-            statements = [self._append_statement(game_id, rows, idem.key if idem else None, now)]
+            statements = [sql.append(game_id, rows, now)]
             if snapshot_due(record.tail_seq, tail):
-                statements.append(self._snapshot_statement(game_id, tail, rows[-1]["state"], rows[-1]["state_hash"],
-                                                           now))
+                statements.append(sql.snapshot(game_id, tail, rows[-1]["state"], rows[-1]["state_hash"], now))
             used = set(record.placeholders_used) | placeholders_in(e for r in rows for e in r["events"])
             after = replace(record, version=record.version + 1, status="over" if engine.is_over(state) else "active",
                             updated_at=now, head_seq=tail, tail_seq=tail, live_actions=record.live_actions + len(rows),
@@ -364,7 +356,7 @@ class GameRepository:
             before, game = game, LoadedGame(after, engine, game.edition, state)
             applied = [{"seq": r["seq"], "action": r["action"], "events": r["events"]} for r in rows]
             return self._finish(record, game, WriteResult(game, applied=applied, previous=before), statements, idem,
-                                render, now)
+                                render, full, now)
 
         # The costly part of a move (rules, serialising and hashing the state, rendering the answer) runs
         # before the write lock: holding SQLite's single lock while computing it would serialise every
@@ -379,10 +371,10 @@ class GameRepository:
                 ahead = (game.record.version, exc)
         except Exception:  # noqa: BLE001 - any failure is decided again, authoritatively, under the lock
             ahead = None
-        return self._write(game_id, expected, idem, plan_at, ahead)
+        return self._write(game_id, expected, idem, plan_at, render, ahead)
 
     def undo(self, game_id: str, count: int, expected: set[str] | None, idem: Idempotency | None,
-             render: Render) -> WriteOutcome:
+             render: Render, full: bool = False) -> WriteOutcome:
         """Mark the last `count` live actions reverted and rebuild the state (under the lock: it is rare)."""
 
         def plan_at(game: LoadedGame, now: str) -> _Plan:
@@ -393,9 +385,9 @@ class GameRepository:
             ).fetchall()]
             if len(seqs) < count:
                 raise NothingToUndo(count, record.live_actions)
-            self.db.conn.executemany(
-                "UPDATE actions SET reverted = 1, reverted_at = ? WHERE game_id = ? AND seq = ?",
-                [(now, game_id, s) for s in seqs],
+            self.db.conn.executemany(  # the reverting version: what a later replay's rebuild reads
+                "UPDATE actions SET reverted = 1, reverted_at = ?, reverted_version = ? WHERE game_id = ? AND seq = ?",
+                [(now, record.version + 1, game_id, s) for s in seqs],
             )
             row = self.db.conn.execute(
                 "SELECT MAX(seq) FROM actions WHERE game_id = ? AND reverted = 0", (game_id,)
@@ -404,7 +396,9 @@ class GameRepository:
             # Snapshots past the new tail belong to reverted actions.
             self.db.conn.execute("DELETE FROM snapshots WHERE game_id = ? AND seq > ?", (game_id, tail))
             state = state_at(self.db, game_id, game.engine, game.edition, tail)
-            self._check_hash(game_id, tail, state_hash(game.engine.state_to_dict(state)))
+            expected, actual = stored_hash(self.db, game_id, tail), state_hash(game.engine.state_to_dict(state))
+            if expected is not None and expected != actual:
+                raise ReplayDiverged(game_id, tail, expected, actual)
             live_events = self.db.conn.execute(
                 "SELECT events FROM actions WHERE game_id = ? AND reverted = 0", (game_id,)).fetchall()
             used = placeholders_in(e for (events,) in live_events for e in loads(events))
@@ -414,16 +408,6 @@ class GameRepository:
                             placeholders_used=tuple(sorted(used)))
             before, game = game, LoadedGame(after, game.engine, game.edition, state)
             return self._finish(record, game, WriteResult(game, undone=sorted(seqs), previous=before), [], idem,
-                                render, now)
+                                render, full, now)
 
-        return self._write(game_id, expected, idem, plan_at)
-
-    def _check_hash(self, game_id: str, seq: int, actual: str) -> None:
-        if seq:
-            row = self.db.conn.execute(
-                "SELECT state_hash FROM actions WHERE game_id = ? AND seq = ?", (game_id, seq)).fetchone()
-        else:
-            row = self.db.conn.execute(
-                "SELECT state_hash FROM snapshots WHERE game_id = ? AND seq = 0", (game_id,)).fetchone()
-        if row and row[0] != actual:
-            raise ReplayDiverged(game_id, seq, row[0], actual)
+        return self._write(game_id, expected, idem, plan_at, render)

@@ -3,9 +3,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from api.storage.codec import loads
+from api.storage.codec import digest_hex, loads
 from api.storage.engines import state_hash
 from api.storage.repository import GameRepository
+from api.storage.snapshots import decode_state
 
 
 @dataclass
@@ -42,7 +43,8 @@ def verify_game(repo: GameRepository, game_id: str) -> Verdict:
     rows = repo.db.conn.execute(
         "SELECT seq, payload, state_hash FROM actions WHERE game_id = ? AND reverted = 0 ORDER BY seq",
         (game_id,)).fetchall()
-    for seq, payload, stored in rows:
+    for seq, payload, stored_hash in rows:
+        stored = digest_hex(stored_hash)
         try:
             state, _ = engine.apply(state, loads(payload))
         except Exception as exc:
@@ -60,8 +62,9 @@ def verify_game(repo: GameRepository, game_id: str) -> Verdict:
 def _check_snapshot(verdict: Verdict, engine, snapshots: dict, seq: int, replayed: str) -> None:
     if seq not in snapshots:
         return
-    data, digest = snapshots[seq]
-    content = state_hash(loads(data))
+    data, stored = snapshots[seq]
+    digest = digest_hex(stored)
+    content = state_hash(decode_state(data))
     if digest != replayed or content != replayed:
         verdict.problems.append(f"snapshot at seq {seq} differs from replay (stored {digest[:12]}, "
                                 f"content {content[:12]}, replay {replayed[:12]})")

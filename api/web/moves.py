@@ -1,8 +1,6 @@
 """Playing: apply one action, a batch, undo; read the log, the score, the outcome."""
 from __future__ import annotations
 
-from functools import partial
-
 from flask import Blueprint, Response, request
 
 from api.storage.errors import IdempotencyKeyRequired
@@ -48,29 +46,32 @@ def _prepare(game_id: str, schema):
     idem = idempotency(raw)
     if idem is None:  # required on moves: a retried move whose answer was lost must not apply twice
         raise IdempotencyKeyRequired(record.version)
-    # The answer is the update (a patch of the view the phone holds) unless ?full=1 asks for the whole view.
-    return r, record, body, idem, partial(write_body, full=full)
+    # The answer is the update (a patch of the view the phone holds) unless ?full=1 asks for the whole view;
+    # the repository renders it with `write_body` and keeps the flag, so a replay is rendered the same way.
+    return r, record, body, idem, full
 
 
 @bp.post("/actions")
 def apply_action(game_id: str):
     """Apply one action (If-Match and Idempotency-Key required)."""
-    r, record, body, idem, render = _prepare(game_id, APPLY)
-    return _answer(game_id, r.apply_actions(game_id, [body["action"]], expected_versions(), idem, render, known=record))
+    r, record, body, idem, full = _prepare(game_id, APPLY)
+    return _answer(game_id, r.apply_actions(game_id, [body["action"]], expected_versions(), idem, write_body,
+                                            known=record, full=full))
 
 
 @bp.post("/batch")
 def apply_batch(game_id: str):
     """Apply several actions atomically: all are stored or none."""
-    r, record, body, idem, render = _prepare(game_id, BATCH)
-    return _answer(game_id, r.apply_actions(game_id, body["actions"], expected_versions(), idem, render, known=record))
+    r, record, body, idem, full = _prepare(game_id, BATCH)
+    return _answer(game_id, r.apply_actions(game_id, body["actions"], expected_versions(), idem, write_body,
+                                            known=record, full=full))
 
 
 @bp.post("/undo")
 def undo(game_id: str):
     """Mark the last `count` actions reverted (they stay in the log) and rebuild the state."""
-    r, _record, body, idem, render = _prepare(game_id, UNDO)
-    return _answer(game_id, r.undo(game_id, body["count"], expected_versions(), idem, render))
+    r, _record, body, idem, full = _prepare(game_id, UNDO)
+    return _answer(game_id, r.undo(game_id, body["count"], expected_versions(), idem, write_body, full=full))
 
 
 @bp.get("/log")

@@ -7,6 +7,9 @@ key; a list that only grew at its end gets ``add`` at ``/-`` per new item; a
 list of the same length is compared item by item; any other change replaces
 the value.  Equality is strict about types (``1`` is not ``true``).
 
+A view given in sections (`diff_sections`) is compared section by section
+on the sections' keys first, so unchanged parts are not even rendered.
+
 Equal subtrees are skipped at C speed: Python's ``==`` first (it stops at the
 first difference, but takes ``1`` for ``true``), then, for subtrees it finds
 equal, their orjson encodings.  A board view is ~45 KB and a move changes a
@@ -41,12 +44,38 @@ def diff(old: Any, new: Any, path: str = "") -> list[dict]:
     return ops
 
 
+def diff_sections(old: list, new: list, fallback) -> list[dict]:
+    """The patch between two views given as sections (`api.games.sections`): the same ops' effect as
+    `diff` of the assembled views, reading only what changed.
+
+    A place whose keys are equal is skipped without rendering either side; a "whole" section (the
+    choices, the refusals: new with every move) is replaced whole; any other is diffed inside.  When
+    the two views are not laid out alike (another set of places), `fallback()` gives the patch.
+    """
+    if len(old) != len(new) or any(a.path != b.path for a, b in zip(old, new)):
+        return fallback()
+    ops: list[dict] = []
+    for before, after in zip(old, new):
+        if after.whole:
+            ops.append({"op": "replace", "path": _pointer(after.path), "value": after.value})
+        elif after.key is None or before.key != after.key:
+            _diff(before.value, after.value, _pointer(after.path), ops)
+    return ops
+
+
+def _pointer(path: tuple) -> str:
+    return "".join(f"/{_escape(str(part))}" for part in path)
+
+
 def _strictly_equal(a: Any, b: Any) -> bool:
     """`a` and `b`, already equal for Python (``1 == True``), are equal as JSON: their encodings match."""
     try:
         return orjson.dumps(a) == orjson.dumps(b)
     except TypeError:  # not orjson-encodable (e.g. a big integer): the strict walk decides
         return same(a, b)
+
+
+_SCALARS = frozenset({str, int, float, bool, type(None)})
 
 
 def _diff(old: Any, new: Any, path: str, ops: list[dict]) -> None:
@@ -58,17 +87,30 @@ def _diff(old: Any, new: Any, path: str, ops: list[dict]) -> None:
             if key not in new:
                 ops.append({"op": "remove", "path": f"{path}/{_escape(str(key))}"})
         for key, value in new.items():
-            where = f"{path}/{_escape(str(key))}"
             if key not in old:
-                ops.append({"op": "add", "path": where, "value": value})
-            else:
-                _diff(old[key], value, where, ops)
+                ops.append({"op": "add", "path": f"{path}/{_escape(str(key))}", "value": value})
+                continue
+            before = old[key]
+            if before is value:
+                continue
+            # Most values of a changed object are equal scalars: compared here, not by a call each.
+            if type(value) in _SCALARS and type(before) is type(value):
+                if before != value:
+                    ops.append({"op": "replace", "path": f"{path}/{_escape(str(key))}", "value": value})
+                continue
+            _diff(before, value, f"{path}/{_escape(str(key))}", ops)
         return
     if kind is list and type(new) is list:
         if old == new and _strictly_equal(old, new):
             return
         if len(new) == len(old):
             for index, (a, b) in enumerate(zip(old, new)):
+                if a is b:
+                    continue
+                if type(b) in _SCALARS and type(a) is type(b):
+                    if a != b:
+                        ops.append({"op": "replace", "path": f"{path}/{index}", "value": b})
+                    continue
                 _diff(a, b, f"{path}/{index}", ops)
             return
         if len(new) > len(old) and old == new[:len(old)] and _strictly_equal(old, new[:len(old)]):

@@ -5,9 +5,10 @@ import threading
 from collections import OrderedDict
 from typing import Any
 
+from api.games.sections import SectionMemo, assemble
 from api.storage.engines import Engine
 from api.storage.models import GameRecord, LoadedGame, WriteResult
-from api.web.patch import diff
+from api.web.patch import diff, diff_sections
 
 
 def edition_summary(engine: Engine, edition: Any, used: tuple[str, ...] | None = None) -> dict:
@@ -51,24 +52,50 @@ HOISTED = ("current_seat", "decision", "legal_actions")
 STATIC_IN_VIEW = ("options", "edition")
 
 
+class Rendered:
+    """A state's board and hoisted parts, rendered for a game view or a move's patch.
+
+    With an engine that renders in sections (``view_sections``: Asian Tigers), the board is
+    assembled only when read (a whole view); a patch compares the sections' keys and reads
+    only the sections that changed (`patch.diff_sections`).  Other engines give the board whole.
+    """
+
+    __slots__ = ("sections", "hoisted", "_board")
+
+    def __init__(self, hoisted: dict, board: dict | None = None, sections: list | None = None):
+        self.hoisted, self._board, self.sections = hoisted, board, sections
+
+    @property
+    def board(self) -> dict:
+        """The engine's view without the hoisted and static parts (shared: never mutate it)."""
+        if self._board is None:
+            self._board = assemble(self.sections, SKIPPED)
+        return self._board
+
+
 class BoardCache:
-    """The last board this worker rendered for each game, kept with the state it was rendered from.
+    """What this worker rendered last for each game, kept with the state it was rendered from.
 
     A move's answer is a patch from the previous board to the new one; the previous board is the
     one this worker rendered for the previous move whenever it served that move too, so it is not
     rendered again.  An entry is used only for the very state object it was rendered from (states
     are never mutated), so a board rendered for a plan that was never committed, or for another
     worker's state, can never be mistaken for the current one.  Boards are shared: never mutate one.
+
+    `sections` is the worker's memo of rendered view sections, shared by all its games and keyed
+    by their inputs: when another worker served the previous move, the previous state's sections
+    are mostly found there (or rendered one by one), never the whole board.
     """
 
     def __init__(self, size: int = 256):  # ~120 KB of Python objects per Asian Tigers board
         self.size = size
-        self._entries: OrderedDict[str, tuple[Any, tuple[dict, dict]]] = OrderedDict()
+        self._entries: OrderedDict[str, tuple[Any, Rendered]] = OrderedDict()
         self._lock = threading.Lock()
+        self.sections = SectionMemo()
         self.hits = self.misses = 0  # for benchmarks and tests
 
-    def get(self, game_id: str, state: Any) -> tuple[dict, dict] | None:
-        """The (board, hoisted) rendered from `state`, or None."""
+    def get(self, game_id: str, state: Any) -> Rendered | None:
+        """What was rendered from `state`, or None."""
         with self._lock:
             entry = self._entries.get(game_id)
             if entry is None or entry[0] is not state:
@@ -79,11 +106,12 @@ class BoardCache:
             return entry[1]
 
     def clear(self) -> None:
-        """Forget every board."""
+        """Forget every board and section."""
         with self._lock:
             self._entries.clear()
+        self.sections.clear()
 
-    def put(self, game_id: str, state: Any, rendered: tuple[dict, dict]) -> None:
+    def put(self, game_id: str, state: Any, rendered: Rendered) -> None:
         """Remember what `state` rendered as (the game's newest state: it replaces the entry)."""
         with self._lock:
             self._entries[game_id] = (state, rendered)
@@ -93,12 +121,13 @@ class BoardCache:
 
 
 BOARDS = BoardCache()
+SKIPPED = frozenset(HOISTED) | frozenset(STATIC_IN_VIEW)
 
 
-def board_view(engine: Engine, state: Any, game_id: str | None = None) -> tuple[dict, dict]:
-    """(the engine's view without the hoisted and static parts, the hoisted parts).
+def board_view(engine: Engine, state: Any, game_id: str | None = None) -> Rendered:
+    """The board (without the hoisted and static parts) and the hoisted parts of `state`.
 
-    With `game_id`, the board is taken from (and kept in) this worker's `BOARDS` cache.
+    With `game_id`, taken from (and kept in) this worker's `BOARDS` cache.
     """
     if game_id is not None:
         cached = BOARDS.get(game_id, state)
@@ -110,9 +139,16 @@ def board_view(engine: Engine, state: Any, game_id: str | None = None) -> tuple[
     return rendered
 
 
-def _render(engine: Engine, state: Any) -> tuple[dict, dict]:
-    view = engine.view(state)
+def _render(engine: Engine, state: Any) -> Rendered:
     over = engine.is_over(state)
+    sectioned = getattr(getattr(engine, "module", None), "view_sections", None)
+    if callable(sectioned):
+        sections = sectioned(state, BOARDS.sections)
+        parts = {s.path[0]: s for s in sections if len(s.path) == 1 and s.path[0] in HOISTED}
+        hoisted = {"over": over, "current_seat": parts["current_seat"].value, "decision": parts["decision"].value,
+                   "legal_actions": [] if over else parts["legal_actions"].value}
+        return Rendered(hoisted, sections=[s for s in sections if s.path[0] not in SKIPPED])
+    view = engine.view(state)
     hoisted = {
         "over": over,
         "current_seat": view.get("current_seat"),
@@ -120,28 +156,27 @@ def _render(engine: Engine, state: Any) -> tuple[dict, dict]:
         "legal_actions": [] if over else (
             view["legal_actions"] if isinstance(view.get("legal_actions"), list) else engine.legal_actions(state)),
     }
-    board = {k: v for k, v in view.items() if k not in HOISTED and k not in STATIC_IN_VIEW}
-    return board, hoisted
+    return Rendered(hoisted, board={k: v for k, v in view.items() if k not in SKIPPED})
 
 
 def game_view(game: LoadedGame, role: str = "table") -> dict:
     """The whole view a phone renders: whose turn, the pending decision, the legal actions, the board."""
     record: GameRecord = game.record
     engine = game.engine
-    board, hoisted = board_view(engine, game.state, record.id)
+    rendered = board_view(engine, game.state, record.id)
     return {
         "game_id": record.id,
         "game": record.kind,
         "version": record.version,
         "status": record.status,
         "role": role,
-        **hoisted,
+        **rendered.hoisted,
         "can_undo": record.live_actions > 0,
         "live_actions": record.live_actions,
         "head_seq": record.head_seq,
         "options": record.options,
         "seed": record.seed,
-        "view": board,
+        "view": rendered.board,
         "edition": edition_summary(engine, game.edition, record.placeholders_used),
         "created_at": record.created_at,
         "updated_at": record.updated_at,
@@ -157,13 +192,13 @@ def game_update(game: LoadedGame, previous: LoadedGame | None) -> dict:
     """
     record = game.record
     # The previous board first: the new one then replaces it as this game's entry in `BOARDS`.
-    old_board = board_view(previous.engine, previous.state, record.id)[0] if previous is not None else None
-    board, hoisted = board_view(game.engine, game.state, record.id)
+    old = board_view(previous.engine, previous.state, record.id) if previous is not None else None
+    new = board_view(game.engine, game.state, record.id)
     update = {
         "game_id": record.id,
         "version": record.version,
         "status": record.status,
-        **hoisted,
+        **new.hoisted,
         "can_undo": record.live_actions > 0,
         "live_actions": record.live_actions,
         "head_seq": record.head_seq,
@@ -172,10 +207,13 @@ def game_update(game: LoadedGame, previous: LoadedGame | None) -> dict:
     if previous is None or previous.record.placeholders_used != record.placeholders_used:
         update["edition"] = edition_summary(game.engine, game.edition, record.placeholders_used)
     if previous is None:
-        update["view"] = board
+        update["view"] = new.board
     else:
         update["base_version"] = previous.record.version
-        update["view_patch"] = diff(old_board, board)
+        if old.sections is not None and new.sections is not None:
+            update["view_patch"] = diff_sections(old.sections, new.sections, lambda: diff(old.board, new.board))
+        else:
+            update["view_patch"] = diff(old.board, new.board)
     return update
 
 

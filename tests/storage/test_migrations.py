@@ -94,7 +94,13 @@ def test_actions_are_append_only(db_path, backend):
         db.conn.execute("DELETE FROM actions")
     with pytest.raises(refused, match="append-only"):
         db.conn.execute("UPDATE actions SET payload = '{\"kind\": 1}'")
-    db.conn.execute("UPDATE actions SET reverted = 1")
+    with pytest.raises(refused, match="records the version"):  # a replay's rebuild reads it (0007)
+        db.conn.execute("UPDATE actions SET reverted = 1")
+    with pytest.raises(refused, match="keeps the version"):
+        db.conn.execute("UPDATE actions SET reverted_version = 2")  # not reverted
+    db.conn.execute("UPDATE actions SET reverted = 1, reverted_version = 2")
+    with pytest.raises(refused, match="keeps the version"):
+        db.conn.execute("UPDATE actions SET reverted_version = 3")
     with pytest.raises(refused, match="stays reverted"):
         db.conn.execute("UPDATE actions SET reverted = 0")
     with pytest.raises(refused):
@@ -103,3 +109,73 @@ def test_actions_are_append_only(db_path, backend):
     if backend == "postgresql":
         with pytest.raises(refused, match="append-only"):
             db.conn.execute("TRUNCATE actions")
+
+
+def test_a_database_from_before_0007_keeps_serving_its_games_and_replaying_its_records(db_path, backend,
+                                                                                       monkeypatch):
+    """0007: snapshots compressed, placeholders recounted, old records replay, new ones rebuild."""
+    from api.storage import Storage, idempotency, migrations, pg_schema
+    from api.storage.codec import dumps, loads
+    from api.storage.engines import default_registry, state_hash
+    from api.storage.verify import verify_game
+    from tests.conftest import TEST_ENGINES
+    from tests.storage.conftest import PLAYERS, TAKE1, idem, render
+
+    db = connect(db_path)
+    monkeypatch.setattr(migrations, "MIGRATIONS", migrations.MIGRATIONS[:6])
+    monkeypatch.setattr(pg_schema, "MIGRATIONS", pg_schema.MIGRATIONS[:6])
+    migrate(db)
+    monkeypatch.undo()
+    # A game as the code before 0007 stored it: 28 moves, the last two undone, snapshots as JSON text,
+    # the last move's answer stored (format 2), and placeholders_used left [] as before 0003.
+    engine = default_registry(TEST_ENGINES).get("toy")
+    edition = engine.load_edition({**engine.load_edition().document, "pile": 100})
+    info, now = engine.edition_info(edition), "2026-01-01T00:00:00.000+00:00"
+    state = engine.new_game(PLAYERS, edition, 5)
+    states = [engine.state_to_dict(state)]
+    db.conn.execute("INSERT INTO editions (hash, document, created_at) VALUES (?, ?, ?)",
+                    (info.content_hash, dumps(info.document), now))
+    db.conn.execute("INSERT INTO games (id, kind, edition_hash, options, seed, status, version, head_seq, tail_seq, "
+                    "live_actions, created_at, updated_at) VALUES ('g', 'toy', ?, ?, 5, 'active', 30, 28, 26, 26, ?, ?)",
+                    (info.content_hash, dumps(PLAYERS), now, now))
+    for seq in range(1, 29):
+        state, events = engine.apply(state, TAKE1)
+        states.append(engine.state_to_dict(state))
+        if seq == 3:
+            events = [{**events[0], "placeholder_values": ["/pile"]}]
+        db.conn.execute("INSERT INTO actions (game_id, seq, payload, events, state_hash, idempotency_key, reverted, "
+                        "reverted_at, created_at) VALUES ('g', ?, ?, ?, ?, NULL, ?, ?, ?)",
+                        (seq, dumps(TAKE1), dumps(events), state_hash(states[-1]), int(seq > 26),
+                         now if seq > 26 else None, now))
+    for seq in (0, 25):
+        db.conn.execute("INSERT INTO snapshots (game_id, seq, state, state_hash, created_at) VALUES ('g', ?, ?, ?, ?)",
+                        (seq, dumps(states[seq]), state_hash(states[seq]), now))
+    body = b'{"version":29,"stored":"before 0007"}'
+    db.conn.execute("INSERT INTO idempotency (game_id, key, request_hash, status, response, etag, created_at) "
+                    "VALUES ('g', 'old', ?, 200, ?, '29', ?)", (idem("old").request_hash, idempotency.pack(body), now))
+
+    assert migrate(db) == ["0007_replays_from_the_log"]
+    stored = [s for (s,) in db.conn.execute("SELECT state FROM snapshots WHERE game_id = 'g' ORDER BY seq")]
+    assert all(isinstance(s, bytes) and s[:1] != b"{" for s in stored)  # compressed
+    assert loads(db.conn.execute("SELECT placeholders_used FROM games").fetchone()[0]) == ["/pile"]
+    store = Storage(db_path, default_registry(TEST_ENGINES))
+    try:
+        repo = store.repository()
+        assert verify_game(repo, "g").ok
+        assert state_hash(engine.state_to_dict(repo.load("g").state)) == state_hash(states[26])
+        old = repo.apply_actions("g", [TAKE1], {"29"}, idem("old", "h"), render)
+        assert old.replayed and old.encoded == body
+        firsts = [repo.undo("g", 2, {"30"}, idem("u", "h"), render),
+                  repo.apply_actions("g", [TAKE1], {"31"}, idem("a", "h"), render)]
+        replays = [repo.undo("g", 2, {"1"}, idem("u", "h"), render),
+                   repo.apply_actions("g", [TAKE1], {"1"}, idem("a", "h"), render)]
+        assert [r.encoded for r in replays] == [f.encoded for f in firsts] and all(r.replayed for r in replays)
+        assert firsts[0].body["undone"] == [25, 26]
+        # Hashes are written as their 32 bytes; older ones (hex text on SQLite) read the same.
+        new_hash, request_hash = db.conn.execute(
+            "SELECT a.state_hash, i.request_hash FROM actions a JOIN idempotency i ON i.game_id = a.game_id "
+            "AND i.key = 'a' WHERE a.game_id = 'g' AND a.seq = 29").fetchone()
+        assert len(bytes(new_hash)) == 32 and len(bytes(request_hash)) == 32
+        assert verify_game(repo, "g").ok and repo.export("g")["state_hash"] == bytes(new_hash).hex()
+    finally:
+        store.close()

@@ -16,9 +16,10 @@ from api.storage.errors import (
     ReplayDiverged,
     VersionConflict,
 )
-from api.storage.repository import SNAPSHOT_BLOCK, Idempotency
+from api.storage.repository import SNAPSHOT_BLOCK
+from api.storage.snapshots import decode_state, encode_state
 from api.storage.verify import verify_all, verify_game
-from tests.storage.conftest import PLAYERS, TAKE1, render, toy_edition
+from tests.storage.conftest import PLAYERS, TAKE1, idem, render, toy_edition
 
 
 def _new(repo, pile=21, seed=5):
@@ -52,7 +53,7 @@ def test_write_preconditions(repo):
 def test_batch_is_atomic(repo):
     gid = _new(repo)
     with pytest.raises(RulesViolation) as info:
-        repo.apply_actions(gid, [TAKE1, {"kind": "take", "amount": 9}], {"1"}, Idempotency("k", "h"), render)
+        repo.apply_actions(gid, [TAKE1, {"kind": "take", "amount": 9}], {"1"}, idem("k", "h"), render)
     assert info.value.index == 1
     record = repo.record(gid)
     assert (record.version, record.head_seq, record.live_actions) == (1, 0, 0)
@@ -62,11 +63,11 @@ def test_batch_is_atomic(repo):
 
 def test_idempotency(repo):
     gid = _new(repo)
-    first = repo.apply_actions(gid, [TAKE1], {"1"}, Idempotency("k", "h1"), render)
-    again = repo.apply_actions(gid, [TAKE1], {"1"}, Idempotency("k", "h1"), render)
+    first = repo.apply_actions(gid, [TAKE1], {"1"}, idem("k", "h1"), render)
+    again = repo.apply_actions(gid, [TAKE1], {"1"}, idem("k", "h1"), render)
     assert again.replayed and again.body == first.body and again.version == 2
     with pytest.raises(IdempotencyConflict):
-        repo.apply_actions(gid, [TAKE1], {"2"}, Idempotency("k", "h2"), render)
+        repo.apply_actions(gid, [TAKE1], {"2"}, idem("k", "h2"), render)
     assert repo.record(gid).live_actions == 1
 
 
@@ -141,11 +142,11 @@ def test_verify_detects_a_tampered_snapshot(repo):
     gid = _new(repo, pile=100)
     _play(repo, gid, SNAPSHOT_BLOCK + 3)
     assert verify_game(repo, gid).ok
-    state = json.loads(repo.db.conn.execute(
+    state = decode_state(repo.db.conn.execute(
         "SELECT state FROM snapshots WHERE game_id = ? AND seq = ?", (gid, SNAPSHOT_BLOCK)).fetchone()[0])
     state["pile"] = 99
     repo.db.conn.execute("UPDATE snapshots SET state = ?, state_hash = ? WHERE game_id = ? AND seq = ?",
-                         (json.dumps(state), state_hash(state), gid, SNAPSHOT_BLOCK))
+                         (encode_state(state), state_hash(state), gid, SNAPSHOT_BLOCK))
     verdict = verify_game(repo, gid)
     assert not verdict.ok and f"snapshot at seq {SNAPSHOT_BLOCK}" in verdict.problems[0]
 

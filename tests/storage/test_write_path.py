@@ -2,9 +2,8 @@
 from __future__ import annotations
 
 from api.storage import engines as engines_module
-from api.storage.models import Idempotency
 from api.storage.repository import SNAPSHOT_BLOCK
-from tests.storage.conftest import PLAYERS, TAKE1, render, toy_edition
+from tests.storage.conftest import PLAYERS, TAKE1, idem, render, toy_edition
 
 
 def _statements(repo, action):
@@ -19,14 +18,14 @@ def _statements(repo, action):
 
 def test_a_move_at_the_cached_version_is_six_statements_and_reads_no_state(repo, monkeypatch, sqlite_only):
     gid = repo.create_game("toy", PLAYERS, 5, toy_edition(repo, 500)).game.record.id
-    first = _statements(repo, lambda: repo.apply_actions(gid, [TAKE1], {"1"}, Idempotency("k0", "h"), render))
+    first = _statements(repo, lambda: repo.apply_actions(gid, [TAKE1], {"1"}, idem("k0", "h"), render))
     assert first[-3:] == ["BEGIN", "DELETE", "COMMIT"]  # the worker's first write also prunes old records
     record = repo.record(gid)
     loads = []
     engine = repo.engine("toy")
     original = engine.state_from_dict
     monkeypatch.setattr(engine, "state_from_dict", lambda d, e: loads.append(1) or original(d, e))
-    seen = _statements(repo, lambda: repo.apply_actions(gid, [TAKE1], {"2"}, Idempotency("k1", "h"), render,
+    seen = _statements(repo, lambda: repo.apply_actions(gid, [TAKE1], {"2"}, idem("k1", "h"), render,
                                                          known=record))
     assert seen == ["BEGIN", "SELECT", "INSERT", "UPDATE", "INSERT", "COMMIT"], seen
     assert loads == []  # the state came from the worker's cache, not from a snapshot

@@ -108,3 +108,33 @@ def test_a_patch_turns_the_old_document_into_the_new_one(old, new):
     assert {op["op"] for op in ops} <= {"add", "remove", "replace"}
     if patch.same(old, new):
         assert ops == []
+
+
+def test_two_workers_patch_from_sections_and_render_only_what_changed(client, monkeypatch):
+    # Issue 18: gunicorn's workers each keep their own boards and section memo; a worker that did not
+    # serve the previous move compares the previous state's sections by key and renders only those
+    # that changed (on both sides), never the whole previous board.  The phone's view still follows.
+    from api.games.asian_tigers.presentation import board
+
+    created = client.post("/api/games", json={"game": "asian_tigers", "options": {"players": REAL_PLAYERS},
+                                              "seed": 18}).get_json()
+    gid, token = created["game_id"], created["table_token"]
+    held, rng = created["game"], random.Random(18)
+    tigers = []
+    tiger = board._tiger
+    monkeypatch.setattr(board, "_tiger", lambda state, tid, who: tigers.append(tid) or tiger(state, tid, who))
+    workers = [views.BoardCache(), views.BoardCache()]
+    for number in range(40):
+        fresh = number % 4 == 0  # now and then a worker that has never seen this game (a restart)
+        monkeypatch.setattr(views, "BOARDS", views.BoardCache() if fresh else workers[rng.randrange(2)])
+        tigers.clear()
+        resp = client.post(f"/api/games/{gid}/actions", json={"action": rng.choice(held["legal_actions"])},
+                           headers={**bearer(token), "If-Match": f'"{held["version"]}"'})
+        assert resp.status_code == 200, resp.get_json()
+        update = resp.get_json()["game"]
+        if fresh:
+            changed = {op["path"].split("/")[3] for op in update["view_patch"]
+                       if op["path"].startswith("/board_model/tigers/")}
+            assert len(tigers) == 2 * len(changed) < 10  # the changed Tigers, before and after; no others
+        held = _follow(held, update)
+    assert held == _full(client, gid, token)

@@ -4,7 +4,9 @@ from __future__ import annotations
 from api.games.asian_tigers.decisions import current_decision
 from api.games.asian_tigers.engine import legal_actions
 from api.games.asian_tigers.management.era1 import round_marker
-from api.games.asian_tigers.presentation.view_extras import presentation
+from api.games.asian_tigers.presentation.cache import per_edition
+from api.games.sections import Section, assemble, cheap, lazy, whole
+from api.games.asian_tigers.presentation.view_extras import pending_bonuses, presentation_sections, solo_view_in_words
 from api.games.asian_tigers.solo.session import solo_view
 from api.games.asian_tigers.state import NEUTRAL, GameState
 
@@ -27,46 +29,80 @@ def _player_view(state: GameState, player) -> dict:
 
 def view(state: GameState) -> dict:
     """Everything a table needs: whose turn, the question asked, its legal answers, the board."""
+    return assemble(view_sections(state))
+
+
+def view_sections(state: GameState, memo: SectionMemo | None = None) -> list[Section]:
+    """`view(state)` as sections (see `presentation.sections`), in the view's key order.
+
+    With `memo`, the board model's parts are taken from it when their inputs were rendered
+    before (in any game) and stored there when not; ``choices``, ``why_not`` and
+    ``legal_actions`` are rendered only when read.
+    """
     decision = current_decision(state)
     edition = state.edition
-    result = {
-        "era": state.era, "phase": state.phase, "over": state.phase == "over",
-        "round_marker": round_marker(state),
-        "player_count": state.player_count, "options": {k: v for k, v in state.options.items() if k != "setup"},
-        "turn_order": list(state.turn_order),
-        "current_seat": decision["seat"] if decision else None,
-        "decision": dict(decision) if decision else None,
-        "legal_actions": legal_actions(state),
-        "pending_bonuses": [dict(b) for b in state.pending_bonuses],
-        "players": [_player_view(state, p) for p in state.players],
-        "neutral": dict(state.neutral) if state.neutral else None,
-        "board": {
-            "centers": {c: {"worker_type": t, "workers": list(state.center_workers[c])} for c, t in state.centers.items()},
-            "trade_centers": dict(state.trade_centers),
-            "pieces": [{"owner": p.owner, "space": p.space, "kind": p.kind, "parts_factory": p.parts_factory}
-                       for p in state.pieces],
-            "satellites": dict(state.satellites), "headquarters": dict(state.headquarters),
-            "local_markets": dict(state.local_markets),
-            "prosperity_tokens": dict(state.prosperity_tokens), "region_tokens": dict(state.region_tokens),
-            "leftover_region_tokens": list(state.leftover_region_tokens),
-            "flag_stacks": {n: list(s) for n, s in state.flag_stacks.items()},
-            "performance_tokens": list(state.performance_tokens),
-            "global_market": {k: list(v) for k, v in sorted(state.global_market.items(), key=lambda kv: int(kv[0]))},
-            "supply": {"goods": dict(state.supply_goods), "parts_factories": state.supply_parts_factories},
-        },
-        "edition": {"id": edition.document["edition"]["id"], "status": edition.document["edition"]["status"],
-                    "content_hash": edition.content_hash,
-                    "placeholder_patterns": [p for p, _, v in edition.provenance.patterns if v == "placeholder"]},
-        "neutral_id": NEUTRAL if state.neutral else None,
-        **_solo_view(state),
-    }
+    legal: list = []  # legal_actions(state), computed once when first read
+
+    def legal_now() -> list:
+        if not legal:
+            legal.append(legal_actions(state))
+        return legal[0]
+
+    out = [cheap(("era",), state.era), cheap(("phase",), state.phase), cheap(("over",), state.phase == "over"),
+           cheap(("round_marker",), round_marker(state)), cheap(("player_count",), state.player_count),
+           cheap(("options",), {k: v for k, v in state.options.items() if k != "setup"}),
+           cheap(("turn_order",), list(state.turn_order)),
+           cheap(("current_seat",), decision["seat"] if decision else None),
+           cheap(("decision",), dict(decision) if decision else None),
+           whole(("legal_actions",), legal_now),
+           cheap(("pending_bonuses",), pending_bonuses(state))]
+    # A player's holdings and the board in codes are keyed by the state's own parts (encoded at C
+    # speed), so the previous state's are compared without being rendered.
+    out += [lazy(("players", index), (p, state.gm_position(p.id)), lambda p=p: _player_view(state, p))
+            for index, p in enumerate(state.players)]
+    out += [cheap(("neutral",), dict(state.neutral) if state.neutral else None)]
+    out += [lazy(("board", name), lambda inputs=inputs: inputs(state), lambda render=render: render(state))
+            for name, (inputs, render) in _BOARD.items()]
+    out += [cheap(("edition",), {"id": edition.document["edition"]["id"],
+                                 "status": edition.document["edition"]["status"],
+                                 "content_hash": edition.content_hash,
+                                 "placeholder_patterns": list(_placeholder_patterns(edition))}),
+            cheap(("neutral_id",), NEUTRAL if state.neutral else None)]
+    if state.solo is not None:  # solo (issue 7): the Automa's board and tiles, its last turn as instructions
+        solo, instructions = solo_view_in_words(state, solo_view(state))
+        out += [cheap(("solo",), solo), cheap(("automa_instructions",), instructions)]
     # issue 12: labels, cost/payoff, why not, the board as it lies, setup instructions
-    return presentation(state, decision, result)
+    return out + presentation_sections(state, decision, legal_now, memo)
 
 
-def _solo_view(state: GameState) -> dict:
-    """solo (issue 7): the Automa's board and tiles, and its last turn as table instructions."""
-    if state.solo is None:
-        return {}
-    section = solo_view(state)
-    return {"solo": section, "automa_instructions": section["automa_instructions"]}
+def _global_market(state: GameState) -> dict:
+    return {k: list(v) for k, v in sorted(state.global_market.items(), key=lambda kv: int(kv[0]))}
+
+
+# The board in codes (machines join them with the labels document): per key, (the state's parts it
+# shows, how it shows them).
+_BOARD = {
+    "centers": (lambda s: (s.centers, s.center_workers),
+                lambda s: {c: {"worker_type": t, "workers": list(s.center_workers[c])} for c, t in s.centers.items()}),
+    "trade_centers": (lambda s: s.trade_centers, lambda s: dict(s.trade_centers)),
+    "pieces": (lambda s: s.pieces, lambda s: [{"owner": p.owner, "space": p.space, "kind": p.kind,
+                                               "parts_factory": p.parts_factory} for p in s.pieces]),
+    "satellites": (lambda s: s.satellites, lambda s: dict(s.satellites)),
+    "headquarters": (lambda s: s.headquarters, lambda s: dict(s.headquarters)),
+    "local_markets": (lambda s: s.local_markets, lambda s: dict(s.local_markets)),
+    "prosperity_tokens": (lambda s: s.prosperity_tokens, lambda s: dict(s.prosperity_tokens)),
+    "region_tokens": (lambda s: s.region_tokens, lambda s: dict(s.region_tokens)),
+    "leftover_region_tokens": (lambda s: s.leftover_region_tokens, lambda s: list(s.leftover_region_tokens)),
+    "flag_stacks": (lambda s: s.flag_stacks, lambda s: {n: list(x) for n, x in s.flag_stacks.items()}),
+    "performance_tokens": (lambda s: s.performance_tokens, lambda s: list(s.performance_tokens)),
+    "global_market": (lambda s: s.global_market, _global_market),
+    "supply": (lambda s: (s.supply_goods, s.supply_parts_factories),
+               lambda s: {"goods": dict(s.supply_goods), "parts_factories": s.supply_parts_factories}),
+}
+
+
+@per_edition
+def _placeholder_patterns(edition) -> list:
+    return [p for p, _, v in edition.provenance.patterns if v == "placeholder"]
+
+

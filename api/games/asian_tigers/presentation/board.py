@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from api.games.asian_tigers.edition.load import CENTERS
 from api.games.asian_tigers.presentation import labels as L
+from api.games.asian_tigers.presentation.cache import per_edition
+from api.games.sections import Section, memoised
 from api.games.asian_tigers.state import NEUTRAL, GameState
 
 
@@ -159,3 +161,65 @@ def board_model(state: GameState) -> dict:
     return {"tigers": [_tiger(state, t, who) for t in state.edition.tigers],
             "global_market": _global_market(state, who),
             "player_boards": [_player_board(state, p, who) for p in state.players]}
+
+
+# -- the board model in sections (see `sections`): one per Tiger, the market, one per player board --
+@per_edition
+def _tiger_places(edition, tid: str) -> tuple:
+    """(centre keys, space ids, ∞ space ids, satellite space ids, market ids) of one Tiger."""
+    tiger = edition.tigers[tid]
+    return (tuple(f"{tid}.{c}" for c in CENTERS), tuple(tiger.spaces),
+            tuple(s.id for s in tiger.spaces.values() if s.infinite), tuple(tiger.satellite_spaces),
+            tuple(tiger.local_markets))
+
+
+def board_sections(state: GameState, memo: SectionMemo | None, path: tuple = ("board_model",)) -> list[Section]:
+    """`board_model(state)` as memoised sections; each key holds everything its part reads.
+
+    The keys name the participants (names and colours appear in every part) and the player count
+    (open spaces, token values); the edition is in the memo key.  Pieces are frozen dataclasses,
+    which orjson encodes field by field.
+    """
+    edition, pieces, occupancy = state.edition, state.pieces, state.occupancy
+    people = ([(p.id, p.name, p.color) for p in state.players], state.player_count,
+              (state.neutral or {}).get("color") if state.neutral else False)
+    shared: list = []  # one `_People` for every part rendered from this state
+
+    def who() -> _People:
+        if not shared:
+            shared.append(_People(state))
+        return shared[0]
+
+    stacked: dict[str, list] = {}  # pieces on each space, in board order (for the ∞ spaces' keys)
+
+    def on_spaces() -> dict[str, list]:
+        if not stacked:
+            for piece in pieces:
+                stacked.setdefault(piece.space, []).append(piece)
+        return stacked
+
+    def tiger_inputs(tid: str) -> tuple:
+        centers, spaces, infinite, satellites, markets = _tiger_places(edition, tid)
+        neutral = state.neutral["influence"][tid] if state.neutral else None
+        held = on_spaces()
+        return (people, [state.centers[k] for k in centers], [state.center_workers[k] for k in centers],
+                [pieces[occupancy[s]] if s in occupancy else None for s in spaces],
+                [held.get(s) for s in infinite], [state.satellites.get(s) for s in satellites],
+                state.headquarters.get(tid), [state.local_markets.get(m) for m in markets],
+                [(p.funds[tid], p.influence[tid]) for p in state.players], neutral,
+                state.prosperity_tokens.get(tid), state.region_tokens.get(tid))
+
+    out = [memoised((*path, "tigers", index), f"tiger:{tid}", edition.content_hash, lambda tid=tid: tiger_inputs(tid),
+                    lambda tid=tid: _tiger(state, tid, who()), memo)
+           for index, tid in enumerate(edition.tigers)]
+    out.append(memoised((*path, "global_market"), "global_market", edition.content_hash,
+                        lambda: (people, state.global_market, state.flag_stacks, state.trade_centers,
+                                 state.special_flags_available, state.performance_tokens,
+                                 state.leftover_region_tokens),
+                        lambda: _global_market(state, who()), memo))
+    for index, p in enumerate(state.players):
+        inputs = (p.id, p.name, p.color, p.sectors, p.rows, p.special_flags, p.satellites, p.headquarters_available,
+                  p.energy, p.science, p.goods)
+        out.append(memoised((*path, "player_boards", index), "player_board", edition.content_hash, inputs,
+                            lambda p=p: _player_board(state, p, who()), memo))
+    return out

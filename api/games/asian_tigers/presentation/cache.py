@@ -1,4 +1,7 @@
-"""A small cache keyed by the edition's content hash (editions are unhashable frozen mappings)."""
+"""A small cache keyed by the edition's content hash (editions are unhashable frozen mappings).
+
+Rendered parts of the view are memoised by their inputs instead: see `api.games.sections`.
+"""
 from __future__ import annotations
 
 import functools

@@ -19,6 +19,7 @@ from __future__ import annotations
 from api.games.asian_tigers.presentation import labels as L
 from api.games.asian_tigers.presentation.cache import per_edition
 from api.games.asian_tigers.presentation.document import edition_labels
+from api.games.asian_tigers.presentation.summary import summary, worded as _summary
 from api.games.asian_tigers.state import GameState, PlayerState
 from api.games.asian_tigers.turn import bonuses, building, market, placement
 
@@ -34,7 +35,7 @@ def describe_choice(state: GameState, decision: dict, action: dict) -> dict:
     handler = _DESCRIBERS.get(action["kind"], _plain)
     label, cost, payoff = handler(state, decision, action)
     return {"action": action, "label": label, "cost": cost, "payoff": payoff,
-            "summary": summary(state, label, cost, payoff), "placeholder": uses_placeholder(state, action)}
+            "summary": _summary(state, label, cost, payoff), "placeholder": uses_placeholder(state, action)}
 
 
 # Action field → labels-document family of the component it names.
@@ -44,8 +45,8 @@ _FAMILIES = {"space": "spaces", "market": "local_markets", "nation": "nations", 
 
 def uses_placeholder(state: GameState, action: dict) -> bool:
     """True when the option names a component whose printed values are placeholders."""
-    marked = _placeholder_fields(state.edition)
-    return any((field, value) in marked for field in _FAMILIES if isinstance(value := action.get(field), str))
+    marked = _placeholder_fields(state.edition)  # holds only fields of `_FAMILIES`: others never match
+    return any((field, value) in marked for field, value in action.items() if type(value) is str)
 
 
 @per_edition
@@ -142,8 +143,23 @@ def _build(state: GameState, decision: dict, action: dict):
     player = state.player(decision["seat"])
     info = building.check_space(state, player, action["space"], action.get("sector"), decision["center"],
                                 building.BUILDABLE_FROM_CENTER, decision["tiger"])
-    cost, payoff = _build_payoff(state, player, info)
-    return _build_label(state, info), cost, payoff
+    # A choose_build offers dozens of builds (every space in reach × every sector with a piece), and the
+    # same ones recur move after move: once checked, a build's words depend only on what `info` names
+    # and the sector's content (see `_build_payoff`, `_sector_payoff`, `_build_label`).
+    content = player.sectors[info["sector"]]
+    key = (state.edition.content_hash, info["space"].id, info["sector"], info.get("energy"), info.get("science"),
+           content["generic"], bool(content["factory"]), bool(content.get("bonus_unlocked")))
+    described = _BUILDS.get(key)
+    if described is None:
+        if len(_BUILDS) >= _BUILDS_MAX:
+            _BUILDS.clear()
+        cost, payoff = _build_payoff(state, player, info)
+        described = _BUILDS[key] = (_build_label(state, info), cost, payoff)
+    return described
+
+
+_BUILDS: dict = {}  # (edition hash, what a checked build names) -> (label, cost, payoff); shared: never mutate
+_BUILDS_MAX = 8192
 
 
 def _build_label(state: GameState, info: dict) -> str:
@@ -335,56 +351,6 @@ _DESCRIBERS = {
     "accept_special_flag": _accept_special_flag, "reveal_automa_tile": _reveal_tile,
     "choose_automa_region": _automa_region,
 }
-
-
-# -- one sentence ----------------------------------------------------------------------
-def summary(state: GameState, label: str, cost: dict, payoff: dict) -> str:
-    """``label — pays …; gets …; sector …; notes`` in words (codes never appear)."""
-    parts = [label]
-    paid = _amounts(state, cost)
-    if paid:
-        parts.append("pays " + ", ".join(paid))
-    got = _amounts(state, payoff, gain=True)
-    flag = payoff.get("flag")
-    if flag:
-        got.append(flag["label"] if flag["label"].startswith("the ") else f"flag {flag['label']}")
-    if payoff.get("row"):
-        got.append(f"row bonus: {payoff['row']['nation_bonus']['label']}")
-    if payoff.get("region_bonus"):
-        got.append(f"then the region bonus “{payoff['region_bonus']['label']}”")
-    if got:
-        parts.append("gets " + ", ".join(got))
-    sector = payoff.get("sector")
-    if sector:
-        number = sector["id"].lstrip("S")
-        if sector["empties"]:
-            parts.append(f"empties sector {number}: {sector['bonus']['label']}")
-        else:
-            left = f"{sector['generic_left']} piece{'' if sector['generic_left'] == 1 else 's'}"
-            parts.append(f"sector {number} keeps {left}" + (" and its factory" if sector["factory_left"] else ""))
-    parts += payoff.get("notes", [])
-    return " — ".join(parts)
-
-
-_AMOUNT_KEYS = frozenset({"funds", "influence", "energy", "science", "goods", "global_market"})
-
-
-def _amounts(state: GameState, bucket: dict, gain: bool = False) -> list[str]:
-    if _AMOUNT_KEYS.isdisjoint(bucket):  # most costs are empty; many payoffs hold only a space, a sector, notes
-        return []
-    out, sign = [], "+" if gain else ""
-    for tiger, n in (bucket.get("funds") or {}).items():
-        out.append(f"{sign}{n} fund{'s' if n != 1 else ''} on {state.edition.tigers[tiger].name}")
-    for tiger, n in (bucket.get("influence") or {}).items():
-        out.append(f"+{n} influence on {state.edition.tigers[tiger].name}")
-    for key in ("energy", "science"):
-        if bucket.get(key):
-            out.append(f"{sign}{bucket[key]} {key}")
-    for good, n in (bucket.get("goods") or {}).items():
-        out.append(f"{sign}{n} {good}")
-    if bucket.get("global_market"):
-        out.append(f"+{bucket['global_market']} on the global market")
-    return out
 
 
 __all__ = ["choice_label", "describe_choice", "summary"]

@@ -15,8 +15,12 @@ Added to `view.view` (codes stay where they were, for machines):
 """
 from __future__ import annotations
 
+from typing import Callable
+
 from api.games.asian_tigers.presentation import labels as L
-from api.games.asian_tigers.presentation.board import board_model
+from api.games.asian_tigers.presentation.board import board_sections
+
+from api.games.sections import Section, SectionMemo, cheap, memoised, whole
 from api.games.asian_tigers.presentation.options import describe_choice
 from api.games.asian_tigers.presentation.setup_instructions import era2_form, setup_instructions
 from api.games.asian_tigers.presentation.text import humanize_tree
@@ -57,21 +61,32 @@ def initial_turn_order(state: GameState) -> list[str]:
     return draw_turn_order(state.player_count, state.options.get("setup") or {}, state.seed)
 
 
-def presentation(state: GameState, decision: dict | None, view: dict) -> dict:
-    """`view` with the issue-12 fields added."""
+def pending_bonuses(state: GameState) -> list[dict]:
+    """The waiting bonuses, each with its label."""
+    edition = state.edition
+    return [{**b, "label": L.bonus_label(edition, b["bonus"], f"{b['type']}_bonuses")} for b in state.pending_bonuses]
+
+
+def solo_view_in_words(state: GameState, section: dict) -> tuple[dict, str]:
+    """(the solo section, the Automa's last turn as instructions), codes turned into labels."""
     edition, count = state.edition, state.player_count
-    legal = view["legal_actions"]
-    view["prompt"] = prompt(state, decision)
-    view["choices"] = [describe_choice(state, decision, a) for a in legal] if decision else []
-    view["why_not"] = why_not(state, decision, legal)
-    view["board_model"] = board_model(state)
-    view["setup_instructions"] = setup_instructions(state)
-    view["era2_form"] = era2_form(state, decision)
-    view["labels_version"] = edition.content_hash
-    view["initial_turn_order"] = initial_turn_order(state)
-    for pending in view["pending_bonuses"]:
-        pending["label"] = L.bonus_label(edition, pending["bonus"], f"{pending['type']}_bonuses")
-    if "solo" in view:
-        view["solo"] = humanize_tree(edition, count, view["solo"])
-        view["automa_instructions"] = humanize_tree(edition, count, {"text": view["automa_instructions"]})["text"]
-    return view
+    return (humanize_tree(edition, count, section),
+            humanize_tree(edition, count, {"text": section["automa_instructions"]})["text"])
+
+
+def presentation_sections(state: GameState, decision: dict | None, legal: Callable[[], list],
+                          memo: SectionMemo | None) -> list[Section]:
+    """The issue-12 fields of the view as sections (see `sections`); `legal()`: the legal actions."""
+    edition = state.edition
+    return [
+        cheap(("prompt",), prompt(state, decision)),
+        whole(("choices",), lambda: [describe_choice(state, decision, a) for a in legal()] if decision else []),
+        whole(("why_not",), lambda: why_not(state, decision, legal())),
+        *board_sections(state, memo),
+        cheap(("setup_instructions",), setup_instructions(state)),
+        cheap(("era2_form",), era2_form(state, decision)),
+        cheap(("labels_version",), edition.content_hash),
+        memoised(("initial_turn_order",), "initial_turn_order", edition.content_hash,
+                 (state.solo is not None, state.player_count, state.options.get("setup") or {}, state.seed),
+                 lambda: initial_turn_order(state), memo),
+    ]

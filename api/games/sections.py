@@ -1,0 +1,217 @@
+"""A game view rendered in sections, each with a fingerprint of what it depends on.
+
+Generic (no rules here): an engine may offer ``view_sections(state, memo)``
+beside ``view(state)``, and the web layer then patches section by section.
+In Asian Tigers a move changes a few things (a Tiger, one player's board, the
+market), so most of the view is the same before and after it.
+`asian_tigers.view.view_sections` lists the view as `Section`s — a place in
+the view (``("board_model", "tigers", 2)``), a *key* and a way to render
+the value:
+
+* a **cheap** section (a scalar, the prompt) is rendered at once and its key
+  is its own JSON encoding;
+* a **lazy** section (a player's holdings, the board in codes) has as key the
+  encoding of the state's parts it shows, and is rendered only when read;
+* a **memoised** section (a Tiger, the global market, a player board) has as
+  key the encoding of every input it reads; its value comes from a
+  `SectionMemo` (shared by all games of a process) or is rendered, lazily;
+* a **whole** section (``choices``, ``why_not``, the decision) changes with
+  every move: rendered only when read, never compared (a patch replaces it).
+
+Two renders with equal keys at a place have equal values, so a patch between
+two states (`api.web.patch.diff_sections`) needs only the places whose keys
+differ, and the previous state never has to be rendered in full.  Keys are
+orjson bytes: strict about types (``1`` is not ``true``), so equal keys mean
+equal JSON.  Everything here is pure Python (it runs under Pyodide too).
+"""
+from __future__ import annotations
+
+import dataclasses
+import json
+import threading
+from collections import OrderedDict
+from typing import Any, Callable
+
+try:
+    import orjson
+except ImportError:  # the offline phone's Pyodide loads only what the engine needs; json gives the same keys
+    orjson = None
+
+_UNSET = object()
+
+
+class SectionMemo:
+    """A bounded LRU of rendered view sections: ``(edition hash, section, fingerprint) -> value``.
+
+    The fingerprint is the encoding of every input the section reads (see `sections`), so an entry
+    is right for any state whose inputs encode the same, in any game.  Values are shared between
+    views: never mutate one.  Sized for the sections a busy worker still needs (~10 per active game);
+    an entry is a few KB of Python objects.
+    """
+
+    def __init__(self, size: int = 2048):
+        self.size = size
+        self._entries: OrderedDict[tuple, Any] = OrderedDict()
+        self._lock = threading.Lock()  # a threaded server shares one memo between requests
+        self.hits = self.misses = 0  # for benchmarks and tests
+
+    def get(self, key: tuple, default: Any = None) -> Any:
+        """The value stored under `key` (now the most recently used), or `default`."""
+        with self._lock:
+            value = self._entries.get(key, default)
+            if value is default:
+                self.misses += 1
+            else:
+                self._entries.move_to_end(key)
+                self.hits += 1
+            return value
+
+    def put(self, key: tuple, value: Any) -> None:
+        """Store `value` under `key`, forgetting the least recently used entries beyond `size`."""
+        with self._lock:
+            self._entries[key] = value
+            while len(self._entries) > self.size:
+                self._entries.popitem(last=False)
+
+    def clear(self) -> None:
+        """Forget every entry."""
+        with self._lock:
+            self._entries.clear()
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+
+def encode(value: Any) -> bytes | None:
+    """The key of a value: its JSON encoding (dataclasses field by field; None when it has none)."""
+    try:
+        if orjson is not None:
+            return orjson.dumps(value)
+        return json.dumps(value, separators=(",", ":"), default=_fields).encode()
+    except TypeError:  # e.g. an integer beyond 64 bits: such a section is compared by value instead
+        return None
+
+
+def _fields(value: Any) -> dict:
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: getattr(value, f.name) for f in dataclasses.fields(value)}
+    raise TypeError(f"{type(value).__name__} has no JSON form")
+
+
+class Section:
+    """One place of the view: `path`, `key` and the value, each worked out on first read.
+
+    The key is the encoding of the section's inputs when it has some (`lazy`, `memoised`), else
+    of its value (`cheap`); None for a `whole` section, or a value that has no encoding (compared
+    by value then).  A view rendered for reading alone (`view`) never computes a key.
+    """
+
+    __slots__ = ("path", "whole", "_key", "_inputs", "_render", "_value")
+
+    def __init__(self, path: tuple, *, value: Any = _UNSET, render: Callable[[], Any] | None = None,
+                 inputs: Any = _UNSET, whole: bool = False):
+        self.path, self.whole = path, whole
+        self._key = None if whole else _UNSET
+        self._inputs, self._render, self._value = inputs, render, value
+
+    @property
+    def key(self) -> bytes | None:
+        """What the value depends on, encoded: equal keys at one place mean equal values."""
+        # Nothing is cleared once worked out: a threaded server may read one section from two
+        # requests at once, and each must find what it needs (at worst both work it out).
+        if self._key is _UNSET:
+            inputs = self._inputs
+            if inputs is _UNSET:
+                self._key = encode(self.value)
+            else:
+                self._key = encode(inputs() if callable(inputs) else inputs)
+        return self._key
+
+    @property
+    def value(self) -> Any:
+        """The rendered value (shared when it came from a memo: never mutate it)."""
+        if self._value is _UNSET:
+            self._value = self._render()
+        return self._value
+
+    @property
+    def rendered(self) -> bool:
+        """True once the value exists (for tests: an unchanged section is never rendered)."""
+        return self._value is not _UNSET
+
+    def __repr__(self) -> str:
+        return f"Section({'/'.join(map(str, self.path))})"
+
+
+def cheap(path: tuple, value: Any) -> Section:
+    """A section rendered already; its key is its encoding."""
+    return Section(path, value=value)
+
+
+def whole(path: tuple, render: Callable[[], Any]) -> Section:
+    """A section that changes with every move: rendered when read, replaced whole by a patch."""
+    return Section(path, render=render, whole=True)
+
+
+def lazy(path: tuple, inputs: Any, render: Callable[[], Any]) -> Section:
+    """A section keyed by `inputs` (all that `render` reads; or a function giving them), rendered when read.
+
+    For parts cheap to render but not to encode twice: the state's own objects (dataclasses
+    included) encode at C speed, so comparing two states' parts costs no rendering at all.
+    """
+    return Section(path, inputs=inputs, render=render)
+
+
+def memoised(path: tuple, name: str, edition_hash: str, inputs: Any, render: Callable[[], Any],
+             memo: SectionMemo | None) -> Section:
+    """A `lazy` section whose value is kept in `memo`, shared with every state whose inputs encode alike.
+
+    `inputs` (or a function giving them) is everything `render` reads besides the edition; `name`
+    tells sections with similar inputs apart (``tiger:SK``).  The value is looked up under
+    (edition hash, key) when first read, and rendered and stored on a miss.
+    """
+    section = Section(path, inputs=lambda: (name, inputs() if callable(inputs) else inputs), render=render)
+    if memo is None:
+        return section
+
+    def lookup():
+        key = section.key
+        if key is None:
+            return render()
+        slot = (edition_hash, key)
+        value = memo.get(slot, _UNSET)
+        if value is _UNSET:
+            value = render()
+            memo.put(slot, value)
+        return value
+
+    section._render = lookup
+    return section
+
+
+def assemble(sections: list[Section], skip: frozenset | tuple = ()) -> dict:
+    """The view the sections make up (top-level keys in `skip` left out).
+
+    A path's parts are dict keys, or list indices given in order (a list grows as its items come).
+    """
+    root: dict = {}
+    for section in sections:
+        path = section.path
+        if path[0] in skip:
+            continue
+        target: Any = root
+        for part, following in zip(path, path[1:]):
+            if type(target) is list:
+                if part == len(target):
+                    target.append([] if type(following) is int else {})
+                target = target[part]
+            else:
+                if part not in target:
+                    target[part] = [] if type(following) is int else {}
+                target = target[part]
+        last = path[-1]
+        if type(target) is list:
+            target.append(section.value)
+        else:
+            target[last] = section.value
+    return root
