@@ -40,8 +40,9 @@ class BudgetMiddleware:
                     if hasattr(result, "close"):
                         result.close()
         except BudgetExceeded:
+            # With the stack where the request was when it was cut: what was slow, for whoever reads the log.
             log.warning("tablekeeper: %s %s cut after its %.1f s budget", environ.get("REQUEST_METHOD"),
-                        environ.get("PATH_INFO"), self.seconds)
+                        environ.get("PATH_INFO"), self.seconds, exc_info=True)
             return self._refuse(start_response, sys.exc_info() if started else None)
 
     def _refuse(self, start_response, exc_info):
