@@ -34,7 +34,7 @@ from sqlite_utils import Database
 
 try:  # Python 3.14+
     from compression import zstd
-except ImportError:  # before: the backport (also what flask-compress uses)
+except ImportError:  # before: the backport
     from backports import zstd
 
 from api.storage.db import write_transaction
