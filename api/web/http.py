@@ -115,7 +115,7 @@ def json_response(body: Any, status: int = 200, version: int | None = None,
     # All headers at once (one pass), not one `resp.headers[...] =` each (each scans the list).
     fields = {"Content-Type": "application/json", "Cache-Control": "private, no-cache"}
     if version is not None:
-        fields["ETag"] = f'"{version}"'
+        fields["ETag"] = etag(version)
     if headers:
         fields.update(headers)
     return Response(encoded if encoded is not None else dumps_bytes(body), status, fields)

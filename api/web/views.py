@@ -141,9 +141,8 @@ def board_view(engine: Engine, state: Any, game_id: str | None = None) -> Render
 
 def _render(engine: Engine, state: Any) -> Rendered:
     over = engine.is_over(state)
-    sectioned = getattr(getattr(engine, "module", None), "view_sections", None)
-    if callable(sectioned):
-        sections = sectioned(state, BOARDS.sections)
+    sections = engine.view_sections(state, BOARDS.sections)
+    if sections is not None:
         parts = {s.path[0]: s for s in sections if len(s.path) == 1 and s.path[0] in HOISTED}
         hoisted = {"over": over, "current_seat": parts["current_seat"].value, "decision": parts["decision"].value,
                    "legal_actions": [] if over else parts["legal_actions"].value}
