@@ -26,14 +26,17 @@ from api.games.asian_tigers.turn import bonuses, building, market, placement
 
 def choice_label(state: GameState, decision: dict, action: dict) -> str:
     """Just the label of an option (the log's "Only one choice: …" line)."""
-    handler = _DESCRIBERS.get(action["kind"], _plain)
-    return handler(state, decision, action)[0]
+    return _DESCRIBERS.get(action["kind"], _plain)(state, decision, action)[0]
 
 
 def describe_choice(state: GameState, decision: dict, action: dict) -> dict:
     """The option `action` of `decision` with its label, cost and payoff."""
-    handler = _DESCRIBERS.get(action["kind"], _plain)
-    label, cost, payoff = handler(state, decision, action)
+    kind = action["kind"]
+    if kind == "build":  # most options of a view: its words are remembered whole (see `_build`)
+        label, cost, payoff, summary_text, placeholder = _build(state, decision, action)
+        return {"action": action, "label": label, "cost": cost, "payoff": payoff, "summary": summary_text,
+                "placeholder": placeholder}
+    label, cost, payoff = _DESCRIBERS.get(kind, _plain)(state, decision, action)
     return {"action": action, "label": label, "cost": cost, "payoff": payoff,
             "summary": _summary(state, label, cost, payoff), "placeholder": uses_placeholder(state, action)}
 
@@ -45,16 +48,22 @@ _FAMILIES = {"space": "spaces", "market": "local_markets", "nation": "nations", 
 
 def uses_placeholder(state: GameState, action: dict) -> bool:
     """True when the option names a component whose printed values are placeholders."""
-    marked = _placeholder_fields(state.edition)  # holds only fields of `_FAMILIES`: others never match
-    return any((field, value) in marked for field, value in action.items() if type(value) is str)
+    marked, names = _placeholder_fields(state.edition)
+    # Only the few fields that name components can match: looked up by name, not every field walked.
+    for name in names:
+        value = action.get(name)
+        if type(value) is str and (name, value) in marked:
+            return True
+    return False
 
 
 @per_edition
-def _placeholder_fields(edition) -> frozenset:
-    """Every (action field, component code) whose labels-document entry is marked placeholder."""
+def _placeholder_fields(edition) -> tuple[frozenset, tuple]:
+    """(every (action field, component code) whose labels-document entry is marked placeholder, those fields)."""
     document = edition_labels(edition)
-    return frozenset((field, code) for field, family in _FAMILIES.items()
-                     for code, entry in document.get(family, {}).items() if entry["placeholder"])
+    marked = frozenset((field, code) for field, family in _FAMILIES.items()
+                       for code, entry in document.get(family, {}).items() if entry["placeholder"])
+    return marked, tuple(sorted({field for field, _ in marked}))
 
 
 # -- shared pieces ------------------------------------------------------------------
@@ -145,20 +154,25 @@ def _build(state: GameState, decision: dict, action: dict):
                                 building.BUILDABLE_FROM_CENTER, decision["tiger"])
     # A choose_build offers dozens of builds (every space in reach × every sector with a piece), and the
     # same ones recur move after move: once checked, a build's words depend only on what `info` names
-    # and the sector's content (see `_build_payoff`, `_sector_payoff`, `_build_label`).
+    # and the sector's content (see `_build_payoff`, `_sector_payoff`, `_build_label`), and whether it
+    # names a placeholder only on the action's space and sector (its other fields: kind and decision).
     content = player.sectors[info["sector"]]
     key = (state.edition.content_hash, info["space"].id, info["sector"], info.get("energy"), info.get("science"),
-           content["generic"], bool(content["factory"]), bool(content.get("bonus_unlocked")))
+           content["generic"], bool(content["factory"]), bool(content.get("bonus_unlocked")), action["space"],
+           action.get("sector"))
     described = _BUILDS.get(key)
     if described is None:
         if len(_BUILDS) >= _BUILDS_MAX:
             _BUILDS.clear()
         cost, payoff = _build_payoff(state, player, info)
-        described = _BUILDS[key] = (_build_label(state, info), cost, payoff)
+        label = _build_label(state, info)
+        described = _BUILDS[key] = (label, cost, payoff, _summary(state, label, cost, payoff),
+                                    uses_placeholder(state, {"space": action["space"], "sector": action.get("sector")}))
     return described
 
 
-_BUILDS: dict = {}  # (edition hash, what a checked build names) -> (label, cost, payoff); shared: never mutate
+# (edition hash, what a checked build names) -> (label, cost, payoff, summary, placeholder); shared: never mutate
+_BUILDS: dict = {}
 _BUILDS_MAX = 8192
 
 
