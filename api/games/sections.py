@@ -171,22 +171,51 @@ def memoised(path: tuple, name: str, edition_hash: str, inputs: Any, render: Cal
     (edition hash, key) when first read, and rendered and stored on a miss.
     """
     section = Section(path, inputs=lambda: (name, inputs() if callable(inputs) else inputs), render=render)
-    if memo is None:
-        return section
-
-    def lookup():
-        key = section.key
-        if key is None:
-            return render()
-        slot = (edition_hash, key)
-        value = memo.get(slot, _UNSET)
-        if value is _UNSET:
-            value = render()
-            memo.put(slot, value)
-        return value
-
-    section._render = lookup
+    if memo is not None:
+        section._render = lambda: _looked_up(memo, edition_hash, section.key, render)
     return section
+
+
+def memoised_parts(path: tuple, name: str, edition_hash: str, inputs: Callable[[], Any],
+                   parts: Callable[[Any], list], build: Callable[[list], Any], memo: SectionMemo | None) -> Section:
+    """A `memoised` section rendered from parts, each memoised on its own inputs: ``build(values)`` joins them.
+
+    `inputs()` is everything the section reads (as for `memoised`); ``parts(inputs)`` gives one
+    ``(part inputs, render)`` per part, the part inputs taken from the section's.  It is called only
+    when the section is rendered (its key alone never needs it): then only the parts whose own
+    inputs changed are rendered, and the others come from `memo` as the very objects an earlier
+    render holds, so a patch against that render skips them at once (`api.web.patch` compares by
+    identity first).
+    """
+    read: list = []  # [inputs()], worked out once (two threads at worst both work it out, alike)
+
+    def section_inputs() -> Any:
+        if not read:
+            read.append(inputs())
+        return read[0]
+
+    def render() -> Any:
+        values = []
+        for index, (part_inputs, part) in enumerate(parts(section_inputs())):
+            if memo is None:
+                values.append(part())
+            else:
+                values.append(_looked_up(memo, edition_hash, encode((name, index, part_inputs)), part))
+        return build(values)
+
+    return memoised(path, name, edition_hash, section_inputs, render, memo)
+
+
+def _looked_up(memo: SectionMemo, edition_hash: str, key: bytes | None, render: Callable[[], Any]) -> Any:
+    """`memo`'s value under (edition hash, key), rendered and stored on a miss (rendered alone without a key)."""
+    if key is None:
+        return render()
+    slot = (edition_hash, key)
+    value = memo.get(slot, _UNSET)
+    if value is _UNSET:
+        value = render()
+        memo.put(slot, value)
+    return value
 
 
 def assemble(sections: list[Section], skip: frozenset | tuple = ()) -> dict:

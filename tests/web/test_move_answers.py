@@ -121,8 +121,8 @@ def test_two_workers_patch_from_sections_and_render_only_what_changed(client, mo
     gid, token = created["game_id"], created["table_token"]
     held, rng = created["game"], random.Random(18)
     tigers = []
-    tiger = board._tiger
-    monkeypatch.setattr(board, "_tiger", lambda state, tid, who: tigers.append(tid) or tiger(state, tid, who))
+    tiger = board._joined_tiger  # a Tiger rendered (from its parts: board.board_sections)
+    monkeypatch.setattr(board, "_joined_tiger", lambda state, tid, parts: tigers.append(tid) or tiger(state, tid, parts))
     workers = [views.BoardCache(), views.BoardCache()]
     for number in range(40):
         fresh = number % 4 == 0  # now and then a worker that has never seen this game (a restart)

@@ -18,7 +18,7 @@ from __future__ import annotations
 from api.games.asian_tigers.edition.load import CENTERS
 from api.games.asian_tigers.presentation import labels as L
 from api.games.asian_tigers.presentation.cache import per_edition
-from api.games.sections import Section, memoised
+from api.games.sections import Section, memoised, memoised_parts
 from api.games.asian_tigers.state import NEUTRAL, GameState
 
 
@@ -59,8 +59,28 @@ def _participants(state: GameState) -> list[str]:
 
 
 def _tiger(state: GameState, tid: str, who: _People) -> dict:
+    return _joined_tiger(state, tid, [render(state, tid, who) for render in _TIGER_PARTS])
+
+
+def _joined_tiger(state: GameState, tid: str, parts: list) -> dict:
+    """A Tiger from its rendered parts (`_TIGER_PARTS`, in order)."""
+    centers, spaces, satellites, markets, standing = parts
     edition = state.edition
     tiger = edition.tigers[tid]
+    prosperity, region = state.prosperity_tokens.get(tid), state.region_tokens.get(tid)
+    owner = state.headquarters.get(tid)
+    return {
+        "id": tid, "name": tiger.name, "centers": centers, "spaces": spaces, "satellites": satellites,
+        "headquarters": {"id": tiger.headquarters_slot, "owner": participant(state, owner) if owner else None},
+        "local_markets": markets, "participants": standing,
+        "prosperity_token": {"id": prosperity, "label": L.prosperity_label(edition, prosperity, state.player_count)}
+        if prosperity else None,
+        "region_token": {"id": region, "label": L.region_token_label(edition, region)} if region else None,
+    }
+
+
+def _centers(state: GameState, tid: str, who: _People) -> list:
+    edition = state.edition
     centers = []
     for letter in CENTERS:
         key = f"{tid}.{letter}"
@@ -69,8 +89,12 @@ def _tiger(state: GameState, tid: str, who: _People) -> dict:
                         "cost_funds": edition.rules["investment_centers"][letter]["cost_funds"],
                         "worker_type": worker, "worker_label": L.worker_label(edition, worker) if worker else None,
                         "workers": [who(p) for p in state.center_workers[key]]})
+    return centers
+
+
+def _spaces(state: GameState, tid: str, who: _People) -> list:
     spaces = []
-    for space in tiger.spaces.values():
+    for space in state.edition.tigers[tid].spaces.values():
         built = [state.pieces[state.occupancy[space.id]]] if space.id in state.occupancy else (
             who.stacked.get(space.id, []) if space.infinite else [])
         spaces.append({
@@ -79,16 +103,27 @@ def _tiger(state: GameState, tid: str, who: _People) -> dict:
             "open": space.min_players <= state.player_count, "science_cost": space.science_cost,
             "owners": [{**who(p.owner), "parts_factory": p.parts_factory} for p in built],
         })
-    satellites = [{"id": sid, "row": sat.row,
-                   "owner": who((state.satellites.get(sid) or {}).get("owner")),
-                   "satellite": (state.satellites.get(sid) or {}).get("satellite")}
-                  for sid, sat in tiger.satellite_spaces.items()]
+    return spaces
+
+
+def _satellites(state: GameState, tid: str, who: _People) -> list:
+    return [{"id": sid, "row": sat.row,
+             "owner": who((state.satellites.get(sid) or {}).get("owner")),
+             "satellite": (state.satellites.get(sid) or {}).get("satellite")}
+            for sid, sat in state.edition.tigers[tid].satellite_spaces.items()]
+
+
+def _markets(state: GameState, tid: str, who: _People) -> list:
     markets = []
-    for mid, market in tiger.local_markets.items():
+    for mid, market in state.edition.tigers[tid].local_markets.items():
         held = state.local_markets.get(mid)
         markets.append({"id": mid, "column": market.column,
                         "wants": market.good, "influence": market.influence,
                         "sold": {"good": held["good"], "seller": who(held["seller"])} if held else None})
+    return markets
+
+
+def _standing(state: GameState, tid: str, who: _People) -> list:
     standing = []
     for pid in _participants(state):
         if pid == NEUTRAL:
@@ -96,15 +131,12 @@ def _tiger(state: GameState, tid: str, who: _People) -> dict:
         else:
             player = state.player(pid)
             standing.append({**who(pid), "funds": player.funds[tid], "influence": player.influence[tid]})
-    prosperity, region = state.prosperity_tokens.get(tid), state.region_tokens.get(tid)
-    return {
-        "id": tid, "name": tiger.name, "centers": centers, "spaces": spaces, "satellites": satellites,
-        "headquarters": {"id": tiger.headquarters_slot, "owner": who(state.headquarters.get(tid))},
-        "local_markets": markets, "participants": standing,
-        "prosperity_token": {"id": prosperity, "label": L.prosperity_label(edition, prosperity, state.player_count)}
-        if prosperity else None,
-        "region_token": {"id": region, "label": L.region_token_label(edition, region)} if region else None,
-    }
+    return standing
+
+
+# The parts of a Tiger rendered (and memoised) apart: a move changes one or two of them (a placement
+# the centres and the funds, a build the spaces and the influence).
+_TIGER_PARTS = (_centers, _spaces, _satellites, _markets, _standing)
 
 
 def _global_market(state: GameState, who: _People) -> dict:
@@ -209,9 +241,21 @@ def board_sections(state: GameState, memo: SectionMemo | None, path: tuple = ("b
                 [(p.funds[tid], p.influence[tid]) for p in state.players], neutral,
                 state.prosperity_tokens.get(tid), state.region_tokens.get(tid))
 
-    out = [memoised((*path, "tigers", index), f"tiger:{tid}", edition.content_hash, lambda tid=tid: tiger_inputs(tid),
-                    lambda tid=tid: _tiger(state, tid, who()), memo)
-           for index, tid in enumerate(edition.tigers)]
+    def tiger_parts(tid: str, inputs: tuple) -> list:
+        """Each part of `_TIGER_PARTS` with its share of the Tiger's inputs (the people named are in all)."""
+        people_named, centers, workers, built, stacked_on, satellites, _, markets, standing, neutral, _, _ = inputs
+        return [((people_named, centers, workers), lambda: _centers(state, tid, who())),
+                ((people_named, built, stacked_on), lambda: _spaces(state, tid, who())),
+                ((people_named, satellites), lambda: _satellites(state, tid, who())),
+                ((people_named, markets), lambda: _markets(state, tid, who())),
+                ((people_named, standing, neutral), lambda: _standing(state, tid, who()))]
+
+    def tiger(index: int, tid: str) -> Section:
+        return memoised_parts((*path, "tigers", index), f"tiger:{tid}", edition.content_hash,
+                              lambda: tiger_inputs(tid), lambda inputs: tiger_parts(tid, inputs),
+                              lambda values: _joined_tiger(state, tid, values), memo)
+
+    out = [tiger(index, tid) for index, tid in enumerate(edition.tigers)]
     out.append(memoised((*path, "global_market"), "global_market", edition.content_hash,
                         lambda: (people, state.global_market, state.flag_stacks, state.trade_centers,
                                  state.special_flags_available, state.performance_tokens,
