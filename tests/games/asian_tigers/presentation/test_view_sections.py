@@ -89,3 +89,27 @@ def test_an_unchanged_section_is_neither_rendered_nor_sent():
     unchanged = [b for a, b in zip(before, after) if a.key == b.key and b.key is not None and not b.whole]
     assert any(s.path[:2] == ("board_model", "tigers") for s in unchanged)  # a placement leaves most Tigers alone
     assert not any(s.rendered for s in unchanged if s.path[0] in ("board_model", "board", "players"))  # never rendered
+
+
+def test_a_changed_tiger_renders_only_the_parts_that_changed():
+    # PLACE-01/PLACE-05: a worker in an investment centre fixes the centre's type and pays funds on that
+    # Tiger: its centres and its participants' standing change, its spaces, satellites and markets do not.
+    state = new_game({"players": players(4)}, edition(), 7)
+    placement = next(a for a in legal_actions(state) if a["kind"] == "place_worker" and "." in a["center"])
+    tiger = placement["center"].split(".")[0]
+    index = list(state.edition.tigers).index(tiger)
+    after_state = apply(state, placement).state
+    memo = SectionMemo()
+
+    def tiger_section(s):
+        return next(x for x in view_sections(s, memo) if x.path == ("board_model", "tigers", index))
+
+    before, after = tiger_section(state), tiger_section(after_state)
+    assert before.key != after.key
+    old, new = before.value, after.value
+    assert new == view(after_state)["board_model"]["tigers"][index]  # the parts join into the fresh render
+    for part in ("spaces", "satellites", "local_markets"):
+        assert new[part] is old[part]  # found in the memo: the very object, skipped by a patch at once
+    assert new["centers"] != old["centers"] and new["participants"] != old["participants"]
+    ops = patch.diff_sections([before], [after], lambda: None)
+    assert ops and all(op["path"].split("/")[4] in ("centers", "participants") for op in ops)
