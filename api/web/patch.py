@@ -58,7 +58,9 @@ def diff_sections(old: list, new: list, fallback) -> list[dict]:
     for before, after in zip(old, new):
         if after.whole:
             ops.append({"op": "replace", "path": _pointer(after.path), "value": after.value})
-        elif after.key is None or before.key != after.key:
+            continue
+        key = after.key
+        if key is None or before.key != key:
             _diff(before.value, after.value, _pointer(after.path), ops)
     return ops
 

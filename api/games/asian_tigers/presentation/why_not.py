@@ -46,19 +46,28 @@ def why_not(state: GameState, decision: dict | None, legal: list[dict]) -> list[
     finder = _CANDIDATES.get(decision["kind"])
     if finder is None:
         return []
-    offered = {_key(a) for a in legal}
     # A space with a legal build is never a "why not": its candidate is either offered as it is (a
     # generic piece from the first sector that has one) or, for a factory (named without its sector),
     # accepted just as the offered build with the factory's own sector is.  Trying it would play a
     # whole build to find that out.
     built = {a["space"] for a in legal if a["kind"] == "build"}
+    # So a build candidate left is never offered: the offered answers are encoded (one C call each; a
+    # choose_build offers dozens) only when another kind of candidate comes.
+    offered: set | None = None
     entries, seen = [], set()
     trials = _Trials(state)
     for candidate in finder(state, decision):
         action = {**candidate, "decision": decision["id"]}
-        key = _key(action)
-        if key in offered or key in seen or (action["kind"] == "build" and action["space"] in built):
+        if action["kind"] == "build" and action["space"] in built:
             continue
+        key = _key(action)
+        if key in seen:
+            continue
+        if action["kind"] != "build":
+            if offered is None:
+                offered = {_key(a) for a in legal}
+            if key in offered:
+                continue
         seen.add(key)
         reason = _first_check(state, decision, action)
         if reason is _PASSED:
