@@ -113,3 +113,28 @@ def test_a_changed_tiger_renders_only_the_parts_that_changed():
     assert new["centers"] != old["centers"] and new["participants"] != old["participants"]
     ops = patch.diff_sections([before], [after], lambda: None)
     assert ops and all(op["path"].split("/")[4] in ("centers", "participants") for op in ops)
+
+
+def test_rendered_and_compared_views_leave_no_cyclic_garbage():
+    # Issue 18: a move's dead views must be freed by reference counting, not wait for the cyclic GC
+    # (a section whose render closes over the section itself would make each one a cycle).
+    import gc
+
+    number, states = next(_games())
+    memo = SectionMemo()
+    gc.collect()
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        previous = None
+        for state in states[:60]:
+            sections = view_sections(state, memo)
+            if previous is not None:
+                patch.diff_sections(_sent(previous), _sent(sections), lambda: None)
+            assemble(sections)
+            previous = sections
+        previous = sections = None
+        assert gc.collect() == 0
+    finally:
+        if enabled:
+            gc.enable()
