@@ -98,6 +98,9 @@ class GameState:
     # (decision id, options) of the current decision: valid until that decision is answered,
     # because nothing changes a state except answering its top decision.
     options_cache: Any = field(default=None, repr=False, compare=False)
+    # (decision, {(centre, worker): cost or refusal}) of a waiting choose_placement, valid as long
+    # (see `turn.placement.placement_options`).
+    placement_checks: Any = field(default=None, repr=False, compare=False)
 
     # -- helpers -----------------------------------------------------------
     def clone(self) -> "GameState":
@@ -114,7 +117,7 @@ class GameState:
         values["pieces"] = list(self.pieces)
         for name, copier in _STATE_COPIERS:
             values[name] = copier(values[name])
-        values["options_cache"] = None
+        values["options_cache"] = values["placement_checks"] = None
         copy = object.__new__(GameState)
         copy.__dict__.update(values)
         return copy
@@ -210,7 +213,8 @@ _STATE_COPIERS = (
 )
 
 
-_FIELD_NAMES = tuple(f.name for f in fields(GameState) if f.name not in ("edition", "options_cache"))
+_FIELD_NAMES = tuple(f.name for f in fields(GameState)
+                     if f.name not in ("edition", "options_cache", "placement_checks"))
 
 
 def state_to_dict(state: GameState) -> dict:

@@ -97,6 +97,12 @@ def check_place_worker(state: GameState, action: dict) -> dict:
     worker = worker_for(state, player, action)
     if center == SPECIAL_TRADE_CENTER:
         return {"center": center, "worker": worker, "cost": 0}  # PLACE-03/07: takes any worker
+    checked = _checked(state, center, worker)
+    if checked is not None:  # judged already, by `placement_options` for this very decision
+        if type(checked) is int:
+            return {"center": center, "worker": worker, "cost": checked}
+        kind, message, code, rule, details = checked
+        raise kind(message, code=code, rule=rule, **details)
     if center in state.trade_centers:
         market.check_trade_center(state, player, center, worker)
         return {"center": center, "worker": worker, "cost": 0}
@@ -137,25 +143,52 @@ def place_worker(state: GameState, action: dict, events: list[dict]) -> None:
 
 
 def placement_options(state: GameState, decision: dict) -> list[dict]:
-    """Every legal placement for the current player."""
+    """Every legal placement for the current player.
+
+    What each centre check found (the funds cost, or the refusal) is kept with the state for the
+    waiting decision (``state.placement_checks``), so `check_place_worker` answers the same
+    (centre, worker) again without running the checks: the view's costs and "why not" ask it of
+    every centre.  Valid while that decision waits, as ``options_cache`` is: nothing changes a
+    state but answering its top decision.
+    """
     player = state.current_player
     workers = [player.team[0]] if player.team is not None else stated_types_possible(state, player)
     options = []
+    checked: dict = {}  # (centre, worker) -> funds cost, or (error class, message, code, rule, details)
     for worker in workers:
         for center in state.centers:
             try:
-                check_investment_center(state, player, center, worker)
-            except RulesError:
+                checked[(center, worker)] = check_investment_center(state, player, center, worker)
+            except RulesError as exc:
+                checked[(center, worker)] = _refusal(exc)
                 continue
             options.append(_placement(center, worker, player))
         for trade_center in state.trade_centers:
             try:
                 market.check_trade_center(state, player, trade_center, worker)
-            except RulesError:
+            except RulesError as exc:
+                checked[(trade_center, worker)] = _refusal(exc)
                 continue
+            checked[(trade_center, worker)] = 0
             options.append(_placement(trade_center, worker, player))
         options.append(_placement(SPECIAL_TRADE_CENTER, worker, player))
+    if state.decisions and state.decisions[-1] is decision:
+        state.placement_checks = (decision, checked)
     return options
+
+
+def _refusal(exc: RulesError) -> tuple:
+    # Kept as data, not as the exception: raised anew each time (a caller may reword its message in
+    # place), and an exception's traceback would hold the frames, and through them the state.
+    return type(exc), exc.message, exc.code, exc.rule, dict(exc.details)
+
+
+def _checked(state: GameState, center: str, worker: str):
+    """What `placement_options` found for (centre, worker) while the decision it served waits; else None."""
+    kept = state.placement_checks
+    if kept is None or not state.decisions or state.decisions[-1] is not kept[0]:
+        return None
+    return kept[1].get((center, worker))
 
 
 def _placement(center: str, worker: str, player: PlayerState) -> dict:
