@@ -67,12 +67,12 @@ def advance(state: GameState, events: list[dict], apply_action=None) -> None:
             continue
         decision["step"], decision["frame"] = name, len(state.frames) - 1
         state.decisions.append(decision)
-        options = legal_options(state, decision)
+        options = _shared_options(state, decision)  # only counted here: no copies
         if not options:
             state.decisions.pop()  # a decision with no legal option is never created
             continue
         if len(options) == 1 and not decision["declinable"] and not decision.get("manual"):
-            only = options[0]
+            only = dict(options[0])  # the answer (and its log entry) must not be the cached option itself
             events.append({"kind": "auto_resolved", "decision": decision["kind"], "action": only,
                            "text": f"Only one choice: {choice_label(state, decision, only)}"})
             apply_action(state, only, events)
