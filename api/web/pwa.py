@@ -79,14 +79,17 @@ class _File:
         self.etag = hashlib.sha256(content).hexdigest()[:20]
         self.compressible = mimetype.startswith(COMPRESSIBLE) if compressible is None else compressible
         self._encoded: dict[str, bytes | None] = {}
+        self._encoding = threading.Lock()  # two first requests at once compress once
 
     def encoded(self, encoding: str | None) -> bytes | None:
         """The bytes in `encoding` (None when not worth it)."""
         if encoding is None or not self.compressible:
             return None
         if encoding not in self._encoded:
-            packed = _ENCODERS[encoding](self.content)
-            self._encoded[encoding] = packed if len(packed) < len(self.content) else None
+            with self._encoding:
+                if encoding not in self._encoded:
+                    packed = _ENCODERS[encoding](self.content)
+                    self._encoded[encoding] = packed if len(packed) < len(self.content) else None
         return self._encoded[encoding]
 
 
@@ -174,13 +177,23 @@ def precache_lists(sw_source: str) -> tuple[str | None, dict[str, list[str]]]:
 
 
 _BUNDLES: dict[tuple[str, str, bool], _File] = {}
+_BUILDING = threading.Lock()  # one bundle built at a time: a second request for it waits, then reuses it
 
 
 def precache_bundle(folder: Path, list_name: str, strip: bool = True) -> _File | None:
     """One precache list of `folder`'s sw.js as one body (see the module's docstring); None if a file is missing.
 
     Rebuilt when sw.js or any listed file changed (each is a `_file`, so a check is a stat per file).
+    The first build strips every listed file (~1 s of CPU): the request budget spares these URLs
+    (`api.web.budget`), since a cut build would only start over.
     """
+    if not (folder / "sw.js").is_file():
+        return None
+    with _BUILDING:
+        return _build_bundle(folder, list_name, strip)
+
+
+def _build_bundle(folder: Path, list_name: str, strip: bool) -> _File | None:
     sw = _file("sw.js", folder / "sw.js", strip=False)
     version, lists = precache_lists(sw.content.decode("utf-8"))
     files = []

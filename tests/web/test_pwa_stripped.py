@@ -128,6 +128,7 @@ def test_a_script_that_cannot_be_stripped_is_served_as_it_is_with_a_warning(tmp_
     (folder / "index.html").write_text("<!doctype html><title>tk</title>")
     (folder / "new.js").write_text("class A { #secret = 1 } // a comment\n")
     client = make(tmp_path, PWA_DIR=str(folder)).test_client()
+    assert client.get("/precache/shell.bundle").status_code == 404  # no sw.js in this folder
     with caplog.at_level(logging.WARNING, logger="api.web.pwa"):
         resp = client.get("/new.js")
     assert resp.status_code == 200 and resp.data == (folder / "new.js").read_bytes()
@@ -172,5 +173,18 @@ def test_a_bundle_follows_its_files_and_is_404_when_one_is_missing(tmp_path):
     (folder / "a.js").write_text("export const a = 2;\n")
     second = client.get("/precache/shell.bundle", headers={"If-None-Match": first.headers["ETag"]})
     assert second.status_code == 200 and unpack(second.data)[1]["/a.js"] == b"export const a=2;\n"
+    assert client.get("/precache/other.bundle").status_code == 404
     missing = client.get("/precache/later.bundle")
     assert missing.status_code == 404  # as for any missing file outside /api; sw.js then tries file by file
+
+
+def test_a_cold_bundle_is_built_whole_even_past_the_request_budget(tmp_path):
+    folder = tmp_path / "pwa"  # a copy of pwa/ under another path: nothing of it is cached in this process yet
+    folder.mkdir()
+    for entry in PWA.iterdir():
+        (folder / entry.name).symlink_to(entry)
+    client = make(tmp_path, PWA_DIR=str(folder), REQUEST_BUDGET_SECONDS=0.05).test_client()
+    resp = client.get("/precache/later.bundle", headers={"Accept-Encoding": "br"})
+    assert resp.status_code == 200  # stripping and compressing its files takes far longer than 0.05 s
+    index, files = unpack(brotli.decompress(resp.data))
+    assert files["/vendor/qrcode.mjs"] == strip_js((PWA / "vendor" / "qrcode.mjs").read_text()).encode()
