@@ -79,7 +79,10 @@ def strip_js(source: str) -> str:
     tokens = _code_tokens(source)
     if not tokens:
         return source
-    header = source[:tokens[0][3]].strip().split("\n\n")[0]  # its first paragraph of comments
+    comments = source[:tokens[0][3]].strip()
+    header = comments.split("\n\n")[0]  # the first paragraph of the leading comments, a block comment whole
+    if header.count("/*") > header.count("*/"):
+        header = comments[:comments.index("*/", len(header)) + 2]
     out = [header + "\n"] if LICENCE.search(header) else []
     previous = None
     for token in tokens:

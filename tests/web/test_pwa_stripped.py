@@ -87,6 +87,8 @@ def test_stripping_keeps_what_changes_meaning(source, expected):
 def test_a_licence_header_is_kept_and_other_comments_go():
     source = "// Copyright (c) 2009 Someone\n// MIT licence\n\n// not part of it\nexport const a = 1; // gone\n"
     assert strip_js(source) == "// Copyright (c) 2009 Someone\n// MIT licence\nexport const a=1;\n"
+    block = "/*! Copyright Someone\n\n   MIT licence */\n\n/* not part of it */ let b = 2;\n"
+    assert strip_js(block) == "/*! Copyright Someone\n\n   MIT licence */\nlet b=2;\n"
 
 
 def test_what_cannot_be_tokenized_raises():
