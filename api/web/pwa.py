@@ -50,7 +50,6 @@ from werkzeug.security import safe_join
 from werkzeug.utils import get_content_type
 
 from api.web.jsstrip import StripError, strip_css, strip_js
-from api.web.security import security_headers
 
 PWA_DIR = Path(__file__).resolve().parents[2] / "pwa"
 VENDORED_ENGINE = "vendor/pyodide/"  # ~14 MB: streamed from disk, pre-compressed by `make pyodide`
@@ -209,7 +208,8 @@ def _build_bundle(folder: Path, list_name: str, strip: bool) -> _File | None:
         found = _BUNDLES.get(key)
         if found is not None and found.version == stamp:
             return found
-    index = {"version": version, "headers": dict(security_headers(current_app)),
+    # The headers api.web.security's middleware adds to every response, this file's alone included.
+    index = {"version": version, "headers": dict(current_app.extensions.get("security_headers", ())),
              "files": [{"url": url, "type": get_content_type(file.mimetype, "utf-8"), "size": len(file.content)}
                        for url, file in files]}
     body = json.dumps(index, separators=(",", ":")).encode() + b"\n" + b"".join(file.content for _, file in files)
