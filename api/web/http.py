@@ -12,6 +12,7 @@ from api.storage import Storage, tokens
 from api.storage.codec import canonical_bytes, dumps_bytes
 from api.storage.models import GameRecord, Idempotency
 from api.storage.repository import GameRepository
+from api.web import compression
 from api.web.guards import read_json
 from api.web.problems import ApiProblem
 
@@ -110,15 +111,19 @@ def json_response(body: Any, status: int = 200, version: int | None = None,
                   headers: dict | None = None, encoded: bytes | None = None) -> Response:
     """A JSON response, with an ETag when `version` is given; `encoded`: `body` already as JSON bytes.
 
-    `headers` are added last and win over the defaults.
+    `headers` are added last and win over the defaults.  The body is compressed here, as the request
+    accepts (`compression.encoded_body`), rather than by the after-request hook on a second pass.
     """
+    data, encoding = compression.encoded_body(encoded if encoded is not None else dumps_bytes(body), status)
     # All headers at once (one pass), not one `resp.headers[...] =` each (each scans the list).
-    fields = {"Content-Type": "application/json", "Cache-Control": "private, no-cache"}
+    fields = {"Content-Type": "application/json", "Cache-Control": "private, no-cache", **encoding}
     if version is not None:
         fields["ETag"] = etag(version)
     if headers:
         fields.update(headers)
-    return Response(encoded if encoded is not None else dumps_bytes(body), status, fields)
+    resp = Response(data, status, fields)
+    setattr(resp, compression.ENCODED, True)
+    return resp
 
 
 def idempotency(body: Any) -> Idempotency | None:
