@@ -9,7 +9,7 @@
 // (Python started, the engine imported and warmed up); later starts restore it
 // instead of starting Python and importing again (~4× faster), and fall back to
 // the import on any failure.
-// call: {id, fn, args} → api.offline.table.<fn>(*args) (score_json: api.offline.scorers) → its JSON string.
+// call: {id, fn, args} → api.offline.table.<fn>(*args) (SCORER_CALLS: api.offline.scorers) → its JSON string.
 import { loadPyodide } from "/vendor/pyodide/0.27.7/pyodide.mjs";
 
 const INDEX = "/vendor/pyodide/0.27.7/";
@@ -23,6 +23,7 @@ const FILES = { "pyodide.asm.wasm": 10105545, "python_stdlib.zip": 2360737, "pyo
 const SCRIPTS = ["/engine-worker.js", "/js/offline/local.js"];
 const BUNDLE_SIZE = 180000;
 const BUNDLE_CHECK_MS = 3000;
+const SCORER_CALLS = new Set(["score_json", "scorer_edition_json"]);  // the rest: api.offline.table
 let table = null;
 let scorers = null;
 let starting = null;
@@ -184,7 +185,7 @@ self.onmessage = async (event) => {
       return;
     }
     if (!table) throw new Error("the engine is not loaded yet");
-    const target = fn === "score_json" ? scorers : table;
+    const target = SCORER_CALLS.has(fn) ? scorers : table;
     post({ id, ok: true, result: target[fn](...(args || [])) });
   } catch (err) {
     if (fn === "prepare") starting = null;

@@ -106,13 +106,14 @@ class Section:
     by value then).  A view rendered for reading alone (`view`) never computes a key.
     """
 
-    __slots__ = ("path", "whole", "_key", "_inputs", "_render", "_value")
+    __slots__ = ("path", "whole", "_key", "_inputs", "_render", "_value", "_memo")
 
     def __init__(self, path: tuple, *, value: Any = _UNSET, render: Callable[[], Any] | None = None,
-                 inputs: Any = _UNSET, whole: bool = False):
+                 inputs: Any = _UNSET, whole: bool = False, memo: tuple | None = None):
         self.path, self.whole = path, whole
         self._key = None if whole else _UNSET
         self._inputs, self._render, self._value = inputs, render, value
+        self._memo = memo  # (SectionMemo, edition hash): the value is looked up there first
 
     @property
     def key(self) -> bytes | None:
@@ -131,8 +132,22 @@ class Section:
     def value(self) -> Any:
         """The rendered value (shared when it came from a memo: never mutate it)."""
         if self._value is _UNSET:
-            self._value = self._render()
+            self._value = self._render() if self._memo is None else self._remembered()
         return self._value
+
+    def _remembered(self) -> Any:
+        # A method rather than a closure over the section: a closure would make every memoised
+        # section a reference cycle, and each move's dead views would wait for the cyclic GC.
+        memo, edition_hash = self._memo
+        key = self.key
+        if key is None:
+            return self._render()
+        slot = (edition_hash, key)
+        value = memo.get(slot, _UNSET)
+        if value is _UNSET:
+            value = self._render()
+            memo.put(slot, value)
+        return value
 
     @property
     def rendered(self) -> bool:
@@ -170,23 +185,8 @@ def memoised(path: tuple, name: str, edition_hash: str, inputs: Any, render: Cal
     tells sections with similar inputs apart (``tiger:SK``).  The value is looked up under
     (edition hash, key) when first read, and rendered and stored on a miss.
     """
-    section = Section(path, inputs=lambda: (name, inputs() if callable(inputs) else inputs), render=render)
-    if memo is None:
-        return section
-
-    def lookup():
-        key = section.key
-        if key is None:
-            return render()
-        slot = (edition_hash, key)
-        value = memo.get(slot, _UNSET)
-        if value is _UNSET:
-            value = render()
-            memo.put(slot, value)
-        return value
-
-    section._render = lookup
-    return section
+    named = (lambda: (name, inputs())) if callable(inputs) else (name, inputs)
+    return Section(path, inputs=named, render=render, memo=None if memo is None else (memo, edition_hash))
 
 
 def assemble(sections: list[Section], skip: frozenset | tuple = ()) -> dict:

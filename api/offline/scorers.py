@@ -4,7 +4,8 @@
 body) or ``{"ok": false, "problem": ...}`` with the fields of the server's 422
 (``code``, ``rule``, ``path``, ``errors``, ``detail``).  The Asian Tigers scorer
 uses the edition shipped in the bundle (the server's default unless it runs
-with TABLEKEEPER_EDITION).
+with TABLEKEEPER_EDITION).  ``scorer_edition_json(game)`` is ``GET
+/api/scorers/<game>/edition`` for the forms, from the same bundled data.
 """
 from __future__ import annotations
 
@@ -46,6 +47,22 @@ def score(game: str, body: Any) -> dict:
         return {"ok": True, "result": module.score(body, _DATA[name])}
     except module.ScoringInputError as exc:
         return {"ok": False, "problem": _problem(exc)}
+
+
+def scorer_edition(game: str) -> dict:
+    """What the entry forms of `game` ("nippon" or "asara") need from its edition: the body of
+    ``GET /api/scorers/<game>/edition`` for the edition shipped in the bundle (a phone that never
+    opened the form online still draws the Nippon map and knows Asara's limits)."""
+    name = GAMES[game]
+    module = importlib.import_module(f"api.games.{name}.data")
+    if name not in _DATA:
+        _DATA[name] = getattr(module, f"load_{name}_data")()
+    return module.describe(_DATA[name])
+
+
+def scorer_edition_json(game: str) -> str:
+    """`scorer_edition` as JSON (the engine worker's entry point)."""
+    return json.dumps(scorer_edition(game), ensure_ascii=False)
 
 
 def score_json(game: str, body: str) -> str:

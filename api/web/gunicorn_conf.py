@@ -108,8 +108,13 @@ def post_worker_init(worker) -> None:
 # patch) and frees them by reference counting at its end, so at Python's 700 nearly every move ran
 # a young collection over its own working set (1.2 per move, ~110 µs of CPU per move in all);
 # at 5,000 that is one per ~120 moves (~19 µs per move in all, young and middle generations
-# together; bench/move_profile.py's 4-player games, measured with gc.callbacks).
-GC_THRESHOLDS = (5000, 10, 100)
+# together; bench/move_profile.py's 4-player games, measured with gc.callbacks).  Under load through
+# gunicorn (2 workers, 16 tables, gc.callbacks in each worker) 5,000 still meant one young collection
+# per ~30 moves over the states and views of the games in play (each lives until that game's next
+# move), ~0.2 ms per move in all; at 50,000 (one per ~450 moves, by then most of those have been freed
+# by reference counting) ~0.07 ms.  What only the cyclic GC frees is small (werkzeug's request and
+# routing cycles, ~14 objects a request), so the larger young generation costs little memory.
+GC_THRESHOLDS = (50_000, 10, 100)
 
 
 def tune_garbage_collector() -> None:

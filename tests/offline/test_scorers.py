@@ -29,3 +29,12 @@ def test_same_refusal_as_the_server(client, game, url, body):
     assert mine["ok"] is False
     for key in ("code", "rule", "path", "errors", "detail", "title"):
         assert mine["problem"][key] == server[key], key
+
+
+@pytest.mark.parametrize("game", ["nippon", "asara"])
+def test_same_form_edition_as_the_server(client, game):
+    """A phone that never opened a scorer form online draws it from its engine's copy of the edition."""
+    resp = client.get(f"/api/scorers/{game}/edition")
+    assert resp.status_code == 200
+    mine = json.loads(scorers.scorer_edition_json(game))
+    assert mine == resp.get_json() and mine["edition"]

@@ -8,7 +8,7 @@ import { html } from "../html.js";
 import { FieldError, FormProvider, Group, Num, ResultActions, ScorerFrame, SubmitBar, Text, ptr, useForm,
   useScorer } from "./formkit.js";
 import { Sheet, playerResultModel, summary } from "./sheet.js";
-import { Chips, ModeSwitch, useEdition, verificationNotes } from "./tapkit.js";
+import { Chips, EditionPending, ModeSwitch, useEdition, verificationNotes } from "./tapkit.js";
 import { MODES } from "./asara.js";
 import { NumberPad, PadNum, usePad } from "./numpad.js";
 import { isPlaceholderName, useRecentPlayers } from "./recent.js";
@@ -150,7 +150,7 @@ export default function AsaraEndOnly({ params }) {
   const padLabels = Object.fromEntries(players.flatMap((p, i) => [[ptr("players", i, "asari"), `${p.name}'s Asari`],
     [ptr("players", i, "prestige"), `${p.name}'s prestige track`]]));
 
-  if (!s.body || !edition) return html`<${ScorerFrame} title="Asara scorer"><p>Loading…</p></${ScorerFrame}>`;
+  if (!s.body || !edition) return html`<${ScorerFrame} title="Asara scorer"><${EditionPending} edition=${edition} /></${ScorerFrame}>`;
   if (s.showResult) {
     return html`<${ScorerFrame} title="Asara: final score"><${Sheet} m=${model(s.result)} /><${ResultActions} s=${s} /></${ScorerFrame}>`;
   }

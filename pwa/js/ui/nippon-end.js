@@ -9,7 +9,7 @@ import { html } from "../html.js";
 import { FieldError, FormProvider, Group, Num, ResultActions, ScorerFrame, SubmitBar, Text, fieldId, getIn, ptr,
   useForm, useScorer } from "./formkit.js";
 import { Sheet, playerResultModel, summary } from "./sheet.js";
-import { Chips, ModeSwitch, focusSoon, useEdition, verificationNotes } from "./tapkit.js";
+import { Chips, EditionPending, ModeSwitch, focusSoon, useEdition, verificationNotes } from "./tapkit.js";
 import { BoardChanges, boardAfter, noStep, renamedStep } from "./nipboard.js";
 import { isPlaceholderName, useRecentPlayers } from "./recent.js";
 
@@ -121,7 +121,7 @@ function Remembered({ edition }) {
 export default function NipponEndOnly({ params }) {
   const s = useScorer("nippon", params, blank, (r) => summary(model(r)), "end_only");
   const edition = useEdition("nippon");
-  if (!s.body || !edition) return html`<${ScorerFrame} title="Nippon scorer"><p>Loading…</p></${ScorerFrame}>`;
+  if (!s.body || !edition) return html`<${ScorerFrame} title="Nippon scorer"><${EditionPending} edition=${edition} /></${ScorerFrame}>`;
   if (s.showResult) {
     return html`<${ScorerFrame} title="Nippon: final score"><${Sheet} m=${model(s.result)} /><${ResultActions} s=${s} /></${ScorerFrame}>`;
   }

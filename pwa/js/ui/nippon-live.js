@@ -9,7 +9,7 @@ import { html } from "../html.js";
 import { FieldError, FormProvider, Group, Num, ResultActions, ScorerFrame, SubmitBar, ptr, useForm,
   useScorer } from "./formkit.js";
 import { RunningTable, Sheet, summary } from "./sheet.js";
-import { Chips, ModeSwitch, useEdition } from "./tapkit.js";
+import { Chips, EditionPending, ModeSwitch, useEdition } from "./tapkit.js";
 import { BoardChanges, noStep, renamedStep } from "./nipboard.js";
 import { Achievements, COLOURS, MODES, PlayerNames, model } from "./nippon-end.js";
 
@@ -65,7 +65,7 @@ export default function NipponLive({ params }) {
   const edition = useEdition("nippon");
   // After a reload the board and the running table come back from the changes kept on the phone.
   useEffect(() => { if (s.body && !s.result) s.submit(null, request(s.body, false), true); }, [!!s.body]);
-  if (!s.body || !edition) return html`<${ScorerFrame} title="Nippon scorer"><p>Loading…</p></${ScorerFrame}>`;
+  if (!s.body || !edition) return html`<${ScorerFrame} title="Nippon scorer"><${EditionPending} edition=${edition} /></${ScorerFrame}>`;
   if (s.showResult) {
     return html`<${ScorerFrame} title="Nippon: final score"><${Sheet} m=${model(s.result)} />
       <${RunningTable} running=${s.result.running} /><${ResultActions} s=${s} /></${ScorerFrame}>`;

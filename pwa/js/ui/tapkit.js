@@ -6,22 +6,40 @@ import { useEffect, useState } from "preact/hooks";
 import { html } from "../html.js";
 import * as db from "../db.js";
 import { api } from "../api.js";
+import { call, canRunOffline } from "../offline/engine.js";
 
-// GET /api/scorers/<game>/edition, remembered in IndexedDB so the form opens offline.
+// GET /api/scorers/<game>/edition, remembered in IndexedDB so the form opens offline; with no
+// server and nothing remembered, the phone's engine's copy.  null while loading, false when none
+// can be had (no signal, never opened online, phone not made ready for offline).
 export function useEdition(game) {
   const [edition, setEdition] = useState(null);
   useEffect(() => {
     const key = `scorer-edition:${game}`;
     let live = true;
-    db.get("kv", key).then((cached) => { if (live && cached) setEdition(cached); }).catch(() => {});
+    const cached = db.get("kv", key).then((found) => { if (live && found) setEdition(found); return found; })
+      .catch(() => null);
     api.scorerEdition(game).then(({ data }) => {
       if (!live) return;
       setEdition(data);
       db.put("kv", data, key).catch(() => {});
-    }).catch(() => {});
+    }).catch(async () => {
+      // No server: a phone made ready for offline has the same edition in its engine, even if this
+      // form was never opened online.
+      if (await cached) return;
+      const data = canRunOffline() ? await call("scorer_edition_json", game).catch(() => null) : null;
+      if (live) setEdition(data || false);
+    });
     return () => { live = false; };
   }, [game]);
   return edition;
+}
+
+// What a form shows until its edition is there (`edition` as useEdition gives it).
+export function EditionPending({ edition }) {
+  return edition === false
+    ? html`<p role="alert" data-testid="edition-missing">This form needs the game's map and limits from the server: connect
+        once, or make this phone ready for offline on the home screen.</p>`
+    : html`<p>Loading…</p>`;
 }
 
 // One choice among a few as big buttons; `value` is pressed.  `name(v, l)` gives each button its accessible name.
