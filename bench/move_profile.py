@@ -26,6 +26,7 @@ import cProfile
 import os
 import pstats
 import random
+import shutil
 import sqlite3
 import sys
 import tempfile
@@ -190,6 +191,7 @@ def main() -> None:
           f"(idempotency {idem / total_moves:.0f}, the rest {(sizes['file'] - idem) / total_moves:.0f})")
     for name, size in sorted(sizes.items(), key=lambda kv: -kv[1])[:8]:
         print(f"  {name:40s} {size:>10,d}")
+    shutil.rmtree(directory, ignore_errors=True)  # the database is the run's own: leave nothing in /tmp
 
 
 if __name__ == "__main__":
