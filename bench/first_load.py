@@ -6,10 +6,18 @@
 Starts gunicorn on loopback twice (``TABLEKEEPER_COMPRESS=1`` and ``0``), opens
 the home screen in Debian's Chromium (Playwright, service worker blocked so the
 page's own requests are counted: bodies as transferred plus headers), then
-fetches every URL of the service worker's precache lists with
-``Accept-Encoding: br, gzip`` and adds up the transferred body sizes: SHELL
-(cached at install) and LATER (the rarer screens, cached right after).
-Figures are for notes, never asserted in tests.
+fetches what the service worker precaches with ``Accept-Encoding: br, gzip``
+and adds up the transferred body sizes, two ways:
+
+* file by file (how ``cache.addAll`` fetched them, and the service worker's
+  fallback): every URL of SHELL (cached at install; sw.js counted here) and of
+  LATER (the rarer screens, cached right after);
+* as the service worker fetches them: ``/precache/shell.bundle`` +
+  ``/precache/later.bundle`` (each list as one response, compressed across
+  files) + ``sw.js``: what really travels.
+
+Files are served stripped of comments (api/web/jsstrip.py) unless
+``TABLEKEEPER_COMPRESS=0``.  Figures are for notes, never asserted in tests.
 """
 from __future__ import annotations
 
@@ -80,6 +88,21 @@ def precache_bytes(base: str, urls: list[str]) -> tuple[int, int]:
     return wire, raw
 
 
+BUNDLED = ("/precache/shell.bundle", "/precache/later.bundle", "/sw.js")
+
+
+def bundle_bytes(base: str) -> dict[str, tuple[int, int]]:
+    """URL → (transferred body bytes, bytes served) of the two precache bundles and sw.js, fetched as the
+    service worker fetches them."""
+    sizes = {}
+    for url in BUNDLED:
+        resp = requests.get(base + url, headers={"Accept-Encoding": "br, gzip"}, stream=True, timeout=30)
+        resp.raise_for_status()
+        wire = len(resp.raw.read(decode_content=False))
+        sizes[url] = wire, len(requests.get(base + url, headers={"Accept-Encoding": "identity"}, timeout=30).content)
+    return sizes
+
+
 def home_screen_bytes(base: str, listing: list | None = None) -> tuple[int, int]:
     """(bytes transferred, requests) for a first visit of the home screen in Chromium.
 
@@ -114,13 +137,18 @@ def main() -> None:
             try:
                 wire, raw = precache_bytes(base, precache_urls())
                 later, later_raw = precache_bytes(base, later_urls())
-                line = f"compression {'on ' if compress else 'off'}: precache {wire / 1024:6.1f} KiB on the wire " \
-                       f"({raw / 1024:.1f} KiB of files) + later {later / 1024:5.1f} KiB " \
-                       f"({later_raw / 1024:.1f}) = {(wire + later) / 1024:.1f} KiB"
+                bundles = bundle_bytes(base)
+                shell, later_bundle, sw = (bundles[url][0] / 1024 for url in BUNDLED)
+                line = f"compression {'on ' if compress else 'off'}:\n" \
+                       f"  file by file:           precache {wire / 1024:5.1f} KiB on the wire ({raw / 1024:.1f} KiB " \
+                       f"in git) + later {later / 1024:5.1f} KiB ({later_raw / 1024:.1f}) = {(wire + later) / 1024:.1f} KiB\n" \
+                       f"  as the worker fetches: shell bundle {shell:5.1f} KiB + later bundle {later_bundle:5.1f} KiB " \
+                       f"+ sw.js {sw:.1f} KiB = {shell + later_bundle + sw:.1f} KiB " \
+                       f"({sum(served for _, served in bundles.values()) / 1024:.1f} KiB served)"
                 if CHROMIUM:
                     listing: list = []
                     home, n = home_screen_bytes(base, listing)
-                    line += f"; home screen first load {home / 1024:6.1f} KiB in {n} requests"
+                    line += f"\n  home screen first load {home / 1024:5.1f} KiB in {n} requests"
                     if show and compress:
                         line += "".join(f"\n  {size / 1024:5.1f} KiB  {url}" for size, url in sorted(listing, reverse=True))
                 print(line)

@@ -12,6 +12,7 @@ import sys
 from api.deadline import BudgetExceeded, budget
 
 log = logging.getLogger("tablekeeper")
+UNBUDGETED_PREFIX = "/precache/"  # the service worker's precache bundles (api.web.pwa.BUNDLES)
 
 
 class BudgetMiddleware:
@@ -28,8 +29,11 @@ class BudgetMiddleware:
             started.append(True)
             return start_response(*args)
 
-        if environ.get("PATH_INFO", "").endswith("/events"):
+        path = environ.get("PATH_INFO", "")
+        if path.endswith("/events") or path.startswith(UNBUDGETED_PREFIX):
             # A live event stream is long by design; it holds no database connection while it waits.
+            # A precache bundle is built once per version of the PWA's files (seconds of CPU on a busy
+            # machine, bounded by the files in the repository; api.web.pwa): cutting it would only repeat it.
             return self.wsgi_app(environ, start_response)
         try:
             with budget(self.seconds):

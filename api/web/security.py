@@ -104,7 +104,9 @@ class SecurityHeaders:
 def install(app: Flask, allowed_origins) -> None:
     """Security headers on every response (wrap the app's WSGI callable); CORS headers only for
     allow-listed origins.  Call after every other middleware is installed, so this one is outermost."""
-    app.wsgi_app = SecurityHeaders(app.wsgi_app, security_headers(app))
+    headers = security_headers(app)
+    app.extensions["security_headers"] = headers  # also what api.web.pwa stores with each precached file
+    app.wsgi_app = SecurityHeaders(app.wsgi_app, headers)
 
     def add_cors_headers(resp: Response) -> Response:
         origins = allowed_origins()

@@ -11,7 +11,11 @@ from urllib.parse import urlparse
 from tests.pwa.conftest import shot
 from tests.pwa.shell import home_module_graph, shell_urls
 
-ALL_CACHED = """async (urls) => { for (const u of urls) if (!(await caches.match(u))) return false; return true; }"""
+# Resolves true once every URL is in the service worker's cache (false after ~60 s).  Awaited by page.evaluate:
+# wait_for_function would take the pending promise itself for a truthy answer and not wait at all.
+ALL_CACHED = """async (urls) => { for (let tries = 0; tries < 300; tries++) {
+    let missing = false; for (const u of urls) if (!(await caches.match(u))) { missing = true; break; }
+    if (!missing) return true; await new Promise((resolve) => setTimeout(resolve, 200)); } return false; }"""
 
 
 def scripts_fetched(requests: list[str]) -> set[str]:
@@ -58,7 +62,7 @@ def test_after_one_visit_lazy_screens_open_offline_and_a_queued_move_syncs_on_re
     page.get_by_role("link", name="Cai · Dee").wait_for()
     page.evaluate("""() => navigator.serviceWorker.controller || new Promise((resolve) =>
         navigator.serviceWorker.addEventListener('controllerchange', resolve))""")
-    page.wait_for_function(ALL_CACHED, arg=shell_urls(), polling=200)  # every screen precached
+    assert page.evaluate(ALL_CACHED, shell_urls())  # every screen precached
 
     # No signal, a fresh start: the screens still load (from the service worker's cache) when tapped.
     page.context.set_offline(True)

@@ -26,8 +26,9 @@ def pwa_server(tmp_path):
 
 
 def serve_new_version(page, server, mark: str) -> None:
-    """The server now has a new sw.js (a changed byte): the phone's update check installs it and it waits."""
-    server.sw.write_text(server.sw.read_text() + f"\n// {mark}\n")
+    """The server now has a new sw.js (a changed statement: comments are not served, api/web/jsstrip.py):
+    the phone's update check installs it and it waits."""
+    server.sw.write_text(server.sw.read_text() + f'\nself.deployMark = "{mark}";\n')
     page.evaluate("() => navigator.serviceWorker.getRegistration().then((r) => r.update())")
 
 

@@ -51,9 +51,9 @@ async function loadEdition() {
     await db.put("kv", E, key);
     return E;
   });
+  fresh.catch(() => {});  // handled at once: offline, the request may fail before IndexedDB answers
   const cached = await db.get("kv", key);
-  if (cached) { fresh.catch(() => {}); return cached; }
-  return fresh;
+  return cached || fresh;
 }
 
 // ------------------------------------------------------------------ body assembly
