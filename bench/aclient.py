@@ -9,6 +9,11 @@ from __future__ import annotations
 import asyncio
 import gzip
 
+try:  # Python 3.14+
+    from compression import zstd
+except ImportError:  # before: the backport (a tablekeeper dependency)
+    from backports import zstd
+
 
 class Connection:
     """One persistent connection to `host:port`."""
@@ -67,4 +72,6 @@ class Connection:
             await self.close()
         if found.get("content-encoding") == "gzip":
             data = gzip.decompress(data)
+        elif found.get("content-encoding") == "zstd":
+            data = zstd.decompress(data)
         return status, found, data

@@ -21,7 +21,7 @@ from urllib.parse import quote
 from sqlite_utils import Database
 
 from api import deadline
-from api.storage import codec
+from api.storage import codec, writelock
 # The storage fault (503) lives in `api.storage.errors`, so that the PostgreSQL adapter raises it too.
 from api.storage.errors import RETRY_AFTER, DatabaseFault  # noqa: F401 (re-exported)
 
@@ -139,22 +139,34 @@ def connect(path: str, busy_timeout_ms: int = 10_000, must_exist: bool = False) 
     conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
     conn.execute("PRAGMA synchronous = FULL")
     conn.execute("PRAGMA foreign_keys = ON")
-    return Database(conn, execute_plugins=False)
+    db = Database(conn, execute_plugins=False)
+    if is_file_path(path) and writelock.enabled():  # writers take turns on an OS lock (api.storage.writelock)
+        db.tablekeeper_writelock = writelock.WriteLock(str(path), busy_timeout_ms / 1000)
+    return db
 
 
 @contextlib.contextmanager
 def write_transaction(db: Database) -> Iterator[Database]:
-    """``BEGIN IMMEDIATE`` … ``COMMIT``; roll back on any exception."""
-    db.conn.execute("BEGIN IMMEDIATE")
+    """``BEGIN IMMEDIATE`` … ``COMMIT``; roll back on any exception.
+
+    A SQLite file's writers first take its `writelock.WriteLock` (released after COMMIT or ROLLBACK).
+    """
+    lock = getattr(db, "tablekeeper_writelock", None)
+    locked = lock is not None and lock.acquire()
     try:
-        yield db
-        check_identity(db)  # never acknowledge a write into a deleted or replaced file
-        deadline.disarm()  # committed work is answered, however long it took
-        db.conn.execute("COMMIT")
-    except BaseException:
-        if db.conn.in_transaction:
-            db.conn.execute("ROLLBACK")
-        raise
+        db.conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield db
+            check_identity(db)  # never acknowledge a write into a deleted or replaced file
+            deadline.disarm()  # committed work is answered, however long it took
+            db.conn.execute("COMMIT")
+        except BaseException:
+            if db.conn.in_transaction:
+                db.conn.execute("ROLLBACK")
+            raise
+    finally:
+        if locked:
+            lock.release()
 
 
 def check_identity(db: Database) -> None:
@@ -218,8 +230,12 @@ class ConnectionPool:
             if self.checked:
                 db.tablekeeper_identity = (self.path, self.identity)
             self._local.db = db
-        elif db.conn.in_transaction:  # a request died mid-transaction: never leak it
-            db.conn.execute("ROLLBACK")
+        else:
+            if db.conn.in_transaction:  # a request died mid-transaction: never leak it
+                db.conn.execute("ROLLBACK")
+            lock = getattr(db, "tablekeeper_writelock", None)
+            if lock is not None and lock.taken:  # nor the write lock (a budget cut inside `acquire`)
+                lock.release()
         return db
 
     def discard(self) -> None:
@@ -227,6 +243,9 @@ class ConnectionPool:
         db = getattr(self._local, "db", None)
         self._local.db = None
         if db is not None:
+            lock = getattr(db, "tablekeeper_writelock", None)
+            if lock is not None:
+                lock.close()
             try:
                 db.conn.close()
             except sqlite3.Error:

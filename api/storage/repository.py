@@ -1,4 +1,4 @@
-"""GameRepository: create, load, write (apply / batch / undo) and read the log.
+"""GameRepository: create and write (apply / batch / undo); the reads are `api.storage.reads`.
 
 Every write is one ``BEGIN IMMEDIATE`` transaction: Idempotency-Key first,
 then the expected version, then the appended actions, a snapshot when one is
@@ -30,18 +30,18 @@ from api.storage import statements as sql  # the write's SQL, built before the l
 from api.storage.cache import StateCache
 from api.storage.codec import digest_hex, dumps, dumps_bytes, loads
 from api.storage.db import read_transaction, write_transaction
-from api.storage.engines import Engine, EngineRegistry, EngineUnavailable, RulesViolation, state_hash
+from api.storage.engines import Engine, EngineRegistry, RulesViolation, state_hash
 from api.storage.errors import (
     GameNotFound,
     IdempotencyConflict,
     NothingToUndo,
     PreconditionRequired,
     ReplayDiverged,
-    UnknownGameKind,
     VersionConflict,
 )
 from api.storage.loading import (  # noqa: F401 (SNAPSHOT_BLOCK re-exported)
-    SNAPSHOT_BLOCK, catch_up, snapshot_due, state_at, stored_hash)
+    SNAPSHOT_BLOCK, snapshot_due, state_at, stored_hash)
+from api.storage.reads import GameReads
 from api.storage.models import (
     CreatedGame,
     GameRecord,
@@ -70,8 +70,9 @@ class _Plan:
     encoded: bytes
 
 
-class GameRepository:
-    """Games in one SQLite database, played by the engines of `engines`."""
+class GameRepository(GameReads):
+    """Games in one database (SQLite or PostgreSQL), played by the engines of `engines`; the reads are
+    `GameReads`'."""
 
     def __init__(self, db: Database, engines: EngineRegistry, states: StateCache | None = None,
                  retention: idempotency.Retention | None = None):
@@ -81,53 +82,6 @@ class GameRepository:
         self.retention = retention
 
     # -- helpers --------------------------------------------------------------
-    def engine(self, kind: str) -> Engine:
-        """The engine for `kind`; `UnknownGameKind` if none is registered or importable."""
-        engine = self.engines.get(kind)
-        if engine is None:
-            raise UnknownGameKind(kind, self.engines.names())
-        try:
-            getattr(engine, "module", None)  # force the lazy import now
-        except EngineUnavailable as exc:
-            raise UnknownGameKind(kind, self.engines.names(), str(exc)) from exc
-        return engine
-
-    def _record(self, game_id: str) -> GameRecord:
-        cur = self.db.conn.execute("SELECT * FROM games WHERE id = ?", (game_id,))
-        row = cur.fetchone()
-        if row is None:
-            raise GameNotFound(game_id)
-        return GameRecord.from_row(dict(zip([d[0] for d in cur.description], row, strict=True)))
-
-    def _edition(self, engine: Engine, edition_hash: str) -> Any:
-        def document() -> dict:
-            row = self.db.conn.execute("SELECT document FROM editions WHERE hash = ?", (edition_hash,)).fetchone()
-            return loads(row[0])
-        return engine.edition_from_store(edition_hash, document)
-
-    def _current_state(self, record: GameRecord, engine: Engine, edition: Any) -> Any:
-        """The state at `record.version`: from this worker's cache when it has it."""
-        hit = self.states.get(record.id)
-        state = None
-        if hit is not None and hit.version == record.version:
-            self.states.hits += 1
-            return hit.state
-        if hit is not None:
-            state = catch_up(self.db, record, engine, hit)
-            if state is not None:
-                self.states.catch_ups += 1
-        if state is None:
-            self.states.misses += 1
-            state = state_at(self.db, record.id, engine, edition, record.tail_seq)
-        self.states.put(record.id, record.version, record.tail_seq, state)
-        return state
-
-    def _load(self, game_id: str, record: GameRecord | None = None) -> LoadedGame:
-        record = record or self._record(game_id)
-        engine = self.engine(record.kind)
-        edition = self._edition(engine, record.edition_hash)
-        return LoadedGame(record, engine, edition, self._current_state(record, engine, edition))
-
     def _play(self, engine: Engine, state: Any, actions: Iterable[dict], first_seq: int) -> tuple[Any, list[dict]]:
         """Apply `actions` in order; rows carry seq, action, events, state dict and hash (computed once)."""
         rows = []
@@ -202,57 +156,7 @@ class GameRepository:
         self.states.put(game_id, record.version, record.tail_seq, state)
         return CreatedGame(LoadedGame(record, engine, edition, state), table_token, spectator_token, join_code)
 
-    # -- reads --------------------------------------------------------------
-    def record(self, game_id: str) -> GameRecord:
-        """The ``games`` row (cheap: no state is loaded)."""
-        return self._record(game_id)
-
-    def load(self, game_id: str) -> LoadedGame:
-        """The game and its current state, read from one consistent snapshot."""
-        with read_transaction(self.db):
-            return self._load(game_id)
-
-    def edition_document(self, game_id: str) -> tuple[GameRecord, Any]:
-        """The game record and its loaded edition."""
-        with read_transaction(self.db):
-            record = self._record(game_id)
-            engine = self.engine(record.kind)
-            return record, self._edition(engine, record.edition_hash)
-
-    def log(self, game_id: str, after: int = 0, limit: int = 500) -> list[dict]:
-        """Actions with seq > `after` (reverted ones included and marked)."""
-        self._record(game_id)
-        cur = self.db.conn.execute(
-            "SELECT seq, payload, events, reverted, reverted_at, created_at FROM actions "
-            "WHERE game_id = ? AND seq > ? ORDER BY seq LIMIT ?", (game_id, after, limit),
-        )
-        return [{"seq": seq, "action": loads(p), "events": loads(e), "reverted": bool(r),
-                 "reverted_at": ra, "created_at": c} for seq, p, e, r, ra, c in cur.fetchall()]
-
-    def live_actions(self, game_id: str) -> list[dict]:
-        """Payloads of the actions that count (not reverted), in order."""
-        cur = self.db.conn.execute(
-            "SELECT payload FROM actions WHERE game_id = ? AND reverted = 0 ORDER BY seq", (game_id,)
-        )
-        return [loads(p) for (p,) in cur.fetchall()]
-
-    def export(self, game_id: str) -> dict:
-        """``{format, game, edition, options, seed, actions, state_hash}``: enough to rebuild the game."""
-        with read_transaction(self.db):
-            record = self._record(game_id)
-            document = self.db.conn.execute(
-                "SELECT document FROM editions WHERE hash = ?", (record.edition_hash,)
-            ).fetchone()[0]
-            return {
-                "format": "tablekeeper.game", "format_version": 1, "game": record.kind,
-                "edition": loads(document), "options": record.options, "seed": record.seed,
-                "actions": self.live_actions(game_id), "state_hash": stored_hash(self.db, game_id, record.tail_seq),
-            }
-
-    def game_ids(self) -> list[str]:
-        """Every stored game id, oldest first."""
-        return [r[0] for r in self.db.conn.execute("SELECT id FROM games ORDER BY created_at, id").fetchall()]
-
+    # -- maintenance ----------------------------------------------------------
     def prune_idempotency(self, cutoff: str | None = None) -> int:
         """Delete the idempotency records older than the retention (or than `cutoff`); return how many."""
         retention = self.retention or idempotency.Retention()
@@ -324,15 +228,6 @@ class GameRepository:
             engine = self.engine(record.kind)
             return replays.rebuild(self.db, record, engine, self._edition(engine, record.edition_hash), recipe,
                                    render)
-
-    def _fresh(self, game_id: str, known: GameRecord | None) -> LoadedGame:
-        """The game at `known` straight from the cache, or loaded from one consistent read."""
-        hit = self.states.get(game_id)
-        if known is not None and hit is not None and hit.version == known.version:
-            self.states.hits += 1
-            engine = self.engine(known.kind)
-            return LoadedGame(known, engine, self._edition(engine, known.edition_hash), hit.state)
-        return self.load(game_id)
 
     def apply_actions(self, game_id: str, actions: list[dict], expected: set[str] | None,
                       idem: Idempotency | None, render: Render, known: GameRecord | None = None,

@@ -24,7 +24,11 @@ it.  It replaces flask-compress, which per request parsed Accept-Encoding,
 set the headers one by one, set up a new compressor and appended the
 encoding to the ETag (which then had to be put back): here the choice of
 encoding is cached per header value and a compressed answer costs one
-compress call and two header writes.  ``TABLEKEEPER_COMPRESS=0``
+compress call and two header writes.  A JSON answer built by
+`api.web.http.json_response` (every game answer) is compressed right there,
+before its response object exists (`encoded_body`), and the hook leaves it
+alone: no second pass that reads the body back, sets it again and rescans the
+headers.  ``TABLEKEEPER_COMPRESS=0``
 (``COMPRESS_REGISTER = False``) turns compression off.
 """
 from __future__ import annotations
@@ -35,7 +39,7 @@ import zlib
 from functools import lru_cache
 
 import brotli
-from flask import Flask, Response, request
+from flask import Flask, Response, current_app, request
 
 try:  # Python 3.14+
     from compression import zstd
@@ -105,6 +109,28 @@ def chosen_encoding(accept_encoding: str) -> str | None:
     return best
 
 
+EXTENSION = "tablekeeper.compression"  # app.extensions: (encoders by name, MIN_SIZE) when compression is on
+ENCODED = "tablekeeper_encoded"  # set on a response whose body and Vary / Content-Encoding are final
+
+
+def encoded_body(data: bytes, status: int) -> tuple[bytes, dict[str, str]]:
+    """A JSON answer's body as this request accepts it, and the headers that says: what the
+    `compress` hook would do to it, done before the response exists (no second pass over it).
+
+    ``{}`` when compression is off (no ``Vary`` either, as without the hook).
+    """
+    settings = current_app.extensions.get(EXTENSION)
+    if settings is None:
+        return data, {}
+    encoders, min_size = settings
+    if not 200 <= status < 300 or len(data) < min_size:
+        return data, {"Vary": "Accept-Encoding"}
+    encoding = chosen_encoding(request.environ.get("HTTP_ACCEPT_ENCODING", ""))
+    if encoding is None:
+        return data, {"Vary": "Accept-Encoding"}
+    return encoders[encoding](data), {"Vary": "Accept-Encoding", "Content-Encoding": encoding}
+
+
 def init(app: Flask) -> None:
     """Compress `app`'s answers (unless ``COMPRESS_REGISTER`` is false, as ``TABLEKEEPER_COMPRESS=0`` sets)."""
     app.config.setdefault("COMPRESS_ZSTD_LEVEL", ZSTD_LEVEL)
@@ -121,9 +147,12 @@ def init(app: Flask) -> None:
     encoders = {"zstd": lambda data: zstd_frame(data, zstd_level), "gzip": lambda data: gzip_member(data, gzip_level),
                 "br": lambda data: brotli.compress(data, quality=br_level)}
     min_size = int(app.config["COMPRESS_MIN_SIZE"])
+    app.extensions[EXTENSION] = (encoders, min_size)
 
     @app.after_request
     def compress(resp: Response) -> Response:
+        if getattr(resp, ENCODED, False):  # `json_response` chose already (`encoded_body`)
+            return resp
         headers = resp.headers
         vary = headers.get("Vary")
         if not vary:

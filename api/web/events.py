@@ -32,7 +32,7 @@ import time
 from flask import Blueprint, Flask, Response, current_app, request
 
 from api.storage.notify import StreamLimit
-from api.web.http import authorize, repo, storage
+from api.web.http import authorized, repo, storage
 from api.web.problems import ApiProblem
 from api.web.views import log_entry
 
@@ -83,7 +83,7 @@ def _current_version(app: Flask, game_id: str) -> int:
 @bp.get("/events")
 def game_events(game_id: str):
     """The game's version changes as ``text/event-stream`` (token-checked like every read)."""
-    authorize(repo().record(game_id), write=False)
+    authorized(game_id, write=False)
     cfg = current_app.config
     store = storage()
     known_version, known_seq = resume_point()

@@ -9,7 +9,7 @@ from flask import Blueprint, Response, current_app, request
 from api.storage import import_keys, tokens
 from api.storage.models import CreatedGame, utcnow
 from api.web import schemas
-from api.web.http import authorize, idempotency, json_body, json_response, load, not_modified, query, readable, repo
+from api.web.http import authorized, idempotency, json_body, json_response, load, not_modified, query, readable, repo
 from api.web.problems import ApiProblem
 from api.web.views import edition_detail, game_view
 
@@ -120,9 +120,7 @@ def join_game():
 @bp.get("/games/<game_id>")
 def read_game(game_id: str):
     """The game view; ETag = version, If-None-Match → 304."""
-    r = repo()
-    record = r.record(game_id)
-    role = authorize(record, write=False)
+    r, record, role = authorized(game_id, write=False)
     cached = not_modified(record.version)
     if cached is not None:
         return cached
@@ -133,8 +131,7 @@ def read_game(game_id: str):
 @bp.get("/games/<game_id>/edition")
 def game_edition(game_id: str):
     """The edition the game was created with, with every placeholder path."""
-    r = repo()
-    authorize(r.record(game_id), write=False)
+    r, _record, _role = authorized(game_id, write=False)
     record, edition = r.edition_document(game_id)
     engine = r.engine(record.kind)
     return json_response({"game_id": game_id, "game": record.kind,
@@ -148,8 +145,7 @@ def game_labels(game_id: str):
     The strong ETag is the edition's content hash, so a phone keeps it for as long as the
     game lasts and revalidates for free; per-move views carry codes and small labels only.
     """
-    r = repo()
-    authorize(r.record(game_id), write=False)
+    r, _record, _role = authorized(game_id, write=False)
     record, edition = r.edition_document(game_id)
     tag = f'"{record.edition_hash}"'
     if request.if_none_match and request.if_none_match.contains(record.edition_hash):
@@ -185,16 +181,14 @@ def export_game(game_id: str):
 @bp.post("/games/<game_id>/join-code")
 def new_join_code(game_id: str):
     """Replace the join code (the old one stops working); table token only."""
-    r = repo()
-    authorize(r.record(game_id), write=True)
+    r, _record, _role = authorized(game_id, write=True)
     return json_response({"game_id": game_id, "join_code": tokens.rotate_join_code(r.db, game_id, utcnow())}, 201)
 
 
 @bp.post("/games/<game_id>/spectator-tokens")
 def new_spectator_token(game_id: str):
     """Issue another read-only token; table token only."""
-    r = repo()
-    authorize(r.record(game_id), write=True)
+    r, _record, _role = authorized(game_id, write=True)
     token = tokens.issue_spectator_token(r.db, game_id, utcnow())
     return json_response({"game_id": game_id, "spectator_token": token,
                           "spectator_link": f"/#/watch/{game_id}?token={token}"}, 201)

@@ -12,6 +12,7 @@ from api.storage import Storage, tokens
 from api.storage.codec import canonical_bytes, dumps_bytes
 from api.storage.models import GameRecord, Idempotency
 from api.storage.repository import GameRepository
+from api.web import compression
 from api.web.guards import read_json
 from api.web.problems import ApiProblem
 
@@ -110,15 +111,19 @@ def json_response(body: Any, status: int = 200, version: int | None = None,
                   headers: dict | None = None, encoded: bytes | None = None) -> Response:
     """A JSON response, with an ETag when `version` is given; `encoded`: `body` already as JSON bytes.
 
-    `headers` are added last and win over the defaults.
+    `headers` are added last and win over the defaults.  The body is compressed here, as the request
+    accepts (`compression.encoded_body`), rather than by the after-request hook on a second pass.
     """
+    data, encoding = compression.encoded_body(encoded if encoded is not None else dumps_bytes(body), status)
     # All headers at once (one pass), not one `resp.headers[...] =` each (each scans the list).
-    fields = {"Content-Type": "application/json", "Cache-Control": "private, no-cache"}
+    fields = {"Content-Type": "application/json", "Cache-Control": "private, no-cache", **encoding}
     if version is not None:
         fields["ETag"] = etag(version)
     if headers:
         fields.update(headers)
-    return Response(encoded if encoded is not None else dumps_bytes(body), status, fields)
+    resp = Response(data, status, fields)
+    setattr(resp, compression.ENCODED, True)
+    return resp
 
 
 def idempotency(body: Any) -> Idempotency | None:
@@ -146,29 +151,36 @@ def bearer() -> str | None:
 
 def readable(game_id: str) -> tuple[GameRepository, GameRecord, Response | None]:
     """A game the caller may read: (repository, record, the 304 answer when If-None-Match matches)."""
-    r = repo()
-    record = r.record(game_id)
-    authorize(record, write=False, r=r)
+    r, record, _role = authorized(game_id, write=False)
     return r, record, not_modified(record.version)
 
 
-def authorize(record: GameRecord, write: bool, r: GameRepository | None = None) -> str:
-    """The caller's role on `record` ("table" or "spectator"); 401/403 otherwise.
+CHALLENGE = {"WWW-Authenticate": 'Bearer realm="tablekeeper"'}
 
-    The token is looked up on every request (a primary-key read), never cached, so a token
-    removed from the database stops working at once, on every worker.  `r`: the repository
-    the caller already holds (saves fetching this thread's connection again).
+
+def authorized(game_id: str, write: bool) -> tuple[GameRepository, GameRecord, str]:
+    """(repository, record, the caller's role) for a request on `game_id`; 404 when there is no such game, 401
+    without a valid token, 403 for another game's token or a spectator's on a write.
+
+    The game's row and the token's are read in one statement (`GameReads.record_for_token`), every
+    request, so a token removed from the database stops working at once, on every worker.
     """
+    r = repo()
     token = bearer()
-    challenge = {"WWW-Authenticate": 'Bearer realm="tablekeeper"'}
     if token is None:
+        r.record(game_id)  # no such game is 404 before the missing token's 401
         raise ApiProblem(401, "token_missing", "send the game's token as 'Authorization: Bearer <token>'",
-                         headers=challenge)
-    found = tokens.find_token((r or repo()).db, token)
-    if found is None:
-        raise ApiProblem(401, "token_invalid", "this token is not valid for any game", headers=challenge)
-    if found["game_id"] != record.id:
+                         headers=CHALLENGE)
+    record, token_game, role = r.record_for_token(game_id, tokens.hash_secret(token))
+    return r, record, _role(write, record.id, token_game, role)
+
+
+def _role(write: bool, game_id: str, token_game: str | None, role: str | None) -> str:
+    """`role`, when the token (for `token_game`, with `role`; Nones: no such token) may do this on `game_id`."""
+    if token_game is None:
+        raise ApiProblem(401, "token_invalid", "this token is not valid for any game", headers=CHALLENGE)
+    if token_game != game_id:
         raise ApiProblem(403, "token_wrong_game", "this token belongs to another game")
-    if write and found["role"] != "table":
+    if write and role != "table":
         raise ApiProblem(403, "read_only_token", "a spectator token can only read this game")
-    return found["role"]
+    return role

@@ -9,7 +9,7 @@ from api.web import schemas
 from api.web.events import publish
 from api.web.http import (
     readable,
-    authorize,
+    authorized,
     expected_versions,
     idempotency,
     json_body,
@@ -17,7 +17,6 @@ from api.web.http import (
     load,
     not_modified,
     query,
-    repo,
 )
 from api.web.problems import ApiProblem
 from api.web.views import log_entry, write_body
@@ -37,9 +36,7 @@ def _answer(game_id: str, outcome: WriteOutcome) -> Response:
 
 
 def _prepare(game_id: str, schema):
-    r = repo()
-    record = r.record(game_id)
-    authorize(record, write=True, r=r)
+    r, record, _role = authorized(game_id, write=True)
     full = bool(request.query_string) and query(MOVE_QUERY)["full"]  # no query string: full's default
     raw = json_body()
     body = load(schema, raw)
@@ -77,9 +74,7 @@ def undo(game_id: str):
 @bp.get("/log")
 def game_log(game_id: str):
     """Actions after seq `after`, reverted ones included, with human-readable lines."""
-    r = repo()
-    record = r.record(game_id)
-    authorize(record, write=False, r=r)
+    r, record, _role = authorized(game_id, write=False)
     args = query(schemas.LogQuerySchema())
     cached = not_modified(record.version)
     if cached is not None:

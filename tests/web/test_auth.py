@@ -69,3 +69,19 @@ def test_writes_on_unknown_game_are_404(client, games, path, body):
     game, _ = games
     resp = client.post(f"/api/games/unknown/{path}", json=body, headers={**bearer(game.token), "If-Match": '"2"'})
     assert resp.status_code == 404 and resp.get_json()["code"] == "game_not_found"
+
+
+def test_a_move_reads_the_game_and_its_token_in_one_statement(app, client, games, sqlite_only):
+    game, _ = games
+    conn = app.extensions["tablekeeper"].repository().db.conn  # this thread's connection, as the app's
+    seen: list[str] = []
+    conn.set_trace_callback(seen.append)
+    try:
+        resp = client.post(f"{game.url}/actions", json={"action": {"kind": "take", "amount": 1}},
+                           headers={**bearer(game.token), "If-Match": '"2"', "Idempotency-Key": "one-read"})
+    finally:
+        conn.set_trace_callback(None)
+    assert resp.status_code == 200
+    words = [s.split()[0].upper() for s in seen]
+    assert words == ["SELECT", "BEGIN", "SELECT", "INSERT", "UPDATE", "INSERT", "COMMIT"], seen
+    assert "JOIN tokens" in seen[0]  # the token is checked in the same read as the game's row

@@ -93,3 +93,11 @@ def test_the_encoding_follows_the_clients_weights_and_refusals():
     assert chosen_encoding("*;q=0") is None
     assert chosen_encoding("identity") is None and chosen_encoding("") is None
     assert chosen_encoding("gzip;q=nonsense") is None
+
+
+def test_with_compression_off_answers_go_as_they_are_and_vary_on_nothing(make_app):
+    client = make_app(COMPRESS_REGISTER=False).test_client()
+    game = create(client)
+    resp = client.get(game.url, headers={**bearer(game.token), "Accept-Encoding": "gzip, deflate, br, zstd"})
+    assert resp.status_code == 200 and "Content-Encoding" not in resp.headers and "Vary" not in resp.headers
+    assert resp.get_json()["game_id"] == game.id
