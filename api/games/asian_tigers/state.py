@@ -179,13 +179,6 @@ def _optional_dicts(value):
 
 
 def _copy_player(player: PlayerState) -> PlayerState:
-    copy = object.__new__(PlayerState)
-    copy.__dict__.update(_player_fields(player))
-    return copy
-
-
-def _player_fields(player: PlayerState) -> dict:
-    """The player's fields, copied to the depth the engine writes to (a JSON-ready dict of them)."""
     values = player.__dict__.copy()
     for name in ("funds", "influence", "goods", "placed", "rows"):
         values[name] = values[name].copy()
@@ -195,7 +188,9 @@ def _player_fields(player: PlayerState) -> dict:
         if values[name] is not None:
             values[name] = values[name][:]
     values["sectors"] = {k: x.copy() for k, x in values["sectors"].items()}
-    return values
+    copy = object.__new__(PlayerState)
+    copy.__dict__.update(values)
+    return copy
 
 
 _STATE_COPIERS = (
@@ -219,15 +214,12 @@ _FIELD_NAMES = tuple(f.name for f in fields(GameState)
 
 def state_to_dict(state: GameState) -> dict:
     """JSON-ready copy of `state` (the edition is stored separately)."""
-    # The fields copied as `GameState.clone` copies them (without building a state of the copies: this
-    # runs on every move), and the parts a clone shares copied too: the dict shares nothing with `state`.
-    data = {name: getattr(state, name) for name in _FIELD_NAMES}
-    for name, copier in _STATE_COPIERS:
-        data[name] = copier(data[name])
-    data["options"] = _json_copy(state.options)
-    data["management"] = _json_copy(state.management)  # a clone shares its entries (see _STATE_COPIERS)
-    data["players"] = [_player_fields(p) for p in state.players]
-    data["pieces"] = [dict(vars(p)) for p in state.pieces]
+    copy = state.clone()  # deep and fast; the dict below shares nothing with `state`
+    data = {name: getattr(copy, name) for name in _FIELD_NAMES}
+    data["options"] = _json_copy(copy.options)
+    data["management"] = _json_copy(copy.management)  # a clone shares its entries (see _STATE_COPIERS)
+    data["players"] = [p.__dict__ for p in copy.players]  # the clone's own objects: nothing else holds them
+    data["pieces"] = [dict(vars(p)) for p in copy.pieces]
     return data
 
 
