@@ -209,7 +209,12 @@ def test_an_offline_session_is_replayed_as_the_next_session(server, new_phone):
     # The replay runs on the phone's engine first. It usually answers in 0.3 s, but on a loaded 2-core
     # machine it has been seen to take ~40 s (once in about six runs, both cores busy), past the
     # default 30 s: the card then went away by itself. The wait is for the outcome, not a timing.
-    conflict.wait_for(state="detached", timeout=90_000)
+    try:
+        conflict.wait_for(state="detached", timeout=90_000)
+    except Exception:  # say what the phone showed, for the CI log
+        shot(page, "campaign-replay-stuck")
+        raise AssertionError(f"the conflict card stayed: {conflict.inner_text()!r}; "
+                             f"screen: {page.locator('main').inner_text()[:800]!r}") from None
     open_session = page.get_by_test_id("open-session")
     open_session.filter(has_text="Session 2").wait_for()
     campaign = requests.get(f"{server.url}/api/campaigns/{campaign_id}", headers=bearer(token), timeout=10).json()
