@@ -39,14 +39,19 @@ ACCEPT_ENCODING = "gzip, deflate, br, zstd"
 PLAYERS = [{"name": n, "color": c} for n, c in (("Ann", "red"), ("Bo", "blue"), ("Cy", "green"), ("Di", "yellow"))]
 
 
+def _zstd():
+    try:  # Python 3.14+ (a failed import is not cached: looked up once here, not per answer)
+        from compression import zstd
+    except ImportError:
+        from backports import zstd
+    globals()["_zstd"] = lambda: zstd
+    return zstd
+
+
 def decoded(data: bytes, encoding: str | None) -> bytes:
     """An answer's body as JSON bytes (zstd or gzip decoded, as a browser does)."""
     if encoding == "zstd":
-        try:  # Python 3.14+
-            from compression import zstd
-        except ImportError:
-            from backports import zstd
-        return zstd.decompress(data)
+        return _zstd().decompress(data)
     if encoding == "gzip":
         import gzip
 
