@@ -164,7 +164,11 @@ def offline_session_and_another_phones(page, server, seed: int) -> tuple[str, st
     assert local_game.startswith("local-")
     for _ in range(2):
         before = app_version(page)
-        page.locator("[data-testid=recorder] button[data-action]").first.click()
+        # A move that costs no science: the session is replayed on the campaign's next options, whose
+        # starting science the other phone's result sets (CAMPAIGN-03); a science cost could then no
+        # longer be paid (the phone would rightly name that move instead of replaying: seen when the
+        # phone's random seed offered such a build first).
+        page.locator("[data-testid=recorder] button[data-action]").filter(has_not_text="science").first.click()
         wait_version_change(page, before)
     mine = local_export(page, local_game)
     other = requests.post(f"{server.url}/api/campaigns/{campaign_id}/games", json={"seed": seed}, headers=bearer(token),
