@@ -20,17 +20,23 @@ INLINE_SCRIPT_RUNS = """() => { const s = document.createElement("script"); s.te
     document.head.append(s); s.remove(); return window.inlineRan === true; }"""
 
 
-def test_a_fresh_phone_precaches_from_the_bundles_and_the_later_screens_open_offline(server, new_phone):
-    g = server.create_game(names=("Eve", "Fay"), seed=3)
-    page = new_phone()
+def first_visit(page, server) -> dict:
+    """Open the app once online, wait until its service worker controls the page and has cached the
+    shell; what the cache holds for each shell URL (`CACHED_ENTRIES`)."""
     page.goto(server.url + "/")
     page.get_by_role("heading", name="Not ready for offline play yet").wait_for()
     page.evaluate("""() => navigator.serviceWorker.controller || new Promise((resolve) =>
         navigator.serviceWorker.addEventListener('controllerchange', resolve))""")
     assert page.evaluate(ALL_CACHED, shell_urls())
+    return page.evaluate(CACHED_ENTRIES, shell_urls())
+
+
+def test_a_fresh_phone_precaches_from_the_bundles_and_the_later_screens_open_offline(server, new_phone):
+    g = server.create_game(names=("Eve", "Fay"), seed=3)
+    page = new_phone()
     # Each file was cached from its bundle (a file fetched alone would carry the server's ETag), with the
     # Content-Type and bytes the server sends for it alone.
-    cached = page.evaluate(CACHED_ENTRIES, shell_urls())
+    cached = first_visit(page, server)
     for url in shell_urls():
         alone = requests.get(server.url + url, timeout=10)
         assert cached[url] == [None, alone.headers["Content-Type"], len(alone.content)], url
@@ -86,12 +92,7 @@ def test_a_broken_bundle_falls_back_to_one_request_per_file(server, new_phone):
     # A bundle cut short (a proxy, a deploy in the middle): the sizes in its index no longer add up.
     page.context.route("**/precache/*.bundle", lambda route: route.fulfill(
         status=200, body=route.fetch().body()[:-100], headers={"Content-Type": "application/octet-stream"}))
-    page.goto(server.url + "/")
-    page.get_by_role("heading", name="Not ready for offline play yet").wait_for()
-    page.evaluate("""() => navigator.serviceWorker.controller || new Promise((resolve) =>
-        navigator.serviceWorker.addEventListener('controllerchange', resolve))""")
-    assert page.evaluate(ALL_CACHED, shell_urls())
-    cached = page.evaluate(CACHED_ENTRIES, shell_urls())
+    cached = first_visit(page, server)
     assert all(entry[0] for entry in cached.values())  # each fetched alone: the server's ETag came with it
     page.context.set_offline(True)
     page.reload()
