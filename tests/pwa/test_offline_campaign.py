@@ -25,6 +25,7 @@ from tests.pwa.conftest import app_version, bearer, game_token, shot
 from tests.pwa.test_offline import ENGINE_WAIT, local_export, make_ready, play_through_ui, wait_version_change
 
 LATER = ["/js/offline/campaign.js", "/js/ui/campaign.js", "/js/ui/campaignlist.js"]
+PAYS_SCIENCE = re.compile(r"pays[^—]*science")  # an option's cost, in the words of its summary
 
 
 def back_online_and_sync(page) -> None:
@@ -148,7 +149,7 @@ def test_a_campaign_session_played_offline_is_created_on_the_server(server, new_
 
 
 def offline_session_and_another_phones(page, server, seed: int) -> tuple[str, str, dict, dict]:
-    """A server campaign; offline, this phone starts session 1 and makes 2 moves while another phone
+    """A server campaign; offline, this phone starts session 1 and makes up to 2 moves (none paying science) while another phone
     starts session 1 online (`seed`).  (campaign id, its token, the phone's export, the other's start)."""
     ready_with_campaign_screens(page, server)
     page.get_by_role("link", name="Solo campaigns").click()
@@ -163,12 +164,17 @@ def offline_session_and_another_phones(page, server, seed: int) -> tuple[str, st
     local_game = page.url.rsplit("/", 1)[1]
     assert local_game.startswith("local-")
     for _ in range(2):
+        # Moves that pay no science ("pays 4 energy, 2 science — …"): the session is replayed on the
+        # campaign's next options, whose starting science the other phone's result sets (CAMPAIGN-03),
+        # so a science cost could then no longer be paid (the phone would rightly name that move
+        # instead of replaying: seen when the phone's random seed offered such a build first).
+        buttons = page.locator("[data-testid=recorder] button[data-action]")
+        buttons.first.wait_for()
+        free = buttons.filter(has_not_text=PAYS_SCIENCE)
+        if not free.count():  # every option of this decision pays science: the moves so far will do
+            break
         before = app_version(page)
-        # A move that costs no science: the session is replayed on the campaign's next options, whose
-        # starting science the other phone's result sets (CAMPAIGN-03); a science cost could then no
-        # longer be paid (the phone would rightly name that move instead of replaying: seen when the
-        # phone's random seed offered such a build first).
-        page.locator("[data-testid=recorder] button[data-action]").filter(has_not_text="science").first.click()
+        free.first.click()
         wait_version_change(page, before)
     mine = local_export(page, local_game)
     other = requests.post(f"{server.url}/api/campaigns/{campaign_id}/games", json={"seed": seed}, headers=bearer(token),
