@@ -149,8 +149,9 @@ def test_a_campaign_session_played_offline_is_created_on_the_server(server, new_
 
 
 def offline_session_and_another_phones(page, server, seed: int) -> tuple[str, str, dict, dict]:
-    """A server campaign; offline, this phone starts session 1 and makes up to 2 moves (none paying science) while another phone
-    starts session 1 online (`seed`).  (campaign id, its token, the phone's export, the other's start)."""
+    """A server campaign; offline, this phone starts session 1 and makes up to 2 moves (none paying
+    science) while another phone starts session 1 online (`seed`).  (campaign id, its token, the
+    phone's export, the other's start)."""
     ready_with_campaign_screens(page, server)
     page.get_by_role("link", name="Solo campaigns").click()
     page.get_by_role("button", name="Create the campaign").click()
