@@ -192,7 +192,7 @@ def _check_removal(player: PlayerState, sector) -> str:
         raise ActionShapeError(f"say which sector loses a generic piece (\"sector\": one of "
                                f"{', '.join(player.sectors)})", code="sector_required", field="sector")
     if player.sectors[sector]["generic"] < 1:
-        raise IllegalActionError(f"Sector {sector} of your player board has no generic piece left",
+        raise IllegalActionError(f"Sector {sector.lstrip('S')} of your player board has no generic piece left",
                                  code="sector_has_no_generic", rule="NBONUS-03")
     return sector
 

@@ -111,7 +111,7 @@ def _check_generic_sector(state: GameState, player: PlayerState, sector) -> str:
         raise ActionShapeError(f"unknown player-board sector {sector!r}", code="unknown_sector", field="sector",
                                rule="BUILD-GEN-04")
     if player.sectors[sector]["generic"] < 1:
-        raise IllegalActionError(f"Sector {sector} of your player board has no generic piece left",
+        raise IllegalActionError(f"Sector {sector.lstrip('S')} of your player board has no generic piece left",
                                  code="sector_has_no_generic", rule="BUILD-GEN-04")
     return sector
 

@@ -105,7 +105,8 @@ def test_build_gen_04_refuses_a_missing_unknown_or_empty_sector():
     state, _ = to_build(modified(game(2), lambda d: d["players"][0]["sectors"]["S3"].update(generic=0)), "SK.A")
     rejects(state, _build("SK.L3"), "sector_required", "BUILD-GEN-04", error=ActionShapeError)
     rejects(state, _build("SK.L3", "S99"), "unknown_sector", error=ActionShapeError)
-    rejects(state, _build("SK.L3", "S3"), "sector_has_no_generic", "BUILD-GEN-04")
+    refusal = rejects(state, _build("SK.L3", "S3"), "sector_has_no_generic", "BUILD-GEN-04")
+    assert "Sector 3 of your player board" in str(refusal)  # the number printed on the board, not the code
     assert not is_legal(state, {"sector": "S3"})
 
 
