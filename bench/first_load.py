@@ -22,7 +22,6 @@ Files are served stripped of comments (api/web/jsstrip.py) unless
 from __future__ import annotations
 
 import os
-import re
 import shutil
 import signal
 import socket
@@ -35,6 +34,10 @@ from pathlib import Path
 import requests
 
 ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+from api.web.pwa import precache_lists  # noqa: E402  (the lists as the server reads them)
+
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 
 
@@ -63,8 +66,7 @@ def _serve(database: str, compress: bool) -> tuple[subprocess.Popen, str]:
 
 
 def _listed(name: str) -> list[str]:
-    block = re.search(rf"const {name} = \[(.*?)\];", (ROOT / "pwa" / "sw.js").read_text(), re.S).group(1)
-    return re.findall(r'"([^"]+)"', block)
+    return precache_lists((ROOT / "pwa" / "sw.js").read_text())[1][name]
 
 
 def precache_urls() -> list[str]:

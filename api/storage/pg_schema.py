@@ -36,6 +36,39 @@ from api.storage.snapshots import compress_stored
 NOTIFY_CHANNEL = "tablekeeper_games"
 MIGRATION_LOCK = 7_017_017  # pg_advisory_xact_lock key of the migration step
 
+
+def _append_only_function(verb: str, revert_checks: str = "") -> str:
+    """The trigger function that keeps the action log append-only (`revert_checks`: more rules on a revert)."""
+    return f"""{verb} FUNCTION actions_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      IF TG_OP IN ('DELETE', 'TRUNCATE') THEN
+        RAISE EXCEPTION 'actions are append-only' USING ERRCODE = 'integrity_constraint_violation';
+      END IF;
+      IF (NEW.game_id, NEW.seq, NEW.payload, NEW.events, NEW.state_hash, NEW.idempotency_key, NEW.created_at)
+         IS DISTINCT FROM
+         (OLD.game_id, OLD.seq, OLD.payload, OLD.events, OLD.state_hash, OLD.idempotency_key, OLD.created_at) THEN
+        RAISE EXCEPTION 'actions are append-only' USING ERRCODE = 'integrity_constraint_violation';
+      END IF;
+      IF OLD.reverted = 1 AND NEW.reverted = 0 THEN
+        RAISE EXCEPTION 'a reverted action stays reverted' USING ERRCODE = 'integrity_constraint_violation';
+      END IF;
+{revert_checks}      RETURN NEW;
+    END $$"""
+
+
+# 0007: a revert records the version that reverted the action, and keeps it.
+_REVERTED_VERSION_CHECKS = """      IF OLD.reverted = 0 AND NEW.reverted = 1 AND NEW.reverted_version IS NULL THEN
+        RAISE EXCEPTION 'a revert records the version that reverted the action'
+          USING ERRCODE = 'integrity_constraint_violation';
+      END IF;
+      IF OLD.reverted_version IS NOT NULL AND NEW.reverted_version IS DISTINCT FROM OLD.reverted_version
+         OR NEW.reverted = 0 AND NEW.reverted_version IS NOT NULL THEN
+        RAISE EXCEPTION 'a reverted action keeps the version that reverted it'
+          USING ERRCODE = 'integrity_constraint_violation';
+      END IF;
+"""
+
+
 _INITIAL = [
     """CREATE TABLE editions (hash TEXT PRIMARY KEY, document TEXT NOT NULL, created_at TEXT)""",
     """CREATE TABLE games (
@@ -58,21 +91,7 @@ _INITIAL = [
         PRIMARY KEY (game_id, key))""",
     "CREATE TABLE join_failures (ip TEXT NOT NULL, at DOUBLE PRECISION NOT NULL)",
     "CREATE INDEX idx_join_failures_ip_at ON join_failures (ip, at)",
-    """CREATE FUNCTION actions_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN
-      IF TG_OP IN ('DELETE', 'TRUNCATE') THEN
-        RAISE EXCEPTION 'actions are append-only' USING ERRCODE = 'integrity_constraint_violation';
-      END IF;
-      IF (NEW.game_id, NEW.seq, NEW.payload, NEW.events, NEW.state_hash, NEW.idempotency_key, NEW.created_at)
-         IS DISTINCT FROM
-         (OLD.game_id, OLD.seq, OLD.payload, OLD.events, OLD.state_hash, OLD.idempotency_key, OLD.created_at) THEN
-        RAISE EXCEPTION 'actions are append-only' USING ERRCODE = 'integrity_constraint_violation';
-      END IF;
-      IF OLD.reverted = 1 AND NEW.reverted = 0 THEN
-        RAISE EXCEPTION 'a reverted action stays reverted' USING ERRCODE = 'integrity_constraint_violation';
-      END IF;
-      RETURN NEW;
-    END $$""",
+    _append_only_function("CREATE"),
     """CREATE TRIGGER actions_append_only_update BEFORE UPDATE OR DELETE ON actions
        FOR EACH ROW EXECUTE FUNCTION actions_append_only()""",
     """CREATE TRIGGER actions_append_only_truncate BEFORE TRUNCATE ON actions
@@ -130,30 +149,7 @@ _EDITION_RESOURCES = [
 _REPLAYS_FROM_THE_LOG = [
     # As SQLite's 0007 (`api.storage.migrations._replays_from_the_log`).
     "ALTER TABLE actions ADD COLUMN reverted_version BIGINT",
-    """CREATE OR REPLACE FUNCTION actions_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN
-      IF TG_OP IN ('DELETE', 'TRUNCATE') THEN
-        RAISE EXCEPTION 'actions are append-only' USING ERRCODE = 'integrity_constraint_violation';
-      END IF;
-      IF (NEW.game_id, NEW.seq, NEW.payload, NEW.events, NEW.state_hash, NEW.idempotency_key, NEW.created_at)
-         IS DISTINCT FROM
-         (OLD.game_id, OLD.seq, OLD.payload, OLD.events, OLD.state_hash, OLD.idempotency_key, OLD.created_at) THEN
-        RAISE EXCEPTION 'actions are append-only' USING ERRCODE = 'integrity_constraint_violation';
-      END IF;
-      IF OLD.reverted = 1 AND NEW.reverted = 0 THEN
-        RAISE EXCEPTION 'a reverted action stays reverted' USING ERRCODE = 'integrity_constraint_violation';
-      END IF;
-      IF OLD.reverted = 0 AND NEW.reverted = 1 AND NEW.reverted_version IS NULL THEN
-        RAISE EXCEPTION 'a revert records the version that reverted the action'
-          USING ERRCODE = 'integrity_constraint_violation';
-      END IF;
-      IF OLD.reverted_version IS NOT NULL AND NEW.reverted_version IS DISTINCT FROM OLD.reverted_version
-         OR NEW.reverted = 0 AND NEW.reverted_version IS NOT NULL THEN
-        RAISE EXCEPTION 'a reverted action keeps the version that reverted it'
-          USING ERRCODE = 'integrity_constraint_violation';
-      END IF;
-      RETURN NEW;
-    END $$""",
+    _append_only_function("CREATE OR REPLACE", _REVERTED_VERSION_CHECKS),
     "ALTER TABLE idempotency ADD COLUMN head_seq BIGINT, ADD COLUMN applied BIGINT, ADD COLUMN full_view INTEGER",
     "ALTER TABLE snapshots ALTER COLUMN state TYPE BYTEA USING convert_to(state, 'UTF8')",
     # SHA-256 digests as their 32 bytes (the API's hex is derived); a column change fires no row trigger.
