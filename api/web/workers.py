@@ -35,12 +35,10 @@ class AffineSyncWorker(SyncWorker):
 
     route: affinity.Route | None = None
 
-    def init_process(self):
-        self.route = affinity.Route.join(self.cfg.workers)
-        super().init_process()
-
     def run(self):
-        route = self.route
+        # The slot is claimed only now, warmed up (post_worker_init ran): nobody hands a connection
+        # to a worker still loading the app.
+        self.route = route = affinity.Route.join(self.cfg.workers)
         if route is None:
             return super().run()
         timeout = self.timeout or 0.5
@@ -102,11 +100,8 @@ class AffineThreadWorker(ThreadWorker):
 
     route: affinity.Route | None = None
 
-    def init_process(self):
-        self.route = affinity.Route.join(self.cfg.workers)
-        super().init_process()
-
     def run(self):
+        self.route = affinity.Route.join(self.cfg.workers)  # warmed up by now, as the sync worker's
         if self.route is not None:
             self.poller.register(self.route.socket, selectors.EVENT_READ, self._take_handed)
         try:

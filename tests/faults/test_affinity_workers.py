@@ -36,6 +36,9 @@ def _servers_of(log: str, game_id: str) -> set[str]:
     return set(re.findall(rf"served-by <(\d+)> POST /api/games/{re.escape(game_id)}/actions 200", log))
 
 
+LOST: list[str] = []  # the moves whose connection was lost (and which were sent again)
+
+
 def _move_as_a_phone_does(server, game) -> int:
     """One move; a connection lost before the answer is sent again with the same Idempotency-Key."""
     headers = {"Authorization": f"Bearer {game['table_token']}", "If-Match": f'"{game["version"]}"',
@@ -45,6 +48,7 @@ def _move_as_a_phone_does(server, game) -> int:
             resp = requests.post(f"{server.url}/api/games/{game['game_id']}/actions", headers=headers, timeout=10,
                                  json={"action": {"kind": "take", "amount": 1}})
         except requests.ConnectionError:  # the worker holding the connection was killed
+            LOST.append(game["game_id"])
             time.sleep(0.2)
             continue
         if resp.status_code == 200:
@@ -97,3 +101,33 @@ def test_a_worker_killed_mid_game_loses_no_acknowledged_move_and_the_game_goes_o
     server.stop()
     for game in games:
         assert stored_moves(server.db, game["game_id"]) == game["acked"] == [1] * 13
+
+
+@pytest.mark.parametrize("kind", sorted(CLASSES))
+def test_workers_replaced_while_tables_play_serve_every_move_once(gunicorn, kind):
+    server = gunicorn(GUNICORN_CMD_ARGS=CLASSES[kind].strip())
+    games = [server.create_game() for _ in range(4)]
+    _play(server, games, 3)
+    failures, playing = [], threading.Event()
+
+    def table(game):
+        playing.set()
+        for _ in range(30):
+            status = _move_as_a_phone_does(server, game)
+            if status != 200:
+                failures.append(status)
+            time.sleep(0.02)
+
+    threads = [threading.Thread(target=table, args=(g,)) for g in games]
+    for t in threads:
+        t.start()
+    playing.wait(5)
+    LOST.clear()
+    server.replace_workers()  # SIGHUP: new workers claim the slots as the old ones stop taking
+    for t in threads:
+        t.join(60)
+    assert not failures
+    assert not LOST  # a stopping worker serves what was passed to it before it goes: nothing is dropped
+    server.stop()
+    for game in games:
+        assert stored_moves(server.db, game["game_id"]) == game["acked"] == [1] * 33
