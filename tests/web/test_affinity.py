@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import socket
+import zlib
 
 import pytest
 
@@ -67,13 +68,17 @@ def test_a_slot_given_up_is_claimed_again_by_the_next_worker(directory, routes):
         again.close()
 
 
-def test_the_first_worker_to_serve_a_game_owns_it(routes, connection):
+def test_a_game_starts_with_the_worker_its_hash_names_whichever_accepts_it(routes, connection):
     first, second = routes
+    games = [f"game-{n}" for n in range(40)]
+    owners = [first.owner(g) for g in games]
+    assert owners == [second.owner(g) for g in games] == [zlib.crc32(g.encode()) % 2 for g in games]
+    assert 10 < owners.count(0) < 30  # spread over both
+    mine = next(g for g in games if first.owner(g) == first.slot)
     client, served = connection
-    client.sendall(b"POST /api/games/g1/actions HTTP/1.1\r\n\r\n")
+    client.sendall(f"POST /api/games/{mine}/actions HTTP/1.1\r\n\r\n".encode())
     assert first.wait_readable(served, 2)
-    assert not first.pass_on(served)  # nobody owned it: served here, and now this worker's
-    assert first.owner("g1") == first.slot == second.owner("g1")
+    assert not first.pass_on(served) and first.passed == 0  # its own: served here
 
 
 def test_a_connection_for_anothers_game_is_passed_with_its_request_unread(routes, connection):
@@ -121,6 +126,21 @@ def test_a_busy_owner_loses_the_game_to_the_worker_that_has_to_wait(routes):
             s.close()
 
 
+def test_a_threaded_owner_much_busier_than_the_accepting_worker_loses_the_game(routes, connection):
+    first, second = routes
+    second.claim("g1")
+    for _ in range(affinity.BUSIER_BY):
+        second.serving(+1)
+    client, served = connection
+    client.sendall(b"GET /api/games/g1 HTTP/1.1\r\n\r\n")
+    assert first.wait_readable(served, 2)
+    assert not first.pass_on(served)
+    assert first.owner("g1") == first.slot and first.kept == 1
+    second.serving(-1)  # one fewer: it would have waited there
+    second.claim("g1")
+    assert first.pass_on(served)
+
+
 def test_an_owner_that_stopped_taking_is_skipped(routes, connection):
     first, second = routes
     second.claim("g1")
@@ -128,8 +148,8 @@ def test_an_owner_that_stopped_taking_is_skipped(routes, connection):
     client, served = connection
     client.sendall(b"GET /api/games/g1/log HTTP/1.1\r\n\r\n")
     assert first.wait_readable(served, 2)
-    assert not first.pass_on(served)
-    assert first.owner("g1") == first.slot
+    assert not first.pass_on(served)  # served where it was accepted ...
+    assert first.owner("g1") == second.slot  # ... and still the owner's, for when its replacement is up
 
 
 def test_what_a_dead_worker_was_passed_does_not_count_against_its_replacement(directory, routes, connection):
