@@ -54,17 +54,35 @@ _GAME_PATH = re.compile(rb"[A-Z]{3,7} /api/games/([A-Za-z0-9_-]{1,64})[/? ]")
 _COUNTERS = struct.Struct(f"{MAX_SLOTS * MAX_SLOTS}Q")
 _MAP_SIZE = TABLE_SIZE + 2 * _COUNTERS.size + 8 * MAX_SLOTS  # owners, passed, taken, serving
 
+_PREFIX = "tablekeeper-workers-"  # then the master's pid: a directory whose master died is removed
 DIRECTORY: str | None = None  # set in the master by `prepare`; the workers inherit it when forked
 
 
 def prepare(parent: str | None = None) -> str:
     """In the master, before the workers fork: a fresh directory for the slots and the shared table."""
     global DIRECTORY
-    base = parent or ("/dev/shm" if os.path.isdir("/dev/shm") else None)
-    DIRECTORY = tempfile.mkdtemp(prefix="tablekeeper-workers-", dir=base)
+    base = parent or ("/dev/shm" if os.path.isdir("/dev/shm") else tempfile.gettempdir())
+    _remove_orphans(base)
+    DIRECTORY = tempfile.mkdtemp(prefix=f"{_PREFIX}{os.getpid()}-", dir=base)
     with open(os.path.join(DIRECTORY, "table"), "wb") as f:
         f.truncate(_MAP_SIZE)
     return DIRECTORY
+
+
+def _remove_orphans(base: str) -> None:
+    """Directories left by masters that died without their exit hook (killed): their pid is gone."""
+    for name in os.listdir(base):
+        if not name.startswith(_PREFIX):
+            continue
+        pid = name[len(_PREFIX):].split("-", 1)[0]
+        if not pid.isdigit():
+            continue
+        try:
+            os.kill(int(pid), 0)
+        except ProcessLookupError:
+            shutil.rmtree(os.path.join(base, name), ignore_errors=True)
+        except PermissionError:  # another user's master, alive
+            pass
 
 
 def remove() -> None:
@@ -131,7 +149,11 @@ class Route:
             except OSError:
                 os.close(fd)
                 continue
-            return cls(directory, slot, count, fd)
+            try:
+                return cls(directory, slot, count, fd)
+            except OSError:  # e.g. a socket path beyond AF_UNIX's 108 bytes: this worker routes nothing
+                os.close(fd)
+                return None
         return None
 
     def path(self, slot: int) -> str:

@@ -1,7 +1,9 @@
 """Game-affine routing between workers (api.web.affinity): slots, owners, and passing a live connection on."""
 from __future__ import annotations
 
+import shutil
 import socket
+import tempfile
 import zlib
 
 import pytest
@@ -10,9 +12,11 @@ from api.web import affinity
 
 
 @pytest.fixture
-def directory(tmp_path, monkeypatch):
+def directory(monkeypatch):
     monkeypatch.setattr(affinity, "DIRECTORY", None)  # prepare() sets the master's; put it back after
-    return affinity.prepare(str(tmp_path))
+    base = tempfile.mkdtemp(prefix="aff", dir="/tmp")  # short: a socket path has at most 108 bytes
+    yield affinity.prepare(base)
+    shutil.rmtree(base, ignore_errors=True)
 
 
 @pytest.fixture
@@ -174,3 +178,33 @@ def test_a_request_that_names_no_game_is_served_where_it_was_accepted(routes, co
     client.sendall(b"POST /api/games HTTP/1.1\r\n\r\n")
     assert first.wait_readable(served, 2)
     assert not first.pass_on(served) and first.passed == 0
+
+
+def test_a_worker_that_cannot_make_its_socket_routes_nothing_and_frees_its_slot(tmp_path, monkeypatch):
+    monkeypatch.setattr(affinity, "DIRECTORY", None)
+    deep = tmp_path / ("d" * 100)
+    deep.mkdir()
+    made = affinity.prepare(str(deep))  # slot-0.sock there is beyond AF_UNIX's path limit
+    assert affinity.Route.join(2, made) is None  # no exception: the worker runs as gunicorn's own
+    import fcntl
+    import os
+
+    fd = os.open(os.path.join(made, "slot-0.lock"), os.O_RDWR)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # the slot was let go
+    finally:
+        os.close(fd)
+
+
+def test_a_directory_left_by_a_killed_master_is_removed_when_the_next_one_starts(tmp_path, monkeypatch):
+    monkeypatch.setattr(affinity, "DIRECTORY", None)
+    import subprocess
+    import sys
+
+    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    orphan = tmp_path / f"tablekeeper-workers-{int(gone.stdout)}-abc"  # its master's pid no longer runs
+    orphan.mkdir()
+    alive = tmp_path / f"tablekeeper-workers-{__import__('os').getpid()}-def"  # this process: alive
+    alive.mkdir()
+    made = affinity.prepare(str(tmp_path))
+    assert not orphan.exists() and alive.exists() and made.startswith(str(tmp_path))
