@@ -1,5 +1,5 @@
 """Asara tie situations (ASA-SCORE-10/11/12, ASA-AMB-01/02/03) and a property check of the tower awards."""
-from hypothesis import given, settings, strategies as st
+from hypothesis import assume, given, settings, strategies as st
 
 from api.games.asara import score
 
@@ -74,6 +74,7 @@ def test_players_without_towers_do_not_take_second_most_towers():
 
 
 COLORS = ["brown", "green", "red", "black", "white"]
+BOX_SECTIONS = placeholder_document()["components"]["tower_sections"]
 
 
 @settings(max_examples=80, deadline=None)
@@ -81,6 +82,8 @@ COLORS = ["brown", "green", "red", "black", "white"]
 def test_tower_awards_are_per_tower_and_independent_of_input_order(towers_by_player):
     # ASA-SCORE-06, ASA-SCORE-10, ASA-SCORE-11: a colour pays at least its printed 1st place and,
     # by rounding up, never more than 1st + 2nd + one point per tied tower.
+    # Towers the box could not build are refused, not scored (ASA-SCORE-04: 100 sections in all).
+    assume(sum(h for ts in towers_by_player for _, h in ts) <= BOX_SECTIONS)
     ids = [f"P{n}" for n in range(1, len(towers_by_player) + 1)]
     towers = {pid: [tower(c, h) for c, h in ts] for pid, ts in zip(ids, towers_by_player)}
     forward = score(game({pid: 0 for pid in ids}, towers, caliph="P1"))
