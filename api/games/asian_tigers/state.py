@@ -223,6 +223,19 @@ def state_to_dict(state: GameState) -> dict:
     return data
 
 
+def state_to_shared_dict(state: GameState) -> dict:
+    """What `state_to_dict` gives, equal value for value and in the same key order, without the copy.
+
+    The mapping holds the state's own lists and dicts: encode it at once (hash, snapshot) and let
+    it go; never change it, nor keep it past a change to `state`.  A move's write encodes its
+    state this way (~2 µs instead of the ~45 µs of a deep copy).
+    """
+    data = {name: getattr(state, name) for name in _FIELD_NAMES}
+    data["players"] = [p.__dict__ for p in state.players]
+    data["pieces"] = [p.__dict__ for p in state.pieces]  # a frozen piece's own fields: never changed
+    return data
+
+
 def state_from_dict(data: dict, edition) -> GameState:
     """Rebuild a state saved by `state_to_dict`, attached to `edition`."""
     values = _json_copy(dict(data))  # the state never shares the caller's lists and dicts
