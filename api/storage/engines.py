@@ -5,8 +5,10 @@ Storage and web code never import a rules package directly: they ask an
 engine registered by the tests).  `ModuleEngine` adapts any module that
 follows the engine contract (``load_edition``, ``new_game``, ``apply``,
 ``legal_actions``, ``view``, ``is_over``, ``state_to_dict``,
-``state_from_dict``, ``replay``, optionally ``outcome`` and
-``provisional_score``, and the ``RulesError`` / ``EditionError`` classes).
+``state_from_dict``, ``replay``, optionally ``outcome``,
+``provisional_score`` and ``state_to_shared_dict`` (`state_to_dict`'s data
+without the copy, for encoding at once), and the ``RulesError`` /
+``EditionError`` classes).
 The module is imported lazily, on first use.
 """
 from __future__ import annotations
