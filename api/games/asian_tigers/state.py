@@ -154,6 +154,13 @@ class GameState:
                 self._shared_seats &= ~bit
         return player
 
+    def peek_player(self, participant: str) -> PlayerState:
+        """The player with id `participant` to read a field of, without the copy `player` may make.
+
+        It may be shared with a clone: never change it, nor keep it past a change to this state.
+        """
+        return self.players[int(participant)]
+
     def own_players(self) -> list[PlayerState]:
         """Every player, each this state's own to change (`player` for each seat, in seat order)."""
         return [self.player(str(index)) for index in range(len(self.players))]

@@ -64,7 +64,7 @@ def influence_of(state: GameState, participant: str) -> dict[str, int]:
 
 def name_of(state: GameState, participant: str) -> str:
     """Display name of a participant."""
-    return "Neutral" if participant == NEUTRAL else state.player(participant).name
+    return "Neutral" if participant == NEUTRAL else state.peek_player(participant).name
 
 
 def gm_markers(state: GameState) -> dict[str, tuple[int, int]]:

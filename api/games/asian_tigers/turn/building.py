@@ -137,7 +137,7 @@ def _check_factory(state: GameState, player: PlayerState, space: Space, sector) 
 
 
 def _owner_name(state: GameState, owner: str) -> str:
-    return "the neutral player" if owner == "neutral" else state.player(owner).name
+    return "the neutral player" if owner == "neutral" else state.peek_player(owner).name
 
 
 def _maybe_buildable(state: GameState, space: Space, center: str | None, kinds) -> bool:
