@@ -5,8 +5,10 @@ Storage and web code never import a rules package directly: they ask an
 engine registered by the tests).  `ModuleEngine` adapts any module that
 follows the engine contract (``load_edition``, ``new_game``, ``apply``,
 ``legal_actions``, ``view``, ``is_over``, ``state_to_dict``,
-``state_from_dict``, ``replay``, optionally ``outcome`` and
-``provisional_score``, and the ``RulesError`` / ``EditionError`` classes).
+``state_from_dict``, ``replay``, optionally ``outcome``,
+``provisional_score`` and ``state_to_shared_dict`` (`state_to_dict`'s data
+without the copy, for encoding at once), and the ``RulesError`` /
+``EditionError`` classes).
 The module is imported lazily, on first use.
 """
 from __future__ import annotations
@@ -90,6 +92,7 @@ class Engine(Protocol):
     def view_sections(self, state: Any, memo: Any) -> list | None: ...
     def is_over(self, state: Any) -> bool: ...
     def state_to_dict(self, state: Any) -> dict: ...
+    def state_for_encoding(self, state: Any) -> dict: ...
     def state_from_dict(self, data: dict, edition: Any) -> Any: ...
     def replay(self, options: dict, edition: Any, seed: int, actions: list[dict]) -> Any: ...
     def outcome(self, state: Any) -> dict: ...
@@ -291,6 +294,13 @@ class ModuleEngine:
     def state_to_dict(self, state: Any) -> dict:
         """Serialise a state to JSON-ready data."""
         return self._call("state_to_dict", state)
+
+    def state_for_encoding(self, state: Any) -> dict:
+        """`state_to_dict`'s data to encode at once and let go (hash, snapshot): the engine's
+        ``state_to_shared_dict`` when it has one (no copy: never change it, nor keep it), else
+        ``state_to_dict``."""
+        shared = getattr(self.module, "state_to_shared_dict", None)
+        return self._call("state_to_shared_dict" if callable(shared) else "state_to_dict", state)
 
     def state_from_dict(self, data: dict, edition: Any) -> Any:
         """Rebuild a state from `state_to_dict` output."""

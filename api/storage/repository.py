@@ -91,7 +91,7 @@ class GameRepository(GameReads):
             except RulesViolation as exc:
                 exc.index = index
                 raise
-            sd = engine.state_to_dict(state)
+            sd = engine.state_for_encoding(state)  # hashed here, encoded in the snapshot at once, then dropped
             rows.append({"seq": first_seq + index, "action": action, "events": events,
                          "state": sd, "state_hash": state_hash(sd)})
         return state, rows

@@ -95,7 +95,7 @@ def next_turn(state: GameState, events: list[dict]) -> None:
     count = len(state.turn_order)
     for offset in range(1, count + 1):
         index = (state.turn_index + offset) % count
-        if state.player(state.turn_order[index]).workers_placed < per_era:
+        if state.peek_player(state.turn_order[index]).workers_placed < per_era:
             state.turn_index = index
             begin_turn(state)
             return

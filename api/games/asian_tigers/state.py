@@ -102,18 +102,27 @@ class GameState:
     # (see `turn.placement.placement_options`).
     placement_checks: Any = field(default=None, repr=False, compare=False)
 
+    # Seats whose PlayerState this state may share with a clone (bit i: seat i), copied before their
+    # first use through `player` (see `clone`).  A class default, not a field: never saved or compared.
+    _shared_seats = 0
+
     # -- helpers -----------------------------------------------------------
     def clone(self) -> "GameState":
         """A copy that shares nothing mutable with this state (the edition, options and pieces are shared).
 
         Hand-written for speed: this runs on every `apply`.  Pieces are immutable (a parts factory
-        replaces its piece: `replace_piece`), so the new list holds the same pieces; every other
-        mutable field is copied to the depth the engine writes to.  A field added to GameState must
-        be copied here; the property test that checks `apply` never mutates its input catches a
-        forgotten one.
+        replaces its piece: `replace_piece`), so the new list holds the same pieces.  Players are
+        copied on demand: both states keep the same `PlayerState` objects until `player` (the one
+        way the engine reaches a player to change it) copies one for the state asking, so a move
+        copies the players it touches, not all four.  Every other mutable field is copied to the
+        depth the engine writes to.  A field added to GameState must be copied here; the property
+        tests that check `apply` never mutates its input, and that a clone and its original never
+        see each other's changes, catch a forgotten one.
         """
         values = self.__dict__.copy()
-        values["players"] = [_copy_player(p) for p in self.players]
+        values["players"] = list(self.players)
+        # From now on neither state owns these players alone: each copies a player before using it.
+        values["_shared_seats"] = self._shared_seats = (1 << len(self.players)) - 1
         values["pieces"] = list(self.pieces)
         for name, copier in _STATE_COPIERS:
             values[name] = copier(values[name])
@@ -131,8 +140,30 @@ class GameState:
         raise ValueError(f"piece on {piece.space} is not on this board")
 
     def player(self, participant: str) -> PlayerState:
-        """The player with id `participant` (a seat number as a string)."""
+        """The player with id `participant` (a seat number as a string), this state's own to change.
+
+        The engine changes a player only through this (or `current_player`): a player this state
+        still shares with a clone is copied first (see `clone`).  `players` may be read directly.
+        """
+        index = int(participant)
+        player = self.players[index]
+        if self._shared_seats:
+            bit = 1 << (index % len(self.players))
+            if self._shared_seats & bit:
+                self.players[index] = player = _copy_player(player)
+                self._shared_seats &= ~bit
+        return player
+
+    def peek_player(self, participant: str) -> PlayerState:
+        """The player with id `participant` to read a field of, without the copy `player` may make.
+
+        It may be shared with a clone: never change it, nor keep it past a change to this state.
+        """
         return self.players[int(participant)]
+
+    def own_players(self) -> list[PlayerState]:
+        """Every player, each this state's own to change (`player` for each seat, in seat order)."""
+        return [self.player(str(index)) for index in range(len(self.players))]
 
     @property
     def current_player(self) -> PlayerState | None:
@@ -214,12 +245,26 @@ _FIELD_NAMES = tuple(f.name for f in fields(GameState)
 
 def state_to_dict(state: GameState) -> dict:
     """JSON-ready copy of `state` (the edition is stored separately)."""
-    copy = state.clone()  # deep and fast; the dict below shares nothing with `state`
-    data = {name: getattr(copy, name) for name in _FIELD_NAMES}
-    data["options"] = _json_copy(copy.options)
-    data["management"] = _json_copy(copy.management)  # a clone shares its entries (see _STATE_COPIERS)
-    data["players"] = [p.__dict__ for p in copy.players]  # the clone's own objects: nothing else holds them
-    data["pieces"] = [dict(vars(p)) for p in copy.pieces]
+    data = {name: getattr(state, name) for name in _FIELD_NAMES}
+    for name, copier in _STATE_COPIERS:  # copied as `clone` copies them: deep where the engine writes
+        data[name] = copier(data[name])
+    data["options"] = _json_copy(state.options)
+    data["management"] = _json_copy(state.management)  # a clone shares its entries (see _STATE_COPIERS)
+    data["players"] = [_copy_player(p).__dict__ for p in state.players]  # fresh objects: nothing else holds them
+    data["pieces"] = [dict(vars(p)) for p in state.pieces]
+    return data
+
+
+def state_to_shared_dict(state: GameState) -> dict:
+    """What `state_to_dict` gives, equal value for value and in the same key order, without the copy.
+
+    The mapping holds the state's own lists and dicts: encode it at once (hash, snapshot) and let
+    it go; never change it, nor keep it past a change to `state`.  A move's write encodes its
+    state this way (~2 µs instead of the ~45 µs of a deep copy).
+    """
+    data = {name: getattr(state, name) for name in _FIELD_NAMES}
+    data["players"] = [p.__dict__ for p in state.players]
+    data["pieces"] = [p.__dict__ for p in state.pieces]  # a frozen piece's own fields: never changed
     return data
 
 

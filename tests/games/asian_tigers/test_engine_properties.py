@@ -3,13 +3,14 @@
 Checks TURN-01 (only legal placements are offered and accepted), the decision
 stack's contract (CASCADE-03) and that an illegal action never changes a state.
 """
+import json
 import random
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from api.games.asian_tigers import (RulesError, apply, legal_actions, load_edition, new_game, replay,
-                                    state_from_dict, state_to_dict, view)
+                                    state_from_dict, state_to_dict, state_to_shared_dict, view)
 
 EDITION = load_edition()
 COLORS = ["red", "blue", "green", "yellow"]
@@ -68,6 +69,7 @@ def test_random_play_legal_actions_apply_and_variants_are_judged_consistently(pl
         state = step.state
         data = state_to_dict(state)
         assert state_to_dict(state_from_dict(data, EDITION)) == data
+        assert json.dumps(state_to_shared_dict(state)) == json.dumps(data)  # the uncopied form: same data and order
     assert state.phase == "over"  # the whole game was played to its end
     view(state)
     assert state_to_dict(replay(options, EDITION, seed, played)) == state_to_dict(state)

@@ -64,7 +64,7 @@ def influence_of(state: GameState, participant: str) -> dict[str, int]:
 
 def name_of(state: GameState, participant: str) -> str:
     """Display name of a participant."""
-    return "Neutral" if participant == NEUTRAL else state.player(participant).name
+    return "Neutral" if participant == NEUTRAL else state.peek_player(participant).name
 
 
 def gm_markers(state: GameState) -> dict[str, tuple[int, int]]:
@@ -203,7 +203,7 @@ def decline_answer(state: GameState, action: dict, events: list[dict]) -> None:
 def funds_step(state: GameState, frame: dict, events: list[dict]) -> None:
     """MGMT1-08 / BUILD-LAB-02: funds become 6 + 1 per laboratory there (∞ included), at most 10."""
     rules = state.edition.rules["investment_funds"]
-    for player in state.players:
+    for player in state.own_players():
         if state.solo is not None and player.id == state.solo["automa"]:  # solo (issue 7): SOLO-AUTOMA-08
             continue
         for tiger in state.edition.tigers:

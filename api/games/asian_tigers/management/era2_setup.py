@@ -67,7 +67,7 @@ def redo_draws(state: GameState, recorded: dict, events: list[dict]) -> None:
         draws[player.id] = draw_workers(edition, (recorded.get("workers") or {}).get(player.id), state.seed,
                                         f"workers/era2/{player.id}", stated and not automa)
     place_setup_workers(state, setup_workers)
-    for player in state.players:
+    for player in state.own_players():
         player.team, player.set_aside = draws[player.id]
         player.placed = {t: 0 for t in edition.worker_types}
         player.workers_placed = 0

@@ -55,9 +55,12 @@ def check_space(state: GameState, player: PlayerState, space_id, sector, center:
     that ignore reach); `kinds` the space kinds allowed here.
     """
     tiger_id = space_id.split(".")[0] if isinstance(space_id, str) else None
-    if tiger_id not in state.edition.tigers or space_id not in state.edition.tigers[tiger_id].spaces:
+    # One lookup each (this runs for every build the options and the view list): the same checks as
+    # ``tiger_id in tigers and space_id in tigers[tiger_id].spaces``, then ``edition.space(space_id)``.
+    on_tiger = state.edition.tigers.get(tiger_id) if tiger_id is not None else None
+    space = on_tiger.spaces.get(space_id) if on_tiger is not None else None
+    if space is None:
         raise _not_a_construction_space(state, tiger_id, space_id)
-    space = state.edition.space(space_id)
     if tiger is not None and space.tiger != tiger:
         raise IllegalActionError(f"This action builds on {tiger_name(state, tiger)}; {space_label(state, space)} is on "
                                  f"another Tiger", code="space_on_other_tiger",
@@ -68,7 +71,7 @@ def check_space(state: GameState, player: PlayerState, space_id, sector, center:
                                      code="department_needs_university", rule="BUILD-DEPT-01")
         raise IllegalActionError(f"{space_label(state, space)} is not a {' or '.join(k.replace('_', ' ') for k in kinds)} space",
                                  code="wrong_space_kind", rule="BUILD-GEN-01")
-    if not is_open(state, space):
+    if space.min_players > state.player_count:  # `is_open`
         raise IllegalActionError(f"{space_label(state, space)} is closed with {state.player_count} players",
                                  code="space_closed", rule="SETUP-01")
     if not space.infinite and space_id in state.occupancy:
@@ -79,7 +82,7 @@ def check_space(state: GameState, player: PlayerState, space_id, sector, center:
         if space.kind == "university" and center == "C":
             raise IllegalActionError("A type-C investment centre can never build a university",
                                      code="university_from_center_c", rule="BUILD-UNI-03")
-        if not space.infinite and space.column not in reach(state, center):
+        if not space.infinite and space.column not in state.edition.rules["investment_centers"][center]["build_columns"]:
             raise IllegalActionError(f"Centre {center} builds only in column{'s' if len(reach(state, center)) > 1 else ''} "
                                      f"{', '.join(reach(state, center))}; {space_label(state, space)} is in column {space.column}",
                                      code="space_out_of_reach", rule="PLACE-06")
@@ -134,7 +137,7 @@ def _check_factory(state: GameState, player: PlayerState, space: Space, sector) 
 
 
 def _owner_name(state: GameState, owner: str) -> str:
-    return "the neutral player" if owner == "neutral" else state.player(owner).name
+    return "the neutral player" if owner == "neutral" else state.peek_player(owner).name
 
 
 def _maybe_buildable(state: GameState, space: Space, center: str | None, kinds) -> bool:
@@ -166,14 +169,21 @@ def build_candidates(state: GameState, player: PlayerState, tiger: str, center: 
 
 def any_build_possible(state: GameState, player: PlayerState, tiger: str, center: str) -> bool:
     """TURN-02: placing in a centre needs at least one legal build."""
-    generic = next((s for s, v in player.sectors.items() if v["generic"] > 0), None)
+    generic = any(v["generic"] > 0 for v in player.sectors.values())
+    columns, occupancy, count = reach(state, center), state.occupancy, state.player_count
+    factories = []
     for space in state.edition.tigers[tiger].spaces.values():
-        if not _maybe_buildable(state, space, center, BUILDABLE_FROM_CENTER):
+        # `_maybe_buildable`, inlined with the centre's reach read once (this runs for every centre
+        # of every placement the options list)
+        if space.kind not in BUILDABLE_FROM_CENTER or space.min_players > count or (
+                not space.infinite and (space.id in occupancy or space.column not in columns)):
             continue
         if space.kind != "factory":
-            if generic is not None:
+            if generic:
                 return True  # open, empty, in reach, and a generic piece is at hand
-            continue
+        else:
+            factories.append(space)
+    for space in factories:  # only when no generic build is open: a factory's check costs more
         try:
             _check_factory(state, player, space, None)
             return True

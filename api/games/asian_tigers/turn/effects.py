@@ -77,4 +77,4 @@ def apply_simple_effect(state: GameState, participant: str, effect, tiger: str |
 
 
 def _who(state: GameState, participant: str) -> str:
-    return "The neutral player" if participant == "neutral" else state.player(participant).name
+    return "The neutral player" if participant == "neutral" else state.peek_player(participant).name

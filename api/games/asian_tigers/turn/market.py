@@ -95,6 +95,16 @@ def sale_options(state: GameState, player: PlayerState, allowed: list[str], kind
     return options
 
 
+def any_sale(state: GameState, player: PlayerState, allowed: list[str]) -> bool:
+    """True when `sale_options` offers a sale to one of the `allowed` nations (without listing them all)."""
+    rows = state.edition.rows.values()
+    for nation in allowed:
+        if state.flag_stacks[nation] and payments_for(state, player, nation) and any(
+                r.id not in player.rows and r.accepts_nation(nation) for r in rows):  # = empty_rows_for
+            return True
+    return False
+
+
 def make_sale(state: GameState, player: PlayerState, sale: dict, events: list[dict], where: str) -> str:
     """Pay the goods, take the top flag into its row and queue the row's nation bonus (TRADE-03, FLAG-03)."""
     for good in sale["goods"]:
@@ -139,7 +149,7 @@ def check_trade_center(state: GameState, player: PlayerState, trade_center: str,
         if other:
             raise IllegalActionError(f"Trade centre {other} already takes {worker} workers; no two trade centres take "
                                      f"the same type", code="worker_type_taken_at_market", rule="PLACE-03")
-    if not sale_options(state, player, nations_at(state, trade_center), "sell_to_nation"):
+    if not any_sale(state, player, nations_at(state, trade_center)):
         raise IllegalActionError(f"You cannot make any sale at {trade_center} (goods, flags or an open row are "
                                  f"missing), so no worker may go there", code="no_possible_sale", rule="TRADE-09")
 

@@ -151,7 +151,8 @@ def placement_options(state: GameState, decision: dict) -> list[dict]:
     every centre.  Valid while that decision waits, as ``options_cache`` is: nothing changes a
     state but answering its top decision.
     """
-    player = state.current_player
+    # Read only (the checks below never change a player): no copy of a player shared with a clone.
+    player = state.peek_player(state.turn_order[state.turn_index])
     workers = [player.team[0]] if player.team is not None else stated_types_possible(state, player)
     options = []
     checked: dict = {}  # (centre, worker) -> funds cost, or (error class, message, code, rule, details)

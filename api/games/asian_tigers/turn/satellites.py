@@ -44,7 +44,7 @@ def _min_players(state: GameState, tiger: str, group: str, space_id: str) -> int
 
 
 def _owner_name(state: GameState, owner: str) -> str:
-    return state.player(owner).name if owner.isdigit() else "the neutral player"
+    return state.peek_player(owner).name if owner.isdigit() else "the neutral player"
 
 
 def check_satellite_destination(state: GameState, satellite: str, space_id, rule: str) -> SatelliteSpace:
