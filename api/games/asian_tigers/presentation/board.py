@@ -94,16 +94,30 @@ def _centers(state: GameState, tid: str, who: _People) -> list:
 
 def _spaces(state: GameState, tid: str, who: _People) -> list:
     spaces = []
-    for space in state.edition.tigers[tid].spaces.values():
-        built = [state.pieces[state.occupancy[space.id]]] if space.id in state.occupancy else (
+    occupancy, pieces = state.occupancy, state.pieces
+    for space, head, empty in _space_heads(state.edition, tid, state.player_count):
+        built = [pieces[occupancy[space.id]]] if space.id in occupancy else (
             who.stacked.get(space.id, []) if space.infinite else [])
-        spaces.append({
-            "id": space.id, "kind": space.kind, "row": space.row,
-            "column": space.column, "infinite": space.infinite, "good": space.good,
-            "open": space.min_players <= state.player_count, "science_cost": space.science_cost,
-            "owners": [{**who(p.owner), "parts_factory": p.parts_factory} for p in built],
-        })
+        spaces.append({**head, "owners": [{**who(p.owner), "parts_factory": p.parts_factory} for p in built]}
+                      if built else empty)
     return spaces
+
+
+@per_edition
+def _space_heads(edition, tid: str, player_count: int) -> tuple:
+    """(space, its fields but the owners, the space with no owner) for each space of a Tiger.
+
+    An empty space reads the same in every game with this many players: one shared object (never
+    mutate it), which a patch against an earlier render skips at once (`api.web.patch` compares by
+    identity first).
+    """
+    out = []
+    for space in edition.tigers[tid].spaces.values():
+        head = {"id": space.id, "kind": space.kind, "row": space.row, "column": space.column,
+                "infinite": space.infinite, "good": space.good, "open": space.min_players <= player_count,
+                "science_cost": space.science_cost}
+        out.append((space, head, {**head, "owners": []}))
+    return tuple(out)
 
 
 def _satellites(state: GameState, tid: str, who: _People) -> list:
