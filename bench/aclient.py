@@ -22,10 +22,12 @@ class Connection:
         self.host, self.port = host, port
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
+        self.reused = False
 
     async def open(self) -> "Connection":
         """Connect (again)."""
         self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+        self.reused = False  # True once an answer came on it: the server may close it while idle
         return self
 
     async def close(self) -> None:
@@ -49,8 +51,22 @@ class Connection:
         if body is not None:
             lines.append("Content-Type: application/json")
             lines.append(f"Content-Length: {len(body)}")
-        self.writer.write(("\r\n".join(lines) + "\r\n\r\n").encode() + (body or b""))
-        head = await self.reader.readuntil(b"\r\n\r\n")
+        message = ("\r\n".join(lines) + "\r\n\r\n").encode() + (body or b"")
+        reused = self.reused
+        self.writer.write(message)
+        try:
+            head = await self.reader.readuntil(b"\r\n\r\n")
+        except (asyncio.IncompleteReadError, ConnectionResetError) as exc:
+            if not reused or (isinstance(exc, asyncio.IncompleteReadError) and exc.partial):
+                raise
+            # A kept-alive connection the server closed while idle (gthread's keepalive timeout):
+            # nothing of the answer came, so the request goes again on a new connection (moves carry
+            # an Idempotency-Key, so even one that was applied is not applied twice).
+            await self.close()
+            await self.open()
+            self.writer.write(message)
+            head = await self.reader.readuntil(b"\r\n\r\n")
+        self.reused = True
         status_line, *header_lines = head.decode("latin-1").split("\r\n")
         status = int(status_line.split(" ", 2)[1])
         found: dict[str, str] = {}

@@ -120,11 +120,23 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
+AFFINE = {"sync": "api.web.workers.AffineSyncWorker", "gthread": "api.web.workers.AffineThreadWorker"}
+
+
+def worker_class(kind: str, args) -> str:
+    """The gunicorn worker class: tablekeeper's is the game-affine one of the same kind (as in production)
+    unless --no-affinity, or the served checkout predates it."""
+    if kind != "tablekeeper" or args.no_affinity or not (Path(args.root) / "api" / "web" / "workers.py").exists():
+        return args.worker_class
+    return AFFINE.get(args.worker_class, args.worker_class)
+
+
 def start(kind: str, args, database: str) -> Server:
     """Start tablekeeper or the bare app and wait until it answers."""
     port = _free_port()
     cmd = [sys.executable, "-m", "gunicorn", "-w", str(args.workers), "-b", f"127.0.0.1:{port}",
-           "--log-level", "warning", "--backlog", "2048", "-k", args.worker_class, "--threads", str(args.threads)]
+           "--log-level", "warning", "--backlog", "2048", "-k", worker_class(kind, args), "--threads",
+           str(args.threads)]
     if kind == "tablekeeper":
         env = {"TABLEKEEPER_DATABASE": database, "TABLEKEEPER_TEST_ENGINES": "tests.toy_engine:ENGINE",
                "PYTHONPATH": str(args.root)}
@@ -323,6 +335,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--servers", type=int, default=1, help="tablekeeper app servers on the one database")
     parser.add_argument("--worker-class", default="sync", help="gunicorn worker class, both servers "
                         "(production uses gthread for the event streams: api/web/gunicorn_conf.py)")
+    parser.add_argument("--no-affinity", action="store_true", help="tablekeeper on gunicorn's own worker class "
+                        "(any worker serves any game) instead of the game-affine one (api/web/affinity.py)")
     parser.add_argument("--threads", type=int, default=1, help="threads per worker (with more than 1, gthread)")
     args = parser.parse_args(argv)
     if args.quick:

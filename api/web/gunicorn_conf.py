@@ -27,7 +27,10 @@ from api.web.gunicorn_errors import harden
 
 bind = os.environ.get("TABLEKEEPER_BIND", f"0.0.0.0:{os.environ.get('PORT', '8000')}")
 workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
-worker_class = "gthread"
+# gthread, game-affine: each game's connections go to the worker that has it warm (`api.web.affinity`);
+# TABLEKEEPER_AFFINITY=0 leaves the routing out (plain gthread).
+AFFINITY = os.environ.get("TABLEKEEPER_AFFINITY", "1") != "0"
+worker_class = "api.web.workers.AffineThreadWorker" if AFFINITY else "gthread"
 threads = int(os.environ.get("TABLEKEEPER_THREADS", "32"))
 timeout = 30
 graceful_timeout = 10
@@ -59,6 +62,10 @@ def on_starting(server) -> None:
     from api.storage.migrations import migrate
 
     _ignore_file_size_signal()
+    if AFFINITY:
+        from api.web import affinity
+
+        affinity.prepare()  # before any worker forks: they find their slots there
     cfg = load_config()
     path = cfg["DATABASE"]
     if is_file_path(path) and not os.path.exists(path) and was_initialised(path):
@@ -79,6 +86,13 @@ def on_starting(server) -> None:
     mark_initialised(path)
     pin_identity(path)  # workers (forked from here) refuse any other file at this path
     server.log.info("tablekeeper: database %s ready (%s)", path, ", ".join(done) if done else "no pending migrations")
+
+
+def on_exit(server) -> None:  # noqa: ARG001 - gunicorn hook signature
+    """The workers' routing directory goes with the master."""
+    from api.web import affinity
+
+    affinity.remove()
 
 
 def post_fork(server, worker) -> None:  # noqa: ARG001 - gunicorn hook signature

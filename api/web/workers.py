@@ -1,0 +1,153 @@
+"""gunicorn worker classes that pass each game's connections to the worker owning it (`api.web.affinity`).
+
+``AffineThreadWorker`` is gthread's (production, `api.web.gunicorn_conf`); ``AffineSyncWorker`` is
+sync's (the load benchmark's).  Each behaves exactly like its parent, except that a connection
+whose first request names a game another worker owns is handed to that worker, and connections
+handed to this one are served as if accepted here.  Without a slot (one worker, or gunicorn run
+without `api.web.gunicorn_conf`) they are their parents.  Handing on only ever happens on a
+connection's first request: a kept-alive connection stays with the worker that served it.
+"""
+from __future__ import annotations
+
+import errno
+import selectors
+
+from gunicorn import util
+from gunicorn.workers.gthread import TConn, ThreadWorker
+from gunicorn.workers.sync import StopWaiting, SyncWorker
+
+from api.web import affinity
+
+# How long a just-accepted connection may take to send its request line before it is served where
+# it is (a client that connects and waits is then handled as gunicorn always handles it).
+REQUEST_LINE_WAIT = 0.5
+
+
+def report(worker, route: affinity.Route) -> None:
+    """At exit, in the log: how this worker's connections were routed."""
+    worker.log.info("tablekeeper: worker %s (slot %s) passed %s connections to their games' workers, took %s, "
+                    "served %s of another's games itself (its worker busy or away)", worker.pid, route.slot,
+                    route.passed, route.taken_in, route.kept)
+
+
+class AffineSyncWorker(SyncWorker):
+    """gunicorn's sync worker, game-affine."""
+
+    route: affinity.Route | None = None
+
+    def run(self):
+        # The slot is claimed only now, warmed up (post_worker_init ran): nobody hands a connection
+        # to a worker still loading the app.
+        self.route = route = affinity.Route.join(self.cfg.workers)
+        if route is None:
+            return super().run()
+        timeout = self.timeout or 0.5
+        for listener in self.sockets:
+            listener.setblocking(False)
+        self.wait_fds = self.sockets + [route.socket, self.PIPE[0]]
+        try:
+            self._loop(route, timeout)
+        finally:
+            route.stop_taking()
+            self._serve_handed(route)  # what was queued here before the socket went
+            route.close()
+            report(self, route)
+
+    def _loop(self, route: affinity.Route, timeout: float) -> None:
+        while self.alive:
+            self.notify()
+            self._serve_handed(route)  # they were accepted first: served first
+            if self._accept_one(route):
+                continue
+            if not self.is_parent_alive():
+                return
+            try:
+                self.wait(timeout)
+            except StopWaiting:
+                return
+
+    def _accept_one(self, route: affinity.Route) -> bool:
+        for index, listener in enumerate(self.sockets):
+            try:
+                client, addr = listener.accept()
+            except OSError as exc:
+                if exc.errno not in (errno.EAGAIN, errno.ECONNABORTED, errno.EWOULDBLOCK):
+                    raise
+                continue
+            client.setblocking(True)
+            util.close_on_exec(client)
+            if route.wait_readable(client, REQUEST_LINE_WAIT) and route.pass_on(client, index):
+                client.close()  # the owner holds its own copy: close ours, never shut the connection down
+            else:
+                self.handle(listener, client, addr)
+            return True
+        return False
+
+    def _serve_handed(self, route: affinity.Route) -> None:
+        for client, index in route.take():
+            try:
+                addr = client.getpeername()
+            except OSError:  # the client has gone already
+                client.close()
+                continue
+            client.setblocking(True)
+            util.close_on_exec(client)
+            self.handle(self.sockets[min(index, len(self.sockets) - 1)], client, addr)
+
+
+class AffineThreadWorker(ThreadWorker):
+    """gunicorn's gthread worker, game-affine."""
+
+    route: affinity.Route | None = None
+
+    def run(self):
+        self.route = affinity.Route.join(self.cfg.workers)  # warmed up by now, as the sync worker's
+        if self.route is not None:
+            self.poller.register(self.route.socket, selectors.EVENT_READ, self._take_handed)
+        try:
+            super().run()
+        finally:
+            if self.route is not None:
+                self.route.close()
+                report(self, self.route)
+
+    def set_accept_enabled(self, enabled):
+        if not enabled and not self.alive and self.route is not None:
+            # Stopping: nobody may hand this worker a connection now; those already queued are
+            # served with the rest of its open connections before it exits.
+            self.route.stop_taking()
+            self._take_handed(None)
+        super().set_accept_enabled(enabled)
+
+    def _take_handed(self, _fileobj) -> None:
+        for client, index in self.route.take():
+            try:
+                addr = client.getpeername()
+            except OSError:
+                client.close()
+                continue
+            util.close_on_exec(client)
+            self.nr_conns += 1
+            conn = TConn(self.cfg, client, addr, self.sockets[min(index, len(self.sockets) - 1)].getsockname())
+            conn.handed = False
+            conn.routed = True  # it was routed here: never handed on again
+            self.enqueue_req(conn)
+
+    def handle(self, conn):
+        route = self.route
+        if (route is not None and not conn.initialized and not getattr(conn, "routed", False)
+                and conn.wait_for_data(REQUEST_LINE_WAIT)):
+            conn.routed = True
+            index = next((i for i, s in enumerate(self.sockets) if s.getsockname() == conn.server), 0)
+            if route.pass_on(conn.sock, index):
+                conn.handed = True
+                return False
+        return super().handle(conn)
+
+    def finish_request(self, conn, fs):
+        if getattr(conn, "handed", False):
+            # The owner holds its own copy of the connection: this one is closed, never shut down.
+            self.nr_conns -= 1
+            util.close(conn.sock)
+            return
+        super().finish_request(conn, fs)

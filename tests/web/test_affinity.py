@@ -1,0 +1,156 @@
+"""Game-affine routing between workers (api.web.affinity): slots, owners, and passing a live connection on."""
+from __future__ import annotations
+
+import socket
+
+import pytest
+
+from api.web import affinity
+
+
+@pytest.fixture
+def directory(tmp_path, monkeypatch):
+    monkeypatch.setattr(affinity, "DIRECTORY", None)  # prepare() sets the master's; put it back after
+    return affinity.prepare(str(tmp_path))
+
+
+@pytest.fixture
+def routes(directory):
+    made = [affinity.Route.join(2, directory), affinity.Route.join(2, directory)]
+    yield made
+    for route in made:
+        try:
+            route.close()
+        except OSError:
+            pass
+
+
+@pytest.fixture
+def connection():
+    """A connected TCP pair: (the client's end, the server's end as a worker would have accepted it)."""
+    listener = socket.create_server(("127.0.0.1", 0))
+    client = socket.create_connection(listener.getsockname())
+    served, _ = listener.accept()
+    listener.close()
+    yield client, served
+    client.close()
+    served.close()
+
+
+def test_the_game_id_is_read_from_the_request_line_only_when_the_path_names_a_game():
+    assert affinity.game_in(b"POST /api/games/Gx_7-a/actions HTTP/1.1\r\nHost: x\r\n") == "Gx_7-a"
+    assert affinity.game_in(b"GET /api/games/abc HTTP/1.1\r\n") == "abc"
+    assert affinity.game_in(b"GET /api/games/abc?full=1 HTTP/1.1\r\n") == "abc"
+    assert affinity.game_in(b"POST /api/games HTTP/1.1\r\n") is None  # creating one: no game yet
+    assert affinity.game_in(b"GET /api/health HTTP/1.1\r\n") is None
+    assert affinity.game_in(b"POST /api/games/abc") is None  # the line has not all arrived: served where it is
+    assert affinity.game_in(b"POST /static/api/games/abc/ HTTP/1.1") is None
+
+
+def test_each_worker_claims_its_own_slot_and_a_third_finds_none(directory, routes):
+    assert sorted(r.slot for r in routes) == [0, 1]
+    assert affinity.Route.join(2, directory) is None
+    assert affinity.Route.join(1, directory) is None  # one worker: nothing to route
+
+
+def test_without_the_masters_directory_a_worker_is_gunicorns_own(monkeypatch):
+    monkeypatch.setattr(affinity, "DIRECTORY", None)  # gunicorn run without api.web.gunicorn_conf
+    assert affinity.Route.join(2) is None
+
+
+def test_a_slot_given_up_is_claimed_again_by_the_next_worker(directory, routes):
+    routes[0].close()
+    again = affinity.Route.join(2, directory)
+    try:
+        assert again.slot == routes[0].slot
+    finally:
+        again.close()
+
+
+def test_the_first_worker_to_serve_a_game_owns_it(routes, connection):
+    first, second = routes
+    client, served = connection
+    client.sendall(b"POST /api/games/g1/actions HTTP/1.1\r\n\r\n")
+    assert first.wait_readable(served, 2)
+    assert not first.pass_on(served)  # nobody owned it: served here, and now this worker's
+    assert first.owner("g1") == first.slot == second.owner("g1")
+
+
+def test_a_connection_for_anothers_game_is_passed_with_its_request_unread(routes, connection):
+    first, second = routes
+    second.claim("g1")
+    client, served = connection
+    request = b"POST /api/games/g1/actions HTTP/1.1\r\nContent-Length: 2\r\n\r\n{}"
+    client.sendall(request)
+    assert first.wait_readable(served, 2)
+    assert first.pass_on(served)
+    served.close()  # the accepting worker lets its copy go; the connection lives on in the owner
+    [(handed, listener_index)] = second.take()
+    try:
+        assert listener_index == 0
+        assert handed.recv(len(request), socket.MSG_WAITALL) == request  # nothing was taken off it
+        handed.sendall(b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok")
+        assert client.recv(100).endswith(b"ok")
+    finally:
+        handed.close()
+    assert (first.passed, second.taken_in, first.waiting_at(second.slot)) == (1, 1, 0)
+
+
+def test_a_busy_owner_loses_the_game_to_the_worker_that_has_to_wait(routes):
+    first, second = routes
+    second.claim("g1")
+    listener = socket.create_server(("127.0.0.1", 0))
+    opened = []
+    try:
+        for _ in range(affinity.PASS_LIMIT + 1):
+            client = socket.create_connection(listener.getsockname())
+            served, _ = listener.accept()
+            opened += [client, served]
+            client.sendall(b"GET /api/games/g1 HTTP/1.1\r\n\r\n")
+            assert first.wait_readable(served, 2)
+            passed = first.pass_on(served)
+        assert not passed  # PASS_LIMIT of them wait at the owner: the next is served where it was accepted
+        assert first.owner("g1") == first.slot and first.kept == 1
+        assert first.waiting_at(second.slot) == affinity.PASS_LIMIT
+        taken = second.take()
+        assert len(taken) == affinity.PASS_LIMIT and first.waiting_at(second.slot) == 0
+        opened += [s for s, _ in taken]
+    finally:
+        listener.close()
+        for s in opened:
+            s.close()
+
+
+def test_an_owner_that_stopped_taking_is_skipped(routes, connection):
+    first, second = routes
+    second.claim("g1")
+    second.stop_taking()  # stopping, or restarting: its socket is gone
+    client, served = connection
+    client.sendall(b"GET /api/games/g1/log HTTP/1.1\r\n\r\n")
+    assert first.wait_readable(served, 2)
+    assert not first.pass_on(served)
+    assert first.owner("g1") == first.slot
+
+
+def test_what_a_dead_worker_was_passed_does_not_count_against_its_replacement(directory, routes, connection):
+    first, second = routes
+    second.claim("g1")
+    client, served = connection
+    client.sendall(b"GET /api/games/g1 HTTP/1.1\r\n\r\n")
+    assert first.wait_readable(served, 2)
+    assert first.pass_on(served) and first.waiting_at(second.slot) == 1
+    second.close()  # it died with the connection queued
+    replacement = affinity.Route.join(2, directory)
+    try:
+        assert replacement.slot == second.slot
+        assert first.waiting_at(replacement.slot) == 0
+    finally:
+        replacement.close()
+
+
+def test_a_request_that_names_no_game_is_served_where_it_was_accepted(routes, connection):
+    first, second = routes
+    client, served = connection
+    client.sendall(b"POST /api/games HTTP/1.1\r\n\r\n")
+    assert first.wait_readable(served, 2)
+    assert not first.pass_on(served) and first.passed == 0
