@@ -40,12 +40,14 @@ class _People:
     Also the pieces on each space, in board order, gathered in one pass (for the ∞ spaces).
     """
 
-    def __init__(self, state: GameState):
+    def __init__(self, state: GameState, stacked: dict[str, list] | None = None):
         self.state = state
         self.known = {p.id: (p.name, p.color) for p in state.players}
-        self.stacked: dict[str, list] = {}
-        for piece in state.pieces:
-            self.stacked.setdefault(piece.space, []).append(piece)
+        if stacked is None:  # else gathered already (by `board_sections`, for the keys), in the same way
+            stacked = {}
+            for piece in state.pieces:
+                stacked.setdefault(piece.space, []).append(piece)
+        self.stacked = stacked
 
     def __call__(self, pid: str | None) -> dict | None:
         found = self.known.get(pid)
@@ -233,13 +235,13 @@ def board_sections(state: GameState, memo: SectionMemo | None, path: tuple = ("b
 
     def who() -> _People:
         if not shared:
-            shared.append(_People(state))
+            shared.append(_People(state, on_spaces()))
         return shared[0]
 
     stacked: dict[str, list] = {}  # pieces on each space, in board order (for the ∞ spaces' keys)
 
     def on_spaces() -> dict[str, list]:
-        if not stacked:
+        if not stacked and pieces:
             for piece in pieces:
                 stacked.setdefault(piece.space, []).append(piece)
         return stacked
