@@ -12,7 +12,8 @@ on the sections' keys first, so unchanged parts are not even rendered.
 
 Equal subtrees are skipped at C speed: Python's ``==`` first (it stops at the
 first difference, but takes ``1`` for ``true``), then, for subtrees it finds
-equal, their orjson encodings.  A board view is ~45 KB and a move changes a
+equal, their orjson encodings (the equal parts of one changed object encoded
+together, once).  A board view is ~45 KB and a move changes a
 few values of it, so only the branches that changed are walked in Python.
 """
 from __future__ import annotations
@@ -106,7 +107,7 @@ def _walk(old: Any, new: Any, path: str, ops: list[dict]) -> None:
         for key in old:
             if key not in new:
                 ops.append({"op": "remove", "path": f"{path}/{_escape(str(key))}"})
-        kept: list = []  # (path, old, new) of the parts equal for Python
+        kept: list = []  # (key, old, new) of the parts equal for Python
         for key, value in new.items():
             if key not in old:
                 ops.append({"op": "add", "path": f"{path}/{_escape(str(key))}", "value": value})
