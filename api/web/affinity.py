@@ -14,11 +14,13 @@ as if it had accepted it.  Routing never decides correctness: every worker can s
 a full queue, a request line not yet arrived — the connection is simply served where it was
 accepted.
 
-Ownership is a byte per game-id hash in a small shared-memory table: the worker that serves a game
-it does not know becomes its owner, so ownership follows the load.  A worker passes a connection
-on only while fewer than `PASS_LIMIT` of its passed connections wait at the owner; past that it
-serves the game itself and takes it over, so a busy owner sheds games to an idle worker instead
-of making the table wait.
+Ownership is a byte per game-id hash in a small shared-memory table.  A game starts with the
+worker its hash names (so games spread evenly whichever worker happens to accept them), and
+moves when its owner is overloaded: a worker passes a connection on only while fewer than
+`PASS_LIMIT` of its passed connections wait at the owner (a sync worker serves one request at a
+time) and the owner is not serving `BUSIER_BY` requests more than this worker (a threaded one);
+past that it serves the game itself and takes it over, so a busy owner sheds games to an idle
+worker instead of making the table wait.
 
 The master creates the directory (slot locks, sockets, the table) before forking
 (`prepare`); each worker claims a free slot with a non-blocking ``flock`` (released by the kernel
@@ -37,28 +39,50 @@ import shutil
 import socket
 import struct
 import tempfile
+import threading
 import zlib
 
 # At most this many connections passed by one worker wait at one owner; past it the game moves.
 PASS_LIMIT = int(os.environ.get("TABLEKEEPER_AFFINITY_QUEUE", "2"))
+# A threaded owner serving this many requests more than the worker that accepted one loses the game.
+BUSIER_BY = int(os.environ.get("TABLEKEEPER_AFFINITY_BUSIER_BY", "4"))
 TABLE_SIZE = 1 << 16  # game-id hash buckets (a collision only routes two games together)
 MAX_SLOTS = 64
 # The request line up to the game id: enough bytes for any game URL gunicorn accepts.
 PEEK_BYTES = 256
 _GAME_PATH = re.compile(rb"[A-Z]{3,7} /api/games/([A-Za-z0-9_-]{1,64})[/? ]")
 _COUNTERS = struct.Struct(f"{MAX_SLOTS * MAX_SLOTS}Q")
+_MAP_SIZE = TABLE_SIZE + 2 * _COUNTERS.size + 8 * MAX_SLOTS  # owners, passed, taken, serving
 
+_PREFIX = "tablekeeper-workers-"  # then the master's pid: a directory whose master died is removed
 DIRECTORY: str | None = None  # set in the master by `prepare`; the workers inherit it when forked
 
 
 def prepare(parent: str | None = None) -> str:
     """In the master, before the workers fork: a fresh directory for the slots and the shared table."""
     global DIRECTORY
-    base = parent or ("/dev/shm" if os.path.isdir("/dev/shm") else None)
-    DIRECTORY = tempfile.mkdtemp(prefix="tablekeeper-workers-", dir=base)
+    base = parent or ("/dev/shm" if os.path.isdir("/dev/shm") else tempfile.gettempdir())
+    _remove_orphans(base)
+    DIRECTORY = tempfile.mkdtemp(prefix=f"{_PREFIX}{os.getpid()}-", dir=base)
     with open(os.path.join(DIRECTORY, "table"), "wb") as f:
-        f.truncate(TABLE_SIZE + 2 * _COUNTERS.size)
+        f.truncate(_MAP_SIZE)
     return DIRECTORY
+
+
+def _remove_orphans(base: str) -> None:
+    """Directories left by masters that died without their exit hook (killed): their pid is gone."""
+    for name in os.listdir(base):
+        if not name.startswith(_PREFIX):
+            continue
+        pid = name[len(_PREFIX):].split("-", 1)[0]
+        if not pid.isdigit():
+            continue
+        try:
+            os.kill(int(pid), 0)
+        except ProcessLookupError:
+            shutil.rmtree(os.path.join(base, name), ignore_errors=True)
+        except PermissionError:  # another user's master, alive
+            pass
 
 
 def remove() -> None:
@@ -91,10 +115,14 @@ class Route:
     def __init__(self, directory: str, slot: int, count: int, lock_fd: int):
         self.directory, self.slot, self.count, self._lock_fd = directory, slot, count, lock_fd
         with open(os.path.join(directory, "table"), "r+b") as f:
-            self._map = mmap.mmap(f.fileno(), TABLE_SIZE + 2 * _COUNTERS.size)
-        self.owners = memoryview(self._map)[:TABLE_SIZE]
-        self._passed = memoryview(self._map)[TABLE_SIZE:TABLE_SIZE + _COUNTERS.size].cast("Q")
-        self._taken = memoryview(self._map)[TABLE_SIZE + _COUNTERS.size:].cast("Q")
+            self._map = mmap.mmap(f.fileno(), _MAP_SIZE)
+        view, counters = memoryview(self._map), TABLE_SIZE + 2 * _COUNTERS.size
+        self.owners = view[:TABLE_SIZE]
+        self._passed = view[TABLE_SIZE:TABLE_SIZE + _COUNTERS.size].cast("Q")
+        self._taken = view[TABLE_SIZE + _COUNTERS.size:counters].cast("Q")
+        self._serving = view[counters:].cast("q")  # requests each slot is serving now (its own writes only)
+        self._serving[slot] = 0
+        self._serving_lock = threading.Lock()  # a threaded worker's requests start and end at once
         # What earlier holders of this slot were passed and never took died with them: start level.
         for sender in range(MAX_SLOTS):
             self._taken[slot * MAX_SLOTS + sender] = self._passed[sender * MAX_SLOTS + slot]
@@ -121,17 +149,27 @@ class Route:
             except OSError:
                 os.close(fd)
                 continue
-            return cls(directory, slot, count, fd)
+            try:
+                return cls(directory, slot, count, fd)
+            except OSError:  # e.g. a socket path beyond AF_UNIX's 108 bytes: this worker routes nothing
+                os.close(fd)
+                return None
         return None
 
     def path(self, slot: int) -> str:
         """Where the worker in `slot` takes connections."""
         return os.path.join(self.directory, f"slot-{slot}.sock")
 
-    def owner(self, game_id: str) -> int | None:
-        """The slot that owns `game_id`, or None if no worker has served it yet."""
-        held = self.owners[bucket(game_id)]
-        return held - 1 if held else None
+    def owner(self, game_id: str) -> int:
+        """The slot that owns `game_id`: the one its hash names until a busy owner lost it."""
+        place = bucket(game_id)
+        held = self.owners[place]
+        return held - 1 if held else zlib.crc32(game_id.encode()) % self.count
+
+    def serving(self, change: int) -> None:
+        """This worker starts (+1) or ends (-1) serving a request (the load others compare theirs with)."""
+        with self._serving_lock:
+            self._serving[self.slot] += change
 
     def claim(self, game_id: str) -> None:
         """This worker serves `game_id` from now on."""
@@ -152,10 +190,10 @@ class Route:
         if game_id is None:
             return False
         owner = self.owner(game_id)
-        if owner is None or owner == self.slot or owner >= self.count:
-            self.claim(game_id)
+        if owner == self.slot:
             return False
-        if self.waiting_at(owner) >= PASS_LIMIT:
+        if (owner >= self.count or self.waiting_at(owner) >= PASS_LIMIT
+                or self._serving[owner] >= self._serving[self.slot] + BUSIER_BY):
             self.claim(game_id)  # the owner is busy: this worker serves the game from now on
             self.kept += 1
             return False
@@ -164,9 +202,8 @@ class Route:
             self.socket.sendmsg([bytes((self.slot, listener_index))],
                                 [(socket.SOL_SOCKET, socket.SCM_RIGHTS, array.array("i", [client.fileno()]))],
                                 socket.MSG_DONTWAIT, self.path(owner))
-        except OSError:  # the owner is restarting (no socket), or its queue is full
-            self.claim(game_id)
-            self.kept += 1
+        except OSError:  # the owner is away (starting, restarting: no socket yet) or its queue is full
+            self.kept += 1  # served here this time; the game stays the owner's, for when it is back
             return False
         self._passed[self.slot * MAX_SLOTS + owner] += 1
         self.passed += 1

@@ -4,8 +4,9 @@
 sync's (the load benchmark's).  Each behaves exactly like its parent, except that a connection
 whose first request names a game another worker owns is handed to that worker, and connections
 handed to this one are served as if accepted here.  Without a slot (one worker, or gunicorn run
-without `api.web.gunicorn_conf`) they are their parents.  Handing on only ever happens on a
-connection's first request: a kept-alive connection stays with the worker that served it.
+without `api.web.gunicorn_conf`) they are their parents.  A kept-alive connection (gthread)
+is routed request by request, so a proxy's connections, each carrying many tables' requests, are
+routed too; a connection is passed on only while none of its next request has been read.
 """
 from __future__ import annotations
 
@@ -23,6 +24,14 @@ from api.web import affinity
 REQUEST_LINE_WAIT = 0.5
 
 
+def joined(worker) -> affinity.Route | None:
+    """This worker's slot, claimed now (and logged: from here on it takes its games' connections)."""
+    route = affinity.Route.join(worker.cfg.workers)
+    if route is not None:
+        worker.log.info("tablekeeper: worker %s takes the connections of slot %s's games", worker.pid, route.slot)
+    return route
+
+
 def report(worker, route: affinity.Route) -> None:
     """At exit, in the log: how this worker's connections were routed."""
     worker.log.info("tablekeeper: worker %s (slot %s) passed %s connections to their games' workers, took %s, "
@@ -38,7 +47,7 @@ class AffineSyncWorker(SyncWorker):
     def run(self):
         # The slot is claimed only now, warmed up (post_worker_init ran): nobody hands a connection
         # to a worker still loading the app.
-        self.route = route = affinity.Route.join(self.cfg.workers)
+        self.route = route = joined(self)
         if route is None:
             return super().run()
         timeout = self.timeout or 0.5
@@ -101,7 +110,7 @@ class AffineThreadWorker(ThreadWorker):
     route: affinity.Route | None = None
 
     def run(self):
-        self.route = affinity.Route.join(self.cfg.workers)  # warmed up by now, as the sync worker's
+        self.route = joined(self)  # warmed up by now, as the sync worker's
         if self.route is not None:
             self.poller.register(self.route.socket, selectors.EVENT_READ, self._take_handed)
         try:
@@ -130,19 +139,40 @@ class AffineThreadWorker(ThreadWorker):
             self.nr_conns += 1
             conn = TConn(self.cfg, client, addr, self.sockets[min(index, len(self.sockets) - 1)].getsockname())
             conn.handed = False
-            conn.routed = True  # it was routed here: never handed on again
+            conn.arrived = True  # passed here for its next request: never passed on again for it
             self.enqueue_req(conn)
 
     def handle(self, conn):
         route = self.route
-        if (route is not None and not conn.initialized and not getattr(conn, "routed", False)
-                and conn.wait_for_data(REQUEST_LINE_WAIT)):
-            conn.routed = True
+        if route is not None and self._routable(conn):
             index = next((i for i, s in enumerate(self.sockets) if s.getsockname() == conn.server), 0)
             if route.pass_on(conn.sock, index):
                 conn.handed = True
                 return False
         return super().handle(conn)
+
+    @staticmethod
+    def _routable(conn) -> bool:
+        """Whether this request of `conn` may be passed on: its bytes are all still on the socket."""
+        if getattr(conn, "arrived", False):
+            conn.arrived = False  # it was passed here for this request: served here, whoever owns it now
+            return False
+        if not conn.initialized:  # a new connection: once its request line is there
+            return conn.wait_for_data(REQUEST_LINE_WAIT)
+        # A kept-alive one (behind a proxy, one connection carries many tables' requests): unless
+        # its parser already read into this request, or it speaks HTTP/2.
+        return not conn.is_http2 and not conn.parser.unreader.buf.getvalue()
+
+    def handle_request(self, req, conn):
+        # The load other workers weigh before passing this one a game (event streams wait, not work).
+        counted = self.route is not None and not req.path.endswith("/events")
+        if counted:
+            self.route.serving(+1)
+        try:
+            return super().handle_request(req, conn)
+        finally:
+            if counted:
+                self.route.serving(-1)
 
     def finish_request(self, conn, fs):
         if getattr(conn, "handed", False):

@@ -20,6 +20,15 @@ ACCESS = "--access-logfile - --access-logformat 'served-by %(p)s %(m)s %(U)s %(s
 CLASSES = {"gthread": "", "sync": " -k api.web.workers.AffineSyncWorker --threads 1"}
 
 
+def _routing(server):
+    """`server` once both workers take their games' connections (they start serving before that)."""
+    deadline = time.monotonic() + 30
+    while len(re.findall(r"takes the connections of slot", server.log())) < 2:
+        assert time.monotonic() < deadline, server.log()[-3000:]
+        time.sleep(0.05)
+    return server
+
+
 def _play(server, games, moves_each):
     def table(game):
         for _ in range(moves_each):
@@ -60,9 +69,10 @@ def _move_as_a_phone_does(server, game) -> int:
 
 @pytest.mark.parametrize("kind", sorted(CLASSES))
 def test_each_games_moves_are_served_by_one_worker_while_tables_play_at_once(gunicorn, kind):
-    # A queue long enough that no owner is ever too busy to wait for (a busy sync worker otherwise
-    # gives games to the idle one: tests/web/test_affinity.py).
-    server = gunicorn(GUNICORN_CMD_ARGS=ACCESS + CLASSES[kind], TABLEKEEPER_AFFINITY_QUEUE="1000")
+    # No owner ever too busy to wait for (a busy owner otherwise gives games to the idle worker:
+    # tests/web/test_affinity.py).
+    server = _routing(gunicorn(GUNICORN_CMD_ARGS=ACCESS + CLASSES[kind], TABLEKEEPER_AFFINITY_QUEUE="1000",
+                               TABLEKEEPER_AFFINITY_BUSIER_BY="1000"))
     games = [server.create_game() for _ in range(6)]
     _play(server, games, 15)
     server.stop()  # the workers report their routing as they exit
@@ -131,3 +141,33 @@ def test_workers_replaced_while_tables_play_serve_every_move_once(gunicorn, kind
     server.stop()
     for game in games:
         assert stored_moves(server.db, game["game_id"]) == game["acked"] == [1] * 33
+
+
+def test_one_kept_alive_connection_carrying_many_tables_is_routed_request_by_request(gunicorn):
+    # As behind a proxy: one connection, many games' moves. Each must still reach its game's owner.
+    server = _routing(gunicorn(GUNICORN_CMD_ARGS=ACCESS, TABLEKEEPER_AFFINITY_QUEUE="1000",
+                               TABLEKEEPER_AFFINITY_BUSIER_BY="1000"))
+    games = []
+    for _ in range(4):  # tables on their own connections first, until both workers own some games
+        batch = [server.create_game() for _ in range(4)]
+        _play(server, batch, 2)
+        games += batch
+        if len({pid for g in games for pid in _servers_of(server.log(), g["game_id"])}) == 2:
+            break
+    before = len(server.log())
+    with requests.Session() as proxy:
+        for _ in range(3):
+            for game in games:
+                resp = proxy.post(f"{server.url}/api/games/{game['game_id']}/actions", timeout=10,
+                                  json={"action": {"kind": "take", "amount": 1}},
+                                  headers={"Authorization": f"Bearer {game['table_token']}",
+                                           "If-Match": f'"{game["version"]}"', "Idempotency-Key": str(uuid.uuid4())})
+                assert resp.status_code == 200, resp.text
+                game["version"] = resp.json()["version"]
+                game["acked"].append(1)
+    server.stop()
+    log = server.log()
+    assert len({pid for g in games for pid in _servers_of(log[before:], g["game_id"])}) == 2  # one connection
+    for game in games:
+        assert len(_servers_of(log, game["game_id"])) == 1, game["game_id"]
+        assert stored_moves(server.db, game["game_id"]) == game["acked"] == [1] * 5

@@ -1,7 +1,10 @@
 """Game-affine routing between workers (api.web.affinity): slots, owners, and passing a live connection on."""
 from __future__ import annotations
 
+import shutil
 import socket
+import tempfile
+import zlib
 
 import pytest
 
@@ -9,9 +12,11 @@ from api.web import affinity
 
 
 @pytest.fixture
-def directory(tmp_path, monkeypatch):
+def directory(monkeypatch):
     monkeypatch.setattr(affinity, "DIRECTORY", None)  # prepare() sets the master's; put it back after
-    return affinity.prepare(str(tmp_path))
+    base = tempfile.mkdtemp(prefix="aff", dir="/tmp")  # short: a socket path has at most 108 bytes
+    yield affinity.prepare(base)
+    shutil.rmtree(base, ignore_errors=True)
 
 
 @pytest.fixture
@@ -67,13 +72,17 @@ def test_a_slot_given_up_is_claimed_again_by_the_next_worker(directory, routes):
         again.close()
 
 
-def test_the_first_worker_to_serve_a_game_owns_it(routes, connection):
+def test_a_game_starts_with_the_worker_its_hash_names_whichever_accepts_it(routes, connection):
     first, second = routes
+    games = [f"game-{n}" for n in range(40)]
+    owners = [first.owner(g) for g in games]
+    assert owners == [second.owner(g) for g in games] == [zlib.crc32(g.encode()) % 2 for g in games]
+    assert 10 < owners.count(0) < 30  # spread over both
+    mine = next(g for g in games if first.owner(g) == first.slot)
     client, served = connection
-    client.sendall(b"POST /api/games/g1/actions HTTP/1.1\r\n\r\n")
+    client.sendall(f"POST /api/games/{mine}/actions HTTP/1.1\r\n\r\n".encode())
     assert first.wait_readable(served, 2)
-    assert not first.pass_on(served)  # nobody owned it: served here, and now this worker's
-    assert first.owner("g1") == first.slot == second.owner("g1")
+    assert not first.pass_on(served) and first.passed == 0  # its own: served here
 
 
 def test_a_connection_for_anothers_game_is_passed_with_its_request_unread(routes, connection):
@@ -121,6 +130,21 @@ def test_a_busy_owner_loses_the_game_to_the_worker_that_has_to_wait(routes):
             s.close()
 
 
+def test_a_threaded_owner_much_busier_than_the_accepting_worker_loses_the_game(routes, connection):
+    first, second = routes
+    second.claim("g1")
+    for _ in range(affinity.BUSIER_BY):
+        second.serving(+1)
+    client, served = connection
+    client.sendall(b"GET /api/games/g1 HTTP/1.1\r\n\r\n")
+    assert first.wait_readable(served, 2)
+    assert not first.pass_on(served)
+    assert first.owner("g1") == first.slot and first.kept == 1
+    second.serving(-1)  # one fewer: it would have waited there
+    second.claim("g1")
+    assert first.pass_on(served)
+
+
 def test_an_owner_that_stopped_taking_is_skipped(routes, connection):
     first, second = routes
     second.claim("g1")
@@ -128,8 +152,8 @@ def test_an_owner_that_stopped_taking_is_skipped(routes, connection):
     client, served = connection
     client.sendall(b"GET /api/games/g1/log HTTP/1.1\r\n\r\n")
     assert first.wait_readable(served, 2)
-    assert not first.pass_on(served)
-    assert first.owner("g1") == first.slot
+    assert not first.pass_on(served)  # served where it was accepted ...
+    assert first.owner("g1") == second.slot  # ... and still the owner's, for when its replacement is up
 
 
 def test_what_a_dead_worker_was_passed_does_not_count_against_its_replacement(directory, routes, connection):
@@ -154,3 +178,33 @@ def test_a_request_that_names_no_game_is_served_where_it_was_accepted(routes, co
     client.sendall(b"POST /api/games HTTP/1.1\r\n\r\n")
     assert first.wait_readable(served, 2)
     assert not first.pass_on(served) and first.passed == 0
+
+
+def test_a_worker_that_cannot_make_its_socket_routes_nothing_and_frees_its_slot(tmp_path, monkeypatch):
+    monkeypatch.setattr(affinity, "DIRECTORY", None)
+    deep = tmp_path / ("d" * 100)
+    deep.mkdir()
+    made = affinity.prepare(str(deep))  # slot-0.sock there is beyond AF_UNIX's path limit
+    assert affinity.Route.join(2, made) is None  # no exception: the worker runs as gunicorn's own
+    import fcntl
+    import os
+
+    fd = os.open(os.path.join(made, "slot-0.lock"), os.O_RDWR)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # the slot was let go
+    finally:
+        os.close(fd)
+
+
+def test_a_directory_left_by_a_killed_master_is_removed_when_the_next_one_starts(tmp_path, monkeypatch):
+    monkeypatch.setattr(affinity, "DIRECTORY", None)
+    import subprocess
+    import sys
+
+    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    orphan = tmp_path / f"tablekeeper-workers-{int(gone.stdout)}-abc"  # its master's pid no longer runs
+    orphan.mkdir()
+    alive = tmp_path / f"tablekeeper-workers-{__import__('os').getpid()}-def"  # this process: alive
+    alive.mkdir()
+    made = affinity.prepare(str(tmp_path))
+    assert not orphan.exists() and alive.exists() and made.startswith(str(tmp_path))
