@@ -86,6 +86,21 @@ def on_starting(server) -> None:
     mark_initialised(path)
     pin_identity(path)  # workers (forked from here) refuse any other file at this path
     server.log.info("tablekeeper: database %s ready (%s)", path, ", ".join(done) if done else "no pending migrations")
+    strip_pwa_ahead(server, cfg)
+
+
+def strip_pwa_ahead(server, cfg) -> None:
+    """Strip the phone app's scripts once here: every worker, forked after, has them ready."""
+    from pathlib import Path
+
+    from api.web.pwa import strip_ahead
+
+    if os.environ.get("TABLEKEEPER_COMPRESS", "1").strip().lower() in ("0", "false", "no"):
+        return  # served exactly as in git
+    try:
+        strip_ahead(Path(cfg["PWA_DIR"]) if cfg.get("PWA_DIR") else None)
+    except Exception:  # noqa: BLE001 - a worker strips on first request instead
+        server.log.exception("tablekeeper: stripping the phone app ahead failed")
 
 
 def on_exit(server) -> None:  # noqa: ARG001 - gunicorn hook signature

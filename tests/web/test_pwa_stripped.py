@@ -190,3 +190,24 @@ def test_a_cold_bundle_is_built_whole_even_past_the_request_budget(tmp_path):
     assert resp.status_code == 200  # stripping and compressing its files takes far longer than 0.05 s
     index, files = unpack(brotli.decompress(resp.data))
     assert files["/vendor/qrcode.mjs"] == strip_js((PWA / "vendor" / "qrcode.mjs").read_text()).encode()
+
+
+def test_files_stripped_ahead_in_the_master_are_served_by_a_worker_without_stripping_them_again(
+        tmp_path, monkeypatch):
+    import shutil
+
+    from api.web import pwa
+
+    folder = tmp_path / "pwa"
+    shutil.copytree(PWA, folder, ignore=shutil.ignore_patterns("pyodide"))
+    assert pwa.strip_ahead(folder) > 20  # every script and stylesheet sw.js precaches
+    calls = []
+    real = pwa.stripped
+    monkeypatch.setattr(pwa, "stripped", lambda name, content: calls.append(name) or real(name, content))
+    client = make(tmp_path, PWA_DIR=str(folder)).test_client()
+    resp = client.get("/js/main.js")
+    assert resp.status_code == 200 and resp.get_data() == real("js/main.js", (folder / "js/main.js").read_bytes())
+    assert calls == []  # the master's copy, inherited
+    (folder / "js" / "main.js").write_text((folder / "js" / "main.js").read_text() + "\n// changed\n")
+    assert client.get("/js/main.js").status_code == 200
+    assert calls == ["js/main.js"]  # a changed file is stripped again
