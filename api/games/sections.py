@@ -150,14 +150,25 @@ class Section:
         return f"Section({'/'.join(map(str, self.path))})"
 
 
+def _section(path: tuple, whole: bool, key: Any, inputs: Any, render: Any, value: Any, memo: Any) -> Section:
+    # `Section(...)` without the keyword parsing: a view makes ~60 sections per move.
+    section = _NEW(Section)
+    section.path, section.whole, section._key, section._inputs = path, whole, key, inputs
+    section._render, section._value, section._memo = render, value, memo
+    return section
+
+
+_NEW = object.__new__
+
+
 def cheap(path: tuple, value: Any) -> Section:
     """A section rendered already; its key is its encoding."""
-    return Section(path, value=value)
+    return _section(path, False, _UNSET, _UNSET, None, value, None)
 
 
 def whole(path: tuple, render: Callable[[], Any]) -> Section:
     """A section that changes with every move: rendered when read, replaced whole by a patch."""
-    return Section(path, render=render, whole=True)
+    return _section(path, True, None, _UNSET, render, _UNSET, None)
 
 
 def lazy(path: tuple, inputs: Any, render: Callable[[], Any]) -> Section:
@@ -166,7 +177,7 @@ def lazy(path: tuple, inputs: Any, render: Callable[[], Any]) -> Section:
     For parts cheap to render but not to encode twice: the state's own objects (dataclasses
     included) encode at C speed, so comparing two states' parts costs no rendering at all.
     """
-    return Section(path, inputs=inputs, render=render)
+    return _section(path, False, _UNSET, inputs, render, _UNSET, None)
 
 
 def memoised(path: tuple, name: str, edition_hash: str, inputs: Any, render: Callable[[], Any],
@@ -178,7 +189,7 @@ def memoised(path: tuple, name: str, edition_hash: str, inputs: Any, render: Cal
     (edition hash, key) when first read, and rendered and stored on a miss.
     """
     named = (lambda: (name, inputs())) if callable(inputs) else (name, inputs)
-    return Section(path, inputs=named, render=render, memo=None if memo is None else (memo, edition_hash))
+    return _section(path, False, _UNSET, named, render, _UNSET, None if memo is None else (memo, edition_hash))
 
 
 def memoised_parts(path: tuple, name: str, edition_hash: str, inputs: Callable[[], Any],

@@ -12,11 +12,13 @@ on the sections' keys first, so unchanged parts are not even rendered.
 
 Equal subtrees are skipped at C speed: Python's ``==`` first (it stops at the
 first difference, but takes ``1`` for ``true``), then, for subtrees it finds
-equal, their orjson encodings.  A board view is ~45 KB and a move changes a
+equal, their orjson encodings (the equal parts of one changed object encoded
+together, once).  A board view is ~45 KB and a move changes a
 few values of it, so only the branches that changed are walked in Python.
 """
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import orjson
@@ -52,19 +54,23 @@ def diff_sections(old: list, new: list, fallback) -> list[dict]:
     choices, the refusals: new with every move) is replaced whole; any other is diffed inside.  When
     the two views are not laid out alike (another set of places), `fallback()` gives the patch.
     """
-    if len(old) != len(new) or any(a.path != b.path for a, b in zip(old, new)):
+    if len(old) != len(new):
         return fallback()
     ops: list[dict] = []
     for before, after in zip(old, new):
+        path = after.path
+        if before.path != path:
+            return fallback()
         if after.whole:
-            ops.append({"op": "replace", "path": _pointer(after.path), "value": after.value})
+            ops.append({"op": "replace", "path": _pointer(path), "value": after.value})
             continue
         key = after.key
         if key is None or before.key != key:
-            _diff(before.value, after.value, _pointer(after.path), ops)
+            _diff(before.value, after.value, _pointer(path), ops)
     return ops
 
 
+@functools.lru_cache(maxsize=4096)  # a view has ~60 places, the same in every move
 def _pointer(path: tuple) -> str:
     return "".join(f"/{_escape(str(part))}" for part in path)
 
@@ -81,13 +87,27 @@ _SCALARS = frozenset({str, int, float, bool, type(None)})
 
 
 def _diff(old: Any, new: Any, path: str, ops: list[dict]) -> None:
+    if type(old) is type(new) and type(new) in _SCALARS:
+        if old != new:  # scalars of one type (so 1 is not true)
+            ops.append({"op": "replace", "path": path, "value": new})
+        return
+    if old == new and _strictly_equal(old, new):
+        return
+    _walk(old, new, path, ops)
+
+
+def _walk(old: Any, new: Any, path: str, ops: list[dict]) -> None:
+    """`_diff` of two values that may differ: containers of one kind are compared part by part.
+
+    The parts Python finds equal (most of a changed object) are set aside and checked strictly
+    all at once (two encodings); only the parts that differ are walked further.
+    """
     kind = type(old)
     if kind is dict and type(new) is dict:
-        if old == new and _strictly_equal(old, new):
-            return
         for key in old:
             if key not in new:
                 ops.append({"op": "remove", "path": f"{path}/{_escape(str(key))}"})
+        kept: list = []  # (key, old, new) of the parts equal for Python
         for key, value in new.items():
             if key not in old:
                 ops.append({"op": "add", "path": f"{path}/{_escape(str(key))}", "value": value})
@@ -95,25 +115,31 @@ def _diff(old: Any, new: Any, path: str, ops: list[dict]) -> None:
             before = old[key]
             if before is value:
                 continue
-            # Most values of a changed object are equal scalars: compared here, not by a call each.
             if type(value) in _SCALARS and type(before) is type(value):
                 if before != value:
                     ops.append({"op": "replace", "path": f"{path}/{_escape(str(key))}", "value": value})
-                continue
-            _diff(before, value, f"{path}/{_escape(str(key))}", ops)
+            elif before == value:
+                kept.append((key, before, value))
+            else:
+                _walk(before, value, f"{path}/{_escape(str(key))}", ops)
+        if kept:
+            _strict_parts(path, kept, ops, True)
         return
     if kind is list and type(new) is list:
-        if old == new and _strictly_equal(old, new):
-            return
         if len(new) == len(old):
+            kept = []
             for index, (a, b) in enumerate(zip(old, new)):
                 if a is b:
                     continue
                 if type(b) in _SCALARS and type(a) is type(b):
                     if a != b:
                         ops.append({"op": "replace", "path": f"{path}/{index}", "value": b})
-                    continue
-                _diff(a, b, f"{path}/{index}", ops)
+                elif a == b:
+                    kept.append((index, a, b))
+                else:
+                    _walk(a, b, f"{path}/{index}", ops)
+            if kept:
+                _strict_parts(path, kept, ops, False)
             return
         if len(new) > len(old) and old == new[:len(old)] and _strictly_equal(old, new[:len(old)]):
             ops.extend({"op": "add", "path": f"{path}/-", "value": v} for v in new[len(old):])
@@ -121,6 +147,16 @@ def _diff(old: Any, new: Any, path: str, ops: list[dict]) -> None:
     elif kind is type(new) and old == new:  # scalars of one type (so 1 is not true)
         return
     ops.append({"op": "replace", "path": path, "value": new})
+
+
+def _strict_parts(path: str, parts: list[tuple], ops: list[dict], keyed: bool) -> None:
+    """Parts (key or index, old, new) equal for Python: nothing to do when they are equal as JSON too
+    (one check for all of them)."""
+    if len(parts) > 1 and _strictly_equal([a for _, a, _ in parts], [b for _, _, b in parts]):
+        return
+    for part, a, b in parts:
+        if not _strictly_equal(a, b):
+            _walk(a, b, f"{path}/{_escape(str(part)) if keyed else part}", ops)
 
 
 def apply(document: Any, ops: list[dict]) -> Any:

@@ -143,10 +143,16 @@ def _render(engine: Engine, state: Any) -> Rendered:
     over = engine.is_over(state)
     sections = engine.view_sections(state, BOARDS.sections)
     if sections is not None:
-        parts = {s.path[0]: s for s in sections if len(s.path) == 1 and s.path[0] in HOISTED}
+        parts, sent = {}, []
+        for section in sections:  # one pass: the hoisted places apart, the skipped ones left out
+            head = section.path[0]
+            if head not in SKIPPED:
+                sent.append(section)
+            elif head in HOISTED and len(section.path) == 1:
+                parts[head] = section
         hoisted = {"over": over, "current_seat": parts["current_seat"].value, "decision": parts["decision"].value,
                    "legal_actions": [] if over else parts["legal_actions"].value}
-        return Rendered(hoisted, sections=[s for s in sections if s.path[0] not in SKIPPED])
+        return Rendered(hoisted, sections=sent)
     view = engine.view(state)
     hoisted = {
         "over": over,

@@ -40,12 +40,14 @@ class _People:
     Also the pieces on each space, in board order, gathered in one pass (for the ∞ spaces).
     """
 
-    def __init__(self, state: GameState):
+    def __init__(self, state: GameState, stacked: dict[str, list] | None = None):
         self.state = state
         self.known = {p.id: (p.name, p.color) for p in state.players}
-        self.stacked: dict[str, list] = {}
-        for piece in state.pieces:
-            self.stacked.setdefault(piece.space, []).append(piece)
+        if stacked is None:  # else gathered already (by `board_sections`, for the keys), in the same way
+            stacked = {}
+            for piece in state.pieces:
+                stacked.setdefault(piece.space, []).append(piece)
+        self.stacked = stacked
 
     def __call__(self, pid: str | None) -> dict | None:
         found = self.known.get(pid)
@@ -94,16 +96,30 @@ def _centers(state: GameState, tid: str, who: _People) -> list:
 
 def _spaces(state: GameState, tid: str, who: _People) -> list:
     spaces = []
-    for space in state.edition.tigers[tid].spaces.values():
-        built = [state.pieces[state.occupancy[space.id]]] if space.id in state.occupancy else (
+    occupancy, pieces = state.occupancy, state.pieces
+    for space, head, empty in _space_heads(state.edition, tid, state.player_count):
+        built = [pieces[occupancy[space.id]]] if space.id in occupancy else (
             who.stacked.get(space.id, []) if space.infinite else [])
-        spaces.append({
-            "id": space.id, "kind": space.kind, "row": space.row,
-            "column": space.column, "infinite": space.infinite, "good": space.good,
-            "open": space.min_players <= state.player_count, "science_cost": space.science_cost,
-            "owners": [{**who(p.owner), "parts_factory": p.parts_factory} for p in built],
-        })
+        spaces.append({**head, "owners": [{**who(p.owner), "parts_factory": p.parts_factory} for p in built]}
+                      if built else empty)
     return spaces
+
+
+@per_edition
+def _space_heads(edition, tid: str, player_count: int) -> tuple:
+    """(space, its fields but the owners, the space with no owner) for each space of a Tiger.
+
+    An empty space reads the same in every game with this many players: one shared object (never
+    mutate it), which a patch against an earlier render skips at once (`api.web.patch` compares by
+    identity first).
+    """
+    out = []
+    for space in edition.tigers[tid].spaces.values():
+        head = {"id": space.id, "kind": space.kind, "row": space.row, "column": space.column,
+                "infinite": space.infinite, "good": space.good, "open": space.min_players <= player_count,
+                "science_cost": space.science_cost}
+        out.append((space, head, {**head, "owners": []}))
+    return tuple(out)
 
 
 def _satellites(state: GameState, tid: str, who: _People) -> list:
@@ -219,13 +235,13 @@ def board_sections(state: GameState, memo: SectionMemo | None, path: tuple = ("b
 
     def who() -> _People:
         if not shared:
-            shared.append(_People(state))
+            shared.append(_People(state, on_spaces()))
         return shared[0]
 
     stacked: dict[str, list] = {}  # pieces on each space, in board order (for the ∞ spaces' keys)
 
     def on_spaces() -> dict[str, list]:
-        if not stacked:
+        if not stacked and pieces:
             for piece in pieces:
                 stacked.setdefault(piece.space, []).append(piece)
         return stacked

@@ -31,11 +31,29 @@ def choice_label(state: GameState, decision: dict, action: dict) -> str:
 
 def describe_choice(state: GameState, decision: dict, action: dict) -> dict:
     """The option `action` of `decision` with its label, cost and payoff."""
+    return _described(state, decision, action, None)
+
+
+def describe_choices(state: GameState, decision: dict, actions: list[dict]) -> list[dict]:
+    """``[describe_choice(state, decision, a) for a in actions]``, checking each build's space once.
+
+    A choose_build offers one build per space in reach and sector holding a generic piece (dozens:
+    the view's ``choices``); the space's checks are the same for every sector (see `_checked_build`).
+    """
+    spaces: dict = {}
+    return [_described(state, decision, action, spaces) for action in actions]
+
+
+def _described(state: GameState, decision: dict, action: dict, spaces: dict | None) -> dict:
     kind = action["kind"]
     if kind == "build":  # most options of a view: its words are remembered whole (see `_build`)
-        label, cost, payoff, summary_text, placeholder = _build(state, decision, action)
+        label, cost, payoff, summary_text, placeholder = _build(state, decision, action, spaces)
         return {"action": action, "label": label, "cost": cost, "payoff": payoff, "summary": summary_text,
                 "placeholder": placeholder}
+    if kind == "place_worker":  # the other usual option, remembered too (see `_placement`)
+        label, cost, payoff, summary_text = _placement(state, action)
+        return {"action": action, "label": label, "cost": cost, "payoff": payoff, "summary": summary_text,
+                "placeholder": uses_placeholder(state, action)}
     label, cost, payoff = _DESCRIBERS.get(kind, _plain)(state, decision, action)
     return {"action": action, "label": label, "cost": cost, "payoff": payoff,
             "summary": _summary(state, label, cost, payoff), "placeholder": uses_placeholder(state, action)}
@@ -125,7 +143,35 @@ def _flag_payoff(state: GameState, flag: str) -> dict:
 
 # -- one describer per action kind ----------------------------------------------------
 def _place_worker(state: GameState, decision: dict, action: dict):
+    return _placement(state, action)[:3]
+
+
+def _placement(state: GameState, action: dict) -> tuple:
+    """(label, cost, payoff, summary) of a placement, remembered: they depend only on what
+    `check_place_worker` found, whether the centre's type is still open, and a trade centre's nations."""
     info = placement.check_place_worker(state, action)
+    center = info["center"]
+    if center == placement.SPECIAL_TRADE_CENTER:
+        reads = None
+    elif center in state.trade_centers:
+        reads = tuple(market.nations_at(state, center))
+    else:
+        reads = state.centers[center] is None
+    key = (state.edition.content_hash, center, info["worker"], info["cost"], reads)
+    described = _PLACEMENTS.get(key)
+    if described is None:
+        if len(_PLACEMENTS) >= _BUILDS_MAX:
+            _PLACEMENTS.clear()
+        label, cost, payoff = _placement_words(state, info)
+        described = _PLACEMENTS[key] = (label, cost, payoff, _summary(state, label, cost, payoff))
+    return described
+
+
+# (edition hash, what a checked placement names) -> (label, cost, payoff, summary); shared: never mutate
+_PLACEMENTS: dict = {}
+
+
+def _placement_words(state: GameState, info: dict):
     center, edition = info["center"], state.edition
     worker = L.worker_label(edition, info["worker"]).capitalize()
     if center == placement.SPECIAL_TRADE_CENTER:
@@ -148,10 +194,30 @@ def _place_worker(state: GameState, decision: dict, action: dict):
             {"notes": notes})
 
 
-def _build(state: GameState, decision: dict, action: dict):
+def _checked_build(state: GameState, player: PlayerState, decision: dict, action: dict, spaces: dict | None) -> dict:
+    """What `building.check_space` returns for the build `action` (raising what it raises).
+
+    `spaces` (one decision's options): the non-factory spaces already checked.  `check_space` checks
+    the space (kind, open, free, reach: the same for every sector of one decision) and then only that
+    the sector holds a generic piece, returning ``{space, sector}``; so another sector on a space that
+    passed needs only that last check.  Anything else goes through `check_space` itself.
+    """
+    space_id, sector = action["space"], action.get("sector")
+    if spaces is not None and type(space_id) is str and type(sector) is str:
+        space = spaces.get(space_id)
+        content = player.sectors.get(sector) if space is not None else None
+        if content is not None and content["generic"] >= 1:
+            return {"space": space, "sector": sector}
+    info = building.check_space(state, player, space_id, sector, decision["center"], building.BUILDABLE_FROM_CENTER,
+                                decision["tiger"])
+    if spaces is not None and info["space"].kind != "factory" and type(space_id) is str:
+        spaces[space_id] = info["space"]
+    return info
+
+
+def _build(state: GameState, decision: dict, action: dict, spaces: dict | None = None):
     player = state.player(decision["seat"])
-    info = building.check_space(state, player, action["space"], action.get("sector"), decision["center"],
-                                building.BUILDABLE_FROM_CENTER, decision["tiger"])
+    info = _checked_build(state, player, decision, action, spaces)
     # A choose_build offers dozens of builds (every space in reach × every sector with a piece), and the
     # same ones recur move after move: once checked, a build's words depend only on what `info` names
     # and the sector's content (see `_build_payoff`, `_sector_payoff`, `_build_label`), and whether it
@@ -367,4 +433,4 @@ _DESCRIBERS = {
 }
 
 
-__all__ = ["choice_label", "describe_choice", "summary"]
+__all__ = ["choice_label", "describe_choice", "describe_choices", "summary"]

@@ -21,7 +21,7 @@ from api.games.asian_tigers.presentation import labels as L
 from api.games.asian_tigers.presentation.board import board_sections
 
 from api.games.sections import Section, SectionMemo, cheap, memoised, whole
-from api.games.asian_tigers.presentation.options import describe_choice
+from api.games.asian_tigers.presentation.options import describe_choices
 from api.games.asian_tigers.presentation.setup_instructions import era2_form, setup_instructions
 from api.games.asian_tigers.presentation.text import humanize_tree
 from api.games.asian_tigers.presentation.why_not import why_not
@@ -80,7 +80,7 @@ def presentation_sections(state: GameState, decision: dict | None, legal: Callab
     edition = state.edition
     return [
         cheap(("prompt",), prompt(state, decision)),
-        whole(("choices",), lambda: [describe_choice(state, decision, a) for a in legal()] if decision else []),
+        whole(("choices",), lambda: describe_choices(state, decision, legal()) if decision else []),
         whole(("why_not",), lambda: why_not(state, decision, legal())),
         *board_sections(state, memo),
         cheap(("setup_instructions",), setup_instructions(state)),

@@ -56,14 +56,16 @@ def why_not(state: GameState, decision: dict | None, legal: list[dict]) -> list[
     offered: set | None = None
     entries, seen = [], set()
     trials = _Trials(state)
+    decision_id = decision["id"]
     for candidate in finder(state, decision):
-        action = {**candidate, "decision": decision["id"]}
-        if action["kind"] == "build" and action["space"] in built:
+        kind = candidate["kind"]
+        if kind == "build" and candidate["space"] in built:
             continue
+        action = {**candidate, "decision": decision_id}
         key = _key(action)
         if key in seen:
             continue
-        if action["kind"] != "build":
+        if kind != "build":
             if offered is None:
                 offered = {_key(a) for a in legal}
             if key in offered:

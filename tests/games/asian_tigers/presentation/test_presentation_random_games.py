@@ -12,11 +12,13 @@ from __future__ import annotations
 import random
 import re
 
+import orjson
 import pytest
 
 from api.games.asian_tigers import RulesError, apply, is_over, legal_actions, new_game, outcome, state_to_dict, view
 from api.games.asian_tigers.decision_table import DECISIONS
-from api.games.asian_tigers.presentation.options import describe_choice
+from api.games.asian_tigers.presentation import options as options_module
+from api.games.asian_tigers.presentation.options import describe_choice, describe_choices
 from api.games.asian_tigers.presentation import why_not as why_not_module
 from api.games.asian_tigers.presentation.why_not import refusal, why_not
 from tests.games.asian_tigers.builders import edition, players, recorded_options
@@ -70,8 +72,16 @@ def played():
         while not is_over(state):
             decision = state.decisions[-1]
             legal = legal_actions(state)
-            for action in legal:
+            # The view's words (remembered; one check per build space) are those of each option alone, and
+            # in every tenth game those worked out afresh: a remembered sentence whose key left out
+            # something it reads would differ.
+            described = describe_choices(state, decision, legal)
+            if game % 10 == 0:
+                options_module._BUILDS.clear()
+                options_module._PLACEMENTS.clear()
+            for action, seen in zip(legal, described, strict=True):
                 choice = describe_choice(state, decision, action)
+                assert orjson.dumps(choice) == orjson.dumps(seen), (decision["kind"], action)
                 record["kinds"].setdefault(decision["kind"], set()).add(action["kind"])
                 assert choice["label"] and isinstance(choice["label"], str), (decision["kind"], action)
                 assert isinstance(choice["cost"], dict) and isinstance(choice["payoff"], dict), choice
