@@ -216,7 +216,7 @@ def _checked_build(state: GameState, player: PlayerState, decision: dict, action
 
 
 def _build(state: GameState, decision: dict, action: dict, spaces: dict | None = None):
-    player = state.player(decision["seat"])
+    player = state.peek_player(decision["seat"])
     info = _checked_build(state, player, decision, action, spaces)
     # A choose_build offers dozens of builds (every space in reach × every sector with a piece), and the
     # same ones recur move after move: once checked, a build's words depend only on what `info` names
@@ -249,7 +249,7 @@ def _build_label(state: GameState, info: dict) -> str:
 
 
 def _build_department(state: GameState, decision: dict, action: dict):
-    player = state.player(decision["seat"])
+    player = state.peek_player(decision["seat"])
     university = state.edition.space(decision["space"])
     info = building.check_space(state, player, action["space"], action.get("sector"), None, ("department",),
                                 university.tiger)
@@ -267,7 +267,7 @@ def _parts_factory(state: GameState, player: PlayerState, space_id: str, energy:
 
 def _attach_parts_factory(state: GameState, decision: dict, action: dict):
     energy = state.edition.rules["university"]["parts_factory_cost_energy"]
-    return _parts_factory(state, state.player(decision["seat"]), action["space"], energy)
+    return _parts_factory(state, state.peek_player(decision["seat"]), action["space"], energy)
 
 
 def _sell_local(state: GameState, decision: dict, action: dict):
@@ -307,7 +307,7 @@ def _finish_sales(state: GameState, decision: dict, action: dict):
 
 def _resolve_bonus(state: GameState, decision: dict, action: dict):
     pending = bonuses.pending_bonus(state, action["bonus"])
-    player = state.player(pending["seat"])
+    player = state.peek_player(pending["seat"])
     plan = bonuses.check(state, pending, action)
     label = L.bonus_label(state.edition, pending["bonus"], f"{pending['type']}_bonuses")
     cost, payoff = {}, {"bonus": {"id": pending["bonus"], "label": label}}

@@ -144,17 +144,17 @@ def _first_check(state: GameState, decision: dict, action: dict):
 
 
 def _check_build(state: GameState, decision: dict, action: dict) -> None:
-    building.check_space(state, state.player(decision["seat"]), action.get("space"), action.get("sector"),
+    building.check_space(state, state.peek_player(decision["seat"]), action.get("space"), action.get("sector"),
                          decision["center"], building.BUILDABLE_FROM_CENTER, decision["tiger"])
 
 
 def _check_sale(state: GameState, decision: dict, action: dict) -> None:
-    market.check_sale(state, state.player(decision["seat"]), action,
+    market.check_sale(state, state.peek_player(decision["seat"]), action,
                       market.open_nations(state, state.frames[decision["frame"]]))
 
 
 def _check_special_sale(state: GameState, decision: dict, action: dict) -> None:
-    market.check_sale(state, state.player(decision["seat"]), action, market.other_center_nations(state))
+    market.check_sale(state, state.peek_player(decision["seat"]), action, market.other_center_nations(state))
 
 
 def _check_bonus(state: GameState, decision: dict, action: dict) -> None:
@@ -185,7 +185,7 @@ def _placements(state: GameState, decision: dict) -> list[dict]:
 
 
 def _generic_sector(state: GameState, decision: dict) -> str:
-    player = state.player(decision["seat"])
+    player = state.peek_player(decision["seat"])
     return next((s for s, v in player.sectors.items() if v["generic"] > 0), next(iter(player.sectors)))
 
 
@@ -220,7 +220,7 @@ def _special_sales(state: GameState, decision: dict) -> list[dict]:
 
 def _sale_candidates(state: GameState, decision: dict, nations: list[str], kind: str) -> list[dict]:
     """One sale per nation: its demand (or the goods at hand), the first open accepting row."""
-    player = state.player(decision["seat"])
+    player = state.peek_player(decision["seat"])
     out = []
     for code in nations:
         nation = state.edition.nations[code]
@@ -244,7 +244,7 @@ def _bonuses(state: GameState, decision: dict) -> list[dict]:
         effect = bonuses.entry(state, pending)["effects"][0]
         if effect["do"] in ("advance_influence", "build_headquarters", "build_satellite", "build_factory"):
             out += [{"kind": "resolve_bonus", "bonus": pending["id"], **c}
-                    for c in bonuses._candidates(state, state.player(pending["seat"]), pending)]
+                    for c in bonuses._candidates(state, state.peek_player(pending["seat"]), pending)]
     return out
 
 
