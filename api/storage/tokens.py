@@ -26,8 +26,15 @@ def new_token() -> str:
 
 
 def new_game_id() -> str:
-    """A fresh, unguessable game id (16 URL-safe characters)."""
-    return secrets.token_urlsafe(12)
+    """A fresh, unguessable game id (16 URL-safe characters), never starting with ``-`` or ``_``.
+
+    An id starting with ``-`` reads as an option to a command line (``flask export-game -Sx…``),
+    one in 32 did; 96 random bits either way.
+    """
+    while True:
+        game_id = secrets.token_urlsafe(12)
+        if game_id[0].isalnum():
+            return game_id
 
 
 def new_join_code() -> str:
