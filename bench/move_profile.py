@@ -73,6 +73,7 @@ class Player:
         self.game: dict | None = None
         self.moves = 0
         self.client_cpu = 0.0
+        self.answer_bytes: list[tuple[int, int]] = []  # (JSON, as sent: zstd) of every move's answer
 
     def new_game(self) -> None:
         """Create a 4-player game."""
@@ -103,10 +104,21 @@ class Player:
         if r.status_code != 200:
             raise SystemExit(f"move refused: {r.status_code} {r.data[:300]!r}")
         raw = decoded(r.data, r.headers.get("Content-Encoding"))
+        self.answer_bytes.append((len(raw), len(r.data)))
         answer = self.orjson.loads(raw)
         g["version"], g["legal"] = answer["version"], answer["game"]["legal_actions"]
         self.moves += 1
         self.client_cpu += (t1 - t0) + (time.process_time() - t2)
+
+
+def answer_sizes(sizes: list[tuple[int, int]]) -> str:
+    """Median, 90th percentile and mean of the answers' JSON and of what was sent (zstd)."""
+    def line(values: list[int]) -> str:
+        ordered = sorted(values)
+        return (f"median {ordered[len(ordered) // 2] / 1024:.1f} KiB, p90 {ordered[int(len(ordered) * .9)] / 1024:.1f},"
+                f" mean {sum(ordered) / len(ordered) / 1024:.1f}")
+    return (f"{len(sizes)} move answers, JSON {line([j for j, _ in sizes])}; as sent (zstd) "
+            f"{line([w for _, w in sizes])}")
 
 
 def client_overhead(client, n: int = 300) -> float:
@@ -187,6 +199,7 @@ def main() -> None:
         profile.disable()
         pstats.Stats(profile).sort_stats(args.sort).print_stats(args.lines)
 
+    print("answers: " + answer_sizes(player.answer_bytes))
     sizes = database_bytes(database)
     conn = sqlite3.connect(database)
     total_moves = conn.execute("SELECT COUNT(*) FROM actions").fetchone()[0]
