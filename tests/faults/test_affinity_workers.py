@@ -67,6 +67,26 @@ def _move_as_a_phone_does(server, game) -> int:
     return 0
 
 
+def _phones(server, games, moves_each, pause, started=None) -> tuple[list, list[int]]:
+    """Each game played by its own phone (a started thread) as `_move_as_a_phone_does`: the threads, and
+    the list they put every status other than 200 in."""
+    failures = []
+
+    def table(game):
+        if started is not None:
+            started.set()
+        for _ in range(moves_each):
+            status = _move_as_a_phone_does(server, game)
+            if status != 200:
+                failures.append(status)
+            time.sleep(pause)
+
+    threads = [threading.Thread(target=table, args=(g,)) for g in games]
+    for t in threads:
+        t.start()
+    return threads, failures
+
+
 @pytest.mark.parametrize("kind", sorted(CLASSES))
 def test_each_games_moves_are_served_by_one_worker_while_tables_play_at_once(gunicorn, kind):
     # No owner ever too busy to wait for (a busy owner otherwise gives games to the idle worker:
@@ -91,18 +111,7 @@ def test_a_worker_killed_mid_game_loses_no_acknowledged_move_and_the_game_goes_o
     games = [server.create_game() for _ in range(4)]
     _play(server, games, 5)
     os.kill(server.workers()[0], signal.SIGKILL)  # its slot, socket and queued connections die with it
-    failures = []
-
-    def table(game):
-        for _ in range(8):
-            status = _move_as_a_phone_does(server, game)
-            if status != 200:
-                failures.append(status)
-            time.sleep(0.01)
-
-    threads = [threading.Thread(target=table, args=(g,)) for g in games]
-    for t in threads:
-        t.start()
+    threads, failures = _phones(server, games, 8, 0.01)
     for t in threads:
         t.join(60)
     # The other worker served what the dead one owned, and its replacement takes its slot; a move
@@ -118,19 +127,8 @@ def test_workers_replaced_while_tables_play_serve_every_move_once(gunicorn, kind
     server = gunicorn(GUNICORN_CMD_ARGS=CLASSES[kind].strip())
     games = [server.create_game() for _ in range(4)]
     _play(server, games, 3)
-    failures, playing = [], threading.Event()
-
-    def table(game):
-        playing.set()
-        for _ in range(30):
-            status = _move_as_a_phone_does(server, game)
-            if status != 200:
-                failures.append(status)
-            time.sleep(0.02)
-
-    threads = [threading.Thread(target=table, args=(g,)) for g in games]
-    for t in threads:
-        t.start()
+    playing = threading.Event()
+    threads, failures = _phones(server, games, 30, 0.02, playing)
     playing.wait(5)
     LOST.clear()
     server.replace_workers()  # SIGHUP: new workers claim the slots as the old ones stop taking
