@@ -18,7 +18,7 @@ Ownership is a byte per game-id hash in a small shared-memory table.  A game sta
 worker its hash names (so games spread evenly whichever worker happens to accept them), and
 moves when its owner is overloaded: a worker passes a connection on only while fewer than
 `PASS_LIMIT` of its passed connections wait at the owner (a sync worker serves one request at a
-time) and the owner is not serving `BUSIER_BY` requests more than this worker (a threaded one);
+time) and the owner is not serving `busier_by` requests more than this worker (a threaded one);
 past that it serves the game itself and takes it over, so a busy owner sheds games to an idle
 worker instead of making the table wait.
 
@@ -44,8 +44,11 @@ import zlib
 
 # At most this many connections passed by one worker wait at one owner; past it the game moves.
 PASS_LIMIT = int(os.environ.get("TABLEKEEPER_AFFINITY_QUEUE", "2"))
-# A threaded owner serving this many requests more than the worker that accepted one loses the game.
-BUSIER_BY = int(os.environ.get("TABLEKEEPER_AFFINITY_BUSIER_BY", "4"))
+# A threaded owner serving this many requests more than the worker that accepted one loses the game
+# (default: its thread count, so only an owner with every thread busy while the other idles; a
+# small margin moves games back and forth with the load's ups and downs, each move a catch-up).
+BUSIER_BY = int(os.environ["TABLEKEEPER_AFFINITY_BUSIER_BY"]) if os.environ.get("TABLEKEEPER_AFFINITY_BUSIER_BY") \
+    else None
 TABLE_SIZE = 1 << 16  # game-id hash buckets (a collision only routes two games together)
 MAX_SLOTS = 64
 # The request line up to the game id: enough bytes for any game URL gunicorn accepts.
@@ -112,8 +115,9 @@ class Route:
     `a`; their difference is what waits at `b`.  One writer each, so no lock is needed.
     """
 
-    def __init__(self, directory: str, slot: int, count: int, lock_fd: int):
+    def __init__(self, directory: str, slot: int, count: int, lock_fd: int, busier_by: int | None = None):
         self.directory, self.slot, self.count, self._lock_fd = directory, slot, count, lock_fd
+        self.busier_by = busier_by  # None: the owners' load is not compared (sync workers: their queue is)
         with open(os.path.join(directory, "table"), "r+b") as f:
             self._map = mmap.mmap(f.fileno(), _MAP_SIZE)
         view, counters = memoryview(self._map), TABLE_SIZE + 2 * _COUNTERS.size
@@ -137,8 +141,11 @@ class Route:
         self.passed = self.kept = self.taken_in = 0  # this worker's own tallies (tests, benchmarks)
 
     @classmethod
-    def join(cls, count: int, directory: str | None = None) -> "Route | None":
-        """Claim a free slot of `directory` (default: the master's); None if there is none (or no directory)."""
+    def join(cls, count: int, directory: str | None = None, busier_by: int | None = None) -> "Route | None":
+        """Claim a free slot of `directory` (default: the master's); None if there is none (or no directory).
+
+        `busier_by`: a threaded worker's margin (see `BUSIER_BY`); None for one that serves a request at a time.
+        """
         directory = directory or DIRECTORY
         if directory is None or count < 2 or not os.path.isdir(directory):
             return None
@@ -150,7 +157,7 @@ class Route:
                 os.close(fd)
                 continue
             try:
-                return cls(directory, slot, count, fd)
+                return cls(directory, slot, count, fd, busier_by)
             except OSError:  # e.g. a socket path beyond AF_UNIX's 108 bytes: this worker routes nothing
                 os.close(fd)
                 return None
@@ -193,7 +200,8 @@ class Route:
         if owner == self.slot:
             return False
         if (owner >= self.count or self.waiting_at(owner) >= PASS_LIMIT
-                or self._serving[owner] >= self._serving[self.slot] + BUSIER_BY):
+                or (self.busier_by is not None
+                    and self._serving[owner] >= self._serving[self.slot] + self.busier_by)):
             self.claim(game_id)  # the owner is busy: this worker serves the game from now on
             self.kept += 1
             return False

@@ -24,9 +24,9 @@ from api.web import affinity
 REQUEST_LINE_WAIT = 0.5
 
 
-def joined(worker) -> affinity.Route | None:
+def joined(worker, busier_by: int | None = None) -> affinity.Route | None:
     """This worker's slot, claimed now (and logged: from here on it takes its games' connections)."""
-    route = affinity.Route.join(worker.cfg.workers)
+    route = affinity.Route.join(worker.cfg.workers, busier_by=busier_by)
     if route is not None:
         worker.log.info("tablekeeper: worker %s takes the connections of slot %s's games", worker.pid, route.slot)
     return route
@@ -110,7 +110,9 @@ class AffineThreadWorker(ThreadWorker):
     route: affinity.Route | None = None
 
     def run(self):
-        self.route = joined(self)  # warmed up by now, as the sync worker's
+        # Warmed up by now, as the sync worker's. An owner loses a game only with all its threads busy
+        # while this worker idles (`affinity.BUSIER_BY`).
+        self.route = joined(self, affinity.BUSIER_BY or self.cfg.threads)
         if self.route is not None:
             self.poller.register(self.route.socket, selectors.EVENT_READ, self._take_handed)
         try:

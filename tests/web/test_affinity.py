@@ -132,8 +132,9 @@ def test_a_busy_owner_loses_the_game_to_the_worker_that_has_to_wait(routes):
 
 def test_a_threaded_owner_much_busier_than_the_accepting_worker_loses_the_game(routes, connection):
     first, second = routes
+    first.busier_by = second.busier_by = 3  # a threaded worker's margin (its thread count by default)
     second.claim("g1")
-    for _ in range(affinity.BUSIER_BY):
+    for _ in range(3):
         second.serving(+1)
     client, served = connection
     client.sendall(b"GET /api/games/g1 HTTP/1.1\r\n\r\n")
@@ -142,6 +143,18 @@ def test_a_threaded_owner_much_busier_than_the_accepting_worker_loses_the_game(r
     assert first.owner("g1") == first.slot and first.kept == 1
     second.serving(-1)  # one fewer: it would have waited there
     second.claim("g1")
+    assert first.pass_on(served)
+
+
+def test_a_sync_workers_owner_is_judged_by_its_queue_alone(routes, connection):
+    first, second = routes
+    assert first.busier_by is None  # joined without a margin, as AffineSyncWorker joins
+    second.claim("g1")
+    for _ in range(50):
+        second.serving(+1)
+    client, served = connection
+    client.sendall(b"GET /api/games/g1 HTTP/1.1\r\n\r\n")
+    assert first.wait_readable(served, 2)
     assert first.pass_on(served)
 
 
