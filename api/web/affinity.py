@@ -217,8 +217,9 @@ class Route:
         self.passed += 1
         return True
 
-    def take(self) -> list[tuple[socket.socket, int]]:
-        """The connections passed to this worker so far, each with the index of the listener it came on."""
+    def take(self) -> list[tuple[socket.socket, tuple, int]]:
+        """The connections passed to this worker so far: (socket, the client's address, the index of the
+        listener it came on); one whose client has gone already is closed and left out."""
         taken = []
         while True:
             try:
@@ -235,7 +236,13 @@ class Route:
             if sender < MAX_SLOTS:
                 self._taken[self.slot * MAX_SLOTS + sender] += 1
             self.taken_in += 1
-            taken.append((socket.socket(fileno=fds[0]), message[1] if len(message) > 1 else 0))
+            client = socket.socket(fileno=fds[0])
+            try:
+                peer = client.getpeername()
+            except OSError:  # the client has gone already
+                client.close()
+                continue
+            taken.append((client, peer, message[1] if len(message) > 1 else 0))
 
     def wait_readable(self, client: socket.socket, timeout: float) -> bool:
         """True once `client` has bytes to read (the request line), within `timeout` seconds."""

@@ -131,13 +131,18 @@ def encoded_body(data: bytes, status: int) -> tuple[bytes, dict[str, str]]:
     return encoders[encoding](data), {"Vary": "Accept-Encoding", "Content-Encoding": encoding}
 
 
+def turned_off() -> bool:
+    """True under ``TABLEKEEPER_COMPRESS=0`` (or ``false``, ``no``): answers and files go as they are."""
+    return os.environ.get("TABLEKEEPER_COMPRESS", "1").strip().lower() in ("0", "false", "no")
+
+
 def init(app: Flask) -> None:
     """Compress `app`'s answers (unless ``COMPRESS_REGISTER`` is false, as ``TABLEKEEPER_COMPRESS=0`` sets)."""
     app.config.setdefault("COMPRESS_ZSTD_LEVEL", ZSTD_LEVEL)
     app.config.setdefault("COMPRESS_LEVEL", GZIP_LEVEL)
     app.config.setdefault("COMPRESS_BR_LEVEL", BROTLI_LEVEL)
     app.config.setdefault("COMPRESS_MIN_SIZE", MIN_SIZE)
-    if os.environ.get("TABLEKEEPER_COMPRESS", "1").strip().lower() in ("0", "false", "no"):
+    if turned_off():
         app.config["COMPRESS_REGISTER"] = False
     app.config.setdefault("COMPRESS_REGISTER", True)
     if not app.config["COMPRESS_REGISTER"]:

@@ -93,9 +93,10 @@ def strip_pwa_ahead(server, cfg) -> None:
     """Strip the phone app's scripts once here: every worker, forked after, has them ready."""
     from pathlib import Path
 
+    from api.web.compression import turned_off
     from api.web.pwa import strip_ahead
 
-    if os.environ.get("TABLEKEEPER_COMPRESS", "1").strip().lower() in ("0", "false", "no"):
+    if turned_off():
         return  # served exactly as in git
     try:
         strip_ahead(Path(cfg["PWA_DIR"]) if cfg.get("PWA_DIR") else None)

@@ -93,12 +93,7 @@ class AffineSyncWorker(SyncWorker):
         return False
 
     def _serve_handed(self, route: affinity.Route) -> None:
-        for client, index in route.take():
-            try:
-                addr = client.getpeername()
-            except OSError:  # the client has gone already
-                client.close()
-                continue
+        for client, addr, index in route.take():
             client.setblocking(True)
             util.close_on_exec(client)
             self.handle(self.sockets[min(index, len(self.sockets) - 1)], client, addr)
@@ -113,6 +108,8 @@ class AffineThreadWorker(ThreadWorker):
         # Warmed up by now, as the sync worker's. An owner loses a game only with all its threads busy
         # while this worker idles (`affinity.BUSIER_BY`).
         self.route = joined(self, affinity.BUSIER_BY or self.cfg.threads)
+        # Asked once: a connection names its listener by this address (TConn.server), every request.
+        self._listener_names = [listener.getsockname() for listener in self.sockets]
         if self.route is not None:
             self.poller.register(self.route.socket, selectors.EVENT_READ, self._take_handed)
         try:
@@ -131,15 +128,10 @@ class AffineThreadWorker(ThreadWorker):
         super().set_accept_enabled(enabled)
 
     def _take_handed(self, _fileobj) -> None:
-        for client, index in self.route.take():
-            try:
-                addr = client.getpeername()
-            except OSError:
-                client.close()
-                continue
+        for client, addr, index in self.route.take():
             util.close_on_exec(client)
             self.nr_conns += 1
-            conn = TConn(self.cfg, client, addr, self.sockets[min(index, len(self.sockets) - 1)].getsockname())
+            conn = TConn(self.cfg, client, addr, self._listener_names[min(index, len(self._listener_names) - 1)])
             conn.handed = False
             conn.arrived = True  # passed here for its next request: never passed on again for it
             self.enqueue_req(conn)
@@ -147,8 +139,8 @@ class AffineThreadWorker(ThreadWorker):
     def handle(self, conn):
         route = self.route
         if route is not None and self._routable(conn):
-            index = next((i for i, s in enumerate(self.sockets) if s.getsockname() == conn.server), 0)
-            if route.pass_on(conn.sock, index):
+            names = self._listener_names
+            if route.pass_on(conn.sock, names.index(conn.server) if conn.server in names else 0):
                 conn.handed = True
                 return False
         return super().handle(conn)

@@ -42,6 +42,14 @@ def connection():
     served.close()
 
 
+def arrives(route, connection, request: bytes):
+    """`request` sent on the client's end of `connection`; the accepted end, once `route` sees it readable."""
+    client, served = connection
+    client.sendall(request)
+    assert route.wait_readable(served, 2)
+    return served
+
+
 def test_the_game_id_is_read_from_the_request_line_only_when_the_path_names_a_game():
     assert affinity.game_in(b"POST /api/games/Gx_7-a/actions HTTP/1.1\r\nHost: x\r\n") == "Gx_7-a"
     assert affinity.game_in(b"GET /api/games/abc HTTP/1.1\r\n") == "abc"
@@ -79,9 +87,7 @@ def test_a_game_starts_with_the_worker_its_hash_names_whichever_accepts_it(route
     assert owners == [second.owner(g) for g in games] == [zlib.crc32(g.encode()) % 2 for g in games]
     assert 10 < owners.count(0) < 30  # spread over both
     mine = next(g for g in games if first.owner(g) == first.slot)
-    client, served = connection
-    client.sendall(f"POST /api/games/{mine}/actions HTTP/1.1\r\n\r\n".encode())
-    assert first.wait_readable(served, 2)
+    served = arrives(first, connection, f"POST /api/games/{mine}/actions HTTP/1.1\r\n\r\n".encode())
     assert not first.pass_on(served) and first.passed == 0  # its own: served here
 
 
@@ -94,7 +100,7 @@ def test_a_connection_for_anothers_game_is_passed_with_its_request_unread(routes
     assert first.wait_readable(served, 2)
     assert first.pass_on(served)
     served.close()  # the accepting worker lets its copy go; the connection lives on in the owner
-    [(handed, listener_index)] = second.take()
+    [(handed, _peer, listener_index)] = second.take()
     try:
         assert listener_index == 0
         assert handed.recv(len(request), socket.MSG_WAITALL) == request  # nothing was taken off it
@@ -123,7 +129,7 @@ def test_a_busy_owner_loses_the_game_to_the_worker_that_has_to_wait(routes):
         assert first.waiting_at(second.slot) == affinity.PASS_LIMIT
         taken = second.take()
         assert len(taken) == affinity.PASS_LIMIT and first.waiting_at(second.slot) == 0
-        opened += [s for s, _ in taken]
+        opened += [s for s, _, _ in taken]
     finally:
         listener.close()
         for s in opened:
@@ -136,9 +142,7 @@ def test_a_threaded_owner_much_busier_than_the_accepting_worker_loses_the_game(r
     second.claim("g1")
     for _ in range(3):
         second.serving(+1)
-    client, served = connection
-    client.sendall(b"GET /api/games/g1 HTTP/1.1\r\n\r\n")
-    assert first.wait_readable(served, 2)
+    served = arrives(first, connection, b"GET /api/games/g1 HTTP/1.1\r\n\r\n")
     assert not first.pass_on(served)
     assert first.owner("g1") == first.slot and first.kept == 1
     second.serving(-1)  # one fewer: it would have waited there
@@ -152,9 +156,7 @@ def test_a_sync_workers_owner_is_judged_by_its_queue_alone(routes, connection):
     second.claim("g1")
     for _ in range(50):
         second.serving(+1)
-    client, served = connection
-    client.sendall(b"GET /api/games/g1 HTTP/1.1\r\n\r\n")
-    assert first.wait_readable(served, 2)
+    served = arrives(first, connection, b"GET /api/games/g1 HTTP/1.1\r\n\r\n")
     assert first.pass_on(served)
 
 
@@ -162,9 +164,7 @@ def test_an_owner_that_stopped_taking_is_skipped(routes, connection):
     first, second = routes
     second.claim("g1")
     second.stop_taking()  # stopping, or restarting: its socket is gone
-    client, served = connection
-    client.sendall(b"GET /api/games/g1/log HTTP/1.1\r\n\r\n")
-    assert first.wait_readable(served, 2)
+    served = arrives(first, connection, b"GET /api/games/g1/log HTTP/1.1\r\n\r\n")
     assert not first.pass_on(served)  # served where it was accepted ...
     assert first.owner("g1") == second.slot  # ... and still the owner's, for when its replacement is up
 
@@ -172,9 +172,7 @@ def test_an_owner_that_stopped_taking_is_skipped(routes, connection):
 def test_what_a_dead_worker_was_passed_does_not_count_against_its_replacement(directory, routes, connection):
     first, second = routes
     second.claim("g1")
-    client, served = connection
-    client.sendall(b"GET /api/games/g1 HTTP/1.1\r\n\r\n")
-    assert first.wait_readable(served, 2)
+    served = arrives(first, connection, b"GET /api/games/g1 HTTP/1.1\r\n\r\n")
     assert first.pass_on(served) and first.waiting_at(second.slot) == 1
     second.close()  # it died with the connection queued
     replacement = affinity.Route.join(2, directory)
@@ -187,9 +185,7 @@ def test_what_a_dead_worker_was_passed_does_not_count_against_its_replacement(di
 
 def test_a_request_that_names_no_game_is_served_where_it_was_accepted(routes, connection):
     first, second = routes
-    client, served = connection
-    client.sendall(b"POST /api/games HTTP/1.1\r\n\r\n")
-    assert first.wait_readable(served, 2)
+    served = arrives(first, connection, b"POST /api/games HTTP/1.1\r\n\r\n")
     assert not first.pass_on(served) and first.passed == 0
 
 
