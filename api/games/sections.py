@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import operator
 import threading
 from collections import OrderedDict
 from typing import Any, Callable
@@ -38,6 +39,7 @@ except ImportError:  # the offline phone's Pyodide loads only what the engine ne
     orjson = None
 
 _UNSET = object()
+_IS = operator.is_
 
 
 class SectionMemo:
@@ -121,12 +123,19 @@ class Section:
         # Nothing is cleared once worked out: a threaded server may read one section from two
         # requests at once, and each must find what it needs (at worst both work it out).
         if self._key is _UNSET:
-            inputs = self._inputs
-            if inputs is _UNSET:
+            if self._inputs is _UNSET:
                 self._key = encode(self.value)
             else:
-                self._key = encode(inputs() if callable(inputs) else inputs)
+                self._key = encode(self.inputs)
         return self._key
+
+    @property
+    def inputs(self) -> Any:
+        """What the value is rendered from (worked out once when given as a function); `_UNSET` for a cheap one."""
+        inputs = self._inputs
+        if callable(inputs):  # inputs are data: a function stands for them until first read
+            inputs = self._inputs = inputs()
+        return inputs
 
     @property
     def value(self) -> Any:
@@ -148,6 +157,65 @@ class Section:
 
     def __repr__(self) -> str:
         return f"Section({'/'.join(map(str, self.path))})"
+
+
+_SCALARS = frozenset({str, int, bool, type(None)})  # `==` is JSON equality between two of one type (no float: NaN)
+
+
+def changed(old: list[Section], new: list[Section]) -> list[tuple[Section, Section]] | None:
+    """The places where two views given as sections may differ: ``(before, after)`` pairs in view order.
+
+    `old` and `new` are an earlier and a later view, laid out alike (None when not: another set of
+    places).  A whole section is always listed.  Any other is left out when its value certainly did
+    not change, decided without encoding when it can be — two scalars of one type compared as they
+    are; inputs made of the very same objects (the engine's copy-on-write shares what a move left
+    alone: a player, the pieces) render alike, for states are never changed once made — else by
+    keys (listed when either has none).
+    """
+    out = []
+    for before, after in zip(old, new):
+        if before.path != after.path:
+            return None
+        if after.whole:
+            out.append((before, after))
+            continue
+        inputs = after._inputs
+        if inputs is _UNSET:
+            value = after._value
+            if type(value) in _SCALARS and before._inputs is _UNSET:
+                prior = before._value
+                if type(prior) is not type(value) or prior != value:
+                    out.append((before, after))
+                continue
+        else:
+            prior = before._inputs
+            if prior is not _UNSET:
+                if callable(inputs):  # inputs are data: a function stands for them until first read
+                    inputs = after._inputs = inputs()
+                if callable(prior):
+                    prior = before._inputs = prior()
+                if prior is inputs or _identical(prior, inputs):
+                    continue
+        key = after.key
+        if key is None or before.key != key:
+            out.append((before, after))
+    return out
+
+
+def _identical(a: Any, b: Any) -> bool:
+    """`a` is `b`, or both are tuples (or lists) of the same length whose items are identical in turn
+    (a tuple item is looked into; a list's items are compared by identity alone)."""
+    if a is b:
+        return True
+    kind = type(a)
+    if kind is not type(b) or (kind is not tuple and kind is not list) or len(a) != len(b):
+        return False
+    if kind is list:
+        return all(map(_IS, a, b))
+    for x, y in zip(a, b):
+        if x is not y and (type(x) is not tuple and type(x) is not list or not _identical(x, y)):
+            return False
+    return True
 
 
 def _section(path: tuple, whole: bool, key: Any, inputs: Any, render: Any, value: Any, memo: Any) -> Section:

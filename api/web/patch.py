@@ -23,6 +23,8 @@ from typing import Any
 
 import orjson
 
+from api.games.sections import changed
+
 
 def _escape(key: str) -> str:
     return key.replace("~", "~0").replace("/", "~1")
@@ -56,17 +58,15 @@ def diff_sections(old: list, new: list, fallback) -> list[dict]:
     """
     if len(old) != len(new):
         return fallback()
+    places = changed(old, new)
+    if places is None:
+        return fallback()
     ops: list[dict] = []
-    for before, after in zip(old, new):
-        path = after.path
-        if before.path != path:
-            return fallback()
+    for before, after in places:
         if after.whole:
-            ops.append({"op": "replace", "path": _pointer(path), "value": after.value})
-            continue
-        key = after.key
-        if key is None or before.key != key:
-            _diff(before.value, after.value, _pointer(path), ops)
+            ops.append({"op": "replace", "path": _pointer(after.path), "value": after.value})
+        else:
+            _diff(before.value, after.value, _pointer(after.path), ops)
     return ops
 
 
