@@ -12,17 +12,23 @@ the value:
   is its own JSON encoding;
 * a **lazy** section (a player's holdings, the board in codes) has as key the
   encoding of the state's parts it shows, and is rendered only when read;
-* a **memoised** section (a Tiger, the global market, a player board) has as
-  key the encoding of every input it reads; its value comes from a
-  `SectionMemo` (shared by all games of a process) or is rendered, lazily;
+* a **memoised** section (the global market, a player board) has as key the
+  encoding of every input it reads; its value comes from a `SectionMemo`
+  (shared by all games of a process) or is rendered, lazily;
+* an **items** section (the pieces) is a lazy list rendered item by item: a
+  list that only grew gets the new items' renders added;
+* a **parted** section (a Tiger) is built from parts keyed and memoised each
+  on its own inputs (its centres, spaces, participants…): a patch renders and
+  walks only the parts whose keys changed;
 * a **whole** section (``choices``, ``why_not``, the decision) changes with
   every move: rendered only when read, never compared (a patch replaces it).
 
 Two renders with equal keys at a place have equal values, so a patch between
 two states (`api.web.patch.diff_sections`) needs only the places whose keys
-differ, and the previous state never has to be rendered in full.  Keys are
-orjson bytes: strict about types (``1`` is not ``true``), so equal keys mean
-equal JSON.  Everything here is pure Python (it runs under Pyodide too).
+differ (`changed`: scalars and inputs of the very same objects are compared
+without encoding), and the previous state never has to be rendered in full.
+Keys are orjson bytes (a tuple of them for a parted section): strict about
+types (``1`` is not ``true``), so equal keys mean equal JSON.  Everything here is pure Python (it runs under Pyodide too).
 """
 from __future__ import annotations
 
@@ -141,7 +147,11 @@ class Section:
     def value(self) -> Any:
         """The rendered value (shared when it came from a memo: never mutate it)."""
         if self._value is _UNSET:
-            self._value = self._render() if self._memo is None else self._remembered()
+            if self._render is None:  # `items`
+                render = self._item
+                self._value = [render(item) for item in self.inputs]
+            else:
+                self._value = self._render() if self._memo is None else self._remembered()
         return self._value
 
     def _remembered(self) -> Any:
@@ -260,37 +270,115 @@ def memoised(path: tuple, name: str, edition_hash: str, inputs: Any, render: Cal
     return _section(path, False, _UNSET, named, render, _UNSET, None if memo is None else (memo, edition_hash))
 
 
-def memoised_parts(path: tuple, name: str, edition_hash: str, inputs: Callable[[], Any],
-                   parts: Callable[[Any], list], build: Callable[[list], Any], memo: SectionMemo | None) -> Section:
-    """A `memoised` section rendered from parts, each memoised on its own inputs: ``build(values)`` joins them.
+class Items(Section):
+    """A `lazy` section whose value is a list rendered item by item from a list of inputs (the pieces).
 
-    `inputs()` is everything the section reads (as for `memoised`); ``parts(inputs)`` gives one
-    ``(part inputs, render)`` per part, the part inputs taken from the section's.  It is called only
-    when the section is rendered (its key alone never needs it): then only the parts whose own
-    inputs changed are rendered, and the others come from `memo` as the very objects an earlier
-    render holds, so a patch against that render skips them at once (`api.web.patch` compares by
-    identity first).
+    The engine appends to such lists and shares the items between states: when the earlier view's
+    inputs are the first items of the later one's, the very same objects, a patch adds the new items'
+    renders at the end without rendering or walking the rest (`grown_from`).
     """
-    read: list = []  # [inputs()], worked out once (two threads at worst both work it out, alike)
 
-    def section_inputs() -> Any:
-        if not read:
-            read.append(inputs())
-        return read[0]
+    __slots__ = ("_item",)
 
-    def render() -> Any:
-        values = []
-        for index, (part_inputs, part) in enumerate(parts(section_inputs())):
-            if memo is None:
-                values.append(part())
-            else:
-                values.append(_looked_up(memo, edition_hash, encode((name, index, part_inputs)), part))
-        return build(values)
-
-    return memoised(path, name, edition_hash, section_inputs, render, memo)
+    def grown_from(self, before: Section) -> list | None:
+        """The rendered items this section has past `before`'s, when `before`'s items are its first ones."""
+        if type(before) is not Items or before._item is not self._item:
+            return None
+        old, new = before.inputs, self.inputs
+        if type(old) is not list or type(new) is not list or len(new) <= len(old) \
+                or not all(map(_IS, old, new)):  # map stops at the shorter list: old's items alone
+            return None
+        render = self._item
+        return [render(item) for item in new[len(old):]]
 
 
-def _looked_up(memo: SectionMemo, edition_hash: str, key: bytes | None, render: Callable[[], Any]) -> Any:
+def items(path: tuple, inputs: Any, render_item: Callable[[Any], Any]) -> Items:
+    """A section rendered as ``[render_item(x) for x in inputs]`` (a list, or a function giving it), keyed by `inputs`.
+
+    `render_item` must read nothing but its item (and be the same function for every view, so two
+    views' items render alike).
+    """
+    section = _NEW(Items)
+    section.path, section.whole, section._key, section._inputs = path, False, _UNSET, inputs
+    section._render, section._value, section._memo, section._item = None, _UNSET, None, render_item
+    return section
+
+
+class Parted(Section):
+    """A section whose value is built from parts, each keyed (and memoised) on its own inputs.
+
+    Its key is ``(name, context key, part keys…)``: a patch between two views compares it part by
+    part (`changed_parts`) and renders and walks only the parts that changed, never the whole value.
+    """
+
+    __slots__ = ("_name", "_context", "_parts", "_build", "_listed")
+
+    @property
+    def key(self) -> tuple | None:
+        """The name, the encoded context and each part's encoded inputs (None if one has no encoding)."""
+        if self._key is _UNSET:
+            context = self._context()
+            keys = [encode(inputs) for _, inputs, _ in self._part_list()]
+            self._key = None if context is None or None in keys else (self._name, context, *keys)
+        return self._key
+
+    @property
+    def value(self) -> Any:
+        """The parts' values joined by the section's `build` (shared parts: never mutate them)."""
+        if self._value is _UNSET:
+            self._value = self._build([self.part_value(index) for index in range(len(self._part_list()))])
+        return self._value
+
+    def part_value(self, index: int) -> Any:
+        """The value of part `index`: from the memo when its inputs were rendered before, else rendered."""
+        render = self._part_list()[index][2]
+        key = self.key
+        if self._memo is None or key is None:
+            return render()
+        memo, edition_hash = self._memo
+        return _looked_up(memo, edition_hash, (key[0], index, key[1], key[2 + index]), render)
+
+    def changed_parts(self, before: "Section") -> list[tuple[str | None, Any, Any]] | None:
+        """``(place, before's value, this one's)`` for each part whose key differs from `before`'s part.
+
+        The place is the key the part's value sits under in the section's value (None: the part is a
+        dict merged into it).  None when the two are not comparable part by part (another kind of
+        section, another name or context, a part without a key): then compare the whole values.
+        """
+        mine, theirs = self.key, before.key
+        if type(before) is not Parted or mine is None or theirs is None or len(mine) != len(theirs) \
+                or mine[:2] != theirs[:2]:
+            return None
+        listed = self._part_list()
+        return [(listed[index][0], before.part_value(index), self.part_value(index))
+                for index in range(len(listed)) if mine[2 + index] != theirs[2 + index]]
+
+    def _part_list(self) -> list:
+        listed = self._listed
+        if listed is None:  # two threads at worst both work it out, alike
+            listed = self._listed = self._parts()
+        return listed
+
+
+def parted(path: tuple, name: str, edition_hash: str, context: Callable[[], bytes | None],
+           parts: Callable[[], list], build: Callable[[list], Any], memo: SectionMemo | None) -> Parted:
+    """A section built from parts: ``parts()`` gives ``(place, inputs, render)`` per part, ``build(values)`` joins them.
+
+    A part's `inputs` are everything its `render` reads besides the edition and the `context` —
+    ``context()`` is the encoding of what every part reads (the players named), worked out once for a
+    view by the caller.  `place` is where the part's value sits in the built value (a key of it, or
+    None for a dict whose keys are merged into it): a patch walks only the changed parts there.  With
+    `memo`, each part's value is kept under (edition hash, name, index, context, inputs), so an
+    unchanged part is the very object an earlier render holds (a patch skips it at once).
+    """
+    section = _NEW(Parted)
+    section.path, section.whole, section._key, section._inputs = path, False, _UNSET, _UNSET
+    section._render, section._value, section._memo = None, _UNSET, None if memo is None else (memo, edition_hash)
+    section._name, section._context, section._parts, section._build, section._listed = name, context, parts, build, None
+    return section
+
+
+def _looked_up(memo: SectionMemo, edition_hash: str, key: bytes | tuple | None, render: Callable[[], Any]) -> Any:
     """`memo`'s value under (edition hash, key), rendered and stored on a miss (rendered alone without a key)."""
     if key is None:
         return render()

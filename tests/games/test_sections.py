@@ -2,10 +2,12 @@
 
 Two scalars are compared as they are, strictly (``1`` is not ``true``); inputs made of the very same
 objects are skipped without encoding or rendering either side; anything else is decided by keys.
+A list that only grew (the pieces) gets its new items added; a parted section (a Tiger) is diffed in
+the parts whose keys changed.
 """
 from __future__ import annotations
 
-from api.games.sections import _UNSET, changed, cheap, lazy, whole
+from api.games.sections import _UNSET, SectionMemo, changed, cheap, items, lazy, parted, whole
 from api.web import patch
 
 
@@ -51,3 +53,49 @@ def test_scalars_are_compared_strictly_and_whole_sections_always_listed():
 def test_views_laid_out_otherwise_are_not_compared():
     assert changed([cheap(("a",), 1)], [cheap(("b",), 1)]) is None
     assert patch.diff_sections([cheap(("a",), 1)], [cheap(("b",), 1)], lambda: "fallback") == "fallback"
+
+
+def _item(thing: dict) -> dict:
+    return {"shown": thing["n"]}
+
+
+def test_a_list_that_only_grew_gets_its_new_items_added_without_rendering_the_rest():
+    first, second, third = {"n": 1}, {"n": 2}, {"n": 3}
+    before, after = items(("pieces",), [first, second], _item), items(("pieces",), [first, second, third], _item)
+    assert patch.diff_sections([before], [after], None) == [{"op": "add", "path": "/pieces/-", "value": {"shown": 3}}]
+    assert not before.rendered and not after.rendered
+    assert after.value == [{"shown": 1}, {"shown": 2}, {"shown": 3}]
+
+
+def test_a_list_whose_items_changed_or_went_is_diffed_as_a_whole():
+    first, second = {"n": 1}, {"n": 2}
+    # an equal but distinct first item (a state decoded afresh): compared by keys, then by value
+    replaced = items(("pieces",), [{"n": 1}, second, {"n": 3}], _item)
+    assert patch.diff_sections([items(("pieces",), [first, second], _item)], [replaced], None) == [
+        {"op": "add", "path": "/pieces/-", "value": {"shown": 3}}]
+    changed_item = items(("pieces",), [{"n": 5}, second, {"n": 3}], _item)
+    ops = patch.diff_sections([items(("pieces",), [first, second], _item)], [changed_item], None)
+    assert patch.apply({"pieces": [{"shown": 1}, {"shown": 2}]}, ops) == {"pieces": changed_item.value}
+    shrunk = items(("pieces",), [first], _item)
+    ops = patch.diff_sections([items(("pieces",), [first, second], _item)], [shrunk], None)
+    assert patch.apply({"pieces": [{"shown": 1}, {"shown": 2}]}, ops) == {"pieces": [{"shown": 1}]}
+
+
+def test_a_parted_section_is_diffed_in_the_parts_whose_keys_changed():
+    renders = []
+
+    def section(head: str, funds: list, rows: list):
+        def parts():
+            return [(None, head, lambda: renders.append("head") or {"name": head}),
+                    ("funds", funds, lambda: renders.append("funds") or list(funds)),
+                    ("rows", rows, lambda: renders.append("rows") or list(rows))]
+        return parted(("tigers", 0), "tiger", "edition", lambda: b"[]", parts,
+                      lambda values: {**values[0], "funds": values[1], "rows": values[2]}, SectionMemo())
+
+    before, after = section("SK", [1, 2], [3]), section("SK", [1, 5], [3])
+    assert patch.diff_sections([before], [after], None) == [{"op": "replace", "path": "/tigers/0/funds/1", "value": 5}]
+    assert renders == ["funds", "funds"]  # the other parts neither rendered nor walked
+    renamed = section("HK", [1, 5], [True])  # a merged part (None place) walked in place; True is not 3
+    ops = patch.diff_sections([after], [renamed], None)
+    assert patch.apply({"tigers": [after.value]}, ops) == {"tigers": [{"name": "HK", "funds": [1, 5], "rows": [True]}]}
+    assert renamed.value == {"name": "HK", "funds": [1, 5], "rows": [True]}

@@ -18,7 +18,7 @@ from __future__ import annotations
 from api.games.asian_tigers.edition.load import CENTERS
 from api.games.asian_tigers.presentation import labels as L
 from api.games.asian_tigers.presentation.cache import per_edition
-from api.games.sections import Section, memoised, memoised_parts
+from api.games.sections import Section, SectionMemo, encode, memoised, parted
 from api.games.asian_tigers.state import NEUTRAL, GameState
 
 
@@ -65,16 +65,24 @@ def _tiger(state: GameState, tid: str, who: _People) -> dict:
 
 
 def _joined_tiger(state: GameState, tid: str, parts: list) -> dict:
-    """A Tiger from its rendered parts (`_TIGER_PARTS`, in order)."""
-    centers, spaces, satellites, markets, standing = parts
+    """A Tiger from its rendered parts (`_TIGER_PARTS`, in order; the head's fields go where they belong)."""
+    centers, spaces, satellites, markets, standing, head = parts
+    return {
+        "id": head["id"], "name": head["name"], "centers": centers, "spaces": spaces, "satellites": satellites,
+        "headquarters": head["headquarters"], "local_markets": markets, "participants": standing,
+        "prosperity_token": head["prosperity_token"], "region_token": head["region_token"],
+    }
+
+
+def _head(state: GameState, tid: str, who: _People) -> dict:
+    """A Tiger's own fields besides its parts: name, headquarters, tokens."""
     edition = state.edition
     tiger = edition.tigers[tid]
     prosperity, region = state.prosperity_tokens.get(tid), state.region_tokens.get(tid)
     owner = state.headquarters.get(tid)
     return {
-        "id": tid, "name": tiger.name, "centers": centers, "spaces": spaces, "satellites": satellites,
-        "headquarters": {"id": tiger.headquarters_slot, "owner": participant(state, owner) if owner else None},
-        "local_markets": markets, "participants": standing,
+        "id": tid, "name": tiger.name,
+        "headquarters": {"id": tiger.headquarters_slot, "owner": who(owner) if owner else None},
         "prosperity_token": {"id": prosperity, "label": L.prosperity_label(edition, prosperity, state.player_count)}
         if prosperity else None,
         "region_token": {"id": region, "label": L.region_token_label(edition, region)} if region else None,
@@ -152,7 +160,9 @@ def _standing(state: GameState, tid: str, who: _People) -> list:
 
 # The parts of a Tiger rendered (and memoised) apart: a move changes one or two of them (a placement
 # the centres and the funds, a build the spaces and the influence).
-_TIGER_PARTS = (_centers, _spaces, _satellites, _markets, _standing)
+_TIGER_PARTS = (_centers, _spaces, _satellites, _markets, _standing, _head)
+# Where each part's value sits in the Tiger (the head's fields are merged in).
+_TIGER_PLACES = ("centers", "spaces", "satellites", "local_markets", "participants", None)
 
 
 def _global_market(state: GameState, who: _People) -> dict:
@@ -246,30 +256,32 @@ def board_sections(state: GameState, memo: SectionMemo | None, path: tuple = ("b
                 stacked.setdefault(piece.space, []).append(piece)
         return stacked
 
-    def tiger_inputs(tid: str) -> tuple:
-        centers, spaces, infinite, satellites, markets = _tiger_places(edition, tid)
-        neutral = state.neutral["influence"][tid] if state.neutral else None
-        held = on_spaces()
-        return (people, [state.centers[k] for k in centers], [state.center_workers[k] for k in centers],
-                [pieces[occupancy[s]] if s in occupancy else None for s in spaces],
-                [held.get(s) for s in infinite], [state.satellites.get(s) for s in satellites],
-                state.headquarters.get(tid), [state.local_markets.get(m) for m in markets],
-                [(p.funds[tid], p.influence[tid]) for p in state.players], neutral,
-                state.prosperity_tokens.get(tid), state.region_tokens.get(tid))
+    named: list = []  # the people's encoding, once for all Tigers (every part names them)
 
-    def tiger_parts(tid: str, inputs: tuple) -> list:
-        """Each part of `_TIGER_PARTS` with its share of the Tiger's inputs (the people named are in all)."""
-        people_named, centers, workers, built, stacked_on, satellites, _, markets, standing, neutral, _, _ = inputs
-        return [((people_named, centers, workers), lambda: _centers(state, tid, who())),
-                ((people_named, built, stacked_on), lambda: _spaces(state, tid, who())),
-                ((people_named, satellites), lambda: _satellites(state, tid, who())),
-                ((people_named, markets), lambda: _markets(state, tid, who())),
-                ((people_named, standing, neutral), lambda: _standing(state, tid, who()))]
+    def context() -> bytes | None:
+        if not named:
+            named.append(encode(people))
+        return named[0]
+
+    def tiger_parts(tid: str) -> list:
+        """``(place, inputs, render)`` of each part of `_TIGER_PARTS`; the people named are the context."""
+        centers, spaces, infinite, satellites, markets = _tiger_places(edition, tid)
+        held = on_spaces()
+        return [("centers", ([state.centers[k] for k in centers], [state.center_workers[k] for k in centers]),
+                 lambda: _centers(state, tid, who())),
+                ("spaces", ([pieces[occupancy[s]] if s in occupancy else None for s in spaces],
+                            [held.get(s) for s in infinite]), lambda: _spaces(state, tid, who())),
+                ("satellites", [state.satellites.get(s) for s in satellites], lambda: _satellites(state, tid, who())),
+                ("local_markets", [state.local_markets.get(m) for m in markets], lambda: _markets(state, tid, who())),
+                ("participants", ([(p.funds[tid], p.influence[tid]) for p in state.players],
+                                  state.neutral["influence"][tid] if state.neutral else None),
+                 lambda: _standing(state, tid, who())),
+                (None, (tid, state.headquarters.get(tid), state.prosperity_tokens.get(tid), state.region_tokens.get(tid)),
+                 lambda: _head(state, tid, who()))]
 
     def tiger(index: int, tid: str) -> Section:
-        return memoised_parts((*path, "tigers", index), f"tiger:{tid}", edition.content_hash,
-                              lambda: tiger_inputs(tid), lambda inputs: tiger_parts(tid, inputs),
-                              lambda values: _joined_tiger(state, tid, values), memo)
+        return parted((*path, "tigers", index), f"tiger:{tid}", edition.content_hash, context,
+                      lambda: tiger_parts(tid), lambda values: _joined_tiger(state, tid, values), memo)
 
     out = [tiger(index, tid) for index, tid in enumerate(edition.tigers)]
     out.append(memoised((*path, "global_market"), "global_market", edition.content_hash,
