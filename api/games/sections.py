@@ -206,6 +206,9 @@ def changed(old: list[Section], new: list[Section]) -> list[tuple[Section, Secti
                     prior = before._inputs = prior()
                 if prior is inputs or _identical(prior, inputs):
                     continue
+                if type(after) is Items and after.grown_from(before, render=False) is not None:
+                    out.append((before, after))  # a list that only grew: changed, no keys needed
+                    continue
         key = after.key
         if key is None or before.key != key:
             out.append((before, after))
@@ -280,16 +283,19 @@ class Items(Section):
 
     __slots__ = ("_item",)
 
-    def grown_from(self, before: Section) -> list | None:
-        """The rendered items this section has past `before`'s, when `before`'s items are its first ones."""
+    def grown_from(self, before: Section, render: bool = True) -> list | None:
+        """The rendered items this section has past `before`'s, when `before`'s items are its first ones
+        (with `render` False, the new items themselves)."""
         if type(before) is not Items or before._item is not self._item:
             return None
         old, new = before.inputs, self.inputs
         if type(old) is not list or type(new) is not list or len(new) <= len(old) \
                 or not all(map(_IS, old, new)):  # map stops at the shorter list: old's items alone
             return None
-        render = self._item
-        return [render(item) for item in new[len(old):]]
+        if not render:
+            return new[len(old):]
+        item = self._item
+        return [item(x) for x in new[len(old):]]
 
 
 def items(path: tuple, inputs: Any, render_item: Callable[[Any], Any]) -> Items:

@@ -37,23 +37,34 @@ def participant(state: GameState, pid: str | None) -> dict | None:
 class _People:
     """`participant` for one board: each seat's name and colour looked up once (a board names ~100 of them).
 
-    Also the pieces on each space, in board order, gathered in one pass (for the ∞ spaces).
+    Also the pieces on each ∞ space, in board order, gathered in one pass (`_stacked`).
     """
 
     def __init__(self, state: GameState, stacked: dict[str, list] | None = None):
         self.state = state
         self.known = {p.id: (p.name, p.color) for p in state.players}
-        if stacked is None:  # else gathered already (by `board_sections`, for the keys), in the same way
-            stacked = {}
-            for piece in state.pieces:
-                stacked.setdefault(piece.space, []).append(piece)
-        self.stacked = stacked
+        # else gathered already (by `board_sections`, for the keys), in the same way
+        self.stacked = _stacked(state) if stacked is None else stacked
 
     def __call__(self, pid: str | None) -> dict | None:
         found = self.known.get(pid)
         if found is None:
             return participant(self.state, pid)
         return {"id": pid, "name": found[0], "color": found[1]}
+
+
+def _stacked(state: GameState) -> dict[str, list]:
+    """The pieces on each ∞ space (the only spaces that take several), in board order."""
+    infinite, stacked = _infinite_spaces(state.edition), {}
+    for piece in state.pieces:
+        if piece.space in infinite:
+            stacked.setdefault(piece.space, []).append(piece)
+    return stacked
+
+
+@per_edition
+def _infinite_spaces(edition) -> frozenset:
+    return frozenset(s.id for tiger in edition.tigers.values() for s in tiger.spaces.values() if s.infinite)
 
 
 def _participants(state: GameState) -> list[str]:
@@ -248,13 +259,12 @@ def board_sections(state: GameState, memo: SectionMemo | None, path: tuple = ("b
             shared.append(_People(state, on_spaces()))
         return shared[0]
 
-    stacked: dict[str, list] = {}  # pieces on each space, in board order (for the ∞ spaces' keys)
+    stacked: list = []  # the pieces on each ∞ space (for their keys), gathered once
 
     def on_spaces() -> dict[str, list]:
-        if not stacked and pieces:
-            for piece in pieces:
-                stacked.setdefault(piece.space, []).append(piece)
-        return stacked
+        if not stacked:
+            stacked.append(_stacked(state))
+        return stacked[0]
 
     named: list = []  # the people's encoding, once for all Tigers (every part names them)
 
