@@ -204,24 +204,36 @@ def _global_market(state: GameState, who: _People) -> dict:
 
 def _player_board(state: GameState, player, who: _People) -> dict:
     edition = state.edition
-    sectors = []
-    for sid, content in player.sectors.items():
-        data = edition.sectors.get(sid)
-        bonus = data.bonus if data else None
-        sectors.append({"id": sid, "generic_left": content["generic"],
-                        "factory": data.factory_good if data else None, "factory_left": bool(content["factory"]),
-                        "bonus": bonus, "bonus_unlocked": bool(content.get("bonus_unlocked"))})
-    rows = []
-    for rid, row in edition.rows.items():
-        flag = player.rows.get(rid)
-        rows.append({"id": rid, "sector": row.sector,
-                     "accepts": row.accepts if row.accepts == "any" else list(row.accepts),
-                     "nation_bonus": row.nation_bonus, "flag": flag})
+    # A seat's sectors and rows read alike from move to move: one shared object each (never mutate one),
+    # which a patch against an earlier render skips at once (`api.web.patch` compares by identity).  The
+    # seat is in the key so that no two places of one view are the same object (a copy of the view
+    # that keeps shared objects shared, as `copy.deepcopy` does, would see a change at both).
+    seat = player.id
+    sectors = [_sector(edition, seat, sid, type(content["generic"]), content["generic"], bool(content["factory"]),
+                       bool(content.get("bonus_unlocked"))) for sid, content in player.sectors.items()]
+    flags = player.rows
+    rows = [_row(edition, seat, rid, flags.get(rid)) for rid in edition.rows]
     return {**who(player.id), "sectors": sectors, "rows": rows,
             "special_flags": [f"special:{t}" for t in player.special_flags],
             "satellites_left": list(player.satellites), "headquarters_left": player.headquarters_available,
             "energy": player.energy, "science": player.science,
             "goods": {g: n for g, n in player.goods.items() if n}}
+
+
+@per_edition
+def _sector(edition, seat: str, sid: str, kind: type, generic_left, factory_left: bool, bonus_unlocked: bool) -> dict:
+    """A player-board sector as shown (`kind`, the type of `generic_left`, keeps ``1`` and ``true`` apart)."""
+    data = edition.sectors.get(sid)
+    return {"id": sid, "generic_left": generic_left, "factory": data.factory_good if data else None,
+            "factory_left": factory_left, "bonus": data.bonus if data else None, "bonus_unlocked": bonus_unlocked}
+
+
+@per_edition
+def _row(edition, seat: str, rid: str, flag) -> dict:
+    """A final-scoring row as shown, with the flag in it (None: empty)."""
+    row = edition.rows[rid]
+    return {"id": rid, "sector": row.sector, "accepts": row.accepts if row.accepts == "any" else list(row.accepts),
+            "nation_bonus": row.nation_bonus, "flag": flag}
 
 
 def board_model(state: GameState) -> dict:

@@ -160,3 +160,24 @@ def test_places_skipped_as_the_same_objects_have_equal_keys_in_real_play():
                     shortcuts += used._key is _UNSET and used._inputs is not _UNSET  # skipped without a key
             previous = sections
     assert shortcuts > 100
+
+
+def test_no_two_places_of_a_view_are_one_object():
+    # Shared renders (memo values, a seat's sectors and rows, empty spaces) are shared between views,
+    # never between two places of one view that a patch changes inside: a copy that keeps shared
+    # objects shared (copy.deepcopy, as `patch.apply` uses) would otherwise see a change at one place
+    # at the other too.  (The whole sections, replaced whole, may repeat a legal action in `choices`.)
+    memo = SectionMemo()
+    for number, states in _games():
+        if number > 1:
+            break
+        for state in states[::7]:
+            seen: dict[int, object] = {}
+            shown = assemble(view_sections(state, memo))
+            pending = [shown["board_model"], shown["board"], shown["players"]]
+            while pending:
+                value = pending.pop()
+                if isinstance(value, (dict, list)):
+                    assert id(value) not in seen, value
+                    seen[id(value)] = value
+                    pending.extend(value.values() if isinstance(value, dict) else value)
