@@ -15,6 +15,8 @@ workers, tokens for this player count) carries its words here.
 """
 from __future__ import annotations
 
+import operator
+
 from api.games.asian_tigers.edition.load import CENTERS
 from api.games.asian_tigers.presentation import labels as L
 from api.games.asian_tigers.presentation.cache import per_edition
@@ -141,6 +143,17 @@ def _space_heads(edition, tid: str, player_count: int) -> tuple:
     return tuple(out)
 
 
+_SHOWN_OF_PIECE = operator.attrgetter("owner", "parts_factory")  # all `_spaces` reads of a piece
+
+
+def _spaces_inputs(pieces: list, occupancy: dict, spaces: tuple, stacks) -> tuple:
+    """What `_spaces` reads of a Tiger's spaces: the piece index on each (None: empty), each such
+    piece's owner and parts factory, and the same of the pieces on each ∞ space (None: none)."""
+    indices = list(map(occupancy.get, spaces))
+    built = [pieces[i] for i in indices if i is not None]
+    return indices, list(map(_SHOWN_OF_PIECE, built)), [stack and list(map(_SHOWN_OF_PIECE, stack)) for stack in stacks]
+
+
 def _satellites(state: GameState, tid: str, who: _People) -> list:
     return [{"id": sid, "row": sat.row,
              "owner": who((state.satellites.get(sid) or {}).get("owner")),
@@ -258,8 +271,7 @@ def board_sections(state: GameState, memo: SectionMemo | None, path: tuple = ("b
     """`board_model(state)` as memoised sections; each key holds everything its part reads.
 
     The keys name the participants (names and colours appear in every part) and the player count
-    (open spaces, token values); the edition is in the memo key.  Pieces are frozen dataclasses,
-    which orjson encodes field by field.
+    (open spaces, token values); the edition is in the memo key.
     """
     edition, pieces, occupancy = state.edition, state.pieces, state.occupancy
     people = ([(p.id, p.name, p.color) for p in state.players], state.player_count,
@@ -291,8 +303,8 @@ def board_sections(state: GameState, memo: SectionMemo | None, path: tuple = ("b
         held = on_spaces()
         return [("centers", ([state.centers[k] for k in centers], [state.center_workers[k] for k in centers]),
                  lambda: _centers(state, tid, who())),
-                ("spaces", ([pieces[occupancy[s]] if s in occupancy else None for s in spaces],
-                            [held.get(s) for s in infinite]), lambda: _spaces(state, tid, who())),
+                ("spaces", _spaces_inputs(pieces, occupancy, spaces, map(held.get, infinite)),
+                 lambda: _spaces(state, tid, who())),
                 ("satellites", [state.satellites.get(s) for s in satellites], lambda: _satellites(state, tid, who())),
                 ("local_markets", [state.local_markets.get(m) for m in markets], lambda: _markets(state, tid, who())),
                 ("participants", ([(p.funds[tid], p.influence[tid]) for p in state.players],
