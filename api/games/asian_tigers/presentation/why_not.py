@@ -34,7 +34,7 @@ from api.games.asian_tigers.edition.load import CENTERS
 from api.games.asian_tigers.engine import apply, apply_on_copy
 from api.games.asian_tigers.errors import ActionShapeError, RulesError
 from api.games.asian_tigers.presentation import labels as L
-from api.games.asian_tigers.presentation.text import humanize_error
+from api.games.asian_tigers.presentation.text import humanize, humanize_error
 from api.games.asian_tigers.state import GameState
 from api.games.asian_tigers.turn import bonuses, building, market, placement
 
@@ -57,11 +57,20 @@ def why_not(state: GameState, decision: dict | None, legal: list[dict]) -> list[
     entries, seen = [], set()
     trials = _Trials(state)
     decision_id = decision["id"]
+    judge = _placement_judge(state) if decision["kind"] == "choose_placement" else None
     for candidate in finder(state, decision):
         kind = candidate["kind"]
         if kind == "build" and candidate["space"] in built:
             continue
         action = {**candidate, "decision": decision_id}
+        if judge is not None:
+            judged = judge(candidate)
+            if type(judged) is int:  # offered (the options list every placement judged legal)
+                continue
+            if judged is not None:  # candidates are distinct centres and workers: none was seen before
+                entries.append({"action": action, "label": L.center_label(state.edition, candidate["center"]),
+                                "reason": _judged_reason(state, judged)})
+                continue
         key = _key(action)
         if key in seen:
             continue
@@ -143,6 +152,32 @@ def _first_check(state: GameState, decision: dict, action: dict):
     return _PASSED
 
 
+def _placement_judge(state: GameState):
+    """``judge(candidate)``: what `placement_options` judged for a placement candidate, or None.
+
+    Listing the decision's options judged every (centre, possible worker) and kept each refusal as
+    data (the funds cost when legal), which `check_place_worker` raises anew: read here, a refused
+    centre needs no exception.  The worker is the one `worker_for` settles on without raising (the
+    leftmost of a team; a stated type the options judged); anything not judged (a type the team
+    can no longer hold) goes through the check itself.  None when the options judged nothing.
+    """
+    checks = placement.judged(state)
+    if checks is None or state.phase != "turns" or state.edition is None:
+        return None
+    team = state.peek_player(state.turn_order[state.turn_index]).team
+    if team is None:
+        return lambda candidate: checks.get((candidate["center"], candidate.get("worker")))
+    return lambda candidate: None if "worker" in candidate else checks.get((candidate["center"], team[0]))
+
+
+def _judged_reason(state: GameState, judged: tuple) -> dict:
+    """The reason `_first_check` gives when the check raises the judged refusal (class, message, code, rule, details)."""
+    kind, message, code, rule, _details = judged
+    if not issubclass(kind, ActionShapeError):
+        message = humanize(state.edition, state.player_count, message)
+    return {"message": message, "code": code or kind.default_code, "rule": rule}
+
+
 def _check_build(state: GameState, decision: dict, action: dict) -> None:
     building.check_space(state, state.peek_player(decision["seat"]), action.get("space"), action.get("sector"),
                          decision["center"], building.BUILDABLE_FROM_CENTER, decision["tiger"])
@@ -178,7 +213,7 @@ _FIRST_CHECKS = {
 
 # -- candidates per decision kind ------------------------------------------------------
 def _placements(state: GameState, decision: dict) -> list[dict]:
-    player = state.current_player
+    player = state.peek_player(state.turn_order[state.turn_index])
     workers = [None] if player.team is not None else list(state.edition.worker_types)
     centers = [f"{t}.{c}" for t in state.edition.tigers for c in CENTERS] + list(state.trade_centers)
     return [{"kind": "place_worker", "center": c, **({"worker": w} if w else {})} for w in workers for c in centers]

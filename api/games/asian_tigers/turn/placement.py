@@ -186,10 +186,17 @@ def _refusal(exc: RulesError) -> tuple:
 
 def _checked(state: GameState, center: str, worker: str):
     """What `placement_options` found for (centre, worker) while the decision it served waits; else None."""
+    checks = judged(state)
+    return None if checks is None else checks.get((center, worker))
+
+
+def judged(state: GameState) -> dict | None:
+    """What `placement_options` found while the decision it served waits, or None (read only, never change it):
+    (centre, worker) -> the funds cost, or the refusal as (error class, message, code, rule, details)."""
     kept = state.placement_checks
     if kept is None or not state.decisions or state.decisions[-1] is not kept[0]:
         return None
-    return kept[1].get((center, worker))
+    return kept[1]
 
 
 def _placement(center: str, worker: str, player: PlayerState) -> dict:
