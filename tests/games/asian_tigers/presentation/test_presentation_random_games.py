@@ -17,7 +17,7 @@ import pytest
 
 from api.games.asian_tigers import RulesError, apply, is_over, legal_actions, new_game, outcome, state_to_dict, view
 from api.games.asian_tigers.decision_table import DECISIONS
-from api.games.asian_tigers.presentation import options as options_module
+from api.games.asian_tigers.presentation import builds as builds_module, options as options_module
 from api.games.asian_tigers.presentation.options import describe_choice, describe_choices
 from api.games.asian_tigers.presentation import why_not as why_not_module
 from api.games.asian_tigers.presentation.why_not import refusal, why_not
@@ -77,7 +77,7 @@ def played():
             # something it reads would differ.
             described = describe_choices(state, decision, legal)
             if game % 10 == 0:
-                options_module._BUILDS.clear()
+                builds_module._WORDS.clear()
                 options_module._PLACEMENTS.clear()
             for action, seen in zip(legal, described, strict=True):
                 choice = describe_choice(state, decision, action)
