@@ -82,64 +82,70 @@ class Builds:
     def __init__(self, state: GameState, decision: dict, placeholder):
         self.state, self.decision, self.placeholder = state, decision, placeholder  # `options.uses_placeholder`
         self._player: PlayerState | None = None
-        self._spaces: dict = {}  # (kind answered, space id) -> a non-factory space that passed its checks
-        self._contents: dict = {}  # sector -> (generic pieces, factory at hand, bonus unlocked), or None
+        self._spaces: dict = {}  # space id -> (kind answered, the non-factory space that passed its checks)
+        self._contents: dict = {}  # sector -> (generic pieces, factory at hand, bonus unlocked)
         self._university = None
 
     def words(self, action: dict) -> tuple:
         """(label, cost, payoff, summary, placeholder) of the build or department `action`."""
-        state, player = self.state, self._player
-        if player is None:
-            player = self._player = state.peek_player(self.decision["seat"])
         kind, space_id, sector = action["kind"], action["space"], action.get("sector")
-        energy = science = None
-        space = self._spaces.get((kind, space_id)) if type(space_id) is str and type(sector) is str else None
-        content = self._content(sector) if space is not None else None
-        if content is None or content[0] < 1:  # not a space that passed with a sector holding a piece: check
-            info = self._check(player, kind, space_id, sector)
+        # A space that passed its checks for this kind, and a sector holding a piece: nothing else to check.
+        passed = self._spaces.get(space_id) if type(space_id) is str else None
+        content = None
+        if passed is not None and passed[0] == kind and type(sector) is str:
+            content = self._contents.get(sector)
+            if content is None and sector in self._player.sectors:
+                content = self._read(sector)
+        if content is not None and content[0] >= 1:
+            space = passed[1]
+            energy = science = None
+        else:
+            info = self._check(kind, space_id, sector)
             space, sector = info["space"], info["sector"]
             energy, science = info.get("energy"), info.get("science")
             if space.kind != "factory" and type(space_id) is str:
-                self._spaces[(kind, space_id)] = space
-            content = self._content(sector)
+                self._spaces[space_id] = (kind, space)
+            content = self._contents.get(sector) or self._read(sector)
         # Once checked, the words depend only on what the check named and the sector's content (see
         # `build_payoff`, `sector_payoff`, `build_label`), and whether it names a placeholder only on
         # the action's space and sector (its other fields: kind and decision).
-        key = (state.edition.content_hash, kind, space.id, sector, energy, science, content, action.get("sector"))
+        key = (self.state.edition.content_hash, kind, space.id, sector, energy, science, content, action.get("sector"))
         described = _WORDS.get(key)
         if described is None:
-            if len(_WORDS) >= _WORDS_MAX:
-                _WORDS.clear()
-            info = {"space": space, "sector": sector}
-            if energy is not None:
-                info.update(energy=energy, science=science)
-            cost, payoff = build_payoff(state, player, info)
-            if kind == "build_department":
-                add(cost, "science", space.science_cost or 0)
-            label = build_label(state, info)
-            described = _WORDS[key] = (label, cost, payoff, worded(state, label, cost, payoff),
-                                       self.placeholder(state, {"space": space.id, "sector": action.get("sector")}))
+            described = self._worded(key, kind, space, sector, energy, science)
         return described
 
-    def _check(self, player: PlayerState, kind: str, space_id, sector) -> dict:
+    def _worded(self, key: tuple, kind: str, space, sector: str, energy, science) -> tuple:
+        state = self.state
+        if len(_WORDS) >= _WORDS_MAX:
+            _WORDS.clear()
+        info = {"space": space, "sector": sector}
+        if energy is not None:
+            info.update(energy=energy, science=science)
+        cost, payoff = build_payoff(state, self._player, info)
+        if kind == "build_department":
+            add(cost, "science", space.science_cost or 0)
+        label = build_label(state, info)
+        described = _WORDS[key] = (label, cost, payoff, worded(state, label, cost, payoff),
+                                   self.placeholder(state, {"space": space.id, "sector": key[-1]}))
+        return described
+
+    def _check(self, kind: str, space_id, sector) -> dict:
         state, decision = self.state, self.decision
+        if self._player is None:
+            self._player = state.peek_player(decision["seat"])
         if kind == "build":
-            return building.check_space(state, player, space_id, sector, decision["center"],
+            return building.check_space(state, self._player, space_id, sector, decision["center"],
                                         building.BUILDABLE_FROM_CENTER, decision["tiger"])
         if self._university is None:
             self._university = state.edition.space(decision["space"])
-        return building.check_space(state, player, space_id, sector, None, ("department",), self._university.tiger)
+        return building.check_space(state, self._player, space_id, sector, None, ("department",),
+                                    self._university.tiger)
 
-    def _content(self, sector) -> tuple | None:
-        try:
-            return self._contents[sector]
-        except KeyError:
-            pass
-        except TypeError:  # not a sector name at all
-            return None
-        content = self._player.sectors.get(sector)
-        read = self._contents[sector] = None if content is None else (
-            content["generic"], bool(content["factory"]), bool(content.get("bonus_unlocked")))
+    def _read(self, sector: str) -> tuple:
+        """(generic pieces, factory at hand, bonus unlocked) of a sector the player has, read once."""
+        content = self._player.sectors[sector]
+        read = self._contents[sector] = (content["generic"], bool(content["factory"]), bool(content.get("bonus_unlocked")))
         return read
 
 

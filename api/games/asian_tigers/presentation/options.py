@@ -42,7 +42,16 @@ def describe_choices(state: GameState, decision: dict, actions: list[dict]) -> l
     the view's ``choices``); the space's checks are the same for every sector (see `builds.Builds`).
     """
     row = Builds(state, decision, uses_placeholder)
-    return [_described(state, decision, action, row) for action in actions]
+    out = []
+    for action in actions:
+        kind = action["kind"]
+        if kind == "build" or kind == "build_department":  # `_described`, without a call per build
+            label, cost, payoff, summary_text, placeholder = row.words(action)
+            out.append({"action": action, "label": label, "cost": cost, "payoff": payoff, "summary": summary_text,
+                        "placeholder": placeholder})
+        else:
+            out.append(_described(state, decision, action, row))
+    return out
 
 
 def _described(state: GameState, decision: dict, action: dict, row: Builds | None) -> dict:
