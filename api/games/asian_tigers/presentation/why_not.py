@@ -34,6 +34,7 @@ from api.games.asian_tigers.edition.load import CENTERS
 from api.games.asian_tigers.engine import apply, apply_on_copy
 from api.games.asian_tigers.errors import ActionShapeError, RulesError
 from api.games.asian_tigers.presentation import labels as L
+from api.games.asian_tigers.presentation.cache import per_edition
 from api.games.asian_tigers.presentation.text import humanize, humanize_error
 from api.games.asian_tigers.state import GameState
 from api.games.asian_tigers.turn import bonuses, building, market, placement
@@ -58,11 +59,22 @@ def why_not(state: GameState, decision: dict | None, legal: list[dict]) -> list[
     trials = _Trials(state)
     decision_id = decision["id"]
     judge = _placement_judge(state) if decision["kind"] == "choose_placement" else None
+    names = tuple(p.name for p in state.players) if decision["kind"] == "choose_build" else None
     for candidate in finder(state, decision):
         kind = candidate["kind"]
         if kind == "build" and candidate["space"] in built:
             continue
         action = {**candidate, "decision": decision_id}
+        if names is not None and kind == "build" and "sector" in candidate:
+            # one candidate per space: none was seen before, and none is offered (see `built`)
+            reason, label = _build_first_check(state, decision, action, names)
+            if reason is _PASSED:
+                reason = trials.refusal(action)
+            elif reason is not None:
+                reason = {"message": reason[0], "code": reason[1], "rule": reason[2]}
+            if reason is not None:
+                entries.append({"action": action, "label": label, "reason": reason})
+            continue
         if judge is not None:
             judged = judge(candidate)
             if type(judged) is int:  # offered (the options list every placement judged legal)
@@ -178,6 +190,38 @@ def _judged_reason(state: GameState, judged: tuple) -> dict:
     return {"message": message, "code": code or kind.default_code, "rule": rule}
 
 
+def _build_first_check(state: GameState, decision: dict, action: dict, names: tuple) -> tuple:
+    """(`_first_check`'s reason as (message, code, rule), or `_PASSED`; the label) of a choose_build's
+    candidate on a non-factory space, remembered by everything that check reads.
+
+    `building.check_space` reads there the space (the edition's), the decision's Tiger and centre,
+    the player count, who built the space if anyone (and so the player names: `names`), and whether
+    the candidate's sector is the player's and holds a generic piece; the words, the edition and the
+    player count.  Most refusals (a space built, out of reach, a university from centre C) recur
+    move after move, and raising and wording them anew costs several times the look-up.
+    """
+    space_id, sector = action["space"], action["sector"]
+    occupant = state.occupancy.get(space_id)
+    content = state.peek_player(decision["seat"]).sectors.get(sector)
+    key = (state.edition.content_hash, state.player_count, decision["kind"], decision["tiger"], decision["center"],
+           space_id, None if occupant is None else state.pieces[occupant].owner, names, sector,
+           None if content is None else content["generic"] >= 1)
+    known = _BUILD_CHECKS.get(key)
+    if known is None:
+        if len(_BUILD_CHECKS) >= _BUILD_CHECKS_MAX:
+            _BUILD_CHECKS.clear()
+        reason = _first_check(state, decision, action)
+        if reason is not _PASSED:
+            reason = (reason["message"], reason["code"], reason["rule"])
+        known = _BUILD_CHECKS[key] = (reason, candidate_label(state, decision, action))
+    return known
+
+
+# (edition hash, what the first check of a build candidate reads) -> (reason or _PASSED, label)
+_BUILD_CHECKS: dict = {}
+_BUILD_CHECKS_MAX = 8192
+
+
 def _check_build(state: GameState, decision: dict, action: dict) -> None:
     building.check_space(state, state.peek_player(decision["seat"]), action.get("space"), action.get("sector"),
                          decision["center"], building.BUILDABLE_FROM_CENTER, decision["tiger"])
@@ -226,11 +270,15 @@ def _generic_sector(state: GameState, decision: dict) -> str:
 
 def _builds(state: GameState, decision: dict) -> list[dict]:
     sector = _generic_sector(state, decision)
-    out = []
-    for space in state.edition.tigers[decision["tiger"]].spaces.values():
-        if space.kind in building.BUILDABLE_FROM_CENTER and building.is_open(state, space):
-            out.append({"kind": "build", "space": space.id, **({} if space.kind == "factory" else {"sector": sector})})
-    return out
+    return [{"kind": "build", "space": space, **({} if factory else {"sector": sector})}
+            for space, factory in _build_spaces(state.edition, decision["tiger"], state.player_count)]
+
+
+@per_edition
+def _build_spaces(edition, tiger: str, player_count: int) -> tuple:
+    """((space id, is a factory) for every open space of `tiger` a centre builds on), in the edition's order."""
+    return tuple((space.id, space.kind == "factory") for space in edition.tigers[tiger].spaces.values()
+                 if space.kind in building.BUILDABLE_FROM_CENTER and space.min_players <= player_count)  # `is_open`
 
 
 def _local_sales(state: GameState, decision: dict) -> list[dict]:
