@@ -9,7 +9,7 @@ import random
 
 from api.games.asian_tigers import apply, view
 from api.games.asian_tigers.presentation.document import edition_labels
-from tests.games.asian_tigers.builders import edition, game, modified, to_build
+from tests.games.asian_tigers.builders import STC, edition, finish_turn, game, invest, modified, to_build
 
 
 def _choice(shown: dict, **partial) -> dict:
@@ -152,3 +152,23 @@ def test_initial_turn_order_is_the_drawn_one_and_stays_after_the_era1_management
         assert view(state)["initial_turn_order"] == first
         changed += state.turn_order != first
     assert changed  # the Era II order differs in some game, so the check above means something
+
+
+def _refused_builds(state) -> dict:
+    return {e["action"]["space"]: e["reason"] for e in view(state)["why_not"] if e["action"]["kind"] == "build"}
+
+
+def test_a_remembered_build_refusal_follows_who_built_the_space():
+    # BUILD-GEN-02: SK.L3 is offered to seat 1 until seat 0 builds it; then refused, naming its builder. The
+    # refusals of builds are remembered between views: a name or a builder that changes changes them.
+    before, _ = to_build(finish_turn(apply(game(2), STC).state, "0"), "SK.A")
+    assert "SK.L3" not in _refused_builds(before)
+    assert any(c["action"].get("space") == "SK.L3" for c in view(before)["choices"])
+    built, _ = invest(game(2), "SK.A", "SK.L3", "S7")
+    after, _ = to_build(built, "SK.A")
+    assert _refused_builds(after)["SK.L3"] == {
+        "message": "South Korea · laboratory · column C is already built (by Ann)", "code": "space_occupied",
+        "rule": "BUILD-GEN-02"}
+    renamed = modified(after, lambda data: data["players"][0].update(name="Zoe"))
+    assert _refused_builds(renamed)["SK.L3"]["message"].endswith("(by Zoe)")
+    assert _refused_builds(after)["SK.L3"]["message"].endswith("(by Ann)")
