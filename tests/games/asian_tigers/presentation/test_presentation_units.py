@@ -6,8 +6,10 @@ every team starts W1 W1 W1 W1, seat 0 holds Finance, seat 1 Chemicals.
 from __future__ import annotations
 
 import random
+import re
 
 from api.games.asian_tigers import apply, view
+from api.games.asian_tigers.presentation import text as text_module
 from api.games.asian_tigers.presentation.document import edition_labels
 from tests.games.asian_tigers.builders import STC, edition, finish_turn, game, invest, modified, to_build
 
@@ -172,3 +174,23 @@ def test_a_remembered_build_refusal_follows_who_built_the_space():
     renamed = modified(after, lambda data: data["players"][0].update(name="Zoe"))
     assert _refused_builds(renamed)["SK.L3"]["message"].endswith("(by Zoe)")
     assert _refused_builds(after)["SK.L3"]["message"].endswith("(by Ann)")
+
+
+def test_codes_are_rewritten_exactly_as_by_the_longest_first_alternation():
+    # Issue 12: codes become labels; the trie-shaped pattern (issue 18) must rewrite every text exactly as
+    # the plain alternation of the codes sorted longest first, with the same word boundaries.
+    for count in (1, 4):
+        pattern, table = text_module._rewriter(edition(), count)
+        keys = sorted(table, key=len, reverse=True)
+        plain = re.compile(r"(?<![\w.:])(?:" + "|".join(re.escape(k) for k in keys) + r")(?![\w])")
+        assert plain.pattern != pattern.pattern
+        rng = random.Random(count)
+        words = keys + ["Ann", "token", "sector", "row", "the", "bonus", "S", "SK."]
+        glue = ["", " ", ".", ":", ", ", "_", "-", "1", "(", " the "]
+        rewritten = 0
+        for _ in range(3000):
+            text = "".join(rng.choice(words) + rng.choice(glue) for _ in range(rng.randint(1, 5)))
+            expected = plain.sub(lambda m: table[m.group(0)], text)
+            assert pattern.sub(lambda m: table[m.group(0)], text) == expected, text
+            rewritten += expected != text
+        assert rewritten > 1000
