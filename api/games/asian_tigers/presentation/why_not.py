@@ -64,6 +64,13 @@ def why_not(state: GameState, decision: dict | None, legal: list[dict]) -> list[
         kind = candidate["kind"]
         if kind == "build" and candidate["space"] in built:
             continue
+        if judge is not None:
+            judged = judge(candidate)
+            if type(judged) is int:  # offered (the options list every placement judged legal)
+                continue
+            if judged is not None:  # candidates are distinct centres and workers: none was seen before
+                entries.append(_judged_entry(state, decision_id, candidate, judged))
+                continue
         action = {**candidate, "decision": decision_id}
         if names is not None and kind == "build" and "sector" in candidate:
             # one candidate per space: none was seen before, and none is offered (see `built`)
@@ -75,14 +82,6 @@ def why_not(state: GameState, decision: dict | None, legal: list[dict]) -> list[
             if reason is not None:
                 entries.append({"action": action, "label": label, "reason": reason})
             continue
-        if judge is not None:
-            judged = judge(candidate)
-            if type(judged) is int:  # offered (the options list every placement judged legal)
-                continue
-            if judged is not None:  # candidates are distinct centres and workers: none was seen before
-                entries.append({"action": action, "label": L.center_label(state.edition, candidate["center"]),
-                                "reason": _judged_reason(state, judged)})
-                continue
         key = _key(action)
         if key in seen:
             continue
@@ -182,12 +181,20 @@ def _placement_judge(state: GameState):
     return lambda candidate: None if "worker" in candidate else checks.get((candidate["center"], team[0]))
 
 
-def _judged_reason(state: GameState, judged: tuple) -> dict:
-    """The reason `_first_check` gives when the check raises the judged refusal (class, message, code, rule, details)."""
-    kind, message, code, rule, _details = judged
-    if not issubclass(kind, ActionShapeError):
-        message = humanize(state.edition, state.player_count, message)
-    return {"message": message, "code": code or kind.default_code, "rule": rule}
+def _judged_entry(state: GameState, decision_id, candidate: dict, judged: tuple) -> dict:
+    """The entry of a placement candidate refused as `placement_options` judged it."""
+    error, message, code, rule, _details = judged
+    label, message, code = _judged_words(state.edition, state.player_count, candidate["center"], error, message, code)
+    return {"action": {**candidate, "decision": decision_id}, "label": label,
+            "reason": {"message": message, "code": code, "rule": rule}}
+
+
+@per_edition
+def _judged_words(edition, player_count: int, center: str, error: type, message: str, code: str | None) -> tuple:
+    """(label, message, code) of a placement refused by the judged `error`, as `_first_check` words it."""
+    if not issubclass(error, ActionShapeError):
+        message = humanize(edition, player_count, message)
+    return L.center_label(edition, center), message, code or error.default_code
 
 
 def _build_first_check(state: GameState, decision: dict, action: dict, names: tuple) -> tuple:
@@ -256,11 +263,17 @@ _FIRST_CHECKS = {
 
 
 # -- candidates per decision kind ------------------------------------------------------
-def _placements(state: GameState, decision: dict) -> list[dict]:
+def _placements(state: GameState, decision: dict) -> tuple[dict, ...]:
     player = state.peek_player(state.turn_order[state.turn_index])
-    workers = [None] if player.team is not None else list(state.edition.worker_types)
-    centers = [f"{t}.{c}" for t in state.edition.tigers for c in CENTERS] + list(state.trade_centers)
-    return [{"kind": "place_worker", "center": c, **({"worker": w} if w else {})} for w in workers for c in centers]
+    return _placement_candidates(state.edition, player.team is not None, tuple(state.trade_centers))
+
+
+@per_edition
+def _placement_candidates(edition, team: bool, trade_centers: tuple) -> tuple[dict, ...]:
+    """Every centre for each worker (the team's next one: unnamed), shared: never change them."""
+    workers = [None] if team else list(edition.worker_types)
+    centers = [f"{t}.{c}" for t in edition.tigers for c in CENTERS] + list(trade_centers)
+    return tuple({"kind": "place_worker", "center": c, **({"worker": w} if w else {})} for w in workers for c in centers)
 
 
 def _generic_sector(state: GameState, decision: dict) -> str:
@@ -268,16 +281,16 @@ def _generic_sector(state: GameState, decision: dict) -> str:
     return next((s for s, v in player.sectors.items() if v["generic"] > 0), next(iter(player.sectors)))
 
 
-def _builds(state: GameState, decision: dict) -> list[dict]:
-    sector = _generic_sector(state, decision)
-    return [{"kind": "build", "space": space, **({} if factory else {"sector": sector})}
-            for space, factory in _build_spaces(state.edition, decision["tiger"], state.player_count)]
+def _builds(state: GameState, decision: dict) -> tuple[dict, ...]:
+    return _build_candidates(state.edition, decision["tiger"], state.player_count, _generic_sector(state, decision))
 
 
 @per_edition
-def _build_spaces(edition, tiger: str, player_count: int) -> tuple:
-    """((space id, is a factory) for every open space of `tiger` a centre builds on), in the edition's order."""
-    return tuple((space.id, space.kind == "factory") for space in edition.tigers[tiger].spaces.values()
+def _build_candidates(edition, tiger: str, player_count: int, sector: str) -> tuple[dict, ...]:
+    """A build on every open space of `tiger` a centre builds on (a generic piece from `sector`), in the
+    edition's order; shared: never change them."""
+    return tuple({"kind": "build", "space": space.id, **({} if space.kind == "factory" else {"sector": sector})}
+                 for space in edition.tigers[tiger].spaces.values()
                  if space.kind in building.BUILDABLE_FROM_CENTER and space.min_players <= player_count)  # `is_open`
 
 
