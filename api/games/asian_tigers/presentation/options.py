@@ -120,7 +120,7 @@ def _placement(state: GameState, action: dict) -> tuple:
     """(label, cost, payoff, summary, placeholder) of a placement, remembered: they depend only on what
     `check_place_worker` found, whether the centre's type is still open, and a trade centre's nations
     (and whether it names a placeholder only on its centre: its other fields are kind, worker and decision)."""
-    info = placement.check_place_worker(state, action)
+    info = _judged_placement(state, action) or placement.check_place_worker(state, action)
     center = info["center"]
     if center == placement.SPECIAL_TRADE_CENTER:
         reads = None
@@ -137,6 +137,22 @@ def _placement(state: GameState, action: dict) -> tuple:
         described = _PLACEMENTS[key] = (label, cost, payoff, _summary(state, label, cost, payoff),
                                         uses_placeholder(state, {"center": center}))
     return described
+
+
+def _judged_placement(state: GameState, action: dict) -> dict | None:
+    """What `check_place_worker` returns for a legal placement of a team's next worker, as the options judged it.
+
+    Listing the options judged every centre for the leftmost worker of the team (`placement.judged`):
+    for a placement that names no worker, `check_place_worker` settles on that worker and answers the
+    funds cost judged.  None for anything else (a stated worker, the special trade centre, a refusal).
+    """
+    checks = placement.judged(state)
+    if checks is None or state.phase != "turns" or "worker" in action:
+        return None
+    team = state.peek_player(state.turn_order[state.turn_index]).team
+    center = action.get("center")
+    cost = checks.get((center, team[0])) if team and type(center) is str else None
+    return {"center": center, "worker": team[0], "cost": cost} if type(cost) is int else None
 
 
 # (edition hash, what a checked placement names) -> (label, cost, payoff, summary, placeholder); shared: never mutate
