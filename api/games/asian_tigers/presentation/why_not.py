@@ -17,8 +17,16 @@ a candidate it lets through is tried through `apply`.  Those trials share one
 copy: a refused candidate almost never changes it, and the copy is compared
 with the state after each refusal (a dataclass ``==``) and made again only
 if it changed or a candidate was accepted, so each trial starts from a copy
-equal to the state, as `refusal` would.  The brute-force tests check both
-against `refusal` for every candidate of 200 random games.
+equal to the state, as `refusal` would.
+
+Two first checks are not even run (issue 18: "why not" is rebuilt on every
+move).  A placement's was run already: listing the options judged every centre
+for each possible worker and kept each refusal as data (`placement.judged`),
+which `check_place_worker` would raise again; it is read instead.  A build on
+an ordinary space is refused for the same few reasons move after move (built,
+out of reach, a university from centre C): its first check is remembered by
+everything `check_space` reads for it (`_build_first_check`).  The brute-force
+tests check all of it against `refusal` for every candidate of 200 random games.
 """
 from __future__ import annotations
 
