@@ -145,7 +145,8 @@ class Builds:
     def _read(self, sector: str) -> tuple:
         """(generic pieces, factory at hand, bonus unlocked) of a sector the player has, read once."""
         content = self._player.sectors[sector]
-        read = self._contents[sector] = (content["generic"], bool(content["factory"]), bool(content.get("bonus_unlocked")))
+        read = self._contents[sector] = (content["generic"], bool(content["factory"]),
+                                         bool(content.get("bonus_unlocked")))
         return read
 
 

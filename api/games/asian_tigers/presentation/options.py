@@ -57,7 +57,8 @@ def describe_choices(state: GameState, decision: dict, actions: list[dict]) -> l
 def _described(state: GameState, decision: dict, action: dict, row: Builds | None) -> dict:
     kind = action["kind"]
     if kind == "build" or kind == "build_department":  # most options of a view: remembered whole (see `builds`)
-        label, cost, payoff, summary_text, placeholder = (row or Builds(state, decision, uses_placeholder)).words(action)
+        row = row or Builds(state, decision, uses_placeholder)
+        label, cost, payoff, summary_text, placeholder = row.words(action)
         return {"action": action, "label": label, "cost": cost, "payoff": payoff, "summary": summary_text,
                 "placeholder": placeholder}
     if kind == "place_worker":  # the other usual option, remembered too (see `_placement`)

@@ -281,7 +281,8 @@ def _placement_candidates(edition, team: bool, trade_centers: tuple) -> tuple[di
     """Every centre for each worker (the team's next one: unnamed), shared: never change them."""
     workers = [None] if team else list(edition.worker_types)
     centers = [f"{t}.{c}" for t in edition.tigers for c in CENTERS] + list(trade_centers)
-    return tuple({"kind": "place_worker", "center": c, **({"worker": w} if w else {})} for w in workers for c in centers)
+    return tuple({"kind": "place_worker", "center": c, **({"worker": w} if w else {})}
+                 for w in workers for c in centers)
 
 
 def _generic_sector(state: GameState, decision: dict) -> str:
