@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 import re
 
-from api.games.asian_tigers import apply, view
+from api.games.asian_tigers import apply, refusals, view
 from api.games.asian_tigers.presentation import text as text_module
 from api.games.asian_tigers.presentation.document import edition_labels
 from tests.games.asian_tigers.builders import STC, edition, finish_turn, game, invest, modified, to_build
@@ -49,10 +49,11 @@ def test_the_last_piece_empties_the_sector_and_names_its_bonus():
 
 def test_placement_options_say_what_they_cost_and_refused_centres_say_why():
     # PLACE-05: centre A costs 3 funds on its Tiger; PLACE-01: HK.B already takes W2 workers (setup worker).
-    shown = view(game(2))
+    state = game(2)
+    shown = view(state)
     sk_a = _choice(shown, kind="place_worker", center="SK.A")
     assert sk_a["cost"] == {"funds": {"SK": 3}} and "pays 3 funds on South Korea" in sk_a["summary"]
-    refused = {e["action"]["center"]: e for e in shown["why_not"]}
+    refused = {e["action"]["center"]: e for e in refusals(state)["why_not"]}
     assert refused["HK.B"]["reason"]["rule"] == "PLACE-01"
     assert refused["HK.B"]["label"] == "Hong Kong centre B"
     assert "type 2" in refused["HK.B"]["reason"]["message"] and "W2" not in refused["HK.B"]["reason"]["message"]
@@ -157,12 +158,12 @@ def test_initial_turn_order_is_the_drawn_one_and_stays_after_the_era1_management
 
 
 def _refused_builds(state) -> dict:
-    return {e["action"]["space"]: e["reason"] for e in view(state)["why_not"] if e["action"]["kind"] == "build"}
+    return {e["action"]["space"]: e["reason"] for e in refusals(state)["why_not"] if e["action"]["kind"] == "build"}
 
 
 def test_a_remembered_build_refusal_follows_who_built_the_space():
     # BUILD-GEN-02: SK.L3 is offered to seat 1 until seat 0 builds it; then refused, naming its builder. The
-    # refusals of builds are remembered between views: a name or a builder that changes changes them.
+    # refusals of builds are remembered between states: a name or a builder that changes changes them.
     before, _ = to_build(finish_turn(apply(game(2), STC).state, "0"), "SK.A")
     assert "SK.L3" not in _refused_builds(before)
     assert any(c["action"].get("space") == "SK.L3" for c in view(before)["choices"])
