@@ -172,6 +172,7 @@ def placement_options(state: GameState, decision: dict) -> list[dict]:
                 continue
             checked[(trade_center, worker)] = 0
             options.append(_placement(trade_center, worker, player))
+        checked[(SPECIAL_TRADE_CENTER, worker)] = 0  # PLACE-03/07: any worker, free (read by `judged` only)
         options.append(_placement(SPECIAL_TRADE_CENTER, worker, player))
     if state.decisions and state.decisions[-1] is decision:
         state.placement_checks = (decision, checked)
