@@ -141,19 +141,13 @@ def _placement(state: GameState, action: dict) -> tuple:
 
 
 def _judged_placement(state: GameState, action: dict) -> dict | None:
-    """What `check_place_worker` returns for a legal placement of a team's next worker, as the options judged it.
-
-    Listing the options judged every centre for the leftmost worker of the team (`placement.judged`):
-    for a placement that names no worker, `check_place_worker` settles on that worker and answers the
-    funds cost judged.  None for anything else (a stated worker, the special trade centre, a refusal).
-    """
-    checks = placement.judged(state)
-    if checks is None or state.phase != "turns" or "worker" in action:
+    """What `check_place_worker` returns for a legal placement, as the options judged it (no check, no copy
+    of the player); None when they judged it refused, or nothing (see `placement.judged_placement`)."""
+    cost = placement.judged_placement(state, action)
+    if type(cost) is not int:
         return None
-    team = state.peek_player(state.turn_order[state.turn_index]).team
-    center = action.get("center")
-    cost = checks.get((center, team[0])) if team and type(center) is str else None
-    return {"center": center, "worker": team[0], "cost": cost} if type(cost) is int else None
+    worker = action.get("worker") or state.peek_player(state.turn_order[state.turn_index]).team[0]
+    return {"center": action["center"], "worker": worker, "cost": cost}
 
 
 # (edition hash, what a checked placement names) -> (label, cost, payoff, summary, placeholder); shared: never mutate

@@ -19,14 +19,14 @@ with the state after each refusal (a dataclass ``==``) and made again only
 if it changed or a candidate was accepted, so each trial starts from a copy
 equal to the state, as `refusal` would.
 
-Two first checks are not even run (issue 18: "why not" is rebuilt on every
-move).  A placement's was run already: listing the options judged every centre
-for each possible worker and kept each refusal as data (`placement.judged`),
-which `check_place_worker` would raise again; it is read instead.  A build on
-an ordinary space is refused for the same few reasons move after move (built,
-out of reach, a university from centre C): its first check is remembered by
-everything `check_space` reads for it (`_build_first_check`).  The brute-force
-tests check all of it against `refusal` for every candidate of 200 random games.
+Two first checks are not even run (issue 18).  A placement's was run already:
+listing the options judged every centre for each possible worker and kept each
+refusal as data (`placement.judged_placement`), which `check_place_worker`
+would raise again; it is read instead.  A build on an ordinary space is
+refused for the same few reasons move after move (built, out of reach, a
+university from centre C): its first check is remembered by everything
+`check_space` reads for it (`_build_first_check`).  The brute-force tests
+check all of it against `refusal` for every candidate of 200 random games.
 """
 from __future__ import annotations
 
@@ -66,14 +66,14 @@ def why_not(state: GameState, decision: dict | None, legal: list[dict]) -> list[
     entries, seen = [], set()
     trials = _Trials(state)
     decision_id = decision["id"]
-    judge = _placement_judge(state) if decision["kind"] == "choose_placement" else None
+    judged_placements = decision["kind"] == "choose_placement" and state.edition is not None  # see the docstring
     names = tuple(p.name for p in state.players) if decision["kind"] == "choose_build" else None
     for candidate in finder(state, decision):
         kind = candidate["kind"]
         if kind == "build" and candidate["space"] in built:
             continue
-        if judge is not None:
-            judged = judge(candidate)
+        if judged_placements:
+            judged = placement.judged_placement(state, candidate)
             if type(judged) is int:  # offered (the options list every placement judged legal)
                 continue
             if judged is not None:  # candidates are distinct centres and workers: none was seen before
@@ -169,24 +169,6 @@ def _first_check(state: GameState, decision: dict, action: dict):
     except Exception:  # the trial through `apply` decides (and fails) exactly as the move would
         return _PASSED
     return _PASSED
-
-
-def _placement_judge(state: GameState):
-    """``judge(candidate)``: what `placement_options` judged for a placement candidate, or None.
-
-    Listing the decision's options judged every (centre, possible worker) and kept each refusal as
-    data (the funds cost when legal), which `check_place_worker` raises anew: read here, a refused
-    centre needs no exception.  The worker is the one `worker_for` settles on without raising (the
-    leftmost of a team; a stated type the options judged); anything not judged (a type the team
-    can no longer hold) goes through the check itself.  None when the options judged nothing.
-    """
-    checks = placement.judged(state)
-    if checks is None or state.phase != "turns" or state.edition is None:
-        return None
-    team = state.peek_player(state.turn_order[state.turn_index]).team
-    if team is None:
-        return lambda candidate: checks.get((candidate["center"], candidate.get("worker")))
-    return lambda candidate: None if "worker" in candidate else checks.get((candidate["center"], team[0]))
 
 
 def _judged_entry(state: GameState, decision_id, candidate: dict, judged: tuple) -> dict:

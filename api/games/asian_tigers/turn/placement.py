@@ -200,6 +200,27 @@ def judged(state: GameState) -> dict | None:
     return kept[1]
 
 
+def judged_placement(state: GameState, action: dict):
+    """What `placement_options` judged for the placement `action` (read only): the funds cost, or the
+    refusal as (error class, message, code, rule, details) that `check_place_worker` would raise; None when
+    it judged nothing for it (no options listed for the waiting decision, a worker `worker_for` refuses).
+
+    The worker is the one `worker_for` settles on without raising: a team's leftmost (the action names
+    none), or a stated type the options judged.
+    """
+    checks = judged(state)
+    if checks is None or state.phase != "turns":
+        return None
+    team = state.peek_player(state.turn_order[state.turn_index]).team
+    worker = action.get("worker")
+    if team is not None:
+        if worker is not None or not team:
+            return None
+        worker = team[0]
+    center = action.get("center")
+    return checks.get((center, worker)) if type(center) is str and type(worker) is str else None
+
+
 def _placement(center: str, worker: str, player: PlayerState) -> dict:
     option = {"kind": "place_worker", "center": center}
     if player.team is None:
