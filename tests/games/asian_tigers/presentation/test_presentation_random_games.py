@@ -43,6 +43,8 @@ def _options(game: int) -> dict:
     count = 2 + kind % 3
     if game % 7 == 0:  # a recorded setup: the table also records its Era II draws (ERA2-03)
         return recorded_options(count)
+    if game % 7 == 3:  # PSETUP-04: the table states each worker's type as it places it (no team sequence)
+        return {"players": players(count), "worker_entry": "stated"}
     return {"players": players(count)}
 
 
