@@ -187,7 +187,7 @@ def test_codes_are_rewritten_exactly_as_by_the_longest_first_alternation():
         assert plain.pattern != pattern.pattern
         rng = random.Random(count)
         words = keys + ["Ann", "token", "sector", "row", "the", "bonus", "S", "SK."]
-        glue = ["", " ", ".", ":", ", ", "_", "-", "1", "(", " the "]
+        glue = ["", " ", ".", ":", ", ", "_", "-", "1", "(", " the ", "\n"]
         rewritten = 0
         for _ in range(3000):
             text = "".join(rng.choice(words) + rng.choice(glue) for _ in range(rng.randint(1, 5)))
