@@ -77,10 +77,11 @@ class Builds:
     the player, the spaces checked and the sectors read.
     """
 
-    __slots__ = ("state", "decision", "placeholder", "_player", "_spaces", "_contents", "_university")
+    __slots__ = ("state", "decision", "placeholder", "_edition_hash", "_player", "_spaces", "_contents", "_university")
 
     def __init__(self, state: GameState, decision: dict, placeholder):
         self.state, self.decision, self.placeholder = state, decision, placeholder  # `options.uses_placeholder`
+        self._edition_hash = state.edition.content_hash
         self._player: PlayerState | None = None
         self._spaces: dict = {}  # space id -> (kind answered, the non-factory space that passed its checks)
         self._contents: dict = {}  # sector -> (generic pieces, factory at hand, bonus unlocked)
@@ -109,7 +110,7 @@ class Builds:
         # Once checked, the words depend only on what the check named and the sector's content (see
         # `build_payoff`, `sector_payoff`, `build_label`), and whether it names a placeholder only on
         # the action's space and sector (its other fields: kind and decision).
-        key = (self.state.edition.content_hash, kind, space.id, sector, energy, science, content, action.get("sector"))
+        key = (self._edition_hash, kind, space.id, sector, energy, science, content, action.get("sector"))
         described = _WORDS.get(key)
         if described is None:
             described = self._worded(key, kind, space, sector, energy, science)

@@ -42,11 +42,11 @@ def describe_choices(state: GameState, decision: dict, actions: list[dict]) -> l
     the view's ``choices``); the space's checks are the same for every sector (see `builds.Builds`).
     """
     row = Builds(state, decision, uses_placeholder)
-    out = []
+    words, out = row.words, []
     for action in actions:
         kind = action["kind"]
         if kind == "build" or kind == "build_department":  # `_described`, without a call per build
-            label, cost, payoff, summary_text, placeholder = row.words(action)
+            label, cost, payoff, summary_text, placeholder = words(action)
             out.append({"action": action, "label": label, "cost": cost, "payoff": payoff, "summary": summary_text,
                         "placeholder": placeholder})
         else:
