@@ -12,22 +12,29 @@ the value:
   is its own JSON encoding;
 * a **lazy** section (a player's holdings, the board in codes) has as key the
   encoding of the state's parts it shows, and is rendered only when read;
-* a **memoised** section (a Tiger, the global market, a player board) has as
-  key the encoding of every input it reads; its value comes from a
-  `SectionMemo` (shared by all games of a process) or is rendered, lazily;
+* a **memoised** section (the global market, a player board) has as key the
+  encoding of every input it reads; its value comes from a `SectionMemo`
+  (shared by all games of a process) or is rendered, lazily;
+* an **items** section (the pieces) is a lazy list rendered item by item: a
+  list that only grew gets the new items' renders added;
+* a **parted** section (a Tiger) is built from parts keyed and memoised each
+  on its own inputs (its centres, spaces, participants…): a patch renders and
+  walks only the parts whose keys changed;
 * a **whole** section (``choices``, ``why_not``, the decision) changes with
   every move: rendered only when read, never compared (a patch replaces it).
 
 Two renders with equal keys at a place have equal values, so a patch between
 two states (`api.web.patch.diff_sections`) needs only the places whose keys
-differ, and the previous state never has to be rendered in full.  Keys are
-orjson bytes: strict about types (``1`` is not ``true``), so equal keys mean
-equal JSON.  Everything here is pure Python (it runs under Pyodide too).
+differ (`changed`: scalars and inputs of the very same objects are compared
+without encoding), and the previous state never has to be rendered in full.
+Keys are orjson bytes (a tuple of them for a parted section): strict about
+types (``1`` is not ``true``), so equal keys mean equal JSON.  Everything here is pure Python (it runs under Pyodide too).
 """
 from __future__ import annotations
 
 import dataclasses
 import json
+import operator
 import threading
 from collections import OrderedDict
 from typing import Any, Callable
@@ -38,6 +45,7 @@ except ImportError:  # the offline phone's Pyodide loads only what the engine ne
     orjson = None
 
 _UNSET = object()
+_IS = operator.is_
 
 
 class SectionMemo:
@@ -121,18 +129,29 @@ class Section:
         # Nothing is cleared once worked out: a threaded server may read one section from two
         # requests at once, and each must find what it needs (at worst both work it out).
         if self._key is _UNSET:
-            inputs = self._inputs
-            if inputs is _UNSET:
+            if self._inputs is _UNSET:
                 self._key = encode(self.value)
             else:
-                self._key = encode(inputs() if callable(inputs) else inputs)
+                self._key = encode(self.inputs)
         return self._key
+
+    @property
+    def inputs(self) -> Any:
+        """What the value is rendered from (worked out once when given as a function); `_UNSET` for a cheap one."""
+        inputs = self._inputs
+        if callable(inputs):  # inputs are data: a function stands for them until first read
+            inputs = self._inputs = inputs()
+        return inputs
 
     @property
     def value(self) -> Any:
         """The rendered value (shared when it came from a memo: never mutate it)."""
         if self._value is _UNSET:
-            self._value = self._render() if self._memo is None else self._remembered()
+            if self._render is None:  # `items`
+                render = self._item
+                self._value = [render(item) for item in self.inputs]
+            else:
+                self._value = self._render() if self._memo is None else self._remembered()
         return self._value
 
     def _remembered(self) -> Any:
@@ -148,6 +167,68 @@ class Section:
 
     def __repr__(self) -> str:
         return f"Section({'/'.join(map(str, self.path))})"
+
+
+_SCALARS = frozenset({str, int, bool, type(None)})  # `==` is JSON equality between two of one type (no float: NaN)
+
+
+def changed(old: list[Section], new: list[Section]) -> list[tuple[Section, Section]] | None:
+    """The places where two views given as sections may differ: ``(before, after)`` pairs in view order.
+
+    `old` and `new` are an earlier and a later view, laid out alike (None when not: another set of
+    places).  A whole section is always listed.  Any other is left out when its value certainly did
+    not change, decided without encoding when it can be — two scalars of one type compared as they
+    are; inputs made of the very same objects (the engine's copy-on-write shares what a move left
+    alone: a player, the pieces) render alike, for states are never changed once made — else by
+    keys (listed when either has none).
+    """
+    out = []
+    for before, after in zip(old, new):
+        if before.path != after.path:
+            return None
+        if after.whole:
+            out.append((before, after))
+            continue
+        inputs = after._inputs
+        if inputs is _UNSET:
+            value = after._value
+            if type(value) in _SCALARS and before._inputs is _UNSET:
+                prior = before._value
+                if type(prior) is not type(value) or prior != value:
+                    out.append((before, after))
+                continue
+        else:
+            prior = before._inputs
+            if prior is not _UNSET:
+                if callable(inputs):  # inputs are data: a function stands for them until first read
+                    inputs = after._inputs = inputs()
+                if callable(prior):
+                    prior = before._inputs = prior()
+                if prior is inputs or _identical(prior, inputs):
+                    continue
+                if type(after) is Items and after.grown_from(before, render=False) is not None:
+                    out.append((before, after))  # a list that only grew: changed, no keys needed
+                    continue
+        key = after.key
+        if key is None or before.key != key:
+            out.append((before, after))
+    return out
+
+
+def _identical(a: Any, b: Any) -> bool:
+    """`a` is `b`, or both are tuples (or lists) of the same length whose items are identical in turn
+    (a tuple item is looked into; a list's items are compared by identity alone)."""
+    if a is b:
+        return True
+    kind = type(a)
+    if kind is not type(b) or (kind is not tuple and kind is not list) or len(a) != len(b):
+        return False
+    if kind is list:
+        return all(map(_IS, a, b))
+    for x, y in zip(a, b):
+        if x is not y and (type(x) is not tuple and type(x) is not list or not _identical(x, y)):
+            return False
+    return True
 
 
 def _section(path: tuple, whole: bool, key: Any, inputs: Any, render: Any, value: Any, memo: Any) -> Section:
@@ -192,37 +273,118 @@ def memoised(path: tuple, name: str, edition_hash: str, inputs: Any, render: Cal
     return _section(path, False, _UNSET, named, render, _UNSET, None if memo is None else (memo, edition_hash))
 
 
-def memoised_parts(path: tuple, name: str, edition_hash: str, inputs: Callable[[], Any],
-                   parts: Callable[[Any], list], build: Callable[[list], Any], memo: SectionMemo | None) -> Section:
-    """A `memoised` section rendered from parts, each memoised on its own inputs: ``build(values)`` joins them.
+class Items(Section):
+    """A `lazy` section whose value is a list rendered item by item from a list of inputs (the pieces).
 
-    `inputs()` is everything the section reads (as for `memoised`); ``parts(inputs)`` gives one
-    ``(part inputs, render)`` per part, the part inputs taken from the section's.  It is called only
-    when the section is rendered (its key alone never needs it): then only the parts whose own
-    inputs changed are rendered, and the others come from `memo` as the very objects an earlier
-    render holds, so a patch against that render skips them at once (`api.web.patch` compares by
-    identity first).
+    The engine appends to such lists and shares the items between states: when the earlier view's
+    inputs are the first items of the later one's, the very same objects, a patch adds the new items'
+    renders at the end without rendering or walking the rest (`grown_from`).
     """
-    read: list = []  # [inputs()], worked out once (two threads at worst both work it out, alike)
 
-    def section_inputs() -> Any:
-        if not read:
-            read.append(inputs())
-        return read[0]
+    __slots__ = ("_item",)
 
-    def render() -> Any:
-        values = []
-        for index, (part_inputs, part) in enumerate(parts(section_inputs())):
-            if memo is None:
-                values.append(part())
-            else:
-                values.append(_looked_up(memo, edition_hash, encode((name, index, part_inputs)), part))
-        return build(values)
+    def grown_from(self, before: Section, render: bool = True) -> list | None:
+        """The rendered items this section has past `before`'s, when `before`'s items are its first ones
+        (with `render` False, the new items themselves)."""
+        if type(before) is not Items or before._item is not self._item:
+            return None
+        old, new = before.inputs, self.inputs
+        if type(old) is not list or type(new) is not list or len(new) <= len(old) \
+                or not all(map(_IS, old, new)):  # map stops at the shorter list: old's items alone
+            return None
+        if not render:
+            return new[len(old):]
+        item = self._item
+        return [item(x) for x in new[len(old):]]
 
-    return memoised(path, name, edition_hash, section_inputs, render, memo)
+
+def items(path: tuple, inputs: Any, render_item: Callable[[Any], Any]) -> Items:
+    """A section rendered as ``[render_item(x) for x in inputs]`` (a list, or a function giving it), keyed by `inputs`.
+
+    `render_item` must read nothing but its item (and be the same function for every view, so two
+    views' items render alike).
+    """
+    section = _NEW(Items)
+    section.path, section.whole, section._key, section._inputs = path, False, _UNSET, inputs
+    section._render, section._value, section._memo, section._item = None, _UNSET, None, render_item
+    return section
 
 
-def _looked_up(memo: SectionMemo, edition_hash: str, key: bytes | None, render: Callable[[], Any]) -> Any:
+class Parted(Section):
+    """A section whose value is built from parts, each keyed (and memoised) on its own inputs.
+
+    Its key is ``(name, context key, part keys…)``: a patch between two views compares it part by
+    part (`changed_parts`) and renders and walks only the parts that changed, never the whole value.
+    """
+
+    __slots__ = ("_name", "_context", "_parts", "_build", "_listed")
+
+    @property
+    def key(self) -> tuple | None:
+        """The name, the encoded context and each part's encoded inputs (None if one has no encoding)."""
+        if self._key is _UNSET:
+            context = self._context()
+            keys = [encode(inputs) for _, inputs, _ in self._part_list()]
+            self._key = None if context is None or None in keys else (self._name, context, *keys)
+        return self._key
+
+    @property
+    def value(self) -> Any:
+        """The parts' values joined by the section's `build` (shared parts: never mutate them)."""
+        if self._value is _UNSET:
+            self._value = self._build([self.part_value(index) for index in range(len(self._part_list()))])
+        return self._value
+
+    def part_value(self, index: int) -> Any:
+        """The value of part `index`: from the memo when its inputs were rendered before, else rendered."""
+        render = self._part_list()[index][2]
+        key = self.key
+        if self._memo is None or key is None:
+            return render()
+        memo, edition_hash = self._memo
+        return _looked_up(memo, edition_hash, (key[0], index, key[1], key[2 + index]), render)
+
+    def changed_parts(self, before: "Section") -> list[tuple[str | None, Any, Any]] | None:
+        """``(place, before's value, this one's)`` for each part whose key differs from `before`'s part.
+
+        The place is the key the part's value sits under in the section's value (None: the part is a
+        dict merged into it).  None when the two are not comparable part by part (another kind of
+        section, another name or context, a part without a key): then compare the whole values.
+        """
+        mine, theirs = self.key, before.key
+        if type(before) is not Parted or mine is None or theirs is None or len(mine) != len(theirs) \
+                or mine[:2] != theirs[:2]:
+            return None
+        listed = self._part_list()
+        return [(listed[index][0], before.part_value(index), self.part_value(index))
+                for index in range(len(listed)) if mine[2 + index] != theirs[2 + index]]
+
+    def _part_list(self) -> list:
+        listed = self._listed
+        if listed is None:  # two threads at worst both work it out, alike
+            listed = self._listed = self._parts()
+        return listed
+
+
+def parted(path: tuple, name: str, edition_hash: str, context: Callable[[], bytes | None],
+           parts: Callable[[], list], build: Callable[[list], Any], memo: SectionMemo | None) -> Parted:
+    """A section built from parts: ``parts()`` gives ``(place, inputs, render)`` per part, ``build(values)`` joins them.
+
+    A part's `inputs` are everything its `render` reads besides the edition and the `context` —
+    ``context()`` is the encoding of what every part reads (the players named), worked out once for a
+    view by the caller.  `place` is where the part's value sits in the built value (a key of it, or
+    None for a dict whose keys are merged into it): a patch walks only the changed parts there.  With
+    `memo`, each part's value is kept under (edition hash, name, index, context, inputs), so an
+    unchanged part is the very object an earlier render holds (a patch skips it at once).
+    """
+    section = _NEW(Parted)
+    section.path, section.whole, section._key, section._inputs = path, False, _UNSET, _UNSET
+    section._render, section._value, section._memo = None, _UNSET, None if memo is None else (memo, edition_hash)
+    section._name, section._context, section._parts, section._build, section._listed = name, context, parts, build, None
+    return section
+
+
+def _looked_up(memo: SectionMemo, edition_hash: str, key: bytes | tuple | None, render: Callable[[], Any]) -> Any:
     """`memo`'s value under (edition hash, key), rendered and stored on a miss (rendered alone without a key)."""
     if key is None:
         return render()

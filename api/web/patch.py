@@ -23,6 +23,8 @@ from typing import Any
 
 import orjson
 
+from api.games.sections import Items, Parted, changed
+
 
 def _escape(key: str) -> str:
     return key.replace("~", "~0").replace("/", "~1")
@@ -51,22 +53,33 @@ def diff_sections(old: list, new: list, fallback) -> list[dict]:
     `diff` of the assembled views, reading only what changed.
 
     A place whose keys are equal is skipped without rendering either side; a "whole" section (the
-    choices, the refusals: new with every move) is replaced whole; any other is diffed inside.  When
+    choices, the refusals: new with every move) is replaced whole; a parted one (a Tiger) is diffed
+    in the parts whose keys changed; any other is diffed inside.  When
     the two views are not laid out alike (another set of places), `fallback()` gives the patch.
     """
     if len(old) != len(new):
         return fallback()
+    places = changed(old, new)
+    if places is None:
+        return fallback()
     ops: list[dict] = []
-    for before, after in zip(old, new):
-        path = after.path
-        if before.path != path:
-            return fallback()
+    for before, after in places:
         if after.whole:
-            ops.append({"op": "replace", "path": _pointer(path), "value": after.value})
+            ops.append({"op": "replace", "path": _pointer(after.path), "value": after.value})
             continue
-        key = after.key
-        if key is None or before.key != key:
-            _diff(before.value, after.value, _pointer(path), ops)
+        kind = type(after)
+        if kind is Items:
+            grown = after.grown_from(before)
+            if grown is not None:  # a list that only grew: its new items added at its end
+                end = _pointer(after.path) + "/-"
+                ops.extend({"op": "add", "path": end, "value": item} for item in grown)
+                continue
+        parts = after.changed_parts(before) if kind is Parted else None
+        if parts is None:
+            _diff(before.value, after.value, _pointer(after.path), ops)
+            continue
+        for place, old_part, new_part in parts:  # a dict merged into the value (place None) is walked there
+            _diff(old_part, new_part, _pointer(after.path if place is None else (*after.path, place)), ops)
     return ops
 
 

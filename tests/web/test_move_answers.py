@@ -113,28 +113,42 @@ def test_a_patch_turns_the_old_document_into_the_new_one(old, new):
 def test_two_workers_patch_from_sections_and_render_only_what_changed(client, monkeypatch):
     # Issue 18: gunicorn's workers each keep their own boards and section memo; a worker that did not
     # serve the previous move compares the previous state's sections by key and renders only those
-    # that changed (on both sides), never the whole previous board.  The phone's view still follows.
+    # that changed (on both sides), never the whole previous board: of a Tiger, only the parts that
+    # changed (its centres, spaces, participants…), and no Tiger is joined whole.  The phone's view
+    # still follows.
     from api.games.asian_tigers.presentation import board
 
     created = client.post("/api/games", json={"game": "asian_tigers", "options": {"players": REAL_PLAYERS},
                                               "seed": 18}).get_json()
     gid, token = created["game_id"], created["table_token"]
     held, rng = created["game"], random.Random(18)
-    tigers = []
-    tiger = board._joined_tiger  # a Tiger rendered (from its parts: board.board_sections)
-    monkeypatch.setattr(board, "_joined_tiger", lambda state, tid, parts: tigers.append(tid) or tiger(state, tid, parts))
+    tiger_ids = [t["id"] for t in held["view"]["board_model"]["tigers"]]
+    rendered = []  # (Tiger, part) of every Tiger part rendered
+
+    def counted(render):
+        return lambda state, tid, who: rendered.append((tid, render.__name__)) or render(state, tid, who)
+
+    for render in board._TIGER_PARTS:
+        monkeypatch.setattr(board, render.__name__, counted(render))
+    joined = []  # Tigers built whole from their parts (a full view does; a patch never needs to)
+    tiger = board._joined_tiger
+    monkeypatch.setattr(board, "_joined_tiger", lambda state, tid, parts: joined.append(tid) or tiger(state, tid, parts))
     workers = [views.BoardCache(), views.BoardCache()]
     for number in range(40):
         fresh = number % 4 == 0  # now and then a worker that has never seen this game (a restart)
         monkeypatch.setattr(views, "BOARDS", views.BoardCache() if fresh else workers[rng.randrange(2)])
-        tigers.clear()
+        rendered.clear()
         resp = client.post(f"/api/games/{gid}/actions", json={"action": rng.choice(held["legal_actions"])},
                            headers={**bearer(token), "If-Match": f'"{held["version"]}"'})
         assert resp.status_code == 200, resp.get_json()
         update = resp.get_json()["game"]
         if fresh:
-            changed = {op["path"].split("/")[3] for op in update["view_patch"]
+            changed = {tiger_ids[int(op["path"].split("/")[3])] for op in update["view_patch"]
                        if op["path"].startswith("/board_model/tigers/")}
-            assert len(tigers) == 2 * len(changed) < 10  # the changed Tigers, before and after; no others
+            assert {tid for tid, _ in rendered} == changed  # the changed Tigers alone
+            parts = set(rendered)
+            assert len(rendered) == 2 * len(parts) < 2 * 2 * len(board._TIGER_PARTS)  # before and after, few
+        assert joined == []
         held = _follow(held, update)
     assert held == _full(client, gid, token)
+    assert len(joined) == len(tiger_ids)

@@ -5,7 +5,7 @@ from api.games.asian_tigers.decisions import current_decision
 from api.games.asian_tigers.engine import legal_actions
 from api.games.asian_tigers.management.era1 import round_marker
 from api.games.asian_tigers.presentation.cache import per_edition
-from api.games.sections import Section, assemble, cheap, lazy, whole
+from api.games.sections import Section, SectionMemo, assemble, cheap, items, lazy, whole
 from api.games.asian_tigers.presentation.view_extras import pending_bonuses, presentation_sections, solo_view_in_words
 from api.games.asian_tigers.solo.session import solo_view
 from api.games.asian_tigers.state import NEUTRAL, GameState
@@ -62,6 +62,7 @@ def view_sections(state: GameState, memo: SectionMemo | None = None) -> list[Sec
             for index, p in enumerate(state.players)]
     out += [cheap(("neutral",), dict(state.neutral) if state.neutral else None)]
     out += [lazy(("board", name), lambda inputs=inputs: inputs(state), lambda render=render: render(state))
+            if inputs is not None else items(("board", name), getattr(state, name), render)
             for name, (inputs, render) in _BOARD.items()]
     out += [cheap(("edition",), {"id": edition.document["edition"]["id"],
                                  "status": edition.document["edition"]["status"],
@@ -79,14 +80,18 @@ def _global_market(state: GameState) -> dict:
     return {k: list(v) for k, v in sorted(state.global_market.items(), key=lambda kv: int(kv[0]))}
 
 
+def _piece(piece) -> dict:
+    return {"owner": piece.owner, "space": piece.space, "kind": piece.kind, "parts_factory": piece.parts_factory}
+
+
 # The board in codes (machines join them with the labels document): per key, (the state's parts it
 # shows, how it shows them).
 _BOARD = {
     "centers": (lambda s: (s.centers, s.center_workers),
                 lambda s: {c: {"worker_type": t, "workers": list(s.center_workers[c])} for c, t in s.centers.items()}),
     "trade_centers": (lambda s: s.trade_centers, lambda s: dict(s.trade_centers)),
-    "pieces": (lambda s: s.pieces, lambda s: [{"owner": p.owner, "space": p.space, "kind": p.kind,
-                                               "parts_factory": p.parts_factory} for p in s.pieces]),
+    # (None, how one item shows): the state's list of that name, shown item by item (see `sections.items`)
+    "pieces": (None, _piece),
     "satellites": (lambda s: s.satellites, lambda s: dict(s.satellites)),
     "headquarters": (lambda s: s.headquarters, lambda s: dict(s.headquarters)),
     "local_markets": (lambda s: s.local_markets, lambda s: dict(s.local_markets)),

@@ -15,10 +15,12 @@ workers, tokens for this player count) carries its words here.
 """
 from __future__ import annotations
 
+import operator
+
 from api.games.asian_tigers.edition.load import CENTERS
 from api.games.asian_tigers.presentation import labels as L
 from api.games.asian_tigers.presentation.cache import per_edition
-from api.games.sections import Section, memoised, memoised_parts
+from api.games.sections import Section, SectionMemo, encode, memoised, parted
 from api.games.asian_tigers.state import NEUTRAL, GameState
 
 
@@ -37,23 +39,34 @@ def participant(state: GameState, pid: str | None) -> dict | None:
 class _People:
     """`participant` for one board: each seat's name and colour looked up once (a board names ~100 of them).
 
-    Also the pieces on each space, in board order, gathered in one pass (for the ∞ spaces).
+    Also the pieces on each ∞ space, in board order, gathered in one pass (`_stacked`).
     """
 
     def __init__(self, state: GameState, stacked: dict[str, list] | None = None):
         self.state = state
         self.known = {p.id: (p.name, p.color) for p in state.players}
-        if stacked is None:  # else gathered already (by `board_sections`, for the keys), in the same way
-            stacked = {}
-            for piece in state.pieces:
-                stacked.setdefault(piece.space, []).append(piece)
-        self.stacked = stacked
+        # else gathered already (by `board_sections`, for the keys), in the same way
+        self.stacked = _stacked(state) if stacked is None else stacked
 
     def __call__(self, pid: str | None) -> dict | None:
         found = self.known.get(pid)
         if found is None:
             return participant(self.state, pid)
         return {"id": pid, "name": found[0], "color": found[1]}
+
+
+def _stacked(state: GameState) -> dict[str, list]:
+    """The pieces on each ∞ space (the only spaces that take several), in board order."""
+    infinite, stacked = _infinite_spaces(state.edition), {}
+    for piece in state.pieces:
+        if piece.space in infinite:
+            stacked.setdefault(piece.space, []).append(piece)
+    return stacked
+
+
+@per_edition
+def _infinite_spaces(edition) -> frozenset:
+    return frozenset(s.id for tiger in edition.tigers.values() for s in tiger.spaces.values() if s.infinite)
 
 
 def _participants(state: GameState) -> list[str]:
@@ -65,16 +78,24 @@ def _tiger(state: GameState, tid: str, who: _People) -> dict:
 
 
 def _joined_tiger(state: GameState, tid: str, parts: list) -> dict:
-    """A Tiger from its rendered parts (`_TIGER_PARTS`, in order)."""
-    centers, spaces, satellites, markets, standing = parts
+    """A Tiger from its rendered parts (`_TIGER_PARTS`, in order; the head's fields go where they belong)."""
+    centers, spaces, satellites, markets, standing, head = parts
+    return {
+        "id": head["id"], "name": head["name"], "centers": centers, "spaces": spaces, "satellites": satellites,
+        "headquarters": head["headquarters"], "local_markets": markets, "participants": standing,
+        "prosperity_token": head["prosperity_token"], "region_token": head["region_token"],
+    }
+
+
+def _head(state: GameState, tid: str, who: _People) -> dict:
+    """A Tiger's own fields besides its parts: name, headquarters, tokens."""
     edition = state.edition
     tiger = edition.tigers[tid]
     prosperity, region = state.prosperity_tokens.get(tid), state.region_tokens.get(tid)
     owner = state.headquarters.get(tid)
     return {
-        "id": tid, "name": tiger.name, "centers": centers, "spaces": spaces, "satellites": satellites,
-        "headquarters": {"id": tiger.headquarters_slot, "owner": participant(state, owner) if owner else None},
-        "local_markets": markets, "participants": standing,
+        "id": tid, "name": tiger.name,
+        "headquarters": {"id": tiger.headquarters_slot, "owner": who(owner) if owner else None},
         "prosperity_token": {"id": prosperity, "label": L.prosperity_label(edition, prosperity, state.player_count)}
         if prosperity else None,
         "region_token": {"id": region, "label": L.region_token_label(edition, region)} if region else None,
@@ -122,6 +143,17 @@ def _space_heads(edition, tid: str, player_count: int) -> tuple:
     return tuple(out)
 
 
+_SHOWN_OF_PIECE = operator.attrgetter("owner", "parts_factory")  # all `_spaces` reads of a piece
+
+
+def _spaces_inputs(pieces: list, occupancy: dict, spaces: tuple, stacks) -> tuple:
+    """What `_spaces` reads of a Tiger's spaces: the piece index on each (None: empty), each such
+    piece's owner and parts factory, and the same of the pieces on each ∞ space (None: none)."""
+    indices = list(map(occupancy.get, spaces))
+    built = [pieces[i] for i in indices if i is not None]
+    return indices, list(map(_SHOWN_OF_PIECE, built)), [stack and list(map(_SHOWN_OF_PIECE, stack)) for stack in stacks]
+
+
 def _satellites(state: GameState, tid: str, who: _People) -> list:
     return [{"id": sid, "row": sat.row,
              "owner": who((state.satellites.get(sid) or {}).get("owner")),
@@ -152,7 +184,9 @@ def _standing(state: GameState, tid: str, who: _People) -> list:
 
 # The parts of a Tiger rendered (and memoised) apart: a move changes one or two of them (a placement
 # the centres and the funds, a build the spaces and the influence).
-_TIGER_PARTS = (_centers, _spaces, _satellites, _markets, _standing)
+_TIGER_PARTS = (_centers, _spaces, _satellites, _markets, _standing, _head)
+# Where each part's value sits in the Tiger (the head's fields are merged in).
+_TIGER_PLACES = ("centers", "spaces", "satellites", "local_markets", "participants", None)
 
 
 def _global_market(state: GameState, who: _People) -> dict:
@@ -183,24 +217,36 @@ def _global_market(state: GameState, who: _People) -> dict:
 
 def _player_board(state: GameState, player, who: _People) -> dict:
     edition = state.edition
-    sectors = []
-    for sid, content in player.sectors.items():
-        data = edition.sectors.get(sid)
-        bonus = data.bonus if data else None
-        sectors.append({"id": sid, "generic_left": content["generic"],
-                        "factory": data.factory_good if data else None, "factory_left": bool(content["factory"]),
-                        "bonus": bonus, "bonus_unlocked": bool(content.get("bonus_unlocked"))})
-    rows = []
-    for rid, row in edition.rows.items():
-        flag = player.rows.get(rid)
-        rows.append({"id": rid, "sector": row.sector,
-                     "accepts": row.accepts if row.accepts == "any" else list(row.accepts),
-                     "nation_bonus": row.nation_bonus, "flag": flag})
+    # A seat's sectors and rows read alike from move to move: one shared object each (never mutate one),
+    # which a patch against an earlier render skips at once (`api.web.patch` compares by identity).  The
+    # seat is in the key so that no two places of one view are the same object (a copy of the view
+    # that keeps shared objects shared, as `copy.deepcopy` does, would see a change at both).
+    seat = player.id
+    sectors = [_sector(edition, seat, sid, type(content["generic"]), content["generic"], bool(content["factory"]),
+                       bool(content.get("bonus_unlocked"))) for sid, content in player.sectors.items()]
+    flags = player.rows
+    rows = [_row(edition, seat, rid, flags.get(rid)) for rid in edition.rows]
     return {**who(player.id), "sectors": sectors, "rows": rows,
             "special_flags": [f"special:{t}" for t in player.special_flags],
             "satellites_left": list(player.satellites), "headquarters_left": player.headquarters_available,
             "energy": player.energy, "science": player.science,
             "goods": {g: n for g, n in player.goods.items() if n}}
+
+
+@per_edition
+def _sector(edition, seat: str, sid: str, kind: type, generic_left, factory_left: bool, bonus_unlocked: bool) -> dict:
+    """A player-board sector as shown (`kind`, the type of `generic_left`, keeps ``1`` and ``true`` apart)."""
+    data = edition.sectors.get(sid)
+    return {"id": sid, "generic_left": generic_left, "factory": data.factory_good if data else None,
+            "factory_left": factory_left, "bonus": data.bonus if data else None, "bonus_unlocked": bonus_unlocked}
+
+
+@per_edition
+def _row(edition, seat: str, rid: str, flag) -> dict:
+    """A final-scoring row as shown, with the flag in it (None: empty)."""
+    row = edition.rows[rid]
+    return {"id": rid, "sector": row.sector, "accepts": row.accepts if row.accepts == "any" else list(row.accepts),
+            "nation_bonus": row.nation_bonus, "flag": flag}
 
 
 def board_model(state: GameState) -> dict:
@@ -225,8 +271,7 @@ def board_sections(state: GameState, memo: SectionMemo | None, path: tuple = ("b
     """`board_model(state)` as memoised sections; each key holds everything its part reads.
 
     The keys name the participants (names and colours appear in every part) and the player count
-    (open spaces, token values); the edition is in the memo key.  Pieces are frozen dataclasses,
-    which orjson encodes field by field.
+    (open spaces, token values); the edition is in the memo key.
     """
     edition, pieces, occupancy = state.edition, state.pieces, state.occupancy
     people = ([(p.id, p.name, p.color) for p in state.players], state.player_count,
@@ -238,38 +283,39 @@ def board_sections(state: GameState, memo: SectionMemo | None, path: tuple = ("b
             shared.append(_People(state, on_spaces()))
         return shared[0]
 
-    stacked: dict[str, list] = {}  # pieces on each space, in board order (for the ∞ spaces' keys)
+    stacked: list = []  # the pieces on each ∞ space (for their keys), gathered once
 
     def on_spaces() -> dict[str, list]:
-        if not stacked and pieces:
-            for piece in pieces:
-                stacked.setdefault(piece.space, []).append(piece)
-        return stacked
+        if not stacked:
+            stacked.append(_stacked(state))
+        return stacked[0]
 
-    def tiger_inputs(tid: str) -> tuple:
+    named: list = []  # the people's encoding, once for all Tigers (every part names them)
+
+    def context() -> bytes | None:
+        if not named:
+            named.append(encode(people))
+        return named[0]
+
+    def tiger_parts(tid: str) -> list:
+        """``(place, inputs, render)`` of each part of `_TIGER_PARTS`; the people named are the context."""
         centers, spaces, infinite, satellites, markets = _tiger_places(edition, tid)
-        neutral = state.neutral["influence"][tid] if state.neutral else None
         held = on_spaces()
-        return (people, [state.centers[k] for k in centers], [state.center_workers[k] for k in centers],
-                [pieces[occupancy[s]] if s in occupancy else None for s in spaces],
-                [held.get(s) for s in infinite], [state.satellites.get(s) for s in satellites],
-                state.headquarters.get(tid), [state.local_markets.get(m) for m in markets],
-                [(p.funds[tid], p.influence[tid]) for p in state.players], neutral,
-                state.prosperity_tokens.get(tid), state.region_tokens.get(tid))
-
-    def tiger_parts(tid: str, inputs: tuple) -> list:
-        """Each part of `_TIGER_PARTS` with its share of the Tiger's inputs (the people named are in all)."""
-        people_named, centers, workers, built, stacked_on, satellites, _, markets, standing, neutral, _, _ = inputs
-        return [((people_named, centers, workers), lambda: _centers(state, tid, who())),
-                ((people_named, built, stacked_on), lambda: _spaces(state, tid, who())),
-                ((people_named, satellites), lambda: _satellites(state, tid, who())),
-                ((people_named, markets), lambda: _markets(state, tid, who())),
-                ((people_named, standing, neutral), lambda: _standing(state, tid, who()))]
+        return [("centers", ([state.centers[k] for k in centers], [state.center_workers[k] for k in centers]),
+                 lambda: _centers(state, tid, who())),
+                ("spaces", _spaces_inputs(pieces, occupancy, spaces, map(held.get, infinite)),
+                 lambda: _spaces(state, tid, who())),
+                ("satellites", [state.satellites.get(s) for s in satellites], lambda: _satellites(state, tid, who())),
+                ("local_markets", [state.local_markets.get(m) for m in markets], lambda: _markets(state, tid, who())),
+                ("participants", ([(p.funds[tid], p.influence[tid]) for p in state.players],
+                                  state.neutral["influence"][tid] if state.neutral else None),
+                 lambda: _standing(state, tid, who())),
+                (None, (tid, state.headquarters.get(tid), state.prosperity_tokens.get(tid), state.region_tokens.get(tid)),
+                 lambda: _head(state, tid, who()))]
 
     def tiger(index: int, tid: str) -> Section:
-        return memoised_parts((*path, "tigers", index), f"tiger:{tid}", edition.content_hash,
-                              lambda: tiger_inputs(tid), lambda inputs: tiger_parts(tid, inputs),
-                              lambda values: _joined_tiger(state, tid, values), memo)
+        return parted((*path, "tigers", index), f"tiger:{tid}", edition.content_hash, context,
+                      lambda: tiger_parts(tid), lambda values: _joined_tiger(state, tid, values), memo)
 
     out = [tiger(index, tid) for index, tid in enumerate(edition.tigers)]
     out.append(memoised((*path, "global_market"), "global_market", edition.content_hash,

@@ -138,3 +138,46 @@ def test_rendered_and_compared_views_leave_no_cyclic_garbage():
     finally:
         if enabled:
             gc.enable()
+
+
+def test_places_skipped_as_the_same_objects_have_equal_keys_in_real_play():
+    # Issue 18: `sections.changed` skips a player, a player board or the pieces when the engine's
+    # copy-on-write left them the very same objects; a fresh render of both states keys them alike.
+    from api.games.sections import _UNSET, changed
+
+    memo, shortcuts = SectionMemo(), 0
+    for number, states in _games():
+        if number > 2:
+            break
+        previous = _sent(view_sections(states[0], memo))
+        for before_state, state in zip(states, states[1:]):
+            sections = _sent(view_sections(state, memo))
+            listed = {after.path for _, after in changed(previous, sections)}
+            fresh_before, fresh_after = _sent(view_sections(before_state)), _sent(view_sections(state))
+            for old, new, used in zip(fresh_before, fresh_after, sections):
+                if new.path not in listed:
+                    assert old.key == new.key, new.path
+                    shortcuts += used._key is _UNSET and used._inputs is not _UNSET  # skipped without a key
+            previous = sections
+    assert shortcuts > 100
+
+
+def test_no_two_places_of_a_view_are_one_object():
+    # Shared renders (memo values, a seat's sectors and rows, empty spaces) are shared between views,
+    # never between two places of one view that a patch changes inside: a copy that keeps shared
+    # objects shared (copy.deepcopy, as `patch.apply` uses) would otherwise see a change at one place
+    # at the other too.  (The whole sections, replaced whole, may repeat a legal action in `choices`.)
+    memo = SectionMemo()
+    for number, states in _games():
+        if number > 1:
+            break
+        for state in states[::7]:
+            seen: dict[int, object] = {}
+            shown = assemble(view_sections(state, memo))
+            pending = [shown["board_model"], shown["board"], shown["players"]]
+            while pending:
+                value = pending.pop()
+                if isinstance(value, (dict, list)):
+                    assert id(value) not in seen, value
+                    seen[id(value)] = value
+                    pending.extend(value.values() if isinstance(value, dict) else value)
