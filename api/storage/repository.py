@@ -93,7 +93,7 @@ class GameRepository(GameReads):
                 raise
             sd = engine.state_for_encoding(state)  # hashed here, encoded in the snapshot at once, then dropped
             rows.append({"seq": first_seq + index, "action": action, "events": events,
-                         "state": sd, "state_hash": state_hash(sd)})
+                         "state": sd, "state_hash": engine.state_hash(state, sd)})
         return state, rows
 
     def _run(self, statements: list[tuple[str, Any, bool]]) -> None:
