@@ -6,8 +6,10 @@ separators=(",", ":"), ensure_ascii=False)`` writes).  Most of a state does not
 change from one move to the next, and much of it is held in objects that can
 never change again: the players a state shares with a clone (see
 `GameState.clone`), the frozen pieces, the management record's entries and the
-options.  Their bytes are kept by object identity and reused, so a move encodes
-only what may have changed.
+options.  A state keeps their bytes beside its fields, naming the objects they
+encode, and a clone inherits them: while it still holds those very objects the
+bytes are reused, so a move encodes only what it may have changed (about one
+player and the plain fields) instead of the whole ~10 KB.
 
 The result is byte for byte what encoding the whole `state_to_dict` gives:
 canonical JSON of a mapping with sorted keys is the concatenation of its
@@ -17,65 +19,80 @@ with clones changed in every field).  Pure Python: the encoder is the caller's.
 """
 from __future__ import annotations
 
+import operator
 from typing import Any, Callable
 
 from api.games.asian_tigers.state import SAVED_FIELDS, GameState
 
 Encode = Callable[[Any], bytes]
 
-# id(value) -> (value, encoder, bytes).  Holding the value keeps its id from being reused while the
-# entry lives; only values that can never change again are entered (see `state_canonical_bytes`).
-_KEPT: dict[int, tuple[Any, Encode, bytes]] = {}
-KEPT_LIMIT = 20_000  # entries (pieces, players, records); past it the cache starts over
-# (id of each piece, in order) -> (the pieces, encoder, bytes of the list)
-_PIECE_LISTS: dict[tuple[int, ...], tuple[tuple, Encode, bytes]] = {}
-
-
-def _kept(value: Any, encode: Encode) -> bytes:
-    entry = _KEPT.get(id(value))
-    if entry is not None and entry[0] is value and entry[1] is encode:
-        return entry[2]
-    data = encode(value)
-    if len(_KEPT) >= KEPT_LIMIT:
-        _KEPT.clear()
-    _KEPT[id(value)] = (value, encode, data)
-    return data
+# The kept bytes live in the state's `__dict__` as ``_encoded_players`` / ``_pieces`` / ``_management``
+# / ``_options`` (not fields: never saved nor compared; `clone` copies them with the rest), each with
+# the encoder and the objects it encodes.  On the state rather than in a process-wide table by
+# object id: between two moves the machine's caches are cold, and a lookup in a large table costs
+# about what encoding the part again does.
 
 
 def _players(state: GameState, encode: Encode) -> bytes:
     # From now on this state copies a player before changing it, as if it shared all of them with
-    # a clone (the next move's clone makes it so anyway): so none of these objects changes again.
+    # a clone (the next move's clone makes it so anyway): so none of these objects changes again,
+    # and a clone that still holds one may reuse its bytes.
     state._shared_seats = (1 << len(state.players)) - 1
-    return b"[" + b",".join([_kept(p.__dict__, encode) for p in state.players]) + b"]"
+    kept = state.__dict__.get("_encoded_players")
+    if kept is None or kept[0] is not encode:
+        kept = (encode, ())
+    known = kept[1]
+    entries = tuple((p, known[i][1] if i < len(known) and known[i][0] is p else encode(p.__dict__))
+                    for i, p in enumerate(state.players))
+    state._encoded_players = (encode, entries)
+    return b"[" + b",".join([data for _, data in entries]) + b"]"
 
 
 def _pieces(state: GameState, encode: Encode) -> bytes:
-    # Pieces are frozen, and a clone's list holds the same ones: the list is known by its pieces' ids
-    # (the entry holds the pieces, so no id is reused while it lives) until a build adds one.
+    # Pieces are frozen and only ever added (`replace_piece` swaps one): bytes kept for the same
+    # pieces in the same order are reused, and a list that grew is the kept one plus the new pieces.
     pieces = state.pieces
-    key = tuple(map(id, pieces))
-    entry = _PIECE_LISTS.get(key)
-    if entry is not None and entry[1] is encode:
-        return entry[2]
-    data = b"[" + b",".join([_kept(p.__dict__, encode) for p in pieces]) + b"]"
-    if len(_PIECE_LISTS) >= KEPT_LIMIT // 10:
-        _PIECE_LISTS.clear()
-    _PIECE_LISTS[key] = (tuple(pieces), encode, data)
+    kept = state.__dict__.get("_encoded_pieces")
+    if kept is not None and kept[0] is encode:
+        _, before, data = kept
+        count = len(before)
+        if count <= len(pieces) and all(map(operator.is_, before, pieces)):
+            if count == len(pieces):
+                return data
+            added = b",".join([encode(p.__dict__) for p in pieces[count:]])
+            data = (data[:-1] + b"," if count else b"[") + added + b"]"
+            state._encoded_pieces = (encode, tuple(pieces), data)
+            return data
+    data = encode([p.__dict__ for p in pieces])
+    state._encoded_pieces = (encode, tuple(pieces), data)
     return data
 
 
 def _management(state: GameState, encode: Encode) -> bytes:
+    # Its entries are written once and never changed (clones share them; see `_STATE_COPIERS`): the
+    # record is known again by its keys and the identity of their values.
     record = state.management
-    if type(record) is not dict or not all(type(key) is str for key in record):
+    if record is None:  # Era I
+        return b"null"
+    if type(record) is not dict:
         return encode(record)
-    # Its entries are written once and never changed (clones share them; see `_STATE_COPIERS`).
-    return b"{" + b",".join([encode(key) + b":" + (_kept(record[key], encode) if type(record[key]) in (dict, list)
-                                                   else encode(record[key]))
-                             for key in sorted(record)]) + b"}"
+    kept = state.__dict__.get("_encoded_management")
+    if (kept is not None and kept[0] is encode and len(kept[1]) == len(record)
+            and all(key in record and record[key] is value for key, value in kept[1])):
+        return kept[2]
+    data = encode(record)
+    state._encoded_management = (encode, tuple(record.items()), data)
+    return data
 
 
 def _options(state: GameState, encode: Encode) -> bytes:
-    return _kept(state.options, encode)  # set up once, shared by every clone, never changed
+    # Set up once, shared by every clone, never changed.
+    kept = state.__dict__.get("_encoded_options")
+    if kept is not None and kept[0] is encode and kept[1] is state.options:
+        return kept[2]
+    data = encode(state.options)
+    state._encoded_options = (encode, state.options, data)
+    return data
 
 
 _PARTS: dict[str, Callable[[GameState, Encode], bytes]] = {
@@ -113,7 +130,10 @@ def state_canonical_bytes(state: GameState, encode: Encode) -> bytes:
     chunks = []
     for name, part in _LAYOUT:
         if name == "run":
-            chunks.append(encode({field: values[field] for field in part})[1:-1])
+            if len(part) == 1 and type(values[part[0]]) is int:  # an integer is written as Python writes it
+                chunks.append(b'"%s":%d' % (part[0].encode(), values[part[0]]))
+            else:
+                chunks.append(encode({field: values[field] for field in part})[1:-1])
         else:
             chunks.append(part[0] + part[1](state, encode))
     return b"{" + b",".join(chunks) + b"}"

@@ -104,6 +104,7 @@ class GameState:
 
     # Seats whose PlayerState this state may share with a clone (bit i: seat i), copied before their
     # first use through `player` (see `clone`).  A class default, not a field: never saved or compared.
+    # (`encoding.state_canonical_bytes` keeps encoded parts beside the fields the same way.)
     _shared_seats = 0
 
     # -- helpers -----------------------------------------------------------

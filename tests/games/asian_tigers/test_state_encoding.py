@@ -11,6 +11,7 @@ import json
 import pytest
 
 from api.games.asian_tigers import state_canonical_bytes, state_from_dict, state_to_dict
+from api.games.asian_tigers.state import Piece
 from tests.games.asian_tigers.test_clone_isolation import GAMES, _change_every_player, _states
 
 
@@ -36,6 +37,20 @@ def test_the_assembled_bytes_are_the_canonical_json_of_the_whole_state(options, 
         _change_every_player(original, "current_player")  # after its own bytes were kept, too
         assert state_canonical_bytes(original, canonical) == canonical(state_to_dict(original)) != before
         assert state_canonical_bytes(state, canonical) == canonical(state_to_dict(state))
+        # A state hashed while it owns its players (as the state a move just made does), then changed.
+        owned = state.clone()
+        owned.own_players()
+        state_canonical_bytes(owned, canonical)
+        _change_every_player(owned, "own_players")
+        assert state_canonical_bytes(owned, canonical) == canonical(state_to_dict(owned))
+        # Pieces: one added to a clone (as a build does), one swapped in the original (a parts factory).
+        if state.pieces:
+            grown = state.clone()
+            grown.pieces.append(Piece("0", "probe", "SK", "factory"))
+            assert state_canonical_bytes(grown, canonical) == canonical(state_to_dict(grown))
+            original.replace_piece(original.pieces[-1], parts_factory=not original.pieces[-1].parts_factory)
+            assert state_canonical_bytes(original, canonical) == canonical(state_to_dict(original))
+            assert state_canonical_bytes(state, canonical) == canonical(state_to_dict(state))
 
 
 def test_floats_and_big_integers_anywhere_encode_as_the_whole_state_does():
