@@ -10,6 +10,7 @@ from api.games.asian_tigers.decisions import new_decision, push_frame
 from api.games.asian_tigers.edition.load import Space
 from api.games.asian_tigers.errors import ActionShapeError, IllegalActionError, RulesError
 from api.games.asian_tigers.presentation import labels
+from api.games.asian_tigers.presentation.cache import per_edition
 from api.games.asian_tigers.state import GameState, Piece, PlayerState
 from api.games.asian_tigers.turn.effects import apply_simple_effect, gain_goods, gain_resource, pay_resource, tiger_name
 
@@ -169,27 +170,35 @@ def build_candidates(state: GameState, player: PlayerState, tiger: str, center: 
 
 def any_build_possible(state: GameState, player: PlayerState, tiger: str, center: str) -> bool:
     """TURN-02: placing in a centre needs at least one legal build."""
-    generic = any(v["generic"] > 0 for v in player.sectors.values())
-    columns, occupancy, count = reach(state, center), state.occupancy, state.player_count
-    factories = []
-    for space in state.edition.tigers[tiger].spaces.values():
-        # `_maybe_buildable`, inlined with the centre's reach read once (this runs for every centre
-        # of every placement the options list)
-        if space.kind not in BUILDABLE_FROM_CENTER or space.min_players > count or (
-                not space.infinite and (space.id in occupancy or space.column not in columns)):
-            continue
-        if space.kind != "factory":
-            if generic:
+    generic_spaces, factory_spaces = _buildable_from(state.edition, state.player_count, tiger, center)
+    occupancy = state.occupancy
+    if any(v["generic"] > 0 for v in player.sectors.values()):
+        for space in generic_spaces:
+            if space.infinite or space.id not in occupancy:
                 return True  # open, empty, in reach, and a generic piece is at hand
-        else:
-            factories.append(space)
-    for space in factories:  # only when no generic build is open: a factory's check costs more
+    for space in factory_spaces:  # only when no generic build is open: a factory's check costs more
+        if not space.infinite and space.id in occupancy:
+            continue
         try:
             _check_factory(state, player, space, None)
             return True
         except RulesError:
             continue
     return False
+
+
+@per_edition
+def _buildable_from(edition, player_count: int, tiger: str, center: str) -> tuple[tuple[Space, ...], tuple[Space, ...]]:
+    """The spaces of `tiger` a worker in centre `center` may build on when empty, by what the board says
+    (kind, open at this player count, in reach: `_maybe_buildable` without the occupancy): (generic, factories).
+    This runs for every centre of every placement the options list."""
+    columns = edition.rules["investment_centers"][center]["build_columns"]
+    generic, factories = [], []
+    for space in edition.tigers[tiger].spaces.values():
+        if space.kind in BUILDABLE_FROM_CENTER and space.min_players <= player_count and (
+                space.infinite or space.column in columns):
+            (factories if space.kind == "factory" else generic).append(space)
+    return tuple(generic), tuple(factories)
 
 
 # -- the build step ------------------------------------------------------------------
