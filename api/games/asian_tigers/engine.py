@@ -84,6 +84,17 @@ def legal_actions(state: GameState) -> list[dict]:
     return legal_options(state, decision) if decision else []
 
 
+def shared_legal_actions(state: GameState) -> list[dict]:
+    """`legal_actions` without the copies: the list the engine keeps for the waiting decision.
+
+    After `apply` it is already there: deciding whether the new decision may be asked (none, one
+    or more answers) listed its options.  Read it, encode it; never change it nor its dicts (the
+    next `apply` judges the answer's fields against it).
+    """
+    decision = current_decision(state)
+    return _shared_options(state, decision) if decision else []
+
+
 def _answer(state: GameState, action: dict, events: list[dict]) -> None:
     """Run `action` as the answer to the top decision of `state` (mutates `state`)."""
     decision = state.decisions[-1]
