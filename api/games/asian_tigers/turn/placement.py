@@ -245,13 +245,13 @@ def check_local_sale(state: GameState, decision: dict, market_id) -> dict:
 
 def local_sale_options(state: GameState, decision: dict) -> list[dict]:
     """Every legal local-market sale, plus skipping it (only when a sale is possible)."""
-    options = []
-    for market_id in state.edition.tigers[decision["tiger"]].local_markets:
-        try:
-            check_local_sale(state, decision, market_id)
-        except RulesError:
-            continue
-        options.append({"kind": "sell_local", "market": market_id})
+    # `check_local_sale` passes for one of the Tiger's own markets exactly when these hold (read only:
+    # the current player is peeked at, not copied).
+    reach = state.edition.rules["investment_centers"][decision["center"]]["market_columns"]
+    goods = state.peek_player(state.turn_order[state.turn_index]).goods
+    options = [{"kind": "sell_local", "market": market_id}
+               for market_id, market in state.edition.tigers[decision["tiger"]].local_markets.items()
+               if market.column in reach and state.local_markets[market_id] is None and goods[market.good] >= 1]
     return options + [{"kind": "skip_local_sale"}] if options else []
 
 
