@@ -64,8 +64,9 @@ def edition_summary(edition: Any, used: list[str]) -> dict:
 def links(game_id: str) -> dict:
     """The view's links (relative URLs, as the server gives them)."""
     base = f"/api/games/{game_id}"
-    return {name: f"{base}/{name}" if name != "self" else base for name in
-            ("self", "actions", "batch", "undo", "log", "score", "outcome", "export", "edition", "labels")}
+    paths = {name: f"{base}/{name}" for name in
+             ("actions", "batch", "undo", "log", "score", "outcome", "export", "edition", "labels")}
+    return {"self": base, **paths, "why_not": f"{base}/why-not"}
 
 
 def problem_of(exc: Exception, index: int | None = None) -> dict:
@@ -220,6 +221,12 @@ def undo_json(game_id: str, count: int, meta: str) -> str:
 def view_json(game_id: str, meta: str) -> str:
     """The view of an open table (``meta.with_hash``: its state hash too)."""
     return _answer(TABLES[game_id], json.loads(meta))
+
+
+def why_not_json(game_id: str) -> str:
+    """What an open table's current decision refuses, and why, as ``GET /why-not`` gives it."""
+    table = TABLES[game_id]
+    return json.dumps({"ok": True, "game_id": game_id, **engine.refusals(table.state)}, ensure_ascii=False)
 
 
 def outcome_json(game_id: str) -> str:

@@ -100,6 +100,7 @@ class Engine(Protocol):
     def outcome(self, state: Any) -> dict: ...
     def provisional_score(self, state: Any) -> dict: ...
     def labels(self, edition: Any) -> dict: ...
+    def refusals(self, state: Any) -> dict: ...
 
 
 def state_hash(state_dict: dict) -> str:
@@ -345,6 +346,11 @@ class ModuleEngine:
     def labels(self, edition: Any) -> dict:
         """The edition's human labels (issue 12); `Unsupported` when the engine has no ``edition_labels``."""
         return self._optional("edition_labels", edition)
+
+    def refusals(self, state: Any) -> dict:
+        """``{decision_id, why_not}``: what the current decision refuses, and why (issue 12, on demand);
+        `Unsupported` when the engine has no ``refusals``."""
+        return self._optional("refusals", state)
 
 
 class EngineRegistry:

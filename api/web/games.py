@@ -138,6 +138,22 @@ def game_edition(game_id: str):
                           **edition_detail(engine, edition, record.placeholders_used)})
 
 
+@bp.get("/games/<game_id>/why-not")
+def why_not(game_id: str):
+    """What the current decision refuses, and why (issue 12): asked when a person opens "not available now".
+
+    Not part of the view a move answers with: trying every candidate a table might reach for costs
+    more than the rest of the answer, and it is read far less often.  ETag = version, If-None-Match → 304.
+    """
+    r, _record, cached = readable(game_id)
+    if cached is not None:
+        return cached
+    game = r.load(game_id)
+    refused = game.engine.refusals(game.state)  # Unsupported → 404 not_supported (problems.py)
+    return json_response({"game_id": game_id, "version": game.record.version, **refused}, 200,
+                         game.record.version)
+
+
 @bp.get("/games/<game_id>/labels")
 def game_labels(game_id: str):
     """Every component's human label for this game's edition (issue 12): one document per edition.

@@ -43,7 +43,7 @@ def game_links(game_id: str) -> dict:
     return {"self": base, "actions": f"{base}/actions", "batch": f"{base}/batch", "undo": f"{base}/undo",
             "log": f"{base}/log", "score": f"{base}/score", "outcome": f"{base}/outcome",
             "export": f"{base}/export", "edition": f"{base}/edition",
-            "labels": f"{base}/labels"}
+            "labels": f"{base}/labels", "why_not": f"{base}/why-not"}
 
 
 # Sent once, at the top of a game view, and not repeated inside the engine's `view`.

@@ -55,6 +55,7 @@ export const api = {
   game: (id, token, etag) => request("GET", g(id), { token, etag }),
   edition: (id, token) => request("GET", `${g(id)}/edition`, { token }),
   labels: (id, token) => request("GET", `${g(id)}/labels`, { token }),
+  whyNot: (id, token) => request("GET", `${g(id)}/why-not`, { token }),
   action: (id, token, action, ifMatch, key) => request("POST", `${g(id)}/actions`, { token, ifMatch, key, body: { action } }),
   batch: (id, token, actions, ifMatch, key) => request("POST", `${g(id)}/batch`, { token, ifMatch, key, body: { actions } }),
   undo: (id, token, count, ifMatch, key) => request("POST", `${g(id)}/undo`, { token, ifMatch, key, body: { count } }),

@@ -77,6 +77,10 @@ def test_a_solo_game_played_locally_matches_the_server_move_by_move(client):
             answer = json.loads(local.apply_json(gid, json.dumps(action), json.dumps(meta_of(view))))
             assert answer["lines"] == body["applied"][0]["lines"]
         assert answer["ok"] and strip(answer["view"]) == strip(view)
+        if moves % 5 == 0:  # "not available now" offline: the phone's engine gives the server's refusals
+            asked = client.get(f"/api/games/{gid}/why-not", headers=bearer(token)).get_json()
+            here = json.loads(local.why_not_json(gid))
+            assert here["ok"] and (here["decision_id"], here["why_not"]) == (asked["decision_id"], asked["why_not"])
         moves += 1
     exported = client.get(f"/api/games/{gid}/export", headers=bearer(token)).get_json()
     mine = json.loads(local.export_json(gid))["export"]

@@ -81,6 +81,9 @@ class Server:
     def game(self, game_id: str, token: str) -> dict:
         return requests.get(f"{self.url}/api/games/{game_id}", headers=bearer(token), timeout=10).json()
 
+    def why_not(self, game_id: str, token: str) -> dict:
+        return requests.get(f"{self.url}/api/games/{game_id}/why-not", headers=bearer(token), timeout=10).json()
+
     def log(self, game_id: str, token: str) -> list[dict]:
         return requests.get(f"{self.url}/api/games/{game_id}/log", headers=bearer(token), timeout=10).json()["entries"]
 

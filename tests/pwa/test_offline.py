@@ -85,6 +85,17 @@ def test_a_whole_solo_game_offline_then_created_on_the_server(server, new_phone)
     assert local_id.startswith("local-")
     page.get_by_test_id("sync-state").filter(has_text=re.compile("^Offline")).wait_for()
     shot(page, "61-offline-solo-first-turn")
+    # "not available now" with no signal: the phone's engine says why, word for word as the server would
+    refused = page.evaluate("""async (id) => { const e = await import('/js/offline/engine.js');
+        return (await e.call('why_not_json', id)).why_not; }""", local_id)
+    assert refused
+    page.get_by_text("Not available now").click()
+    page.get_by_text(f"Not available now ({len(refused)})").wait_for()
+    page.locator("button.unavailable", has_text=refused[0]["label"]).first.click()
+    reason = refused[0]["reason"]
+    assert page.locator(".why").first.inner_text() == f"{reason['message']} (rule {reason['rule']})"
+    shot(page, "61b-offline-why-not")
+    page.get_by_text(f"Not available now ({len(refused)})").click()  # folded again before playing on
 
     started = time.monotonic()
     moves = play_through_ui(page, random.Random(2))

@@ -1,6 +1,6 @@
 """The turn recorder speaks before the tap (issue 12, items 6 and 8): each option shows what it
 costs and brings (the server's view.choices), an option that is not available now is greyed and a
-tap shows the engine's own reason and rule (view.why_not), and a table that draws its own Era II
+tap shows the engine's own reason and rule (GET /why-not, asked when the list opens), and a table that draws its own Era II
 workers fills in a form (view.era2_form) instead of typing JSON.  Light and dark, axe, screenshots."""
 from __future__ import annotations
 
@@ -33,10 +33,12 @@ def test_costs_and_why_not(server, new_phone):
         assert choice["action"]["kind"] == "place_worker" and cost_line(choice)
         assert button_for(page, choice["action"]).locator(".cost").inner_text() == cost_line(choice)
 
-    # an unavailable centre: greyed, and a tap says why, with the rule
-    refused = view["view"]["why_not"]
+    # an unavailable centre: greyed, and a tap says why, with the rule (asked of the server when opened)
+    refused = server.why_not(gid, token)["why_not"]
     centre = next(e for e in refused if e["action"]["kind"] == "place_worker")
-    page.get_by_text(f"Not available now ({len(refused)})").click()
+    page.get_by_text("Not available now").click()
+    page.get_by_text(f"Not available now ({len(refused)})").wait_for()
+    assert page.locator("button.unavailable").count() == len(refused)
     page.locator("button.unavailable", has_text=centre["label"]).first.click()
     why = page.locator(".why").first
     assert why.inner_text() == f"{centre['reason']['message']} (rule {centre['reason']['rule']})"

@@ -45,15 +45,15 @@ def test_labels_need_a_token(client, game):
     assert client.get(f"/api/games/{game['game_id']}/labels").status_code == 401
 
 
-def test_game_view_carries_choices_why_not_board_and_setup(client, game):
-    # The per-move view: one choice per legal action (same order), refused centres with their rule (PLACE-01/
-    # TRADE-09), the board as it lies and, before the first placement, the setup to lay out (SETUP-02..12).
+def test_game_view_carries_choices_board_and_setup(client, game):
+    # The per-move view: one choice per legal action (same order), the board as it lies and, before the first
+    # placement, the setup to lay out (SETUP-02..12); what is refused is asked apart (tests/web/test_why_not.py).
     resp = client.get(f"/api/games/{game['game_id']}", headers=bearer(game["spectator_token"]))
     body = resp.get_json()
     view = body["view"]
     assert [c["action"] for c in view["choices"]] == body["legal_actions"]
     assert all(c["label"] and "cost" in c and "payoff" in c for c in view["choices"])
-    assert view["why_not"] and all(e["reason"]["rule"] for e in view["why_not"])
+    assert "why_not" not in view and body["links"]["why_not"] == f"/api/games/{game['game_id']}/why-not"
     assert len(view["board_model"]["tigers"]) == 4 and len(view["board_model"]["player_boards"]) == len(PLAYERS[:3])
     assert view["setup_instructions"]["era"] == 1 and view["setup_instructions"]["steps"]
     assert view["labels_version"] and body["links"]["labels"] == f"/api/games/{game['game_id']}/labels"

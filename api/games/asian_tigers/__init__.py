@@ -10,6 +10,7 @@ Vocabulary (python-chess / OpenSpiel style)::
     view_sections(state, memo)                     # the view in parts, for patches (api.games.sections)
     outcome(state) / provisional_score(state)      # final result / live scoreboard
     edition_labels(edition)                        # every component's human label (cacheable)
+    refusals(state)                                # what is not available now, and why (on demand)
     state_to_dict(state) / state_from_dict(data, edition)
     state_to_shared_dict(state)                    # state_to_dict's data, uncopied: encode at once
     state_canonical_bytes(state, encode)           # its canonical JSON, from parts kept encoded (hashing)
@@ -24,12 +25,14 @@ from api.games.asian_tigers.errors import (ActionShapeError, GameOverError, Ille
                                            StaleDecisionError)
 from api.games.asian_tigers.presentation.document import edition_labels
 from api.games.asian_tigers.presentation.outcome import outcome, provisional_score
+from api.games.asian_tigers.presentation.refusals import refusals
 from api.games.asian_tigers.state import GameState, state_from_dict, state_to_dict, state_to_shared_dict
 from api.games.asian_tigers.view import view, view_sections
 
 __all__ = [
     "action_kinds", "ActionShapeError", "Edition", "edition_labels", "EditionError", "GameOverError", "GameState",
     "IllegalActionError", "RulesError", "SetupError", "StaleDecisionError", "Step", "apply", "is_over", "legal_actions", "load_edition",
-    "new_game", "outcome", "provisional_score", "replay", "state_canonical_bytes", "state_from_dict", "state_to_dict", "state_to_shared_dict", "view",
+    "new_game", "outcome", "provisional_score", "refusals", "replay", "state_canonical_bytes", "state_from_dict",
+    "state_to_dict", "state_to_shared_dict", "view",
     "view_sections",
 ]

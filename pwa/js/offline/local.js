@@ -201,6 +201,15 @@ export async function localOutcome(record, items) {
   return out.ok ? out.outcome : null;
 }
 
+// What the current decision refuses, and why, by the phone's engine: {decision_id, why_not} (null when
+// this phone cannot work it out).
+export async function localWhyNot(record, items) {
+  const shown = await localView(record, items);
+  if (!shown || shown.refused) return null;
+  const out = await call("why_not_json", record.game_id);
+  return out.ok ? { decision_id: out.decision_id, why_not: out.why_not } : null;
+}
+
 export const bundledEdition = () => call("edition_json");
 
 // Is the engine worth starting now? (It was downloaded before, or we are online to download it.)

@@ -11,9 +11,10 @@ import { canRunOffline, prepare, refreshIfStale } from "./engine.js";
 
 // The engine side (local.js) comes with the engine download, not with the app shell: loaded on first use.
 const engineSide = (name) => async (...args) => (await import("./local.js"))[name](...args);
-const [ackWrite, checkReplay, dropMirror, exportLocal, getMirror, localOutcome, localView, mirrorHash, startLocalGame,
-       syncMirror] = ["ackWrite", "checkReplay", "dropMirror", "exportLocal", "getMirror", "localOutcome", "localView",
-                      "mirrorHash", "startLocalGame", "syncMirror"].map(engineSide);
+const [ackWrite, checkReplay, dropMirror, exportLocal, getMirror, localOutcome, localView, localWhyNot, mirrorHash,
+       startLocalGame, syncMirror] = ["ackWrite", "checkReplay", "dropMirror", "exportLocal", "getMirror", "localOutcome",
+                                      "localView", "localWhyNot", "mirrorHash", "startLocalGame",
+                                      "syncMirror"].map(engineSide);
 export const bundledEdition = engineSide("bundledEdition");
 export const isLocalGame = (record) => !!(record && record.local);
 
@@ -186,4 +187,19 @@ export { getMirror, exportLocal };
 // The final outcome by the phone's engine (offline, or a game of this phone only).
 export async function outcomeHere(game) {
   return localOutcome(game, await outbox.items(game.game_id));
+}
+
+// What the current decision refuses, and why ({decision_id, why_not}): asked when a person opens "not
+// available now".  The server answers it; a local view, or a phone with no connection, asks its engine.
+export async function whyNot(game) {
+  if (!game.view.local && !isLocalGame(game)) {
+    try {
+      return (await api.whyNot(game.game_id, game.token)).data;
+    } catch (err) {
+      if (!(err instanceof NetworkError) || !canRunOffline()) throw err;
+    }
+  }
+  const here = await localWhyNot(game, await outbox.items(game.game_id));
+  if (!here) throw new NetworkError("no connection, and this phone has not downloaded the engine yet");
+  return here;
 }

@@ -5,7 +5,6 @@ Added to `view.view` (codes stay where they were, for machines):
 * ``prompt`` — the question asked, in words;
 * ``choices`` — one per entry of ``legal_actions``, same order: ``{action,
   label, cost, payoff, summary}`` (see `options`);
-* ``why_not`` — refused candidates with the engine's own refusal (see `why_not`);
 * ``board_model`` — the table as it lies (see `board`);
 * ``setup_instructions`` — at the start of an era, what to lay out (see `setup_instructions`);
 * ``era2_form`` — the form a table that draws Era II itself fills in;
@@ -24,7 +23,6 @@ from api.games.sections import Section, SectionMemo, cheap, memoised, whole
 from api.games.asian_tigers.presentation.options import describe_choices
 from api.games.asian_tigers.presentation.setup_instructions import era2_form, setup_instructions
 from api.games.asian_tigers.presentation.text import humanize_tree
-from api.games.asian_tigers.presentation.why_not import why_not
 from api.games.asian_tigers.setup import draw_turn_order
 from api.games.asian_tigers.state import GameState
 
@@ -81,7 +79,6 @@ def presentation_sections(state: GameState, decision: dict | None, legal: Callab
     return [
         cheap(("prompt",), prompt(state, decision)),
         whole(("choices",), lambda: describe_choices(state, decision, legal()) if decision else []),
-        whole(("why_not",), lambda: why_not(state, decision, legal())),
         *board_sections(state, memo),
         cheap(("setup_instructions",), setup_instructions(state)),
         cheap(("era2_form",), era2_form(state, decision)),

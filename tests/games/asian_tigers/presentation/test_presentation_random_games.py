@@ -20,6 +20,7 @@ from api.games.asian_tigers.decision_table import DECISIONS
 from api.games.asian_tigers.presentation import options as options_module
 from api.games.asian_tigers.presentation.options import describe_choice, describe_choices
 from api.games.asian_tigers.presentation import why_not as why_not_module
+from api.games.asian_tigers.presentation.refusals import refusals
 from api.games.asian_tigers.presentation.why_not import refusal, why_not
 from tests.games.asian_tigers.builders import edition, players, recorded_options
 
@@ -91,7 +92,7 @@ def played():
             if game % 25 == 0 and len(record["sample_states"]) < 400:
                 record["sample_states"].append(state)
             if rng.random() < 0.05:
-                record["views"].append(view(state))
+                record["views"].append({**view(state), "why_not": refusals(state)["why_not"]})
             action = rng.choice(legal)
             if rng.random() < 0.05:  # a refusal, in words too
                 try:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 
-from api.games.asian_tigers import apply, view
+from api.games.asian_tigers import apply, refusals, view
 from api.games.asian_tigers.presentation.document import edition_labels
 from tests.games.asian_tigers.builders import edition, game, modified, to_build
 
@@ -47,10 +47,11 @@ def test_the_last_piece_empties_the_sector_and_names_its_bonus():
 
 def test_placement_options_say_what_they_cost_and_refused_centres_say_why():
     # PLACE-05: centre A costs 3 funds on its Tiger; PLACE-01: HK.B already takes W2 workers (setup worker).
-    shown = view(game(2))
+    state = game(2)
+    shown = view(state)
     sk_a = _choice(shown, kind="place_worker", center="SK.A")
     assert sk_a["cost"] == {"funds": {"SK": 3}} and "pays 3 funds on South Korea" in sk_a["summary"]
-    refused = {e["action"]["center"]: e for e in shown["why_not"]}
+    refused = {e["action"]["center"]: e for e in refusals(state)["why_not"]}
     assert refused["HK.B"]["reason"]["rule"] == "PLACE-01"
     assert refused["HK.B"]["label"] == "Hong Kong centre B"
     assert "type 2" in refused["HK.B"]["reason"]["message"] and "W2" not in refused["HK.B"]["reason"]["message"]
