@@ -10,13 +10,6 @@ pytestmark = pytest.mark.skipif(not ModuleEngine("asian_tigers", "api.games.asia
                                 reason="api.games.asian_tigers is not importable yet")
 
 
-@pytest.fixture
-def game(client):
-    resp = client.post("/api/games", json={"game": "asian_tigers", "options": {"players": PLAYERS[:3]}, "seed": 3})
-    assert resp.status_code == 201, resp.get_json()
-    return resp.get_json()
-
-
 def test_labels_name_components_by_what_is_printed_and_cache_by_edition_hash(client, game):
     gid, token = game["game_id"], game["spectator_token"]
     resp = client.get(f"/api/games/{gid}/labels", headers=bearer(token))

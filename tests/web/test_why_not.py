@@ -16,13 +16,6 @@ pytestmark = pytest.mark.skipif(not ModuleEngine("asian_tigers", "api.games.asia
                                 reason="api.games.asian_tigers is not importable")
 
 
-@pytest.fixture
-def game(client):
-    resp = client.post("/api/games", json={"game": "asian_tigers", "options": {"players": PLAYERS[:3]}, "seed": 3})
-    assert resp.status_code == 201, resp.get_json()
-    return resp.get_json()
-
-
 def move(client, game: dict, version: int, action: dict) -> dict:
     resp = client.post(f"/api/games/{game['game_id']}/actions", json={"action": action},
                        headers={**bearer(game["table_token"]), "If-Match": f'"{version}"',

@@ -17,6 +17,7 @@ so what the phone shows is what the engine will do:
 from __future__ import annotations
 
 from api.games.asian_tigers.presentation import labels as L
+from api.games.asian_tigers.presentation.builds import Builds, build_payoff, sector_payoff
 from api.games.asian_tigers.presentation.cache import per_edition
 from api.games.asian_tigers.presentation.document import edition_labels
 from api.games.asian_tigers.presentation.summary import summary, worded as _summary
@@ -38,22 +39,32 @@ def describe_choices(state: GameState, decision: dict, actions: list[dict]) -> l
     """``[describe_choice(state, decision, a) for a in actions]``, checking each build's space once.
 
     A choose_build offers one build per space in reach and sector holding a generic piece (dozens:
-    the view's ``choices``); the space's checks are the same for every sector (see `_checked_build`).
+    the view's ``choices``); the space's checks are the same for every sector (see `builds.Builds`).
     """
-    spaces: dict = {}
-    return [_described(state, decision, action, spaces) for action in actions]
+    row = Builds(state, decision, uses_placeholder)
+    words, out = row.words, []
+    for action in actions:
+        kind = action["kind"]
+        if kind == "build" or kind == "build_department":  # `_described`, without a call per build
+            label, cost, payoff, summary_text, placeholder = words(action)
+            out.append({"action": action, "label": label, "cost": cost, "payoff": payoff, "summary": summary_text,
+                        "placeholder": placeholder})
+        else:
+            out.append(_described(state, decision, action, row))
+    return out
 
 
-def _described(state: GameState, decision: dict, action: dict, spaces: dict | None) -> dict:
+def _described(state: GameState, decision: dict, action: dict, row: Builds | None) -> dict:
     kind = action["kind"]
-    if kind == "build":  # most options of a view: its words are remembered whole (see `_build`)
-        label, cost, payoff, summary_text, placeholder = _build(state, decision, action, spaces)
+    if kind == "build" or kind == "build_department":  # most options of a view: remembered whole (see `builds`)
+        row = row or Builds(state, decision, uses_placeholder)
+        label, cost, payoff, summary_text, placeholder = row.words(action)
         return {"action": action, "label": label, "cost": cost, "payoff": payoff, "summary": summary_text,
                 "placeholder": placeholder}
     if kind == "place_worker":  # the other usual option, remembered too (see `_placement`)
-        label, cost, payoff, summary_text = _placement(state, action)
+        label, cost, payoff, summary_text, placeholder = _placement(state, action)
         return {"action": action, "label": label, "cost": cost, "payoff": payoff, "summary": summary_text,
-                "placeholder": uses_placeholder(state, action)}
+                "placeholder": placeholder}
     label, cost, payoff = _DESCRIBERS.get(kind, _plain)(state, decision, action)
     return {"action": action, "label": label, "cost": cost, "payoff": payoff,
             "summary": _summary(state, label, cost, payoff), "placeholder": uses_placeholder(state, action)}
@@ -85,50 +96,6 @@ def _placeholder_fields(edition) -> tuple[frozenset, tuple]:
 
 
 # -- shared pieces ------------------------------------------------------------------
-def _sector_payoff(state: GameState, player: PlayerState, sector: str, factory: bool) -> dict:
-    """What taking one piece (a generic, or the factory) out of `sector` leaves, and whether it empties it."""
-    content = player.sectors[sector]
-    generic = content["generic"] - (0 if factory else 1)
-    factory_left = bool(content["factory"]) and not factory
-    empties = generic == 0 and not factory_left and not content.get("bonus_unlocked")  # IBONUS-02
-    bonus = state.edition.sectors[sector].bonus
-    return {"id": sector, "label": L.sector_label(state.edition, sector), "generic_left": generic,
-            "factory_left": factory_left, "empties": empties,
-            "bonus": {"id": bonus, "label": L.bonus_label(state.edition, bonus, "infrastructure_bonuses")}}
-
-
-def _build_payoff(state: GameState, player: PlayerState, info: dict) -> tuple[dict, dict]:
-    """(cost, payoff) of placing the piece `info` describes (BUILD-LAB/PWR/FAC/UNI-*)."""
-    space = info["space"]
-    rules = state.edition.rules
-    cost, payoff = {}, {"space": {"id": space.id, "label": L.space_label(state.edition, space)}}
-    if space.kind == "factory":
-        _add(cost, "energy", info.get("energy", 0))
-        _add(cost, "science", info.get("science", 0))
-        payoff["goods"] = {space.good: rules["factory"]["production_goods"]}
-    elif space.kind == "laboratory":
-        payoff["science"] = rules["laboratory"]["science_gain_infinite" if space.infinite else "science_gain"]
-    elif space.kind == "power_plant":
-        payoff["energy"] = rules["power_plant"]["energy_gain_infinite" if space.infinite else "energy_gain"]
-    elif space.kind == "university":
-        notes = []
-        if space.bonus is not None:
-            notes.append("university bonus: " + L.effect_text(state.edition, space.bonus))
-            if space.bonus["do"] == "advance_global_market":
-                payoff["global_market"] = space.bonus["amount"]
-            elif space.bonus["do"] == "advance_influence":
-                payoff["influence"] = {space.tiger: space.bonus["amount"]}
-        notes.append("then a department here or a parts factory (optional)")
-        payoff["notes"] = notes
-    payoff["sector"] = _sector_payoff(state, player, info["sector"], space.kind == "factory")
-    return cost, payoff
-
-
-def _add(bucket: dict, key: str, amount: int) -> None:
-    if amount:
-        bucket[key] = bucket.get(key, 0) + amount
-
-
 def _row_payoff(state: GameState, row: str) -> dict:
     bonus = state.edition.rows[row].nation_bonus
     return {"id": row, "label": L.row_label(state.edition, row),
@@ -146,10 +113,15 @@ def _place_worker(state: GameState, decision: dict, action: dict):
     return _placement(state, action)[:3]
 
 
+def _build(state: GameState, decision: dict, action: dict):
+    return Builds(state, decision, uses_placeholder).words(action)[:3]
+
+
 def _placement(state: GameState, action: dict) -> tuple:
-    """(label, cost, payoff, summary) of a placement, remembered: they depend only on what
-    `check_place_worker` found, whether the centre's type is still open, and a trade centre's nations."""
-    info = placement.check_place_worker(state, action)
+    """(label, cost, payoff, summary, placeholder) of a placement, remembered: they depend only on what
+    `check_place_worker` found, whether the centre's type is still open, and a trade centre's nations
+    (and whether it names a placeholder only on its centre: its other fields are kind, worker and decision)."""
+    info = _judged_placement(state, action) or placement.check_place_worker(state, action)
     center = info["center"]
     if center == placement.SPECIAL_TRADE_CENTER:
         reads = None
@@ -160,15 +132,27 @@ def _placement(state: GameState, action: dict) -> tuple:
     key = (state.edition.content_hash, center, info["worker"], info["cost"], reads)
     described = _PLACEMENTS.get(key)
     if described is None:
-        if len(_PLACEMENTS) >= _BUILDS_MAX:
+        if len(_PLACEMENTS) >= _PLACEMENTS_MAX:
             _PLACEMENTS.clear()
         label, cost, payoff = _placement_words(state, info)
-        described = _PLACEMENTS[key] = (label, cost, payoff, _summary(state, label, cost, payoff))
+        described = _PLACEMENTS[key] = (label, cost, payoff, _summary(state, label, cost, payoff),
+                                        uses_placeholder(state, {"center": center}))
     return described
 
 
-# (edition hash, what a checked placement names) -> (label, cost, payoff, summary); shared: never mutate
+def _judged_placement(state: GameState, action: dict) -> dict | None:
+    """What `check_place_worker` returns for a legal placement, as the options judged it (no check, no copy
+    of the player); None when they judged it refused, or nothing (see `placement.judged_placement`)."""
+    cost = placement.judged_placement(state, action)
+    if type(cost) is not int:
+        return None
+    worker = action.get("worker") or state.peek_player(state.turn_order[state.turn_index]).team[0]
+    return {"center": action["center"], "worker": worker, "cost": cost}
+
+
+# (edition hash, what a checked placement names) -> (label, cost, payoff, summary, placeholder); shared: never mutate
 _PLACEMENTS: dict = {}
+_PLACEMENTS_MAX = 8192
 
 
 def _placement_words(state: GameState, info: dict):
@@ -192,70 +176,6 @@ def _placement_words(state: GameState, info: dict):
         notes.append(f"the centre takes {L.worker_label(edition, info['worker'])}s for the rest of the era")
     return (f"{worker} → {L.center_label(edition, center)}", {"funds": {tiger: info["cost"]}} if info["cost"] else {},
             {"notes": notes})
-
-
-def _checked_build(state: GameState, player: PlayerState, decision: dict, action: dict, spaces: dict | None) -> dict:
-    """What `building.check_space` returns for the build `action` (raising what it raises).
-
-    `spaces` (one decision's options): the non-factory spaces already checked.  `check_space` checks
-    the space (kind, open, free, reach: the same for every sector of one decision) and then only that
-    the sector holds a generic piece, returning ``{space, sector}``; so another sector on a space that
-    passed needs only that last check.  Anything else goes through `check_space` itself.
-    """
-    space_id, sector = action["space"], action.get("sector")
-    if spaces is not None and type(space_id) is str and type(sector) is str:
-        space = spaces.get(space_id)
-        content = player.sectors.get(sector) if space is not None else None
-        if content is not None and content["generic"] >= 1:
-            return {"space": space, "sector": sector}
-    info = building.check_space(state, player, space_id, sector, decision["center"], building.BUILDABLE_FROM_CENTER,
-                                decision["tiger"])
-    if spaces is not None and info["space"].kind != "factory" and type(space_id) is str:
-        spaces[space_id] = info["space"]
-    return info
-
-
-def _build(state: GameState, decision: dict, action: dict, spaces: dict | None = None):
-    player = state.peek_player(decision["seat"])
-    info = _checked_build(state, player, decision, action, spaces)
-    # A choose_build offers dozens of builds (every space in reach × every sector with a piece), and the
-    # same ones recur move after move: once checked, a build's words depend only on what `info` names
-    # and the sector's content (see `_build_payoff`, `_sector_payoff`, `_build_label`), and whether it
-    # names a placeholder only on the action's space and sector (its other fields: kind and decision).
-    content = player.sectors[info["sector"]]
-    key = (state.edition.content_hash, info["space"].id, info["sector"], info.get("energy"), info.get("science"),
-           content["generic"], bool(content["factory"]), bool(content.get("bonus_unlocked")), action["space"],
-           action.get("sector"))
-    described = _BUILDS.get(key)
-    if described is None:
-        if len(_BUILDS) >= _BUILDS_MAX:
-            _BUILDS.clear()
-        cost, payoff = _build_payoff(state, player, info)
-        label = _build_label(state, info)
-        described = _BUILDS[key] = (label, cost, payoff, _summary(state, label, cost, payoff),
-                                    uses_placeholder(state, {"space": action["space"], "sector": action.get("sector")}))
-    return described
-
-
-# (edition hash, what a checked build names) -> (label, cost, payoff, summary, placeholder); shared: never mutate
-_BUILDS: dict = {}
-_BUILDS_MAX = 8192
-
-
-def _build_label(state: GameState, info: dict) -> str:
-    space = info["space"]
-    label = f"{L.KIND_NAMES[space.kind].capitalize()} on {L.space_label(state.edition, space)}"
-    return label if space.kind == "factory" else f"{label} — piece from sector {info['sector'].lstrip('S')}"
-
-
-def _build_department(state: GameState, decision: dict, action: dict):
-    player = state.peek_player(decision["seat"])
-    university = state.edition.space(decision["space"])
-    info = building.check_space(state, player, action["space"], action.get("sector"), None, ("department",),
-                                university.tiger)
-    cost, payoff = _build_payoff(state, player, info)
-    _add(cost, "science", info["space"].science_cost or 0)
-    return _build_label(state, info), cost, payoff
 
 
 def _parts_factory(state: GameState, player: PlayerState, space_id: str, energy: int):
@@ -331,12 +251,12 @@ def _resolve_bonus(state: GameState, decision: dict, action: dict):
         payoff.update(more)
         where = f": {text[0].lower()}{text[1:]}"
     elif verb == "build_factory":
-        more_cost, more = _build_payoff(state, player, plan["info"])
+        more_cost, more = build_payoff(state, player, plan["info"])
         cost.update(more_cost)
         payoff.update(more)
         where = f" on {L.space_label(edition, plan['info']['space'])}"
     elif verb == "remove_generic":
-        payoff["sector"] = _sector_payoff(state, player, plan["sector"], factory=False)
+        payoff["sector"] = sector_payoff(state, player, plan["sector"], factory=False)
         where = f": sector {plan['sector'].lstrip('S')}"
     elif verb == "performance_bonus":
         token = action["token"]
@@ -423,7 +343,7 @@ def _plain(state: GameState, decision: dict, action: dict):
 
 
 _DESCRIBERS = {
-    "place_worker": _place_worker, "build": _build, "build_department": _build_department,
+    "place_worker": _place_worker, "build": _build, "build_department": _build,
     "attach_parts_factory": _attach_parts_factory, "sell_local": _sell_local, "sell_to_nation": _sale,
     "special_sale": _sale, "advance_with_flag": _advance_with_flag, "special_advance": _special_advance,
     "finish_sales": _finish_sales, "resolve_bonus": _resolve_bonus, "ignore_bonus": _ignore_bonus,

@@ -17,8 +17,16 @@ a candidate it lets through is tried through `apply`.  Those trials share one
 copy: a refused candidate almost never changes it, and the copy is compared
 with the state after each refusal (a dataclass ``==``) and made again only
 if it changed or a candidate was accepted, so each trial starts from a copy
-equal to the state, as `refusal` would.  The brute-force tests check both
-against `refusal` for every candidate of 200 random games.
+equal to the state, as `refusal` would.
+
+Two first checks are not even run (issue 18).  A placement's was run already:
+listing the options judged every centre for each possible worker and kept each
+refusal as data (`placement.judged_placement`), which `check_place_worker`
+would raise again; it is read instead.  A build on an ordinary space is
+refused for the same few reasons move after move (built, out of reach, a
+university from centre C): its first check is remembered by everything
+`check_space` reads for it (`_build_first_check`).  The brute-force tests
+check all of it against `refusal` for every candidate of 200 random games.
 """
 from __future__ import annotations
 
@@ -34,7 +42,8 @@ from api.games.asian_tigers.edition.load import CENTERS
 from api.games.asian_tigers.engine import apply, apply_on_copy
 from api.games.asian_tigers.errors import ActionShapeError, RulesError
 from api.games.asian_tigers.presentation import labels as L
-from api.games.asian_tigers.presentation.text import humanize_error
+from api.games.asian_tigers.presentation.cache import per_edition
+from api.games.asian_tigers.presentation.text import humanize, humanize_error
 from api.games.asian_tigers.state import GameState
 from api.games.asian_tigers.turn import bonuses, building, market, placement
 
@@ -57,11 +66,30 @@ def why_not(state: GameState, decision: dict | None, legal: list[dict]) -> list[
     entries, seen = [], set()
     trials = _Trials(state)
     decision_id = decision["id"]
+    judged_placements = decision["kind"] == "choose_placement" and state.edition is not None  # see the docstring
+    names = tuple(p.name for p in state.players) if decision["kind"] == "choose_build" else None
     for candidate in finder(state, decision):
         kind = candidate["kind"]
         if kind == "build" and candidate["space"] in built:
             continue
+        if judged_placements:
+            judged = placement.judged_placement(state, candidate)
+            if type(judged) is int:  # offered (the options list every placement judged legal)
+                continue
+            if judged is not None:  # candidates are distinct centres and workers: none was seen before
+                entries.append(_judged_entry(state, decision_id, candidate, judged))
+                continue
         action = {**candidate, "decision": decision_id}
+        if names is not None and kind == "build" and "sector" in candidate:
+            # one candidate per space: none was seen before, and none is offered (see `built`)
+            reason, label = _build_first_check(state, decision, action, names)
+            if reason is _PASSED:
+                reason = trials.refusal(action)
+            elif reason is not None:
+                reason = {"message": reason[0], "code": reason[1], "rule": reason[2]}
+            if reason is not None:
+                entries.append({"action": action, "label": label, "reason": reason})
+            continue
         key = _key(action)
         if key in seen:
             continue
@@ -143,6 +171,54 @@ def _first_check(state: GameState, decision: dict, action: dict):
     return _PASSED
 
 
+def _judged_entry(state: GameState, decision_id, candidate: dict, judged: tuple) -> dict:
+    """The entry of a placement candidate refused as `placement_options` judged it."""
+    error, message, code, rule, _details = judged
+    label, message, code = _judged_words(state.edition, state.player_count, candidate["center"], error, message, code)
+    return {"action": {**candidate, "decision": decision_id}, "label": label,
+            "reason": {"message": message, "code": code, "rule": rule}}
+
+
+@per_edition
+def _judged_words(edition, player_count: int, center: str, error: type, message: str, code: str | None) -> tuple:
+    """(label, message, code) of a placement refused by the judged `error`, as `_first_check` words it."""
+    if not issubclass(error, ActionShapeError):
+        message = humanize(edition, player_count, message)
+    return L.center_label(edition, center), message, code or error.default_code
+
+
+def _build_first_check(state: GameState, decision: dict, action: dict, names: tuple) -> tuple:
+    """(`_first_check`'s reason as (message, code, rule), or `_PASSED`; the label) of a choose_build's
+    candidate on a non-factory space, remembered by everything that check reads.
+
+    `building.check_space` reads there the space (the edition's), the decision's Tiger and centre,
+    the player count, who built the space if anyone (and so the player names: `names`), and whether
+    the candidate's sector is the player's and holds a generic piece; the words, the edition and the
+    player count.  Most refusals (a space built, out of reach, a university from centre C) recur
+    move after move, and raising and wording them anew costs several times the look-up.
+    """
+    space_id, sector = action["space"], action["sector"]
+    occupant = state.occupancy.get(space_id)
+    content = state.peek_player(decision["seat"]).sectors.get(sector)
+    key = (state.edition.content_hash, state.player_count, decision["kind"], decision["tiger"], decision["center"],
+           space_id, None if occupant is None else state.pieces[occupant].owner, names, sector,
+           None if content is None else content["generic"] >= 1)
+    known = _BUILD_CHECKS.get(key)
+    if known is None:
+        if len(_BUILD_CHECKS) >= _BUILD_CHECKS_MAX:
+            _BUILD_CHECKS.clear()
+        reason = _first_check(state, decision, action)
+        if reason is not _PASSED:
+            reason = (reason["message"], reason["code"], reason["rule"])
+        known = _BUILD_CHECKS[key] = (reason, candidate_label(state, decision, action))
+    return known
+
+
+# (edition hash, what the first check of a build candidate reads) -> (reason or _PASSED, label)
+_BUILD_CHECKS: dict = {}
+_BUILD_CHECKS_MAX = 8192
+
+
 def _check_build(state: GameState, decision: dict, action: dict) -> None:
     building.check_space(state, state.peek_player(decision["seat"]), action.get("space"), action.get("sector"),
                          decision["center"], building.BUILDABLE_FROM_CENTER, decision["tiger"])
@@ -177,11 +253,18 @@ _FIRST_CHECKS = {
 
 
 # -- candidates per decision kind ------------------------------------------------------
-def _placements(state: GameState, decision: dict) -> list[dict]:
-    player = state.current_player
-    workers = [None] if player.team is not None else list(state.edition.worker_types)
-    centers = [f"{t}.{c}" for t in state.edition.tigers for c in CENTERS] + list(state.trade_centers)
-    return [{"kind": "place_worker", "center": c, **({"worker": w} if w else {})} for w in workers for c in centers]
+def _placements(state: GameState, decision: dict) -> tuple[dict, ...]:
+    player = state.peek_player(state.turn_order[state.turn_index])
+    return _placement_candidates(state.edition, player.team is not None, tuple(state.trade_centers))
+
+
+@per_edition
+def _placement_candidates(edition, team: bool, trade_centers: tuple) -> tuple[dict, ...]:
+    """Every centre for each worker (the team's next one: unnamed), shared: never change them."""
+    workers = [None] if team else list(edition.worker_types)
+    centers = [f"{t}.{c}" for t in edition.tigers for c in CENTERS] + list(trade_centers)
+    return tuple({"kind": "place_worker", "center": c, **({"worker": w} if w else {})}
+                 for w in workers for c in centers)
 
 
 def _generic_sector(state: GameState, decision: dict) -> str:
@@ -189,13 +272,17 @@ def _generic_sector(state: GameState, decision: dict) -> str:
     return next((s for s, v in player.sectors.items() if v["generic"] > 0), next(iter(player.sectors)))
 
 
-def _builds(state: GameState, decision: dict) -> list[dict]:
-    sector = _generic_sector(state, decision)
-    out = []
-    for space in state.edition.tigers[decision["tiger"]].spaces.values():
-        if space.kind in building.BUILDABLE_FROM_CENTER and building.is_open(state, space):
-            out.append({"kind": "build", "space": space.id, **({} if space.kind == "factory" else {"sector": sector})})
-    return out
+def _builds(state: GameState, decision: dict) -> tuple[dict, ...]:
+    return _build_candidates(state.edition, decision["tiger"], state.player_count, _generic_sector(state, decision))
+
+
+@per_edition
+def _build_candidates(edition, tiger: str, player_count: int, sector: str) -> tuple[dict, ...]:
+    """A build on every open space of `tiger` a centre builds on (a generic piece from `sector`), in the
+    edition's order; shared: never change them."""
+    return tuple({"kind": "build", "space": space.id, **({} if space.kind == "factory" else {"sector": sector})}
+                 for space in edition.tigers[tiger].spaces.values()
+                 if space.kind in building.BUILDABLE_FROM_CENTER and space.min_players <= player_count)  # `is_open`
 
 
 def _local_sales(state: GameState, decision: dict) -> list[dict]:

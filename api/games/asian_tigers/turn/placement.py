@@ -177,6 +177,7 @@ def placement_options(state: GameState, decision: dict) -> list[dict]:
             checked[(trade_center, worker)] = 0 if refusal is None else refusal
             if refusal is None:
                 options.append(_placement(trade_center, worker, player))
+        checked[(SPECIAL_TRADE_CENTER, worker)] = 0  # PLACE-03/07: any worker, free (read by `judged` only)
         options.append(_placement(SPECIAL_TRADE_CENTER, worker, player))
     if state.decisions and state.decisions[-1] is decision:
         state.placement_checks = (decision, checked)
@@ -185,10 +186,38 @@ def placement_options(state: GameState, decision: dict) -> list[dict]:
 
 def _checked(state: GameState, center: str, worker: str):
     """What `placement_options` found for (centre, worker) while the decision it served waits; else None."""
+    checks = judged(state)
+    return None if checks is None else checks.get((center, worker))
+
+
+def judged(state: GameState) -> dict | None:
+    """What `placement_options` found while the decision it served waits, or None (read only, never change it):
+    (centre, worker) -> the funds cost, or the refusal as (error class, message, code, rule, details)."""
     kept = state.placement_checks
     if kept is None or not state.decisions or state.decisions[-1] is not kept[0]:
         return None
-    return kept[1].get((center, worker))
+    return kept[1]
+
+
+def judged_placement(state: GameState, action: dict):
+    """What `placement_options` judged for the placement `action` (read only): the funds cost, or the
+    refusal as (error class, message, code, rule, details) that `check_place_worker` would raise; None when
+    it judged nothing for it (no options listed for the waiting decision, a worker `worker_for` refuses).
+
+    The worker is the one `worker_for` settles on without raising: a team's leftmost (the action names
+    none), or a stated type the options judged.
+    """
+    checks = judged(state)
+    if checks is None or state.phase != "turns":
+        return None
+    team = state.peek_player(state.turn_order[state.turn_index]).team
+    worker = action.get("worker")
+    if team is not None:
+        if worker is not None or not team:
+            return None
+        worker = team[0]
+    center = action.get("center")
+    return checks.get((center, worker)) if type(center) is str and type(worker) is str else None
 
 
 def _placement(center: str, worker: str, player: PlayerState) -> dict:

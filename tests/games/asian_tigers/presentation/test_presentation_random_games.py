@@ -17,7 +17,7 @@ import pytest
 
 from api.games.asian_tigers import RulesError, apply, is_over, legal_actions, new_game, outcome, state_to_dict, view
 from api.games.asian_tigers.decision_table import DECISIONS
-from api.games.asian_tigers.presentation import options as options_module
+from api.games.asian_tigers.presentation import builds as builds_module, options as options_module
 from api.games.asian_tigers.presentation.options import describe_choice, describe_choices
 from api.games.asian_tigers.presentation import why_not as why_not_module
 from api.games.asian_tigers.presentation.refusals import refusals
@@ -43,6 +43,8 @@ def _options(game: int) -> dict:
     count = 2 + kind % 3
     if game % 7 == 0:  # a recorded setup: the table also records its Era II draws (ERA2-03)
         return recorded_options(count)
+    if game % 7 == 3:  # PSETUP-04: the table states each worker's type as it places it (no team sequence)
+        return {"players": players(count), "worker_entry": "stated"}
     return {"players": players(count)}
 
 
@@ -78,7 +80,7 @@ def played():
             # something it reads would differ.
             described = describe_choices(state, decision, legal)
             if game % 10 == 0:
-                options_module._BUILDS.clear()
+                builds_module._WORDS.clear()
                 options_module._PLACEMENTS.clear()
             for action, seen in zip(legal, described, strict=True):
                 choice = describe_choice(state, decision, action)

@@ -6,10 +6,12 @@ every team starts W1 W1 W1 W1, seat 0 holds Finance, seat 1 Chemicals.
 from __future__ import annotations
 
 import random
+import re
 
 from api.games.asian_tigers import apply, refusals, view
+from api.games.asian_tigers.presentation import text as text_module
 from api.games.asian_tigers.presentation.document import edition_labels
-from tests.games.asian_tigers.builders import edition, game, modified, to_build
+from tests.games.asian_tigers.builders import STC, edition, finish_turn, game, invest, modified, to_build
 
 
 def _choice(shown: dict, **partial) -> dict:
@@ -153,3 +155,43 @@ def test_initial_turn_order_is_the_drawn_one_and_stays_after_the_era1_management
         assert view(state)["initial_turn_order"] == first
         changed += state.turn_order != first
     assert changed  # the Era II order differs in some game, so the check above means something
+
+
+def _refused_builds(state) -> dict:
+    return {e["action"]["space"]: e["reason"] for e in refusals(state)["why_not"] if e["action"]["kind"] == "build"}
+
+
+def test_a_remembered_build_refusal_follows_who_built_the_space():
+    # BUILD-GEN-02: SK.L3 is offered to seat 1 until seat 0 builds it; then refused, naming its builder. The
+    # refusals of builds are remembered between states: a name or a builder that changes changes them.
+    before, _ = to_build(finish_turn(apply(game(2), STC).state, "0"), "SK.A")
+    assert "SK.L3" not in _refused_builds(before)
+    assert any(c["action"].get("space") == "SK.L3" for c in view(before)["choices"])
+    built, _ = invest(game(2), "SK.A", "SK.L3", "S7")
+    after, _ = to_build(built, "SK.A")
+    assert _refused_builds(after)["SK.L3"] == {
+        "message": "South Korea · laboratory · column C is already built (by Ann)", "code": "space_occupied",
+        "rule": "BUILD-GEN-02"}
+    renamed = modified(after, lambda data: data["players"][0].update(name="Zoe"))
+    assert _refused_builds(renamed)["SK.L3"]["message"].endswith("(by Zoe)")
+    assert _refused_builds(after)["SK.L3"]["message"].endswith("(by Ann)")
+
+
+def test_codes_are_rewritten_exactly_as_by_the_longest_first_alternation():
+    # Issue 12: codes become labels; the trie-shaped pattern (issue 18) must rewrite every text exactly as
+    # the plain alternation of the codes sorted longest first, with the same word boundaries.
+    for count in (1, 4):
+        pattern, table = text_module._rewriter(edition(), count)
+        keys = sorted(table, key=len, reverse=True)
+        plain = re.compile(r"(?<![\w.:])(?:" + "|".join(re.escape(k) for k in keys) + r")(?![\w])")
+        assert plain.pattern != pattern.pattern
+        rng = random.Random(count)
+        words = keys + ["Ann", "token", "sector", "row", "the", "bonus", "S", "SK."]
+        glue = ["", " ", ".", ":", ", ", "_", "-", "1", "(", " the ", "\n"]
+        rewritten = 0
+        for _ in range(3000):
+            text = "".join(rng.choice(words) + rng.choice(glue) for _ in range(rng.randint(1, 5)))
+            expected = plain.sub(lambda m: table[m.group(0)], text)
+            assert pattern.sub(lambda m: table[m.group(0)], text) == expected, text
+            rewritten += expected != text
+        assert rewritten > 1000

@@ -1,0 +1,157 @@
+"""What a build or a department costs and gives, in words (issue 12), remembered (issue 18).
+
+A choose_build offers one build per space in reach and sector holding a
+generic piece (dozens: most entries of a view's ``choices``), a university's
+additional action one department per open space and sector; the same ones
+recur move after move.  `Builds` describes the options of one decision in a
+row: it reads the player once, checks each space once (`building.check_space`
+checks the space — the same for every sector of one decision — and only then
+that the sector holds a generic piece) and reads each sector's content once;
+the words of a checked build are remembered by what they depend on.
+"""
+from __future__ import annotations
+
+from api.games.asian_tigers.presentation import labels as L
+from api.games.asian_tigers.presentation.summary import worded
+from api.games.asian_tigers.state import GameState, PlayerState
+from api.games.asian_tigers.turn import building
+
+
+def sector_payoff(state: GameState, player: PlayerState, sector: str, factory: bool) -> dict:
+    """What taking one piece (a generic, or the factory) out of `sector` leaves, and whether it empties it."""
+    content = player.sectors[sector]
+    generic = content["generic"] - (0 if factory else 1)
+    factory_left = bool(content["factory"]) and not factory
+    empties = generic == 0 and not factory_left and not content.get("bonus_unlocked")  # IBONUS-02
+    bonus = state.edition.sectors[sector].bonus
+    return {"id": sector, "label": L.sector_label(state.edition, sector), "generic_left": generic,
+            "factory_left": factory_left, "empties": empties,
+            "bonus": {"id": bonus, "label": L.bonus_label(state.edition, bonus, "infrastructure_bonuses")}}
+
+
+def build_payoff(state: GameState, player: PlayerState, info: dict) -> tuple[dict, dict]:
+    """(cost, payoff) of placing the piece `info` describes (BUILD-LAB/PWR/FAC/UNI-*)."""
+    space = info["space"]
+    rules = state.edition.rules
+    cost, payoff = {}, {"space": {"id": space.id, "label": L.space_label(state.edition, space)}}
+    if space.kind == "factory":
+        add(cost, "energy", info.get("energy", 0))
+        add(cost, "science", info.get("science", 0))
+        payoff["goods"] = {space.good: rules["factory"]["production_goods"]}
+    elif space.kind == "laboratory":
+        payoff["science"] = rules["laboratory"]["science_gain_infinite" if space.infinite else "science_gain"]
+    elif space.kind == "power_plant":
+        payoff["energy"] = rules["power_plant"]["energy_gain_infinite" if space.infinite else "energy_gain"]
+    elif space.kind == "university":
+        notes = []
+        if space.bonus is not None:
+            notes.append("university bonus: " + L.effect_text(state.edition, space.bonus))
+            if space.bonus["do"] == "advance_global_market":
+                payoff["global_market"] = space.bonus["amount"]
+            elif space.bonus["do"] == "advance_influence":
+                payoff["influence"] = {space.tiger: space.bonus["amount"]}
+        notes.append("then a department here or a parts factory (optional)")
+        payoff["notes"] = notes
+    payoff["sector"] = sector_payoff(state, player, info["sector"], space.kind == "factory")
+    return cost, payoff
+
+
+def add(bucket: dict, key: str, amount: int) -> None:
+    """Add a non-zero `amount` to ``bucket[key]``."""
+    if amount:
+        bucket[key] = bucket.get(key, 0) + amount
+
+
+def build_label(state: GameState, info: dict) -> str:
+    """``Laboratory on … — piece from sector 3`` (a factory takes its own piece: no sector)."""
+    space = info["space"]
+    label = f"{L.KIND_NAMES[space.kind].capitalize()} on {L.space_label(state.edition, space)}"
+    return label if space.kind == "factory" else f"{label} — piece from sector {info['sector'].lstrip('S')}"
+
+
+class Builds:
+    """The builds and departments answering one decision, described one after the other.
+
+    `words(action)` is (label, cost, payoff, summary, placeholder) of a build or build_department,
+    raising what `building.check_space` raises for it.  Valid for one state and decision: it keeps
+    the player, the spaces checked and the sectors read.
+    """
+
+    __slots__ = ("state", "decision", "placeholder", "_edition_hash", "_player", "_spaces", "_contents", "_university")
+
+    def __init__(self, state: GameState, decision: dict, placeholder):
+        self.state, self.decision, self.placeholder = state, decision, placeholder  # `options.uses_placeholder`
+        self._edition_hash = state.edition.content_hash
+        self._player: PlayerState | None = None
+        self._spaces: dict = {}  # space id -> (kind answered, the non-factory space that passed its checks)
+        self._contents: dict = {}  # sector -> (generic pieces, factory at hand, bonus unlocked)
+        self._university = None
+
+    def words(self, action: dict) -> tuple:
+        """(label, cost, payoff, summary, placeholder) of the build or department `action`."""
+        kind, space_id, sector = action["kind"], action["space"], action.get("sector")
+        # A space that passed its checks for this kind, and a sector holding a piece: nothing else to check.
+        passed = self._spaces.get(space_id) if type(space_id) is str else None
+        content = None
+        if passed is not None and passed[0] == kind and type(sector) is str:
+            content = self._contents.get(sector)
+            if content is None and sector in self._player.sectors:
+                content = self._read(sector)
+        if content is not None and content[0] >= 1:
+            space = passed[1]
+            energy = science = None
+        else:
+            info = self._check(kind, space_id, sector)
+            space, sector = info["space"], info["sector"]
+            energy, science = info.get("energy"), info.get("science")
+            if space.kind != "factory" and type(space_id) is str:
+                self._spaces[space_id] = (kind, space)
+            content = self._contents.get(sector) or self._read(sector)
+        # Once checked, the words depend only on what the check named and the sector's content (see
+        # `build_payoff`, `sector_payoff`, `build_label`), and whether it names a placeholder only on
+        # the action's space and sector (its other fields: kind and decision).
+        key = (self._edition_hash, kind, space.id, sector, energy, science, content, action.get("sector"))
+        described = _WORDS.get(key)
+        if described is None:
+            described = self._worded(key, kind, space, sector, energy, science)
+        return described
+
+    def _worded(self, key: tuple, kind: str, space, sector: str, energy, science) -> tuple:
+        state = self.state
+        if len(_WORDS) >= _WORDS_MAX:
+            _WORDS.clear()
+        info = {"space": space, "sector": sector}
+        if energy is not None:
+            info.update(energy=energy, science=science)
+        cost, payoff = build_payoff(state, self._player, info)
+        if kind == "build_department":
+            add(cost, "science", space.science_cost or 0)
+        label = build_label(state, info)
+        described = _WORDS[key] = (label, cost, payoff, worded(state, label, cost, payoff),
+                                   self.placeholder(state, {"space": space.id, "sector": key[-1]}))
+        return described
+
+    def _check(self, kind: str, space_id, sector) -> dict:
+        state, decision = self.state, self.decision
+        if self._player is None:
+            self._player = state.peek_player(decision["seat"])
+        if kind == "build":
+            return building.check_space(state, self._player, space_id, sector, decision["center"],
+                                        building.BUILDABLE_FROM_CENTER, decision["tiger"])
+        if self._university is None:
+            self._university = state.edition.space(decision["space"])
+        return building.check_space(state, self._player, space_id, sector, None, ("department",),
+                                    self._university.tiger)
+
+    def _read(self, sector: str) -> tuple:
+        """(generic pieces, factory at hand, bonus unlocked) of a sector the player has, read once."""
+        content = self._player.sectors[sector]
+        read = self._contents[sector] = (content["generic"], bool(content["factory"]),
+                                         bool(content.get("bonus_unlocked")))
+        return read
+
+
+# (edition hash, kind, what a checked build names, the sector's content, the action's sector) ->
+# (label, cost, payoff, summary, placeholder); shared: never mutate
+_WORDS: dict = {}
+_WORDS_MAX = 8192
