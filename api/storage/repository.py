@@ -83,7 +83,11 @@ class GameRepository(GameReads):
 
     # -- helpers --------------------------------------------------------------
     def _play(self, engine: Engine, state: Any, actions: Iterable[dict], first_seq: int) -> tuple[Any, list[dict]]:
-        """Apply `actions` in order; rows carry seq, action, events, state dict and hash (computed once)."""
+        """Apply `actions` in order; rows carry seq, action, events and the state hash (computed once).
+
+        A snapshot, when due, encodes the final state (`engine.state_for_encoding`): the others are
+        only hashed (the engine's hash does not need their data).
+        """
         rows = []
         for index, action in enumerate(actions):
             try:
@@ -91,9 +95,8 @@ class GameRepository(GameReads):
             except RulesViolation as exc:
                 exc.index = index
                 raise
-            sd = engine.state_for_encoding(state)  # hashed here, encoded in the snapshot at once, then dropped
             rows.append({"seq": first_seq + index, "action": action, "events": events,
-                         "state": sd, "state_hash": state_hash(sd)})
+                         "state_hash": engine.state_hash(state)})
         return state, rows
 
     def _run(self, statements: list[tuple[str, Any, bool]]) -> None:
@@ -148,7 +151,7 @@ class GameRepository(GameReads):
             statements = [sql.snapshot(game_id, 0, initial, initial_hash, now)]
             if rows:
                 statements[:0] = [sql.append(game_id, rows, now)]
-                statements.append(sql.snapshot(game_id, tail, rows[-1]["state"], final_hash, now))
+                statements.append(sql.snapshot(game_id, tail, engine.state_for_encoding(state), final_hash, now))
             self._run(statements)
             if on_created is not None:
                 on_created(game_id, state, now)
@@ -243,7 +246,8 @@ class GameRepository(GameReads):
             tail = rows[-1]["seq"]
             statements = [sql.append(game_id, rows, now)]
             if snapshot_due(record.tail_seq, tail):
-                statements.append(sql.snapshot(game_id, tail, rows[-1]["state"], rows[-1]["state_hash"], now))
+                statements.append(sql.snapshot(game_id, tail, engine.state_for_encoding(state), rows[-1]["state_hash"],
+                                               now))
             used = set(record.placeholders_used) | placeholders_in(e for r in rows for e in r["events"])
             after = replace(record, version=record.version + 1, status="over" if engine.is_over(state) else "active",
                             updated_at=now, head_seq=tail, tail_seq=tail, live_actions=record.live_actions + len(rows),

@@ -40,7 +40,8 @@ def test_the_state_is_hashed_once_per_move_and_a_snapshot_written_only_when_due(
     gid = repo.create_game("toy", PLAYERS, 5, toy_edition(repo, 500)).game.record.id
     hashes = []
     original = engines_module.state_hash
-    monkeypatch.setattr("api.storage.repository.state_hash", lambda sd: hashes.append(1) or original(sd))
+    # A move hashes through its engine (`ModuleEngine.state_hash`; the toy engine from its data).
+    monkeypatch.setattr("api.storage.engines.state_hash", lambda sd: hashes.append(1) or original(sd))
     for version in range(1, SNAPSHOT_BLOCK + 2):
         repo.apply_actions(gid, [TAKE1], {str(version)}, None, render)
     assert len(hashes) == SNAPSHOT_BLOCK + 1

@@ -13,11 +13,13 @@ Vocabulary (python-chess / OpenSpiel style)::
     refusals(state)                                # what is not available now, and why (on demand)
     state_to_dict(state) / state_from_dict(data, edition)
     state_to_shared_dict(state)                    # state_to_dict's data, uncopied: encode at once
+    state_canonical_bytes(state, encode)           # its canonical JSON, from parts kept encoded (hashing)
 
 Illegal actions raise `RulesError` (code, rule, message).  No Flask, HTTP or
 database import lives in this package.
 """
 from api.games.asian_tigers.edition.load import Edition, EditionError, load_edition
+from api.games.asian_tigers.encoding import state_canonical_bytes
 from api.games.asian_tigers.engine import Step, action_kinds, apply, is_over, legal_actions, new_game, replay
 from api.games.asian_tigers.errors import (ActionShapeError, GameOverError, IllegalActionError, RulesError, SetupError,
                                            StaleDecisionError)
@@ -30,6 +32,7 @@ from api.games.asian_tigers.view import view, view_sections
 __all__ = [
     "action_kinds", "ActionShapeError", "Edition", "edition_labels", "EditionError", "GameOverError", "GameState",
     "IllegalActionError", "RulesError", "SetupError", "StaleDecisionError", "Step", "apply", "is_over", "legal_actions", "load_edition",
-    "new_game", "outcome", "provisional_score", "refusals", "replay", "state_from_dict", "state_to_dict", "state_to_shared_dict", "view",
+    "new_game", "outcome", "provisional_score", "refusals", "replay", "state_canonical_bytes", "state_from_dict",
+    "state_to_dict", "state_to_shared_dict", "view",
     "view_sections",
 ]

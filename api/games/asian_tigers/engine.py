@@ -84,6 +84,17 @@ def legal_actions(state: GameState) -> list[dict]:
     return legal_options(state, decision) if decision else []
 
 
+def shared_legal_actions(state: GameState) -> list[dict]:
+    """`legal_actions` without the copies: the list the engine keeps for the waiting decision.
+
+    After `apply` it is already there: deciding whether the new decision may be asked (none, one
+    or more answers) listed its options.  Read it, encode it; never change it nor its dicts (the
+    next `apply` judges the answer's fields against it).
+    """
+    decision = current_decision(state)
+    return _shared_options(state, decision) if decision else []
+
+
 def _answer(state: GameState, action: dict, events: list[dict]) -> None:
     """Run `action` as the answer to the top decision of `state` (mutates `state`)."""
     decision = state.decisions[-1]
@@ -123,26 +134,32 @@ def check_shape(action) -> None:
             raise ActionShapeError(f"{name} must be a string or a number", code="invalid_field", field=name)
 
 
-def _allowed_fields(state: GameState, decision: dict, action: dict) -> set[str] | None:
-    """The fields the legal answers of this kind have (None: not checked here).
+def _refuse_unknown_fields(action: dict, legal: list[dict] | None) -> None:
+    """An otherwise legal answer with a field no legal answer of its kind has: it would be stored verbatim in the log.
 
-    A manual decision (the table's recorded Era II draws, whose answers carry what the table
-    drew) is left to its handler, which checks its own fields, and so is a kind with no
-    listed answer.
+    `legal`: the decision's legal options, or None when its handler checks the fields itself (a
+    manual decision: the table's recorded Era II draws, whose answers carry what the table drew).
+    A kind with no listed answer is left to its handler too.
     """
-    if decision.get("manual"):
-        return None
-    same_kind = [o for o in _shared_options(state, decision) if o["kind"] == action["kind"]]
-    return set().union(*same_kind) | {"kind", "decision"} if same_kind else None
-
-
-def _refuse_unknown_fields(action: dict, allowed: set[str] | None) -> None:
-    """An otherwise legal answer with a field no legal answer has: it would be stored verbatim in the log."""
-    unknown = sorted(set(action) - allowed) if allowed is not None else []
+    fields = action.keys() - _ALWAYS_ALLOWED
+    if not fields or legal is None:
+        return
+    kind = action["kind"]
+    for option in legal:  # usually the first option of its kind has the action's fields: nothing to build
+        if option["kind"] == kind and fields <= option.keys():
+            return
+    same_kind = [o for o in legal if o["kind"] == kind]
+    if not same_kind:
+        return
+    allowed = set().union(*same_kind) | _ALWAYS_ALLOWED
+    unknown = sorted(fields - allowed)
     if unknown:
         raise ActionShapeError(f"unknown field(s) {', '.join(map(repr, unknown))} in a {action['kind']} action; "
                                f"it takes {', '.join(sorted(allowed))}", code="unknown_field", field=unknown[0],
                                unknown=unknown)
+
+
+_ALWAYS_ALLOWED = frozenset({"kind", "decision"})
 
 
 def apply(state: GameState, action: dict) -> Step:
@@ -179,11 +196,11 @@ def _apply(state: GameState, action: dict, scratch: GameState | None = None) -> 
         raise StaleDecisionError(f"This answers decision {action['decision']}, but the game is now at decision "
                                  f"{decision['id']} ({decision['kind'].replace('_', ' ')})", current=decision["id"],
                                  rule="TURN-04")  # the game asks one question at a time, as unexpected_action
-    allowed = _allowed_fields(state, decision, action)
     new_state = scratch if scratch is not None else state.clone()
     events: list[dict] = []
     _answer(new_state, action, events)  # the rules speak first: a field is judged only on a legal answer
-    _refuse_unknown_fields(action, allowed)
+    # Judged against the options of `state` (never changed: the answer ran on the copy).
+    _refuse_unknown_fields(action, None if decision.get("manual") else _shared_options(state, decision))
     new_state.history_length += 1
     # Issue 12: the log reads in words; the events' other fields keep the codes.
     return Step(new_state, humanize_events(new_state.edition, new_state.player_count, events))

@@ -104,6 +104,7 @@ class GameState:
 
     # Seats whose PlayerState this state may share with a clone (bit i: seat i), copied before their
     # first use through `player` (see `clone`).  A class default, not a field: never saved or compared.
+    # (`encoding.state_canonical_bytes` keeps encoded parts beside the fields the same way.)
     _shared_seats = 0
 
     # -- helpers -----------------------------------------------------------
@@ -239,13 +240,14 @@ _STATE_COPIERS = (
 )
 
 
-_FIELD_NAMES = tuple(f.name for f in fields(GameState)
+# The fields a saved state has, in field order (the edition and the caches are not saved).
+SAVED_FIELDS = tuple(f.name for f in fields(GameState)
                      if f.name not in ("edition", "options_cache", "placement_checks"))
 
 
 def state_to_dict(state: GameState) -> dict:
     """JSON-ready copy of `state` (the edition is stored separately)."""
-    data = {name: getattr(state, name) for name in _FIELD_NAMES}
+    data = {name: getattr(state, name) for name in SAVED_FIELDS}
     for name, copier in _STATE_COPIERS:  # copied as `clone` copies them: deep where the engine writes
         data[name] = copier(data[name])
     data["options"] = _json_copy(state.options)
@@ -262,7 +264,7 @@ def state_to_shared_dict(state: GameState) -> dict:
     it go; never change it, nor keep it past a change to `state`.  A move's write encodes its
     state this way (~2 µs instead of the ~45 µs of a deep copy).
     """
-    data = {name: getattr(state, name) for name in _FIELD_NAMES}
+    data = {name: getattr(state, name) for name in SAVED_FIELDS}
     data["players"] = [p.__dict__ for p in state.players]
     data["pieces"] = [p.__dict__ for p in state.pieces]  # a frozen piece's own fields: never changed
     return data

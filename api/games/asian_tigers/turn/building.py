@@ -10,6 +10,7 @@ from api.games.asian_tigers.decisions import new_decision, push_frame
 from api.games.asian_tigers.edition.load import Space
 from api.games.asian_tigers.errors import ActionShapeError, IllegalActionError, RulesError
 from api.games.asian_tigers.presentation import labels
+from api.games.asian_tigers.presentation.cache import per_edition
 from api.games.asian_tigers.state import GameState, Piece, PlayerState
 from api.games.asian_tigers.turn.effects import apply_simple_effect, gain_goods, gain_resource, pay_resource, tiger_name
 
@@ -140,29 +141,25 @@ def _owner_name(state: GameState, owner: str) -> str:
     return "the neutral player" if owner == "neutral" else state.peek_player(owner).name
 
 
-def _maybe_buildable(state: GameState, space: Space, center: str | None, kinds) -> bool:
-    """Cheap pre-filter (kind, open, empty, reach); `check_space` still decides."""
-    if space.kind not in kinds or space.min_players > state.player_count:
-        return False
-    if space.infinite:
-        return True
-    return space.id not in state.occupancy and (center is None or space.column in reach(state, center))
-
-
 def build_candidates(state: GameState, player: PlayerState, tiger: str, center: str | None, kinds) -> list[dict]:
     """Every legal (space, sector) build on `tiger` for these kinds."""
     generic_sectors = [s for s, v in player.sectors.items() if v["generic"] > 0]
+    occupancy = state.occupancy
     options = []
-    for space in state.edition.tigers[tiger].spaces.values():
-        if not _maybe_buildable(state, space, center, kinds) or (space.kind != "factory" and not generic_sectors):
+    for space in _buildable_from(state.edition, state.player_count, tiger, center, tuple(kinds)):
+        # What `check_space` still asks of a space the board allows (see `_buildable_from`): empty,
+        # never a university from centre C, and the piece: a generic one at hand, or the factory's own.
+        if not space.infinite and space.id in occupancy:
             continue
-        # The sector only matters through "has a generic piece", so one probe per space suffices.
-        probe = None if space.kind == "factory" else generic_sectors[0]
-        try:
-            info = check_space(state, player, space.id, probe, center, kinds, tiger)
-        except RulesError:
+        if space.kind == "factory":
+            try:
+                sectors = [_check_factory(state, player, space, None)["sector"]]
+            except RulesError:
+                continue
+        elif not generic_sectors or (space.kind == "university" and center == "C"):
             continue
-        sectors = [info["sector"]] if space.kind == "factory" else generic_sectors
+        else:
+            sectors = generic_sectors
         options += [{"kind": "build", "space": space.id, "sector": sector} for sector in sectors]
     return options
 
@@ -170,13 +167,10 @@ def build_candidates(state: GameState, player: PlayerState, tiger: str, center: 
 def any_build_possible(state: GameState, player: PlayerState, tiger: str, center: str) -> bool:
     """TURN-02: placing in a centre needs at least one legal build."""
     generic = any(v["generic"] > 0 for v in player.sectors.values())
-    columns, occupancy, count = reach(state, center), state.occupancy, state.player_count
+    occupancy = state.occupancy
     factories = []
-    for space in state.edition.tigers[tiger].spaces.values():
-        # `_maybe_buildable`, inlined with the centre's reach read once (this runs for every centre
-        # of every placement the options list)
-        if space.kind not in BUILDABLE_FROM_CENTER or space.min_players > count or (
-                not space.infinite and (space.id in occupancy or space.column not in columns)):
+    for space in _buildable_from(state.edition, state.player_count, tiger, center, BUILDABLE_FROM_CENTER):
+        if not space.infinite and space.id in occupancy:
             continue
         if space.kind != "factory":
             if generic:
@@ -190,6 +184,19 @@ def any_build_possible(state: GameState, player: PlayerState, tiger: str, center
         except RulesError:
             continue
     return False
+
+
+@per_edition
+def _buildable_from(edition, player_count: int, tiger: str, center: str | None, kinds: tuple) -> tuple[Space, ...]:
+    """The spaces of `tiger`, in the edition's order, a build of these kinds may use when they are empty,
+    by what the board says: `check_space` finds it by its id on this Tiger, of the kind, open at this
+    player count, in the centre's reach (any column without a centre; an infinite space is always in
+    reach).  Listed once: this runs for every centre of every placement the options list, and every build."""
+    columns = edition.rules["investment_centers"][center]["build_columns"] if center is not None else None
+    return tuple(space for space in edition.tigers[tiger].spaces.values()
+                 if edition.tigers.get(space.id.split(".")[0]) is edition.tigers[tiger] and space.tiger == tiger
+                 and space.kind in kinds and space.min_players <= player_count
+                 and (columns is None or space.infinite or space.column in columns))
 
 
 # -- the build step ------------------------------------------------------------------

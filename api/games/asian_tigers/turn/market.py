@@ -11,13 +11,19 @@ from itertools import combinations
 
 from api.games.asian_tigers.decisions import new_decision, push_frame, repeat
 from api.games.asian_tigers.errors import ActionShapeError, IllegalActionError
+from api.games.asian_tigers.presentation.cache import per_edition
 from api.games.asian_tigers.state import GameState, PlayerState
 from api.games.asian_tigers.turn.effects import advance_global_market
 
 
 def nations_at(state: GameState, trade_center: str) -> list[str]:
     """Nations sold to at `trade_center` (TRADE-01)."""
-    return [code for code, nation in state.edition.nations.items() if nation.trade_center == trade_center]
+    return list(_nations_at(state.edition, trade_center))
+
+
+@per_edition
+def _nations_at(edition, trade_center: str) -> tuple[str, ...]:
+    return tuple(code for code, nation in edition.nations.items() if nation.trade_center == trade_center)
 
 
 def empty_rows_for(state: GameState, player: PlayerState, nation: str) -> list[str]:
@@ -95,11 +101,22 @@ def sale_options(state: GameState, player: PlayerState, allowed: list[str], kind
     return options
 
 
+def can_pay(state: GameState, player: PlayerState, nation: str) -> bool:
+    """``bool(payments_for(state, player, nation))``, without listing the ways (TRADE-04/05)."""
+    demand = state.edition.nations[nation]
+    if demand.demand_goods is not None:
+        return all(player.goods[g] >= 1 for g in demand.demand_goods)
+    if type(demand.demand_any_different) is not int:
+        return bool(payments_for(state, player, nation))
+    # Some set of that many different goods exists exactly when that many kinds are held.
+    return sum(1 for n in player.goods.values() if n >= 1) >= demand.demand_any_different
+
+
 def any_sale(state: GameState, player: PlayerState, allowed: list[str]) -> bool:
     """True when `sale_options` offers a sale to one of the `allowed` nations (without listing them all)."""
     rows = state.edition.rows.values()
     for nation in allowed:
-        if state.flag_stacks[nation] and payments_for(state, player, nation) and any(
+        if state.flag_stacks[nation] and can_pay(state, player, nation) and any(
                 r.id not in player.rows and r.accepts_nation(nation) for r in rows):  # = empty_rows_for
             return True
     return False
@@ -140,18 +157,28 @@ def flag_value(state: GameState, flag_id: str) -> int:
 # -- trade centre placement ------------------------------------------------------------
 def check_trade_center(state: GameState, player: PlayerState, trade_center: str, worker: str) -> None:
     """PLACE-01/03 and AMB-49 for the three restricted trade centres."""
+    refusal = judge_trade_center(state, player, trade_center, worker)
+    if refusal is not None:
+        kind, message, code, rule, details = refusal
+        raise kind(message, code=code, rule=rule, **details)
+
+
+def judge_trade_center(state: GameState, player: PlayerState, trade_center: str, worker: str) -> tuple | None:
+    """`check_trade_center`'s verdict without raising: None, or the refusal as data (error class,
+    message, code, rule, details), as the placement options keep it."""
     fixed = state.trade_centers[trade_center]
     if fixed is not None and fixed != worker:
-        raise IllegalActionError(f"Trade centre {trade_center} already takes {fixed} workers this era; your next "
-                                 f"worker is {worker}", code="center_type_fixed", rule="PLACE-01")
+        return (IllegalActionError, f"Trade centre {trade_center} already takes {fixed} workers this era; your next "
+                                    f"worker is {worker}", "center_type_fixed", "PLACE-01", {})
     if fixed is None:
         other = next((tc for tc, t in state.trade_centers.items() if t == worker), None)
         if other:
-            raise IllegalActionError(f"Trade centre {other} already takes {worker} workers; no two trade centres take "
-                                     f"the same type", code="worker_type_taken_at_market", rule="PLACE-03")
-    if not any_sale(state, player, nations_at(state, trade_center)):
-        raise IllegalActionError(f"You cannot make any sale at {trade_center} (goods, flags or an open row are "
-                                 f"missing), so no worker may go there", code="no_possible_sale", rule="TRADE-09")
+            return (IllegalActionError, f"Trade centre {other} already takes {worker} workers; no two trade centres "
+                                        f"take the same type", "worker_type_taken_at_market", "PLACE-03", {})
+    if not any_sale(state, player, _nations_at(state.edition, trade_center)):
+        return (IllegalActionError, f"You cannot make any sale at {trade_center} (goods, flags or an open row are "
+                                    f"missing), so no worker may go there", "no_possible_sale", "TRADE-09", {})
+    return None
 
 
 def start_trade(state: GameState, player: PlayerState, trade_center: str, worker: str, events: list[dict]) -> None:

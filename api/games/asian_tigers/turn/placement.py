@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from api.games.asian_tigers.decisions import new_decision, push_frame
 from api.games.asian_tigers.edition.load import CENTERS
-from api.games.asian_tigers.errors import ActionShapeError, IllegalActionError, RulesError
+from api.games.asian_tigers.errors import ActionShapeError, IllegalActionError
 from api.games.asian_tigers.state import GameState, PlayerState
 from api.games.asian_tigers.turn import building, market
 from api.games.asian_tigers.turn.effects import advance_global_market, advance_influence, tiger_name
@@ -63,27 +63,38 @@ def stated_types_possible(state: GameState, player: PlayerState) -> list[str]:
 # -- investment centres -----------------------------------------------------------
 def check_investment_center(state: GameState, player: PlayerState, center: str, worker: str) -> int:
     """PLACE-01/02/05 and TURN-02; returns the funds cost."""
+    judged = judge_investment_center(state, player, center, worker)
+    if type(judged) is int:
+        return judged
+    kind, message, code, rule, details = judged
+    raise kind(message, code=code, rule=rule, **details)
+
+
+def judge_investment_center(state: GameState, player: PlayerState, center: str, worker: str) -> int | tuple:
+    """`check_investment_center`'s verdict without raising: the funds cost, or the refusal as data
+    (error class, message, code, rule, details).  The options judge every centre this way: most are
+    refused, and raising and catching each refusal cost more than the checks themselves."""
     tiger, letter = center.split(".")
     fixed = state.centers[center]
     if fixed is not None and fixed != worker:
-        raise IllegalActionError(f"{center_label(state, center)} already takes {fixed} workers this era; "
-                                 f"your next worker is {worker}", code="center_type_fixed", rule="PLACE-01")
+        return (IllegalActionError, f"{center_label(state, center)} already takes {fixed} workers this era; "
+                                    f"your next worker is {worker}", "center_type_fixed", "PLACE-01", {})
     if fixed is None:
         for other in CENTERS:
             key = f"{tiger}.{other}"
             if key != center and state.centers[key] == worker:
-                raise IllegalActionError(
-                    f"{center_label(state, key)} already takes {worker} workers this era, and no two centres of "
-                    f"{tiger_name(state, tiger)} take the same type", code="worker_type_taken_in_tiger", rule="PLACE-02")
+                return (IllegalActionError,
+                        f"{center_label(state, key)} already takes {worker} workers this era, and no two centres of "
+                        f"{tiger_name(state, tiger)} take the same type", "worker_type_taken_in_tiger", "PLACE-02", {})
     cost = state.edition.rules["investment_centers"][letter]["cost_funds"]
     if player.funds[tiger] < cost:
-        raise IllegalActionError(f"{center_label(state, center)} costs {cost} funds on {tiger_name(state, tiger)}; "
-                                 f"you have {player.funds[tiger]}", code="insufficient_funds", rule="PLACE-05")
+        return (IllegalActionError, f"{center_label(state, center)} costs {cost} funds on {tiger_name(state, tiger)}; "
+                                    f"you have {player.funds[tiger]}", "insufficient_funds", "PLACE-05", {})
     if not building.any_build_possible(state, player, tiger, letter):
-        raise IllegalActionError(
-            f"A worker in an investment centre must build, and nothing you can build is open within reach of "
-            f"{center_label(state, center)} (columns {', '.join(building.reach(state, letter))})",
-            code="no_legal_build", rule="TURN-02")
+        return (IllegalActionError,
+                f"A worker in an investment centre must build, and nothing you can build is open within reach of "
+                f"{center_label(state, center)} (columns {', '.join(building.reach(state, letter))})",
+                "no_legal_build", "TURN-02", {})
     return cost
 
 
@@ -155,34 +166,22 @@ def placement_options(state: GameState, decision: dict) -> list[dict]:
     player = state.peek_player(state.turn_order[state.turn_index])
     workers = [player.team[0]] if player.team is not None else stated_types_possible(state, player)
     options = []
-    checked: dict = {}  # (centre, worker) -> funds cost, or (error class, message, code, rule, details)
+    checked: dict = {}  # (centre, worker) -> funds cost, or the refusal (error class, message, code, rule, details)
     for worker in workers:
         for center in state.centers:
-            try:
-                checked[(center, worker)] = check_investment_center(state, player, center, worker)
-            except RulesError as exc:
-                checked[(center, worker)] = _refusal(exc)
-                continue
-            options.append(_placement(center, worker, player))
+            checked[(center, worker)] = judged = judge_investment_center(state, player, center, worker)
+            if type(judged) is int:
+                options.append(_placement(center, worker, player))
         for trade_center in state.trade_centers:
-            try:
-                market.check_trade_center(state, player, trade_center, worker)
-            except RulesError as exc:
-                checked[(trade_center, worker)] = _refusal(exc)
-                continue
-            checked[(trade_center, worker)] = 0
-            options.append(_placement(trade_center, worker, player))
+            refusal = market.judge_trade_center(state, player, trade_center, worker)
+            checked[(trade_center, worker)] = 0 if refusal is None else refusal
+            if refusal is None:
+                options.append(_placement(trade_center, worker, player))
         checked[(SPECIAL_TRADE_CENTER, worker)] = 0  # PLACE-03/07: any worker, free (read by `judged` only)
         options.append(_placement(SPECIAL_TRADE_CENTER, worker, player))
     if state.decisions and state.decisions[-1] is decision:
         state.placement_checks = (decision, checked)
     return options
-
-
-def _refusal(exc: RulesError) -> tuple:
-    # Kept as data, not as the exception: raised anew each time (a caller may reword its message in
-    # place), and an exception's traceback would hold the frames, and through them the state.
-    return type(exc), exc.message, exc.code, exc.rule, dict(exc.details)
 
 
 def _checked(state: GameState, center: str, worker: str):
@@ -275,13 +274,13 @@ def check_local_sale(state: GameState, decision: dict, market_id) -> dict:
 
 def local_sale_options(state: GameState, decision: dict) -> list[dict]:
     """Every legal local-market sale, plus skipping it (only when a sale is possible)."""
-    options = []
-    for market_id in state.edition.tigers[decision["tiger"]].local_markets:
-        try:
-            check_local_sale(state, decision, market_id)
-        except RulesError:
-            continue
-        options.append({"kind": "sell_local", "market": market_id})
+    # `check_local_sale` passes for one of the Tiger's own markets exactly when these hold (read only:
+    # the current player is peeked at, not copied).
+    reach = state.edition.rules["investment_centers"][decision["center"]]["market_columns"]
+    goods = state.peek_player(state.turn_order[state.turn_index]).goods
+    options = [{"kind": "sell_local", "market": market_id}
+               for market_id, market in state.edition.tigers[decision["tiger"]].local_markets.items()
+               if market.column in reach and state.local_markets[market_id] is None and goods[market.good] >= 1]
     return options + [{"kind": "skip_local_sale"}] if options else []
 
 
