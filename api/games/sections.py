@@ -20,7 +20,7 @@ the value:
 * a **parted** section (a Tiger) is built from parts keyed and memoised each
   on its own inputs (its centres, spaces, participants…): a patch renders and
   walks only the parts whose keys changed;
-* a **whole** section (``choices``, ``why_not``, the decision) changes with
+* a **whole** section (``choices``, ``legal_actions``) changes with
   every move: rendered only when read, never compared (a patch replaces it).
 
 Two renders with equal keys at a place have equal values, so a patch between

@@ -36,8 +36,8 @@ def view_sections(state: GameState, memo: SectionMemo | None = None) -> list[Sec
     """`view(state)` as sections (see `presentation.sections`), in the view's key order.
 
     With `memo`, the board model's parts are taken from it when their inputs were rendered
-    before (in any game) and stored there when not; ``choices``, ``why_not`` and
-    ``legal_actions`` are rendered only when read.
+    before (in any game) and stored there when not; ``choices`` and ``legal_actions`` are
+    rendered only when read (what is refused is asked apart: `presentation.refusals`).
     """
     decision = current_decision(state)
     edition = state.edition
