@@ -57,19 +57,21 @@ def advance(state: GameState, events: list[dict], apply_action=None) -> None:
     """
     apply_action = apply_action or _answer
     while not state.decisions and state.frames:
-        frame = state.frames[-1]
+        frames = state.own("frames")  # a step may push or change frames (a step's own `frame` is this list's)
+        frame = frames[-1]
         if not frame["steps"]:
-            state.frames.pop()
+            frames.pop()
             continue
         name = frame["steps"].pop(0)
         decision = STEPS[name](state, frame, events)
         if decision is None:
             continue
         decision["step"], decision["frame"] = name, len(state.frames) - 1
-        state.decisions.append(decision)
+        decisions = state.own("decisions")
+        decisions.append(decision)
         options = _shared_options(state, decision)  # only counted here: no copies
         if not options:
-            state.decisions.pop()  # a decision with no legal option is never created
+            decisions.pop()  # a decision with no legal option is never created
             continue
         if len(options) == 1 and not decision["declinable"] and not decision.get("manual"):
             only = dict(options[0])  # the answer (and its log entry) must not be the cached option itself
@@ -97,7 +99,11 @@ def shared_legal_actions(state: GameState) -> list[dict]:
 
 def _answer(state: GameState, action: dict, events: list[dict]) -> None:
     """Run `action` as the answer to the top decision of `state` (mutates `state`)."""
-    decision = state.decisions[-1]
+    # An answer always changes the decision stack and nearly always the frames: owned at once, so
+    # the handlers (and the steps `advance` runs) may change them and the frames they are handed.
+    decisions = state.own("decisions")
+    state.own("frames")
+    decision = decisions[-1]
     handler = ANSWERS[decision["kind"]].get(action["kind"])
     if handler is None:
         expected = ", ".join(sorted(ANSWERS[decision["kind"]]))
@@ -107,8 +113,9 @@ def _answer(state: GameState, action: dict, events: list[dict]) -> None:
     handler(state, action, events)
     # The handler may have pushed a frame or finished the decision; the answered
     # decision leaves the stack unless a handler replaced it.
-    if decision in state.decisions:
-        state.decisions.remove(decision)
+    decisions = state.decisions  # a handler may have given the field a new list
+    if decision in decisions:
+        decisions.remove(decision)
     advance(state, events, _answer)
 
 

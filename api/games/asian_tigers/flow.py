@@ -122,7 +122,7 @@ def draw_era2_setup(state: GameState, action: dict, events: list[dict]) -> None:
 def begin_era2(state: GameState, recorded: dict, events: list[dict]) -> None:
     """Redo the draws and open Era II's first turn."""
     era2_setup.redo_draws(state, recorded, events)
-    state.frames.clear()
+    state.own("frames").clear()
     begin_turn(state)
     if state.solo is not None:  # solo (issue 7): SOLO-ERA2-01 tiles reshuffled, SCENARIO-02 Era II effects
         solo_session.begin_era(state, events)

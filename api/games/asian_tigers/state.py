@@ -106,37 +106,66 @@ class GameState:
     # first use through `player` (see `clone`).  A class default, not a field: never saved or compared.
     # (`encoding.state_canonical_bytes` keeps encoded parts beside the fields the same way.)
     _shared_seats = 0
+    # The same for the board's containers (bit: `FIELD_BITS[name]`), copied on first use through `own`.
+    _shared_fields = 0
 
     # -- helpers -----------------------------------------------------------
     def clone(self) -> "GameState":
-        """A copy that shares nothing mutable with this state (the edition, options and pieces are shared).
+        """A copy that shares nothing it may change with this state: copy-on-write, field by field.
 
-        Hand-written for speed: this runs on every `apply`.  Pieces are immutable (a parts factory
-        replaces its piece: `replace_piece`), so the new list holds the same pieces.  Players are
-        copied on demand: both states keep the same `PlayerState` objects until `player` (the one
-        way the engine reaches a player to change it) copies one for the state asking, so a move
-        copies the players it touches, not all four.  Every other mutable field is copied to the
-        depth the engine writes to.  A field added to GameState must be copied here; the property
-        tests that check `apply` never mutates its input, and that a clone and its original never
-        see each other's changes, catch a forgotten one.
+        Hand-written for speed: this runs on every `apply`.  Both states keep the very same
+        containers (the board's dicts and lists, the decision stack, the turn, the solo record)
+        and players until one of them changes one: `own` (the one way the engine reaches a
+        container it changes) and `player` (the same for a player) copy it first for the state
+        asking.  So a move copies the few things it writes, and every field it did not write is
+        the previous state's object itself: readers that keep work per object (the state's
+        encoded bytes, the view's sections) find it unchanged by identity.  Pieces are immutable
+        (`replace_piece` swaps one), the edition and options are never changed.  A container
+        field added to GameState must get a copier in `COPIERS`; the tests that play random games
+        and check after every `apply` that its input reads as before catch a forgotten `own`.
         """
         values = self.__dict__.copy()
         values["players"] = list(self.players)
-        # From now on neither state owns these players alone: each copies a player before using it.
+        # From now on neither state owns these alone: each copies a player or a container before changing it.
         values["_shared_seats"] = self._shared_seats = (1 << len(self.players)) - 1
-        values["pieces"] = list(self.pieces)
-        for name, copier in _STATE_COPIERS:
-            values[name] = copier(values[name])
+        values["_shared_fields"] = self._shared_fields = EVERY_FIELD
         values["options_cache"] = values["placement_checks"] = None
         copy = object.__new__(GameState)
-        copy.__dict__.update(values)
+        copy.__dict__ = values
         return copy
+
+    def own(self, name: str):
+        """The container in field `name` (see `COPIERS`), this state's own to change.
+
+        The engine changes a board container, the decision stack, the turn or the solo record
+        only through this: one this state still shares with a clone is copied first (see
+        `clone`), to the depth the engine writes to.  A field may be read directly, or given a
+        new value (the old one stays with whoever shares it); never change what it held without
+        `own`, nor keep what `own` returned past a `clone`.
+        """
+        value = self.__dict__[name]
+        bit = FIELD_BITS[name]
+        if self._shared_fields & bit:
+            self._shared_fields &= ~bit
+            if value is not None:
+                self.__dict__[name] = value = COPIERS[name](value)
+        return value
+
+    def share_everything(self) -> None:
+        """From now on copy every player and container before changing it, as after a `clone`.
+
+        For readers that keep work per object (`encoding.state_canonical_bytes`): once called,
+        none of the objects the state holds now changes again.
+        """
+        self._shared_seats = (1 << len(self.players)) - 1
+        self._shared_fields = EVERY_FIELD
 
     def replace_piece(self, piece: Piece, **changes) -> Piece:
         """Swap `piece` for a copy with `changes` (pieces are shared between clones) and return it."""
-        for index, candidate in enumerate(self.pieces):
+        pieces = self.own("pieces")
+        for index, candidate in enumerate(pieces):
             if candidate is piece:
-                self.pieces[index] = new = replace(piece, **changes)
+                pieces[index] = new = replace(piece, **changes)
                 return new
         raise ValueError(f"piece on {piece.space} is not on this board")
 
@@ -225,19 +254,36 @@ def _copy_player(player: PlayerState) -> PlayerState:
     return copy
 
 
-_STATE_COPIERS = (
-    ("neutral", lambda v: {**v, "influence": dict(v["influence"])} if v else None),
-    ("turn_order", list), ("prosperity_tokens", dict), ("region_tokens", dict), ("leftover_region_tokens", list),
-    ("centers", dict), ("center_workers", _dict_of_lists), ("trade_centers", dict), ("occupancy", dict),
-    ("satellites", _optional_dicts), ("headquarters", dict), ("local_markets", _optional_dicts),
-    ("flag_stacks", _dict_of_lists), ("special_flags_available", list), ("performance_tokens", list),
-    ("supply_goods", dict), ("global_market", _dict_of_lists),
-    ("decisions", _json_copy), ("frames", _json_copy), ("pending_bonuses", _json_copy), ("turn", _json_copy),
+def _copy_frames(frames):
+    # A frame's own keys and lists change (steps popped, sales and flags added); the entries of its
+    # lists (step names, region tokens, Automa effects) are only ever taken off, never changed.
+    return [{k: v[:] if type(v) is list else v for k, v in frame.items()} for frame in frames]
+
+
+def _copy_neutral(neutral):
+    return {**neutral, "influence": dict(neutral["influence"])}
+
+
+# How `GameState.own` copies each container it may share with a clone: to the depth the engine
+# writes to.  Every field that holds a dict or a list is here, except the players (copied one by
+# one: `GameState.player`) and the options (set up once, never changed).
+COPIERS = {
+    "neutral": _copy_neutral, "turn_order": list, "prosperity_tokens": dict, "region_tokens": dict,
+    "leftover_region_tokens": list, "centers": dict, "center_workers": _dict_of_lists, "trade_centers": dict,
+    "pieces": list,  # of immutable pieces: a parts factory swaps its piece (`replace_piece`)
+    "occupancy": dict, "satellites": _optional_dicts, "headquarters": dict, "local_markets": _optional_dicts,
+    "flag_stacks": _dict_of_lists, "special_flags_available": list, "performance_tokens": list,
+    "supply_goods": dict, "global_market": _dict_of_lists,
+    # A decision is never changed once it is on the stack, nor a pending bonus once queued: the lists
+    # are copied, their dicts shared.
+    "decisions": list, "frames": _copy_frames, "pending_bonuses": list, "turn": dict,
     # The management record's entries (the Era I snapshot, the outcome) are written once and never changed,
     # only new keys are added: its top level is copied, the entries are shared.
-    ("management", lambda v: dict(v) if v is not None else None),
-    ("solo", _json_copy),  # solo (issue 7)
-)
+    "management": dict,
+    "solo": _json_copy,  # solo (issue 7)
+}
+FIELD_BITS = {name: 1 << index for index, name in enumerate(COPIERS)}
+EVERY_FIELD = (1 << len(COPIERS)) - 1
 
 
 # The fields a saved state has, in field order (the edition and the caches are not saved).
@@ -248,10 +294,10 @@ SAVED_FIELDS = tuple(f.name for f in fields(GameState)
 def state_to_dict(state: GameState) -> dict:
     """JSON-ready copy of `state` (the edition is stored separately)."""
     data = {name: getattr(state, name) for name in SAVED_FIELDS}
-    for name, copier in _STATE_COPIERS:  # copied as `clone` copies them: deep where the engine writes
-        data[name] = copier(data[name])
+    for name in COPIERS:  # deep: the copy shares nothing with the state (a clone shares some entries)
+        if name != "pieces":
+            data[name] = _json_copy(data[name])
     data["options"] = _json_copy(state.options)
-    data["management"] = _json_copy(state.management)  # a clone shares its entries (see _STATE_COPIERS)
     data["players"] = [_copy_player(p).__dict__ for p in state.players]  # fresh objects: nothing else holds them
     data["pieces"] = [dict(vars(p)) for p in state.pieces]
     return data

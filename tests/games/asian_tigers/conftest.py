@@ -24,3 +24,34 @@ def score(scoring_edition):
     from api.games.asian_tigers.scoring.scorer import score_table
 
     return lambda data: score_table(data, scoring_edition)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def apply_never_changes_its_input():
+    """Every `apply` in these tests checks that its input state reads afterwards exactly as before.
+
+    A clone shares its containers and players with the state it was made from until the engine
+    copies one through `GameState.own` / `GameState.player`: a write site that forgot to would
+    change the previous state (which the server keeps for the next move) without failing any
+    rule test.  So every move played here, by any test or fixture, fails at once if its input changed.
+    """
+    import orjson
+
+    from api.games.asian_tigers import engine
+    from api.games.asian_tigers.state import state_to_shared_dict
+
+    checked_apply = engine._apply
+
+    def fingerprint(state) -> bytes:
+        return orjson.dumps(state_to_shared_dict(state))  # the saved fields, as they are stored
+
+    def guarded(state, action, scratch=None):
+        before = fingerprint(state)
+        try:
+            return checked_apply(state, action, scratch)
+        finally:
+            assert fingerprint(state) == before, f"apply({action!r}) changed its input state"
+
+    with pytest.MonkeyPatch.context() as patch:  # for the whole session: module fixtures play games too
+        patch.setattr(engine, "_apply", guarded)
+        yield

@@ -46,7 +46,7 @@ def test_the_assembled_bytes_are_the_canonical_json_of_the_whole_state(options, 
         # Pieces: one added to a clone (as a build does), one swapped in the original (a parts factory).
         if state.pieces:
             grown = state.clone()
-            grown.pieces.append(Piece("0", "probe", "SK", "factory"))
+            grown.own("pieces").append(Piece("0", "probe", "SK", "factory"))
             assert state_canonical_bytes(grown, canonical) == canonical(state_to_dict(grown))
             original.replace_piece(original.pieces[-1], parts_factory=not original.pieces[-1].parts_factory)
             assert state_canonical_bytes(original, canonical) == canonical(state_to_dict(original))

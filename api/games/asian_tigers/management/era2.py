@@ -103,7 +103,7 @@ def final_scoring_step(state: GameState, frame: dict, events: list[dict]) -> Non
     outcome = score_state(state)
     if state.solo is not None:  # solo (issue 7): scenario / campaign goal report
         annotate_outcome(state, outcome)
-    state.management["outcome"] = outcome
+    state.own("management")["outcome"] = outcome
     _board_after_scoring(state, outcome)
     state.phase = "over"
     for line in outcome.get("lines", []):
@@ -126,7 +126,7 @@ def _board_after_scoring(state: GameState, outcome: dict) -> None:
     for tiger, step_data in (outcome.get("influence_step") or {}).items():
         for pid, value in (step_data.get("influence_after") or {}).items():
             if pid == NEUTRAL and state.neutral:
-                state.neutral["influence"][tiger] = value
+                state.own("neutral")["influence"][tiger] = value
             elif pid.isdigit():
                 state.player(pid).influence[tiger] = value
     if outcome.get("final_turn_order"):

@@ -19,15 +19,18 @@ def draws_are_recorded(state: GameState) -> bool:
 
 def clear_board(state: GameState, events: list[dict]) -> dict | None:
     """ERA2-01..05: clear the markets and centres; returns the question that records the new draws, if any."""
-    for market_id, held in state.local_markets.items():  # ERA2-02
+    markets = state.own("local_markets")
+    for market_id, held in markets.items():  # ERA2-02
         if held is not None:
-            state.supply_goods[held["good"]] += 1
-            state.local_markets[market_id] = None
-    for center in state.centers:  # ERA2-05: every centre's type is free again
-        state.centers[center] = None
-        state.center_workers[center] = []
-    for trade_center in state.trade_centers:
-        state.trade_centers[trade_center] = None
+            state.own("supply_goods")[held["good"]] += 1
+            markets[market_id] = None
+    centers, center_workers = state.own("centers"), state.own("center_workers")
+    for center in centers:  # ERA2-05: every centre's type is free again
+        centers[center] = None
+        center_workers[center] = []
+    trade_centers = state.own("trade_centers")
+    for trade_center in trade_centers:
+        trade_centers[trade_center] = None
     events.append({"kind": "era2_prepared", "text": "Era II setup: local markets emptied, workers back from the "
                                                     "board, every centre free again"})
     if draws_are_recorded(state):

@@ -219,7 +219,7 @@ def pending_bonus(state: GameState, bonus_id) -> dict:
 def ignore_bonus(state: GameState, action: dict, events: list[dict]) -> None:
     """IBONUS-03 / FLAG-03: an ignored bonus is gone for good."""
     pending = pending_bonus(state, action.get("bonus"))
-    state.pending_bonuses.remove(pending)
+    state.own("pending_bonuses").remove(pending)
     player = state.player(pending["seat"])
     events.append({"kind": "bonus_ignored", "participant": player.id, "bonus": pending["bonus"],
                    "text": f"{player.name} ignores the {pending['bonus'].replace('_', ' ')} bonus; it is gone"})
@@ -236,7 +236,7 @@ def resolve_bonus(state: GameState, action: dict, events: list[dict]) -> None:
     plan = check(state, pending, action)
     # The loop (bonus queue or trade-centre sales) resumes after the chain: CASCADE-04.
     repeat(state, decision)
-    state.pending_bonuses.remove(pending)
+    state.own("pending_bonuses").remove(pending)
     player = state.player(pending["seat"])
     events.append({"kind": "bonus_resolved", "participant": player.id, "bonus": pending["bonus"],
                    "source": pending["source"], "text": f"{player.name} uses {describe(state, pending)}"})

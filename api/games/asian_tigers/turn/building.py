@@ -233,8 +233,8 @@ def place_piece(state: GameState, player: PlayerState, info: dict, events: list[
     else:
         player.sectors[sector]["generic"] -= 1
     if not space.infinite:
-        state.occupancy[space.id] = len(state.pieces)
-    state.pieces.append(Piece(player.id, space.id, space.tiger, space.kind))
+        state.own("occupancy")[space.id] = len(state.pieces)
+    state.own("pieces").append(Piece(player.id, space.id, space.tiger, space.kind))
     events.append({"kind": "infrastructure_built", "participant": player.id, "space": space.id,
                    "infrastructure": space.kind, "sector": sector,
                    "text": f"{player.name} builds a {space.kind.replace('_', ' ')} on {space_label(state, space)}"
@@ -259,8 +259,8 @@ def check_sector_emptied(state: GameState, player: PlayerState, sector: str, eve
         return
     content["bonus_unlocked"] = True
     bonus = state.edition.sectors[sector].bonus
-    state.pending_bonuses.append({"id": state.next_bonus_id, "seat": player.id, "source": f"sector:{sector}",
-                                  "bonus": bonus, "type": "infrastructure"})
+    state.own("pending_bonuses").append({"id": state.next_bonus_id, "seat": player.id, "source": f"sector:{sector}",
+                                         "bonus": bonus, "type": "infrastructure"})
     state.next_bonus_id += 1
     events.append({"kind": "bonus_unlocked", "participant": player.id, "sector": sector, "bonus": bonus,
                    "text": f"{player.name} empties sector {sector}: bonus {bonus.replace('_', ' ')} unlocked "

@@ -17,11 +17,12 @@ def advance_global_market(state: GameState, participant: str, amount: int, reaso
     if amount <= 0:
         return []
     start = state.gm_position(participant)
-    state.global_market[str(start)].remove(participant)
-    if not state.global_market[str(start)]:
-        del state.global_market[str(start)]
+    market = state.own("global_market")
+    market[str(start)].remove(participant)
+    if not market[str(start)]:
+        del market[str(start)]
     end = start + amount
-    state.global_market.setdefault(str(end), []).append(participant)
+    market.setdefault(str(end), []).append(participant)
     return [{"kind": "global_market_advanced", "participant": participant, "amount": amount, "from": start, "to": end,
              "text": f"{_who(state, participant)} advances {amount} on the global market ({start} → {end}) — {reason}"}]
 
@@ -39,7 +40,8 @@ def advance_influence(state: GameState, participant: str, tiger: str, amount: in
 def gain_goods(state: GameState, player: PlayerState, good: str, amount: int, reason: str) -> list[dict]:
     """Take goods from the supply; a gain the supply cannot cover is reduced (AMB-37)."""
     given = min(amount, state.supply_goods[good])
-    state.supply_goods[good] -= given
+    if given:
+        state.own("supply_goods")[good] -= given
     player.goods[good] += given
     text = f"{player.name} receives {given} {good} — {reason}"
     if given < amount:

@@ -124,10 +124,11 @@ def any_sale(state: GameState, player: PlayerState, allowed: list[str]) -> bool:
 
 def make_sale(state: GameState, player: PlayerState, sale: dict, events: list[dict], where: str) -> str:
     """Pay the goods, take the top flag into its row and queue the row's nation bonus (TRADE-03, FLAG-03)."""
+    supply = state.own("supply_goods")
     for good in sale["goods"]:
         player.goods[good] -= 1
-        state.supply_goods[good] += 1
-    flag_id = state.flag_stacks[sale["nation"]].pop(0)
+        supply[good] += 1
+    flag_id = state.own("flag_stacks")[sale["nation"]].pop(0)
     player.rows[sale["row"]] = flag_id
     nation = state.edition.nations[sale["nation"]]
     events.append({"kind": "sale_made", "participant": player.id, "nation": nation.code, "goods": sale["goods"],
@@ -141,8 +142,8 @@ def make_sale(state: GameState, player: PlayerState, sale: dict, events: list[di
 def queue_nation_bonus(state: GameState, player: PlayerState, row_id: str, events: list[dict]) -> None:
     """FLAG-03: a flag placed in a row unlocks the row's nation bonus once."""
     bonus = state.edition.rows[row_id].nation_bonus
-    state.pending_bonuses.append({"id": state.next_bonus_id, "seat": player.id, "source": f"row:{row_id}",
-                                  "bonus": bonus, "type": "nation"})
+    state.own("pending_bonuses").append({"id": state.next_bonus_id, "seat": player.id, "source": f"row:{row_id}",
+                                         "bonus": bonus, "type": "nation"})
     state.next_bonus_id += 1
     events.append({"kind": "bonus_unlocked", "participant": player.id, "row": row_id, "bonus": bonus,
                    "text": f"Row {row_id} unlocks the nation bonus {bonus.replace('_', ' ')}"})
@@ -184,7 +185,7 @@ def judge_trade_center(state: GameState, player: PlayerState, trade_center: str,
 def start_trade(state: GameState, player: PlayerState, trade_center: str, worker: str, events: list[dict]) -> None:
     """Place at a restricted trade centre and open its sales (TRADE-02)."""
     newly_fixed = state.trade_centers[trade_center] is None
-    state.trade_centers[trade_center] = worker
+    state.own("trade_centers")[trade_center] = worker
     text = f"{player.name} places a {worker} worker in trade centre {trade_center}"
     if newly_fixed:
         text += f"; it takes {worker} workers for the rest of the era"
@@ -224,7 +225,7 @@ def sold_any(state: GameState, decision: dict) -> bool:
 def sell_to_nation(state: GameState, action: dict, events: list[dict]) -> None:
     """One sale at the trade centre where the worker stands."""
     decision = state.decisions[-1]
-    frame = state.frames[decision["frame"]]
+    frame = state.own("frames")[decision["frame"]]
     player = state.player(decision["seat"])
     sale = check_sale(state, player, action, open_nations(state, frame))
     frame["flags"].append(make_sale(state, player, sale, events, f"trade centre {frame['trade_center']}"))

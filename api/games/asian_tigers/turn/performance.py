@@ -234,7 +234,7 @@ def check_production(state: GameState, player: PlayerState, space_id, energy: in
 def apply(state: GameState, player: PlayerState, plan: dict, reason: str, events: list[dict]) -> None:
     """Turn the token face down (PERF-01) and apply it."""
     token = plan["token"]
-    state.performance_tokens.remove(token)
+    state.own("performance_tokens").remove(token)
     effect = plan["effect"]
     label = f"performance token {token} ({SET_NAMES[token_set(state, token)]}: {token_description(state, token)})"
     events.append({"kind": "performance_token_used", "participant": player.id, "token": token, "effect": effect,

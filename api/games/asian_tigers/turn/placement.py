@@ -131,7 +131,7 @@ def place_worker(state: GameState, action: dict, events: list[dict]) -> None:
         player.team.pop(0)
     player.placed[worker] += 1
     player.workers_placed += 1
-    state.turn.update({"worker": worker, "center": center})
+    state.own("turn").update({"worker": worker, "center": center})
     if center == SPECIAL_TRADE_CENTER:
         events.append({"kind": "worker_placed", "participant": player.id, "center": center, "worker": worker,
                        "text": f"{player.name} places a {worker} worker in the special trade centre"})
@@ -142,8 +142,8 @@ def place_worker(state: GameState, action: dict, events: list[dict]) -> None:
         return
     tiger, letter = center.split(".")
     fixed_now = state.centers[center] is None
-    state.centers[center] = worker
-    state.center_workers[center].append(player.id)
+    state.own("centers")[center] = worker
+    state.own("center_workers")[center].append(player.id)
     player.funds[tiger] -= info["cost"]
     text = f"{player.name} places a {worker} worker in {center_label(state, center)} and pays {info['cost']} funds"
     if fixed_now:
@@ -290,7 +290,7 @@ def sell_local(state: GameState, action: dict, events: list[dict]) -> None:
     market = check_local_sale(state, decision, action.get("market"))["market"]
     player = state.current_player
     player.goods[market.good] -= 1
-    state.local_markets[market.id] = {"good": market.good, "seller": player.id}
+    state.own("local_markets")[market.id] = {"good": market.good, "seller": player.id}
     events.append({"kind": "local_sale_made", "participant": player.id, "market": market.id, "good": market.good,
                    "placeholder_values": state.edition.placeholders(f"{market.path}/good"),
                    "text": f"{player.name} sells {market.good} to the column {market.column} market of "
