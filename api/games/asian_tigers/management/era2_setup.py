@@ -19,18 +19,19 @@ def draws_are_recorded(state: GameState) -> bool:
 
 def clear_board(state: GameState, events: list[dict]) -> dict | None:
     """ERA2-01..05: clear the markets and centres; returns the question that records the new draws, if any."""
-    markets = state.own("local_markets")
-    for market_id, held in markets.items():  # ERA2-02
+    # Each container is copied only if something in it changes (a clone may share it, see `GameState.own`).
+    for market_id, held in state.local_markets.items():  # ERA2-02
         if held is not None:
             state.own("supply_goods")[held["good"]] += 1
-            markets[market_id] = None
-    centers, center_workers = state.own("centers"), state.own("center_workers")
-    for center in centers:  # ERA2-05: every centre's type is free again
-        centers[center] = None
-        center_workers[center] = []
-    trade_centers = state.own("trade_centers")
-    for trade_center in trade_centers:
-        trade_centers[trade_center] = None
+            state.own("local_markets")[market_id] = None
+    for center, fixed in state.centers.items():  # ERA2-05: every centre's type is free again
+        if fixed is not None:
+            state.own("centers")[center] = None
+        if state.center_workers[center]:
+            state.own("center_workers")[center] = []
+    for trade_center, fixed in state.trade_centers.items():
+        if fixed is not None:
+            state.own("trade_centers")[trade_center] = None
     events.append({"kind": "era2_prepared", "text": "Era II setup: local markets emptied, workers back from the "
                                                     "board, every centre free again"})
     if draws_are_recorded(state):

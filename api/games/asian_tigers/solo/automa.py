@@ -153,7 +153,8 @@ def place_step(state: GameState, frame: dict, events: list[dict]) -> None:
                                       state.edition.trade_centers[center]["sales_max"]), flags=[], sold=[])
         frame["steps"][:0] = ["automa_flag", "automa_trade_gm", "automa_end"]
     else:
-        state.own("centers")[center] = worker
+        if state.centers[center] != worker:
+            state.own("centers")[center] = worker
         state.own("center_workers")[center].append(automa.id)
         frame.update(tiger=where["tiger"], letter=center.split(".")[1])
         frame["steps"][:0] = ["automa_sale", "automa_build", "automa_department", "automa_university_bonus",
@@ -359,7 +360,8 @@ def close_turn(state: GameState, events: list[dict]) -> None:
     summary = f"{lines[0]} — " + "; ".join(lines[1:]) if len(lines) > 1 else "".join(lines)
     events.append({"kind": "automa_turn", "participant": state.solo["automa"], "instructions": list(lines),
                    "text": f"Automa: {summary}"})
-    state.pending_bonuses = []
+    if state.pending_bonuses:
+        state.pending_bonuses = []
     state.frames = []
 
 

@@ -212,7 +212,7 @@ def choose_region(state: GameState, effect: dict) -> tuple[list[str], str]:
         return tied, why
     human = "0"
     for label, value in (("your most investment points", lambda t: column_ip(state, human, t).total),
-                         ("your most investment funds", lambda t: state.player(human).funds[t])):
+                         ("your most investment funds", lambda t: state.peek_player(human).funds[t])):
         top = max(value(t) for t in tied)
         tied = [t for t in tied if value(t) == top]
         why += f"; tie broken by {label}"

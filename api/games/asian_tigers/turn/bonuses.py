@@ -101,7 +101,7 @@ def _candidates(state: GameState, player: PlayerState, pending: dict) -> list[di
 def resolve_options(state: GameState, pending: dict) -> list[dict]:
     """Every legal way to resolve `pending` now; none when it cannot be used (it may still be ignored)."""
     options = []
-    for choice in _candidates(state, state.player(pending["seat"]), pending):
+    for choice in _candidates(state, state.peek_player(pending["seat"]), pending):
         action = {"kind": "resolve_bonus", "bonus": pending["id"], **choice}
         try:
             check(state, pending, action)
@@ -114,7 +114,7 @@ def resolve_options(state: GameState, pending: dict) -> list[dict]:
 # -- checks -------------------------------------------------------------------------
 def check(state: GameState, pending: dict, action: dict) -> dict:
     """Validate `action` for `pending`; returns the plan `apply_plan` carries out."""
-    player = state.player(pending["seat"])
+    player = state.peek_player(pending["seat"])  # read only: the options check every candidate
     bonus = entry(state, pending)
     effect = bonus["effects"][0]
     verb = effect["do"]
@@ -220,7 +220,7 @@ def ignore_bonus(state: GameState, action: dict, events: list[dict]) -> None:
     """IBONUS-03 / FLAG-03: an ignored bonus is gone for good."""
     pending = pending_bonus(state, action.get("bonus"))
     state.own("pending_bonuses").remove(pending)
-    player = state.player(pending["seat"])
+    player = state.peek_player(pending["seat"])
     events.append({"kind": "bonus_ignored", "participant": player.id, "bonus": pending["bonus"],
                    "text": f"{player.name} ignores the {pending['bonus'].replace('_', ' ')} bonus; it is gone"})
     repeat(state, state.decisions[-1])
@@ -237,7 +237,7 @@ def resolve_bonus(state: GameState, action: dict, events: list[dict]) -> None:
     # The loop (bonus queue or trade-centre sales) resumes after the chain: CASCADE-04.
     repeat(state, decision)
     state.own("pending_bonuses").remove(pending)
-    player = state.player(pending["seat"])
+    player = state.peek_player(pending["seat"])  # `apply_plan` takes it to change when the bonus does
     events.append({"kind": "bonus_resolved", "participant": player.id, "bonus": pending["bonus"],
                    "source": pending["source"], "text": f"{player.name} uses {describe(state, pending)}"})
     apply_plan(state, player, pending, plan, events)
@@ -247,6 +247,8 @@ def apply_plan(state: GameState, player: PlayerState, pending: dict, plan: dict,
     """Pay the bonus's cost and carry out its effects; follow-ups and unlocked bonuses come after."""
     reason = describe(state, pending)
     verb = plan["verb"]
+    if verb != "advance_global_market":  # every other bonus changes its player (the marker is on the board)
+        player = state.player(player.id)
     follow = [e for e in entry(state, pending)["effects"][1:] if e["do"] == "region_bonus"]
     tiger = None
     if verb == "performance_bonus":

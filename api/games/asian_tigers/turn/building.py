@@ -208,7 +208,7 @@ def build_step(state: GameState, frame: dict, events: list[dict]) -> dict:
 
 def build_options(state: GameState, decision: dict) -> list[dict]:
     """Every legal build for this investment action."""
-    return build_candidates(state, state.player(decision["seat"]), decision["tiger"], decision["center"],
+    return build_candidates(state, state.peek_player(decision["seat"]), decision["tiger"], decision["center"],
                             BUILDABLE_FROM_CENTER)
 
 
@@ -275,7 +275,7 @@ def university_action_step(state: GameState, frame: dict, events: list[dict]) ->
 
 def university_action_options(state: GameState, decision: dict) -> list[dict]:
     """Departments on the same Tiger and parts factories anywhere, plus skipping (when any exists)."""
-    player = state.player(decision["seat"])
+    player = state.peek_player(decision["seat"])
     space = state.edition.space(decision["space"])
     options = []
     if "build_department" in space.additional_actions:

@@ -214,7 +214,7 @@ def open_nations(state: GameState, frame: dict) -> list[str]:
 def open_sales(state: GameState, decision: dict) -> list[dict]:
     """The sales still open at the worker's trade centre (`flow.sale_options` adds the turn's bonuses)."""
     frame = state.frames[decision["frame"]]
-    return sale_options(state, state.player(decision["seat"]), open_nations(state, frame), "sell_to_nation")
+    return sale_options(state, state.peek_player(decision["seat"]), open_nations(state, frame), "sell_to_nation")
 
 
 def sold_any(state: GameState, decision: dict) -> bool:

@@ -305,7 +305,7 @@ def second_production_step(state: GameState, frame: dict, events: list[dict]) ->
 
 def second_production_options(state: GameState, decision: dict) -> list[dict]:
     """Every other own factory, if the energy is there, plus declining."""
-    player = state.player(decision["seat"])
+    player = state.peek_player(decision["seat"])
     options = []
     for space in own_factories(state, player):
         try:
@@ -328,6 +328,6 @@ def run_second_factory(state: GameState, action: dict, events: list[dict]) -> No
 
 def skip_second_production(state: GameState, action: dict, events: list[dict]) -> None:
     """Decline the second run."""
-    player = state.player(state.decisions[-1]["seat"])
+    player = state.peek_player(state.decisions[-1]["seat"])
     events.append({"kind": "second_production_skipped", "participant": player.id,
                    "text": f"{player.name} does not run a second factory"})

@@ -100,7 +100,7 @@ def judge_investment_center(state: GameState, player: PlayerState, center: str, 
 
 def check_place_worker(state: GameState, action: dict) -> dict:
     """Validate a placement; returns {center, worker, cost}."""
-    player = state.current_player
+    player = state.peek_player(state.turn_order[state.turn_index])  # read only (`place_worker` changes it)
     center = action.get("center")
     if not isinstance(center, str):
         raise ActionShapeError("place_worker needs a \"center\" (e.g. \"SK.A\" or \"STC\")", code="missing_field",
@@ -142,7 +142,8 @@ def place_worker(state: GameState, action: dict, events: list[dict]) -> None:
         return
     tiger, letter = center.split(".")
     fixed_now = state.centers[center] is None
-    state.own("centers")[center] = worker
+    if fixed_now:  # else it takes this type already (`check_place_worker`)
+        state.own("centers")[center] = worker
     state.own("center_workers")[center].append(player.id)
     player.funds[tiger] -= info["cost"]
     text = f"{player.name} places a {worker} worker in {center_label(state, center)} and pays {info['cost']} funds"
@@ -235,7 +236,7 @@ def special_trade_step(state: GameState, frame: dict, events: list[dict]) -> dic
 
 def special_trade_options(state: GameState, decision: dict) -> list[dict]:
     """The special trade centre's choices available now."""
-    return market.special_sale_options(state, state.player(decision["seat"])) + [{"kind": "special_advance"}]
+    return market.special_sale_options(state, state.peek_player(decision["seat"])) + [{"kind": "special_advance"}]
 
 
 def special_advance(state: GameState, action: dict, events: list[dict]) -> None:
@@ -266,7 +267,7 @@ def check_local_sale(state: GameState, decision: dict, market_id) -> dict:
     if state.local_markets[market_id] is not None:
         raise IllegalActionError(f"The column {market.column} market of {tiger.name} already took a good this era",
                                  code="market_full", rule="LMKT-04")
-    if state.current_player.goods[market.good] < 1:
+    if state.peek_player(state.turn_order[state.turn_index]).goods[market.good] < 1:
         raise IllegalActionError(f"The column {market.column} market of {tiger.name} wants {market.good}, "
                                  f"and you have none", code="missing_good", rule="LMKT-05")
     return {"market": market}

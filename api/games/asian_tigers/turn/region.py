@@ -57,14 +57,14 @@ def region_bonus_step(state: GameState, frame: dict, events: list[dict]) -> dict
     """Fire the frame's next token; ask only when the token leaves a choice."""
     entry = frame["tokens"].pop(0)
     token, tiger, seat = entry["token"], entry["tiger"], frame["seat"]
-    player = state.player(seat)
+    player = state.peek_player(seat)  # for its name (a gain below takes it to change)
     spec = _spec(state, token)
     label = token_label(state, token, tiger)
     reason = f"{label}, from {frame['reason']}"
     events.append({"kind": "region_bonus_activated", "participant": seat, "token": token, "tiger": tiger,
                    "text": f"{player.name} activates the {label} — {frame['reason']}"})
     if spec["do"] == "gain" and spec["resource"] in ("energy", "science"):  # REGION-05/06
-        events.extend(gain_resource(player, spec["resource"], spec["amount"], reason))
+        events.extend(gain_resource(state.player(seat), spec["resource"], spec["amount"], reason))
         return None
     if spec["do"] == "advance_influence" and tiger is not None:  # REGION-03: the token's own Tiger
         events.extend(advance_influence(state, seat, tiger, spec["amount"], reason))
