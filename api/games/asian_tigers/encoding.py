@@ -3,13 +3,16 @@
 Storage hashes every recorded state: the SHA-256 of its canonical JSON (sorted
 keys, no spaces: what ``json.dumps(state_to_dict(state), sort_keys=True,
 separators=(",", ":"), ensure_ascii=False)`` writes).  Most of a state does not
-change from one move to the next, and much of it is held in objects that can
-never change again: the players a state shares with a clone (see
-`GameState.clone`), the frozen pieces, the management record's entries and the
-options.  A state keeps their bytes beside its fields, naming the objects they
-encode, and a clone inherits them: while it still holds those very objects the
-bytes are reused, so a move encodes only what it may have changed (about one
-player and the plain fields) instead of the whole ~10 KB.
+change from one move to the next, and a move's state holds the previous state's
+very objects for everything the move did not write (`GameState.clone` shares
+containers and players copy-on-write).  So a state keeps the bytes of each
+field beside its fields, with the object they encode, and a clone inherits
+them: a field that still holds that very object reuses its bytes, so a move
+encodes only the few fields it wrote (a player, the decision stack, a board
+container or two) instead of the whole ~10 KB, and in one call of the encoder.
+That is sound because, once its bytes are kept, an object never changes again:
+hashing a state leaves it to copy every container and player before its next
+change (`GameState.share_everything`).
 
 The result is byte for byte what encoding the whole `state_to_dict` gives:
 canonical JSON of a mapping with sorted keys is the concatenation of its
@@ -26,97 +29,38 @@ from api.games.asian_tigers.state import SAVED_FIELDS, GameState
 
 Encode = Callable[[Any], bytes]
 
-# The kept bytes live in the state's `__dict__` as ``_encoded_players`` / ``_pieces`` / ``_management``
-# / ``_options`` (not fields: never saved nor compared; `clone` copies them with the rest), each with
-# the encoder and the objects it encodes.  On the state rather than in a process-wide table by
+# The kept bytes live in the state's `__dict__` as ``_encoded_fields``, ``_encoded_players`` and
+# ``_encoded_pieces`` (not fields: never saved nor compared; `clone` copies them with the rest), each
+# with the encoder and the objects it encodes.  On the state rather than in a process-wide table by
 # object id: between two moves the machine's caches are cold, and a lookup in a large table costs
 # about what encoding the part again does.
 
-
-def _players(state: GameState, encode: Encode) -> bytes:
-    # From now on this state copies a player before changing it, as if it shared all of them with
-    # a clone (the next move's clone makes it so anyway): so none of these objects changes again,
-    # and a clone that still holds one may reuse its bytes.
-    state._shared_seats = (1 << len(state.players)) - 1
-    kept = state.__dict__.get("_encoded_players")
-    if kept is None or kept[0] is not encode:
-        kept = (encode, ())
-    known = kept[1]
-    entries = tuple((p, known[i][1] if i < len(known) and known[i][0] is p else encode(p.__dict__))
-                    for i, p in enumerate(state.players))
-    state._encoded_players = (encode, entries)
-    return b"[" + b",".join([data for _, data in entries]) + b"]"
+_NAMES = tuple(sorted(SAVED_FIELDS))
+_KEYS = tuple(b'"' + name.encode() + b'":' for name in _NAMES)
+_VALUES = operator.itemgetter(*_NAMES)
+_PLAYERS, _PIECES = _NAMES.index("players"), _NAMES.index("pieces")
+_MARK = "\x00"  # stands between the values one call of `encode` encodes (`_encode_all`)
+_separator: list = [None, b""]  # (encoder, its bytes of ``,MARK,``): one encoder in a process
 
 
-def _pieces(state: GameState, encode: Encode) -> bytes:
-    # Pieces are frozen and only ever added (`replace_piece` swaps one): bytes kept for the same
-    # pieces in the same order are reused, and a list that grew is the kept one plus the new pieces.
-    pieces = state.pieces
-    kept = state.__dict__.get("_encoded_pieces")
-    if kept is not None and kept[0] is encode:
-        _, before, data = kept
-        count = len(before)
-        if count <= len(pieces) and all(map(operator.is_, before, pieces)):
-            if count == len(pieces):
-                return data
-            added = b",".join([encode(p.__dict__) for p in pieces[count:]])
-            data = (data[:-1] + b"," if count else b"[") + added + b"]"
-            state._encoded_pieces = (encode, tuple(pieces), data)
-            return data
-    data = encode([p.__dict__ for p in pieces])
-    state._encoded_pieces = (encode, tuple(pieces), data)
-    return data
+def _encode_all(values: list, encode: Encode) -> list[bytes]:
+    """``[encode(v) for v in values]`` with one call of `encode`, however many values there are.
 
-
-def _management(state: GameState, encode: Encode) -> bytes:
-    # Its entries are written once and never changed (clones share them; see `_STATE_COPIERS`): the
-    # record is known again by its keys and the identity of their values.
-    record = state.management
-    if record is None:  # Era I
-        return b"null"
-    if type(record) is not dict:
-        return encode(record)
-    kept = state.__dict__.get("_encoded_management")
-    if (kept is not None and kept[0] is encode and len(kept[1]) == len(record)
-            and all(key in record and record[key] is value for key, value in kept[1])):
-        return kept[2]
-    data = encode(record)
-    state._encoded_management = (encode, tuple(record.items()), data)
-    return data
-
-
-def _options(state: GameState, encode: Encode) -> bytes:
-    # Set up once, shared by every clone, never changed.
-    kept = state.__dict__.get("_encoded_options")
-    if kept is not None and kept[0] is encode and kept[1] is state.options:
-        return kept[2]
-    data = encode(state.options)
-    state._encoded_options = (encode, state.options, data)
-    return data
-
-
-_PARTS: dict[str, Callable[[GameState, Encode], bytes]] = {
-    "players": _players, "pieces": _pieces, "management": _management, "options": _options}
-
-
-def _layout() -> list[tuple[str, Any]]:
-    """The fields in sorted order: runs of plain fields (encoded together) between the kept parts."""
-    layout: list[tuple[str, Any]] = []
-    run: list[str] = []
-    for name in sorted(SAVED_FIELDS):
-        if name in _PARTS:
-            if run:
-                layout.append(("run", tuple(run)))
-                run = []
-            layout.append((name, (b'"' + name.encode() + b'":', _PARTS[name])))
-        else:
-            run.append(name)
-    if run:
-        layout.append(("run", tuple(run)))
-    return layout
-
-
-_LAYOUT = _layout()
+    Each call has a fixed cost in the caller's encoder, so the values are encoded as one list with
+    a marker between them and the bytes are cut at the markers: canonical JSON writes a value the
+    same wherever it stands.  A cut ``,"\\u0000",`` cannot straddle a value's edge (a value ends
+    with ``"``, ``]``, ``}``, a digit or a letter, and a string holds ``,"`` only escaped), so a
+    wrong cut needs the marker inside a value (a string of the state equal to it): then there
+    are more pieces than values, and each value is encoded alone.
+    """
+    if len(values) < 2:
+        return [encode(value) for value in values]
+    if _separator[0] is not encode:
+        _separator[:] = [encode, b"," + encode(_MARK) + b","]
+    marked = [_MARK] * (2 * len(values) - 1)
+    marked[::2] = values
+    parts = encode(marked)[1:-1].split(_separator[1])
+    return parts if len(parts) == len(values) else [encode(value) for value in values]
 
 
 def state_canonical_bytes(state: GameState, encode: Encode) -> bytes:
@@ -124,16 +68,73 @@ def state_canonical_bytes(state: GameState, encode: Encode) -> bytes:
 
     `encode` must give the canonical bytes of any JSON value (sorted keys, no spaces, UTF-8);
     the same function object should be passed each time, since kept bytes are per encoder.
-    It leaves the state's players to be copied before they are next changed (as a clone does).
+    It leaves the state to copy its players and containers before they are next changed (as a
+    clone does), so that none of the objects whose bytes it keeps changes.
     """
-    values = state.__dict__
-    chunks = []
-    for name, part in _LAYOUT:
-        if name == "run":
-            if len(part) == 1 and type(values[part[0]]) is int:  # an integer is written as Python writes it
-                chunks.append(b'"%s":%d' % (part[0].encode(), values[part[0]]))
+    values = _VALUES(state.__dict__)
+    kept = state.__dict__.get("_encoded_fields")
+    if kept is not None and kept[0] is encode:
+        chunks = [chunk if value is old else None for value, old, chunk in zip(values, kept[1], kept[2])]
+    else:
+        chunks = [None] * len(_NAMES)
+    # The players' list changes in place (`GameState.player`): each player is known by identity instead.
+    chunks[_PLAYERS] = None
+    todo, fields = [], []  # what is left to encode, and the fields it is for
+    for index, chunk in enumerate(chunks):
+        if chunk is None and index != _PLAYERS and index != _PIECES:
+            value = values[index]
+            if type(value) is int:  # an integer is written as Python writes it
+                chunks[index] = b"%s%d" % (_KEYS[index], value)
             else:
-                chunks.append(encode({field: values[field] for field in part})[1:-1])
-        else:
-            chunks.append(part[0] + part[1](state, encode))
-    return b"{" + b",".join(chunks) + b"}"
+                todo.append(value)
+                fields.append(index)
+    players, known = state.players, state.__dict__.get("_encoded_players")
+    known = known[1] if known is not None and known[0] is encode else ()
+    player_bytes = [known[i][1] if i < len(known) and known[i][0] is p else None for i, p in enumerate(players)]
+    new_players = [i for i, data in enumerate(player_bytes) if data is None]
+    todo += [players[i].__dict__ for i in new_players]
+    pieces = _pieces_to_encode(state, encode) if chunks[_PIECES] is None else None
+    if pieces is not None:
+        todo += pieces[1]
+
+    encoded = _encode_all(todo, encode)
+    for index, data in zip(fields, encoded):
+        chunks[index] = _KEYS[index] + data
+    for i, data in zip(new_players, encoded[len(fields):]):
+        player_bytes[i] = data
+    chunks[_PLAYERS] = _KEYS[_PLAYERS] + b"[" + b",".join(player_bytes) + b"]"
+    if pieces is not None:
+        chunks[_PIECES] = _KEYS[_PIECES] + _pieces_bytes(state, encode, pieces[0],
+                                                         encoded[len(todo) - len(pieces[1]):])
+    state._encoded_fields = (encode, values, chunks)
+    state._encoded_players = (encode, tuple(zip(players, player_bytes)))
+    state.share_everything()
+    out = chunks.copy()  # the braces on the end chunks: the ~10 KB are copied once, by the join
+    out[0], out[-1] = b"{" + out[0], out[-1] + b"}"
+    return b",".join(out)
+
+
+def _pieces_to_encode(state: GameState, encode: Encode) -> tuple[bytes | None, list]:
+    """(the kept bytes of the pieces the list starts with, or None; what is left to encode).
+
+    Pieces are frozen and only ever added (`replace_piece` swaps one): bytes kept for the same
+    pieces in the same order are reused, and a list that grew is the kept one plus the new pieces.
+    """
+    pieces, kept = state.pieces, state.__dict__.get("_encoded_pieces")
+    if kept is not None and kept[0] is encode:
+        count = len(kept[1])
+        if count <= len(pieces) and all(map(operator.is_, kept[1], pieces)):
+            return kept[2], [p.__dict__ for p in pieces[count:]]
+    return None, [[p.__dict__ for p in pieces]]
+
+
+def _pieces_bytes(state: GameState, encode: Encode, start: bytes | None, encoded: list[bytes]) -> bytes:
+    """The pieces' bytes from `_pieces_to_encode`'s plan and what was encoded for it (kept for the next time)."""
+    if start is None:
+        data = encoded[0]
+    elif not encoded:
+        data = start
+    else:
+        data = (start[:-1] + b"," if start != b"[]" else b"[") + b",".join(encoded) + b"]"
+    state._encoded_pieces = (encode, tuple(state.pieces), data)
+    return data
