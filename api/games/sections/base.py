@@ -78,6 +78,8 @@ def same(a: Shared, b: Shared) -> bool:
     """True when two views' `Shared` inputs certainly render alike: `identical` values, or equal keys."""
     x, y = a.value, b.value
     if x is y or identical(x, y):
+        if b._key is _UNSET:  # encodes alike: the next comparison against `b` need not encode it
+            b._key = a._key
         return True
     if not b.keyed:
         return False

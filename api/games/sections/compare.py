@@ -41,6 +41,8 @@ def changed_places(old: list[Section], new: list[Section]) -> list[tuple] | None
                 parts = after.differing(before, seen)
                 if parts is None or parts:
                     out.append((before, after, parts))
+                else:
+                    _adopt(before, after)
                 continue
             value = after._value
             if type(value) in _SCALARS and before._inputs is _UNSET:
@@ -52,6 +54,8 @@ def changed_places(old: list[Section], new: list[Section]) -> list[tuple] | None
             prior = before._inputs
             if type(prior) is not Facts or len(prior) != len(inputs) or not all(map(same, prior, inputs)):
                 out.append((before, after, None))
+            else:
+                _adopt(before, after)
             continue
         else:
             prior = before._inputs
@@ -61,6 +65,7 @@ def changed_places(old: list[Section], new: list[Section]) -> list[tuple] | None
                 if callable(prior):
                     prior = before._inputs = prior()
                 if prior is inputs or identical(prior, inputs):
+                    _adopt(before, after)
                     continue
                 if type(after) is Items and after.grown_from(before, render=False) is not None:
                     out.append((before, after, None))  # a list that only grew: changed, no keys needed
@@ -68,4 +73,15 @@ def changed_places(old: list[Section], new: list[Section]) -> list[tuple] | None
         key = after.key
         if key is None or before.key != key:
             out.append((before, after, None))
+        elif after._value is _UNSET:
+            after._value = before._value
     return out
+
+
+def _adopt(before: Section, after: Section) -> None:
+    """`after`, found to render as `before` does, takes what `before` worked out already (its key, its
+    value): the next move compares against `after`, and should not work them out again."""
+    if after._key is _UNSET:
+        after._key = before._key
+    if after._value is _UNSET:
+        after._value = before._value

@@ -87,15 +87,20 @@ class Parted(Section):
                 or not same(before._context, self._context):
             return None
         out = []
+        fine, keys, their_fine, their_keys = self._fine, self._fine_keys, before._fine, before._fine_keys
         for index, kept in enumerate(self._facts.unchanged(before._facts, seen)):
-            if kept:
-                continue
-            old, new = before.fine_inputs(index), self.fine_inputs(index)
-            if identical(old, new):
-                continue
-            key = self.fine_key(index)
-            if key is None or key != before.fine_key(index):
-                out.append(index)
+            if not kept:
+                old, new = before.fine_inputs(index), self.fine_inputs(index)
+                if not identical(old, new):
+                    key = self.fine_key(index)
+                    if key is None or key != before.fine_key(index):
+                        out.append(index)
+                        continue
+            # the part reads alike: what `before` worked out of it holds here (the next move compares with this)
+            if fine[index] is _UNSET:
+                fine[index] = their_fine[index]
+            if keys[index] is _UNSET:
+                keys[index] = their_keys[index]
         return out
 
     def changed_parts(self, before: Section, indices: list[int] | None = None) -> list[tuple[str | None, Any, Any]] | None:
