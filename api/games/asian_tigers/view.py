@@ -63,7 +63,11 @@ def view_sections(state: GameState, memo: SectionMemo | None = None) -> list[Sec
     # A player's holdings and the board in codes are keyed by the state's own parts (encoded at C
     # speed), so the previous state's are compared without being rendered; what a move left alone is
     # the very same object (the engine's copy-on-write), not even encoded.
-    out += [lazy(("players", index), (p, state.gm_position(p.id)), lambda p=p: _player_view(state, p))
+    at: dict = {}  # `state.gm_position` of everyone, in one pass
+    for position, stack in state.global_market.items():
+        for pid in stack:
+            at.setdefault(pid, int(position))
+    out += [lazy(("players", index), (p, at[p.id]), lambda p=p: _player_view(state, p))
             for index, p in enumerate(state.players)]
     out.append(lazy(("neutral",), Facts((shared["neutral"],)), lambda: dict(state.neutral) if state.neutral else None))
     out += [lazy(("board", name), Facts([shared[field] for field in fields]), partial(render, state))

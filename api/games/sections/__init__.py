@@ -19,14 +19,24 @@ the value:
   list that only grew gets the new items' renders added;
 * a **parted** section (a Tiger) is built from parts keyed and memoised each
   on its own inputs (its centres, spaces, participants…): a patch renders and
-  walks only the parts whose keys changed;
+  walks only the parts that changed;
 * a **whole** section (``choices``, ``legal_actions``) changes with
   every move: rendered only when read, never compared (a patch replaces it).
+
+Inputs read by several sections (a state's board containers: every Tiger reads
+the centres) are given as `Shared` (`Facts` of them): each is compared, and
+encoded when it must be, once per view (`same`).  A parted section's parts
+are first compared by those containers (`PartFacts`), then by their own flat
+inputs, by identity before encoding.
 
 Two renders with equal keys at a place have equal values, so a patch between
 two states (`api.web.patch.diff_sections`) needs only the places whose keys
 differ (`changed`: scalars and inputs of the very same objects are compared
 without encoding), and the previous state never has to be rendered in full.
+A section found unchanged takes the earlier view's key and value.
+
+Modules: `memo` (`SectionMemo`), `base` (sections, `Shared`, `identical`),
+`parted` (a Tiger's kind), `compare` (`changed`).
 Keys are orjson bytes (a tuple of them for a parted section): strict about
 types (``1`` is not ``true``), so equal keys mean equal JSON.  Everything here is pure Python (it runs under Pyodide too).
 """
