@@ -86,6 +86,9 @@ def _part(place: str | None, read, shown):
     return place, read, shown
 
 
+_PART_NAMES = (("head",), ("funds",), ("rows",))  # what each part reads, by name (one object for every view)
+
+
 def test_a_parted_section_is_diffed_in_the_parts_whose_keys_changed():
     renders = []
     spec = (_part(None, lambda t: t["head"], lambda t: renders.append("head") or {"name": t["head"]}),
@@ -94,7 +97,7 @@ def test_a_parted_section_is_diffed_in_the_parts_whose_keys_changed():
 
     def section(head: str, funds: list, rows: list, people=("Ann",)):
         table = {"head": head, "funds": funds, "rows": rows}
-        facts = PartFacts(tuple(Facts([Shared(table[name])]) for name in ("head", "funds", "rows")))
+        facts = PartFacts(_PART_NAMES, {name: Shared(table[name]) for name in ("head", "funds", "rows")})
         return parted(("tigers", 0), "tiger", "edition", Shared(list(people)), facts, spec, (table,),
                       lambda values, t: {**values[0], "funds": values[1], "rows": values[2]}, SectionMemo())
 
@@ -122,5 +125,8 @@ def test_shared_facts_skip_a_part_by_identity_and_never_hide_a_change():
     assert changed(before, [lazy(("a",), Facts(again), _never)]) == []
     after = [lazy(("a",), Facts([Shared(["0", "2"]), Shared(flags)]), lambda: 2)]
     assert changed(before, after) == [(before[0], after[0])]
+    one = [lazy(("b",), Shared(flags), _never)]  # a single `Shared` as the inputs
+    assert changed(one, [lazy(("b",), Shared(flags), _never)]) == []
+    assert len(changed(one, [lazy(("b",), Shared({"SK": True}), lambda: 1)])) == 1
     assert identical(([["a"], ("b", 1)], None), ([["a"], ("b", 1)], None))
     assert not identical([["a"], [1]], [["a"], [True]]) and not identical([[300 + len(workers)]], [[302]])

@@ -69,9 +69,9 @@ def view_sections(state: GameState, memo: SectionMemo | None = None) -> list[Sec
             at.setdefault(pid, int(position))
     out += [lazy(("players", index), (p, at[p.id]), lambda p=p: _player_view(state, p))
             for index, p in enumerate(state.players)]
-    out.append(lazy(("neutral",), Facts((shared["neutral"],)), lambda: dict(state.neutral) if state.neutral else None))
-    out += [lazy(("board", name), Facts([shared[field] for field in fields]), partial(render, state))
-            if fields is not None else items(("board", name), state.pieces, render)
+    out.append(lazy(("neutral",), shared["neutral"], lambda: dict(state.neutral) if state.neutral else None))
+    out += [lazy(("board", name), shared[fields] if type(fields) is str else Facts([shared[f] for f in fields]),
+                 partial(render, state)) if fields is not None else items(("board", name), state.pieces, render)
             for name, (fields, render) in _BOARD.items()]
     out += [lazy(("edition",), edition.content_hash, lambda: _edition(edition)),
             cheap(("neutral_id",), NEUTRAL if state.neutral else None)]
@@ -95,23 +95,23 @@ def _edition(edition) -> dict:
             "content_hash": edition.content_hash, "placeholder_patterns": list(_placeholder_patterns(edition))}
 
 
-# The board in codes (machines join them with the labels document): per key, (the state's fields it
-# shows, as `shared_inputs` names; how it shows them).
+# The board in codes (machines join them with the labels document): per key, (the state's field it
+# shows, or fields, as `shared_inputs` names; how it shows them).
 _BOARD = {
     "centers": (("centers", "center_workers"),
                 lambda s: {c: {"worker_type": t, "workers": list(s.center_workers[c])} for c, t in s.centers.items()}),
-    "trade_centers": (("trade_centers",), lambda s: dict(s.trade_centers)),
+    "trade_centers": ("trade_centers", lambda s: dict(s.trade_centers)),
     # (None, how one item shows): the state's pieces, shown item by item (see `sections.items`)
     "pieces": (None, _piece),
-    "satellites": (("satellites",), lambda s: dict(s.satellites)),
-    "headquarters": (("headquarters",), lambda s: dict(s.headquarters)),
-    "local_markets": (("local_markets",), lambda s: dict(s.local_markets)),
-    "prosperity_tokens": (("prosperity_tokens",), lambda s: dict(s.prosperity_tokens)),
-    "region_tokens": (("region_tokens",), lambda s: dict(s.region_tokens)),
-    "leftover_region_tokens": (("leftover_region_tokens",), lambda s: list(s.leftover_region_tokens)),
-    "flag_stacks": (("flag_stacks",), lambda s: {n: list(x) for n, x in s.flag_stacks.items()}),
-    "performance_tokens": (("performance_tokens",), lambda s: list(s.performance_tokens)),
-    "global_market": (("global_market",), _global_market),
+    "satellites": ("satellites", lambda s: dict(s.satellites)),
+    "headquarters": ("headquarters", lambda s: dict(s.headquarters)),
+    "local_markets": ("local_markets", lambda s: dict(s.local_markets)),
+    "prosperity_tokens": ("prosperity_tokens", lambda s: dict(s.prosperity_tokens)),
+    "region_tokens": ("region_tokens", lambda s: dict(s.region_tokens)),
+    "leftover_region_tokens": ("leftover_region_tokens", lambda s: list(s.leftover_region_tokens)),
+    "flag_stacks": ("flag_stacks", lambda s: {n: list(x) for n, x in s.flag_stacks.items()}),
+    "performance_tokens": ("performance_tokens", lambda s: list(s.performance_tokens)),
+    "global_market": ("global_market", _global_market),
     "supply": (("supply_goods", "supply_parts_factories"),
                lambda s: {"goods": dict(s.supply_goods), "parts_factories": s.supply_parts_factories}),
 }

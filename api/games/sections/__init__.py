@@ -45,14 +45,14 @@ from __future__ import annotations
 from typing import Any
 
 from api.games.sections.base import (Facts, Items, Section, Shared, cheap, encode, facts_key, identical, items,
-                                     lazy, memoised, same, whole)
+                                     lazy, memoised, same, shared_values, whole)
 from api.games.sections.compare import changed, changed_places
 from api.games.sections.memo import UNSET as _UNSET, SectionMemo
 from api.games.sections.parted import PartFacts, Parted, parted
 
 __all__ = ["Facts", "Items", "PartFacts", "Parted", "Section", "SectionMemo", "Shared", "assemble", "changed",
            "changed_places", "cheap", "encode", "facts_key", "identical", "items", "lazy", "memoised", "parted",
-           "same", "whole"]
+           "same", "shared_values", "whole"]
 
 
 def assemble(sections: list[Section], skip: frozenset | tuple = ()) -> dict:

@@ -15,6 +15,7 @@ except ImportError:  # the offline phone's Pyodide loads only what the engine ne
     orjson = None
 
 _IS = operator.is_
+_NEW = object.__new__
 
 
 def encode(value: Any) -> bytes | None:
@@ -72,6 +73,16 @@ class Shared:
         if self._key is _UNSET:
             self._key = encode(self.value) if self.keyed else None
         return self._key
+
+
+def shared_values(values, keyed: bool = True) -> list[Shared]:
+    """`Shared` of each of `values` (without `Shared(...)`'s call per value: a view makes ~20)."""
+    out = []
+    for value in values:
+        part = _NEW(Shared)
+        part.value, part.keyed, part._key = value, keyed, _UNSET
+        out.append(part)
+    return out
 
 
 def same(a: Shared, b: Shared) -> bool:
@@ -134,6 +145,8 @@ class Section:
                 self._key = encode(self.value)
             elif type(inputs) is Facts:
                 self._key = facts_key(inputs)
+            elif type(inputs) is Shared:
+                self._key = inputs.key
             else:
                 self._key = encode(inputs)
         return self._key
@@ -172,9 +185,6 @@ class Section:
         return f"Section({'/'.join(map(str, self.path))})"
 
 
-_NEW = object.__new__
-
-
 def _section(path: tuple, whole: bool, key: Any, inputs: Any, render: Any, value: Any, memo: Any) -> Section:
     # `Section(...)` without the keyword parsing: a view makes ~40 sections per move.
     section = _NEW(Section)
@@ -194,7 +204,7 @@ def whole(path: tuple, render: Callable[[], Any]) -> Section:
 
 
 def lazy(path: tuple, inputs: Any, render: Callable[[], Any]) -> Section:
-    """A section keyed by `inputs` (all that `render` reads; a function giving them; or `Facts`), rendered when read.
+    """A section keyed by `inputs` (all that `render` reads; a function giving them; `Facts`; one `Shared`), rendered when read.
 
     For parts cheap to render but not to encode twice: the state's own objects (dataclasses
     included) encode at C speed, so comparing two states' parts costs no rendering at all; the

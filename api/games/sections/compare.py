@@ -1,7 +1,7 @@
 """Which places of two views may differ, decided as cheaply as can be (identity, then keys)."""
 from __future__ import annotations
 
-from api.games.sections.base import Facts, Items, Section, same
+from api.games.sections.base import Facts, Items, Section, Shared, same
 from api.games.sections.memo import UNSET as _UNSET
 from api.games.sections.base import identical
 from api.games.sections.parted import Parted
@@ -50,6 +50,13 @@ def changed_places(old: list[Section], new: list[Section]) -> list[tuple] | None
                 if type(prior) is not type(value) or prior != value:
                     out.append((before, after, None))
                 continue
+        elif type(inputs) is Shared:
+            prior = before._inputs
+            if type(prior) is not Shared or not same(prior, inputs):
+                out.append((before, after, None))
+            else:
+                _adopt(before, after)
+            continue
         elif type(inputs) is Facts:
             prior = before._inputs
             if type(prior) is not Facts or len(prior) != len(inputs) or not all(map(same, prior, inputs)):

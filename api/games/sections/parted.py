@@ -8,24 +8,39 @@ from api.games.sections.memo import UNSET as _UNSET, looked_up
 
 
 class PartFacts:
-    """For each part of a parted section, the `Facts` it is read from (the state's containers).
+    """For each part of a parted section, the `Shared` inputs it is read from (the state's containers),
+    as names into `shared` (one view's inputs by name).
 
     Several parted sections of one view read the same containers (every Tiger reads the centres):
     they share one `PartFacts`, so the parts certainly unchanged between two views are found once
     for all of them (`unchanged`).
     """
 
-    __slots__ = ("parts",)
+    __slots__ = ("names", "shared")
 
-    def __init__(self, parts: tuple[Facts, ...]):
-        self.parts = parts
+    def __init__(self, names: tuple[tuple[str, ...], ...], shared: dict[str, Shared]):
+        self.names, self.shared = names, shared
 
     def unchanged(self, before: "PartFacts", seen: dict) -> list[bool]:
-        """Per part, True when each of its facts is the `same` as `before`'s (`seen`: found already this patch)."""
+        """Per part, True when each of its inputs is the `same` as `before`'s (`seen`: found already this patch)."""
         found = seen.get(id(self))  # both views live through the patch: ids stay theirs
         if found is None or found[0] is not before:
-            found = seen[id(self)] = (before, [len(a) == len(b) and all(map(same, a, b))
-                                               for a, b in zip(before.parts, self.parts)])
+            if before.names is not self.names:
+                kept = [False] * len(self.names)
+            else:
+                mine, theirs, alike = self.shared, before.shared, {}
+                kept = []
+                for names in self.names:
+                    for name in names:
+                        result = alike.get(name)
+                        if result is None:
+                            result = alike[name] = same(theirs[name], mine[name])
+                        if not result:
+                            kept.append(False)
+                            break
+                    else:
+                        kept.append(True)
+            found = seen[id(self)] = (before, kept)
         return found[1]
 
 

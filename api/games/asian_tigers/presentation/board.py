@@ -20,7 +20,7 @@ import operator
 from api.games.asian_tigers.edition.load import CENTERS
 from api.games.asian_tigers.presentation import labels as L
 from api.games.asian_tigers.presentation.cache import per_edition
-from api.games.sections import Facts, PartFacts, Section, SectionMemo, Shared, memoised, parted
+from api.games.sections import Facts, PartFacts, Section, SectionMemo, Shared, memoised, parted, shared_values
 from api.games.asian_tigers.state import NEUTRAL, GameState
 
 
@@ -288,13 +288,13 @@ SHARED_FIELDS = ("centers", "center_workers", "trade_centers", "occupancy", "sat
 def shared_inputs(state: GameState) -> dict[str, Shared]:
     """The state's containers as `Shared` inputs, by field name, with ``people`` (the names every part shows),
     ``pieces`` and ``players`` (compared item by item, never encoded)."""
-    out = {name: Shared(value) for name, value in zip(SHARED_FIELDS, _SHARED_VALUES(state))}
+    out = dict(zip(SHARED_FIELDS, shared_values(_SHARED_VALUES(state))))
     players = state.players
     people = [state.player_count, state.neutral.get("color") if state.neutral else False]
     for p in players:  # flat: compared in one pass (the very same strings in every state of a game)
         people += (p.id, p.name, p.color)
-    out["people"] = Shared(people)
-    out["pieces"], out["players"] = Shared(state.pieces, False), Shared(players, False)
+    out["people"], = shared_values((people,))
+    out["pieces"], out["players"] = shared_values((state.pieces, players), False)
     return out
 
 
@@ -420,7 +420,7 @@ def board_sections(state: GameState, memo: SectionMemo | None, shared: dict[str,
     shared = shared_inputs(state) if shared is None else shared
     board = _Board(state)
     people = shared["people"]
-    facts = PartFacts(tuple(Facts([shared[name] for name in names]) for names in _TIGER_FACTS))
+    facts = PartFacts(_TIGER_FACTS, shared)
     out: list[Section] = [parted((*path, "tigers", index), f"tiger:{tid}", edition.content_hash, people, facts,
                                  _TIGER_SPEC, (state, tid, board), _built_tiger, memo)
                           for index, tid in enumerate(edition.tigers)]
