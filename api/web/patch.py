@@ -23,7 +23,7 @@ from typing import Any
 
 import orjson
 
-from api.games.sections import Items, Parted, changed
+from api.games.sections import Items, Parted, changed_places
 
 
 def _escape(key: str) -> str:
@@ -59,11 +59,11 @@ def diff_sections(old: list, new: list, fallback) -> list[dict]:
     """
     if len(old) != len(new):
         return fallback()
-    places = changed(old, new)
+    places = changed_places(old, new)
     if places is None:
         return fallback()
     ops: list[dict] = []
-    for before, after in places:
+    for before, after, differing in places:
         if after.whole:
             ops.append({"op": "replace", "path": _pointer(after.path), "value": after.value})
             continue
@@ -74,7 +74,7 @@ def diff_sections(old: list, new: list, fallback) -> list[dict]:
                 end = _pointer(after.path) + "/-"
                 ops.extend({"op": "add", "path": end, "value": item} for item in grown)
                 continue
-        parts = after.changed_parts(before) if kind is Parted else None
+        parts = after.changed_parts(before, differing) if kind is Parted and differing is not None else None
         if parts is None:
             _diff(before.value, after.value, _pointer(after.path), ops)
             continue

@@ -7,7 +7,8 @@ the parts whose keys changed.
 """
 from __future__ import annotations
 
-from api.games.sections import _UNSET, SectionMemo, changed, cheap, items, lazy, parted, whole
+from api.games.sections import (_UNSET, Facts, PartFacts, SectionMemo, Shared, changed, cheap, identical, items,
+                                lazy, parted, same, whole)
 from api.web import patch
 
 
@@ -81,16 +82,24 @@ def test_a_list_whose_items_changed_or_went_is_diffed_as_a_whole():
     assert patch.apply({"pieces": [{"shown": 1}, {"shown": 2}]}, ops) == {"pieces": [{"shown": 1}]}
 
 
+def _part(place: str | None, read, shown):
+    return place, read, shown
+
+
+_PART_NAMES = (("head",), ("funds",), ("rows",))  # what each part reads, by name (one object for every view)
+
+
 def test_a_parted_section_is_diffed_in_the_parts_whose_keys_changed():
     renders = []
+    spec = (_part(None, lambda t: t["head"], lambda t: renders.append("head") or {"name": t["head"]}),
+            _part("funds", lambda t: t["funds"], lambda t: renders.append("funds") or list(t["funds"])),
+            _part("rows", lambda t: t["rows"], lambda t: renders.append("rows") or list(t["rows"])))
 
-    def section(head: str, funds: list, rows: list):
-        def parts():
-            return [(None, head, lambda: renders.append("head") or {"name": head}),
-                    ("funds", funds, lambda: renders.append("funds") or list(funds)),
-                    ("rows", rows, lambda: renders.append("rows") or list(rows))]
-        return parted(("tigers", 0), "tiger", "edition", lambda: b"[]", parts,
-                      lambda values: {**values[0], "funds": values[1], "rows": values[2]}, SectionMemo())
+    def section(head: str, funds: list, rows: list, people=("Ann",)):
+        table = {"head": head, "funds": funds, "rows": rows}
+        facts = PartFacts(_PART_NAMES, {name: Shared(table[name]) for name in ("head", "funds", "rows")})
+        return parted(("tigers", 0), "tiger", "edition", Shared(list(people)), facts, spec, (table,),
+                      lambda values, t: {**values[0], "funds": values[1], "rows": values[2]}, SectionMemo())
 
     before, after = section("SK", [1, 2], [3]), section("SK", [1, 5], [3])
     assert patch.diff_sections([before], [after], None) == [{"op": "replace", "path": "/tigers/0/funds/1", "value": 5}]
@@ -99,3 +108,25 @@ def test_a_parted_section_is_diffed_in_the_parts_whose_keys_changed():
     ops = patch.diff_sections([after], [renamed], None)
     assert patch.apply({"tigers": [after.value]}, ops) == {"tigers": [{"name": "HK", "funds": [1, 5], "rows": [True]}]}
     assert renamed.value == {"name": "HK", "funds": [1, 5], "rows": [True]}
+    # another context (the people named in every part): compared whole
+    other = section("HK", [1, 5], [True], people=("Bo",))
+    assert changed([renamed], [other]) == [(renamed, other)] and renamed.key != other.key
+
+
+def test_shared_facts_skip_a_part_by_identity_and_never_hide_a_change():
+    workers, flags = ["0", "1"], {"SK": "special"}
+    facts = [Shared(workers), Shared(flags)]
+    again = [Shared(list(workers)), Shared(flags)]  # a copy of strings: the very same items
+    assert all(map(same, facts, again)) and again[0]._key is _UNSET  # neither encoded
+    assert not same(Shared({"n": 1}), Shared({"n": True}))  # 1 is not true
+    assert same(Shared({"n": 1}), Shared({"n": 1}))  # equal but distinct: by keys
+    assert not same(Shared([{"n": 1}], keyed=False), Shared([{"n": 1}], keyed=False))  # unkeyed: identity alone
+    before = [lazy(("a",), Facts(facts), _never)]
+    assert changed(before, [lazy(("a",), Facts(again), _never)]) == []
+    after = [lazy(("a",), Facts([Shared(["0", "2"]), Shared(flags)]), lambda: 2)]
+    assert changed(before, after) == [(before[0], after[0])]
+    one = [lazy(("b",), Shared(flags), _never)]  # a single `Shared` as the inputs
+    assert changed(one, [lazy(("b",), Shared(flags), _never)]) == []
+    assert len(changed(one, [lazy(("b",), Shared({"SK": True}), lambda: 1)])) == 1
+    assert identical(([["a"], ("b", 1)], None), ([["a"], ("b", 1)], None))
+    assert not identical([["a"], [1]], [["a"], [True]]) and not identical([[300 + len(workers)]], [[302]])

@@ -20,7 +20,7 @@ import operator
 from api.games.asian_tigers.edition.load import CENTERS
 from api.games.asian_tigers.presentation import labels as L
 from api.games.asian_tigers.presentation.cache import per_edition
-from api.games.sections import Section, SectionMemo, encode, memoised, parted
+from api.games.sections import Facts, PartFacts, Section, SectionMemo, Shared, memoised, parted, shared_values
 from api.games.asian_tigers.state import NEUTRAL, GameState
 
 
@@ -143,15 +143,25 @@ def _space_heads(edition, tid: str, player_count: int) -> tuple:
     return tuple(out)
 
 
-_SHOWN_OF_PIECE = operator.attrgetter("owner", "parts_factory")  # all `_spaces` reads of a piece
-
-
-def _spaces_inputs(pieces: list, occupancy: dict, spaces: tuple, stacks) -> tuple:
-    """What `_spaces` reads of a Tiger's spaces: the piece index on each (None: empty), each such
-    piece's owner and parts factory, and the same of the pieces on each ∞ space (None: none)."""
-    indices = list(map(occupancy.get, spaces))
-    built = [pieces[i] for i in indices if i is not None]
-    return indices, list(map(_SHOWN_OF_PIECE, built)), [stack and list(map(_SHOWN_OF_PIECE, stack)) for stack in stacks]
+def _spaces_inputs(pieces: list, occupancy: dict, spaces: tuple, stacks) -> list:
+    """What `_spaces` reads of a Tiger's spaces, flat: per space 0 (empty) or 2, the piece's owner and
+    parts factory; then per ∞ space the number of pieces on it and each one's owner and parts factory."""
+    out: list = []
+    add = out.append
+    for index in map(occupancy.get, spaces):
+        if index is None:
+            add(0)
+        else:
+            piece = pieces[index]
+            out += (2, piece.owner, piece.parts_factory)
+    for stack in stacks:
+        if stack:
+            add(len(stack))
+            for piece in stack:
+                out += (piece.owner, piece.parts_factory)
+        else:
+            add(0)
+    return out
 
 
 def _satellites(state: GameState, tid: str, who: _People) -> list:
@@ -267,65 +277,163 @@ def _tiger_places(edition, tid: str) -> tuple:
             tuple(tiger.local_markets))
 
 
-def board_sections(state: GameState, memo: SectionMemo | None, path: tuple = ("board_model",)) -> list[Section]:
+# The state's fields the view reads whole, each a `Shared` input of its sections (the board in codes,
+# the Tigers' parts, the market): compared and encoded once per view.
+SHARED_FIELDS = ("centers", "center_workers", "trade_centers", "occupancy", "satellites", "headquarters",
+                 "local_markets", "prosperity_tokens", "region_tokens", "leftover_region_tokens", "flag_stacks",
+                 "special_flags_available", "performance_tokens", "supply_goods", "supply_parts_factories",
+                 "global_market", "neutral")
+
+
+def shared_inputs(state: GameState) -> dict[str, Shared]:
+    """The state's containers as `Shared` inputs, by field name, with ``people`` (the names every part shows),
+    ``pieces`` and ``players`` (compared item by item, never encoded)."""
+    out = dict(zip(SHARED_FIELDS, shared_values(_SHARED_VALUES(state))))
+    players = state.players
+    people = [state.player_count, state.neutral.get("color") if state.neutral else False]
+    for p in players:  # flat: compared in one pass (the very same strings in every state of a game)
+        people += (p.id, p.name, p.color)
+    out["people"], = shared_values((people,))
+    out["pieces"], out["players"] = shared_values((state.pieces, players), False)
+    return out
+
+
+_SHARED_VALUES = operator.attrgetter(*SHARED_FIELDS)
+
+
+class _Board:
+    """What every part of one view's board model shares: the state, its people (each looked up once)
+    and the pieces on each ∞ space (gathered once)."""
+
+    __slots__ = ("state", "_who", "_stacked")
+
+    def __init__(self, state: GameState):
+        self.state, self._who, self._stacked = state, None, None
+
+    def who(self) -> _People:
+        """`participant` for this board."""
+        if self._who is None:
+            self._who = _People(self.state, self.stacked())
+        return self._who
+
+    def stacked(self) -> dict[str, list]:
+        """The pieces on each ∞ space, in board order."""
+        if self._stacked is None:
+            self._stacked = _stacked(self.state)
+        return self._stacked
+
+
+# A Tiger's parts: (place in the Tiger, what the part reads of the state, how it renders), each given
+# (state, Tiger, `_Board`).  What a part reads is made of the state's own strings and small numbers,
+# so a part a move left alone is found identical without encoding.
+def _centers_read(state: GameState, tid: str, board: _Board) -> tuple:
+    keys, centers, workers = _tiger_places(state.edition, tid)[0], state.centers, state.center_workers
+    out = [centers[k] for k in keys]  # then per centre: how many workers, and whose
+    for key in keys:
+        there = workers[key]
+        out.append(len(there))
+        out += there
+    return out
+
+
+def _spaces_read(state: GameState, tid: str, board: _Board) -> tuple:
+    _, spaces, infinite, _, _ = _tiger_places(state.edition, tid)
+    return _spaces_inputs(state.pieces, state.occupancy, spaces, map(board.stacked().get, infinite))
+
+
+def _satellites_read(state: GameState, tid: str, board: _Board) -> list:
+    out, held = [], state.satellites
+    for sid in _tiger_places(state.edition, tid)[3]:
+        found = held.get(sid) or _NOTHING
+        out += (found.get("owner"), found.get("satellite"))
+    return out
+
+
+def _markets_read(state: GameState, tid: str, board: _Board) -> list:
+    out, held = [], state.local_markets
+    for mid in _tiger_places(state.edition, tid)[4]:
+        found = held.get(mid)
+        out += (2, found["good"], found["seller"]) if found else (0,)
+    return out
+
+
+def _standing_read(state: GameState, tid: str, board: _Board) -> list:
+    out = [state.neutral["influence"][tid] if state.neutral else None]
+    for p in state.players:
+        out += (p.funds[tid], p.influence[tid])
+    return out
+
+
+_NOTHING: dict = {}  # never mutated
+
+
+def _head_read(state: GameState, tid: str, board: _Board) -> tuple:
+    return state.headquarters.get(tid), state.prosperity_tokens.get(tid), state.region_tokens.get(tid)
+
+
+def _shown_centers(state: GameState, tid: str, board: _Board) -> list:
+    return _centers(state, tid, board.who())
+
+
+def _shown_spaces(state: GameState, tid: str, board: _Board) -> list:
+    return _spaces(state, tid, board.who())
+
+
+def _shown_satellites(state: GameState, tid: str, board: _Board) -> list:
+    return _satellites(state, tid, board.who())
+
+
+def _shown_markets(state: GameState, tid: str, board: _Board) -> list:
+    return _markets(state, tid, board.who())
+
+
+def _shown_standing(state: GameState, tid: str, board: _Board) -> list:
+    return _standing(state, tid, board.who())
+
+
+def _shown_head(state: GameState, tid: str, board: _Board) -> dict:
+    return _head(state, tid, board.who())
+
+
+_TIGER_SPEC = tuple(zip(_TIGER_PLACES, (_centers_read, _spaces_read, _satellites_read, _markets_read, _standing_read,
+                                        _head_read),
+                        (_shown_centers, _shown_spaces, _shown_satellites, _shown_markets, _shown_standing,
+                         _shown_head)))
+# The state's containers each part reads (with the people named), as names of `shared_inputs`.
+_TIGER_FACTS = (("centers", "center_workers"), ("pieces", "occupancy"), ("satellites",), ("local_markets",),
+                ("players", "neutral"), ("headquarters", "prosperity_tokens", "region_tokens"))
+
+
+def _built_tiger(values: list, state: GameState, tid: str, board: _Board) -> dict:
+    return _joined_tiger(state, tid, values)
+
+
+def board_sections(state: GameState, memo: SectionMemo | None, shared: dict[str, Shared] | None = None,
+                   path: tuple = ("board_model",)) -> list[Section]:
     """`board_model(state)` as memoised sections; each key holds everything its part reads.
 
     The keys name the participants (names and colours appear in every part) and the player count
-    (open spaces, token values); the edition is in the memo key.
+    (open spaces, token values); the edition is in the memo key.  `shared`: the state's
+    `shared_inputs`, when the caller has them already.
     """
-    edition, pieces, occupancy = state.edition, state.pieces, state.occupancy
-    people = ([(p.id, p.name, p.color) for p in state.players], state.player_count,
-              (state.neutral or {}).get("color") if state.neutral else False)
-    shared: list = []  # one `_People` for every part rendered from this state
-
-    def who() -> _People:
-        if not shared:
-            shared.append(_People(state, on_spaces()))
-        return shared[0]
-
-    stacked: list = []  # the pieces on each ∞ space (for their keys), gathered once
-
-    def on_spaces() -> dict[str, list]:
-        if not stacked:
-            stacked.append(_stacked(state))
-        return stacked[0]
-
-    named: list = []  # the people's encoding, once for all Tigers (every part names them)
-
-    def context() -> bytes | None:
-        if not named:
-            named.append(encode(people))
-        return named[0]
-
-    def tiger_parts(tid: str) -> list:
-        """``(place, inputs, render)`` of each part of `_TIGER_PARTS`; the people named are the context."""
-        centers, spaces, infinite, satellites, markets = _tiger_places(edition, tid)
-        held = on_spaces()
-        return [("centers", ([state.centers[k] for k in centers], [state.center_workers[k] for k in centers]),
-                 lambda: _centers(state, tid, who())),
-                ("spaces", _spaces_inputs(pieces, occupancy, spaces, map(held.get, infinite)),
-                 lambda: _spaces(state, tid, who())),
-                ("satellites", [state.satellites.get(s) for s in satellites], lambda: _satellites(state, tid, who())),
-                ("local_markets", [state.local_markets.get(m) for m in markets], lambda: _markets(state, tid, who())),
-                ("participants", ([(p.funds[tid], p.influence[tid]) for p in state.players],
-                                  state.neutral["influence"][tid] if state.neutral else None),
-                 lambda: _standing(state, tid, who())),
-                (None, (tid, state.headquarters.get(tid), state.prosperity_tokens.get(tid), state.region_tokens.get(tid)),
-                 lambda: _head(state, tid, who()))]
-
-    def tiger(index: int, tid: str) -> Section:
-        return parted((*path, "tigers", index), f"tiger:{tid}", edition.content_hash, context,
-                      lambda: tiger_parts(tid), lambda values: _joined_tiger(state, tid, values), memo)
-
-    out = [tiger(index, tid) for index, tid in enumerate(edition.tigers)]
+    edition = state.edition
+    shared = shared_inputs(state) if shared is None else shared
+    board = _Board(state)
+    people = shared["people"]
+    facts = PartFacts(_TIGER_FACTS, shared)
+    out: list[Section] = [parted((*path, "tigers", index), f"tiger:{tid}", edition.content_hash, people, facts,
+                                 _TIGER_SPEC, (state, tid, board), _built_tiger, memo)
+                          for index, tid in enumerate(edition.tigers)]
     out.append(memoised((*path, "global_market"), "global_market", edition.content_hash,
-                        lambda: (people, state.global_market, state.flag_stacks, state.trade_centers,
-                                 state.special_flags_available, state.performance_tokens,
-                                 state.leftover_region_tokens),
-                        lambda: _global_market(state, who()), memo))
+                        Facts([people] + [shared[name] for name in _MARKET_FACTS]),
+                        lambda: _global_market(state, board.who()), memo))
     for index, p in enumerate(state.players):
         inputs = (p.id, p.name, p.color, p.sectors, p.rows, p.special_flags, p.satellites, p.headquarters_available,
                   p.energy, p.science, p.goods)
         out.append(memoised((*path, "player_boards", index), "player_board", edition.content_hash, inputs,
-                            lambda p=p: _player_board(state, p, who()), memo))
+                            lambda p=p: _player_board(state, p, board.who()), memo))
     return out
+
+
+_MARKET_FACTS = ("global_market", "flag_stacks", "trade_centers", "special_flags_available", "performance_tokens",
+                 "leftover_region_tokens")

@@ -19,7 +19,7 @@ from typing import Callable
 from api.games.asian_tigers.presentation import labels as L
 from api.games.asian_tigers.presentation.board import board_sections
 
-from api.games.sections import Section, SectionMemo, cheap, memoised, whole
+from api.games.sections import Section, SectionMemo, Shared, cheap, memoised, whole
 from api.games.asian_tigers.presentation.options import describe_choices
 from api.games.asian_tigers.presentation.setup_instructions import era2_form, setup_instructions
 from api.games.asian_tigers.presentation.text import humanize_tree
@@ -36,6 +36,9 @@ PROMPTS = {
     "choose_special_flag": "take the special flag?", "record_era2_draws": "enter the Era II draws",
     "record_automa_tile": "which Automa tile was revealed?", "choose_automa_region": "settle the Automa's tie",
 }
+
+
+_NO_SETUP: dict = {}  # one object for every state without a recorded setup (compared by identity): never mutate
 
 
 def prompt(state: GameState, decision: dict | None) -> str | None:
@@ -73,17 +76,18 @@ def solo_view_in_words(state: GameState, section: dict) -> tuple[dict, str]:
 
 
 def presentation_sections(state: GameState, decision: dict | None, legal: Callable[[], list],
-                          memo: SectionMemo | None) -> list[Section]:
-    """The issue-12 fields of the view as sections (see `sections`); `legal()`: the legal actions."""
+                          memo: SectionMemo | None, shared: dict[str, Shared] | None = None) -> list[Section]:
+    """The issue-12 fields of the view as sections (see `sections`); `legal()`: the legal actions;
+    `shared`: the state's `board.shared_inputs`, when the caller has them."""
     edition = state.edition
     return [
         cheap(("prompt",), prompt(state, decision)),
         whole(("choices",), lambda: describe_choices(state, decision, legal()) if decision else []),
-        *board_sections(state, memo),
+        *board_sections(state, memo, shared),
         cheap(("setup_instructions",), setup_instructions(state)),
         cheap(("era2_form",), era2_form(state, decision)),
         cheap(("labels_version",), edition.content_hash),
         memoised(("initial_turn_order",), "initial_turn_order", edition.content_hash,
-                 (state.solo is not None, state.player_count, state.options.get("setup") or {}, state.seed),
+                 (state.solo is not None, state.player_count, state.options.get("setup") or _NO_SETUP, state.seed),
                  lambda: initial_turn_order(state), memo),
     ]
