@@ -159,7 +159,7 @@ def json_response(body: Any, status: int = 200, version: int | None = None,
 
 def idempotency(body: Any) -> Idempotency | None:
     """The Idempotency-Key and a hash of method, path and canonical body."""
-    key = request.headers.get("Idempotency-Key")
+    key = request.environ.get("HTTP_IDEMPOTENCY_KEY")  # the header, without werkzeug's name mapping
     if key is None:
         return None
     key = key.strip().strip('"')
@@ -173,7 +173,7 @@ def idempotency(body: Any) -> Idempotency | None:
 
 def bearer() -> str | None:
     """The bearer token of the request, if any."""
-    header = request.headers.get("Authorization", "")
+    header = request.environ.get("HTTP_AUTHORIZATION", "")  # the header, without werkzeug's name mapping
     scheme, _, token = header.partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
         return None
