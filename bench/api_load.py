@@ -5,8 +5,10 @@
     python bench/api_load.py --root /tmp/old   # serve another checkout's `api` (before/after figures)
     python bench/api_load.py --database postgresql --servers 2   # PostgreSQL (a throwaway cluster), 2 app servers
 
-Each repetition starts two servers back to back on loopback, each with 2 sync
-gunicorn workers on a fresh temporary SQLite database (WAL, synchronous=FULL):
+Each repetition starts two servers on loopback, each with 2 sync gunicorn
+workers on a fresh temporary SQLite database (WAL, synchronous=FULL), and runs
+each scenario on one then the other (the order swapped every repetition, so the
+two figures of a ratio are seconds apart on a machine whose speed drifts):
 
 1. tablekeeper (``api:create_app()``, the real Asian Tigers engine by default):
    every connection is a table that creates a 4-player game and plays random
@@ -15,7 +17,8 @@ gunicorn workers on a fresh temporary SQLite database (WAL, synchronous=FULL):
 2. the bare app (`bench/bare_app.py`): Flask + one sqlite-utils insert per move.
 
 Load comes from one asyncio process (`bench/aclient.py`), so the client is not
-the bottleneck (its CPU is printed).  Scenarios: `--connections` flat out, 100
+the bottleneck (its CPU is printed; a worker's CPU is user + system, the
+system part printed apart).  Scenarios: `--connections` flat out, 100
 tables flat out, and paced (100 tables, one move every 1-5 s each: p50/p99);
 then one table playing whole games alone (move #150+ vs moves #1-10), and the
 database bytes per move.  Ratios are medians over the repetitions.  Figures
@@ -70,17 +73,22 @@ class Server:
             return []
         return [int(p) for p in text.split()]
 
-    def cpu_seconds(self) -> float:
-        """User + system CPU of the workers so far."""
+    def cpu_split(self) -> tuple[float, float]:
+        """User and system CPU seconds of the workers so far."""
         tick = os.sysconf("SC_CLK_TCK")
-        total = 0.0
+        user = system = 0.0
         for pid in self.workers():
             try:
                 fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
             except OSError:
                 continue
-            total += (int(fields[11]) + int(fields[12])) / tick
-        return total
+            user += int(fields[11]) / tick
+            system += int(fields[12]) / tick
+        return user, system
+
+    def cpu_seconds(self) -> float:
+        """User + system CPU of the workers so far."""
+        return sum(self.cpu_split())
 
 
 @dataclass
@@ -92,6 +100,7 @@ class Run:
     by_move: list[tuple[int, float]] = field(default_factory=list)
     seconds: float = 0.0
     worker_cpu: float = 0.0
+    worker_sys: float = 0.0  # the kernel's part of worker_cpu (TCP, the WAL's writes and fsyncs)
     client_cpu: float = 0.0
     errors: int = 0
 
@@ -110,6 +119,7 @@ class Run:
     def line(self) -> str:
         return (f"  {self.name:12s} {len(self.latencies):6d} moves {self.throughput:8.1f}/s  p50 {self.pct(.5):7.2f} ms"
                 f"  p99 {self.pct(.99):7.2f} ms  worker CPU {self.cpu_per_move_ms:5.2f} ms/move"
+                f" (sys {1000 * self.worker_sys / max(len(self.latencies), 1):4.2f})"
                 f"  client CPU {100 * self.client_cpu / self.seconds if self.seconds else 0:4.0f}%"
                 + (f"  errors {self.errors}" if self.errors else ""))
 
@@ -248,10 +258,11 @@ async def _drive(tables: list[Table], seconds: float, run: Run, server: Server, 
             if paced:
                 await asyncio.sleep(table.rng.uniform(1, 5))
 
-    cpu0, client0, t0 = server.cpu_seconds(), time.process_time(), time.perf_counter()
+    (user0, sys0), client0, t0 = server.cpu_split(), time.process_time(), time.perf_counter()
     await asyncio.gather(*(loop(t) for t in tables))
     run.seconds = time.perf_counter() - t0
-    run.worker_cpu = server.cpu_seconds() - cpu0
+    user1, sys1 = server.cpu_split()
+    run.worker_cpu, run.worker_sys = user1 - user0 + sys1 - sys0, sys1 - sys0
     run.client_cpu = time.process_time() - client0
     for t in tables:
         await t.conn.close()
@@ -260,9 +271,14 @@ async def _drive(tables: list[Table], seconds: float, run: Run, server: Server, 
 class Fleet(list):
     """Several app servers on one database: tables are spread over them round-robin."""
 
+    def cpu_split(self) -> tuple[float, float]:
+        """User and system CPU of every server's workers so far."""
+        splits = [s.cpu_split() for s in self]
+        return sum(u for u, _ in splits), sum(k for _, k in splits)
+
     def cpu_seconds(self) -> float:
         """Worker CPU of every server of the fleet so far."""
-        return sum(s.cpu_seconds() for s in self)
+        return sum(self.cpu_split())
 
 
 def scenario(kind: str, server: Server | Fleet, args, connections: int, seconds: float, paced: bool = False) -> Run:
@@ -354,38 +370,49 @@ def main(argv: list[str] | None = None) -> None:
             cleanup.callback(pg.close)  # drop the schemas, stop a throwaway cluster, even after a failure
         for rep in range(args.repetitions):
             print(f"repetition {rep + 1}/{args.repetitions}")
+            # Both servers are up for the whole repetition and take each scenario in turn, the order
+            # swapped every repetition: the two figures of a ratio are taken seconds apart, so a shared
+            # machine's drift (its speed moves by tens of per cent over minutes) does not side with one.
+            fleets = {}
             for kind in ("tablekeeper", "bare"):
                 database = pg.fresh() if pg else str(Path(tmp) / f"{kind}-{rep}.db")
                 count = args.servers if kind == "tablekeeper" else 1
-                fleet = Fleet(start(kind, args, database) for _ in range(count))
-                server = fleet if count > 1 else fleet[0]
-                try:
-                    for name, conns, secs, paced in (("flat", args.connections, args.seconds, False),
-                                                     ("tables", args.tables, args.seconds, False),
-                                                     ("paced", args.tables, args.paced_seconds, True)):
-                        db_cpu = pg.server_cpu_seconds() if pg else None
-                        run = scenario(kind, server, args, conns, secs, paced)
-                        run.name = f"{kind}/{name}"
-                        results[name][kind].append(run)
-                        print(run.line())
-                        if db_cpu is not None and run.latencies:
-                            print(f"    postgres CPU {1000 * (pg.server_cpu_seconds() - db_cpu) / len(run.latencies):.2f}"
-                                  " ms/move")
-                    if kind == "tablekeeper" and rep == 0:
-                        early, late, n = game_length_costs(fleet[0], args)
-                        print(f"  one table alone: moves 1-10 median {early:.2f} ms, moves 150+ median {late:.2f} ms "
-                              f"({n} moves) = x{late / early:.2f}")
-                        sizes, moves = pg.database_bytes(database) if pg else database_bytes(database)
-                        detail = ", ".join(f"{k} {v / 1024:.0f} KiB" for k, v in sorted(sizes.items()) if k != "file")
-                        print(f"  database: {sizes['file'] / 1024:.0f} KiB for {moves} moves = "
-                              f"{sizes['file'] / max(moves, 1):.0f} bytes/move ({detail})")
-                        if "idempotency" in sizes:
-                            kept = sizes["file"] - sizes["idempotency"] - sizes.get("idempotency_created_at", 0)
-                            print(f"  database once the idempotency records are pruned: "
-                                  f"{kept / max(moves, 1):.0f} bytes/move")
-                finally:
-                    for each in fleet:
-                        stop(each)
+                fleets[kind] = fleet = Fleet()
+                cleanup.callback(lambda f=fleet: [stop(each) for each in f])
+                fleet.extend(start(kind, args, database) for _ in range(count))
+            order = ("tablekeeper", "bare") if rep % 2 == 0 else ("bare", "tablekeeper")
+            for name, conns, secs, paced in (("flat", args.connections, args.seconds, False),
+                                             ("tables", args.tables, args.seconds, False),
+                                             ("paced", args.tables, args.paced_seconds, True)):
+                for kind in order:
+                    fleet = fleets[kind]
+                    server = fleet if len(fleet) > 1 else fleet[0]
+                    db_cpu = pg.server_cpu_seconds() if pg else None
+                    run = scenario(kind, server, args, conns, secs, paced)
+                    run.name = f"{kind}/{name}"
+                    results[name][kind].append(run)
+                    print(run.line())
+                    if db_cpu is not None and run.latencies:
+                        print(f"    postgres CPU {1000 * (pg.server_cpu_seconds() - db_cpu) / len(run.latencies):.2f}"
+                              " ms/move")
+            for each in fleets["bare"]:
+                stop(each)
+            fleet = fleets["tablekeeper"]
+            if rep == 0:
+                early, late, n = game_length_costs(fleet[0], args)
+                print(f"  one table alone: moves 1-10 median {early:.2f} ms, moves 150+ median {late:.2f} ms "
+                      f"({n} moves) = x{late / early:.2f}")
+                database = fleet[0].database
+                sizes, moves = pg.database_bytes(database) if pg else database_bytes(database)
+                detail = ", ".join(f"{k} {v / 1024:.0f} KiB" for k, v in sorted(sizes.items()) if k != "file")
+                print(f"  database: {sizes['file'] / 1024:.0f} KiB for {moves} moves = "
+                      f"{sizes['file'] / max(moves, 1):.0f} bytes/move ({detail})")
+                if "idempotency" in sizes:
+                    kept = sizes["file"] - sizes["idempotency"] - sizes.get("idempotency_created_at", 0)
+                    print(f"  database once the idempotency records are pruned: "
+                          f"{kept / max(moves, 1):.0f} bytes/move")
+            for each in fleet:
+                stop(each)
     print("medians over repetitions:")
     print(_ratio_line(f"{args.connections} connections", results["flat"]["tablekeeper"], results["flat"]["bare"]))
     print(_ratio_line(f"{args.tables} tables flat out", results["tables"]["tablekeeper"], results["tables"]["bare"]))
