@@ -6,6 +6,7 @@ import os
 import sqlite3
 
 from flask import Flask, request
+from flask.sessions import NullSession, SecureCookieSessionInterface
 
 from api.config import load_config
 from api.storage import Storage
@@ -15,6 +16,20 @@ from api.storage.migrations import migrate, pending
 from api.web.problems import ApiProblem
 
 log = logging.getLogger("tablekeeper")
+
+
+class NoSessions(SecureCookieSessionInterface):
+    """Flask's sessions, of which tablekeeper uses none: every request gets the one null session.
+
+    Flask's default looks for a secret key and builds a new `NullSession` on every request (~2 µs);
+    a null session refuses every change, so one can serve them all.
+    """
+
+    null = NullSession()
+
+    def open_session(self, app, request):  # noqa: ARG002 - Flask's signature
+        """The shared null session (never saved: Flask skips saving a null session)."""
+        return self.null
 
 
 def build_app(config=None) -> Flask:
@@ -31,6 +46,7 @@ def build_app(config=None) -> Flask:
     app = Flask(__name__, static_folder=None)
     app.config.update(settings)
     app.json.sort_keys = False
+    app.session_interface = NoSessions()
 
     engines = default_registry(app.config.get("TEST_ENGINES", ""))
     ready = {"schema": prepare_database(app.config["DATABASE"], int(app.config["BUSY_TIMEOUT_MS"]),

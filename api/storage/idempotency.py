@@ -133,9 +133,10 @@ def prune(db: Database, cutoff: str, limit: int = PRUNE_BATCH) -> int:
     row per game, and a phone that retries its import days later must still find the game.
     """
     with write_transaction(db):
+        # By primary key: since 0008 SQLite's table has no rowid (PostgreSQL's either way).
         cur = db.conn.execute(
-            "DELETE FROM idempotency WHERE rowid IN "
-            "(SELECT rowid FROM idempotency WHERE created_at < ? AND key NOT LIKE 'import:%' LIMIT ?)",
+            "DELETE FROM idempotency WHERE (game_id, key) IN "
+            "(SELECT game_id, key FROM idempotency WHERE created_at < ? AND key NOT LIKE 'import:%' LIMIT ?)",
             (cutoff, limit))
         return cur.rowcount
 

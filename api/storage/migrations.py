@@ -22,6 +22,27 @@ from api.storage.replays import recount_placeholders
 from api.storage.snapshots import compress_stored
 
 
+_APPEND_ONLY_TRIGGERS = (
+    """CREATE TRIGGER actions_append_only_delete BEFORE DELETE ON actions
+       BEGIN SELECT RAISE(ABORT, 'actions are append-only'); END""",
+    """CREATE TRIGGER actions_append_only_update
+       BEFORE UPDATE OF game_id, seq, payload, events, state_hash, idempotency_key, created_at
+       ON actions BEGIN SELECT RAISE(ABORT, 'actions are append-only'); END""",
+    """CREATE TRIGGER actions_never_unrevert BEFORE UPDATE OF reverted ON actions
+       WHEN OLD.reverted = 1 AND NEW.reverted = 0
+       BEGIN SELECT RAISE(ABORT, 'a reverted action stays reverted'); END""",
+)
+_REVERTED_VERSION_TRIGGERS = (  # since 0007
+    """CREATE TRIGGER actions_revert_names_its_version BEFORE UPDATE OF reverted ON actions
+       WHEN OLD.reverted = 0 AND NEW.reverted = 1 AND NEW.reverted_version IS NULL
+       BEGIN SELECT RAISE(ABORT, 'a revert records the version that reverted the action'); END""",
+    """CREATE TRIGGER actions_reverted_version_once BEFORE UPDATE OF reverted_version ON actions
+       WHEN OLD.reverted_version IS NOT NULL AND NEW.reverted_version IS NOT OLD.reverted_version
+       OR NEW.reverted = 0 AND NEW.reverted_version IS NOT NULL
+       BEGIN SELECT RAISE(ABORT, 'a reverted action keeps the version that reverted it'); END""",
+)
+
+
 def _initial(db: Database) -> None:
     db["editions"].create(
         {"hash": str, "document": str, "created_at": str}, pk="hash", not_null={"document"}
@@ -69,16 +90,7 @@ def _initial(db: Database) -> None:
     )
     db["join_failures"].create({"ip": str, "at": float}, not_null={"ip", "at"})
     db["join_failures"].create_index(["ip", "at"])
-    for sql in (
-        """CREATE TRIGGER actions_append_only_delete BEFORE DELETE ON actions
-           BEGIN SELECT RAISE(ABORT, 'actions are append-only'); END""",
-        """CREATE TRIGGER actions_append_only_update
-           BEFORE UPDATE OF game_id, seq, payload, events, state_hash, idempotency_key, created_at
-           ON actions BEGIN SELECT RAISE(ABORT, 'actions are append-only'); END""",
-        """CREATE TRIGGER actions_never_unrevert BEFORE UPDATE OF reverted ON actions
-           WHEN OLD.reverted = 1 AND NEW.reverted = 0
-           BEGIN SELECT RAISE(ABORT, 'a reverted action stays reverted'); END""",
-    ):
+    for sql in _APPEND_ONLY_TRIGGERS:
         db.conn.execute(sql)
 
 
@@ -137,13 +149,7 @@ def _replays_from_the_log(db: Database) -> None:
     """
     db.conn.execute("ALTER TABLE actions ADD COLUMN reverted_version INTEGER")
     for sql in (
-        """CREATE TRIGGER actions_revert_names_its_version BEFORE UPDATE OF reverted ON actions
-           WHEN OLD.reverted = 0 AND NEW.reverted = 1 AND NEW.reverted_version IS NULL
-           BEGIN SELECT RAISE(ABORT, 'a revert records the version that reverted the action'); END""",
-        """CREATE TRIGGER actions_reverted_version_once BEFORE UPDATE OF reverted_version ON actions
-           WHEN OLD.reverted_version IS NOT NULL AND NEW.reverted_version IS NOT OLD.reverted_version
-           OR NEW.reverted = 0 AND NEW.reverted_version IS NOT NULL
-           BEGIN SELECT RAISE(ABORT, 'a reverted action keeps the version that reverted it'); END""",
+        *_REVERTED_VERSION_TRIGGERS,
         "ALTER TABLE idempotency ADD COLUMN head_seq INTEGER",
         "ALTER TABLE idempotency ADD COLUMN applied INTEGER",
         "ALTER TABLE idempotency ADD COLUMN full_view INTEGER",
@@ -151,6 +157,38 @@ def _replays_from_the_log(db: Database) -> None:
         db.conn.execute(sql)
     compress_stored(db)
     recount_placeholders(db)
+
+
+# 0008: the idempotency records, kept in their primary key's own b-tree.
+_CLUSTERED = {
+    "idempotency": ("""(
+        game_id TEXT NOT NULL REFERENCES games (id), key TEXT NOT NULL, request_hash TEXT NOT NULL,
+        status INTEGER NOT NULL, response TEXT NOT NULL, etag TEXT, created_at TEXT, head_seq INTEGER,
+        applied INTEGER, full_view INTEGER, PRIMARY KEY (game_id, key)) WITHOUT ROWID""",
+                    "game_id, key, request_hash, status, response, etag, created_at, head_seq, applied, full_view",
+                    ('CREATE INDEX idempotency_created_at ON idempotency (created_at)',)),
+}
+
+
+def _clustered_log(db: Database) -> None:
+    """``idempotency`` becomes a WITHOUT ROWID table, rows copied as they are.
+
+    As a rowid table it kept its rows in one b-tree and its primary key (game, key) in another
+    (SQLite's automatic index), and a move wrote a page of each, besides its ``created_at`` index:
+    3.5 of the ~7 pages a move put in the WAL.  Clustered on the primary key the row *is* the key's
+    entry (2.8 pages).  ``actions`` stays a rowid table: its rows (~0.6 KB) appended at the end of one
+    b-tree cost fewer pages than the same rows kept in key order, where they split a leaf every few
+    inserts.  The copy keeps every value and type (hashes stored as bytes stay bytes); the
+    ``created_at`` index is made again.  PostgreSQL's tables are heaps with separate indexes either
+    way: its 0008 changes nothing.
+    """
+    for table, (columns, names, after) in _CLUSTERED.items():
+        db.conn.execute(f"CREATE TABLE {table}_0008 {columns}")
+        db.conn.execute(f"INSERT INTO {table}_0008 ({names}) SELECT {names} FROM {table}")
+        db.conn.execute(f"DROP TABLE {table}")  # its triggers and indexes go with it
+        db.conn.execute(f"ALTER TABLE {table}_0008 RENAME TO {table}")
+        for sql in after:
+            db.conn.execute(sql)
 
 
 MIGRATIONS: list[tuple[str, Callable[[Database], None]]] = [
@@ -161,6 +199,7 @@ MIGRATIONS: list[tuple[str, Callable[[Database], None]]] = [
     ("0005_idempotency_retention", _idempotency_retention),
     ("0006_edition_resources", migrate_edition_resources),
     ("0007_replays_from_the_log", _replays_from_the_log),
+    ("0008_clustered_log", _clustered_log),
 ]
 
 

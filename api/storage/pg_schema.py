@@ -133,7 +133,7 @@ _IDEMPOTENCY_RETENTION = [
     # PostgreSQL database predates this step with stored answers: the backend arrived with it.)
     "CREATE INDEX idempotency_created_at ON idempotency (created_at)",
     "ALTER TABLE idempotency ALTER COLUMN response TYPE BYTEA USING convert_to(response, 'UTF8')",
-    # the pruning SQL picks its batch by SQLite's implicit rowid
+    # the pruning SQL picked its batch by SQLite's implicit rowid (by primary key since 0008)
     "ALTER TABLE idempotency ADD COLUMN rowid BIGINT GENERATED ALWAYS AS IDENTITY",
 ]
 
@@ -168,6 +168,9 @@ MIGRATIONS: list[tuple[str, list]] = [
     ("0005_idempotency_retention", _IDEMPOTENCY_RETENTION),
     ("0006_edition_resources", _EDITION_RESOURCES),
     ("0007_replays_from_the_log", _REPLAYS_FROM_THE_LOG),
+    # SQLite's 0008 clusters actions and idempotency on their primary keys (WITHOUT ROWID); a PostgreSQL
+    # table is a heap with its primary key in a separate index whatever it is declared as: nothing to do.
+    ("0008_clustered_log", []),
 ]
 
 

@@ -23,8 +23,10 @@ from api.storage.models import GameRecord, LoadedGame
 
 # The games row and, for the bearer token's hash, the token's game and role (NULLs when unknown):
 # one statement where a request used to run two.
-_RECORD_AND_TOKEN = ("SELECT g.*, t.game_id, t.role FROM games g LEFT JOIN tokens t ON t.token_hash = ? "
-                     "WHERE g.id = ?")
+# The columns named in `GameRecord`'s order (`GameRecord.from_values`): no dict of names per request.
+_RECORD_AND_TOKEN = ("SELECT g.id, g.kind, g.edition_hash, g.options, g.seed, g.status, g.version, g.head_seq, "
+                     "g.tail_seq, g.live_actions, g.created_at, g.updated_at, g.placeholders_used, t.game_id, t.role "
+                     "FROM games g LEFT JOIN tokens t ON t.token_hash = ? WHERE g.id = ?")
 
 
 class GameReads:
@@ -112,12 +114,10 @@ class GameReads:
     def record_for_token(self, game_id: str, token_hash: str) -> tuple[GameRecord, str | None, str | None]:
         """The ``games`` row and the (game id, role) the token with `token_hash` is for (Nones when no token
         has that hash), in one statement; `GameNotFound` when there is no such game."""
-        cur = self.db.conn.execute(_RECORD_AND_TOKEN, (token_hash, game_id))
-        row = cur.fetchone()
+        row = self.db.conn.execute(_RECORD_AND_TOKEN, (token_hash, game_id)).fetchone()
         if row is None:
             raise GameNotFound(game_id)
-        names = [d[0] for d in cur.description[:-2]]
-        return GameRecord.from_row(dict(zip(names, row[:-2], strict=True))), row[-2], row[-1]
+        return GameRecord.from_values(row), row[13], row[14]
 
     def load(self, game_id: str) -> LoadedGame:
         """The game and its current state, read from one consistent snapshot."""

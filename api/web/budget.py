@@ -21,6 +21,7 @@ class BudgetMiddleware:
     def __init__(self, wsgi_app, seconds: float):
         self.wsgi_app = wsgi_app
         self.seconds = seconds
+        self._budget = budget(seconds)  # holds no per-request state: one for every request and thread
 
     def __call__(self, environ, start_response):
         started = []
@@ -36,7 +37,7 @@ class BudgetMiddleware:
             # machine, bounded by the files in the repository; api.web.pwa): cutting it would only repeat it.
             return self.wsgi_app(environ, start_response)
         try:
-            with budget(self.seconds):
+            with self._budget:
                 result = self.wsgi_app(environ, tracked_start_response)
                 try:  # produce the whole body inside the budget (the app's bodies are small)
                     return list(result)

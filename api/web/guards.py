@@ -78,6 +78,10 @@ def _check_sizes() -> None:
 
 
 def _has_body() -> bool:
+    environ = request.environ
+    length = environ.get("CONTENT_LENGTH")
+    if "HTTP_TRANSFER_ENCODING" not in environ and length is not None and length.isascii() and length.isdigit():
+        return int(length) > 0  # what a phone sends: werkzeug's parse of it (below) gives the same
     return bool(request.content_length) or "chunked" in request.headers.get("Transfer-Encoding", "").lower()
 
 

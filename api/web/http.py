@@ -7,6 +7,7 @@ from typing import Any
 
 from flask import Response, current_app, request
 from marshmallow import Schema, ValidationError
+from werkzeug.datastructures import Headers
 
 from api.storage import Storage, tokens
 from api.storage.codec import canonical_bytes, dumps_bytes
@@ -107,6 +108,31 @@ def not_modified(version: int) -> Response | None:
     return None
 
 
+class JsonAnswer(Response):
+    """A JSON answer whose headers are final when it is built (`json_response`).
+
+    werkzeug copies every response's headers before sending them (`get_wsgi_headers`: a new `Headers`,
+    each header validated again, then a scan for Location, Content-Location and Content-Length); an
+    answer built without caller headers has none to correct, so its own are sent as they are.
+    """
+
+    direct = False  # built from json_response's own header values only: nothing for werkzeug to fix
+
+    def get_wsgi_headers(self, environ):
+        """The headers to send: these themselves when `direct` (a 2xx with a body), else werkzeug's copy."""
+        if self.direct and 200 <= self.status_code < 300 and self.status_code != 204:
+            return self.headers
+        return super().get_wsgi_headers(environ)
+
+
+def _prebuilt(items: list[tuple[str, str]]) -> Headers:
+    """`Headers` holding `items` as they are: values json_response made itself, with nothing to validate
+    (`Headers(items)` checks each value for line breaks, which costs more than the rest of the answer)."""
+    prebuilt = Headers()
+    prebuilt._list = items  # werkzeug's own storage: a list of (name, value)
+    return prebuilt
+
+
 def json_response(body: Any, status: int = 200, version: int | None = None,
                   headers: dict | None = None, encoded: bytes | None = None) -> Response:
     """A JSON response, with an ETag when `version` is given; `encoded`: `body` already as JSON bytes.
@@ -115,20 +141,25 @@ def json_response(body: Any, status: int = 200, version: int | None = None,
     accepts (`compression.encoded_body`), rather than by the after-request hook on a second pass.
     """
     data, encoding = compression.encoded_body(encoded if encoded is not None else dumps_bytes(body), status)
-    # All headers at once (one pass), not one `resp.headers[...] =` each (each scans the list).
-    fields = {"Content-Type": "application/json", "Cache-Control": "private, no-cache", **encoding}
-    if version is not None:
-        fields["ETag"] = etag(version)
-    if headers:
+    if not headers:  # a move's answer: every header value is one of ours
+        items = [("Content-Type", "application/json"), ("Cache-Control", "private, no-cache"), *encoding.items()]
+        if version is not None:
+            items.append(("ETag", etag(version)))
+        resp = JsonAnswer(data, status, _prebuilt(items))
+        resp.direct = True
+    else:
+        fields = {"Content-Type": "application/json", "Cache-Control": "private, no-cache", **encoding}
+        if version is not None:
+            fields["ETag"] = etag(version)
         fields.update(headers)
-    resp = Response(data, status, fields)
+        resp = JsonAnswer(data, status, fields)
     setattr(resp, compression.ENCODED, True)
     return resp
 
 
 def idempotency(body: Any) -> Idempotency | None:
     """The Idempotency-Key and a hash of method, path and canonical body."""
-    key = request.headers.get("Idempotency-Key")
+    key = request.environ.get("HTTP_IDEMPOTENCY_KEY")  # the header, without werkzeug's name mapping
     if key is None:
         return None
     key = key.strip().strip('"')
@@ -142,7 +173,7 @@ def idempotency(body: Any) -> Idempotency | None:
 
 def bearer() -> str | None:
     """The bearer token of the request, if any."""
-    header = request.headers.get("Authorization", "")
+    header = request.environ.get("HTTP_AUTHORIZATION", "")  # the header, without werkzeug's name mapping
     scheme, _, token = header.partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
         return None

@@ -24,6 +24,32 @@ from api.web import affinity
 REQUEST_LINE_WAIT = 0.5
 
 
+class SettledConfig:
+    """A worker's gunicorn settings, each looked up once and then read as a plain attribute.
+
+    gunicorn's `Config` answers every attribute through ``__getattr__`` (a dict lookup and the
+    setting's ``get()``), and its parser, request, environ and response read a score of them per
+    request.  A running worker's settings never change (a reload starts new workers), so the first
+    answer is kept.
+    """
+
+    def __init__(self, cfg):
+        self.__dict__["_cfg"] = cfg
+
+    def __getattr__(self, name):
+        value = getattr(self._cfg, name)  # AttributeError, as from `Config`, for no such setting
+        self.__dict__[name] = value
+        return value
+
+
+def settle(worker) -> None:
+    """From here on `worker` (its parser, requests and responses, and its access log) reads settled settings."""
+    if not isinstance(worker.cfg, SettledConfig):
+        worker.cfg = SettledConfig(worker.cfg)
+    if getattr(worker.log, "cfg", None) is not None and not isinstance(worker.log.cfg, SettledConfig):
+        worker.log.cfg = worker.cfg
+
+
 def joined(worker, busier_by: int | None = None) -> affinity.Route | None:
     """This worker's slot, claimed now (and logged: from here on it takes its games' connections)."""
     route = affinity.Route.join(worker.cfg.workers, busier_by=busier_by)
@@ -45,6 +71,7 @@ class AffineSyncWorker(SyncWorker):
     route: affinity.Route | None = None
 
     def run(self):
+        settle(self)
         # The slot is claimed only now, warmed up (post_worker_init ran): nobody hands a connection
         # to a worker still loading the app.
         self.route = route = joined(self)
@@ -105,6 +132,7 @@ class AffineThreadWorker(ThreadWorker):
     route: affinity.Route | None = None
 
     def run(self):
+        settle(self)
         # Warmed up by now, as the sync worker's. An owner loses a game only with all its threads busy
         # while this worker idles (`affinity.BUSIER_BY`).
         self.route = joined(self, affinity.BUSIER_BY or self.cfg.threads)

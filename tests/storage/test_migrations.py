@@ -154,7 +154,7 @@ def test_a_database_from_before_0007_keeps_serving_its_games_and_replaying_its_r
     db.conn.execute("INSERT INTO idempotency (game_id, key, request_hash, status, response, etag, created_at) "
                     "VALUES ('g', 'old', ?, 200, ?, '29', ?)", (idem("old").request_hash, idempotency.pack(body), now))
 
-    assert migrate(db) == ["0007_replays_from_the_log"]
+    assert migrate(db) == ["0007_replays_from_the_log", "0008_clustered_log"]
     stored = [s for (s,) in db.conn.execute("SELECT state FROM snapshots WHERE game_id = 'g' ORDER BY seq")]
     assert all(isinstance(s, bytes) and s[:1] != b"{" for s in stored)  # compressed
     assert loads(db.conn.execute("SELECT placeholders_used FROM games").fetchone()[0]) == ["/pile"]
@@ -179,3 +179,13 @@ def test_a_database_from_before_0007_keeps_serving_its_games_and_replaying_its_r
         assert verify_game(repo, "g").ok and repo.export("g")["state_hash"] == bytes(new_hash).hex()
     finally:
         store.close()
+
+
+def test_idempotency_records_are_one_b_tree_with_their_age_index(db_path, sqlite_only):
+    """0008: the records are clustered on (game, key), so a move writes no separate key index."""
+    db = connect(db_path)
+    migrate(db)
+    sql = db.conn.execute("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'idempotency'").fetchone()[0]
+    indexes = {name for (name,) in db.conn.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'idempotency'")}
+    assert sql.rstrip().endswith("WITHOUT ROWID") and indexes == {"idempotency_created_at"}
