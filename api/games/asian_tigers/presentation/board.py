@@ -371,17 +371,34 @@ def _head_read(state: GameState, tid: str, board: _Board) -> tuple:
     return state.headquarters.get(tid), state.prosperity_tokens.get(tid), state.region_tokens.get(tid)
 
 
-def _shown(render):
-    """`render(state, tid, who)` as a Tiger part's render: the people named come from the board, found once."""
-    def shown(state: GameState, tid: str, board: _Board):
-        return render(state, tid, board.who())
-    shown.__name__ = f"shown{render.__name__}"
-    return shown
+def _shown_centers(state: GameState, tid: str, board: _Board) -> list:
+    return _centers(state, tid, board.who())
+
+
+def _shown_spaces(state: GameState, tid: str, board: _Board) -> list:
+    return _spaces(state, tid, board.who())
+
+
+def _shown_satellites(state: GameState, tid: str, board: _Board) -> list:
+    return _satellites(state, tid, board.who())
+
+
+def _shown_markets(state: GameState, tid: str, board: _Board) -> list:
+    return _markets(state, tid, board.who())
+
+
+def _shown_standing(state: GameState, tid: str, board: _Board) -> list:
+    return _standing(state, tid, board.who())
+
+
+def _shown_head(state: GameState, tid: str, board: _Board) -> dict:
+    return _head(state, tid, board.who())
 
 
 _TIGER_SPEC = tuple(zip(_TIGER_PLACES, (_centers_read, _spaces_read, _satellites_read, _markets_read, _standing_read,
                                         _head_read),
-                        tuple(map(_shown, (_centers, _spaces, _satellites, _markets, _standing, _head)))))
+                        (_shown_centers, _shown_spaces, _shown_satellites, _shown_markets, _shown_standing,
+                         _shown_head)))
 # The state's containers each part reads (with the people named), as names of `shared_inputs`.
 _TIGER_FACTS = (("centers", "center_workers"), ("pieces", "occupancy"), ("satellites",), ("local_markets",),
                 ("players", "neutral"), ("headquarters", "prosperity_tokens", "region_tokens"))
