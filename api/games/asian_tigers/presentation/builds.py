@@ -1,39 +1,55 @@
-"""What a build or a department costs and gives, in words (issue 12), remembered (issue 18).
+"""What a build or a department costs and gives, in words (issue 12), in parts remembered (issue 18).
 
 A choose_build offers one build per space in reach and sector holding a
 generic piece (dozens: most entries of a view's ``choices``), a university's
 additional action one department per open space and sector; the same ones
-recur move after move.  `Builds` describes the options of one decision in a
-row: it reads the player once, checks each space once (`building.check_space`
-checks the space — the same for every sector of one decision — and only then
-that the sector holds a generic piece) and reads each sector's content once;
-the words of a checked build are remembered by what they depend on.
+recur move after move.  Such an option is made of two parts (see `factored`):
+its space's — what the space costs and gives — and its sector's — the piece
+taken and what that leaves (a factory takes its own piece: a part of its own).
+`Builds` describes the options of one decision in a row: it reads the player
+once, checks each space once (`building.check_space` checks the space — the
+same for every sector of one decision — and only then that the sector holds a
+generic piece) and reads each sector's content once; each part is remembered
+by what it depends on, so a move words none it worded before.
 """
 from __future__ import annotations
 
 from api.games.asian_tigers.presentation import labels as L
-from api.games.asian_tigers.presentation.summary import worded
+from api.games.asian_tigers.presentation.summary import sector_words, worded
 from api.games.asian_tigers.state import GameState, PlayerState
 from api.games.asian_tigers.turn import building
 
 
 def sector_payoff(state: GameState, player: PlayerState, sector: str, factory: bool) -> dict:
-    """What taking one piece (a generic, or the factory) out of `sector` leaves, and whether it empties it."""
+    """What taking one piece (a generic, or the factory) out of `sector` leaves, and whether it empties it.
+
+    Codes only: the sector's label and its bonus are in the labels document (``sectors``).
+    """
     content = player.sectors[sector]
-    generic = content["generic"] - (0 if factory else 1)
-    factory_left = bool(content["factory"]) and not factory
-    empties = generic == 0 and not factory_left and not content.get("bonus_unlocked")  # IBONUS-02
-    bonus = state.edition.sectors[sector].bonus
-    return {"id": sector, "label": L.sector_label(state.edition, sector), "generic_left": generic,
-            "factory_left": factory_left, "empties": empties,
-            "bonus": {"id": bonus, "label": L.bonus_label(state.edition, bonus, "infrastructure_bonuses")}}
+    return _sector_payoff(sector, (content["generic"], bool(content["factory"]), bool(content.get("bonus_unlocked"))),
+                          factory)
+
+
+def _sector_payoff(sector: str, content: tuple, factory: bool) -> dict:
+    generic, factory_at_hand, unlocked = content
+    generic -= 0 if factory else 1
+    factory_left = factory_at_hand and not factory
+    return {"id": sector, "generic_left": generic, "factory_left": factory_left,
+            "empties": generic == 0 and not factory_left and not unlocked}  # IBONUS-02
 
 
 def build_payoff(state: GameState, player: PlayerState, info: dict) -> tuple[dict, dict]:
-    """(cost, payoff) of placing the piece `info` describes (BUILD-LAB/PWR/FAC/UNI-*)."""
+    """(cost, payoff) of placing the piece `info` describes (BUILD-LAB/PWR/FAC/UNI-*), sector included."""
+    cost, payoff = space_payoff(state, info)
+    payoff["sector"] = sector_payoff(state, player, info["sector"], info["space"].kind == "factory")
+    return cost, payoff
+
+
+def space_payoff(state: GameState, info: dict) -> tuple[dict, dict]:
+    """(cost, payoff) of building on the space `info` names, whichever the sector (``space``: its id)."""
     space = info["space"]
     rules = state.edition.rules
-    cost, payoff = {}, {"space": {"id": space.id, "label": L.space_label(state.edition, space)}}
+    cost, payoff = {}, {"space": space.id}
     if space.kind == "factory":
         add(cost, "energy", info.get("energy", 0))
         add(cost, "science", info.get("science", 0))
@@ -52,7 +68,6 @@ def build_payoff(state: GameState, player: PlayerState, info: dict) -> tuple[dic
                 payoff["influence"] = {space.tiger: space.bonus["amount"]}
         notes.append("then a department here or a parts factory (optional)")
         payoff["notes"] = notes
-    payoff["sector"] = sector_payoff(state, player, info["sector"], space.kind == "factory")
     return cost, payoff
 
 
@@ -62,19 +77,29 @@ def add(bucket: dict, key: str, amount: int) -> None:
         bucket[key] = bucket.get(key, 0) + amount
 
 
+def space_label(state: GameState, space) -> str:
+    """``Laboratory on Hong Kong · laboratory · column C``: the space part's label."""
+    return f"{L.KIND_NAMES[space.kind].capitalize()} on {L.space_label(state.edition, space)}"
+
+
+def sector_label(sector: str, factory: bool) -> str:
+    """``piece from sector 3`` (a factory takes its own piece: no words)."""
+    return "" if factory else f"piece from sector {sector.lstrip('S')}"
+
+
 def build_label(state: GameState, info: dict) -> str:
     """``Laboratory on … — piece from sector 3`` (a factory takes its own piece: no sector)."""
     space = info["space"]
-    label = f"{L.KIND_NAMES[space.kind].capitalize()} on {L.space_label(state.edition, space)}"
-    return label if space.kind == "factory" else f"{label} — piece from sector {info['sector'].lstrip('S')}"
+    label = space_label(state, space)
+    return label if space.kind == "factory" else f"{label} — {sector_label(info['sector'], False)}"
 
 
 class Builds:
     """The builds and departments answering one decision, described one after the other.
 
-    `words(action)` is (label, cost, payoff, summary, placeholder) of a build or build_department,
-    raising what `building.check_space` raises for it.  Valid for one state and decision: it keeps
-    the player, the spaces checked and the sectors read.
+    `parts(action)` is (space part key, space part, sector part key, sector part) of a build or
+    build_department (see `factored`), raising what `building.check_space` raises for it.  Valid for
+    one state and decision: it keeps the player, the spaces checked and the sectors read.
     """
 
     __slots__ = ("state", "decision", "placeholder", "_edition_hash", "_player", "_spaces", "_contents", "_university")
@@ -87,8 +112,8 @@ class Builds:
         self._contents: dict = {}  # sector -> (generic pieces, factory at hand, bonus unlocked)
         self._university = None
 
-    def words(self, action: dict) -> tuple:
-        """(label, cost, payoff, summary, placeholder) of the build or department `action`."""
+    def parts(self, action: dict) -> tuple:
+        """(space key, space part, sector key, sector part) of the build or department `action`."""
         kind, space_id, sector = action["kind"], action["space"], action.get("sector")
         # A space that passed its checks for this kind, and a sector holding a piece: nothing else to check.
         passed = self._spaces.get(space_id) if type(space_id) is str else None
@@ -107,29 +132,57 @@ class Builds:
             if space.kind != "factory" and type(space_id) is str:
                 self._spaces[space_id] = (kind, space)
             content = self._contents.get(sector) or self._read(sector)
-        # Once checked, the words depend only on what the check named and the sector's content (see
-        # `build_payoff`, `sector_payoff`, `build_label`), and whether it names a placeholder only on
-        # the action's space and sector (its other fields: kind and decision).
-        key = (self._edition_hash, kind, space.id, sector, energy, science, content, action.get("sector"))
+        # Once checked, the parts depend only on what the check named and the sector's content (see
+        # `space_payoff`, `sector_payoff`), and whether a placeholder is named on the space or the sector.
+        key = (self._edition_hash, kind, space.id, sector, energy, science, content)
         described = _WORDS.get(key)
         if described is None:
-            described = self._worded(key, kind, space, sector, energy, science)
+            described = self._worded(key, kind, space, sector, energy, science, content)
         return described
 
-    def _worded(self, key: tuple, kind: str, space, sector: str, energy, science) -> tuple:
-        state = self.state
+    def _worded(self, key: tuple, kind: str, space, sector: str, energy, science, content: tuple) -> tuple:
         if len(_WORDS) >= _WORDS_MAX:
             _WORDS.clear()
-        info = {"space": space, "sector": sector}
-        if energy is not None:
-            info.update(energy=energy, science=science)
-        cost, payoff = build_payoff(state, self._player, info)
-        if kind == "build_department":
-            add(cost, "science", space.science_cost or 0)
-        label = build_label(state, info)
-        described = _WORDS[key] = (label, cost, payoff, worded(state, label, cost, payoff),
-                                   self.placeholder(state, {"space": space.id, "sector": key[-1]}))
+        factory = space.kind == "factory"
+        spaced = self._space_part(kind, space, energy, science)
+        sectored = self._sector_part(sector, content, factory)
+        described = _WORDS[key] = (f"{'build' if kind == 'build' else 'department'}:{space.id}", spaced,
+                                   f"sector:{sector}:factory" if factory else f"sector:{sector}", sectored)
         return described
+
+    def _space_part(self, kind: str, space, energy, science) -> dict:
+        """The space's part: what it costs and gives, whichever the sector (remembered apart: every
+        sector of one space shares it)."""
+        state = self.state
+        key = (self._edition_hash, kind, space.id, energy, science)
+        part = _PARTS.get(key)
+        if part is None:
+            if len(_PARTS) >= _WORDS_MAX:
+                _PARTS.clear()
+            info = {"space": space}
+            if energy is not None:
+                info.update(energy=energy, science=science)
+            cost, payoff = space_payoff(state, info)
+            if kind == "build_department":
+                add(cost, "science", space.science_cost or 0)
+            part = _PARTS[key] = {"label": space_label(state, space), "detail": worded(state, cost, payoff),
+                                  "cost": cost, "payoff": payoff,
+                                  "placeholder": self.placeholder(state, {"space": space.id})}
+        return part
+
+    def _sector_part(self, sector: str, content: tuple, factory: bool) -> dict:
+        """The sector's part: the piece taken and what that leaves (codes only: no cost, no label of the edition)."""
+        key = (self._edition_hash, sector, content, factory)
+        part = _PARTS.get(key)
+        if part is None:
+            if len(_PARTS) >= _WORDS_MAX:
+                _PARTS.clear()
+            state = self.state
+            payoff = _sector_payoff(sector, content, factory)
+            part = _PARTS[key] = {"label": sector_label(sector, factory), "detail": sector_words(state, payoff),
+                                  "payoff": {"sector": payoff},
+                                  "placeholder": self.placeholder(state, {"sector": sector})}
+        return part
 
     def _check(self, kind: str, space_id, sector) -> dict:
         state, decision = self.state, self.decision
@@ -151,7 +204,10 @@ class Builds:
         return read
 
 
-# (edition hash, kind, what a checked build names, the sector's content, the action's sector) ->
-# (label, cost, payoff, summary, placeholder); shared: never mutate
+# (edition hash, kind, what a checked build names, the sector's content) ->
+# (space key, space part, sector key, sector part); shared: never mutate
 _WORDS: dict = {}
 _WORDS_MAX = 8192
+# (edition hash, kind, space, energy, science) -> the space's part; (edition hash, sector, content, factory)
+# -> the sector's part (tuples of different lengths: one dict); shared: never mutate
+_PARTS: dict = {}

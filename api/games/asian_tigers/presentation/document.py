@@ -4,7 +4,8 @@ Edition-only names — spaces, centres, markets, tokens, tiles, flags, rows,
 sectors, bonuses — change only with the edition file, so they travel once in
 one cacheable document keyed by the edition hash, and each move's view stays
 small.  Every entry is ``{"label": str, "placeholder": bool}``; a prosperity
-token also has ``by_player_count`` (its printed values differ by count).
+token also has ``by_player_count`` (its printed values differ by count), a
+sector ``bonus`` (the id of its bonus in ``bonuses.infrastructure_bonuses``).
 """
 from __future__ import annotations
 
@@ -68,7 +69,9 @@ def edition_labels(edition: Edition) -> dict:
         "performance_tokens": {t: _entry(e, L.performance_label(e, t), "/performance_tokens/dollar/tokens/"
                                          f"{t}/amount_per_tiger" if t in e.dollar_tokens else "/performance_tokens")
                                for t in (*e.dollar_tokens, *e.yen_tokens)},
-        "sectors": {s: _entry(e, L.sector_label(e, s), f"/player_board/infrastructure_sectors/{s}") for s in e.sectors},
+        # A sector's bonus (unlocked when it empties, IBONUS-02): the options name the sector only.
+        "sectors": {s: {**_entry(e, L.sector_label(e, s), f"/player_board/infrastructure_sectors/{s}"),
+                        "bonus": sector.bonus} for s, sector in e.sectors.items()},
         "rows": {r: _entry(e, L.row_label(e, r), f"/player_board/final_scoring_sectors/{row.sector}")
                  for r, row in e.rows.items()},
         "bonuses": bonuses,

@@ -1,18 +1,24 @@
-"""Cost and payoff of every legal option, before the tap (issue 12).
+"""Cost and payoff of every legal option, before the tap (issue 12), each said once (issue 18).
 
-`describe_choice(state, decision, action)` returns ``{action, label, cost,
-payoff, summary, placeholder}`` (``placeholder``: the option names a component
-whose printed values are invented placeholders).  The numbers come from the same check functions `apply`
-runs (`check_place_worker`, `check_space`, `check_sale`, `bonuses.check` …),
-so what the phone shows is what the engine will do:
+`describe_choice(state, decision, action)` returns ``{label, detail, cost,
+payoff, placeholder}`` (``detail``: what is paid, got and left, in words, after
+the label; ``placeholder``: the option names a component whose printed values
+are invented placeholders).  The numbers come from the same check functions
+`apply` runs (`check_place_worker`, `check_space`, `check_sale`,
+`bonuses.check` …), so what the phone shows is what the engine will do:
 
 * ``cost``: ``funds`` (Tiger → amount), ``energy``, ``science``, ``goods``
   (good → amount); only what is paid.
 * ``payoff``: ``energy``, ``science``, ``goods``, ``influence`` (Tiger →
   amount), ``global_market`` (spaces), ``flag`` / ``row`` (with the row's
-  nation bonus), ``sector`` (``{id, label, generic_left, factory_left,
-  empties, bonus}`` — ``empties`` is true exactly when the sector's bonus
-  unlocks, IBONUS-02, factory included), ``bonus``, ``token``, ``notes``.
+  nation bonus), ``space`` (its id), ``sector`` (``{id, generic_left,
+  factory_left, empties}`` — ``empties`` is true exactly when the sector's
+  bonus unlocks, IBONUS-02, factory included; its label and bonus are in the
+  labels document), ``bonus``, ``token``, ``notes``.
+
+`describe_choices` gives a view's ``choices`` and ``choice_parts``: a build or
+a department is factored into its space's part and its sector's part, each
+sent once (see `factored`; `resolve` makes one whole again).
 """
 from __future__ import annotations
 
@@ -20,7 +26,8 @@ from api.games.asian_tigers.presentation import labels as L
 from api.games.asian_tigers.presentation.builds import Builds, build_payoff, sector_payoff
 from api.games.asian_tigers.presentation.cache import per_edition
 from api.games.asian_tigers.presentation.document import edition_labels
-from api.games.asian_tigers.presentation.summary import summary, worded as _summary
+from api.games.asian_tigers.presentation.factored import resolve
+from api.games.asian_tigers.presentation.summary import summary, worded as _detail
 from api.games.asian_tigers.state import GameState, PlayerState
 from api.games.asian_tigers.turn import bonuses, building, market, placement
 
@@ -31,43 +38,64 @@ def choice_label(state: GameState, decision: dict, action: dict) -> str:
 
 
 def describe_choice(state: GameState, decision: dict, action: dict) -> dict:
-    """The option `action` of `decision` with its label, cost and payoff."""
-    return _described(state, decision, action, None)
+    """The option `action` of `decision` with its label, detail, cost and payoff (a build made whole)."""
+    kind = action["kind"]
+    if kind == "build" or kind == "build_department":
+        space_key, space_part, sector_key, sector_part = Builds(state, decision, uses_placeholder).parts(action)
+        return resolve({"parts": [space_key, sector_key]}, {space_key: space_part, sector_key: sector_part})
+    return _described(state, decision, action)
 
 
-def describe_choices(state: GameState, decision: dict, actions: list[dict]) -> list[dict]:
-    """``[describe_choice(state, decision, a) for a in actions]``, checking each build's space once.
+def describe_choices(state: GameState, decision: dict, actions: list[dict]) -> tuple[list[dict], dict | None]:
+    """(the view's ``choices``, its ``choice_parts``): one choice per action, same order.
 
-    A choose_build offers one build per space in reach and sector holding a generic piece (dozens:
-    the view's ``choices``); the space's checks are the same for every sector (see `builds.Builds`).
+    A build or a department is ``{"parts": [space key, sector key]}``, its parts in ``choice_parts``
+    (key → part, each once; None when no choice is factored): a choose_build offers one build per
+    space in reach and sector holding a generic piece (dozens), made of a few spaces and sectors.
+    Each space is checked once (see `builds.Builds`); ``resolve(choices[i], choice_parts)`` is
+    ``describe_choice(state, decision, actions[i])``.  The parts are shared: never mutate them.
     """
-    row = Builds(state, decision, uses_placeholder)
-    words, out = row.words, []
+    row = parts = None
+    out = []
     for action in actions:
         kind = action["kind"]
-        if kind == "build" or kind == "build_department":  # `_described`, without a call per build
-            label, cost, payoff, summary_text, placeholder = words(action)
-            out.append({"action": action, "label": label, "cost": cost, "payoff": payoff, "summary": summary_text,
-                        "placeholder": placeholder})
+        if kind == "build" or kind == "build_department":
+            if row is None:
+                row, parts = Builds(state, decision, uses_placeholder), {}
+            space_key, space_part, sector_key, sector_part = row.parts(action)
+            space_key = _kept(parts, space_key, space_part)
+            sector_key = _kept(parts, sector_key, sector_part)
+            out.append({"parts": [space_key, sector_key]})
         else:
-            out.append(_described(state, decision, action, row))
-    return out
+            out.append(_described(state, decision, action))
+    return out, parts
 
 
-def _described(state: GameState, decision: dict, action: dict, row: Builds | None) -> dict:
+def _kept(parts: dict, key: str, part: dict) -> str:
+    """`key`, `part` put in `parts`; another key when `key` already holds a different part (cannot happen
+    within one decision — a space's part and a sector's are the same for all its options — but a
+    wrong join must never be sent)."""
+    held = parts.get(key)
+    if held is None:
+        parts[key] = part
+        return key
+    if held is part or held == part:
+        return key
+    n = 2
+    while f"{key}#{n}" in parts and parts[f"{key}#{n}"] != part:
+        n += 1
+    parts[f"{key}#{n}"] = part
+    return f"{key}#{n}"
+
+
+def _described(state: GameState, decision: dict, action: dict) -> dict:
     kind = action["kind"]
-    if kind == "build" or kind == "build_department":  # most options of a view: remembered whole (see `builds`)
-        row = row or Builds(state, decision, uses_placeholder)
-        label, cost, payoff, summary_text, placeholder = row.words(action)
-        return {"action": action, "label": label, "cost": cost, "payoff": payoff, "summary": summary_text,
-                "placeholder": placeholder}
-    if kind == "place_worker":  # the other usual option, remembered too (see `_placement`)
-        label, cost, payoff, summary_text, placeholder = _placement(state, action)
-        return {"action": action, "label": label, "cost": cost, "payoff": payoff, "summary": summary_text,
-                "placeholder": placeholder}
+    if kind == "place_worker":  # the usual option besides builds, remembered (see `_placement`)
+        label, cost, payoff, detail, placeholder = _placement(state, action)
+        return {"label": label, "detail": detail, "cost": cost, "payoff": payoff, "placeholder": placeholder}
     label, cost, payoff = _DESCRIBERS.get(kind, _plain)(state, decision, action)
-    return {"action": action, "label": label, "cost": cost, "payoff": payoff,
-            "summary": _summary(state, label, cost, payoff), "placeholder": uses_placeholder(state, action)}
+    return {"label": label, "detail": _detail(state, cost, payoff), "cost": cost, "payoff": payoff,
+            "placeholder": uses_placeholder(state, action)}
 
 
 # Action field → labels-document family of the component it names.
@@ -114,11 +142,12 @@ def _place_worker(state: GameState, decision: dict, action: dict):
 
 
 def _build(state: GameState, decision: dict, action: dict):
-    return Builds(state, decision, uses_placeholder).words(action)[:3]
+    whole = describe_choice(state, decision, action)
+    return whole["label"], whole["cost"], whole["payoff"]
 
 
 def _placement(state: GameState, action: dict) -> tuple:
-    """(label, cost, payoff, summary, placeholder) of a placement, remembered: they depend only on what
+    """(label, cost, payoff, detail, placeholder) of a placement, remembered: they depend only on what
     `check_place_worker` found, whether the centre's type is still open, and a trade centre's nations
     (and whether it names a placeholder only on its centre: its other fields are kind, worker and decision)."""
     info = _judged_placement(state, action) or placement.check_place_worker(state, action)
@@ -135,7 +164,7 @@ def _placement(state: GameState, action: dict) -> tuple:
         if len(_PLACEMENTS) >= _PLACEMENTS_MAX:
             _PLACEMENTS.clear()
         label, cost, payoff = _placement_words(state, info)
-        described = _PLACEMENTS[key] = (label, cost, payoff, _summary(state, label, cost, payoff),
+        described = _PLACEMENTS[key] = (label, cost, payoff, _detail(state, cost, payoff),
                                         uses_placeholder(state, {"center": center}))
     return described
 
@@ -150,7 +179,7 @@ def _judged_placement(state: GameState, action: dict) -> dict | None:
     return {"center": action["center"], "worker": worker, "cost": cost}
 
 
-# (edition hash, what a checked placement names) -> (label, cost, payoff, summary, placeholder); shared: never mutate
+# (edition hash, what a checked placement names) -> (label, cost, payoff, detail, placeholder); shared: never mutate
 _PLACEMENTS: dict = {}
 _PLACEMENTS_MAX = 8192
 
@@ -353,4 +382,4 @@ _DESCRIBERS = {
 }
 
 
-__all__ = ["choice_label", "describe_choice", "describe_choices", "summary"]
+__all__ = ["choice_label", "describe_choice", "describe_choices", "resolve", "summary"]

@@ -1,9 +1,10 @@
-"""An option's cost and payoff in one sentence (issue 12), remembered (issue 18).
+"""An option's cost and payoff in words (issue 12), remembered (issue 18).
 
-``label — pays …; gets …; sector …; notes``: the ``summary`` of every entry of
-a view's ``choices``.  A view words ~20 options and the same builds, sales and
-placements recur move after move, so `worded` remembers each sentence by the
-edition and the encoded (label, cost, payoff) it words.
+``pays …; gets …; sector …; notes``: the ``detail`` of every entry of a view's
+``choices`` (what the phone shows under the option's label).  A view words
+~20 options and the same builds, sales and placements recur move after move,
+so `worded` remembers each sentence by the edition and the encoded (cost,
+payoff) it words.
 """
 from __future__ import annotations
 
@@ -12,34 +13,41 @@ try:
 except ImportError:  # the offline phone (Pyodide) may run without it
     orjson = None
 
+from api.games.asian_tigers.presentation import labels as L
 from api.games.asian_tigers.state import GameState
 
-_SUMMARIES: dict = {}  # (edition hash, encoded label, cost and payoff) -> sentence
-_SUMMARIES_MAX = 8192  # the same few hundred builds, sales and placements recur in every game
+_DETAILS: dict = {}  # (edition hash, encoded cost and payoff) -> sentence
+_DETAILS_MAX = 8192  # the same few hundred builds, sales and placements recur in every game
 
 
-def worded(state: GameState, label: str, cost: dict, payoff: dict) -> str:
-    """`summary`, remembered: a sentence depends only on the edition and the (label, cost, payoff) it words.
+def worded(state: GameState, cost: dict, payoff: dict) -> str:
+    """`detail`, remembered: a sentence depends only on the edition and the (cost, payoff) it words.
 
     Encoding those (one C call) costs a fraction of wording them again; a view words ~20 options.
     """
     if orjson is None:  # the offline phone: no fast encoder, word it
-        return summary(state, label, cost, payoff)
+        return detail(state, cost, payoff)
     try:
-        key = (state.edition.content_hash, orjson.dumps((label, cost, payoff)))
+        key = (state.edition.content_hash, orjson.dumps((cost, payoff)))
     except TypeError:
-        return summary(state, label, cost, payoff)
-    text = _SUMMARIES.get(key)
+        return detail(state, cost, payoff)
+    text = _DETAILS.get(key)
     if text is None:
-        if len(_SUMMARIES) >= _SUMMARIES_MAX:
-            _SUMMARIES.clear()
-        text = _SUMMARIES[key] = summary(state, label, cost, payoff)
+        if len(_DETAILS) >= _DETAILS_MAX:
+            _DETAILS.clear()
+        text = _DETAILS[key] = detail(state, cost, payoff)
     return text
 
 
 def summary(state: GameState, label: str, cost: dict, payoff: dict) -> str:
     """``label — pays …; gets …; sector …; notes`` in words (codes never appear)."""
-    parts = [label]
+    rest = detail(state, cost, payoff)
+    return f"{label} — {rest}" if rest else label
+
+
+def detail(state: GameState, cost: dict, payoff: dict) -> str:
+    """``pays … — gets … — sector … — notes`` in words: what an option's label does not say."""
+    parts = []
     paid = _amounts(state, cost)
     if paid:
         parts.append("pays " + ", ".join(paid))
@@ -55,14 +63,19 @@ def summary(state: GameState, label: str, cost: dict, payoff: dict) -> str:
         parts.append("gets " + ", ".join(got))
     sector = payoff.get("sector")
     if sector:
-        number = sector["id"].lstrip("S")
-        if sector["empties"]:
-            parts.append(f"empties sector {number}: {sector['bonus']['label']}")
-        else:
-            left = f"{sector['generic_left']} piece{'' if sector['generic_left'] == 1 else 's'}"
-            parts.append(f"sector {number} keeps {left}" + (" and its factory" if sector["factory_left"] else ""))
+        parts.append(sector_words(state, sector))
     parts += payoff.get("notes", [])
     return " — ".join(parts)
+
+
+def sector_words(state: GameState, sector: dict) -> str:
+    """``sector 3 keeps 1 piece and its factory``, or ``empties sector 3: <its bonus>`` (IBONUS-02)."""
+    number = sector["id"].lstrip("S")
+    if sector["empties"]:
+        bonus = state.edition.sectors[sector["id"]].bonus
+        return f"empties sector {number}: {L.bonus_label(state.edition, bonus, 'infrastructure_bonuses')}"
+    left = f"{sector['generic_left']} piece{'' if sector['generic_left'] == 1 else 's'}"
+    return f"sector {number} keeps {left}" + (" and its factory" if sector["factory_left"] else "")
 
 
 _AMOUNT_KEYS = frozenset({"funds", "influence", "energy", "science", "goods", "global_market"})

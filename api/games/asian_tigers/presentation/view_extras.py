@@ -3,8 +3,10 @@
 Added to `view.view` (codes stay where they were, for machines):
 
 * ``prompt`` — the question asked, in words;
-* ``choices`` — one per entry of ``legal_actions``, same order: ``{action,
-  label, cost, payoff, summary}`` (see `options`);
+* ``choices`` — one per entry of ``legal_actions``, same order: ``{label,
+  detail, cost, payoff, placeholder}``, or for a build or a department
+  ``{parts: [space key, sector key]}`` (see `options`, `factored`);
+* ``choice_parts`` — those parts, each once (key → part; null when no choice is factored);
 * ``board_model`` — the table as it lies (see `board`);
 * ``setup_instructions`` — at the start of an era, what to lay out (see `setup_instructions`);
 * ``era2_form`` — the form a table that draws Era II itself fills in;
@@ -19,7 +21,7 @@ from typing import Callable
 from api.games.asian_tigers.presentation import labels as L
 from api.games.asian_tigers.presentation.board import board_sections
 
-from api.games.sections import Section, SectionMemo, Shared, cheap, memoised, whole
+from api.games.sections import Section, SectionMemo, Shared, cheap, lazy, memoised, whole
 from api.games.asian_tigers.presentation.options import describe_choices
 from api.games.asian_tigers.presentation.setup_instructions import era2_form, setup_instructions
 from api.games.asian_tigers.presentation.text import humanize_tree
@@ -80,9 +82,18 @@ def presentation_sections(state: GameState, decision: dict | None, legal: Callab
     """The issue-12 fields of the view as sections (see `sections`); `legal()`: the legal actions;
     `shared`: the state's `board.shared_inputs`, when the caller has them."""
     edition = state.edition
+    described: list = []  # (choices, choice_parts), worked out once when first read
+
+    def choices() -> tuple:
+        if not described:
+            described.append(describe_choices(state, decision, legal()) if decision else ([], None))
+        return described[0]
+
     return [
         cheap(("prompt",), prompt(state, decision)),
-        whole(("choices",), lambda: describe_choices(state, decision, legal()) if decision else []),
+        whole(("choices",), lambda: choices()[0]),
+        # Keyed by its value: a patch sends only the parts that changed (mostly it stays null).
+        lazy(("choice_parts",), lambda: choices()[1], lambda: choices()[1]),
         *board_sections(state, memo, shared),
         cheap(("setup_instructions",), setup_instructions(state)),
         cheap(("era2_form",), era2_form(state, decision)),

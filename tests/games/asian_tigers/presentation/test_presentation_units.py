@@ -11,12 +11,17 @@ import re
 from api.games.asian_tigers import apply, refusals, view
 from api.games.asian_tigers.presentation import text as text_module
 from api.games.asian_tigers.presentation.document import edition_labels
+from api.games.asian_tigers.presentation.options import resolve
 from tests.games.asian_tigers.builders import STC, edition, finish_turn, game, invest, modified, to_build
 
 
 def _choice(shown: dict, **partial) -> dict:
-    found = [c for c in shown["choices"] if all(c["action"].get(k) == v for k, v in partial.items())]
-    assert len(found) == 1, (partial, [c["action"] for c in shown["choices"]])
+    """The option of `shown` whose action has `partial`, made whole, with its ``action`` (the legal action
+    at its place: ``choices[i]`` describes ``legal_actions[i]``)."""
+    assert len(shown["choices"]) == len(shown["legal_actions"])
+    found = [{**resolve(c, shown["choice_parts"]), "action": a} for a, c in zip(shown["legal_actions"], shown["choices"])
+             if all(a.get(k) == v for k, v in partial.items())]
+    assert len(found) == 1, (partial, shown["legal_actions"])
     return found[0]
 
 
@@ -41,8 +46,9 @@ def test_the_last_piece_empties_the_sector_and_names_its_bonus():
     state, _ = to_build(_with_sector(game(2), "S2", 1, False), "SK.A")
     choice = _choice(view(state), kind="build", space="SK.L3", sector="S2")
     assert choice["payoff"]["sector"]["empties"] is True
-    assert choice["payoff"]["sector"]["bonus"] == {"id": "performance_dollar", "label": "A $ performance token"}
-    assert "empties sector 2: A $ performance token" in choice["summary"]
+    assert "bonus" not in choice["payoff"]["sector"]  # the labels document names it (issue 18)
+    assert edition_labels(edition())["sectors"]["S2"]["bonus"] == "performance_dollar"
+    assert "empties sector 2: A $ performance token" in choice["detail"]
     events = apply(state, choice["action"]).events
     assert [e["sector"] for e in events if e["kind"] == "bonus_unlocked"] == ["S2"]
 
@@ -52,7 +58,7 @@ def test_placement_options_say_what_they_cost_and_refused_centres_say_why():
     state = game(2)
     shown = view(state)
     sk_a = _choice(shown, kind="place_worker", center="SK.A")
-    assert sk_a["cost"] == {"funds": {"SK": 3}} and "pays 3 funds on South Korea" in sk_a["summary"]
+    assert sk_a["cost"] == {"funds": {"SK": 3}} and sk_a["detail"].startswith("pays 3 funds on South Korea")
     refused = {e["action"]["center"]: e for e in refusals(state)["why_not"]}
     assert refused["HK.B"]["reason"]["rule"] == "PLACE-01"
     assert refused["HK.B"]["label"] == "Hong Kong centre B"
@@ -166,7 +172,7 @@ def test_a_remembered_build_refusal_follows_who_built_the_space():
     # refusals of builds are remembered between states: a name or a builder that changes changes them.
     before, _ = to_build(finish_turn(apply(game(2), STC).state, "0"), "SK.A")
     assert "SK.L3" not in _refused_builds(before)
-    assert any(c["action"].get("space") == "SK.L3" for c in view(before)["choices"])
+    assert any(a.get("space") == "SK.L3" for a in view(before)["legal_actions"])
     built, _ = invest(game(2), "SK.A", "SK.L3", "S7")
     after, _ = to_build(built, "SK.A")
     assert _refused_builds(after)["SK.L3"] == {
