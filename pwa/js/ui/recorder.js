@@ -12,7 +12,7 @@ const TWO_LEVEL = new Set(["build", "build_department"]);  // space first, then 
 
 // Group a decision's options into titled button lists (display only).
 export function groupActions(L, view, actions, picked, choices = new Map()) {
-  const named = (a, fallback) => (choices.get(keyOf(a)) || {}).label || fallback;
+  const named = (a, fallback) => (choices.get(a) || {}).label || fallback;
   const board = view.board || {};
   const player = (view.players || []).find((p) => p.id === (view.decision || {}).seat);
   const groups = [];
@@ -38,8 +38,11 @@ export function groupActions(L, view, actions, picked, choices = new Map()) {
   const twoLevel = actions.filter((a) => TWO_LEVEL.has(a.kind));
   if (picked) {
     const sectors = twoLevel.filter((a) => a.space === picked);
+    // What the space costs and brings, said once above its sectors (each button: what its sector leaves).
+    const first = choices.get(sectors[0]);
     add(`${spaceLabel(L, picked)}: take the piece from which sector?`,
-        sectors.map((a) => ({ label: sectorLabel(L, a.sector, player), action: a })));
+        sectors.map((a) => ({ label: sectorLabel(L, a.sector, player), action: a, sector: true })),
+        first && first.parts ? first.parts[0].detail || undefined : undefined);
   } else {
     const spaces = {};
     for (const a of twoLevel) (spaces[a.space] ||= []).push(a);
@@ -68,29 +71,58 @@ export function groupActions(L, view, actions, picked, choices = new Map()) {
   return groups;
 }
 
-// view.choices: each option's label, cost and payoff, keyed by the action.
-const keyOf = (a) => JSON.stringify(Object.keys(a).sort().map((k) => [k, a[k]]));
+// view.choices[i] says what legal_actions[i] costs and brings: {label, detail, cost, payoff, placeholder},
+// or for a build {parts: [space key, sector key]} with each part once in view.choice_parts.
+const SEP = " — ";
 
-export function choiceIndex(view) {
+// A factored choice made whole (the server's `factored.resolve`), with its parts kept for the two screens.
+export function resolveChoice(choice, parts) {
+  if (!choice || !choice.parts) return choice || null;
+  const pieces = choice.parts.map((key) => (parts || {})[key]);
+  if (pieces.some((p) => !p)) return null;
+  const joined = (field) => pieces.map((p) => p[field]).filter(Boolean).join(SEP);
+  const cost = {};
+  for (const p of pieces) {
+    for (const [name, amount] of Object.entries(p.cost || {})) {
+      if (amount && typeof amount === "object") {
+        cost[name] = { ...(cost[name] || {}) };
+        for (const [what, n] of Object.entries(amount)) cost[name][what] = (cost[name][what] || 0) + n;
+      } else cost[name] = (cost[name] || 0) + amount;
+    }
+  }
+  return { label: joined("label"), detail: joined("detail"), cost, payoff: Object.assign({}, ...pieces.map((p) => p.payoff)),
+           placeholder: pieces.some((p) => p.placeholder), parts: pieces };
+}
+
+// Each legal action (the very object of `actions`) -> its choice made whole; nothing when the view's
+// choices are not those of these actions (never a wrong cost under a button).
+export function choiceIndex(view, actions) {
   const index = new Map();
-  for (const c of view.choices || []) index.set(keyOf(c.action), c);
+  const list = view.choices || [];
+  if (!actions || list.length !== actions.length) return index;
+  actions.forEach((a, i) => { const c = resolveChoice(list[i], view.choice_parts); if (c) index.set(a, c); });
   return index;
 }
 
+// What the phone shows under an option's label.
 export function costLine(choice) {
   if (!choice) return "";
-  const s = choice.summary || "";
+  if (typeof choice.detail === "string") return choice.detail;
+  const s = choice.summary || "";  // a view kept from an older server: its summary begins with the label
   return s.startsWith(choice.label) ? s.slice(choice.label.length).replace(/^\s*—\s*/, "") : s;
 }
 
-// A space whose piece may come from several sectors: what every one of its options costs and brings
-// (the parts of the server's lines they all share), then the sector is chosen on the next screen.
-export function sharedCostLine(lines) {
-  if (!lines.length || lines.some((l) => !l)) return "";
-  const split = lines.map((l) => l.split(" — "));
-  const shared = split[0].filter((part) => split.every((parts) => parts.includes(part)));
-  return [...shared, `then the piece from one of ${lines.length} sectors`].join(" — ");
+// A space whose piece may come from several sectors: what the space costs and brings (its part, shared by
+// every one of its options), then the sector is chosen on the next screen.
+export function spaceCostLine(options) {
+  if (!options.length || options.some((c) => !c || !c.parts)) return "";
+  const space = options[0].parts[0];
+  if (!options.every((c) => c.parts[0] === space)) return "";
+  return [space.detail, `then the piece from one of ${options.length} sectors`].filter(Boolean).join(SEP);
 }
+
+// A sector button (the space chosen already): what taking the piece from that sector leaves.
+const sectorLine = (choice) => (choice && choice.parts ? choice.parts[choice.parts.length - 1].detail : costLine(choice));
 
 function LazyEra2({ form }) {
   const [Form, setForm] = useState(null);
@@ -135,7 +167,7 @@ export function Recorder({ s }) {
   const decision = view.decision;
   const [picked, setPicked] = useState(null);
   useEffect(() => setPicked(null), [decision && decision.id]);
-  const choices = choiceIndex(view);
+  const choices = choiceIndex(view, s.game.view.legal_actions);
   if (s.game.role === "spectator" || s.game.view.role === "spectator") return html`<p class="hint">Watching: read-only.</p>`;
   if (!decision) return null;
   const queued = s.outbox.length;
@@ -146,8 +178,8 @@ export function Recorder({ s }) {
     </div>`;
   }
   const groups = groupActions(s.labels, view, s.game.view.legal_actions, picked, choices);
-  const detail = (b) => (b.action ? costLine(choices.get(keyOf(b.action)))
-    : b.options ? sharedCostLine(b.options.map((a) => costLine(choices.get(keyOf(a))))) : "");
+  const detail = (b) => (b.sector ? sectorLine(choices.get(b.action)) : b.action ? costLine(choices.get(b.action))
+    : b.options ? spaceCostLine(b.options.map((a) => choices.get(a))) : "");
   return html`<section aria-label="Record the move" data-testid="recorder">
     ${view.era2_form && html`<${LazyEra2} form=${view.era2_form} key=${decision.id} />`}
     ${picked && html`<button onClick=${() => setPicked(null)}>← Another space</button>`}
