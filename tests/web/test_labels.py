@@ -3,7 +3,13 @@ from __future__ import annotations
 
 import pytest
 
+import random
+
+import orjson
+
+from api.games.asian_tigers.presentation.factored import resolve
 from api.storage.engines import ModuleEngine
+from api.web import patch
 from tests.helpers import PLAYERS, bearer
 
 pytestmark = pytest.mark.skipif(not ModuleEngine("asian_tigers", "api.games.asian_tigers").available(),
@@ -44,9 +50,47 @@ def test_game_view_carries_choices_board_and_setup(client, game):
     resp = client.get(f"/api/games/{game['game_id']}", headers=bearer(game["spectator_token"]))
     body = resp.get_json()
     view = body["view"]
-    assert [c["action"] for c in view["choices"]] == body["legal_actions"]
-    assert all(c["label"] and "cost" in c and "payoff" in c for c in view["choices"])
+    assert len(view["choices"]) == len(body["legal_actions"])  # choices[i] describes legal_actions[i]
+    assert all(set(c) == {"label", "detail", "cost", "payoff", "placeholder"} and c["label"] for c in view["choices"])
+    assert view["choice_parts"] is None  # placements only: nothing factored
     assert "why_not" not in view and body["links"]["why_not"] == f"/api/games/{game['game_id']}/why-not"
     assert len(view["board_model"]["tigers"]) == 4 and len(view["board_model"]["player_boards"]) == len(PLAYERS[:3])
     assert view["setup_instructions"]["era"] == 1 and view["setup_instructions"]["steps"]
     assert view["labels_version"] and body["links"]["labels"] == f"/api/games/{game['game_id']}/labels"
+
+
+def test_the_answer_before_a_build_names_each_space_and_sector_once(client):
+    # Issue 18: a choose_build offers one build per space and sector; the move answer that leads to it
+    # sends each space's and each sector's words once (`choice_parts`) and each option as its two part
+    # keys, without a second copy of the legal actions and with sectors and spaces by code only.
+    created = client.post("/api/games", json={"game": "asian_tigers", "seed": 4,
+                                              "options": {"players": PLAYERS[:3]}}).get_json()
+    gid, token, held, rng = created["game_id"], created["table_token"], created["game"], random.Random(4)
+    labels = client.get(f"/api/games/{gid}/labels", headers=bearer(token)).get_json()["labels"]
+    while True:
+        legal = held["legal_actions"]
+        action = next((a for a in legal if a["kind"] == "place_worker" and a["center"].endswith(".A")), None)
+        resp = client.post(f"/api/games/{gid}/actions", json={"action": action or rng.choice(legal)},
+                           headers={**bearer(token), "If-Match": f'"{held["version"]}"'})
+        assert resp.status_code == 200, resp.get_json()
+        update = resp.get_json()["game"]
+        held = {**held, **{k: v for k, v in update.items() if k not in ("base_version", "view_patch")},
+                "view": patch.apply(held["view"], update["view_patch"])}
+        if held["decision"]["kind"] == "choose_build" and len(held["legal_actions"]) > 20:
+            break
+    assert held["view"] == client.get(f"/api/games/{gid}", headers=bearer(token)).get_json()["view"]
+    view = held["view"]
+    choices, parts = view["choices"], view["choice_parts"]
+    assert len(choices) == len(held["legal_actions"])
+    spaces = {a["space"] for a in held["legal_actions"]}
+    sectors = {a["sector"] for a in held["legal_actions"]}
+    assert len(parts) == len({c["parts"][0] for c in choices}) + len({c["parts"][1] for c in choices})
+    assert len({c["parts"][0] for c in choices}) == len(spaces) and len(parts) <= len(spaces) + len(sectors) + 6
+    for action, choice in zip(held["legal_actions"], choices):
+        space, sector = (parts[key]["payoff"] for key in choice["parts"])
+        assert space["space"] == action["space"] and sector["sector"]["id"] == action["sector"]
+        assert action["space"] in labels["spaces"] and labels["sectors"][action["sector"]]["bonus"]
+    # Each option alone (its action, label, words, cost and payoff, as the view sent it before): three
+    # times the bytes at least.
+    alone = [{"action": a, **resolve(c, parts)} for a, c in zip(held["legal_actions"], choices)]
+    assert 3 * len(orjson.dumps([choices, parts])) < len(orjson.dumps(alone))
