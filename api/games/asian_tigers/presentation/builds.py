@@ -15,7 +15,7 @@ by what it depends on, so a move words none it worded before.
 from __future__ import annotations
 
 from api.games.asian_tigers.presentation import labels as L
-from api.games.asian_tigers.presentation.summary import sector_words, worded
+from api.games.asian_tigers.presentation.summary import sector_words, shown, worded
 from api.games.asian_tigers.state import GameState, PlayerState
 from api.games.asian_tigers.turn import building
 
@@ -166,7 +166,7 @@ class Builds:
             if kind == "build_department":
                 add(cost, "science", space.science_cost or 0)
             part = _PARTS[key] = {"label": space_label(state, space), "detail": worded(state, cost, payoff),
-                                  "cost": cost, "payoff": payoff,
+                                  "cost": cost, "payoff": shown(payoff),
                                   "placeholder": self.placeholder(state, {"space": space.id})}
         return part
 

@@ -14,7 +14,8 @@ are invented placeholders).  The numbers come from the same check functions
   nation bonus), ``space`` (its id), ``sector`` (``{id, generic_left,
   factory_left, empties}`` — ``empties`` is true exactly when the sector's
   bonus unlocks, IBONUS-02, factory included; its label and bonus are in the
-  labels document), ``bonus``, ``token``, ``notes``.
+  labels document), ``bonus``, ``token``.  What can be said only in words
+  (``then a build in column C``) is said once, in ``detail``.
 
 `describe_choices` gives a view's ``choices`` and ``choice_parts``: a build or
 a department is factored into its space's part and its sector's part, each
@@ -27,7 +28,7 @@ from api.games.asian_tigers.presentation.builds import Builds, build_payoff, sec
 from api.games.asian_tigers.presentation.cache import per_edition
 from api.games.asian_tigers.presentation.document import edition_labels
 from api.games.asian_tigers.presentation.factored import resolve
-from api.games.asian_tigers.presentation.summary import summary, worded as _detail
+from api.games.asian_tigers.presentation.summary import shown, summary, worded as _detail
 from api.games.asian_tigers.state import GameState, PlayerState
 from api.games.asian_tigers.turn import bonuses, building, market, placement
 
@@ -94,7 +95,7 @@ def _described(state: GameState, decision: dict, action: dict) -> dict:
         label, cost, payoff, detail, placeholder = _placement(state, action)
         return {"label": label, "detail": detail, "cost": cost, "payoff": payoff, "placeholder": placeholder}
     label, cost, payoff = _DESCRIBERS.get(kind, _plain)(state, decision, action)
-    return {"label": label, "detail": _detail(state, cost, payoff), "cost": cost, "payoff": payoff,
+    return {"label": label, "detail": _detail(state, cost, payoff), "cost": cost, "payoff": shown(payoff),
             "placeholder": uses_placeholder(state, action)}
 
 
@@ -164,7 +165,7 @@ def _placement(state: GameState, action: dict) -> tuple:
         if len(_PLACEMENTS) >= _PLACEMENTS_MAX:
             _PLACEMENTS.clear()
         label, cost, payoff = _placement_words(state, info)
-        described = _PLACEMENTS[key] = (label, cost, payoff, _detail(state, cost, payoff),
+        described = _PLACEMENTS[key] = (label, cost, shown(payoff), _detail(state, cost, payoff),
                                         uses_placeholder(state, {"center": center}))
     return described
 

@@ -78,6 +78,14 @@ def sector_words(state: GameState, sector: dict) -> str:
     return f"sector {number} keeps {left}" + (" and its factory" if sector["factory_left"] else "")
 
 
+def shown(payoff: dict) -> dict:
+    """`payoff` as a choice carries it: without its ``notes``, words the ``detail`` already says (issue 18:
+    each thing once)."""
+    if "notes" not in payoff:
+        return payoff
+    return {key: value for key, value in payoff.items() if key != "notes"}
+
+
 _AMOUNT_KEYS = frozenset({"funds", "influence", "energy", "science", "goods", "global_market"})
 
 

@@ -101,6 +101,7 @@ def played():
                 record["kinds"].setdefault(decision["kind"], set()).add(action["kind"])
                 assert choice["label"] and isinstance(choice["label"], str), (decision["kind"], action)
                 assert isinstance(choice["cost"], dict) and isinstance(choice["payoff"], dict), choice
+                assert "notes" not in choice["payoff"], choice  # words: in the detail only (issue 18)
                 assert isinstance(choice["placeholder"], bool), choice
                 record["texts"].append(choice["label"])
                 record["texts"].append(choice["detail"])
@@ -139,7 +140,10 @@ def _check_whole_build(state, decision, action, choice):
     cost, payoff = build_payoff(state, player, info)
     if action["kind"] == "build_department":
         add(cost, "science", info["space"].science_cost or 0)
+    notes = payoff.pop("notes", None)  # words: said in the detail only
     assert (choice["label"], choice["cost"], choice["payoff"]) == (build_label(state, info), cost, payoff), action
+    assert not notes or all(note in choice["detail"] for note in notes)
+    payoff["notes"] = notes or []
     expected = detail_words(state, cost, payoff).split(" — ")
     assert sorted(choice["detail"].split(" — ")) == sorted(expected), action
 
