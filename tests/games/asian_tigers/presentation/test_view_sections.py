@@ -219,3 +219,29 @@ def test_containers_shared_between_states_skip_sections_by_identity_and_never_hi
             assert patch.same(patch.apply(_board(view_sections(previous)), ops), _board(view_sections(state)))
             held = sections
     assert skipped > 1000
+
+
+def test_choice_parts_are_sent_only_where_they_changed():
+    # Issue 18: `choice_parts` (a choose_build's spaces and sectors, each once) is null between builds and
+    # is not sent then; from one factored question to the next (a build, then the university's departments)
+    # only the parts that differ travel, never the whole object again.
+    memo, quiet, partial = SectionMemo(), 0, 0
+    for seed in range(6):
+        state, rng = new_game({"players": players(3)}, edition(), seed), random.Random(seed)
+        before = view_sections(state, memo)
+        while not is_over(state):
+            state = apply(state, rng.choice(legal_actions(state))).state
+            after = view_sections(state, memo)
+            ops = [op for op in patch.diff_sections(_sent(before), _sent(after), lambda: None)
+                   if op["path"].split("/")[1] == "choice_parts"]
+            old, new = (next(s for s in v if s.path == ("choice_parts",)).value for v in (before, after))
+            if old is None and new is None:
+                assert ops == []
+                quiet += 1
+            elif old is not None and new is not None:
+                assert all(op["path"] != "/choice_parts" for op in ops), ops  # never the whole object again
+                changed_keys = {k for k in set(old) | set(new) if old.get(k) != new.get(k)}
+                assert {op["path"].split("/")[2] for op in ops} == changed_keys
+                partial += 1
+            before = after
+    assert quiet > 100 and partial > 5, (quiet, partial)
