@@ -154,17 +154,24 @@ def why_not(game_id: str):
                          game.record.version)
 
 
+# The labels document's format: bumped when what it holds changes for the same edition (2: a sector's
+# entry names its bonus, issue 18), so its ETag changes too.
+LABELS_FORMAT = 2
+
+
 @bp.get("/games/<game_id>/labels")
 def game_labels(game_id: str):
     """Every component's human label for this game's edition (issue 12): one document per edition.
 
-    The strong ETag is the edition's content hash, so a phone keeps it for as long as the
-    game lasts and revalidates for free; per-move views carry codes and small labels only.
+    The strong ETag is the edition's content hash and the document's format (`LABELS_FORMAT`), so a
+    phone keeps it for as long as the game lasts and revalidates for free, and a cache holding an
+    older format's document is not served it again; per-move views carry codes and small labels only.
     """
     r, _record, _role = authorized(game_id, write=False)
     record, edition = r.edition_document(game_id)
-    tag = f'"{record.edition_hash}"'
-    if request.if_none_match and request.if_none_match.contains(record.edition_hash):
+    opaque = f"{record.edition_hash}.{LABELS_FORMAT}"
+    tag = f'"{opaque}"'
+    if request.if_none_match and request.if_none_match.contains(opaque):
         resp = Response(status=304)
     else:
         labels = r.engine(record.kind).labels(edition)  # Unsupported → 404 not_supported (problems.py)

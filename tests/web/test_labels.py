@@ -10,6 +10,7 @@ import orjson
 from api.games.asian_tigers.presentation.factored import resolve
 from api.storage.engines import ModuleEngine
 from api.web import patch
+from api.web.games import LABELS_FORMAT
 from tests.helpers import PLAYERS, bearer
 
 pytestmark = pytest.mark.skipif(not ModuleEngine("asian_tigers", "api.games.asian_tigers").available(),
@@ -22,7 +23,10 @@ def test_labels_name_components_by_what_is_printed_and_cache_by_edition_hash(cli
     assert resp.status_code == 200
     body = resp.get_json()
     labels = body["labels"]
-    assert resp.headers["ETag"] == f'"{body["edition_hash"]}"'  # strong: the edition's content hash
+    # strong: the edition's content hash and the document's format (a new format is a new document)
+    assert resp.headers["ETag"] == f'"{body["edition_hash"]}.{LABELS_FORMAT}"'
+    stale = client.get(f"/api/games/{gid}/labels", headers={**bearer(token), "If-None-Match": f'"{body["edition_hash"]}"'})
+    assert stale.status_code == 200  # a copy of the format-1 document (tagged with the bare hash) is not revalidated
     assert "immutable" in resp.headers["Cache-Control"]
     # DATA-02: PT1 prints 24 / 16 / 9 / 3 for three players
     assert labels["prosperity_tokens"]["PT1"]["by_player_count"]["3"] == "24 · 16 · 9 · 3"
