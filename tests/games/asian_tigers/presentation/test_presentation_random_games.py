@@ -52,18 +52,22 @@ def _options(game: int) -> dict:
     return {"players": players(count)}
 
 
-def _strings(value):
-    """Every human-readable string in a view part (codes under machine keys are skipped)."""
-    machine = {"id", "kind", "space", "center", "market", "nation", "row", "sector", "token", "tile", "flag",
-               "bonus", "worker", "worker_type", "satellite", "good", "goods", "tiger", "trade_center", "wants",
-               "source", "seat", "type", "value", "accepts", "center_id", "parts"}
+# Keys whose values are codes for machines, not words for people.
+_MACHINE_KEYS = frozenset({"id", "kind", "space", "center", "market", "nation", "row", "sector", "token", "tile",
+                           "flag", "bonus", "worker", "worker_type", "satellite", "good", "goods", "tiger",
+                           "trade_center", "wants", "source", "seat", "type", "value", "accepts", "center_id",
+                           "parts", "action"})
+
+
+def _strings(value, skipped=_MACHINE_KEYS):
+    """Every human-readable string in a view part (codes under machine keys are skipped; `skipped`=() for all)."""
     if isinstance(value, dict):
         for key, item in value.items():
-            if key not in machine and key != "action":
-                yield from _strings(item)
+            if key not in skipped:
+                yield from _strings(item, skipped)
     elif isinstance(value, list):
         for item in value:
-            yield from _strings(item)
+            yield from _strings(item, skipped)
     elif isinstance(value, str):
         yield value
 
@@ -261,11 +265,5 @@ def test_factored_options_name_edition_components_by_code_only(played):
 
 
 def _all_strings(value):
-    if isinstance(value, dict):
-        for item in value.values():
-            yield from _all_strings(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield from _all_strings(item)
-    elif isinstance(value, str):
-        yield value
+    """Every string in `value`, codes included."""
+    return _strings(value, ())
