@@ -27,9 +27,7 @@ comes back every few ms: p99 60-240 ms), the polling lock takes turns (p99
 9-20 ms) with as many or more writes per second; its CPU per write was within
 the noise (-0.03 to +0.14 ms; one try costs ~17 µs: a timer sleep and a
 wake-up), and the blocking lock did no better than the polling one.  The
-server used the polling lock until Dec 2026; `api.storage.writelock` now
-sleeps on a futex the releasing writer wakes (bounded, with the same file:
-``blocking`` here is the nearest of these modes to it).
+server uses the polling lock (`api.storage.writelock`).
 """
 from __future__ import annotations
 

@@ -1,16 +1,13 @@
 """The OS write lock beside a SQLite database: writers take turns, a dead holder blocks nobody, waits are bounded."""
 from __future__ import annotations
 
-import fcntl
 import multiprocessing
 import os
-import struct
 import threading
 import time
 
 import pytest
 
-from api.storage import writelock
 from api.storage.db import connect, write_transaction
 from api.storage.errors import DatabaseFault
 from api.storage.writelock import WriteLock, lock_path
@@ -139,70 +136,6 @@ def test_threads_of_one_process_take_turns_and_a_nested_write_does_not_wait_for_
     with write_transaction(outer):
         assert inner.tablekeeper_writelock.acquire() is False  # this thread holds it: no wait, nothing to release
     assert outer.conn.execute("SELECT COUNT(*) FROM rows").fetchone()[0] == 300
-
-
-needs_wake_up = pytest.mark.skipif(writelock._SYSCALL is None, reason="no futex here: waiters poll")
-
-
-def _wait_in_thread(lock: WriteLock) -> tuple[threading.Thread, list]:
-    got = []
-
-    def wait() -> None:
-        try:
-            got.append(lock.acquire())
-        except Exception as exc:  # noqa: BLE001 - reported by the test
-            got.append(exc)
-
-    thread = threading.Thread(target=wait)
-    thread.start()
-    return thread, got
-
-
-@needs_wake_up
-def test_each_release_is_counted_in_the_lock_file_and_hands_the_lock_to_a_waiting_writer(database):
-    holder, waiter = WriteLock(database, 10), WriteLock(database, 10)
-    with open(lock_path(database), "rb") as f:
-        before = struct.unpack("=I", f.read(4))[0]
-    assert holder.acquire()
-    thread, got = _wait_in_thread(waiter)
-    time.sleep(0.05)
-    assert got == []  # still waiting: the lock is held
-    holder.release()
-    thread.join(10)
-    assert got == [True] and waiter.taken
-    waiter.release()
-    with open(lock_path(database), "rb") as f:
-        assert struct.unpack("=I", f.read(4))[0] == before + 2  # one count per release: the holder's, the waiter's
-    holder.close(), waiter.close()
-
-
-def test_a_holder_that_wakes_nobody_still_lets_the_waiter_in(database):
-    # A writer of an older version (or any program taking the flock by hand) releases without waking.
-    fd = os.open(lock_path(database), os.O_RDWR | os.O_CREAT, 0o644)
-    fcntl.flock(fd, fcntl.LOCK_EX)
-    waiter = WriteLock(database, 10)
-    thread, got = _wait_in_thread(waiter)
-    time.sleep(0.05)
-    assert got == []
-    fcntl.flock(fd, fcntl.LOCK_UN)
-    thread.join(10)
-    assert got == [True]
-    waiter.close()
-    os.close(fd)
-
-
-def test_writers_take_turns_where_there_is_no_wake_up_too(database, monkeypatch):
-    monkeypatch.setattr(writelock, "_SYSCALL", None)  # as on another OS: the waiters poll
-    lock = WriteLock(database, 1)
-    assert lock._map is None
-    with HeldElsewhere(database):
-        thread, got = _wait_in_thread(lock)
-        time.sleep(0.05)
-        assert got == []
-    thread.join(10)
-    assert got == [True]
-    lock.release()
-    lock.close()
 
 
 def test_the_lock_can_be_turned_off(database, monkeypatch):
