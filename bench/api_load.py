@@ -18,8 +18,9 @@ two figures of a ratio are seconds apart on a machine whose speed drifts):
 
 Load comes from one asyncio process (`bench/aclient.py`), so the client is not
 the bottleneck (its CPU is printed; a worker's CPU is user + system, the
-system part printed apart).  Scenarios: `--connections` flat out, 100
-tables flat out, and paced (100 tables, one move every 1-5 s each: p50/p99);
+system part printed apart; "passed" is the share of moves whose connection
+the accepting worker handed to the game's owner, `api/web/affinity.py`).
+Scenarios: `--connections` flat out, 100 tables flat out, and paced (100 tables, one move every 1-5 s each: p50/p99);
 then one table playing whole games alone (move #150+ vs moves #1-10), and the
 database bytes per move.  Ratios are medians over the repetitions.  Figures
 are for notes: never asserted in tests.  Only 127.0.0.1 is contacted.
@@ -90,6 +91,19 @@ class Server:
         """User + system CPU of the workers so far."""
         return sum(self.cpu_split())
 
+    def passed(self) -> int | None:
+        """Connections the workers passed to one another so far (`api.web.affinity`), None when not routed."""
+        from api.web import affinity
+
+        for base in ("/dev/shm", tempfile.gettempdir()):
+            for directory in Path(base).glob(f"{affinity._PREFIX}{self.proc.pid}-*"):
+                try:
+                    table = (directory / "table").read_bytes()
+                except OSError:
+                    continue
+                return sum(affinity._COUNTERS.unpack_from(table, affinity.TABLE_SIZE))
+        return None
+
 
 @dataclass
 class Run:
@@ -103,6 +117,7 @@ class Run:
     worker_sys: float = 0.0  # the kernel's part of worker_cpu (TCP, the WAL's writes and fsyncs)
     client_cpu: float = 0.0
     errors: int = 0
+    passed: int | None = None  # connections passed between workers (game-affine routing), None when not routed
 
     @property
     def throughput(self) -> float:
@@ -121,6 +136,7 @@ class Run:
                 f"  p99 {self.pct(.99):7.2f} ms  worker CPU {self.cpu_per_move_ms:5.2f} ms/move"
                 f" (sys {1000 * self.worker_sys / max(len(self.latencies), 1):4.2f})"
                 f"  client CPU {100 * self.client_cpu / self.seconds if self.seconds else 0:4.0f}%"
+                + (f"  passed {100 * self.passed / max(len(self.latencies), 1):.0f}%" if self.passed is not None else "")
                 + (f"  errors {self.errors}" if self.errors else ""))
 
 
@@ -258,10 +274,15 @@ async def _drive(tables: list[Table], seconds: float, run: Run, server: Server, 
             if paced:
                 await asyncio.sleep(table.rng.uniform(1, 5))
 
+    servers = server if isinstance(server, Fleet) else [server]
+    passed0 = [s.passed() for s in servers]
     (user0, sys0), client0, t0 = server.cpu_split(), time.process_time(), time.perf_counter()
     await asyncio.gather(*(loop(t) for t in tables))
     run.seconds = time.perf_counter() - t0
     user1, sys1 = server.cpu_split()
+    passed1 = [s.passed() for s in servers]
+    if None not in passed0 + passed1:
+        run.passed = sum(passed1) - sum(passed0)
     run.worker_cpu, run.worker_sys = user1 - user0 + sys1 - sys0, sys1 - sys0
     run.client_cpu = time.process_time() - client0
     for t in tables:

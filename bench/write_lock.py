@@ -27,7 +27,13 @@ comes back every few ms: p99 60-240 ms), the polling lock takes turns (p99
 9-20 ms) with as many or more writes per second; its CPU per write was within
 the noise (-0.03 to +0.14 ms; one try costs ~17 µs: a timer sleep and a
 wake-up), and the blocking lock did no better than the polling one.  The
-server uses the polling lock (`api.storage.writelock`).
+server uses the polling lock (`api.storage.writelock`).  Tried again in
+Dec 2026 through gunicorn (2 sync workers, 16 connections): a futex on a
+release counter in the lock file, woken by the releasing writer, handed the
+lock on at once but cost the same CPU per write (55-63 µs per lock taken,
+against 55-63 polling: on this VM each sleep and wake-up costs ~60-80 µs
+of CPU, and the prompt hand-over makes the two workers wait in turn more
+often) and no throughput, so the polling lock stayed.
 """
 from __future__ import annotations
 

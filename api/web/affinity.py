@@ -186,11 +186,22 @@ class Route:
         """How many connections this worker passed to `slot` that it has not taken yet."""
         return self._passed[self.slot * MAX_SLOTS + slot] - self._taken[slot * MAX_SLOTS + self.slot]
 
-    def pass_on(self, client: socket.socket, listener_index: int = 0) -> bool:
+    def pass_on(self, client: socket.socket, listener_index: int = 0, wait: float = 0.0) -> bool:
         """Pass `client` to its game's owner if that is another worker (True: it is theirs now; close
-        this process's copy with ``close()``, never ``shutdown()``); False: serve it here."""
+        this process's copy with ``close()``, never ``shutdown()``); False: serve it here.
+
+        `wait`: how long to wait for the request line if none of it has arrived yet (it usually has:
+        asked first without waiting, which saves a ``select`` per connection).
+        """
         try:
             start = client.recv(PEEK_BYTES, socket.MSG_PEEK | socket.MSG_DONTWAIT)
+        except BlockingIOError:
+            if not wait or not self.wait_readable(client, wait):
+                return False
+            try:
+                start = client.recv(PEEK_BYTES, socket.MSG_PEEK | socket.MSG_DONTWAIT)
+            except OSError:
+                return False
         except OSError:
             return False
         game_id = game_in(start)

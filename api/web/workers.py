@@ -112,7 +112,7 @@ class AffineSyncWorker(SyncWorker):
                 continue
             client.setblocking(True)
             util.close_on_exec(client)
-            if route.wait_readable(client, REQUEST_LINE_WAIT) and route.pass_on(client, index):
+            if route.pass_on(client, index, REQUEST_LINE_WAIT):
                 client.close()  # the owner holds its own copy: close ours, never shut the connection down
             else:
                 self.handle(listener, client, addr)

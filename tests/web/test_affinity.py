@@ -4,6 +4,7 @@ from __future__ import annotations
 import shutil
 import socket
 import tempfile
+import threading
 import zlib
 
 import pytest
@@ -89,6 +90,20 @@ def test_a_game_starts_with_the_worker_its_hash_names_whichever_accepts_it(route
     mine = next(g for g in games if first.owner(g) == first.slot)
     served = arrives(first, connection, f"POST /api/games/{mine}/actions HTTP/1.1\r\n\r\n".encode())
     assert not first.pass_on(served) and first.passed == 0  # its own: served here
+
+
+def test_a_request_line_still_on_its_way_is_waited_for_only_when_asked(routes, connection):
+    first, second = routes
+    second.claim("g1")
+    client, served = connection
+    assert not first.pass_on(served) and first.passed == 0  # nothing has arrived and no wait: served here
+    late = threading.Timer(0.05, client.sendall, [b"POST /api/games/g1/actions HTTP/1.1\r\n\r\n"])
+    late.start()
+    assert first.pass_on(served, 0, wait=5)  # waited for, then passed to the owner
+    late.join()
+    served.close()
+    [(handed, _peer, _index)] = second.take()
+    handed.close()
 
 
 def test_a_connection_for_anothers_game_is_passed_with_its_request_unread(routes, connection):
