@@ -130,3 +130,57 @@ def test_shared_facts_skip_a_part_by_identity_and_never_hide_a_change():
     assert len(changed(one, [lazy(("b",), Shared({"SK": True}), lambda: 1)])) == 1
     assert identical(([["a"], ("b", 1)], None), ([["a"], ("b", 1)], None))
     assert not identical([["a"], [1]], [["a"], [True]]) and not identical([[300 + len(workers)]], [[302]])
+
+
+def _identical_by_definition(a, b) -> bool:
+    """`identical` as documented: the same object, or lists/tuples of one kind and length, item by item."""
+    if a is b:
+        return True
+    if type(a) is not type(b) or type(a) not in (list, tuple) or len(a) != len(b):
+        return False
+    return all(_identical_by_definition(x, y) for x, y in zip(a, b))
+
+
+def test_random_inputs_skipped_only_when_they_render_alike():
+    """Randomized: `identical` agrees with its definition, and `changed` leaves out a place only when its
+    render is the same (shared objects, copies of them, equal but distinct ones, changed ones; 1 vs true)."""
+    import random
+
+    import orjson
+
+    rng = random.Random(18)
+    atoms = ["0", "1", "SK", 1, True, 2, None, 300 + rng.randrange(2)]
+
+    def value(depth: int = 0):
+        roll = rng.random()
+        if depth > 2 or roll < 0.4:
+            return rng.choice(atoms)
+        items_ = [value(depth + 1) for _ in range(rng.randrange(4))]
+        return items_ if roll < 0.7 else tuple(items_) if roll < 0.85 else {str(i): x for i, x in enumerate(items_)}
+
+    def variant(v):  # the very same object, a copy holding the same items, an equal rebuild, or another value
+        roll = rng.random()
+        if roll < 0.4:
+            return v
+        if roll < 0.6 and type(v) in (list, tuple):
+            return type(v)(v)
+        if roll < 0.8:
+            return orjson.loads(orjson.dumps(v)) if type(v) is not tuple else tuple(orjson.loads(orjson.dumps(v)))
+        return value()
+
+    for _ in range(400):
+        a = value()
+        b = variant(a)
+        assert identical(a, b) == _identical_by_definition(a, b)
+        olds, news = [value() for _ in range(3)], []
+        news = [variant(v) for v in olds]
+        before = [lazy(("t", 0), tuple(olds), lambda v=olds: orjson.dumps(v).decode()),
+                  lazy(("s", 0), Shared(olds[0]), lambda v=olds: orjson.dumps(v[0]).decode()),
+                  lazy(("f", 0), Facts([Shared(v) for v in olds]), lambda v=olds: orjson.dumps(v).decode())]
+        after = [lazy(("t", 0), tuple(news), lambda v=news: orjson.dumps(v).decode()),
+                 lazy(("s", 0), Shared(news[0]), lambda v=news: orjson.dumps(v[0]).decode()),
+                 lazy(("f", 0), Facts([Shared(v) for v in news]), lambda v=news: orjson.dumps(v).decode())]
+        listed = {b.path for b, _ in changed(before, after)}
+        for old_section, new_section in zip(before, after):
+            if old_section.path not in listed:
+                assert new_section.value == old_section.value
