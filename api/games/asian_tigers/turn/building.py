@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from api.games.asian_tigers.decisions import new_decision, push_frame
 from api.games.asian_tigers.edition.load import Space
-from api.games.asian_tigers.errors import ActionShapeError, IllegalActionError, RulesError
+from api.games.asian_tigers.errors import ActionShapeError, IllegalActionError
 from api.games.asian_tigers.presentation import labels
 from api.games.asian_tigers.presentation.cache import per_edition
 from api.games.asian_tigers.state import GameState, Piece, PlayerState
@@ -137,6 +137,16 @@ def _check_factory(state: GameState, player: PlayerState, space: Space, sector) 
     return {"space": space, "sector": own_sector, "energy": energy, "science": science}
 
 
+def _factory_sector(state: GameState, player: PlayerState, space: Space) -> str | None:
+    """The sector `_check_factory(state, player, space, None)` returns, or None where it refuses: without
+    the refusal's message and exception (the options and the placements judge every factory space)."""
+    own_sector = sector_for_factory(state, space.good)
+    if not player.sectors[own_sector]["factory"]:
+        return None
+    energy, science = factory_cost(state, space)
+    return own_sector if player.energy >= energy and player.science >= science else None
+
+
 def _owner_name(state: GameState, owner: str) -> str:
     return "the neutral player" if owner == "neutral" else state.peek_player(owner).name
 
@@ -152,10 +162,10 @@ def build_candidates(state: GameState, player: PlayerState, tiger: str, center: 
         if not space.infinite and space.id in occupancy:
             continue
         if space.kind == "factory":
-            try:
-                sectors = [_check_factory(state, player, space, None)["sector"]]
-            except RulesError:
+            sector = _factory_sector(state, player, space)
+            if sector is None:
                 continue
+            sectors = [sector]
         elif not generic_sectors or (space.kind == "university" and center == "C"):
             continue
         else:
@@ -164,9 +174,20 @@ def build_candidates(state: GameState, player: PlayerState, tiger: str, center: 
     return options
 
 
-def any_build_possible(state: GameState, player: PlayerState, tiger: str, center: str) -> bool:
-    """TURN-02: placing in a centre needs at least one legal build."""
-    generic = any(v["generic"] > 0 for v in player.sectors.values())
+def has_generic_piece(player: PlayerState) -> bool:
+    """True when a sector of the player board still has a generic piece (BUILD-GEN-04)."""
+    for sector in player.sectors.values():
+        if sector["generic"] > 0:
+            return True
+    return False
+
+
+def any_build_possible(state: GameState, player: PlayerState, tiger: str, center: str,
+                       generic: bool | None = None) -> bool:
+    """TURN-02: placing in a centre needs at least one legal build (`generic`: `has_generic_piece(player)`,
+    when the caller knows it already: the placements ask it of every centre)."""
+    if generic is None:
+        generic = has_generic_piece(player)
     occupancy = state.occupancy
     factories = []
     for space in _buildable_from(state.edition, state.player_count, tiger, center, BUILDABLE_FROM_CENTER):
@@ -178,11 +199,8 @@ def any_build_possible(state: GameState, player: PlayerState, tiger: str, center
         else:
             factories.append(space)
     for space in factories:  # only when no generic build is open: a factory's check costs more
-        try:
-            _check_factory(state, player, space, None)
+        if _factory_sector(state, player, space) is not None:
             return True
-        except RulesError:
-            continue
     return False
 
 
