@@ -35,12 +35,20 @@ def is_open(state: GameState, space: Space) -> bool:
 def factory_cost(state: GameState, space: Space) -> tuple[int, int]:
     """BUILD-FAC-01 / BUILD-PWR-02: (energy, science) to build a factory on `space`."""
     rules = state.edition.rules["factory"]
-    linked = sum(
-        1 for other in state.edition.tigers[space.tiger].spaces.values()
-        if other.kind == "power_plant" and space.id in other.connects and other.id in state.occupancy
-    )
+    occupancy = state.occupancy
+    linked = 0
+    for plant in _power_plants_for(state.edition, space.tiger, space.id):
+        if plant in occupancy:
+            linked += 1
     energy = max(0, rules["base_cost_energy"] - rules["discount_per_connected_built_power_plant"] * linked)
     return energy, rules["extra_cost_science"].get(space.good, 0)
+
+
+@per_edition
+def _power_plants_for(edition, tiger: str, space_id: str) -> tuple[str, ...]:
+    """The power-plant spaces of `tiger` connected to the factory space `space_id` (BUILD-PWR-02)."""
+    return tuple(other.id for other in edition.tigers[tiger].spaces.values()
+                 if other.kind == "power_plant" and space_id in other.connects)
 
 
 def sector_for_factory(state: GameState, good: str) -> str:
