@@ -53,7 +53,16 @@ def _power_plants_for(edition, tiger: str, space_id: str) -> tuple[str, ...]:
 
 def sector_for_factory(state: GameState, good: str) -> str:
     """The player-board sector holding the factory of `good`."""
-    return next(s.id for s in state.edition.sectors.values() if s.factory_good == good)
+    return _factory_sectors(state.edition)[good]
+
+
+@per_edition
+def _factory_sectors(edition) -> dict[str, str]:
+    """Good -> the first player-board sector holding its factory (every factory space asks it)."""
+    sectors: dict = {}
+    for sector in edition.sectors.values():
+        sectors.setdefault(sector.factory_good, sector.id)
+    return sectors
 
 
 def check_space(state: GameState, player: PlayerState, space_id, sector, center: str | None, kinds,
