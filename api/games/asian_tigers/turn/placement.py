@@ -84,7 +84,8 @@ def _center_facts(edition) -> dict[str, tuple]:
     the Tiger's name): what the board says of each centre, read for every centre each time the placements
     are listed."""
     costs = {letter: edition.rules["investment_centers"][letter]["cost_funds"] for letter in CENTERS}
-    return {f"{tiger.id}.{letter}": (tiger.id, letter, tuple(f"{tiger.id}.{other}" for other in CENTERS if other != letter),
+    return {f"{tiger.id}.{letter}": (tiger.id, letter,
+                                     tuple(f"{tiger.id}.{other}" for other in CENTERS if other != letter),
                                      costs[letter], f"{tiger.name} centre {letter}", tiger.name)
             for tiger in edition.tigers.values() for letter in CENTERS}
 
