@@ -23,6 +23,7 @@ with clones changed in every field).  Pure Python: the encoder is the caller's.
 from __future__ import annotations
 
 import operator
+from itertools import compress
 from typing import Any, Callable
 
 from api.games.asian_tigers.state import SAVED_FIELDS, GameState
@@ -38,6 +39,7 @@ Encode = Callable[[Any], bytes]
 _NAMES = tuple(sorted(SAVED_FIELDS))
 _KEYS = tuple(b'"' + name.encode() + b'":' for name in _NAMES)
 _VALUES = operator.itemgetter(*_NAMES)
+_INDICES = tuple(range(len(_NAMES)))
 _PLAYERS, _PIECES = _NAMES.index("players"), _NAMES.index("pieces")
 _MARK = "\x00"  # stands between the values one call of `encode` encodes (`_encode_all`)
 _separator: list = [None, b""]  # (encoder, its bytes of ``,MARK,``): one encoder in a process
@@ -74,20 +76,26 @@ def state_canonical_bytes(state: GameState, encode: Encode) -> bytes:
     values = _VALUES(state.__dict__)
     kept = state.__dict__.get("_encoded_fields")
     if kept is not None and kept[0] is encode:
-        chunks = [chunk if value is old else None for value, old, chunk in zip(values, kept[1], kept[2])]
+        chunks = list(kept[2])
+        # The fields that hold another object than the one their kept bytes encode, found without a
+        # Python loop over all the fields: a move changes a few.
+        changed = compress(_INDICES, map(operator.is_not, values, kept[1]))
     else:
         chunks = [None] * len(_NAMES)
-    # The players' list changes in place (`GameState.player`): each player is known by identity instead.
-    chunks[_PLAYERS] = None
+        changed = _INDICES
     todo, fields = [], []  # what is left to encode, and the fields it is for
-    for index, chunk in enumerate(chunks):
-        if chunk is None and index != _PLAYERS and index != _PIECES:
-            value = values[index]
-            if type(value) is int:  # an integer is written as Python writes it
-                chunks[index] = b"%s%d" % (_KEYS[index], value)
-            else:
-                todo.append(value)
-                fields.append(index)
+    for index in changed:
+        if index == _PLAYERS:  # changes in place (`GameState.player`): each player is known by identity instead
+            continue
+        if index == _PIECES:  # see `_pieces_to_encode`
+            chunks[index] = None
+            continue
+        value = values[index]
+        if type(value) is int:  # an integer is written as Python writes it
+            chunks[index] = b"%s%d" % (_KEYS[index], value)
+        else:
+            todo.append(value)
+            fields.append(index)
     players, known = state.players, state.__dict__.get("_encoded_players")
     known = known[1] if known is not None and known[0] is encode else ()
     player_bytes = [known[i][1] if i < len(known) and known[i][0] is p else None for i, p in enumerate(players)]

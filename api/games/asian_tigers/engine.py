@@ -42,10 +42,22 @@ def _shared_options(state: GameState, decision: dict) -> list[dict]:
     cached = state.options_cache
     if cached is not None and cached[0] == decision["id"] and state.decisions and state.decisions[-1] is decision:
         return cached[1]
-    options = [{**option, "decision": decision["id"]} for option in OPTIONS[decision["kind"]](state, decision)]
+    kind, decision_id = decision["kind"], decision["id"]
+    options = OPTIONS[kind](state, decision)
+    if kind in _FRESH_OPTIONS:
+        for option in options:
+            option["decision"] = decision_id  # the same dict `{**option, "decision": ...}` would be
+    else:
+        options = [{**option, "decision": decision_id} for option in options]
     if state.decisions and state.decisions[-1] is decision:
         state.options_cache = (decision["id"], options)
     return options
+
+
+# Decisions whose options function returns a new list of new dicts every time, held by nothing else
+# (`building.build_candidates`, `placement.placement_options`): tagged in place instead of copied.
+# These two list the most options (a build, dozens); any other kind's options are copied.
+_FRESH_OPTIONS = frozenset({"choose_build", "choose_placement"})
 
 
 def advance(state: GameState, events: list[dict], apply_action=None) -> None:

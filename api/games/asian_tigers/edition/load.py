@@ -175,11 +175,19 @@ class Edition:
 
     def is_placeholder(self, path: str) -> bool:
         """True when the value at JSON pointer `path` is an invented placeholder."""
-        return self.provenance.is_placeholder(path)
+        # Kept by pointer: the final scoring asks thousands, and the provenance map splits each first.
+        known = self.__dict__.get("_placeholder_pointers")
+        if known is None:
+            known = self.__dict__["_placeholder_pointers"] = {}
+        try:
+            return known[path]
+        except KeyError:
+            verdict = known[path] = self.provenance.is_placeholder(path)
+            return verdict
 
     def placeholders(self, *paths: str) -> list[str]:
         """Those of `paths` (JSON pointers of values just used) that are placeholders."""
-        return [p for p in paths if self.provenance.is_placeholder(p)]
+        return [p for p in paths if self.is_placeholder(p)]
 
     def provenance_of(self, path: str) -> str | None:
         """Provenance word of the value at JSON pointer `path`."""

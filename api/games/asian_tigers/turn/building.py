@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from api.games.asian_tigers.decisions import new_decision, push_frame
 from api.games.asian_tigers.edition.load import Space
-from api.games.asian_tigers.errors import ActionShapeError, IllegalActionError, RulesError
+from api.games.asian_tigers.errors import ActionShapeError, IllegalActionError
 from api.games.asian_tigers.presentation import labels
 from api.games.asian_tigers.presentation.cache import per_edition
 from api.games.asian_tigers.state import GameState, Piece, PlayerState
@@ -35,17 +35,34 @@ def is_open(state: GameState, space: Space) -> bool:
 def factory_cost(state: GameState, space: Space) -> tuple[int, int]:
     """BUILD-FAC-01 / BUILD-PWR-02: (energy, science) to build a factory on `space`."""
     rules = state.edition.rules["factory"]
-    linked = sum(
-        1 for other in state.edition.tigers[space.tiger].spaces.values()
-        if other.kind == "power_plant" and space.id in other.connects and other.id in state.occupancy
-    )
+    occupancy = state.occupancy
+    linked = 0
+    for plant in _power_plants_for(state.edition, space.tiger, space.id):
+        if plant in occupancy:
+            linked += 1
     energy = max(0, rules["base_cost_energy"] - rules["discount_per_connected_built_power_plant"] * linked)
     return energy, rules["extra_cost_science"].get(space.good, 0)
 
 
+@per_edition
+def _power_plants_for(edition, tiger: str, space_id: str) -> tuple[str, ...]:
+    """The power-plant spaces of `tiger` connected to the factory space `space_id` (BUILD-PWR-02)."""
+    return tuple(other.id for other in edition.tigers[tiger].spaces.values()
+                 if other.kind == "power_plant" and space_id in other.connects)
+
+
 def sector_for_factory(state: GameState, good: str) -> str:
     """The player-board sector holding the factory of `good`."""
-    return next(s.id for s in state.edition.sectors.values() if s.factory_good == good)
+    return _factory_sectors(state.edition)[good]
+
+
+@per_edition
+def _factory_sectors(edition) -> dict[str, str]:
+    """Good -> the first player-board sector holding its factory (every factory space asks it)."""
+    sectors: dict = {}
+    for sector in edition.sectors.values():
+        sectors.setdefault(sector.factory_good, sector.id)
+    return sectors
 
 
 def check_space(state: GameState, player: PlayerState, space_id, sector, center: str | None, kinds,
@@ -137,6 +154,16 @@ def _check_factory(state: GameState, player: PlayerState, space: Space, sector) 
     return {"space": space, "sector": own_sector, "energy": energy, "science": science}
 
 
+def _factory_sector(state: GameState, player: PlayerState, space: Space) -> str | None:
+    """The sector `_check_factory(state, player, space, None)` returns, or None where it refuses: without
+    the refusal's message and exception (the options and the placements judge every factory space)."""
+    own_sector = sector_for_factory(state, space.good)
+    if not player.sectors[own_sector]["factory"]:
+        return None
+    energy, science = factory_cost(state, space)
+    return own_sector if player.energy >= energy and player.science >= science else None
+
+
 def _owner_name(state: GameState, owner: str) -> str:
     return "the neutral player" if owner == "neutral" else state.peek_player(owner).name
 
@@ -152,10 +179,10 @@ def build_candidates(state: GameState, player: PlayerState, tiger: str, center: 
         if not space.infinite and space.id in occupancy:
             continue
         if space.kind == "factory":
-            try:
-                sectors = [_check_factory(state, player, space, None)["sector"]]
-            except RulesError:
+            sector = _factory_sector(state, player, space)
+            if sector is None:
                 continue
+            sectors = [sector]
         elif not generic_sectors or (space.kind == "university" and center == "C"):
             continue
         else:
@@ -164,9 +191,20 @@ def build_candidates(state: GameState, player: PlayerState, tiger: str, center: 
     return options
 
 
-def any_build_possible(state: GameState, player: PlayerState, tiger: str, center: str) -> bool:
-    """TURN-02: placing in a centre needs at least one legal build."""
-    generic = any(v["generic"] > 0 for v in player.sectors.values())
+def has_generic_piece(player: PlayerState) -> bool:
+    """True when a sector of the player board still has a generic piece (BUILD-GEN-04)."""
+    for sector in player.sectors.values():
+        if sector["generic"] > 0:
+            return True
+    return False
+
+
+def any_build_possible(state: GameState, player: PlayerState, tiger: str, center: str,
+                       generic: bool | None = None) -> bool:
+    """TURN-02: placing in a centre needs at least one legal build (`generic`: `has_generic_piece(player)`,
+    when the caller knows it already: the placements ask it of every centre)."""
+    if generic is None:
+        generic = has_generic_piece(player)
     occupancy = state.occupancy
     factories = []
     for space in _buildable_from(state.edition, state.player_count, tiger, center, BUILDABLE_FROM_CENTER):
@@ -178,11 +216,8 @@ def any_build_possible(state: GameState, player: PlayerState, tiger: str, center
         else:
             factories.append(space)
     for space in factories:  # only when no generic build is open: a factory's check costs more
-        try:
-            _check_factory(state, player, space, None)
+        if _factory_sector(state, player, space) is not None:
             return True
-        except RulesError:
-            continue
     return False
 
 

@@ -28,7 +28,14 @@ def _nations_at(edition, trade_center: str) -> tuple[str, ...]:
 
 def empty_rows_for(state: GameState, player: PlayerState, nation: str) -> list[str]:
     """FLAG-02: the empty rows of the player board accepting a flag of `nation`."""
-    return [r.id for r in state.edition.rows.values() if r.id not in player.rows and r.accepts_nation(nation)]
+    return [row for row in _rows_accepting(state.edition, nation) if row not in player.rows]
+
+
+@per_edition
+def _rows_accepting(edition, nation: str) -> tuple[str, ...]:
+    """The final-scoring rows a flag of `nation` may go in, in the edition's order (read for every
+    trade centre each time the placements are listed)."""
+    return tuple(r.id for r in edition.rows.values() if r.accepts_nation(nation))
 
 
 def payments_for(state: GameState, player: PlayerState, nation: str) -> list[tuple[str, ...]]:
@@ -114,11 +121,12 @@ def can_pay(state: GameState, player: PlayerState, nation: str) -> bool:
 
 def any_sale(state: GameState, player: PlayerState, allowed: list[str]) -> bool:
     """True when `sale_options` offers a sale to one of the `allowed` nations (without listing them all)."""
-    rows = state.edition.rows.values()
+    taken = player.rows
     for nation in allowed:
-        if state.flag_stacks[nation] and can_pay(state, player, nation) and any(
-                r.id not in player.rows and r.accepts_nation(nation) for r in rows):  # = empty_rows_for
-            return True
+        if state.flag_stacks[nation] and can_pay(state, player, nation):
+            for row in _rows_accepting(state.edition, nation):  # = empty_rows_for, up to its first row
+                if row not in taken:
+                    return True
     return False
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from api.games.asian_tigers.decisions import new_decision, push_frame
 from api.games.asian_tigers.edition.load import CENTERS
 from api.games.asian_tigers.errors import ActionShapeError, IllegalActionError
+from api.games.asian_tigers.presentation.cache import per_edition
 from api.games.asian_tigers.state import GameState, PlayerState
 from api.games.asian_tigers.turn import building, market
 from api.games.asian_tigers.turn.effects import advance_global_market, advance_influence, tiger_name
@@ -74,26 +75,44 @@ def judge_investment_center(state: GameState, player: PlayerState, center: str, 
     """`check_investment_center`'s verdict without raising: the funds cost, or the refusal as data
     (error class, message, code, rule, details).  The options judge every centre this way: most are
     refused, and raising and catching each refusal cost more than the checks themselves."""
-    tiger, letter = center.split(".")
-    fixed = state.centers[center]
+    return _judge_center(state, player, center, worker, _center_facts(state.edition), None)
+
+
+@per_edition
+def _center_facts(edition) -> dict[str, tuple]:
+    """Centre id -> (Tiger, letter, the Tiger's other centres in letter order, funds cost, `center_label`,
+    the Tiger's name): what the board says of each centre, read for every centre each time the placements
+    are listed."""
+    costs = {letter: edition.rules["investment_centers"][letter]["cost_funds"] for letter in CENTERS}
+    return {f"{tiger.id}.{letter}": (tiger.id, letter,
+                                     tuple(f"{tiger.id}.{other}" for other in CENTERS if other != letter),
+                                     costs[letter], f"{tiger.name} centre {letter}", tiger.name)
+            for tiger in edition.tigers.values() for letter in CENTERS}
+
+
+def _judge_center(state: GameState, player: PlayerState, center: str, worker: str, table: dict,
+                  generic: bool | None) -> int | tuple:
+    """`judge_investment_center` with the edition's `_center_facts` (and `generic`: whether the player
+    has a generic piece left, None when not known yet)."""
+    tiger, letter, others, cost, label, name = table[center]
+    centers = state.centers
+    fixed = centers[center]
     if fixed is not None and fixed != worker:
-        return (IllegalActionError, f"{center_label(state, center)} already takes {fixed} workers this era; "
+        return (IllegalActionError, f"{label} already takes {fixed} workers this era; "
                                     f"your next worker is {worker}", "center_type_fixed", "PLACE-01", {})
     if fixed is None:
-        for other in CENTERS:
-            key = f"{tiger}.{other}"
-            if key != center and state.centers[key] == worker:
+        for key in others:
+            if centers[key] == worker:
                 return (IllegalActionError,
-                        f"{center_label(state, key)} already takes {worker} workers this era, and no two centres of "
-                        f"{tiger_name(state, tiger)} take the same type", "worker_type_taken_in_tiger", "PLACE-02", {})
-    cost = state.edition.rules["investment_centers"][letter]["cost_funds"]
+                        f"{table[key][4]} already takes {worker} workers this era, and no two centres of "
+                        f"{name} take the same type", "worker_type_taken_in_tiger", "PLACE-02", {})
     if player.funds[tiger] < cost:
-        return (IllegalActionError, f"{center_label(state, center)} costs {cost} funds on {tiger_name(state, tiger)}; "
+        return (IllegalActionError, f"{label} costs {cost} funds on {name}; "
                                     f"you have {player.funds[tiger]}", "insufficient_funds", "PLACE-05", {})
-    if not building.any_build_possible(state, player, tiger, letter):
+    if not building.any_build_possible(state, player, tiger, letter, generic):
         return (IllegalActionError,
                 f"A worker in an investment centre must build, and nothing you can build is open within reach of "
-                f"{center_label(state, center)} (columns {', '.join(building.reach(state, letter))})",
+                f"{label} (columns {', '.join(building.reach(state, letter))})",
                 "no_legal_build", "TURN-02", {})
     return cost
 
@@ -168,9 +187,11 @@ def placement_options(state: GameState, decision: dict) -> list[dict]:
     workers = [player.team[0]] if player.team is not None else stated_types_possible(state, player)
     options = []
     checked: dict = {}  # (centre, worker) -> funds cost, or the refusal (error class, message, code, rule, details)
+    facts = _center_facts(state.edition)
+    generic = building.has_generic_piece(player)
     for worker in workers:
         for center in state.centers:
-            checked[(center, worker)] = judged = judge_investment_center(state, player, center, worker)
+            checked[(center, worker)] = judged = _judge_center(state, player, center, worker, facts, generic)
             if type(judged) is int:
                 options.append(_placement(center, worker, player))
         for trade_center in state.trade_centers:
