@@ -28,7 +28,7 @@ from api.games.asian_tigers.presentation.builds import Builds, build_payoff, sec
 from api.games.asian_tigers.presentation.cache import per_edition
 from api.games.asian_tigers.presentation.document import edition_labels
 from api.games.asian_tigers.presentation.factored import resolve
-from api.games.asian_tigers.presentation.summary import shown, summary, worded as _detail
+from api.games.asian_tigers.presentation.summary import shown, worded as _detail
 from api.games.asian_tigers.state import GameState, PlayerState
 from api.games.asian_tigers.turn import bonuses, building, market, placement
 
@@ -383,4 +383,4 @@ _DESCRIBERS = {
 }
 
 
-__all__ = ["choice_label", "describe_choice", "describe_choices", "resolve", "summary"]
+__all__ = ["choice_label", "describe_choice", "describe_choices", "resolve"]

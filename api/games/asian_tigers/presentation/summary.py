@@ -39,12 +39,6 @@ def worded(state: GameState, cost: dict, payoff: dict) -> str:
     return text
 
 
-def summary(state: GameState, label: str, cost: dict, payoff: dict) -> str:
-    """``label — pays …; gets …; sector …; notes`` in words (codes never appear)."""
-    rest = detail(state, cost, payoff)
-    return f"{label} — {rest}" if rest else label
-
-
 def detail(state: GameState, cost: dict, payoff: dict) -> str:
     """``pays … — gets … — sector … — notes`` in words: what an option's label does not say."""
     parts = []
