@@ -11,13 +11,16 @@ routed too; a connection is passed on only while none of its next request has be
 from __future__ import annotations
 
 import errno
+import io
 import selectors
 
 from gunicorn import util
 from gunicorn.workers.gthread import TConn, ThreadWorker
 from gunicorn.workers.sync import StopWaiting, SyncWorker
 
+from api.web.turns import TURNS, Turns
 from api.web import affinity
+from api.web.budget import UNBUDGETED_PREFIX
 
 # How long a just-accepted connection may take to send its request line before it is served where
 # it is (a client that connects and waits is then handled as gunicorn always handles it).
@@ -126,13 +129,65 @@ class AffineSyncWorker(SyncWorker):
             self.handle(self.sockets[min(index, len(self.sockets) - 1)], client, addr)
 
 
+DEFAULT_BODY_LIMIT = 1 << 20  # bytes read ahead when the app names no MAX_CONTENT_LENGTH
+
+
+class TurnTaking:
+    """The WSGI app called with its process's turn taken (`api.web.turns`), its request body read first.
+
+    The body is read before the turn is taken, so a client that sends it slowly holds only its own
+    thread, never the others' turn.  Event streams (long by design) and the precache bundles (built
+    once, for seconds) run without the turn, sharing the interpreter as before.  Every other answer
+    is produced whole inside the app call (`api.web.budget` lists it), so the socket writes that
+    follow run without the turn too.  Attributes are the app's (gunicorn hooks read them).
+    """
+
+    def __init__(self, app, turns: Turns = TURNS):
+        self.app = app
+        self.turns = turns
+        config = getattr(app, "config", None)
+        limit = config.get("MAX_CONTENT_LENGTH") if isinstance(config, dict) else None
+        self.body_limit = int(limit) if limit else DEFAULT_BODY_LIMIT
+
+    def __getattr__(self, name):
+        return getattr(self.app, name)
+
+    def __call__(self, environ, start_response):
+        path = environ.get("PATH_INFO", "")
+        if path.endswith("/events") or path.startswith(UNBUDGETED_PREFIX):
+            return self.app(environ, start_response)
+        read_body_first(environ, self.body_limit)
+        with self.turns.taken():
+            return self.app(environ, start_response)
+
+
+def read_body_first(environ: dict, limit: int) -> None:
+    """Read the request body now and serve it from memory: all of a declared length up to `limit`
+    (a longer one is left for the app to refuse, 413, unread), a chunked one up to one byte past it
+    (the app then sees it is too long)."""
+    length = environ.get("CONTENT_LENGTH")
+    if length:
+        try:
+            size = int(length)
+        except ValueError:
+            return
+        if not 0 < size <= limit:
+            return
+    elif "chunked" in environ.get("HTTP_TRANSFER_ENCODING", "").lower():
+        size = limit + 1
+    else:
+        return
+    environ["wsgi.input"] = io.BytesIO(environ["wsgi.input"].read(size))
+
+
 class AffineThreadWorker(ThreadWorker):
-    """gunicorn's gthread worker, game-affine."""
+    """gunicorn's gthread worker, game-affine, running each request with its process's turn (`TurnTaking`)."""
 
     route: affinity.Route | None = None
 
     def run(self):
         settle(self)
+        self.wsgi = TurnTaking(self.wsgi)
         # Warmed up by now, as the sync worker's. An owner loses a game only with all its threads busy
         # while this worker idles (`affinity.BUSIER_BY`).
         self.route = joined(self, affinity.BUSIER_BY or self.cfg.threads)
