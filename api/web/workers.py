@@ -201,6 +201,9 @@ class AffineThreadWorker(ThreadWorker):
             if self.route is not None:
                 self.route.close()
                 report(self, self.route)
+            if self.wsgi.turns.went_ahead:
+                self.log.info("tablekeeper: worker %s: %s requests went ahead of one that kept its turn past %.0f ms",
+                              self.pid, self.wsgi.turns.went_ahead, self.wsgi.turns.slice_seconds * 1000)
 
     def set_accept_enabled(self, enabled):
         if not enabled and not self.alive and self.route is not None:

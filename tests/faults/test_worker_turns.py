@@ -3,6 +3,7 @@ request nor a phone sending its body slowly holds back the other tables that wor
 from __future__ import annotations
 
 import json
+import re
 import socket
 import threading
 import time
@@ -39,6 +40,8 @@ def test_a_runaway_request_does_not_hold_back_the_other_tables_of_its_worker(gun
     # The moves were answered while the runaway still ran (it is cut by its 2 s budget only after).
     assert answered == [("moves", [200, 200, 200]), ("runaway", 503)], answered
     assert server.move(table).status_code == 200
+    server.stop()  # the worker says at exit how often requests went ahead of a runaway
+    assert re.search(r"worker \d+: [1-9]\d* requests went ahead of one that kept its turn past 50 ms", server.log())
 
 
 def test_a_body_sent_slowly_does_not_hold_back_the_other_tables_of_its_worker(gunicorn):
