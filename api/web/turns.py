@@ -22,13 +22,22 @@ turn free takes it again.  So one slow request never stalls a worker's other tab
 
 Threads that never take a turn (a sync worker's one thread, the development server, the event
 streams, the tests) are untouched.
+
+With PostgreSQL every statement is a round trip to the database server, which a turn held
+through it leaves the process idle for; measured with two app servers
+(``bench/api_load.py --database postgresql --servers 2 --worker-class gthread --threads 8 --quick``,
+two pairs) turns gave 0.23 of the bare app's throughput against 0.25-0.29 without them, so they
+are on by default only with SQLite (`wanted`; ``TABLEKEEPER_TURNS`` decides either way).
 """
 from __future__ import annotations
 
 import contextlib
+import os
 import threading
 import time
-from typing import Iterator
+from typing import Any, Iterator
+
+from api.storage import is_postgres
 
 SLICE = 0.05  # seconds a request may keep the turn before the others stop waiting for it
 
@@ -80,3 +89,16 @@ class Turns:
 
 
 TURNS = Turns()
+
+
+def wanted(app: Any, environ: dict | None = None) -> bool:
+    """Whether a gthread worker serving `app` takes turns: ``TABLEKEEPER_TURNS`` 1 or 0 decides,
+    and unset, yes with SQLite, no with PostgreSQL (the app's ``DATABASE``)."""
+    setting = (os.environ if environ is None else environ).get("TABLEKEEPER_TURNS", "").strip().lower()
+    if setting in ("1", "true", "yes", "on"):
+        return True
+    if setting in ("0", "false", "no", "off"):
+        return False
+    config = getattr(app, "config", None)
+    database = config.get("DATABASE") if isinstance(config, dict) else None
+    return not (database and is_postgres(database))

@@ -19,6 +19,7 @@ from gunicorn.workers.gthread import TConn, ThreadWorker
 from gunicorn.workers.sync import StopWaiting, SyncWorker
 
 from api.web.turns import TURNS, Turns
+from api.web.turns import wanted as turns_wanted
 from api.web import affinity
 from api.web.budget import UNBUDGETED_PREFIX
 
@@ -181,13 +182,15 @@ def read_body_first(environ: dict, limit: int) -> None:
 
 
 class AffineThreadWorker(ThreadWorker):
-    """gunicorn's gthread worker, game-affine, running each request with its process's turn (`TurnTaking`)."""
+    """gunicorn's gthread worker, game-affine, running each request with its process's turn
+    (`TurnTaking`; with SQLite, or as ``TABLEKEEPER_TURNS`` says: `api.web.turns.wanted`)."""
 
     route: affinity.Route | None = None
 
     def run(self):
         settle(self)
-        self.wsgi = TurnTaking(self.wsgi)
+        if turns_wanted(self.wsgi):
+            self.wsgi = TurnTaking(self.wsgi)
         # Warmed up by now, as the sync worker's. An owner loses a game only with all its threads busy
         # while this worker idles (`affinity.BUSIER_BY`).
         self.route = joined(self, affinity.BUSIER_BY or self.cfg.threads)
@@ -201,7 +204,7 @@ class AffineThreadWorker(ThreadWorker):
             if self.route is not None:
                 self.route.close()
                 report(self, self.route)
-            if self.wsgi.turns.went_ahead:
+            if isinstance(self.wsgi, TurnTaking) and self.wsgi.turns.went_ahead:
                 self.log.info("tablekeeper: worker %s: %s requests went ahead of one that kept its turn past %.0f ms",
                               self.pid, self.wsgi.turns.went_ahead, self.wsgi.turns.slice_seconds * 1000)
 

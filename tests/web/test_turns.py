@@ -174,3 +174,17 @@ def test_bodies_read_ahead_stop_at_the_limit():
         original = environ["wsgi.input"]
         read_body_first(environ, 100)
         assert environ["wsgi.input"] is original
+
+
+def test_turns_are_taken_with_sqlite_and_not_with_postgresql_unless_told():
+    from api.web.turns import wanted
+
+    class App:
+        def __init__(self, database):
+            self.config = {"DATABASE": database}
+
+    sqlite, postgres = App("/var/lib/tablekeeper/t.db"), App("postgresql://db.example/tablekeeper")
+    assert wanted(sqlite, {}) and not wanted(postgres, {})
+    assert wanted(postgres, {"TABLEKEEPER_TURNS": "1"}) and not wanted(sqlite, {"TABLEKEEPER_TURNS": "0"})
+    assert wanted(sqlite, {"TABLEKEEPER_TURNS": "maybe"})  # anything else: the default
+    assert wanted(object(), {})  # no config (not our app): SQLite's default
