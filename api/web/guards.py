@@ -25,7 +25,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from flask import current_app, request
-from werkzeug.exceptions import RequestEntityTooLarge
+from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from api.web.problems import ApiProblem
 
@@ -131,7 +131,12 @@ def read_body() -> bytes:
     environ = request.environ
     raw = environ.get(BODY_KEY)
     if raw is None:
-        raw = environ[BODY_KEY] = _read_body(environ)
+        try:
+            raw = environ[BODY_KEY] = _read_body(environ)
+        except HTTPException:
+            raise
+        except Exception as exc:  # noqa: BLE001 - the server's stream failed: a broken chunk, a body cut short
+            raise ApiProblem(400, "malformed_body", f"the request body could not be read as sent: {exc}") from None
     return raw
 
 

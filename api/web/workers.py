@@ -18,10 +18,10 @@ from gunicorn import util
 from gunicorn.workers.gthread import TConn, ThreadWorker
 from gunicorn.workers.sync import StopWaiting, SyncWorker
 
-from api.web.turns import TURNS, Turns
-from api.web.turns import wanted as turns_wanted
 from api.web import affinity
 from api.web.budget import UNBUDGETED_PREFIX
+from api.web.turns import TURNS, Turns
+from api.web.turns import wanted as turns_wanted
 
 # How long a just-accepted connection may take to send its request line before it is served where
 # it is (a client that connects and waits is then handled as gunicorn always handles it).
@@ -178,7 +178,26 @@ def read_body_first(environ: dict, limit: int) -> None:
         size = limit + 1
     else:
         return
-    environ["wsgi.input"] = io.BytesIO(environ["wsgi.input"].read(size))
+    try:
+        body = environ["wsgi.input"].read(size)
+    except Exception as exc:  # noqa: BLE001 - a broken chunk, a client gone: the app meets it as before
+        environ["wsgi.input"] = _Unreadable(exc)
+        return
+    environ["wsgi.input"] = io.BytesIO(body)
+
+
+class _Unreadable(io.RawIOBase):
+    """A request body that failed while read ahead: every read raises that error, where the app reads."""
+
+    def __init__(self, error: Exception):
+        super().__init__()
+        self.error = error
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> int:
+        raise self.error
 
 
 class AffineThreadWorker(ThreadWorker):

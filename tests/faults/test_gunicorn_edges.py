@@ -45,6 +45,23 @@ def test_a_chunked_body_over_the_limit_is_413_not_truncated(gunicorn):
     assert stored_moves(server.db, game["game_id"]) == [1]
 
 
+def test_a_broken_chunked_body_is_400_and_changes_nothing(gunicorn):
+    for turns in ("1", "0"):  # read ahead before the turn (api.web.workers), and by the app itself
+        server = gunicorn(f"turns-{turns}.db", TABLEKEEPER_TURNS=turns)
+        game = server.create_game()
+        head = (f"POST /api/games/{game['game_id']}/actions HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                f"Authorization: Bearer {game['table_token']}\r\nIf-Match: \"1\"\r\nIdempotency-Key: k-1\r\n"
+                "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n")
+        status, headers, body = _raw_request(server, head.encode() + b"zz\r\n{}\r\n0\r\n\r\n")
+        assert status.startswith("HTTP/1.1 400"), (status, body[:300])
+        assert headers["content-type"].startswith("application/problem+json")
+        problem = json.loads(body)
+        assert problem["code"] == "malformed_body" and "chunk" in problem["detail"].lower(), problem
+        assert server.move(game).status_code == 200  # the game was left as it was: version 1, then 2
+        server.stop()
+        assert stored_moves(server.db, game["game_id"]) == [1]
+
+
 def _raw_request(server, request: bytes) -> tuple[str, dict, bytes]:
     with socket.create_connection(("127.0.0.1", server.port), timeout=10) as sock:
         sock.sendall(request)
