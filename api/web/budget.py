@@ -15,6 +15,16 @@ log = logging.getLogger("tablekeeper")
 UNBUDGETED_PREFIX = "/precache/"  # the service worker's precache bundles (api.web.pwa.BUNDLES)
 
 
+def runs_long(path: str) -> bool:
+    """A request long by design, never budgeted (nor run with a worker's turn, `api.web.workers`).
+
+    A live event stream holds no database connection while it waits.  A precache bundle is built
+    once per version of the PWA's files (seconds of CPU on a busy machine, bounded by the files in
+    the repository; api.web.pwa): cutting it would only repeat it.
+    """
+    return path.endswith("/events") or path.startswith(UNBUDGETED_PREFIX)
+
+
 class BudgetMiddleware:
     """Run the wrapped app under a time budget; answer 503 ``request_budget_exceeded`` past it."""
 
@@ -30,11 +40,7 @@ class BudgetMiddleware:
             started.append(True)
             return start_response(*args)
 
-        path = environ.get("PATH_INFO", "")
-        if path.endswith("/events") or path.startswith(UNBUDGETED_PREFIX):
-            # A live event stream is long by design; it holds no database connection while it waits.
-            # A precache bundle is built once per version of the PWA's files (seconds of CPU on a busy
-            # machine, bounded by the files in the repository; api.web.pwa): cutting it would only repeat it.
+        if runs_long(environ.get("PATH_INFO", "")):
             return self.wsgi_app(environ, start_response)
         try:
             with self._budget:

@@ -19,7 +19,7 @@ from gunicorn.workers.gthread import TConn, ThreadWorker
 from gunicorn.workers.sync import StopWaiting, SyncWorker
 
 from api.web import affinity
-from api.web.budget import UNBUDGETED_PREFIX
+from api.web.budget import runs_long
 from api.web.turns import TURNS, Turns
 from api.web.turns import wanted as turns_wanted
 
@@ -154,8 +154,7 @@ class TurnTaking:
         return getattr(self.app, name)
 
     def __call__(self, environ, start_response):
-        path = environ.get("PATH_INFO", "")
-        if path.endswith("/events") or path.startswith(UNBUDGETED_PREFIX):
+        if runs_long(environ.get("PATH_INFO", "")):
             return self.app(environ, start_response)
         read_body_first(environ, self.body_limit)
         with self.turns.taken():

@@ -9,7 +9,7 @@ import random
 import re
 
 from api.games.asian_tigers.presentation.factored import resolve
-from tests.pwa.conftest import axe_check, click_action, game_token, shot
+from tests.pwa.conftest import axe_check, shot
 
 
 def options(view: dict) -> list[tuple[dict, dict, dict]]:
