@@ -75,14 +75,11 @@ def build_app(config=None) -> Flask:
         hops = int(app.config["PROXY_HOPS"])
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)
 
-    from api.web import budget, register, security
-    from api.web.gunicorn_errors import harden
-
-    harden()  # also when gunicorn runs without our config file (no banner, problem+json errors)
+    from api.web import pwa, register, security
 
     register(app)
-    app.wsgi_app = budget.BudgetMiddleware(app.wsgi_app, float(app.config["REQUEST_BUDGET_SECONDS"]))
-    security.install(app, guards.allowed_origins)  # outermost: its headers reach the budget's 503 too
+    pwa.install(app)
+    security.install(app, guards.allowed_origins)  # outermost: its headers reach the static files too
     if app.config.get("EDITION_FILE"):
         check_edition_file(app)
 

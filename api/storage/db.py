@@ -20,7 +20,6 @@ from urllib.parse import quote
 
 from sqlite_utils import Database
 
-from api import deadline
 from api.storage import codec, writelock
 # The storage fault (503) lives in `api.storage.errors`, so that the PostgreSQL adapter raises it too.
 from api.storage.errors import RETRY_AFTER, DatabaseFault  # noqa: F401 (re-exported)
@@ -158,7 +157,6 @@ def write_transaction(db: Database) -> Iterator[Database]:
         try:
             yield db
             check_identity(db)  # never acknowledge a write into a deleted or replaced file
-            deadline.disarm()  # committed work is answered, however long it took
             db.conn.execute("COMMIT")
         except BaseException:
             if db.conn.in_transaction:

@@ -48,7 +48,7 @@ class Gunicorn:
     def start(self, expect_healthy: bool = True) -> "Gunicorn":
         # Output goes to a pipe (not a file) so that a file-size limit on the server cannot touch it.
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "-c", "python:api.web.gunicorn_conf", "-b", f"127.0.0.1:{self.port}",
+            [sys.executable, "-m", "gunicorn", "-c", str(ROOT / "gunicorn.conf.py"), "-b", f"127.0.0.1:{self.port}",
              "api:create_app()"], cwd=ROOT, env=self.env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
             start_new_session=True, text=True, errors="replace")
         threading.Thread(target=lambda: self.output.extend(self.proc.stdout), daemon=True).start()

@@ -51,7 +51,7 @@ class Server:
 
     def start(self) -> None:
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "-c", "python:api.web.gunicorn_conf", "--bind", f"127.0.0.1:{self.port}",
+            [sys.executable, "-m", "gunicorn", "-c", str(ROOT / "gunicorn.conf.py"), "--bind", f"127.0.0.1:{self.port}",
              "--workers", "2",
              "--threads", "16", "api:create_app()"], cwd=ROOT, env=self.env, stdout=self.logfile, stderr=self.logfile)
         deadline = time.monotonic() + 20

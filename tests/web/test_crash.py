@@ -34,7 +34,7 @@ def _start(db: str, port: int, log_path: Path) -> subprocess.Popen:
     env = {**os.environ, "TABLEKEEPER_DATABASE": db, "TABLEKEEPER_TEST_ENGINES": "tests.toy_engine:ENGINE",
            "TABLEKEEPER_AUTO_MIGRATE": "0", "PYTHONPATH": str(ROOT), "WEB_CONCURRENCY": "2"}
     proc = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "-c", "python:api.web.gunicorn_conf", "-b", f"127.0.0.1:{port}",
+        [sys.executable, "-m", "gunicorn", "-c", str(ROOT / "gunicorn.conf.py"), "-b", f"127.0.0.1:{port}",
          "api:create_app()"],
         cwd=ROOT, env=env, stdout=log_path.open("ab"), stderr=subprocess.STDOUT, start_new_session=True,
     )

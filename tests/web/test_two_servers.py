@@ -51,7 +51,7 @@ class Server:
                "PYTHONPATH": str(ROOT), "WEB_CONCURRENCY": "1", "TABLEKEEPER_THREADS": "8",
                "TABLEKEEPER_JOIN_ATTEMPTS": str(JOIN_ATTEMPTS), "TABLEKEEPER_DB_POOL": "4"}
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "-c", "python:api.web.gunicorn_conf", "-b", f"127.0.0.1:{self.port}",
+            [sys.executable, "-m", "gunicorn", "-c", str(ROOT / "gunicorn.conf.py"), "-b", f"127.0.0.1:{self.port}",
              "api:create_app()"], cwd=ROOT, env=env, stdout=self.log.open("ab"), stderr=subprocess.STDOUT,
             start_new_session=True)
         deadline = time.monotonic() + 30
