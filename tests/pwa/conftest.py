@@ -43,6 +43,7 @@ class Server:
         self.url = f"http://127.0.0.1:{self.port}"
         # Each open phone holds one event stream (a thread); short heartbeats free a closed page's soon.
         self.env = {**os.environ, "TABLEKEEPER_DATABASE": str(tmp / "pwa.db"), "TABLEKEEPER_STREAM_HEARTBEAT": "2",
+                    "TABLEKEEPER_CREATES_PER_MINUTE": "0",  # many games from one address
                     "TABLEKEEPER_STREAMS_PER_SERVER": "12"}
         self.logfile = open(tmp / "server.log", "ab")
         self.proc = None

@@ -31,7 +31,8 @@ def _free_port() -> int:
 
 
 def _start(db: str, port: int, log_path: Path) -> subprocess.Popen:
-    env = {**os.environ, "TABLEKEEPER_DATABASE": db, "TABLEKEEPER_TEST_ENGINES": "tests.toy_engine:ENGINE",
+    env = {**os.environ, "TABLEKEEPER_DATABASE": db, "TABLEKEEPER_CREATES_PER_MINUTE": "0",
+           "TABLEKEEPER_TEST_ENGINES": "tests.toy_engine:ENGINE",
            "TABLEKEEPER_AUTO_MIGRATE": "0", "PYTHONPATH": str(ROOT), "WEB_CONCURRENCY": "2"}
     proc = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "-c", str(ROOT / "gunicorn.conf.py"), "-b", f"127.0.0.1:{port}",

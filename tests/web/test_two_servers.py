@@ -47,7 +47,8 @@ class Server:
         self.proc: subprocess.Popen | None = None
 
     def start(self) -> "Server":
-        env = {**os.environ, "TABLEKEEPER_DATABASE": self.db_url, "TABLEKEEPER_TEST_ENGINES": "tests.toy_engine:ENGINE",
+        env = {**os.environ, "TABLEKEEPER_DATABASE": self.db_url, "TABLEKEEPER_CREATES_PER_MINUTE": "0",
+               "TABLEKEEPER_TEST_ENGINES": "tests.toy_engine:ENGINE",
                "PYTHONPATH": str(ROOT), "WEB_CONCURRENCY": "1", "TABLEKEEPER_THREADS": "8",
                "TABLEKEEPER_JOIN_ATTEMPTS": str(JOIN_ATTEMPTS), "TABLEKEEPER_DB_POOL": "4"}
         self.proc = subprocess.Popen(
@@ -196,9 +197,11 @@ def test_the_join_code_throttle_holds_across_servers(servers):
         server = (a, b)[i % 2]
         codes.append(requests.post(f"{server.base}/api/join", json={"join_code": wrong}, timeout=10).status_code)
     assert codes == [404] * JOIN_ATTEMPTS
-    for server in (a, b):  # both servers now refuse, even the right code
-        r = requests.post(f"{server.base}/api/join", json={"join_code": game["join_code"]}, timeout=10)
+    for server in (a, b):  # both servers now refuse another wrong guess, but never the right code
+        r = requests.post(f"{server.base}/api/join", json={"join_code": wrong}, timeout=10)
         assert r.status_code == 429 and int(r.headers["Retry-After"]) > 0
+        assert requests.post(f"{server.base}/api/join", json={"join_code": game["join_code"]},
+                             timeout=10).status_code == 200
 
 
 def test_kill_9_of_one_server_loses_no_acknowledged_move(servers):
