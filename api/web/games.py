@@ -150,7 +150,14 @@ def read_game(game_id: str):
     if cached is not None:
         return cached
     game = r.load(game_id)
-    return json_response(game_view(game, role), 200, game.record.version)
+    return json_response(for_role(game_view(game, role), role), 200, game.record.version)
+
+
+def for_role(document: dict, role: str) -> dict:
+    """`document` as `role` may see it: a spectator never gets the seed, from which every later draw follows."""
+    if role == "spectator":
+        document.pop("seed", None)
+    return document
 
 
 @bp.get("/games/<game_id>/edition")
@@ -219,10 +226,11 @@ def server_edition():
 @bp.get("/games/<game_id>/export")
 def export_game(game_id: str):
     """``{format, game, edition, options, seed, actions, state_hash}``: enough to rebuild the game."""
-    r, record, cached = readable(game_id)
+    r, record, role = authorized(game_id, write=False)
+    cached = not_modified(record.version)
     if cached is not None:
         return cached
-    return json_response(r.export(game_id), 200, record.version,
+    return json_response(for_role(r.export(game_id), role), 200, record.version,
                          {"Content-Disposition": f'attachment; filename="tablekeeper-{game_id}.json"'})
 
 

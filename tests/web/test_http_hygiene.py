@@ -69,3 +69,16 @@ def test_imports_count_as_creates_and_zero_means_no_limit(make_app):
     assert resp.status_code == 429 and resp.get_json()["code"] == "too_many_creates"
     unlimited = make_app(CREATES_PER_MINUTE=0).test_client()
     assert {unlimited.post("/api/games", json=CREATE).status_code for _ in range(5)} == {201}
+
+
+def test_a_spectator_never_sees_the_seed_in_views_or_exports(client):
+    body = client.post("/api/games", json={**CREATE, "seed": 4242}).get_json()
+    table = {"Authorization": f"Bearer {body['table_token']}"}
+    spectator = {"Authorization": f"Bearer {body['spectator_token']}"}
+    game = f"/api/games/{body['game_id']}"
+    assert client.get(game, headers=table).get_json()["seed"] == 4242  # the table keeps it (offline play needs it)
+    assert client.get(f"{game}/export", headers=table).get_json()["seed"] == 4242
+    for path in (game, f"{game}/export"):
+        seen = client.get(path, headers=spectator)
+        assert seen.status_code == 200 and "seed" not in seen.get_json(), path
+        assert '"seed"' not in seen.get_data(as_text=True), path  # nor anywhere deeper
