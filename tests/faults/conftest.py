@@ -1,4 +1,4 @@
-"""The real gunicorn (master + 2 workers, the project's gunicorn_conf) on a temporary database,
+"""The real gunicorn (master + 2 workers, the project's gunicorn.conf.py) on a temporary database,
 with the helpers the fault-injection tests need: moves that remember which were acknowledged,
 the worker pids, and a read of what finally reached the database file."""
 from __future__ import annotations
