@@ -17,7 +17,7 @@ import pytest
 import requests
 
 ROOT = Path(__file__).resolve().parents[2]
-ENGINES = "tests.toy_engine:ENGINE,tests.stall_engine:ENGINE"
+ENGINES = "tests.toy_engine:ENGINE"
 EDITION = {"schema_version": "1.0", "edition": {"id": "faults"}, "max_take": 3, "pile": 1_000_000,
            "provenance": {"/max_take": "rulebook", "/pile": "placeholder"}}
 PLAYERS = [{"name": "a", "color": "r"}, {"name": "b", "color": "b"}]
