@@ -107,6 +107,9 @@ class CreateGameSchema(Base):
     edition_id = fields.String(validate=validate.Length(min=1, max=64))
 
 
+IMPORT_ACTIONS = validate.Length(max=2000)  # a 4-player game is ~200 moves; each is replayed on import
+
+
 class ImportGameSchema(Base):
     """POST /api/imports: an export document."""
 
@@ -116,7 +119,7 @@ class ImportGameSchema(Base):
     edition = fields.Dict(keys=fields.String(), required=True)
     options = fields.Nested(OptionsSchema, required=True)
     seed = StrictInt(required=True, validate=SEED)
-    actions = fields.List(fields.Dict(keys=fields.String()), required=True)
+    actions = fields.List(fields.Dict(keys=fields.String()), required=True, validate=IMPORT_ACTIONS)
     state_hash = fields.String(validate=validate.Regexp(r"^[0-9a-f]{64}$"))
 
 

@@ -80,3 +80,12 @@ def test_a_recorded_setup_draw_is_kept_and_served_back(client):
     resp = client.post("/api/games", json={**SETUP_GAME, "options": {**SETUP_GAME["options"], "setup": setup}})
     assert resp.status_code == 201, resp.get_json()
     assert resp.get_json()["game"]["options"]["setup"] == setup
+
+
+def test_an_import_of_more_actions_than_ten_whole_games_is_refused_before_any_replay(client, app):
+    before = _count(app, "games")
+    doc = {"game": "toy", "edition": {}, "options": {"players": [{"name": "A", "color": "r"}]}, "seed": 1,
+           "actions": [{"kind": "take", "amount": 1}] * 2001}
+    resp = client.post("/api/imports", json=doc)
+    assert resp.status_code == 422 and "actions" in resp.get_json()["errors"], resp.get_json()
+    assert _count(app, "games") == before
