@@ -29,10 +29,11 @@ platforms, is read when it is not set.
 
 ``TABLEKEEPER_HOSTS`` is a comma-separated list of the host names the site is
 reached by (``scores.example.org``); a request whose ``Host`` is neither one of
-them nor a localhost name (``localhost``, ``127.0.0.1``, ``[::1]``) is refused
-400 ``host_not_allowed``, and a write whose ``Origin`` names another host 403
-(`api.web.guards`).  ``TABLEKEEPER_CREATES_PER_MINUTE`` bounds the games one
-client address may create per minute (429 with ``Retry-After`` past it).
+them nor ``localhost`` or ``127.0.0.1`` is refused 400 ``host_not_allowed``
+(Flask's ``TRUSTED_HOSTS``, set in `api.app`), and a write whose ``Origin``
+names another host 403 (`api.web.guards`).  ``TABLEKEEPER_CREATES_PER_MINUTE``
+bounds the games one client address may create per minute (429 with
+``Retry-After`` past it; `api.storage.throttle`).
 ``TABLEKEEPER_CORS_ORIGINS`` is a comma-separated list of
 origins (``https://scores.example.org``) allowed to call the API from another
 site; by default none is, and cross-site writes are refused with 403.
