@@ -48,7 +48,8 @@ def build_app(config=None) -> Flask:
     app.config.update(settings)
     app.json.sort_keys = False
     # Flask refuses (400) a Host not in this list: a DNS-rebinding page cannot talk to a server on localhost.
-    app.config["TRUSTED_HOSTS"] = [*LOCAL_HOSTS, *(h.strip().lower() for h in settings["HOSTS"].split(",") if h.strip())]
+    hosts = [h.strip().lower() for h in settings["HOSTS"].split(",") if h.strip()]
+    app.config["TRUSTED_HOSTS"] = [*LOCAL_HOSTS, *hosts]
     app.session_interface = NoSessions()
 
     engines = default_registry(app.config.get("TEST_ENGINES", ""))
