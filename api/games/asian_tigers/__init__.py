@@ -7,7 +7,6 @@ Vocabulary (python-chess / OpenSpiel style)::
     legal_actions(state)                           # every legal answer now
     step = apply(state, action)                    # Step(state, events); input untouched
     view(state), is_over(state), replay(options, edition, seed, actions)
-    view_sections(state, memo)                     # the view in parts, for patches (api.games.sections)
     outcome(state) / provisional_score(state)      # final result / live scoreboard
     edition_labels(edition)                        # every component's human label (cacheable)
     refusals(state)                                # what is not available now, and why (on demand)
@@ -27,12 +26,11 @@ from api.games.asian_tigers.presentation.document import edition_labels
 from api.games.asian_tigers.presentation.outcome import outcome, provisional_score
 from api.games.asian_tigers.presentation.refusals import refusals
 from api.games.asian_tigers.state import GameState, state_from_dict, state_to_dict, state_to_shared_dict
-from api.games.asian_tigers.view import view, view_sections
+from api.games.asian_tigers.view import view
 
 __all__ = [
     "action_kinds", "ActionShapeError", "Edition", "edition_labels", "EditionError", "GameOverError", "GameState",
     "IllegalActionError", "RulesError", "SetupError", "StaleDecisionError", "Step", "apply", "is_over", "legal_actions", "load_edition",
     "new_game", "outcome", "provisional_score", "refusals", "replay", "state_canonical_bytes", "state_from_dict",
     "state_to_dict", "state_to_shared_dict", "view",
-    "view_sections",
 ]
