@@ -196,12 +196,9 @@ def test_cors_preflight_is_answered_only_for_allowed_origins(make_app):
     ("leftovers", {"goods": 10**18, "energy": 0, "science": 0}, "value_too_large"),
 ])
 def test_the_asian_tigers_scorer_refuses_huge_numbers_at_once(client, field, value, code):
-    from pathlib import Path
+    from tests.helpers import worked_example
 
-    example = Path(__file__).resolve().parents[2].parent / "shared" / "examples" / "EX-1.json"
-    if not example.exists():
-        pytest.skip("the worked examples are not available")
-    body = json.loads(example.read_text())["input"]
+    body = worked_example("EX-1")["input"]
     body["participants"]["Red"][field] = value
     started = time.monotonic()
     resp = client.post("/api/scorers/asian-tigers", json=body)
