@@ -1,6 +1,6 @@
 """Reading a table's end-of-game JSON into an `EndPosition`, refusing anything inconsistent.
 
-The format is the one of the worked examples (/work/shared/examples/README.md), with
+The format is the one of the worked examples (tests/data/examples/README.md), with
 an optional ``solo.variant`` (see `scorer.score_table`).  Every refusal is a
 `ScorerInputError` whose `path` is a JSON pointer into the input.  This module checks
 shapes and identities; `scorer_checks` checks the facts against the rules.
