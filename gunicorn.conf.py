@@ -4,6 +4,7 @@ Stock ``gthread`` workers: a live event stream holds one thread, not a process. 
 pending migrations once before any worker starts (two workers migrating at once would trip over each
 other).  Settings are in docs/server.md.
 """
+import logging
 import os
 import signal
 
@@ -16,13 +17,19 @@ graceful_timeout = 10
 # Above the app's own limits (TABLEKEEPER_MAX_URL 4096, TABLEKEEPER_MAX_HEADER 8190): the app answers problem+json.
 limit_request_line = 8190
 limit_request_field_size = 16380
-# gunicorn's own 400 for a malformed header line quotes the line, which may be an Authorization header.
-logconfig_dict = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "filters": {"secrets": {"()": "api.web.logs.RedactSecrets"}},
-    "loggers": {"gunicorn.error": {"filters": ["secrets"]}, "gunicorn.access": {"filters": ["secrets"]}},
-}
+# gthread reads at most this much of a body the app left unread before it gives up and closes the
+# connection (after the answer already said "keep-alive").  A request that may leave more is told
+# "Connection: close" up front: a body announced longer, or a chunked one (its length is unknown).
+DRAIN_BYTES = 64 * 1024
+
+
+def pre_request(worker, req) -> None:  # noqa: ARG001 - gunicorn's hook signature
+    """Mark a request whose unread body gunicorn could not drain: its answer says ``Connection: close``."""
+    for name, value in req.headers:
+        if name == "TRANSFER-ENCODING" or (name == "CONTENT-LENGTH" and (not value.isdigit()
+                                                                          or int(value) > DRAIN_BYTES)):
+            req.force_close()
+            return
 
 
 def _ignore_file_size_signal() -> None:
@@ -32,6 +39,15 @@ def _ignore_file_size_signal() -> None:
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
 
 
+def keep_secrets_out_of_logs() -> None:
+    """gunicorn's 400 for a malformed header line quotes the line, which may be an Authorization header;
+    an access log (when turned on) shows query strings: both go through `api.web.logs.RedactSecrets`."""
+    from api.web.logs import RedactSecrets
+
+    for name in ("gunicorn.error", "gunicorn.access"):
+        logging.getLogger(name).addFilter(RedactSecrets())
+
+
 def on_starting(server) -> None:
     """Apply pending migrations once, in the master, before the workers fork."""
     from api.app import prepare_database
@@ -39,6 +55,7 @@ def on_starting(server) -> None:
     from api.storage.db import pin_identity
 
     _ignore_file_size_signal()
+    keep_secrets_out_of_logs()
     cfg = load_config()
     ready = prepare_database(cfg["DATABASE"], int(cfg["BUSY_TIMEOUT_MS"]), auto_migrate=True)
     pin_identity(cfg["DATABASE"])  # workers forked from here refuse any other file at this path

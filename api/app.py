@@ -16,6 +16,7 @@ from api.storage.migrations import migrate, pending
 from api.web.problems import ApiProblem
 
 log = logging.getLogger("tablekeeper")
+LOCAL_HOSTS = ("localhost", "127.0.0.1")  # always allowed, whatever TABLEKEEPER_HOSTS adds
 
 
 class NoSessions(SecureCookieSessionInterface):
@@ -46,6 +47,8 @@ def build_app(config=None) -> Flask:
     app = Flask(__name__, static_folder=None)
     app.config.update(settings)
     app.json.sort_keys = False
+    # Flask refuses (400) a Host not in this list: a DNS-rebinding page cannot talk to a server on localhost.
+    app.config["TRUSTED_HOSTS"] = [*LOCAL_HOSTS, *(h.strip().lower() for h in settings["HOSTS"].split(",") if h.strip())]
     app.session_interface = NoSessions()
 
     engines = default_registry(app.config.get("TEST_ENGINES", ""))

@@ -89,6 +89,7 @@ def make_app(db_path):
 
     def make(**config):
         app = create_app({"DATABASE": db_path, "TEST_ENGINES": TEST_ENGINES, "TESTING": True, "DB_POOL": 4,
+                          "CREATES_PER_MINUTE": 0,  # tests create many games from one address; throttle tests set it
                           **config})
         app.test_client_class = WellBehavedClient
         apps.append(app)

@@ -34,7 +34,7 @@ class Server(LiveServer):
 
     def __init__(self, tmp: Path):
         # Each open phone holds one event stream (a thread); short heartbeats free a closed page's soon.
-        super().__init__(env={"TABLEKEEPER_DATABASE": str(tmp / "pwa.db"), "TABLEKEEPER_STREAM_HEARTBEAT": "2",
+        super().__init__(env={"TABLEKEEPER_CREATES_PER_MINUTE": "0", "TABLEKEEPER_DATABASE": str(tmp / "pwa.db"), "TABLEKEEPER_STREAM_HEARTBEAT": "2",
                               "TABLEKEEPER_STREAMS_PER_SERVER": "12"},
                          args=["--workers", "2", "--threads", "16"], log=tmp / "server.log")
         subprocess.run([sys.executable, "-m", "flask", "--app", "api", "init-db"], cwd=ROOT, env=self.env,

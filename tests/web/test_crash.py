@@ -27,7 +27,7 @@ PILE = 1_000_000
 def test_kill_9_loses_no_acknowledged_move(tmp_path):
     db = str(tmp_path / "crash.db")
     log_path = tmp_path / "gunicorn.log"
-    server = LiveServer(env={"TABLEKEEPER_DATABASE": db, "TABLEKEEPER_TEST_ENGINES": "tests.toy_engine:ENGINE",
+    server = LiveServer(env={"TABLEKEEPER_CREATES_PER_MINUTE": "0", "TABLEKEEPER_DATABASE": db, "TABLEKEEPER_TEST_ENGINES": "tests.toy_engine:ENGINE",
                              "TABLEKEEPER_AUTO_MIGRATE": "0", "WEB_CONCURRENCY": "2"}, log=log_path)
     base = server.start().url  # the same port after the restart below
     try:

@@ -30,7 +30,7 @@ WAIT = 10
 
 def server_on(url: str, log: Path) -> LiveServer:
     """One gunicorn server (its own process group) on the shared database, started; `.url` is its base."""
-    return start_server(env={"TABLEKEEPER_DATABASE": url, "TABLEKEEPER_TEST_ENGINES": "tests.toy_engine:ENGINE",
+    return start_server(env={"TABLEKEEPER_CREATES_PER_MINUTE": "0", "TABLEKEEPER_DATABASE": url, "TABLEKEEPER_TEST_ENGINES": "tests.toy_engine:ENGINE",
                              "WEB_CONCURRENCY": "1", "TABLEKEEPER_THREADS": "8",
                              "TABLEKEEPER_JOIN_ATTEMPTS": str(JOIN_ATTEMPTS), "TABLEKEEPER_DB_POOL": "4"}, log=log)
 
@@ -153,6 +153,8 @@ def test_the_join_code_throttle_holds_across_servers(servers):
     for server in (a, b):  # both servers now refuse, even the right code
         r = requests.post(f"{server.url}/api/join", json={"join_code": game["join_code"]}, timeout=10)
         assert r.status_code == 429 and int(r.headers["Retry-After"]) > 0
+        assert requests.post(f"{server.base}/api/join", json={"join_code": game["join_code"]},
+                             timeout=10).status_code == 200
 
 
 def test_kill_9_of_one_server_loses_no_acknowledged_move(servers):
