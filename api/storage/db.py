@@ -20,10 +20,9 @@ from urllib.parse import quote
 
 from sqlite_utils import Database
 
-from api import deadline
-from api.storage import codec, writelock
+from api.storage import codec
 # The storage fault (503) lives in `api.storage.errors`, so that the PostgreSQL adapter raises it too.
-from api.storage.errors import RETRY_AFTER, DatabaseFault  # noqa: F401 (re-exported)
+from api.storage.errors import BUSY_TIMEOUT_MS, RETRY_AFTER, DatabaseFault  # noqa: F401 (re-exported)
 
 MARKER_SUFFIX = ".initialised"
 # SQLite result-code names (Python's `sqlite_errorname`) → (problem code, what it means for the operator).
@@ -116,7 +115,21 @@ def pin_identity(path: str) -> None:
         PINNED[str(path)] = found
 
 
-def connect(path: str, busy_timeout_ms: int = 10_000, must_exist: bool = False) -> Database:
+def shared_memory_fault(path: str) -> DatabaseFault | None:
+    """`database_read_only` when the WAL index ``<database>-shm`` exists but cannot be written.
+
+    SQLite maps that file into memory (WAL mode, whatever ``mmap_size`` says) and writes to the
+    mapping on every read and write; when the file cannot be written (made immutable, a read-only
+    remount), that store kills the whole worker with SIGBUS.  Checked before a connection is used
+    (one ``access`` call), so the request is answered 503 instead.
+    """
+    shm = f"{path}-shm"
+    if os.access(shm, os.W_OK) or not os.path.exists(shm):
+        return None
+    return DatabaseFault("database_read_only", f"the database's shared-memory file {shm} cannot be written")
+
+
+def connect(path: str, busy_timeout_ms: int = BUSY_TIMEOUT_MS, must_exist: bool = False) -> Database:
     """Open `path` with the pragmas every connection needs and wrap it in sqlite-utils.
 
     With `must_exist` a missing file is an error (``unable to open``) instead of a new empty database.
@@ -127,6 +140,9 @@ def connect(path: str, busy_timeout_ms: int = 10_000, must_exist: bool = False) 
 
         return pg.connect(str(path), busy_timeout_ms)
     target, uri = str(path), False
+    fault = shared_memory_fault(target) if is_file_path(target) else None
+    if fault is not None:
+        raise fault
     if must_exist and is_file_path(target):
         target, uri = f"file:{quote(os.path.abspath(target))}?mode=rw", True
     conn = sqlite3.connect(
@@ -139,34 +155,25 @@ def connect(path: str, busy_timeout_ms: int = 10_000, must_exist: bool = False) 
     conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
     conn.execute("PRAGMA synchronous = FULL")
     conn.execute("PRAGMA foreign_keys = ON")
-    db = Database(conn, execute_plugins=False)
-    if is_file_path(path) and writelock.enabled():  # writers take turns on an OS lock (api.storage.writelock)
-        db.tablekeeper_writelock = writelock.WriteLock(str(path), busy_timeout_ms / 1000)
-    return db
+    return Database(conn, execute_plugins=False)
 
 
 @contextlib.contextmanager
 def write_transaction(db: Database) -> Iterator[Database]:
     """``BEGIN IMMEDIATE`` … ``COMMIT``; roll back on any exception.
 
-    A SQLite file's writers first take its `writelock.WriteLock` (released after COMMIT or ROLLBACK).
+    SQLite's own lock orders the writers: ``BEGIN IMMEDIATE`` waits at most the busy timeout for it
+    and then fails ``SQLITE_BUSY`` (503 ``database_busy``).
     """
-    lock = getattr(db, "tablekeeper_writelock", None)
-    locked = lock is not None and lock.acquire()
+    db.conn.execute("BEGIN IMMEDIATE")
     try:
-        db.conn.execute("BEGIN IMMEDIATE")
-        try:
-            yield db
-            check_identity(db)  # never acknowledge a write into a deleted or replaced file
-            deadline.disarm()  # committed work is answered, however long it took
-            db.conn.execute("COMMIT")
-        except BaseException:
-            if db.conn.in_transaction:
-                db.conn.execute("ROLLBACK")
-            raise
-    finally:
-        if locked:
-            lock.release()
+        yield db
+        check_identity(db)  # never acknowledge a write into a deleted or replaced file
+        db.conn.execute("COMMIT")
+    except BaseException:
+        if db.conn.in_transaction:
+            db.conn.execute("ROLLBACK")
+        raise
 
 
 def check_identity(db: Database) -> None:
@@ -202,7 +209,7 @@ class ConnectionPool:
     so a deleted or swapped database answers 503 instead of silently starting anew.
     """
 
-    def __init__(self, path: str, busy_timeout_ms: int = 10_000):
+    def __init__(self, path: str, busy_timeout_ms: int = BUSY_TIMEOUT_MS):
         self.path = str(path)
         self.busy_timeout_ms = busy_timeout_ms
         self._local = threading.local()
@@ -224,6 +231,9 @@ class ConnectionPool:
                                       if found is None else
                                       ("database_replaced", f"the database file {self.path} was replaced "
                                                             "while the server ran; restart the server")))
+            fault = shared_memory_fault(self.path)
+            if fault is not None:  # not even closing the connection: that would touch the mapping too
+                raise fault
         db = getattr(self._local, "db", None)
         if db is None:
             db = connect(self.path, self.busy_timeout_ms, must_exist=True)
@@ -233,19 +243,16 @@ class ConnectionPool:
         else:
             if db.conn.in_transaction:  # a request died mid-transaction: never leak it
                 db.conn.execute("ROLLBACK")
-            lock = getattr(db, "tablekeeper_writelock", None)
-            if lock is not None and lock.taken:  # nor the write lock (a budget cut inside `acquire`)
-                lock.release()
         return db
 
     def discard(self) -> None:
-        """Close this thread's connection (after a fault the next request opens a fresh one)."""
+        """Close this thread's connection (after a fault the next request opens a fresh one); kept open
+        while its shared memory cannot be written (closing writes to it: `shared_memory_fault`)."""
         db = getattr(self._local, "db", None)
+        if self.checked and shared_memory_fault(self.path) is not None:
+            return
         self._local.db = None
         if db is not None:
-            lock = getattr(db, "tablekeeper_writelock", None)
-            if lock is not None:
-                lock.close()
             try:
                 db.conn.close()
             except sqlite3.Error:

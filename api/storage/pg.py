@@ -45,7 +45,7 @@ from typing import Any, Iterable, Iterator
 import psycopg
 from psycopg.pq import TransactionStatus
 
-from api.storage.errors import DatabaseFault
+from api.storage.errors import BUSY_TIMEOUT_MS, DatabaseFault
 
 DIALECT = "postgresql"
 URL_PREFIXES = ("postgresql://", "postgres://")
@@ -228,7 +228,7 @@ def session_settings(busy_timeout_ms: int) -> list[str]:
     ]
 
 
-def open_connection(url: str, busy_timeout_ms: int = 10_000) -> psycopg.Connection:
+def open_connection(url: str, busy_timeout_ms: int = BUSY_TIMEOUT_MS) -> psycopg.Connection:
     """A dedicated autocommit connection with the session settings (CLI, migrations, listeners)."""
     try:
         conn = psycopg.connect(url, autocommit=True, connect_timeout=max(1, busy_timeout_ms // 1000))
@@ -239,7 +239,7 @@ def open_connection(url: str, busy_timeout_ms: int = 10_000) -> psycopg.Connecti
     return conn
 
 
-def connect(url: str, busy_timeout_ms: int = 10_000) -> PgDatabase:
+def connect(url: str, busy_timeout_ms: int = BUSY_TIMEOUT_MS) -> PgDatabase:
     """A `PgDatabase` on a dedicated connection (closed by ``db.close()``)."""
     conn = open_connection(url, busy_timeout_ms)
     return PgDatabase(PgConnection(lambda: conn, lambda c: None if c.closed else c.close()))
@@ -248,7 +248,7 @@ def connect(url: str, busy_timeout_ms: int = 10_000) -> PgDatabase:
 class PgPool:
     """A psycopg-pool pool; each thread's `PgDatabase` borrows one connection per request."""
 
-    def __init__(self, url: str, busy_timeout_ms: int = 10_000, max_size: int = 10):
+    def __init__(self, url: str, busy_timeout_ms: int = BUSY_TIMEOUT_MS, max_size: int = 10):
         from psycopg_pool import ConnectionPool
 
         self.url = url
