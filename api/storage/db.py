@@ -1,11 +1,14 @@
-"""SQLite connections: pragmas on every connection and explicit transactions.
+"""SQLite connections: pragmas on every connection and explicit transactions (both backends).
 
 Every connection runs in driver autocommit mode (``isolation_level=None``) so
-that the code decides where transactions begin: writes use
-``BEGIN IMMEDIATE``, which takes the write lock up front, so two writers
-queue on the busy timeout instead of failing half-way with "database is
-locked".  ``synchronous=FULL`` makes every commit reach the disk before the
-HTTP answer is sent (see README, "Durability").
+that the code decides where transactions begin: on SQLite writes use
+``BEGIN IMMEDIATE``, which takes SQLite's write lock up front, so two writers
+queue on the busy timeout (`BUSY_TIMEOUT_MS`, 2 s) instead of failing
+half-way with "database is locked"; past it the write answers 503
+``database_busy``.  On PostgreSQL a write is a READ COMMITTED transaction
+whose writers queue on the row they change (`lock_row`).
+``synchronous=FULL`` makes every commit reach the disk before the HTTP answer
+is sent (docs/storage.md, "Durability").
 """
 from __future__ import annotations
 
@@ -14,6 +17,7 @@ import json
 import os
 import sqlite3
 import threading
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Iterator
 from urllib.parse import quote
@@ -158,14 +162,44 @@ def connect(path: str, busy_timeout_ms: int = BUSY_TIMEOUT_MS, must_exist: bool 
     return Database(conn, execute_plugins=False)
 
 
+def is_postgresql(db: Database) -> bool:
+    """True for a `api.storage.pg.PgDatabase`."""
+    return getattr(db, "dialect", "sqlite") == "postgresql"
+
+
+# The rows a write locks on PostgreSQL (`lock_row`), by table: never a name from a request.
+_LOCKS = {table: f"SELECT 1 FROM {table} WHERE id = ? FOR UPDATE"
+          for table in ("games", "campaigns", "edition_resources")}
+THROTTLE_LOCK = "LOCK TABLE join_failures IN SHARE ROW EXCLUSIVE MODE"
+
+
+def lock_row(db: Database, table: str, row_id: str) -> None:
+    """Inside a write transaction, before reading the row it will change: make writers of that row queue.
+
+    PostgreSQL: ``SELECT … FOR UPDATE`` as a statement of its own, so that the reads after it (READ
+    COMMITTED) see everything the previous holder committed (its Idempotency-Key, its version).
+    SQLite: nothing to do, ``BEGIN IMMEDIATE`` already holds the database's only write lock.
+    """
+    if is_postgresql(db):
+        db.conn.execute(_LOCKS[table], (row_id,))
+
+
+def lock_throttle(db: Database) -> None:
+    """Inside a write transaction: the join-code throttle counts and records failures in one turn
+    across every server (PostgreSQL: a self-exclusive table lock; SQLite: already so)."""
+    if is_postgresql(db):
+        db.conn.execute(THROTTLE_LOCK)
+
+
 @contextlib.contextmanager
 def write_transaction(db: Database) -> Iterator[Database]:
-    """``BEGIN IMMEDIATE`` … ``COMMIT``; roll back on any exception.
+    """``BEGIN IMMEDIATE`` (SQLite) or ``BEGIN`` (PostgreSQL, READ COMMITTED) … ``COMMIT``; roll back on any
+    exception.
 
     SQLite's own lock orders the writers: ``BEGIN IMMEDIATE`` waits at most the busy timeout for it
-    and then fails ``SQLITE_BUSY`` (503 ``database_busy``).
+    and then fails ``SQLITE_BUSY`` (503 ``database_busy``); PostgreSQL's writers queue on `lock_row`.
     """
-    db.conn.execute("BEGIN IMMEDIATE")
+    db.conn.execute("BEGIN" if is_postgresql(db) else "BEGIN IMMEDIATE")
     try:
         yield db
         check_identity(db)  # never acknowledge a write into a deleted or replaced file
@@ -192,8 +226,8 @@ def check_identity(db: Database) -> None:
 
 @contextlib.contextmanager
 def read_transaction(db: Database) -> Iterator[Database]:
-    """A deferred transaction so several reads see one consistent snapshot."""
-    db.conn.execute("BEGIN")
+    """A transaction so several reads see one consistent snapshot (PostgreSQL: REPEATABLE READ)."""
+    db.conn.execute("BEGIN ISOLATION LEVEL REPEATABLE READ" if is_postgresql(db) else "BEGIN")
     try:
         yield db
     finally:
@@ -259,20 +293,37 @@ class ConnectionPool:
                 pass
 
 
-def probe(db: Database) -> None:
-    """Prove the database is sound and writable: an integrity check and one committed write."""
-    if getattr(db, "dialect", "sqlite") == "postgresql":  # the server guards its own pages; prove a commit
-        with write_transaction(db):
-            db.conn.execute("CREATE TABLE IF NOT EXISTS _health (id INTEGER PRIMARY KEY, checked_at TEXT NOT NULL)")
-            db.conn.execute("INSERT INTO _health (id, checked_at) VALUES (1, now()::text) "
-                            "ON CONFLICT (id) DO UPDATE SET checked_at = EXCLUDED.checked_at")
-        return
-    verdict = db.conn.execute("PRAGMA quick_check(1)").fetchone()[0]
-    if verdict != "ok":
-        raise DatabaseFault("database_corrupt", f"the database file is corrupt: {verdict}")
+HEALTH_WRITE = ("INSERT INTO _health (id, checked_at) VALUES (1, ?) "
+                "ON CONFLICT (id) DO UPDATE SET checked_at = excluded.checked_at")
+
+
+def free_space_fault(path: str, min_free_mb: float) -> DatabaseFault | None:
+    """`disk_full` when the file system holding the SQLite file `path` has less than `min_free_mb` MB free."""
+    if not is_file_path(path) or min_free_mb <= 0:
+        return None
+    try:
+        fs = os.statvfs(os.path.dirname(os.path.abspath(path)))
+    except OSError:
+        return None  # the write below decides
+    free_mb = fs.f_bavail * fs.f_frsize / 2**20
+    if free_mb >= min_free_mb:
+        return None
+    return DatabaseFault("disk_full", f"only {free_mb:.1f} MB free on the disk holding the database "
+                                      f"(below TABLEKEEPER_MIN_FREE_MB={min_free_mb:g})")
+
+
+def probe(db: Database, path: str = "", min_free_mb: float = 0) -> None:
+    """Prove the database can take a write now: (SQLite) enough free space and a sound file, then one
+    committed write to ``_health`` (a table of migration 0009: no DDL here).  `DatabaseFault` otherwise."""
+    fault = free_space_fault(path, min_free_mb)
+    if fault is not None:
+        raise fault
+    if not is_postgresql(db):  # PostgreSQL guards its own pages
+        verdict = db.conn.execute("PRAGMA quick_check(1)").fetchone()[0]
+        if verdict != "ok":
+            raise DatabaseFault("database_corrupt", f"the database file is corrupt: {verdict}")
     with write_transaction(db):
-        db.conn.execute("CREATE TABLE IF NOT EXISTS _health (id INTEGER PRIMARY KEY, checked_at TEXT NOT NULL)")
-        db.conn.execute("INSERT OR REPLACE INTO _health (id, checked_at) VALUES (1, datetime('now'))")
+        db.conn.execute(HEALTH_WRITE, (datetime.now(timezone.utc).isoformat(),))
 
 
 def dumps(value: Any) -> str:
