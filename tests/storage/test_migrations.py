@@ -188,11 +188,18 @@ def test_a_database_from_before_0007_keeps_serving_its_games_and_expires_its_old
         store.close()
 
 
-def test_idempotency_records_are_one_b_tree_with_their_age_index(db_path, sqlite_only):
-    """0008: the records are clustered on (game, key), so a move writes no separate key index."""
+def test_an_idempotency_record_of_a_few_kb_stays_in_its_table_page(db_path, sqlite_only):
+    """0009: a rowid table again, so a compressed answer of 1-3 KB takes no overflow page of its own."""
+    import os
+
     db = connect(db_path)
     migrate(db)
-    sql = db.conn.execute("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'idempotency'").fetchone()[0]
-    indexes = {name for (name,) in db.conn.execute(
-        "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'idempotency'")}
-    assert sql.rstrip().endswith("WITHOUT ROWID") and indexes == {"idempotency_created_at"}
+    db.conn.execute("INSERT INTO editions (hash, document) VALUES ('e', '{}')")
+    db.conn.execute("INSERT INTO games (id, kind, edition_hash, options, seed, status, version, head_seq, tail_seq, "
+                    "live_actions) VALUES ('g', 'toy', 'e', '{}', 1, 'active', 1, 0, 0, 0)")
+    db.conn.executemany("INSERT INTO idempotency (game_id, key, request_hash, status, response, etag, created_at) "
+                        "VALUES ('g', ?, 'h', 200, ?, '2', '2026-01-01')",
+                        [(f"k{i}", os.urandom(1000 + 100 * i)) for i in range(20)])
+    kinds = dict(db.conn.execute("SELECT pagetype, COUNT(*) FROM dbstat WHERE name = 'idempotency' "
+                                 "GROUP BY pagetype").fetchall())
+    assert kinds.get("overflow", 0) == 0 and kinds["leaf"] < 20  # fewer pages than records
