@@ -13,7 +13,8 @@ import random
 
 import orjson
 
-from api.games.asian_tigers import apply, is_over, legal_actions, new_game, view, view_sections
+from api.games.asian_tigers import apply, is_over, legal_actions, new_game, view
+from api.games.asian_tigers.view import view_sections
 from api.games.asian_tigers.presentation.board import board_model
 from api.games.sections import Facts, SectionMemo, Shared, assemble, changed
 from api.web import patch
