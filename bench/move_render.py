@@ -26,7 +26,8 @@ def main() -> None:
     parser.add_argument("--profile", action="store_true", help="a cProfile of one round")
     args = parser.parse_args()
     sys.path.insert(0, str(Path(args.root).resolve()))
-    from api.games.asian_tigers import apply, is_over, legal_actions, load_edition, new_game, view_sections
+    from api.games.asian_tigers import apply, is_over, legal_actions, load_edition, new_game
+    from api.games.asian_tigers.view import view_sections
     from api.games.sections import SectionMemo
     from api.web.patch import diff_sections
     from api.web.views import SKIPPED

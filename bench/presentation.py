@@ -61,7 +61,7 @@ def main() -> None:
 
 def answers(edition, games: int) -> None:
     """CPU ms per move of the answer's rendering: sectioned (same / other worker) and whole views diffed."""
-    from api.games.asian_tigers import view_sections
+    from api.games.asian_tigers.view import view_sections
     from api.games.sections import SectionMemo
     from api.web.patch import diff, diff_sections
     from api.web.views import HOISTED, SKIPPED

@@ -88,11 +88,11 @@ class GameRepository(GameReads):
         rows = []
         for index, action in enumerate(actions):
             try:
-                state, events = engine.apply(state, action)
+                state, events, applied = engine.apply_step(state, action)
             except RulesViolation as exc:
                 exc.index = index
                 raise
-            rows.append({"seq": first_seq + index, "action": action, "events": events,
+            rows.append({"seq": first_seq + index, "action": applied, "events": events,
                          "state_hash": engine.state_hash(state)})
         return state, rows
 
