@@ -2,6 +2,9 @@
 stream service (`api.streams`), all started by ``deploy/serve.py`` as ``make serve`` does."""
 from __future__ import annotations
 
+import asyncio
+import ssl
+import threading
 import time
 
 import requests
@@ -79,3 +82,57 @@ def test_a_stream_closed_by_the_phone_frees_its_slot(stack):
     for phone in (again, phones[1]):
         phone.close()
     assert wait_until(lambda: stack.open_streams() == before)
+
+
+async def _trickle(ssl_context, port: int, path: str, connected: list, stop: asyncio.Event) -> None:
+    """One slow client: a move's headers at once, then its body one byte every 2 s (a bad phone network)."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port, ssl=ssl_context, server_hostname="localhost")
+    writer.write(f"POST {path} HTTP/1.1\r\nHost: localhost:{port}\r\nContent-Type: application/json\r\n"
+                 f"Content-Length: 500\r\n\r\n".encode())
+    await writer.drain()
+    connected.append(1)
+    try:
+        while not stop.is_set():
+            writer.write(b" ")
+            await writer.drain()
+            try:
+                await asyncio.wait_for(stop.wait(), 2.0)
+            except TimeoutError:
+                pass
+    finally:
+        writer.close()
+
+
+def test_slow_clients_beside_live_play_leave_moves_quick(stack):
+    """100 clients trickling their bodies hold nothing but Caddy's memory: moves stay quick.
+    (Straight on gunicorn the same clients stall every move for about 30 s.)"""
+    s = stack.session()
+    game, victim = stack.create_game(s), stack.create_game(s)
+    context = ssl.create_default_context(cafile=str(stack.root_cert))
+    connected: list = []
+    loop = asyncio.new_event_loop()
+    stop = asyncio.Event()
+    path = f"/api/games/{victim['game_id']}/actions"
+
+    async def crowd():
+        await asyncio.gather(*(_trickle(context, int(stack.ports["HTTPS_PORT"]), path, connected, stop)
+                               for _ in range(100)), return_exceptions=True)
+
+    runner = threading.Thread(target=loop.run_until_complete, args=(crowd(),), daemon=True)
+    runner.start()
+    try:
+        assert wait_until(lambda: len(connected) == 100, 30), f"only {len(connected)} slow clients connected"
+        time.sleep(2)  # the crowd is trickling
+        reader = EventReader(stack, game)
+        reader.next_event()
+        slowest = 0.0
+        for _ in range(20):
+            started = time.monotonic()
+            assert stack.move(s, game, 1).status_code == 200
+            reader.next_event()  # live play: the table hears its own move
+            slowest = max(slowest, time.monotonic() - started)
+        reader.close()
+        assert slowest < 2.0, f"a move and its event took {slowest:.2f} s beside 100 slow clients"
+    finally:
+        loop.call_soon_threadsafe(stop.set)
+        runner.join(timeout=10)
