@@ -27,9 +27,6 @@ EDITION = {"schema_version": "1.0", "edition": {"id": "night"}, "max_take": 3, "
            "provenance": {"/max_take": "rulebook", "/pile": "placeholder"}}
 PLAYERS = [{"name": "a", "color": "r"}, {"name": "b", "color": "b"}]
 
-pytestmark = pytest.mark.skipif(CADDY is None, reason="Caddy is not installed (make test-deps installs it)")
-
-
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -148,6 +145,8 @@ class EventReader:
 
 @pytest.fixture(scope="module")
 def stack(tmp_path_factory):
+    if CADDY is None:
+        pytest.skip("Caddy is not installed (make test-deps installs it)")
     running = Stack(tmp_path_factory.mktemp("night"), TABLEKEEPER_STREAMS_PER_GAME="2").start()
     yield running
     running.stop()
