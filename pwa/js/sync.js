@@ -88,6 +88,7 @@ export async function openGame(gameId) {
     return;
   }
   record.opened_at = new Date().toISOString();
+  record.view = withBoard(record.view);  // a record saved without the copy (an older app's import) is mended
   await db.put("games", record);
   set({ game: record, outbox: await outbox.items(gameId), notice: null, lastLines: [], recent: null, error: null,
         labels: null });
@@ -171,7 +172,9 @@ export const gameIsLive = () => pollTimer !== null || live !== null;
 function startPolling() {
   stopPolling();
   pollTimer = setInterval(() => {
-    if (document.hidden || getState().syncing || offline.isLocalGame(getState().game)) return;
+    if (document.hidden || getState().syncing) return;
+    // A game of this phone only: each poll tries to send it (a cheap health probe while the server is away).
+    if (offline.isLocalGame(getState().game)) { syncNow().catch(() => {}); return; }
     const pending = getState().outbox.some((i) => i.status === "pending");
     (pending ? syncNow() : refresh()).catch(() => {});
   }, POLL_MS);
@@ -247,7 +250,13 @@ async function refresh() {
 
 async function drainGame(gameId, token) {
   const record = await db.get("games", gameId);
-  if (offline.isLocalGame(record)) return offline.importLocal(record);
+  if (offline.isLocalGame(record)) {
+    const result = await offline.importLocal(record);
+    // The open game is now the server's: follow it as any joined game (live stream, mirror, polling).
+    const now = getState().game;
+    if (now && now.game_id !== gameId && now.imported_from === gameId) setTimeout(() => openGame(now.game_id), 0);
+    return result;
+  }
   const madeOffline = (await outbox.items(gameId)).some((i) => i.offline);
   const result = await outbox.drain(gameId, token);
   for (const write of result.applied) { ownVersions.add(write.version); await offline.acknowledged(gameId, write); }
