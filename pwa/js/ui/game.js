@@ -1,7 +1,9 @@
 // The game screen: whose turn, the recorder, undo, what just happened, the board.
 import { useEffect, useRef, useState } from "preact/hooks";
 import { html } from "../html.js";
-import { decisionPrompt, playerName, workerName } from "../labels.js";
+import { actionLabel, decisionPrompt, playerName, workerName } from "../labels.js";
+import { api, fullLog } from "../api.js";
+import { moveOwner, takeBack } from "./takeback.js";
 import { undoLast } from "../sync.js";
 import { Dot, GameDetails, GameHeader, Problem } from "./common.js";
 import { Recorder, ManualAction } from "./recorder.js";
@@ -31,15 +33,49 @@ function TurnCard({ s }) {
   </section>`;
 }
 
+// The last move still in force (not undone), from the log: the one an undo takes back.
+async function lastLive(s) {
+  const game = s.game;
+  const live = (entries) => [...(entries || [])].reverse().find((e) => !e.reverted) || null;
+  const near = live(s.recent);
+  if (near) return near;
+  const { data } = await api.log(game.game_id, game.token, Math.max(0, (game.view.head_seq || 0) - 12));
+  return live(data.entries) || live(await fullLog(game.game_id, game.token));
+}
+
+// Undo says which move and what to put back on the table (the player's pieces and the Automa's);
+// a finished game is final, so it is not offered there (the server refuses it too).
 function Undo({ s }) {
-  const [asking, setAsking] = useState(false);
+  const [asking, setAsking] = useState(null);  // null, or {move, lines, queued}
   const gv = s.game.view;
-  if (gv.role === "spectator" || (!gv.can_undo && !s.outbox.length)) return null;
-  if (!asking) return html`<div class="stack"><button onClick=${() => setAsking(true)}>Undo last move</button></div>`;
-  return html`<div class="card" role="group" aria-label="Confirm undo">
-    <p>${s.outbox.length ? "Drop the last move recorded on this phone (not sent yet)?" : "Undo the last move on the server?"}</p>
-    <div class="grid2"><button onClick=${() => setAsking(false)}>Keep it</button>
-      <button class="danger" onClick=${() => { setAsking(false); undoLast(); }}>Yes, undo</button></div></div>`;
+  if (gv.role === "spectator" || gv.over || (!gv.can_undo && !s.outbox.length)) return null;
+  const ask = async () => {
+    const queued = s.outbox[s.outbox.length - 1];
+    if (queued) {
+      const move = queued.type === "undo" ? "an undo" : actionLabel(s.labels, queued.action, gv.view);
+      setAsking({ queued: true, move, lines: s.lastLines.map((l) => `Reverse: ${l}`) });
+      return;
+    }
+    setAsking({ move: "…", lines: [] });
+    try {
+      const entry = await lastLive(s);
+      const owner = entry && moveOwner(gv.view, entry);
+      const said = entry && (entry.lines[0] || "the last move");
+      setAsking({ move: entry ? (said.startsWith(owner) ? said : `${owner}: ${said}`) : "the last move",
+                  lines: entry ? takeBack(s.labels, gv.view, entry) : [] });
+    } catch {
+      setAsking({ move: "the last move", lines: [], offline: true });
+    }
+  };
+  if (!asking) return html`<div class="stack"><button onClick=${ask}>Undo last move</button></div>`;
+  return html`<div class="card" role="group" aria-label="Confirm undo" data-testid="undo-confirm">
+    <p><strong>${asking.queued ? "Drop this move (recorded on this phone, not sent yet)?" : "Undo this move?"}</strong></p>
+    <p data-testid="undo-move">${asking.move}</p>
+    ${asking.lines.length > 0 && html`<p>Put back on the table:</p>
+      <ul class="log" data-testid="undo-takeback">${asking.lines.map((l) => html`<li>${l}</li>`)}</ul>`}
+    ${asking.offline && html`<p class="hint">No connection: the log with its pieces could not be read.</p>`}
+    <div class="grid2"><button onClick=${() => setAsking(null)}>Keep it</button>
+      <button class="danger" onClick=${() => { setAsking(null); undoLast(); }}>Yes, undo it</button></div></div>`;
 }
 
 // The game's last moves, whichever phone recorded them, each with the player's name
