@@ -316,8 +316,12 @@ export async function record(write) {
   if (write.type === "action" && d) write = { ...write, answers: { id: d.id, kind: d.kind, seat: d.seat } };
   // Based on the server's version (a local view counts the unsent moves too); `offline` marks moves
   // the local engine answered, so the server's state hash is compared with the phone's after the sync.
+  // `head`: the last log entry the server had when the move was made (a local view counts the unsent
+  // moves too), so a move that loses a race can say what the other phone recorded meanwhile.
+  const ahead = (await outbox.items(game.game_id)).length;
+  const head = game.view.local ? (game.view.head_seq || 0) - ahead : (game.view.head_seq || 0);
   const item = await outbox.enqueue(game.game_id, offline.serverVersion(game.view),
-                                    { ...write, offline: getState().online === false,
+                                    { ...write, offline: getState().online === false, head,
                                       seat: game.view.decision ? game.view.decision.seat : null });
   set({ outbox: await outbox.items(game.game_id), error: null, notice: null });
   // Offline the phone's engine answers at once (and refuses an illegal move); online the server does.
@@ -359,10 +363,10 @@ export async function retryItem() {
     const again = outbox.rederive(first, now);
     if (!again) {
       await outbox.drop(first.seq);
-      set({ outbox: await outbox.items(game.game_id), error: { code: "move_dropped",
-        detail: `Not sent: “${actionLabel(getState().labels, first.action, now.view)}” is no longer a choice — ${
-          decisionPrompt(getState().labels, now.view.decision, now.view)}. Record the move again if it still applies.` } });
+      set({ outbox: await outbox.items(game.game_id), error: null });
       await syncNow();
+      set({ notice: `Not sent: “${actionLabel(getState().labels, first.action, now.view)}” is no longer a choice. Now: ${
+        decisionPrompt(getState().labels, now.view.decision, now.view)}` });
       return;
     }
     await outbox.replace(first, again);

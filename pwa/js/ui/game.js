@@ -4,12 +4,20 @@ import { html } from "../html.js";
 import { actionLabel, decisionPrompt, playerName, workerName } from "../labels.js";
 import { api, fullLog } from "../api.js";
 import { moveOwner, takeBack } from "./takeback.js";
+import { Checklist } from "./layout.js";
 import { undoLast } from "../sync.js";
 import { Dot, GameDetails, GameHeader, Problem } from "./common.js";
 import { Recorder, ManualAction } from "./recorder.js";
 import { Outbox } from "./outboxview.js";
 import { AutomaCard } from "./automa.js";
 import { OfflineStatus } from "../offline/conflict.js";
+
+// When a person last tapped an answer (the recorder's or the Automa card's buttons).
+let tappedAt = 0;
+const ANSWER_MS = 10000;
+document.addEventListener("click", (e) => {
+  if (e.target.closest && e.target.closest("[data-testid=recorder], [data-testid=automa]")) tappedAt = Date.now();
+}, true);
 
 function TurnCard({ s }) {
   const gv = s.game.view;
@@ -19,7 +27,11 @@ function TurnCard({ s }) {
   const prompt = useRef(null);
   // After an answer the buttons under the finger change meaning: focus moves to the new
   // prompt (unless the person is busy elsewhere, e.g. typing), so a screen reader reads it.
+  const first = useRef(true);
   useEffect(() => {
+    if (first.current) { first.current = false; return; }  // opening the screen: it starts at its top (the layout)
+    // Only after this phone's own answer: a move from another phone leaves focus and scroll where they are.
+    if (Date.now() - tappedAt > ANSWER_MS) return;
     const here = document.activeElement;
     const lost = !here || here === document.body || !here.isConnected || here.closest("[data-testid=recorder], [data-testid=automa]");
     if (prompt.current && lost && d) prompt.current.focus({ preventScroll: false });
@@ -101,6 +113,33 @@ function JustRecorded({ s }) {
       : html`<ul class="log">${s.lastLines.map((l) => html`<li>${l}</li>`)}</ul>`}</div></section>`;
 }
 
+// At an era's start (after Create, at Era II) the layout checklist is the first thing the screen shows,
+// until "laid out" is tapped on this phone.  What it lists is kept (per game and era) when first shown,
+// so a move from another phone neither takes it away nor moves the buttons under a finger.
+const laidKey = (id, era) => `tablekeeper.laidout.${id}.${era}`;
+const stored = (key) => { try { return localStorage.getItem(key); } catch { return null; } };
+const store = (key, value) => { try { localStorage.setItem(key, value); } catch { /* private mode: not kept */ } };
+function LayoutFirst({ s }) {
+  const view = s.game.view.view;
+  const key = laidKey(s.game.game_id, view.era);
+  const [, bump] = useState(0);
+  const saved = stored(key);
+  if (s.game.view.role === "spectator" || saved === "1") return null;
+  let shown = saved ? JSON.parse(saved) : null;
+  if (!shown && view.setup_instructions) {
+    const { era, player_count, solo, players, setup_instructions, board, turn_order, options } = view;
+    shown = { era, player_count, solo, players, setup_instructions, board, turn_order, options };
+    store(key, JSON.stringify(shown));
+  }
+  if (!shown) return null;
+  return html`<section class="card" aria-labelledby="layout-first-h" data-testid="layout-first">
+    <h2 id="layout-first-h">${shown.era === 2 ? "Era II: lay out the table" : "First, lay out the table"}</h2>
+    <p class="hint">What the app drew and what the box needs, to put on the table. Tick each line when it is done.</p>
+    <${Checklist} s=${s} view=${shown} />
+    <button class="primary" onClick=${() => { store(key, "1"); bump((n) => n + 1); }}>The table is laid out: to the first turn</button>
+  </section>`;
+}
+
 // Whatever appears or goes away between moves (the setup checklist's offer, "Just recorded")
 // sits below the recorder, so no button moves under a finger that is aiming at it.
 export function GameScreen({ s }) {
@@ -111,6 +150,7 @@ export function GameScreen({ s }) {
   }
   return html`<main class="screen">
     <${GameHeader} s=${s} current="" />
+    <${LayoutFirst} s=${s} />
     <${AutomaCard} s=${s} />
     <${TurnCard} s=${s} />
     <${Problem} error=${s.error} />
