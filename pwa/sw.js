@@ -58,6 +58,7 @@ const SHELL = [
   "/js/ui/setupcheck.js",
   "/js/ui/sheet.js",
   "/js/ui/solo.js",
+  "/js/ui/takeback.js",
   "/js/ui/uselog.js",
   "/js/offline/conflict.js",
   "/js/offline/engine.js",

@@ -5,7 +5,7 @@ from api.storage.engines import EditionInvalid, EngineUnavailable, RulesViolatio
 
 __all__ = [
     "StorageError", "GameNotFound", "UnknownGameKind", "PreconditionRequired", "VersionConflict",
-    "IdempotencyConflict", "NothingToUndo", "ReplayDiverged", "RulesViolation", "EditionInvalid",
+    "IdempotencyConflict", "NothingToUndo", "GameFinal", "ReplayDiverged", "RulesViolation", "EditionInvalid",
     "EngineUnavailable", "Unsupported", "JoinCodeUnknown", "TooManyAttempts", "CampaignNotFound",
     "CampaignRefused", "DatabaseFault",
 ]
@@ -104,6 +104,16 @@ class NothingToUndo(StorageError):
         super().__init__(f"cannot undo {requested} action(s): only {available} can be undone")
         self.requested = requested
         self.available = available
+
+
+class GameFinal(StorageError):
+    """Undo asked of a finished game: its end and final score are what the table played (issue 33)."""
+
+    code = "game_over"
+
+    def __init__(self, current_version: int):
+        super().__init__("the game is over: its final score stands, and its moves can no longer be undone")
+        self.current_version = current_version
 
 
 class ReplayDiverged(StorageError):

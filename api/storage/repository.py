@@ -31,6 +31,7 @@ from api.storage.engines import Engine, EngineRegistry, RulesViolation, state_ha
 from api.storage.errors import (
     GameNotFound,
     IdempotencyConflict,
+    GameFinal,
     NothingToUndo,
     PreconditionRequired,
     ReplayDiverged,
@@ -266,6 +267,8 @@ class GameRepository(GameReads):
 
         def plan_at(game: LoadedGame, now: str) -> _Plan:
             record = game.record
+            if record.status == "over":  # a finished game is final (checked under the lock, after replays)
+                raise GameFinal(record.version)
             seqs = [s for (s,) in self.db.conn.execute(
                 "SELECT seq FROM actions WHERE game_id = ? AND reverted = 0 ORDER BY seq DESC LIMIT ?",
                 (game_id, count),

@@ -65,6 +65,7 @@ export async function openGame(gameId) {
     return;
   }
   record.opened_at = new Date().toISOString();
+  record.view = withBoard(record.view);  // a record saved without the copy (an older app's import) is mended
   await db.put("games", record);
   set({ game: record, outbox: await outbox.items(gameId), notice: null, lastLines: [], recent: null, error: null,
         labels: null });
@@ -148,7 +149,9 @@ export const gameIsLive = () => pollTimer !== null || live !== null;
 function startPolling() {
   stopPolling();
   pollTimer = setInterval(() => {
-    if (document.hidden || getState().syncing || offline.isLocalGame(getState().game)) return;
+    if (document.hidden || getState().syncing) return;
+    // A game of this phone only: each poll tries to send it (a cheap health probe while the server is away).
+    if (offline.isLocalGame(getState().game)) { syncNow().catch(() => {}); return; }
     const pending = getState().outbox.some((i) => i.status === "pending");
     (pending ? syncNow() : refresh()).catch(() => {});
   }, POLL_MS);
@@ -227,7 +230,11 @@ async function drainGame(gameId, token) {
   if (offline.isLocalGame(record)) {
     // A campaign session goes with its campaign (offline/campaign.js: the campaign, then its sessions in order).
     if (record.campaign_id) return (await import("./offline/campaign.js")).syncCampaign(record.campaign_id);
-    return offline.importLocal(record);
+    const result = await offline.importLocal(record);
+    // The open game is now the server's: follow it as any joined game (live stream, mirror, polling).
+    const now = getState().game;
+    if (now && now.game_id !== gameId && now.imported_from === gameId) setTimeout(() => openGame(now.game_id), 0);
+    return result;
   }
   const madeOffline = (await outbox.items(gameId)).some((i) => i.offline);
   const result = await outbox.drain(gameId, token);
@@ -288,8 +295,12 @@ export async function record(write) {
   if (write.type === "action" && d) write = { ...write, answers: { id: d.id, kind: d.kind, seat: d.seat } };
   // Based on the server's version (a local view counts the unsent moves too); `offline` marks moves
   // the local engine answered, so the server's state hash is compared with the phone's after the sync.
+  // `head`: the last log entry the server had when the move was made (a local view counts the unsent
+  // moves too), so a move that loses a race can say what the other phone recorded meanwhile.
+  const ahead = (await outbox.items(game.game_id)).length;
+  const head = game.view.local ? (game.view.head_seq || 0) - ahead : (game.view.head_seq || 0);
   const item = await outbox.enqueue(game.game_id, offline.serverVersion(game.view),
-                                    { ...write, offline: getState().online === false,
+                                    { ...write, offline: getState().online === false, head,
                                       seat: game.view.decision ? game.view.decision.seat : null });
   set({ outbox: await outbox.items(game.game_id), error: null, notice: null });
   // Offline the phone's engine answers at once (and refuses an illegal move); online the server does.
@@ -331,10 +342,10 @@ export async function retryItem() {
     const again = outbox.rederive(first, now);
     if (!again) {
       await outbox.drop(first.seq);
-      set({ outbox: await outbox.items(game.game_id), error: { code: "move_dropped",
-        detail: `Not sent: “${actionLabel(getState().labels, first.action, now.view)}” is no longer a choice — ${
-          decisionPrompt(getState().labels, now.view.decision, now.view)}. Record the move again if it still applies.` } });
+      set({ outbox: await outbox.items(game.game_id), error: null });
       await syncNow();
+      set({ notice: `Not sent: “${actionLabel(getState().labels, first.action, now.view)}” is no longer a choice. Now: ${
+        decisionPrompt(getState().labels, now.view.decision, now.view)}` });
       return;
     }
     await outbox.replace(first, again);

@@ -136,8 +136,13 @@ export async function importLocal(record) {
 // server's game in its place (`extra`: fields kept on the record, e.g. its campaign), on the same screen.
 export async function adoptImported(record, data, items, extra = {}) {
   const now = new Date().toISOString();
+  // The screens read whose turn, the decision and its options beside the board, as sync.js's withBoard puts them
+  // (a view saved without them showed "—" and no option on the creator's phone, for good: its ETag matched).
+  const g = data.game;
+  const view = g && g.view ? { ...g, view: { ...g.view, current_seat: g.current_seat, decision: g.decision,
+                                             legal_actions: g.legal_actions } } : g;
   await db.put("games", { game_id: data.game_id, token: data.table_token, role: "table", join_code: data.join_code,
-                          view: data.game, saved_at: now, opened_at: now, imported_from: record.game_id, ...extra });
+                          view, saved_at: now, opened_at: now, imported_from: record.game_id, ...extra });
   for (const item of items) await outbox.drop(item.seq);
   await db.del("games", record.game_id);
   await dropMirror(record.game_id);
