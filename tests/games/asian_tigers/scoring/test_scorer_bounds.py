@@ -62,6 +62,8 @@ def table() -> dict:
     (("tigers", "SK", "ip", "A"), 10**9),
     (("tigers", "SK", "satellites"), 5),
     (("global_market", "stack"), 10**6),
+    (("global_market", "position"), 121),  # issue 34: the printed track (60) and one lap more
+    (("influence", "SK"), 250),
 ])
 def test_a_number_beyond_the_components_is_refused_at_once(table, where, value):
     body = copy.deepcopy(table)
@@ -83,7 +85,8 @@ def test_the_bounds_come_from_the_components():
     assert bound["goods"] == components["goods_total"] and bound["energy"] == components["energy_tokens"]
     assert bound["science"] == components["science_tokens"]
     assert bound["satellites"] == components["per_color"]["satellites"]
-    assert bound["position"] == 10 * EDITION.document["board"]["global_market_track"]["printed_max"]
+    assert bound["position"] == 2 * EDITION.document["board"]["global_market_track"]["printed_max"]
+    assert bound["influence"] == 2 * EDITION.document["board"]["influence_track"]["printed_max"]
 
 
 def test_a_high_score_beyond_any_total_is_refused():
