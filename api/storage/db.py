@@ -24,7 +24,7 @@ from urllib.parse import quote
 
 from sqlite_utils import Database
 
-from api.storage import codec
+from api.storage import jsonio
 # The storage fault (503) lives in `api.storage.errors`, so that the PostgreSQL adapter raises it too.
 from api.storage.errors import BUSY_TIMEOUT_MS, RETRY_AFTER, DatabaseFault  # noqa: F401 (re-exported)
 
@@ -328,9 +328,9 @@ def probe(db: Database, path: str = "", min_free_mb: float = 0) -> None:
 
 def dumps(value: Any) -> str:
     """Compact JSON for storage; key order is kept (engines may depend on it)."""
-    return codec.dumps(value)
+    return jsonio.dumps(value)
 
 
 def canonical(value: Any) -> str:
-    """Canonical JSON for hashing (sorted keys, no spaces); the bytes of the stdlib form (see `codec`)."""
-    return codec.canonical_bytes(value).decode()
+    """Canonical JSON for hashing (sorted keys, no spaces); the stdlib form (`jsonio`)."""
+    return jsonio.canonical_bytes(value).decode()

@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any
 
-from api.storage.codec import loads
+from api.storage.jsonio import loads
 from api.storage.engines import Engine
 
 

@@ -14,7 +14,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from api.storage.cache import StateCache
-from api.storage.codec import loads
+from api.storage.jsonio import loads
 from api.storage.db import read_transaction
 from api.storage.engines import Engine, EngineRegistry, EngineUnavailable
 from api.storage.errors import GameNotFound, UnknownGameKind

@@ -25,7 +25,7 @@ from sqlite_utils import Database
 from api.storage import idempotency, tokens
 from api.storage import statements as sql  # the write's SQL, built before the lock
 from api.storage.cache import StateCache
-from api.storage.codec import digest_hex, dumps, dumps_bytes, loads
+from api.storage.jsonio import digest_hex, dumps, dumps_bytes, loads
 from api.storage.db import lock_row, write_transaction
 from api.storage.engines import Engine, EngineRegistry, RulesViolation, state_hash
 from api.storage.errors import (

@@ -10,7 +10,7 @@ from marshmallow import Schema, ValidationError
 from werkzeug.datastructures import Headers
 
 from api.storage import Storage, tokens
-from api.storage.codec import canonical_bytes, dumps_bytes
+from api.storage.jsonio import canonical_bytes, dumps_bytes
 from api.storage.models import GameRecord, Idempotency
 from api.storage.repository import GameRepository
 from api.web import compression

@@ -119,7 +119,7 @@ def test_a_database_from_before_0007_keeps_serving_its_games_and_expires_its_old
 
     from api.storage import Storage, migrations, pg_schema
     from api.storage.errors import VersionConflict
-    from api.storage.codec import dumps, loads
+    from api.storage.jsonio import dumps, loads
     from api.storage.engines import default_registry, state_hash
     from api.storage.verify import verify_game
     from tests.conftest import TEST_ENGINES
