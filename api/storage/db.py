@@ -13,7 +13,6 @@ is sent (docs/storage.md, "Durability").
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import sqlite3
 import threading
@@ -25,6 +24,7 @@ from urllib.parse import quote
 from sqlite_utils import Database
 
 from api.storage import jsonio
+
 # The storage fault (503) lives in `api.storage.errors`, so that the PostgreSQL adapter raises it too.
 from api.storage.errors import BUSY_TIMEOUT_MS, RETRY_AFTER, DatabaseFault  # noqa: F401 (re-exported)
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 from sqlite_utils import Database
 
 from api.storage import idempotency, tokens
-from api.storage.jsonio import digest_bytes, digest_hex
 from api.storage.db import write_transaction
 from api.storage.errors import IdempotencyConflict
+from api.storage.jsonio import digest_bytes, digest_hex
 from api.storage.models import Idempotency
 
 PREFIX = "import:"

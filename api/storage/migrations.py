@@ -16,13 +16,12 @@ from typing import Callable
 
 from sqlite_utils import Database
 
+from api.games.provenance import placeholders_in
 from api.storage.db import write_transaction
 from api.storage.editions import migrate_edition_resources
-from api.games.provenance import placeholders_in
-from api.storage.jsonio import dumps, loads
 from api.storage.idempotency import one_format
+from api.storage.jsonio import dumps, loads
 from api.storage.snapshots import compress_stored
-
 
 _APPEND_ONLY_TRIGGERS = (
     """CREATE TRIGGER actions_append_only_delete BEFORE DELETE ON actions

@@ -118,9 +118,9 @@ def test_a_database_from_before_0007_keeps_serving_its_games_and_expires_its_old
     import zlib
 
     from api.storage import Storage, migrations, pg_schema
+    from api.storage.engines import default_registry, state_hash
     from api.storage.errors import VersionConflict
     from api.storage.jsonio import dumps, loads
-    from api.storage.engines import default_registry, state_hash
     from api.storage.verify import verify_game
     from tests.conftest import TEST_ENGINES
     from tests.storage.conftest import PLAYERS, TAKE1, idem, render

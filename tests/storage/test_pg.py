@@ -1,8 +1,6 @@
 """PostgreSQL specifics: placeholders, explicit row locks, lost connections, a server that is down, health."""
 from __future__ import annotations
 
-import pytest
-
 from api import create_app
 from api.config import load_config
 from api.storage.pg import placeholders
@@ -11,7 +9,8 @@ from tests.helpers import PLAYERS, bearer, create, take
 
 
 def test_only_the_placeholders_are_converted():
-    assert placeholders("SELECT a FROM t WHERE b = ? AND c LIKE '%x'") == "SELECT a FROM t WHERE b = %s AND c LIKE '%%x'"
+    assert placeholders("SELECT a FROM t WHERE b = ? AND c LIKE '%x'") == (
+        "SELECT a FROM t WHERE b = %s AND c LIKE '%%x'")
     assert placeholders("INSERT INTO editions (hash) VALUES (?) ON CONFLICT DO NOTHING") == (
         "INSERT INTO editions (hash) VALUES (%s) ON CONFLICT DO NOTHING")
 
