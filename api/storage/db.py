@@ -191,6 +191,16 @@ def lock_throttle(db: Database) -> None:
         db.conn.execute(THROTTLE_LOCK)
 
 
+def lock_key(db: Database, key: str) -> None:
+    """Inside a write transaction: writers naming the same `key` (an import's or a new campaign's
+    Idempotency-Key, which has no row to lock yet) take turns, so the second finds what the first stored.
+
+    PostgreSQL: a transaction-scoped advisory lock on the key's hash; SQLite: already so.
+    """
+    if is_postgresql(db):
+        db.conn.execute("SELECT pg_advisory_xact_lock(hashtextextended(?, 0))", (key,))
+
+
 @contextlib.contextmanager
 def write_transaction(db: Database) -> Iterator[Database]:
     """``BEGIN IMMEDIATE`` (SQLite) or ``BEGIN`` (PostgreSQL, READ COMMITTED) … ``COMMIT``; roll back on any

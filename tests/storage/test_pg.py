@@ -172,3 +172,47 @@ def test_concurrent_first_health_checks_on_a_fresh_database_all_answer_200(pg_cl
         finally:
             app.extensions["tablekeeper"].close()
             pg_cluster.drop(schema)
+
+
+def test_two_repeats_of_one_import_racing_make_one_game(db_path, backend):
+    """The import's key has no row to lock yet: the second repeat waits for the first (`db.lock_key`, an advisory
+    lock on PostgreSQL) and then finds its game, instead of both finding none and each making a copy."""
+    import threading
+    import time
+
+    from api.storage import Storage, import_keys
+    from api.storage.engines import default_registry
+    from tests.storage.conftest import PLAYERS, idem, toy_edition
+
+    store = Storage(db_path, default_registry(TEST_ENGINES))
+    try:
+        from api.storage.migrations import migrate
+
+        migrate(store.repository().db)
+        other = store.repository().create_game("toy", PLAYERS, 1, toy_edition(store.repository())).game.record.id
+        key, barrier, made, twins = idem("offline-game", "body"), threading.Barrier(2), [], []
+
+        def repeat():
+            repo = store.repository()
+
+            def keep(game_id, _state, now):
+                import_keys.remember(repo.db, key, game_id, now)
+                time.sleep(0.3)  # both are inside their transactions before either commits
+
+            barrier.wait()
+            try:
+                made.append(repo.create_game("toy", PLAYERS, 1, toy_edition(repo), on_created=keep).game.record.id)
+            except import_keys.AlreadyImported as twin:
+                twins.append(twin.game_id)
+            finally:
+                store.release()
+
+        threads = [threading.Thread(target=repeat) for _ in range(2)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(20)
+        assert len(made) == 1 and twins == made
+        assert sorted(store.repository().game_ids()) == sorted([other, *made])
+    finally:
+        store.close()
