@@ -159,6 +159,7 @@ def connect(path: str, busy_timeout_ms: int = BUSY_TIMEOUT_MS, must_exist: bool 
     conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
     conn.execute("PRAGMA synchronous = FULL")
     conn.execute("PRAGMA foreign_keys = ON")
+    conn.execute("PRAGMA mmap_size = 0")  # read the file, never map it: a mapped file that fails kills with SIGBUS
     return Database(conn, execute_plugins=False)
 
 

@@ -38,6 +38,7 @@ def test_every_connection_sets_its_pragmas(db_path, backend):
     assert db.conn.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
     assert db.conn.execute("PRAGMA busy_timeout").fetchone()[0] == 4321
     assert db.conn.execute("PRAGMA foreign_keys").fetchone()[0] == 1
+    assert db.conn.execute("PRAGMA mmap_size").fetchone()[0] == 0
 
 
 def test_postgresql_has_a_twin_of_every_migration():
