@@ -216,3 +216,25 @@ def test_two_repeats_of_one_import_racing_make_one_game(db_path, backend):
         assert sorted(store.repository().game_ids()) == sorted([other, *made])
     finally:
         store.close()
+
+
+def test_a_read_only_server_answers_503_read_only_not_500(pg_cluster):
+    """A hot standby, or a server set read-only: writes and health are 503 ``database_read_only``."""
+    from urllib.parse import quote
+
+    url, schema = pg_cluster.fresh_url()
+    app = create_app({"DATABASE": url, "TEST_ENGINES": TEST_ENGINES, "TESTING": True})
+    client = app.test_client()
+    game = create(client)
+    app.extensions["tablekeeper"].close()
+    read_only = url.replace("&options=", "&options=" + quote("-cdefault_transaction_read_only=on ", safe=""))
+    app = create_app({"DATABASE": read_only, "TEST_ENGINES": TEST_ENGINES, "TESTING": True})
+    client = app.test_client()
+    try:
+        for resp in (take(client, game, 1), client.get("/api/health")):
+            assert resp.status_code == 503 and resp.get_json()["code"] == "database_read_only", resp.get_json()
+            assert int(resp.headers["Retry-After"]) > 0
+        assert client.get(game.url, headers=bearer(game.token)).get_json()["version"] == 1  # reads still work
+    finally:
+        app.extensions["tablekeeper"].close()
+        pg_cluster.drop(schema)
