@@ -16,13 +16,12 @@ from typing import Callable
 
 from sqlite_utils import Database
 
+from api.games.provenance import placeholders_in
 from api.storage.db import write_transaction
 from api.storage.editions import migrate_edition_resources
-from api.games.provenance import placeholders_in
-from api.storage.codec import dumps, loads
 from api.storage.idempotency import one_format
+from api.storage.jsonio import dumps, loads
 from api.storage.snapshots import compress_stored
-
 
 _APPEND_ONLY_TRIGGERS = (
     """CREATE TRIGGER actions_append_only_delete BEFORE DELETE ON actions
@@ -157,8 +156,8 @@ def _replays_from_the_log(db: Database) -> None:
     - ``idempotency.head_seq``, ``applied`` and ``full_view`` named the write of a record without a body
       (dropped by 0009).
     - snapshots stored as JSON text are compressed (`api.storage.snapshots`).
-    - state and request hashes are written as their 32 bytes (`codec.digest_bytes`); rows from before keep
-      the hex text, which reads the same (`codec.digest_hex`), so the append-only log is not rewritten.
+    - state and request hashes are written as their 32 bytes (`jsonio.digest_bytes`); rows from before keep
+      the hex text, which reads the same (`jsonio.digest_hex`), so the append-only log is not rewritten.
     - ``games.placeholders_used`` is recomputed from the live actions' events: a rebuild derives it
       that way, which every write since 0003 keeps true, but games older than 0003 got ``[]``.
     """
