@@ -10,7 +10,8 @@
 | TABLEKEEPER_STREAM_HEARTBEAT    | STREAM_HEARTBEAT    | 15 s                 |
 | TABLEKEEPER_EDITION             | EDITION_FILE        | (shipped placeholder)|
 | TABLEKEEPER_MAX_BODY            | MAX_CONTENT_LENGTH  | 1048576 (1 MiB)      |
-| TABLEKEEPER_BUSY_TIMEOUT_MS     | BUSY_TIMEOUT_MS     | 10000                |
+| TABLEKEEPER_BUSY_TIMEOUT_MS     | BUSY_TIMEOUT_MS     | 2000 (docs/storage.md) |
+| TABLEKEEPER_MIN_FREE_MB         | MIN_FREE_MB         | 64 (health: 503 below) |
 | TABLEKEEPER_JOIN_ATTEMPTS       | JOIN_ATTEMPTS       | 10 failed per minute |
 | TABLEKEEPER_AUTO_MIGRATE        | AUTO_MIGRATE        | 1                    |
 | TABLEKEEPER_PROXY_HOPS          | PROXY_HOPS          | 0 (no reverse proxy) |
@@ -60,7 +61,8 @@ DEFAULTS: dict[str, Any] = {
     "DATABASE": "./tablekeeper.db",
     "EDITION_FILE": None,
     "MAX_CONTENT_LENGTH": 1024 * 1024,
-    "BUSY_TIMEOUT_MS": 10_000,
+    "BUSY_TIMEOUT_MS": 2_000,
+    "MIN_FREE_MB": 64.0,
     "JOIN_ATTEMPTS": 10,
     "JOIN_WINDOW_SECONDS": 60,
     "AUTO_MIGRATE": True,
@@ -85,6 +87,7 @@ _ENV: dict[str, tuple[str, Any]] = {
     "TABLEKEEPER_EDITION": ("EDITION_FILE", str),
     "TABLEKEEPER_MAX_BODY": ("MAX_CONTENT_LENGTH", int),
     "TABLEKEEPER_BUSY_TIMEOUT_MS": ("BUSY_TIMEOUT_MS", int),
+    "TABLEKEEPER_MIN_FREE_MB": ("MIN_FREE_MB", float),
     "TABLEKEEPER_JOIN_ATTEMPTS": ("JOIN_ATTEMPTS", int),
     "TABLEKEEPER_AUTO_MIGRATE": ("AUTO_MIGRATE", lambda v: v.strip().lower() not in ("0", "false", "no", "")),
     "TABLEKEEPER_TEST_ENGINES": ("TEST_ENGINES", str),

@@ -5,7 +5,7 @@
 // - /api is never cached here: game state lives in IndexedDB, written by the app.
 // VERSION is a hash of the shell files: `python tests/pwa/shell.py --bump` updates it
 // (a test fails when it is stale, so a changed file always reaches the phones).
-const VERSION = "tk-21e2fa4c9df1";
+const VERSION = "tk-f26c150f542e";
 const SHELL = [
   "/index.html",
   "/manifest.webmanifest",
@@ -21,6 +21,7 @@ const SHELL = [
   "/js/db.js",
   "/js/editions.js",
   "/js/export.js",
+  "/js/gamerecords.js",
   "/js/games.js",
   "/js/html.js",
   "/js/labels.js",
@@ -57,6 +58,7 @@ const SHELL = [
   "/js/ui/setupcheck.js",
   "/js/ui/sheet.js",
   "/js/ui/solo.js",
+  "/js/ui/takeback.js",
   "/js/ui/uselog.js",
   "/js/offline/conflict.js",
   "/js/offline/engine.js",

@@ -105,6 +105,8 @@ def from_storage(exc: Exception) -> Response:
     if isinstance(exc, se.VersionConflict):
         return problem_response(412, exc.code, exc.message, current_version=exc.current_version,
                                 headers={"ETag": f'"{exc.current_version}"'})
+    if isinstance(exc, se.GameFinal):
+        return problem_response(409, exc.code, exc.message, current_version=exc.current_version)
     if isinstance(exc, se.TooManyAttempts):
         return problem_response(429, exc.code, exc.message, headers={"Retry-After": str(exc.retry_after)},
                                 retry_after=exc.retry_after)
