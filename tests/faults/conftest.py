@@ -40,7 +40,8 @@ class Gunicorn:
         self.db = db
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        self.env = {**os.environ, "TABLEKEEPER_CREATES_PER_MINUTE": "0", "TABLEKEEPER_DATABASE": str(db), "TABLEKEEPER_TEST_ENGINES": ENGINES,
+        self.env = {**os.environ, "TABLEKEEPER_CREATES_PER_MINUTE": "0", "TABLEKEEPER_DATABASE": str(db),
+                    "TABLEKEEPER_TEST_ENGINES": ENGINES,
                     "TABLEKEEPER_AUTO_MIGRATE": "0", "PYTHONPATH": str(ROOT), "WEB_CONCURRENCY": "2", **env}
         self.output: list[str] = []
         self.proc: subprocess.Popen | None = None
