@@ -88,7 +88,7 @@ class Table:
         step = engine.apply(self.state, action)
         events = [dict(e) for e in (step.events or [])]
         self.state = step.state
-        self.actions.append(action)
+        self.actions.append(step.action)  # as applied: a set-valued field in the listed order
         self.events.append(events)
         return events
 

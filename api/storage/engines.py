@@ -268,12 +268,18 @@ class ModuleEngine:
 
     def apply(self, state: Any, action: dict) -> tuple[Any, list[dict]]:
         """``(new_state, events)``; `RulesViolation` when the action is illegal."""
+        new_state, events, _ = self.apply_step(state, action)
+        return new_state, events
+
+    def apply_step(self, state: Any, action: dict) -> tuple[Any, list[dict], dict]:
+        """``(new_state, events, applied)``: `apply`, with the action as the engine applied it (its
+        step's ``action``: a set-valued field in the listed order), to store and answer; else `action`."""
         step = self._call("apply", state, action)
         if isinstance(step, tuple):
-            new_state, events = step
+            (new_state, events), applied = step, action
         else:
-            new_state, events = step.state, step.events
-        return new_state, [dict(e) for e in (events or [])]
+            new_state, events, applied = step.state, step.events, getattr(step, "action", action)
+        return new_state, [dict(e) for e in (events or [])], dict(applied)
 
     def legal_actions(self, state: Any) -> list:
         """Actions legal now (JSON-ready)."""

@@ -29,7 +29,7 @@ def participant(state: GameState, pid: str | None) -> dict | None:
         return {"id": pid, "name": "Neutral player", "color": (state.neutral or {}).get("color")}
     if pid == "setup":
         return {"id": pid, "name": "Setup worker", "color": None}
-    player = state.peek_player(pid)
+    player = state.player(pid)
     return {"id": pid, "name": player.name, "color": player.color}
 
 
@@ -142,7 +142,7 @@ def _standing(state: GameState, tid: str, who: _People) -> list:
         if pid == NEUTRAL:
             standing.append({**who(pid), "funds": None, "influence": state.neutral["influence"][tid]})
         else:
-            player = state.peek_player(pid)
+            player = state.player(pid)
             standing.append({**who(pid), "funds": player.funds[tid], "influence": player.influence[tid]})
     return standing
 

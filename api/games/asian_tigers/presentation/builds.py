@@ -186,7 +186,7 @@ class Builds:
     def _check(self, kind: str, space_id, sector) -> dict:
         state, decision = self.state, self.decision
         if self._player is None:
-            self._player = state.peek_player(decision["seat"])
+            self._player = state.player(decision["seat"])
         if kind == "build":
             return building.check_space(state, self._player, space_id, sector, decision["center"],
                                         building.BUILDABLE_FROM_CENTER, decision["tiger"])

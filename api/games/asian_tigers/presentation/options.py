@@ -145,7 +145,7 @@ def _placement(state: GameState, action: dict) -> tuple:
     """(label, cost, payoff, detail, placeholder) of a placement, remembered: they depend only on what
     `check_place_worker` found, whether the centre's type is still open, and a trade centre's nations
     (and whether it names a placeholder only on its centre: its other fields are kind, worker and decision)."""
-    info = _judged_placement(state, action) or placement.check_place_worker(state, action)
+    info = placement.check_place_worker(state, action)
     center = info["center"]
     if center == placement.SPECIAL_TRADE_CENTER:
         reads = None
@@ -162,16 +162,6 @@ def _placement(state: GameState, action: dict) -> tuple:
         described = _PLACEMENTS[key] = (label, cost, shown(payoff), _detail(state, cost, payoff),
                                         uses_placeholder(state, {"center": center}))
     return described
-
-
-def _judged_placement(state: GameState, action: dict) -> dict | None:
-    """What `check_place_worker` returns for a legal placement, as the options judged it (no check, no copy
-    of the player); None when they judged it refused, or nothing (see `placement.judged_placement`)."""
-    cost = placement.judged_placement(state, action)
-    if type(cost) is not int:
-        return None
-    worker = action.get("worker") or state.peek_player(state.turn_order[state.turn_index]).team[0]
-    return {"center": action["center"], "worker": worker, "cost": cost}
 
 
 # (edition hash, what a checked placement names) -> (label, cost, payoff, detail, placeholder); shared: never mutate
@@ -211,7 +201,7 @@ def _parts_factory(state: GameState, player: PlayerState, space_id: str, energy:
 
 def _attach_parts_factory(state: GameState, decision: dict, action: dict):
     energy = state.edition.rules["university"]["parts_factory_cost_energy"]
-    return _parts_factory(state, state.peek_player(decision["seat"]), action["space"], energy)
+    return _parts_factory(state, state.player(decision["seat"]), action["space"], energy)
 
 
 def _sell_local(state: GameState, decision: dict, action: dict):
@@ -251,7 +241,7 @@ def _finish_sales(state: GameState, decision: dict, action: dict):
 
 def _resolve_bonus(state: GameState, decision: dict, action: dict):
     pending = bonuses.pending_bonus(state, action["bonus"])
-    player = state.peek_player(pending["seat"])
+    player = state.player(pending["seat"])
     plan = bonuses.check(state, pending, action)
     label = L.bonus_label(state.edition, pending["bonus"], f"{pending['type']}_bonuses")
     cost, payoff = {}, {"bonus": {"id": pending["bonus"], "label": label}}

@@ -40,7 +40,7 @@ def prompt(state: GameState, decision: dict | None) -> str | None:
     if decision is None:
         return None
     seat = decision.get("seat")
-    who = state.peek_player(seat).name if isinstance(seat, str) and seat.isdigit() else "The table"
+    who = state.player(seat).name if isinstance(seat, str) and seat.isdigit() else "The table"
     text = PROMPTS.get(decision["kind"], decision["kind"].replace("_", " "))
     if decision.get("tiger") in state.edition.tigers and decision["kind"] in ("choose_build", "choose_local_sale"):
         text += f" on {state.edition.tigers[decision['tiger']].name}"

@@ -134,7 +134,7 @@ def played():
 def _check_whole_build(state, decision, action, choice):
     """A build's whole form against the same worked out without parts: `check_space`, then the whole
     cost and payoff (`build_payoff`), label and sentence; only the order of the sentence may differ."""
-    player = state.peek_player(decision["seat"])
+    player = state.player(decision["seat"])
     if action["kind"] == "build":  # BUILD-GEN-01
         info = building.check_space(state, player, action["space"], action["sector"], decision["center"],
                                     building.BUILDABLE_FROM_CENTER, decision["tiger"])
