@@ -6,7 +6,8 @@ from collections import OrderedDict
 from typing import Any
 
 from api.games import envelope
-from api.games.envelope import HOISTED, STATIC_IN_VIEW, game_envelope, split_view  # noqa: F401 (HOISTED, STATIC_IN_VIEW: re-exported)
+# HOISTED and STATIC_IN_VIEW are re-exported (the tests read them here).
+from api.games.envelope import HOISTED, STATIC_IN_VIEW, game_envelope, split_view  # noqa: F401
 from api.storage.engines import Engine
 from api.storage.models import GameRecord, LoadedGame, WriteResult
 from api.web.patch import diff

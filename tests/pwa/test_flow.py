@@ -108,7 +108,8 @@ def test_whole_game_on_one_phone(server, new_phone):
     refused = page.get_by_test_id("conflict")  # one panel says what the server refused, in words (issue 33)
     refused.wait_for()
     said = refused.get_by_test_id("conflict-why").inner_text()
-    assert "The server did not take a move" in refused.inner_text() and "your next worker is" in said, said  # PLACE-01
+    # PLACE-01: the engine's own words
+    assert "The server did not take a move" in refused.inner_text() and "your next worker is" in said, said
     refused.scroll_into_view_if_needed()
     axe_check(page, "refused move"); shot(page, "08-game-refused")
     refused.get_by_role("button", name="Leave this move out").click()
