@@ -105,13 +105,15 @@ def test_whole_game_on_one_phone(server, new_phone):
     page.get_by_text("Manual action (advanced)").click()
     page.get_by_label(re.compile("^Action as JSON")).fill(json.dumps({"kind": "place_worker", "center": center}))
     page.get_by_role("button", name="Send manual action").click()
-    refused = page.locator(".outbox-item.rejected")
+    refused = page.get_by_test_id("conflict")  # one panel says what the server refused, in words (issue 33)
     refused.wait_for()
-    assert "Rule PLACE-01" in refused.inner_text()
+    said = refused.get_by_test_id("conflict-why").inner_text()
+    # PLACE-01: the engine's own words
+    assert "The server did not take a move" in refused.inner_text() and "your next worker is" in said, said
     refused.scroll_into_view_if_needed()
     axe_check(page, "refused move"); shot(page, "08-game-refused")
-    refused.get_by_role("button", name="Drop it").click()
-    page.locator("[data-testid=outbox]").wait_for(state="detached")
+    refused.get_by_role("button", name="Leave this move out").click()
+    refused.wait_for(state="detached")
     assert server.game(game_id, token)["version"] == view["version"]
 
     # -- undo the last move -------------------------------------------------------------
