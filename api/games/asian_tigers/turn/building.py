@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from api.games.asian_tigers.decisions import new_decision, push_frame
 from api.games.asian_tigers.edition.load import Space
-from api.games.asian_tigers.errors import ActionShapeError, IllegalActionError
+from api.games.asian_tigers.errors import ActionShapeError, IllegalActionError, Refusal
 from api.games.asian_tigers.presentation import labels
 from api.games.asian_tigers.presentation.cache import per_edition
 from api.games.asian_tigers.state import GameState, Piece, PlayerState
@@ -138,30 +138,30 @@ def _check_generic_sector(state: GameState, player: PlayerState, sector) -> str:
 
 
 def _check_factory(state: GameState, player: PlayerState, space: Space, sector) -> dict:
+    refusal = factory_refusal(state, player, space, sector)
+    if refusal is not None:
+        raise refusal.error()
+    energy, science = factory_cost(state, space)
+    return {"space": space, "sector": sector_for_factory(state, space.good), "energy": energy, "science": science}
+
+
+def factory_refusal(state: GameState, player: PlayerState, space: Space, sector=None) -> Refusal | None:
+    """BUILD-FAC-01/02: why the player may not build its factory on `space` from `sector` (None: its own), or
+    None.  The one check of these rules: the builds and placements listed and `check_space` use it."""
     own_sector = sector_for_factory(state, space.good)
     if sector is not None and sector != own_sector:
-        raise IllegalActionError(f"Your {space.good} factory sits in sector {own_sector}, not {sector}",
-                                 code="wrong_sector", rule="BUILD-FAC-02")
+        return Refusal(f"Your {space.good} factory sits in sector {own_sector}, not {sector}", "wrong_sector",
+                       "BUILD-FAC-02")
     if not player.sectors[own_sector]["factory"]:
-        raise IllegalActionError(f"You have already built your {space.good} factory (one per good)",
-                                 code="factory_already_built", rule="BUILD-FAC-02")
+        return Refusal(f"You have already built your {space.good} factory (one per good)", "factory_already_built",
+                       "BUILD-FAC-02")
     energy, science = factory_cost(state, space)
     if player.energy < energy or player.science < science:
         need = f"{energy} energy" + (f" and {science} science" if science else "")
-        raise IllegalActionError(f"A {space.good} factory on {space_label(state, space)} costs {need}; you have "
-                                 f"{player.energy} energy and {player.science} science",
-                                 code="cannot_afford_factory", rule="BUILD-FAC-01")
-    return {"space": space, "sector": own_sector, "energy": energy, "science": science}
-
-
-def _factory_sector(state: GameState, player: PlayerState, space: Space) -> str | None:
-    """The sector `_check_factory(state, player, space, None)` returns, or None where it refuses: without
-    the refusal's message and exception (the options and the placements judge every factory space)."""
-    own_sector = sector_for_factory(state, space.good)
-    if not player.sectors[own_sector]["factory"]:
-        return None
-    energy, science = factory_cost(state, space)
-    return own_sector if player.energy >= energy and player.science >= science else None
+        return Refusal(f"A {space.good} factory on {space_label(state, space)} costs {need}; you have "
+                       f"{player.energy} energy and {player.science} science", "cannot_afford_factory",
+                       "BUILD-FAC-01")
+    return None
 
 
 def _owner_name(state: GameState, owner: str) -> str:
@@ -179,10 +179,9 @@ def build_candidates(state: GameState, player: PlayerState, tiger: str, center: 
         if not space.infinite and space.id in occupancy:
             continue
         if space.kind == "factory":
-            sector = _factory_sector(state, player, space)
-            if sector is None:
+            if factory_refusal(state, player, space) is not None:
                 continue
-            sectors = [sector]
+            sectors = [sector_for_factory(state, space.good)]
         elif not generic_sectors or (space.kind == "university" and center == "C"):
             continue
         else:
@@ -216,7 +215,7 @@ def any_build_possible(state: GameState, player: PlayerState, tiger: str, center
         else:
             factories.append(space)
     for space in factories:  # only when no generic build is open: a factory's check costs more
-        if _factory_sector(state, player, space) is not None:
+        if factory_refusal(state, player, space) is None:
             return True
     return False
 
