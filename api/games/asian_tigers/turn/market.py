@@ -188,10 +188,6 @@ def start_trade(state: GameState, player: PlayerState, trade_center: str, worker
     push_frame(state, "trade", ["sales", "gm_flag"], seat=player.id, trade_center=trade_center, sold=[], flags=[])
 
 
-def _trade_frame(state: GameState) -> dict:
-    return next(f for f in reversed(state.frames) if f["kind"] == "trade")
-
-
 def sales_step(state: GameState, frame: dict, events: list[dict]) -> dict:
     """TRADE-02/04/05: sales one nation at a time; bonuses may be resolved in between (CASCADE-04)."""
     return new_decision(state, "choose_sale", frame["seat"], declinable=False, trade_center=frame["trade_center"])
