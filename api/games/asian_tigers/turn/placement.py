@@ -80,12 +80,11 @@ def center_cost(state: GameState, center: str) -> int:
     return _center_facts(state.edition)[center][3]
 
 
-def center_refusal(state: GameState, player: PlayerState, center: str, worker: str,
-                   generic: bool | None = None) -> Refusal | None:
+def center_refusal(state: GameState, player: PlayerState, center: str, worker: str) -> Refusal | None:
     """PLACE-01/02/05 and TURN-02: why `worker` may not go to investment centre `center`, or None.
 
     The one check of these rules: the options list the centres it lets through, `place_worker`
-    raises what it refuses.  `generic`: whether the player has a generic piece left (None: look).
+    raises what it refuses.
     """
     tiger, letter, others, cost, label, name = _center_facts(state.edition)[center]
     centers = state.centers
@@ -102,7 +101,7 @@ def center_refusal(state: GameState, player: PlayerState, center: str, worker: s
     if player.funds[tiger] < cost:
         return Refusal(f"{label} costs {cost} funds on {name}; you have {player.funds[tiger]}",
                        "insufficient_funds", "PLACE-05")
-    if not building.any_build_possible(state, player, tiger, letter, generic):
+    if not building.any_build_possible(state, player, tiger, letter):
         return Refusal(f"A worker in an investment centre must build, and nothing you can build is open within "
                        f"reach of {label} (columns {', '.join(building.reach(state, letter))})",
                        "no_legal_build", "TURN-02")
@@ -169,10 +168,9 @@ def placement_options(state: GameState, decision: dict) -> list[dict]:
     player = state.player(state.turn_order[state.turn_index])
     workers = [player.team[0]] if player.team is not None else stated_types_possible(state, player)
     options = []
-    generic = building.has_generic_piece(player)
     for worker in workers:
         for center in state.centers:
-            if center_refusal(state, player, center, worker, generic) is None:
+            if center_refusal(state, player, center, worker) is None:
                 options.append(_placement(center, worker, player))
         for trade_center in state.trade_centers:
             if market.trade_center_refusal(state, player, trade_center, worker) is None:
