@@ -211,34 +211,41 @@ def local_sale_step(state: GameState, frame: dict, events: list[dict]) -> dict:
 
 
 def check_local_sale(state: GameState, decision: dict, market_id) -> dict:
-    """LMKT-03/04/05: reach, one good per market per era, the good in hand."""
+    """LMKT-01/03/04/05; returns {market} (raises `local_sale_refusal`'s refusal)."""
     tiger = state.edition.tigers[decision["tiger"]]
     if market_id not in tiger.local_markets:
         raise ActionShapeError(f"{market_id!r} is not a local market of {tiger.name}", code="unknown_market",
                                field="market", rule="LMKT-01")
+    refusal = local_sale_refusal(state, decision, market_id)
+    if refusal is not None:
+        raise refusal.error()
+    return {"market": tiger.local_markets[market_id]}
+
+
+def local_sale_refusal(state: GameState, decision: dict, market_id: str) -> Refusal | None:
+    """LMKT-03/04/05: reach, one good per market per era, the good in hand: why the current player may
+    not sell to the Tiger's market `market_id`, or None (the options and `check_local_sale` use it)."""
+    tiger = state.edition.tigers[decision["tiger"]]
     market = tiger.local_markets[market_id]
     reach = state.edition.rules["investment_centers"][decision["center"]]["market_columns"]
     if market.column not in reach:
-        raise IllegalActionError(f"From centre {decision['center']} you can sell only to the column "
-                                 f"{'/'.join(reach)} market{'s' if len(reach) > 1 else ''} of {tiger.name}",
-                                 code="market_out_of_reach", rule="LMKT-03")
+        return Refusal(f"From centre {decision['center']} you can sell only to the column "
+                       f"{'/'.join(reach)} market{'s' if len(reach) > 1 else ''} of {tiger.name}",
+                       "market_out_of_reach", "LMKT-03")
     if state.local_markets[market_id] is not None:
-        raise IllegalActionError(f"The column {market.column} market of {tiger.name} already took a good this era",
-                                 code="market_full", rule="LMKT-04")
+        return Refusal(f"The column {market.column} market of {tiger.name} already took a good this era",
+                       "market_full", "LMKT-04")
     if state.player(state.turn_order[state.turn_index]).goods[market.good] < 1:
-        raise IllegalActionError(f"The column {market.column} market of {tiger.name} wants {market.good}, "
-                                 f"and you have none", code="missing_good", rule="LMKT-05")
-    return {"market": market}
+        return Refusal(f"The column {market.column} market of {tiger.name} wants {market.good}, and you have none",
+                       "missing_good", "LMKT-05")
+    return None
 
 
 def local_sale_options(state: GameState, decision: dict) -> list[dict]:
     """Every legal local-market sale, plus skipping it (only when a sale is possible)."""
-    # `check_local_sale` passes for one of the Tiger's own markets exactly when these hold.
-    reach = state.edition.rules["investment_centers"][decision["center"]]["market_columns"]
-    goods = state.player(state.turn_order[state.turn_index]).goods
     options = [{"kind": "sell_local", "market": market_id}
-               for market_id, market in state.edition.tigers[decision["tiger"]].local_markets.items()
-               if market.column in reach and state.local_markets[market_id] is None and goods[market.good] >= 1]
+               for market_id in state.edition.tigers[decision["tiger"]].local_markets
+               if local_sale_refusal(state, decision, market_id) is None]
     return options + [{"kind": "skip_local_sale"}] if options else []
 
 
