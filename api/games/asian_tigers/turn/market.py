@@ -96,10 +96,10 @@ def sale_refusal(state: GameState, player: PlayerState, action: dict, allowed: l
     return None
 
 
-def _sales(state: GameState, player: PlayerState, allowed: list[str]):
+def _sales(state: GameState, player: PlayerState, allowed: list[str], rows_per_nation: int | None = None):
     """Every sale ({nation, goods, row}) to the `allowed` nations that `sale_refusal` lets through: the
     candidates are each nation, each set of goods at hand its demand may take, each empty row accepting
-    its flag."""
+    its flag (the first `rows_per_nation` of them, when given)."""
     for nation in allowed:
         demand = state.edition.nations[nation]
         if demand.demand_goods is not None:
@@ -107,7 +107,7 @@ def _sales(state: GameState, player: PlayerState, allowed: list[str]):
         else:
             payments = combinations(sorted(g for g, n in player.goods.items() if n >= 1), demand.demand_any_different)
         for goods in payments:
-            for row in empty_rows_for(state, player, nation):
+            for row in empty_rows_for(state, player, nation)[:rows_per_nation]:
                 sale = {"nation": nation, "goods": list(goods), "row": row}
                 if sale_refusal(state, player, sale, allowed) is None:
                     yield sale
@@ -119,8 +119,9 @@ def sale_options(state: GameState, player: PlayerState, allowed: list[str], kind
 
 
 def any_sale(state: GameState, player: PlayerState, allowed: list[str]) -> bool:
-    """True when `sale_options` offers a sale to one of the `allowed` nations (found without listing them all)."""
-    return next(_sales(state, player, allowed), None) is not None
+    """True when `sale_options` offers a sale to one of the `allowed` nations (found without listing them all:
+    whether a sale passes does not depend on which empty row accepting its flag it names)."""
+    return next(_sales(state, player, allowed, 1), None) is not None
 
 
 def make_sale(state: GameState, player: PlayerState, sale: dict, events: list[dict], where: str) -> str:
