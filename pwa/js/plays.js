@@ -137,3 +137,11 @@ export async function keepImported(plays) {
   }
   return added;
 }
+
+// SOLO-SCORE-03: a player's best score in their solo games of Asian Tigers (null with none on record).
+export async function soloHighScore(name) {
+  const key = nameKey(name);
+  const scores = (await list()).filter((p) => p.solo && p.game === "asian-tigers")
+    .flatMap((p) => p.players.filter((x) => !x.automa && nameKey(x.name) === key && typeof x.score === "number").map((x) => x.score));
+  return scores.length ? Math.max(...scores) : null;
+}

@@ -39,10 +39,12 @@ function IdList({ ids, label, doc }) {
 function OneRule({ doc, id }) {
   const r = doc.byId[id];
   if (!r) return html`<p role="status">No rule ${id} in the catalogue. <a href="#/rules">Search the rules</a>.</p>`;
+  // Its neighbours: the entries of its catalogue section (areas that share a section, e.g. TURN and PLACE), in catalogue order.
   const area = doc.areas[r.area];
-  const i = area.ids.indexOf(id);
-  const prev = area.ids[i - 1];
-  const next = area.ids[i + 1];
+  const near = doc.rules.filter((x) => doc.areas[x.area].title === area.title).map((x) => x.id);
+  const i = near.indexOf(id);
+  const prev = near[i - 1];
+  const next = near[i + 1];
   return html`<article class="card" data-testid="rule" aria-labelledby="rule-h">
       <h2 id="rule-h">${id}${r.title ? `: ${r.title}` : ""}</h2>
       <p class="hint">${KIND[r.kind]} · ${GAME[r.game]} · ${area.title}${r.tag ? ` · [${r.tag}]` : ""}</p>
@@ -52,8 +54,8 @@ function OneRule({ doc, id }) {
     <${IdList} ids=${r.cited_by} label="Referred to by" doc=${doc} />
     <nav class="row" aria-label="Neighbouring rules">${prev && html`<a class="button" href=${ruleHref(prev)}>← ${prev}</a>`}
       ${next && html`<a class="button" href=${ruleHref(next)}>${next} →</a>`}</nav>
-    <details><summary>All of ${area.title} (${area.ids.length})</summary>
-      <${IdList} ids=${area.ids.filter((x) => x !== id)} label="Same area" doc=${doc} /></details>`;
+    <details><summary>All of ${area.title} (${near.length})</summary>
+      <${IdList} ids=${near.filter((x) => x !== id)} label="Same section" doc=${doc} /></details>`;
 }
 
 function Search({ doc, initial }) {

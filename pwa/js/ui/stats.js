@@ -14,7 +14,7 @@ export function statsOf(list) {
   const games = {};
   const players = {};
   for (const p of list) {
-    const scores = p.players.filter((x) => typeof x.score === "number");
+    const scores = p.players.filter((x) => typeof x.score === "number" && !x.automa);  // the Automa is no player
     const g = (games[p.game] ||= { game: p.game, plays: 0, scores: [], best: null, last: null });
     g.plays += 1;
     g.last = g.last && g.last > p.date ? g.last : p.date;
