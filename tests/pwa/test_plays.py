@@ -64,7 +64,17 @@ def test_plays_history_stats_rules(server, new_phone, tmp_path):
     page.get_by_role("button", name="Start the solo game").click()
     page.locator("[data-testid=recorder]").wait_for()
     game_id = page.url.rsplit("/", 1)[1]
-    outcome = finish_solo_over_http(server, game_id, game_token(page, game_id))
+    token = game_token(page, game_id)
+    # a move the game does not allow now: its reason (why-not) names a rule, which opens
+    refused = server.why_not(game_id, token)["why_not"]
+    i = next(n for n, e in enumerate(refused) if e["reason"].get("rule"))
+    page.get_by_text("Not available now").click()
+    page.locator("[data-testid=why-not] button.unavailable").nth(i).click()
+    open_rule(page, page.locator(f"#why-{i}").get_by_role("link", name=refused[i]["reason"]["rule"]), refused[i]["reason"]["rule"])
+    shot(page, "pl-03a-rule-from-why-not")
+    page.go_back()
+    page.locator("[data-testid=recorder]").wait_for()
+    outcome = finish_solo_over_http(server, game_id, token)
     solo = outcome["solo"]
     page.get_by_role("link", name="See the final score").click(timeout=20_000)
     page.locator("[data-testid=solo-result]").wait_for()
@@ -138,6 +148,13 @@ def test_plays_history_stats_rules(server, new_phone, tmp_path):
     assert other.locator("[data-testid=play]").count() == 2
     assert f"Ann {solo['human_total']}" in other.locator("[data-testid=history]").inner_text()
     shot(other, "pl-08-imported")
+    # renaming merges: Ann's plays count for Anna, and Ann is gone from the players
+    other.get_by_role("link", name="Stats").click()
+    other.once("dialog", lambda d: d.accept("Anna"))
+    other.get_by_role("button", name="Rename Ann").click()
+    other.locator("[data-testid=stats-players] tr[data-player=Anna]").wait_for()
+    assert other.locator("[data-testid=stats-players] tr[data-player=Ann]").count() == 0
+    assert other.locator("[data-testid=stats-players] tr[data-player=Anna] td").first.inner_text() == "1"
 
     # -- the rules, searched with no signal ------------------------------------------------------------------
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")

@@ -22,7 +22,15 @@ export function statsOf(list) {
       g.scores.push(x.score);
       if (!g.best || x.score > g.best.score) g.best = { score: x.score, name: x.name };
     }
-    for (const x of p.players.filter((y) => !y.automa)) {
+    // Two names of one play merged into one player (a rename) count once: the better score, a win if either won.
+    const own = {};
+    for (const y of p.players.filter((z) => !z.automa)) {
+      const k = plays.nameKey(y.name);
+      const had = own[k];
+      const sc = had ? [had.score, y.score].filter((n) => typeof n === "number") : [];
+      own[k] = !had ? y : { ...had, winner: had.winner || y.winner, score: sc.length ? Math.max(...sc) : null };
+    }
+    for (const x of Object.values(own)) {
       const key = plays.nameKey(x.name);
       const s = (players[key] ||= { name: x.name, plays: 0, wins: 0, scores: [], last: null, games: {},
                                      solo: { plays: 0, wins: 0, high: null, titles: {} } });
