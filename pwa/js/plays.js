@@ -74,6 +74,8 @@ export function fromGame(gameView, outcome) {
 export async function keepGame(record, outcome) {
   if (!record || !record.view || !record.view.over || !outcome) return null;
   const play = fromGame({ ...record.view, game_id: record.game_id }, outcome);
+  const old = await db.get("kv", play.id);
+  if (old && old.deleted) return null;  // deleted in History: not brought back
   await db.put("kv", play, play.id);
   return play;
 }
@@ -99,11 +101,14 @@ export async function keepFinished() {
 // The aliases: {old name key: new name}.
 export const aliases = async () => (await db.get("kv", ALIASES)) || {};
 
+// A name as the aliases make it (a chain of renames followed, at most 10 deep).
+const canonical = (alias) => (n) => { let x = n; for (let i = 0; i < 10 && alias[nameKey(x)]; i++) x = alias[nameKey(x)]; return x; };
+
 // Every play, newest first, with the aliases applied to the names.
 export async function list() {
   const [stored, saved, alias] = await Promise.all([db.range("kv", PREFIX, `${PREFIX}\uffff`), scorings.list(), aliases()]);
-  const plays = [...stored, ...saved.map(fromScoring)];
-  const canon = (n) => { let x = n; for (let i = 0; i < 10 && alias[nameKey(x)]; i++) x = alias[nameKey(x)]; return x; };
+  const plays = [...stored.filter((p) => !p.deleted), ...saved.map(fromScoring)];
+  const canon = canonical(alias);
   return plays.map((p) => ({ ...p, players: p.players.map((x) => ({ ...x, name: canon(x.name) })) }))
     .sort((a, b) => String(b.date).localeCompare(String(a.date)));
 }
@@ -118,15 +123,17 @@ export async function rename(from, to) {
   await db.put("kv", alias, ALIASES);
 }
 
-// Delete a play: a scoring's play goes with its scoring.
+// Delete a play: a scoring's play goes with its scoring; a game's play leaves a mark, so that the
+// finished game still on this phone does not bring it back.
 export async function remove(play) {
-  if (play.source && play.source.scoring) await scorings.remove(play.source.scoring);
+  if (play.source && play.source.scoring && !play.imported) await scorings.remove(play.source.scoring);
+  else if (play.source && play.source.game_id) await db.put("kv", { id: play.id, deleted: true }, play.id);
   else await db.del("kv", play.id);
 }
 
 // Keep imported plays (ids already known are skipped); returns how many were new.
 export async function keepImported(plays) {
-  const known = new Set((await list()).map((p) => p.id));
+  const known = new Set([...(await list()).map((p) => p.id), ...(await db.range("kv", PREFIX, `${PREFIX}\uffff`)).map((p) => p.id)]);
   let added = 0;
   for (const p of plays) {
     const id = known.has(p.id) ? null : p.id.startsWith(PREFIX) ? p.id : `${PREFIX}import:${p.id}`;
@@ -140,7 +147,7 @@ export async function keepImported(plays) {
 
 // SOLO-SCORE-03: a player's best score in their solo games of Asian Tigers (null with none on record).
 export async function soloHighScore(name) {
-  const key = nameKey(name);
+  const key = nameKey(canonical(await aliases())(name));
   const scores = (await list()).filter((p) => p.solo && p.game === "asian-tigers")
     .flatMap((p) => p.players.filter((x) => !x.automa && nameKey(x.name) === key && typeof x.score === "number").map((x) => x.score));
   return scores.length ? Math.max(...scores) : null;

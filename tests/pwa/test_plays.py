@@ -172,4 +172,15 @@ def test_plays_history_stats_rules(server, new_phone, tmp_path):
     search.fill("TIE-07")
     open_rule(page, results.first.get_by_role("link", name="TIE-07"), "TIE-07")  # TIE-07
     axe_check(page, "rule offline"); shot(page, "pl-10-rule-offline")
+
+    # -- a deleted play of a game still on this phone stays deleted (History would otherwise keep it again) ---
+    page.get_by_role("link", name="History").click()
+    page.locator("[data-testid=play]").nth(1).wait_for()
+    page.once("dialog", lambda d: d.accept())
+    page.get_by_role("button", name=re.compile("^Delete Asian Tigers · solo game")).click()
+    page.wait_for_function("() => document.querySelectorAll('[data-testid=play]').length === 1")
+    page.reload()
+    page.locator("[data-testid=play]").first.wait_for()
+    page.wait_for_timeout(500)  # keepFinished runs after the first list: let it finish before counting
+    assert page.locator("[data-testid=play]").count() == 1 and "scorer" in page.locator("[data-testid=play]").inner_text()
     assert page.errors == []
