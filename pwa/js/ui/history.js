@@ -25,8 +25,8 @@ export function PlayCard({ p, gameIds, onDelete }) {
     <h2 class="h3">${title}</h2>
     <ul class="plain" aria-label="Final scores">${[...p.players].sort((a, b) => (a.rank ?? 99) - (b.rank ?? 99)).map((x) => html`
       <li data-player=${x.name}><strong>${x.name}</strong> ${x.score ?? "—"}${x.rank != null ? ` · ${ordinal(x.rank)}` : ""}${x.winner ? " · winner" : ""}${x.start ? " · started" : ""}</li>`)}</ul>
-    <p class="hint">${p.solo ? `${p.solo.won ? "Won" : "Lost"} against the Automa · ${p.solo.rank_title}` : ""}${
-      p.duration_min ? `${p.solo ? " · " : ""}${p.duration_min} min` : ""}${p.imported ? " · imported" : ""}</p>
+    <p class="hint">${[p.solo && `${p.solo.won ? "Won" : "Lost"} against the Automa · ${p.solo.rank_title}`,
+      p.duration_min && `${p.duration_min} min`, p.imported && "imported"].filter(Boolean).join(" · ")}</p>
     <div class="row">${sheet && html`<a class="button" href=${sheet} aria-label=${`Reopen the score sheet of ${title}`}>Score sheet</a>`}
       <button class="danger" onClick=${() => onDelete(p)} aria-label=${`Delete ${title}`}>Delete</button></div>
   </li>`;
