@@ -1,6 +1,7 @@
 // What the outbox looks like when the phone's engine answers: a count while moves
 // wait, and on a conflict which move, why, and the two ways out (replay or drop).
 import { html } from "../html.js";
+import { RuleLink } from "../ui/rulelink.js";
 import { actionLabel } from "../labels.js";
 import { retryItem, syncNow } from "../sync.js";
 import { canRunOffline } from "./engine.js";
@@ -43,7 +44,7 @@ export function Conflict({ s }) {
   return html`<section class="card" aria-labelledby="conflict-h" data-testid="conflict" role="alert">
     <h2 id="conflict-h">The server did not take move ${at + 1} of ${items.length}</h2>
     <p><strong>${label(s.labels, bad, view)}</strong></p>
-    <p data-testid="conflict-why">${why}${p.rule ? html` (rule <strong>${p.rule}</strong>)` : ""}</p>
+    <p data-testid="conflict-why">${why}${p.rule ? html` (rule <strong><${RuleLink} id=${p.rule} /></strong>)` : ""}</p>
     <p class="hint">Replay: the phone's engine re-plays your ${items.length} waiting move${items.length > 1 ? "s" : ""} on the server's game and names any that no longer fits, before anything is sent.</p>
     <div class="grid2">
       <button class="danger" onClick=${() => confirm(`Drop all ${items.length} waiting moves?`) && dropAll()}>Drop them</button>

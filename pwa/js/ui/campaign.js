@@ -5,6 +5,7 @@
 // (offline/campaign.js), which also shows what waits for the server and any conflict.
 import { useEffect, useRef, useState } from "preact/hooks";
 import { html } from "../html.js";
+import { RuleLink } from "./rulelink.js";
 import { newKey, recordSession, refreshCampaign, savedCampaign, startSession } from "../campaigns.js";
 import { NetworkError } from "../api.js";
 import { go } from "../router.js";
@@ -98,7 +99,7 @@ function OfflineWork({ view, saved, busy, settle, sync }) {
     const n = (saved.pending || []).length;
     return html`<section class="card" role="alert" aria-labelledby="cconf-h" data-testid="campaign-conflict">
       <h2 id="cconf-h">The server did not take your session${n > 1 ? "s" : ""} played offline</h2>
-      <p data-testid="campaign-conflict-why">${why}${c.rule ? html` (rule <strong>${c.rule}</strong>)` : ""}</p>
+      <p data-testid="campaign-conflict-why">${why}${c.rule ? html` (rule <strong><${RuleLink} id=${c.rule} /></strong>)` : ""}</p>
       <p class="hint">Nothing was merged. Keep your ${n > 1 ? `${n} sessions as separate solo games` : "session as a separate solo game"} (not counted
         in the campaign), replay ${n > 1 ? "them" : "it"} as the campaign's next session on the server (the phone's engine checks every move
         first), or drop ${n > 1 ? "them" : "it"}.</p>

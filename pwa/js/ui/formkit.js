@@ -5,6 +5,7 @@
 import { createContext } from "preact";
 import { useContext, useEffect, useState } from "preact/hooks";
 import { html } from "../html.js";
+import { RuleLink } from "./rulelink.js";
 import * as db from "../db.js";
 import { ApiError, api } from "../api.js";
 import * as scorings from "../scorings.js";
@@ -50,7 +51,7 @@ export function FieldError({ path }) {
   if (!f || f.target !== path) return null;
   const p = f.problem;
   return html`<p class="field-error" id=${fieldId(path) + "-err"}>${reason(p, path)}
-    ${p.rule ? html` <span class="rule">(rule ${p.rule})</span>` : ""}</p>`;
+    ${p.rule ? html` <span class="rule">(rule <${RuleLink} id=${p.rule} />)</span>` : ""}</p>`;
 }
 
 function bind(path) {
@@ -210,7 +211,7 @@ export function SubmitBar({ s, label = "Score" }) {
     ${s.problem && html`<div class="banner error" role="alert" data-testid="scorer-problem">
       ${s.target ? html`Not scored: ${s.problem.rule ? `rule ${s.problem.rule}, ` : ""}the reason is next to the field.
         <button type="button" class="small" onClick=${() => s.show()}>Show</button>`
-        : html`<div>${s.problem.detail}</div>${s.problem.rule ? html`<div>Rule ${s.problem.rule}</div>` : ""}`}
+        : html`<div>${s.problem.detail}</div>${s.problem.rule ? html`<div>Rule <${RuleLink} id=${s.problem.rule} /></div>` : ""}`}
     </div>`}
     <button class="primary" type="submit" style="width:100%" disabled=${s.busy}>${s.busy ? "Scoring…" : label}</button>
   </div>`;
