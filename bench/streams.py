@@ -88,6 +88,16 @@ def tree_rss_kb(pid: int) -> int:
     return total
 
 
+def parts_rss_kb(pid: int) -> dict[str, int]:
+    """RSS (kB) of each part `deploy/serve.py` started (its children with their descendants), by name."""
+    parts: dict[str, int] = {}
+    for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split():
+        cmdline = Path(f"/proc/{child}/cmdline").read_bytes().split(b"\0")
+        name = next((n for n in ("caddy", "uvicorn", "gunicorn") if any(n.encode() in a for a in cmdline)), child)
+        parts[name] = tree_rss_kb(int(child))
+    return parts
+
+
 class Stream:
     """One phone's event stream: records when each version arrived."""
 
@@ -187,6 +197,7 @@ async def bench(args, ports: dict, context: ssl.SSLContext, serve_pid: int) -> N
     print(f"created {len(games)} tables in {time.monotonic() - started:.1f} s", flush=True)
     await asyncio.sleep(2)
     rss_before = tree_rss_kb(serve_pid)
+    parts_before = parts_rss_kb(serve_pid)
     streams = [Stream(game) for game in games for _ in range(args.phones)]
     started = time.monotonic()
     failed = 0
@@ -209,6 +220,9 @@ async def bench(args, ports: dict, context: ssl.SSLContext, serve_pid: int) -> N
             break
     await asyncio.sleep(5)
     rss_with = tree_rss_kb(serve_pid)
+    parts_with = parts_rss_kb(serve_pid)
+    print("  per part, kB per open stream: " + ", ".join(
+        f"{name} {(parts_with[name] - parts_before.get(name, 0)) / max(1, len(alive)):.1f}" for name in parts_with))
     print(f"memory: {rss_before / 1024:.0f} MB before, {rss_with / 1024:.0f} MB with the streams open:"
           f" {(rss_with - rss_before) / max(1, len(alive)):.1f} kB per idle stream"
           f" (Caddy + stream service + app, RSS); all of it / streams: {rss_with / max(1, len(alive)):.1f} kB",
@@ -255,6 +269,10 @@ async def bench(args, ports: dict, context: ssl.SSLContext, serve_pid: int) -> N
     print(f"100 paced tables beside 100 slow clients: {len(slow)} moves, p50 {ms(pct(slow, .5))},"
           f" p99 {ms(pct(slow, .99))} (without them: p99 {ms(pct(lat, .99))};"
           f" ratio {pct(slow, .99) / pct(lat, .99):.2f})", flush=True)
+    # the machine's own noise (other work on a shared machine): the same run again, the slow clients gone
+    again = await paced(https, context, games, args.seconds)
+    print(f"100 paced tables again, slow clients gone: {len(again)} moves, p50 {ms(pct(again, .5))},"
+          f" p99 {ms(pct(again, .99))}", flush=True)
     for stream in streams:
         if stream.task is not None:
             stream.task.cancel()

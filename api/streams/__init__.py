@@ -69,6 +69,18 @@ def create_app(config: dict | None = None) -> Starlette:
         with flask_app.app_context():  # its teardown gives a PostgreSQL connection back to the pool
             return version_event(repo(), game_id, after_seq)
 
+    building: dict[tuple, asyncio.Future] = {}
+
+    async def shared_event(game_id: str, after_seq: int | None):
+        """`event`, read once for all the streams of a table that wake for the same news (the phones of
+        one table usually stand at the same point: one read instead of one per phone)."""
+        key = (game_id, watch.latest.get(game_id, 0), after_seq)
+        future = building.get(key)
+        if future is None:
+            future = building[key] = asyncio.ensure_future(to_thread.run_sync(event, game_id, after_seq))
+            future.add_done_callback(lambda _done: building.pop(key, None))
+        return await asyncio.shield(future)  # a phone that leaves does not cancel the others' read
+
     def too_many(exc: StreamLimit) -> Response:
         answer = problem_response(503, "too_many_streams", str(exc), headers={"Retry-After": "10"})
         return Response(answer.get_data(), answer.status_code, dict(answer.headers))
@@ -95,7 +107,7 @@ def create_app(config: dict | None = None) -> Starlette:
                 next_beat = now + heartbeat
                 while now - start < lifetime:
                     if known_version is None or watch.latest.get(game_id, 0) > known_version:
-                        text, known_version, known_seq = await to_thread.run_sync(event, game_id, known_seq)
+                        text, known_version, known_seq = await shared_event(game_id, known_seq)
                         yield text
                         next_beat = time.monotonic() + heartbeat
                     elif now >= next_beat:

@@ -167,3 +167,18 @@ def test_a_full_table_is_refused_and_a_phone_that_hangs_up_frees_its_slot(stream
         phone.close()
     assert eventually(lambda: open_streams(port)["open_streams"] == 0)
     assert open_streams(port)["games"] == 0  # nothing left to check for the game
+
+
+def test_the_phones_of_a_table_each_hear_every_move(streams, make_app):
+    """Phones at the same point share one read of the news; each still gets the whole event, in order."""
+    port, _app = streams
+    client = make_app().test_client()
+    game = create(client)
+    phones = [Stream(port, game.id, game.token) for _ in range(2)]
+    assert [phone.next_event()["id"] for phone in phones] == ["1-0", "1-0"]
+    for amount in (1, 2, 3):
+        assert take(client, game, amount).status_code == 200
+        heard = [phone.next_event() for phone in phones]
+        assert heard[0] == heard[1] and heard[0]["data"]["entries"][-1]["action"]["amount"] == amount
+    for phone in phones:
+        phone.close()
