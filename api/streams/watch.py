@@ -79,7 +79,8 @@ class Watch:
         if self.latest.get(game_id, 0) > known or game_id not in self._changed:
             return
         try:
-            await asyncio.wait_for(self._changed[game_id].wait(), max(0.0, timeout))
+            async with asyncio.timeout(max(0.0, timeout)):  # no extra task per wait, unlike wait_for
+                await self._changed[game_id].wait()
         except TimeoutError:
             pass
 
