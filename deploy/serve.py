@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import ipaddress
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -121,6 +122,9 @@ def main() -> int:
     sites, tls, url = site_settings(env.get("TABLEKEEPER_SITE", "localhost"), env["HTTPS_PORT"], lan_ip())
     env.update(TABLEKEEPER_SITE=sites, TABLEKEEPER_TLS=tls, APP_UPSTREAMS=f"127.0.0.1:{env['PORT']}",
                STREAMS_UPSTREAMS=f"127.0.0.1:{env['STREAMS_PORT']}")
+    if shutil.which(env.get("CADDY", "caddy")) is None:
+        print("tablekeeper: Caddy is not installed: apt-get install caddy (make serve does it)", file=sys.stderr)
+        return 1
     subprocess.run([sys.executable, "-m", "flask", "--app", "api", "init-db"], cwd=ROOT, env=env, check=True)
 
     procs = [subprocess.Popen(cmd, cwd=ROOT, env=env) for cmd in commands(env)]
