@@ -9,6 +9,7 @@ export TABLEKEEPER_DATABASE ?= $(or $(DATABASE_URL),$(CURDIR)/tablekeeper.db)
 
 install: pyodide
 	$(PYTHON) -m pip install -q -e .
+	$(PYTHON) -m whitenoise.compress -q pwa jpg jpeg png gif webp zip gz br wasm
 
 # Pyodide (pinned, integrity-checked npm tarball) for offline play; binaries are not in git.
 pyodide:
@@ -16,7 +17,7 @@ pyodide:
 
 run: install
 	$(PYTHON) -m flask --app api init-db
-	$(PYTHON) -m gunicorn -c python:api.web.gunicorn_conf --bind 127.0.0.1:$(PORT) --workers 2 --threads 32 "api:create_app()"
+	TABLEKEEPER_BIND=127.0.0.1:$(PORT) $(PYTHON) -m gunicorn -c gunicorn.conf.py "api:create_app()"
 
 # Game night: the app behind Caddy (HTTPS for phones on the LAN), live updates from the stream service.
 # Prints the address to open on the phones, its QR code and the local CA's root certificate (docs/deploy.md).

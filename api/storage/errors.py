@@ -5,12 +5,15 @@ from api.storage.engines import EditionInvalid, EngineUnavailable, RulesViolatio
 
 __all__ = [
     "StorageError", "GameNotFound", "UnknownGameKind", "PreconditionRequired", "VersionConflict",
-    "IdempotencyConflict", "NothingToUndo", "ReplayDiverged", "RulesViolation", "EditionInvalid",
+    "IdempotencyConflict", "NothingToUndo", "GameFinal", "ReplayDiverged", "RulesViolation", "EditionInvalid",
     "EngineUnavailable", "Unsupported", "JoinCodeUnknown", "TooManyAttempts", "CampaignNotFound",
     "CampaignRefused", "DatabaseFault",
 ]
 
 RETRY_AFTER = 10  # seconds a client should wait after a storage fault (503)
+# How long a write waits for a lock (SQLite's busy timeout; PostgreSQL's lock, pool and statement timeouts):
+# short enough that a move is answered within 3 s, 503 database_busy or unavailable when it cannot be.
+BUSY_TIMEOUT_MS = 2_000
 
 
 class StorageError(Exception):
@@ -101,6 +104,16 @@ class NothingToUndo(StorageError):
         super().__init__(f"cannot undo {requested} action(s): only {available} can be undone")
         self.requested = requested
         self.available = available
+
+
+class GameFinal(StorageError):
+    """Undo asked of a finished game: its end and final score are what the table played (issue 33)."""
+
+    code = "game_over"
+
+    def __init__(self, current_version: int):
+        super().__init__("the game is over: its final score stands, and its moves can no longer be undone")
+        self.current_version = current_version
 
 
 class ReplayDiverged(StorageError):

@@ -14,7 +14,7 @@ from http import HTTPStatus
 from typing import Any
 
 from flask import Flask, Response, request
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, SecurityError
 
 from api.storage import errors as se
 from api.storage.db import DatabaseFault, fault_from
@@ -105,6 +105,8 @@ def from_storage(exc: Exception) -> Response:
     if isinstance(exc, se.VersionConflict):
         return problem_response(412, exc.code, exc.message, current_version=exc.current_version,
                                 headers={"ETag": f'"{exc.current_version}"'})
+    if isinstance(exc, se.GameFinal):
+        return problem_response(409, exc.code, exc.message, current_version=exc.current_version)
     if isinstance(exc, se.TooManyAttempts):
         return problem_response(429, exc.code, exc.message, headers={"Retry-After": str(exc.retry_after)},
                                 retry_after=exc.retry_after)
@@ -123,6 +125,9 @@ HTTP_CODES = {
 def from_http(exc: HTTPException) -> Response:
     """Problem response for a werkzeug HTTP error (404, 405, 413, …)."""
     status = exc.code or 500
+    if isinstance(exc, SecurityError):  # Flask's TRUSTED_HOSTS check (api.app)
+        return problem_response(400, "host_not_allowed", "this server is not reached by that host name; "
+                                "an operator adds it to TABLEKEEPER_HOSTS")
     code = HTTP_CODES.get(status, HTTPStatus(status).phrase.lower().replace(" ", "_").replace("-", "_"))
     detail = {
         404: f"no such resource: {request.path}",

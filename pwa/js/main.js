@@ -39,6 +39,15 @@ async function wake() {
 loadGames().then(() => startRouter(onRoute));
 loadReadiness();
 hasQueuedWork().then(async (waiting) => { if (waiting) await (await sync()).drainAll(); });  // queued moves, offline games
+// A server that comes back raises no "online" event (the phone's network never went away): while
+// something waits to be sent and no open game's polling is sending it, try again every few seconds,
+// whatever screen is shown.  Two IndexedDB reads when nothing waits.
+const RESEND_MS = 5000;
+setInterval(async () => {
+  if (document.hidden || !(await hasQueuedWork())) return;
+  const s = await sync();
+  if (!s.gameIsLive() && !getState().syncing) await s.drainAll();
+}, RESEND_MS);
 window.addEventListener("online", wake);
 document.addEventListener("visibilitychange", () => { if (!document.hidden) wake(); });
 registerServiceWorker();

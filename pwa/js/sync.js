@@ -22,8 +22,9 @@ import { getState, set } from "./store.js";
 import { actionLabel, decisionPrompt, loadLabels } from "./labels.js";
 import * as offline from "./offline/play.js";
 import { gameTitle, loadGames } from "./games.js";
+import { forgetGame, rememberGame, withBoard } from "./gamerecords.js";
 
-export { gameTitle, loadGames };
+export { forgetGame, gameTitle, loadGames, rememberGame, withBoard };
 
 const POLL_MS = 4000;
 const STREAM_RETRY_MS = 15000;  // after a refused or broken stream, poll this long before trying again
@@ -34,14 +35,6 @@ let noticeTimer = null;
 // Versions produced by this phone's own writes: not "another phone".
 const ownVersions = new Set();
 let dirty = false;  // the open game's view came from the server since the last local overlay
-
-// The server gives whose turn, the decision and the legal actions once, at the top of a game view;
-// the screens also read them beside the board (view.view), so they are copied there.
-export function withBoard(view) {
-  if (!view || !view.view) return view;
-  return { ...view, view: { ...view.view, current_seat: view.current_seat, decision: view.decision,
-                            legal_actions: view.legal_actions } };
-}
 
 // A JSON Patch (RFC 6902; the server sends add, remove and replace only) applied to a copy of `doc`.
 export function applyPatch(doc, ops) {
@@ -63,22 +56,6 @@ export function applyPatch(doc, ops) {
   return root;
 }
 
-export async function rememberGame({ game_id, token, role = "table", join_code = null, view = null }) {
-  const old = (await db.get("games", game_id)) || {};
-  const record = { ...old, game_id, token, role, join_code: join_code || old.join_code || null,
-                   view: withBoard(view) || old.view || null, saved_at: new Date().toISOString(),
-                   opened_at: new Date().toISOString() };
-  await db.put("games", record);
-  await loadGames();
-  return record;
-}
-
-export async function forgetGame(gameId) {
-  for (const item of await outbox.items(gameId)) await outbox.drop(item.seq);
-  await db.del("games", gameId);
-  await loadGames();
-}
-
 export async function openGame(gameId) {
   stopLive();
   stopPolling();
@@ -88,6 +65,7 @@ export async function openGame(gameId) {
     return;
   }
   record.opened_at = new Date().toISOString();
+  record.view = withBoard(record.view);  // a record saved without the copy (an older app's import) is mended
   await db.put("games", record);
   set({ game: record, outbox: await outbox.items(gameId), notice: null, lastLines: [], recent: null, error: null,
         labels: null });
@@ -171,7 +149,9 @@ export const gameIsLive = () => pollTimer !== null || live !== null;
 function startPolling() {
   stopPolling();
   pollTimer = setInterval(() => {
-    if (document.hidden || getState().syncing || offline.isLocalGame(getState().game)) return;
+    if (document.hidden || getState().syncing) return;
+    // A game of this phone only: each poll tries to send it (a cheap health probe while the server is away).
+    if (offline.isLocalGame(getState().game)) { syncNow().catch(() => {}); return; }
     const pending = getState().outbox.some((i) => i.status === "pending");
     (pending ? syncNow() : refresh()).catch(() => {});
   }, POLL_MS);
@@ -247,7 +227,15 @@ async function refresh() {
 
 async function drainGame(gameId, token) {
   const record = await db.get("games", gameId);
-  if (offline.isLocalGame(record)) return offline.importLocal(record);
+  if (offline.isLocalGame(record)) {
+    // A campaign session goes with its campaign (offline/campaign.js: the campaign, then its sessions in order).
+    if (record.campaign_id) return (await import("./offline/campaign.js")).syncCampaign(record.campaign_id);
+    const result = await offline.importLocal(record);
+    // The open game is now the server's: follow it as any joined game (live stream, mirror, polling).
+    const now = getState().game;
+    if (now && now.game_id !== gameId && now.imported_from === gameId) setTimeout(() => openGame(now.game_id), 0);
+    return result;
+  }
   const madeOffline = (await outbox.items(gameId)).some((i) => i.offline);
   const result = await outbox.drain(gameId, token);
   for (const write of result.applied) { ownVersions.add(write.version); await offline.acknowledged(gameId, write); }
@@ -307,8 +295,12 @@ export async function record(write) {
   if (write.type === "action" && d) write = { ...write, answers: { id: d.id, kind: d.kind, seat: d.seat } };
   // Based on the server's version (a local view counts the unsent moves too); `offline` marks moves
   // the local engine answered, so the server's state hash is compared with the phone's after the sync.
+  // `head`: the last log entry the server had when the move was made (a local view counts the unsent
+  // moves too), so a move that loses a race can say what the other phone recorded meanwhile.
+  const ahead = (await outbox.items(game.game_id)).length;
+  const head = game.view.local ? (game.view.head_seq || 0) - ahead : (game.view.head_seq || 0);
   const item = await outbox.enqueue(game.game_id, offline.serverVersion(game.view),
-                                    { ...write, offline: getState().online === false,
+                                    { ...write, offline: getState().online === false, head,
                                       seat: game.view.decision ? game.view.decision.seat : null });
   set({ outbox: await outbox.items(game.game_id), error: null, notice: null });
   // Offline the phone's engine answers at once (and refuses an illegal move); online the server does.
@@ -350,10 +342,10 @@ export async function retryItem() {
     const again = outbox.rederive(first, now);
     if (!again) {
       await outbox.drop(first.seq);
-      set({ outbox: await outbox.items(game.game_id), error: { code: "move_dropped",
-        detail: `Not sent: “${actionLabel(getState().labels, first.action, now.view)}” is no longer a choice — ${
-          decisionPrompt(getState().labels, now.view.decision, now.view)}. Record the move again if it still applies.` } });
+      set({ outbox: await outbox.items(game.game_id), error: null });
       await syncNow();
+      set({ notice: `Not sent: “${actionLabel(getState().labels, first.action, now.view)}” is no longer a choice. Now: ${
+        decisionPrompt(getState().labels, now.view.decision, now.view)}` });
       return;
     }
     await outbox.replace(first, again);

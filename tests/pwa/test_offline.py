@@ -212,10 +212,10 @@ def test_offline_moves_meet_another_phones_move_and_are_replayed_on_the_new_stat
     phone_a.get_by_role("button", name="Sync now").click()
     conflict = phone_a.get_by_test_id("conflict")
     conflict.wait_for()
-    assert "did not take move 1 of 5" in conflict.inner_text()
-    assert "Another phone recorded a move meanwhile" in phone_a.get_by_test_id("conflict-why").inner_text()
+    assert "Another phone recorded first" in conflict.inner_text()  # issue 33 item 6: one calm panel
+    assert "your 5 moves" in phone_a.get_by_test_id("conflict-why").inner_text()
     shot(phone_a, "63-offline-conflict")
-    conflict.get_by_role("button", name="Replay my moves on the server's game").click()
+    conflict.get_by_role("button", name="Replay my 5 moves on the game as it is now").click()
     phone_a.get_by_test_id("notice").filter(has_text="In step with the server").wait_for()
     expect(phone_a.locator("[data-testid=outbox], [data-testid=kept], [data-testid=conflict]")).to_have_count(0)
 

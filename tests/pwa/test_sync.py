@@ -64,20 +64,21 @@ def test_two_phones_and_a_stale_queued_move(server, new_phone):
     button.click()
     phone_a.locator("header[data-version='3']").wait_for()
 
-    # B is back: its queued move is refused (based on version 2), shown with the reason.
+    # B is back: its queued move lost the race; one calm panel says what A recorded (issue 33 item 6).
     phone_b.unroute("**/api/**")
     phone_b.get_by_role("button", name="Sync now").click()
-    refused = phone_b.locator(".outbox-item.rejected")
-    refused.wait_for()
-    assert "version_mismatch" in refused.inner_text()
-    refused.scroll_into_view_if_needed()
+    panel = phone_b.get_by_test_id("conflict")
+    panel.get_by_test_id("race-theirs").wait_for()
+    assert "Another phone recorded first" in panel.inner_text() and "version" not in panel.inner_text()
+    panel.scroll_into_view_if_needed()
     shot(phone_b, "21-stale-move-refused")
-    # "Try again on the current state": the game has moved on to another player's or another
-    # kind of decision, so the choice no longer exists: the move is dropped, and the phone says why.
-    refused.get_by_role("button", name="Try again on the current state").click()
-    phone_b.locator("[data-testid=outbox]").wait_for(state="detached")
-    reason = phone_b.get_by_role("alert").inner_text()
-    assert reason.startswith("Not sent:") and "is no longer a choice" in reason
+    # The game has moved on to another player's or another kind of decision, so the choice no longer
+    # exists: the one way on drops it, and the phone says why.
+    panel.get_by_role("button", name="Play on from the game as it is").click()
+    panel.wait_for(state="detached")
+    reason = phone_b.get_by_test_id("notice").filter(has_text="Not sent:")
+    reason.wait_for()
+    assert "is no longer a choice" in reason.inner_text()
     assert live_actions(server, gid, token) == [action, second]
     assert phone_a.errors == [] and phone_b.errors == []
 
@@ -186,10 +187,10 @@ def test_a_move_that_lost_a_race_is_re_offered(server, new_phone):
 
     phone_b.unroute("**/api/**")
     phone_b.get_by_role("button", name="Sync now").click()
-    refused = phone_b.locator(".outbox-item.rejected")
-    refused.wait_for()
-    refused.get_by_role("button", name="Try again on the current state").click()
-    phone_b.locator("[data-testid=outbox]").wait_for(state="detached")
+    panel = phone_b.get_by_test_id("conflict")
+    panel.wait_for()
+    panel.get_by_role("button", name="Record my move again").click()
+    panel.wait_for(state="detached")
     applied = server.log(gid, token)[-1]["action"]
     assert {k: v for k, v in applied.items() if k != "decision"} == {k: v for k, v in build.items() if k != "decision"}
     assert applied["decision"] == now["decision"]["id"]  # it answered the current decision

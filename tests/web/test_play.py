@@ -144,10 +144,12 @@ def test_score_and_outcome(client):
     assert done.status_code == 200 and done.get_json()["outcome"]["winner"] == 0
     after_end = take(client, game, 1)
     assert after_end.status_code == 422 and after_end.get_json()["code"] == "game_over"
+    # A finished game is final: its last move is not undone, and nothing changes (issue 33).
+    before = _state(client, game)
     undone = client.post(f"{game.url}/undo", json={"count": 1}, headers=write_headers(game, game.version))
-    assert undone.status_code == 200
-    view = undone.get_json()["game"]
-    assert view["over"] is False and view["status"] == "active" and view["edition"]["placeholder_paths_used"] == []
+    assert undone.status_code == 409 and undone.headers["Content-Type"] == "application/problem+json"
+    assert undone.get_json()["code"] == "game_over" and undone.get_json()["current_version"] == game.version
+    assert _state(client, game) == before
 
 
 def test_engine_without_score_or_outcome_answers_404(client):

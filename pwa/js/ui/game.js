@@ -1,13 +1,23 @@
 // The game screen: whose turn, the recorder, undo, what just happened, the board.
 import { useEffect, useRef, useState } from "preact/hooks";
 import { html } from "../html.js";
-import { decisionPrompt, playerName, workerName } from "../labels.js";
+import { actionLabel, decisionPrompt, playerName, workerName } from "../labels.js";
+import { api, fullLog } from "../api.js";
+import { moveOwner, takeBack } from "./takeback.js";
+import { Checklist } from "./layout.js";
 import { undoLast } from "../sync.js";
 import { Dot, GameDetails, GameHeader, Problem } from "./common.js";
 import { Recorder, ManualAction } from "./recorder.js";
 import { Outbox } from "./outboxview.js";
 import { AutomaCard } from "./automa.js";
 import { OfflineStatus } from "../offline/conflict.js";
+
+// When a person last tapped an answer (the recorder's or the Automa card's buttons).
+let tappedAt = 0;
+const ANSWER_MS = 10000;
+document.addEventListener("click", (e) => {
+  if (e.target.closest && e.target.closest("[data-testid=recorder], [data-testid=automa]")) tappedAt = Date.now();
+}, true);
 
 function TurnCard({ s }) {
   const gv = s.game.view;
@@ -17,7 +27,11 @@ function TurnCard({ s }) {
   const prompt = useRef(null);
   // After an answer the buttons under the finger change meaning: focus moves to the new
   // prompt (unless the person is busy elsewhere, e.g. typing), so a screen reader reads it.
+  const first = useRef(true);
   useEffect(() => {
+    if (first.current) { first.current = false; return; }  // opening the screen: it starts at its top (the layout)
+    // Only after this phone's own answer: a move from another phone leaves focus and scroll where they are.
+    if (Date.now() - tappedAt > ANSWER_MS) return;
     const here = document.activeElement;
     const lost = !here || here === document.body || !here.isConnected || here.closest("[data-testid=recorder], [data-testid=automa]");
     if (prompt.current && lost && d) prompt.current.focus({ preventScroll: false });
@@ -31,15 +45,49 @@ function TurnCard({ s }) {
   </section>`;
 }
 
+// The last move still in force (not undone), from the log: the one an undo takes back.
+async function lastLive(s) {
+  const game = s.game;
+  const live = (entries) => [...(entries || [])].reverse().find((e) => !e.reverted) || null;
+  const near = live(s.recent);
+  if (near) return near;
+  const { data } = await api.log(game.game_id, game.token, Math.max(0, (game.view.head_seq || 0) - 12));
+  return live(data.entries) || live(await fullLog(game.game_id, game.token));
+}
+
+// Undo says which move and what to put back on the table (the player's pieces and the Automa's);
+// a finished game is final, so it is not offered there (the server refuses it too).
 function Undo({ s }) {
-  const [asking, setAsking] = useState(false);
+  const [asking, setAsking] = useState(null);  // null, or {move, lines, queued}
   const gv = s.game.view;
-  if (gv.role === "spectator" || (!gv.can_undo && !s.outbox.length)) return null;
-  if (!asking) return html`<div class="stack"><button onClick=${() => setAsking(true)}>Undo last move</button></div>`;
-  return html`<div class="card" role="group" aria-label="Confirm undo">
-    <p>${s.outbox.length ? "Drop the last move recorded on this phone (not sent yet)?" : "Undo the last move on the server?"}</p>
-    <div class="grid2"><button onClick=${() => setAsking(false)}>Keep it</button>
-      <button class="danger" onClick=${() => { setAsking(false); undoLast(); }}>Yes, undo</button></div></div>`;
+  if (gv.role === "spectator" || gv.over || (!gv.can_undo && !s.outbox.length)) return null;
+  const ask = async () => {
+    const queued = s.outbox[s.outbox.length - 1];
+    if (queued) {
+      const move = queued.type === "undo" ? "an undo" : actionLabel(s.labels, queued.action, gv.view);
+      setAsking({ queued: true, move, lines: s.lastLines.map((l) => `Reverse: ${l}`) });
+      return;
+    }
+    setAsking({ move: "…", lines: [] });
+    try {
+      const entry = await lastLive(s);
+      const owner = entry && moveOwner(gv.view, entry);
+      const said = entry && (entry.lines[0] || "the last move");
+      setAsking({ move: entry ? (said.startsWith(owner) ? said : `${owner}: ${said}`) : "the last move",
+                  lines: entry ? takeBack(s.labels, gv.view, entry) : [] });
+    } catch {
+      setAsking({ move: "the last move", lines: [], offline: true });
+    }
+  };
+  if (!asking) return html`<div class="stack"><button onClick=${ask}>Undo last move</button></div>`;
+  return html`<div class="card" role="group" aria-label="Confirm undo" data-testid="undo-confirm">
+    <p><strong>${asking.queued ? "Drop this move (recorded on this phone, not sent yet)?" : "Undo this move?"}</strong></p>
+    <p data-testid="undo-move">${asking.move}</p>
+    ${asking.lines.length > 0 && html`<p>Put back on the table:</p>
+      <ul class="log" data-testid="undo-takeback">${asking.lines.map((l) => html`<li>${l}</li>`)}</ul>`}
+    ${asking.offline && html`<p class="hint">No connection: the log with its pieces could not be read.</p>`}
+    <div class="grid2"><button onClick=${() => setAsking(null)}>Keep it</button>
+      <button class="danger" onClick=${() => { setAsking(null); undoLast(); }}>Yes, undo it</button></div></div>`;
 }
 
 // The game's last moves, whichever phone recorded them, each with the player's name
@@ -65,6 +113,33 @@ function JustRecorded({ s }) {
       : html`<ul class="log">${s.lastLines.map((l) => html`<li>${l}</li>`)}</ul>`}</div></section>`;
 }
 
+// At an era's start (after Create, at Era II) the layout checklist is the first thing the screen shows,
+// until "laid out" is tapped on this phone.  What it lists is kept (per game and era) when first shown,
+// so a move from another phone neither takes it away nor moves the buttons under a finger.
+const laidKey = (id, era) => `tablekeeper.laidout.${id}.${era}`;
+const stored = (key) => { try { return localStorage.getItem(key); } catch { return null; } };
+const store = (key, value) => { try { localStorage.setItem(key, value); } catch { /* private mode: not kept */ } };
+function LayoutFirst({ s }) {
+  const view = s.game.view.view;
+  const key = laidKey(s.game.game_id, view.era);
+  const [, bump] = useState(0);
+  const saved = stored(key);
+  if (s.game.view.role === "spectator" || saved === "1") return null;
+  let shown = saved ? JSON.parse(saved) : null;
+  if (!shown && view.setup_instructions) {
+    const { era, player_count, solo, players, setup_instructions, board, turn_order, options } = view;
+    shown = { era, player_count, solo, players, setup_instructions, board, turn_order, options };
+    store(key, JSON.stringify(shown));
+  }
+  if (!shown) return null;
+  return html`<section class="card" aria-labelledby="layout-first-h" data-testid="layout-first">
+    <h2 id="layout-first-h">${shown.era === 2 ? "Era II: lay out the table" : "First, lay out the table"}</h2>
+    <p class="hint">What the app drew and what the box needs, to put on the table. Tick each line when it is done.</p>
+    <${Checklist} s=${s} view=${shown} />
+    <button class="primary" onClick=${() => { store(key, "1"); bump((n) => n + 1); }}>The table is laid out: to the first turn</button>
+  </section>`;
+}
+
 // Whatever appears or goes away between moves (the setup checklist's offer, "Just recorded")
 // sits below the recorder, so no button moves under a finger that is aiming at it.
 export function GameScreen({ s }) {
@@ -75,6 +150,7 @@ export function GameScreen({ s }) {
   }
   return html`<main class="screen">
     <${GameHeader} s=${s} current="" />
+    <${LayoutFirst} s=${s} />
     <${AutomaCard} s=${s} />
     <${TurnCard} s=${s} />
     <${Problem} error=${s.error} />
