@@ -21,7 +21,7 @@ run: install
 
 # Game night: the app behind Caddy (HTTPS for phones on the LAN), live updates from the stream service.
 # Prints the address to open on the phones, its QR code and the local CA's root certificate (docs/deploy.md).
-serve: pyodide
+serve: install
 	@command -v caddy >/dev/null 2>&1 || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq caddy >/dev/null)
 	$(PYTHON) -m pip install -q -e ".[streams]"
 	PORT=$(PORT) $(PYTHON) deploy/serve.py
