@@ -59,7 +59,9 @@ export function compact(doc) {
 export async function loadLabels(game) {
   const hash = game ? game.view?.edition?.content_hash : "default";
   const cacheKey = `labels:v3:${hash || game.game_id}`;  // v3: the server's labels
-  const cached = await db.get("kv", cacheKey);
+  // A game opened before its view arrived kept its labels under its id: found again by a later, offline open.
+  const byId = game && game.game_id ? `labels:v3:${game.game_id}` : null;
+  const cached = (await db.get("kv", cacheKey)) || (byId && byId !== cacheKey ? await db.get("kv", byId) : null);
   if (cached) return cached;
   const resp = game ? await api.edition(game.game_id, game.token) : await api.defaultEdition();
   const labels = compact(resp.data.document || {});
@@ -71,11 +73,15 @@ export async function loadLabels(game) {
     }
   }
   // Without the server's labels (an older server) keep them for this session only.
-  if (!game || labels.server) await db.put("kv", labels, cacheKey);
+  if (!game || labels.server) {
+    await db.put("kv", labels, cacheKey);
+    if (byId && byId !== cacheKey) await db.put("kv", labels, byId);
+  }
   return labels;
 }
 
-export const workerName = (L, w) => serverLabel(L, "workers", w) || w;
+// "type 1 worker", as the server names it (also where its labels are not at hand: the setup wizard, offline).
+export const workerName = (L, w) => serverLabel(L, "workers", w) || (/^W\d+$/.test(w || "") ? `type ${w.slice(1)} worker` : w);
 
 // The game's BoardGameGeek id {value, placeholder} from the server's labels (none from an older server).
 export function bggId(L) {

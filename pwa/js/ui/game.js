@@ -107,7 +107,8 @@ function JustRecorded({ s }) {
   };
   const has = entries ? entries.length > 0 : s.lastLines.length > 0;
   return html`<section aria-labelledby="last-h" class=${has ? "card" : ""} data-testid="just-recorded">
-    <h2 id="last-h" class=${has ? "" : "sr-only"}>Just recorded</h2>
+    <h2 id="last-h" class=${has ? "" : "sr-only"}>Just recorded${s.fromOther === s.game.view.version
+      ? html` <span class="hint" data-testid="other-phone">· by another phone</span>` : ""}</h2>
     <div aria-live="polite">${entries ? html`<ol class="log recent">${entries.map((e) => html`<li key=${e.seq} class=${e.reverted ? "reverted" : ""}>
         ${said(e)}</li>`)}</ol>`
       : html`<ul class="log">${s.lastLines.map((l) => html`<li>${l}</li>`)}</ul>`}</div></section>`;
