@@ -16,6 +16,7 @@ from api.storage.migrations import migrate, pending
 from api.web.problems import ApiProblem
 
 log = logging.getLogger("tablekeeper")
+LOCAL_HOSTS = ("localhost", "127.0.0.1")  # always allowed, whatever TABLEKEEPER_HOSTS adds
 
 
 class NoSessions(SecureCookieSessionInterface):
@@ -46,6 +47,8 @@ def build_app(config=None) -> Flask:
     app = Flask(__name__, static_folder=None)
     app.config.update(settings)
     app.json.sort_keys = False
+    # Flask refuses (400) a Host not in this list: a DNS-rebinding page cannot talk to a server on localhost.
+    app.config["TRUSTED_HOSTS"] = [*LOCAL_HOSTS, *(h.strip().lower() for h in settings["HOSTS"].split(",") if h.strip())]
     app.session_interface = NoSessions()
 
     engines = default_registry(app.config.get("TEST_ENGINES", ""))
@@ -75,14 +78,11 @@ def build_app(config=None) -> Flask:
         hops = int(app.config["PROXY_HOPS"])
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)
 
-    from api.web import budget, register, security
-    from api.web.gunicorn_errors import harden
-
-    harden()  # also when gunicorn runs without our config file (no banner, problem+json errors)
+    from api.web import pwa, register, security
 
     register(app)
-    app.wsgi_app = budget.BudgetMiddleware(app.wsgi_app, float(app.config["REQUEST_BUDGET_SECONDS"]))
-    security.install(app, guards.allowed_origins)  # outermost: its headers reach the budget's 503 too
+    pwa.install(app)
+    security.install(app, guards.allowed_origins)  # outermost: its headers reach the static files too
     if app.config.get("EDITION_FILE"):
         check_edition_file(app)
 

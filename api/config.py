@@ -10,13 +10,15 @@
 | TABLEKEEPER_STREAM_HEARTBEAT    | STREAM_HEARTBEAT    | 15 s                 |
 | TABLEKEEPER_EDITION             | EDITION_FILE        | (shipped placeholder)|
 | TABLEKEEPER_MAX_BODY            | MAX_CONTENT_LENGTH  | 1048576 (1 MiB)      |
-| TABLEKEEPER_BUSY_TIMEOUT_MS     | BUSY_TIMEOUT_MS     | 10000                |
+| TABLEKEEPER_BUSY_TIMEOUT_MS     | BUSY_TIMEOUT_MS     | 2000 (docs/storage.md) |
+| TABLEKEEPER_MIN_FREE_MB         | MIN_FREE_MB         | 64 (health: 503 below) |
 | TABLEKEEPER_JOIN_ATTEMPTS       | JOIN_ATTEMPTS       | 10 failed per minute |
 | TABLEKEEPER_AUTO_MIGRATE        | AUTO_MIGRATE        | 1                    |
 | TABLEKEEPER_PROXY_HOPS          | PROXY_HOPS          | 0 (no reverse proxy) |
 | TABLEKEEPER_TEST_ENGINES        | TEST_ENGINES        | (none; test hook)    |
 | TABLEKEEPER_IDEMPOTENCY_RETENTION_HOURS | IDEMPOTENCY_RETENTION_HOURS | 24 |
-| TABLEKEEPER_REQUEST_BUDGET      | REQUEST_BUDGET_SECONDS | 2 (0 = no budget) |
+| TABLEKEEPER_HOSTS               | HOSTS               | (none: localhost names only) |
+| TABLEKEEPER_CREATES_PER_MINUTE  | CREATES_PER_MINUTE  | 30 per address (0 = no limit) |
 | TABLEKEEPER_CORS_ORIGINS        | CORS_ORIGINS        | (none: same origin only) |
 | TABLEKEEPER_MAX_URL             | MAX_URL_LENGTH      | 4096                 |
 | TABLEKEEPER_MAX_HEADER          | MAX_HEADER_BYTES    | 8190                 |
@@ -26,9 +28,13 @@
 (`api.storage.pg`); ``DATABASE_URL``, the usual convention of hosting
 platforms, is read when it is not set.
 
-``TABLEKEEPER_REQUEST_BUDGET`` is the wall-clock budget of one request in
-seconds; past it the request is stopped and answered 503 (see
-`api.deadline`).  ``TABLEKEEPER_CORS_ORIGINS`` is a comma-separated list of
+``TABLEKEEPER_HOSTS`` is a comma-separated list of the host names the site is
+reached by (``scores.example.org``); a request whose ``Host`` is neither one of
+them nor a localhost name (``localhost``, ``127.0.0.1``, ``[::1]``) is refused
+400 ``host_not_allowed``, and a write whose ``Origin`` names another host 403
+(`api.web.guards`).  ``TABLEKEEPER_CREATES_PER_MINUTE`` bounds the games one
+client address may create per minute (429 with ``Retry-After`` past it).
+``TABLEKEEPER_CORS_ORIGINS`` is a comma-separated list of
 origins (``https://scores.example.org``) allowed to call the API from another
 site; by default none is, and cross-site writes are refused with 403.
 
@@ -54,7 +60,8 @@ DEFAULTS: dict[str, Any] = {
     "DATABASE": "./tablekeeper.db",
     "EDITION_FILE": None,
     "MAX_CONTENT_LENGTH": 1024 * 1024,
-    "BUSY_TIMEOUT_MS": 10_000,
+    "BUSY_TIMEOUT_MS": 2_000,
+    "MIN_FREE_MB": 64.0,
     "JOIN_ATTEMPTS": 10,
     "JOIN_WINDOW_SECONDS": 60,
     "AUTO_MIGRATE": True,
@@ -67,7 +74,8 @@ DEFAULTS: dict[str, Any] = {
     "STREAMS_PER_SERVER": 24,
     "STREAM_HEARTBEAT": 15.0,
     "STREAM_LIFETIME": 300.0,
-    "REQUEST_BUDGET_SECONDS": 2.0,
+    "HOSTS": "",
+    "CREATES_PER_MINUTE": 30,
     "CORS_ORIGINS": "",
     "MAX_URL_LENGTH": 4096,
     "MAX_HEADER_BYTES": 8190,
@@ -78,6 +86,7 @@ _ENV: dict[str, tuple[str, Any]] = {
     "TABLEKEEPER_EDITION": ("EDITION_FILE", str),
     "TABLEKEEPER_MAX_BODY": ("MAX_CONTENT_LENGTH", int),
     "TABLEKEEPER_BUSY_TIMEOUT_MS": ("BUSY_TIMEOUT_MS", int),
+    "TABLEKEEPER_MIN_FREE_MB": ("MIN_FREE_MB", float),
     "TABLEKEEPER_JOIN_ATTEMPTS": ("JOIN_ATTEMPTS", int),
     "TABLEKEEPER_AUTO_MIGRATE": ("AUTO_MIGRATE", lambda v: v.strip().lower() not in ("0", "false", "no", "")),
     "TABLEKEEPER_TEST_ENGINES": ("TEST_ENGINES", str),
@@ -87,7 +96,8 @@ _ENV: dict[str, tuple[str, Any]] = {
     "TABLEKEEPER_STREAMS_PER_GAME": ("STREAMS_PER_GAME", int),
     "TABLEKEEPER_STREAMS_PER_SERVER": ("STREAMS_PER_SERVER", int),
     "TABLEKEEPER_STREAM_HEARTBEAT": ("STREAM_HEARTBEAT", float),
-    "TABLEKEEPER_REQUEST_BUDGET": ("REQUEST_BUDGET_SECONDS", float),
+    "TABLEKEEPER_HOSTS": ("HOSTS", str),
+    "TABLEKEEPER_CREATES_PER_MINUTE": ("CREATES_PER_MINUTE", int),
     "TABLEKEEPER_CORS_ORIGINS": ("CORS_ORIGINS", str),
     "TABLEKEEPER_MAX_URL": ("MAX_URL_LENGTH", int),
     "TABLEKEEPER_MAX_HEADER": ("MAX_HEADER_BYTES", int),

@@ -1,12 +1,10 @@
-"""Benchmark: a move answer's view patch without the parts new with every move (one core, CPU time).
+"""Benchmark: a move answer's view patch (one core, CPU time).
 
     python bench/move_render.py [--games 12] [--rounds 5] [--root /other/checkout] [--profile]
 
 Plays random 4-player games (as `bench/move_profile.py`), then times what the web layer does per
-move for the board: the previous state's sections as this worker rendered them for the previous
-move (their keys worked out then), the new state's sections, and `diff_sections` between them —
-leaving out the "whole" sections (``choices``, ``why_not``, ``legal_actions``: rendered whole with
-every move, measured by `bench/presentation.py`).  One memo serves every move, as a worker's does.
+move for the board when this worker served the previous move: the new state's whole view, and
+`diff` from the previous view (kept from the previous move) to it.
 Prints the best round's CPU µs per move.  Figures are for notes, never asserted in tests.
 """
 from __future__ import annotations
@@ -26,10 +24,9 @@ def main() -> None:
     parser.add_argument("--profile", action="store_true", help="a cProfile of one round")
     args = parser.parse_args()
     sys.path.insert(0, str(Path(args.root).resolve()))
-    from api.games.asian_tigers import apply, is_over, legal_actions, load_edition, new_game, view_sections
-    from api.games.sections import SectionMemo
-    from api.web.patch import diff_sections
-    from api.web.views import SKIPPED
+    from api.games.asian_tigers import apply, is_over, legal_actions, load_edition, new_game, view
+    from api.games.envelope import split_view
+    from api.web.patch import diff
 
     edition = load_edition()
     players = [{"name": n, "color": c} for n, c in (("Ann", "red"), ("Bo", "blue"), ("Cy", "green"), ("Di", "yellow"))]
@@ -44,17 +41,16 @@ def main() -> None:
         games.append(states)
     moves = sum(len(s) - 1 for s in games)
 
-    def sent(state, memo):
-        return [s for s in view_sections(state, memo) if s.path[0] not in SKIPPED and not s.whole]
+    def board(state) -> dict:
+        return split_view(view(state), is_over(state))[1]
 
     def one_round() -> float:
-        memo = SectionMemo()
         t0 = time.process_time()
         for states in games:
-            held = sent(states[0], memo)
+            held = board(states[0])
             for state in states[1:]:
-                new = sent(state, memo)
-                diff_sections(held, new, None)
+                new = board(state)
+                diff(held, new)
                 held = new
         return (time.process_time() - t0) / moves
 

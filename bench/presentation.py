@@ -4,10 +4,9 @@ Measures:
   * random games per second, plain and with every option described (label, cost, payoff) —
     what tests/games/asian_tigers/presentation/ does for 200 games;
   * the full `view` (choices, why_not, board_model …) in milliseconds, mean and worst;
-  * a move's answer as the web layer renders it (issue 18): the new state's sections and the patch
-    from the previous state's, when this worker rendered the previous state (its sections at hand)
-    and when another worker did (the previous state's sections keyed again, changed ones found in
-    this worker's memo or rendered) — against the whole view rendered twice and diffed.
+  * a move's answer as the web layer renders it (issue 30): the new state's whole view and the patch
+    from the previous one, when this worker rendered the previous state (its view at hand) and when
+    another worker did (the previous view rendered again).
 Run by hand:  python bench/presentation.py [--games 40]
 Figures go in the closing note; tests never assert timings.
 """
@@ -60,11 +59,9 @@ def main() -> None:
 
 
 def answers(edition, games: int) -> None:
-    """CPU ms per move of the answer's rendering: sectioned (same / other worker) and whole views diffed."""
-    from api.games.asian_tigers import view_sections
-    from api.games.sections import SectionMemo
-    from api.web.patch import diff, diff_sections
-    from api.web.views import HOISTED, SKIPPED
+    """CPU ms per move of the answer's rendering: the whole views diffed (same / other worker)."""
+    from api.games.envelope import split_view
+    from api.web.patch import diff
 
     pairs = []  # (previous state, state) of every move
     for seed in range(games):
@@ -75,35 +72,21 @@ def answers(edition, games: int) -> None:
             pairs.append((state, new))
             state = new
 
-    def sent(state, memo):
-        sections = view_sections(state, memo)
-        for s in sections:  # the hoisted parts the answer carries beside the patch
-            if s.path[0] in HOISTED:
-                _ = s.value
-        return [s for s in sections if s.path[0] not in SKIPPED]
+    def board(state) -> dict:
+        return split_view(view(state), is_over(state))[1]
 
-    def sectioned(other_worker: bool) -> float:
-        memo, t0 = SectionMemo(), time.process_time()
-        held = None
-        for old, new in pairs:
-            before = held if held is not None and held[0] is old and not other_worker else (old, sent(old, memo))
-            held = (new, sent(new, memo))
-            diff_sections(before[1], held[1], None)
-        return 1000 * (time.process_time() - t0) / len(pairs)
-
-    def whole() -> float:
+    def whole(other_worker: bool) -> float:
         t0 = time.process_time()
         held = None
         for old, new in pairs:
-            before = held if held is not None and held[0] is old else (old, {k: v for k, v in view(old).items()
-                                                                              if k not in SKIPPED})
-            held = (new, {k: v for k, v in view(new).items() if k not in SKIPPED})
+            before = held if held is not None and held[0] is old and not other_worker else (old, board(old))
+            held = (new, board(new))
             diff(before[1], held[1])
         return 1000 * (time.process_time() - t0) / len(pairs)
 
-    same, other, full = (min(f() for _ in range(3)) for f in (lambda: sectioned(False), lambda: sectioned(True), whole))
-    print(f"move answer over {len(pairs)} moves: sectioned {same:.2f} ms (same worker), {other:.2f} ms (other worker); "
-          f"whole views diffed {full:.2f} ms (same worker; another adds a view)")
+    same, other = (min(f() for _ in range(3)) for f in (lambda: whole(False), lambda: whole(True)))
+    print(f"move answer over {len(pairs)} moves: whole views diffed {same:.2f} ms (same worker), "
+          f"{other:.2f} ms (other worker)")
 
 
 if __name__ == "__main__":

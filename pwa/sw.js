@@ -5,7 +5,7 @@
 // - /api is never cached here: game state lives in IndexedDB, written by the app.
 // VERSION is a hash of the shell files: `python tests/pwa/shell.py --bump` updates it
 // (a test fails when it is stale, so a changed file always reaches the phones).
-const VERSION = "tk-21e2fa4c9df1";
+const VERSION = "tk-f26c150f542e";
 const SHELL = [
   "/index.html",
   "/manifest.webmanifest",
@@ -21,6 +21,7 @@ const SHELL = [
   "/js/db.js",
   "/js/editions.js",
   "/js/export.js",
+  "/js/gamerecords.js",
   "/js/games.js",
   "/js/html.js",
   "/js/labels.js",
@@ -99,34 +100,13 @@ const LATER = [
   "/vendor/qrcode.mjs",
 ];
 
-// Each list arrives as one response (/precache/shell.bundle, /precache/later.bundle; api/web/pwa.py): a JSON
-// index line ({version, headers, files: [{url, type, size}]}), "\n", then the files' bodies one after the other.
-// Compressed as one stream it is ~20 % smaller than file by file.  Each file goes into the cache under its own
-// URL with the headers the server sends for it alone (its Content-Type; the CSP that a navigation served from
-// the cache runs under).  A bundle that fails or does not match this version falls back to one request per file.
-async function precache(cache, name, urls) {
-  try {
-    const resp = await fetch(`/precache/${name}.bundle`, { cache: "reload" });
-    if (!resp.ok) throw new Error(`bundle: ${resp.status}`);
-    const bytes = new Uint8Array(await resp.arrayBuffer());
-    const cut = bytes.indexOf(10);
-    const index = JSON.parse(new TextDecoder().decode(bytes.subarray(0, cut)));
-    if (index.version !== VERSION || index.files.map((f) => f.url).join("\n") !== urls.join("\n")) {
-      throw new Error("bundle: another version");
-    }
-    let at = cut + 1;
-    const files = index.files.map((f) => ({ ...f, body: bytes.slice(at, (at += f.size)) }));
-    if (at !== bytes.length) throw new Error("bundle: sizes do not add up");
-    await Promise.all(files.map((f) =>
-      cache.put(f.url, new Response(f.body, { headers: { ...index.headers, "Content-Type": f.type } }))));
-  } catch (err) {
-    // cache: "reload" skips the HTTP cache so the new version gets the new files.
-    await cache.addAll(urls.map((url) => new Request(url, { cache: "reload" })));
-  }
+// One request per file; cache: "reload" skips the HTTP cache so a new version gets the new files.
+async function precache(cache, urls) {
+  await cache.addAll(urls.map((url) => new Request(url, { cache: "reload" })));
 }
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(VERSION).then((cache) => precache(cache, "shell", SHELL)));
+  event.waitUntil(caches.open(VERSION).then((cache) => precache(cache, SHELL)));
 });
 
 self.addEventListener("activate", (event) => {
@@ -136,7 +116,7 @@ self.addEventListener("activate", (event) => {
     }
     await self.clients.claim(); // the first install controls the page at once (offline from the first visit)
     const cache = await caches.open(VERSION);
-    await precache(cache, "later", LATER).catch(() => {}); // retried next start
+    await precache(cache, LATER).catch(() => {}); // retried next start
   })());
 });
 

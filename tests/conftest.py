@@ -89,6 +89,7 @@ def make_app(db_path):
 
     def make(**config):
         app = create_app({"DATABASE": db_path, "TEST_ENGINES": TEST_ENGINES, "TESTING": True, "DB_POOL": 4,
+                          "CREATES_PER_MINUTE": 0,  # tests create many games from one address; throttle tests set it
                           **config})
         app.test_client_class = WellBehavedClient
         apps.append(app)
@@ -109,3 +110,21 @@ def app(make_app):
 def client(app):
     """A test client whose every response is checked against openapi.yaml."""
     return app.test_client()
+
+
+@pytest.fixture
+def live_server():
+    """Factory of real servers (gunicorn as the Procfile starts it, on a free port, healthy):
+    ``live_server(env={...}, args=[...], log=path, expect_healthy=True)``; every one it started is
+    killed after the test.  Details in `tests.live_server`."""
+    from tests.live_server import start_server
+
+    started = []
+
+    def start(**kwargs):
+        started.append(start_server(**kwargs))
+        return started[-1]
+
+    yield start
+    for server in started:
+        server.kill()

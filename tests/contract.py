@@ -118,10 +118,6 @@ CONTRACT = Contract()
 
 def decoded(body: bytes, encoding: str | None) -> bytes:
     """`body` without its Content-Encoding (zstd, gzip or br), as a client sees it."""
-    if encoding == "zstd":
-        from api.web.compression import zstd
-
-        return zstd.decompress(body)
     if encoding == "gzip":
         return gzip.decompress(body)
     if encoding == "br":

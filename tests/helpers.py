@@ -1,9 +1,12 @@
 """Small helpers for the API tests."""
 from __future__ import annotations
 
+import json
 import uuid
 from dataclasses import dataclass
+from pathlib import Path
 
+EXAMPLES = Path(__file__).resolve().parent / "data" / "examples"  # provenance: tests/data/README.md
 PLAYERS = [{"name": "Ann", "color": "red"}, {"name": "Bo", "color": "blue"}]
 
 
@@ -57,3 +60,8 @@ def take(client, game: Game, amount: int = 1, version: int | None = None, key: s
     if resp.status_code == 200:
         game.version = resp.get_json()["version"]
     return resp
+
+
+def worked_example(name: str) -> dict:
+    """The worked example `name` ("EX-1", "EX-2"): ``{"input", "expected", "alternatives"}``."""
+    return json.loads((EXAMPLES / f"{name}.json").read_text(encoding="utf-8"))

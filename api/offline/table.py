@@ -3,7 +3,7 @@
 The PWA's engine worker calls the ``*_json`` functions with JSON strings and
 gets JSON strings back (one crossing of the JS/Python boundary per call).
 Each answer mirrors what the server would say for the same game:
-``game_view`` has the keys of ``api.web.views.game_view``, ``state_hash`` is
+``game_view`` is built by the server's own `api.games.envelope.game_envelope`, ``state_hash`` is
 the SHA-256 of the canonical state (``api.storage.engines.state_hash``), and a
 refusal carries the engine's ``code`` and catalogue ``rule`` (a test checks
 all three against the server's own functions).  The web layer's record
@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from api.games import asian_tigers as engine
+from api.games.envelope import game_envelope
 from api.games.provenance import ProvenanceMap, iter_leaves, placeholders_in, pointer
 # The worker calls `table.<fn>`: the campaign entry points are reachable here too (re-exported).
 from api.offline.campaign import (campaign_new_json, campaign_record_json, campaign_result_json,  # noqa: F401
@@ -24,9 +25,6 @@ from api.offline.campaign import (campaign_new_json, campaign_record_json, campa
 from api.offline.editions import load_edition
 
 EDITION_META_KEYS = frozenset({"schema_version", "edition", "provenance", "interpretations"})
-# As the server's game view: given once at its top, not repeated in the board (`view`), and static.
-HOISTED = ("current_seat", "decision", "legal_actions")
-STATIC_IN_VIEW = ("options", "edition")
 _SUMMARIES: dict[str, dict] = {}
 TABLES: dict[str, "Table"] = {}
 
@@ -59,14 +57,6 @@ def edition_summary(edition: Any, used: list[str]) -> dict:
         }
     return {**_SUMMARIES[edition.content_hash], "placeholder_paths_used": list(used)}
 
-
-
-def links(game_id: str) -> dict:
-    """The view's links (relative URLs, as the server gives them)."""
-    base = f"/api/games/{game_id}"
-    paths = {name: f"{base}/{name}" for name in
-             ("actions", "batch", "undo", "log", "score", "outcome", "export", "edition", "labels")}
-    return {"self": base, **paths, "why_not": f"{base}/why-not"}
 
 
 def problem_of(exc: Exception, index: int | None = None) -> dict:
@@ -104,7 +94,7 @@ class Table:
         step = engine.apply(self.state, action)
         events = [dict(e) for e in (step.events or [])]
         self.state = step.state
-        self.actions.append(action)
+        self.actions.append(step.action)  # as applied: a set-valued field in the listed order
         self.events.append(events)
         return events
 
@@ -117,24 +107,15 @@ class Table:
         self.actions, self.events, self.state = rebuilt.actions, rebuilt.events, rebuilt.state
 
     def game_view(self, meta: dict) -> dict:
-        """The server's game view of this table; `meta`: version, role, head_seq, timestamps."""
-        view = dict(engine.view(self.state))
+        """The server's game view of this table (`game_envelope`); `meta`: version, role, head_seq, timestamps."""
         over = bool(engine.is_over(self.state))
-        legal = view.get("legal_actions")
         used = sorted(placeholders_in([e for events in self.events for e in events]))
-        board = {k: v for k, v in view.items() if k not in HOISTED and k not in STATIC_IN_VIEW}
-        return {
-            "game_id": self.game_id, "game": "asian_tigers", "version": meta.get("version", 1),
-            "status": "over" if over else "active", "role": meta.get("role", "table"), "over": over,
-            "current_seat": view.get("current_seat"), "decision": view.get("decision"),
-            "legal_actions": [] if over else (legal if isinstance(legal, list) else list(
-                engine.legal_actions(self.state))),
-            "can_undo": len(self.actions) > 0, "live_actions": len(self.actions),
-            "head_seq": max(meta.get("head_seq", 0), len(self.actions)), "options": self.options,
-            "seed": self.seed, "view": board, "edition": edition_summary(self.edition, used),
-            "created_at": meta.get("created_at", ""), "updated_at": meta.get("updated_at", ""),
-            "links": links(self.game_id),
-        }
+        return game_envelope(
+            engine.view(self.state), over=over, game_id=self.game_id, game="asian_tigers",
+            version=meta.get("version", 1), status="over" if over else "active", role=meta.get("role", "table"),
+            live_actions=len(self.actions), head_seq=max(meta.get("head_seq", 0), len(self.actions)),
+            options=self.options, seed=self.seed, edition=edition_summary(self.edition, used),
+            created_at=meta.get("created_at", ""), updated_at=meta.get("updated_at", ""))
 
     def export(self) -> dict:
         """The export document (``POST /api/imports`` rebuilds the game from it)."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 from api.storage.cache import StateCache
 from api.storage.db import ConnectionPool
 from api.storage.engines import EngineRegistry
+from api.storage.errors import BUSY_TIMEOUT_MS
 from api.storage.idempotency import DEFAULT_RETENTION_HOURS, Retention
 from api.storage.notify import Broker, PgListener
 from api.storage.repository import GameRepository
@@ -22,7 +23,7 @@ class Storage:
     """A database (SQLite path or PostgreSQL URL), a connection per thread, the engines to play with,
     this worker's state cache and the broker of its event streams."""
 
-    def __init__(self, path: str, engines: EngineRegistry, busy_timeout_ms: int = 10_000,
+    def __init__(self, path: str, engines: EngineRegistry, busy_timeout_ms: int = BUSY_TIMEOUT_MS,
                  idempotency_retention_hours: float = DEFAULT_RETENTION_HOURS, pool_size: int = 10):
         self.path = str(path)
         self.engines = engines

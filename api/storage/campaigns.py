@@ -29,7 +29,7 @@ from typing import Any, Callable
 from sqlite_utils import Database
 
 from api.storage import tokens
-from api.storage.db import dumps, write_transaction
+from api.storage.db import dumps, lock_row, write_transaction
 from api.storage.engines import Engine
 from api.storage.errors import CampaignNotFound, CampaignRefused, DatabaseFault, IdempotencyConflict, VersionConflict
 from api.storage.idempotency import PRUNE_BATCH, Retention, prune_all
@@ -210,7 +210,8 @@ class CampaignRepository:
                     "INSERT INTO campaign_tokens (token_hash, campaign_id, created_at) VALUES (?, ?, ?)",
                     (tokens.hash_secret(token), earlier, now))
                 return self.record(earlier), token, True
-            self.db.conn.execute("INSERT OR IGNORE INTO editions (hash, document, created_at) VALUES (?, ?, ?)",
+            self.db.conn.execute("INSERT INTO editions (hash, document, created_at) VALUES (?, ?, ?) "
+                                 "ON CONFLICT DO NOTHING",
                                  (edition_hash, dumps(edition_document), now))
             self.db.conn.execute(
                 "INSERT INTO campaigns (id, kind, data, version, created_at, updated_at, edition_hash) "
@@ -224,6 +225,7 @@ class CampaignRepository:
         return record, token, False
 
     def _check(self, campaign_id: str, expected: set[str] | None, idem: Idempotency | None) -> CampaignRecord:
+        lock_row(self.db, "campaigns", campaign_id)  # in a write: its writers queue (PostgreSQL)
         record = self.record(campaign_id)
         if idem is not None and self.db.conn.execute(
                 "SELECT 1 FROM campaign_requests WHERE campaign_id = ? AND key = ?",
@@ -295,6 +297,7 @@ class CampaignRepository:
         whatever `decide` raises (game not over, turn-down choice missing) rolls everything back.
         """
         with write_transaction(self.db):
+            lock_row(self.db, "campaigns", campaign_id)
             replay = self.replayed(campaign_id, idem)
             if replay is not None:
                 return WriteOutcome(replay.status, replay.body, self.record(campaign_id).version, True)

@@ -1,11 +1,14 @@
-"""SQLite connections: pragmas on every connection and explicit transactions.
+"""SQLite connections: pragmas on every connection and explicit transactions (both backends).
 
 Every connection runs in driver autocommit mode (``isolation_level=None``) so
-that the code decides where transactions begin: writes use
-``BEGIN IMMEDIATE``, which takes the write lock up front, so two writers
-queue on the busy timeout instead of failing half-way with "database is
-locked".  ``synchronous=FULL`` makes every commit reach the disk before the
-HTTP answer is sent (see README, "Durability").
+that the code decides where transactions begin: on SQLite writes use
+``BEGIN IMMEDIATE``, which takes SQLite's write lock up front, so two writers
+queue on the busy timeout (`BUSY_TIMEOUT_MS`, 2 s) instead of failing
+half-way with "database is locked"; past it the write answers 503
+``database_busy``.  On PostgreSQL a write is a READ COMMITTED transaction
+whose writers queue on the row they change (`lock_row`).
+``synchronous=FULL`` makes every commit reach the disk before the HTTP answer
+is sent (docs/storage.md, "Durability").
 """
 from __future__ import annotations
 
@@ -14,16 +17,16 @@ import json
 import os
 import sqlite3
 import threading
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Iterator
 from urllib.parse import quote
 
 from sqlite_utils import Database
 
-from api import deadline
-from api.storage import codec, writelock
+from api.storage import codec
 # The storage fault (503) lives in `api.storage.errors`, so that the PostgreSQL adapter raises it too.
-from api.storage.errors import RETRY_AFTER, DatabaseFault  # noqa: F401 (re-exported)
+from api.storage.errors import BUSY_TIMEOUT_MS, RETRY_AFTER, DatabaseFault  # noqa: F401 (re-exported)
 
 MARKER_SUFFIX = ".initialised"
 # SQLite result-code names (Python's `sqlite_errorname`) → (problem code, what it means for the operator).
@@ -116,7 +119,21 @@ def pin_identity(path: str) -> None:
         PINNED[str(path)] = found
 
 
-def connect(path: str, busy_timeout_ms: int = 10_000, must_exist: bool = False) -> Database:
+def shared_memory_fault(path: str) -> DatabaseFault | None:
+    """`database_read_only` when the WAL index ``<database>-shm`` exists but cannot be written.
+
+    SQLite maps that file into memory (WAL mode, whatever ``mmap_size`` says) and writes to the
+    mapping on every read and write; when the file cannot be written (made immutable, a read-only
+    remount), that store kills the whole worker with SIGBUS.  Checked before a connection is used
+    (one ``access`` call), so the request is answered 503 instead.
+    """
+    shm = f"{path}-shm"
+    if os.access(shm, os.W_OK) or not os.path.exists(shm):
+        return None
+    return DatabaseFault("database_read_only", f"the database's shared-memory file {shm} cannot be written")
+
+
+def connect(path: str, busy_timeout_ms: int = BUSY_TIMEOUT_MS, must_exist: bool = False) -> Database:
     """Open `path` with the pragmas every connection needs and wrap it in sqlite-utils.
 
     With `must_exist` a missing file is an error (``unable to open``) instead of a new empty database.
@@ -127,6 +144,9 @@ def connect(path: str, busy_timeout_ms: int = 10_000, must_exist: bool = False) 
 
         return pg.connect(str(path), busy_timeout_ms)
     target, uri = str(path), False
+    fault = shared_memory_fault(target) if is_file_path(target) else None
+    if fault is not None:
+        raise fault
     if must_exist and is_file_path(target):
         target, uri = f"file:{quote(os.path.abspath(target))}?mode=rw", True
     conn = sqlite3.connect(
@@ -139,34 +159,55 @@ def connect(path: str, busy_timeout_ms: int = 10_000, must_exist: bool = False) 
     conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
     conn.execute("PRAGMA synchronous = FULL")
     conn.execute("PRAGMA foreign_keys = ON")
-    db = Database(conn, execute_plugins=False)
-    if is_file_path(path) and writelock.enabled():  # writers take turns on an OS lock (api.storage.writelock)
-        db.tablekeeper_writelock = writelock.WriteLock(str(path), busy_timeout_ms / 1000)
-    return db
+    return Database(conn, execute_plugins=False)
+
+
+def is_postgresql(db: Database) -> bool:
+    """True for a `api.storage.pg.PgDatabase`."""
+    return getattr(db, "dialect", "sqlite") == "postgresql"
+
+
+# The rows a write locks on PostgreSQL (`lock_row`), by table: never a name from a request.
+_LOCKS = {table: f"SELECT 1 FROM {table} WHERE id = ? FOR UPDATE"
+          for table in ("games", "campaigns", "edition_resources")}
+THROTTLE_LOCK = "LOCK TABLE join_failures IN SHARE ROW EXCLUSIVE MODE"
+
+
+def lock_row(db: Database, table: str, row_id: str) -> None:
+    """Inside a write transaction, before reading the row it will change: make writers of that row queue.
+
+    PostgreSQL: ``SELECT … FOR UPDATE`` as a statement of its own, so that the reads after it (READ
+    COMMITTED) see everything the previous holder committed (its Idempotency-Key, its version).
+    SQLite: nothing to do, ``BEGIN IMMEDIATE`` already holds the database's only write lock.
+    """
+    if is_postgresql(db):
+        db.conn.execute(_LOCKS[table], (row_id,))
+
+
+def lock_throttle(db: Database) -> None:
+    """Inside a write transaction: the join-code throttle counts and records failures in one turn
+    across every server (PostgreSQL: a self-exclusive table lock; SQLite: already so)."""
+    if is_postgresql(db):
+        db.conn.execute(THROTTLE_LOCK)
 
 
 @contextlib.contextmanager
 def write_transaction(db: Database) -> Iterator[Database]:
-    """``BEGIN IMMEDIATE`` … ``COMMIT``; roll back on any exception.
+    """``BEGIN IMMEDIATE`` (SQLite) or ``BEGIN`` (PostgreSQL, READ COMMITTED) … ``COMMIT``; roll back on any
+    exception.
 
-    A SQLite file's writers first take its `writelock.WriteLock` (released after COMMIT or ROLLBACK).
+    SQLite's own lock orders the writers: ``BEGIN IMMEDIATE`` waits at most the busy timeout for it
+    and then fails ``SQLITE_BUSY`` (503 ``database_busy``); PostgreSQL's writers queue on `lock_row`.
     """
-    lock = getattr(db, "tablekeeper_writelock", None)
-    locked = lock is not None and lock.acquire()
+    db.conn.execute("BEGIN" if is_postgresql(db) else "BEGIN IMMEDIATE")
     try:
-        db.conn.execute("BEGIN IMMEDIATE")
-        try:
-            yield db
-            check_identity(db)  # never acknowledge a write into a deleted or replaced file
-            deadline.disarm()  # committed work is answered, however long it took
-            db.conn.execute("COMMIT")
-        except BaseException:
-            if db.conn.in_transaction:
-                db.conn.execute("ROLLBACK")
-            raise
-    finally:
-        if locked:
-            lock.release()
+        yield db
+        check_identity(db)  # never acknowledge a write into a deleted or replaced file
+        db.conn.execute("COMMIT")
+    except BaseException:
+        if db.conn.in_transaction:
+            db.conn.execute("ROLLBACK")
+        raise
 
 
 def check_identity(db: Database) -> None:
@@ -185,8 +226,8 @@ def check_identity(db: Database) -> None:
 
 @contextlib.contextmanager
 def read_transaction(db: Database) -> Iterator[Database]:
-    """A deferred transaction so several reads see one consistent snapshot."""
-    db.conn.execute("BEGIN")
+    """A transaction so several reads see one consistent snapshot (PostgreSQL: REPEATABLE READ)."""
+    db.conn.execute("BEGIN ISOLATION LEVEL REPEATABLE READ" if is_postgresql(db) else "BEGIN")
     try:
         yield db
     finally:
@@ -202,7 +243,7 @@ class ConnectionPool:
     so a deleted or swapped database answers 503 instead of silently starting anew.
     """
 
-    def __init__(self, path: str, busy_timeout_ms: int = 10_000):
+    def __init__(self, path: str, busy_timeout_ms: int = BUSY_TIMEOUT_MS):
         self.path = str(path)
         self.busy_timeout_ms = busy_timeout_ms
         self._local = threading.local()
@@ -224,6 +265,9 @@ class ConnectionPool:
                                       if found is None else
                                       ("database_replaced", f"the database file {self.path} was replaced "
                                                             "while the server ran; restart the server")))
+            fault = shared_memory_fault(self.path)
+            if fault is not None:  # not even closing the connection: that would touch the mapping too
+                raise fault
         db = getattr(self._local, "db", None)
         if db is None:
             db = connect(self.path, self.busy_timeout_ms, must_exist=True)
@@ -233,39 +277,53 @@ class ConnectionPool:
         else:
             if db.conn.in_transaction:  # a request died mid-transaction: never leak it
                 db.conn.execute("ROLLBACK")
-            lock = getattr(db, "tablekeeper_writelock", None)
-            if lock is not None and lock.taken:  # nor the write lock (a budget cut inside `acquire`)
-                lock.release()
         return db
 
     def discard(self) -> None:
-        """Close this thread's connection (after a fault the next request opens a fresh one)."""
+        """Close this thread's connection (after a fault the next request opens a fresh one); kept open
+        while its shared memory cannot be written (closing writes to it: `shared_memory_fault`)."""
         db = getattr(self._local, "db", None)
+        if self.checked and shared_memory_fault(self.path) is not None:
+            return
         self._local.db = None
         if db is not None:
-            lock = getattr(db, "tablekeeper_writelock", None)
-            if lock is not None:
-                lock.close()
             try:
                 db.conn.close()
             except sqlite3.Error:
                 pass
 
 
-def probe(db: Database) -> None:
-    """Prove the database is sound and writable: an integrity check and one committed write."""
-    if getattr(db, "dialect", "sqlite") == "postgresql":  # the server guards its own pages; prove a commit
-        with write_transaction(db):
-            db.conn.execute("CREATE TABLE IF NOT EXISTS _health (id INTEGER PRIMARY KEY, checked_at TEXT NOT NULL)")
-            db.conn.execute("INSERT INTO _health (id, checked_at) VALUES (1, now()::text) "
-                            "ON CONFLICT (id) DO UPDATE SET checked_at = EXCLUDED.checked_at")
-        return
-    verdict = db.conn.execute("PRAGMA quick_check(1)").fetchone()[0]
-    if verdict != "ok":
-        raise DatabaseFault("database_corrupt", f"the database file is corrupt: {verdict}")
+HEALTH_WRITE = ("INSERT INTO _health (id, checked_at) VALUES (1, ?) "
+                "ON CONFLICT (id) DO UPDATE SET checked_at = excluded.checked_at")
+
+
+def free_space_fault(path: str, min_free_mb: float) -> DatabaseFault | None:
+    """`disk_full` when the file system holding the SQLite file `path` has less than `min_free_mb` MB free."""
+    if not is_file_path(path) or min_free_mb <= 0:
+        return None
+    try:
+        fs = os.statvfs(os.path.dirname(os.path.abspath(path)))
+    except OSError:
+        return None  # the write below decides
+    free_mb = fs.f_bavail * fs.f_frsize / 2**20
+    if free_mb >= min_free_mb:
+        return None
+    return DatabaseFault("disk_full", f"only {free_mb:.1f} MB free on the disk holding the database "
+                                      f"(below TABLEKEEPER_MIN_FREE_MB={min_free_mb:g})")
+
+
+def probe(db: Database, path: str = "", min_free_mb: float = 0) -> None:
+    """Prove the database can take a write now: (SQLite) enough free space and a sound file, then one
+    committed write to ``_health`` (a table of migration 0009: no DDL here).  `DatabaseFault` otherwise."""
+    fault = free_space_fault(path, min_free_mb)
+    if fault is not None:
+        raise fault
+    if not is_postgresql(db):  # PostgreSQL guards its own pages
+        verdict = db.conn.execute("PRAGMA quick_check(1)").fetchone()[0]
+        if verdict != "ok":
+            raise DatabaseFault("database_corrupt", f"the database file is corrupt: {verdict}")
     with write_transaction(db):
-        db.conn.execute("CREATE TABLE IF NOT EXISTS _health (id INTEGER PRIMARY KEY, checked_at TEXT NOT NULL)")
-        db.conn.execute("INSERT OR REPLACE INTO _health (id, checked_at) VALUES (1, datetime('now'))")
+        db.conn.execute(HEALTH_WRITE, (datetime.now(timezone.utc).isoformat(),))
 
 
 def dumps(value: Any) -> str:

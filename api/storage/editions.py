@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from sqlite_utils import Database
 
 from api.storage import tokens
-from api.storage.db import dumps, read_transaction, write_transaction
+from api.storage.db import dumps, lock_row, read_transaction, write_transaction
 from api.storage.errors import StorageError
 from api.storage.models import utcnow
 
@@ -109,7 +109,7 @@ class EditionStore:
         return dict(zip([d[0] for d in cur.description], row, strict=True))
 
     def _store_document(self, content_hash: str, document: dict, now: str) -> None:
-        self.db.conn.execute("INSERT OR IGNORE INTO editions (hash, document, created_at) VALUES (?, ?, ?)",
+        self.db.conn.execute("INSERT INTO editions (hash, document, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
                              (content_hash, dumps(document), now))
 
     def record(self, edition_id: str) -> EditionRecord:
@@ -183,6 +183,7 @@ class EditionStore:
         """
         now = utcnow()
         with write_transaction(self.db):
+            lock_row(self.db, "edition_resources", edition_id)  # its writers queue (PostgreSQL)
             record = self.check_writable(edition_id, token, expected)
             if based_on_version is not None and record.version != based_on_version:
                 raise EditionWriteRefused(412, "version_mismatch", "the edition changed while this change was "

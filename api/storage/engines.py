@@ -90,7 +90,6 @@ class Engine(Protocol):
     def apply(self, state: Any, action: dict) -> tuple[Any, list[dict]]: ...
     def legal_actions(self, state: Any) -> list: ...
     def view(self, state: Any) -> dict: ...
-    def view_sections(self, state: Any, memo: Any) -> list | None: ...
     def is_over(self, state: Any) -> bool: ...
     def state_to_dict(self, state: Any) -> dict: ...
     def state_for_encoding(self, state: Any) -> dict: ...
@@ -269,12 +268,18 @@ class ModuleEngine:
 
     def apply(self, state: Any, action: dict) -> tuple[Any, list[dict]]:
         """``(new_state, events)``; `RulesViolation` when the action is illegal."""
+        new_state, events, _ = self.apply_step(state, action)
+        return new_state, events
+
+    def apply_step(self, state: Any, action: dict) -> tuple[Any, list[dict], dict]:
+        """``(new_state, events, applied)``: `apply`, with the action as the engine applied it (its
+        step's ``action``: a set-valued field in the listed order), to store and answer; else `action`."""
         step = self._call("apply", state, action)
         if isinstance(step, tuple):
-            new_state, events = step
+            (new_state, events), applied = step, action
         else:
-            new_state, events = step.state, step.events
-        return new_state, [dict(e) for e in (events or [])]
+            new_state, events, applied = step.state, step.events, getattr(step, "action", action)
+        return new_state, [dict(e) for e in (events or [])], dict(applied)
 
     def legal_actions(self, state: Any) -> list:
         """Actions legal now (JSON-ready)."""
@@ -283,12 +288,6 @@ class ModuleEngine:
     def view(self, state: Any) -> dict:
         """The engine's public view of `state`."""
         return dict(self._call("view", state))
-
-    def view_sections(self, state: Any, memo: Any) -> list | None:
-        """The view as `api.games.sections.Section`s (for section-by-section patches), or None when
-        the engine renders it only whole."""
-        sectioned = getattr(self.module, "view_sections", None)
-        return sectioned(state, memo) if callable(sectioned) else None
 
     def is_over(self, state: Any) -> bool:
         """True once the game has ended."""

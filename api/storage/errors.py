@@ -11,6 +11,9 @@ __all__ = [
 ]
 
 RETRY_AFTER = 10  # seconds a client should wait after a storage fault (503)
+# How long a write waits for a lock (SQLite's busy timeout; PostgreSQL's lock, pool and statement timeouts):
+# short enough that a move is answered within 3 s, 503 database_busy or unavailable when it cannot be.
+BUSY_TIMEOUT_MS = 2_000
 
 
 class StorageError(Exception):

@@ -1,105 +1,56 @@
-"""Idempotency records of game writes: what a replay needs, kept for a retention period.
+"""Idempotency records of game writes: the answer as sent, kept for a retention period.
 
-A record holds the request hash, the HTTP status and the version the write
-produced, and a ``response`` whose first byte names its format.  Format 3
-(written since migration 0007, `FORMAT_3`) is that byte alone: the answer is
-not stored but rebuilt, on a retry, from the log the write left (the record's
-``head_seq``, ``applied`` and ``full_view`` name the write; see
-`api.storage.replays`), so a record is ~0.15 KB instead of ~1.2 KB.  Records
-written before hold the body exactly as it was first sent, compressed, and are
-still read: format 2 is zstd at level `ZSTD_LEVEL` with a dictionary trained
-on real move answers (``api/data/idempotency-dictionary-2.zdict``, made by
-``tools/idempotency_dictionary.py``), format 1 zlib with a preset dictionary of
-sample answers (``api/data/idempotency-dictionary-1.json``), older rows plain
-zlib or the JSON text; `unpack` reads them all.  A dictionary file must never
-change: a new one is a new format byte.  Records older than the retention
-(``TABLEKEEPER_IDEMPOTENCY_RETENTION_HOURS``, default 24, as Stripe keeps its
-keys) are pruned in small batches after a write, at most once a minute per
-worker, so the table never grows with the age of the database.  A retry
-within the retention answers the identical body.
+A record holds the request hash, the HTTP status, the version the write
+produced (``etag``) and ``response``: the answer's bytes exactly as they were
+first sent, compressed with zlib (`pack`; a move answer of ~1.2 KB keeps
+~0.4 KB).  A retry within the retention answers those bytes again.  Records
+older than the retention (``TABLEKEEPER_IDEMPOTENCY_RETENTION_HOURS``, default
+24, as Stripe keeps its keys) are pruned in small batches after a write, at
+most once a minute per worker, so the table never grows with the age of the
+database; a retry after that is answered as any move on an old version is
+(412 ``version_mismatch``).  Migration 0009 expired the records written in
+the formats before this one (see docs/storage.md).
 """
 from __future__ import annotations
 
-import functools
-import json
 import logging
 import sqlite3
 import threading
 import time
 import zlib
 from datetime import datetime, timedelta, timezone
-from pathlib import Path
 
 from sqlite_utils import Database
-
-try:  # Python 3.14+
-    from compression import zstd
-except ImportError:  # before: the backport
-    from backports import zstd
 
 from api.storage.db import write_transaction
 from api.storage.errors import DatabaseFault
 
 DEFAULT_RETENTION_HOURS = 24.0
 PRUNE_BATCH = 500
+ZLIB_LEVEL = 6  # zlib's default: ~0.03 ms for a move answer
 log = logging.getLogger(__name__)
 
 
-DICTIONARY_1 = Path(__file__).resolve().parents[1] / "data" / "idempotency-dictionary-1.json"
-DICTIONARY_BYTES = 8192  # setting a preset dictionary costs per record: 8 KB gets most of the gain
-FORMAT_1 = b"\x01"
-DICTIONARY_2 = Path(__file__).resolve().parents[1] / "data" / "idempotency-dictionary-2.zdict"
-FORMAT_2 = b"\x02"
-FORMAT_3 = b"\x03"  # no body: rebuilt from the log (`api.storage.replays`)
-ZSTD_LEVEL = 5  # ~0.04 ms for a move answer; 3 is 0.015 ms for 15 % more bytes, 6 0.07 ms for 10 % fewer
-_local = threading.local()  # a compressor is not thread-safe; one per thread keeps the digested dictionary
-
-
-@functools.cache
-def _dictionary_1() -> bytes:
-    samples = json.loads(DICTIONARY_1.read_text(encoding="utf-8"))["samples"]
-    return "".join(samples).encode()[-DICTIONARY_BYTES:]
-
-
-@functools.cache
-def _dictionary_2() -> "zstd.ZstdDict":
-    return zstd.ZstdDict(DICTIONARY_2.read_bytes())
-
-
 def pack(body: bytes) -> bytes:
-    """The stored form of format 2 (zstd with dictionary 2), as records written before format 3 hold."""
-    packer = getattr(_local, "packer", None)
-    if packer is None:
-        packer = _local.packer = zstd.ZstdCompressor(ZSTD_LEVEL, zstd_dict=_dictionary_2())
-    return FORMAT_2 + packer.compress(body, zstd.ZstdCompressor.FLUSH_FRAME)
+    """The stored form of an answer: its bytes, zlib-compressed."""
+    return zlib.compress(body, ZLIB_LEVEL)
 
 
-def pack_format_1(body: bytes) -> bytes:
-    """The stored form of format 1 (deflate with dictionary 1), as records written before format 2 hold."""
-    packer = zlib.compressobj(6, zdict=_dictionary_1())
-    return FORMAT_1 + packer.compress(body) + packer.flush()
+def unpack(stored: bytes) -> bytes:
+    """The answer's bytes as first sent."""
+    return zlib.decompress(bytes(stored))
 
 
-def is_rebuilt(stored: str | bytes) -> bool:
-    """True for a format-3 record: its answer is rebuilt from the log, not stored."""
-    return not isinstance(stored, str) and bytes(stored) == FORMAT_3
+def one_format(db: Database) -> None:
+    """Migration 0009: expire the records of game writes kept in the formats before `pack` (JSON text,
+    plain zlib, zlib or zstd with a trained dictionary, or no body at all, rebuilt from the log).
 
-
-def unpack(stored: str | bytes) -> bytes:
-    """The response body of a stored record (format 2 or 1, plain zlib, or legacy JSON text)."""
-    if isinstance(stored, str):
-        return stored.encode()
-    stored = bytes(stored)
-    if stored == FORMAT_3:
-        raise ValueError("a format-3 record stores no body: rebuild it with api.storage.replays")
-    if stored[:1] in (b"{", b"["):  # legacy JSON text in a BYTEA column (PostgreSQL)
-        return stored
-    if stored[:1] == FORMAT_2:
-        return zstd.decompress(stored[1:], zstd_dict=_dictionary_2())
-    if stored[:1] == FORMAT_1:
-        unpacker = zlib.decompressobj(zdict=_dictionary_1())
-        return unpacker.decompress(stored[1:]) + unpacker.flush()
-    return zlib.decompress(stored)
+    They are deleted, not converted: at most a day old (the retention), a retry of one of those writes
+    is then answered as any move on an old version (412).  Import keys (``import:<key>``, kept for
+    good) stay; their answer is never read and is set to ``pack(b"{}")``.
+    """
+    db.conn.execute("DELETE FROM idempotency WHERE key NOT LIKE 'import:%'")
+    db.conn.execute("UPDATE idempotency SET response = ?", (pack(b"{}"),))
 
 
 class Retention:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from sqlite_utils import Database
 
-from api.storage import tokens
+from api.storage import idempotency, tokens
 from api.storage.codec import digest_bytes, digest_hex
 from api.storage.db import write_transaction
 from api.storage.errors import IdempotencyConflict
@@ -46,7 +46,8 @@ def remember(db: Database, idem: Idempotency, game_id: str, now: str) -> None:
         raise AlreadyImported(earlier)
     db.conn.execute(
         "INSERT INTO idempotency (game_id, key, request_hash, status, response, etag, created_at) "
-        "VALUES (?, ?, ?, 201, '{}', '1', ?)", (game_id, PREFIX + idem.key, digest_bytes(idem.request_hash), now))
+        "VALUES (?, ?, ?, 201, ?, '1', ?)",
+        (game_id, PREFIX + idem.key, digest_bytes(idem.request_hash), idempotency.pack(b"{}"), now))
 
 
 def fresh_secrets(db: Database, game_id: str, now: str) -> tuple[str, str, str]:

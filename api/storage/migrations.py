@@ -18,7 +18,9 @@ from sqlite_utils import Database
 
 from api.storage.db import write_transaction
 from api.storage.editions import migrate_edition_resources
-from api.storage.replays import recount_placeholders
+from api.games.provenance import placeholders_in
+from api.storage.codec import dumps, loads
+from api.storage.idempotency import one_format
 from api.storage.snapshots import compress_stored
 
 
@@ -41,6 +43,18 @@ _REVERTED_VERSION_TRIGGERS = (  # since 0007
        OR NEW.reverted = 0 AND NEW.reverted_version IS NOT NULL
        BEGIN SELECT RAISE(ABORT, 'a reverted action keeps the version that reverted it'); END""",
 )
+
+
+def recount_placeholders(db: Database) -> None:
+    """Migration 0007: ``games.placeholders_used`` recounted from the live actions' events, as a rebuild counts it.
+
+    Every write since migration 0003 keeps the two equal; games older than 0003 were given ``[]``.
+    """
+    for game_id, stored in db.conn.execute("SELECT id, placeholders_used FROM games").fetchall():
+        events = db.conn.execute("SELECT events FROM actions WHERE game_id = ? AND reverted = 0", (game_id,))
+        used = sorted(placeholders_in(e for (row,) in events.fetchall() for e in loads(row)))
+        if used != loads(stored or "[]"):
+            db.conn.execute("UPDATE games SET placeholders_used = ? WHERE id = ?", (dumps(used), game_id))
 
 
 def _initial(db: Database) -> None:
@@ -135,12 +149,13 @@ def _idempotency_retention(db: Database) -> None:
 
 
 def _replays_from_the_log(db: Database) -> None:
-    """Answers of moves are rebuilt on a replay instead of stored (`api.storage.replays`); snapshots compressed.
+    """Answers of moves were rebuilt on a replay instead of stored (until 0009); snapshots compressed.
 
     - ``actions.reverted_version``: the version whose undo reverted the action, set once, with the revert
       (triggers): which actions were live at any version stays readable from the log.  Actions reverted
       before keep it NULL, which reads right: they were reverted before any record that is rebuilt.
-    - ``idempotency.head_seq``, ``applied`` and ``full_view`` name the write of a format-3 record.
+    - ``idempotency.head_seq``, ``applied`` and ``full_view`` named the write of a record without a body
+      (dropped by 0009).
     - snapshots stored as JSON text are compressed (`api.storage.snapshots`).
     - state and request hashes are written as their 32 bytes (`codec.digest_bytes`); rows from before keep
       the hex text, which reads the same (`codec.digest_hex`), so the append-only log is not rewritten.
@@ -191,6 +206,31 @@ def _clustered_log(db: Database) -> None:
             db.conn.execute(sql)
 
 
+HEALTH_TABLE = "CREATE TABLE IF NOT EXISTS _health (id INTEGER PRIMARY KEY, checked_at TEXT NOT NULL)"
+
+
+def _one_idempotency_format(db: Database) -> None:
+    """Idempotency records keep the answer as sent, compressed (`api.storage.idempotency.one_format`: the
+    earlier formats expire), in a rowid table again; ``_health``, the row the health check writes, is made
+    here (it was made by the check itself, racing on PostgreSQL).
+
+    A WITHOUT ROWID table (0008) keeps at most ~1 KB of a row in its b-tree page and the rest in an
+    overflow page of its own: a compressed answer of 1-2 KB then took a whole 4 KB page.  In a rowid
+    table a row of up to ~4 KB stays in the leaf, two or three to a page.
+    """
+    one_format(db)
+    db.conn.execute("""CREATE TABLE idempotency_0009 (
+        game_id TEXT NOT NULL REFERENCES games (id), key TEXT NOT NULL, request_hash TEXT NOT NULL,
+        status INTEGER NOT NULL, response BLOB NOT NULL, etag TEXT, created_at TEXT,
+        PRIMARY KEY (game_id, key))""")
+    names = "game_id, key, request_hash, status, response, etag, created_at"
+    db.conn.execute(f"INSERT INTO idempotency_0009 ({names}) SELECT {names} FROM idempotency")
+    db.conn.execute("DROP TABLE idempotency")
+    db.conn.execute("ALTER TABLE idempotency_0009 RENAME TO idempotency")
+    db.conn.execute("CREATE INDEX idempotency_created_at ON idempotency (created_at)")
+    db.conn.execute(HEALTH_TABLE)
+
+
 MIGRATIONS: list[tuple[str, Callable[[Database], None]]] = [
     ("0001_initial", _initial),
     ("0002_campaigns", _campaigns),
@@ -200,6 +240,7 @@ MIGRATIONS: list[tuple[str, Callable[[Database], None]]] = [
     ("0006_edition_resources", migrate_edition_resources),
     ("0007_replays_from_the_log", _replays_from_the_log),
     ("0008_clustered_log", _clustered_log),
+    ("0009_one_idempotency_format", _one_idempotency_format),
 ]
 
 

@@ -30,7 +30,8 @@ from __future__ import annotations
 from datetime import datetime, timezone
 
 from api.storage.pg import PgDatabase
-from api.storage.replays import recount_placeholders
+from api.storage.idempotency import one_format
+from api.storage.migrations import HEALTH_TABLE, recount_placeholders
 from api.storage.snapshots import compress_stored
 
 NOTIFY_CHANNEL = "tablekeeper_games"
@@ -171,13 +172,19 @@ MIGRATIONS: list[tuple[str, list]] = [
     # SQLite's 0008 clusters actions and idempotency on their primary keys (WITHOUT ROWID); a PostgreSQL
     # table is a heap with its primary key in a separate index whatever it is declared as: nothing to do.
     ("0008_clustered_log", []),
+    # As SQLite's 0009 (`api.storage.migrations._one_idempotency_format`).
+    ("0009_one_idempotency_format", [
+        one_format,
+        "ALTER TABLE idempotency DROP COLUMN head_seq, DROP COLUMN applied, DROP COLUMN full_view",
+        HEALTH_TABLE,
+    ]),
 ]
 
 
 def migrate(db: PgDatabase) -> list[str]:
     """Apply every pending migration in one transaction (serialised across servers); return those applied now."""
     done_now: list[str] = []
-    db.conn.execute("BEGIN IMMEDIATE")  # READ COMMITTED: after the lock wait, see what the other server applied
+    db.conn.execute("BEGIN")  # READ COMMITTED: after the lock wait, see what the other server applied
     try:
         db.conn.execute(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")
         db.conn.execute("CREATE TABLE IF NOT EXISTS _migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)")

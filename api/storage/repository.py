@@ -12,11 +12,8 @@ serialised and hashed once, and the response body is rendered and encoded
 once.  Under the lock only a version check and the writes remain — six
 statements for a move (BEGIN, one SELECT, INSERT action, UPDATE head, INSERT
 idempotency, COMMIT), plus a snapshot INSERT every `SNAPSHOT_BLOCK` seqs.  The
-idempotency record names the write (version, head seq, actions appended, the
-``?full=1`` flag) instead of keeping its answer: a retry, which is rare, has
-the answer rebuilt from the log by the same render function
-(`api.storage.replays`); records from before that keep their bodies and
-replay them.
+idempotency record keeps the answer as sent (compressed): a retry answers the
+same bytes (`api.storage.idempotency`).
 """
 from __future__ import annotations
 
@@ -25,11 +22,11 @@ from typing import Any, Callable, Iterable
 
 from sqlite_utils import Database
 
-from api.storage import idempotency, replays, tokens
+from api.storage import idempotency, tokens
 from api.storage import statements as sql  # the write's SQL, built before the lock
 from api.storage.cache import StateCache
 from api.storage.codec import digest_hex, dumps, dumps_bytes, loads
-from api.storage.db import read_transaction, write_transaction
+from api.storage.db import lock_row, write_transaction
 from api.storage.engines import Engine, EngineRegistry, RulesViolation, state_hash
 from api.storage.errors import (
     GameNotFound,
@@ -55,7 +52,7 @@ from api.storage.models import (
 from api.games.provenance import placeholders_in
 
 
-# ``render(result, full=flag)`` → (status, body): the answer of a write, and of its replays (rebuilt).
+# ``render(result, full=flag)`` → (status, body): the answer of a write.
 Render = Callable[..., tuple[int, dict]]
 
 
@@ -92,11 +89,11 @@ class GameRepository(GameReads):
         rows = []
         for index, action in enumerate(actions):
             try:
-                state, events = engine.apply(state, action)
+                state, events, applied = engine.apply_step(state, action)
             except RulesViolation as exc:
                 exc.index = index
                 raise
-            rows.append({"seq": first_seq + index, "action": action, "events": events,
+            rows.append({"seq": first_seq + index, "action": applied, "events": events,
                          "state_hash": engine.state_hash(state)})
         return state, rows
 
@@ -138,7 +135,7 @@ class GameRepository(GameReads):
         status = "over" if engine.is_over(state) else "active"
         with write_transaction(self.db):
             self.db.conn.execute(
-                "INSERT OR IGNORE INTO editions (hash, document, created_at) VALUES (?, ?, ?)",
+                "INSERT INTO editions (hash, document, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
                 (info.content_hash, dumps(info.document), now),
             )
             self.db.conn.execute(
@@ -170,22 +167,20 @@ class GameRepository(GameReads):
 
     # -- writes -------------------------------------------------------------
     def _check(self, game_id: str, expected: set[str] | None,
-               idem: Idempotency | None) -> tuple[WriteOutcome | replays.Recipe | None, int]:
-        """Under the lock, in one statement: the earlier answer (stored, or how to rebuild it) if `idem` was
-        seen, else None and the checked version."""
+               idem: Idempotency | None) -> tuple[WriteOutcome | None, int]:
+        """Under the lock, in one statement: the earlier answer if `idem` was seen, else None and the
+        checked version."""
         row = self.db.conn.execute(
-            "SELECT g.version, i.request_hash, i.status, i.response, i.etag, i.head_seq, i.applied, i.full_view, "
-            "i.created_at FROM games g LEFT JOIN idempotency i ON i.game_id = g.id AND i.key = ? WHERE g.id = ?",
+            "SELECT g.version, i.request_hash, i.status, i.response, i.etag "
+            "FROM games g LEFT JOIN idempotency i ON i.game_id = g.id AND i.key = ? WHERE g.id = ?",
             (idem.key if idem is not None else None, game_id),
         ).fetchone()
         if row is None:
             raise GameNotFound(game_id)
-        version, request_hash, status, stored, etag, head_seq, applied, full, created_at = row
+        version, request_hash, status, stored, etag = row
         if request_hash is not None:
             if digest_hex(request_hash) != idem.request_hash:
                 raise IdempotencyConflict(idem.key)
-            if idempotency.is_rebuilt(stored):
-                return replays.Recipe(status, int(etag), head_seq, applied, bool(full), created_at), version
             encoded = idempotency.unpack(stored)
             return WriteOutcome(status, loads(encoded), int(etag), True, encoded), version
         if not expected:
@@ -196,12 +191,12 @@ class GameRepository(GameReads):
 
     def _finish(self, before: GameRecord, game: LoadedGame, result: WriteResult, statements: list,
                 idem: Idempotency | None, render: Render, full: bool, now: str) -> _Plan:
-        """Render and encode the answer once; the idempotency record names the write (format 3), not its bytes."""
+        """Render and encode the answer once; the idempotency record keeps those bytes."""
         statements.append(sql.head(before, game.record))
         status, body = render(result, full=full)
         encoded = dumps_bytes(body)
         if idem is not None:
-            statements.append(sql.remember(game.record, idem, status, len(result.applied), full, now))
+            statements.append(sql.remember(game.record, idem, status, encoded, now))
         return _Plan(before.version, game, statements, status, body, encoded)
 
     def _write(self, game_id: str, expected: set[str] | None, idem: Idempotency | None,
@@ -209,6 +204,7 @@ class GameRepository(GameReads):
                ahead: tuple[int, Any] | None = None) -> WriteOutcome:
         """Check and write under the lock; `ahead` = (version, plan or refusal) computed before it."""
         with write_transaction(self.db):
+            lock_row(self.db, "games", game_id)
             earlier, version = self._check(game_id, expected, idem)
             if earlier is None:
                 if ahead is not None and ahead[0] == version and isinstance(ahead[1], RulesViolation):
@@ -218,22 +214,12 @@ class GameRepository(GameReads):
                 else:
                     plan = plan_at(self._load(game_id), utcnow())
                 self._run(plan.statements)
-        if isinstance(earlier, WriteOutcome):
+        if earlier is not None:
             return earlier
-        if earlier is not None:  # rebuilt outside the lock: the log it reads is never rewritten
-            return self._rebuild(game_id, earlier, render)
         record = plan.game.record
         self.states.put(game_id, record.version, record.tail_seq, plan.game.state)
         idempotency.maybe_prune(self.db, self.retention)
         return WriteOutcome(plan.status, plan.body, record.version, False, plan.encoded)
-
-    def _rebuild(self, game_id: str, recipe: replays.Recipe, render: Render) -> WriteOutcome:
-        """A format-3 record's answer, rendered again from the log (one consistent read)."""
-        with read_transaction(self.db):
-            record = self._record(game_id)
-            engine = self.engine(record.kind)
-            return replays.rebuild(self.db, record, engine, self._edition(engine, record.edition_hash), recipe,
-                                   render)
 
     def apply_actions(self, game_id: str, actions: list[dict], expected: set[str] | None,
                       idem: Idempotency | None, render: Render, known: GameRecord | None = None,

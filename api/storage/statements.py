@@ -1,8 +1,8 @@
 """The SQL of a game write, as (sql, parameters, executemany?) triples the repository runs in order.
 
-Built before the write lock (so the lock holds only their execution), in the stored formats of
-migration 0007: snapshots zstd-compressed, hashes as their 32 bytes, and an idempotency record that
-names its write instead of keeping the answer (`api.storage.replays`).
+Built before the write lock (so the lock holds only their execution), in the stored formats:
+snapshots zstd-compressed, hashes as their 32 bytes, and an idempotency record that keeps the answer
+as sent, compressed (`api.storage.idempotency`).
 """
 from __future__ import annotations
 
@@ -18,7 +18,8 @@ Statement = tuple[str, Any, bool]
 
 def snapshot(game_id: str, seq: int, state_dict: dict, digest: str, now: str) -> Statement:
     """Keep the state after `seq` (ignored if that seq already has one)."""
-    return ("INSERT OR IGNORE INTO snapshots (game_id, seq, state, state_hash, created_at) VALUES (?, ?, ?, ?, ?)",
+    return ("INSERT INTO snapshots (game_id, seq, state, state_hash, created_at) VALUES (?, ?, ?, ?, ?) "
+            "ON CONFLICT DO NOTHING",
             (game_id, seq, encode_state(state_dict), digest_bytes(digest), now), False)
 
 
@@ -41,9 +42,9 @@ def head(before: GameRecord, after: GameRecord) -> Statement:
              dumps(list(after.placeholders_used)), before.id, before.version), False)
 
 
-def remember(after: GameRecord, idem: Idempotency, status: int, applied: int, full: bool, now: str) -> Statement:
-    """The format-3 idempotency record of a write that led to `after`."""
-    return ("INSERT INTO idempotency (game_id, key, request_hash, status, response, etag, head_seq, applied, "
-            "full_view, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (after.id, idem.key, digest_bytes(idem.request_hash), status, idempotency.FORMAT_3, str(after.version),
-             after.head_seq, applied, int(full), now), False)
+def remember(after: GameRecord, idem: Idempotency, status: int, encoded: bytes, now: str) -> Statement:
+    """The idempotency record of a write that led to `after` and was answered `status`, `encoded`."""
+    return ("INSERT INTO idempotency (game_id, key, request_hash, status, response, etag, created_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (after.id, idem.key, digest_bytes(idem.request_hash), status, idempotency.pack(encoded),
+             str(after.version), now), False)

@@ -12,7 +12,7 @@ import time
 
 from sqlite_utils import Database
 
-from api.storage.db import write_transaction
+from api.storage.db import lock_row, lock_throttle, write_transaction
 from api.storage.errors import GameNotFound, JoinCodeUnknown, TooManyAttempts
 
 ROLES = ("table", "spectator")
@@ -119,6 +119,7 @@ def join_game(db: Database, code: str, ip: str, limit: int, window: float, now_i
     """
     now = time.time()
     with write_transaction(db):
+        lock_throttle(db)  # count and record in one turn across servers
         if recent_failures(db, ip, window, now) >= limit:
             oldest = db.conn.execute(
                 "SELECT MIN(at) FROM join_failures WHERE ip = ? AND at > ?", (ip, now - window)
@@ -138,6 +139,7 @@ def rotate_join_code(db: Database, game_id: str, now_iso: str) -> str:
     with write_transaction(db):
         if db.conn.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone() is None:
             raise GameNotFound(game_id)
+        lock_row(db, "games", game_id)
         return set_join_code(db, game_id, now_iso)
 
 

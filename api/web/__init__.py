@@ -6,9 +6,8 @@ from flask import Flask
 
 def register(app: Flask) -> None:
     """Register every blueprint and the error handlers."""
-    from api.web import campaigns, compression, editions, engine_bundle, events, games, meta, moves, problems, scorers
+    from api.web import campaigns, editions, engine_bundle, events, games, meta, moves, problems, scorers
 
-    compression.init(app)
     app.register_blueprint(meta.bp)
     app.register_blueprint(games.bp)
     app.register_blueprint(moves.bp)

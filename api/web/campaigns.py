@@ -210,7 +210,7 @@ def create_campaign():
     cr.maybe_prune()  # after the commit (a create remembers its key too)
     body = {"campaign_id": record.id, "campaign_token": token, "campaign_link": f"/#/c/{record.id}",
             "campaign": campaign_view(cr, record, engine, cr.edition(engine, record))}
-    headers = {"Location": f"/api/campaigns/{record.id}"}
+    headers = {"Location": f"/api/campaigns/{record.id}", "Cache-Control": "no-store"}  # it carries a token
     if replayed:
         headers["Idempotent-Replayed"] = "true"
     return json_response(body, 201, record.version, headers)
@@ -232,7 +232,7 @@ def _session_created(cr: CampaignRepository, campaign_id: str, created: CreatedG
         "join_code": created.join_code, "spectator_link": f"/#/watch/{game_id}?token={created.spectator_token}",
         "game": game_view(created.game, "table"), "campaign": campaign_view(cr, record, engine, edition),
     }
-    headers = {"Location": f"/api/games/{game_id}"}
+    headers = {"Location": f"/api/games/{game_id}", "Cache-Control": "no-store"}  # it carries tokens
     if replayed:
         headers["Idempotent-Replayed"] = "true"
     return json_response(body, 201, created.game.record.version, headers)

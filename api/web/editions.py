@@ -110,7 +110,8 @@ def create_edition():
                                    draft=body.get("draft", False))
     answer = {"edition_id": record.id, "edition_token": token, "edition": record.to_dict(),
               "links": links(record.id)}
-    return json_response(answer, 201, record.version, {"Location": f"/api/editions/{record.id}"})
+    return json_response(answer, 201, record.version, {"Location": f"/api/editions/{record.id}",
+                                                       "Cache-Control": "no-store"})  # it carries a token
 
 
 @bp.get("/editions")

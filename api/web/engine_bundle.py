@@ -1,7 +1,8 @@
 """The engine bundle: the rules engine as the phone runs it under Pyodide.
 
-``GET /api/engine-bundle`` is a zip of ``api/__init__.py``, ``api/games/``,
-``api/data/`` and ``api/offline/`` (Python sources and edition files only),
+``GET /api/engine-bundle`` is a plain zip of ``api/__init__.py``, ``api/games/``,
+``api/offline/`` (their Python sources) and the edition files of ``api/data/``
+(``*.placeholder.json``; the server's own data files stay on the server),
 built once per process and byte-for-byte reproducible (fixed timestamps,
 sorted names).  Its content hash (SHA-256 over every path and content) is the
 **engine version**: the zip's ETag and ``engine_version`` in ``GET
@@ -20,8 +21,8 @@ from pathlib import Path
 from flask import Blueprint, Response, request
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ("api/games", "api/data", "api/offline")
-SUFFIXES = (".py", ".json")
+PACKAGES = ("api/games", "api/offline")
+EDITIONS = "api/data/*.placeholder.json"
 EPOCH = (1980, 1, 1, 0, 0, 0)  # the earliest zip date: the same bytes on every machine
 
 bp = Blueprint("engine_bundle", __name__, url_prefix="/api")
@@ -38,10 +39,10 @@ class Bundle:
 
 def bundle_files(root: Path = ROOT) -> list[str]:
     """Repository-relative paths of the files in the bundle, sorted."""
-    names = ["api/__init__.py"]
+    names = ["api/__init__.py"] + [p.relative_to(root).as_posix() for p in root.glob(EDITIONS)]
     for package in PACKAGES:
         names += [p.relative_to(root).as_posix() for p in (root / package).rglob("*")
-                  if p.is_file() and p.suffix in SUFFIXES and "__pycache__" not in p.parts]
+                  if p.is_file() and p.suffix in (".py", ".json") and "__pycache__" not in p.parts]
     return sorted(set(names))
 
 

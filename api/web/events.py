@@ -19,9 +19,12 @@ STREAM_HEARTBEAT seconds keep proxies from closing an idle stream and find
 dead clients; a stream ends after STREAM_LIFETIME seconds (the client
 reconnects, which spreads streams over workers and lets servers restart).
 
-A stream holds a worker thread but no database connection between events:
-run gunicorn with threads (`api.web.gunicorn_conf`).  STREAMS_PER_GAME and
-STREAMS_PER_SERVER cap them (503 ``too_many_streams``: the PWA then polls).
+A stream here holds a worker thread but no database connection between
+events; STREAMS_PER_GAME and STREAMS_PER_SERVER cap them (503
+``too_many_streams``: the PWA then polls).  This route serves ``make run``
+(one process, no front).  Behind Caddy (``make serve``, ``deploy/``) the same
+path is routed to the asynchronous stream service, `api.streams`, where an
+open phone costs no thread; it shares `version_event` and the token check.
 """
 from __future__ import annotations
 
@@ -32,6 +35,7 @@ import time
 from flask import Blueprint, Flask, Response, current_app, request
 
 from api.storage.notify import StreamLimit
+from api.storage.repository import GameRepository
 from api.web.http import authorized, repo, storage
 from api.web.problems import ApiProblem
 from api.web.views import log_entry
@@ -63,16 +67,22 @@ def sse(event: str, event_id: str, data: dict) -> str:
     return f"event: {event}\nid: {event_id}\ndata: {json.dumps(data, ensure_ascii=False)}\n\n"
 
 
-def _version_event(app: Flask, game_id: str, after_seq: int | None) -> tuple[str, int, int]:
-    """The event for the game as stored now, with the entries after `after_seq`; (text, version, head_seq)."""
-    with app.app_context():  # its teardown gives a PostgreSQL connection back to the pool
-        r = repo()
-        record = r.record(game_id)
-        entries = [] if after_seq is None else [log_entry(row) for row in r.log(game_id, after_seq, MAX_ENTRIES)]
+def version_event(r: GameRepository, game_id: str, after_seq: int | None) -> tuple[str, int, int]:
+    """The event for the game as stored now, with the entries after `after_seq`; (text, version, head_seq).
+
+    Shared with the asynchronous stream service (`api.streams`), so both speak the same wire format.
+    """
+    record = r.record(game_id)
+    entries = [] if after_seq is None else [log_entry(row) for row in r.log(game_id, after_seq, MAX_ENTRIES)]
     body = {"game_id": game_id, "version": record.version, "head_seq": record.head_seq,
             "live_actions": record.live_actions, "status": record.status, "entries": entries,
             "more": bool(entries) and entries[-1]["seq"] < record.head_seq}
     return sse("version", f"{record.version}-{record.head_seq}", body), record.version, record.head_seq
+
+
+def _version_event(app: Flask, game_id: str, after_seq: int | None) -> tuple[str, int, int]:
+    with app.app_context():  # its teardown gives a PostgreSQL connection back to the pool
+        return version_event(repo(), game_id, after_seq)
 
 
 def _current_version(app: Flask, game_id: str) -> int:

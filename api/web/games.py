@@ -6,7 +6,7 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, request
 
-from api.storage import import_keys, tokens
+from api.storage import import_keys, throttle, tokens
 from api.storage.models import CreatedGame, utcnow
 from api.web import schemas
 from api.web.http import authorized, idempotency, json_body, json_response, load, not_modified, query, readable, repo
@@ -51,13 +51,34 @@ def _created(created: CreatedGame):
         "spectator_link": f"/#/watch/{game_id}?token={created.spectator_token}",
         "game": game_view(created.game, "table"),
     }
-    return json_response(body, 201, created.game.record.version, {"Location": f"/api/games/{game_id}"})
+    return json_response(body, 201, created.game.record.version, {"Location": f"/api/games/{game_id}", **NO_STORE})
+
+
+NO_STORE = {"Cache-Control": "no-store"}  # an answer that carries a secret is kept by no cache
+
+
+def _client() -> str:
+    return request.remote_addr or "unknown"
+
+
+def _check_create() -> None:
+    """429 once this address created TABLEKEEPER_CREATES_PER_MINUTE games in the last minute."""
+    try:
+        throttle.check_create(repo().db, _client(), int(current_app.config["CREATES_PER_MINUTE"]))
+    except throttle.TooManyCreates as exc:
+        raise ApiProblem(429, "too_many_creates", str(exc), headers={"Retry-After": str(exc.retry_after)},
+                         retry_after=exc.retry_after) from None
+
+
+def _count_create() -> None:
+    throttle.count_create(repo().db, _client(), int(current_app.config["CREATES_PER_MINUTE"]))
 
 
 @bp.post("/games")
 def create_game():
     """Create a game: 201 with the table token, a spectator token and a join code."""
     body = load(schemas.CreateGameSchema(), json_body())
+    _check_create()
     kind = body.get("game") or current_app.config["DEFAULT_GAME"]
     r = repo()
     engine = r.engine(kind)
@@ -69,7 +90,9 @@ def create_game():
     else:
         edition = engine.load_edition(body["edition"]) if "edition" in body else default_edition(kind)
     seed = body["seed"] if "seed" in body else secrets.randbelow(2**31)
-    return _created(r.create_game(kind, body["options"], seed, edition))
+    created = r.create_game(kind, body["options"], seed, edition)
+    _count_create()
+    return _created(created)
 
 
 @bp.post("/imports")
@@ -85,6 +108,7 @@ def import_game():
     r = repo()
     if idem is not None and (earlier := import_keys.find(r.db, idem)) is not None:
         return _replayed_import(earlier)
+    _check_create()
     engine = r.engine(body["game"])
     edition = engine.load_edition(body["edition"])
     keep = (lambda game_id, _state, now: import_keys.remember(r.db, idem, game_id, now)) if idem else None
@@ -93,6 +117,7 @@ def import_game():
                                 expected_state_hash=body.get("state_hash"), on_created=keep)
     except import_keys.AlreadyImported as twin:
         return _replayed_import(twin.game_id)
+    _count_create()
     return _created(created)
 
 
@@ -110,11 +135,11 @@ def join_game():
     body = load(schemas.JoinSchema(), json_body())
     cfg = current_app.config
     r = repo()
-    game_id, token = tokens.join_game(r.db, body["join_code"], request.remote_addr or "unknown",
-                                      int(cfg["JOIN_ATTEMPTS"]), float(cfg["JOIN_WINDOW_SECONDS"]), utcnow())
+    game_id, token = throttle.join(r.db, body["join_code"], _client(), int(cfg["JOIN_ATTEMPTS"]),
+                                   float(cfg["JOIN_WINDOW_SECONDS"]), utcnow())
     record = r.record(game_id)
     return json_response({"game_id": game_id, "table_token": token, "version": record.version}, 200,
-                         record.version)
+                         record.version, NO_STORE)
 
 
 @bp.get("/games/<game_id>")
@@ -125,7 +150,14 @@ def read_game(game_id: str):
     if cached is not None:
         return cached
     game = r.load(game_id)
-    return json_response(game_view(game, role), 200, game.record.version)
+    return json_response(for_role(game_view(game, role), role), 200, game.record.version)
+
+
+def for_role(document: dict, role: str) -> dict:
+    """`document` as `role` may see it: a spectator never gets the seed, from which every later draw follows."""
+    if role == "spectator":
+        document.pop("seed", None)
+    return document
 
 
 @bp.get("/games/<game_id>/edition")
@@ -194,10 +226,11 @@ def server_edition():
 @bp.get("/games/<game_id>/export")
 def export_game(game_id: str):
     """``{format, game, edition, options, seed, actions, state_hash}``: enough to rebuild the game."""
-    r, record, cached = readable(game_id)
+    r, record, role = authorized(game_id, write=False)
+    cached = not_modified(record.version)
     if cached is not None:
         return cached
-    return json_response(r.export(game_id), 200, record.version,
+    return json_response(for_role(r.export(game_id), role), 200, record.version,
                          {"Content-Disposition": f'attachment; filename="tablekeeper-{game_id}.json"'})
 
 
@@ -205,7 +238,8 @@ def export_game(game_id: str):
 def new_join_code(game_id: str):
     """Replace the join code (the old one stops working); table token only."""
     r, _record, _role = authorized(game_id, write=True)
-    return json_response({"game_id": game_id, "join_code": tokens.rotate_join_code(r.db, game_id, utcnow())}, 201)
+    return json_response({"game_id": game_id, "join_code": tokens.rotate_join_code(r.db, game_id, utcnow())}, 201,
+                         headers=NO_STORE)
 
 
 @bp.post("/games/<game_id>/spectator-tokens")
@@ -214,7 +248,7 @@ def new_spectator_token(game_id: str):
     r, _record, _role = authorized(game_id, write=True)
     token = tokens.issue_spectator_token(r.db, game_id, utcnow())
     return json_response({"game_id": game_id, "spectator_token": token,
-                          "spectator_link": f"/#/watch/{game_id}?token={token}"}, 201)
+                          "spectator_link": f"/#/watch/{game_id}?token={token}"}, 201, headers=NO_STORE)
 
 
 def warm(app) -> None:

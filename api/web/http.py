@@ -7,13 +7,11 @@ from typing import Any
 
 from flask import Response, current_app, request
 from marshmallow import Schema, ValidationError
-from werkzeug.datastructures import Headers
 
 from api.storage import Storage, tokens
 from api.storage.codec import canonical_bytes, dumps_bytes
 from api.storage.models import GameRecord, Idempotency
 from api.storage.repository import GameRepository
-from api.web import compression
 from api.web.guards import read_json
 from api.web.problems import ApiProblem
 
@@ -108,52 +106,17 @@ def not_modified(version: int) -> Response | None:
     return None
 
 
-class JsonAnswer(Response):
-    """A JSON answer whose headers are final when it is built (`json_response`).
-
-    werkzeug copies every response's headers before sending them (`get_wsgi_headers`: a new `Headers`,
-    each header validated again, then a scan for Location, Content-Location and Content-Length); an
-    answer built without caller headers has none to correct, so its own are sent as they are.
-    """
-
-    direct = False  # built from json_response's own header values only: nothing for werkzeug to fix
-
-    def get_wsgi_headers(self, environ):
-        """The headers to send: these themselves when `direct` (a 2xx with a body), else werkzeug's copy."""
-        if self.direct and 200 <= self.status_code < 300 and self.status_code != 204:
-            return self.headers
-        return super().get_wsgi_headers(environ)
-
-
-def _prebuilt(items: list[tuple[str, str]]) -> Headers:
-    """`Headers` holding `items` as they are: values json_response made itself, with nothing to validate
-    (`Headers(items)` checks each value for line breaks, which costs more than the rest of the answer)."""
-    prebuilt = Headers()
-    prebuilt._list = items  # werkzeug's own storage: a list of (name, value)
-    return prebuilt
-
-
 def json_response(body: Any, status: int = 200, version: int | None = None,
                   headers: dict | None = None, encoded: bytes | None = None) -> Response:
     """A JSON response, with an ETag when `version` is given; `encoded`: `body` already as JSON bytes.
 
-    `headers` are added last and win over the defaults.  The body is compressed here, as the request
-    accepts (`compression.encoded_body`), rather than by the after-request hook on a second pass.
+    `headers` are added last and win over the defaults.
     """
-    data, encoding = compression.encoded_body(encoded if encoded is not None else dumps_bytes(body), status)
-    if not headers:  # a move's answer: every header value is one of ours
-        items = [("Content-Type", "application/json"), ("Cache-Control", "private, no-cache"), *encoding.items()]
-        if version is not None:
-            items.append(("ETag", etag(version)))
-        resp = JsonAnswer(data, status, _prebuilt(items))
-        resp.direct = True
-    else:
-        fields = {"Content-Type": "application/json", "Cache-Control": "private, no-cache", **encoding}
-        if version is not None:
-            fields["ETag"] = etag(version)
-        fields.update(headers)
-        resp = JsonAnswer(data, status, fields)
-    setattr(resp, compression.ENCODED, True)
+    resp = Response(encoded if encoded is not None else dumps_bytes(body), status, mimetype="application/json")
+    resp.headers["Cache-Control"] = "private, no-cache"
+    if version is not None:
+        resp.headers["ETag"] = etag(version)
+    resp.headers.update(headers or {})
     return resp
 
 

@@ -1,7 +1,7 @@
 """Health check."""
 from __future__ import annotations
 
-from flask import Blueprint
+from flask import Blueprint, current_app
 
 from api.storage.db import probe
 from api.storage.migrations import MIGRATIONS, applied
@@ -14,10 +14,12 @@ bp = Blueprint("meta", __name__, url_prefix="/api")
 
 @bp.get("/health")
 def health():
-    """``{"status": "ok"}`` when the database is the file the server started with, sound, writable and current.
+    """``{"status": "ok"}`` when the database is the file the server started with, sound, current and takes a
+    write now (one row of ``_health``, made by the migrations: no DDL here), with at least
+    ``TABLEKEEPER_MIN_FREE_MB`` free on a SQLite file's disk (docs/storage.md, "Health").
 
-    Storage faults (missing or replaced file, read-only, full, corrupt, I/O error) answer 503
-    through the error handlers, like every other request.
+    Storage faults (missing or replaced file, read-only, full or nearly, corrupt, I/O error, server down)
+    answer 503 with Retry-After through the error handlers, like every other request.
     """
     db = repo().db  # checks that the file is still the one the server started with
     done = applied(db)
@@ -26,7 +28,7 @@ def health():
         raise ApiProblem(503, "database_not_migrated",
                          f"run 'flask --app api init-db' first; pending migrations: {', '.join(missing)}",
                          headers={"Retry-After": "10"})
-    probe(db)
+    probe(db, storage().path, float(current_app.config["MIN_FREE_MB"]))
     engines = {name: storage().engines.available(name) for name in storage().engines.names()}
     return json_response({"status": "ok", "schema": done[-1] if done else None, "engines": engines,
                           "engine_version": engine_version()})

@@ -4,11 +4,8 @@ Only ``add``, ``remove`` and ``replace`` are produced (no ``move``/``copy``),
 so a client applies them with a dozen lines (`pwa/js/patch.js`); general
 diff libraries emit the other operations too.  Objects are compared key by
 key; a list that only grew at its end gets ``add`` at ``/-`` per new item; a
-list of the same length is compared item by item; any other change replaces
-the value.  Equality is strict about types (``1`` is not ``true``).
-
-A view given in sections (`diff_sections`) is compared section by section
-on the sections' keys first, so unchanged parts are not even rendered.
+list of the same length is compared item by item (or replaced whole when that
+is shorter); any other change replaces the value.  Equality is strict about types (``1`` is not ``true``).
 
 Equal subtrees are skipped at C speed: Python's ``==`` first (it stops at the
 first difference, but takes ``1`` for ``true``), then, for subtrees it finds
@@ -18,12 +15,9 @@ few values of it, so only the branches that changed are walked in Python.
 """
 from __future__ import annotations
 
-import functools
 from typing import Any
 
 import orjson
-
-from api.games.sections import Items, Parted, changed_places
 
 
 def _escape(key: str) -> str:
@@ -46,46 +40,6 @@ def diff(old: Any, new: Any, path: str = "") -> list[dict]:
     ops: list[dict] = []
     _diff(old, new, path, ops)
     return ops
-
-
-def diff_sections(old: list, new: list, fallback) -> list[dict]:
-    """The patch between two views given as sections (`api.games.sections`): the same ops' effect as
-    `diff` of the assembled views, reading only what changed.
-
-    A place whose keys are equal is skipped without rendering either side; a "whole" section (the
-    choices, the refusals: new with every move) is replaced whole; a parted one (a Tiger) is diffed
-    in the parts whose keys changed; any other is diffed inside.  When
-    the two views are not laid out alike (another set of places), `fallback()` gives the patch.
-    """
-    if len(old) != len(new):
-        return fallback()
-    places = changed_places(old, new)
-    if places is None:
-        return fallback()
-    ops: list[dict] = []
-    for before, after, differing in places:
-        if after.whole:
-            ops.append({"op": "replace", "path": _pointer(after.path), "value": after.value})
-            continue
-        kind = type(after)
-        if kind is Items:
-            grown = after.grown_from(before)
-            if grown is not None:  # a list that only grew: its new items added at its end
-                end = _pointer(after.path) + "/-"
-                ops.extend({"op": "add", "path": end, "value": item} for item in grown)
-                continue
-        parts = after.changed_parts(before, differing) if kind is Parted and differing is not None else None
-        if parts is None:
-            _diff(before.value, after.value, _pointer(after.path), ops)
-            continue
-        for place, old_part, new_part in parts:  # a dict merged into the value (place None) is walked there
-            _diff(old_part, new_part, _pointer(after.path if place is None else (*after.path, place)), ops)
-    return ops
-
-
-@functools.lru_cache(maxsize=4096)  # a view has ~60 places, the same in every move
-def _pointer(path: tuple) -> str:
-    return "".join(f"/{_escape(str(part))}" for part in path)
 
 
 def _strictly_equal(a: Any, b: Any) -> bool:
@@ -140,6 +94,7 @@ def _walk(old: Any, new: Any, path: str, ops: list[dict]) -> None:
         return
     if kind is list and type(new) is list:
         if len(new) == len(old):
+            start = len(ops)
             kept = []
             for index, (a, b) in enumerate(zip(old, new)):
                 if a is b:
@@ -153,6 +108,8 @@ def _walk(old: Any, new: Any, path: str, ops: list[dict]) -> None:
                     _walk(a, b, f"{path}/{index}", ops)
             if kept:
                 _strict_parts(path, kept, ops, False)
+            if len(ops) - start > 1:
+                _shortest(new, path, ops, start)
             return
         if len(new) > len(old) and old == new[:len(old)] and _strictly_equal(old, new[:len(old)]):
             ops.extend({"op": "add", "path": f"{path}/-", "value": v} for v in new[len(old):])
@@ -160,6 +117,17 @@ def _walk(old: Any, new: Any, path: str, ops: list[dict]) -> None:
     elif kind is type(new) and old == new:  # scalars of one type (so 1 is not true)
         return
     ops.append({"op": "replace", "path": path, "value": new})
+
+
+def _shortest(new: list, path: str, ops: list[dict], start: int) -> None:
+    """The ops from `start` on (a list's changes item by item) replaced by one ``replace`` of the whole list
+    when that is shorter: the next question's options, as many as the last one's, share little with them."""
+    whole = {"op": "replace", "path": path, "value": new}
+    try:
+        if len(orjson.dumps(whole)) < len(orjson.dumps(ops[start:])):
+            ops[start:] = [whole]
+    except TypeError:  # not orjson-encodable (a big integer): keep the item-by-item changes
+        pass
 
 
 def _strict_parts(path: str, parts: list[tuple], ops: list[dict], keyed: bool) -> None:

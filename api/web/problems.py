@@ -14,7 +14,7 @@ from http import HTTPStatus
 from typing import Any
 
 from flask import Flask, Response, request
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, SecurityError
 
 from api.storage import errors as se
 from api.storage.db import DatabaseFault, fault_from
@@ -125,6 +125,9 @@ HTTP_CODES = {
 def from_http(exc: HTTPException) -> Response:
     """Problem response for a werkzeug HTTP error (404, 405, 413, …)."""
     status = exc.code or 500
+    if isinstance(exc, SecurityError):  # Flask's TRUSTED_HOSTS check (api.app)
+        return problem_response(400, "host_not_allowed", "this server is not reached by that host name; "
+                                "an operator adds it to TABLEKEEPER_HOSTS")
     code = HTTP_CODES.get(status, HTTPStatus(status).phrase.lower().replace(" ", "_").replace("-", "_"))
     detail = {
         404: f"no such resource: {request.path}",

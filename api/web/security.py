@@ -2,8 +2,8 @@
 
 The headers are the same on every response, so they are built once per app
 and added by a WSGI middleware (`SecurityHeaders`) as each response starts:
-one list extend, whatever answered (a view, an error handler, the request
-budget's 503), instead of seven header assignments per request.  No view sets
+one list extend, whatever answered (a view, an error handler, a static
+file), instead of seven header assignments per request.  No view sets
 any of them itself.
 
 `CONTENT_SECURITY_POLICY` is the one place to adjust the PWA's policy.  The
@@ -105,7 +105,6 @@ def install(app: Flask, allowed_origins) -> None:
     """Security headers on every response (wrap the app's WSGI callable); CORS headers only for
     allow-listed origins.  Call after every other middleware is installed, so this one is outermost."""
     headers = security_headers(app)
-    app.extensions["security_headers"] = headers  # also what api.web.pwa stores with each precached file
     app.wsgi_app = SecurityHeaders(app.wsgi_app, headers)
 
     def add_cors_headers(resp: Response) -> Response:

@@ -3,7 +3,7 @@
 // business: this file only stores and forwards.
 import * as db from "./db.js";
 import { api } from "./api.js";
-import { rememberGame } from "./sync.js";
+import { rememberGame } from "./gamerecords.js";
 import { words } from "./labels.js";
 
 const LIST = "campaigns";  // kv key: [{campaign_id, token, title, status, saved_at}]

@@ -11,6 +11,9 @@ export async function loadGames() {
   return games;
 }
 
+// A game made on this phone that the server does not have yet (its record is marked local).
+export const isLocalGame = (record) => !!(record && record.local);
+
 export function gameTitle(view) {
   const players = (view && view.view && view.view.players) || [];
   return players.length ? players.map((p) => p.name).join(" · ") : "Asian Tigers";

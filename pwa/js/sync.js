@@ -22,8 +22,9 @@ import { getState, set } from "./store.js";
 import { actionLabel, decisionPrompt, loadLabels } from "./labels.js";
 import * as offline from "./offline/play.js";
 import { gameTitle, loadGames } from "./games.js";
+import { forgetGame, rememberGame, withBoard } from "./gamerecords.js";
 
-export { gameTitle, loadGames };
+export { forgetGame, gameTitle, loadGames, rememberGame, withBoard };
 
 const POLL_MS = 4000;
 const STREAM_RETRY_MS = 15000;  // after a refused or broken stream, poll this long before trying again
@@ -33,14 +34,6 @@ let live = null;  // the open game's stream session: {gameId, token, lastId, con
 // Versions produced by this phone's own writes: not "another phone".
 const ownVersions = new Set();
 let dirty = false;  // the open game's view came from the server since the last local overlay
-
-// The server gives whose turn, the decision and the legal actions once, at the top of a game view;
-// the screens also read them beside the board (view.view), so they are copied there.
-export function withBoard(view) {
-  if (!view || !view.view) return view;
-  return { ...view, view: { ...view.view, current_seat: view.current_seat, decision: view.decision,
-                            legal_actions: view.legal_actions } };
-}
 
 // A JSON Patch (RFC 6902; the server sends add, remove and replace only) applied to a copy of `doc`.
 export function applyPatch(doc, ops) {
@@ -60,22 +53,6 @@ export function applyPatch(doc, ops) {
     else target[last] = structuredClone(op.value);
   }
   return root;
-}
-
-export async function rememberGame({ game_id, token, role = "table", join_code = null, view = null }) {
-  const old = (await db.get("games", game_id)) || {};
-  const record = { ...old, game_id, token, role, join_code: join_code || old.join_code || null,
-                   view: withBoard(view) || old.view || null, saved_at: new Date().toISOString(),
-                   opened_at: new Date().toISOString() };
-  await db.put("games", record);
-  await loadGames();
-  return record;
-}
-
-export async function forgetGame(gameId) {
-  for (const item of await outbox.items(gameId)) await outbox.drop(item.seq);
-  await db.del("games", gameId);
-  await loadGames();
 }
 
 export async function openGame(gameId) {
@@ -249,6 +226,8 @@ async function refresh() {
 async function drainGame(gameId, token) {
   const record = await db.get("games", gameId);
   if (offline.isLocalGame(record)) {
+    // A campaign session goes with its campaign (offline/campaign.js: the campaign, then its sessions in order).
+    if (record.campaign_id) return (await import("./offline/campaign.js")).syncCampaign(record.campaign_id);
     const result = await offline.importLocal(record);
     // The open game is now the server's: follow it as any joined game (live stream, mirror, polling).
     const now = getState().game;

@@ -40,7 +40,7 @@ class Gunicorn:
         self.db = db
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        self.env = {**os.environ, "TABLEKEEPER_DATABASE": str(db), "TABLEKEEPER_TEST_ENGINES": ENGINES,
+        self.env = {**os.environ, "TABLEKEEPER_CREATES_PER_MINUTE": "0", "TABLEKEEPER_DATABASE": str(db), "TABLEKEEPER_TEST_ENGINES": ENGINES,
                     "TABLEKEEPER_AUTO_MIGRATE": "0", "PYTHONPATH": str(ROOT), "WEB_CONCURRENCY": "2", **env}
         self.output: list[str] = []
         self.proc: subprocess.Popen | None = None
@@ -48,7 +48,7 @@ class Gunicorn:
     def start(self, expect_healthy: bool = True) -> "Gunicorn":
         # Output goes to a pipe (not a file) so that a file-size limit on the server cannot touch it.
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "-c", "python:api.web.gunicorn_conf", "-b", f"127.0.0.1:{self.port}",
+            [sys.executable, "-m", "gunicorn", "-c", str(ROOT / "gunicorn.conf.py"), "-b", f"127.0.0.1:{self.port}",
              "api:create_app()"], cwd=ROOT, env=self.env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
             start_new_session=True, text=True, errors="replace")
         threading.Thread(target=lambda: self.output.extend(self.proc.stdout), daemon=True).start()

@@ -7,17 +7,16 @@ Screenshots go to test-artifacts/pwa/ (gitignored) for a person to look at.
 from __future__ import annotations
 
 import json
-import os
 import shutil
-import socket
 import subprocess
 import sys
-import time
 import uuid
 from pathlib import Path
 
 import pytest
 import requests
+
+from tests.live_server import LiveServer
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 
@@ -29,45 +28,17 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--d
 PHONE = {"width": 360, "height": 740}
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class Server:
-    """gunicorn serving the app on a fixed port; can be stopped and started again (same port, same data)."""
+class Server(LiveServer):
+    """The app as the Procfile serves it, on a free port and a fresh database of its own; can be stopped
+    and started again (same port, same data).  `env` may be changed before `start`."""
 
     def __init__(self, tmp: Path):
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
         # Each open phone holds one event stream (a thread); short heartbeats free a closed page's soon.
-        self.env = {**os.environ, "TABLEKEEPER_DATABASE": str(tmp / "pwa.db"), "TABLEKEEPER_STREAM_HEARTBEAT": "2",
-                    "TABLEKEEPER_STREAMS_PER_SERVER": "12"}
-        self.logfile = open(tmp / "server.log", "ab")
-        self.proc = None
+        super().__init__(env={"TABLEKEEPER_CREATES_PER_MINUTE": "0", "TABLEKEEPER_DATABASE": str(tmp / "pwa.db"), "TABLEKEEPER_STREAM_HEARTBEAT": "2",
+                              "TABLEKEEPER_STREAMS_PER_SERVER": "12"},
+                         args=["--workers", "2", "--threads", "16"], log=tmp / "server.log")
         subprocess.run([sys.executable, "-m", "flask", "--app", "api", "init-db"], cwd=ROOT, env=self.env,
                        check=True, capture_output=True)
-
-    def start(self) -> None:
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "-c", "python:api.web.gunicorn_conf", "--bind", f"127.0.0.1:{self.port}",
-             "--workers", "2",
-             "--threads", "16", "api:create_app()"], cwd=ROOT, env=self.env, stdout=self.logfile, stderr=self.logfile)
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline:
-            try:
-                if requests.get(self.url + "/api/health", timeout=1).status_code == 200:
-                    return
-            except requests.RequestException:
-                time.sleep(0.1)
-        raise RuntimeError("the server did not start; see server.log")
-
-    def stop(self) -> None:
-        if self.proc and self.proc.poll() is None:
-            self.proc.terminate()
-            self.proc.wait(timeout=10)
-        self.proc = None
 
     # -- HTTP helpers (the test's own client, to set up or speed up a game) ---------
     def create_game(self, names=("Ann", "Bob"), seed=2, **options) -> dict:

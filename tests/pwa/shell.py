@@ -13,15 +13,15 @@ import re
 import sys
 from pathlib import Path
 
-from api.web.pwa import precache_lists
-
 PWA = Path(__file__).resolve().parents[2] / "pwa"
 SW = PWA / "sw.js"
 VERSION_RE = re.compile(r'const VERSION = "(tk-[0-9a-f]{12})";')
 
 
 def _listed(name: str) -> list[str]:
-    return precache_lists(SW.read_text())[1][name]  # read as the server reads them for its bundles
+    """The URLs of sw.js's ``const <name> = [...]`` list."""
+    block = re.search(rf"const {name} = \[(.*?)\];", SW.read_text(), re.S)
+    return re.findall(r'"([^"]+)"', block.group(1)) if block else []
 
 
 def first_load_urls() -> list[str]:

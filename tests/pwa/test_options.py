@@ -1,5 +1,5 @@
 """The turn recorder speaks before the tap (issue 12, items 6 and 8): each option shows what it
-costs and brings (the server's view.choices, a build's from its space's and sector's parts: issue 18), an option that is not available now is greyed and a
+costs and brings (the server's view.choices, each whole; a build's space words and sector words apart: issue 30), an option that is not available now is greyed and a
 tap shows the engine's own reason and rule (GET /why-not, asked when the list opens), and a table that draws its own Era II
 workers fills in a form (view.era2_form) instead of typing JSON.  Light and dark, axe, screenshots."""
 from __future__ import annotations
@@ -8,16 +8,14 @@ import json
 import random
 import re
 
-from api.games.asian_tigers.presentation.factored import resolve
 from tests.pwa.conftest import axe_check, shot
 
 
-def options(view: dict) -> list[tuple[dict, dict, dict]]:
-    """(action, choice made whole, its choice entry) of each legal action: ``choices[i]`` says what
-    ``legal_actions[i]`` costs and brings."""
-    choices, parts = view["view"]["choices"], view["view"].get("choice_parts")
+def options(view: dict) -> list[tuple[dict, dict]]:
+    """(action, its choice) of each legal action: ``choices[i]`` says what ``legal_actions[i]`` costs and brings."""
+    choices = view["view"]["choices"]
     assert len(choices) == len(view["legal_actions"])
-    return [(a, resolve(c, parts), c) for a, c in zip(view["legal_actions"], choices)]
+    return list(zip(view["legal_actions"], choices))
 
 
 def cost_line(choice: dict) -> str:
@@ -37,9 +35,8 @@ def test_costs_and_why_not(server, new_phone):
     page.locator("[data-testid=recorder]").wait_for()
     view = server.game(gid, token)
     shown = options(view)
-    assert view["view"]["choice_parts"] is None  # nothing is factored before a build
-    for action, choice, entry in shown:  # every placement shows its cost (or what it brings) before the tap
-        assert action["kind"] == "place_worker" and cost_line(choice) and "parts" not in entry
+    for action, choice in shown:  # every placement shows its cost (or what it brings) before the tap
+        assert action["kind"] == "place_worker" and cost_line(choice) and "space_detail" not in choice
         assert button_for(page, action).locator(".cost").inner_text() == cost_line(choice)
 
     # an unavailable centre: greyed, and a tap says why, with the rule (asked of the server when opened)
@@ -58,7 +55,7 @@ def test_costs_and_why_not(server, new_phone):
     page.emulate_media(color_scheme="light")
 
     # a placement (no local sale), then the builds: every build option shows its cost and payoff too
-    place = next(a for a, _, _ in shown if a.get("center", "").endswith(".C"))
+    place = next(a for a, _ in shown if a.get("center", "").endswith(".C"))
     button_for(page, place).click()
     version = 2
     page.locator(f"header[data-version='{version}']").wait_for()
@@ -69,36 +66,35 @@ def test_costs_and_why_not(server, new_phone):
         version += 1
         page.locator(f"header[data-version='{version}']").wait_for()
         view = server.game(gid, token)
-    parts = view["view"]["choice_parts"]
-    builds = [(a, c, e) for a, c, e in options(view) if a["kind"] in ("build", "build_department")]
-    assert builds and all(set(e) == {"parts"} for _, _, e in builds)
+    builds = [(a, c) for a, c in options(view) if a["kind"] in ("build", "build_department")]
+    assert builds and all("space_detail" in c and "sector_detail" in c for _, c in builds)
     by_space = {}
-    for action, choice, entry in builds:
-        by_space.setdefault(action["space"], []).append((action, choice, entry))
+    for action, choice in builds:
+        by_space.setdefault(action["space"], []).append((action, choice))
     for space, opts in by_space.items():  # a space with one sector is a button of its own: the whole line
         if len(opts) == 1:
             assert button_for(page, opts[0][0]).locator(".cost").inner_text() == cost_line(opts[0][1])
     shot(page, "61-options-build")
     several = next((opts for opts in by_space.values() if len(opts) > 1), None)
     assert several, "seed 2 offers a build whose piece may come from several sectors"
-    # The space's own button says what the space costs and brings (its part, shared by all its sector
+    # The space's own button says what the space costs and brings (the same for all its sector
     # options), before the sector is chosen: a laboratory or power plant is free and says what it brings.
-    space_part = parts[several[0][2]["parts"][0]]
-    assert all(e["parts"][0] == several[0][2]["parts"][0] for _, _, e in several)
-    assert space_part["detail"].startswith(("pays ", "gets ")), space_part
+    space_detail = several[0][1]["space_detail"]
+    assert all(c["space_detail"] == space_detail for _, c in several)
+    assert space_detail.startswith(("pays ", "gets ")), space_detail
     pick = page.locator(f'button[data-pick="{several[0][0]["space"]}"]')
     assert pick.locator(".cost").inner_text() == (
-        f"{space_part['detail']} — then the piece from one of {len(several)} sectors")
+        f"{space_detail} — then the piece from one of {len(several)} sectors")
     pick.scroll_into_view_if_needed(); shot(page, "61a-options-build-space")
     # After the tap: the space's line once above its sectors, each sector button what taking its piece leaves.
     pick.click()
     group = page.get_by_role("group", name=re.compile("take the piece from which sector"))
-    assert group.locator(".hint").inner_text() == space_part["detail"]
-    for action, choice, entry in several:
-        sector_part = parts[entry["parts"][1]]
-        assert sector_part["detail"].startswith(("sector ", "empties sector ")), sector_part
-        assert button_for(page, action).locator(".cost").inner_text() == sector_part["detail"]
-        assert cost_line(choice) == f"{space_part['detail']} — {sector_part['detail']}"  # the whole, resolved
+    assert group.locator(".hint").inner_text() == space_detail
+    for action, choice in several:
+        sector_detail = choice["sector_detail"]
+        assert sector_detail.startswith(("sector ", "empties sector ")), choice
+        assert button_for(page, action).locator(".cost").inner_text() == sector_detail
+        assert cost_line(choice) == f"{space_detail} — {sector_detail}"  # the whole
     shot(page, "61b-options-build-sector")
     assert page.errors == []
 

@@ -260,15 +260,9 @@ def test_nippon_live_refuses_a_lower_tile_on_a_covered_slot(server, new_phone):
 
 # ----------------------------------------------------------------------------- Asian Tigers, the board as it lies
 def test_asian_tigers_two_players_by_tapping_the_board(server, new_phone):
-    import json
-    from pathlib import Path
+    from tests.helpers import worked_example
 
-    import pytest
-
-    source = Path(__file__).resolve().parents[2].parent / "shared" / "examples" / "EX-1.json"
-    if not source.exists():
-        pytest.skip("EX-1 is not available")
-    ex1 = json.loads(source.read_text())["input"]
+    ex1 = worked_example("EX-1")["input"]
     names = {"Red": "Ann", "Blue": "Bob"}
     page = new_phone()
     page.goto(server.url + "/#/scorer/asian-tigers")

@@ -26,9 +26,10 @@ def pwa_server(tmp_path):
 
 
 def serve_new_version(page, server, mark: str) -> None:
-    """The server now has a new sw.js (a changed statement: comments are not served, api/web/jsstrip.py):
-    the phone's update check installs it and it waits."""
+    """A deploy: a new sw.js and a restarted server; the phone's update check installs it and it waits."""
     server.sw.write_text(server.sw.read_text() + f'\nself.deployMark = "{mark}";\n')
+    server.stop()
+    server.start()
     page.evaluate("() => navigator.serviceWorker.getRegistration().then((r) => r.update())")
 
 

@@ -95,3 +95,24 @@ def test_the_engine_state_hash_is_the_hash_of_the_whole_state():
         state, _ = engine.apply(state, rng.choice(engine.legal_actions(state)))
     toy = TOY.new_game({"players": [{"name": "A"}, {"name": "B"}]}, TOY.load_edition(), 1)
     assert TOY.state_hash(toy) == state_hash(TOY.state_to_dict(toy))
+
+
+def test_apply_step_gives_the_action_in_the_listed_spelling_of_its_sets():
+    # TRADE-04/05: the goods paid are a set; a sale sent with them in another order is the listed
+    # sale, stored (and answered) in the listed order.
+    import random
+
+    engine = default_registry().get("asian_tigers")
+    edition = engine.load_edition()
+    state = engine.new_game({"players": [{"color": c} for c in ("red", "blue", "green", "yellow")]}, edition, 102)
+    moves = random.Random(102)
+    while True:
+        legal = engine.legal_actions(state)
+        listed = next((a for a in legal if len(set(a.get("goods", ()))) > 1), None)
+        if listed is not None:
+            break
+        state, _ = engine.apply(state, moves.choice(legal))
+    sent = {**listed, "goods": list(reversed(listed["goods"]))}
+    _, events, applied = engine.apply_step(state, sent)
+    assert applied == listed and events
+    assert engine.apply_step(state, listed)[2] == listed

@@ -111,10 +111,14 @@ def test_actions_are_append_only(db_path, backend):
             db.conn.execute("TRUNCATE actions")
 
 
-def test_a_database_from_before_0007_keeps_serving_its_games_and_replaying_its_records(db_path, backend,
-                                                                                       monkeypatch):
-    """0007: snapshots compressed, placeholders recounted, old records replay, new ones rebuild."""
-    from api.storage import Storage, idempotency, migrations, pg_schema
+def test_a_database_from_before_0007_keeps_serving_its_games_and_expires_its_old_records(db_path, backend,
+                                                                                        monkeypatch):
+    """0007: snapshots compressed, placeholders recounted; 0009: records of the old formats expired (an import
+    key kept), new ones keep the answer as sent."""
+    import zlib
+
+    from api.storage import Storage, migrations, pg_schema
+    from api.storage.errors import VersionConflict
     from api.storage.codec import dumps, loads
     from api.storage.engines import default_registry, state_hash
     from api.storage.verify import verify_game
@@ -127,7 +131,7 @@ def test_a_database_from_before_0007_keeps_serving_its_games_and_replaying_its_r
     migrate(db)
     monkeypatch.undo()
     # A game as the code before 0007 stored it: 28 moves, the last two undone, snapshots as JSON text,
-    # the last move's answer stored (format 2), and placeholders_used left [] as before 0003.
+    # the last move's answer stored (zlib), an import key, and placeholders_used left [] as before 0003.
     engine = default_registry(TEST_ENGINES).get("toy")
     edition = engine.load_edition({**engine.load_edition().document, "pile": 100})
     info, now = engine.edition_info(edition), "2026-01-01T00:00:00.000+00:00"
@@ -152,9 +156,12 @@ def test_a_database_from_before_0007_keeps_serving_its_games_and_replaying_its_r
                         (seq, dumps(states[seq]), state_hash(states[seq]), now))
     body = b'{"version":29,"stored":"before 0007"}'
     db.conn.execute("INSERT INTO idempotency (game_id, key, request_hash, status, response, etag, created_at) "
-                    "VALUES ('g', 'old', ?, 200, ?, '29', ?)", (idem("old").request_hash, idempotency.pack(body), now))
+                    "VALUES ('g', 'old', ?, 200, ?, '29', ?)", (idem("old").request_hash, zlib.compress(body), now))
+    db.conn.execute("INSERT INTO idempotency (game_id, key, request_hash, status, response, etag, created_at) "
+                    "VALUES ('g', 'import:i', ?, 201, '{}', '1', ?)", (idem("i").request_hash, now))
 
-    assert migrate(db) == ["0007_replays_from_the_log", "0008_clustered_log"]
+    assert migrate(db) == ["0007_replays_from_the_log", "0008_clustered_log", "0009_one_idempotency_format"]
+    assert [k for (k,) in db.conn.execute("SELECT key FROM idempotency")] == ["import:i"]
     stored = [s for (s,) in db.conn.execute("SELECT state FROM snapshots WHERE game_id = 'g' ORDER BY seq")]
     assert all(isinstance(s, bytes) and s[:1] != b"{" for s in stored)  # compressed
     assert loads(db.conn.execute("SELECT placeholders_used FROM games").fetchone()[0]) == ["/pile"]
@@ -163,8 +170,8 @@ def test_a_database_from_before_0007_keeps_serving_its_games_and_replaying_its_r
         repo = store.repository()
         assert verify_game(repo, "g").ok
         assert state_hash(engine.state_to_dict(repo.load("g").state)) == state_hash(states[26])
-        old = repo.apply_actions("g", [TAKE1], {"29"}, idem("old", "h"), render)
-        assert old.replayed and old.encoded == body
+        with pytest.raises(VersionConflict):  # its record expired: a retry is a move on an old version
+            repo.apply_actions("g", [TAKE1], {"29"}, idem("old", "h"), render)
         firsts = [repo.undo("g", 2, {"30"}, idem("u", "h"), render),
                   repo.apply_actions("g", [TAKE1], {"31"}, idem("a", "h"), render)]
         replays = [repo.undo("g", 2, {"1"}, idem("u", "h"), render),
@@ -181,11 +188,18 @@ def test_a_database_from_before_0007_keeps_serving_its_games_and_replaying_its_r
         store.close()
 
 
-def test_idempotency_records_are_one_b_tree_with_their_age_index(db_path, sqlite_only):
-    """0008: the records are clustered on (game, key), so a move writes no separate key index."""
+def test_an_idempotency_record_of_a_few_kb_stays_in_its_table_page(db_path, sqlite_only):
+    """0009: a rowid table again, so a compressed answer of 1-3 KB takes no overflow page of its own."""
+    import os
+
     db = connect(db_path)
     migrate(db)
-    sql = db.conn.execute("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'idempotency'").fetchone()[0]
-    indexes = {name for (name,) in db.conn.execute(
-        "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'idempotency'")}
-    assert sql.rstrip().endswith("WITHOUT ROWID") and indexes == {"idempotency_created_at"}
+    db.conn.execute("INSERT INTO editions (hash, document) VALUES ('e', '{}')")
+    db.conn.execute("INSERT INTO games (id, kind, edition_hash, options, seed, status, version, head_seq, tail_seq, "
+                    "live_actions) VALUES ('g', 'toy', 'e', '{}', 1, 'active', 1, 0, 0, 0)")
+    db.conn.executemany("INSERT INTO idempotency (game_id, key, request_hash, status, response, etag, created_at) "
+                        "VALUES ('g', ?, 'h', 200, ?, '2', '2026-01-01')",
+                        [(f"k{i}", os.urandom(1000 + 100 * i)) for i in range(20)])
+    kinds = dict(db.conn.execute("SELECT pagetype, COUNT(*) FROM dbstat WHERE name = 'idempotency' "
+                                 "GROUP BY pagetype").fetchall())
+    assert kinds.get("overflow", 0) == 0 and kinds["leaf"] < 20  # fewer pages than records

@@ -1,38 +1,19 @@
-"""PostgreSQL specifics: the SQL translation, lost connections and an unreachable server."""
+"""PostgreSQL specifics: placeholders, explicit row locks, lost connections, a server that is down, health."""
 from __future__ import annotations
 
 import pytest
 
 from api import create_app
 from api.config import load_config
-from api.storage.pg import THROTTLE_LOCK, translate
+from api.storage.pg import placeholders
 from tests.conftest import TEST_ENGINES
 from tests.helpers import PLAYERS, bearer, create, take
 
 
-def test_placeholders_and_insert_or_ignore_are_translated():
-    assert translate("SELECT a FROM t WHERE b = ? AND c LIKE '%x'", True, False) == (
-        "SELECT a FROM t WHERE b = %s AND c LIKE '%%x'", None)
-    assert translate("INSERT OR IGNORE INTO editions (hash) VALUES (?)", True, False)[0] == (
+def test_only_the_placeholders_are_converted():
+    assert placeholders("SELECT a FROM t WHERE b = ? AND c LIKE '%x'") == "SELECT a FROM t WHERE b = %s AND c LIKE '%%x'"
+    assert placeholders("INSERT INTO editions (hash) VALUES (?) ON CONFLICT DO NOTHING") == (
         "INSERT INTO editions (hash) VALUES (%s) ON CONFLICT DO NOTHING")
-    assert translate("SELECT 100 % 7", False, False)[0] == "SELECT 100 % 7"  # no parameters: sent as it is
-
-
-def test_a_write_transaction_locks_the_game_row_before_reading_it():
-    joined = ("SELECT g.version, i.status FROM games g LEFT JOIN idempotency i ON i.game_id = g.id AND i.key = ? "
-              "WHERE g.id = ?")
-    assert translate(joined, True, True)[1] == "SELECT 1 FROM games WHERE id = %s FOR UPDATE"
-    assert translate("SELECT * FROM campaigns WHERE id = ?", True, True)[1] == (
-        "SELECT 1 FROM campaigns WHERE id = %s FOR UPDATE")
-    assert translate(joined, True, False)[1] is None  # reads never lock
-    assert translate("SELECT seq FROM actions WHERE game_id = ?", True, True)[1] is None
-    assert translate("SELECT COUNT(*) FROM join_failures WHERE ip = ? AND at > ?", True, True)[1] == THROTTLE_LOCK
-
-
-def test_sqlite_only_sql_fails_loudly():
-    for sql in ("INSERT OR REPLACE INTO t VALUES (?)", "PRAGMA journal_mode"):
-        with pytest.raises(NotImplementedError, match="SQLite-only"):
-            translate(sql, False, False)
 
 
 def test_database_url_is_read_when_tablekeeper_database_is_not_set():
@@ -95,3 +76,100 @@ def test_a_move_that_waits_too_long_for_the_game_row_is_503_busy_and_changes_not
     finally:
         app.extensions["tablekeeper"].close()
         pg_cluster.drop(schema)
+
+
+def test_an_edition_update_waits_for_the_row_and_then_sees_the_version_it_left(pg_cluster):
+    """Two owners' updates of one edition: the second waits for the first and is refused 412, not written on
+    top (the row is locked before it is read: `db.lock_row`)."""
+    import threading
+
+    import psycopg
+
+    from api.storage import Storage
+    from api.storage.editions import EditionStore, EditionWriteRefused
+    from api.storage.engines import default_registry
+    from api.storage.migrations import migrate
+
+    url, schema = pg_cluster.fresh_url()
+    store = Storage(url, default_registry(TEST_ENGINES))
+    try:
+        db = store.repository().db
+        migrate(db)
+        edition = default_registry(TEST_ENGINES).get("toy").load_edition()
+        info = default_registry(TEST_ENGINES).get("toy").edition_info(edition)
+        counts = {"value_count": 1, "placeholder_count": 0, "checked_count": 0}
+        record, token = EditionStore(db).create("toy", "mine", info.document, info.content_hash, counts,
+                                                     base_id=None, created_by=None, draft=True)
+        store.release()
+        outcome = []
+        with psycopg.connect(url) as first:  # the first owner's update, not yet committed
+            first.execute("SELECT 1 FROM edition_resources WHERE id = %s FOR UPDATE", (record.id,))
+
+            def second():
+                try:
+                    outcome.append(EditionStore(store.repository().db).update(
+                        record.id, token, None, None, None, name="second", expected={"1"}).version)
+                except EditionWriteRefused as exc:
+                    outcome.append(exc.status)
+                finally:
+                    store.release()
+
+            waiter = threading.Thread(target=second)
+            waiter.start()
+            waiter.join(0.5)
+            assert waiter.is_alive()  # queued on the row
+            first.execute("UPDATE edition_resources SET version = 2, name = 'first' WHERE id = %s", (record.id,))
+            first.commit()
+            waiter.join(10)
+        assert outcome == [412]
+        assert EditionStore(store.repository().db).record(record.id).name == "first"
+    finally:
+        store.close()
+        pg_cluster.drop(schema)
+
+
+def test_a_server_that_is_down_answers_503_unavailable_within_3_s(tmp_path):
+    """Default settings: the pool's wait is the 2 s busy timeout (it was 10 s, past the request budget)."""
+    import time
+
+    from tests.pgcluster import Cluster
+
+    cluster = Cluster()
+    app = create_app({"DATABASE": cluster.url, "TEST_ENGINES": TEST_ENGINES, "TESTING": True})
+    client = app.test_client()
+    try:
+        game = create(client)
+        cluster.stop()
+        for request in (lambda: client.get("/api/health"), lambda: take(client, game, 1),
+                        lambda: client.get(game.url, headers=bearer(game.token))):
+            started = time.monotonic()
+            resp = request()
+            assert time.monotonic() - started < 3
+            assert resp.status_code == 503 and resp.get_json()["code"] == "database_unavailable", resp.get_json()
+            assert int(resp.headers["Retry-After"]) > 0
+    finally:
+        app.extensions["tablekeeper"].close()
+        if cluster.dir.exists():  # stopped early when the test failed before
+            cluster.stop()
+
+
+def test_concurrent_first_health_checks_on_a_fresh_database_all_answer_200(pg_cluster):
+    """No DDL in health: ``_health`` is made by the migrations (it raced on CREATE TABLE IF NOT EXISTS: 500)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    for _ in range(3):
+        url, schema = pg_cluster.fresh_url()
+        app = create_app({"DATABASE": url, "TEST_ENGINES": TEST_ENGINES, "TESTING": True, "DB_POOL": 8})
+        try:
+            barrier = __import__("threading").Barrier(8)
+
+            def health(_):
+                client = app.test_client()
+                barrier.wait()
+                return client.get("/api/health").status_code
+
+            with ThreadPoolExecutor(8) as pool:
+                assert list(pool.map(health, range(8))) == [200] * 8
+        finally:
+            app.extensions["tablekeeper"].close()
+            pg_cluster.drop(schema)

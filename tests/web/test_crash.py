@@ -8,8 +8,6 @@ acknowledged before its transaction commits; surviving a power cut is what
 from __future__ import annotations
 
 import os
-import signal
-import socket
 import sqlite3
 import subprocess
 import sys
@@ -20,52 +18,18 @@ from pathlib import Path
 
 import requests
 
+from tests.live_server import LiveServer
+
 ROOT = Path(__file__).resolve().parents[2]
 PILE = 1_000_000
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _start(db: str, port: int, log_path: Path) -> subprocess.Popen:
-    env = {**os.environ, "TABLEKEEPER_DATABASE": db, "TABLEKEEPER_TEST_ENGINES": "tests.toy_engine:ENGINE",
-           "TABLEKEEPER_AUTO_MIGRATE": "0", "PYTHONPATH": str(ROOT), "WEB_CONCURRENCY": "2"}
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "-c", "python:api.web.gunicorn_conf", "-b", f"127.0.0.1:{port}",
-         "api:create_app()"],
-        cwd=ROOT, env=env, stdout=log_path.open("ab"), stderr=subprocess.STDOUT, start_new_session=True,
-    )
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise AssertionError(f"gunicorn exited: {log_path.read_text()[-2000:]}")
-        try:
-            if requests.get(f"http://127.0.0.1:{port}/api/health", timeout=1).status_code == 200:
-                return proc
-        except requests.RequestException:
-            pass
-        time.sleep(0.1)
-    os.killpg(proc.pid, signal.SIGKILL)
-    raise AssertionError(f"gunicorn did not start: {log_path.read_text()[-2000:]}")
-
-
-def _kill(proc: subprocess.Popen) -> None:
-    try:
-        os.killpg(proc.pid, signal.SIGKILL)  # the process group we started: master and workers
-    except ProcessLookupError:
-        pass
-    proc.wait(timeout=10)
-
-
 def test_kill_9_loses_no_acknowledged_move(tmp_path):
     db = str(tmp_path / "crash.db")
-    port = _free_port()
-    base = f"http://127.0.0.1:{port}"
     log_path = tmp_path / "gunicorn.log"
-    proc = _start(db, port, log_path)
+    server = LiveServer(env={"TABLEKEEPER_CREATES_PER_MINUTE": "0", "TABLEKEEPER_DATABASE": db, "TABLEKEEPER_TEST_ENGINES": "tests.toy_engine:ENGINE",
+                             "TABLEKEEPER_AUTO_MIGRATE": "0", "WEB_CONCURRENCY": "2"}, log=log_path)
+    base = server.start().url  # the same port after the restart below
     try:
         edition = {"schema_version": "1.0", "edition": {"id": "crash"}, "max_take": 3, "pile": PILE,
                    "provenance": {"/max_take": "rulebook", "/pile": "placeholder"}}
@@ -114,7 +78,7 @@ def test_kill_9_loses_no_acknowledged_move(tmp_path):
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline and sum(len(v) for v in acked.values()) < 150:
             time.sleep(0.02)
-        _kill(proc)
+        server.kill()
         stop.set()
         for t in threads:
             t.join(timeout=10)
@@ -122,7 +86,7 @@ def test_kill_9_loses_no_acknowledged_move(tmp_path):
         print(f"acknowledged {total} moves, {len(pending)} in flight at the kill")
         assert total >= 20, f"too few moves before the kill ({total}); see {log_path}"
 
-        proc = _start(db, port, log_path)
+        server.start()
         for game in games:
             gid, token = game["game_id"], game["table_token"]
             headers = {"Authorization": f"Bearer {token}"}
@@ -148,7 +112,7 @@ def test_kill_9_loses_no_acknowledged_move(tmp_path):
             after_count = requests.get(f"{base}/api/games/{gid}", headers=headers).json()["live_actions"]
             assert after_count == before + (0 if r.headers.get("Idempotent-Replayed") else 1)
     finally:
-        _kill(proc)
+        server.kill()
 
     check = subprocess.run(
         [sys.executable, "-m", "flask", "--app", "api", "replay-check"], cwd=ROOT, capture_output=True, text=True,

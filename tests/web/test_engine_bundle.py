@@ -31,6 +31,7 @@ def test_bundle_holds_the_engine_its_data_and_the_phone_table_and_nothing_of_the
     assert "api/games/asian_tigers/__init__.py" in names and "api/offline/table.py" in names
     assert "api/data/asian-tigers.placeholder.json" in names and "api/games/nippon/__init__.py" in names
     assert not [n for n in names if n.startswith(("api/web", "api/storage")) or "__pycache__" in n]
+    assert not [n for n in names if "idempotency" in n]  # the server's storage data never ships to phones
 
 
 def test_a_hash_changes_with_any_engine_file(tmp_path):

@@ -5,9 +5,6 @@ import pytest
 
 import random
 
-import orjson
-
-from api.games.asian_tigers.presentation.factored import resolve
 from api.storage.engines import ModuleEngine
 from api.web import patch
 from api.web.games import LABELS_FORMAT
@@ -56,17 +53,16 @@ def test_game_view_carries_choices_board_and_setup(client, game):
     view = body["view"]
     assert len(view["choices"]) == len(body["legal_actions"])  # choices[i] describes legal_actions[i]
     assert all(set(c) == {"label", "detail", "cost", "payoff", "placeholder"} and c["label"] for c in view["choices"])
-    assert view["choice_parts"] is None  # placements only: nothing factored
     assert "why_not" not in view and body["links"]["why_not"] == f"/api/games/{game['game_id']}/why-not"
     assert len(view["board_model"]["tigers"]) == 4 and len(view["board_model"]["player_boards"]) == len(PLAYERS[:3])
     assert view["setup_instructions"]["era"] == 1 and view["setup_instructions"]["steps"]
     assert view["labels_version"] and body["links"]["labels"] == f"/api/games/{game['game_id']}/labels"
 
 
-def test_the_answer_before_a_build_names_each_space_and_sector_once(client):
-    # Issue 18: a choose_build offers one build per space and sector; the move answer that leads to it
-    # sends each space's and each sector's words once (`choice_parts`) and each option as its two part
-    # keys, without a second copy of the legal actions and with sectors and spaces by code only.
+def test_the_answer_before_a_build_gives_each_option_whole_with_spaces_and_sectors_by_code(client):
+    # Issue 30: a choose_build's options arrive whole (label, detail, cost, payoff, and the space's and
+    # the sector's words apart for the phone's two screens) in the patch that leads to it; spaces and
+    # sectors are named by code (their printed names are in the labels document).
     created = client.post("/api/games", json={"game": "asian_tigers", "seed": 4,
                                               "options": {"players": PLAYERS[:3]}}).get_json()
     gid, token, held, rng = created["game_id"], created["table_token"], created["game"], random.Random(4)
@@ -83,18 +79,11 @@ def test_the_answer_before_a_build_names_each_space_and_sector_once(client):
         if held["decision"]["kind"] == "choose_build" and len(held["legal_actions"]) > 20:
             break
     assert held["view"] == client.get(f"/api/games/{gid}", headers=bearer(token)).get_json()["view"]
-    view = held["view"]
-    choices, parts = view["choices"], view["choice_parts"]
+    choices = held["view"]["choices"]
     assert len(choices) == len(held["legal_actions"])
-    spaces = {a["space"] for a in held["legal_actions"]}
-    sectors = {a["sector"] for a in held["legal_actions"]}
-    assert len(parts) == len({c["parts"][0] for c in choices}) + len({c["parts"][1] for c in choices})
-    assert len({c["parts"][0] for c in choices}) == len(spaces) and len(parts) <= len(spaces) + len(sectors) + 6
     for action, choice in zip(held["legal_actions"], choices):
-        space, sector = (parts[key]["payoff"] for key in choice["parts"])
-        assert space["space"] == action["space"] and sector["sector"]["id"] == action["sector"]
+        assert set(choice) == {"label", "detail", "cost", "payoff", "placeholder", "space_detail", "sector_detail"}
+        assert choice["payoff"]["space"] == action["space"] and choice["payoff"]["sector"]["id"] == action["sector"]
+        assert choice["detail"] == " — ".join(d for d in (choice["space_detail"], choice["sector_detail"]) if d)
         assert action["space"] in labels["spaces"] and labels["sectors"][action["sector"]]["bonus"]
-    # Each option alone (its action, label, words, cost and payoff, as the view sent it before): three
-    # times the bytes at least.
-    alone = [{"action": a, **resolve(c, parts)} for a, c in zip(held["legal_actions"], choices)]
-    assert 3 * len(orjson.dumps([choices, parts])) < len(orjson.dumps(alone))
+

@@ -7,8 +7,7 @@ import time
 
 import pytest
 
-from tests.conftest import TEST_ENGINES
-from tests.helpers import PLAYERS, create, take, write_headers
+from tests.helpers import PLAYERS, create, write_headers
 
 SURROGATE, NUL = "\ud800", "a\x00b"
 
@@ -154,27 +153,6 @@ def test_security_headers_on_every_response(client, path):
     assert "camera=()" in resp.headers["Permissions-Policy"]
 
 
-@pytest.fixture
-def stall_app(make_app):
-    return make_app(TEST_ENGINES=TEST_ENGINES + ",tests.stall_engine:ENGINE", REQUEST_BUDGET_SECONDS=0.5)
-
-
-def test_a_runaway_request_is_cut_at_the_budget_and_changes_nothing(stall_app):
-    client = stall_app.test_client()
-    game = create(client, game="stall")
-    started = time.monotonic()
-    resp = client.post(f"{game.url}/actions", json={"action": {"kind": "stall", "seconds": 30}},
-                       headers=write_headers(game, game.version))
-    assert time.monotonic() - started < 3
-    assert resp.status_code == 503 and resp.get_json()["code"] == "request_budget_exceeded"
-    assert resp.headers["Retry-After"] and resp.headers["X-Content-Type-Options"] == "nosniff"
-    assert _count(stall_app, "actions") == 0
-    assert take(client, game).status_code == 200  # the same process serves the next move at once
-    resp = client.post(f"{game.url}/actions", json={"action": {"kind": "stall", "seconds": 0.05}},
-                       headers=write_headers(game, game.version))
-    assert resp.status_code == 200
-
-
 def test_cors_preflight_is_answered_only_for_allowed_origins(make_app):
     from flask.testing import FlaskClient  # OPTIONS is not in openapi.yaml: no contract check here
 
@@ -196,16 +174,15 @@ def test_cors_preflight_is_answered_only_for_allowed_origins(make_app):
     ("leftovers", {"goods": 10**18, "energy": 0, "science": 0}, "value_too_large"),
 ])
 def test_the_asian_tigers_scorer_refuses_huge_numbers_at_once(client, field, value, code):
-    from pathlib import Path
+    from tests.helpers import worked_example
 
-    example = Path(__file__).resolve().parents[2].parent / "shared" / "examples" / "EX-1.json"
-    if not example.exists():
-        pytest.skip("the worked examples are not available")
-    body = json.loads(example.read_text())["input"]
+    body = worked_example("EX-1")["input"]
     body["participants"]["Red"][field] = value
     started = time.monotonic()
     resp = client.post("/api/scorers/asian-tigers", json=body)
-    assert time.monotonic() - started < 5  # a stall guard (it used to take 30 s), not a speed test
+    # A stall guard, generous on purpose: it used to take 30 s.  That the scorer does not loop over the
+    # number is counted in steps in tests/games/asian_tigers/scoring/test_scorer_bounds.py.
+    assert time.monotonic() - started < 15
     assert resp.status_code == 422 and resp.get_json()["code"] == code
     assert resp.get_json()["path"].startswith(f"/participants/Red/{field}/")
 
@@ -242,7 +219,8 @@ def test_an_edition_number_beyond_any_component_is_refused_at_once(app, client, 
     started = time.monotonic()
     resp = client.post("/api/games", json={"game": "asian_tigers", "edition": document,
                                            "options": {"players": PLAYERS}})
-    assert time.monotonic() - started < 2
+    # Generous on purpose (a busy machine): a list of 10**12 entries would take hours and all the memory.
+    assert time.monotonic() - started < 15
     assert resp.status_code == 422 and resp.get_json()["code"] == "invalid_edition", resp.get_json()
     assert resp.get_json()["path"] == "/" + "/".join(pointer)
     assert _count(app, "games") == 0

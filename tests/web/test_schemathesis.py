@@ -195,7 +195,8 @@ def _seed_campaigns(app) -> list[Campaign]:
 def target(tmp_path_factory):
     """An app on its own database with real games to aim at (join throttle raised for the fuzzing)."""
     db = tmp_path_factory.mktemp("schemathesis") / "tablekeeper.db"
-    app = create_app({"DATABASE": str(db), "TESTING": True, "JOIN_ATTEMPTS": 10_000, "STREAM_LIFETIME": 0.2})
+    app = create_app({"DATABASE": str(db), "TESTING": True, "JOIN_ATTEMPTS": 10_000, "STREAM_LIFETIME": 0.2,
+                      "CREATES_PER_MINUTE": 0})
     return Target(app, _seed_games(app), _seed_campaigns(app))
 
 

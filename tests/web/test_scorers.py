@@ -21,19 +21,14 @@ from tests.games.asara.helpers import game as asara_game
 from tests.games.asara.helpers import tower
 from tests.games.nippon.helpers import game as nippon_game
 from tests.games.nippon.helpers import players, region, tile
+from tests.helpers import worked_example
 
-EXAMPLES = Path("/work/shared/examples")
-if not EXAMPLES.is_dir():  # a checkout next to the shared folder
-    EXAMPLES = Path(__file__).resolve().parents[3] / "shared" / "examples"
 AT, NIPPON, ASARA = "/api/scorers/asian-tigers", "/api/scorers/nippon", "/api/scorers/asara"
 
 
 def example(name: str) -> dict:
     """The input of a worked example (EX-1, EX-2)."""
-    path = EXAMPLES / f"{name}.json"
-    if not path.exists():
-        pytest.skip(f"{path} is not available")
-    return json.loads(path.read_text())["input"]
+    return worked_example(name)["input"]
 
 
 def spec_example(url: str, name: str = "detailed") -> dict:
@@ -91,7 +86,7 @@ def test_the_spec_examples_are_scored(client, url, scorer, mode):
 
 def test_worked_example_with_a_rules_option(client):
     body = example("EX-2")
-    doc = json.loads((EXAMPLES / "EX-2.json").read_text())
+    doc = worked_example("EX-2")
     for alternative in doc["alternatives"]:
         changed = {**copy.deepcopy(body), "rules_options": {**(body.get("rules_options") or {}),
                                                              **alternative["rules_options"]}}

@@ -22,13 +22,13 @@ def repeat(state: GameState, decision: dict) -> None:
     """Ask `decision`'s question again once what the answer started is resolved (loops: sales, bonuses)."""
     frame_index = decision.get("frame")
     if frame_index is not None and frame_index < len(state.frames):
-        state.own("frames")[frame_index]["steps"].insert(0, decision["step"])
+        state.frames[frame_index]["steps"].insert(0, decision["step"])
 
 
 def push_frame(state: GameState, kind: str, steps: list[str], **context) -> dict:
     """Start resolving something; its steps run before the frames below it."""
     frame = {"kind": kind, "steps": list(steps), **context}
-    state.own("frames").append(frame)
+    state.frames.append(frame)
     return frame
 
 

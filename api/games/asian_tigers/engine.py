@@ -1,12 +1,14 @@
 """The game interface: apply, legal_actions, replay (moves as functions of state).
 
-`apply` never mutates its input: it validates the action against the current
-decision, runs it on a copy, lets the decision stack advance, and returns a
-`Step` with the new state and the events (each with a human-readable text).
+`apply` never changes its input: it validates the action against the current
+decision, runs it on a plain copy, lets the decision stack advance, and returns
+a `Step` with the new state and the events.  Narration (the events in words)
+is `presentation.text.narrate`, run when a caller reads `Step.events`.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from api.games.asian_tigers import flow
 from api.games.asian_tigers.decision_table import ACTION_KINDS, ANSWERS, OPTIONS, STEPS
@@ -15,7 +17,7 @@ from api.games.asian_tigers.edition.load import Edition
 from api.games.asian_tigers.errors import (ActionShapeError, GameOverError, IllegalActionError, RulesError,
                                            StaleDecisionError)
 from api.games.asian_tigers.presentation.options import choice_label
-from api.games.asian_tigers.presentation.text import humanize_error, humanize_events
+from api.games.asian_tigers.presentation.text import humanize_error, narrate
 from api.games.asian_tigers.state import GameState
 
 
@@ -26,38 +28,27 @@ def action_kinds() -> list[str]:
 
 @dataclass(frozen=True)
 class Step:
-    """The result of `apply`: the new state and what happened."""
+    """The result of `apply`: the new state, what happened and the action as applied.
+
+    `facts` are the events as the rules record them (codes in their texts); `events` are the same
+    in words, narrated when a caller first asks (a replay never does).  `action` is the answer in
+    the spelling of the listed option it matched (set-valued fields in the listed order).
+    """
 
     state: GameState
-    events: list[dict]
+    facts: list[dict]
+    action: dict
+
+    @cached_property
+    def events(self) -> list[dict]:
+        """The events narrated: each ``text`` in words (issue 12), the other fields keep the codes."""
+        return narrate(self.state.edition, self.state.player_count, self.facts)
 
 
 def legal_options(state: GameState, decision: dict) -> list[dict]:
-    """The legal answers to `decision`, each tagged with the decision id (cached for the top decision)."""
-    return [dict(o) for o in _shared_options(state, decision)]
-
-
-def _shared_options(state: GameState, decision: dict) -> list[dict]:
-    """`legal_options` without the copies: the cached list itself, for readers that never change it."""
-    cached = state.options_cache
-    if cached is not None and cached[0] == decision["id"] and state.decisions and state.decisions[-1] is decision:
-        return cached[1]
-    kind, decision_id = decision["kind"], decision["id"]
-    options = OPTIONS[kind](state, decision)
-    if kind in _FRESH_OPTIONS:
-        for option in options:
-            option["decision"] = decision_id  # the same dict `{**option, "decision": ...}` would be
-    else:
-        options = [{**option, "decision": decision_id} for option in options]
-    if state.decisions and state.decisions[-1] is decision:
-        state.options_cache = (decision["id"], options)
-    return options
-
-
-# Decisions whose options function returns a new list of new dicts every time, held by nothing else
-# (`building.build_candidates`, `placement.placement_options`): tagged in place instead of copied.
-# These two list the most options (a build, dozens); any other kind's options are copied.
-_FRESH_OPTIONS = frozenset({"choose_build", "choose_placement"})
+    """The legal answers to `decision`, each tagged with the decision id (new dicts, the caller's own)."""
+    decision_id = decision["id"]
+    return [{**option, "decision": decision_id} for option in OPTIONS[decision["kind"]](state, decision)]
 
 
 def advance(state: GameState, events: list[dict], apply_action=None) -> None:
@@ -69,25 +60,23 @@ def advance(state: GameState, events: list[dict], apply_action=None) -> None:
     """
     apply_action = apply_action or _answer
     while not state.decisions and state.frames:
-        frames = state.own("frames")  # a step may push or change frames (a step's own `frame` is this list's)
-        frame = frames[-1]
+        frame = state.frames[-1]
         if not frame["steps"]:
-            frames.pop()
+            state.frames.pop()
             continue
         name = frame["steps"].pop(0)
         decision = STEPS[name](state, frame, events)
         if decision is None:
             continue
         decision["step"], decision["frame"] = name, len(state.frames) - 1
-        decisions = state.own("decisions")
-        decisions.append(decision)
-        options = _shared_options(state, decision)  # only counted here: no copies
+        state.decisions.append(decision)
+        options = legal_options(state, decision)
         if not options:
-            decisions.pop()  # a decision with no legal option is never created
+            state.decisions.pop()  # a decision with no legal option is never created
             continue
         if len(options) == 1 and not decision["declinable"] and not decision.get("manual"):
-            only = dict(options[0])  # the answer (and its log entry) must not be the cached option itself
-            events.append({"kind": "auto_resolved", "decision": decision["kind"], "action": only,
+            only = options[0]
+            events.append({"kind": "auto_resolved", "decision": decision["kind"], "action": dict(only),
                            "text": f"Only one choice: {choice_label(state, decision, only)}"})
             apply_action(state, only, events)
 
@@ -98,24 +87,9 @@ def legal_actions(state: GameState) -> list[dict]:
     return legal_options(state, decision) if decision else []
 
 
-def shared_legal_actions(state: GameState) -> list[dict]:
-    """`legal_actions` without the copies: the list the engine keeps for the waiting decision.
-
-    After `apply` it is already there: deciding whether the new decision may be asked (none, one
-    or more answers) listed its options.  Read it, encode it; never change it nor its dicts (the
-    next `apply` judges the answer's fields against it).
-    """
-    decision = current_decision(state)
-    return _shared_options(state, decision) if decision else []
-
-
 def _answer(state: GameState, action: dict, events: list[dict]) -> None:
-    """Run `action` as the answer to the top decision of `state` (mutates `state`)."""
-    # An answer always changes the decision stack and nearly always the frames: owned at once, so
-    # the handlers (and the steps `advance` runs) may change them and the frames they are handed.
-    decisions = state.own("decisions")
-    state.own("frames")
-    decision = decisions[-1]
+    """Run `action` as the answer to the top decision of `state` (changes `state`)."""
+    decision = state.decisions[-1]
     handler = ANSWERS[decision["kind"]].get(action["kind"])
     if handler is None:
         expected = ", ".join(sorted(ANSWERS[decision["kind"]]))
@@ -125,9 +99,8 @@ def _answer(state: GameState, action: dict, events: list[dict]) -> None:
     handler(state, action, events)
     # The handler may have pushed a frame or finished the decision; the answered
     # decision leaves the stack unless a handler replaced it.
-    decisions = state.decisions  # a handler may have given the field a new list
-    if decision in decisions:
-        decisions.remove(decision)
+    if decision in state.decisions:
+        state.decisions.remove(decision)
     advance(state, events, _answer)
 
 
@@ -182,18 +155,12 @@ _ALWAYS_ALLOWED = frozenset({"kind", "decision"})
 
 
 def apply(state: GameState, action: dict) -> Step:
-    """Validate and apply `action`; raise a `RulesError` and leave `state` untouched if illegal."""
-    return apply_on_copy(state, action, None)
+    """Validate and apply `action` on a copy of `state`; raise a `RulesError` if illegal.
 
-
-def apply_on_copy(state: GameState, action: dict, scratch: GameState | None) -> Step:
-    """`apply`, played on `scratch` (a `state.clone()` the caller owns and gives up) instead of a new copy.
-
-    "Why not" tries many candidates on one state: while they are refused without the copy
-    changing, the same copy serves the next one (see `presentation.why_not`).
+    `state` is never changed: the answer runs on `state.copy()`, which the rules change freely.
     """
     try:
-        return _apply(state, action, scratch)
+        return _apply(state, action)
     except RulesError as exc:  # issue 12: refusals read in words too (code and rule unchanged)
         # A malformed action keeps its codes: its message tells a developer what to type.
         if state.edition is not None and not isinstance(exc, ActionShapeError):
@@ -201,7 +168,7 @@ def apply_on_copy(state: GameState, action: dict, scratch: GameState | None) -> 
         raise
 
 
-def _apply(state: GameState, action: dict, scratch: GameState | None = None) -> Step:
+def _apply(state: GameState, action: dict) -> Step:
     check_shape(action)
     if action["kind"] not in ACTION_KINDS:
         raise ActionShapeError(f"unknown action kind {action['kind']!r}; known: {', '.join(action_kinds())}",
@@ -215,14 +182,42 @@ def _apply(state: GameState, action: dict, scratch: GameState | None = None) -> 
         raise StaleDecisionError(f"This answers decision {action['decision']}, but the game is now at decision "
                                  f"{decision['id']} ({decision['kind'].replace('_', ' ')})", current=decision["id"],
                                  rule="TURN-04")  # the game asks one question at a time, as unexpected_action
-    new_state = scratch if scratch is not None else state.clone()
+    # A manual decision (the table's recorded Era II draws) is judged by its handler alone.
+    manual = bool(decision.get("manual"))
+    legal = None
+    if not manual and any(type(action.get(name)) is list for name in LIST_FIELDS):
+        legal = legal_options(state, decision)
+        action = as_listed(action, legal)
+    new_state = state.copy()
     events: list[dict] = []
     _answer(new_state, action, events)  # the rules speak first: a field is judged only on a legal answer
-    # Judged against the options of `state` (never changed: the answer ran on the copy).
-    _refuse_unknown_fields(action, None if decision.get("manual") else _shared_options(state, decision))
+    if not manual:
+        _refuse_unknown_fields(action, legal if legal is not None else legal_options(state, decision))
     new_state.history_length += 1
-    # Issue 12: the log reads in words; the events' other fields keep the codes.
-    return Step(new_state, humanize_events(new_state.edition, new_state.player_count, events))
+    return Step(new_state, events, action)
+
+
+def as_listed(action: dict, legal: list[dict]) -> dict:
+    """`action` spelt as the listed option it equals when its list fields are read as sets.
+
+    Goods paid, Tigers chosen and the like are sets in the rules (TRADE-04/05, PERF-03): an answer
+    listing them in another order is that option, and is applied and stored in the listed order.
+    An action no option matches is returned as it is, for the rules to refuse with their reason.
+    """
+    lists = [name for name in LIST_FIELDS if isinstance(action.get(name), list)]
+    if not lists:
+        return action
+    fields = action.keys() - _ALWAYS_ALLOWED
+    for option in legal:
+        if (option["kind"] == action["kind"] and option.keys() - _ALWAYS_ALLOWED == fields
+                and all(_same_set(action[name], option[name]) if name in lists else action[name] == option[name]
+                        for name in fields)):
+            return {**action, **{name: list(option[name]) for name in lists}}
+    return action
+
+
+def _same_set(sent, listed) -> bool:
+    return isinstance(listed, list) and sorted(sent) == sorted(listed)
 
 
 def new_game(options: dict, edition: Edition, seed: int = 0) -> GameState:

@@ -6,6 +6,8 @@ The engine never changes a state before raising.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 
 class RulesError(ValueError):
     """An action or request the rules do not allow."""
@@ -55,3 +57,19 @@ class SetupError(RulesError):
     """New-game options or recorded setup draws are invalid."""
 
     default_code = "invalid_setup"
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """A rule's verdict against an action, as data: the one check of a rule returns it (or None),
+    the options skip what it refuses and `apply` raises `error()`."""
+
+    message: str
+    code: str
+    rule: str | None
+    kind: type = IllegalActionError
+    details: dict = field(default_factory=dict)
+
+    def error(self) -> RulesError:
+        """The `RulesError` that `apply` raises for this refusal."""
+        return self.kind(self.message, code=self.code, rule=self.rule, **self.details)

@@ -73,7 +73,7 @@ def sale_options(state: GameState, decision: dict) -> list[dict]:
 
 def end_turn(state: GameState, action: dict, events: list[dict]) -> None:
     """CASCADE-03: end the turn; bonuses still waiting are forfeited."""
-    player = state.peek_player(state.turn_order[state.turn_index])  # its name only
+    player = state.player(state.turn_order[state.turn_index])  # its name only
     forfeited = [b["bonus"] for b in state.pending_bonuses]
     if forfeited:
         state.pending_bonuses = []
@@ -98,7 +98,7 @@ def next_turn(state: GameState, events: list[dict]) -> None:
     count = len(state.turn_order)
     for offset in range(1, count + 1):
         index = (state.turn_index + offset) % count
-        if state.peek_player(state.turn_order[index]).workers_placed < per_era:
+        if state.player(state.turn_order[index]).workers_placed < per_era:
             state.turn_index = index
             begin_turn(state)
             return
@@ -125,7 +125,7 @@ def draw_era2_setup(state: GameState, action: dict, events: list[dict]) -> None:
 def begin_era2(state: GameState, recorded: dict, events: list[dict]) -> None:
     """Redo the draws and open Era II's first turn."""
     era2_setup.redo_draws(state, recorded, events)
-    state.own("frames").clear()
+    state.frames.clear()
     begin_turn(state)
     if state.solo is not None:  # solo (issue 7): SOLO-ERA2-01 tiles reshuffled, SCENARIO-02 Era II effects
         solo_session.begin_era(state, events)

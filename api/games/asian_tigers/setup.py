@@ -308,8 +308,8 @@ def place_setup_workers(state: GameState, workers: dict[str, str]) -> None:
     order = prosperity_order(state.edition, state.prosperity_tokens, state.player_count)
     for rank_index, center in enumerate(CENTERS):
         key = f"{order[rank_index]}.{center}"
-        state.own("centers")[key] = workers[center]
-        state.own("center_workers")[key].append("setup")
+        state.centers[key] = workers[center]
+        state.center_workers[key].append("setup")
 
 
 def _place_neutral(state: GameState, advanced: bool) -> None:
@@ -328,7 +328,7 @@ def _place_neutral(state: GameState, advanced: bool) -> None:
             if space.infinite or space.min_players != neutral_dots:
                 continue
             with_parts = advanced and space.kind == "factory"
-            state.own("occupancy")[space.id] = len(state.pieces)
-            state.own("pieces").append(Piece(NEUTRAL, space.id, tiger.id, space.kind, with_parts))
+            state.occupancy[space.id] = len(state.pieces)
+            state.pieces.append(Piece(NEUTRAL, space.id, tiger.id, space.kind, with_parts))
             if with_parts:
                 state.supply_parts_factories -= 1

@@ -42,7 +42,7 @@ class PlayerState:
 
 @dataclass(frozen=True)
 class Piece:
-    """A built infrastructure on the board (immutable: clones share pieces; see `GameState.replace_piece`)."""
+    """A built infrastructure on the board (frozen: a copy of the state shares it; see `GameState.replace_piece`)."""
 
     owner: str
     space: str
@@ -95,105 +95,33 @@ class GameState:
     # Solo games only (issue 7): the Automa's seat, tiles, board and settings (see solo/session.py); None otherwise.
     solo: dict[str, Any] | None = None
     edition: Any = field(default=None, repr=False, compare=False)
-    # (decision id, options) of the current decision: valid until that decision is answered,
-    # because nothing changes a state except answering its top decision.
-    options_cache: Any = field(default=None, repr=False, compare=False)
-    # (decision, {(centre, worker): cost or refusal}) of a waiting choose_placement, valid as long
-    # (see `turn.placement.placement_options`).
-    placement_checks: Any = field(default=None, repr=False, compare=False)
-
-    # Seats whose PlayerState this state may share with a clone (bit i: seat i), copied before their
-    # first use through `player` (see `clone`).  A class default, not a field: never saved or compared.
-    # (`encoding.state_canonical_bytes` keeps encoded parts beside the fields the same way.)
-    _shared_seats = 0
-    # The same for the board's containers (bit: `FIELD_BITS[name]`), copied on first use through `own`.
-    _shared_fields = 0
 
     # -- helpers -----------------------------------------------------------
-    def clone(self) -> "GameState":
-        """A copy that shares nothing it may change with this state: copy-on-write, field by field.
+    def copy(self) -> "GameState":
+        """A deep copy that shares nothing changeable with this state (`apply` changes only its copy).
 
-        Hand-written for speed: this runs on every `apply`.  Both states keep the very same
-        containers (the board's dicts and lists, the decision stack, the turn, the solo record)
-        and players until one of them changes one: `own` (the one way the engine reaches a
-        container it changes) and `player` (the same for a player) copy it first for the state
-        asking.  So a move copies the few things it writes, and every field it did not write is
-        the previous state's object itself: readers that keep work per object (the state's
-        encoded bytes, the view's sections) find it unchanged by identity.  Pieces are immutable
-        (`replace_piece` swaps one), the edition and options are never changed.  A container
-        field added to GameState must get a copier in `COPIERS`; the tests that play random games
-        and check after every `apply` that its input reads as before catch a forgotten `own`.
+        Every saved field is copied to the bottom; only the edition (never changed) and the pieces
+        (frozen: `replace_piece` swaps one) are shared.
         """
-        values = self.__dict__.copy()
-        values["players"] = list(self.players)
-        # From now on neither state owns these alone: each copies a player or a container before changing it.
-        values["_shared_seats"] = self._shared_seats = (1 << len(self.players)) - 1
-        values["_shared_fields"] = self._shared_fields = EVERY_FIELD
-        values["options_cache"] = values["placement_checks"] = None
+        values = {name: _json_copy(value) for name, value in self.__dict__.items() if name not in _SHARED}
+        values["players"] = [_copy_player(p) for p in self.players]
+        values["pieces"] = list(self.pieces)
+        values["edition"] = self.edition
         copy = object.__new__(GameState)
         copy.__dict__ = values
         return copy
 
-    def own(self, name: str):
-        """The container in field `name` (see `COPIERS`), this state's own to change.
-
-        The engine changes a board container, the decision stack, the turn or the solo record
-        only through this: one this state still shares with a clone is copied first (see
-        `clone`), to the depth the engine writes to.  A field may be read directly, or given a
-        new value (the old one stays with whoever shares it); never change what it held without
-        `own`, nor keep what `own` returned past a `clone`.
-        """
-        value = self.__dict__[name]
-        bit = FIELD_BITS[name]
-        if self._shared_fields & bit:
-            self._shared_fields &= ~bit
-            if value is not None:
-                self.__dict__[name] = value = COPIERS[name](value)
-        return value
-
-    def share_everything(self) -> None:
-        """From now on copy every player and container before changing it, as after a `clone`.
-
-        For readers that keep work per object (`encoding.state_canonical_bytes`): once called,
-        none of the objects the state holds now changes again.
-        """
-        self._shared_seats = (1 << len(self.players)) - 1
-        self._shared_fields = EVERY_FIELD
-
     def replace_piece(self, piece: Piece, **changes) -> Piece:
-        """Swap `piece` for a copy with `changes` (pieces are shared between clones) and return it."""
-        pieces = self.own("pieces")
-        for index, candidate in enumerate(pieces):
+        """Swap `piece` for a copy with `changes` (pieces are frozen) and return it."""
+        for index, candidate in enumerate(self.pieces):
             if candidate is piece:
-                pieces[index] = new = replace(piece, **changes)
+                self.pieces[index] = new = replace(piece, **changes)
                 return new
         raise ValueError(f"piece on {piece.space} is not on this board")
 
     def player(self, participant: str) -> PlayerState:
-        """The player with id `participant` (a seat number as a string), this state's own to change.
-
-        The engine changes a player only through this (or `current_player`): a player this state
-        still shares with a clone is copied first (see `clone`).  `players` may be read directly.
-        """
-        index = int(participant)
-        player = self.players[index]
-        if self._shared_seats:
-            bit = 1 << (index % len(self.players))
-            if self._shared_seats & bit:
-                self.players[index] = player = _copy_player(player)
-                self._shared_seats &= ~bit
-        return player
-
-    def peek_player(self, participant: str) -> PlayerState:
-        """The player with id `participant` to read a field of, without the copy `player` may make.
-
-        It may be shared with a clone: never change it, nor keep it past a change to this state.
-        """
+        """The player with id `participant` (a seat number as a string)."""
         return self.players[int(participant)]
-
-    def own_players(self) -> list[PlayerState]:
-        """Every player, each this state's own to change (`player` for each seat, in seat order)."""
-        return [self.player(str(index)) for index in range(len(self.players))]
 
     @property
     def current_player(self) -> PlayerState | None:
@@ -215,10 +143,12 @@ class GameState:
 
 
 _SCALARS = (str, int, bool, float, type(None))
+# Not copied by `GameState.copy`: the edition (never changed), the players and the pieces (copied apart).
+_SHARED = frozenset({"edition", "players", "pieces"})
 
 
 def _json_copy(value):
-    """A deep copy of JSON-like data (dicts, lists, tuples of scalars), faster than pickle for small values."""
+    """A deep copy of JSON-like data (dicts, lists, tuples of scalars), faster than `copy.deepcopy`."""
     kind = type(value)
     if kind is dict:
         return {k: v if type(v) in _SCALARS else _json_copy(v) for k, v in value.items()}
@@ -231,88 +161,34 @@ def _json_copy(value):
     return pickle.loads(pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))  # anything else, exactly
 
 
-def _dict_of_lists(value):
-    return {k: list(v) for k, v in value.items()}
-
-
-def _optional_dicts(value):
-    return {k: (dict(v) if v is not None else None) for k, v in value.items()}
-
-
 def _copy_player(player: PlayerState) -> PlayerState:
+    """A deep copy of a player, field by field (its fields hold scalars, lists of str and dicts of scalars;
+    the sectors one level deeper)."""
     values = player.__dict__.copy()
     for name in ("funds", "influence", "goods", "placed", "rows"):
         values[name] = values[name].copy()
-    for name in ("satellites", "special_flags"):
-        values[name] = values[name][:]
-    for name in ("team", "set_aside"):
+    for name in ("satellites", "special_flags", "team", "set_aside"):
         if values[name] is not None:
-            values[name] = values[name][:]
-    values["sectors"] = {k: x.copy() for k, x in values["sectors"].items()}
+            values[name] = values[name].copy()
+    values["sectors"] = {sector: content.copy() for sector, content in values["sectors"].items()}
     copy = object.__new__(PlayerState)
-    copy.__dict__.update(values)
+    copy.__dict__ = values
     return copy
 
 
-def _copy_frames(frames):
-    # A frame's own keys and lists change (steps popped, sales and flags added); the entries of its
-    # lists (step names, region tokens, Automa effects) are only ever taken off, never changed.
-    return [{k: v[:] if type(v) is list else v for k, v in frame.items()} for frame in frames]
-
-
-def _copy_neutral(neutral):
-    return {**neutral, "influence": dict(neutral["influence"])}
-
-
-# How `GameState.own` copies each container it may share with a clone: to the depth the engine
-# writes to.  Every field that holds a dict or a list is here, except the players (copied one by
-# one: `GameState.player`) and the options (set up once, never changed).
-COPIERS = {
-    "neutral": _copy_neutral, "turn_order": list, "prosperity_tokens": dict, "region_tokens": dict,
-    "leftover_region_tokens": list, "centers": dict, "center_workers": _dict_of_lists, "trade_centers": dict,
-    "pieces": list,  # of immutable pieces: a parts factory swaps its piece (`replace_piece`)
-    "occupancy": dict, "satellites": _optional_dicts, "headquarters": dict, "local_markets": _optional_dicts,
-    "flag_stacks": _dict_of_lists, "special_flags_available": list, "performance_tokens": list,
-    "supply_goods": dict, "global_market": _dict_of_lists,
-    # A decision is never changed once it is on the stack, nor a pending bonus once queued: the lists
-    # are copied, their dicts shared.
-    "decisions": list, "frames": _copy_frames, "pending_bonuses": list, "turn": dict,
-    # The management record's entries (the Era I snapshot, the outcome) are written once and never changed,
-    # only new keys are added: its top level is copied, the entries are shared.
-    "management": dict,
-    "solo": _json_copy,  # solo (issue 7)
-}
-FIELD_BITS = {name: 1 << index for index, name in enumerate(COPIERS)}
-EVERY_FIELD = (1 << len(COPIERS)) - 1
-
-
 # The fields a saved state has, in field order (the edition and the caches are not saved).
-SAVED_FIELDS = tuple(f.name for f in fields(GameState)
-                     if f.name not in ("edition", "options_cache", "placement_checks"))
+SAVED_FIELDS = tuple(f.name for f in fields(GameState) if f.name != "edition")
 
 
 def state_to_dict(state: GameState) -> dict:
-    """JSON-ready copy of `state` (the edition is stored separately)."""
-    data = {name: getattr(state, name) for name in SAVED_FIELDS}
-    for name in COPIERS:  # deep: the copy shares nothing with the state (a clone shares some entries)
-        if name != "pieces":
-            data[name] = _json_copy(data[name])
-    data["options"] = _json_copy(state.options)
-    data["players"] = [_copy_player(p).__dict__ for p in state.players]  # fresh objects: nothing else holds them
-    data["pieces"] = [dict(vars(p)) for p in state.pieces]
-    return data
+    """JSON-ready copy of `state` (the edition is stored separately).
 
-
-def state_to_shared_dict(state: GameState) -> dict:
-    """What `state_to_dict` gives, equal value for value and in the same key order, without the copy.
-
-    The mapping holds the state's own lists and dicts: encode it at once (hash, snapshot) and let
-    it go; never change it, nor keep it past a change to `state`.  A move's write encodes its
-    state this way (~2 µs instead of the ~45 µs of a deep copy).
+    Its canonical JSON (sorted keys, compact) is what storage hashes: keep the fields, their
+    order and their encoding as they are, or stored state hashes stop matching.
     """
-    data = {name: getattr(state, name) for name in SAVED_FIELDS}
-    data["players"] = [p.__dict__ for p in state.players]
-    data["pieces"] = [p.__dict__ for p in state.pieces]  # a frozen piece's own fields: never changed
+    data = {name: _json_copy(getattr(state, name)) for name in SAVED_FIELDS}
+    data["players"] = [_json_copy(p.__dict__) for p in state.players]
+    data["pieces"] = [dict(vars(p)) for p in state.pieces]
     return data
 
 

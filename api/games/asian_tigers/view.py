@@ -1,15 +1,11 @@
-"""The public, JSON-ready view of a game (what a phone renders)."""
+"""The public, JSON-ready view of a game (what a phone renders), built whole from the state."""
 from __future__ import annotations
-
-from functools import partial
 
 from api.games.asian_tigers.decisions import current_decision
 from api.games.asian_tigers.engine import legal_actions
 from api.games.asian_tigers.management.era1 import round_marker
-from api.games.asian_tigers.presentation.board import shared_inputs
 from api.games.asian_tigers.presentation.cache import per_edition
-from api.games.sections import Facts, Section, SectionMemo, assemble, cheap, items, lazy, whole
-from api.games.asian_tigers.presentation.view_extras import pending_bonuses, presentation_sections, solo_view_in_words
+from api.games.asian_tigers.presentation.view_extras import pending_bonuses, presentation, solo_view_in_words
 from api.games.asian_tigers.solo.session import solo_view
 from api.games.asian_tigers.state import NEUTRAL, GameState
 
@@ -31,55 +27,33 @@ def _player_view(state: GameState, player) -> dict:
 
 
 def view(state: GameState) -> dict:
-    """Everything a table needs: whose turn, the question asked, its legal answers, the board."""
-    return assemble(view_sections(state))
+    """Everything a table needs: whose turn, the question asked, its legal answers, the board.
 
-
-def view_sections(state: GameState, memo: SectionMemo | None = None) -> list[Section]:
-    """`view(state)` as sections (see `presentation.sections`), in the view's key order.
-
-    With `memo`, the board model's parts are taken from it when their inputs were rendered
-    before (in any game) and stored there when not; ``choices`` and ``legal_actions`` are
-    rendered only when read (what is refused is asked apart: `presentation.refusals`).
+    Rendered whole every time; the web layer sends a move's answer as the JSON-patch difference
+    from the previous view (`api.web.patch.diff`).
     """
     decision = current_decision(state)
-    edition = state.edition
-    legal: list = []  # legal_actions(state), computed once when first read
-
-    def legal_now() -> list:
-        if not legal:
-            legal.append(legal_actions(state))
-        return legal[0]
-
-    shared = shared_inputs(state)  # the state's containers, each compared and encoded once for the view
-    out = [cheap(("era",), state.era), cheap(("phase",), state.phase), cheap(("over",), state.phase == "over"),
-           cheap(("round_marker",), round_marker(state)), cheap(("player_count",), state.player_count),
-           lazy(("options",), state.options, lambda: {k: v for k, v in state.options.items() if k != "setup"}),
-           lazy(("turn_order",), state.turn_order, lambda: list(state.turn_order)),
-           cheap(("current_seat",), decision["seat"] if decision else None),
-           cheap(("decision",), dict(decision) if decision else None),
-           whole(("legal_actions",), legal_now),
-           lazy(("pending_bonuses",), state.pending_bonuses, lambda: pending_bonuses(state))]
-    # A player's holdings and the board in codes are keyed by the state's own parts (encoded at C
-    # speed), so the previous state's are compared without being rendered; what a move left alone is
-    # the very same object (the engine's copy-on-write), not even encoded.
-    at: dict = {}  # `state.gm_position` of everyone, in one pass
-    for position, stack in state.global_market.items():
-        for pid in stack:
-            at.setdefault(pid, int(position))
-    out += [lazy(("players", index), (p, at[p.id]), lambda p=p: _player_view(state, p))
-            for index, p in enumerate(state.players)]
-    out.append(lazy(("neutral",), shared["neutral"], lambda: dict(state.neutral) if state.neutral else None))
-    out += [lazy(("board", name), shared[fields] if type(fields) is str else Facts([shared[f] for f in fields]),
-                 partial(render, state)) if fields is not None else items(("board", name), state.pieces, render)
-            for name, (fields, render) in _BOARD.items()]
-    out += [lazy(("edition",), edition.content_hash, lambda: _edition(edition)),
-            cheap(("neutral_id",), NEUTRAL if state.neutral else None)]
+    legal = legal_actions(state)
+    out = {
+        "era": state.era, "phase": state.phase, "over": state.phase == "over",
+        "round_marker": round_marker(state), "player_count": state.player_count,
+        "options": {k: v for k, v in state.options.items() if k != "setup"},
+        "turn_order": list(state.turn_order),
+        "current_seat": decision["seat"] if decision else None,
+        "decision": dict(decision) if decision else None,
+        "legal_actions": legal,
+        "pending_bonuses": pending_bonuses(state),
+        "players": [_player_view(state, p) for p in state.players],
+        "neutral": dict(state.neutral) if state.neutral else None,
+        "board": {name: render(state) for name, render in _BOARD.items()},
+        "edition": _edition(state.edition),
+        "neutral_id": NEUTRAL if state.neutral else None,
+    }
     if state.solo is not None:  # solo (issue 7): the Automa's board and tiles, its last turn as instructions
-        solo, instructions = solo_view_in_words(state, solo_view(state))
-        out += [cheap(("solo",), solo), cheap(("automa_instructions",), instructions)]
-    # issue 12: labels, cost/payoff, why not, the board as it lies, setup instructions
-    return out + presentation_sections(state, decision, legal_now, memo, shared)
+        out["solo"], out["automa_instructions"] = solo_view_in_words(state, solo_view(state))
+    # issue 12: labels, cost/payoff, the board as it lies, setup instructions
+    out.update(presentation(state, decision, legal))
+    return out
 
 
 def _global_market(state: GameState) -> dict:
@@ -95,30 +69,24 @@ def _edition(edition) -> dict:
             "content_hash": edition.content_hash, "placeholder_patterns": list(_placeholder_patterns(edition))}
 
 
-# The board in codes (machines join them with the labels document): per key, (the state's field it
-# shows, or fields, as `shared_inputs` names; how it shows them).
+# The board in codes (machines join them with the labels document).
 _BOARD = {
-    "centers": (("centers", "center_workers"),
-                lambda s: {c: {"worker_type": t, "workers": list(s.center_workers[c])} for c, t in s.centers.items()}),
-    "trade_centers": ("trade_centers", lambda s: dict(s.trade_centers)),
-    # (None, how one item shows): the state's pieces, shown item by item (see `sections.items`)
-    "pieces": (None, _piece),
-    "satellites": ("satellites", lambda s: dict(s.satellites)),
-    "headquarters": ("headquarters", lambda s: dict(s.headquarters)),
-    "local_markets": ("local_markets", lambda s: dict(s.local_markets)),
-    "prosperity_tokens": ("prosperity_tokens", lambda s: dict(s.prosperity_tokens)),
-    "region_tokens": ("region_tokens", lambda s: dict(s.region_tokens)),
-    "leftover_region_tokens": ("leftover_region_tokens", lambda s: list(s.leftover_region_tokens)),
-    "flag_stacks": ("flag_stacks", lambda s: {n: list(x) for n, x in s.flag_stacks.items()}),
-    "performance_tokens": ("performance_tokens", lambda s: list(s.performance_tokens)),
-    "global_market": ("global_market", _global_market),
-    "supply": (("supply_goods", "supply_parts_factories"),
-               lambda s: {"goods": dict(s.supply_goods), "parts_factories": s.supply_parts_factories}),
+    "centers": lambda s: {c: {"worker_type": t, "workers": list(s.center_workers[c])} for c, t in s.centers.items()},
+    "trade_centers": lambda s: dict(s.trade_centers),
+    "pieces": lambda s: [_piece(p) for p in s.pieces],
+    "satellites": lambda s: dict(s.satellites),
+    "headquarters": lambda s: dict(s.headquarters),
+    "local_markets": lambda s: dict(s.local_markets),
+    "prosperity_tokens": lambda s: dict(s.prosperity_tokens),
+    "region_tokens": lambda s: dict(s.region_tokens),
+    "leftover_region_tokens": lambda s: list(s.leftover_region_tokens),
+    "flag_stacks": lambda s: {n: list(x) for n, x in s.flag_stacks.items()},
+    "performance_tokens": lambda s: list(s.performance_tokens),
+    "global_market": _global_market,
+    "supply": lambda s: {"goods": dict(s.supply_goods), "parts_factories": s.supply_parts_factories},
 }
 
 
 @per_edition
 def _placeholder_patterns(edition) -> list:
     return [p for p, _, v in edition.provenance.patterns if v == "placeholder"]
-
-

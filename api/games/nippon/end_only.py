@@ -26,6 +26,7 @@ shows, all three boards recompute the scorings, and with ``vp_in_play`` too the 
 """
 from __future__ import annotations
 
+from api.games.nippon.bounds import BOARD_CONDITIONS, check_vp_track
 from api.games.nippon.data import NipponData
 from api.games.nippon.live import Board
 from api.games.nippon.names import read_names, read_seats
@@ -56,6 +57,7 @@ def score_end_only(raw: object, data: NipponData, log: PlaceholderLog) -> dict:
         path = child("/players", index)
         tracks[name] = read_int(player["vp_track"], child(path, "vp_track"), "NIP-SCORE-01",
                                 minimum=None if data.negative_vp_allowed else 0)
+        check_vp_track(tracks[name], child(path, "vp_track"), name, data)
         if "vp_in_play" in player:
             gained = read_object(player["vp_in_play"], child(path, "vp_in_play"), "NIP-SCORE-08",
                                  optional=("contracts", "region_bonus", "workforce_lost"))
@@ -152,15 +154,6 @@ def _score_remembered(players: tuple, last: str, remembered: tuple, tracks: dict
     result["mode"] = MODE
     result["verification"] = checks
     return result
-
-
-# Achievement conditions the last board shows (the game ends at the 3rd scoring, NIP-SCORE-02).
-BOARD_CONDITIONS = {
-    "trains_and_ships_on_board": lambda name, board: sum(b.trains.get(name, 0) + b.ships.get(name, 0)
-                                                         for b in board.values()),
-    "regions_with_own_influence_tile": lambda name, board: sum(1 for b in board.values()
-                                                               if any(t.player == name for t in b.tiles)),
-}
 
 
 def _board_achievements(players, board, data: NipponData) -> list[dict]:

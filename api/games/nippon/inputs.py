@@ -30,6 +30,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Mapping
 
+from api.games.nippon.bounds import check_board_achievements
 from api.games.nippon.data import NipponData
 from api.games.scorekit import (
     PlaceholderLog, ScoringInputError, child, read_id, read_int, read_list, read_mapping, read_object,
@@ -111,6 +112,7 @@ def parse_nippon_input(raw: object, data: NipponData, log: PlaceholderLog) -> Ni
     scorings = tuple(parse_scoring(s, child("/scorings", i), ids, data, log) for i, s in enumerate(scorings_raw))
     check_nothing_removed(scorings)
     check_tiles_only_outbid(scorings)
+    check_board_achievements(players, scorings[-1], data)
     return NipponEndState(players, last, scorings)
 
 

@@ -5,9 +5,9 @@
 // and is judged again there; this file only lets the phone keep answering.
 import * as db from "../db.js";
 import { api } from "../api.js";
-import { withBoard } from "../sync.js";
+import { isLocalGame } from "../games.js";
+import { withBoard } from "../gamerecords.js";
 import { call, canRunOffline, isReady, prepare, workerGeneration } from "./engine.js";
-import { isLocalGame } from "./play.js";
 
 const mirrorKey = (id) => `mirror:${id}`;
 export const getMirror = (id) => db.get("kv", mirrorKey(id));

@@ -7,6 +7,7 @@ import * as outbox from "../outbox.js";
 import { compact } from "../labels.js";
 import { getState, set } from "../store.js";
 import { go } from "../router.js";
+import { isLocalGame } from "../games.js";
 import { canRunOffline, prepare, refreshIfStale } from "./engine.js";
 
 // The engine side (local.js) comes with the engine download, not with the app shell: loaded on first use.
@@ -16,7 +17,7 @@ const [ackWrite, checkReplay, dropMirror, exportLocal, getMirror, localOutcome, 
                                       "localView", "localWhyNot", "mirrorHash", "startLocalGame",
                                       "syncMirror"].map(engineSide);
 export const bundledEdition = engineSide("bundledEdition");
-export const isLocalGame = (record) => !!(record && record.local);
+export { isLocalGame };
 
 // The server version a new move is based on (a local view counts the unsent moves too).
 export const serverVersion = (view) => (view.local ? view.server_version : view.version);
@@ -111,9 +112,8 @@ export async function createOffline(options, seed) {
 }
 
 // A game of this phone only goes to the server as an import of its export (replayed and verified there).
-// A campaign session goes with its campaign (offline/campaign.js: the campaign, then its sessions in order).
+// A campaign session goes with its campaign instead (sync.js hands it to offline/campaign.js).
 export async function importLocal(record) {
-  if (record.campaign_id) return (await import("./campaign.js")).syncCampaign(record.campaign_id);
   try { await api.health(); } catch { set({ online: false }); return { stopped: "offline" }; }  // cheap probe first
   const items = await outbox.items(record.game_id);
   const doc = await exportLocal(record, items);

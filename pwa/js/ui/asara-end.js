@@ -9,7 +9,6 @@ import { FieldError, FormProvider, Group, Num, ResultActions, ScorerFrame, Submi
   useScorer } from "./formkit.js";
 import { Sheet, playerResultModel, summary } from "./sheet.js";
 import { Chips, EditionPending, ModeSwitch, useEdition, verificationNotes } from "./tapkit.js";
-import { MODES } from "./asara.js";
 import { NumberPad, PadNum, usePad } from "./numpad.js";
 import { isPlaceholderName, useRecentPlayers } from "./recent.js";
 
@@ -141,7 +140,7 @@ function SameTable({ recent }) {
   return html`<div class="stack"><button type="button" onClick=${take}>Same players as last time: ${recent.last.join(", ")}</button></div>`;
 }
 
-export default function AsaraEndOnly({ params }) {
+export default function AsaraEndOnly({ params, modes }) {
   const s = useScorer("asara", params, blank, (r) => summary(model(r)), "end_only");
   const edition = useEdition("asara");
   const recent = useRecentPlayers();
@@ -161,7 +160,7 @@ export default function AsaraEndOnly({ params }) {
     s.replace({ ...s.body, players: [...s.body.players, { name: `Player ${n}`, asari: "", prestige: "", towers: [] }] });
   };
   return html`<${ScorerFrame} title="Asara scorer">
-    <${ModeSwitch} game="asara" modes=${MODES} current="end_only" />
+    <${ModeSwitch} game="asara" modes=${modes} current="end_only" />
     <p class="hint">What lies on the table now: each player's towers, their Asari and where their counter stands on
       the prestige track. The final evaluation is added to the track.</p>
     <${FormProvider} value=${s}><form onSubmit=${s.submit} novalidate>

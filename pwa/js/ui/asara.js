@@ -100,7 +100,8 @@ function lazyEndOnly() {
 export default function AsaraScorer({ params }) {
   const mode = useMode("asara", params, "end_only");
   if (!mode) return html`<${ScorerFrame} title="Asara scorer"><p>Loading…</p></${ScorerFrame}>`;
-  return mode === "end_only" ? html`<${EndOnly} params=${params} />` : html`<${AsaraDetailed} params=${params} />`;
+  // The modes go to the end-only screen as a prop: asara-end.js importing them from here would close a cycle.
+  return mode === "end_only" ? html`<${EndOnly} params=${params} modes=${MODES} />` : html`<${AsaraDetailed} params=${params} />`;
 }
 
 export function AsaraDetailed({ params }) {

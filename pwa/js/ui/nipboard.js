@@ -17,6 +17,12 @@ export function renamedStep(st, fix) {
   return { placed: (st.placed || []).map((t) => ({ ...t, player: fix(t.player) })), trains: keys(st.trains), ships: keys(st.ships) };
 }
 
+// A step without anything of player `name` (a seat removed).
+export function droppedStep(st, name) {
+  const keys = (o) => Object.fromEntries(Object.entries(o || {}).filter(([k]) => k !== name));
+  return { placed: (st.placed || []).filter((t) => t.player !== name), trains: keys(st.trains), ships: keys(st.ships) };
+}
+
 // The board the changes of `steps` lead to, drawn as the server's board is (display only: the server checks them).
 export function boardAfter(steps) {
   const board = { tiles: [], trains: {}, ships: {} };

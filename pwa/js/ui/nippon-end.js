@@ -10,7 +10,7 @@ import { FieldError, FormProvider, Group, Num, ResultActions, ScorerFrame, Submi
   useForm, useScorer } from "./formkit.js";
 import { Sheet, playerResultModel, summary } from "./sheet.js";
 import { Chips, EditionPending, ModeSwitch, focusSoon, useEdition, verificationNotes } from "./tapkit.js";
-import { BoardChanges, boardAfter, noStep, renamedStep } from "./nipboard.js";
+import { BoardChanges, boardAfter, droppedStep, noStep, renamedStep } from "./nipboard.js";
 import { isPlaceholderName, useRecentPlayers } from "./recent.js";
 
 export const MODES = [["live", "Live"], ["end_only", "End only"], ["detailed", "Detailed"]];
@@ -63,18 +63,38 @@ export function Achievements({ base, who, edition }) {
 }
 
 // Names and turn order: the list is in seat order (first player first); ↑ moves a player one seat earlier.
-export function PlayerNames({ rename, extra }) {
+// How many play is one tap (2, 3 or 4: the seats past it go, with everything entered for them); a seat
+// can also be removed by name.  `drop(body, name)` removes every mention of a player, `seat(name, n)`
+// makes a new seat.
+export function PlayerNames({ rename, drop, seat, extra, limits = { min: 2, max: 4 } }) {
   const f = useForm();
   const recent = useRecentPlayers();
   const { players } = f.body;
   const names = players.map((p) => p.name);
   const offer = recent.names.filter((n) => !names.includes(n)).slice(0, 6);
+  const reseat = (body) => ({ ...body, players: body.players.map((p, k) => ({ ...p, seat: k + 1 })) });
   const up = (i) => {
     const next = [...players];
     [next[i - 1], next[i]] = [next[i], next[i - 1]];
-    f.replace({ ...f.body, players: next.map((p, k) => ({ ...p, seat: k + 1 })) });
+    f.replace(reseat({ ...f.body, players: next }));
   };
-  return players.map((p, i) => { const base = ptr("players", i); return html`<${Group} legend=${`Seat ${i + 1}: ${p.name}`} path=${base} key=${i}>
+  const remove = (name) => f.replace(reseat(drop(f.body, name)));
+  const count = (n) => {
+    let next = f.body;
+    for (const p of players.slice(n)) next = drop(next, p.name);
+    const taken = next.players.map((p) => p.name);
+    const free = COLOURS.filter((c) => !taken.includes(c));
+    const added = free.slice(0, Math.max(0, n - next.players.length)).map((name, k) => seat(name, next.players.length + k + 1));
+    f.replace(reseat({ ...next, players: [...next.players, ...added] }));
+    focusSoon("seat-count-status");
+  };
+  const sizes = [];
+  for (let n = limits.min; n <= limits.max; n += 1) sizes.push([n, String(n)]);
+  return html`<div data-path="/players"><${Chips} label="How many players" options=${sizes} value=${players.length}
+      onPick=${count} name=${(n) => `${n} players`} testid="seat-count" />
+    <p class="hint" id="seat-count-status" tabindex="-1" role="status">${players.length} players: ${names.join(", ")}.</p>
+    <${FieldError} path="/players" /></div>
+    ${players.map((p, i) => { const base = ptr("players", i); return html`<${Group} legend=${`Seat ${i + 1}: ${p.name}`} path=${base} key=${i}>
     <div class="row nowrap"><${Text} path=${base + "/name"} label="Name"
         onCommit=${(name) => name && name !== p.name && !names.includes(name) && f.replace(rename(f.body, p.name, name))} />
       ${i > 0 && html`<button type="button" class="small" aria-label=${`Move ${p.name} one seat earlier`} onClick=${() => up(i)}>↑</button>`}</div>
@@ -82,7 +102,8 @@ export function PlayerNames({ rename, extra }) {
       options=${offer.map((n) => [n, n])} onPick=${(n) => f.replace(rename(f.body, p.name, n))} name=${(n) => `${n} in seat ${i + 1}`} />`}
     <${FieldError} path=${base + "/seat"} />
     ${extra && extra(p, i, base)}
-  </${Group}>`; });
+    ${players.length > limits.min && html`<button type="button" class="danger small" onClick=${() => remove(p.name)}>Remove ${p.name}</button>`}
+  </${Group}>`; })}`;
 }
 
 const renamed = (body, old, name) => ({
@@ -90,6 +111,13 @@ const renamed = (body, old, name) => ({
   players: body.players.map((p) => (p.name === old ? { ...p, name } : p)),
   scorings: (body.scorings || []).map((st) => st && renamedStep(st, (n) => (n === old ? name : n))),
 });
+
+const dropped = (body, name) => ({
+  ...body, last_turn_player: body.last_turn_player === name ? null : body.last_turn_player,
+  players: body.players.filter((p) => p.name !== name),
+  scorings: (body.scorings || []).map((st) => st && droppedStep(st, name)),
+});
+const newSeat = (name, seat) => ({ name, seat, vp_track: "", achievements: [] });
 
 // Per scoring, collapsed until opened: its board, as the changes since the scoring entered before it.
 function Remembered({ edition }) {
@@ -131,7 +159,7 @@ export default function NipponEndOnly({ params }) {
     <p class="hint">What lies on the table now: where each disc stands on the VP track (after the 3rd scoring) and
       the tiles on each player's achievement spaces. Players in turn order, first player first.</p>
     <${FormProvider} value=${s}><form onSubmit=${s.submit} novalidate>
-      <${PlayerNames} rename=${renamed} extra=${(p, i, base) => html`
+      <${PlayerNames} rename=${renamed} drop=${dropped} seat=${newSeat} limits=${edition.players} extra=${(p, i, base) => html`
         <${Num} path=${base + "/vp_track"} label="VP track" min=${undefined} />
         <h3>Achievement spaces</h3>
         <${Achievements} base=${base + "/achievements"} who=${p.name} edition=${edition} />`} />

@@ -10,7 +10,7 @@ import { FieldError, FormProvider, Group, Num, ResultActions, ScorerFrame, Submi
   useScorer } from "./formkit.js";
 import { RunningTable, Sheet, summary } from "./sheet.js";
 import { Chips, EditionPending, ModeSwitch, useEdition } from "./tapkit.js";
-import { BoardChanges, noStep, renamedStep } from "./nipboard.js";
+import { BoardChanges, droppedStep, noStep, renamedStep } from "./nipboard.js";
 import { Achievements, COLOURS, MODES, PlayerNames, model } from "./nippon-end.js";
 
 export const blank = () => ({ mode: "live", players: COLOURS.map((name, i) => ({ name, seat: i + 1 })),
@@ -31,6 +31,20 @@ function renamed(body, old, name) {
   if (body.end) next.end = { ...body.end, last_turn_player: fix(body.end.last_turn_player), players: keys(body.end.players) };
   return next;
 }
+
+// Every mention of player `name` gone (a seat removed before the first scoring).
+function dropped(body, name) {
+  const step = (st) => droppedStep(st, name);
+  const next = { ...body, players: body.players.filter((p) => p.name !== name),
+                 scorings: body.scorings.map(step), pending: step(body.pending || noStep()) };
+  if (body.end) {
+    const players = { ...(body.end.players || {}) };
+    delete players[name];
+    next.end = { ...body.end, players, last_turn_player: body.end.last_turn_player === name ? null : body.end.last_turn_player };
+  }
+  return next;
+}
+const newSeat = (name, seat) => ({ name, seat });
 
 function Changes({ edition, board }) {
   const f = useForm();
@@ -64,7 +78,7 @@ export default function NipponLive({ params }) {
   const s = useScorer("nippon", params, blank, (r) => summary(model(r)), "live");
   const edition = useEdition("nippon");
   // After a reload the board and the running table come back from the changes kept on the phone.
-  useEffect(() => { if (s.body && !s.result) s.submit(null, request(s.body, false), true); }, [!!s.body]);
+  useEffect(() => { if (s.body && !s.result && s.body.scorings.length) s.submit(null, request(s.body, false), true); }, [!!s.body]);
   if (!s.body || !edition) return html`<${ScorerFrame} title="Nippon scorer"><${EditionPending} edition=${edition} /></${ScorerFrame}>`;
   if (s.showResult) {
     return html`<${ScorerFrame} title="Nippon: final score"><${Sheet} m=${model(s.result)} />
@@ -83,7 +97,7 @@ export default function NipponLive({ params }) {
     <${ModeSwitch} game="nippon" modes=${MODES} current="live" />
     <${FormProvider} value=${s}><form onSubmit=${over ? finish : scoreStep} novalidate>
       ${n === 0 ? html`<details open><summary>Players, in turn order</summary>
-          <${PlayerNames} rename=${renamed} /></details>`
+          <${PlayerNames} rename=${renamed} drop=${dropped} seat=${newSeat} limits=${edition.players} /></details>`
         : html`<p class="hint">Players in turn order: ${s.body.players.map((p) => p.name).join(", ")}.</p>`}
       ${s.result && s.result.running && s.result.running.length > 0 && html`<${RunningTable} running=${s.result.running} />`}
       ${over ? html`<${End} edition=${edition} />` : html`<${Changes} edition=${edition} board=${board} />`}

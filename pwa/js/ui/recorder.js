@@ -42,7 +42,7 @@ export function groupActions(L, view, actions, picked, choices = new Map()) {
     const first = choices.get(sectors[0]);
     add(`${spaceLabel(L, picked)}: take the piece from which sector?`,
         sectors.map((a) => ({ label: sectorLabel(L, a.sector, player), action: a, sector: true })),
-        first && first.parts ? first.parts[0].detail || undefined : undefined);
+        first && first.space_detail || undefined);
   } else {
     const spaces = {};
     for (const a of twoLevel) (spaces[a.space] ||= []).push(a);
@@ -71,36 +71,17 @@ export function groupActions(L, view, actions, picked, choices = new Map()) {
   return groups;
 }
 
-// view.choices[i] says what legal_actions[i] costs and brings: {label, detail, cost, payoff, placeholder},
-// or for a build {parts: [space key, sector key]} with each part once in view.choice_parts.
+// view.choices[i] says what legal_actions[i] costs and brings: {label, detail, cost, payoff, placeholder};
+// a build or department also says its space's detail and its sector's apart (space_detail, sector_detail).
 const SEP = " — ";
 
-// A factored choice made whole (the server's `factored.resolve`), with its parts kept for the two screens.
-export function resolveChoice(choice, parts) {
-  if (!choice || !choice.parts) return choice || null;
-  const pieces = choice.parts.map((key) => (parts || {})[key]);
-  if (pieces.some((p) => !p)) return null;
-  const joined = (field) => pieces.map((p) => p[field]).filter(Boolean).join(SEP);
-  const cost = {};
-  for (const p of pieces) {
-    for (const [name, amount] of Object.entries(p.cost || {})) {
-      if (amount && typeof amount === "object") {
-        cost[name] = { ...(cost[name] || {}) };
-        for (const [what, n] of Object.entries(amount)) cost[name][what] = (cost[name][what] || 0) + n;
-      } else cost[name] = (cost[name] || 0) + amount;
-    }
-  }
-  return { label: joined("label"), detail: joined("detail"), cost, payoff: Object.assign({}, ...pieces.map((p) => p.payoff)),
-           placeholder: pieces.some((p) => p.placeholder), parts: pieces };
-}
-
-// Each legal action (the very object of `actions`) -> its choice made whole; nothing when the view's
+// Each legal action (the very object of `actions`) -> its choice; nothing when the view's
 // choices are not those of these actions (never a wrong cost under a button).
 export function choiceIndex(view, actions) {
   const index = new Map();
   const list = view.choices || [];
   if (!actions || list.length !== actions.length) return index;
-  actions.forEach((a, i) => { const c = resolveChoice(list[i], view.choice_parts); if (c) index.set(a, c); });
+  actions.forEach((a, i) => { if (list[i]) index.set(a, list[i]); });
   return index;
 }
 
@@ -112,17 +93,17 @@ export function costLine(choice) {
   return s.startsWith(choice.label) ? s.slice(choice.label.length).replace(/^\s*—\s*/, "") : s;
 }
 
-// A space whose piece may come from several sectors: what the space costs and brings (its part, shared by
+// A space whose piece may come from several sectors: what the space costs and brings (the same for
 // every one of its options), then the sector is chosen on the next screen.
 export function spaceCostLine(options) {
-  if (!options.length || options.some((c) => !c || !c.parts)) return "";
-  const space = options[0].parts[0];
-  if (!options.every((c) => c.parts[0] === space)) return "";
-  return [space.detail, `then the piece from one of ${options.length} sectors`].filter(Boolean).join(SEP);
+  if (!options.length || options.some((c) => !c || typeof c.space_detail !== "string")) return "";
+  const space = options[0].space_detail;
+  if (!options.every((c) => c.space_detail === space)) return "";
+  return [space, `then the piece from one of ${options.length} sectors`].filter(Boolean).join(SEP);
 }
 
 // A sector button (the space chosen already): what taking the piece from that sector leaves.
-const sectorLine = (choice) => (choice && choice.parts ? choice.parts[choice.parts.length - 1].detail : costLine(choice));
+const sectorLine = (choice) => (choice && typeof choice.sector_detail === "string" ? choice.sector_detail : costLine(choice));
 
 function LazyEra2({ form }) {
   const [Form, setForm] = useState(null);

@@ -3,14 +3,12 @@
 Checks TURN-01 (only legal placements are offered and accepted), the decision
 stack's contract (CASCADE-03) and that an illegal action never changes a state.
 """
-import json
 import random
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from api.games.asian_tigers import (RulesError, apply, legal_actions, load_edition, new_game, replay,
-                                    state_from_dict, state_to_dict, state_to_shared_dict, view)
+from api.games.asian_tigers import RulesError, apply, legal_actions, load_edition, new_game, replay, state_from_dict, state_to_dict, view
 
 EDITION = load_edition()
 COLORS = ["red", "blue", "green", "yellow"]
@@ -69,31 +67,6 @@ def test_random_play_legal_actions_apply_and_variants_are_judged_consistently(pl
         state = step.state
         data = state_to_dict(state)
         assert state_to_dict(state_from_dict(data, EDITION)) == data
-        assert json.dumps(state_to_shared_dict(state)) == json.dumps(data)  # the uncopied form: same data and order
     assert state.phase == "over"  # the whole game was played to its end
     view(state)
     assert state_to_dict(replay(options, EDITION, seed, played)) == state_to_dict(state)
-
-
-def test_the_shared_legal_actions_are_the_legal_actions_listed_once_by_the_move(monkeypatch):
-    # TURN-04: the answers to the waiting decision.  After `apply` the engine already holds them (it
-    # listed them to decide whether to ask): `shared_legal_actions` hands that list out, uncopied.
-    import api.games.asian_tigers.engine as engine
-
-    calls = []
-    monkeypatch.setattr(engine, "OPTIONS", {kind: (lambda s, d, f=f: calls.append(d["kind"]) or f(s, d))
-                                            for kind, f in engine.OPTIONS.items()})
-    state = new_game({"players": [{"color": c} for c in COLORS[:3]]}, EDITION, 21)
-    rng = random.Random(21)
-    kinds = set()
-    for _ in range(60):
-        state = apply(state, rng.choice(legal_actions(state))).state
-        calls.clear()
-        shared = engine.shared_legal_actions(state)
-        assert not calls, f"{calls}: listed again"
-        assert shared is engine.shared_legal_actions(state) and shared == legal_actions(state)
-        copies = legal_actions(state)
-        copies[0]["probe"] = 1  # legal_actions gives copies: the shared list does not change
-        assert "probe" not in engine.shared_legal_actions(state)[0]
-        kinds.add(state.decisions[-1]["kind"])
-    assert len(kinds) >= 3

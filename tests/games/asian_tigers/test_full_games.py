@@ -18,8 +18,8 @@ from collections import Counter
 
 import pytest
 
-from api.games.asian_tigers import (GameOverError, apply, is_over, legal_actions, new_game, replay,
-                                    state_from_dict, state_to_dict, view)
+from api.games.asian_tigers import apply, is_over, legal_actions, new_game, replay, state_from_dict, state_to_dict, view
+from api.games.asian_tigers.errors import GameOverError
 from api.games.asian_tigers.management.era2 import outcome, provisional_score
 from tests.games.asian_tigers.builders import COLORS, edition, recorded_options, rejects
 from tests.games.asian_tigers.builders.management import (answer, answer_offers, at_end_of_era, events_of, final_scoring,

@@ -5,7 +5,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from api.games.asian_tigers import ActionShapeError, SetupError, apply, legal_actions, new_game
+from api.games.asian_tigers import apply, legal_actions, new_game
+from api.games.asian_tigers.errors import ActionShapeError, SetupError
 from tests.games.asian_tigers.builders import (TEAM, edition, edition_document, edition_from, game, pass_turn, players,
                                                recorded_options, recorded_setup, rejects, setup_rejected,
                                                to_build)

@@ -217,6 +217,9 @@ LIVE_REFUSALS = [
      "achievement_units_beyond_components", "NIP-SCORE-09", "/end/players/Bob/achievements/0/units", "ACH3"),
     ("26 contract VP", put(["end", "players", "Ann", "vp_in_play", "contracts"], 26), "contract_vp_impossible",
      "NIP-SCORE-08", "/end/players/Ann/vp_in_play/contracts", "Ann's contract VP"),
+    # NIP-SCORE-09: with every change entered the last board shows Bob's trains and ships: 9 is not what it holds
+    ("9 trains and ships when the board holds 2", put(["end", "players", "Bob", "achievements", 0, "units"], 9),
+     "achievement_not_on_board", "NIP-SCORE-09", "/end/players/Bob/achievements/0/units", "Bob's ACH3"),
 ]
 
 
@@ -243,6 +246,9 @@ END_ONLY_REFUSALS = [
      "tile_vanished", "NIP-SCORE-04", "/scorings/2/regions/R3/tiles"),
     ("a name the players do not have", put(["last_turn_player"], "Eve"), "unknown_player", "NIP-SCORE-10",
      "/last_turn_player"),
+    # NIP-SCORE-01: no game gives 999 VP (the most the rules allow is far lower)
+    ("a VP track of 999", put(["players", 0, "vp_track"], 999), "vp_track_beyond_possible", "NIP-SCORE-01",
+     "/players/0/vp_track"),
 ]
 
 
@@ -252,3 +258,20 @@ def test_impossible_end_only_input_is_refused(change, code, rule, path):
     with pytest.raises(ScoringInputError) as caught:
         score(change(end_only(boards=True, in_play=True)))
     assert (caught.value.code, caught.value.rule, caught.value.path) == (code, rule, path)
+
+
+def test_the_vp_track_bound_is_what_the_rules_make_possible():
+    # NIP-SCORE-01/05/07/08: starting VP, a first place everywhere, every ship, every contract, every region bonus
+    from api.games.nippon.bounds import vp_track_max
+    from api.games.nippon.data import load_nippon_data
+
+    data = load_nippon_data()
+    most = vp_track_max(data)
+    assert most > max(p["total"] for p in score(detailed())["players"])
+    body = end_only()
+    body["players"][0]["vp_track"] = most
+    assert score(body)["players"]  # the bound itself is allowed
+    body["players"][0]["vp_track"] = most + 1
+    with pytest.raises(ScoringInputError) as caught:
+        score(body)
+    assert caught.value.field == "Ann's VP track" and str(most) in caught.value.message

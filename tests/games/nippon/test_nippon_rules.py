@@ -117,11 +117,11 @@ def test_achievement_spaces_score_units_times_vp_times_multiplier():
     # NIP-SCORE-09, NIP-AMB-07 (an empty space scores 0)
     seated = players("red", "blue")
     seated[0]["achievements"] = [{"space": "ACH1", "units": 4, "multiplier": 3},
-                                 {"space": "ACH5", "units": 3, "multiplier": 2},
+                                 {"space": "ACH4", "units": 3, "multiplier": 2},
                                  {"space": "ACH2", "units": 5}]
     result = score(game(seated))
-    assert [line["points"] for line in lines(result, "red", "achievements")] == [4 * 1 * 3, 3 * 2 * 2, 0]
-    assert categories(result, "red")["achievements"] == 24
+    assert [line["points"] for line in lines(result, "red", "achievements")] == [4 * 1 * 3, 3 * 1 * 2, 0]
+    assert categories(result, "red")["achievements"] == 18
     assert lines(result, "red", "achievements")[0]["explanation"] == (
         "Achievement ACH1 (factories built): 4 × 1 VP × 3 (multiplier tile) = 12")
 

@@ -1,8 +1,8 @@
 """Validator for Asian Tigers edition files.
 
-It enforces every consistency rule of ``shared/components/check.py`` (README of
-the components, section 4) on an already parsed edition document, and reports
-the JSON pointer of the offending value:
+It enforces every consistency rule of the reference material's edition validator
+(``check.py``; README of the components, section 4) on an already parsed edition
+document, and reports the JSON pointer of the offending value:
 
 * `validate_edition_document` raises `EditionError` at the first failure and
   returns the `ProvenanceMap` when the file is sound;

@@ -1,8 +1,8 @@
 """Rulebook-stated values, rules options and project rulings of the Asian Tigers edition.
 
-`RULEBOOK` mirrors the table in ``shared/components/check.py`` (a test keeps the two
-equal): each value is stated by the rules text, so an edition must hold exactly it
-and mark it ``rulebook``.
+`RULEBOOK` mirrors the table of the edition validator in the project's reference
+material (``check.py``): each value is stated by the rules text, so an edition must
+hold exactly it and mark it ``rulebook``.
 """
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 
 The rulebook does not print the board's numbers, so they live in an edition
 file (`api/data/asian-tigers.placeholder.json` by default).  `load_edition`
-validates the file (every rule of the shared `check.py`, see
+validates the file (every rule of the reference validator `check.py`, see
 `edition.checks`) and builds frozen dataclasses the engine reads.  Each value
 keeps its provenance (rulebook / placeholder / interpretation) so any number
 the engine uses can be reported as a placeholder.

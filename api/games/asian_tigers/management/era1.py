@@ -24,7 +24,7 @@ ERA1_STEPS = ["mgmt_global_market", "mgmt_influence", "mgmt_special_flags", "mgm
 def begin(state: GameState, events: list[dict]) -> None:
     """Start the management phase of the era that just ended (MGMT1-01, MGMT2-01)."""
     state.phase = "management"
-    state.management = state.own("management") or {}
+    state.management = state.management or {}
     if state.era == 1:
         push_frame(state, "management", list(ERA1_STEPS), era=1)
     else:
@@ -58,18 +58,13 @@ def participants(state: GameState) -> list[str]:
 
 
 def influence_of(state: GameState, participant: str) -> dict[str, int]:
-    """Influence per Tiger, this state's own to change (the neutral's lives in `state.neutral`)."""
-    return state.own("neutral")["influence"] if participant == NEUTRAL else state.player(participant).influence
-
-
-def peek_influence(state: GameState, participant: str) -> dict[str, int]:
-    """`influence_of` to read, without the copies: never change it."""
-    return state.neutral["influence"] if participant == NEUTRAL else state.peek_player(participant).influence
+    """Influence per Tiger (the neutral's lives in `state.neutral`)."""
+    return state.neutral["influence"] if participant == NEUTRAL else state.player(participant).influence
 
 
 def name_of(state: GameState, participant: str) -> str:
     """Display name of a participant."""
-    return "Neutral" if participant == NEUTRAL else state.peek_player(participant).name
+    return "Neutral" if participant == NEUTRAL else state.player(participant).name
 
 
 def gm_markers(state: GameState) -> dict[str, tuple[int, int]]:
@@ -123,9 +118,9 @@ def influence_step(state: GameState, frame: dict, events: list[dict]) -> None:
                            f"/board/management_track/influence_by_rank/era_1/{table_key(state.player_count)}"),
                        "text": f"{tiger_name(state, tiger)}: " + ("; ".join(lines) or "nobody has investment points")
                                + "".join(f" ({t.detail})" for t in ranking.tie_breaks)})
-    state.own("management")["era1"] = {
+    state.management["era1"] = {
         "turn_order": list(state.turn_order), "headquarters": {t: state.headquarters.get(t) for t in state.edition.tigers},
-        "influence": {pid: dict(peek_influence(state, pid)) for pid in participants(state)}, "ip": snapshot_ip,
+        "influence": {pid: dict(influence_of(state, pid)) for pid in participants(state)}, "ip": snapshot_ip,
     }
 
 
@@ -134,7 +129,7 @@ def special_flags_step(state: GameState, frame: dict, events: list[dict]) -> Non
     for tiger in reversed(list(state.edition.tigers)):
         if tiger not in state.special_flags_available:
             continue
-        influence = {pid: peek_influence(state, pid)[tiger] for pid in participants(state)}
+        influence = {pid: influence_of(state, pid)[tiger] for pid in participants(state)}
         order = special_flag_offer_order(influence, turn_order=state.turn_order, neutral=NEUTRAL if state.neutral else None,
                                          neutral_wins_ties=tie_rules(state.edition)["neutral_wins_ties"])
         push_frame(state, "special_flag", ["offer_special_flag"], tiger=tiger, queue=list(order.order))
@@ -145,7 +140,7 @@ def offer_step(state: GameState, frame: dict, events: list[dict]) -> dict | None
     """MGMT1-05/06: offer to the next participant; the neutral always accepts (NEUTRAL-05)."""
     tiger = frame["tiger"]
     if not frame["queue"]:
-        state.own("special_flags_available").remove(tiger)
+        state.special_flags_available.remove(tiger)
         events.append({"kind": "special_flag_returned", "tiger": tiger,
                        "text": f"Nobody takes the {tiger_name(state, tiger)} special flag; it returns to the box"})
         return None
@@ -174,7 +169,7 @@ def accept_special_flag(state: GameState, pid: str, tiger: str, events: list[dic
     influence = influence_of(state, pid)
     before = influence[tiger]
     influence[tiger] = drop_to_icon(state, before)
-    state.own("special_flags_available").remove(tiger)
+    state.special_flags_available.remove(tiger)
     text = (f"{name_of(state, pid)} accepts the {tiger_name(state, tiger)} special flag and drops from "
             f"{before} to {influence[tiger]} influence")
     if pid == NEUTRAL:
@@ -191,7 +186,7 @@ def accept_answer(state: GameState, action: dict, events: list[dict]) -> None:
     """The offered participant accepts."""
     decision = state.decisions[-1]
     accept_special_flag(state, decision["seat"], decision["tiger"], events)
-    state.own("frames")[decision["frame"]]["steps"].clear()
+    state.frames[decision["frame"]]["steps"].clear()
 
 
 def decline_answer(state: GameState, action: dict, events: list[dict]) -> None:
@@ -209,7 +204,7 @@ def decline_answer(state: GameState, action: dict, events: list[dict]) -> None:
 def funds_step(state: GameState, frame: dict, events: list[dict]) -> None:
     """MGMT1-08 / BUILD-LAB-02: funds become 6 + 1 per laboratory there (∞ included), at most 10."""
     rules = state.edition.rules["investment_funds"]
-    for player in state.own_players():
+    for player in state.players:
         if state.solo is not None and player.id == state.solo["automa"]:  # solo (issue 7): SOLO-AUTOMA-08
             continue
         for tiger in state.edition.tigers:

@@ -123,13 +123,13 @@ def final_scoring_step(state: GameState, frame: dict, events: list[dict]) -> Non
     outcome = score_state(state)
     if state.solo is not None:  # solo (issue 7): scenario / campaign goal report
         annotate_outcome(state, outcome)
-    state.own("management")["outcome"] = outcome
+    state.management["outcome"] = outcome
     _board_after_scoring(state, outcome)
     state.phase = "over"
     for line in outcome.get("lines", []):
         events.append({"kind": "score_line", "participant": line.get("participant"), "text": line["text"]})
     winner = outcome.get("winner")
-    text = f"Game over: {state.peek_player(winner).name if winner not in (None, NEUTRAL, AUTOMA) else winner} wins"
+    text = f"Game over: {state.player(winner).name if winner not in (None, NEUTRAL, AUTOMA) else winner} wins"
     if winner is None:  # solo (issue 7): the high-score variant has no winner when the record stands
         text = "Game over: the previous high score stands"
     events.append({"kind": "game_over", "winner": winner, "text": text})
@@ -146,7 +146,7 @@ def _board_after_scoring(state: GameState, outcome: dict) -> None:
     for tiger, step_data in (outcome.get("influence_step") or {}).items():
         for pid, value in (step_data.get("influence_after") or {}).items():
             if pid == NEUTRAL and state.neutral:
-                state.own("neutral")["influence"][tiger] = value
+                state.neutral["influence"][tiger] = value
             elif pid.isdigit():
                 state.player(pid).influence[tiger] = value
     if outcome.get("final_turn_order") and outcome["final_turn_order"] != state.turn_order:

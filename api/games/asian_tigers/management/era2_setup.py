@@ -19,19 +19,15 @@ def draws_are_recorded(state: GameState) -> bool:
 
 def clear_board(state: GameState, events: list[dict]) -> dict | None:
     """ERA2-01..05: clear the markets and centres; returns the question that records the new draws, if any."""
-    # Each container is copied only if something in it changes (a clone may share it, see `GameState.own`).
     for market_id, held in state.local_markets.items():  # ERA2-02
         if held is not None:
-            state.own("supply_goods")[held["good"]] += 1
-            state.own("local_markets")[market_id] = None
-    for center, fixed in state.centers.items():  # ERA2-05: every centre's type is free again
-        if fixed is not None:
-            state.own("centers")[center] = None
-        if state.center_workers[center]:
-            state.own("center_workers")[center] = []
-    for trade_center, fixed in state.trade_centers.items():
-        if fixed is not None:
-            state.own("trade_centers")[trade_center] = None
+            state.supply_goods[held["good"]] += 1
+            state.local_markets[market_id] = None
+    for center in state.centers:  # ERA2-05: every centre's type is free again
+        state.centers[center] = None
+        state.center_workers[center] = []
+    for trade_center in state.trade_centers:
+        state.trade_centers[trade_center] = None
     events.append({"kind": "era2_prepared", "text": "Era II setup: local markets emptied, workers back from the "
                                                     "board, every centre free again"})
     if draws_are_recorded(state):
@@ -71,7 +67,7 @@ def redo_draws(state: GameState, recorded: dict, events: list[dict]) -> None:
         draws[player.id] = draw_workers(edition, (recorded.get("workers") or {}).get(player.id), state.seed,
                                         f"workers/era2/{player.id}", stated and not automa)
     place_setup_workers(state, setup_workers)
-    for player in state.own_players():
+    for player in state.players:
         player.team, player.set_aside = draws[player.id]
         player.placed = {t: 0 for t in edition.worker_types}
         player.workers_placed = 0

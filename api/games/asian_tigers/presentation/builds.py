@@ -3,7 +3,7 @@
 A choose_build offers one build per space in reach and sector holding a
 generic piece (dozens: most entries of a view's ``choices``), a university's
 additional action one department per open space and sector; the same ones
-recur move after move.  Such an option is made of two parts (see `factored`):
+recur move after move.  Such an option is made of two parts (joined by `options`):
 its space's — what the space costs and gives — and its sector's — the piece
 taken and what that leaves (a factory takes its own piece: a part of its own).
 `Builds` describes the options of one decision in a row: it reads the player
@@ -97,8 +97,8 @@ def build_label(state: GameState, info: dict) -> str:
 class Builds:
     """The builds and departments answering one decision, described one after the other.
 
-    `parts(action)` is (space part key, space part, sector part key, sector part) of a build or
-    build_department (see `factored`), raising what `building.check_space` raises for it.  Valid for
+    `parts(action)` is (space part, sector part) of a build or
+    build_department (joined by `options._whole_build`), raising what `building.check_space` raises for it.  Valid for
     one state and decision: it keeps the player, the spaces checked and the sectors read.
     """
 
@@ -113,7 +113,7 @@ class Builds:
         self._university = None
 
     def parts(self, action: dict) -> tuple:
-        """(space key, space part, sector key, sector part) of the build or department `action`."""
+        """(space part, sector part) of the build or department `action`."""
         kind, space_id, sector = action["kind"], action["space"], action.get("sector")
         # A space that passed its checks for this kind, and a sector holding a piece: nothing else to check.
         passed = self._spaces.get(space_id) if type(space_id) is str else None
@@ -146,8 +146,7 @@ class Builds:
         factory = space.kind == "factory"
         spaced = self._space_part(kind, space, energy, science)
         sectored = self._sector_part(sector, content, factory)
-        described = _WORDS[key] = (f"{'build' if kind == 'build' else 'department'}:{space.id}", spaced,
-                                   f"sector:{sector}:factory" if factory else f"sector:{sector}", sectored)
+        described = _WORDS[key] = (spaced, sectored)
         return described
 
     def _space_part(self, kind: str, space, energy, science) -> dict:
@@ -187,7 +186,7 @@ class Builds:
     def _check(self, kind: str, space_id, sector) -> dict:
         state, decision = self.state, self.decision
         if self._player is None:
-            self._player = state.peek_player(decision["seat"])
+            self._player = state.player(decision["seat"])
         if kind == "build":
             return building.check_space(state, self._player, space_id, sector, decision["center"],
                                         building.BUILDABLE_FROM_CENTER, decision["tiger"])
@@ -204,8 +203,8 @@ class Builds:
         return read
 
 
-# (edition hash, kind, what a checked build names, the sector's content) ->
-# (space key, space part, sector key, sector part); shared: never mutate
+# (edition hash, kind, what a checked build names, the sector's content) -> (space part, sector part);
+# shared: never mutate
 _WORDS: dict = {}
 _WORDS_MAX = 8192
 # (edition hash, kind, space, energy, science) -> the space's part; (edition hash, sector, content, factory)

@@ -1,6 +1,7 @@
 """A small cache keyed by the edition's content hash (editions are unhashable frozen mappings).
 
-Rendered parts of the view are memoised by their inputs instead: see `api.games.sections`.
+For what depends on the edition alone (labels, a Tiger's spaces, a centre's reach): the state's
+parts of the view are rendered afresh every time.
 """
 from __future__ import annotations
 

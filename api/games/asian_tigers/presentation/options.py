@@ -17,9 +17,10 @@ are invented placeholders).  The numbers come from the same check functions
   labels document), ``bonus``, ``token``.  What can be said only in words
   (``then a build in column C``) is said once, in ``detail``.
 
-`describe_choices` gives a view's ``choices`` and ``choice_parts``: a build or
-a department is factored into its space's part and its sector's part, each
-sent once (see `factored`; `resolve` makes one whole again).
+`describe_choices` gives a view's ``choices``, each whole; a build or a
+department is described from its space's part and its sector's part (see
+`builds`), and also says each part's ``detail`` apart (``space_detail``,
+``sector_detail``) for the phone's two screens.
 """
 from __future__ import annotations
 
@@ -27,7 +28,6 @@ from api.games.asian_tigers.presentation import labels as L
 from api.games.asian_tigers.presentation.builds import Builds, build_payoff, sector_payoff
 from api.games.asian_tigers.presentation.cache import per_edition
 from api.games.asian_tigers.presentation.document import edition_labels
-from api.games.asian_tigers.presentation.factored import resolve
 from api.games.asian_tigers.presentation.summary import shown, worded as _detail
 from api.games.asian_tigers.state import GameState, PlayerState
 from api.games.asian_tigers.turn import bonuses, building, market, placement
@@ -39,54 +39,48 @@ def choice_label(state: GameState, decision: dict, action: dict) -> str:
 
 
 def describe_choice(state: GameState, decision: dict, action: dict) -> dict:
-    """The option `action` of `decision` with its label, detail, cost and payoff (a build made whole)."""
+    """The option `action` of `decision` with its label, detail, cost and payoff."""
     kind = action["kind"]
     if kind == "build" or kind == "build_department":
-        space_key, space_part, sector_key, sector_part = Builds(state, decision, uses_placeholder).parts(action)
-        return resolve({"parts": [space_key, sector_key]}, {space_key: space_part, sector_key: sector_part})
+        return _whole_build(*Builds(state, decision, uses_placeholder).parts(action))
     return _described(state, decision, action)
 
 
-def describe_choices(state: GameState, decision: dict, actions: list[dict]) -> tuple[list[dict], dict | None]:
-    """(the view's ``choices``, its ``choice_parts``): one choice per action, same order.
+def describe_choices(state: GameState, decision: dict, actions: list[dict]) -> list[dict]:
+    """The view's ``choices``: one whole choice per action, same order (``describe_choice`` of each).
 
-    A build or a department is ``{"parts": [space key, sector key]}``, its parts in ``choice_parts``
-    (key → part, each once; None when no choice is factored): a choose_build offers one build per
-    space in reach and sector holding a generic piece (dozens), made of a few spaces and sectors.
-    Each space is checked once (see `builds.Builds`); ``resolve(choices[i], choice_parts)`` is
-    ``describe_choice(state, decision, actions[i])``.  The parts are shared: never mutate them.
+    The builds and departments of one decision are described by one `builds.Builds`, which checks
+    each space once (a choose_build offers dozens of options made of a few spaces and sectors).
     """
-    row = parts = None
+    row = None
     out = []
     for action in actions:
         kind = action["kind"]
         if kind == "build" or kind == "build_department":
             if row is None:
-                row, parts = Builds(state, decision, uses_placeholder), {}
-            space_key, space_part, sector_key, sector_part = row.parts(action)
-            space_key = _kept(parts, space_key, space_part)
-            sector_key = _kept(parts, sector_key, sector_part)
-            out.append({"parts": [space_key, sector_key]})
+                row = Builds(state, decision, uses_placeholder)
+            out.append(_whole_build(*row.parts(action)))
         else:
             out.append(_described(state, decision, action))
-    return out, parts
+    return out
 
 
-def _kept(parts: dict, key: str, part: dict) -> str:
-    """`key`, `part` put in `parts`; another key when `key` already holds a different part (cannot happen
-    within one decision — a space's part and a sector's are the same for all its options — but a
-    wrong join must never be sent)."""
-    held = parts.get(key)
-    if held is None:
-        parts[key] = part
-        return key
-    if held is part or held == part:
-        return key
-    n = 2
-    while f"{key}#{n}" in parts and parts[f"{key}#{n}"] != part:
-        n += 1
-    parts[f"{key}#{n}"] = part
-    return f"{key}#{n}"
+SEPARATOR = " — "
+
+
+def _whole_build(space: dict, sector: dict) -> dict:
+    """A build or department from its space's part and its sector's part (see `builds.Builds`).
+
+    Label and detail: the parts' non-empty ones joined; cost: the space's (a sector costs nothing);
+    payoff: both merged (no key is in both).  ``space_detail`` (what the space costs and brings, the
+    same for each of its sectors) and ``sector_detail`` (what taking the piece leaves) are kept apart
+    for the phone's two screens: the space first, then the sector.
+    """
+    return {"label": SEPARATOR.join(p["label"] for p in (space, sector) if p["label"]),
+            "detail": SEPARATOR.join(p["detail"] for p in (space, sector) if p["detail"]),
+            "cost": dict(space["cost"]), "payoff": {**space["payoff"], **sector["payoff"]},
+            "placeholder": space["placeholder"] or sector["placeholder"],
+            "space_detail": space["detail"], "sector_detail": sector["detail"]}
 
 
 def _described(state: GameState, decision: dict, action: dict) -> dict:
@@ -151,7 +145,7 @@ def _placement(state: GameState, action: dict) -> tuple:
     """(label, cost, payoff, detail, placeholder) of a placement, remembered: they depend only on what
     `check_place_worker` found, whether the centre's type is still open, and a trade centre's nations
     (and whether it names a placeholder only on its centre: its other fields are kind, worker and decision)."""
-    info = _judged_placement(state, action) or placement.check_place_worker(state, action)
+    info = placement.check_place_worker(state, action)
     center = info["center"]
     if center == placement.SPECIAL_TRADE_CENTER:
         reads = None
@@ -168,16 +162,6 @@ def _placement(state: GameState, action: dict) -> tuple:
         described = _PLACEMENTS[key] = (label, cost, shown(payoff), _detail(state, cost, payoff),
                                         uses_placeholder(state, {"center": center}))
     return described
-
-
-def _judged_placement(state: GameState, action: dict) -> dict | None:
-    """What `check_place_worker` returns for a legal placement, as the options judged it (no check, no copy
-    of the player); None when they judged it refused, or nothing (see `placement.judged_placement`)."""
-    cost = placement.judged_placement(state, action)
-    if type(cost) is not int:
-        return None
-    worker = action.get("worker") or state.peek_player(state.turn_order[state.turn_index]).team[0]
-    return {"center": action["center"], "worker": worker, "cost": cost}
 
 
 # (edition hash, what a checked placement names) -> (label, cost, payoff, detail, placeholder); shared: never mutate
@@ -217,7 +201,7 @@ def _parts_factory(state: GameState, player: PlayerState, space_id: str, energy:
 
 def _attach_parts_factory(state: GameState, decision: dict, action: dict):
     energy = state.edition.rules["university"]["parts_factory_cost_energy"]
-    return _parts_factory(state, state.peek_player(decision["seat"]), action["space"], energy)
+    return _parts_factory(state, state.player(decision["seat"]), action["space"], energy)
 
 
 def _sell_local(state: GameState, decision: dict, action: dict):
@@ -257,7 +241,7 @@ def _finish_sales(state: GameState, decision: dict, action: dict):
 
 def _resolve_bonus(state: GameState, decision: dict, action: dict):
     pending = bonuses.pending_bonus(state, action["bonus"])
-    player = state.peek_player(pending["seat"])
+    player = state.player(pending["seat"])
     plan = bonuses.check(state, pending, action)
     label = L.bonus_label(state.edition, pending["bonus"], f"{pending['type']}_bonuses")
     cost, payoff = {}, {"bonus": {"id": pending["bonus"], "label": label}}
@@ -383,4 +367,4 @@ _DESCRIBERS = {
 }
 
 
-__all__ = ["choice_label", "describe_choice", "describe_choices", "resolve"]
+__all__ = ["choice_label", "describe_choice", "describe_choices"]

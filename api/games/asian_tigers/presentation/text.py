@@ -126,12 +126,10 @@ def _humanized(edition: Edition, player_count: int, text: str) -> str:
     return pattern.sub(lambda m: table[m.group(0)], text)
 
 
-def humanize_events(edition: Edition, player_count: int, events: list[dict]) -> list[dict]:
-    """Rewrite each event's ``text`` in place (codes stay in the other fields); returns `events`."""
-    for event in events:
-        if isinstance(event.get("text"), str):
-            event["text"] = humanize(edition, player_count, event["text"])
-    return events
+def narrate(edition: Edition, player_count: int, events: list[dict]) -> list[dict]:
+    """The events with each ``text`` in words (new dicts; codes stay in the other fields)."""
+    return [{**event, "text": humanize(edition, player_count, event["text"])} if isinstance(event.get("text"), str)
+            else dict(event) for event in events]
 
 
 def humanize_tree(edition: Edition, player_count: int, value, keys=("text", "label", "lines", "instructions", "automa_instructions")):

@@ -4,9 +4,8 @@ Added to `view.view` (codes stay where they were, for machines):
 
 * ``prompt`` — the question asked, in words;
 * ``choices`` — one per entry of ``legal_actions``, same order: ``{label,
-  detail, cost, payoff, placeholder}``, or for a build or a department
-  ``{parts: [space key, sector key]}`` (see `options`, `factored`);
-* ``choice_parts`` — those parts, each once (key → part; null when no choice is factored);
+  detail, cost, payoff, placeholder}`` (a build or a department also says
+  ``space_detail`` and ``sector_detail``: see `options`);
 * ``board_model`` — the table as it lies (see `board`);
 * ``setup_instructions`` — at the start of an era, what to lay out (see `setup_instructions`);
 * ``era2_form`` — the form a table that draws Era II itself fills in;
@@ -16,12 +15,8 @@ Added to `view.view` (codes stay where they were, for machines):
 """
 from __future__ import annotations
 
-from typing import Callable
-
 from api.games.asian_tigers.presentation import labels as L
-from api.games.asian_tigers.presentation.board import board_sections
-
-from api.games.sections import Section, SectionMemo, Shared, cheap, lazy, memoised, whole
+from api.games.asian_tigers.presentation.board import board_model
 from api.games.asian_tigers.presentation.options import describe_choices
 from api.games.asian_tigers.presentation.setup_instructions import era2_form, setup_instructions
 from api.games.asian_tigers.presentation.text import humanize_tree
@@ -40,15 +35,12 @@ PROMPTS = {
 }
 
 
-_NO_SETUP: dict = {}  # one object for every state without a recorded setup (compared by identity): never mutate
-
-
 def prompt(state: GameState, decision: dict | None) -> str | None:
     """``Ann: build one infrastructure on South Korea``."""
     if decision is None:
         return None
     seat = decision.get("seat")
-    who = state.peek_player(seat).name if isinstance(seat, str) and seat.isdigit() else "The table"
+    who = state.player(seat).name if isinstance(seat, str) and seat.isdigit() else "The table"
     text = PROMPTS.get(decision["kind"], decision["kind"].replace("_", " "))
     if decision.get("tiger") in state.edition.tigers and decision["kind"] in ("choose_build", "choose_local_sale"):
         text += f" on {state.edition.tigers[decision['tiger']].name}"
@@ -77,28 +69,14 @@ def solo_view_in_words(state: GameState, section: dict) -> tuple[dict, str]:
             humanize_tree(edition, count, {"text": section["automa_instructions"]})["text"])
 
 
-def presentation_sections(state: GameState, decision: dict | None, legal: Callable[[], list],
-                          memo: SectionMemo | None, shared: dict[str, Shared] | None = None) -> list[Section]:
-    """The issue-12 fields of the view as sections (see `sections`); `legal()`: the legal actions;
-    `shared`: the state's `board.shared_inputs`, when the caller has them."""
-    edition = state.edition
-    described: list = []  # (choices, choice_parts), worked out once when first read
-
-    def choices() -> tuple:
-        if not described:
-            described.append(describe_choices(state, decision, legal()) if decision else ([], None))
-        return described[0]
-
-    return [
-        cheap(("prompt",), prompt(state, decision)),
-        whole(("choices",), lambda: choices()[0]),
-        # Keyed by its value: a patch sends only the parts that changed (mostly it stays null).
-        lazy(("choice_parts",), lambda: choices()[1], lambda: choices()[1]),
-        *board_sections(state, memo, shared),
-        cheap(("setup_instructions",), setup_instructions(state)),
-        cheap(("era2_form",), era2_form(state, decision)),
-        cheap(("labels_version",), edition.content_hash),
-        memoised(("initial_turn_order",), "initial_turn_order", edition.content_hash,
-                 (state.solo is not None, state.player_count, state.options.get("setup") or _NO_SETUP, state.seed),
-                 lambda: initial_turn_order(state), memo),
-    ]
+def presentation(state: GameState, decision: dict | None, legal: list) -> dict:
+    """The issue-12 fields of the view; `legal`: the legal actions (``choices[i]`` describes ``legal[i]``)."""
+    return {
+        "prompt": prompt(state, decision),
+        "choices": describe_choices(state, decision, legal) if decision else [],
+        "board_model": board_model(state),
+        "setup_instructions": setup_instructions(state),
+        "era2_form": era2_form(state, decision),
+        "labels_version": state.edition.content_hash,
+        "initial_turn_order": initial_turn_order(state),
+    }

@@ -1,7 +1,7 @@
 """The result of end-of-game scoring: `Outcome` and its parts, each with a JSON-ready `to_dict`.
 
 `scoring.score.score_end_position` returns an `Outcome`.  `Outcome.to_dict()` is a superset
-of the worked examples' ``expected`` layout (/work/shared/examples/README.md), plus
+of the worked examples' ``expected`` layout (tests/data/examples/README.md), plus
 the scorepad per participant, tie-break keys, standings, explanation lines and the
 placeholder edition values used.
 """

@@ -4,7 +4,7 @@ The table describes what is visible at the end of Era II, before the management
 phase; `score_table` validates it, builds an `EndPosition` and runs the same
 `scoring.score.score_end_position` the full engine uses.
 
-INPUT (one JSON object; the worked examples' format, /work/shared/examples/README.md)::
+INPUT (one JSON object; the worked examples' format, tests/data/examples/README.md)::
 
     player_count      1..4 (1 = solo, scored on the 2-player tables)
     neutral           optional bool; must be true exactly with 3 players

@@ -1,6 +1,6 @@
 """Reading a table's end-of-game JSON into an `EndPosition`, refusing anything inconsistent.
 
-The format is the one of the worked examples (/work/shared/examples/README.md), with
+The format is the one of the worked examples (tests/data/examples/README.md), with
 an optional ``solo.variant`` (see `scorer.score_table`).  Every refusal is a
 `ScorerInputError` whose `path` is a JSON pointer into the input.  This module checks
 shapes and identities; `scorer_checks` checks the facts against the rules.
@@ -73,27 +73,35 @@ def ptr_join(path: str, key: Any) -> str:
     return path + ptr(key)
 
 
-def integer(value: Any, path: str, minimum: int | None = 0, maximum: int | None = None) -> int:
-    """`value` as an int (not a bool) of at least `minimum` and at most `maximum`."""
+def integer(value: Any, path: str, minimum: int | None = 0, maximum: int | None = None, why: str = "") -> int:
+    """`value` as an int (not a bool) of at least `minimum` and at most `maximum` (`why`: the bound in words)."""
     if isinstance(value, bool) or not isinstance(value, int):
         fail("invalid_type", path, f"expected a whole number, got {value!r}")
     if minimum is not None and value < minimum:
         code = "negative_value" if minimum == 0 else "invalid_value"
         fail(code, path, f"{value} is below the minimum {minimum}")
     if maximum is not None and value > maximum:
-        fail("value_too_large", path, f"{value} is more than the game's components allow (at most {maximum})")
+        limit = why or "the game's components allow"
+        fail("value_too_large", path, f"{value} is more than {limit} (at most {maximum})")
     return value
 
 
-BEYOND_PRINTED = 10  # tracks keep counting past their printed end (I05): allow ten times the printed length
+# Tracks keep counting past their printed end (I05) but no game goes round the printed track twice: in 20
+# worker placements a marker gains at most one flag's spaces (2 to 7) or a printed bonus a turn, plus the
+# management steps; so the bound is the printed track and one lap more (issue 34: 99 on the global market
+# and 250 influence were accepted before).
+BEYOND_PRINTED = 2
+TRACK_WHY = {"position": "a game can reach: the global market track is printed to its end once and no marker goes "
+                         "round it twice",
+             "influence": "a game can reach: an influence track loops past its printed end once at most"}
 
 
 def limits(edition: Edition) -> dict[str, int]:
     """The largest value each number of a table's end position can take, from the edition's components.
 
     Supplies bound what a player can hold (goods, energy, science tokens, pieces of a colour);
-    tracks that keep counting past their printed end get ten times their printed length, far
-    beyond any game yet small enough that nothing grows with it.  No scoring step loops over a
+    tracks that keep counting past their printed end get twice their printed length (one lap
+    past the end, see BEYOND_PRINTED).  No scoring step loops over a
     number, but every number is still refused past these bounds (issue 16).
     """
     c, board = edition.document["components"], edition.document["board"]
@@ -273,14 +281,15 @@ def participant(pid: str, p: dict, edition: Edition) -> ParticipantPosition:
                      "no global-market marker or resources, and special flags it accepts leave the game", "AMB-22")
     influence = per_tiger(p["influence"], ptr_join(base, "influence"), edition, "influence")
     bound = limits(edition)
-    influence = {t: integer(v, ptr_join(base, "influence") + ptr(t), maximum=bound["influence"])
+    influence = {t: integer(v, ptr_join(base, "influence") + ptr(t), maximum=bound["influence"], why=TRACK_WHY["influence"])
                  for t, v in influence.items()}
     tigers = per_tiger(p["tigers"], ptr_join(base, "tigers"), edition, "facts")
     tigers = {t: tiger_facts(v, ptr_join(base, "tigers") + ptr(t), kind == NEUTRAL, bound) for t, v in tigers.items()}
     position = stack = None
     if kind != NEUTRAL:
         gm = obj(p["global_market"], ptr_join(base, "global_market"), ("position", "stack"))
-        position = integer(gm["position"], ptr_join(base, "global_market") + "/position", maximum=bound["position"])
+        position = integer(gm["position"], ptr_join(base, "global_market") + "/position", maximum=bound["position"],
+                           why=TRACK_WHY["position"])
         stack = integer(gm["stack"], ptr_join(base, "global_market") + "/stack", maximum=bound["stack"])
     left = Leftovers()
     if "leftovers" in p:
@@ -320,7 +329,7 @@ def era1_block(value: Any, parts: dict, edition: Edition) -> Era1Position:
         entry = obj(block[pid], base, ("influence",) + (() if neutral else ("ip",)), ("ip",) if neutral else ())
         raw = per_tiger(entry["influence"], base + "/influence", edition, "influence")
         bound = limits(edition)
-        influence[pid] = {t: integer(v, base + ptr("influence", t), maximum=bound["influence"])
+        influence[pid] = {t: integer(v, base + ptr("influence", t), maximum=bound["influence"], why=TRACK_WHY["influence"])
                           for t, v in raw.items()}
         if "ip" in entry:
             raw = per_tiger(entry["ip"], base + "/ip", edition, "investment points")

@@ -37,7 +37,7 @@ def _automa(state: GameState):
 def tile_step(state: GameState, frame: dict, events: list[dict]) -> dict | None:
     """SOLO-AUTOMA-01 / SOLO-SETUP-03: the next tile of the seeded pile, or ask which tile the table revealed."""
     # The view's instruction list is the turn about to be played (era-start effects ran before it).
-    state.own("solo")["instructions"] = []
+    state.solo["instructions"] = []
     if state.solo["tiles_mode"] == "recorded":
         return new_decision(state, "record_automa_tile", "0", declinable=False)
     reveal(state, frame, state.solo["pile"][0], events)
@@ -46,7 +46,7 @@ def tile_step(state: GameState, frame: dict, events: list[dict]) -> dict | None:
 
 def reveal(state: GameState, frame: dict, tile: str, events: list[dict]) -> None:
     """Take `tile` off the pile for this turn."""
-    solo = state.own("solo")
+    solo = state.solo
     solo["pile"].remove(tile)
     solo["revealed"].append(tile)
     frame["tile"] = tile
@@ -64,7 +64,7 @@ def reveal_automa_tile(state: GameState, action: dict, events: list[dict]) -> No
     if tile not in state.solo["pile"]:
         raise IllegalActionError(f"Tile {tile!r} is not in the Automa's pile; left: {', '.join(state.solo['pile'])}",
                                  code="tile_not_in_pile", rule="SOLO-AUTOMA-01", field="tile")
-    reveal(state, state.own("frames")[state.decisions[-1]["frame"]], tile, events)
+    reveal(state, state.frames[state.decisions[-1]["frame"]], tile, events)
 
 
 # -- where the worker goes (pure) -----------------------------------------------------------
@@ -138,7 +138,7 @@ def place_step(state: GameState, frame: dict, events: list[dict]) -> None:
     where = destination(state, frame["tile"], worker)
     center = where["center"]
     frame.update(worker=worker, center=center)
-    state.own("turn").update({"worker": worker, "center": center})
+    state.turn.update({"worker": worker, "center": center})
     say(state, events, "worker_placed", f"{worker} worker to {_center_label(state, center)} ({where['why']})",
         center=center, worker=worker)
     tile = state.edition.solo["action_tiles"][frame["tile"]]
@@ -148,14 +148,14 @@ def place_step(state: GameState, frame: dict, events: list[dict]) -> None:
         frame["steps"][:0] = ["automa_end"]
     elif center in state.trade_centers:
         if state.trade_centers[center] is None:
-            state.own("trade_centers")[center] = worker
+            state.trade_centers[center] = worker
         frame.update(flags_wanted=min(tile["trade_center_rule"]["flags"],
                                       state.edition.trade_centers[center]["sales_max"]), flags=[], sold=[])
         frame["steps"][:0] = ["automa_flag", "automa_trade_gm", "automa_end"]
     else:
         if state.centers[center] != worker:
-            state.own("centers")[center] = worker
-        state.own("center_workers")[center].append(automa.id)
+            state.centers[center] = worker
+        state.center_workers[center].append(automa.id)
         frame.update(tiger=where["tiger"], letter=center.split(".")[1])
         frame["steps"][:0] = ["automa_sale", "automa_build", "automa_department", "automa_university_bonus",
                               "automa_influence", "automa_end"]
@@ -193,8 +193,8 @@ def sale_step(state: GameState, frame: dict, events: list[dict]) -> None:
         say(state, events, "automa_no_sale", f"the supply has no {market.good} for the column {market.column} "
             f"market: no sale")
         return None
-    state.own("supply_goods")[market.good] -= 1
-    state.own("local_markets")[market_id] = {"good": market.good, "seller": state.solo["automa"]}
+    state.supply_goods[market.good] -= 1
+    state.local_markets[market_id] = {"good": market.good, "seller": state.solo["automa"]}
     say(state, events, "local_sale_made", f"put {market.good} from the supply on the column {market.column} market "
         f"of {tiger_name(state, market.tiger)} (no influence)", market=market_id, good=market.good)
     return None
@@ -237,8 +237,8 @@ def build_choice(state: GameState, tiger: str, letter: str) -> Space | None:
 
 def _put(state: GameState, space: Space) -> None:
     if not space.infinite:
-        state.own("occupancy")[space.id] = len(state.pieces)
-    state.own("pieces").append(Piece(state.solo["automa"], space.id, space.tiger, space.kind))
+        state.occupancy[space.id] = len(state.pieces)
+    state.pieces.append(Piece(state.solo["automa"], space.id, space.tiger, space.kind))
 
 
 def build_step(state: GameState, frame: dict, events: list[dict]) -> None:
@@ -334,7 +334,7 @@ def flag_step(state: GameState, frame: dict, events: list[dict]) -> None:
         return None
     nation = choices[0]
     new = nation not in held_nations(state)
-    flag = state.own("flag_stacks")[nation].pop(0)
+    flag = state.flag_stacks[nation].pop(0)
     frame["flags"].append(flag)
     frame["sold"].append(nation)
     where = place_flag(state, flag, events)

@@ -29,7 +29,7 @@ _WORDS = {"influence": "influence", "power_plant": "power plants", "factory": "f
 
 def say(state: GameState, events: list[dict], kind: str, text: str, **fields) -> None:
     """Log one Automa instruction: an event for the log and a line for the view."""
-    state.own("solo")["instructions"].append(text)
+    state.solo["instructions"].append(text)
     events.append({"kind": kind, "participant": state.solo["automa"], **fields, "text": f"Automa: {text}"})
 
 
@@ -55,7 +55,7 @@ def take_generic(state: GameState, events: list[dict]) -> str:
     """Take the next generic piece; an emptied sector gives its bonus (SOLO-AUTOMA-14).  Returns its label."""
     label, sector = next_generic(state)
     if sector is None:
-        state.own("solo")["reserve_generics"] -= 1
+        state.solo["reserve_generics"] -= 1
     else:
         _automa(state).sectors[sector]["generic"] -= 1
         check_sector_emptied(state, sector, events)
@@ -93,7 +93,7 @@ def check_sector_emptied(state: GameState, sector: str, events: list[dict]) -> N
 def place_flag(state: GameState, flag: str, events: list[dict]) -> str:
     """Flags fill AF1 → AF2 → AF3 row by row, then stay off the board (I17); a full sector gives its bonus."""
     sectors = state.edition.solo["automa_board"]["final_scoring_sectors"]
-    flags = state.own("solo")["flags"]
+    flags = state.solo["flags"]
     for sector, spec in sectors.items():
         if len(flags[sector]) < spec["rows"]:
             flags[sector].append(flag)
@@ -212,7 +212,7 @@ def choose_region(state: GameState, effect: dict) -> tuple[list[str], str]:
         return tied, why
     human = "0"
     for label, value in (("your most investment points", lambda t: column_ip(state, human, t).total),
-                         ("your most investment funds", lambda t: state.peek_player(human).funds[t])):
+                         ("your most investment funds", lambda t: state.player(human).funds[t])):
         top = max(value(t) for t in tied)
         tied = [t for t in tied if value(t) == top]
         why += f"; tie broken by {label}"
@@ -253,7 +253,7 @@ def _satellite_space(state: GameState, tiger: str, row: str) -> str | None:
 
 def _parts_factory(state: GameState, effect: dict, tiger: str, why: str, events: list[dict]) -> None:
     piece = _bare_factories(state, tiger)[0]
-    piece = state.replace_piece(piece, parts_factory=True)  # pieces are shared between clones
+    piece = state.replace_piece(piece, parts_factory=True)  # pieces are frozen
     state.supply_parts_factories -= 1
     good = state.edition.space(piece.space).good
     say(state, events, "automa_parts_factory", f"attach a parts factory under its {good} factory on {piece.space} "
@@ -266,7 +266,7 @@ def _satellite(state: GameState, effect: dict, tiger: str, why: str, events: lis
     kind = row if row in automa.satellites else "any"
     automa.satellites.remove(kind)
     space = _satellite_space(state, tiger, row)
-    state.own("satellites")[space] = {"owner": automa.id, "satellite": kind}
+    state.satellites[space] = {"owner": automa.id, "satellite": kind}
     label = "generic" if kind == "any" else f"{kind.replace('_', '-')}"
     say(state, events, "automa_satellite", f"build its {label} satellite on {space} ({row.replace('_', ' ')} row of "
         f"{tiger_name(state, tiger)}; {why}; no region bonus)", space=space, tiger=tiger)
@@ -275,7 +275,7 @@ def _satellite(state: GameState, effect: dict, tiger: str, why: str, events: lis
 def _headquarters(state: GameState, effect: dict, tiger: str, why: str, events: list[dict]) -> None:
     automa = _automa(state)
     automa.headquarters_available = False
-    state.own("headquarters")[tiger] = automa.id
+    state.headquarters[tiger] = automa.id
     say(state, events, "automa_headquarters", f"build its headquarters in {tiger_name(state, tiger)} ({why}; "
         f"no region bonus)", tiger=tiger)
 

@@ -41,7 +41,7 @@ def final_gm_position(state: GameState, participant: str = HUMAN) -> int:
     """
     if state.phase == "over":
         return state.gm_position(participant)
-    player = state.peek_player(participant)
+    player = state.player(participant)
     left = sum(player.goods.values()) + player.energy + player.science
     per_space = state.edition.rules["global_market"]["era_2_leftover_resources_per_space"]
     return state.gm_position(participant) + left // per_space
@@ -65,7 +65,7 @@ def goal_value(state: GameState, requirement: dict):
                      if p.owner == HUMAN and p.kind == "factory"})
     elif metric == "distinct_flags_in_final_scoring_rows":
         # Different nations among the flags in rows, each special flag moved into a row counting as its own.
-        value = len({f if f.startswith("special:") else f.rsplit("-", 1)[0] for f in state.peek_player(HUMAN).rows.values()})
+        value = len({f if f.startswith("special:") else f.rsplit("-", 1)[0] for f in state.player(HUMAN).rows.values()})
     elif metric == "global_market_position":
         value = final_gm_position(state)
     elif metric == "headquarters_and_satellite_rows":

@@ -79,7 +79,7 @@ def begin_era(state: GameState, events: list[dict] | None = None) -> None:
     """Era start: shuffle the 10 action tiles (SOLO-SETUP-03, SOLO-ERA2-01) and queue the campaign tile's
     Automa half for this era (SCENARIO-02)."""
     tiles = sorted(state.edition.solo["action_tiles"])
-    solo = state.own("solo")
+    solo = state.solo
     if solo["tiles_mode"] == "generated":
         solo["pile"] = rng_for(state.seed, f"automa_tiles/era{state.era}").sample(tiles, len(tiles))
     else:
@@ -97,7 +97,7 @@ def begin_era(state: GameState, events: list[dict] | None = None) -> None:
 # -- scoring input (SOLO-SCORE-01..03, AMB-38, AMB-46) ----------------------------------
 def automa_position(state: GameState, markers: dict) -> ParticipantPosition:
     """The Automa for `scoring.score.score_end_position`: flags by AF sector + off-board, no leftovers."""
-    automa = state.peek_player(state.solo["automa"])  # read only: no copy of a player shared with a clone
+    automa = state.player(state.solo["automa"])
     return ParticipantPosition(
         id=automa.id, kind=AUTOMA, influence=dict(automa.influence),
         tigers={t: tiger_facts(state, automa.id, t) for t in state.edition.tigers},
@@ -135,7 +135,7 @@ def annotate_outcome(state: GameState, outcome: dict) -> None:
 def solo_view(state: GameState) -> dict:
     """The solo section of `view(state)`: settings, the Automa board, tiles, the last Automa turn."""
     solo = state.solo
-    automa = state.peek_player(solo["automa"])  # read only: no copy of a player shared with a clone
+    automa = state.player(solo["automa"])
     board = state.edition.solo["automa_board"]
     numbered = {sid: list(s["generic_numbers"])[len(s["generic_numbers"]) - automa.sectors[sid]["generic"]:]
                 for sid, s in board["infrastructure_sectors"].items()}

@@ -101,7 +101,7 @@ def _candidates(state: GameState, player: PlayerState, pending: dict) -> list[di
 def resolve_options(state: GameState, pending: dict) -> list[dict]:
     """Every legal way to resolve `pending` now; none when it cannot be used (it may still be ignored)."""
     options = []
-    for choice in _candidates(state, state.peek_player(pending["seat"]), pending):
+    for choice in _candidates(state, state.player(pending["seat"]), pending):
         action = {"kind": "resolve_bonus", "bonus": pending["id"], **choice}
         try:
             check(state, pending, action)
@@ -114,7 +114,7 @@ def resolve_options(state: GameState, pending: dict) -> list[dict]:
 # -- checks -------------------------------------------------------------------------
 def check(state: GameState, pending: dict, action: dict) -> dict:
     """Validate `action` for `pending`; returns the plan `apply_plan` carries out."""
-    player = state.peek_player(pending["seat"])  # read only: the options check every candidate
+    player = state.player(pending["seat"])
     bonus = entry(state, pending)
     effect = bonus["effects"][0]
     verb = effect["do"]
@@ -219,8 +219,8 @@ def pending_bonus(state: GameState, bonus_id) -> dict:
 def ignore_bonus(state: GameState, action: dict, events: list[dict]) -> None:
     """IBONUS-03 / FLAG-03: an ignored bonus is gone for good."""
     pending = pending_bonus(state, action.get("bonus"))
-    state.own("pending_bonuses").remove(pending)
-    player = state.peek_player(pending["seat"])
+    state.pending_bonuses.remove(pending)
+    player = state.player(pending["seat"])
     events.append({"kind": "bonus_ignored", "participant": player.id, "bonus": pending["bonus"],
                    "text": f"{player.name} ignores the {pending['bonus'].replace('_', ' ')} bonus; it is gone"})
     repeat(state, state.decisions[-1])
@@ -236,8 +236,8 @@ def resolve_bonus(state: GameState, action: dict, events: list[dict]) -> None:
     plan = check(state, pending, action)
     # The loop (bonus queue or trade-centre sales) resumes after the chain: CASCADE-04.
     repeat(state, decision)
-    state.own("pending_bonuses").remove(pending)
-    player = state.peek_player(pending["seat"])  # `apply_plan` takes it to change when the bonus does
+    state.pending_bonuses.remove(pending)
+    player = state.player(pending["seat"])
     events.append({"kind": "bonus_resolved", "participant": player.id, "bonus": pending["bonus"],
                    "source": pending["source"], "text": f"{player.name} uses {describe(state, pending)}"})
     apply_plan(state, player, pending, plan, events)
@@ -294,7 +294,7 @@ def attach_parts_factory(state: GameState, player: PlayerState, piece: Piece, en
                          events: list[dict]) -> None:
     """BUILD-PARTS-01/02: pay, take one from the supply, attach it and produce 1 good."""
     events.extend(pay_resource(player, "energy", energy, "parts factory"))
-    piece = state.replace_piece(piece, parts_factory=True)  # pieces are shared between clones
+    piece = state.replace_piece(piece, parts_factory=True)  # pieces are frozen
     state.supply_parts_factories -= 1
     good = state.edition.space(piece.space).good
     events.append({"kind": "parts_factory_attached", "participant": player.id, "space": piece.space,

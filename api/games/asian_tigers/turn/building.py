@@ -165,7 +165,7 @@ def _factory_sector(state: GameState, player: PlayerState, space: Space) -> str 
 
 
 def _owner_name(state: GameState, owner: str) -> str:
-    return "the neutral player" if owner == "neutral" else state.peek_player(owner).name
+    return "the neutral player" if owner == "neutral" else state.player(owner).name
 
 
 def build_candidates(state: GameState, player: PlayerState, tiger: str, center: str | None, kinds) -> list[dict]:
@@ -243,7 +243,7 @@ def build_step(state: GameState, frame: dict, events: list[dict]) -> dict:
 
 def build_options(state: GameState, decision: dict) -> list[dict]:
     """Every legal build for this investment action."""
-    return build_candidates(state, state.peek_player(decision["seat"]), decision["tiger"], decision["center"],
+    return build_candidates(state, state.player(decision["seat"]), decision["tiger"], decision["center"],
                             BUILDABLE_FROM_CENTER)
 
 
@@ -268,8 +268,8 @@ def place_piece(state: GameState, player: PlayerState, info: dict, events: list[
     else:
         player.sectors[sector]["generic"] -= 1
     if not space.infinite:
-        state.own("occupancy")[space.id] = len(state.pieces)
-    state.own("pieces").append(Piece(player.id, space.id, space.tiger, space.kind))
+        state.occupancy[space.id] = len(state.pieces)
+    state.pieces.append(Piece(player.id, space.id, space.tiger, space.kind))
     events.append({"kind": "infrastructure_built", "participant": player.id, "space": space.id,
                    "infrastructure": space.kind, "sector": sector,
                    "text": f"{player.name} builds a {space.kind.replace('_', ' ')} on {space_label(state, space)}"
@@ -294,7 +294,7 @@ def check_sector_emptied(state: GameState, player: PlayerState, sector: str, eve
         return
     content["bonus_unlocked"] = True
     bonus = state.edition.sectors[sector].bonus
-    state.own("pending_bonuses").append({"id": state.next_bonus_id, "seat": player.id, "source": f"sector:{sector}",
+    state.pending_bonuses.append({"id": state.next_bonus_id, "seat": player.id, "source": f"sector:{sector}",
                                          "bonus": bonus, "type": "infrastructure"})
     state.next_bonus_id += 1
     events.append({"kind": "bonus_unlocked", "participant": player.id, "sector": sector, "bonus": bonus,
@@ -310,7 +310,7 @@ def university_action_step(state: GameState, frame: dict, events: list[dict]) ->
 
 def university_action_options(state: GameState, decision: dict) -> list[dict]:
     """Departments on the same Tiger and parts factories anywhere, plus skipping (when any exists)."""
-    player = state.peek_player(decision["seat"])
+    player = state.player(decision["seat"])
     space = state.edition.space(decision["space"])
     options = []
     if "build_department" in space.additional_actions:
@@ -376,7 +376,7 @@ def attach_parts_factory(state: GameState, action: dict, events: list[dict]) -> 
     cost = state.edition.rules["university"]["parts_factory_cost_energy"]
     piece = check_parts_factory(state, player, action.get("space"), cost)
     events.extend(pay_resource(player, "energy", cost, "parts factory"))
-    piece = state.replace_piece(piece, parts_factory=True)  # pieces are shared between clones
+    piece = state.replace_piece(piece, parts_factory=True)  # pieces are frozen
     state.supply_parts_factories -= 1
     good = state.edition.space(piece.space).good
     events.append({"kind": "parts_factory_attached", "participant": player.id, "space": piece.space,

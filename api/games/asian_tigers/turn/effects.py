@@ -17,7 +17,7 @@ def advance_global_market(state: GameState, participant: str, amount: int, reaso
     if amount <= 0:
         return []
     start = state.gm_position(participant)
-    market = state.own("global_market")
+    market = state.global_market
     market[str(start)].remove(participant)
     if not market[str(start)]:
         del market[str(start)]
@@ -41,7 +41,7 @@ def gain_goods(state: GameState, player: PlayerState, good: str, amount: int, re
     """Take goods from the supply; a gain the supply cannot cover is reduced (AMB-37)."""
     given = min(amount, state.supply_goods[good])
     if given:
-        state.own("supply_goods")[good] -= given
+        state.supply_goods[good] -= given
     player.goods[good] += given
     text = f"{player.name} receives {given} {good} — {reason}"
     if given < amount:
@@ -79,4 +79,4 @@ def apply_simple_effect(state: GameState, participant: str, effect, tiger: str |
 
 
 def _who(state: GameState, participant: str) -> str:
-    return "The neutral player" if participant == "neutral" else state.peek_player(participant).name
+    return "The neutral player" if participant == "neutral" else state.player(participant).name

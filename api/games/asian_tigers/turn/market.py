@@ -10,7 +10,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from api.games.asian_tigers.decisions import new_decision, push_frame, repeat
-from api.games.asian_tigers.errors import ActionShapeError, IllegalActionError
+from api.games.asian_tigers.errors import ActionShapeError, IllegalActionError, Refusal
 from api.games.asian_tigers.presentation.cache import per_edition
 from api.games.asian_tigers.state import GameState, PlayerState
 from api.games.asian_tigers.turn.effects import advance_global_market
@@ -78,12 +78,6 @@ def check_sale(state: GameState, player: PlayerState, action: dict, allowed: lis
     if missing:
         raise IllegalActionError(f"You have no {', '.join(missing)} to pay {demand.name}", code="missing_goods",
                                  rule="TRADE-03")
-    if goods != sorted(goods):
-        # The paid goods are a set; the options spell each set once, sorted, so that a listed
-        # answer is the only accepted spelling of a sale (and the log stores one form).
-        raise ActionShapeError(f"list the goods in the order the options give them: {', '.join(sorted(goods))}",
-                               code="goods_not_in_listed_order", field="goods",
-                               rule="TRADE-04" if demand.demand_goods is not None else "TRADE-05")
     row = action.get("row")
     rows = empty_rows_for(state, player, nation)
     if row not in state.edition.rows:
@@ -93,7 +87,7 @@ def check_sale(state: GameState, player: PlayerState, action: dict, allowed: lis
         reason = "already holds a flag" if row in player.rows else f"does not accept {demand.name}"
         raise IllegalActionError(f"Row {row} {reason}; open rows for {demand.name}: {', '.join(rows) or 'none'}",
                                  code="row_not_available", rule="FLAG-02" if rows else "AMB-35")
-    return {"nation": nation, "goods": list(goods), "row": row}
+    return {"nation": nation, "goods": sorted(goods), "row": row}  # a set: spelt as the options list it
 
 
 def sale_options(state: GameState, player: PlayerState, allowed: list[str], kind: str) -> list[dict]:
@@ -132,11 +126,11 @@ def any_sale(state: GameState, player: PlayerState, allowed: list[str]) -> bool:
 
 def make_sale(state: GameState, player: PlayerState, sale: dict, events: list[dict], where: str) -> str:
     """Pay the goods, take the top flag into its row and queue the row's nation bonus (TRADE-03, FLAG-03)."""
-    supply = state.own("supply_goods")
+    supply = state.supply_goods
     for good in sale["goods"]:
         player.goods[good] -= 1
         supply[good] += 1
-    flag_id = state.own("flag_stacks")[sale["nation"]].pop(0)
+    flag_id = state.flag_stacks[sale["nation"]].pop(0)
     player.rows[sale["row"]] = flag_id
     nation = state.edition.nations[sale["nation"]]
     events.append({"kind": "sale_made", "participant": player.id, "nation": nation.code, "goods": sale["goods"],
@@ -150,7 +144,7 @@ def make_sale(state: GameState, player: PlayerState, sale: dict, events: list[di
 def queue_nation_bonus(state: GameState, player: PlayerState, row_id: str, events: list[dict]) -> None:
     """FLAG-03: a flag placed in a row unlocks the row's nation bonus once."""
     bonus = state.edition.rows[row_id].nation_bonus
-    state.own("pending_bonuses").append({"id": state.next_bonus_id, "seat": player.id, "source": f"row:{row_id}",
+    state.pending_bonuses.append({"id": state.next_bonus_id, "seat": player.id, "source": f"row:{row_id}",
                                          "bonus": bonus, "type": "nation"})
     state.next_bonus_id += 1
     events.append({"kind": "bonus_unlocked", "participant": player.id, "row": row_id, "bonus": bonus,
@@ -164,36 +158,28 @@ def flag_value(state: GameState, flag_id: str) -> int:
 
 
 # -- trade centre placement ------------------------------------------------------------
-def check_trade_center(state: GameState, player: PlayerState, trade_center: str, worker: str) -> None:
-    """PLACE-01/03 and AMB-49 for the three restricted trade centres."""
-    refusal = judge_trade_center(state, player, trade_center, worker)
-    if refusal is not None:
-        kind, message, code, rule, details = refusal
-        raise kind(message, code=code, rule=rule, **details)
-
-
-def judge_trade_center(state: GameState, player: PlayerState, trade_center: str, worker: str) -> tuple | None:
-    """`check_trade_center`'s verdict without raising: None, or the refusal as data (error class,
-    message, code, rule, details), as the placement options keep it."""
+def trade_center_refusal(state: GameState, player: PlayerState, trade_center: str, worker: str) -> Refusal | None:
+    """PLACE-01/03, TRADE-09 and AMB-49 for the three restricted trade centres: why `worker` may not go
+    to `trade_center`, or None (the one check: the options and `place_worker` both use it)."""
     fixed = state.trade_centers[trade_center]
     if fixed is not None and fixed != worker:
-        return (IllegalActionError, f"Trade centre {trade_center} already takes {fixed} workers this era; your next "
-                                    f"worker is {worker}", "center_type_fixed", "PLACE-01", {})
+        return Refusal(f"Trade centre {trade_center} already takes {fixed} workers this era; your next "
+                       f"worker is {worker}", "center_type_fixed", "PLACE-01")
     if fixed is None:
         other = next((tc for tc, t in state.trade_centers.items() if t == worker), None)
         if other:
-            return (IllegalActionError, f"Trade centre {other} already takes {worker} workers; no two trade centres "
-                                        f"take the same type", "worker_type_taken_at_market", "PLACE-03", {})
+            return Refusal(f"Trade centre {other} already takes {worker} workers; no two trade centres "
+                           f"take the same type", "worker_type_taken_at_market", "PLACE-03")
     if not any_sale(state, player, _nations_at(state.edition, trade_center)):
-        return (IllegalActionError, f"You cannot make any sale at {trade_center} (goods, flags or an open row are "
-                                    f"missing), so no worker may go there", "no_possible_sale", "TRADE-09", {})
+        return Refusal(f"You cannot make any sale at {trade_center} (goods, flags or an open row are "
+                       f"missing), so no worker may go there", "no_possible_sale", "TRADE-09")
     return None
 
 
 def start_trade(state: GameState, player: PlayerState, trade_center: str, worker: str, events: list[dict]) -> None:
     """Place at a restricted trade centre and open its sales (TRADE-02)."""
     newly_fixed = state.trade_centers[trade_center] is None
-    state.own("trade_centers")[trade_center] = worker
+    state.trade_centers[trade_center] = worker
     text = f"{player.name} places a {worker} worker in trade centre {trade_center}"
     if newly_fixed:
         text += f"; it takes {worker} workers for the rest of the era"
@@ -222,7 +208,7 @@ def open_nations(state: GameState, frame: dict) -> list[str]:
 def open_sales(state: GameState, decision: dict) -> list[dict]:
     """The sales still open at the worker's trade centre (`flow.sale_options` adds the turn's bonuses)."""
     frame = state.frames[decision["frame"]]
-    return sale_options(state, state.peek_player(decision["seat"]), open_nations(state, frame), "sell_to_nation")
+    return sale_options(state, state.player(decision["seat"]), open_nations(state, frame), "sell_to_nation")
 
 
 def sold_any(state: GameState, decision: dict) -> bool:
@@ -233,7 +219,7 @@ def sold_any(state: GameState, decision: dict) -> bool:
 def sell_to_nation(state: GameState, action: dict, events: list[dict]) -> None:
     """One sale at the trade centre where the worker stands."""
     decision = state.decisions[-1]
-    frame = state.own("frames")[decision["frame"]]
+    frame = state.frames[decision["frame"]]
     player = state.player(decision["seat"])
     sale = check_sale(state, player, action, open_nations(state, frame))
     frame["flags"].append(make_sale(state, player, sale, events, f"trade centre {frame['trade_center']}"))

@@ -179,12 +179,6 @@ def _check_dollar(state: GameState, action: dict, token: str) -> dict:
         what = f"one or both of {names}" if limit > 1 else names
         raise IllegalActionError(f"Token {token} raises the funds of {what} only", code="tiger_not_in_scope",
                                  rule="PERF-03")
-    listed = [t for t in scope if t in tigers]
-    if tigers != listed:
-        # The Tigers raised are a set; the options spell each set once, in the token's order, so that a
-        # listed action is the only spelling apply takes (as the goods of a sale, TRADE-04/05).
-        raise ActionShapeError(f"list the Tigers in the order the options give them: {', '.join(listed)}",
-                               code="tigers_not_in_listed_order", field="tigers", rule="PERF-03")
     return {"token": token, "effect": "dollar", "tigers": [t for t in state.edition.tigers if t in tigers],
             "amount": spec["amount_per_tiger"]}
 
@@ -234,7 +228,7 @@ def check_production(state: GameState, player: PlayerState, space_id, energy: in
 def apply(state: GameState, player: PlayerState, plan: dict, reason: str, events: list[dict]) -> None:
     """Turn the token face down (PERF-01) and apply it."""
     token = plan["token"]
-    state.own("performance_tokens").remove(token)
+    state.performance_tokens.remove(token)
     effect = plan["effect"]
     label = f"performance token {token} ({SET_NAMES[token_set(state, token)]}: {token_description(state, token)})"
     events.append({"kind": "performance_token_used", "participant": player.id, "token": token, "effect": effect,
@@ -305,7 +299,7 @@ def second_production_step(state: GameState, frame: dict, events: list[dict]) ->
 
 def second_production_options(state: GameState, decision: dict) -> list[dict]:
     """Every other own factory, if the energy is there, plus declining."""
-    player = state.peek_player(decision["seat"])
+    player = state.player(decision["seat"])
     options = []
     for space in own_factories(state, player):
         try:
@@ -328,6 +322,6 @@ def run_second_factory(state: GameState, action: dict, events: list[dict]) -> No
 
 def skip_second_production(state: GameState, action: dict, events: list[dict]) -> None:
     """Decline the second run."""
-    player = state.peek_player(state.decisions[-1]["seat"])
+    player = state.player(state.decisions[-1]["seat"])
     events.append({"kind": "second_production_skipped", "participant": player.id,
                    "text": f"{player.name} does not run a second factory"})

@@ -1,15 +1,16 @@
 """Placing a worker: investment centres, the special trade centre, local markets.
 
-Rules TURN-01/02, PLACE-01..07, FUNDS-01/02, LMKT-01..05.  Every `check_*`
-raises a `RulesError` naming the rule, or returns what the action needs;
-`legal_actions` is built from the same checks, so a listed option always
-applies and an unlisted one is always refused with a reason.
+Rules TURN-01/02, PLACE-01..07, FUNDS-01/02, LMKT-01..05.  Each rule has one
+check: `center_refusal` (and `market.trade_center_refusal`) returns the
+`Refusal` or None, `check_*` raises a `RulesError` naming the rule or returns
+what the action needs; `legal_actions` is built from the same checks, so a
+listed option always applies and an unlisted one is refused with a reason.
 """
 from __future__ import annotations
 
 from api.games.asian_tigers.decisions import new_decision, push_frame
 from api.games.asian_tigers.edition.load import CENTERS
-from api.games.asian_tigers.errors import ActionShapeError, IllegalActionError
+from api.games.asian_tigers.errors import ActionShapeError, IllegalActionError, Refusal
 from api.games.asian_tigers.presentation.cache import per_edition
 from api.games.asian_tigers.state import GameState, PlayerState
 from api.games.asian_tigers.turn import building, market
@@ -62,22 +63,6 @@ def stated_types_possible(state: GameState, player: PlayerState) -> list[str]:
 
 
 # -- investment centres -----------------------------------------------------------
-def check_investment_center(state: GameState, player: PlayerState, center: str, worker: str) -> int:
-    """PLACE-01/02/05 and TURN-02; returns the funds cost."""
-    judged = judge_investment_center(state, player, center, worker)
-    if type(judged) is int:
-        return judged
-    kind, message, code, rule, details = judged
-    raise kind(message, code=code, rule=rule, **details)
-
-
-def judge_investment_center(state: GameState, player: PlayerState, center: str, worker: str) -> int | tuple:
-    """`check_investment_center`'s verdict without raising: the funds cost, or the refusal as data
-    (error class, message, code, rule, details).  The options judge every centre this way: most are
-    refused, and raising and catching each refusal cost more than the checks themselves."""
-    return _judge_center(state, player, center, worker, _center_facts(state.edition), None)
-
-
 @per_edition
 def _center_facts(edition) -> dict[str, tuple]:
     """Centre id -> (Tiger, letter, the Tiger's other centres in letter order, funds cost, `center_label`,
@@ -90,36 +75,43 @@ def _center_facts(edition) -> dict[str, tuple]:
             for tiger in edition.tigers.values() for letter in CENTERS}
 
 
-def _judge_center(state: GameState, player: PlayerState, center: str, worker: str, table: dict,
-                  generic: bool | None) -> int | tuple:
-    """`judge_investment_center` with the edition's `_center_facts` (and `generic`: whether the player
-    has a generic piece left, None when not known yet)."""
-    tiger, letter, others, cost, label, name = table[center]
+def center_cost(state: GameState, center: str) -> int:
+    """The funds an investment centre costs (PLACE-05)."""
+    return _center_facts(state.edition)[center][3]
+
+
+def center_refusal(state: GameState, player: PlayerState, center: str, worker: str,
+                   generic: bool | None = None) -> Refusal | None:
+    """PLACE-01/02/05 and TURN-02: why `worker` may not go to investment centre `center`, or None.
+
+    The one check of these rules: the options list the centres it lets through, `place_worker`
+    raises what it refuses.  `generic`: whether the player has a generic piece left (None: look).
+    """
+    tiger, letter, others, cost, label, name = _center_facts(state.edition)[center]
     centers = state.centers
     fixed = centers[center]
     if fixed is not None and fixed != worker:
-        return (IllegalActionError, f"{label} already takes {fixed} workers this era; "
-                                    f"your next worker is {worker}", "center_type_fixed", "PLACE-01", {})
+        return Refusal(f"{label} already takes {fixed} workers this era; your next worker is {worker}",
+                       "center_type_fixed", "PLACE-01")
     if fixed is None:
         for key in others:
             if centers[key] == worker:
-                return (IllegalActionError,
-                        f"{table[key][4]} already takes {worker} workers this era, and no two centres of "
-                        f"{name} take the same type", "worker_type_taken_in_tiger", "PLACE-02", {})
+                return Refusal(f"{_center_facts(state.edition)[key][4]} already takes {worker} workers this era, "
+                               f"and no two centres of {name} take the same type", "worker_type_taken_in_tiger",
+                               "PLACE-02")
     if player.funds[tiger] < cost:
-        return (IllegalActionError, f"{label} costs {cost} funds on {name}; "
-                                    f"you have {player.funds[tiger]}", "insufficient_funds", "PLACE-05", {})
+        return Refusal(f"{label} costs {cost} funds on {name}; you have {player.funds[tiger]}",
+                       "insufficient_funds", "PLACE-05")
     if not building.any_build_possible(state, player, tiger, letter, generic):
-        return (IllegalActionError,
-                f"A worker in an investment centre must build, and nothing you can build is open within reach of "
-                f"{label} (columns {', '.join(building.reach(state, letter))})",
-                "no_legal_build", "TURN-02", {})
-    return cost
+        return Refusal(f"A worker in an investment centre must build, and nothing you can build is open within "
+                       f"reach of {label} (columns {', '.join(building.reach(state, letter))})",
+                       "no_legal_build", "TURN-02")
+    return None
 
 
 def check_place_worker(state: GameState, action: dict) -> dict:
     """Validate a placement; returns {center, worker, cost}."""
-    player = state.peek_player(state.turn_order[state.turn_index])  # read only (`place_worker` changes it)
+    player = state.player(state.turn_order[state.turn_index])
     center = action.get("center")
     if not isinstance(center, str):
         raise ActionShapeError("place_worker needs a \"center\" (e.g. \"SK.A\" or \"STC\")", code="missing_field",
@@ -127,18 +119,17 @@ def check_place_worker(state: GameState, action: dict) -> dict:
     worker = worker_for(state, player, action)
     if center == SPECIAL_TRADE_CENTER:
         return {"center": center, "worker": worker, "cost": 0}  # PLACE-03/07: takes any worker
-    checked = _checked(state, center, worker)
-    if checked is not None:  # judged already, by `placement_options` for this very decision
-        if type(checked) is int:
-            return {"center": center, "worker": worker, "cost": checked}
-        kind, message, code, rule, details = checked
-        raise kind(message, code=code, rule=rule, **details)
     if center in state.trade_centers:
-        market.check_trade_center(state, player, center, worker)
-        return {"center": center, "worker": worker, "cost": 0}
-    if center not in state.centers:
+        refusal = market.trade_center_refusal(state, player, center, worker)
+        cost = 0
+    elif center in state.centers:
+        refusal = center_refusal(state, player, center, worker)
+        cost = center_cost(state, center)
+    else:
         raise ActionShapeError(f"unknown centre {center!r}", code="unknown_center", field="center", rule="TURN-02")
-    return {"center": center, "worker": worker, "cost": check_investment_center(state, player, center, worker)}
+    if refusal is not None:
+        raise refusal.error()
+    return {"center": center, "worker": worker, "cost": cost}
 
 
 def place_worker(state: GameState, action: dict, events: list[dict]) -> None:
@@ -150,7 +141,7 @@ def place_worker(state: GameState, action: dict, events: list[dict]) -> None:
         player.team.pop(0)
     player.placed[worker] += 1
     player.workers_placed += 1
-    state.own("turn").update({"worker": worker, "center": center})
+    state.turn.update({"worker": worker, "center": center})
     if center == SPECIAL_TRADE_CENTER:
         events.append({"kind": "worker_placed", "participant": player.id, "center": center, "worker": worker,
                        "text": f"{player.name} places a {worker} worker in the special trade centre"})
@@ -162,8 +153,8 @@ def place_worker(state: GameState, action: dict, events: list[dict]) -> None:
     tiger, letter = center.split(".")
     fixed_now = state.centers[center] is None
     if fixed_now:  # else it takes this type already (`check_place_worker`)
-        state.own("centers")[center] = worker
-    state.own("center_workers")[center].append(player.id)
+        state.centers[center] = worker
+    state.center_workers[center].append(player.id)
     player.funds[tiger] -= info["cost"]
     text = f"{player.name} places a {worker} worker in {center_label(state, center)} and pays {info['cost']} funds"
     if fixed_now:
@@ -174,72 +165,20 @@ def place_worker(state: GameState, action: dict, events: list[dict]) -> None:
 
 
 def placement_options(state: GameState, decision: dict) -> list[dict]:
-    """Every legal placement for the current player.
-
-    What each centre check found (the funds cost, or the refusal) is kept with the state for the
-    waiting decision (``state.placement_checks``), so `check_place_worker` answers the same
-    (centre, worker) again without running the checks: the view's costs and "why not" ask it of
-    every centre.  Valid while that decision waits, as ``options_cache`` is: nothing changes a
-    state but answering its top decision.
-    """
-    # Read only (the checks below never change a player): no copy of a player shared with a clone.
-    player = state.peek_player(state.turn_order[state.turn_index])
+    """Every legal placement for the current player: the centres `check_place_worker`'s checks let through."""
+    player = state.player(state.turn_order[state.turn_index])
     workers = [player.team[0]] if player.team is not None else stated_types_possible(state, player)
     options = []
-    checked: dict = {}  # (centre, worker) -> funds cost, or the refusal (error class, message, code, rule, details)
-    facts = _center_facts(state.edition)
     generic = building.has_generic_piece(player)
     for worker in workers:
         for center in state.centers:
-            checked[(center, worker)] = judged = _judge_center(state, player, center, worker, facts, generic)
-            if type(judged) is int:
+            if center_refusal(state, player, center, worker, generic) is None:
                 options.append(_placement(center, worker, player))
         for trade_center in state.trade_centers:
-            refusal = market.judge_trade_center(state, player, trade_center, worker)
-            checked[(trade_center, worker)] = 0 if refusal is None else refusal
-            if refusal is None:
+            if market.trade_center_refusal(state, player, trade_center, worker) is None:
                 options.append(_placement(trade_center, worker, player))
-        checked[(SPECIAL_TRADE_CENTER, worker)] = 0  # PLACE-03/07: any worker, free (read by `judged` only)
-        options.append(_placement(SPECIAL_TRADE_CENTER, worker, player))
-    if state.decisions and state.decisions[-1] is decision:
-        state.placement_checks = (decision, checked)
+        options.append(_placement(SPECIAL_TRADE_CENTER, worker, player))  # PLACE-03/07: any worker, free
     return options
-
-
-def _checked(state: GameState, center: str, worker: str):
-    """What `placement_options` found for (centre, worker) while the decision it served waits; else None."""
-    checks = judged(state)
-    return None if checks is None else checks.get((center, worker))
-
-
-def judged(state: GameState) -> dict | None:
-    """What `placement_options` found while the decision it served waits, or None (read only, never change it):
-    (centre, worker) -> the funds cost, or the refusal as (error class, message, code, rule, details)."""
-    kept = state.placement_checks
-    if kept is None or not state.decisions or state.decisions[-1] is not kept[0]:
-        return None
-    return kept[1]
-
-
-def judged_placement(state: GameState, action: dict):
-    """What `placement_options` judged for the placement `action` (read only): the funds cost, or the
-    refusal as (error class, message, code, rule, details) that `check_place_worker` would raise; None when
-    it judged nothing for it (no options listed for the waiting decision, a worker `worker_for` refuses).
-
-    The worker is the one `worker_for` settles on without raising: a team's leftmost (the action names
-    none), or a stated type the options judged.
-    """
-    checks = judged(state)
-    if checks is None or state.phase != "turns":
-        return None
-    team = state.peek_player(state.turn_order[state.turn_index]).team
-    worker = action.get("worker")
-    if team is not None:
-        if worker is not None or not team:
-            return None
-        worker = team[0]
-    center = action.get("center")
-    return checks.get((center, worker)) if type(center) is str and type(worker) is str else None
 
 
 def _placement(center: str, worker: str, player: PlayerState) -> dict:
@@ -257,7 +196,7 @@ def special_trade_step(state: GameState, frame: dict, events: list[dict]) -> dic
 
 def special_trade_options(state: GameState, decision: dict) -> list[dict]:
     """The special trade centre's choices available now."""
-    return market.special_sale_options(state, state.peek_player(decision["seat"])) + [{"kind": "special_advance"}]
+    return market.special_sale_options(state, state.player(decision["seat"])) + [{"kind": "special_advance"}]
 
 
 def special_advance(state: GameState, action: dict, events: list[dict]) -> None:
@@ -288,7 +227,7 @@ def check_local_sale(state: GameState, decision: dict, market_id) -> dict:
     if state.local_markets[market_id] is not None:
         raise IllegalActionError(f"The column {market.column} market of {tiger.name} already took a good this era",
                                  code="market_full", rule="LMKT-04")
-    if state.peek_player(state.turn_order[state.turn_index]).goods[market.good] < 1:
+    if state.player(state.turn_order[state.turn_index]).goods[market.good] < 1:
         raise IllegalActionError(f"The column {market.column} market of {tiger.name} wants {market.good}, "
                                  f"and you have none", code="missing_good", rule="LMKT-05")
     return {"market": market}
@@ -296,10 +235,9 @@ def check_local_sale(state: GameState, decision: dict, market_id) -> dict:
 
 def local_sale_options(state: GameState, decision: dict) -> list[dict]:
     """Every legal local-market sale, plus skipping it (only when a sale is possible)."""
-    # `check_local_sale` passes for one of the Tiger's own markets exactly when these hold (read only:
-    # the current player is peeked at, not copied).
+    # `check_local_sale` passes for one of the Tiger's own markets exactly when these hold.
     reach = state.edition.rules["investment_centers"][decision["center"]]["market_columns"]
-    goods = state.peek_player(state.turn_order[state.turn_index]).goods
+    goods = state.player(state.turn_order[state.turn_index]).goods
     options = [{"kind": "sell_local", "market": market_id}
                for market_id, market in state.edition.tigers[decision["tiger"]].local_markets.items()
                if market.column in reach and state.local_markets[market_id] is None and goods[market.good] >= 1]
@@ -312,7 +250,7 @@ def sell_local(state: GameState, action: dict, events: list[dict]) -> None:
     market = check_local_sale(state, decision, action.get("market"))["market"]
     player = state.current_player
     player.goods[market.good] -= 1
-    state.own("local_markets")[market.id] = {"good": market.good, "seller": player.id}
+    state.local_markets[market.id] = {"good": market.good, "seller": player.id}
     events.append({"kind": "local_sale_made", "participant": player.id, "market": market.id, "good": market.good,
                    "placeholder_values": state.edition.placeholders(f"{market.path}/good"),
                    "text": f"{player.name} sells {market.good} to the column {market.column} market of "

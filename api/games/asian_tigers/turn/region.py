@@ -57,7 +57,7 @@ def region_bonus_step(state: GameState, frame: dict, events: list[dict]) -> dict
     """Fire the frame's next token; ask only when the token leaves a choice."""
     entry = frame["tokens"].pop(0)
     token, tiger, seat = entry["token"], entry["tiger"], frame["seat"]
-    player = state.peek_player(seat)  # for its name (a gain below takes it to change)
+    player = state.player(seat)
     spec = _spec(state, token)
     label = token_label(state, token, tiger)
     reason = f"{label}, from {frame['reason']}"

@@ -44,7 +44,7 @@ def _min_players(state: GameState, tiger: str, group: str, space_id: str) -> int
 
 
 def _owner_name(state: GameState, owner: str) -> str:
-    return state.peek_player(owner).name if owner.isdigit() else "the neutral player"
+    return state.player(owner).name if owner.isdigit() else "the neutral player"
 
 
 def check_satellite_destination(state: GameState, satellite: str, space_id, rule: str) -> SatelliteSpace:
@@ -83,7 +83,7 @@ def build_satellite(state: GameState, player: PlayerState, satellite: str, space
     """Pay the funds on the satellite's Tiger (FUNDS-02) and put the satellite on its space."""
     player.funds[space.tiger] -= funds
     player.satellites.remove(satellite)
-    state.own("satellites")[space.id] = {"owner": player.id, "satellite": satellite}
+    state.satellites[space.id] = {"owner": player.id, "satellite": satellite}
     events.append({"kind": "satellite_built", "participant": player.id, "space": space.id, "satellite": satellite,
                    "funds_paid": funds,
                    "text": f"{player.name} pays {funds} funds in {tiger_name(state, space.tiger)} and builds the "
@@ -118,7 +118,7 @@ def check_relocation(state: GameState, player: PlayerState, from_id, to_id) -> t
 def relocate_satellite(state: GameState, player: PlayerState, from_id: str, space: SatelliteSpace,
                        events: list[dict]) -> None:
     """Move the satellite; no funds are paid (PERF-06 names no cost)."""
-    satellites = state.own("satellites")
+    satellites = state.satellites
     entry = satellites.pop(from_id)
     satellites[space.id] = entry
     origin = satellite_space(state, from_id)
@@ -151,7 +151,7 @@ def check_headquarters(state: GameState, player: PlayerState, tiger, rule: str) 
 
 def build_headquarters(state: GameState, player: PlayerState, tiger: str, events: list[dict]) -> None:
     """BUILD-HQ-01: free, on the Tiger's headquarters slot."""
-    state.own("headquarters")[tiger] = player.id
+    state.headquarters[tiger] = player.id
     player.headquarters_available = False
     events.append({"kind": "headquarters_built", "participant": player.id, "tiger": tiger,
                    "space": state.edition.tigers[tiger].headquarters_slot,

@@ -25,8 +25,8 @@ from typing import Callable
 
 import pytest
 
-from api.games.asian_tigers import (RulesError, Step, apply, legal_actions, load_edition, new_game, state_from_dict,
-                                    state_to_dict)
+from api.games.asian_tigers import RulesError, apply, legal_actions, load_edition, new_game, state_from_dict, state_to_dict
+from api.games.asian_tigers.engine import Step
 from api.games.asian_tigers.state import GameState
 
 DATA_FILE = pathlib.Path(__file__).resolve().parents[4] / "api" / "data" / "asian-tigers.placeholder.json"
@@ -141,7 +141,7 @@ def rejects(state: GameState, action: dict, code: str, rule: str | None = ..., e
 
 def setup_rejected(options: dict, code: str, rule: str | None = ..., seed: int = 7) -> RulesError:
     """Assert `new_game(options)` raises a SetupError with `code` (and `rule`)."""
-    from api.games.asian_tigers import SetupError
+    from api.games.asian_tigers.errors import SetupError
 
     with pytest.raises(SetupError) as info:
         new_game(options, edition(), seed)

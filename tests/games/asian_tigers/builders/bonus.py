@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from typing import Callable
 
-from api.games.asian_tigers import Step, apply, legal_actions
+from api.games.asian_tigers import apply, legal_actions
+from api.games.asian_tigers.engine import Step
 from api.games.asian_tigers.state import GameState
 from tests.games.asian_tigers.builders import edition, game, invest, modified
 

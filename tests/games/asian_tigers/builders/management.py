@@ -49,9 +49,8 @@ def at_end_of_era(state: GameState, era: int = 1, *, gm: dict[str, list] | None 
 
     `gm` replaces the global market: ``{position: [bottom, …, top]}``.
     """
-    state = state.clone()
+    state = state.copy()
     state.era, state.decisions, state.frames, state.turn, state.pending_bonuses = era, [], [], None, []
-    state.options_cache = None
     per_type = {"W1": 4, "W2": 3, "W3": 3}
     for player in state.players:
         player.workers_placed = 10
@@ -89,7 +88,6 @@ def put(state: GameState, pid: str, tiger: str, *codes: str) -> GameState:
             state.pieces.append(Piece(pid, space.id, tiger, space.kind, extra == "PF"))
             if extra == "PF":
                 state.supply_parts_factories -= 1
-    state.options_cache = None
     return state
 
 
@@ -103,7 +101,7 @@ def set_influence(state: GameState, **by_seat: dict) -> GameState:
 
 def run_management(state: GameState) -> tuple[GameState, list[dict]]:
     """Start the management phase of `state`'s era on a copy and run it to its first question (or the end)."""
-    state = state.clone()
+    state = state.copy()
     events: list[dict] = []
     begin(state, events)
     advance(state, events, engine._answer)

@@ -91,7 +91,7 @@ def empty_up_to(data: dict, sector: str, generic_left: int = 1, factory: bool = 
 
 def run_effects(state: GameState, effects: list[dict], source: str = "test") -> tuple[GameState, list[dict]]:
     """Run Automa `effects` on a copy of `state` with nothing else pending (stops at a human question)."""
-    copy = state.clone()
+    copy = state.copy()
     copy.decisions, copy.frames = [], []
     push_effects(copy, effects, source)
     events: list[dict] = []

@@ -2,7 +2,7 @@
 
 The shipped placeholder edition passes; each broken copy in `CASES` fails with
 the expected JSON pointer.  `CASES` and the edit helpers are also used by the
-other ``test_edition_checks_*`` files (check.py agreement, fuzzing).
+other ``test_edition_checks_*`` files (fuzzing).
 
 Each `Case` applies a few edits to a deep copy of the shipped file and names the
 JSON pointer and a message fragment the validator must report.  Edit pointers
@@ -41,8 +41,6 @@ class Case:
     edits: tuple[tuple[str, Any], ...]
     path: str
     fragment: str
-    # False when the validator is stricter than check.py (e.g. true where 1 is expected).
-    check_py_rejects: bool = True
 
 
 def load_edition() -> dict:
@@ -74,10 +72,10 @@ def apply_edits(document: dict, edits) -> dict:
     return doc
 
 
-def C(case_id: str, edits, path: str, fragment: str, check_py_rejects: bool = True) -> Case:
+def C(case_id: str, edits, path: str, fragment: str) -> Case:
     """Shorthand constructor; `edits` is a dict or a list of pairs."""
     pairs = tuple(edits.items()) if isinstance(edits, dict) else tuple(edits)
-    return Case(case_id, pairs, path, fragment, check_py_rejects)
+    return Case(case_id, pairs, path, fragment)
 
 
 SP = "/tigers/SK/spaces"
@@ -99,7 +97,7 @@ CASES: list[Case] = [
     C("flags-is-object", {f"{GMN}/USA/flags": {}}, f"{GMN}/USA/flags", "expected array"),
     C("rule-is-array", {f"{AT}/AT01/trade_center_rule": []}, f"{AT}/AT01/trade_center_rule", "expected an object"),
     C("headline-is-string", {"/prosperity_tokens/PT1/by_player_count/2/headline": "24"},
-      "/prosperity_tokens/PT1/by_player_count/2/headline", "expected integer", check_py_rejects=False),
+      "/prosperity_tokens/PT1/by_player_count/2/headline", "expected integer"),
     # ---- provenance scheme
     C("dead-pattern", {"/provenance/~1nonexistent": "placeholder"}, "/provenance//nonexistent", "dead"),
     C("dead-pattern-after-delete", {AB: DELETE}, "/provenance//solo/automa_board/infrastructure_sectors", "dead"),
@@ -123,7 +121,7 @@ CASES: list[Case] = [
     C("rulebook-marked-placeholder", {"/provenance/~1rules~1laboratory": "placeholder"},
       "/rules/laboratory/science_gain", "resolves to 'placeholder'"),
     C("rulebook-bool-for-int", {"/rules/investment_funds/era_2_extra_per_laboratory": True},
-      "/rules/investment_funds/era_2_extra_per_laboratory", "is true, expected 1", check_py_rejects=False),
+      "/rules/investment_funds/era_2_extra_per_laboratory", "is true, expected 1"),
     # ---- rules options
     C("option-not-default", {"/rules_options/milestone_counts_on_space": False,
                              "/board/global_market_track/milestone_counts_when": "position_past"},

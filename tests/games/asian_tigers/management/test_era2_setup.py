@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from api.games.asian_tigers import ActionShapeError, SetupError, apply, legal_actions, replay, state_to_dict
+from api.games.asian_tigers import apply, legal_actions, replay, state_to_dict
+from api.games.asian_tigers.errors import ActionShapeError, SetupError
 from api.games.asian_tigers.setup import draw_setup_workers, draw_workers
 from tests.games.asian_tigers.builders import TEAM, decision_kind, edition, rejects, seat_now
 from tests.games.asian_tigers.builders.management import (answer, answer_offers, at_end_of_era, decline_all, events_of,

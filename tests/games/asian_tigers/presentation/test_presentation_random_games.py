@@ -20,7 +20,7 @@ from api.games.asian_tigers.decision_table import DECISIONS
 from api.games.asian_tigers.presentation import builds as builds_module, options as options_module
 from api.games.asian_tigers.presentation.builds import add, build_label, build_payoff
 from api.games.asian_tigers.presentation.document import edition_labels
-from api.games.asian_tigers.presentation.options import describe_choice, describe_choices, resolve
+from api.games.asian_tigers.presentation.options import describe_choice, describe_choices
 from api.games.asian_tigers.presentation.summary import detail as detail_words
 from api.games.asian_tigers.presentation import why_not as why_not_module
 from api.games.asian_tigers.presentation.refusals import refusals
@@ -77,7 +77,7 @@ def played():
     """Play the games once; keep what the tests below check."""
     ed = edition()
     record = {"kinds": {}, "texts": [], "refusals": [], "sample_states": [], "views": [], "outcomes": [],
-              "factored": [], "builds": 0}
+              "builds_seen": [], "builds": 0}
     for game in range(GAMES):
         state = new_game(_options(game), ed, game)
         rng = random.Random(game)
@@ -87,21 +87,22 @@ def played():
             # The view's words (remembered; one check per build space) are those of each option alone, and
             # in every tenth game those worked out afresh: a remembered sentence whose key left out
             # something it reads would differ.
-            described, parts = describe_choices(state, decision, legal)
+            described = describe_choices(state, decision, legal)
             if game % 10 == 0:
                 builds_module._WORDS.clear()
                 builds_module._PARTS.clear()
                 options_module._PLACEMENTS.clear()
             for action, seen in zip(legal, described, strict=True):  # choices[i] describes legal_actions[i]
                 choice = describe_choice(state, decision, action)
-                # A factored option (a build, a department) resolves to exactly the option alone.
-                assert orjson.dumps(choice) == orjson.dumps(resolve(seen, parts)), (decision["kind"], action)
+                # The view's choice is exactly the option alone, whole (a build, a department too).
+                assert orjson.dumps(choice) == orjson.dumps(seen), (decision["kind"], action)
                 if action["kind"] in ("build", "build_department"):
-                    assert set(seen) == {"parts"} and all(key in parts for key in seen["parts"]), seen
+                    # its space's words and its sector's, apart for the phone's two screens, make up its detail
+                    assert seen["detail"] == " — ".join(d for d in (seen["space_detail"], seen["sector_detail"]) if d)
                     _check_whole_build(state, decision, action, choice)
                     record["builds"] += 1
                 else:
-                    assert "parts" not in seen, seen
+                    assert "space_detail" not in seen and "sector_detail" not in seen, seen
                 record["kinds"].setdefault(decision["kind"], set()).add(action["kind"])
                 assert choice["label"] and isinstance(choice["label"], str), (decision["kind"], action)
                 assert isinstance(choice["cost"], dict) and isinstance(choice["payoff"], dict), choice
@@ -109,9 +110,8 @@ def played():
                 assert isinstance(choice["placeholder"], bool), choice
                 record["texts"].append(choice["label"])
                 record["texts"].append(choice["detail"])
-            assert (parts is None) == all("parts" not in c for c in described)
-            if parts is not None and len(record["factored"]) < 300 and rng.random() < 0.3:
-                record["factored"].append((described, parts))
+            if any("space_detail" in c for c in described) and len(record["builds_seen"]) < 300 and rng.random() < 0.3:
+                record["builds_seen"].append(described)
             if game % 25 == 0 and len(record["sample_states"]) < 400:
                 record["sample_states"].append(state)
             if rng.random() < 0.05:
@@ -134,7 +134,7 @@ def played():
 def _check_whole_build(state, decision, action, choice):
     """A build's whole form against the same worked out without parts: `check_space`, then the whole
     cost and payoff (`build_payoff`), label and sentence; only the order of the sentence may differ."""
-    player = state.peek_player(decision["seat"])
+    player = state.player(decision["seat"])
     if action["kind"] == "build":  # BUILD-GEN-01
         info = building.check_space(state, player, action["space"], action["sector"], decision["center"],
                                     building.BUILDABLE_FROM_CENTER, decision["tiger"])
@@ -166,7 +166,7 @@ def test_every_option_of_every_decision_kind_reached_has_a_label_and_a_cost_payo
 def test_no_component_code_in_any_log_line_option_refusal_view_or_outcome(played):
     texts = list(played["texts"]) + list(played["refusals"])
     for shown in played["views"]:
-        for part in ("prompt", "choices", "choice_parts", "why_not", "board_model", "setup_instructions", "era2_form",
+        for part in ("prompt", "choices", "why_not", "board_model", "setup_instructions", "era2_form",
                      "automa_instructions"):
             texts += list(_strings(shown.get(part)))
     goals = 0
@@ -243,25 +243,24 @@ def test_empties_is_true_exactly_when_the_sector_bonus_unlocks(played):
     assert checked[True] > 0 and checked[False] > 0, checked
 
 
-def test_factored_options_name_edition_components_by_code_only(played):
+def test_build_options_name_edition_components_by_code_only(played):
     # Issue 18: a space's, a sector's, a bonus's label travels in the labels document only; the
     # options name them by id (their words say what they give, not the printed name again).
     document = edition_labels(edition())
     printed = {e["label"] for family in ("spaces", "sectors") for e in document[family].values()}
     printed |= {e["label"] for e in document["bonuses"]["infrastructure_bonuses"].values()}
     sector_names = {e["label"] for e in document["sectors"].values()}
-    assert played["builds"] > 1000 and len(played["factored"]) > 50
-    for choices, parts in played["factored"]:
-        for part in parts.values():
-            strings = list(_all_strings(part["payoff"]))
-            assert not printed.intersection(strings), part
-            assert not any(name in part["label"] or name in part["detail"] for name in sector_names), part
-            space, sector = part["payoff"].get("space"), part["payoff"].get("sector")
-            assert space is None or space in document["spaces"], part
-            assert sector is None or (set(sector) == {"id", "generic_left", "factory_left", "empties"}
-                                      and sector["id"] in document["sectors"]), part
-        used = {key for c in choices for key in c.get("parts", ())}
-        assert used == set(parts)  # every part is used, none is missing
+    assert played["builds"] > 1000 and len(played["builds_seen"]) > 50
+    for choices in played["builds_seen"]:
+        for choice in choices:
+            if "space_detail" not in choice:
+                continue
+            strings = list(_all_strings(choice["payoff"]))
+            assert not printed.intersection(strings), choice
+            assert not any(name in choice["label"] or name in choice["detail"] for name in sector_names), choice
+            space, sector = choice["payoff"].get("space"), choice["payoff"].get("sector")
+            assert space in document["spaces"], choice
+            assert set(sector) == {"id", "generic_left", "factory_left", "empties"} and sector["id"] in document["sectors"]
 
 
 def _all_strings(value):

@@ -11,15 +11,14 @@ import re
 from api.games.asian_tigers import apply, refusals, view
 from api.games.asian_tigers.presentation import text as text_module
 from api.games.asian_tigers.presentation.document import edition_labels
-from api.games.asian_tigers.presentation.options import resolve
 from tests.games.asian_tigers.builders import STC, edition, finish_turn, game, invest, modified, to_build
 
 
 def _choice(shown: dict, **partial) -> dict:
-    """The option of `shown` whose action has `partial`, made whole, with its ``action`` (the legal action
+    """The option of `shown` whose action has `partial`, with its ``action`` (the legal action
     at its place: ``choices[i]`` describes ``legal_actions[i]``)."""
     assert len(shown["choices"]) == len(shown["legal_actions"])
-    found = [{**resolve(c, shown["choice_parts"]), "action": a} for a, c in zip(shown["legal_actions"], shown["choices"])
+    found = [{**c, "action": a} for a, c in zip(shown["legal_actions"], shown["choices"])
              if all(a.get(k) == v for k, v in partial.items())]
     assert len(found) == 1, (partial, shown["legal_actions"])
     return found[0]

@@ -10,17 +10,13 @@ import pytest
 from api.games.asian_tigers.edition.load import load_edition
 from api.games.asian_tigers.scoring.board_input import expand_boards
 from api.games.asian_tigers.scoring.scorer import ScorerInputError, score_table
+from tests.helpers import worked_example
 
-EXAMPLES = Path("/work/shared/examples")
-if not EXAMPLES.is_dir():
-    EXAMPLES = Path(__file__).resolve().parents[5] / "shared" / "examples"
 
 
 def example(name: str) -> dict:
-    path = EXAMPLES / f"{name}.json"
-    if not path.exists():
-        pytest.skip(f"{path} is not available")
-    return json.loads(path.read_text())["input"]
+    """The input of a worked example (EX-1, EX-2)."""
+    return worked_example(name)["input"]
 
 
 def as_board(numbers: dict) -> dict:

@@ -13,17 +13,15 @@ import pathlib
 import pytest
 
 from api.games.asian_tigers.scoring.scorer import score_table
+from tests.helpers import worked_example
 
-EXAMPLES = pathlib.Path("/work/shared/examples")
-if not EXAMPLES.is_dir():  # a checkout next to the shared folder
-    EXAMPLES = pathlib.Path(__file__).resolve().parents[5] / "shared" / "examples"
 
 # expected key → outcome key, where the layouts differ.  Everything else is compared as is.
 KEY_MAP: dict[str, str] = {}
 
 
 def _load(name):
-    return json.loads((EXAMPLES / f"{name}.json").read_text(encoding="utf-8"))
+    return worked_example(name)
 
 
 def _compare(expected, actual, path=""):

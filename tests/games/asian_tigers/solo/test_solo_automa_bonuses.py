@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from api.games.asian_tigers import IllegalActionError, apply, legal_actions
+from api.games.asian_tigers import apply, legal_actions
+from api.games.asian_tigers.errors import IllegalActionError
 from api.games.asian_tigers.solo.automa_bonuses import choose_region
 from tests.games.asian_tigers.builders import decision_kind, edition
 from tests.games.asian_tigers.builders.solo import (AUTOMA, HUMAN, add_piece, automa_turn, edit, empty_up_to,

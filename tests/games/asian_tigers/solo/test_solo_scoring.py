@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from api.games.asian_tigers import IllegalActionError, apply, state_from_dict, state_to_dict, view
+from api.games.asian_tigers import apply, state_from_dict, state_to_dict, view
+from api.games.asian_tigers.errors import IllegalActionError
 from api.games.asian_tigers.management.era2 import end_position
 from api.games.asian_tigers.presentation.labels import campaign_goal_label
 from api.games.asian_tigers.management.era1 import gm_markers, special_flag_options

@@ -2,7 +2,8 @@
 BUILD-PARTS.  Positions: `bonus_builders.at_bonus` (seat 0 at its bonus question)."""
 from __future__ import annotations
 
-from api.games.asian_tigers import ActionShapeError, apply, legal_actions
+from api.games.asian_tigers import apply, legal_actions
+from api.games.asian_tigers.errors import ActionShapeError
 from tests.games.asian_tigers.builders.bonus import (at_bonus, built, options_of, pending_id, resolve, satellite)
 from tests.games.asian_tigers.builders import decision_kind, kinds, of_kind, rejects, seat_now
 

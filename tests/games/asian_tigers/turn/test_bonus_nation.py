@@ -1,7 +1,7 @@
 """Rules tests: the 9 nation bonuses of the final-scoring rows, NBONUS-01..09 (AMB-05, AMB-11, AMB-33)."""
 from __future__ import annotations
 
-from api.games.asian_tigers import ActionShapeError
+from api.games.asian_tigers.errors import ActionShapeError
 from tests.games.asian_tigers.builders.bonus import at_bonus, built, options_of, pending_id, resolve
 from tests.games.asian_tigers.builders import kinds, of_kind, rejects
 

@@ -1,7 +1,8 @@
 """Rules tests: the 12 performance tokens, PERF-01..09 (AMB-13, AMB-16, AMB-24, AMB-34)."""
 from __future__ import annotations
 
-from api.games.asian_tigers import ActionShapeError, apply, legal_actions
+from api.games.asian_tigers import apply, legal_actions, state_to_dict
+from api.games.asian_tigers.errors import ActionShapeError
 from tests.games.asian_tigers.builders.bonus import at_bonus, built, give, options_of, pending_id, resolve, satellite
 from tests.games.asian_tigers.builders import decision_kind, find_action, kinds, of_kind, rejects, seat_now
 
@@ -65,17 +66,18 @@ def test_perf_03_refuses_tigers_outside_the_token():
     rejects(state, _action(state, "performance_dollar", token="D1"), "tigers_required", error=ActionShapeError)
 
 
-def test_perf_03_only_the_listed_spelling_of_the_tigers_is_accepted():
-    # PERF-03: the Tigers raised are a set, listed once in the token's order; another order of the same
-    # Tigers is not listed, so it is refused naming the field and the rule (the property test found
-    # D1 ["TW", "SK"] applied; test_performance_properties.py).
+def test_perf_03_the_tigers_are_a_set_applied_in_the_listed_order():
+    # PERF-03: the Tigers raised are a set, listed once in the token's order; the same Tigers in
+    # another order are that option: applied alike and stored in the listed order.
     state = at_bonus("sector:S2")
     assert {"token": "D1", "tigers": ["SK", "TW"]} in options_of(state, "performance_dollar")
-    error = rejects(state, _action(state, "performance_dollar", token="D1", tigers=["TW", "SK"]),
-                    "tigers_not_in_listed_order", "PERF-03", error=ActionShapeError)
-    assert error.details["field"] == "tigers" and "SK, TW" in error.message
-    rejects(state, _action(state, "performance_dollar", token="D2", tigers=["SG", "HK"]),
-            "tigers_not_in_listed_order", "PERF-03", error=ActionShapeError)
+    listed = resolve(state, "performance_dollar", token="D1", tigers=["SK", "TW"])
+    reordered = resolve(state, "performance_dollar", token="D1", tigers=["TW", "SK"])
+    assert reordered.action["tigers"] == ["SK", "TW"] == listed.action["tigers"]
+    assert state_to_dict(reordered.state) == state_to_dict(listed.state)
+    assert reordered.events == listed.events
+    rejects(state, _action(state, "performance_dollar", token="D2", tigers=["SG", "SK"]), "tiger_not_in_scope",
+            "PERF-03")
 
 
 # -- PERF-04: GM per distinct flag ---------------------------------------------------------------
@@ -224,21 +226,23 @@ def test_perf_08_refuses_a_sale_the_rules_refuse():
 
 
 
-def test_perf_08_only_the_listed_spelling_of_a_sale_is_accepted():
-    # PERF-08 / TRADE-05 / TRADE-04: the goods paid are a set, listed once (sorted); another order of the
-    # same goods is not listed, so it is refused (the property test found IDN Finance, Ships, Chemicals applied).
+def test_perf_08_the_goods_paid_are_a_set_applied_in_the_listed_order():
+    # PERF-08 / TRADE-05 / TRADE-04: the goods paid are a set, listed once (sorted); the same goods in
+    # another order are that option, applied alike and stored in the listed order.
     state = at_bonus("sector:S3", change=lambda d: give(d, "0", Finance=1, Ships=1, Chemicals=1))
     listed = [o for o in options_of(state, "performance_yen") if o["token"] == "Y5" and o["nation"] == "IDN"]
     assert {"token": "Y5", "nation": "IDN", "goods": ["Chemicals", "Finance", "Ships"], "row": "F1"} in listed
-    error = rejects(state, _action(state, "performance_yen", token="Y5", nation="IDN",
-                                   goods=["Finance", "Ships", "Chemicals"], row="F1"),
-                    "goods_not_in_listed_order", "TRADE-05", error=ActionShapeError)
-    assert error.details["field"] == "goods" and "Chemicals, Finance, Ships" in error.message
-    rejects(state, _action(state, "performance_yen", token="Y5", nation="AUS", goods=["Ships", "Chemicals"],
-                           row="D1"), "goods_not_in_listed_order", "TRADE-04", error=ActionShapeError)
-    step = resolve(state, "performance_yen", token="Y5", nation="IDN", goods=["Chemicals", "Finance", "Ships"],
+    step = resolve(state, "performance_yen", token="Y5", nation="IDN", goods=["Finance", "Ships", "Chemicals"],
                    row="F1")
+    assert step.action["goods"] == ["Chemicals", "Finance", "Ships"]
     assert step.state.players[0].rows == {"F1": "IDN-1"}
+    same = resolve(state, "performance_yen", token="Y5", nation="IDN", goods=["Chemicals", "Finance", "Ships"],
+                   row="F1")
+    assert state_to_dict(step.state) == state_to_dict(same.state)
+    # TRADE-05: a set with a good twice is no set of different goods: refused with its rule
+    rejects(state, _action(state, "performance_yen", token="Y5", nation="IDN", goods=["Ships", "Ships", "Finance"],
+                           row="F1"), "wrong_goods", "TRADE-05")
+
 
 # -- PERF-09: production for energy ---------------------------------------------------------------------
 def _factories(data):

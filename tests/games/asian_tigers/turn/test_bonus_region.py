@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from api.games.asian_tigers import ActionShapeError, apply, legal_actions
+from api.games.asian_tigers import apply, legal_actions
+from api.games.asian_tigers.errors import ActionShapeError
 from tests.games.asian_tigers.builders.bonus import at_bonus, built, resolve
 from tests.games.asian_tigers.builders import decision_kind, find_action, of_kind, rejects
 

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from api.games.asian_tigers import ActionShapeError, apply, legal_actions
+from api.games.asian_tigers import apply, legal_actions
+from api.games.asian_tigers.errors import ActionShapeError
 from tests.games.asian_tigers.builders import (TEAM, decision_kind, edition, game, invest, kinds, modified, of_kind,
                                                pass_turn, recorded_setup, rejects, seat_now, to_build)
 

@@ -5,7 +5,8 @@ SK.A is fixed to W1, HK.B to W2, TW.C to W3; every trade centre is free).
 """
 import pytest
 
-from api.games.asian_tigers import ActionShapeError, apply, legal_actions
+from api.games.asian_tigers import apply, legal_actions
+from api.games.asian_tigers.errors import ActionShapeError
 from tests.games.asian_tigers.builders import (STC, act, decision_kind, find_action, game, is_legal, modified,
                                                of_kind, pass_turn, rejects)
 

@@ -1,0 +1,53 @@
+"""The game view the API answers: the engine's view of a state inside the game's record fields.
+
+One pure function builds it for the server (`api.web.views`) and for the phone's engine
+(`api.offline.table`, under Pyodide, with no web stack), so both give the same document.
+Whose turn, the decision and the legal actions are given once, at the top (`HOISTED`); the
+engine's view without them and without what never changes during a game (`STATIC_IN_VIEW`: the
+record's options and edition say it) is the ``view`` — the board a move's answer patches.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+# Given once, at the top of a game view, and not repeated inside the engine's `view`.
+HOISTED = ("current_seat", "decision", "legal_actions")
+# Parts of the engine's view that never change during a game.
+STATIC_IN_VIEW = ("options", "edition")
+
+
+def split_view(view: dict, over: bool) -> tuple[dict, dict]:
+    """(the hoisted parts with ``over``, the board) of an engine's whole `view`.
+
+    A finished game lists no legal action; the board is a new dict whose values are the view's own.
+    """
+    hoisted = {"over": over, "current_seat": view.get("current_seat"), "decision": view.get("decision"),
+               "legal_actions": [] if over else list(view.get("legal_actions") or [])}
+    board = {k: v for k, v in view.items() if k not in HOISTED and k not in STATIC_IN_VIEW}
+    return hoisted, board
+
+
+def links(game_id: str) -> dict:
+    """Where to go next (relative URLs)."""
+    base = f"/api/games/{game_id}"
+    return {"self": base, "actions": f"{base}/actions", "batch": f"{base}/batch", "undo": f"{base}/undo",
+            "log": f"{base}/log", "score": f"{base}/score", "outcome": f"{base}/outcome",
+            "export": f"{base}/export", "edition": f"{base}/edition",
+            "labels": f"{base}/labels", "why_not": f"{base}/why-not"}
+
+
+def game_envelope(view: dict, *, over: bool, game_id: str, game: str, version: int, status: str, role: str,
+                  live_actions: int, head_seq: int, options: Any, seed: int, edition: dict,
+                  created_at: str, updated_at: str) -> dict:
+    """The whole game view a phone renders: the record's fields around the engine's `view`, split by `split_view`.
+
+    `edition`: the edition's short form (id, hash, placeholder marking).
+    """
+    hoisted, board = split_view(view, over)
+    return {
+        "game_id": game_id, "game": game, "version": version, "status": status, "role": role,
+        **hoisted,
+        "can_undo": live_actions > 0, "live_actions": live_actions, "head_seq": head_seq,
+        "options": options, "seed": seed, "view": board, "edition": edition,
+        "created_at": created_at, "updated_at": updated_at, "links": links(game_id),
+    }

@@ -1,0 +1,299 @@
+"""Game night at scale, through the real front (run by hand; figures go in closing notes, never asserted).
+
+Starts ``deploy/serve.py`` (gunicorn + the stream service + Caddy with its internal CA) on free ports with
+a temporary database and Caddy data directory, then, all over HTTPS through Caddy:
+
+1. creates TABLES games (the toy engine: this measures the front and the streams, not the rules) and
+   opens PHONES event streams per table;
+2. makes one move at every table and checks that every stream hears its table's move (how many did,
+   and the delivery time from the move's answer, p50/p99/max);
+3. paces moves at 100 tables (one every ~2 s each) for a while: move latency p50/p99;
+4. memory: RSS of Caddy + the stream service + the app (all processes) before and with the streams
+   open, per idle stream;
+5. the same paced moves beside 100 slow clients (bodies trickled a byte every 2 s): p99 with and without.
+
+    python bench/streams.py [--tables 2450] [--phones 4] [--seconds 20]
+
+Open streams are capped by file descriptors: Caddy holds two per stream (phone and stream service),
+so a hard ``ulimit -n`` of 20,000 (this machine) allows about 9,900 streams; raise it for more.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import resource
+import signal
+import socket
+import ssl
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+from bench.aclient import Connection  # noqa: E402
+
+EDITION = {"schema_version": "1.0", "edition": {"id": "bench"}, "max_take": 3, "pile": 1_000_000_000,
+           "provenance": {"/max_take": "rulebook", "/pile": "placeholder"}}
+PLAYERS = [{"name": "a", "color": "r"}, {"name": "b", "color": "b"}]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
+
+
+def ms(value: float) -> str:
+    return f"{value * 1000:.1f} ms"
+
+
+class TlsConnection(Connection):
+    """`bench.aclient.Connection` over TLS to Caddy (trusting its local CA)."""
+
+    def __init__(self, port: int, context: ssl.SSLContext):
+        super().__init__("localhost", port)
+        self.context = context
+
+    async def open(self) -> "TlsConnection":
+        self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port, ssl=self.context,
+                                                                 server_hostname="localhost")
+        self.reused = False
+        return self
+
+
+def tree_rss_kb(pid: int) -> int:
+    """RSS (kB) of `pid` and all its descendants."""
+    total, todo = 0, [pid]
+    while todo:
+        current = todo.pop()
+        try:
+            for line in Path(f"/proc/{current}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1])
+            children = Path(f"/proc/{current}/task/{current}/children").read_text().split()
+        except OSError:
+            continue
+        todo.extend(int(c) for c in children)
+    return total
+
+
+class Stream:
+    """One phone's event stream: records when each version arrived."""
+
+    def __init__(self, game: dict):
+        self.game = game
+        self.heard: dict[int, float] = {}
+        self.task: asyncio.Task | None = None
+
+    async def run(self, port: int, context: ssl.SSLContext, opened: asyncio.Event | None = None) -> None:
+        reader, writer = await asyncio.open_connection("127.0.0.1", port, ssl=context, server_hostname="localhost")
+        writer.write(f"GET /api/games/{self.game['game_id']}/events HTTP/1.1\r\nHost: localhost:{port}\r\n"
+                     f"Authorization: Bearer {self.game['table_token']}\r\nAccept: text/event-stream\r\n\r\n".encode())
+        head = await reader.readuntil(b"\r\n\r\n")
+        if b" 200 " not in head.split(b"\r\n", 1)[0]:
+            raise RuntimeError(head.split(b"\r\n", 1)[0].decode())
+        buffer = b""
+        try:
+            while True:  # chunked transfer coding from Caddy; SSE blocks inside
+                size = int((await reader.readuntil(b"\r\n")).strip(), 16)
+                buffer += (await reader.readexactly(size + 2))[:-2]
+                while b"\n\n" in buffer:
+                    block, buffer = buffer.split(b"\n\n", 1)
+                    for line in block.split(b"\n"):
+                        if line.startswith(b"data: "):
+                            self.heard[json.loads(line[6:])["version"]] = time.monotonic()
+                            if opened is not None:
+                                opened.set()
+                                opened = None
+        finally:
+            writer.close()
+
+
+async def move(conn: TlsConnection, game: dict) -> tuple[float, float]:
+    """One move; (seconds it took, when its answer came)."""
+    started = time.monotonic()
+    status, _headers, body = await conn.request(
+        "POST", f"/api/games/{game['game_id']}/actions", json.dumps({"action": {"kind": "take", "amount": 1}}).encode(),
+        {"Authorization": f"Bearer {game['table_token']}", "If-Match": f'"{game["version"]}"',
+         "Idempotency-Key": str(uuid.uuid4())})
+    done = time.monotonic()
+    if status != 200:
+        raise RuntimeError(f"move answered {status}: {body[:200]!r}")
+    game["version"] = json.loads(body)["version"]
+    return done - started, done
+
+
+async def paced(port: int, context: ssl.SSLContext, games: list[dict], seconds: float) -> list[float]:
+    """100 tables, each moving about every 2 s, for `seconds`: the moves' latencies."""
+    latencies: list[float] = []
+    end = time.monotonic() + seconds
+
+    async def table(game: dict, offset: float) -> None:
+        conn = TlsConnection(port, context)
+        await asyncio.sleep(offset)
+        while time.monotonic() < end:
+            took, _ = await move(conn, game)
+            latencies.append(took)
+            await asyncio.sleep(max(0.0, 2.0 - took))
+        await conn.close()
+
+    await asyncio.gather(*(table(game, i * 0.02) for i, game in enumerate(games[:100])))
+    return latencies
+
+
+async def slow_client(port: int, context: ssl.SSLContext, path: str, stop: asyncio.Event) -> None:
+    reader, writer = await asyncio.open_connection("127.0.0.1", port, ssl=context, server_hostname="localhost")
+    writer.write(f"POST {path} HTTP/1.1\r\nHost: localhost:{port}\r\nContent-Type: application/json\r\n"
+                 f"Content-Length: 100000\r\n\r\n".encode())
+    while not stop.is_set():
+        writer.write(b" ")
+        await writer.drain()
+        try:
+            await asyncio.wait_for(stop.wait(), 2.0)
+        except TimeoutError:
+            pass
+    writer.close()
+
+
+async def bench(args, ports: dict, context: ssl.SSLContext, serve_pid: int) -> None:
+    https = int(ports["HTTPS_PORT"])
+    # 1. tables and their streams
+    started = time.monotonic()
+    games: list[dict] = []
+
+    async def creator(count: int) -> None:
+        conn = TlsConnection(https, context)
+        for _ in range(count):
+            status, _h, body = await conn.request("POST", "/api/games", json.dumps(
+                {"game": "toy", "edition": EDITION, "seed": 1, "options": {"players": PLAYERS}}).encode())
+            assert status == 201, body[:200]
+            game = json.loads(body)
+            game["version"] = game["game"]["version"]
+            games.append(game)
+        await conn.close()
+
+    await asyncio.gather(*(creator(args.tables // 8 + (1 if i < args.tables % 8 else 0)) for i in range(8)))
+    print(f"created {len(games)} tables in {time.monotonic() - started:.1f} s", flush=True)
+    await asyncio.sleep(2)
+    rss_before = tree_rss_kb(serve_pid)
+    streams = [Stream(game) for game in games for _ in range(args.phones)]
+    started = time.monotonic()
+    failed = 0
+    for first in range(0, len(streams), 200):  # 200 handshakes at a time
+        batch = streams[first:first + 200]
+        events = [asyncio.Event() for _ in batch]
+        for stream, opened in zip(batch, events, strict=True):
+            stream.task = asyncio.create_task(stream.run(https, context, opened))
+        waits = [asyncio.create_task(e.wait()) for e in events]
+        done, pending = await asyncio.wait(waits, timeout=60)
+        for task in pending:
+            task.cancel()
+        failed += len(pending)
+    alive = [s for s in streams if s.task is not None and not s.task.done() and s.heard]
+    print(f"opened {len(alive)} of {len(streams)} streams in {time.monotonic() - started:.1f} s"
+          f" ({failed} not open after 60 s)", flush=True)
+    for stream in streams:
+        if stream.task is not None and stream.task.done() and stream.task.exception() is not None:
+            print("  first failure:", repr(stream.task.exception())[:200])
+            break
+    await asyncio.sleep(5)
+    rss_with = tree_rss_kb(serve_pid)
+    print(f"memory: {rss_before / 1024:.0f} MB before, {rss_with / 1024:.0f} MB with the streams open:"
+          f" {(rss_with - rss_before) / max(1, len(alive)):.1f} kB per idle stream"
+          f" (Caddy + stream service + app, RSS); all of it / streams: {rss_with / max(1, len(alive)):.1f} kB",
+          flush=True)
+
+    # 2. one move at every table; does every stream hear it, and how soon?
+    answered: dict[str, tuple[int, float]] = {}
+
+    async def mover(chunk: list[dict]) -> None:
+        conn = TlsConnection(https, context)
+        for game in chunk:
+            _took, done = await move(conn, game)
+            answered[game["game_id"]] = (game["version"], done)
+            await asyncio.sleep(0.01)
+        await conn.close()
+
+    await asyncio.gather(*(mover(games[i::16]) for i in range(16)))
+    await asyncio.sleep(3)
+    delays, missed = [], 0
+    for stream in alive:
+        version, done = answered[stream.game["game_id"]]
+        if version in stream.heard:
+            delays.append(max(0.0, stream.heard[version] - done))
+        else:
+            missed += 1
+    within = sum(1 for d in delays if d <= 2.0)
+    print(f"one move per table: {within} of {len(alive)} streams heard it within 2 s ({missed} never);"
+          f" delivery after the move's answer p50 {ms(pct(delays, .5))}, p99 {ms(pct(delays, .99))},"
+          f" max {ms(max(delays, default=float('nan')))}", flush=True)
+
+    # 3. paced moves at 100 tables while the streams are open
+    lat = await paced(https, context, games, args.seconds)
+    print(f"100 paced tables, streams open: {len(lat)} moves, p50 {ms(pct(lat, .5))}, p99 {ms(pct(lat, .99))}",
+          flush=True)
+
+    # 5. the same beside 100 slow clients
+    stop = asyncio.Event()
+    crowd = [asyncio.create_task(slow_client(https, context, f"/api/games/{games[-1]['game_id']}/actions", stop))
+             for _ in range(100)]
+    await asyncio.sleep(3)
+    slow = await paced(https, context, games, args.seconds)
+    stop.set()
+    await asyncio.gather(*crowd, return_exceptions=True)
+    print(f"100 paced tables beside 100 slow clients: {len(slow)} moves, p50 {ms(pct(slow, .5))},"
+          f" p99 {ms(pct(slow, .99))} (without them: p99 {ms(pct(lat, .99))};"
+          f" ratio {pct(slow, .99) / pct(lat, .99):.2f})", flush=True)
+    for stream in streams:
+        if stream.task is not None:
+            stream.task.cancel()
+    await asyncio.gather(*(s.task for s in streams if s.task is not None), return_exceptions=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--tables", type=int, default=2450)
+    parser.add_argument("--phones", type=int, default=4)
+    parser.add_argument("--seconds", type=float, default=20.0)
+    args = parser.parse_args()
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # inherited by Caddy, uvicorn, gunicorn
+    print(f"open files limit {hard}; {os.cpu_count()} CPUs", flush=True)
+    tmp = Path(tempfile.mkdtemp(prefix="tk-streams-"))
+    ports = {name: str(free_port()) for name in ("PORT", "STREAMS_PORT", "HTTPS_PORT", "HTTP_PORT")}
+    env = {**os.environ, **ports, "PYTHONPATH": str(ROOT), "XDG_DATA_HOME": str(tmp / "xdg"),
+           "XDG_CONFIG_HOME": str(tmp / "xdg"), "HOME": str(tmp), "CADDY_ADMIN": "off",
+           "TABLEKEEPER_SITE": "localhost", "TABLEKEEPER_DATABASE": str(tmp / "bench.db"),
+           "TABLEKEEPER_TEST_ENGINES": "tests.toy_engine:ENGINE", "TABLEKEEPER_STREAM_LIFETIME": "3600",
+           "TABLEKEEPER_STREAM_HEARTBEAT": "30"}
+    log = open(tmp / "serve.log", "wb")
+    serve = subprocess.Popen([sys.executable, str(ROOT / "deploy" / "serve.py")], cwd=ROOT, env=env, stdout=log,
+                             stderr=log, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 60
+        while b"tablekeeper is ready" not in (tmp / "serve.log").read_bytes():
+            if serve.poll() is not None or time.monotonic() > deadline:
+                raise SystemExit(f"the stack did not start; see {tmp / 'serve.log'}")
+            time.sleep(0.2)
+        context = ssl.create_default_context(cafile=str(tmp / "xdg" / "caddy" / "pki" / "authorities" / "local"
+                                                        / "root.crt"))
+        asyncio.run(bench(args, ports, context, serve.pid))
+    finally:
+        os.killpg(serve.pid, signal.SIGTERM)
+        serve.wait(timeout=30)
+        print(f"(server log: {tmp / 'serve.log'})")
+
+
+if __name__ == "__main__":
+    main()
