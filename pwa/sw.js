@@ -5,7 +5,7 @@
 // - /api is never cached here: game state lives in IndexedDB, written by the app.
 // VERSION is a hash of the shell files: `python tests/pwa/shell.py --bump` updates it
 // (a test fails when it is stale, so a changed file always reaches the phones).
-const VERSION = "tk-f26c150f542e";
+const VERSION = "tk-0780c526da8c";
 const SHELL = [
   "/index.html",
   "/manifest.webmanifest",
@@ -38,7 +38,6 @@ const SHELL = [
   "/js/ui/board.js",
   "/js/ui/boardscreen.js",
   "/js/ui/common.js",
-  "/js/ui/era2.js",
   "/js/ui/formkit.js",
   "/js/ui/game.js",
   "/js/ui/history.js",
@@ -53,12 +52,9 @@ const SHELL = [
   "/js/ui/recorder.js",
   "/js/ui/score.js",
   "/js/ui/scorer-example.js",
-  "/js/ui/setup.js",
   "/js/ui/settings.js",
-  "/js/ui/setupcheck.js",
   "/js/ui/sheet.js",
   "/js/ui/solo.js",
-  "/js/ui/takeback.js",
   "/js/ui/uselog.js",
   "/js/offline/conflict.js",
   "/js/offline/engine.js",
@@ -87,6 +83,7 @@ const LATER = [
   "/js/ui/campaign.js",
   "/js/ui/campaignlist.js",
   "/js/ui/editions.js",
+  "/js/ui/era2.js",
   "/js/ui/nipboard.js",
   "/js/ui/nipmap.js",
   "/js/ui/nippon-end.js",
@@ -95,7 +92,10 @@ const LATER = [
   "/js/ui/numpad.js",
   "/js/ui/recent.js",
   "/js/ui/scorer.js",
+  "/js/ui/setup.js",
+  "/js/ui/setupcheck.js",
   "/js/ui/share.js",
+  "/js/ui/takeback.js",
   "/js/ui/tapkit.js",
   "/vendor/qrcode.mjs",
 ];

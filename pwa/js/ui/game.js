@@ -3,7 +3,6 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import { html } from "../html.js";
 import { actionLabel, decisionPrompt, playerName, workerName } from "../labels.js";
 import { api, fullLog } from "../api.js";
-import { moveOwner, takeBack } from "./takeback.js";
 import { Checklist } from "./layout.js";
 import { undoLast } from "../sync.js";
 import { Dot, GameDetails, GameHeader, Problem } from "./common.js";
@@ -70,6 +69,7 @@ function Undo({ s }) {
     }
     setAsking({ move: "…", lines: [] });
     try {
+      const { moveOwner, takeBack } = await import("./takeback.js");  // loaded when an undo is asked
       const entry = await lastLive(s);
       const owner = entry && moveOwner(gv.view, entry);
       const said = entry && (entry.lines[0] || "the last move");
