@@ -79,7 +79,9 @@ def test_lay_out_what_the_app_drew(server, new_phone):
     items.first.wait_for()
     text = " ".join(page.locator("[data-testid=layout]").inner_text().split())
     steps = view["setup_instructions"]["steps"]  # the server's own steps, in words
-    assert items.count() == len(steps) and all(" ".join(step.split()) in text for step in steps)
+    assert all(" ".join(step.split()) in text for step in steps)
+    # then what the box needs (issue 33): the board face and flags, each player's energy, science and funds
+    assert items.count() == len(steps) + 1 + len(view["players"]) and "Board: the 2-player face up" in text
     names = {p["id"]: p["name"] for p in view["players"]}
     assert "Turn order: " + ", ".join(names[i] for i in view["turn_order"]) in text
     for tiger in view["setup_instructions"]["tigers"]:
