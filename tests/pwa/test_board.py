@@ -52,7 +52,7 @@ def test_board_screens(server, new_phone):
     market = page.locator("[data-testid=global-market]")
     for pos, ids in board["global_market"].items():
         assert all(names[i] in market.locator("li", has_text=f"Space {pos}:").inner_text() for i in ids)
-    assert "United States (wants Automobiles or Electronics): United States (value" in market.inner_text()
+    assert "United States (a sale takes 1 Automobiles + 1 Electronics): United States (value" in market.inner_text()
     assert visible_codes(page) == []
     shot(page, "51-board-global-market")
     check_screen(page, "board global market")

@@ -37,7 +37,7 @@ function TurnCard({ s }) {
   }, [d && d.id]);
   return html`<section class="card turn" aria-labelledby="turn-h" data-testid="turn">
     <h2 id="turn-h" class="who">${gv.over ? "Game over" : d ? html`<${Dot} view=${view} id=${d.seat} /> ${playerName(view, d.seat)}` : "—"}</h2>
-    ${player && view.phase === "turns" && html`<p>Next worker: <strong>${player.next_worker ? workerName(s.labels, player.next_worker) : "stated at placement"}</strong> · worker ${player.workers_placed + 1}</p>`}
+    ${player && view.phase === "turns" && d.kind === "choose_placement" && html`<p>Next worker: <strong>${player.next_worker ? workerName(s.labels, player.next_worker) : "stated at placement"}</strong> · worker ${player.workers_placed + 1}</p>`}
     <p data-testid="prompt" id="prompt" tabindex="-1" aria-live="polite" ref=${prompt}>${view.prompt || decisionPrompt(s.labels, d, view)}</p>
     ${view.phase === "management" && html`<p><a href=${`#/g/${gv.game_id}/manage`}>Management phase walkthrough →</a></p>`}
     ${gv.over && html`<p><a class="button primary" href=${`#/g/${gv.game_id}/score`}>See the final score</a></p>`}
