@@ -205,13 +205,20 @@ export function bonusLabel(pending) {
   return pending ? effectWords(pending.bonus) : "bonus";
 }
 
+// A space with its Tiger, once: the server's space names already start with their Tiger.
+function onTiger(L, space) {
+  const tiger = tigerName(L, String(space || "").split(".")[0]);
+  const named = spaceLabel(L, space);
+  return named.startsWith(tiger) ? named : `${tiger} ${named}`;
+}
+
 // One line for any action dict (buttons, the outbox, the log).
 export function actionLabel(L, a, view) {
   switch (a.kind) {
-    case "place_worker": return `Place ${a.worker ? a.worker + " " : ""}worker: ${centerLabel(L, a.center)}`;
-    case "build": return `Build on ${tigerName(L, a.space?.split(".")[0])} ${spaceLabel(L, a.space)}, from sector ${String(a.sector).replace(/^S/, "")}`;
+    case "place_worker": return `Place ${a.worker ? `a ${workerName(L, a.worker)}` : "worker"}: ${centerLabel(L, a.center)}`;
+    case "build": return `Build on ${onTiger(L, a.space)}, from sector ${String(a.sector).replace(/^S/, "")}`;
     case "build_department": return `Build a department on ${spaceLabel(L, a.space)}, from sector ${String(a.sector).replace(/^S/, "")}`;
-    case "run_factory": return `Run the factory on ${tigerName(L, a.space?.split(".")[0])} ${spaceLabel(L, a.space)}`;
+    case "run_factory": return `Run the factory on ${onTiger(L, a.space)}`;
     case "attach_parts_factory": return `Attach a parts factory to ${spaceLabel(L, a.space)}`;
     case "sell_local": return marketLabel(L, a.market);
     case "skip_local_sale": return "No local sale";
@@ -227,7 +234,7 @@ export function actionLabel(L, a, view) {
     case "resolve_bonus": {
       const where = Object.entries(a).filter(([k]) => !["kind", "decision", "bonus"].includes(k)).map(([k, v]) =>
         k === "tiger" ? tigerName(L, v) : k === "tigers" ? [].concat(v).map((t) => tigerName(L, t)).join(" and ")
-          : k === "space" || k === "satellite" ? `${tigerName(L, String(v).split(".")[0])} ${spaceLabel(L, v)}`
+          : k === "space" || k === "satellite" ? onTiger(L, v)
             : k === "token" ? performanceLabel(L, v) : k === "row" ? rowLabel(L, v)
               : k === "sector" ? `sector ${String(v).replace(/^S/, "")}` : k === "special_flag" ? `the ${tigerName(L, v)} special flag`
                 : `${words(k)} ${Array.isArray(v) ? v.join(" + ") : v}`);

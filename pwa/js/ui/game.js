@@ -4,6 +4,7 @@ import { html } from "../html.js";
 import { actionLabel, decisionPrompt, playerName, workerName } from "../labels.js";
 import { api, fullLog } from "../api.js";
 import { Checklist } from "./layout.js";
+import { tableLines } from "./log.js";
 import { undoLast } from "../sync.js";
 import { Dot, GameDetails, GameHeader, Problem } from "./common.js";
 import { Recorder, ManualAction } from "./recorder.js";
@@ -102,7 +103,7 @@ function JustRecorded({ s }) {
   // The player's name leads each move (the engine's lines usually start with it already).
   const said = (e) => {
     const name = who(e);
-    const text = e.lines.join(" · ");
+    const text = tableLines(e).join(" · ");
     return html`${text.startsWith(name) ? "" : html`<strong>${name}</strong>: `}${text}${e.reverted ? " (undone)" : ""}`;
   };
   const has = entries ? entries.length > 0 : s.lastLines.length > 0;
