@@ -49,6 +49,9 @@ export function compact(doc) {
     starting_goods: (setup.player || {}).starting_good_pool || [],
     team_slots: (setup.player || {}).team_area_slots || 10,
     rules_options: doc.rules_options || {},
+    // The management's numbers: a Tiger icon every N influence spaces; a special flag's global-market advance.
+    icon_every: ((doc.board || {}).influence_track || {}).tiger_icon_every || null,
+    special_gm: ((doc.rules || {}).special_flags || {}).accept_global_market ?? null,
   };
 }
 
@@ -58,12 +61,19 @@ export function compact(doc) {
 // engine from the edition), which win over the names built here from the edition data.
 export async function loadLabels(game) {
   const hash = game ? game.view?.edition?.content_hash : "default";
-  const cacheKey = `labels:v3:${hash || game.game_id}`;  // v3: the server's labels
+  const cacheKey = `labels:v4:${hash || game.game_id}`;  // v3: the server's labels; v4: the management's numbers
   // A game opened before its view arrived kept its labels under its id: found again by a later, offline open.
-  const byId = game && game.game_id ? `labels:v3:${game.game_id}` : null;
+  const byId = game && game.game_id ? `labels:v4:${game.game_id}` : null;
   const cached = (await db.get("kv", cacheKey)) || (byId && byId !== cacheKey ? await db.get("kv", byId) : null);
   if (cached) return cached;
-  const resp = game ? await api.edition(game.game_id, game.token) : await api.defaultEdition();
+  let resp;
+  try {
+    resp = game ? await api.edition(game.game_id, game.token) : await api.defaultEdition();
+  } catch (err) {  // offline: the labels an older app kept still name everything
+    const older = (await db.get("kv", cacheKey.replace(":v4:", ":v3:"))) || (byId && await db.get("kv", byId.replace(":v4:", ":v3:")));
+    if (older) return older;
+    throw err;
+  }
   const labels = compact(resp.data.document || {});
   if (game) {
     try {
