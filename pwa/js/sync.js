@@ -231,7 +231,10 @@ async function drainGame(gameId, token) {
     const result = await offline.importLocal(record);
     // The open game is now the server's: follow it as any joined game (live stream, mirror, polling).
     const now = getState().game;
-    if (now && now.game_id !== gameId && now.imported_from === gameId) setTimeout(() => openGame(now.game_id), 0);
+    if (now && now.game_id !== gameId && now.imported_from === gameId) {
+      const said = getState().notice;  // "Now on the server too": opening again must not wipe it
+      setTimeout(() => openGame(now.game_id).then(() => said && set({ notice: said })), 0);
+    }
     return result;
   }
   const madeOffline = (await outbox.items(gameId)).some((i) => i.offline);
