@@ -5,7 +5,7 @@
 // - /api is never cached here: game state lives in IndexedDB, written by the app.
 // VERSION is a hash of the shell files: `python tests/pwa/shell.py --bump` updates it
 // (a test fails when it is stale, so a changed file always reaches the phones).
-const VERSION = "tk-0bd371b125fd";
+const VERSION = "tk-88c80285d53d";
 const SHELL = [
   "/index.html",
   "/manifest.webmanifest",
