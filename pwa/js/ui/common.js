@@ -23,7 +23,7 @@ export function Problem({ error }) {
 }
 
 // Online/offline state and the sync button, shown on every game screen.  The
-// "Updated by another phone" notice is a fixed overlay (it never pushes the
+// notices ("In step with the server", …) are a fixed overlay (they never push the
 // buttons down under a finger that is aiming at them).
 export function SyncBar({ s }) {
   const waiting = s.outbox.filter((i) => i.status === "pending").length;

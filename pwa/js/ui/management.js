@@ -18,7 +18,7 @@ const OUTCOME_TITLES = { global_market: "Global market: leftover resources", tur
 // the Era II phase (the final scoring) from the outcome's lines when the server gives them.
 export function managementSteps(log, L, outcome) {
   const events = [];
-  for (const e of log || []) if (!e.reverted) for (const ev of e.events) events.push(ev);
+  for (const e of log || []) if (!e.reverted) for (const ev of e.events) events.push({ ...ev, text: plain(ev.text) });
   const steps = [];
   const push = (title, lines, key, phaseStart) => {
     const last = steps[steps.length - 1];
@@ -54,7 +54,21 @@ export function managementSteps(log, L, outcome) {
   return steps;
 }
 
-const tieLine = (t) => `Tie: ${t.detail}${t.rule ? ` (${t.rule})` : ""}`;
+// Player text without rule ids ("(AMB-22)"): the rules are the table's, the ids the app's.
+const RULE_ID = /\s*\((?:rule )?[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*-\d+\)/g;
+const plain = (text) => String(text || "").replace(RULE_ID, "");
+const tieLine = (t) => `Tie: ${plain(t.detail)}`;
+
+// The special-flag offer in numbers: influence now → at the previous Tiger icon (AMB-23), and the
+// global-market advance, so the table need not count.
+function offerNumbers(L, view, offer) {
+  const p = (view.players || []).find((x) => x.id === offer.seat);
+  if (!p || !L || !L.icon_every) return null;
+  const now = p.influence[offer.tiger];
+  const after = now <= 0 ? 0 : Math.floor((now - 1) / L.icon_every) * L.icon_every;
+  const gm = L.special_gm;
+  return { now, after, gm, gmNow: p.global_market };
+}
 
 export function Management({ s }) {
   const { log } = useLog(s.game);
@@ -72,7 +86,14 @@ export function Management({ s }) {
     <${GameHeader} s=${s} current="manage" title="Management phase" />
     ${offer && gv.role !== "spectator" && html`<section class="card turn" aria-labelledby="offer-h">
       <h2 id="offer-h">${playerName(view, offer.seat)}: take the ${tigerName(s.labels, offer.tiger)} special flag?</h2>
-      <p class="hint">Accepting drops your influence there to the previous Tiger icon and advances you on the global market.</p>
+      ${(() => {
+        const n = offerNumbers(s.labels, view, offer);
+        const t = tigerName(s.labels, offer.tiger);
+        return n ? html`<ul data-testid="offer-numbers"><li>Accept: influence on ${t} <strong>${n.now} → ${n.after}</strong>${n.gm
+          ? html`; global market <strong>+${n.gm}</strong> (space ${n.gmNow} → ${n.gmNow + n.gm})` : ""}; the flag goes on your board.</li>
+          <li>Decline: influence on ${t} stays <strong>${n.now}</strong>; the flag is offered to the next player.</li></ul>`
+          : html`<p class="hint">Accepting drops your influence there to the previous Tiger icon and advances you on the global market.</p>`;
+      })()}
       <div class="grid2">${gv.legal_actions.map((a) => html`<button class=${a.kind.startsWith("accept") ? "primary" : ""}
         onClick=${() => record({ type: "action", action: a })}>${actionLabel(s.labels, a, view)}</button>`)}</div>
     </section>`}

@@ -15,7 +15,8 @@ const PAD_RULES = [["Prosperity from influence", "MGMT2-04"], ["Sector bonuses",
 
 const union = (objs) => [...new Set(objs.flatMap((o) => Object.keys(o || {})))];
 
-export function outcomeModel(outcome, view, L, { goals = {} } = {}) {
+// `sofar`: the score as if the game ended now — nobody "wins" before the end; the leader "leads so far".
+export function outcomeModel(outcome, view, L, { goals = {}, sofar = false } = {}) {
   const P = outcome.participants || {};
   const ids = (outcome.standings || []).map((s) => s.participant).filter((id) => P[id] && P[id].recorded !== false);
   const lines = outcome.lines || [];
@@ -46,12 +47,16 @@ export function outcomeModel(outcome, view, L, { goals = {} } = {}) {
     notes.push(`Final turn order: ${outcome.final_turn_order.map((id) => playerName(view, id)).join(", ")} (rule MGMT2-02)`);
   }
   for (const t of outcome.standings_tie_breaks || []) notes.push(`Tie-break: ${t.detail}${t.rule ? ` (rule ${t.rule})` : ""}`);
-  const winners = outcome.winner ? [outcome.winner] : [];
+  const winners = outcome.winner && !sofar ? [outcome.winner] : [];
+  const first = ids.filter((id) => P[id].rank === 1).map((id) => playerName(view, id));
+  const leads = !first.length ? "Nobody leads yet" : first.length > 1 ? `${first.join(" and ")} level in the lead so far`
+    : `${first[0]} leads so far`;
   return {
     people, rows, winners,
     ranks: Object.fromEntries(ids.map((id) => [id, P[id].rank])),
     totals: Object.fromEntries(ids.map((id) => [id, P[id].total])),
-    headline: solo ? (solo.human_wins ? `${playerName(view, solo.human)} wins` : "The Automa wins") : null,
+    headline: sofar ? (solo ? (solo.human_wins ? `${playerName(view, solo.human)} is ahead of the Automa so far` : "The Automa is ahead so far") : leads)
+      : solo ? (solo.human_wins ? `${playerName(view, solo.human)} wins` : "The Automa wins") : null,
     notes, rules: solo ? [...PAD_RULES.slice(0, 4), ["The Automa's score", "SOLO-SCORE-01"], ["Winning", "SOLO-SCORE-02"]] : PAD_RULES,
     solo: solo ? soloFacts(solo, outcome, view, goals) : null,
     lines: Object.fromEntries(all.map((id) => [id, lines.filter((l) => l.participant === id)

@@ -7,6 +7,7 @@
 //     lines: {id: [{text, mark}]}, extra: [text], provisional, placeholders: [path] }
 // A row's kind is "part" (indented under the subtotal it adds up to), "subtotal", "total"
 // (always drawn last) or "plain"; without one, `strong` rows are subtotals.
+import { useEffect, useRef, useState } from "preact/hooks";
 import { html } from "../html.js";
 import { RuleLink, RuleText } from "./rulelink.js";
 
@@ -53,7 +54,21 @@ function pad(m) {
   return { ranks, rows: [...rows, ...parts, ...kept.filter((r) => r.kind === "total")] };
 }
 
+// A scorepad wider than the screen (large text, four players) says so above it: the columns it hides
+// are otherwise invisible (issue 33).  Measured after each render and on resize.
+function ScrollCue({ box }) {
+  const [wide, setWide] = useState(false);
+  useEffect(() => {
+    const measure = () => box.current && setWide(box.current.scrollWidth > box.current.clientWidth + 2);
+    measure();
+    window.addEventListener("resize", measure);
+    return () => window.removeEventListener("resize", measure);
+  });
+  return wide ? html`<p class="hint" data-testid="scroll-cue">Swipe the table sideways: more players to the right →</p>` : null;
+}
+
 export function Sheet({ m }) {
+  const padBox = useRef(null);
   const { rows, ranks } = pad(m);
   const names = m.winners.map((id) => (m.people.find((p) => p.id === id) || { label: id }).label);
   return html`<div data-testid="result">
@@ -67,7 +82,8 @@ export function Sheet({ m }) {
     ${m.solo && html`<section class=${`card solo-result ${m.solo.won ? "won" : "lost"}`} data-testid="solo-result" aria-labelledby="solo-h">
       <h2 id="solo-h">${m.solo.won ? "You win" : "You lose"} · ${m.solo.title}</h2>
       <ul class="log">${m.solo.facts.map((t) => html`<li><${RuleText} text=${t} /></li>`)}</ul></section>`}
-    <div class="scroll-x" role="region" aria-labelledby="pad-cap" tabindex="0">
+    <${ScrollCue} box=${padBox} />
+    <div class="scroll-x" role="region" aria-labelledby="pad-cap" tabindex="0" ref=${padBox}>
       <table data-testid="scorepad" class="scorepad"><caption id="pad-cap">Score by category</caption>
         <thead><tr><th scope="col">Category</th>${m.people.map((p) => html`<th scope="col" class="num"><${Dot} color=${p.color} /> ${p.label}${
           ranks && ranks[p.id] != null ? html`<span class="rank">${ordinal(ranks[p.id])}${m.winners.includes(p.id) ? " · winner" : ""}</span>` : ""}</th>`)}</tr></thead>

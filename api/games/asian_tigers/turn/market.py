@@ -170,10 +170,25 @@ def trade_center_refusal(state: GameState, player: PlayerState, trade_center: st
         if other:
             return Refusal(f"Trade centre {other} already takes {worker} workers; no two trade centres "
                            f"take the same type", "worker_type_taken_at_market", "PLACE-03")
-    if not any_sale(state, player, _nations_at(state.edition, trade_center)):
-        return Refusal(f"You cannot make any sale at {trade_center} (goods, flags or an open row are "
-                       f"missing), so no worker may go there", "no_possible_sale", "TRADE-09")
+    nations = _nations_at(state.edition, trade_center)
+    if not any_sale(state, player, nations):
+        return Refusal(f"You cannot make any sale at {trade_center}, so no worker may go there: "
+                       + "; ".join(_no_sale_reason(state, player, n) for n in nations), "no_possible_sale", "TRADE-09")
     return None
+
+
+def _no_sale_reason(state: GameState, player: PlayerState, nation: str) -> str:
+    """Why `player` cannot sell to `nation` now, in the table's words (issue 33: which of goods, flag, row)."""
+    spec = state.edition.nations[nation]
+    if not state.flag_stacks[nation]:
+        return f"{spec.name} has no flag left"
+    if not can_pay(state, player, nation):
+        if spec.demand_goods is not None:
+            lacking = [g for g in spec.demand_goods if player.goods[g] < 1]
+            return f"{spec.name} takes 1 {' + 1 '.join(spec.demand_goods)} (you have no {' and no '.join(lacking)})"
+        held = sum(1 for n in player.goods.values() if n >= 1)
+        return f"{spec.name} takes {spec.demand_any_different} different goods (you have {held} kind{'s' if held != 1 else ''})"
+    return f"no open row on your board takes a {spec.name} flag"
 
 
 def start_trade(state: GameState, player: PlayerState, trade_center: str, worker: str, events: list[dict]) -> None:
