@@ -237,21 +237,22 @@ def test_nippon_live_by_tapping_the_map(server, new_phone):
     assert page.errors == []
 
 
-def test_nippon_live_refuses_a_lower_tile_on_a_covered_slot(server, new_phone):
-    # rules, Local Market, "Available Influence Slot": only a higher tile replaces one (NIP-SCORE-04)
+def test_nippon_live_refuses_a_tile_the_player_no_longer_has(server, new_phone):
+    # NIP-SCORE-03 / rules Setup 2: one 7 per player; the second is refused next to the change that placed it
+    # (a lower tile on a covered slot is not even offered: test_scorer_problems.py)
     page = new_phone()
     page.goto(server.url + "/#/scorer/nippon?m=live")
     page.locator("[data-testid=nipmap]").wait_for()
-    for player, value in (("Yellow", 5), ("Red", 4)):
-        page.locator('[data-slot="R2.C1/0"]').click()
-        page.get_by_role("button", name=f"{player}'s tile", exact=True).click()
-        page.get_by_role("button", name=f"Value {value}", exact=True).click()
+    for slot in ("R2.C1/0", "R1.C1/0"):
+        page.locator(f'[data-slot="{slot}"]').click()
+        page.get_by_role("button", name="Yellow's tile", exact=True).click()
+        page.get_by_role("button", name="Value 7", exact=True).click()
     page.get_by_role("button", name="Score scoring 1", exact=True).click()
     err = page.locator(fid("/scorings/0/placed/1") + "-err")  # next to the change the server refused
     err.wait_for()
-    assert "only a higher tile can replace it" in err.inner_text() and "NIP-SCORE-04" in err.inner_text()
+    assert "has no tile of value 7 off the board" in err.inner_text() and "NIP-SCORE-03" in err.inner_text()
     axe_check(page, "Nippon live refusal"); shot(page, "m-25-nippon-live-refused")
-    page.get_by_role("button", name="Remove Red's 4 on Region 2, city C1, top slot").click()
+    page.get_by_role("button", name="Remove Yellow's 7 on Region 1, city C1, top slot").click()
     page.get_by_role("button", name="Score scoring 1", exact=True).click()
     page.locator("[data-testid=running] tbody tr").first.wait_for()
     assert page.get_by_role("heading", name="Before scoring 2: what changed since scoring 1").is_visible()
