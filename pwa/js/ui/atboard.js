@@ -69,7 +69,18 @@ export function renamed(body, old, name) {
 // One Tiger's board: tap a space, then its owner.
 export function TigerBoard({ E, t, name }) {
   const f = useForm();
-  const [open, setOpen] = useState(null); // {kind: "space"|"infinite"|"satellite"|"hq", id}
+  const [open, setOpenState] = useState(null); // {kind: "space"|"infinite"|"satellite"|"hq", id}
+  // The focus follows the taps: into the picker when it opens, back to its space when it closes
+  // (a closed picker would otherwise leave it on the page body).
+  const setOpen = (next) => {
+    const was = open;
+    setOpenState(next);
+    setTimeout(() => {
+      const el = next ? document.querySelector(".atboard .picker button")
+        : was && document.querySelector(`[data-space="${CSS.escape(was.id)}"]`);
+      el && el.focus();
+    }, 0);
+  };
   const tiger = f.body.tigers[t];
   const board = tiger.board;
   const base = ptr("tigers", t, "board");

@@ -248,10 +248,19 @@ export function ResultActions({ s }) {
   </div>`;
 }
 
-// The frame of a scorer screen: back links and the heading (focused on arrival).
-export function ScorerFrame({ title, children }) {
-  useEffect(() => { const h = document.querySelector("main h1"); h && h.focus(); }, [title]);
+// The frame of a scorer screen: back links and the heading (focused on arrival), and one live region
+// that stays on screen from the form to the result, so the result is read out: `announce`, else the
+// winner line of a result sheet once it shows.
+export function ScorerFrame({ title, children, announce }) {
+  const [said, setSaid] = useState("");
+  useEffect(() => {
+    const h = document.querySelector("main h1");
+    h && h.focus();
+    const winner = document.querySelector("main [data-testid=winner]");
+    setSaid(winner ? winner.textContent.trim() : "");
+  }, [title]);
   return html`<main class="screen scorer">
     <nav class="nav" aria-label="Back"><a href="#/">Home</a><a href="#/history">History</a></nav>
-    <h1 tabindex="-1">${title}</h1>${children}</main>`;
+    <h1 tabindex="-1">${title}</h1><p class="sr-only" role="status" data-testid="scorer-announce">${announce || said}</p>
+    ${children}</main>`;
 }

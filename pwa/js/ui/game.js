@@ -31,15 +31,28 @@ function TurnCard({ s }) {
   </section>`;
 }
 
+// Focus follows the question: the confirmation when it opens, the undo button when it is kept, the prompt
+// (a live region: it reads the question the undo brings back) once the move is undone.
 function Undo({ s }) {
-  const [asking, setAsking] = useState(false);
+  const [asking, setAsking] = useState(null); // null: never opened; true: asking; false: answered
+  const box = useRef(null);
   const gv = s.game.view;
+  useEffect(() => {
+    if (asking === true && box.current) box.current.querySelector("button").focus();
+    if (asking === false && box.current) box.current.querySelector("button").focus();
+  }, [asking]);
   if (gv.role === "spectator" || (!gv.can_undo && !s.outbox.length)) return null;
-  if (!asking) return html`<div class="stack"><button onClick=${() => setAsking(true)}>Undo last move</button></div>`;
-  return html`<div class="card" role="group" aria-label="Confirm undo">
+  if (!asking) return html`<div class="stack" ref=${box}><button onClick=${() => setAsking(true)}>Undo last move</button></div>`;
+  const undo = () => {
+    setAsking(null);
+    undoLast();
+    const prompt = document.getElementById("prompt");
+    if (prompt) prompt.focus();
+  };
+  return html`<div class="card" role="group" aria-label="Confirm undo" ref=${box}>
     <p>${s.outbox.length ? "Drop the last move recorded on this phone (not sent yet)?" : "Undo the last move on the server?"}</p>
     <div class="grid2"><button onClick=${() => setAsking(false)}>Keep it</button>
-      <button class="danger" onClick=${() => { setAsking(false); undoLast(); }}>Yes, undo</button></div></div>`;
+      <button class="danger" onClick=${undo}>Yes, undo</button></div></div>`;
 }
 
 // The game's last moves, whichever phone recorded them, each with the player's name
