@@ -298,12 +298,12 @@ def test_asian_tigers_two_players_by_tapping_the_board(server, new_phone):
                 space, _, parts = spot.partition("+")
                 hands.tap(page.locator(f'[data-space="{tiger}.{space}"]'))
                 if space.endswith("inf"):
-                    hands.tap(page.get_by_role("button", name=f"One more piece of {owner} on {tiger}.{space}"))
+                    hands.tap(page.get_by_role("button", name=f"One more piece of {owner} on {spoken(tiger, space)}"))
                     hands.tap(page.get_by_role("button", name="Done"))
                 elif space.startswith("S"):
-                    hands.tap(page.get_by_role("button", name=f"{owner} owns the satellite on {tiger}.{space}"))
+                    hands.tap(page.get_by_role("button", name=f"{owner} owns the satellite on {spoken(tiger, space)}"))
                 else:
-                    hands.tap(page.get_by_role("button", name=f"{owner} owns {tiger}.{space}", exact=True))
+                    hands.tap(page.get_by_role("button", name=f"{owner} owns {spoken(tiger, space)}", exact=True))
                     if space.startswith("F"):
                         if parts:
                             hands.tap(page.get_by_label("Parts factory under it"))
@@ -320,6 +320,18 @@ def test_asian_tigers_two_players_by_tapping_the_board(server, new_phone):
     FIGURES["Asian Tigers board, EX-1's 2-player pieces"] = hands.count
     print(f"\nAsian Tigers board (EX-1, 2 players): {hands.count} taps for the pieces")
     assert page.errors == []
+
+
+def spoken(tiger: str, space: str) -> str:
+    """A board space as the scorer names it for screen readers ("South Korea university U1", issue 34)."""
+    from api.games.asian_tigers import load_edition
+
+    t = load_edition().tigers[tiger]
+    if f"{tiger}.{space}" in t.satellite_spaces:
+        return f"{t.name} satellite space {space}"
+    sp = t.spaces[f"{tiger}.{space}"]
+    kind = sp.kind.replace("_", " ")
+    return f"{t.name} {kind} ∞ space" if sp.infinite else f"{t.name} {kind} {space}"
 
 
 def wait_result_at(page) -> None:
