@@ -31,7 +31,7 @@ from __future__ import annotations
 from datetime import datetime, timezone
 
 from api.storage.idempotency import one_format
-from api.storage.migrations import HEALTH_TABLE, recount_placeholders
+from api.storage.migration_steps import HEALTH_TABLE, recount_placeholders
 from api.storage.pg import PgDatabase
 from api.storage.snapshots import compress_stored
 
