@@ -182,7 +182,7 @@ def _no_sale_reason(state: GameState, player: PlayerState, nation: str) -> str:
     spec = state.edition.nations[nation]
     if not state.flag_stacks[nation]:
         return f"{spec.name} has no flag left"
-    if not can_pay(state, player, nation):
+    if not payments_for(state, player, nation):
         if spec.demand_goods is not None:
             lacking = [g for g in spec.demand_goods if player.goods[g] < 1]
             return f"{spec.name} takes 1 {' + 1 '.join(spec.demand_goods)} (you have no {' and no '.join(lacking)})"
