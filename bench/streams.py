@@ -92,6 +92,30 @@ def tree_rss_kb(pid: int) -> int:
     return total
 
 
+def tree_cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of `pid` and all its descendants."""
+    total, todo = 0.0, [pid]
+    while todo:
+        current = todo.pop()
+        try:
+            fields = Path(f"/proc/{current}/stat").read_text().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+            todo.extend(int(c) for c in Path(f"/proc/{current}/task/{current}/children").read_text().split())
+        except OSError:
+            continue
+    return total
+
+
+def parts_cpu(pid: int) -> dict[str, float]:
+    """CPU seconds of each part `deploy/serve.py` started, by name."""
+    parts: dict[str, float] = {}
+    for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split():
+        cmdline = Path(f"/proc/{child}/cmdline").read_bytes().split(b"\0")
+        name = next((n for n in ("caddy", "uvicorn", "gunicorn") if any(n.encode() in a for a in cmdline)), child)
+        parts[name] = tree_cpu_seconds(int(child))
+    return parts
+
+
 def parts_rss_kb(pid: int) -> dict[str, int]:
     """RSS (kB) of each part `deploy/serve.py` started (its children with their descendants), by name."""
     parts: dict[str, int] = {}
@@ -240,7 +264,11 @@ async def bench(args, ports: dict, cafile: str, serve_pid: int) -> None:
     _opened, alive, total, took, failure = await loop.run_in_executor(None, pipe.recv)
     print(f"opened {alive} of {total} streams in {took:.1f} s" + (f"; first failure: {failure}" if failure else ""),
           flush=True)
-    await asyncio.sleep(5)
+    cpu_before, idle_from = parts_cpu(serve_pid), time.monotonic()
+    await asyncio.sleep(10)
+    cpu_after, idle = parts_cpu(serve_pid), time.monotonic() - idle_from
+    print(f"  idle, {alive} streams open (heartbeats only), CPU in % of one core: " + ", ".join(
+        f"{name} {100 * (cpu_after[name] - cpu_before.get(name, 0)) / idle:.1f}" for name in cpu_after))
     rss_with = tree_rss_kb(serve_pid)
     parts_with = parts_rss_kb(serve_pid)
     print("  per part, kB per open stream: " + ", ".join(
