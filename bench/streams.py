@@ -191,10 +191,13 @@ async def paced(port: int, context: ssl.SSLContext, games: list[dict], seconds: 
     return latencies
 
 
-async def slow_client(port: int, context: ssl.SSLContext, path: str, stop: asyncio.Event) -> None:
+async def slow_client(port: int, context: ssl.SSLContext, game: dict, stop: asyncio.Event) -> None:
+    """A valid move's headers (the app would have to read its body), then the body a byte every 2 s."""
     reader, writer = await asyncio.open_connection("127.0.0.1", port, ssl=context, server_hostname="localhost")
-    writer.write(f"POST {path} HTTP/1.1\r\nHost: localhost:{port}\r\nContent-Type: application/json\r\n"
-                 f"Content-Length: 100000\r\n\r\n".encode())
+    writer.write(f"POST /api/games/{game['game_id']}/actions HTTP/1.1\r\nHost: localhost:{port}\r\n"
+                 f"Content-Type: application/json\r\nContent-Length: 100000\r\n"
+                 f"Authorization: Bearer {game['table_token']}\r\nIf-Match: \"{game['version']}\"\r\n"
+                 f"Idempotency-Key: {uuid.uuid4()}\r\n\r\n".encode())
     while not stop.is_set():
         writer.write(b" ")
         await writer.drain()
@@ -314,7 +317,7 @@ async def bench(args, ports: dict, cafile: str, serve_pid: int) -> None:
 
     # 5. the same beside 100 slow clients
     stop = asyncio.Event()
-    crowd = [asyncio.create_task(slow_client(https, context, f"/api/games/{games[-1]['game_id']}/actions", stop))
+    crowd = [asyncio.create_task(slow_client(https, context, games[-1], stop))
              for _ in range(100)]
     await asyncio.sleep(3)
     slow = await paced(https, context, games, args.seconds)
