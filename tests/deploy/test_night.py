@@ -42,6 +42,7 @@ def test_a_move_and_its_event_through_https_with_the_internal_ca(stack):
     health = s.get(stack.url + "/api/health", timeout=10)
     assert health.status_code == 200
     assert health.headers["Strict-Transport-Security"].startswith("max-age=")
+    assert "Server" not in health.headers  # neither Caddy's banner nor gunicorn's
     game = stack.create_game(s)
     reader = EventReader(stack, game)
     assert reader.response.getheader("Content-Type").startswith("text/event-stream")
