@@ -5,7 +5,7 @@
 // - /api is never cached here: game state lives in IndexedDB, written by the app.
 // VERSION is a hash of the shell files: `python tests/pwa/shell.py --bump` updates it
 // (a test fails when it is stale, so a changed file always reaches the phones).
-const VERSION = "tk-88c80285d53d";
+const VERSION = "tk-dab13b8be6f2";
 const SHELL = [
   "/index.html",
   "/manifest.webmanifest",
@@ -40,7 +40,6 @@ const SHELL = [
   "/js/ui/common.js",
   "/js/ui/formkit.js",
   "/js/ui/game.js",
-  "/js/ui/history.js",
   "/js/ui/home.js",
   "/js/ui/join.js",
   "/js/ui/layout.js",
@@ -56,6 +55,7 @@ const SHELL = [
   "/js/ui/sheet.js",
   "/js/ui/solo.js",
   "/js/ui/uselog.js",
+  "/js/ui/rulelink.js",
   "/js/offline/conflict.js",
   "/js/offline/engine.js",
   "/js/offline/play.js",
@@ -75,6 +75,12 @@ async function keep(request, resp) {
 // Cached right after the shell (at activation), not before the first screen: the rarer screens (scorers,
 // editions, campaigns, share and its QR code), loaded on demand by their routes.  Part of VERSION like the shell; offline once cached.
 const LATER = [
+  "/data/rules.json",
+  "/js/plays.js",
+  "/js/playsio.js",
+  "/js/ui/history.js",
+  "/js/ui/rules.js",
+  "/js/ui/stats.js",
   "/js/offline/campaign.js",
   "/js/ui/asara-end.js",
   "/js/ui/asara.js",

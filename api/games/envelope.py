@@ -27,6 +27,17 @@ def split_view(view: dict, over: bool) -> tuple[dict, dict]:
     return hoisted, board
 
 
+def edition_summary(document: dict, content_hash: str, placeholder_count: int, used) -> dict:
+    """An edition's short form: id, hash, status and placeholder marking; `used`: the placeholder paths
+    this game's events named (None: not asked)."""
+    meta = document.get("edition") if isinstance(document.get("edition"), dict) else {}
+    provenance = document.get("provenance") if isinstance(document.get("provenance"), dict) else {}
+    return {"id": meta.get("id"), "content_hash": content_hash, "status": meta.get("status"),
+            "placeholder_count": placeholder_count,
+            "placeholder_sections": sorted(p for p, v in provenance.items() if v == "placeholder"),
+            "placeholder_paths_used": list(used) if used is not None else None}
+
+
 def links(game_id: str) -> dict:
     """Where to go next (relative URLs)."""
     base = f"/api/games/{game_id}"
@@ -41,7 +52,7 @@ def game_envelope(view: dict, *, over: bool, game_id: str, game: str, version: i
                   created_at: str, updated_at: str) -> dict:
     """The whole game view a phone renders: the record's fields around the engine's `view`, split by `split_view`.
 
-    `edition`: the edition's short form (id, hash, placeholder marking).
+    `edition`: the edition's short form (`edition_summary`).
     """
     hoisted, board = split_view(view, over)
     return {

@@ -17,15 +17,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from api.games import asian_tigers as engine
-from api.games.envelope import game_envelope
-from api.games.provenance import ProvenanceMap, iter_leaves, placeholders_in, pointer
+from api.games.envelope import edition_summary as envelope_edition_summary, game_envelope
+from api.games.provenance import ProvenanceMap, iter_leaves, placeholders_in
 # The worker calls `table.<fn>`: the campaign entry points are reachable here too (re-exported).
 from api.offline.campaign import (campaign_new_json, campaign_record_json, campaign_result_json,  # noqa: F401
                                   campaign_session_json, campaign_standing_json)
 from api.offline.editions import load_edition
 
 EDITION_META_KEYS = frozenset({"schema_version", "edition", "provenance", "interpretations"})
-_SUMMARIES: dict[str, dict] = {}
+_SUMMARIES: dict[str, dict] = {}  # edition hash -> its short form (never mutated)
 TABLES: dict[str, "Table"] = {}
 
 
@@ -40,23 +40,17 @@ def state_hash(state: Any) -> str:
 
 
 def edition_summary(edition: Any, used: list[str]) -> dict:
-    """The short edition form of the game view (placeholder marking included)."""
+    """The short edition form of the game view (placeholder marking included), worked out once per edition."""
     if edition.content_hash not in _SUMMARIES:
         document = edition.raw()
-        meta = document.get("edition") if isinstance(document.get("edition"), dict) else {}
         prov = document.get("provenance") if isinstance(document.get("provenance"), dict) else {}
-        paths: tuple = ()
+        count = 0
         if prov:
             marks = ProvenanceMap.from_mapping(prov)
             data = {k: v for k, v in document.items() if k not in EDITION_META_KEYS}
-            paths = tuple(pointer(p) for p, _ in iter_leaves(data) if marks.is_placeholder(p))
-        _SUMMARIES[edition.content_hash] = {
-            "id": meta.get("id"), "content_hash": edition.content_hash, "status": meta.get("status"),
-            "placeholder_count": len(paths),
-            "placeholder_sections": sorted(p for p, v in prov.items() if v == "placeholder"),
-        }
+            count = sum(1 for p, _ in iter_leaves(data) if marks.is_placeholder(p))
+        _SUMMARIES[edition.content_hash] = envelope_edition_summary(document, edition.content_hash, count, None)
     return {**_SUMMARIES[edition.content_hash], "placeholder_paths_used": list(used)}
-
 
 
 def problem_of(exc: Exception, index: int | None = None) -> dict:

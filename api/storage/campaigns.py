@@ -29,7 +29,7 @@ from typing import Any, Callable
 from sqlite_utils import Database
 
 from api.storage import tokens
-from api.storage.db import dumps, lock_row, write_transaction
+from api.storage.db import dumps, lock_key, lock_row, write_transaction
 from api.storage.engines import Engine
 from api.storage.errors import CampaignNotFound, CampaignRefused, DatabaseFault, IdempotencyConflict, VersionConflict
 from api.storage.idempotency import PRUNE_BATCH, Retention, prune_all
@@ -204,6 +204,8 @@ class CampaignRepository:
         campaign_id = tokens.new_game_id()
         token = tokens.new_token()
         with write_transaction(self.db):
+            if idem is not None:
+                lock_key(self.db, CREATE_PREFIX + idem.key)  # a twin racing in waits here, then finds this one
             earlier = self.created_by(idem)  # checked again here: two repeats racing make one campaign
             if earlier is not None:
                 self.db.conn.execute(

@@ -13,7 +13,6 @@ is sent (docs/storage.md, "Durability").
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import sqlite3
 import threading
@@ -24,7 +23,8 @@ from urllib.parse import quote
 
 from sqlite_utils import Database
 
-from api.storage import codec
+from api.storage import jsonio
+
 # The storage fault (503) lives in `api.storage.errors`, so that the PostgreSQL adapter raises it too.
 from api.storage.errors import BUSY_TIMEOUT_MS, RETRY_AFTER, DatabaseFault  # noqa: F401 (re-exported)
 
@@ -159,6 +159,7 @@ def connect(path: str, busy_timeout_ms: int = BUSY_TIMEOUT_MS, must_exist: bool 
     conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
     conn.execute("PRAGMA synchronous = FULL")
     conn.execute("PRAGMA foreign_keys = ON")
+    conn.execute("PRAGMA mmap_size = 0")  # read the file, never map it: a mapped file that fails kills with SIGBUS
     return Database(conn, execute_plugins=False)
 
 
@@ -189,6 +190,16 @@ def lock_throttle(db: Database) -> None:
     across every server (PostgreSQL: a self-exclusive table lock; SQLite: already so)."""
     if is_postgresql(db):
         db.conn.execute(THROTTLE_LOCK)
+
+
+def lock_key(db: Database, key: str) -> None:
+    """Inside a write transaction: writers naming the same `key` (an import's or a new campaign's
+    Idempotency-Key, which has no row to lock yet) take turns, so the second finds what the first stored.
+
+    PostgreSQL: a transaction-scoped advisory lock on the key's hash; SQLite: already so.
+    """
+    if is_postgresql(db):
+        db.conn.execute("SELECT pg_advisory_xact_lock(hashtextextended(?, 0))", (key,))
 
 
 @contextlib.contextmanager
@@ -328,9 +339,9 @@ def probe(db: Database, path: str = "", min_free_mb: float = 0) -> None:
 
 def dumps(value: Any) -> str:
     """Compact JSON for storage; key order is kept (engines may depend on it)."""
-    return codec.dumps(value)
+    return jsonio.dumps(value)
 
 
 def canonical(value: Any) -> str:
-    """Canonical JSON for hashing (sorted keys, no spaces); the bytes of the stdlib form (see `codec`)."""
-    return codec.canonical_bytes(value).decode()
+    """Canonical JSON for hashing (sorted keys, no spaces); the stdlib form (`jsonio`)."""
+    return jsonio.canonical_bytes(value).decode()

@@ -109,7 +109,8 @@ class EditionStore:
         return dict(zip([d[0] for d in cur.description], row, strict=True))
 
     def _store_document(self, content_hash: str, document: dict, now: str) -> None:
-        self.db.conn.execute("INSERT INTO editions (hash, document, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+        self.db.conn.execute("INSERT INTO editions (hash, document, created_at) VALUES (?, ?, ?) "
+                             "ON CONFLICT DO NOTHING",
                              (content_hash, dumps(document), now))
 
     def record(self, edition_id: str) -> EditionRecord:

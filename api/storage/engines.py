@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol
 
-from api.storage.codec import canonical_bytes
+from api.storage.jsonio import canonical_bytes
 
 CACHE_SIZE = 16
 _CACHE_LOCK = threading.Lock()

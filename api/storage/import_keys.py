@@ -12,9 +12,9 @@ from __future__ import annotations
 from sqlite_utils import Database
 
 from api.storage import idempotency, tokens
-from api.storage.codec import digest_bytes, digest_hex
-from api.storage.db import write_transaction
+from api.storage.db import lock_key, write_transaction
 from api.storage.errors import IdempotencyConflict
+from api.storage.jsonio import digest_bytes, digest_hex
 from api.storage.models import Idempotency
 
 PREFIX = "import:"
@@ -41,6 +41,7 @@ def find(db: Database, idem: Idempotency) -> str | None:
 
 def remember(db: Database, idem: Idempotency, game_id: str, now: str) -> None:
     """Inside the creating transaction: record the key, or undo the copy if a twin got there first."""
+    lock_key(db, PREFIX + idem.key)  # a twin racing in waits here, then finds this one
     earlier = find(db, idem)
     if earlier is not None:
         raise AlreadyImported(earlier)

@@ -11,8 +11,8 @@ from typing import Any
 from sqlite_utils import Database
 
 from api.storage.cache import CachedState
-from api.storage.codec import digest_hex, loads
 from api.storage.engines import Engine
+from api.storage.jsonio import digest_hex, loads
 from api.storage.models import GameRecord
 from api.storage.snapshots import decode_state
 

@@ -1,6 +1,6 @@
 """Operator tools behind ``flask --app api check-db`` and ``backup``: integrity check, online backup.
 
-Restore (README, "Durability"): stop the server, copy the backup over the
+Restore (docs/storage.md, "Backup and restore"): stop the server, copy the backup over the
 database path, delete any ``-wal``/``-shm`` files beside it, start again.
 """
 from __future__ import annotations

@@ -18,11 +18,9 @@ from sqlite_utils import Database
 
 from api.storage.db import write_transaction
 from api.storage.editions import migrate_edition_resources
-from api.games.provenance import placeholders_in
-from api.storage.codec import dumps, loads
 from api.storage.idempotency import one_format
+from api.storage.migration_steps import HEALTH_TABLE, recount_placeholders
 from api.storage.snapshots import compress_stored
-
 
 _APPEND_ONLY_TRIGGERS = (
     """CREATE TRIGGER actions_append_only_delete BEFORE DELETE ON actions
@@ -43,18 +41,6 @@ _REVERTED_VERSION_TRIGGERS = (  # since 0007
        OR NEW.reverted = 0 AND NEW.reverted_version IS NOT NULL
        BEGIN SELECT RAISE(ABORT, 'a reverted action keeps the version that reverted it'); END""",
 )
-
-
-def recount_placeholders(db: Database) -> None:
-    """Migration 0007: ``games.placeholders_used`` recounted from the live actions' events, as a rebuild counts it.
-
-    Every write since migration 0003 keeps the two equal; games older than 0003 were given ``[]``.
-    """
-    for game_id, stored in db.conn.execute("SELECT id, placeholders_used FROM games").fetchall():
-        events = db.conn.execute("SELECT events FROM actions WHERE game_id = ? AND reverted = 0", (game_id,))
-        used = sorted(placeholders_in(e for (row,) in events.fetchall() for e in loads(row)))
-        if used != loads(stored or "[]"):
-            db.conn.execute("UPDATE games SET placeholders_used = ? WHERE id = ?", (dumps(used), game_id))
 
 
 def _initial(db: Database) -> None:
@@ -157,8 +143,8 @@ def _replays_from_the_log(db: Database) -> None:
     - ``idempotency.head_seq``, ``applied`` and ``full_view`` named the write of a record without a body
       (dropped by 0009).
     - snapshots stored as JSON text are compressed (`api.storage.snapshots`).
-    - state and request hashes are written as their 32 bytes (`codec.digest_bytes`); rows from before keep
-      the hex text, which reads the same (`codec.digest_hex`), so the append-only log is not rewritten.
+    - state and request hashes are written as their 32 bytes (`jsonio.digest_bytes`); rows from before keep
+      the hex text, which reads the same (`jsonio.digest_hex`), so the append-only log is not rewritten.
     - ``games.placeholders_used`` is recomputed from the live actions' events: a rebuild derives it
       that way, which every write since 0003 keeps true, but games older than 0003 got ``[]``.
     """
@@ -206,7 +192,6 @@ def _clustered_log(db: Database) -> None:
             db.conn.execute(sql)
 
 
-HEALTH_TABLE = "CREATE TABLE IF NOT EXISTS _health (id INTEGER PRIMARY KEY, checked_at TEXT NOT NULL)"
 
 
 def _one_idempotency_format(db: Database) -> None:

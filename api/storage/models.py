@@ -5,9 +5,8 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any
 
-from api.storage.codec import loads
 from api.storage.engines import Engine
-
+from api.storage.jsonio import loads
 
 
 def utcnow() -> str:

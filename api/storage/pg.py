@@ -16,8 +16,9 @@ writes each form out, with ``is_postgresql(db)`` (`api.storage.db`):
 - row locks: a write that reads a game, campaign or edition row and then
   changes it first runs ``SELECT 1 FROM <table> WHERE id = ? FOR UPDATE``
   (`db.lock_row`, called explicitly where it is needed), so its writers queue
-  on that row and, after the wait, see what the winner committed; the join
-  throttle locks its table (`db.lock_throttle`);
+  on that row and, after the wait, see what the winner committed; a write
+  keyed by an Idempotency-Key with no row yet takes an advisory lock on it
+  (`db.lock_key`); the join throttle locks its table (`db.lock_throttle`);
 - schema: `api.storage.pg_schema`.
 
 Every wait is bounded, so that a request is answered within 3 s: the pool

@@ -3,7 +3,8 @@
 Each SQLite migration has a PostgreSQL twin here with the same name, recorded
 in the same ``_migrations`` table; a test fails when a SQLite migration has no
 twin.  Column names and meanings are identical, so the repositories' SQL runs
-on both.  Differences, and why:
+on both (where the SQL itself differs, the code writes both forms:
+`api.storage.pg`).  Differences, and why:
 
 - JSON documents stay ``TEXT`` (never ``jsonb``): the bytes are hashed and
   engines depend on key order, which ``jsonb`` would not keep.
@@ -12,7 +13,7 @@ on both.  Differences, and why:
 - ``campaign_games`` and ``idempotency`` get an explicit ``rowid`` identity
   column: the shared SQL uses SQLite's implicit rowid (session order, pruning
   batches).
-- ``idempotency.response`` and ``snapshots.state`` are ``BYTEA`` (a format byte or a compressed answer;
+- ``idempotency.response`` and ``snapshots.state`` are ``BYTEA`` (the answer as sent, zlib-compressed;
   a zstd-compressed state).
 - Append-only actions are enforced by a trigger function (no DELETE or
   TRUNCATE, no change to a stored column, ``reverted`` never goes back to 0).
@@ -29,9 +30,9 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
-from api.storage.pg import PgDatabase
 from api.storage.idempotency import one_format
-from api.storage.migrations import HEALTH_TABLE, recount_placeholders
+from api.storage.migration_steps import HEALTH_TABLE, recount_placeholders
+from api.storage.pg import PgDatabase
 from api.storage.snapshots import compress_stored
 
 NOTIFY_CHANNEL = "tablekeeper_games"

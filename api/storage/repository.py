@@ -22,10 +22,10 @@ from typing import Any, Callable, Iterable
 
 from sqlite_utils import Database
 
+from api.games.provenance import placeholders_in
 from api.storage import idempotency, tokens
 from api.storage import statements as sql  # the write's SQL, built before the lock
 from api.storage.cache import StateCache
-from api.storage.codec import digest_hex, dumps, dumps_bytes, loads
 from api.storage.db import lock_row, write_transaction
 from api.storage.engines import Engine, EngineRegistry, RulesViolation, state_hash
 from api.storage.errors import (
@@ -37,9 +37,9 @@ from api.storage.errors import (
     ReplayDiverged,
     VersionConflict,
 )
+from api.storage.jsonio import digest_hex, dumps, dumps_bytes, loads
 from api.storage.loading import (  # noqa: F401 (SNAPSHOT_BLOCK re-exported)
     SNAPSHOT_BLOCK, snapshot_due, state_at, stored_hash)
-from api.storage.reads import GameReads
 from api.storage.models import (
     CreatedGame,
     GameRecord,
@@ -49,8 +49,7 @@ from api.storage.models import (
     WriteResult,
     utcnow,
 )
-from api.games.provenance import placeholders_in
-
+from api.storage.reads import GameReads
 
 # ``render(result, full=flag)`` → (status, body): the answer of a write.
 Render = Callable[..., tuple[int, dict]]
@@ -275,7 +274,7 @@ class GameRepository(GameReads):
             ).fetchall()]
             if len(seqs) < count:
                 raise NothingToUndo(count, record.live_actions)
-            self.db.conn.executemany(  # the reverting version: what a later replay's rebuild reads
+            self.db.conn.executemany(  # the reverting version, kept in the log (the triggers require it)
                 "UPDATE actions SET reverted = 1, reverted_at = ?, reverted_version = ? WHERE game_id = ? AND seq = ?",
                 [(now, record.version + 1, game_id, s) for s in seqs],
             )

@@ -17,7 +17,7 @@ try:  # Python 3.14+
 except ImportError:  # before: the backport (also what the idempotency records use)
     from backports import zstd
 
-from api.storage.codec import dumps_bytes, loads
+from api.storage.jsonio import dumps_bytes, loads
 
 LEVEL = 6  # 3 is 8 % bigger; 9 and up cost ten times the CPU for < 1 % fewer bytes
 

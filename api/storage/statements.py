@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from api.storage import idempotency
-from api.storage.codec import digest_bytes, dumps
+from api.storage.jsonio import digest_bytes, dumps
 from api.storage.models import GameRecord, Idempotency
 from api.storage.snapshots import encode_state
 

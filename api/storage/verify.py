@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from api.storage.codec import digest_hex, loads
 from api.storage.engines import state_hash
+from api.storage.jsonio import digest_hex, loads
 from api.storage.repository import GameRepository
 from api.storage.snapshots import decode_state
 

@@ -9,7 +9,7 @@ from flask import Response, current_app, request
 from marshmallow import Schema, ValidationError
 
 from api.storage import Storage, tokens
-from api.storage.codec import canonical_bytes, dumps_bytes
+from api.storage.jsonio import canonical_bytes, dumps_bytes
 from api.storage.models import GameRecord, Idempotency
 from api.storage.repository import GameRepository
 from api.web.guards import read_json

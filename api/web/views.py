@@ -5,7 +5,9 @@ import threading
 from collections import OrderedDict
 from typing import Any
 
-from api.games.envelope import HOISTED, STATIC_IN_VIEW, game_envelope, split_view  # noqa: F401 (HOISTED, STATIC_IN_VIEW: re-exported)
+from api.games import envelope
+# HOISTED and STATIC_IN_VIEW are re-exported (the tests read them here).
+from api.games.envelope import HOISTED, STATIC_IN_VIEW, game_envelope, split_view  # noqa: F401
 from api.storage.engines import Engine
 from api.storage.models import GameRecord, LoadedGame, WriteResult
 from api.web.patch import diff
@@ -14,15 +16,7 @@ from api.web.patch import diff
 def edition_summary(engine: Engine, edition: Any, used: tuple[str, ...] | None = None) -> dict:
     """Id, hash and placeholder marking of an edition (the short form); `used`: by this game."""
     info = engine.edition_info(edition)
-    return {
-        "id": info.edition_id,
-        "content_hash": info.content_hash,
-        "status": (info.document.get("edition") or {}).get("status") if isinstance(
-            info.document.get("edition"), dict) else None,
-        "placeholder_count": len(info.placeholder_paths),
-        "placeholder_sections": list(info.placeholder_patterns),
-        "placeholder_paths_used": list(used) if used is not None else None,
-    }
+    return envelope.edition_summary(info.document, info.content_hash, len(info.placeholder_paths), used)
 
 
 def edition_detail(engine: Engine, edition: Any, used: tuple[str, ...] | None = None) -> dict:

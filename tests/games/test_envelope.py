@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from api.games import asian_tigers
-from api.games.envelope import HOISTED, STATIC_IN_VIEW, game_envelope, split_view
+from api.games.envelope import HOISTED, STATIC_IN_VIEW, edition_summary, game_envelope, split_view
 
 PLAYERS = [{"name": "Ann", "color": "red"}, {"name": "Bo", "color": "blue"}]
 RECORD = {"game_id": "g1", "game": "asian_tigers", "version": 3, "status": "active", "role": "table",
@@ -43,3 +43,12 @@ def test_split_view_leaves_the_engines_view_unchanged():
     board.clear()
     hoisted["legal_actions"].clear()
     assert repr(whole) == before
+
+
+def test_the_editions_short_form_reads_its_marking_from_the_document():
+    document = {"edition": {"id": "e1", "status": "PLACEHOLDER"},
+                "provenance": {"/b": "placeholder", "/a": "placeholder", "/c": "rulebook"}}
+    short = edition_summary(document, "h", 5, ("/a/1",))
+    assert short == {"id": "e1", "content_hash": "h", "status": "PLACEHOLDER", "placeholder_count": 5,
+                     "placeholder_sections": ["/a", "/b"], "placeholder_paths_used": ["/a/1"]}
+    assert edition_summary({}, "h", 0, None)["placeholder_paths_used"] is None

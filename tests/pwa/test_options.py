@@ -1,5 +1,6 @@
 """The turn recorder speaks before the tap (issue 12, items 6 and 8): each option shows what it
-costs and brings (the server's view.choices, each whole; a build's space words and sector words apart: issue 30), an option that is not available now is greyed and a
+costs and brings (the server's view.choices, each whole; a build's space words and sector words apart:
+issue 30), an option that is not available now is greyed and a
 tap shows the engine's own reason and rule (GET /why-not, asked when the list opens), and a table that draws its own Era II
 workers fills in a form (view.era2_form) instead of typing JSON.  Light and dark, axe, screenshots."""
 from __future__ import annotations

@@ -191,10 +191,10 @@ def test_a_move_that_lost_a_race_is_re_offered(server, new_phone):
     panel.wait_for()
     panel.get_by_role("button", name="Record my move again").click()
     panel.wait_for(state="detached")
+    phone_b.locator("header[data-version='6']").wait_for()  # the panel goes before the move is stored
     applied = server.log(gid, token)[-1]["action"]
     assert {k: v for k, v in applied.items() if k != "decision"} == {k: v for k, v in build.items() if k != "decision"}
     assert applied["decision"] == now["decision"]["id"]  # it answered the current decision
     assert live_actions(server, gid, token)[-3:-1] == [place_a, skip]
-    phone_b.locator("header[data-version='6']").wait_for()
     shot(phone_b, "23-race-re-offered")
     assert phone_a.errors == [] and phone_b.errors == []

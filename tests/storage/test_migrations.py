@@ -38,6 +38,7 @@ def test_every_connection_sets_its_pragmas(db_path, backend):
     assert db.conn.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
     assert db.conn.execute("PRAGMA busy_timeout").fetchone()[0] == 4321
     assert db.conn.execute("PRAGMA foreign_keys").fetchone()[0] == 1
+    assert db.conn.execute("PRAGMA mmap_size").fetchone()[0] == 0
 
 
 def test_postgresql_has_a_twin_of_every_migration():
@@ -118,9 +119,9 @@ def test_a_database_from_before_0007_keeps_serving_its_games_and_expires_its_old
     import zlib
 
     from api.storage import Storage, migrations, pg_schema
-    from api.storage.errors import VersionConflict
-    from api.storage.codec import dumps, loads
     from api.storage.engines import default_registry, state_hash
+    from api.storage.errors import VersionConflict
+    from api.storage.jsonio import dumps, loads
     from api.storage.verify import verify_game
     from tests.conftest import TEST_ENGINES
     from tests.storage.conftest import PLAYERS, TAKE1, idem, render

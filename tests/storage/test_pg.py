@@ -1,8 +1,6 @@
 """PostgreSQL specifics: placeholders, explicit row locks, lost connections, a server that is down, health."""
 from __future__ import annotations
 
-import pytest
-
 from api import create_app
 from api.config import load_config
 from api.storage.pg import placeholders
@@ -11,7 +9,8 @@ from tests.helpers import PLAYERS, bearer, create, take
 
 
 def test_only_the_placeholders_are_converted():
-    assert placeholders("SELECT a FROM t WHERE b = ? AND c LIKE '%x'") == "SELECT a FROM t WHERE b = %s AND c LIKE '%%x'"
+    assert placeholders("SELECT a FROM t WHERE b = ? AND c LIKE '%x'") == (
+        "SELECT a FROM t WHERE b = %s AND c LIKE '%%x'")
     assert placeholders("INSERT INTO editions (hash) VALUES (?) ON CONFLICT DO NOTHING") == (
         "INSERT INTO editions (hash) VALUES (%s) ON CONFLICT DO NOTHING")
 
@@ -173,3 +172,69 @@ def test_concurrent_first_health_checks_on_a_fresh_database_all_answer_200(pg_cl
         finally:
             app.extensions["tablekeeper"].close()
             pg_cluster.drop(schema)
+
+
+def test_two_repeats_of_one_import_racing_make_one_game(db_path, backend):
+    """The import's key has no row to lock yet: the second repeat waits for the first (`db.lock_key`, an advisory
+    lock on PostgreSQL) and then finds its game, instead of both finding none and each making a copy."""
+    import threading
+    import time
+
+    from api.storage import Storage, import_keys
+    from api.storage.engines import default_registry
+    from tests.storage.conftest import PLAYERS, idem, toy_edition
+
+    store = Storage(db_path, default_registry(TEST_ENGINES))
+    try:
+        from api.storage.migrations import migrate
+
+        migrate(store.repository().db)
+        other = store.repository().create_game("toy", PLAYERS, 1, toy_edition(store.repository())).game.record.id
+        key, barrier, made, twins = idem("offline-game", "body"), threading.Barrier(2), [], []
+
+        def repeat():
+            repo = store.repository()
+
+            def keep(game_id, _state, now):
+                import_keys.remember(repo.db, key, game_id, now)
+                time.sleep(0.3)  # both are inside their transactions before either commits
+
+            barrier.wait()
+            try:
+                made.append(repo.create_game("toy", PLAYERS, 1, toy_edition(repo), on_created=keep).game.record.id)
+            except import_keys.AlreadyImported as twin:
+                twins.append(twin.game_id)
+            finally:
+                store.release()
+
+        threads = [threading.Thread(target=repeat) for _ in range(2)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(20)
+        assert len(made) == 1 and twins == made
+        assert sorted(store.repository().game_ids()) == sorted([other, *made])
+    finally:
+        store.close()
+
+
+def test_a_read_only_server_answers_503_read_only_not_500(pg_cluster):
+    """A hot standby, or a server set read-only: writes and health are 503 ``database_read_only``."""
+    from urllib.parse import quote
+
+    url, schema = pg_cluster.fresh_url()
+    app = create_app({"DATABASE": url, "TEST_ENGINES": TEST_ENGINES, "TESTING": True})
+    client = app.test_client()
+    game = create(client)
+    app.extensions["tablekeeper"].close()
+    read_only = url.replace("&options=", "&options=" + quote("-cdefault_transaction_read_only=on ", safe=""))
+    app = create_app({"DATABASE": read_only, "TEST_ENGINES": TEST_ENGINES, "TESTING": True})
+    client = app.test_client()
+    try:
+        for resp in (take(client, game, 1), client.get("/api/health")):
+            assert resp.status_code == 503 and resp.get_json()["code"] == "database_read_only", resp.get_json()
+            assert int(resp.headers["Retry-After"]) > 0
+        assert client.get(game.url, headers=bearer(game.token)).get_json()["version"] == 1  # reads still work
+    finally:
+        app.extensions["tablekeeper"].close()
+        pg_cluster.drop(schema)

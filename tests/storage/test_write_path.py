@@ -4,9 +4,9 @@ from __future__ import annotations
 import pytest
 
 from api.storage import engines as engines_module
-from api.storage.codec import digest_hex
 from api.storage.engines import state_hash
 from api.storage.errors import VersionConflict
+from api.storage.jsonio import digest_hex
 from api.storage.repository import SNAPSHOT_BLOCK
 from tests.storage.conftest import PLAYERS, TAKE1, idem, render, toy_edition
 

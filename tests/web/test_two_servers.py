@@ -150,10 +150,10 @@ def test_the_join_code_throttle_holds_across_servers(servers):
         server = (a, b)[i % 2]
         codes.append(requests.post(f"{server.url}/api/join", json={"join_code": wrong}, timeout=10).status_code)
     assert codes == [404] * JOIN_ATTEMPTS
-    for server in (a, b):  # both servers now refuse, even the right code
-        r = requests.post(f"{server.url}/api/join", json={"join_code": game["join_code"]}, timeout=10)
+    for server in (a, b):  # both servers now refuse another guess, but never the right code
+        r = requests.post(f"{server.url}/api/join", json={"join_code": wrong}, timeout=10)
         assert r.status_code == 429 and int(r.headers["Retry-After"]) > 0
-        assert requests.post(f"{server.base}/api/join", json={"join_code": game["join_code"]},
+        assert requests.post(f"{server.url}/api/join", json={"join_code": game["join_code"]},
                              timeout=10).status_code == 200
 
 

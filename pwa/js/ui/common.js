@@ -1,5 +1,6 @@
 // Small pieces several screens use.
 import { html } from "../html.js";
+import { RuleLink } from "./rulelink.js";
 import { playerColor, playerName } from "../labels.js";
 import { syncNow, gameTitle } from "../sync.js";
 
@@ -17,7 +18,7 @@ export function Problem({ error }) {
   return html`<div class="banner error" role="alert">
     <div>${error.detail}</div>
     ${(error.rule || error.code) && html`<div class="hint" style="color:inherit">
-      ${error.rule ? html`Rule <strong>${error.rule}</strong>` : ""}${error.rule && error.code ? " · " : ""}${error.code || ""}</div>`}
+      ${error.rule ? html`Rule <strong><${RuleLink} id=${error.rule} /></strong>` : ""}${error.rule && error.code ? " · " : ""}${error.code || ""}</div>`}
   </div>`;
 }
 

@@ -1,6 +1,7 @@
 // The Era II draw form (the server's view.era2_form): the table's own draws, not JSON.
 import { useState } from "preact/hooks";
 import { html } from "../html.js";
+import { RuleLink } from "./rulelink.js";
 import { record } from "../sync.js";
 import { useStore } from "../store.js";
 import { tigerName } from "../labels.js";
@@ -99,7 +100,7 @@ export function Era2Form({ form }) {
   const where = centreTigers(s.labels, s.game && s.game.view && s.game.view.view);
   return html`<form class="card" onSubmit=${submit} data-testid="era2-form" novalidate>
     <h3>Era II: what the table drew</h3>
-    <p class="hint">Or let the app draw them (the button below the form).</p>
+    <p class="hint">Or let the app draw them (the button below the form).${form.rule ? html` Rule <${RuleLink} id=${form.rule} />.` : ""}</p>
     ${bad.length > 0 && html`<div class="banner error" role="alert"><ul>${bad.map(([, t]) => html`<li>${t}</li>`)}</ul></div>`}
     <${BoardWorkers} fields=${form.fields} values=${values} onPick=${pickBoard} where=${where} />
     ${form.seats.map((seat) => html`<fieldset key=${seat.seat}><legend>${seat.name}</legend>

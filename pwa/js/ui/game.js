@@ -57,9 +57,16 @@ async function lastLive(s) {
 
 // Undo says which move and what to put back on the table (the player's pieces and the Automa's);
 // a finished game is final, so it is not offered there (the server refuses it too).
+// Focus follows the question: the confirmation when it opens, the undo button when it is kept, the prompt
+// (a live region: it reads the question the undo brings back) once the move is undone.
 function Undo({ s }) {
   const [asking, setAsking] = useState(null);  // null, or {move, lines, queued}
+  const [kept, setKept] = useState(false);
+  const box = useRef(null);
   const gv = s.game.view;
+  useEffect(() => {
+    if ((asking || kept) && box.current) box.current.querySelector("button").focus();
+  }, [asking, kept]);
   if (gv.role === "spectator" || gv.over || (!gv.can_undo && !s.outbox.length)) return null;
   const ask = async () => {
     const queued = s.outbox[s.outbox.length - 1];
@@ -80,15 +87,21 @@ function Undo({ s }) {
       setAsking({ move: "the last move", lines: [], offline: true });
     }
   };
-  if (!asking) return html`<div class="stack"><button onClick=${ask}>Undo last move</button></div>`;
-  return html`<div class="card" role="group" aria-label="Confirm undo" data-testid="undo-confirm">
+  const undo = () => {
+    setAsking(null);
+    undoLast();
+    const prompt = document.getElementById("prompt");
+    if (prompt) prompt.focus();
+  };
+  if (!asking) return html`<div class="stack" ref=${box}><button onClick=${ask}>Undo last move</button></div>`;
+  return html`<div class="card" role="group" aria-label="Confirm undo" data-testid="undo-confirm" ref=${box}>
     <p><strong>${asking.queued ? "Drop this move (recorded on this phone, not sent yet)?" : "Undo this move?"}</strong></p>
     <p data-testid="undo-move">${asking.move}</p>
     ${asking.lines.length > 0 && html`<p>Put back on the table:</p>
       <ul class="log" data-testid="undo-takeback">${asking.lines.map((l) => html`<li>${l}</li>`)}</ul>`}
     ${asking.offline && html`<p class="hint">No connection: the log with its pieces could not be read.</p>`}
-    <div class="grid2"><button onClick=${() => setAsking(null)}>Keep it</button>
-      <button class="danger" onClick=${() => { setAsking(null); undoLast(); }}>Yes, undo it</button></div></div>`;
+    <div class="grid2"><button onClick=${() => { setAsking(null); setKept(true); }}>Keep it</button>
+      <button class="danger" onClick=${undo}>Yes, undo it</button></div></div>`;
 }
 
 // The game's last moves, whichever phone recorded them, each with the player's name

@@ -3,6 +3,7 @@
 // (answered here with the legal actions), funds reset.
 import { useState } from "preact/hooks";
 import { html } from "../html.js";
+import { RuleText } from "./rulelink.js";
 import { actionLabel, playerName, tigerName } from "../labels.js";
 import { record } from "../sync.js";
 import { GameHeader } from "./common.js";
@@ -100,10 +101,10 @@ export function Management({ s }) {
       <section class="card" aria-live="polite" data-testid="mgmt-step">
         <p class="hint">Step ${i + 1} of ${steps.length}</p>
         <h2>${steps[i].title}</h2>
-        <ul>${steps[i].lines.map((l) => html`<li>${l}</li>`)}</ul>
+        <ul>${steps[i].lines.map((l) => html`<li><${RuleText} text=${l} /></li>`)}</ul>
       </section>
       <div class="grid2"><button onClick=${() => setAt(Math.max(0, i - 1))} disabled=${i === 0}>Previous step</button>
         <button class="primary" onClick=${() => setAt(Math.min(steps.length - 1, i + 1))} disabled=${i >= steps.length - 1}>Next step</button></div>
-      <details><summary>All steps</summary>${steps.map((st) => html`<h3>${st.title}</h3><ul>${st.lines.map((l) => html`<li>${l}</li>`)}</ul>`)}</details>`}
+      <details><summary>All steps</summary>${steps.map((st) => html`<h3>${st.title}</h3><ul>${st.lines.map((l) => html`<li><${RuleText} text=${l} /></li>`)}</ul>`)}</details>`}
   </main>`;
 }

@@ -3,6 +3,7 @@
 // turn).  Every button sends exactly the action dict the server listed.
 import { useEffect, useState } from "preact/hooks";
 import { html } from "../html.js";
+import { RuleLink } from "./rulelink.js";
 import { actionLabel, bonusLabel, centerLabel, sectorLabel, spaceLabel, tigerName, workerName } from "../labels.js";
 import { record } from "../sync.js";
 import { whyNot } from "../offline/play.js";
@@ -131,7 +132,7 @@ function Unavailable({ game }) {
     ${entries && entries.length > 0 && html`<div class="stack">${entries.map((e, i) => html`<div key=${i}>
       <button class="unavailable" aria-expanded=${open === i} aria-controls=${`why-${i}`}
         onClick=${() => setOpen(open === i ? null : i)}><span class="option"><span>${e.label}</span><span class="cost">not available — why?</span></span></button>
-      ${open === i && html`<p class="why" id=${`why-${i}`} role="status">${e.reason.message}${e.reason.rule ? html` <span class="rule">(rule ${e.reason.rule})</span>` : ""}</p>`}
+      ${open === i && html`<p class="why" id=${`why-${i}`} role="status">${e.reason.message}${e.reason.rule ? html` <span class="rule">(rule <${RuleLink} id=${e.reason.rule} />)</span>` : ""}</p>`}
     </div>`)}</div>`}</details>`;
 }
 

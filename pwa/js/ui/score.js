@@ -93,6 +93,8 @@ export function ScoreScreen({ s }) {
   const game = s.game;
   const { outcome, missing } = useOutcome(game, s.online);
   const provisional = useProvisional(game, s.online);
+  // A finished game becomes a play (History, Stats) as soon as its outcome is known.
+  useEffect(() => { if (outcome && game.view.over) import("../plays.js").then((m) => m.keepGame(game, outcome)).catch(() => {}); }, [outcome]);
   const view = game && game.view && game.view.view;
   let body;
   if (!game || !game.view) body = html`<p>Loading…</p>`;

@@ -3,6 +3,7 @@
 // rule) is shown on the step it concerns.
 import { useEffect, useState } from "preact/hooks";
 import { html } from "../html.js";
+import { RuleLink } from "./rulelink.js";
 import { NetworkError, api } from "../api.js";
 import { compact, effectWords, loadLabels, tigerName, workerName } from "../labels.js";
 import { canRunOffline } from "../offline/engine.js";
@@ -258,7 +259,7 @@ export function Setup() {
       ${problems.length > 0 && html`<div class="banner error" role="alert" id="step-problems" tabindex="-1" data-testid="step-problems">
         <p>${problems.length === 1 ? "Please fix this first:" : `Please fix these ${problems.length} first:`}</p>
         <ul>${problems.map((p) => html`<li><a href=${`#${p.id}`} onClick=${(e) => { e.preventDefault(); setFocusId(p.id); }}>${p.text}</a>${
-          p.rule ? html` <span class="hint">(rule ${p.rule})</span>` : ""}</li>`)}</ul></div>`}
+          p.rule ? html` <span class="hint">(rule <${RuleLink} id=${p.rule} />)</span>` : ""}</li>`)}</ul></div>`}
       ${pages[step]}
       <${Problem} error=${error} />
       <div class="grid2 sticky-bottom">

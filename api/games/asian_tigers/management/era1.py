@@ -216,8 +216,3 @@ def funds_step(state: GameState, frame: dict, events: list[dict]) -> None:
             player.funds[tiger] = min(rules["max"], rules["start_per_tiger"] + rules["era_2_extra_per_laboratory"] * labs)
         events.append({"kind": "funds_reset", "participant": player.id, "funds": dict(player.funds),
                        "text": f"{player.name}'s funds: " + ", ".join(f"{t} {n}" for t, n in player.funds.items())})
-
-
-def era1_snapshot(state: GameState) -> dict | None:
-    """The tracks right after the Era I Influence step (for prosperity_from_influence_rounds = 2)."""
-    return (state.management or {}).get("era1")
