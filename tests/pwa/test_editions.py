@@ -143,7 +143,7 @@ def test_diff_screen_shared_link_export_and_import(server, new_phone, tmp_path):
     page.get_by_role("heading", name="Bob's box").wait_for()
     assert page.locator(".qr svg").count() == 1
     assert page.get_by_role("button", name="Publish: no more changes…").count() == 0  # not this phone's
-    assert "only the phone that started it can change it" in page.locator("main").inner_text()
+    assert "nobody can change it: it is published" in page.locator("main").inner_text()
     page.get_by_role("link", name="Show the differences").tap()
     page.get_by_test_id("diff-count").filter(has_text="1 value(s) differ").wait_for()
     text = page.locator("main").inner_text()

@@ -120,7 +120,7 @@ function Detail({ id }) {
     <nav class="nav" aria-label="Back"><a href="#/">Home</a><a href="#/editions">Editions</a></nav>
     <h1 tabindex="-1">${ed.name}</h1>
     <p class="chip" data-testid="progress">${progressText(ed)}</p>
-    <p class="hint">${GAME_NAMES[ed.game] || ed.game} · ${ed.draft ? "draft" : "saved for good"} · version ${ed.version}
+    <p class="hint">${GAME_NAMES[ed.game] || ed.game} · ${ed.draft ? "draft, being checked" : "published"} · version ${ed.version}
       ${mine && mine.edition_id === id ? " · used for new games on this phone" : ""}</p>
     ${notice && html`<div class="banner ok" role="status" data-testid="notice">${notice}</div>`}
     <${Problem} error=${error} />
