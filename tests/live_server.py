@@ -80,7 +80,10 @@ class LiveServer:
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         path = os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p)
-        self.env = {**os.environ, "PYTHONPATH": path, "PORT": str(self.port), **(env or {})}
+        # A generous request budget (production: 2 s), so a busy machine does not fail a test; a test of
+        # the budget sets TABLEKEEPER_REQUEST_BUDGET itself.
+        self.env = {**os.environ, "PYTHONPATH": path, "PORT": str(self.port), "TABLEKEEPER_REQUEST_BUDGET": "30",
+                    **(env or {})}
         self.args = list(args)
         self.log_path = log
         self.output: list[str] = []
