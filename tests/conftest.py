@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import uuid
 
 import pytest
@@ -128,3 +129,14 @@ def live_server():
     yield start
     for server in started:
         server.kill()
+
+
+@pytest.fixture(scope="session")
+def pw():
+    """The test process's one Playwright (sync API): a second one started while it runs would fail, so the
+    browser tests of every folder share it."""
+    sync_api = pytest.importorskip("playwright.sync_api", reason="pip install -e '.[test]' brings playwright")
+    if not (shutil.which("chromium") or shutil.which("chromium-browser")):
+        pytest.skip("Debian's chromium is not installed (apt-get install -y chromium)")
+    with sync_api.sync_playwright() as p:
+        yield p

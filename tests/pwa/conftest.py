@@ -90,15 +90,6 @@ def own_server(tmp_path):
 
 
 @pytest.fixture(scope="session")
-def pw():
-    sync_api = pytest.importorskip("playwright.sync_api", reason="pip install -e '.[test]' brings playwright")
-    if not CHROMIUM:
-        pytest.skip("Debian's chromium is not installed (apt-get install -y chromium)")
-    with sync_api.sync_playwright() as p:
-        yield p
-
-
-@pytest.fixture(scope="session")
 def browser(pw):
     b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
     yield b
