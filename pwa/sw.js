@@ -5,7 +5,7 @@
 // - /api is never cached here: game state lives in IndexedDB, written by the app.
 // VERSION is a hash of the shell files: `python tests/pwa/shell.py --bump` updates it
 // (a test fails when it is stale, so a changed file always reaches the phones).
-const VERSION = "tk-f26c150f542e";
+const VERSION = "tk-2eb7ffaff0c9";
 const SHELL = [
   "/index.html",
   "/manifest.webmanifest",
@@ -62,6 +62,7 @@ const SHELL = [
   "/js/ui/uselog.js",
   "/js/offline/conflict.js",
   "/js/offline/engine.js",
+  "/js/offline/optimistic.js",
   "/js/offline/play.js",
   "/js/offline/ready.js",
 ];

@@ -9,6 +9,7 @@ import { getState, set } from "../store.js";
 import { go } from "../router.js";
 import { isLocalGame } from "../games.js";
 import { canRunOffline, prepare, refreshIfStale } from "./engine.js";
+import { mayStartEngine } from "./ready.js";
 
 // The engine side (local.js) comes with the engine download, not with the app shell: loaded on first use.
 const engineSide = (name) => async (...args) => (await import("./local.js"))[name](...args);
@@ -71,6 +72,7 @@ export async function present(item = null) {
 export async function followGame(record) {
   if (!record || isLocalGame(record) || record.role === "spectator" || !record.view) return;
   try {
+    if (!mayStartEngine()) return;  // asked once (ready.js); never on a connection saving data
     await prepare();
     await refreshIfStale((await api.health()).data.engine_version);
     await syncMirror(getState().game && getState().game.game_id === record.game_id ? getState().game : record);
