@@ -8,8 +8,7 @@ import { compact } from "../labels.js";
 import { getState, set } from "../store.js";
 import { go } from "../router.js";
 import { isLocalGame } from "../games.js";
-import { canRunOffline, prepare, refreshIfStale } from "./engine.js";
-import { mayStartEngine } from "./ready.js";
+import { canRunOffline, mayStartEngine, prepare, refreshIfStale } from "./engine.js";
 
 // The engine side (local.js) comes with the engine download, not with the app shell: loaded on first use.
 const engineSide = (name) => async (...args) => (await import("./local.js"))[name](...args);

@@ -24,29 +24,15 @@ export async function loadReadiness() {
 }
 
 // Starting the engine with no tap (issue 35): asked once on a game screen, kept like the other settings.
-export const BACKGROUND_KEY = "tablekeeper.engine-background";  // "yes" | "no"; unset: not asked yet
-export function backgroundChoice() {
+// engine.js's mayStartEngine reads the answer (the same key: this module does not load engine.js).
+const BACKGROUND_KEY = "tablekeeper.engine-background";  // "yes" | "no"; unset: not asked yet
+function backgroundChoice() {
   try { return localStorage.getItem(BACKGROUND_KEY); } catch { return null; }
 }
 function choose(answer) {
   try { localStorage.setItem(BACKGROUND_KEY, answer); } catch { /* private mode: this session only */ }
   patchEngine({ asked: answer });  // the card redraws
   if (answer === "yes") makeReady();
-}
-
-// A good connection that is not saving data (Save-Data, or a 2G/3G estimate); unknown counts as good.
-export function goodConnection() {
-  const c = navigator.connection;
-  if (!c) return true;
-  return !c.saveData && !["slow-2g", "2g", "3g"].includes(c.effectiveType);
-}
-
-// Whether a game screen may start the engine by itself: a phone made ready starts it from its cache
-// (no download); otherwise the person said yes once and the connection is good.
-export function mayStartEngine() {
-  const e = getState().engine || {};
-  if (e.prepared || e.status === "ready" || e.status === "loading") return true;
-  return backgroundChoice() === "yes" && goodConnection();
 }
 
 export async function makeReady() {
