@@ -128,8 +128,8 @@ def main() -> None:
                 if args.old_worker:
                     old = subprocess.run(["git", "show", f"{args.old_worker}:pwa/engine-worker.js"], cwd=ROOT,
                                          check=True, capture_output=True, text=True).stdout
-                    ctx.route("**/engine-worker.js", lambda r, body=old: r.fulfill(body=body,
-                                                                                   content_type="text/javascript"))
+                    ctx.route("**/engine-worker.js", lambda route: route.fulfill(body=old,
+                                                                                  content_type="text/javascript"))
                     starts(page, server.url, f"today ({args.old_worker})", rows)
                     ctx.unroute("**/engine-worker.js")
             floor = min(bare)

@@ -61,7 +61,7 @@ export function Sending({ s }) {
   if (!a || !s.game || a.game_id !== s.game.game_id) return null;
   const item = s.outbox.find((i) => i.key === a.key);
   if (item && item.status === "rejected") return null;  // the outbox's panel says why
-  if (a.status === "sending" && item && s.game.view.local) {
+  if (a.status === "sending" && item && s.game.view.local && s.online !== false) {  // offline: "kept" says it
     const what = item.type === "undo" ? "Undo the last move" : actionLabel(s.labels, item.action, s.game.view.view);
     return html`<p class="hint" role="status" data-testid="sending">Sending: <strong>${what}</strong>…
       (this phone's engine answered; the server checks it)</p>`;
