@@ -52,9 +52,17 @@ PREPARE = """async (dropSnapshot) => {
   return { ms: performance.now() - t0, steps: info.steps, snapshot: info.snapshot };
 }"""
 # From the tap to the next question on screen (the header's version changes; read on the next frame).
-TAP = """async () => new Promise((resolve) => {
+TAP = """async () => {
+  const frame = () => new Promise((r) => requestAnimationFrame(r));
+  const q = (sel) => document.querySelector('[data-testid=recorder] ' + sel);
+  while (!q('button[data-action]') && !q('button[data-pick]')) await frame();
+  if (!q('button[data-action]')) {  // a two-level choice: its space first (not timed)
+    q('button[data-pick]').click();
+    while (!q('button[data-action]')) await frame();
+  }
+  return new Promise((resolve) => {
   const before = document.querySelector('header[data-version]').dataset.version;
-  const button = document.querySelector('[data-testid=recorder] button[data-action]');
+  const button = q('button[data-action]');
   const t0 = performance.now();
   button.click();
   const look = () => {
@@ -64,7 +72,8 @@ TAP = """async () => new Promise((resolve) => {
     else requestAnimationFrame(look);
   };
   requestAnimationFrame(look);
-})"""
+  });
+}"""
 
 
 def throttle(cdp, on: bool) -> None:
@@ -93,8 +102,10 @@ def taps(page, server, n: int, engine: bool, seed: int) -> list[float]:
 def starts(page, url: str, label: str, rows: list) -> None:
     page.goto(url + "/")
     cold = page.evaluate(PREPARE, True)
+    # The snapshot is made and stored right after the first answer: wait for it (a page closed sooner keeps none).
+    page.wait_for_function("async () => (await (await caches.open('engine-snapshot')).keys()).length > 0",
+                           polling=500, timeout=180_000)
     page.goto(url + "/")
-    page.wait_for_timeout(2000)  # the snapshot is stored after the first answer
     warm = page.evaluate(PREPARE, False)
     rows.append((label, cold, warm))
 

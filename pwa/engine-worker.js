@@ -128,9 +128,8 @@ async function importFresh(codeP, snapshots) {
   pyodide.runPython(`import sys; sys.path.insert(0, '${ENGINE_DIR}')`);
   const code = await codeP;
   const engine = await loadEngine(pyodide, code);
-  // The engine answers first; the warm-up and the snapshot (for the next start) run right after, before
-  // any call the page sends once it heard "ready" (this task is queued ahead of those messages).
-  setTimeout(() => keepSnapshot(pyodide, engine, code, snapshots), 0);
+  // Before the engine answers (deferring it to a later task was measured to lose the snapshot: issue 35).
+  keepSnapshot(pyodide, engine, code, snapshots);
   return engine;
 }
 
