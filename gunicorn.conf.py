@@ -14,6 +14,9 @@ worker_class = "gthread"
 threads = int(os.environ.get("TABLEKEEPER_THREADS", "32"))
 timeout = 30
 graceful_timeout = 10
+# The workers' heartbeat files in memory (gunicorn's advice for containers): on a disk they dirty an inode
+# that the SQLite commits' fsyncs then write out too.
+worker_tmp_dir = "/dev/shm" if os.path.isdir("/dev/shm") else None
 # Above the app's own limits (TABLEKEEPER_MAX_URL 4096, TABLEKEEPER_MAX_HEADER 8190): the app answers problem+json.
 limit_request_line = 8190
 limit_request_field_size = 16380

@@ -4,6 +4,7 @@ from __future__ import annotations
 import logging
 import os
 import sqlite3
+from urllib.parse import urlsplit
 
 from flask import Flask, request
 from flask.sessions import NullSession, SecureCookieSessionInterface
@@ -16,7 +17,7 @@ from api.storage.migrations import migrate, pending
 from api.web.problems import ApiProblem
 
 log = logging.getLogger("tablekeeper")
-LOCAL_HOSTS = ("localhost", "127.0.0.1")  # always allowed, whatever TABLEKEEPER_HOSTS adds
+LOCAL_HOSTS = ("localhost", "127.0.0.1")  # always allowed, whatever TABLEKEEPER_HOSTS and TABLEKEEPER_SITE add
 
 
 class NoSessions(SecureCookieSessionInterface):
@@ -48,7 +49,7 @@ def build_app(config=None) -> Flask:
     app.config.update(settings)
     app.json.sort_keys = False
     # Flask refuses (400) a Host not in this list: a DNS-rebinding page cannot talk to a server on localhost.
-    app.config["TRUSTED_HOSTS"] = [*LOCAL_HOSTS, *(h.strip().lower() for h in settings["HOSTS"].split(",") if h.strip())]
+    app.config["TRUSTED_HOSTS"] = [*LOCAL_HOSTS, *host_names(settings["HOSTS"]), *host_names(settings["SITE"])]
     app.session_interface = NoSessions()
 
     engines = default_registry(app.config.get("TEST_ENGINES", ""))
@@ -90,6 +91,15 @@ def build_app(config=None) -> Flask:
 
     register_cli(app)
     return app
+
+
+def host_names(addresses: str) -> list[str]:
+    """The host names of comma-separated site addresses (``games.example.org``, ``https://192.168.1.20:8443``)."""
+    names = []
+    for address in (a.strip() for a in addresses.split(",")):
+        if address:
+            names.append(urlsplit(address if "//" in address else f"//{address}").hostname or address.lower())
+    return names
 
 
 def prepare_database(path: str, busy_timeout_ms: int, auto_migrate: bool) -> bool:

@@ -18,6 +18,7 @@
 | TABLEKEEPER_TEST_ENGINES        | TEST_ENGINES        | (none; test hook)    |
 | TABLEKEEPER_IDEMPOTENCY_RETENTION_HOURS | IDEMPOTENCY_RETENTION_HOURS | 24 |
 | TABLEKEEPER_HOSTS               | HOSTS               | (none: localhost names only) |
+| TABLEKEEPER_SITE                | SITE                | (none; the Caddy front's site addresses) |
 | TABLEKEEPER_CREATES_PER_MINUTE  | CREATES_PER_MINUTE  | 30 per address (0 = no limit) |
 | TABLEKEEPER_CORS_ORIGINS        | CORS_ORIGINS        | (none: same origin only) |
 | TABLEKEEPER_MAX_URL             | MAX_URL_LENGTH      | 4096                 |
@@ -29,11 +30,13 @@
 platforms, is read when it is not set.
 
 ``TABLEKEEPER_HOSTS`` is a comma-separated list of the host names the site is
-reached by (``scores.example.org``); a request whose ``Host`` is neither one of
-them nor a localhost name (``localhost``, ``127.0.0.1``, ``[::1]``) is refused
-400 ``host_not_allowed``, and a write whose ``Origin`` names another host 403
-(`api.web.guards`).  ``TABLEKEEPER_CREATES_PER_MINUTE`` bounds the games one
-client address may create per minute (429 with ``Retry-After`` past it).
+reached by (``scores.example.org``); the host names of ``TABLEKEEPER_SITE`` (the
+addresses the Caddy front of deploy/ serves) count too.  A request whose ``Host``
+is none of them nor ``localhost`` or ``127.0.0.1`` is refused 400 ``host_not_allowed``
+(Flask's ``TRUSTED_HOSTS``, set in `api.app`), and a write whose ``Origin``
+names another host 403 (`api.web.guards`).  ``TABLEKEEPER_CREATES_PER_MINUTE``
+bounds the games one client address may create per minute (429 with
+``Retry-After`` past it; `api.storage.throttle`).
 ``TABLEKEEPER_CORS_ORIGINS`` is a comma-separated list of
 origins (``https://scores.example.org``) allowed to call the API from another
 site; by default none is, and cross-site writes are refused with 403.
@@ -75,6 +78,7 @@ DEFAULTS: dict[str, Any] = {
     "STREAM_HEARTBEAT": 15.0,
     "STREAM_LIFETIME": 300.0,
     "HOSTS": "",
+    "SITE": "",
     "CREATES_PER_MINUTE": 30,
     "CORS_ORIGINS": "",
     "MAX_URL_LENGTH": 4096,
@@ -97,6 +101,7 @@ _ENV: dict[str, tuple[str, Any]] = {
     "TABLEKEEPER_STREAMS_PER_SERVER": ("STREAMS_PER_SERVER", int),
     "TABLEKEEPER_STREAM_HEARTBEAT": ("STREAM_HEARTBEAT", float),
     "TABLEKEEPER_HOSTS": ("HOSTS", str),
+    "TABLEKEEPER_SITE": ("SITE", str),
     "TABLEKEEPER_CREATES_PER_MINUTE": ("CREATES_PER_MINUTE", int),
     "TABLEKEEPER_CORS_ORIGINS": ("CORS_ORIGINS", str),
     "TABLEKEEPER_MAX_URL": ("MAX_URL_LENGTH", int),

@@ -18,8 +18,7 @@ two figures of a ratio are seconds apart on a machine whose speed drifts):
 
 Load comes from one asyncio process (`bench/aclient.py`), so the client is not
 the bottleneck (its CPU is printed; a worker's CPU is user + system, the
-system part printed apart; "passed" is the share of moves whose connection
-the accepting worker handed to the game's owner, `api/web/affinity.py`).
+system part printed apart).
 Scenarios: `--connections` flat out, 100 tables flat out, and paced (100 tables, one move every 1-5 s each: p50/p99);
 then one table playing whole games alone (move #150+ vs moves #1-10), and the
 database bytes per move.  Ratios are medians over the repetitions.  Figures
@@ -91,19 +90,6 @@ class Server:
         """User + system CPU of the workers so far."""
         return sum(self.cpu_split())
 
-    def passed(self) -> int | None:
-        """Connections the workers passed to one another so far (`api.web.affinity`), None when not routed."""
-        from api.web import affinity
-
-        for base in ("/dev/shm", tempfile.gettempdir()):
-            for directory in Path(base).glob(f"{affinity._PREFIX}{self.proc.pid}-*"):
-                try:
-                    table = (directory / "table").read_bytes()
-                except OSError:
-                    continue
-                return sum(affinity._COUNTERS.unpack_from(table, affinity.TABLE_SIZE))
-        return None
-
 
 @dataclass
 class Run:
@@ -117,7 +103,6 @@ class Run:
     worker_sys: float = 0.0  # the kernel's part of worker_cpu (TCP, the WAL's writes and fsyncs)
     client_cpu: float = 0.0
     errors: int = 0
-    passed: int | None = None  # connections passed between workers (game-affine routing), None when not routed
 
     @property
     def throughput(self) -> float:
@@ -136,7 +121,6 @@ class Run:
                 f"  p99 {self.pct(.99):7.2f} ms  worker CPU {self.cpu_per_move_ms:5.2f} ms/move"
                 f" (sys {1000 * self.worker_sys / max(len(self.latencies), 1):4.2f})"
                 f"  client CPU {100 * self.client_cpu / self.seconds if self.seconds else 0:4.0f}%"
-                + (f"  passed {100 * self.passed / max(len(self.latencies), 1):.0f}%" if self.passed is not None else "")
                 + (f"  errors {self.errors}" if self.errors else ""))
 
 
@@ -146,34 +130,24 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-AFFINE = {"sync": "api.web.workers.AffineSyncWorker", "gthread": "api.web.workers.AffineThreadWorker"}
-
-
-def worker_class(kind: str, args) -> str:
-    """The gunicorn worker class: tablekeeper's is the game-affine one of the same kind (as in production)
-    unless --no-affinity, or the served checkout predates it."""
-    if kind != "tablekeeper" or args.no_affinity or not (Path(args.root) / "api" / "web" / "workers.py").exists():
-        return args.worker_class
-    return AFFINE.get(args.worker_class, args.worker_class)
-
-
 def start(kind: str, args, database: str) -> Server:
     """Start tablekeeper or the bare app and wait until it answers."""
     port = _free_port()
     cmd = [sys.executable, "-m", "gunicorn", "-w", str(args.workers), "-b", f"127.0.0.1:{port}",
-           "--log-level", "warning", "--backlog", "2048", "-k", worker_class(kind, args), "--threads",
+           "--log-level", "warning", "--backlog", "2048", "-k", args.worker_class, "--threads",
            str(args.threads)]
     if kind == "tablekeeper":
         env = {"TABLEKEEPER_DATABASE": database, "TABLEKEEPER_TEST_ENGINES": "tests.toy_engine:ENGINE",
-               "PYTHONPATH": str(args.root)}
-        cmd += ["-c", "python:api.web.gunicorn_conf", "api:create_app()"]
+               "TABLEKEEPER_CREATES_PER_MINUTE": "0", "PYTHONPATH": str(args.root)}
+        conf = Path(args.root) / "gunicorn.conf.py"  # an older checkout (--root) has api/web/gunicorn_conf.py
+        cmd += ["-c", str(conf) if conf.exists() else "python:api.web.gunicorn_conf", "api:create_app()"]
         cwd = args.root
     else:
         from bench.bare_app import prepare
 
         prepare(database)
         env = {"BENCH_BARE_DATABASE": database, "PYTHONPATH": str(ROOT)}
-        cmd += ["bench.bare_app:create_app()"]
+        cmd += ["-c", "/dev/null", "bench.bare_app:create_app()"]  # not ./gunicorn.conf.py: tablekeeper's hooks
         cwd = ROOT
     proc = subprocess.Popen(cmd, cwd=cwd, env={**os.environ, **env}, start_new_session=True)
     server = Server(proc, port, database)
@@ -274,15 +248,10 @@ async def _drive(tables: list[Table], seconds: float, run: Run, server: Server, 
             if paced:
                 await asyncio.sleep(table.rng.uniform(1, 5))
 
-    servers = server if isinstance(server, Fleet) else [server]
-    passed0 = [s.passed() for s in servers]
     (user0, sys0), client0, t0 = server.cpu_split(), time.process_time(), time.perf_counter()
     await asyncio.gather(*(loop(t) for t in tables))
     run.seconds = time.perf_counter() - t0
     user1, sys1 = server.cpu_split()
-    passed1 = [s.passed() for s in servers]
-    if None not in passed0 + passed1:
-        run.passed = sum(passed1) - sum(passed0)
     run.worker_cpu, run.worker_sys = user1 - user0 + sys1 - sys0, sys1 - sys0
     run.client_cpu = time.process_time() - client0
     for t in tables:
@@ -370,11 +339,9 @@ def main(argv: list[str] | None = None) -> None:
                         help="sqlite (temporary files), postgresql (a throwaway cluster, fsync on) or a "
                              "postgresql:// URL (a fresh schema per run); the bare app uses the same kind")
     parser.add_argument("--servers", type=int, default=1, help="tablekeeper app servers on the one database")
-    parser.add_argument("--worker-class", default="sync", help="gunicorn worker class, both servers "
-                        "(production uses gthread for the event streams: api/web/gunicorn_conf.py)")
-    parser.add_argument("--no-affinity", action="store_true", help="tablekeeper on gunicorn's own worker class "
-                        "(any worker serves any game) instead of the game-affine one (api/web/affinity.py)")
-    parser.add_argument("--threads", type=int, default=1, help="threads per worker (with more than 1, gthread)")
+    parser.add_argument("--worker-class", default="gthread", help="gunicorn worker class, both servers "
+                        "(gthread: production's, gunicorn.conf.py)")
+    parser.add_argument("--threads", type=int, default=32, help="threads per worker, both servers (as gunicorn.conf.py)")
     args = parser.parse_args(argv)
     if args.quick:
         args.repetitions, args.seconds, args.paced_seconds, args.long_games = 1, 6, 15, 1

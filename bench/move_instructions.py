@@ -7,9 +7,8 @@ Plays the same seeded random 4-player games through the Flask test client (four 
 way `bench/move_profile.py` plays them: If-Match, Idempotency-Key, Chrome's Accept-Encoding) under
 ``valgrind --tool=callgrind`` twice, 40 and 240 timed moves after the same warm-up, and prints
 the difference per move, so start-up and warm-up cancel out.  A native run first writes the
-``.pyc`` files (a first run's compiling would be counted); ``PYTHONHASHSEED`` is fixed and the
-request budget is off (valgrind runs ~50x slower than the 2 s budget).  Repeat runs of the same
-code still differ by up to ~0.1-0.2 M (the garbage collector runs at other moments).  Needs
+``.pyc`` files (a first run's compiling would be counted); ``PYTHONHASHSEED`` is fixed.  Repeat
+runs of the same code still differ by up to ~0.1-0.2 M (the garbage collector runs at other moments).  Needs
 valgrind (Debian's `valgrind`); takes ~3-5 minutes.
 """
 from __future__ import annotations
@@ -38,12 +37,9 @@ def play(root: str, moves: int) -> None:
     for player in players:
         for _ in range(WARMUP):
             player.move()
-    try:  # the collector as a gunicorn worker has it after its warm-up
-        from api.web.gunicorn_conf import tune_garbage_collector
-    except ImportError:
-        pass
-    else:
-        tune_garbage_collector()
+    import gc
+
+    gc.freeze()  # as a gunicorn worker after its warm-up (gunicorn.conf.py)
     for _ in range(moves // len(players)):
         for player in players:
             player.move()
@@ -71,7 +67,7 @@ def main() -> None:
     root = str(Path(args.root).resolve())
     if args.play is not None:
         return play(root, args.play)
-    env = {**os.environ, "PYTHONHASHSEED": "0", "TABLEKEEPER_REQUEST_BUDGET": "0"}
+    env = {**os.environ, "PYTHONHASHSEED": "0"}
     subprocess.run([sys.executable, __file__, "--play", "8", "--root", root], env=env, check=True, capture_output=True)
     short, long = counted(root, SHORT, env), counted(root, LONG, env)
     print(f"{root}: {(long - short) / (LONG - SHORT) / 1e6:.3f} M instructions per move "

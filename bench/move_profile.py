@@ -175,12 +175,9 @@ def main() -> None:
     player = Player(workers, args.seed)
     for _ in range(args.warmup):
         player.move()
-    try:  # the collector as a gunicorn worker has it after its warm-up (frozen start, raised thresholds)
-        from api.web.gunicorn_conf import tune_garbage_collector
-    except ImportError:  # a checkout from before it (--root)
-        pass
-    else:
-        tune_garbage_collector()
+    import gc
+
+    gc.freeze()  # as a gunicorn worker after its warm-up (gunicorn.conf.py)
     overhead = client_overhead(client)
 
     rounds = []

@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import multiprocessing
 import os
 import resource
 import signal
@@ -41,6 +42,9 @@ from bench.aclient import Connection  # noqa: E402
 EDITION = {"schema_version": "1.0", "edition": {"id": "bench"}, "max_take": 3, "pile": 1_000_000_000,
            "provenance": {"/max_take": "rulebook", "/pile": "placeholder"}}
 PLAYERS = [{"name": "a", "color": "r"}, {"name": "b", "color": "b"}]
+
+
+FAILED: list[str] = []  # moves answered other than 200 (the run goes on; the count is printed)
 
 
 def free_port() -> int:
@@ -88,12 +92,22 @@ def tree_rss_kb(pid: int) -> int:
     return total
 
 
+def parts_rss_kb(pid: int) -> dict[str, int]:
+    """RSS (kB) of each part `deploy/serve.py` started (its children with their descendants), by name."""
+    parts: dict[str, int] = {}
+    for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split():
+        cmdline = Path(f"/proc/{child}/cmdline").read_bytes().split(b"\0")
+        name = next((n for n in ("caddy", "uvicorn", "gunicorn") if any(n.encode() in a for a in cmdline)), child)
+        parts[name] = tree_rss_kb(int(child))
+    return parts
+
+
 class Stream:
     """One phone's event stream: records when each version arrived."""
 
     def __init__(self, game: dict):
         self.game = game
-        self.heard: dict[int, float] = {}
+        self.heard: dict[int, float] = {}  # version -> when it arrived (time.monotonic: one clock for all processes)
         self.task: asyncio.Task | None = None
 
     async def run(self, port: int, context: ssl.SSLContext, opened: asyncio.Event | None = None) -> None:
@@ -129,7 +143,8 @@ async def move(conn: TlsConnection, game: dict) -> tuple[float, float]:
          "Idempotency-Key": str(uuid.uuid4())})
     done = time.monotonic()
     if status != 200:
-        raise RuntimeError(f"move answered {status}: {body[:200]!r}")
+        FAILED.append(f"{status} {body[:100]!r}")
+        return done - started, done
     game["version"] = json.loads(body)["version"]
     return done - started, done
 
@@ -140,7 +155,7 @@ async def paced(port: int, context: ssl.SSLContext, games: list[dict], seconds: 
     end = time.monotonic() + seconds
 
     async def table(game: dict, offset: float) -> None:
-        conn = TlsConnection(port, context)
+        conn = await TlsConnection(port, context).open()  # the TLS handshake is not part of a move
         await asyncio.sleep(offset)
         while time.monotonic() < end:
             took, _ = await move(conn, game)
@@ -166,8 +181,38 @@ async def slow_client(port: int, context: ssl.SSLContext, path: str, stop: async
     writer.close()
 
 
-async def bench(args, ports: dict, context: ssl.SSLContext, serve_pid: int) -> None:
+async def hold_streams(pipe, games: list[dict], phones: int, https: int, cafile: str) -> None:
+    """The phones (in their own process, so reading 10,000 streams does not slow the movers' clock):
+    open the streams, report, then answer "report" with what each stream heard, until "stop"."""
+    context = ssl.create_default_context(cafile=cafile)
+    streams = [Stream(game) for game in games for _ in range(phones)]
+    started = time.monotonic()
+    for first in range(0, len(streams), 200):  # 200 handshakes at a time
+        batch = streams[first:first + 200]
+        events = [asyncio.Event() for _ in batch]
+        for stream, opened in zip(batch, events, strict=True):
+            stream.task = asyncio.create_task(stream.run(https, context, opened))
+        await asyncio.wait([asyncio.create_task(e.wait()) for e in events], timeout=60)
+    alive = [s for s in streams if not s.task.done() and s.heard]
+    failure = next((repr(s.task.exception())[:200] for s in streams if s.task.done() and s.task.exception()), "")
+    pipe.send(("opened", len(alive), len(streams), time.monotonic() - started, failure))
+    loop = asyncio.get_running_loop()
+    while (message := await loop.run_in_executor(None, pipe.recv)) != "stop":
+        pipe.send([(s.game["game_id"], s.heard) for s in alive])
+    for stream in streams:
+        stream.task.cancel()
+    await asyncio.gather(*(s.task for s in streams), return_exceptions=True)
+
+
+def phones_main(pipe, games: list[dict], phones: int, https: int, cafile: str) -> None:
+    """Entry point of the phones' process."""
+    asyncio.run(hold_streams(pipe, games, phones, https, cafile))
+
+
+async def bench(args, ports: dict, cafile: str, serve_pid: int) -> None:
     https = int(ports["HTTPS_PORT"])
+    context = ssl.create_default_context(cafile=cafile)
+    loop = asyncio.get_running_loop()
     # 1. tables and their streams
     started = time.monotonic()
     games: list[dict] = []
@@ -187,31 +232,22 @@ async def bench(args, ports: dict, context: ssl.SSLContext, serve_pid: int) -> N
     print(f"created {len(games)} tables in {time.monotonic() - started:.1f} s", flush=True)
     await asyncio.sleep(2)
     rss_before = tree_rss_kb(serve_pid)
-    streams = [Stream(game) for game in games for _ in range(args.phones)]
-    started = time.monotonic()
-    failed = 0
-    for first in range(0, len(streams), 200):  # 200 handshakes at a time
-        batch = streams[first:first + 200]
-        events = [asyncio.Event() for _ in batch]
-        for stream, opened in zip(batch, events, strict=True):
-            stream.task = asyncio.create_task(stream.run(https, context, opened))
-        waits = [asyncio.create_task(e.wait()) for e in events]
-        done, pending = await asyncio.wait(waits, timeout=60)
-        for task in pending:
-            task.cancel()
-        failed += len(pending)
-    alive = [s for s in streams if s.task is not None and not s.task.done() and s.heard]
-    print(f"opened {len(alive)} of {len(streams)} streams in {time.monotonic() - started:.1f} s"
-          f" ({failed} not open after 60 s)", flush=True)
-    for stream in streams:
-        if stream.task is not None and stream.task.done() and stream.task.exception() is not None:
-            print("  first failure:", repr(stream.task.exception())[:200])
-            break
+    parts_before = parts_rss_kb(serve_pid)
+    mp = multiprocessing.get_context("spawn")
+    pipe, child_pipe = mp.Pipe()
+    phones = mp.Process(target=phones_main, args=(child_pipe, games, args.phones, https, cafile), daemon=True)
+    phones.start()
+    _opened, alive, total, took, failure = await loop.run_in_executor(None, pipe.recv)
+    print(f"opened {alive} of {total} streams in {took:.1f} s" + (f"; first failure: {failure}" if failure else ""),
+          flush=True)
     await asyncio.sleep(5)
     rss_with = tree_rss_kb(serve_pid)
+    parts_with = parts_rss_kb(serve_pid)
+    print("  per part, kB per open stream: " + ", ".join(
+        f"{name} {(parts_with[name] - parts_before.get(name, 0)) / max(1, alive):.1f}" for name in parts_with))
     print(f"memory: {rss_before / 1024:.0f} MB before, {rss_with / 1024:.0f} MB with the streams open:"
-          f" {(rss_with - rss_before) / max(1, len(alive)):.1f} kB per idle stream"
-          f" (Caddy + stream service + app, RSS); all of it / streams: {rss_with / max(1, len(alive)):.1f} kB",
+          f" {(rss_with - rss_before) / max(1, alive):.1f} kB per idle stream"
+          f" (Caddy + stream service + app, RSS); all of it / streams: {rss_with / max(1, alive):.1f} kB",
           flush=True)
 
     # 2. one move at every table; does every stream hear it, and how soon?
@@ -225,17 +261,21 @@ async def bench(args, ports: dict, context: ssl.SSLContext, serve_pid: int) -> N
             await asyncio.sleep(0.01)
         await conn.close()
 
+    started = time.monotonic()
     await asyncio.gather(*(mover(games[i::16]) for i in range(16)))
+    print(f"  ({len(games)} moves in {time.monotonic() - started:.1f} s)")
     await asyncio.sleep(3)
+    pipe.send("report")
+    heard = await loop.run_in_executor(None, pipe.recv)
     delays, missed = [], 0
-    for stream in alive:
-        version, done = answered[stream.game["game_id"]]
-        if version in stream.heard:
-            delays.append(max(0.0, stream.heard[version] - done))
+    for game_id, versions in heard:
+        version, done = answered[game_id]
+        if version in versions:
+            delays.append(max(0.0, versions[version] - done))
         else:
             missed += 1
     within = sum(1 for d in delays if d <= 2.0)
-    print(f"one move per table: {within} of {len(alive)} streams heard it within 2 s ({missed} never);"
+    print(f"one move per table: {within} of {len(heard)} streams heard it within 2 s ({missed} never);"
           f" delivery after the move's answer p50 {ms(pct(delays, .5))}, p99 {ms(pct(delays, .99))},"
           f" max {ms(max(delays, default=float('nan')))}", flush=True)
 
@@ -255,10 +295,13 @@ async def bench(args, ports: dict, context: ssl.SSLContext, serve_pid: int) -> N
     print(f"100 paced tables beside 100 slow clients: {len(slow)} moves, p50 {ms(pct(slow, .5))},"
           f" p99 {ms(pct(slow, .99))} (without them: p99 {ms(pct(lat, .99))};"
           f" ratio {pct(slow, .99) / pct(lat, .99):.2f})", flush=True)
-    for stream in streams:
-        if stream.task is not None:
-            stream.task.cancel()
-    await asyncio.gather(*(s.task for s in streams if s.task is not None), return_exceptions=True)
+    # the machine's own noise (other work on a shared machine): the same run again, the slow clients gone
+    again = await paced(https, context, games, args.seconds)
+    print(f"100 paced tables again, slow clients gone: {len(again)} moves, p50 {ms(pct(again, .5))},"
+          f" p99 {ms(pct(again, .99))}", flush=True)
+    print(f"moves not answered 200: {len(FAILED)}" + (f" (first: {FAILED[0]})" if FAILED else ""))
+    pipe.send("stop")
+    phones.join(timeout=60)
 
 
 def main() -> None:
@@ -276,7 +319,7 @@ def main() -> None:
            "XDG_CONFIG_HOME": str(tmp / "xdg"), "HOME": str(tmp), "CADDY_ADMIN": "off",
            "TABLEKEEPER_SITE": "localhost", "TABLEKEEPER_DATABASE": str(tmp / "bench.db"),
            "TABLEKEEPER_TEST_ENGINES": "tests.toy_engine:ENGINE", "TABLEKEEPER_STREAM_LIFETIME": "3600",
-           "TABLEKEEPER_STREAM_HEARTBEAT": "30"}
+           "TABLEKEEPER_CREATES_PER_MINUTE": "0"}  # 2,450 tables from one address
     log = open(tmp / "serve.log", "wb")
     serve = subprocess.Popen([sys.executable, str(ROOT / "deploy" / "serve.py")], cwd=ROOT, env=env, stdout=log,
                              stderr=log, start_new_session=True)
@@ -286,9 +329,8 @@ def main() -> None:
             if serve.poll() is not None or time.monotonic() > deadline:
                 raise SystemExit(f"the stack did not start; see {tmp / 'serve.log'}")
             time.sleep(0.2)
-        context = ssl.create_default_context(cafile=str(tmp / "xdg" / "caddy" / "pki" / "authorities" / "local"
-                                                        / "root.crt"))
-        asyncio.run(bench(args, ports, context, serve.pid))
+        cafile = str(tmp / "xdg" / "caddy" / "pki" / "authorities" / "local" / "root.crt")
+        asyncio.run(bench(args, ports, cafile, serve.pid))
     finally:
         os.killpg(serve.pid, signal.SIGTERM)
         serve.wait(timeout=30)

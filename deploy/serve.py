@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import ipaddress
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -62,6 +63,13 @@ def site_settings(site: str, https_port: str, lan: str | None) -> tuple[str, str
     phone = next((name for name in names if name != "localhost"), names[0])
     port = "" if https_port == "443" else f":{https_port}"
     return ", ".join(names), ("tls internal" if internal else ""), f"https://{phone}{port}/"
+
+
+def allowed_hosts(configured: str, sites: str) -> str:
+    """TABLEKEEPER_HOSTS for the app: what was configured plus the site's names (the app refuses any
+    other Host; localhost names it always takes)."""
+    names = [name.strip() for name in f"{configured},{sites}".split(",") if name.strip()]
+    return ",".join(dict.fromkeys(name for name in names if name != "localhost"))
 
 
 def caddy_data_dir() -> Path:
@@ -120,7 +128,11 @@ def main() -> int:
     env["TABLEKEEPER_PROXY_HOPS"] = "1"  # the app trusts one hop of X-Forwarded-*: Caddy's
     sites, tls, url = site_settings(env.get("TABLEKEEPER_SITE", "localhost"), env["HTTPS_PORT"], lan_ip())
     env.update(TABLEKEEPER_SITE=sites, TABLEKEEPER_TLS=tls, APP_UPSTREAMS=f"127.0.0.1:{env['PORT']}",
-               STREAMS_UPSTREAMS=f"127.0.0.1:{env['STREAMS_PORT']}")
+               STREAMS_UPSTREAMS=f"127.0.0.1:{env['STREAMS_PORT']}",
+               TABLEKEEPER_HOSTS=allowed_hosts(env.get("TABLEKEEPER_HOSTS", ""), sites))
+    if shutil.which(env.get("CADDY", "caddy")) is None:
+        print("tablekeeper: Caddy is not installed: apt-get install caddy (make serve does it)", file=sys.stderr)
+        return 1
     subprocess.run([sys.executable, "-m", "flask", "--app", "api", "init-db"], cwd=ROOT, env=env, check=True)
 
     procs = [subprocess.Popen(cmd, cwd=ROOT, env=env) for cmd in commands(env)]

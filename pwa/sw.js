@@ -5,7 +5,7 @@
 // - /api is never cached here: game state lives in IndexedDB, written by the app.
 // VERSION is a hash of the shell files: `python tests/pwa/shell.py --bump` updates it
 // (a test fails when it is stale, so a changed file always reaches the phones).
-const VERSION = "tk-52f7e5f652b7";
+const VERSION = "tk-268e760e70a7";
 const SHELL = [
   "/index.html",
   "/manifest.webmanifest",
@@ -38,10 +38,8 @@ const SHELL = [
   "/js/ui/board.js",
   "/js/ui/boardscreen.js",
   "/js/ui/common.js",
-  "/js/ui/era2.js",
   "/js/ui/formkit.js",
   "/js/ui/game.js",
-  "/js/ui/history.js",
   "/js/ui/home.js",
   "/js/ui/join.js",
   "/js/ui/layout.js",
@@ -53,13 +51,11 @@ const SHELL = [
   "/js/ui/recorder.js",
   "/js/ui/score.js",
   "/js/ui/scorer-example.js",
-  "/js/ui/setup.js",
   "/js/ui/settings.js",
-  "/js/ui/setupcheck.js",
   "/js/ui/sheet.js",
   "/js/ui/solo.js",
-  "/js/ui/takeback.js",
   "/js/ui/uselog.js",
+  "/js/ui/rulelink.js",
   "/js/offline/conflict.js",
   "/js/offline/engine.js",
   "/js/offline/optimistic.js",
@@ -80,6 +76,12 @@ async function keep(request, resp) {
 // Cached right after the shell (at activation), not before the first screen: the rarer screens (scorers,
 // editions, campaigns, share and its QR code), loaded on demand by their routes.  Part of VERSION like the shell; offline once cached.
 const LATER = [
+  "/data/rules.json",
+  "/js/plays.js",
+  "/js/playsio.js",
+  "/js/ui/history.js",
+  "/js/ui/rules.js",
+  "/js/ui/stats.js",
   "/js/offline/campaign.js",
   "/js/ui/asara-end.js",
   "/js/ui/asara.js",
@@ -88,6 +90,7 @@ const LATER = [
   "/js/ui/campaign.js",
   "/js/ui/campaignlist.js",
   "/js/ui/editions.js",
+  "/js/ui/era2.js",
   "/js/ui/nipboard.js",
   "/js/ui/nipmap.js",
   "/js/ui/nippon-end.js",
@@ -96,7 +99,10 @@ const LATER = [
   "/js/ui/numpad.js",
   "/js/ui/recent.js",
   "/js/ui/scorer.js",
+  "/js/ui/setup.js",
+  "/js/ui/setupcheck.js",
   "/js/ui/share.js",
+  "/js/ui/takeback.js",
   "/js/ui/tapkit.js",
   "/vendor/qrcode.mjs",
 ];

@@ -18,6 +18,7 @@ import os
 import pathlib
 from typing import Any, Iterable, Mapping
 
+from api.games.field_problems import refuse_field
 from api.games.provenance import EditionError, ProvenanceMap, iter_leaves, validate_provenance
 
 META_KEYS = frozenset({"schema_version", "edition", "provenance"})
@@ -35,6 +36,7 @@ class ScoringInputError(ValueError):
         self.path = path
         self.message = message
         self.field = field
+        self.others: list[ScoringInputError] = []  # the other field problems of the same input (field_problems.py)
 
     def to_dict(self) -> dict:
         """JSON-ready description (the API turns it into problem+json)."""
@@ -42,6 +44,13 @@ class ScoringInputError(ValueError):
         if self.field:
             result["field"] = self.field
         return result
+
+    def all_errors(self) -> dict[str, list[str]]:
+        """``{path: [message]}`` for this problem and every other one found with it."""
+        found: dict[str, list[str]] = {}
+        for error in [self, *self.others]:
+            found.setdefault(error.path, []).append(error.message)
+        return found
 
 
 # --------------------------------------------------------------------------- input checks
@@ -90,14 +99,20 @@ def read_list(value: Any, path: str, rule: str, *, length: int | None = None) ->
 
 
 def read_int(value: Any, path: str, rule: str, *, minimum: int | None = 0, maximum: int | None = None) -> int:
-    """Check that `value` is an integer (not a bool) within [minimum, maximum]."""
+    """Check that `value` is an integer (not a bool) within [minimum, maximum].
+
+    Under `field_problems.all_problems` a bad value is noted and a stand-in within the bounds returned."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ScoringInputError("not_an_integer", rule, path, f"expected a whole number, got {value!r}")
+        said = "nothing was entered" if value in ("", None) else f"{value!r} is not one"
+        refuse_field(ScoringInputError("not_an_integer", rule, path, f"a whole number is needed here: {said}"))
+        return minimum if minimum is not None else 0
     if minimum is not None and value < minimum:
         code = "negative_count" if minimum == 0 else "below_minimum"
-        raise ScoringInputError(code, rule, path, f"must be at least {minimum}, got {value}")
+        refuse_field(ScoringInputError(code, rule, path, f"must be at least {minimum}, not {value}"))
+        return minimum
     if maximum is not None and value > maximum:
-        raise ScoringInputError("above_maximum", rule, path, f"must be at most {maximum}, got {value}")
+        refuse_field(ScoringInputError("above_maximum", rule, path, f"must be at most {maximum}, not {value}"))
+        return maximum
     return value
 
 
@@ -304,8 +319,8 @@ _NUMBERED = {"scorings": "scoring", "years": "year"}
 
 
 def path_in_words(path: str, body: Any) -> str:
-    """A JSON pointer of a scorer input in words: ``/players/1/towers/0/color`` → "Bob · 1st tower · color"."""
-    words, node = [], body
+    """A JSON pointer of a scorer input in words: ``/players/1/towers/0/color`` → "Bob's 1st tower · color"."""
+    words, node, owner = [], body, None
     segments = [s.replace("~1", "/").replace("~0", "~") for s in path.split("/")[1:]]
     for index, segment in enumerate(segments):
         parent = segments[index - 1] if index else None
@@ -313,6 +328,7 @@ def path_in_words(path: str, body: Any) -> str:
             item = node[int(segment)] if int(segment) < len(node) else None
             if parent == "players" and isinstance(item, dict) and isinstance(item.get("name", item.get("id")), str):
                 words[-1] = item.get("name", item.get("id"))
+                owner = len(words) - 1
             elif index >= 2 and segments[index - 2] == "towers":  # towers keyed by player: Bob's 2nd tower
                 words[-2:] = [f"{parent}'s {ordinal(int(segment) + 1)} tower"]
             elif parent in _NUMBERED:
@@ -321,15 +337,26 @@ def path_in_words(path: str, body: Any) -> str:
                 words[-1] = f"{ordinal(int(segment) + 1)} {_COLLECTIONS.get(parent, parent or 'entry')}"
             node = item
             continue
-        words.append(segment.replace("_", " "))
+        if parent == "players" and isinstance(node, dict):  # players keyed by name (Nippon live's end)
+            words[-1] = segment
+            owner = len(words) - 1
+        else:
+            words.append(_WORDS.get(segment, segment.replace("_", " ")))
         node = node.get(segment) if isinstance(node, dict) else None
+    if owner is not None and owner + 1 < len(words):  # "Ann's VP track", not "Ann · vp track"
+        words[owner:owner + 2] = [f"{words[owner]}'s {words[owner + 1]}"]
     return " · ".join(words) or "the input"
 
 
+_WORDS = {"vp_track": "VP track", "vp_in_play": "VP gained in play", "last_turn_player": "who took the last turn",
+          "end": "the end"}
+
+
 def name_the_field(error: ScoringInputError, body: Any) -> ScoringInputError:
-    """`error` with `field` in words (from its path) when the check that raised it gave none."""
-    if not error.field:
-        error.field = path_in_words(error.path, body)
+    """`error` (and the others found with it) with `field` in words (from its path) when the check gave none."""
+    for each in [error, *error.others]:
+        if not each.field:
+            each.field = path_in_words(each.path, body)
     return error
 
 

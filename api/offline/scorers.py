@@ -13,6 +13,7 @@ import importlib
 import json
 from typing import Any
 
+from api.games.field_problems import problem_list
 from api.offline.table import load_edition
 
 GAMES = {"asian-tigers": "asian_tigers", "nippon": "nippon", "asara": "asara"}
@@ -25,7 +26,8 @@ def _problem(exc: Exception) -> dict:
     field = getattr(exc, "field", None)  # the value in words ("Ann's Asari"), when the scorer names it
     problem = {"status": 422, "title": "Impossible scorer input",
                "code": getattr(exc, "code", None) or "invalid_scorer_input", "rule": getattr(exc, "rule", None),
-               "path": path, "errors": {path: [message]}, "detail": f"{field or path}: {message}"}
+               "path": path, "errors": exc.all_errors() if hasattr(exc, "all_errors") else {path: [message]},
+               "problems": problem_list(exc), "detail": f"{field or path}: {message}"}
     if field:
         problem["field"] = field
     return problem

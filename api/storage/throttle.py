@@ -29,6 +29,13 @@ class TooManyCreates(Exception):
         self.retry_after = retry_after
 
 
+def _lock(db: Database) -> None:
+    """Inside a write transaction: count and record in one turn across servers (PostgreSQL: a
+    self-exclusive table lock, as the join throttle of `api.storage.tokens` takes; SQLite: BEGIN IMMEDIATE is)."""
+    if getattr(db, "dialect", "sqlite") == "postgresql":
+        db.conn.execute("LOCK TABLE join_failures IN SHARE ROW EXCLUSIVE MODE")
+
+
 def _recent(db: Database, key: str, window: float, now: float) -> tuple[int, float | None]:
     """(how many rows `key` has within `window`, the oldest of them)."""
     count, oldest = db.conn.execute("SELECT COUNT(*), MIN(at) FROM join_failures WHERE ip = ? AND at > ?",
@@ -53,6 +60,7 @@ def join(db: Database, code: str, ip: str, limit: int, window: float, now_iso: s
     """
     now = time.time()
     with write_transaction(db):
+        _lock(db)
         game_id = game_for_join_code(db, code)
         if game_id is not None:
             return game_id, add_token(db, game_id, "table", now_iso)
@@ -80,4 +88,5 @@ def count_create(db: Database, ip: str, limit: int, window: float = 60.0) -> Non
     if limit <= 0:
         return
     with write_transaction(db):
+        _lock(db)
         _remember(db, CREATE_PREFIX + ip, window, time.time())

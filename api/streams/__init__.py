@@ -38,6 +38,22 @@ HEADERS = {"Cache-Control": "no-store", "X-Accel-Buffering": "no", "X-Content-Ty
            "Referrer-Policy": "no-referrer"}
 
 
+class StreamAnswer(StreamingResponse):
+    """A streamed answer that gives its stream's slot back however it ends (the phone hangs up, even
+    before the first byte; the lifetime is over; the server stops)."""
+
+    def __init__(self, content, release, **kwargs):
+        super().__init__(content, **kwargs)
+        self.release = release
+
+    async def __call__(self, scope, receive, send) -> None:
+        """Send the stream (Starlette's), then release the slot."""
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            self.release()
+
+
 def create_app(config: dict | None = None) -> Starlette:
     """The ASGI app; `config` overrides the Flask app's settings (tests)."""
     from api import create_app as create_flask_app
@@ -69,6 +85,18 @@ def create_app(config: dict | None = None) -> Starlette:
         with flask_app.app_context():  # its teardown gives a PostgreSQL connection back to the pool
             return version_event(repo(), game_id, after_seq)
 
+    building: dict[tuple, asyncio.Future] = {}
+
+    async def shared_event(game_id: str, after_seq: int | None):
+        """`event`, read once for all the streams of a table that wake for the same news (the phones of
+        one table usually stand at the same point: one read instead of one per phone)."""
+        key = (game_id, watch.latest.get(game_id, 0), after_seq)
+        future = building.get(key)
+        if future is None:
+            future = building[key] = asyncio.ensure_future(to_thread.run_sync(event, game_id, after_seq))
+            future.add_done_callback(lambda _done: building.pop(key, None))
+        return await asyncio.shield(future)  # a phone that leaves does not cancel the others' read
+
     def too_many(exc: StreamLimit) -> Response:
         answer = problem_response(503, "too_many_streams", str(exc), headers={"Retry-After": "10"})
         return Response(answer.get_data(), answer.status_code, dict(answer.headers))
@@ -89,29 +117,27 @@ def create_app(config: dict | None = None) -> Starlette:
 
         async def stream():
             nonlocal known_version, known_seq
-            try:
-                yield "retry: 2000\n\n"
-                start = now = time.monotonic()
-                next_beat = now + heartbeat
-                while now - start < lifetime:
-                    if known_version is None or watch.latest.get(game_id, 0) > known_version:
-                        text, known_version, known_seq = await to_thread.run_sync(event, game_id, known_seq)
-                        yield text
-                        next_beat = time.monotonic() + heartbeat
-                    elif now >= next_beat:
-                        yield ": heartbeat\n\n"
-                        next_beat = now + heartbeat
-                    else:
-                        await watch.wait(game_id, known_version, min(next_beat, start + lifetime) - now)
-                    now = time.monotonic()
-            finally:  # also when cancelled: the phone went away
-                watch.close(game_id)
+            yield "retry: 2000\n\n"
+            start = now = time.monotonic()
+            next_beat = now + heartbeat
+            while now - start < lifetime:
+                if known_version is None or watch.latest.get(game_id, 0) > known_version:
+                    text, known_version, known_seq = await shared_event(game_id, known_seq)
+                    yield text
+                    next_beat = time.monotonic() + heartbeat
+                elif now >= next_beat:
+                    yield ": heartbeat\n\n"
+                    next_beat = now + heartbeat
+                else:
+                    await watch.wait(game_id, known_version, min(next_beat, start + lifetime) - now)
+                now = time.monotonic()
 
-        return StreamingResponse(stream(), media_type="text/event-stream", headers=HEADERS)
+        return StreamAnswer(stream(), lambda: watch.close(game_id), media_type="text/event-stream",
+                            headers=HEADERS)
 
     async def stats(_request: Request) -> Response:
         """Open streams and followed games in this process (not routed by Caddy)."""
-        return JSONResponse({"open_streams": watch.total, "games": len(watch.streams),
+        return JSONResponse({"open_streams": watch.total, "ended": watch.ended, "games": len(watch.streams),
                              "listening": watch.listening})
 
     @contextlib.asynccontextmanager

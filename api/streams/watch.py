@@ -39,6 +39,7 @@ class Watch:
         self.latest: dict[str, int] = {}
         self._changed: dict[str, asyncio.Event] = {}
         self.total = 0
+        self.ended = 0  # streams closed since the start (for the stats)
         self.listening = False
 
     def open(self, game_id: str) -> None:
@@ -61,6 +62,7 @@ class Watch:
             self.latest.pop(game_id, None)
             self._changed.pop(game_id, None)
         self.total = max(0, self.total - 1)
+        self.ended += 1
 
     def games(self) -> list[str]:
         """The games that have an open stream here."""
@@ -79,7 +81,8 @@ class Watch:
         if self.latest.get(game_id, 0) > known or game_id not in self._changed:
             return
         try:
-            await asyncio.wait_for(self._changed[game_id].wait(), max(0.0, timeout))
+            async with asyncio.timeout(max(0.0, timeout)):  # no extra task per wait, unlike wait_for
+                await self._changed[game_id].wait()
         except TimeoutError:
             pass
 

@@ -8,7 +8,12 @@ value and says why (422 ``invalid_edition``).
 """
 from __future__ import annotations
 
+import copy
+import json
 from typing import Any
+
+import jsonpatch
+import jsonpointer
 
 from flask import Blueprint, current_app
 
@@ -70,11 +75,44 @@ def _base(kind: str, base: str) -> tuple[str | None, dict]:
 
 
 def _patched(kind: str, document: dict, patch: list) -> dict:
+    limit = int(current_app.config["MAX_CONTENT_LENGTH"])  # an edition no bigger than one can be sent whole
+    check_growth(document, patch, limit)
     try:
         new, _marked = E.corrected(document, patch, E.META_KEYS[kind])
     except EditionError as exc:
         raise EditionInvalid(exc.path, exc.message) from None
+    if _size(new) > limit:
+        raise EditionInvalid("/patch", f"the patched edition would be over {limit} bytes")
     return checked_document(kind, new)
+
+
+def _size(value: Any) -> int:
+    return len(json.dumps(value, separators=(",", ":")))
+
+
+def check_growth(document: dict, patch: list, limit: int) -> None:
+    """Refuse at once a patch whose ``copy`` operations would grow the document past `limit` characters.
+
+    A copy duplicates a subtree, so a few kilobytes of copies can double a document again and again.
+    The operations are replayed on a copy with each copied value's size added (measured as the document
+    is at that operation), and the first one past the limit is named; the total measured stays within
+    about twice the limit.  A patch without copies grows by no more than the body that carried it.
+    """
+    if not any(isinstance(op, dict) and op.get("op") == "copy" for op in patch):
+        return
+    size, work = _size(document), copy.deepcopy(document)
+    for index, op in enumerate(patch):
+        try:
+            if op.get("op") == "copy":
+                size += _size(jsonpointer.resolve_pointer(work, op["from"]))
+            elif op.get("op") in ("add", "replace"):
+                size += _size(op.get("value"))
+            if size > limit:
+                raise EditionInvalid(f"/patch/{index}", f"this operation would grow the edition past {limit} bytes")
+            work = jsonpatch.JsonPatch([op]).apply(work, in_place=True)
+        except (jsonpatch.JsonPatchException, jsonpointer.JsonPointerException, KeyError, TypeError,
+                AttributeError, ValueError):
+            return  # a malformed operation: E.corrected names it
 
 
 def detail(record: EditionRecord, document: dict) -> dict:

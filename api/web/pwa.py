@@ -45,7 +45,8 @@ def _cache_headers(headers, _path: str, url: str) -> None:
 def remove_stale_copies(root: Path) -> int:
     """Delete ``.gz`` / ``.br`` copies whose source changed after they were made; return how many.
 
-    ``whitenoise.compress`` gives each copy its source's modification time, so a difference means an edit.
+    ``whitenoise.compress`` gives each copy its source's modification time (to the microsecond), so a
+    difference means an edit.
     """
     removed = 0
     for dirpath, dirs, files in os.walk(root):
@@ -54,7 +55,7 @@ def remove_stale_copies(root: Path) -> int:
         for name in files:
             if name.endswith((".gz", ".br")):
                 copy, source = Path(dirpath, name), Path(dirpath, name[:-3])
-                if source.is_file() and copy.stat().st_mtime_ns != source.stat().st_mtime_ns:
+                if source.is_file() and abs(copy.stat().st_mtime - source.stat().st_mtime) > 0.001:
                     copy.unlink()
                     removed += 1
     if removed:

@@ -6,6 +6,8 @@ required fields and sizes, so a malformed request never reaches the engine.
 """
 from __future__ import annotations
 
+import json
+
 from marshmallow import RAISE, Schema, ValidationError, fields, validate
 
 
@@ -49,6 +51,38 @@ class RulesOptionsSchema(Base):
     prosperity_from_influence_rounds = StrictInt()
 
 
+SMALL_VALUE = 2048  # characters of JSON: one recorded draw or solo setting is a few dozen
+
+
+def small(value) -> None:
+    """Refuse a free-form value whose JSON is over `SMALL_VALUE` characters (a table's draw is a few words)."""
+    if len(json.dumps(value)) > SMALL_VALUE:
+        raise ValidationError(f"Longer than {SMALL_VALUE} characters of JSON.")
+
+
+NAME = fields.String(validate=validate.Length(min=1, max=40))
+SEATS = validate.Length(max=16)
+
+
+def draws() -> fields.Dict:
+    """``{name: value}``: a recorded draw per Tiger, centre or seat (values judged by the engine)."""
+    return fields.Dict(keys=NAME, values=fields.Raw(allow_none=True, validate=small), validate=SEATS, allow_none=True)
+
+
+class SetupSchema(Base):
+    """Draws made at the table (``options.setup``); any left out the engine generates from the seed.
+
+    Unknown keys are refused (``__proto__`` included), so nothing but these is ever stored and served back.
+    """
+
+    prosperity_tokens = draws()
+    region_tokens = draws()
+    setup_workers = draws()
+    starting_goods = draws()
+    workers = draws()
+    turn_order = fields.List(fields.Raw(validate=small), validate=SEATS, allow_none=True)
+
+
 class OptionsSchema(Base):
     """Game options passed to the engine's ``new_game``."""
 
@@ -56,8 +90,8 @@ class OptionsSchema(Base):
     rules_options = fields.Nested(RulesOptionsSchema)
     advanced_neutral = StrictBool()
     worker_entry = fields.String(validate=validate.OneOf(["sequence", "stated"]))
-    setup = fields.Dict(keys=fields.String())
-    solo = fields.Dict(keys=fields.String())
+    setup = fields.Nested(SetupSchema)
+    solo = fields.Dict(keys=NAME, values=fields.Raw(allow_none=True, validate=small), validate=SEATS)
 
 
 SEED = validate.Range(min=0, max=2**63 - 1)
@@ -73,6 +107,9 @@ class CreateGameSchema(Base):
     edition_id = fields.String(validate=validate.Length(min=1, max=64))
 
 
+IMPORT_ACTIONS = validate.Length(max=2000)  # a 4-player game is ~200 moves; each is replayed on import
+
+
 class ImportGameSchema(Base):
     """POST /api/imports: an export document."""
 
@@ -82,7 +119,7 @@ class ImportGameSchema(Base):
     edition = fields.Dict(keys=fields.String(), required=True)
     options = fields.Nested(OptionsSchema, required=True)
     seed = StrictInt(required=True, validate=SEED)
-    actions = fields.List(fields.Dict(keys=fields.String()), required=True)
+    actions = fields.List(fields.Dict(keys=fields.String()), required=True, validate=IMPORT_ACTIONS)
     state_hash = fields.String(validate=validate.Regexp(r"^[0-9a-f]{64}$"))
 
 
@@ -155,6 +192,7 @@ class MoveQuerySchema(Base):
 
 # -- editions (api/web/editions.py) ------------------------------------------------
 EDITION_NAME = validate.Length(min=1, max=80)
+PATCH_OPS = validate.Length(max=5000)  # every value of an edition (~1,800 leaves) and a test of each
 
 
 class CreateEditionSchema(Base):
@@ -164,7 +202,7 @@ class CreateEditionSchema(Base):
     game = fields.String(validate=validate.Length(min=1, max=40))
     document = fields.Dict(keys=fields.String())
     base = fields.String(validate=validate.Length(min=1, max=64))
-    patch = fields.List(fields.Raw(), validate=validate.Length(max=5000))
+    patch = fields.List(fields.Raw(), validate=PATCH_OPS)
     draft = StrictBool()
     created_by = fields.String(validate=validate.Length(min=1, max=80))
 
@@ -172,7 +210,7 @@ class CreateEditionSchema(Base):
 class PatchEditionSchema(Base):
     """PATCH /api/editions/{id}: RFC 6902 operations, a new name, and/or ``draft: false`` to save it for good."""
 
-    patch = fields.List(fields.Raw(), validate=validate.Length(max=5000))
+    patch = fields.List(fields.Raw(), validate=PATCH_OPS)
     name = fields.String(validate=EDITION_NAME)
     draft = StrictBool()
 

@@ -21,6 +21,7 @@ from typing import Any, Callable
 
 from flask import Blueprint, current_app
 
+from api.games.field_problems import problem_list
 from api.web.http import json_body, json_response, query, repo
 from api.web.schemas import ScorerQuerySchema
 from api.web.problems import ApiProblem
@@ -45,9 +46,11 @@ def _refused(exc: Exception) -> ApiProblem:
     path = getattr(exc, "path", None) or "/"
     message = getattr(exc, "message", None) or str(exc)
     field = getattr(exc, "field", None)  # the value in words ("Ann's Asari"), when the scorer names it
+    # Every field problem found with it (api/games/field_problems.py): all in `errors`, in words in `problems`.
+    errors = exc.all_errors() if hasattr(exc, "all_errors") else {path: [message]}
     return ApiProblem(422, getattr(exc, "code", None) or "invalid_scorer_input", f"{field or path}: {message}",
                       title="Impossible scorer input", rule=getattr(exc, "rule", None), path=path,
-                      errors={path: [message]}, field=field)
+                      errors=errors, field=field, problems=problem_list(exc))
 
 
 def _edition_id() -> str | None:

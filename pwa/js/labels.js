@@ -49,6 +49,9 @@ export function compact(doc) {
     starting_goods: (setup.player || {}).starting_good_pool || [],
     team_slots: (setup.player || {}).team_area_slots || 10,
     rules_options: doc.rules_options || {},
+    // The management's numbers: a Tiger icon every N influence spaces; a special flag's global-market advance.
+    icon_every: ((doc.board || {}).influence_track || {}).tiger_icon_every || null,
+    special_gm: ((doc.rules || {}).special_flags || {}).accept_global_market ?? null,
   };
 }
 
@@ -58,10 +61,19 @@ export function compact(doc) {
 // engine from the edition), which win over the names built here from the edition data.
 export async function loadLabels(game) {
   const hash = game ? game.view?.edition?.content_hash : "default";
-  const cacheKey = `labels:v3:${hash || game.game_id}`;  // v3: the server's labels
-  const cached = await db.get("kv", cacheKey);
+  const cacheKey = `labels:v4:${hash || game.game_id}`;  // v3: the server's labels; v4: the management's numbers
+  // A game opened before its view arrived kept its labels under its id: found again by a later, offline open.
+  const byId = game && game.game_id ? `labels:v4:${game.game_id}` : null;
+  const cached = (await db.get("kv", cacheKey)) || (byId && byId !== cacheKey ? await db.get("kv", byId) : null);
   if (cached) return cached;
-  const resp = game ? await api.edition(game.game_id, game.token) : await api.defaultEdition();
+  let resp;
+  try {
+    resp = game ? await api.edition(game.game_id, game.token) : await api.defaultEdition();
+  } catch (err) {  // offline: the labels an older app kept still name everything
+    const older = (await db.get("kv", cacheKey.replace(":v4:", ":v3:"))) || (byId && await db.get("kv", byId.replace(":v4:", ":v3:")));
+    if (older) return older;
+    throw err;
+  }
   const labels = compact(resp.data.document || {});
   if (game) {
     try {
@@ -71,11 +83,15 @@ export async function loadLabels(game) {
     }
   }
   // Without the server's labels (an older server) keep them for this session only.
-  if (!game || labels.server) await db.put("kv", labels, cacheKey);
+  if (!game || labels.server) {
+    await db.put("kv", labels, cacheKey);
+    if (byId && byId !== cacheKey) await db.put("kv", labels, byId);
+  }
   return labels;
 }
 
-export const workerName = (L, w) => serverLabel(L, "workers", w) || w;
+// "type 1 worker", as the server names it (also where its labels are not at hand: the setup wizard, offline).
+export const workerName = (L, w) => serverLabel(L, "workers", w) || (/^W\d+$/.test(w || "") ? `type ${w.slice(1)} worker` : w);
 
 // The game's BoardGameGeek id {value, placeholder} from the server's labels (none from an older server).
 export function bggId(L) {
@@ -199,13 +215,20 @@ export function bonusLabel(pending) {
   return pending ? effectWords(pending.bonus) : "bonus";
 }
 
+// A space with its Tiger, once: the server's space names already start with their Tiger.
+function onTiger(L, space) {
+  const tiger = tigerName(L, String(space || "").split(".")[0]);
+  const named = spaceLabel(L, space);
+  return named.startsWith(tiger) ? named : `${tiger} ${named}`;
+}
+
 // One line for any action dict (buttons, the outbox, the log).
 export function actionLabel(L, a, view) {
   switch (a.kind) {
-    case "place_worker": return `Place ${a.worker ? a.worker + " " : ""}worker: ${centerLabel(L, a.center)}`;
-    case "build": return `Build on ${tigerName(L, a.space?.split(".")[0])} ${spaceLabel(L, a.space)}, from sector ${String(a.sector).replace(/^S/, "")}`;
+    case "place_worker": return `Place ${a.worker ? `a ${workerName(L, a.worker)}` : "worker"}: ${centerLabel(L, a.center)}`;
+    case "build": return `Build on ${onTiger(L, a.space)}, from sector ${String(a.sector).replace(/^S/, "")}`;
     case "build_department": return `Build a department on ${spaceLabel(L, a.space)}, from sector ${String(a.sector).replace(/^S/, "")}`;
-    case "run_factory": return `Run the factory on ${tigerName(L, a.space?.split(".")[0])} ${spaceLabel(L, a.space)}`;
+    case "run_factory": return `Run the factory on ${onTiger(L, a.space)}`;
     case "attach_parts_factory": return `Attach a parts factory to ${spaceLabel(L, a.space)}`;
     case "sell_local": return marketLabel(L, a.market);
     case "skip_local_sale": return "No local sale";
@@ -221,7 +244,7 @@ export function actionLabel(L, a, view) {
     case "resolve_bonus": {
       const where = Object.entries(a).filter(([k]) => !["kind", "decision", "bonus"].includes(k)).map(([k, v]) =>
         k === "tiger" ? tigerName(L, v) : k === "tigers" ? [].concat(v).map((t) => tigerName(L, t)).join(" and ")
-          : k === "space" || k === "satellite" ? `${tigerName(L, String(v).split(".")[0])} ${spaceLabel(L, v)}`
+          : k === "space" || k === "satellite" ? onTiger(L, v)
             : k === "token" ? performanceLabel(L, v) : k === "row" ? rowLabel(L, v)
               : k === "sector" ? `sector ${String(v).replace(/^S/, "")}` : k === "special_flag" ? `the ${tigerName(L, v)} special flag`
                 : `${words(k)} ${Array.isArray(v) ? v.join(" + ") : v}`);

@@ -1,6 +1,6 @@
 // Hash routes, so the server only ever serves "/" (and the service worker
 // only needs index.html for every screen).
-//   #/  #/new  #/join/CODE  #/scorer[/nippon|/asara][?h=…]  #/history  #/settings  #/editions[/ID[/check/C|/diff/OTHER]]  #/solo  #/campaigns  #/c/ID  #/g/ID[/board|/layout|/log|/manage|/score|/share]  #/watch/ID?token=…
+//   #/  #/new  #/join/CODE  #/scorer[/nippon|/asara][?h=…]  #/history  #/stats  #/rules[/ID][?q=…]  #/settings  #/editions[/ID[/check/C|/diff/OTHER]]  #/solo  #/campaigns  #/c/ID  #/g/ID[/board|/layout|/log|/manage|/score|/share]  #/watch/ID?token=…
 import { set } from "./store.js";
 
 export function parse(hash) {
@@ -11,7 +11,8 @@ export function parse(hash) {
   if (parts[0] === "new") return { name: "setup", params };
   if (parts[0] === "join") return { name: "join", params: { ...params, code: parts[1] || "" } };
   if (parts[0] === "scorer") return { name: "scorer", params: { ...params, game: parts[1] || "asian-tigers" } };
-  if (parts[0] === "history") return { name: "history", params };
+  if (parts[0] === "history" || parts[0] === "stats") return { name: parts[0], params };
+  if (parts[0] === "rules") return { name: "rules", params: { ...params, id: decodeURIComponent(parts[1] || "") } };
   if (parts[0] === "editions") {  // #/editions[/ID[/check/COMPONENT|/diff/OTHER]]
     if (!parts[1]) return { name: "editions", params };
     if (parts[2] === "check") return { name: "calibrate", params: { ...params, id: parts[1], component: parts[3] || "" } };

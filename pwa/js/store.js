@@ -13,7 +13,8 @@ let state = {
   online: null,       // null = not known yet; false after a request found no server
   syncing: false,
   live: false,        // the open game's event stream is connected (no polling meanwhile)
-  notice: null,       // "Updated by another phone", …
+  notice: null,       // "In step with the server", …
+  fromOther: null,    // the version another phone made (said beside "Just recorded")
   lastLines: [],      // what the last write of this phone did (event lines)
   recent: null,       // the game's last few log entries (any phone), for "Just recorded"
   labels: null,       // display names from the game's edition

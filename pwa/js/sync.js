@@ -32,7 +32,6 @@ const STREAM_RETRY_MS = 15000;  // after a refused or broken stream, poll this l
 const STREAM_SILENCE_MS = 45000;  // no byte (not even a heartbeat) for this long: the stream is dead
 let pollTimer = null;
 let live = null;  // the open game's stream session: {gameId, token, lastId, controller, seen}
-let noticeTimer = null;
 // Versions produced by this phone's own writes: not "another phone".
 const ownVersions = new Set();
 let dirty = false;  // the open game's view came from the server since the last local overlay
@@ -68,8 +67,8 @@ export async function openGame(gameId) {
   record.opened_at = new Date().toISOString();
   record.view = withBoard(record.view);  // a record saved without the copy (an older app's import) is mended
   await db.put("games", record);
-  set({ game: record, outbox: await outbox.items(gameId), notice: null, lastLines: [], recent: null, error: null,
-        labels: null });
+  set({ game: record, outbox: await outbox.items(gameId), notice: null, lastLines: [], error: null, labels: null,
+        recent: (await db.get("kv", `recent:${gameId}`).catch(() => null)) || null, fromOther: null });
   loadLabels(record).then((labels) => set({ labels })).catch(() => {});
   await syncNow();
   if (!getState().labels) loadLabels(getState().game).then((labels) => set({ labels })).catch(() => {});
@@ -188,11 +187,8 @@ async function adopt(answer, { polled }) {
     view = { ...record.view, ...changed, view: applyPatch(record.view.view, patch) };
   }
   view = withBoard(view);
-  if (polled && before != null && view.version > before && !ownVersions.has(view.version)) {
-    set({ notice: "Updated by another phone" });
-    clearTimeout(noticeTimer);
-    noticeTimer = setTimeout(() => set({ notice: null }), 15000);
-  }
+  // Another phone's move: said beside "Just recorded" (which names it), not in an overlay over the tabs.
+  if (polled && before != null && view.version > before && !ownVersions.has(view.version)) set({ fromOther: view.version });
   const updated = { ...record, view, saved_at: new Date().toISOString() };
   await db.put("games", updated);
   if (getState().game && getState().game.game_id === view.game_id) {
@@ -210,8 +206,10 @@ async function loadRecent(record) {
     const after = Math.max(0, (record.view.head_seq || 0) - RECENT - 2);
     const { data } = await api.log(record.game_id, record.token, after);
     const current = getState().game;
-    if (current && current.game_id === record.game_id) set({ recent: data.entries.slice(-RECENT) });
-  } catch { /* offline: the phone's own last lines stay */ }
+    const recent = data.entries.slice(-RECENT);
+    await db.put("kv", recent, `recent:${record.game_id}`);  // shown after an offline reload too
+    if (current && current.game_id === record.game_id) set({ recent });
+  } catch { /* offline: the last ones kept, or the phone's own last lines */ }
 }
 
 async function refresh() {
@@ -234,7 +232,10 @@ async function drainGame(gameId, token) {
     const result = await offline.importLocal(record);
     // The open game is now the server's: follow it as any joined game (live stream, mirror, polling).
     const now = getState().game;
-    if (now && now.game_id !== gameId && now.imported_from === gameId) setTimeout(() => openGame(now.game_id), 0);
+    if (now && now.game_id !== gameId && now.imported_from === gameId) {
+      const said = getState().notice;  // "Now on the server too": opening again must not wipe it
+      setTimeout(() => openGame(now.game_id).then(() => said && set({ notice: said })), 0);
+    }
     return result;
   }
   const madeOffline = (await outbox.items(gameId)).some((i) => i.offline);

@@ -45,7 +45,8 @@ class Stack:
         self.env = {**os.environ, **self.ports, "PYTHONPATH": str(ROOT), "XDG_DATA_HOME": str(tmp / "xdg"),
                     "XDG_CONFIG_HOME": str(tmp / "xdg"), "HOME": str(tmp), "CADDY_ADMIN": "off",
                     "TABLEKEEPER_SITE": "localhost", "TABLEKEEPER_DATABASE": str(tmp / "night.db"),
-                    "TABLEKEEPER_TEST_ENGINES": ENGINES, "WEB_CONCURRENCY": "2", **env}
+                    "TABLEKEEPER_TEST_ENGINES": ENGINES, "WEB_CONCURRENCY": "2",
+                    "TABLEKEEPER_CREATES_PER_MINUTE": "0", **env}  # every test's games come from one address
         self.log = open(tmp / "serve.log", "ab")
         self.proc: subprocess.Popen | None = None
 

@@ -3,16 +3,28 @@ stream service (`api.streams`), all started by ``deploy/serve.py`` as ``make ser
 from __future__ import annotations
 
 import asyncio
+import importlib.util
+import sqlite3
 import ssl
 import threading
 import time
+from pathlib import Path
 
+import pytest
 import requests
 
 from tests.deploy.conftest import EventReader
 
 # Generous: the bound is about "a second or so", not "30 s or more" (what no front, or a held thread, gives).
 SOON = 5.0
+
+
+def serve_module():
+    """deploy/serve.py as a module (deploy/ is not a package)."""
+    spec = importlib.util.spec_from_file_location("serve", Path(__file__).resolve().parents[2] / "deploy" / "serve.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def wait_until(predicate, seconds: float = SOON) -> bool:
@@ -136,3 +148,20 @@ def test_slow_clients_beside_live_play_leave_moves_quick(stack):
     finally:
         loop.call_soon_threadsafe(stop.set)
         runner.join(timeout=10)
+
+
+def test_phones_reach_the_lan_address_and_the_app_sees_their_address_not_a_forged_one(stack):
+    """The certificate covers this machine's LAN address (what the phones open), and the app trusts
+    exactly one hop of X-Forwarded-For: Caddy's. A forged header cannot dodge the join-code throttle."""
+    lan = serve_module().lan_ip()
+    if lan is None:
+        pytest.skip("this machine has no LAN address")
+    s = stack.session()
+    url = f"https://{lan}:{stack.ports['HTTPS_PORT']}/api/join"
+    answers = [s.post(url, json={"join_code": "ZZZZZZ"}, headers={"X-Forwarded-For": f"10.9.8.{i}"}, timeout=10)
+               for i in range(11)]
+    assert [a.status_code for a in answers[:10]] == [404] * 10, answers[0].text
+    assert answers[10].status_code == 429 and answers[10].headers["Retry-After"]
+    with sqlite3.connect(stack.env["TABLEKEEPER_DATABASE"]) as db:
+        seen = {row[0] for row in db.execute("SELECT ip FROM join_failures WHERE ip NOT LIKE 'create:%'")}
+    assert seen == {lan}  # Caddy's view of the client (not 127.0.0.1, not the forged addresses)

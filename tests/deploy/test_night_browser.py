@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import shutil
+import time
 from pathlib import Path
 
 import pytest
@@ -50,6 +51,37 @@ def test_the_service_worker_registers_over_caddys_https(stack):
             navigator.serviceWorker.addEventListener('controllerchange', resolve))""")
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "night-01-home-over-https.png"))
+    finally:
+        browser.close()
+        pw.stop()
+
+
+def test_live_play_on_two_phones_through_the_front(stack):
+    """A tap on one phone reaches the other through Caddy and the stream service; closing a phone's page
+    frees its stream at once (counted by the service)."""
+    s = stack.session()
+    created = s.post(stack.url + "/api/games", timeout=10, json={
+        "options": {"players": [{"name": "Ann", "color": "red"}, {"name": "Bob", "color": "blue"}]}, "seed": 11})
+    assert created.status_code == 201, created.text
+    code = created.json()["join_code"]
+    pw, browser = launch(stack, trusted=True)
+    try:
+        phones = [browser.new_context(viewport=PHONE).new_page() for _ in range(2)]
+        for phone in phones:
+            phone.goto(f"{stack.url}/#/join/{code}")
+            phone.locator("[data-testid=recorder]").wait_for()
+            phone.locator("[data-testid=sync-state][data-live=true]").wait_for()
+        assert stack.open_streams() == 2  # both phones' streams are held by the stream service
+        phones[0].locator("[data-testid=recorder] button[data-action]").first.click()
+        phones[1].locator("header[data-version='2']").wait_for(timeout=10_000)
+        phones[1].locator("[data-testid=notice]", has_text="Updated by another phone").wait_for()
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        phones[1].screenshot(path=str(ARTIFACTS / "night-02-live-update-through-caddy.png"))
+        phones[1].context.close()  # the phone goes away
+        deadline = time.monotonic() + 5
+        while stack.open_streams() != 1 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert stack.open_streams() == 1, "the closed phone's stream still holds its slot"
     finally:
         browser.close()
         pw.stop()

@@ -29,3 +29,8 @@ def test_a_public_domain_gets_a_public_certificate_on_the_standard_port():
     sites, tls, url = serve.site_settings("games.example.org", "443", "192.168.1.20")
     assert sites == "games.example.org" and tls == "" and url == "https://games.example.org/"
     assert not serve.is_internal("games.example.org")
+
+
+def test_the_app_is_told_the_sites_names():
+    assert serve.allowed_hosts("", "localhost, 192.168.1.20") == "192.168.1.20"
+    assert serve.allowed_hosts("games.example.org", "games.example.org, 10.0.0.5") == "games.example.org,10.0.0.5"

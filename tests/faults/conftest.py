@@ -1,4 +1,4 @@
-"""The real gunicorn (master + 2 workers, the project's gunicorn_conf) on a temporary database,
+"""The real gunicorn (master + 2 workers, the project's gunicorn.conf.py) on a temporary database,
 with the helpers the fault-injection tests need: moves that remember which were acknowledged,
 the worker pids, and a read of what finally reached the database file."""
 from __future__ import annotations
@@ -17,7 +17,7 @@ import pytest
 import requests
 
 ROOT = Path(__file__).resolve().parents[2]
-ENGINES = "tests.toy_engine:ENGINE,tests.stall_engine:ENGINE"
+ENGINES = "tests.toy_engine:ENGINE"
 EDITION = {"schema_version": "1.0", "edition": {"id": "faults"}, "max_take": 3, "pile": 1_000_000,
            "provenance": {"/max_take": "rulebook", "/pile": "placeholder"}}
 PLAYERS = [{"name": "a", "color": "r"}, {"name": "b", "color": "b"}]
@@ -40,7 +40,8 @@ class Gunicorn:
         self.db = db
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        self.env = {**os.environ, "TABLEKEEPER_CREATES_PER_MINUTE": "0", "TABLEKEEPER_DATABASE": str(db), "TABLEKEEPER_TEST_ENGINES": ENGINES,
+        self.env = {**os.environ, "TABLEKEEPER_CREATES_PER_MINUTE": "0", "TABLEKEEPER_DATABASE": str(db),
+                    "TABLEKEEPER_TEST_ENGINES": ENGINES,
                     "TABLEKEEPER_AUTO_MIGRATE": "0", "PYTHONPATH": str(ROOT), "WEB_CONCURRENCY": "2", **env}
         self.output: list[str] = []
         self.proc: subprocess.Popen | None = None

@@ -38,7 +38,8 @@ def _one_answer(sock) -> bytes:
             return data
         data += chunk
     head, _, body = data.partition(b"\r\n\r\n")
-    length = next(int(line.split(b":")[1]) for line in head.split(b"\r\n") if line.lower().startswith(b"content-length"))
+    length = next(int(line.split(b":")[1]) for line in head.split(b"\r\n")
+                  if line.lower().startswith(b"content-length"))
     while len(body) < length:
         chunk = sock.recv(65536)
         if not chunk:
@@ -83,8 +84,9 @@ def test_an_answer_that_says_keep_alive_leaves_the_connection_usable(gunicorn):
 
 def test_malformed_authorization_lines_and_token_query_strings_never_reach_the_log(gunicorn):
     server = gunicorn(GUNICORN_CMD_ARGS="--access-logfile -")  # the access log too, as an operator may turn it on
-    lines = [f"Authorization Bearer {SECRET}", f"Authorization: Bearer {SECRET}\x01", f"Authorization : Bearer {SECRET}",
-             f"Authorization: Bearer {SECRET}\x00", f"Authorization:\r\n Bearer {SECRET}", f" Authorization: {SECRET}"]
+    lines = [f"Authorization Bearer {SECRET}", f"Authorization: Bearer {SECRET}\x01",
+             f"Authorization : Bearer {SECRET}", f"Authorization: Bearer {SECRET}\x00",
+             f"Authorization:\r\n Bearer {SECRET}", f" Authorization: {SECRET}"]
     for line in lines:
         request = f"GET /api/games/x HTTP/1.1\r\nHost: 127.0.0.1\r\n{line}\r\nConnection: close\r\n\r\n"
         answer, _ = _exchange(server, request.encode("latin-1"))

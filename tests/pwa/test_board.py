@@ -52,7 +52,7 @@ def test_board_screens(server, new_phone):
     market = page.locator("[data-testid=global-market]")
     for pos, ids in board["global_market"].items():
         assert all(names[i] in market.locator("li", has_text=f"Space {pos}:").inner_text() for i in ids)
-    assert "United States (wants Automobiles or Electronics): United States (value" in market.inner_text()
+    assert "United States (a sale takes 1 Automobiles + 1 Electronics): United States (value" in market.inner_text()
     assert visible_codes(page) == []
     shot(page, "51-board-global-market")
     check_screen(page, "board global market")
@@ -79,7 +79,9 @@ def test_lay_out_what_the_app_drew(server, new_phone):
     items.first.wait_for()
     text = " ".join(page.locator("[data-testid=layout]").inner_text().split())
     steps = view["setup_instructions"]["steps"]  # the server's own steps, in words
-    assert items.count() == len(steps) and all(" ".join(step.split()) in text for step in steps)
+    assert all(" ".join(step.split()) in text for step in steps)
+    # then what the box needs (issue 33): the board face and flags, each player's energy, science and funds
+    assert items.count() == len(steps) + 1 + len(view["players"]) and "Board: the 2-player face up" in text
     names = {p["id"]: p["name"] for p in view["players"]}
     assert "Turn order: " + ", ".join(names[i] for i in view["turn_order"]) in text
     for tiger in view["setup_instructions"]["tigers"]:

@@ -138,8 +138,8 @@ def test_asara_end_only_four_players_by_tapping(server, new_phone):
 def test_asara_end_only_refusal_names_the_field(server, new_phone):
     page = new_phone()
     page.goto(server.url + "/#/scorer/asara?m=end_only")
-    for _ in range(13):  # 104 sections: more than the box holds (rules, Components: 100 tower pieces)
-        page.get_by_role("button", name="Add a black tower of 8 for Player 1", exact=True).click()
+    for _ in range(15):  # 105 sections: more than the box holds (rules, Components: 100 tower pieces)
+        page.get_by_role("button", name="Add a black tower of 7 for Player 1", exact=True).click()
     for i in range(4):
         page.locator(fid(f"/players/{i}/asari")).fill("1")
         page.locator(fid(f"/players/{i}/prestige")).fill("0")
@@ -163,3 +163,31 @@ def test_asara_end_only_refusal_names_the_field(server, new_phone):
     err.scroll_into_view_if_needed()
     axe_check(page, "Asara end-only refusal"); shot(page, "m-04-asara-end-refused")
     assert page.errors == []
+
+
+SMALL = """(sel) => [...document.querySelectorAll(sel)].filter((el) => el.checkVisibility())
+  .map((el) => [el.getAttribute('aria-label') || el.textContent.trim(), el.getBoundingClientRect()])
+  .filter(([, r]) => r.width < 44 || r.height < 44).map(([name, r]) => `${name} ${Math.round(r.width)}x${Math.round(r.height)}`)"""
+
+
+def test_asara_targets_are_44_px_and_a_removed_tower_can_be_put_back(server, new_phone):
+    # WCAG 2.5.5: every tower button and pad key is at least 44 × 44 px; a tower removed by mistake comes back
+    page = new_phone()
+    page.goto(server.url + "/#/scorer/asara?m=end_only")
+    page.get_by_role("button", name="Add a red tower of 6 for Player 1", exact=True).click()
+    page.get_by_role("button", name=re.compile("^Red 6: one more gold section on Player 1's 1st tower")).click()
+    assert page.evaluate(SMALL, "main button") == []
+    page.locator(fid("/players/0/asari")).click()
+    page.locator("[data-testid=numpad]").wait_for()
+    assert page.evaluate(SMALL, "[data-testid=numpad] button") == []
+    shot(page, "m-05-asara-numpad-44px")
+    page.locator("[data-testid=numpad]").get_by_role("button", name="Done").click()
+    page.get_by_role("button", name="Remove Player 1's 1st tower (red, 6)").click()
+    assert page.get_by_role("list", name="Player 1's towers").inner_text().strip() == "No towers yet."
+    back = page.get_by_role("button", name="Put the Red 6 · 1 gold back")
+    page.wait_for_function("() => document.activeElement && document.activeElement.id === 'undo-0'")  # focus on it
+    assert "Removed Player 1's Red 6 · 1 gold" in page.get_by_role("status").filter(has=back).inner_text()
+    back.click()
+    assert "Red 6 · 1 gold" in page.get_by_role("list", name="Player 1's towers").inner_text()
+    assert not back.count()
+    axe_check(page, "Asara end only, a tower put back")

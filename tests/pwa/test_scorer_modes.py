@@ -237,21 +237,22 @@ def test_nippon_live_by_tapping_the_map(server, new_phone):
     assert page.errors == []
 
 
-def test_nippon_live_refuses_a_lower_tile_on_a_covered_slot(server, new_phone):
-    # rules, Local Market, "Available Influence Slot": only a higher tile replaces one (NIP-SCORE-04)
+def test_nippon_live_refuses_a_tile_the_player_no_longer_has(server, new_phone):
+    # NIP-SCORE-03 / rules Setup 2: one 7 per player; the second is refused next to the change that placed it
+    # (a lower tile on a covered slot is not even offered: test_scorer_problems.py)
     page = new_phone()
     page.goto(server.url + "/#/scorer/nippon?m=live")
     page.locator("[data-testid=nipmap]").wait_for()
-    for player, value in (("Yellow", 5), ("Red", 4)):
-        page.locator('[data-slot="R2.C1/0"]').click()
-        page.get_by_role("button", name=f"{player}'s tile", exact=True).click()
-        page.get_by_role("button", name=f"Value {value}", exact=True).click()
+    for slot in ("R2.C1/0", "R1.C1/0"):
+        page.locator(f'[data-slot="{slot}"]').click()
+        page.get_by_role("button", name="Yellow's tile", exact=True).click()
+        page.get_by_role("button", name="Value 7", exact=True).click()
     page.get_by_role("button", name="Score scoring 1", exact=True).click()
     err = page.locator(fid("/scorings/0/placed/1") + "-err")  # next to the change the server refused
     err.wait_for()
-    assert "only a higher tile can replace it" in err.inner_text() and "NIP-SCORE-04" in err.inner_text()
+    assert "has no tile of value 7 off the board" in err.inner_text() and "NIP-SCORE-03" in err.inner_text()
     axe_check(page, "Nippon live refusal"); shot(page, "m-25-nippon-live-refused")
-    page.get_by_role("button", name="Remove Red's 4 on Region 2, city C1, top slot").click()
+    page.get_by_role("button", name="Remove Yellow's 7 on Region 1, city C1, top slot").click()
     page.get_by_role("button", name="Score scoring 1", exact=True).click()
     page.locator("[data-testid=running] tbody tr").first.wait_for()
     assert page.get_by_role("heading", name="Before scoring 2: what changed since scoring 1").is_visible()
@@ -291,12 +292,12 @@ def test_asian_tigers_two_players_by_tapping_the_board(server, new_phone):
                 space, _, parts = spot.partition("+")
                 hands.tap(page.locator(f'[data-space="{tiger}.{space}"]'))
                 if space.endswith("inf"):
-                    hands.tap(page.get_by_role("button", name=f"One more piece of {owner} on {tiger}.{space}"))
+                    hands.tap(page.get_by_role("button", name=f"One more piece of {owner} on {spoken(tiger, space)}"))
                     hands.tap(page.get_by_role("button", name="Done"))
                 elif space.startswith("S"):
-                    hands.tap(page.get_by_role("button", name=f"{owner} owns the satellite on {tiger}.{space}"))
+                    hands.tap(page.get_by_role("button", name=f"{owner} owns the satellite on {spoken(tiger, space)}"))
                 else:
-                    hands.tap(page.get_by_role("button", name=f"{owner} owns {tiger}.{space}", exact=True))
+                    hands.tap(page.get_by_role("button", name=f"{owner} owns {spoken(tiger, space)}", exact=True))
                     if space.startswith("F"):
                         if parts:
                             hands.tap(page.get_by_label("Parts factory under it"))
@@ -313,6 +314,18 @@ def test_asian_tigers_two_players_by_tapping_the_board(server, new_phone):
     FIGURES["Asian Tigers board, EX-1's 2-player pieces"] = hands.count
     print(f"\nAsian Tigers board (EX-1, 2 players): {hands.count} taps for the pieces")
     assert page.errors == []
+
+
+def spoken(tiger: str, space: str) -> str:
+    """A board space as the scorer names it for screen readers ("South Korea university U1", issue 34)."""
+    from api.games.asian_tigers import load_edition
+
+    t = load_edition().tigers[tiger]
+    if f"{tiger}.{space}" in t.satellite_spaces:
+        return f"{t.name} satellite space {space}"
+    sp = t.spaces[f"{tiger}.{space}"]
+    kind = sp.kind.replace("_", " ")
+    return f"{t.name} {kind} ∞ space" if sp.infinite else f"{t.name} {kind} {space}"
 
 
 def wait_result_at(page) -> None:

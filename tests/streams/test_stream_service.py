@@ -92,8 +92,8 @@ def open_streams(port: int) -> dict:
     return json.loads(conn.getresponse().read())
 
 
-def eventually(predicate) -> bool:
-    deadline = time.monotonic() + SOON
+def eventually(predicate, seconds: float = SOON) -> bool:
+    deadline = time.monotonic() + seconds
     while time.monotonic() < deadline and not predicate():
         time.sleep(0.05)
     return predicate()
@@ -167,3 +167,35 @@ def test_a_full_table_is_refused_and_a_phone_that_hangs_up_frees_its_slot(stream
         phone.close()
     assert eventually(lambda: open_streams(port)["open_streams"] == 0)
     assert open_streams(port)["games"] == 0  # nothing left to check for the game
+
+
+def test_the_phones_of_a_table_each_hear_every_move(streams, make_app):
+    """Phones at the same point share one read of the news; each still gets the whole event, in order."""
+    port, _app = streams
+    client = make_app().test_client()
+    game = create(client)
+    phones = [Stream(port, game.id, game.token) for _ in range(2)]
+    assert [phone.next_event()["id"] for phone in phones] == ["1-0", "1-0"]
+    for amount in (1, 2, 3):
+        assert take(client, game, amount).status_code == 200
+        heard = [phone.next_event() for phone in phones]
+        assert heard[0] == heard[1] and heard[0]["data"]["entries"][-1]["action"]["amount"] == amount
+    for phone in phones:
+        phone.close()
+
+
+def test_phones_that_hang_up_at_once_leave_no_slot_taken(streams, make_app):
+    """A phone whose connection drops right after asking (before a byte of the stream) frees its slot too."""
+    port, _app = streams
+    client = make_app().test_client()
+    games = [create(client) for _ in range(20)]
+    before = open_streams(port)["ended"]
+    for game in games:
+        with socket.create_connection(("127.0.0.1", port)) as sock:
+            sock.sendall(f"GET /api/games/{game.id}/events HTTP/1.1\r\nHost: x\r\n"
+                         f"Authorization: Bearer {game.token}\r\n\r\n".encode())
+            sock.shutdown(socket.SHUT_RDWR)
+    # Not a matter of speed here (each request's token check waits for a worker thread) but of none
+    # being left behind: all 20 streams ended, none holds a slot.
+    assert eventually(lambda: open_streams(port)["ended"] - before == 20, 30), open_streams(port)
+    assert open_streams(port)["open_streams"] == 0

@@ -35,6 +35,15 @@ def test_the_configured_site_is_allowed_and_origin_must_name_the_same_host(make_
     assert client.get("/api/health", headers={"Host": "attacker.example"}).status_code == 400
 
 
+def test_the_caddy_fronts_site_addresses_are_allowed_too(make_app):
+    # deploy/'s Caddy forwards the site's name (X-Forwarded-Host, trusted with one proxy hop).
+    client = make_app(SITE="games.example.org, 192.168.1.20", PROXY_HOPS=1).test_client()
+    for host in ("games.example.org", "192.168.1.20:8443"):
+        resp = client.get("/api/health", headers={"X-Forwarded-Host": host})
+        assert resp.status_code == 200, (host, resp.get_json())
+    assert client.get("/api/health", headers={"X-Forwarded-Host": "attacker.example"}).status_code == 400
+
+
 def test_answers_that_carry_a_secret_are_no_store(client):
     created = client.post("/api/games", json=CREATE)
     assert created.status_code == 201 and created.headers["Cache-Control"] == "no-store"

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Mapping
 
+from api.games.field_problems import all_problems
 from api.games.asara.data import AsaraData, PlacePoints, load_asara_data
 from api.games.asara.end_only import AsaraEndOnly, is_end_only, parse_end_only, year_end_points
 from api.games.asara.inputs import AsaraEndState, AsaraPlayer, YearEnd, parse_asara_input
@@ -60,8 +61,8 @@ def score(end_state: dict, data: AsaraData | str | os.PathLike | Mapping | None 
     Raises `ScoringInputError` for impossible input and `EditionError` for a bad data file.
     """
     data = data if isinstance(data, AsaraData) else load_asara_data(data)
-    try:
-        return _score(end_state, data)
+    try:  # every field problem at once (field_problems.py)
+        return all_problems(_score, end_state, data, errors=(ScoringInputError,))
     except ScoringInputError as error:
         raise name_the_field(error, end_state) from None
 

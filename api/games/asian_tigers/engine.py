@@ -191,7 +191,7 @@ def _apply(state: GameState, action: dict) -> Step:
     new_state = state.copy()
     events: list[dict] = []
     _answer(new_state, action, events)  # the rules speak first: a field is judged only on a legal answer
-    if not manual:
+    if not manual and action.keys() - _ALWAYS_ALLOWED:
         _refuse_unknown_fields(action, legal if legal is not None else legal_options(state, decision))
     new_state.history_length += 1
     return Step(new_state, events, action)

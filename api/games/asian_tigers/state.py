@@ -176,7 +176,7 @@ def _copy_player(player: PlayerState) -> PlayerState:
     return copy
 
 
-# The fields a saved state has, in field order (the edition and the caches are not saved).
+# The fields a saved state has, in field order (the edition is stored apart).
 SAVED_FIELDS = tuple(f.name for f in fields(GameState) if f.name != "edition")
 
 
@@ -186,7 +186,7 @@ def state_to_dict(state: GameState) -> dict:
     Its canonical JSON (sorted keys, compact) is what storage hashes: keep the fields, their
     order and their encoding as they are, or stored state hashes stop matching.
     """
-    data = {name: _json_copy(getattr(state, name)) for name in SAVED_FIELDS}
+    data = {name: _json_copy(getattr(state, name)) if name not in _SHARED else None for name in SAVED_FIELDS}
     data["players"] = [_json_copy(p.__dict__) for p in state.players]
     data["pieces"] = [dict(vars(p)) for p in state.pieces]
     return data

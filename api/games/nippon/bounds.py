@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Callable, Mapping
 
 from api.games.nippon.data import NipponData
+from api.games.field_problems import refuse_field
 from api.games.scorekit import ScoringInputError
 
 
@@ -28,13 +29,13 @@ def vp_track_max(data: NipponData) -> int:
 
 
 def check_vp_track(value: int, path: str, name: str, data: NipponData) -> None:
-    """Refuse a VP track position above what the rules make possible (NIP-SCORE-01)."""
+    """Refuse a VP track position above what the rules make possible (NIP-SCORE-01; noted, see field_problems)."""
     most = vp_track_max(data)
     if value > most:
-        raise ScoringInputError("vp_track_beyond_possible", "NIP-SCORE-01", path,
+        refuse_field(ScoringInputError("vp_track_beyond_possible", "NIP-SCORE-01", path,
                                 f"{value} VP is more than a game can give: at most {most} (starting VP, first "
                                 "place in every region at every scoring, every ship, every contract and a region "
-                                "bonus for every tile the map can take)", field=f"{name}'s VP track")
+                                "bonus for every tile the map can take)", field=f"{name}'s VP track"))
 
 
 # Achievement conditions a board shows: condition → count for a player on a board (region id → RegionBoard).
@@ -57,7 +58,7 @@ def check_board_achievements(players: tuple, board: Mapping, data: NipponData) -
             seen = count(player.id, board)
             if seen != achievement.units:
                 condition = space.condition.replace("_", " ")
-                raise ScoringInputError(
+                refuse_field(ScoringInputError(
                     "achievement_not_on_board", "NIP-SCORE-09", f"/players/{p_index}/achievements/{a_index}/units",
                     f"{space.id} counts {condition}: the board entered shows {seen} for {player.id}, "
-                    f"not {achievement.units}", field=f"{player.id}'s {space.id}")
+                    f"not {achievement.units}", field=f"{player.id}'s {space.id}"))

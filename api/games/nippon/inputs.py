@@ -30,6 +30,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Mapping
 
+from api.games.field_problems import refuse_field
 from api.games.nippon.bounds import check_board_achievements
 from api.games.nippon.data import NipponData
 from api.games.scorekit import (
@@ -177,16 +178,16 @@ def check_vp_in_play(totals: dict, path: str, name: str, data: NipponData) -> No
         made_of = ", ".join(map(str, data.contract_vp))
         limit = (f"at most {data.contract_vp_max}" if contracts > data.contract_vp_max
                  else "a sum of some of them")
-        raise ScoringInputError("contract_vp_impossible", "NIP-SCORE-08", child(path, "vp_in_play", "contracts"),
-                                f"a player's VP contracts pay {made_of} (one of each kind), so contract VP are "
-                                f"{limit}, not {contracts}", field=f"{name}'s contract VP")
+        refuse_field(ScoringInputError("contract_vp_impossible", "NIP-SCORE-08", child(path, "vp_in_play", "contracts"),
+                                       f"a player's VP contracts pay {made_of} (one of each kind), so contract VP "
+                                       f"are {limit}, not {contracts}", field=f"{name}'s contract VP"))
     step = math.gcd(*data.region_bonus_vp) if data.region_bonus_vp else 0
     bonus = totals["region_bonus"]
     if (step and bonus % step) or (not step and bonus):
-        raise ScoringInputError("region_bonus_not_a_multiple", "NIP-SCORE-08",
-                                child(path, "vp_in_play", "region_bonus"),
-                                f"a region bonus pays {step} VP per influence tile placed, so {bonus} is not possible",
-                                field=f"{name}'s region-bonus VP")
+        refuse_field(ScoringInputError("region_bonus_not_a_multiple", "NIP-SCORE-08",
+                                       child(path, "vp_in_play", "region_bonus"),
+                                       f"a region bonus pays {step} VP per influence tile placed, so {bonus} is not "
+                                       "possible", field=f"{name}'s region-bonus VP"))
 
 
 def parse_achievements(raw: object, path: str, data: NipponData) -> tuple[Achievement, ...]:
@@ -216,9 +217,10 @@ def parse_achievements(raw: object, path: str, data: NipponData) -> tuple[Achiev
         limit = data.achievement_space(space).max_units
         if units > limit:
             condition = data.achievement_space(space).condition.replace("_", " ")
-            raise ScoringInputError("achievement_units_beyond_components", "NIP-SCORE-09", child(here, "units"),
-                                    f"{space} counts {condition}: a player owns at most {limit}, not {units}",
-                                    field=f"achievement space {space}")
+            refuse_field(ScoringInputError("achievement_units_beyond_components", "NIP-SCORE-09", child(here, "units"),
+                                           f"{space} counts {condition}: a player owns at most {limit}, not {units}",
+                                           field=f"achievement space {space}"))
+            units = limit
         result.append(Achievement(space, units, multiplier))
     return tuple(result)
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from api.games.field_problems import all_problems
 from api.games.nippon.data import NipponData
 from api.games.nippon.names import read_names, read_seats
 from api.games.nippon.inputs import NipponEndState, NipponPlayer, PlacedTile, RegionBoard, check_player_count
@@ -176,10 +177,13 @@ def score_live(raw: object, data: NipponData, log: PlaceholderLog) -> dict:
         extra = read_mapping(end.get("players", {}), "/end/players", "NIP-SCORE-08")
         for name in extra:
             read_player_ref(name, child("/end/players", name), "NIP-SCORE-08", names)
-        try:
-            result = score_detailed(detailed_body(snapshots, players, {**end, "players": extra}), data)
+        try:  # its own collection of field problems, so that each is relocated
+            result = all_problems(score_detailed, detailed_body(snapshots, players, {**end, "players": extra}), data,
+                                  errors=(ScoringInputError,))
         except ScoringInputError as error:  # name the value where the live input holds it
-            raise _relocated(error, names) from None
+            moved = _relocated(error, names)
+            moved.others = [_relocated(e, names) for e in error.others]
+            raise moved from None
         final = True
     else:
         result = result_document(state, data, log, sheets, scorings, final=False)

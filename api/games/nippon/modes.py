@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 from typing import Mapping
 
+from api.games.field_problems import all_problems
 from api.games.nippon import scoring
 from api.games.nippon.data import NipponData, load_nippon_data
 from api.games.nippon.end_only import score_end_only
@@ -26,14 +27,18 @@ def score(end_state: dict, data: NipponData | str | os.PathLike | Mapping | None
     Raises `ScoringInputError` for impossible input and `EditionError` for a bad data file.
     """
     data = data if isinstance(data, NipponData) else load_nippon_data(data)
-    mode = end_state.get("mode") if isinstance(end_state, dict) else None
-    try:
-        if mode == "end_only":
-            return score_end_only(end_state, data, PlaceholderLog(data.values))
-        if mode == "live":
-            return score_live(end_state, data, PlaceholderLog(data.values))
-        result = scoring.score(end_state, data)
+    try:  # every field problem at once (field_problems.py)
+        return all_problems(_score_mode, end_state, data, errors=(ScoringInputError,))
     except ScoringInputError as error:
         raise name_the_field(error, end_state) from None
+
+
+def _score_mode(end_state: dict, data: NipponData) -> dict:
+    mode = end_state.get("mode") if isinstance(end_state, dict) else None
+    if mode == "end_only":
+        return score_end_only(end_state, data, PlaceholderLog(data.values))
+    if mode == "live":
+        return score_live(end_state, data, PlaceholderLog(data.values))
+    result = scoring.score(end_state, data)
     result["mode"] = "detailed"
     return result

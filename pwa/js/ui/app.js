@@ -23,13 +23,15 @@ const LayoutScreen = screen("layout", () => import("./layout.js"), "LayoutScreen
 const solo = { solo: lazy("solo", () => import("./solo.js")), campaigns: lazy("campaigns", () => import("./campaignlist.js")),
                campaign: lazy("campaign", () => import("./campaign.js")) };
 
+const plays = { stats: lazy("stats", () => import("./stats.js")), rules: lazy("rules", () => import("./rules.js")) };
+
 const editionScreens = lazy("editions", () => import("./editions.js"));
 const editions = { editions: editionScreens, edition: editionScreens, "edition-diff": editionScreens,
                    calibrate: lazy("calibrate", () => import("./calibrate.js")) };
 
 const SCREENS = { home: Home, setup: Setup, join: Join, watch: Watch, game: GameScreen, log: LogScreen,
                   manage: Management, score: ScoreScreen, board: BoardScreen, settings: Settings, layout: LayoutScreen, share: ShareScreen, scorer: ScorerRoute,
-                  history: HistoryRoute, ...solo, ...editions };
+                  history: HistoryRoute, ...plays, ...solo, ...editions };
 
 // The update offer floats over the bottom edge, so nothing a person is about to tap moves when a
 // new version is waiting; "Later" hides it for this visit.  A spacer at the end of the page lets

@@ -4,11 +4,12 @@
 // row; a tap on a tower per gold section) and, on the number pad, their Asari and
 // prestige-track position.  The four year-end evaluations are optional (towers, gold,
 // the Caliph's holder, never defaulted).  The body is POST /api/scorers/asara's end-only input.
+import { useState } from "preact/hooks";
 import { html } from "../html.js";
 import { FieldError, FormProvider, Group, Num, ResultActions, ScorerFrame, SubmitBar, Text, ptr, useForm,
   useScorer } from "./formkit.js";
 import { Sheet, playerResultModel, summary } from "./sheet.js";
-import { Chips, EditionPending, ModeSwitch, useEdition, verificationNotes } from "./tapkit.js";
+import { Chips, EditionPending, ModeSwitch, focusSoon, useEdition, verificationNotes } from "./tapkit.js";
 import { NumberPad, PadNum, usePad } from "./numpad.js";
 import { isPlaceholderName, useRecentPlayers } from "./recent.js";
 
@@ -35,39 +36,55 @@ function mapNames(body, fn) {
   return next;
 }
 
-const HEIGHTS = [2, 3, 4, 5, 6, 7, 8]; // a tower's sections, base and turret included; taller ones by "+"
+const HEIGHTS = [2, 3, 4, 5, 6, 7]; // a tower's sections, base and turret included; taller ones by "+"
 const ordinalOf = (n) => `${n}${["th", "st", "nd", "rd"][(n % 100 > 10 && n % 100 < 14) || n % 10 > 3 ? 0 : n % 10]}`;
 
 // The towers before the player, and the grid that adds one: a tap on its height in its colour's row.
+// A tower removed by mistake can be put back (with its gold) until the next removal.
 function Towers({ i, colors }) {
   const f = useForm();
+  const [removed, setRemoved] = useState(null); // {j, tower, what}
   const p = f.body.players[i];
   const base = ptr("players", i, "towers");
   const add = (color, sections) => f.set(base, [...p.towers, { color, sections }]);
+  const remove = (j, what) => {
+    setRemoved({ j, tower: p.towers[j], what });
+    f.set(base, p.towers.filter((_, k) => k !== j));
+    focusSoon(`undo-${i}`);
+  };
+  const putBack = () => {
+    const towers = [...p.towers];
+    towers.splice(Math.min(removed.j, towers.length), 0, removed.tower);
+    f.set(base, towers);
+    setRemoved(null);
+    focusSoon(`towers-${i}`);
+  };
   return html`<div data-path=${base}>
-    <ul class="log towerlist" aria-label=${`${p.name}'s towers`}>${p.towers.map((t, j) => { const at = `${base}/${j}`;
+    <ul class="log towerlist" id=${`towers-${i}`} tabindex="-1" aria-label=${`${p.name}'s towers`}>${p.towers.map((t, j) => { const at = `${base}/${j}`;
       const what = `${p.name}'s ${ordinalOf(j + 1)} tower (${t.color}, ${t.sections})`;
       const gold = t.gold || 0;
       const shown = `${cap(t.color)} ${t.sections}${gold ? ` · ${gold} gold` : ""}`;
-      return html`<li key=${j} data-path=${at}><div class="row nowrap">
-        <button type="button" style="flex:1" onClick=${() => f.set(at + "/gold", gold >= t.sections ? undefined : gold + 1)}
+      return html`<li key=${j} data-path=${at}><div class="row">
+        <button type="button" class="tower-name" onClick=${() => f.set(at + "/gold", gold >= t.sections ? undefined : gold + 1)}
             aria-label=${`${shown}: ${gold >= t.sections ? "no gold" : "one more gold section"} on ${p.name}'s ${ordinalOf(j + 1)} tower`}>
           <span class=${`dot a-${t.color}`} aria-hidden="true"></span> ${shown}</button>
+        <span class="tower-tools">
         <button type="button" class="small" aria-label=${`One section fewer on ${what}`} disabled=${t.sections <= 2}
           onClick=${() => f.set(at + "/sections", t.sections - 1)}>−</button>
         <button type="button" class="small" aria-label=${`One more section on ${what}`}
           onClick=${() => f.set(at + "/sections", t.sections + 1)}>+</button>
-        <button type="button" class="x" aria-label=${`Remove ${what}`}
-          onClick=${() => f.set(base, p.towers.filter((_, k) => k !== j))}>✕</button></div>
+        <button type="button" class="x" aria-label=${`Remove ${what}`} onClick=${() => remove(j, shown)}>✕</button></span></div>
         <span data-path=${at + "/sections"}></span><${FieldError} path=${at + "/sections"} />
         <span data-path=${at + "/gold"}></span><${FieldError} path=${at + "/gold"} /><${FieldError} path=${at} /></li>`; })}
       ${!p.towers.length && html`<li>No towers yet.</li>`}</ul>
-    <p class="hint">Add a tower: tap its number of sections (base and turret included) in its colour's row. Tap a tower
-      for each gold section on it.</p>
+    <div role="status">${removed && html`<p class="row">Removed ${p.name}'s ${removed.what}.
+      <button type="button" id=${`undo-${i}`} onClick=${putBack}>Put the ${removed.what} back</button></p>`}</div>
+    <p class="hint">Add a tower: tap its number of sections (base and turret included) in its colour's row; taller
+      ones with + on the tower. Tap a tower for each gold section on it.</p>
     <div class="towergrid" role="group" aria-label=${`Add a tower for ${p.name}`}>${colors.map((c) => html`
-      <span class="swatch" key=${c}><span class=${`dot a-${c}`} aria-hidden="true"></span> ${cap(c)}</span>
+      <div class="towerrow" key=${c}><span class="swatch"><span class=${`dot a-${c}`} aria-hidden="true"></span> ${cap(c)}</span>
       ${HEIGHTS.map((h) => html`<button type="button" key=${c + h} aria-label=${`Add a ${c} tower of ${h} for ${p.name}`}
-        onClick=${() => add(c, h)}>${h}</button>`)}`)}</div>
+        onClick=${() => add(c, h)}>${h}</button>`)}</div>`)}</div>
     <${FieldError} path=${base} />
   </div>`;
 }

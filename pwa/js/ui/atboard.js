@@ -13,6 +13,8 @@ const ROWS = [["university", "Universities"], ["factory", "Factories"], ["power_
               ["laboratory", "Laboratories"]];
 const FACTS = ["distinct_infrastructure_types", "satellites", "parts_factories", "power_plants", "laboratories"];
 const short = (id) => id.split(".").pop();
+const KIND = { university: "university", department: "department", factory: "factory", power_plant: "power plant",
+               laboratory: "laboratory" };
 
 // The spaces of each Tiger, from the edition document (GET /api/edition).
 export function boardsOf(doc) {
@@ -29,17 +31,18 @@ export const usesBoards = (body) => Object.values(body.tigers || {}).some((t) =>
 export function toBoards(body) {
   const next = JSON.parse(JSON.stringify(body));
   for (const t of Object.values(next.tigers)) t.board = t.board || { spaces: {}, infinite: {}, satellites: {} };
-  for (const p of Object.values(next.participants)) if (p.kind !== "neutral") delete p.tigers;
+  // The neutral's investment points are its blockers: the server derives them from the board too.
+  for (const p of Object.values(next.participants)) delete p.tigers;
   return next;
 }
 
-// Back to typed numbers (blank facts for every Tiger).
-export function toNumbers(body, tigerIds) {
+// Back to typed numbers (blank facts for every Tiger; the neutral's blockers as `neutralIp(t)` gives them).
+export function toNumbers(body, tigerIds, neutralIp = () => ({ A: 0, B: 0, C: 0, none: 0 })) {
   const next = JSON.parse(JSON.stringify(body));
   for (const t of Object.values(next.tigers)) delete t.board;
   for (const p of Object.values(next.participants)) {
-    if (p.kind !== "neutral") p.tigers = Object.fromEntries(tigerIds.map((t) => [t, { ip: { A: 0, B: 0, C: 0, none: 0 },
-      ...Object.fromEntries(FACTS.map((k) => [k, 0])) }]));
+    p.tigers = Object.fromEntries(tigerIds.map((t) => [t, { ip: p.kind === "neutral" ? neutralIp(t) : { A: 0, B: 0, C: 0, none: 0 },
+      ...(p.kind === "neutral" ? {} : Object.fromEntries(FACTS.map((k) => [k, 0]))) }]));
   }
   return next;
 }
@@ -69,7 +72,18 @@ export function renamed(body, old, name) {
 // One Tiger's board: tap a space, then its owner.
 export function TigerBoard({ E, t, name }) {
   const f = useForm();
-  const [open, setOpen] = useState(null); // {kind: "space"|"infinite"|"satellite"|"hq", id}
+  const [open, setOpenState] = useState(null); // {kind: "space"|"infinite"|"satellite"|"hq", id}
+  // The focus follows the taps: into the picker when it opens, back to its space when it closes
+  // (a closed picker would otherwise leave it on the page body).
+  const setOpen = (next) => {
+    const was = open;
+    setOpenState(next);
+    setTimeout(() => {
+      const el = next ? document.querySelector(".atboard .picker button")
+        : was && document.querySelector(`[data-space="${CSS.escape(was.id)}"]`);
+      el && el.focus();
+    }, 0);
+  };
   const tiger = f.body.tigers[t];
   const board = tiger.board;
   const base = ptr("tigers", t, "board");
@@ -78,10 +92,20 @@ export function TigerBoard({ E, t, name }) {
   const n = f.body.player_count;
   const setBoard = (key, value) => f.set(`${base}/${key}`, value);
   const label = (o) => (o ? o : "empty");
+  // A space in words, for screen readers ("South Korea university U1"), not its code ("SK.U1").
+  const words = (id) => {
+    const sp = layout.spaces.find((x) => x.id === id);
+    if (sp) return `${name} ${KIND[sp.kind] || sp.kind} ${short(id)}`;
+    const inf = layout.infinite.find((x) => x.id === id);
+    if (inf) return `${name} ${KIND[inf.kind] || inf.kind} ∞ space`;
+    return layout.satellites.some((x) => x.id === id) ? `${name} satellite space ${short(id)}` : `${name} ${short(id)}`;
+  };
   const cell = (kind, id, text, owner, disabled, extra = "") => html`<button type="button" key=${id}
       class=${`space ${owner ? "owned" : ""} ${open && open.id === id ? "open" : ""}`} disabled=${disabled}
       aria-pressed=${open && open.id === id ? "true" : "false"} data-space=${id}
-      aria-label=${`${text} ${disabled ? "—" : label(owner)}${extra}${disabled ? ` (used with ${disabled} players or more)` : ""}`}
+      aria-label=${`${text} ${disabled ? "—" : owner || ""}`.trim() + `, ${kind === "hq" ? `${name} headquarters` : words(id)}${
+        kind === "space" ? `, column ${text.split(" ")[1] || "none"}` : ""}: ${disabled ? "not in play" : label(owner)}${extra}${
+        disabled ? ` (used with ${disabled} players or more)` : ""}`}
       onClick=${() => setOpen(open && open.id === id ? null : { kind, id })}>
     <span class="space-id">${text}</span>${" "}<span class="space-owner">${disabled ? "—" : owner || ""}</span></button>`;
   const picker = () => {
@@ -96,10 +120,10 @@ export function TigerBoard({ E, t, name }) {
         setBoard("spaces", spaces);
         if (!owner || space.kind !== "factory") setOpen(null);
       };
-      return html`<div class="picker" role="group" aria-label=${`Owner of ${open.id}`}>
+      return html`<div class="picker" role="group" aria-label=${`Owner of ${words(open.id)}`}>
         <p><strong>${name} ${short(open.id)}</strong> (${space.kind.replace("_", " ")}, column ${space.column})</p>
         <${Chips} label="Owner" options=${[...owners.map((o) => [o, o]), [null, "Empty"]]} value=${held ? held.owner : null}
-          onPick=${put} name=${(o) => (o ? `${o} owns ${open.id}` : `${open.id} is empty`)} />
+          onPick=${put} name=${(o) => (o ? `${o} owns ${words(open.id)}` : `${words(open.id)} is empty`)} />
         ${space.kind === "factory" && held && html`<label class="radio"><input type="checkbox" checked=${!!held.parts_factory}
           onChange=${(e) => setBoard("spaces", { ...board.spaces, [open.id]: { owner: held.owner, ...(e.target.checked ? { parts_factory: true } : {}) } })} />
           Parts factory under it</label>`}
@@ -114,11 +138,11 @@ export function TigerBoard({ E, t, name }) {
         if (!Object.keys(next).length) delete all[open.id];
         setBoard("infinite", all);
       };
-      return html`<div class="picker" role="group" aria-label=${`Pieces on ${open.id}`}>
+      return html`<div class="picker" role="group" aria-label=${`Pieces on ${words(open.id)}`}>
         <p><strong>${name} ${short(open.id)}</strong> (∞: any number of pieces)</p>
         ${owners.map((o) => html`<div class="row" key=${o}><span style="flex:1">${o}: ${held[o] || 0}</span>
-          <button type="button" class="small" aria-label=${`One piece fewer of ${o} on ${open.id}`} onClick=${() => bump(o, -1)}>−</button>
-          <button type="button" class="small" aria-label=${`One more piece of ${o} on ${open.id}`} onClick=${() => bump(o, 1)}>+</button></div>`)}
+          <button type="button" class="small" aria-label=${`One piece fewer of ${o} on ${words(open.id)}`} onClick=${() => bump(o, -1)}>−</button>
+          <button type="button" class="small" aria-label=${`One more piece of ${o} on ${words(open.id)}`} onClick=${() => bump(o, 1)}>+</button></div>`)}
         <button type="button" class="small" onClick=${() => setOpen(null)}>Done</button></div>`;
     }
     const isHq = open.kind === "hq";
@@ -132,7 +156,7 @@ export function TigerBoard({ E, t, name }) {
       }
       setOpen(null);
     };
-    const what = isHq ? `the headquarters of ${name}` : `the satellite on ${open.id}`;
+    const what = isHq ? `the headquarters of ${name}` : `the satellite on ${words(open.id)}`;
     return html`<div class="picker" role="group" aria-label=${`Owner of ${what}`}>
       <p><strong>${isHq ? `${name}: headquarters` : `${name} ${short(open.id)}: satellite`}</strong></p>
       <${Chips} label="Owner" options=${[...owners.map((o) => [o, o]), [null, "None"]]} value=${current || null}

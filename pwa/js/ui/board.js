@@ -18,12 +18,14 @@ const Owners = ({ list }) => (list.length
 const bonusName = (L, table, id) => ((L && L.server && L.server.bonuses && L.server.bonuses[table]
   && L.server.bonuses[table][id]) || {}).label || effectWords(id);
 
-function Space({ s }) {
+// A space closed for this player count holds the neutral player's blocker when there is one (NEUTRAL-01).
+function Space({ s, neutral }) {
   return html`<li><span class="space-name">${words(s.kind)}${s.good ? ` · ${s.good}` : ""}</span>${": "}${s.open
-    ? html`<${Owners} list=${s.owners} />` : html`<span class="hint">not in play with this many players</span>`}</li>`;
+    ? html`<${Owners} list=${s.owners} />` : html`<span class="hint">${neutral ? "the neutral player's blocker" : "closed with this many players"}</span>`}</li>`;
 }
+const funds = (n) => `${n} fund${n === 1 ? "" : "s"}`;
 
-export function TigerBoard({ L, t }) {
+export function TigerBoard({ L, t, neutral = false }) {
   const hq = t.headquarters && t.headquarters.owner;
   return html`<section class="tiger-board" aria-labelledby=${`tb-${t.id}`} data-testid=${`tiger-${t.id}`}>
     <h2 id=${`tb-${t.id}`}>${t.name}</h2>
@@ -34,15 +36,16 @@ export function TigerBoard({ L, t }) {
       const market = t.local_markets.find((m) => m.column === c);
       return html`<div class="column card" key=${c} role="group" aria-label=${`Column ${c}`}>
         <h3>Column ${c}</h3>
-        <p><strong>Centre ${c}</strong> (${centre.cost_funds} funds): ${centre.worker_label || "type not set"}${" — "}<${Owners} list=${centre.workers.filter((w) => w.id !== "setup")} />${centre.workers.some((w) => w.id === "setup") ? " + the setup worker" : ""}</p>
-        <ul class="plain">${ROWS.flatMap((r) => t.spaces.filter((s) => s.column === c && s.row === r && !s.infinite)).map((s) => html`<${Space} s=${s} key=${s.id} />`)}</ul>
+        <p><strong>Centre ${c}</strong> (${funds(centre.cost_funds)}): ${centre.worker_label || "any type (the first worker sets it)"}${" — "}<${Owners} list=${centre.workers.filter((w) => w.id !== "setup")} />${centre.workers.some((w) => w.id === "setup") ? " + the setup worker" : ""}</p>
+        <ul class="plain">${ROWS.flatMap((r) => t.spaces.filter((s) => s.column === c && s.row === r && !s.infinite)).map((s) => html`<${Space} s=${s} neutral=${neutral} key=${s.id} />`)}</ul>
         ${market && html`<p><strong>Market</strong>: ${market.wants} (+${market.influence} influence)${" — "}${market.sold
           ? html`sold by <${Owner} o=${market.sold.seller || market.sold} />` : "open"}</p>`}
       </div>`;
     })}</div>
-    <h3>Open rows, satellites</h3>
-    <ul class="plain">${t.spaces.filter((s) => s.infinite).map((s) => html`<${Space} s=${s} key=${s.id} />`)}
-      ${t.satellites.map((s) => html`<li key=${s.id}><span class="space-name">${words(s.row)} satellite</span>${": "}${s.owner ? html`<${Owner} o=${s.owner} />` : html`<span class="hint">free</span>`}</li>`)}</ul>
+    <h3>Open rows (∞, no limit)</h3>
+    <ul class="plain">${t.spaces.filter((s) => s.infinite).map((s) => html`<${Space} s=${s} key=${s.id} />`)}</ul>
+    <h3>Satellite spaces</h3>
+    <ul class="plain">${t.satellites.map((s) => html`<li key=${s.id}><span class="space-name">${words(s.row)} row satellite</span>${": "}${s.owner ? html`<${Owner} o=${s.owner} />` : html`<span class="hint">free</span>`}</li>`)}</ul>
     <h3>Funds and influence in ${t.name}</h3>
     <table><thead><tr><th scope="col">Who</th><th scope="col" class="num">Funds</th><th scope="col" class="num">Influence</th></tr></thead>
       <tbody>${t.participants.map((p) => html`<tr key=${p.id}><th scope="row"><${Owner} o=${p} /></th>
@@ -57,10 +60,11 @@ export function GlobalMarket({ L, gm }) {
     <h3>Track</h3>
     <ul class="plain">${[...gm.track].reverse().map((t) => html`<li key=${t.position}>Space ${t.position}: <${Owners} list=${t.stack} />${t.stack.length > 1 ? " (bottom to top)" : ""}</li>`)}</ul>
     <h3>Nations: the flag on top of each stack</h3>
-    <ul class="plain">${gm.nations.map((n) => html`<li key=${n.id}>${n.name} (wants ${Array.isArray(n.demand) ? n.demand.join(" or ") : n.demand}): ${n.top_flag
+    <ul class="plain">${gm.nations.map((n) => html`<li key=${n.id}>${n.name} (a sale takes ${Array.isArray(n.demand) ? n.demand.map((g) => `1 ${g}`).join(" + ") : n.demand}): ${n.top_flag
       ? `${n.top_flag.label} · ${n.flags_left} left` : "no flag left"}</li>`)}</ul>
     <h3>Trade centres</h3>
-    <ul class="plain">${gm.trade_centers.map((t) => html`<li key=${t.id}>${serverLabel(L, "centers", t.id) || words(t.kind)}: ${t.worker_label || "type not set"}</li>`)}</ul>
+    <ul class="plain">${gm.trade_centers.map((t) => html`<li key=${t.id}>${serverLabel(L, "centers", t.id) || words(t.kind)}: ${t.kind === "special" ? "any type, always"
+      : t.worker_label || "any type (the first worker sets it)"}</li>`)}</ul>
     ${gm.special_flags.length > 0 && html`<p>Special flags still on the board: ${gm.special_flags.map((f) => serverLabel(L, "flags", f.flag) || tigerName(L, f.tiger)).join(", ")}</p>`}
     <p>Performance tokens left: ${perf.filter((x) => x.startsWith("D")).length} dollar, ${perf.filter((x) => x.startsWith("Y")).length} yen.
       ${gm.leftover_region_tokens.length ? ` Region bonus tokens beside the board: ${gm.leftover_region_tokens.map((r) => r.label).join(", ")}.` : ""}</p>

@@ -25,7 +25,7 @@ export function BoardScreen({ s }) {
       ${pick("market", "Global market")}
       ${view.players.map((p) => pick(`player:${p.id}`, html`<${Who} view=${view} id=${p.id} />`))}
     </div>
-    ${tigers.includes(shown) ? html`<${TigerBoard} L=${s.labels} t=${bm.tigers.find((t) => t.id === shown)} />`
+    ${tigers.includes(shown) ? html`<${TigerBoard} L=${s.labels} t=${bm.tigers.find((t) => t.id === shown)} neutral=${!!view.neutral} />`
       : shown === "market" ? html`<${GlobalMarket} L=${s.labels} gm=${bm.global_market} />`
         : player && html`<${PlayerBoard} L=${s.labels} pb=${bm.player_boards.find((p) => p.id === player.id)} player=${player} />`}
     <p><a href=${`#/g/${s.game.game_id}/layout`}>What the app drew at setup →</a></p>

@@ -5,6 +5,7 @@
 // (offline/campaign.js), which also shows what waits for the server and any conflict.
 import { useEffect, useRef, useState } from "preact/hooks";
 import { html } from "../html.js";
+import { RuleLink } from "./rulelink.js";
 import { newKey, recordSession, refreshCampaign, savedCampaign, startSession } from "../campaigns.js";
 import { NetworkError } from "../api.js";
 import { go } from "../router.js";
@@ -35,12 +36,30 @@ function Tiles({ view }) {
   </section>`;
 }
 
+// Every reason a session failed (CAMPAIGN-02: out-score the Automa AND meet a face-up goal).
+const failureReasons = (r) => [!r.out_scored && "the Automa was not out-scored",
+  !(r.goals_met || []).length && "no face-up goal was met"].filter(Boolean).join(" and ") || "not won";
+
+// What recording a finished session will do, before the tap (the server's dry run, `result.after`).
+function consequence(view, r) {
+  const a = r.after;
+  if (!a) return "";
+  const science = a.next_starting_science == null ? ""
+    : a.next_starting_science === view.next_starting_science ? ` The next session still starts with ${a.next_starting_science} science.`
+      : ` The next session starts with ${view.next_starting_science} → ${a.next_starting_science} science.`;
+  if (r.session_won) {
+    return `Recording it turns the goal face down${a.status === "won" ? ": the last one, so the campaign is won." : "."}${science}`;
+  }
+  return `Recording it counts a failure: ${view.failures} → ${a.failures} of ${view.failures_ending_campaign}${
+    a.status === "lost" ? ", so the campaign is lost." : "."}${science}`;
+}
+
 function Sessions({ view }) {
   if (!view.sessions.length) return html`<p>No session recorded yet.</p>`;
   return html`<div class="scroll-x"><table data-testid="campaign-sessions"><caption>Sessions played</caption>
     <thead><tr><th scope="col">#</th><th scope="col">Result</th><th scope="col">Goals met</th><th scope="col" class="num">Science</th></tr></thead>
     <tbody>${view.sessions.map((s) => html`<tr key=${s.number}><td>${s.number}</td>
-      <td>${s.won ? `Won — ${goalOf(view, s.turned_down)} turned down` : s.out_scored ? "Failed: no face-up goal met" : "Failed: the Automa was not out-scored"}
+      <td>${s.won ? `Won — ${goalOf(view, s.turned_down)} turned down` : `Failed: ${failureReasons(s)}`}
         ${s.game_id && html` · <a href=${`#/g/${s.game_id}`}>game</a>`}</td>
       <td>${goalsList(view, s.goals_met)}</td><td class="num">${s.starting_science}</td></tr>`)}</tbody></table></div>`;
 }
@@ -58,7 +77,8 @@ function OpenSession({ view, busy, act }) {
           disabled=${busy}>Abandon it and start again</button></div>`
       : html`<p><strong>${r.session_won ? "Session won" : "Session failed"}</strong>${
         `: you ${r.human_total ?? "?"}, Automa ${r.automa_total ?? "?"}${r.out_scored ? " (out-scored)" : ""}; `
-        + `goals met: ${goalsList(view, r.goals_met)}.`}</p>
+        + `goals met: ${goalsList(view, r.goals_met)}.`}${r.session_won ? "" : ` Failed because ${failureReasons(r)}.`}</p>
+      <p data-testid="record-preview">${consequence(view, r)}</p>
       ${r.turn_down_choices.length > 1 ? html`<fieldset><legend>Which achieved goal do you turn face down?</legend>
           <div class="stack">${r.turn_down_choices.map((t) => html`<button class="primary" disabled=${busy}
             onClick=${() => act("record", { game_id: open.game_id, turn_down: t })}>Turn down ${goalOf(view, t)}</button>`)}</div></fieldset>`
@@ -98,7 +118,7 @@ function OfflineWork({ view, saved, busy, settle, sync }) {
     const n = (saved.pending || []).length;
     return html`<section class="card" role="alert" aria-labelledby="cconf-h" data-testid="campaign-conflict">
       <h2 id="cconf-h">The server did not take your session${n > 1 ? "s" : ""} played offline</h2>
-      <p data-testid="campaign-conflict-why">${why}${c.rule ? html` (rule <strong>${c.rule}</strong>)` : ""}</p>
+      <p data-testid="campaign-conflict-why">${why}${c.rule ? html` (rule <strong><${RuleLink} id=${c.rule} /></strong>)` : ""}</p>
       <p class="hint">Nothing was merged. Keep your ${n > 1 ? `${n} sessions as separate solo games` : "session as a separate solo game"} (not counted
         in the campaign), replay ${n > 1 ? "them" : "it"} as the campaign's next session on the server (the phone's engine checks every move
         first), or drop ${n > 1 ? "them" : "it"}.</p>
@@ -164,8 +184,9 @@ export default function CampaignScreen({ params }) {
       } else {
         const here = await recordSessionOffline(id, body);
         if (here && here.problem) return setError(here.problem);
-        if (here) { await show(); return; }
+        if (here) { await show(); recorded(); return; }
         setView((await recordSession(id, body, keys.current[sig])).campaign);
+        recorded();
       }
       delete keys.current[sig];
     } catch (err) {
@@ -178,6 +199,9 @@ export default function CampaignScreen({ params }) {
       if (err.problem && err.status === 409) refreshCampaign(id).then(setView).catch(() => {});
     } finally { setBusy(false); }
   };
+
+  // After recording, the focus goes to where the campaign now stands (the summary is a live region too).
+  const recorded = () => setTimeout(() => { const el = document.querySelector("[data-testid=campaign-summary]"); el && el.focus(); }, 0);
 
   const settle = async (how) => {
     setBusy(true); setError(null);
@@ -198,9 +222,10 @@ export default function CampaignScreen({ params }) {
       <${OfflineWork} view=${view} saved=${saved} busy=${busy} settle=${settle} sync=${load} />
       <p class="row"><span class="chip" role="status" data-testid="campaign-status">${STATUS[view.status] || view.status}</span>
         <span>Difficulty ×${view.difficulty}</span></p>
-      <div class="card" data-testid="campaign-summary">
-        <p>Failures: <strong>${view.failures} of ${view.failures_ending_campaign}</strong>${
-          ` (${view.failures_left} left before the campaign is lost)`}</p>
+      <div class="card" data-testid="campaign-summary" tabindex="-1" role="status" aria-label="Where the campaign stands">
+        <p>Failures: <strong>${view.failures} of ${view.failures_ending_campaign}</strong>${view.status !== "in_progress" ? ""
+          : view.failures_left <= 1 ? " (one more failure loses the campaign)"
+            : ` (the campaign is lost at ${view.failures_ending_campaign})`}</p>
         <p>${view.next_starting_science == null ? "The campaign is over."
           : html`Next session starts with <strong>${view.next_starting_science} science</strong>.`}</p>
         <p>Sessions played: <strong>${view.sessions.length}</strong>${

@@ -1,5 +1,6 @@
 // Small pieces several screens use.
 import { html } from "../html.js";
+import { RuleLink } from "./rulelink.js";
 import { playerColor, playerName } from "../labels.js";
 import { syncNow, gameTitle } from "../sync.js";
 
@@ -17,12 +18,12 @@ export function Problem({ error }) {
   return html`<div class="banner error" role="alert">
     <div>${error.detail}</div>
     ${(error.rule || error.code) && html`<div class="hint" style="color:inherit">
-      ${error.rule ? html`Rule <strong>${error.rule}</strong>` : ""}${error.rule && error.code ? " · " : ""}${error.code || ""}</div>`}
+      ${error.rule ? html`Rule <strong><${RuleLink} id=${error.rule} /></strong>` : ""}${error.rule && error.code ? " · " : ""}${error.code || ""}</div>`}
   </div>`;
 }
 
 // Online/offline state and the sync button, shown on every game screen.  The
-// "Updated by another phone" notice is a fixed overlay (it never pushes the
+// notices ("In step with the server", …) are a fixed overlay (they never push the
 // buttons down under a finger that is aiming at them).
 export function SyncBar({ s }) {
   const waiting = s.outbox.filter((i) => i.status === "pending").length;

@@ -5,6 +5,7 @@
 import { createContext } from "preact";
 import { useContext, useEffect, useState } from "preact/hooks";
 import { html } from "../html.js";
+import { RuleLink } from "./rulelink.js";
 import * as db from "../db.js";
 import { ApiError, api } from "../api.js";
 import * as scorings from "../scorings.js";
@@ -37,26 +38,31 @@ const Ctx = createContext(null);
 export const FormProvider = ({ value, children }) => html`<${Ctx.Provider} value=${value}>${children}</${Ctx.Provider}>`;
 export const useForm = () => useContext(Ctx);
 
-function reason(problem, path) {
-  const own = problem && problem.errors && problem.errors[problem.path];
-  const text = (own && own[0]) || (problem && problem.detail) || "";
-  // Not the field itself (a group or a row): say which value, in words when the server gives them.
-  return problem && problem.path !== path ? `${problem.field || problem.path}: ${text}` : text;
+// The problems of a refusal, each {path, message, field, rule}: the server lists them all (`problems`);
+// an older answer names one.
+export function problemsOf(p) {
+  if (!p) return [];
+  if (Array.isArray(p.problems) && p.problems.length) return p.problems;
+  const own = p.errors && p.errors[p.path];
+  return p.path ? [{ path: p.path, message: (own && own[0]) || p.detail || "", field: p.field, rule: p.rule }] : [];
 }
 
-// The server's reason, under the field it names (or the closest enclosing group).
+// One problem in words: the value it names (never a JSON pointer) when it is not the field itself.
+const said = (x, path) => (x.path !== path && x.field ? `${x.field}: ${x.message}` : x.message);
+
+// The server's reasons, under the field they name (or the closest enclosing group).
 export function FieldError({ path }) {
   const f = useForm();
-  if (!f || f.target !== path) return null;
-  const p = f.problem;
-  return html`<p class="field-error" id=${fieldId(path) + "-err"}>${reason(p, path)}
-    ${p.rule ? html` <span class="rule">(rule ${p.rule})</span>` : ""}</p>`;
+  const here = f && f.targets && f.targets[path];
+  if (!here) return null;
+  return html`<div class="field-error" id=${fieldId(path) + "-err"}>${here.map((x, k) => html`<p key=${k}>${said(x, path)}
+    ${x.rule ? html` <span class="rule">(rule <${RuleLink} id=${x.rule} />)</span>` : ""}</p>`)}</div>`;
 }
 
 function bind(path) {
   const f = useForm();
   const id = fieldId(path);
-  const bad = f.target === path;
+  const bad = !!(f.targets && f.targets[path]);
   return { f, id, cls: bad ? "field bad" : "field", value: getIn(f.body, path),
            attrs: { id, "data-path": path, "aria-invalid": bad ? "true" : undefined,
                     "aria-describedby": bad ? id + "-err" : undefined } };
@@ -107,7 +113,7 @@ export function Radios({ path, legend, options, onPick }) {
 export function Group({ path, legend, children }) {
   const f = useForm();
   return html`<fieldset data-path=${path} id=${path ? fieldId(path) : undefined}
-    aria-describedby=${path && f && f.target === path ? fieldId(path) + "-err" : undefined}>
+    aria-describedby=${path && f && f.targets && f.targets[path] ? fieldId(path) + "-err" : undefined}>
     <legend>${legend}</legend>${children}${path && html`<${FieldError} path=${path} />`}</fieldset>`;
 }
 
@@ -128,7 +134,8 @@ export function useScorer(game, params, blank, summarize, mode = null) {
   const [body, setBody] = useState(null);
   const [result, setResult] = useState(null);
   const [problem, setProblem] = useState(null);
-  const [target, setTarget] = useState(null);
+  const [target, setTarget] = useState(null); // the first problem's field: focus goes there
+  const [targets, setTargets] = useState({});  // field path on screen → the problems shown under it
   const [busy, setBusy] = useState(false);
   const [saved, setSaved] = useState(null);
   const [editing, setEditing] = useState(false);
@@ -162,15 +169,28 @@ export function useScorer(game, params, blank, summarize, mode = null) {
     setBody(next);
     db.put("kv", next, draftKey).catch(() => {});
   };
+  // A refusal: every problem under the closest field on screen, the focus on the first.
+  const refuse = (p) => {
+    setProblem(p);
+    const all = {};
+    for (const x of problemsOf(p)) { const at = closest(x.path); if (at) (all[at] = all[at] || []).push(x); }
+    setTargets(all);
+    setTarget(Object.keys(all)[0] || null);
+  };
   const set = (path, value) => {
-    if (path === target) { setProblem(null); setTarget(null); }
+    if (targets[path]) {  // changing a field clears its own reasons; the others stay
+      const rest = { ...targets };
+      delete rest[path];
+      setTargets(rest);
+      if (!Object.keys(rest).length) { setProblem(null); setTarget(null); }
+    }
     replace(setIn(body, path, value));
   };
 
   // `override`: score another body than the form's (a live step before it joins the form); `keep` keeps the form open.
   const submit = async (e, override = null, keep = false) => {
     e && e.preventDefault && e.preventDefault();
-    setBusy(true); setProblem(null); setTarget(null);
+    setBusy(true); setProblem(null); setTarget(null); setTargets({});
     try {
       const own = await phoneDefault(game).catch(() => null);
       const { data } = await api.score(game, override || body, own && own.edition_id);
@@ -181,13 +201,11 @@ export function useScorer(game, params, blank, summarize, mode = null) {
       return data;
     } catch (err) {
       if (err instanceof ApiError) {
-        const p = { ...err.problem, detail: err.detail, code: err.code, rule: err.rule };
-        setProblem(p);
-        setTarget(closest(p.path));
+        refuse({ ...err.problem, detail: err.detail, code: err.code, rule: err.rule });
       } else if (canRunOffline()) {  // no server: this phone's copy of the same scorer
         const answer = await call("score_json", game, JSON.stringify(override || body)).catch(() => null);
         if (answer && answer.ok) { setResult(answer.result); setSaved(null); setEditing(keep); if (!keep) window.scrollTo(0, 0); return answer.result; }
-        else if (answer) { setProblem(answer.problem); setTarget(closest(answer.problem.path)); }
+        else if (answer) refuse(answer.problem);
         else setProblem({ detail: "No server answered and this phone's engine did not start. Your entries are kept." });
       } else {
         setProblem({ detail: "No server answered: scoring needs a connection (or this phone made ready for offline). Your entries are kept on this phone." });
@@ -199,18 +217,23 @@ export function useScorer(game, params, blank, summarize, mode = null) {
   const save = async () => {
     setSaved(await scorings.save({ game, input: body, result, summary: summarize(result) }));
   };
-  const restart = () => { replace(blank()); setResult(null); setSaved(null); setProblem(null); setTarget(null); };
-  return { body, set, replace, result, setResult, problem, target, busy, saved, submit, save, restart, show,
+  const restart = () => { replace(blank()); setResult(null); setSaved(null); setProblem(null); setTarget(null); setTargets({}); };
+  return { body, set, replace, result, setResult, problem, target, targets, busy, saved, submit, save, restart, show,
            showResult: !!result && !editing, edit: () => { setEditing(true); setResult(null); window.scrollTo(0, 0); } };
 }
 
-// The submit bar (with the server's refusal, as an alert) at the bottom of a form.
+// The submit bar (with the server's refusal, as an alert: every problem in words) at the bottom of a form.
 export function SubmitBar({ s, label = "Score" }) {
+  const listed = problemsOf(s.problem);
+  const go = (path) => { const el = document.querySelector(`[data-path="${CSS.escape(path)}"]`);
+    if (el) { el.scrollIntoView({ block: "center" }); (el.matches("input, select") ? el : el.querySelector("input, select, button") || el).focus(); } };
   return html`<div class="sticky-bottom">
     ${s.problem && html`<div class="banner error" role="alert" data-testid="scorer-problem">
-      ${s.target ? html`Not scored: ${s.problem.rule ? `rule ${s.problem.rule}, ` : ""}the reason is next to the field.
-        <button type="button" class="small" onClick=${() => s.show()}>Show</button>`
-        : html`<div>${s.problem.detail}</div>${s.problem.rule ? html`<div>Rule ${s.problem.rule}</div>` : ""}`}
+      ${s.target ? html`<p>Not scored: ${listed.length === 1 ? "one value needs" : `${listed.length} values need`} a look.</p>
+        <ul class="problems">${listed.map((x, k) => html`<li key=${k}>
+          <button type="button" class="link" onClick=${() => go(Object.keys(s.targets).find((t) => s.targets[t].includes(x)) || s.target)}>
+            ${x.field ? `${x.field}: ` : ""}${x.message}${x.rule ? ` (rule ${x.rule})` : ""}</button></li>`)}</ul>`
+        : html`<div>${s.problem.detail}</div>${s.problem.rule ? html`<div>Rule <${RuleLink} id=${s.problem.rule} /></div>` : ""}`}
     </div>`}
     <button class="primary" type="submit" style="width:100%" disabled=${s.busy}>${s.busy ? "Scoring…" : label}</button>
   </div>`;
@@ -226,10 +249,19 @@ export function ResultActions({ s }) {
   </div>`;
 }
 
-// The frame of a scorer screen: back links and the heading (focused on arrival).
-export function ScorerFrame({ title, children }) {
-  useEffect(() => { const h = document.querySelector("main h1"); h && h.focus(); }, [title]);
+// The frame of a scorer screen: back links and the heading (focused on arrival), and one live region
+// that stays on screen from the form to the result, so the result is read out: `announce`, else the
+// winner line of a result sheet once it shows.
+export function ScorerFrame({ title, children, announce }) {
+  const [said, setSaid] = useState("");
+  useEffect(() => {
+    const h = document.querySelector("main h1");
+    h && h.focus();
+    const winner = document.querySelector("main [data-testid=winner]");
+    setSaid(winner ? winner.textContent.trim() : "");
+  }, [title]);
   return html`<main class="screen scorer">
     <nav class="nav" aria-label="Back"><a href="#/">Home</a><a href="#/history">History</a></nav>
-    <h1 tabindex="-1">${title}</h1>${children}</main>`;
+    <h1 tabindex="-1">${title}</h1><p class="sr-only" role="status" data-testid="scorer-announce">${announce || said}</p>
+    ${children}</main>`;
 }

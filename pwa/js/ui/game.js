@@ -3,8 +3,8 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import { html } from "../html.js";
 import { actionLabel, decisionPrompt, playerName, workerName } from "../labels.js";
 import { api, fullLog } from "../api.js";
-import { moveOwner, takeBack } from "./takeback.js";
 import { Checklist } from "./layout.js";
+import { tableLines } from "./log.js";
 import { undoLast } from "../sync.js";
 import { Dot, GameDetails, GameHeader, Problem } from "./common.js";
 import { Recorder, ManualAction } from "./recorder.js";
@@ -38,7 +38,7 @@ function TurnCard({ s }) {
   }, [d && d.id]);
   return html`<section class="card turn" aria-labelledby="turn-h" data-testid="turn">
     <h2 id="turn-h" class="who">${gv.over ? "Game over" : d ? html`<${Dot} view=${view} id=${d.seat} /> ${playerName(view, d.seat)}` : "—"}</h2>
-    ${player && view.phase === "turns" && html`<p>Next worker: <strong>${player.next_worker ? workerName(s.labels, player.next_worker) : "stated at placement"}</strong> · worker ${player.workers_placed + 1}</p>`}
+    ${player && view.phase === "turns" && d.kind === "choose_placement" && html`<p>Next worker: <strong>${player.next_worker ? workerName(s.labels, player.next_worker) : "stated at placement"}</strong> · worker ${player.workers_placed + 1}</p>`}
     <p data-testid="prompt" id="prompt" tabindex="-1" aria-live="polite" ref=${prompt}>${view.prompt || decisionPrompt(s.labels, d, view)}</p>
     ${view.phase === "management" && html`<p><a href=${`#/g/${gv.game_id}/manage`}>Management phase walkthrough →</a></p>`}
     ${gv.over && html`<p><a class="button primary" href=${`#/g/${gv.game_id}/score`}>See the final score</a></p>`}
@@ -57,9 +57,16 @@ async function lastLive(s) {
 
 // Undo says which move and what to put back on the table (the player's pieces and the Automa's);
 // a finished game is final, so it is not offered there (the server refuses it too).
+// Focus follows the question: the confirmation when it opens, the undo button when it is kept, the prompt
+// (a live region: it reads the question the undo brings back) once the move is undone.
 function Undo({ s }) {
   const [asking, setAsking] = useState(null);  // null, or {move, lines, queued}
+  const [kept, setKept] = useState(false);
+  const box = useRef(null);
   const gv = s.game.view;
+  useEffect(() => {
+    if ((asking || kept) && box.current) box.current.querySelector("button").focus();
+  }, [asking, kept]);
   if (gv.role === "spectator" || gv.over || (!gv.can_undo && !s.outbox.length)) return null;
   const ask = async () => {
     const queued = s.outbox[s.outbox.length - 1];
@@ -70,6 +77,7 @@ function Undo({ s }) {
     }
     setAsking({ move: "…", lines: [] });
     try {
+      const { moveOwner, takeBack } = await import("./takeback.js");  // loaded when an undo is asked
       const entry = await lastLive(s);
       const owner = entry && moveOwner(gv.view, entry);
       const said = entry && (entry.lines[0] || "the last move");
@@ -79,15 +87,21 @@ function Undo({ s }) {
       setAsking({ move: "the last move", lines: [], offline: true });
     }
   };
-  if (!asking) return html`<div class="stack"><button onClick=${ask}>Undo last move</button></div>`;
-  return html`<div class="card" role="group" aria-label="Confirm undo" data-testid="undo-confirm">
+  const undo = () => {
+    setAsking(null);
+    undoLast();
+    const prompt = document.getElementById("prompt");
+    if (prompt) prompt.focus();
+  };
+  if (!asking) return html`<div class="stack" ref=${box}><button onClick=${ask}>Undo last move</button></div>`;
+  return html`<div class="card" role="group" aria-label="Confirm undo" data-testid="undo-confirm" ref=${box}>
     <p><strong>${asking.queued ? "Drop this move (recorded on this phone, not sent yet)?" : "Undo this move?"}</strong></p>
     <p data-testid="undo-move">${asking.move}</p>
     ${asking.lines.length > 0 && html`<p>Put back on the table:</p>
       <ul class="log" data-testid="undo-takeback">${asking.lines.map((l) => html`<li>${l}</li>`)}</ul>`}
     ${asking.offline && html`<p class="hint">No connection: the log with its pieces could not be read.</p>`}
-    <div class="grid2"><button onClick=${() => setAsking(null)}>Keep it</button>
-      <button class="danger" onClick=${() => { setAsking(null); undoLast(); }}>Yes, undo it</button></div></div>`;
+    <div class="grid2"><button onClick=${() => { setAsking(null); setKept(true); }}>Keep it</button>
+      <button class="danger" onClick=${undo}>Yes, undo it</button></div></div>`;
 }
 
 // The game's last moves, whichever phone recorded them, each with the player's name
@@ -102,12 +116,13 @@ function JustRecorded({ s }) {
   // The player's name leads each move (the engine's lines usually start with it already).
   const said = (e) => {
     const name = who(e);
-    const text = e.lines.join(" · ");
+    const text = tableLines(e).join(" · ");
     return html`${text.startsWith(name) ? "" : html`<strong>${name}</strong>: `}${text}${e.reverted ? " (undone)" : ""}`;
   };
   const has = entries ? entries.length > 0 : s.lastLines.length > 0;
   return html`<section aria-labelledby="last-h" class=${has ? "card" : ""} data-testid="just-recorded">
-    <h2 id="last-h" class=${has ? "" : "sr-only"}>Just recorded</h2>
+    <h2 id="last-h" class=${has ? "" : "sr-only"}>Just recorded${s.fromOther === s.game.view.version
+      ? html` <span class="hint" data-testid="other-phone">· by another phone</span>` : ""}</h2>
     <div aria-live="polite">${entries ? html`<ol class="log recent">${entries.map((e) => html`<li key=${e.seq} class=${e.reverted ? "reverted" : ""}>
         ${said(e)}</li>`)}</ol>`
       : html`<ul class="log">${s.lastLines.map((l) => html`<li>${l}</li>`)}</ul>`}</div></section>`;

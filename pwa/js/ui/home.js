@@ -36,6 +36,8 @@ export function Home({ s }) {
       <a class="button" href="#/scorer/nippon">Nippon scorer</a>
       <a class="button" href="#/scorer/asara">Asara scorer</a>
       <a class="button" href="#/history">History of saved scorings</a>
+      <a class="button" href="#/stats">Stats: plays, wins, best scores</a>
+      <a class="button" href="#/rules">Rules: look one up</a>
     </div>
     <p><a href="#/settings">Settings</a></p>
   </main>`;

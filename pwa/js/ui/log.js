@@ -4,6 +4,16 @@ import { actionLabel } from "../labels.js";
 import { GameHeader } from "./common.js";
 import { useLog } from "./uselog.js";
 
+// A move's lines as the table reads them: no "Only one choice: …" filler (the app answered a question
+// with one answer), and a line said several times once, with its count.
+export function tableLines(entry) {
+  const events = entry.events && entry.events.length === entry.lines.length ? entry.events : null;
+  const kept = entry.lines.filter((l, i) => l && !(events && events[i] && events[i].kind === "auto_resolved"));
+  const counts = new Map();
+  for (const l of kept) counts.set(l, (counts.get(l) || 0) + 1);
+  return [...counts].map(([l, n]) => (n > 1 ? `${l} (×${n})` : l));
+}
+
 export function LogScreen({ s }) {
   const { log, offline } = useLog(s.game);
   const view = s.game && s.game.view && s.game.view.view;
@@ -13,6 +23,6 @@ export function LogScreen({ s }) {
     ${!log ? html`<p>Loading…</p>` : !log.length ? html`<p>No moves yet.</p>` : html`
       <ol class="log" reversed data-testid="log">${[...log].reverse().map((e) => html`<li key=${e.seq} class=${e.reverted ? "reverted" : ""}>
         <strong>${actionLabel(s.labels, e.action, view)}</strong>${e.reverted ? " (undone)" : ""}
-        <ul>${e.lines.map((l) => html`<li>${l}</li>`)}</ul></li>`)}</ol>`}
+        <ul>${tableLines(e).map((l) => html`<li>${l}</li>`)}</ul></li>`)}</ol>`}
   </main>`;
 }

@@ -3,6 +3,7 @@
 // (answered here with the legal actions), funds reset.
 import { useState } from "preact/hooks";
 import { html } from "../html.js";
+import { RuleText } from "./rulelink.js";
 import { actionLabel, playerName, tigerName } from "../labels.js";
 import { record } from "../sync.js";
 import { GameHeader } from "./common.js";
@@ -17,7 +18,7 @@ const OUTCOME_TITLES = { global_market: "Global market: leftover resources", tur
 // the Era II phase (the final scoring) from the outcome's lines when the server gives them.
 export function managementSteps(log, L, outcome) {
   const events = [];
-  for (const e of log || []) if (!e.reverted) for (const ev of e.events) events.push(ev);
+  for (const e of log || []) if (!e.reverted) for (const ev of e.events) events.push({ ...ev, text: plain(ev.text) });
   const steps = [];
   const push = (title, lines, key, phaseStart) => {
     const last = steps[steps.length - 1];
@@ -53,7 +54,21 @@ export function managementSteps(log, L, outcome) {
   return steps;
 }
 
-const tieLine = (t) => `Tie: ${t.detail}${t.rule ? ` (${t.rule})` : ""}`;
+// Player text without rule ids ("(AMB-22)"): the rules are the table's, the ids the app's.
+const RULE_ID = /\s*\((?:rule )?[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*-\d+\)/g;
+const plain = (text) => String(text || "").replace(RULE_ID, "");
+const tieLine = (t) => `Tie: ${plain(t.detail)}`;
+
+// The special-flag offer in numbers: influence now → at the previous Tiger icon (AMB-23), and the
+// global-market advance, so the table need not count.
+function offerNumbers(L, view, offer) {
+  const p = (view.players || []).find((x) => x.id === offer.seat);
+  if (!p || !L || !L.icon_every) return null;
+  const now = p.influence[offer.tiger];
+  const after = now <= 0 ? 0 : Math.floor((now - 1) / L.icon_every) * L.icon_every;
+  const gm = L.special_gm;
+  return { now, after, gm, gmNow: p.global_market };
+}
 
 export function Management({ s }) {
   const { log } = useLog(s.game);
@@ -71,7 +86,14 @@ export function Management({ s }) {
     <${GameHeader} s=${s} current="manage" title="Management phase" />
     ${offer && gv.role !== "spectator" && html`<section class="card turn" aria-labelledby="offer-h">
       <h2 id="offer-h">${playerName(view, offer.seat)}: take the ${tigerName(s.labels, offer.tiger)} special flag?</h2>
-      <p class="hint">Accepting drops your influence there to the previous Tiger icon and advances you on the global market.</p>
+      ${(() => {
+        const n = offerNumbers(s.labels, view, offer);
+        const t = tigerName(s.labels, offer.tiger);
+        return n ? html`<ul data-testid="offer-numbers"><li>Accept: influence on ${t} <strong>${n.now} → ${n.after}</strong>${n.gm
+          ? html`; global market <strong>+${n.gm}</strong> (space ${n.gmNow} → ${n.gmNow + n.gm})` : ""}; the flag goes on your board.</li>
+          <li>Decline: influence on ${t} stays <strong>${n.now}</strong>; the flag is offered to the next player.</li></ul>`
+          : html`<p class="hint">Accepting drops your influence there to the previous Tiger icon and advances you on the global market.</p>`;
+      })()}
       <div class="grid2">${gv.legal_actions.map((a) => html`<button class=${a.kind.startsWith("accept") ? "primary" : ""}
         onClick=${() => record({ type: "action", action: a })}>${actionLabel(s.labels, a, view)}</button>`)}</div>
     </section>`}
@@ -79,10 +101,10 @@ export function Management({ s }) {
       <section class="card" aria-live="polite" data-testid="mgmt-step">
         <p class="hint">Step ${i + 1} of ${steps.length}</p>
         <h2>${steps[i].title}</h2>
-        <ul>${steps[i].lines.map((l) => html`<li>${l}</li>`)}</ul>
+        <ul>${steps[i].lines.map((l) => html`<li><${RuleText} text=${l} /></li>`)}</ul>
       </section>
       <div class="grid2"><button onClick=${() => setAt(Math.max(0, i - 1))} disabled=${i === 0}>Previous step</button>
         <button class="primary" onClick=${() => setAt(Math.min(steps.length - 1, i + 1))} disabled=${i >= steps.length - 1}>Next step</button></div>
-      <details><summary>All steps</summary>${steps.map((st) => html`<h3>${st.title}</h3><ul>${st.lines.map((l) => html`<li>${l}</li>`)}</ul>`)}</details>`}
+      <details><summary>All steps</summary>${steps.map((st) => html`<h3>${st.title}</h3><ul>${st.lines.map((l) => html`<li><${RuleText} text=${l} /></li>`)}</ul>`)}</details>`}
   </main>`;
 }

@@ -77,16 +77,21 @@ export function BoardChanges({ edition, board, st, put, base, names, label, list
     return [t && `trains: ${t}`, s && `ships: ${s}`].filter(Boolean).join(" · ");
   };
   const region = (id) => edition.regions.find((r) => r.id === id);
+  // Only a higher tile replaces one (rules, Local Market): the values offered for a covered slot.
+  const cover = pick && pick.slot ? slotsOf(board, st.placed)[pick.slot] : null;
+  const higher = values.filter((v) => !cover || v > cover.value);
   const pieceList = (kind) => Object.entries(st[kind]).flatMap(([p, regs]) => Object.entries(regs).map(([r, c]) => [p, r, c]));
   return html`<div data-testid=${testid}>
     <${NipponMap} edition=${edition} slots=${slotsOf(board, st.placed)} picked=${pick && pick.slot}
       onSlot=${(city, slot) => { setPick({ slot: `${city}/${slot}` }); setWho(null); }} pieces=${pieces} label=${label} />
     ${pick && html`<div class="picker" data-testid="picker" role="group" aria-label="Enter the change">
       <p><strong>${pick.slot ? `Tile on ${slotName(edition, ...pick.slot.split("/").map((x, i) => (i ? Number(x) : x)))}` : `${pick.kind === "trains" ? "Train" : "Ship"} in ${region(pick.region).name}`}</strong></p>
-      <${Chips} label="Whose" options=${names.map((x) => [x, x])} value=${who}
+      ${pick.slot && cover && html`<p data-testid="covered">${cover.player}'s ${cover.value} covers this slot${higher.length
+        ? `: only a higher tile (${higher.join(", ")}) can replace it` : ": no tile is higher, so nothing can replace it"}.</p>`}
+      ${(!pick.slot || higher.length > 0) && html`<${Chips} label="Whose" options=${names.map((x) => [x, x])} value=${who}
         onPick=${(x) => (pick.slot ? setWho(x) : addPiece(x))}
-        name=${(x) => (pick.slot ? `${x}'s tile` : `${x}'s ${pick.kind === "trains" ? "train" : "ship"}`)} />
-      ${pick.slot && who && html`<${Chips} label="Value" options=${values.map((v) => [v, String(v)])}
+        name=${(x) => (pick.slot ? `${x}'s tile` : `${x}'s ${pick.kind === "trains" ? "train" : "ship"}`)} />`}
+      ${pick.slot && who && html`<${Chips} label="Value" options=${higher.map((v) => [v, String(v)])}
         onPick=${place} name=${(v) => `Value ${v}`} />`}
       <button type="button" class="small" onClick=${() => { setPick(null); setWho(null); }}>Cancel</button>
     </div>`}

@@ -159,6 +159,7 @@ export default function NipponEndOnly({ params }) {
     <p class="hint">What lies on the table now: where each disc stands on the VP track (after the 3rd scoring) and
       the tiles on each player's achievement spaces. Players in turn order, first player first.</p>
     <${FormProvider} value=${s}><form onSubmit=${s.submit} novalidate>
+      <h2>Players, in turn order</h2>
       <${PlayerNames} rename=${renamed} drop=${dropped} seat=${newSeat} limits=${edition.players} extra=${(p, i, base) => html`
         <${Num} path=${base + "/vp_track"} label="VP track" min=${undefined} />
         <h3>Achievement spaces</h3>

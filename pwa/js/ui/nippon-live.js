@@ -4,7 +4,7 @@
 // "+ Ship" under a region, tap whose.  "Score scoring N" sends every change so far
 // (the server keeps nothing) and shows that scoring at once with the running table.
 // After the 3rd scoring: who took the last turn, VP gained in play and achievements.
-import { useEffect } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import { html } from "../html.js";
 import { FieldError, FormProvider, Group, Num, ResultActions, ScorerFrame, SubmitBar, ptr, useForm,
   useScorer } from "./formkit.js";
@@ -50,7 +50,7 @@ function Changes({ edition, board }) {
   const f = useForm();
   const n = f.body.scorings.length;
   return html`<section aria-labelledby="step-h" data-testid="live-step">
-    <h2 id="step-h">Before scoring ${n + 1}: what changed${n ? ` since scoring ${n}` : ""}</h2>
+    <h2 id="step-h" tabindex="-1">Before scoring ${n + 1}: what changed${n ? ` since scoring ${n}` : ""}</h2>
     <p class="hint">${n ? `The map shows the board as it was at scoring ${n}. ` : "The map shows the empty board. "}
       Tap a slot where a tile was placed, then whose it is and its value.</p>
     <${BoardChanges} edition=${edition} board=${board} st=${f.body.pending || noStep()} put=${(next) => f.set("/pending", next)}
@@ -63,7 +63,7 @@ function End({ edition }) {
   const f = useForm();
   const names = f.body.players.map((p) => p.name);
   const end = f.body.end || { last_turn_player: null, players: {} };
-  return html`<h2>The end of the game</h2>
+  return html`<h2 id="end-h" tabindex="-1">The end of the game</h2>
     <div data-path="/end/last_turn_player"><${Chips} label="Who took the last turn" options=${names.map((n) => [n, n])}
       value=${end.last_turn_player} onPick=${(n) => f.set("/end", { ...end, last_turn_player: n })}
       name=${(n) => `${n} took the last turn`} /><${FieldError} path="/end/last_turn_player" /></div>
@@ -76,6 +76,7 @@ function End({ edition }) {
 
 export default function NipponLive({ params }) {
   const s = useScorer("nippon", params, blank, (r) => summary(model(r)), "live");
+  const [said, setSaid] = useState("");
   const edition = useEdition("nippon");
   // After a reload the board and the running table come back from the changes kept on the phone.
   useEffect(() => { if (s.body && !s.result && s.body.scorings.length) s.submit(null, request(s.body, false), true); }, [!!s.body]);
@@ -89,11 +90,16 @@ export default function NipponLive({ params }) {
   const scoreStep = async (e) => {
     e.preventDefault();
     const data = await s.submit(null, request(s.body, true), true);
-    if (data) s.replace({ ...s.body, scorings: [...s.body.scorings, s.body.pending], pending: noStep() });
+    if (!data) return;
+    s.replace({ ...s.body, scorings: [...s.body.scorings, s.body.pending], pending: noStep() });
+    // Read out what the scoring gave, then the focus on the next question (the next step or the end).
+    const row = data.running[data.running.length - 1];
+    setSaid(`Scoring ${row.scoring}: ${row.players.map((x) => `${x.player} ${x.vp_so_far} (+${x.gained})`).join(", ")}.`);
+    setTimeout(() => { const h = document.getElementById(row.scoring >= edition.scorings ? "end-h" : "step-h"); h && h.focus(); }, 0);
   };
   const finish = (e) => { e.preventDefault(); s.submit(null, { ...request(s.body, false), end: s.body.end || {} }); };
   const board = s.result && s.result.board;
-  return html`<${ScorerFrame} title="Nippon scorer">
+  return html`<${ScorerFrame} title="Nippon scorer" announce=${said}>
     <${ModeSwitch} game="nippon" modes=${MODES} current="live" />
     <${FormProvider} value=${s}><form onSubmit=${over ? finish : scoreStep} novalidate>
       ${n === 0 ? html`<details open><summary>Players, in turn order</summary>

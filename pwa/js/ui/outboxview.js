@@ -68,7 +68,7 @@ function RacePanel({ s }) {
     ${race && html`<${TheirMoves} s=${s} entries=${theirs} />`}
     <p data-testid="conflict-why">${race
       ? html`So ${moves} (${n > 1 ? html`first: <strong>${mine}</strong>` : html`<strong>${mine}</strong>`}) ${n > 1 ? "are" : "is"} not recorded yet.`
-      : html`<strong>${mine}</strong>: ${p.detail || "refused"}.`}</p>
+      : html`<strong>${mine}</strong>: ${p.detail || "refused"}${p.rule ? html` (rule <strong>${p.rule}</strong>)` : ""}.`}</p>
     ${!again && html`<p class="hint">It no longer fits the game as it is now.</p>`}
     <div class="stack">${race ? html`
       <button class="primary" disabled=${busy} onClick=${go}>${!again ? "Play on from the game as it is"

@@ -9,9 +9,14 @@ function sectorWords(key, outcome) {
   return `Sector ${key} bonus`;
 }
 
+// The catalogue rules behind the scorepad's rows (the sheet links each to its text).
+const PAD_RULES = [["Prosperity from influence", "MGMT2-04"], ["Sector bonuses", "SCORE-FSB-01"], ["Nations", "SCORE-NAT-01"],
+                   ["Total", "SCORE-END-01"], ["Equal totals", "TIE-07"]];
+
 const union = (objs) => [...new Set(objs.flatMap((o) => Object.keys(o || {})))];
 
-export function outcomeModel(outcome, view, L, { goals = {} } = {}) {
+// `sofar`: the score as if the game ended now — nobody "wins" before the end; the leader "leads so far".
+export function outcomeModel(outcome, view, L, { goals = {}, sofar = false } = {}) {
   const P = outcome.participants || {};
   const ids = (outcome.standings || []).map((s) => s.participant).filter((id) => P[id] && P[id].recorded !== false);
   const lines = outcome.lines || [];
@@ -39,16 +44,21 @@ export function outcomeModel(outcome, view, L, { goals = {} } = {}) {
   const all = [...ids, ...Object.keys(P).filter((id) => !ids.includes(id))];
   const notes = [];
   if ((outcome.final_turn_order || []).length > 1) {
-    notes.push(`Final turn order: ${outcome.final_turn_order.map((id) => playerName(view, id)).join(", ")}`);
+    notes.push(`Final turn order: ${outcome.final_turn_order.map((id) => playerName(view, id)).join(", ")} (rule MGMT2-02)`);
   }
   for (const t of outcome.standings_tie_breaks || []) notes.push(`Tie-break: ${t.detail}${t.rule ? ` (rule ${t.rule})` : ""}`);
-  const winners = outcome.winner ? [outcome.winner] : [];
+  const winners = outcome.winner && !sofar ? [outcome.winner] : [];
+  const first = ids.filter((id) => P[id].rank === 1).map((id) => playerName(view, id));
+  const leads = !first.length ? "Nobody leads yet" : first.length > 1 ? `${first.join(" and ")} level in the lead so far`
+    : `${first[0]} leads so far`;
   return {
     people, rows, winners,
     ranks: Object.fromEntries(ids.map((id) => [id, P[id].rank])),
     totals: Object.fromEntries(ids.map((id) => [id, P[id].total])),
-    headline: solo ? (solo.human_wins ? `${playerName(view, solo.human)} wins` : "The Automa wins") : null,
-    notes, solo: solo ? soloFacts(solo, outcome, view, goals) : null,
+    headline: sofar ? (solo ? (solo.human_wins ? `${playerName(view, solo.human)} is ahead of the Automa so far` : "The Automa is ahead so far") : leads)
+      : solo ? (solo.human_wins ? `${playerName(view, solo.human)} wins` : "The Automa wins") : null,
+    notes, rules: solo ? [...PAD_RULES.slice(0, 4), ["The Automa's score", "SOLO-SCORE-01"], ["Winning", "SOLO-SCORE-02"]] : PAD_RULES,
+    solo: solo ? soloFacts(solo, outcome, view, goals) : null,
     lines: Object.fromEntries(all.map((id) => [id, lines.filter((l) => l.participant === id)
       .map((l) => ({ text: l.text, mark: l.placeholder }))])),
     linesLabel: Object.fromEntries(all.map((id) => [id, playerName(view, id)])),
@@ -63,10 +73,10 @@ function soloFacts(solo, outcome, view, goals) {
   const human = playerName(view, solo.human);
   const facts = [
     `${human}: ${solo.human_total} · the Automa: ${solo.automa_total} (difficulty ×${solo.difficulty}: the stars of its flags count ×${solo.difficulty})`,
-    `Rank title: ${solo.rank_title}`,
+    `Rank title: ${solo.rank_title} (rule SOLO-RANK-01)`,
   ];
   if (solo.high_score != null) {
-    facts.push(`High score to beat: ${solo.high_score}${solo.human_total > solo.high_score ? " — a new high score" : " — not beaten"}`);
+    facts.push(`High score to beat: ${solo.high_score}${solo.human_total > solo.high_score ? " — a new high score" : " — not beaten"} (rule SOLO-SCORE-03)`);
   }
   // A campaign tile has no printed code: it is named by its goal (the server's label, else the edition's words).
   const goalWords = (tile) => ((solo.goals || {})[tile] || {}).label || goals[tile] || "the campaign tile's goal";

@@ -3,7 +3,8 @@
 // turn).  Every button sends exactly the action dict the server listed.
 import { useEffect, useState } from "preact/hooks";
 import { html } from "../html.js";
-import { actionLabel, bonusLabel, centerLabel, sectorLabel, spaceLabel, tigerName } from "../labels.js";
+import { RuleLink } from "./rulelink.js";
+import { actionLabel, bonusLabel, centerLabel, sectorLabel, spaceLabel, tigerName, workerName } from "../labels.js";
 import { record } from "../sync.js";
 import { whyNot } from "../offline/play.js";
 
@@ -27,10 +28,10 @@ export function groupActions(L, view, actions, picked, choices = new Map()) {
   for (const [tiger, list] of Object.entries(byTiger)) {
     add(tiger === "trade" ? "Trade centres" : tigerName(L, tiger), list.map((a) => {
       const c = (board.centers || {})[a.center];
-      const fixed = c && c.worker_type ? ` · ${c.worker_type}` : c ? " · free" : "";
-      // Inside the group named after the Tiger, "C · W3" reads "Hong Kong, C · W3".
+      const fixed = c && c.worker_type ? ` · ${workerName(L, c.worker_type)}` : c ? " · free" : "";
+      // Inside the group named after the Tiger, "C · type 3 worker" reads "Hong Kong, C · type 3 worker".
       // A table that states worker types ("stated" entry) gets one button per type it may still hold.
-      const stated = a.worker ? ` — with ${a.worker}` : "";
+      const stated = a.worker ? ` — with a ${workerName(L, a.worker)}` : "";
       return { label: `${tiger === "trade" ? centerLabel(L, a.center) : a.center.split(".")[1]}${fixed}${stated}`, action: a };
     }), undefined, tiger !== "trade");
   }
@@ -131,7 +132,7 @@ function Unavailable({ game }) {
     ${entries && entries.length > 0 && html`<div class="stack">${entries.map((e, i) => html`<div key=${i}>
       <button class="unavailable" aria-expanded=${open === i} aria-controls=${`why-${i}`}
         onClick=${() => setOpen(open === i ? null : i)}><span class="option"><span>${e.label}</span><span class="cost">not available — why?</span></span></button>
-      ${open === i && html`<p class="why" id=${`why-${i}`} role="status">${e.reason.message}${e.reason.rule ? html` <span class="rule">(rule ${e.reason.rule})</span>` : ""}</p>`}
+      ${open === i && html`<p class="why" id=${`why-${i}`} role="status">${e.reason.message}${e.reason.rule ? html` <span class="rule">(rule <${RuleLink} id=${e.reason.rule} />)</span>` : ""}</p>`}
     </div>`)}</div>`}</details>`;
 }
 

@@ -34,18 +34,23 @@ function compact(doc) {
   return {
     tigers: Object.entries(doc.tigers || {}).map(([id, t]) => [id, t.name || id]),
     tokens: Object.keys(doc.prosperity_tokens || {}),
+    // What is printed on each prosperity token, by player count (a person knows a token by its numbers)
+    tokenRanks: Object.fromEntries(Object.entries(doc.prosperity_tokens || {}).map(([id, t]) => [id,
+      Object.fromEntries(Object.entries(t.by_player_count || {}).map(([n, x]) => [n, x.ranks || []]))])),
     colors: doc.player_colors || ["red", "blue", "green", "yellow"],
     counts: ((doc.player_counts || {}).supported || [2, 3, 4]).filter((n) => n > 1),
     sectors: Object.entries((doc.player_board || {}).final_scoring_sectors || {}).map(([id, s]) => ({
       id, accepts: (s.rows || []).some((r) => r.accepts === "any") ? "any" : (s.rows || []).flatMap((r) => r.accepts) })),
-    flags: Object.entries(nations).flatMap(([n, x]) => (x.flags || []).map((f) => ({ id: f.id, nation: n, name: x.name || n }))),
+    flags: Object.entries(nations).flatMap(([n, x]) => (x.flags || []).map((f) => ({ id: f.id, nation: n, name: x.name || n,
+      value: f.value, stars: f.stars, dots: f.dots }))),
+    blockerDots: (doc.neutral_player || {}).blocker_space_dots || 4,
     rules: doc.rules_options || {},
     boards: boardsOf(doc),
   };
 }
 
 async function loadEdition() {
-  const key = "scorer-edition:asian_tigers:v2"; // v2: with the Tigers' spaces (the board entry)
+  const key = "scorer-edition:asian_tigers:v3"; // v3: with the printed token and flag values
   const fresh = api.defaultEdition().then(async ({ data }) => {
     const E = compact(data.document || {});
     await db.put("kv", E, key);
@@ -60,8 +65,21 @@ async function loadEdition() {
 const perTiger = (E, make) => Object.fromEntries(E.tigers.map(([t]) => [t, make(t)]));
 const zeroIp = () => ({ A: 0, B: 0, C: 0, none: 0 });
 
+// The neutral's investment points: its blockers on the 4-dot spaces, by column (the server derives the same).
+const neutralIp = (E) => (t) => {
+  const ip = zeroIp();
+  for (const sp of E.boards[t].spaces) if (sp.min === E.blockerDots) ip[sp.column || "none"] += 1;
+  return ip;
+};
+
+// A flag as printed: its nation, the spaces it moves on the global market, its stars and dots.
+const flagText = (x) => `${x.name} ${x.value}${x.stars ? ` ${"★".repeat(x.stars)}` : ""}${x.dots ? ` ${"•".repeat(x.dots)}` : ""}`;
+const flagWords = (x) => `${x.name} flag ${x.value}, ${x.stars} star${x.stars === 1 ? "" : "s"}${x.dots ? `, ${x.dots} dots` : ""}`;
+// A prosperity token as printed: its values for the player count, best rank first.
+const tokenText = (E, id, n) => { const r = (E.tokenRanks[id] || {})[String(n)] || []; return r.length ? r.join(" · ") : id; };
+
 function blankParticipant(E, kind, i) {
-  if (kind === "neutral") return { kind, influence: perTiger(E, () => 0), tigers: perTiger(E, () => ({ ip: zeroIp() })) };
+  if (kind === "neutral") return { kind, influence: perTiger(E, () => 0), tigers: perTiger(E, (t) => ({ ip: neutralIp(E)(t) })) };
   return { kind, global_market: { position: 0, stack: i }, leftovers: { goods: 0, energy: 0, science: 0 },
            influence: perTiger(E, () => 0),
            tigers: perTiger(E, () => ({ ip: zeroIp(), ...Object.fromEntries(FACTS.map(([k]) => [k, 0])) })),
@@ -87,10 +105,11 @@ function withCount(E, body, n) {
   const next = {
     player_count: n, neutral: n === 3, solo: null,
     rules_options: old.rules_options || { ...E.rules },
-    turn_order: orderOf(old.turn_order, players),
+    // Required choices start empty: a forgotten one is refused, never scored as a plausible default.
+    turn_order: players.map((_, i) => ((old.turn_order || [])[i] && players.includes(old.turn_order[i]) ? old.turn_order[i] : null)),
     tigers: perTiger(E, (t) => {
       const was = (old.tigers || {})[t] || {};
-      return { prosperity_token: was.prosperity_token || E.tokens[E.tigers.findIndex(([x]) => x === t)] || null,
+      return { prosperity_token: was.prosperity_token || null,
                headquarters: players.includes(was.headquarters) ? was.headquarters : null,
                ...(was.board ? { board: was.board } : {}) };
     }),
@@ -148,24 +167,30 @@ function Flags({ E, pid }) {
   const p = f.body.participants[pid];
   const taken = new Set(Object.values(f.body.participants).flatMap((q) => Object.values(q.flags || {}).flat()));
   const specials = E.tigers.map(([t, name]) => [`special:${t}`, `Special flag of ${name}`]);
-  const flagName = (id) => (specials.find(([v]) => v === id) || [id, id])[1];
+  const flag = (id) => E.flags.find((x) => x.id === id);
+  const flagName = (id) => (flag(id) ? flagWords(flag(id)) : (specials.find(([v]) => v === id) || [id, id])[1]);
   // The player board's sectors as rows: tap a row's "+ flag", then the flag lying there.
   return html`<${Group} legend="Flags on the player board" path=${ptr("participants", pid, "flags")}>
     ${E.sectors.map((s) => {
       const path = ptr("participants", pid, "flags", s.id);
       const list = (p.flags || {})[s.id] || [];
-      const options = [...E.flags.filter((x) => s.accepts === "any" || s.accepts.includes(x.nation))
-        .map((x) => [x.id, `${x.id} · ${x.name}`]), ...specials].filter(([v]) => !taken.has(v));
+      // Flags leave their stack from the top: each nation offers only its next flag (two flags printed alike
+      // are then one choice, and a flag under another never comes first).
+      const tops = {};
+      for (const x of E.flags) if (!taken.has(x.id) && !tops[x.nation]) tops[x.nation] = x.id;
+      const next = new Set(Object.values(tops));
+      const options = [...E.flags.filter((x) => (s.accepts === "any" || s.accepts.includes(x.nation)) && next.has(x.id))
+        .map((x) => [x.id, flagText(x)]), ...specials].filter(([v]) => !taken.has(v));
       const setList = (next) => f.set(path, next.length ? next : undefined);
       return html`<div class="sector" data-path=${path} id=${fieldId(path)} key=${s.id} role="group" aria-label=${`Sector ${s.id}`}>
         <div class="row"><strong style="flex:1">Sector ${s.id}</strong>
           <button type="button" class="small" aria-expanded=${adding === s.id ? "true" : "false"}
             aria-label=${`Add a flag to sector ${s.id}`} onClick=${() => setAdding(adding === s.id ? null : s.id)}>+ flag</button></div>
-        ${list.length > 0 && html`<ul class="chips" aria-label=${`Sector ${s.id} flags`}>${list.map((id, i) => html`<li key=${id}>${flagName(id)}
+        ${list.length > 0 && html`<ul class="chips" aria-label=${`Sector ${s.id} flags`}>${list.map((id, i) => html`<li key=${id}>${flag(id) ? flagText(flag(id)) : flagName(id)}
           <button type="button" class="x" aria-label=${`Remove ${flagName(id)} from sector ${s.id}`}
             onClick=${() => setList(list.filter((_, j) => j !== i))}>✕</button></li>`)}</ul>`}
         ${adding === s.id && html`<${Chips} label=${`Flags for sector ${s.id}`} options=${options}
-          onPick=${(v) => { setList([...list, v]); setAdding(null); }} />`}
+          onPick=${(v) => { setList([...list, v]); setAdding(null); }} name=${(v) => flagName(v)} />`}
         <${FieldError} path=${path} /></div>`;
     })}
     <${Group} legend="Special flags in the special-flag section" path=${ptr("participants", pid, "special_flags")}>
@@ -203,6 +228,8 @@ function Participant({ E, pid, open }) {
         <${Num} path=${base + "/global_market/stack"} label="Stack height (0 = bottom)" /></div></${Group}>
       <${Group} legend="Leftovers" path=${base + "/leftovers"}><div class="grid3">
         ${["goods", "energy", "science"].map((k) => html`<${Num} path=${`${base}/leftovers/${k}`} label=${cap(k)} />`)}</div></${Group}>`}
+    ${neutral && !p.tigers && html`<p class="hint">Its investment points are its blockers (one on each 4-dot space of every
+      Tiger): the app works them out.</p>`}
     <${Group} legend="Influence" path=${base + "/influence"}><div class="grid2">
       ${E.tigers.map(([t, name]) => html`<${Num} path=${ptr("participants", pid, "influence", t)} label=${name} />`)}</div></${Group}>
     ${p.tigers && E.tigers.map(([t, name]) => html`<${Group} legend=${name} path=${ptr("participants", pid, "tigers", t)} key=${t}>
@@ -252,19 +279,21 @@ function Form({ E, s }) {
     <${Radios} path="/player_count" legend="Players" options=${E.counts.map((n) => [n, n === 3 ? "3 players + the neutral" : `${n} players`])}
       onPick=${(n) => s.replace(withCount(E, body, n))} />
     <${Group} legend="Turn order when the Era II management phase starts" path="/turn_order"><div class="grid2">
-      ${players.map((_, i) => html`<${Sel} path=${ptr("turn_order", i)} label=${`${i + 1}. to play`}
+      ${players.map((_, i) => html`<${Sel} path=${ptr("turn_order", i)} label=${`${i + 1}. to play`} blank="— choose —"
         options=${Object.keys(body.participants).filter((x) => x !== NEUTRAL).map((x) => [x, x])} />`)}</div></${Group}>
     <h2>Tigers</h2>
     <${Chips} label="How to enter the Tigers" value=${boards ? "board" : "numbers"} testid="tiger-entry"
       options=${[["board", "Tap the board"], ["numbers", "Type the numbers"]]}
-      onPick=${(m) => s.replace(m === "board" ? toBoards(body) : toNumbers(body, E.tigers.map(([t]) => t)))} />
+      onPick=${(m) => s.replace(m === "board" ? toBoards(body) : toNumbers(body, E.tigers.map(([t]) => t), neutralIp(E)))} />
     ${boards ? html`<p class="hint">Tap each space that holds a piece, then its owner; the app works out the investment
         points by column and every fact the final scoring needs.</p>
       ${E.tigers.map(([t, name]) => html`<${Group} legend=${name} path=${ptr("tigers", t)} key=${t}>
-        <${Sel} path=${ptr("tigers", t, "prosperity_token")} label="Prosperity token" options=${E.tokens.map((x) => [x, x])} />
+        <${Sel} path=${ptr("tigers", t, "prosperity_token")} label="Prosperity token (its printed values)" blank="— choose —"
+          options=${E.tokens.map((x) => [x, tokenText(E, x, body.player_count)])} />
         <${TigerBoard} E=${E} t=${t} name=${name} /></${Group}>`)}`
     : html`<div class="grid2">${E.tigers.map(([t, name]) => html`<${Group} legend=${name} path=${ptr("tigers", t)} key=${t}>
-      <${Sel} path=${ptr("tigers", t, "prosperity_token")} label="Prosperity token" options=${E.tokens.map((x) => [x, x])} />
+      <${Sel} path=${ptr("tigers", t, "prosperity_token")} label="Prosperity token (its printed values)" blank="— choose —"
+          options=${E.tokens.map((x) => [x, tokenText(E, x, body.player_count)])} />
       <${Sel} path=${ptr("tigers", t, "headquarters")} label="Headquarters" blank="none" options=${players.map((x) => [x, x])} />
     </${Group}>`)}</div>`}
     <h2>Participants</h2>

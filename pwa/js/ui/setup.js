@@ -3,8 +3,9 @@
 // rule) is shown on the step it concerns.
 import { useEffect, useState } from "preact/hooks";
 import { html } from "../html.js";
+import { RuleLink } from "./rulelink.js";
 import { NetworkError, api } from "../api.js";
-import { compact, effectWords, loadLabels, tigerName } from "../labels.js";
+import { compact, effectWords, loadLabels, tigerName, workerName } from "../labels.js";
 import { canRunOffline } from "../offline/engine.js";
 import { bundledEdition, createOffline } from "../offline/play.js";
 import { rememberGame } from "../sync.js";
@@ -27,15 +28,6 @@ const RULES = [
     values: [[1, "Scored once, at the end of the game"], [2, "Scored twice: also on the tracks right after Era I's influence step"]] },
 ];
 
-// options: values, or [value, words] pairs (tokens are named by what is printed on them).
-function Select({ id, label, value, options, onChange }) {
-  return html`<div><label for=${id}>${label}</label>
-    <select id=${id} value=${value ?? ""} onChange=${(e) => onChange(e.target.value)}>
-      <option value="">—</option>${options.map((o) => (Array.isArray(o)
-        ? html`<option value=${o[0]}>${o[1]}</option>` : html`<option value=${o}>${o}</option>`))}
-    </select></div>`;
-}
-
 // "24 · 12" (the printed values for this player count) and "+3 influence" for the tokens.
 function tokenOptions(L, kind, count) {
   if (kind === "prosperity_tokens") {
@@ -55,44 +47,73 @@ function tokenOptions(L, kind, count) {
 }
 
 
-function DrawEntry({ kind, L, players, value, onChange, count }) {
-  const tigers = Object.keys(L.tigers);
-  const put = (k, v) => onChange({ ...(value || {}), [k]: v });
+// Tap to assign: one row of buttons per target (a Tiger, a centre, a player); a value taken by one
+// row is not offered to another when each is unique, and the last row is filled by itself once only
+// one value is left for it (the table has nothing to choose there).
+function Assign({ kind, rows, options, value, onChange, unique = true }) {
+  const v = value || {};
+  const pick = (row, opt) => {
+    const next = { ...v, [row]: opt };
+    const open = rows.filter((r) => !next[r.key]);
+    const left = options.filter((o) => !Object.values(next).includes(o[0]));
+    if (unique && open.length === 1 && left.length === 1) next[open[0].key] = left[0][0];
+    onChange(next);
+  };
+  return html`<div class="stack">${rows.map((r) => html`<div role="group" aria-labelledby=${`${kind}-${r.key}-l`} id=${`${kind}-${r.key}`} tabindex="-1">
+    <p id=${`${kind}-${r.key}-l`}><strong>${r.label}</strong>: ${(options.find((o) => o[0] === v[r.key]) || [null, "—"])[1]}</p>
+    <div class="row">${options.map(([val, text]) => html`<button type="button" class="small choice" aria-pressed=${v[r.key] === val}
+      disabled=${unique && v[r.key] !== val && Object.values(v).includes(val)}
+      onClick=${() => pick(r.key, val)} aria-label=${`${text}: ${r.label}`}>${text}</button>`)}</div></div>`)}</div>`;
+}
+
+const PAIRS = (types) => types.flatMap((a, i) => types.slice(i + 1).map((b) => [a, b]));
+
+function DrawEntry({ kind, L, players, value, onChange, count, entry }) {
+  const tigers = Object.keys(L.tigers).map((t) => ({ key: t, label: tigerName(L, t) }));
+  const seats = players.map((p, seat) => ({ key: String(seat), label: p.name }));
+  const worker = (w) => workerName(L, w);
   if (kind === "prosperity_tokens" || kind === "region_tokens") {
-    const tokens = tokenOptions(L, kind, count);
-    return html`<div class="grid2">${tigers.map((t) => html`<${Select} id=${`${kind}-${t}`} label=${tigerName(L, t)}
-      value=${value && value[t]} options=${tokens} onChange=${(v) => put(t, v)} />`)}</div>`;
+    return html`<${Assign} kind=${kind} rows=${tigers} options=${tokenOptions(L, kind, count)} value=${value} onChange=${onChange} />`;
   }
-  if (kind === "setup_workers") {
+  if (kind === "setup_workers") {  // SETUP-06: one worker of each type, shuffled
     return html`<p class="hint">Centre A of the Tiger with the highest prosperity token, B of the second, C of the third.</p>
-      <div class="grid3">${["A", "B", "C"].map((c) => html`<${Select} id=${`sw-${c}`} label=${`Centre ${c}`}
-      value=${value && value[c]} options=${L.worker_types} onChange=${(v) => put(c, v)} />`)}</div>`;
+      <${Assign} kind="sw" rows=${["A", "B", "C"].map((c) => ({ key: c, label: `Centre ${c}` }))}
+        options=${L.worker_types.map((w) => [w, worker(w)])} value=${value} onChange=${onChange} />`;
   }
-  if (kind === "turn_order") {
+  if (kind === "turn_order") {  // SETUP-11: tap the players as their discs come out of the bag
     const list = value || [];
-    return html`<div class="stack">${players.map((_, i) => html`<div><label for=${`to-${i}`}>${i + 1}. to play</label>
-      <select id=${`to-${i}`} value=${list[i] ?? ""} onChange=${(e) => { const next = [...list]; next[i] = e.target.value; onChange(next); }}>
-        <option value="">—</option>${players.map((p, seat) => html`<option value=${String(seat)}>${p.name}</option>`)}
-      </select></div>`)}</div>`;
+    const add = (seat) => {
+      const next = [...list, seat];
+      const rest = seats.filter((p) => !next.includes(p.key));
+      onChange(rest.length === 1 ? [...next, rest[0].key] : next);
+    };
+    return html`<p id="to-0" tabindex="-1">Tap the players in the order their discs were drawn:
+      <strong data-testid="turn-order">${list.map((seat) => players[Number(seat)].name).join(", ") || "—"}</strong></p>
+      <div class="row">${seats.map((p) => html`<button type="button" class="small" disabled=${list.includes(p.key)}
+        onClick=${() => add(p.key)} aria-label=${`Disc drawn: ${p.label}`}>${p.label}</button>`)}
+        <button type="button" class="small" disabled=${!list.length} onClick=${() => onChange([])} aria-label="Start the turn order again">Again</button></div>`;
   }
-  if (kind === "starting_goods") {
-    return html`<div class="grid2">${players.map((p, seat) => html`<${Select} id=${`sg-${seat}`} label=${p.name}
-      value=${value && value[seat]} options=${L.starting_goods} onChange=${(v) => put(String(seat), v)} />`)}</div>`;
+  if (kind === "starting_goods") {  // PSETUP-06: one each, dealt from the four
+    return html`<${Assign} kind="sg" rows=${seats} options=${L.starting_goods.map((g) => [g, g])} value=${value}
+      onChange=${onChange} />`;
   }
-  // workers: per seat the set-aside pair and the team sequence, tapped left to right.
-  return html`${players.map((p, seat) => {
+  // workers: per seat the set-aside pair (two different types, PSETUP-03) and, unless each worker's type is
+  // said at placement, the team sequence tapped left to right (PSETUP-04).
+  return html`${entry === "stated" && html`<p class="hint">Team areas: nothing to enter now — each worker's type is said when it is placed.</p>`}
+  ${players.map((p, seat) => {
     const w = (value && value[seat]) || {};
-    const setW = (patch) => put(String(seat), { ...w, ...patch });
+    const setW = (patch) => onChange({ ...(value || {}), [String(seat)]: { ...w, ...patch } });
     const team = w.team || [];
+    const pair = (w.set_aside || []).join("+");
     return html`<fieldset><legend>${p.name}</legend>
-      <div class="grid2">${[0, 1].map((i) => html`<${Select} id=${`sa-${seat}-${i}`} label=${`Set aside ${i + 1}`}
-        value=${(w.set_aside || [])[i]} options=${L.worker_types}
-        onChange=${(v) => { const sa = [...(w.set_aside || [])]; sa[i] = v; setW({ set_aside: sa }); }} />`)}</div>
-      <p><strong>Team area</strong> (${team.length}/${L.team_slots}): <span data-testid=${`team-${seat}`}>${team.join(" ") || "—"}</span></p>
-      <div class="row" id=${`team-add-${seat}`} tabindex="-1">${L.worker_types.map((t) => html`<button type="button" disabled=${team.length >= L.team_slots}
-        onClick=${() => setW({ team: [...team, t] })} aria-label=${`Add ${t} to ${p.name}'s team`}>+ ${t}</button>`)}
-        <button type="button" disabled=${!team.length} onClick=${() => setW({ team: team.slice(0, -1) })}
-          aria-label=${`Remove the last worker of ${p.name}'s team`}>⌫</button></div>
+      <div role="group" id=${`sa-${seat}-0`} tabindex="-1" aria-label=${`${p.name}: the two set-aside workers`}><p>Set aside:</p>
+        <div class="row">${PAIRS(L.worker_types).map(([a, b]) => html`<button type="button" class="small choice" aria-pressed=${pair === `${a}+${b}`}
+          onClick=${() => setW({ set_aside: [a, b] })} aria-label=${`${p.name} set aside: ${worker(a)} + ${worker(b)}`}>${worker(a)} + ${worker(b)}</button>`)}</div></div>
+      ${entry !== "stated" && html`<p><strong>Team area</strong> (${team.length}/${L.team_slots}): <span data-testid=${`team-${seat}`}>${team.map(worker).join(", ") || "—"}</span></p>
+      <div class="row" id=${`team-add-${seat}`} tabindex="-1">${L.worker_types.map((t) => html`<button type="button" class="small" disabled=${team.length >= L.team_slots}
+        onClick=${() => setW({ team: [...team, t] })} aria-label=${`Add ${worker(t)} to ${p.name}'s team`}>+ ${worker(t)}</button>`)}
+        <button type="button" class="small" disabled=${!team.length} onClick=${() => setW({ team: team.slice(0, -1) })}
+          aria-label=${`Remove the last worker of ${p.name}'s team`}>⌫</button></div>`}
     </fieldset>`;
   })}`;
 }
@@ -104,7 +125,10 @@ export function Setup() {
   const [players, setPlayers] = useState([]);
   const [rules, setRules] = useState({});
   const [neutral, setNeutral] = useState(false);
-  const [entry, setEntry] = useState("sequence");
+  const [entry, setEntryState] = useState("sequence");
+  const [entryChosen, setEntryChosen] = useState(false);  // the person picked the worker entry themselves
+  const setEntry = (e) => setEntryState(e);
+  const chooseEntry = (e) => { setEntryChosen(true); setEntryState(e); };
   const [mode, setMode] = useState({});  // draw kind -> "app" | "table"
   const [draws, setDraws] = useState({});
   const [error, setError] = useState(null);
@@ -134,6 +158,12 @@ export function Setup() {
     <h1 tabindex="-1">New game</h1><${Problem} error=${error} />${!error && html`<p>Loading…</p>`}</main>`;
 
   const chosen = players.slice(0, count);
+  // A table that draws its own workers says each one's type as it is placed (the engine's "stated" entry):
+  // no team sequence to tap in at setup, nor at Era II.  The rules options step can switch it back.
+  const tableDrew = (kinds) => {
+    setMode({ ...mode, ...Object.fromEntries(kinds.map((k) => [k, "table"])) });
+    if (kinds.includes("workers") && !entryChosen) setEntry("stated");
+  };
   const setPlayer = (i, patch) => setPlayers(players.map((p, j) => (j === i ? { ...p, ...patch } : p)));
 
   const body = () => {
@@ -170,7 +200,7 @@ export function Setup() {
 
   // "Next": the step's checks first; the problems are listed and focus goes to the first field at fault.
   const next = () => {
-    const found = step === 0 ? checkPlayers(chosen) : step === 2 ? checkDraws(mode, draws, L, chosen) : [];
+    const found = step === 0 ? checkPlayers(chosen) : step === 2 ? checkDraws(mode, draws, L, chosen, entry) : [];
     setProblems(found);
     if (found.length) { setFocusId("step-problems"); return; }
     if (step < 3) setStep(step + 1); else create();
@@ -196,23 +226,27 @@ export function Setup() {
         <label class="radio"><input type="checkbox" checked=${neutral} onChange=${(e) => setNeutral(e.target.checked)} />
           Advanced neutral: starts with more influence and parts factories</label></fieldset>`}
       <fieldset><legend>Worker entry</legend>
-        <label class="radio"><input type="radio" name="entry" checked=${entry === "sequence"} onChange=${() => setEntry("sequence")} />
+        <label class="radio"><input type="radio" name="entry" checked=${entry === "sequence"} onChange=${() => chooseEntry("sequence")} />
           Sequence: the team area's order is recorded (or drawn) once at setup</label>
-        <label class="radio"><input type="radio" name="entry" checked=${entry === "stated"} onChange=${() => setEntry("stated")} />
+        <label class="radio"><input type="radio" name="entry" checked=${entry === "stated"} onChange=${() => chooseEntry("stated")} />
           Stated: say each worker's type as it is placed</label></fieldset>`,
     html`<p class="hint">For each draw: let the app draw it, or enter what the table drew.</p>
+      <div class="stack"><button type="button" class="choice" aria-pressed=${DRAWS.every(([k]) => mode[k] === "table")}
+        onClick=${() => tableDrew(DRAWS.map(([k]) => k))}>The table drew everything</button></div>
       ${DRAWS.map(([kind, label]) => html`<fieldset id=${`draw-${kind}`} tabindex="-1"><legend>${label}</legend>
         <div class="grid2">
           <button type="button" class="choice" aria-pressed=${mode[kind] !== "table"} onClick=${() => setMode({ ...mode, [kind]: "app" })}>App draws</button>
-          <button type="button" class="choice" aria-pressed=${mode[kind] === "table"} onClick=${() => setMode({ ...mode, [kind]: "table" })}>Table drew</button>
+          <button type="button" class="choice" aria-pressed=${mode[kind] === "table"} onClick=${() => tableDrew([kind])}>Table drew</button>
         </div>
         ${mode[kind] === "table" && html`<${DrawEntry} kind=${kind} L=${L} players=${chosen} value=${draws[kind]} count=${count}
-          onChange=${(v) => setDraws({ ...draws, [kind]: v })} />`}
+          entry=${entry} onChange=${(v) => setDraws({ ...draws, [kind]: v })} />`}
       </fieldset>`)}
       <label for="seed">Seed for the app's draws (optional: the same seed gives the same draws)</label>
       <input id="seed" inputmode="numeric" value=${seed} onInput=${(e) => setSeed(e.target.value)} />`,
     html`<div class="card"><p><strong>${count} players:</strong> ${chosen.map((p) => `${p.name} (${p.color})`).join(", ")}</p>
-      <p>${RULES.map((r) => `${r.label}: ${rules[r.key]}`).join(" · ")}</p>
+      <ul data-testid="setup-summary">${RULES.map((r) => html`<li>${r.label}: ${(r.values.find(([v]) => v === rules[r.key]) || [null, String(rules[r.key])])[1]}</li>`)}
+        ${count === 3 && html`<li>Neutral player: ${neutral ? "advanced (more influence, parts factories)" : "basic"}</li>`}
+        <li>Workers: ${entry === "stated" ? "each one's type is said as it is placed" : "the team area's order is recorded at setup"}</li></ul>
       <p data-testid="setup-edition">Edition: ${edition ? edition.name : "the server's default"} (<a href="#/editions">change</a>)</p>
       <p>Draws entered by the table: ${DRAWS.filter(([k]) => mode[k] === "table").map(([, l]) => l).join("; ") || "none (the app draws everything)"}</p></div>`,
   ];
@@ -225,7 +259,7 @@ export function Setup() {
       ${problems.length > 0 && html`<div class="banner error" role="alert" id="step-problems" tabindex="-1" data-testid="step-problems">
         <p>${problems.length === 1 ? "Please fix this first:" : `Please fix these ${problems.length} first:`}</p>
         <ul>${problems.map((p) => html`<li><a href=${`#${p.id}`} onClick=${(e) => { e.preventDefault(); setFocusId(p.id); }}>${p.text}</a>${
-          p.rule ? html` <span class="hint">(rule ${p.rule})</span>` : ""}</li>`)}</ul></div>`}
+          p.rule ? html` <span class="hint">(rule <${RuleLink} id=${p.rule} />)</span>` : ""}</li>`)}</ul></div>`}
       ${pages[step]}
       <${Problem} error=${error} />
       <div class="grid2 sticky-bottom">

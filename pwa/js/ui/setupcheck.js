@@ -1,6 +1,6 @@
 // The wizard's form checks before "Next" (missing, doubled), in words with the field to
 // jump to; the rules stay on the server, whose refusal at "Create" is placed here too.
-import { tigerName, words } from "../labels.js";
+import { tigerName, words, workerName as workerLabel } from "../labels.js";
 
 export const DRAWS = [
   ["prosperity_tokens", "Prosperity token on each Tiger"],
@@ -28,7 +28,8 @@ export function checkPlayers(players) {
   return problems;
 }
 
-export function checkDraws(mode, draws, L, players) {
+// Every problem of the step at once, each naming the player or Tiger and the rule it breaks.
+export function checkDraws(mode, draws, L, players, entry = "sequence") {
   const problems = [];
   const tigers = Object.keys(L.tigers);
   for (const [kind, label] of DRAWS) {
@@ -56,9 +57,25 @@ export function checkDraws(mode, draws, L, players) {
     } else if (kind === "workers") {
       players.forEach((_, i) => {
         const w = v[i] || {};
-        [0, 1].forEach((k) => { if (!(w.set_aside || [])[k]) problems.push({ id: `sa-${i}-${k}`, text: `${label}: choose ${who(players, i)}'s set-aside worker ${k + 1}.` }); });
-        const team = (w.team || []).length;
-        if (team !== L.team_slots) problems.push({ id: `team-add-${i}`, text: `${label}: ${who(players, i)}'s team area has ${team} of ${L.team_slots} workers.` });
+        const aside = w.set_aside || [];
+        if (aside.length < 2) problems.push({ id: `sa-${i}-0`, text: `${label}: choose ${who(players, i)}'s set-aside pair.` });
+        else if (aside[0] === aside[1]) {
+          problems.push({ id: `sa-${i}-0`, rule: "PSETUP-03", text: `${label}: ${who(players, i)}'s two set-aside workers must be of different types.` });
+        }
+        if (entry === "stated") return;  // each worker's type is said at placement
+        const team = w.team || [];
+        if (team.length !== L.team_slots) problems.push({ id: `team-add-${i}`, text: `${label}: ${who(players, i)}'s team area has ${team.length} of ${L.team_slots} workers.` });
+        const over = L.worker_types.filter((t) => team.filter((x) => x === t).length > 4);
+        if (over.length) {  // PSETUP-02: the bag holds 4 of each type
+          problems.push({ id: `team-add-${i}`, rule: "PSETUP-02", text: `${label}: ${who(players, i)}'s team holds ${
+            over.map((t) => `${team.filter((x) => x === t).length} × ${workerLabel(L, t)}`).join(" and ")}; the bag has only 4 of each type.` });
+        } else if (team.length === L.team_slots && aside.length === 2) {  // PSETUP-03: 4 of each type, less the two set aside
+          const wrong = L.worker_types.filter((t) => team.filter((x) => x === t).length !== 4 - aside.filter((x) => x === t).length);
+          if (wrong.length) {
+            problems.push({ id: `team-add-${i}`, rule: "PSETUP-03", text: `${label}: ${who(players, i)}'s team must hold ${
+              L.worker_types.map((t) => `${4 - aside.filter((x) => x === t).length} × ${words(workerLabel(L, t))}`).join(", ")} (4 of each type, less the two set aside).` });
+          }
+        }
       });
     }
   }

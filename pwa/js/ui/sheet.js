@@ -7,7 +7,9 @@
 //     lines: {id: [{text, mark}]}, extra: [text], provisional, placeholders: [path] }
 // A row's kind is "part" (indented under the subtotal it adds up to), "subtotal", "total"
 // (always drawn last) or "plain"; without one, `strong` rows are subtotals.
+import { useEffect, useRef, useState } from "preact/hooks";
 import { html } from "../html.js";
+import { RuleLink, RuleText } from "./rulelink.js";
 
 const Mark = ({ on }) => (on ? html`<span class="placeholder-mark" title="uses a placeholder edition value">*</span>` : null);
 const Dot = ({ color }) => (color ? html`<span class=${`dot c-${color}`} aria-hidden="true"></span>` : null);
@@ -52,31 +54,47 @@ function pad(m) {
   return { ranks, rows: [...rows, ...parts, ...kept.filter((r) => r.kind === "total")] };
 }
 
+// A scorepad wider than the screen (large text, four players) says so above it: the columns it hides
+// are otherwise invisible (issue 33).  Measured after each render and on resize.
+function ScrollCue({ box }) {
+  const [wide, setWide] = useState(false);
+  useEffect(() => {
+    const measure = () => box.current && setWide(box.current.scrollWidth > box.current.clientWidth + 2);
+    measure();
+    window.addEventListener("resize", measure);
+    return () => window.removeEventListener("resize", measure);
+  });
+  return wide ? html`<p class="hint" data-testid="scroll-cue">Swipe the table sideways: more players to the right →</p>` : null;
+}
+
 export function Sheet({ m }) {
+  const padBox = useRef(null);
   const { rows, ranks } = pad(m);
   const names = m.winners.map((id) => (m.people.find((p) => p.id === id) || { label: id }).label);
   return html`<div data-testid="result">
     <section class="card turn" aria-labelledby="winner-h" data-testid="winner">
       <h2 id="winner-h">${m.headline || (names.length ? `${names.join(" and ")} ${names.length > 1 ? "share the win" : "wins"}` : "No winner")}</h2>
-      ${m.notes.map((t) => html`<p>${t}</p>`)}
+      ${m.notes.map((t) => html`<p><${RuleText} text=${t} /></p>`)}
       ${m.provisional && html`<p class="hint"><span class="placeholder-mark">*</span> rests on a placeholder edition value:
         check it against your copy of the game.</p>`}
     </section>
     <${Chart} m=${m} />
     ${m.solo && html`<section class=${`card solo-result ${m.solo.won ? "won" : "lost"}`} data-testid="solo-result" aria-labelledby="solo-h">
       <h2 id="solo-h">${m.solo.won ? "You win" : "You lose"} · ${m.solo.title}</h2>
-      <ul class="log">${m.solo.facts.map((t) => html`<li>${t}</li>`)}</ul></section>`}
-    <div class="scroll-x" role="region" aria-labelledby="pad-cap" tabindex="0">
+      <ul class="log">${m.solo.facts.map((t) => html`<li><${RuleText} text=${t} /></li>`)}</ul></section>`}
+    <${ScrollCue} box=${padBox} />
+    <div class="scroll-x" role="region" aria-labelledby="pad-cap" tabindex="0" ref=${padBox}>
       <table data-testid="scorepad" class="scorepad"><caption id="pad-cap">Score by category</caption>
         <thead><tr><th scope="col">Category</th>${m.people.map((p) => html`<th scope="col" class="num"><${Dot} color=${p.color} /> ${p.label}${
           ranks && ranks[p.id] != null ? html`<span class="rank">${ordinal(ranks[p.id])}${m.winners.includes(p.id) ? " · winner" : ""}</span>` : ""}</th>`)}</tr></thead>
         <tbody>${rows.map((r) => html`<tr class=${`k-${r.kind}`}><th scope="row">${r.under && html`<span class="sr-only">${r.under}: </span>`}${r.label}</th>
           ${m.people.map((p) => { const c = r.cells[p.id] || {}; return html`<td class="num" data-pid=${p.id}>${c.v ?? "—"}<${Mark} on=${c.mark} /></td>`; })}</tr>`)}
         </tbody></table></div>
+    ${m.rules && html`<p class="hint" data-testid="sheet-rules">Rules: ${m.rules.map(([what, id], i) => html`${i ? " · " : ""}${what} <${RuleLink} id=${id} />`)}</p>`}
     <h2>Where each number comes from</h2>
     ${Object.keys(m.lines).map((id) => { const p = m.people.find((x) => x.id === id) || { id, label: (m.linesLabel || {})[id] || id }; return html`<details key=${id}>
       <summary><${Dot} color=${p.color} />\u00a0${p.label}${m.totals[id] != null ? ` — ${m.totals[id]}` : ""}</summary>
-      <ul class="log">${m.lines[id].map((l) => html`<li>${l.text}<${Mark} on=${l.mark} /></li>`)}</ul></details>`; })}
+      <ul class="log">${m.lines[id].map((l) => html`<li><${RuleText} text=${l.text} /><${Mark} on=${l.mark} /></li>`)}</ul></details>`; })}
     ${m.extra.length > 0 && html`<ul class="log">${m.extra.map((t) => html`<li>${t}</li>`)}</ul>`}
     ${m.placeholders.length > 0 && html`<details><summary>Placeholder edition values used (${m.placeholders.length})</summary>
       <ul class="log mono">${m.placeholders.map((p) => html`<li>${p}</li>`)}</ul></details>`}

@@ -48,6 +48,13 @@ export default function SoloSetup() {
       .catch(() => setError({ detail: "No server answered: a new game needs a connection." }));
   }, []);
 
+  // SOLO-SCORE-03: the score to beat is this player's best solo score on record (plays.js), when there is one.
+  useEffect(() => {
+    if (f.variant !== "high_score" || f.high !== "") return;
+    import("../plays.js").then((m) => m.soloHighScore(f.name)).then((best) => best != null && setF((old) => (old.high === "" ? { ...old, high: String(best), highFromRecord: true } : old)))
+      .catch(() => {});
+  }, [f.variant, f.name]);
+
   const create = async (e) => {
     e.preventDefault();
     setBusy(true); setError(null);
@@ -86,7 +93,8 @@ export default function SoloSetup() {
         <p class="hint">Several scenarios in a row? <a href="#/campaigns">Play a campaign</a>.</p>
         ${f.variant === "high_score" && html`<label for="solo-high">Your high score so far</label>
           <input id="solo-high" inputmode="numeric" pattern="[0-9]*" required value=${f.high}
-            onInput=${(e) => put({ high: e.target.value })} />`}
+            onInput=${(e) => put({ high: e.target.value, highFromRecord: false })} />
+          ${f.highFromRecord && html`<p class="hint" data-testid="high-from-record">Your best solo score on record (<a href="#/stats">Stats</a>).</p>`}`}
         ${f.variant === "scenario" && html`<label for="solo-tile">Campaign tile</label>
           <select id="solo-tile" value=${f.tile} onChange=${(e) => put({ tile: e.target.value })}>
             <option value="">The app draws one</option>

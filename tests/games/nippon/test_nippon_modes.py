@@ -275,3 +275,29 @@ def test_the_vp_track_bound_is_what_the_rules_make_possible():
     with pytest.raises(ScoringInputError) as caught:
         score(body)
     assert caught.value.field == "Ann's VP track" and str(most) in caught.value.message
+
+
+def test_every_field_problem_is_named_at_once():
+    # NIP-SCORE-01, NIP-SCORE-09: a blank track, an impossible track and too many units, all in one refusal
+    body = end_only()
+    body["players"][0]["vp_track"] = ""
+    body["players"][1]["vp_track"] = 999
+    body["players"][2]["achievements"][0]["units"] = 40
+    with pytest.raises(ScoringInputError) as caught:
+        score(body)
+    found = {e.path: e for e in [caught.value, *caught.value.others]}
+    assert set(found) == {"/players/0/vp_track", "/players/1/vp_track", "/players/2/achievements/0/units"}
+    assert found["/players/0/vp_track"].message == "a whole number is needed here: nothing was entered"
+    assert found["/players/0/vp_track"].field  # each named in words too
+    assert caught.value.all_errors()["/players/1/vp_track"][0].startswith("999 VP is more than a game can give")
+
+
+def test_live_field_problems_of_the_end_are_all_named_where_the_live_input_holds_them():
+    # NIP-SCORE-08/09: two impossible values at the end of a live game
+    body = live()
+    body["end"]["players"]["Ann"]["vp_in_play"]["contracts"] = 26
+    body["end"]["players"]["Bob"]["achievements"][0]["units"] = 9
+    with pytest.raises(ScoringInputError) as caught:
+        score(body)
+    paths = {e.path for e in [caught.value, *caught.value.others]}
+    assert paths == {"/end/players/Ann/vp_in_play/contracts", "/end/players/Bob/achievements/0/units"}

@@ -109,9 +109,13 @@ def influence_step(state: GameState, frame: dict, events: list[dict]) -> None:
         ranking = rank_tiger(tiger_contenders(state, tiger, labels), turn_order=[labels.get(p, p) for p in state.turn_order],
                              headquarters=labels.get(hq, hq), tiebreak=CHAIN, **tie_rules(state.edition))
         awards = {seats.get(p, p): n for p, n in award_by_rank(ranking, table).items()}
+        before = {pid: influence_of(state, pid)[tiger] for pid in awards}
         for pid, amount in awards.items():
             influence_of(state, pid)[tiger] += amount
-        lines = [f"{p} {ranking.values[p]} IP → +{awards[seats.get(p, p)]}" for p in ranking.order]
+        # The marker's new place, not only the gain: the table moves markers to a space (issue 33).
+        moved = {pid: f"{before[pid]} → {before[pid] + n}" for pid, n in awards.items()}
+        lines = [f"{p} {ranking.values[p]} IP → +{awards[seats.get(p, p)]} influence ({moved[seats.get(p, p)]})"
+                 for p in ranking.order]
         events.append({"kind": "influence_awarded", "tiger": tiger, "awards": awards,
                        "ranking": unlabel(ranking.to_dict(), seats),
                        "placeholder_values": state.edition.placeholders(
@@ -212,8 +216,3 @@ def funds_step(state: GameState, frame: dict, events: list[dict]) -> None:
             player.funds[tiger] = min(rules["max"], rules["start_per_tiger"] + rules["era_2_extra_per_laboratory"] * labs)
         events.append({"kind": "funds_reset", "participant": player.id, "funds": dict(player.funds),
                        "text": f"{player.name}'s funds: " + ", ".join(f"{t} {n}" for t, n in player.funds.items())})
-
-
-def era1_snapshot(state: GameState) -> dict | None:
-    """The tracks right after the Era I Influence step (for prosperity_from_influence_rounds = 2)."""
-    return (state.management or {}).get("era1")

@@ -210,7 +210,7 @@ def _space_labels(edition: Edition) -> dict[str, str]:
             if space.good:
                 parts.append(space.good)
             if space.science_cost is not None:
-                parts.append(f"{space.science_cost} science")
+                parts.append(f"costs {space.science_cost} science")  # a cost, not a gain (issue 33)
             if space.bonus is not None:
                 parts.append(effect_text(edition, space.bonus))
             raw[space.id] = " · ".join(parts)
@@ -219,7 +219,7 @@ def _space_labels(edition: Edition) -> dict[str, str]:
             seen.setdefault(label, []).append(sid)
         for label, ids in seen.items():
             for index, sid in enumerate(sorted(ids, key=lambda s: tiger.spaces[s].position)):
-                labels[sid] = label if len(ids) == 1 else f"{label} · {ORDINALS[index]}"
+                labels[sid] = label if len(ids) == 1 else f"{label} · {ORDINALS[index]} space"
     return labels
 
 

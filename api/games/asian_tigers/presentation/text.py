@@ -10,13 +10,10 @@ machines.  One compiled pattern per edition and player count.
 from __future__ import annotations
 
 import re
-from api.games.asian_tigers.presentation.cache import per_edition
 
 from api.games.asian_tigers.edition.load import CENTERS, Edition
+from api.games.asian_tigers.presentation.cache import per_edition
 from api.games.asian_tigers.presentation import labels as L
-
-# Bonus ids appear in texts with underscores turned into spaces ("influence upper 3").
-_BONUS_CONTEXT = r"(?:the |bonus |uses the |forfeited: |, )"
 
 
 @per_edition
@@ -74,42 +71,11 @@ def _rewriter(edition: Edition, player_count: int):
             table.setdefault(f"the {bonus.replace('_', ' ')} bonus", f"the {label} bonus")
     for row in edition.rows:
         table[f"row {row}"] = L.row_label(edition, row)
-    pattern = re.compile(r"(?:" + alternation(table, not_after=r"[\w.:]") + r")(?![\w])")
+    # Longest first, so a code never gives way to a shorter one it starts with (``SK.F2`` before ``SK``); a
+    # code inside a longer word or id is left alone.
+    keys = sorted(table, key=len, reverse=True)
+    pattern = re.compile(r"(?<![\w.:])(?:" + "|".join(re.escape(k) for k in keys) + r")(?![\w])")
     return pattern, table
-
-
-def alternation(keys, not_after: str = "") -> str:
-    """A regular expression matching any of `keys` not preceded by `not_after` (one character's class): the
-    alternation ``(?<!not_after)(?:k1|k2|…)`` of the keys sorted longest first, as a trie.
-
-    At each position a plain alternation of the ~350 codes tries every one of them; the trie
-    (``S(?:K(?:\\.(?:A|B…)|…)|…)``) follows one path, so a word that is no code fails at its first
-    letters.  What matches is the same: keys sharing a prefix are tried longest first (an optional
-    tail is greedy), and a key that matches but is refused by what follows the pattern gives way to
-    the next shorter one, as in the sorted alternation; keys with different next letters never match
-    at the same place.  The look-behind is checked after each first letter (``S(?<![\\w.:]S)…``:
-    the same test), so every branch starts with a letter and the search skips to the places where
-    a key can start (a text is rewritten about five times faster than with the plain alternation).
-    """
-    trie: dict = {}
-    for key in keys:
-        node = trie
-        for char in key:
-            node = node.setdefault(char, {})
-        node[""] = {}  # a key ends here
-
-    def branch(node: dict, first: bool = False) -> str:
-        longer = []
-        for char, child in sorted(node.items()):
-            if char:
-                letter = re.escape(char)
-                guard = f"(?<!{not_after}{letter})" if first and not_after else ""
-                longer.append(letter + guard + branch(child))
-        if "" in node:
-            return f"(?:{'|'.join(longer)})?" if longer else ""
-        return longer[0] if len(longer) == 1 else f"(?:{'|'.join(longer)})"
-
-    return branch(trie, first=True)
 
 
 def humanize(edition: Edition, player_count: int, text: str) -> str:

@@ -12,7 +12,10 @@ With boards, the players' and the Automa's ``tigers`` facts are left out: this
 module derives them (investment points by column, kinds built, satellites, parts
 factories, power plants, laboratories) with the engine's own `turn.investment`
 functions, the ones a recorded game uses (IP-01..04, SCORE-FSB-02..07).  The
-neutral keeps its ``tigers`` entry (its IP are its blockers, NEUTRAL-04).
+neutral's IP are its blockers (NEUTRAL-01..04): on every Tiger one piece on each
+4-dot space, so with boards its ``tigers`` entry may be left out and is derived the
+same way (``"advanced": true`` on the neutral: a parts factory under each of its
+factories, NEUTRAL-03); a given entry is kept and checked as before.
 """
 from __future__ import annotations
 
@@ -64,7 +67,24 @@ def expand_boards(data: dict, edition: Edition) -> dict:
             fail("conflicting_fields", ptr("participants", owner, "tigers"),
                  "with the boards described, the app works out each Tiger's facts: leave tigers out")
         participants[owner]["tigers"] = {t: _facts_json(tiger_facts(board_state, owner, t)) for t in edition.tigers}
+    for pid, p in participants.items():
+        if isinstance(p, dict) and p.get("kind") == "neutral":
+            advanced = p.pop("advanced", False)
+            if not isinstance(advanced, bool):
+                fail("invalid_type", ptr("participants", pid, "advanced"), "advanced is true or false")
+            if "tigers" not in p:
+                blockers = SimpleNamespace(edition=edition, pieces=_blockers(edition, pid, advanced), satellites={},
+                                           headquarters={})
+                p["tigers"] = {t: {"ip": _facts_json(tiger_facts(blockers, pid, t))["ip"]} for t in edition.tigers}
     return data
+
+
+def _blockers(edition: Edition, neutral: str, advanced: bool) -> list[Piece]:
+    """The neutral's blockers: one on every 4-dot space of every Tiger (NEUTRAL-01..03), as setup places them."""
+    dots = edition.neutral["blocker_space_dots"]
+    return [Piece(neutral, space.id, tiger.id, space.kind, advanced and space.kind == "factory")
+            for tiger in edition.tigers.values() for space in tiger.spaces.values()
+            if not space.infinite and space.min_players == dots]
 
 
 def _owner(value: Any, path: str, owners: list[str]) -> str:

@@ -37,6 +37,8 @@ from __future__ import annotations
 from typing import Any
 
 from api.games.asian_tigers.edition.load import Edition, load_edition
+from api.games.asian_tigers.scoring.scorer_words import words
+from api.games.field_problems import all_problems
 from api.games.asian_tigers.scoring.board_input import expand_boards, has_boards
 from api.games.asian_tigers.scoring.model import EndPosition
 from api.games.asian_tigers.scoring.score import score_end_position
@@ -63,7 +65,13 @@ def score_table(data: Any, edition: Edition | None = None) -> dict:
     """
     if edition is None:
         edition = load_edition()
-    return score_end_position(position_from_table(data, edition), edition).to_dict()
+    try:  # every field problem at once (field_problems.py), each named in words
+        return all_problems(lambda: score_end_position(position_from_table(data, edition), edition).to_dict(),
+                            errors=(ScorerInputError,))
+    except ScorerInputError as error:
+        for each in [error, *error.others]:
+            each.field = each.field or words(each.path, edition)
+        raise
 
 
 __all__ = ["ScorerInputError", "score_table", "position_from_table"]

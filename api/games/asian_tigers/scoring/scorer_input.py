@@ -14,6 +14,7 @@ from api.games.asian_tigers.scoring.model import (AUTOMA, KINDS, NEUTRAL, PLAYER
                                                   Era1Position, Leftovers, ParticipantPosition, RulesOptions,
                                                   SoloSettings, TigerFacts)
 from api.games.asian_tigers.scoring.ranking import TIEBREAK_OPTIONS
+from api.games.field_problems import refuse_field
 
 FACTS = ("distinct_infrastructure_types", "satellites", "parts_factories", "power_plants", "laboratories")
 
@@ -32,10 +33,19 @@ class ScorerInputError(ValueError):
         self.path = path
         self.rule = rule
         self.message = message
+        self.field: str | None = None  # the value in words (scorer_words), set by `score_table`
+        self.others: list[ScorerInputError] = []  # the other field problems of the same input
 
     def to_dict(self) -> dict:
         """JSON-ready description (the web layer turns it into problem+json)."""
         return {"code": self.code, "path": self.path, "rule": self.rule, "message": self.message}
+
+    def all_errors(self) -> dict[str, list[str]]:
+        """``{path: [message]}`` for this problem and every other one found with it."""
+        found: dict[str, list[str]] = {}
+        for error in [self, *self.others]:
+            found.setdefault(error.path or "/", []).append(error.message)
+        return found
 
 
 def ptr(*parts: Any) -> str:
@@ -76,13 +86,17 @@ def ptr_join(path: str, key: Any) -> str:
 def integer(value: Any, path: str, minimum: int | None = 0, maximum: int | None = None, why: str = "") -> int:
     """`value` as an int (not a bool) of at least `minimum` and at most `maximum` (`why`: the bound in words)."""
     if isinstance(value, bool) or not isinstance(value, int):
-        fail("invalid_type", path, f"expected a whole number, got {value!r}")
+        said = "nothing was entered" if value in ("", None) else f"{value!r} is not one"
+        refuse_field(ScorerInputError("invalid_type", path, f"a whole number is needed here: {said}"))
+        return minimum if minimum is not None else 0  # a stand-in while the other fields are read
     if minimum is not None and value < minimum:
         code = "negative_value" if minimum == 0 else "invalid_value"
-        fail(code, path, f"{value} is below the minimum {minimum}")
+        refuse_field(ScorerInputError(code, path, f"{value} is below the minimum {minimum}"))
+        return minimum
     if maximum is not None and value > maximum:
         limit = why or "the game's components allow"
-        fail("value_too_large", path, f"{value} is more than {limit} (at most {maximum})")
+        refuse_field(ScorerInputError("value_too_large", path, f"{value} is more than {limit} (at most {maximum})"))
+        return maximum
     return value
 
 
@@ -91,9 +105,8 @@ def integer(value: Any, path: str, minimum: int | None = 0, maximum: int | None 
 # management steps; so the bound is the printed track and one lap more (issue 34: 99 on the global market
 # and 250 influence were accepted before).
 BEYOND_PRINTED = 2
-TRACK_WHY = {"position": "a game can reach: the global market track is printed to its end once and no marker goes "
-                         "round it twice",
-             "influence": "a game can reach: an influence track loops past its printed end once at most"}
+TRACK_WHY = {"position": "a game can reach on the global market track (one lap past its printed end at most)",
+             "influence": "a game can reach on an influence track (one lap past its printed end at most)"}
 
 
 def limits(edition: Edition) -> dict[str, int]:

@@ -68,9 +68,11 @@ def session_result(edition, campaign: dict, outcome: dict) -> dict | None:
     except rules.CampaignError:
         return None
     won = trial["sessions"][-1]["won"]
+    after = rules.status(edition, trial)  # the consequence, shown before the person records it (issue 34)
     return {"goals_met": goals, "out_scored": bool(solo.get("human_wins")), "session_won": won,
             "turn_down_choices": choices if won else [], "human_total": solo.get("human_total"),
-            "automa_total": solo.get("automa_total")}
+            "automa_total": solo.get("automa_total"),
+            "after": {k: after[k] for k in ("status", "failures", "failures_left", "next_starting_science")}}
 
 
 def standing(edition, data: dict) -> dict:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from api.games.asian_tigers.decisions import new_decision, push_frame
 from api.games.asian_tigers.edition.load import Space
-from api.games.asian_tigers.errors import ActionShapeError, IllegalActionError
+from api.games.asian_tigers.errors import ActionShapeError, IllegalActionError, Refusal
 from api.games.asian_tigers.presentation import labels
 from api.games.asian_tigers.presentation.cache import per_edition
 from api.games.asian_tigers.state import GameState, Piece, PlayerState
@@ -67,46 +67,62 @@ def _factory_sectors(edition) -> dict[str, str]:
 
 def check_space(state: GameState, player: PlayerState, space_id, sector, center: str | None, kinds,
                 tiger: str | None = None) -> dict:
-    """A build on `space_id` taking a piece from `sector`; returns what the build needs.
+    """A build on `space_id` taking a piece from `sector`; returns what the build needs (raises `space_refusal`'s).
 
     `center` is the investment centre letter (None for departments and bonuses
     that ignore reach); `kinds` the space kinds allowed here.
     """
     tiger_id = space_id.split(".")[0] if isinstance(space_id, str) else None
-    # One lookup each (this runs for every build the options and the view list): the same checks as
-    # ``tiger_id in tigers and space_id in tigers[tiger_id].spaces``, then ``edition.space(space_id)``.
     on_tiger = state.edition.tigers.get(tiger_id) if tiger_id is not None else None
     space = on_tiger.spaces.get(space_id) if on_tiger is not None else None
     if space is None:
         raise _not_a_construction_space(state, tiger_id, space_id)
+    refusal = space_refusal(state, player, space, sector, center, kinds, tiger)
+    if refusal is not None:
+        raise refusal.error()
+    if space.kind == "factory":
+        energy, science = factory_cost(state, space)
+        return {"space": space, "sector": sector_for_factory(state, space.good), "energy": energy, "science": science}
+    return {"space": space, "sector": sector}
+
+
+def space_refusal(state: GameState, player: PlayerState, space: Space, sector, center: str | None, kinds,
+                  tiger: str | None = None) -> Refusal | None:
+    """Why `player` may not build on `space` with a piece from `sector`, or None (BUILD-GEN-01/02/04,
+    BUILD-DEPT-01, SETUP-01, BUILD-UNI-03, PLACE-06, BUILD-FAC-01/02).
+
+    The one check of these rules: `check_space` raises what it refuses, the listed builds and the
+    placements' TURN-02 keep what it lets through.  `tiger`: the Tiger the action builds on, if any.
+    """
     if tiger is not None and space.tiger != tiger:
-        raise IllegalActionError(f"This action builds on {tiger_name(state, tiger)}; {space_label(state, space)} is on "
-                                 f"another Tiger", code="space_on_other_tiger",
-                                 rule="BUILD-DEPT-01" if "department" in kinds else "BUILD-GEN-01")
+        return Refusal(f"This action builds on {tiger_name(state, tiger)}; {space_label(state, space)} is on "
+                       f"another Tiger", "space_on_other_tiger",
+                       "BUILD-DEPT-01" if "department" in kinds else "BUILD-GEN-01")
     if space.kind not in kinds:
         if space.kind == "department":
-            raise IllegalActionError("A department can only be built as a university's additional action",
-                                     code="department_needs_university", rule="BUILD-DEPT-01")
-        raise IllegalActionError(f"{space_label(state, space)} is not a {' or '.join(k.replace('_', ' ') for k in kinds)} space",
-                                 code="wrong_space_kind", rule="BUILD-GEN-01")
+            return Refusal("A department can only be built as a university's additional action",
+                           "department_needs_university", "BUILD-DEPT-01")
+        return Refusal(f"{space_label(state, space)} is not a {' or '.join(k.replace('_', ' ') for k in kinds)} "
+                       f"space", "wrong_space_kind", "BUILD-GEN-01")
     if space.min_players > state.player_count:  # `is_open`
-        raise IllegalActionError(f"{space_label(state, space)} is closed with {state.player_count} players",
-                                 code="space_closed", rule="SETUP-01")
-    if not space.infinite and space_id in state.occupancy:
-        owner = state.pieces[state.occupancy[space_id]].owner
-        raise IllegalActionError(f"{space_label(state, space)} is already built (by {_owner_name(state, owner)})",
-                                 code="space_occupied", rule="BUILD-GEN-02")
+        return Refusal(f"{space_label(state, space)} is closed with {state.player_count} players", "space_closed",
+                       "SETUP-01")
+    if not space.infinite and space.id in state.occupancy:
+        owner = state.pieces[state.occupancy[space.id]].owner
+        return Refusal(f"{space_label(state, space)} is already built (by {_owner_name(state, owner)})",
+                       "space_occupied", "BUILD-GEN-02")
     if center is not None:
         if space.kind == "university" and center == "C":
-            raise IllegalActionError("A type-C investment centre can never build a university",
-                                     code="university_from_center_c", rule="BUILD-UNI-03")
-        if not space.infinite and space.column not in state.edition.rules["investment_centers"][center]["build_columns"]:
-            raise IllegalActionError(f"Centre {center} builds only in column{'s' if len(reach(state, center)) > 1 else ''} "
-                                     f"{', '.join(reach(state, center))}; {space_label(state, space)} is in column {space.column}",
-                                     code="space_out_of_reach", rule="PLACE-06")
+            return Refusal("A type-C investment centre can never build a university", "university_from_center_c",
+                           "BUILD-UNI-03")
+        columns = reach(state, center)
+        if not space.infinite and space.column not in columns:
+            return Refusal(f"Centre {center} builds only in column{'s' if len(columns) > 1 else ''} "
+                           f"{', '.join(columns)}; {space_label(state, space)} is in column {space.column}",
+                           "space_out_of_reach", "PLACE-06")
     if space.kind == "factory":
-        return _check_factory(state, player, space, sector)
-    return {"space": space, "sector": _check_generic_sector(state, player, sector)}
+        return factory_refusal(state, player, space, sector)
+    return _sector_refusal(player, sector)
 
 
 def _not_a_construction_space(state: GameState, tiger_id, space_id) -> ActionShapeError:
@@ -124,44 +140,37 @@ def _not_a_construction_space(state: GameState, tiger_id, space_id) -> ActionSha
                             rule="BUILD-GEN-01")
 
 
-def _check_generic_sector(state: GameState, player: PlayerState, sector) -> str:
+def _sector_refusal(player: PlayerState, sector) -> Refusal | None:
+    """BUILD-GEN-04: a generic piece comes from a sector of the player's board that still has one."""
     if sector is None:
-        raise ActionShapeError("say which player-board sector the generic piece comes from (\"sector\": \"S1\".."
-                               "\"S12\")", code="sector_required", field="sector", rule="BUILD-GEN-04")
+        return Refusal("say which player-board sector the generic piece comes from (\"sector\": \"S1\"..\"S12\")",
+                       "sector_required", "BUILD-GEN-04", ActionShapeError, {"field": "sector"})
     if sector not in player.sectors:
-        raise ActionShapeError(f"unknown player-board sector {sector!r}", code="unknown_sector", field="sector",
-                               rule="BUILD-GEN-04")
+        return Refusal(f"unknown player-board sector {sector!r}", "unknown_sector", "BUILD-GEN-04", ActionShapeError,
+                       {"field": "sector"})
     if player.sectors[sector]["generic"] < 1:
-        raise IllegalActionError(f"Sector {sector.lstrip('S')} of your player board has no generic piece left",
-                                 code="sector_has_no_generic", rule="BUILD-GEN-04")
-    return sector
+        return Refusal(f"Sector {sector.lstrip('S')} of your player board has no generic piece left",
+                       "sector_has_no_generic", "BUILD-GEN-04")
+    return None
 
 
-def _check_factory(state: GameState, player: PlayerState, space: Space, sector) -> dict:
+def factory_refusal(state: GameState, player: PlayerState, space: Space, sector=None) -> Refusal | None:
+    """BUILD-FAC-01/02: why the player may not build its factory on `space` from `sector` (None: its own), or
+    None.  The one check of these rules: the builds and placements listed and `check_space` use it."""
     own_sector = sector_for_factory(state, space.good)
     if sector is not None and sector != own_sector:
-        raise IllegalActionError(f"Your {space.good} factory sits in sector {own_sector}, not {sector}",
-                                 code="wrong_sector", rule="BUILD-FAC-02")
+        return Refusal(f"Your {space.good} factory sits in sector {own_sector}, not {sector}", "wrong_sector",
+                       "BUILD-FAC-02")
     if not player.sectors[own_sector]["factory"]:
-        raise IllegalActionError(f"You have already built your {space.good} factory (one per good)",
-                                 code="factory_already_built", rule="BUILD-FAC-02")
+        return Refusal(f"You have already built your {space.good} factory (one per good)", "factory_already_built",
+                       "BUILD-FAC-02")
     energy, science = factory_cost(state, space)
     if player.energy < energy or player.science < science:
         need = f"{energy} energy" + (f" and {science} science" if science else "")
-        raise IllegalActionError(f"A {space.good} factory on {space_label(state, space)} costs {need}; you have "
-                                 f"{player.energy} energy and {player.science} science",
-                                 code="cannot_afford_factory", rule="BUILD-FAC-01")
-    return {"space": space, "sector": own_sector, "energy": energy, "science": science}
-
-
-def _factory_sector(state: GameState, player: PlayerState, space: Space) -> str | None:
-    """The sector `_check_factory(state, player, space, None)` returns, or None where it refuses: without
-    the refusal's message and exception (the options and the placements judge every factory space)."""
-    own_sector = sector_for_factory(state, space.good)
-    if not player.sectors[own_sector]["factory"]:
-        return None
-    energy, science = factory_cost(state, space)
-    return own_sector if player.energy >= energy and player.science >= science else None
+        return Refusal(f"A {space.good} factory on {space_label(state, space)} costs {need}; you have "
+                       f"{player.energy} energy and {player.science} science", "cannot_afford_factory",
+                       "BUILD-FAC-01")
+    return None
 
 
 def _owner_name(state: GameState, owner: str) -> str:
@@ -169,69 +178,30 @@ def _owner_name(state: GameState, owner: str) -> str:
 
 
 def build_candidates(state: GameState, player: PlayerState, tiger: str, center: str | None, kinds) -> list[dict]:
-    """Every legal (space, sector) build on `tiger` for these kinds."""
+    """Every legal (space, sector) build on `tiger` for these kinds: what `space_refusal` lets through."""
     generic_sectors = [s for s, v in player.sectors.items() if v["generic"] > 0]
-    occupancy = state.occupancy
     options = []
-    for space in _buildable_from(state.edition, state.player_count, tiger, center, tuple(kinds)):
-        # What `check_space` still asks of a space the board allows (see `_buildable_from`): empty,
-        # never a university from centre C, and the piece: a generic one at hand, or the factory's own.
-        if not space.infinite and space.id in occupancy:
-            continue
-        if space.kind == "factory":
-            sector = _factory_sector(state, player, space)
-            if sector is None:
-                continue
-            sectors = [sector]
-        elif not generic_sectors or (space.kind == "university" and center == "C"):
-            continue
-        else:
-            sectors = generic_sectors
-        options += [{"kind": "build", "space": space.id, "sector": sector} for sector in sectors]
+    for space in state.edition.tigers[tiger].spaces.values():
+        if space.kind == "factory":  # its piece is the factory of its good, from its own sector
+            if space_refusal(state, player, space, None, center, kinds) is None:
+                options.append({"kind": "build", "space": space.id, "sector": sector_for_factory(state, space.good)})
+        elif generic_sectors and space_refusal(state, player, space, generic_sectors[0], center, kinds) is None:
+            # any sector holding a generic piece gives it (BUILD-GEN-04): the check passes for each alike
+            options += [{"kind": "build", "space": space.id, "sector": sector} for sector in generic_sectors]
     return options
 
 
-def has_generic_piece(player: PlayerState) -> bool:
-    """True when a sector of the player board still has a generic piece (BUILD-GEN-04)."""
-    for sector in player.sectors.values():
-        if sector["generic"] > 0:
+def any_build_possible(state: GameState, player: PlayerState, tiger: str, center: str) -> bool:
+    """TURN-02: placing in a centre needs at least one legal build."""
+    generic = next((s for s, v in player.sectors.items() if v["generic"] > 0), None)
+    for space in state.edition.tigers[tiger].spaces.values():
+        if space.kind == "factory":
+            if space_refusal(state, player, space, None, center, BUILDABLE_FROM_CENTER) is None:
+                return True
+        elif generic is not None and space_refusal(state, player, space, generic, center,
+                                                   BUILDABLE_FROM_CENTER) is None:
             return True
     return False
-
-
-def any_build_possible(state: GameState, player: PlayerState, tiger: str, center: str,
-                       generic: bool | None = None) -> bool:
-    """TURN-02: placing in a centre needs at least one legal build (`generic`: `has_generic_piece(player)`,
-    when the caller knows it already: the placements ask it of every centre)."""
-    if generic is None:
-        generic = has_generic_piece(player)
-    occupancy = state.occupancy
-    factories = []
-    for space in _buildable_from(state.edition, state.player_count, tiger, center, BUILDABLE_FROM_CENTER):
-        if not space.infinite and space.id in occupancy:
-            continue
-        if space.kind != "factory":
-            if generic:
-                return True  # open, empty, in reach, and a generic piece is at hand
-        else:
-            factories.append(space)
-    for space in factories:  # only when no generic build is open: a factory's check costs more
-        if _factory_sector(state, player, space) is not None:
-            return True
-    return False
-
-
-@per_edition
-def _buildable_from(edition, player_count: int, tiger: str, center: str | None, kinds: tuple) -> tuple[Space, ...]:
-    """The spaces of `tiger`, in the edition's order, a build of these kinds may use when they are empty,
-    by what the board says: `check_space` finds it by its id on this Tiger, of the kind, open at this
-    player count, in the centre's reach (any column without a centre; an infinite space is always in
-    reach).  Listed once: this runs for every centre of every placement the options list, and every build."""
-    columns = edition.rules["investment_centers"][center]["build_columns"] if center is not None else None
-    return tuple(space for space in edition.tigers[tiger].spaces.values()
-                 if edition.tigers.get(space.id.split(".")[0]) is edition.tigers[tiger] and space.tiger == tiger
-                 and space.kind in kinds and space.min_players <= player_count
-                 and (columns is None or space.infinite or space.column in columns))
 
 
 # -- the build step ------------------------------------------------------------------

@@ -49,79 +49,79 @@ def payments_for(state: GameState, player: PlayerState, nation: str) -> list[tup
 
 
 def check_sale(state: GameState, player: PlayerState, action: dict, allowed: list[str]) -> dict:
-    """Validate a sale to one of the `allowed` nations; returns {nation, goods, row}."""
+    """Validate a sale to one of the `allowed` nations (raises `sale_refusal`'s); returns {nation, goods, row}."""
+    refusal = sale_refusal(state, player, action, allowed)
+    if refusal is not None:
+        raise refusal.error()
+    # The goods are a set: spelt as the options list them.
+    return {"nation": action["nation"], "goods": sorted(action["goods"]), "row": action["row"]}
+
+
+def sale_refusal(state: GameState, player: PlayerState, action: dict, allowed: list[str]) -> Refusal | None:
+    """Why `player` may not make the sale `action` ({nation, goods, row}) to one of the `allowed` nations, or
+    None (TRADE-02..05/08, FLAG-02, AMB-35): the one check the listed sales and `check_sale` use."""
     nation = action.get("nation")
     if nation not in state.edition.nations:
-        raise ActionShapeError(f"unknown nation {nation!r}", code="unknown_nation", field="nation", rule="TRADE-02")
-    if nation not in allowed:
-        raise IllegalActionError(f"{state.edition.nations[nation].name} cannot be sold to here (or was already sold "
-                                 f"to this turn); open: {', '.join(allowed) or 'none'}",
-                                 code="nation_not_available", rule="TRADE-02")
-    if not state.flag_stacks[nation]:
-        raise IllegalActionError(f"{state.edition.nations[nation].name} has no flag left", code="no_flag_left",
-                                 rule="TRADE-08")
+        return Refusal(f"unknown nation {nation!r}", "unknown_nation", "TRADE-02", ActionShapeError, {"field": "nation"})
     demand = state.edition.nations[nation]
+    if nation not in allowed:
+        return Refusal(f"{demand.name} cannot be sold to here (or was already sold to this turn); open: "
+                       f"{', '.join(allowed) or 'none'}", "nation_not_available", "TRADE-02")
+    if not state.flag_stacks[nation]:
+        return Refusal(f"{demand.name} has no flag left", "no_flag_left", "TRADE-08")
     goods = action.get("goods")
     if not isinstance(goods, list) or not all(isinstance(g, str) for g in goods):
-        raise ActionShapeError("goods must be a list of good names", code="goods_required", field="goods",
-                               rule="TRADE-03")
+        return Refusal("goods must be a list of good names", "goods_required", "TRADE-03", ActionShapeError,
+                       {"field": "goods"})
     if any(g not in state.edition.goods for g in goods):
-        raise ActionShapeError(f"unknown good in {goods}", code="unknown_good", field="goods", rule="TRADE-03")
+        return Refusal(f"unknown good in {goods}", "unknown_good", "TRADE-03", ActionShapeError, {"field": "goods"})
     if demand.demand_goods is not None and sorted(goods) != sorted(demand.demand_goods):
-        raise IllegalActionError(f"{demand.name} demands {' and '.join(demand.demand_goods)}",
-                                 code="wrong_goods", rule="TRADE-04")
+        return Refusal(f"{demand.name} demands {' and '.join(demand.demand_goods)}", "wrong_goods", "TRADE-04")
     if demand.demand_any_different is not None and (len(goods) != demand.demand_any_different
                                                     or len(set(goods)) != len(goods)):
-        raise IllegalActionError(f"{demand.name} takes {demand.demand_any_different} different goods of your choice",
-                                 code="wrong_goods", rule="TRADE-05")
+        return Refusal(f"{demand.name} takes {demand.demand_any_different} different goods of your choice",
+                       "wrong_goods", "TRADE-05")
     missing = [g for g in goods if player.goods[g] < 1]
     if missing:
-        raise IllegalActionError(f"You have no {', '.join(missing)} to pay {demand.name}", code="missing_goods",
-                                 rule="TRADE-03")
+        return Refusal(f"You have no {', '.join(missing)} to pay {demand.name}", "missing_goods", "TRADE-03")
     row = action.get("row")
     rows = empty_rows_for(state, player, nation)
     if row not in state.edition.rows:
-        raise ActionShapeError(f"say which final-scoring row takes the flag (\"row\"; open for {demand.name}: "
-                               f"{', '.join(rows) or 'none'})", code="row_required", field="row", rule="FLAG-02")
+        return Refusal(f"say which final-scoring row takes the flag (\"row\"; open for {demand.name}: "
+                       f"{', '.join(rows) or 'none'})", "row_required", "FLAG-02", ActionShapeError, {"field": "row"})
     if row not in rows:
         reason = "already holds a flag" if row in player.rows else f"does not accept {demand.name}"
-        raise IllegalActionError(f"Row {row} {reason}; open rows for {demand.name}: {', '.join(rows) or 'none'}",
-                                 code="row_not_available", rule="FLAG-02" if rows else "AMB-35")
-    return {"nation": nation, "goods": sorted(goods), "row": row}  # a set: spelt as the options list it
+        return Refusal(f"Row {row} {reason}; open rows for {demand.name}: {', '.join(rows) or 'none'}",
+                       "row_not_available", "FLAG-02" if rows else "AMB-35")
+    return None
+
+
+def _sales(state: GameState, player: PlayerState, allowed: list[str], rows_per_nation: int | None = None):
+    """Every sale ({nation, goods, row}) to the `allowed` nations that `sale_refusal` lets through: the
+    candidates are each nation, each set of goods at hand its demand may take, each empty row accepting
+    its flag (the first `rows_per_nation` of them, when given)."""
+    for nation in allowed:
+        demand = state.edition.nations[nation]
+        if demand.demand_goods is not None:
+            payments = [tuple(sorted(demand.demand_goods))]
+        else:
+            payments = combinations(sorted(g for g, n in player.goods.items() if n >= 1), demand.demand_any_different)
+        for goods in payments:
+            for row in empty_rows_for(state, player, nation)[:rows_per_nation]:
+                sale = {"nation": nation, "goods": list(goods), "row": row}
+                if sale_refusal(state, player, sale, allowed) is None:
+                    yield sale
 
 
 def sale_options(state: GameState, player: PlayerState, allowed: list[str], kind: str) -> list[dict]:
     """Every legal sale to the `allowed` nations, as actions of `kind`."""
-    options = []
-    for nation in allowed:
-        if not state.flag_stacks[nation]:
-            continue
-        rows = empty_rows_for(state, player, nation)
-        for goods in payments_for(state, player, nation):
-            options += [{"kind": kind, "nation": nation, "goods": list(goods), "row": row} for row in rows]
-    return options
-
-
-def can_pay(state: GameState, player: PlayerState, nation: str) -> bool:
-    """``bool(payments_for(state, player, nation))``, without listing the ways (TRADE-04/05)."""
-    demand = state.edition.nations[nation]
-    if demand.demand_goods is not None:
-        return all(player.goods[g] >= 1 for g in demand.demand_goods)
-    if type(demand.demand_any_different) is not int:
-        return bool(payments_for(state, player, nation))
-    # Some set of that many different goods exists exactly when that many kinds are held.
-    return sum(1 for n in player.goods.values() if n >= 1) >= demand.demand_any_different
+    return [{"kind": kind, **sale} for sale in _sales(state, player, allowed)]
 
 
 def any_sale(state: GameState, player: PlayerState, allowed: list[str]) -> bool:
-    """True when `sale_options` offers a sale to one of the `allowed` nations (without listing them all)."""
-    taken = player.rows
-    for nation in allowed:
-        if state.flag_stacks[nation] and can_pay(state, player, nation):
-            for row in _rows_accepting(state.edition, nation):  # = empty_rows_for, up to its first row
-                if row not in taken:
-                    return True
-    return False
+    """True when `sale_options` offers a sale to one of the `allowed` nations (found without listing them all:
+    whether a sale passes does not depend on which empty row accepting its flag it names)."""
+    return next(_sales(state, player, allowed, 1), None) is not None
 
 
 def make_sale(state: GameState, player: PlayerState, sale: dict, events: list[dict], where: str) -> str:
@@ -170,10 +170,25 @@ def trade_center_refusal(state: GameState, player: PlayerState, trade_center: st
         if other:
             return Refusal(f"Trade centre {other} already takes {worker} workers; no two trade centres "
                            f"take the same type", "worker_type_taken_at_market", "PLACE-03")
-    if not any_sale(state, player, _nations_at(state.edition, trade_center)):
-        return Refusal(f"You cannot make any sale at {trade_center} (goods, flags or an open row are "
-                       f"missing), so no worker may go there", "no_possible_sale", "TRADE-09")
+    nations = _nations_at(state.edition, trade_center)
+    if not any_sale(state, player, nations):
+        return Refusal(f"You cannot make any sale at {trade_center}, so no worker may go there: "
+                       + "; ".join(_no_sale_reason(state, player, n) for n in nations), "no_possible_sale", "TRADE-09")
     return None
+
+
+def _no_sale_reason(state: GameState, player: PlayerState, nation: str) -> str:
+    """Why `player` cannot sell to `nation` now, in the table's words (issue 33: which of goods, flag, row)."""
+    spec = state.edition.nations[nation]
+    if not state.flag_stacks[nation]:
+        return f"{spec.name} has no flag left"
+    if not payments_for(state, player, nation):
+        if spec.demand_goods is not None:
+            lacking = [g for g in spec.demand_goods if player.goods[g] < 1]
+            return f"{spec.name} takes 1 {' + 1 '.join(spec.demand_goods)} (you have no {' and no '.join(lacking)})"
+        held = sum(1 for n in player.goods.values() if n >= 1)
+        return f"{spec.name} takes {spec.demand_any_different} different goods (you have {held} kind{'s' if held != 1 else ''})"
+    return f"no open row on your board takes a {spec.name} flag"
 
 
 def start_trade(state: GameState, player: PlayerState, trade_center: str, worker: str, events: list[dict]) -> None:
@@ -186,10 +201,6 @@ def start_trade(state: GameState, player: PlayerState, trade_center: str, worker
     events.append({"kind": "worker_placed", "participant": player.id, "center": trade_center, "worker": worker,
                    "text": text})
     push_frame(state, "trade", ["sales", "gm_flag"], seat=player.id, trade_center=trade_center, sold=[], flags=[])
-
-
-def _trade_frame(state: GameState) -> dict:
-    return next(f for f in reversed(state.frames) if f["kind"] == "trade")
 
 
 def sales_step(state: GameState, frame: dict, events: list[dict]) -> dict:

@@ -80,12 +80,11 @@ def center_cost(state: GameState, center: str) -> int:
     return _center_facts(state.edition)[center][3]
 
 
-def center_refusal(state: GameState, player: PlayerState, center: str, worker: str,
-                   generic: bool | None = None) -> Refusal | None:
+def center_refusal(state: GameState, player: PlayerState, center: str, worker: str) -> Refusal | None:
     """PLACE-01/02/05 and TURN-02: why `worker` may not go to investment centre `center`, or None.
 
     The one check of these rules: the options list the centres it lets through, `place_worker`
-    raises what it refuses.  `generic`: whether the player has a generic piece left (None: look).
+    raises what it refuses.
     """
     tiger, letter, others, cost, label, name = _center_facts(state.edition)[center]
     centers = state.centers
@@ -102,7 +101,7 @@ def center_refusal(state: GameState, player: PlayerState, center: str, worker: s
     if player.funds[tiger] < cost:
         return Refusal(f"{label} costs {cost} funds on {name}; you have {player.funds[tiger]}",
                        "insufficient_funds", "PLACE-05")
-    if not building.any_build_possible(state, player, tiger, letter, generic):
+    if not building.any_build_possible(state, player, tiger, letter):
         return Refusal(f"A worker in an investment centre must build, and nothing you can build is open within "
                        f"reach of {label} (columns {', '.join(building.reach(state, letter))})",
                        "no_legal_build", "TURN-02")
@@ -169,10 +168,9 @@ def placement_options(state: GameState, decision: dict) -> list[dict]:
     player = state.player(state.turn_order[state.turn_index])
     workers = [player.team[0]] if player.team is not None else stated_types_possible(state, player)
     options = []
-    generic = building.has_generic_piece(player)
     for worker in workers:
         for center in state.centers:
-            if center_refusal(state, player, center, worker, generic) is None:
+            if center_refusal(state, player, center, worker) is None:
                 options.append(_placement(center, worker, player))
         for trade_center in state.trade_centers:
             if market.trade_center_refusal(state, player, trade_center, worker) is None:
@@ -213,34 +211,41 @@ def local_sale_step(state: GameState, frame: dict, events: list[dict]) -> dict:
 
 
 def check_local_sale(state: GameState, decision: dict, market_id) -> dict:
-    """LMKT-03/04/05: reach, one good per market per era, the good in hand."""
+    """LMKT-01/03/04/05; returns {market} (raises `local_sale_refusal`'s refusal)."""
     tiger = state.edition.tigers[decision["tiger"]]
     if market_id not in tiger.local_markets:
         raise ActionShapeError(f"{market_id!r} is not a local market of {tiger.name}", code="unknown_market",
                                field="market", rule="LMKT-01")
+    refusal = local_sale_refusal(state, decision, market_id)
+    if refusal is not None:
+        raise refusal.error()
+    return {"market": tiger.local_markets[market_id]}
+
+
+def local_sale_refusal(state: GameState, decision: dict, market_id: str) -> Refusal | None:
+    """LMKT-03/04/05: reach, one good per market per era, the good in hand: why the current player may
+    not sell to the Tiger's market `market_id`, or None (the options and `check_local_sale` use it)."""
+    tiger = state.edition.tigers[decision["tiger"]]
     market = tiger.local_markets[market_id]
     reach = state.edition.rules["investment_centers"][decision["center"]]["market_columns"]
     if market.column not in reach:
-        raise IllegalActionError(f"From centre {decision['center']} you can sell only to the column "
-                                 f"{'/'.join(reach)} market{'s' if len(reach) > 1 else ''} of {tiger.name}",
-                                 code="market_out_of_reach", rule="LMKT-03")
+        return Refusal(f"From centre {decision['center']} you can sell only to the column "
+                       f"{'/'.join(reach)} market{'s' if len(reach) > 1 else ''} of {tiger.name}",
+                       "market_out_of_reach", "LMKT-03")
     if state.local_markets[market_id] is not None:
-        raise IllegalActionError(f"The column {market.column} market of {tiger.name} already took a good this era",
-                                 code="market_full", rule="LMKT-04")
+        return Refusal(f"The column {market.column} market of {tiger.name} already took a good this era",
+                       "market_full", "LMKT-04")
     if state.player(state.turn_order[state.turn_index]).goods[market.good] < 1:
-        raise IllegalActionError(f"The column {market.column} market of {tiger.name} wants {market.good}, "
-                                 f"and you have none", code="missing_good", rule="LMKT-05")
-    return {"market": market}
+        return Refusal(f"The column {market.column} market of {tiger.name} wants {market.good}, and you have none",
+                       "missing_good", "LMKT-05")
+    return None
 
 
 def local_sale_options(state: GameState, decision: dict) -> list[dict]:
     """Every legal local-market sale, plus skipping it (only when a sale is possible)."""
-    # `check_local_sale` passes for one of the Tiger's own markets exactly when these hold.
-    reach = state.edition.rules["investment_centers"][decision["center"]]["market_columns"]
-    goods = state.player(state.turn_order[state.turn_index]).goods
     options = [{"kind": "sell_local", "market": market_id}
-               for market_id, market in state.edition.tigers[decision["tiger"]].local_markets.items()
-               if market.column in reach and state.local_markets[market_id] is None and goods[market.good] >= 1]
+               for market_id in state.edition.tigers[decision["tiger"]].local_markets
+               if local_sale_refusal(state, decision, market_id) is None]
     return options + [{"kind": "skip_local_sale"}] if options else []
 
 

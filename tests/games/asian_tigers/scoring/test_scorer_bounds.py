@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import sys
+import threading
 
 import pytest
 
@@ -17,6 +18,7 @@ EDITION = load_edition()
 # Lines of Python a traced call may run before it is stopped: a loop over a number of 10**8 or more
 # would pass it, every step of the scorer together stays far below it.
 CEILING = 1_000_000
+HANG_GUARD = 120
 
 
 class LineBudgetExceeded(Exception):
@@ -27,25 +29,41 @@ def lines_run(call, *args) -> int:
     """How many lines of Python `call(*args)` runs (a refusal it raises is counted, not raised).
 
     Counting steps instead of timing them: the count is the same on an idle and on a busy machine,
-    and a call that loops over a huge number is stopped at `CEILING` instead of running for hours."""
-    count = 0
+    and a call that loops over a huge number is stopped at `CEILING` instead of running for hours.
+    The call runs traced in a thread of its own: nothing of the test runner's thread (its own
+    tracing, a pending interruption) reaches the count, and a call that never returns fails the test
+    after `HANG_GUARD` seconds instead of hanging the run (a guard, not a speed requirement)."""
+    outcome: dict = {}
 
-    def tracer(frame, event, arg):
-        nonlocal count
-        if event == "line":
-            count += 1
-            if count > CEILING:
-                raise LineBudgetExceeded
-        return tracer
+    def run() -> None:
+        count = 0
 
-    sys.settrace(tracer)
-    try:
-        call(*args)
-    except ScorerInputError:
-        pass
-    finally:
-        sys.settrace(None)
-    return count
+        def tracer(frame, event, arg):
+            nonlocal count
+            if event == "line":
+                count += 1
+                if count > CEILING:
+                    raise LineBudgetExceeded
+            return tracer
+
+        sys.settrace(tracer)
+        try:
+            call(*args)
+        except ScorerInputError:
+            pass
+        except LineBudgetExceeded as exc:
+            outcome["error"] = exc
+        finally:
+            sys.settrace(None)
+            outcome["count"] = count
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    thread.join(HANG_GUARD)
+    assert not thread.is_alive(), f"{call.__name__} still runs after {HANG_GUARD} s"
+    if "error" in outcome:
+        raise outcome["error"]
+    return outcome["count"]
 
 
 @pytest.fixture

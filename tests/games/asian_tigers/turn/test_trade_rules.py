@@ -7,7 +7,7 @@ import pytest
 
 from api.games.asian_tigers import apply, legal_actions
 from api.games.asian_tigers.errors import ActionShapeError
-from tests.games.asian_tigers.builders import (STC, act, decision_kind, find_action, game, is_legal, modified,
+from tests.games.asian_tigers.builders import (STC, act, decision_kind, game, is_legal, modified,
                                                of_kind, pass_turn, rejects)
 
 
