@@ -250,7 +250,8 @@ async function drainGame(gameId, token) {
     set({ online: true });
     for (const write of result.applied) await adopt(write.game, { polled: false });  // each patches the last
     if (getState().game && getState().game.game_id === gameId) {
-      set({ lastLines: result.applied.flatMap((w) => w.applied.flatMap((a) => a.lines)).concat(
+      // The taken moves leave the screen's outbox now, not after the refresh: the next question shows at once.
+      set({ outbox: await outbox.items(gameId), lastLines: result.applied.flatMap((w) => w.applied.flatMap((a) => a.lines)).concat(
         result.applied.filter((w) => w.undone && w.undone.length).map((w) => `Undone: move ${w.undone.join(", ")}`)) });
     }
   }

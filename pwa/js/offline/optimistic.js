@@ -13,8 +13,8 @@ import { getState, set } from "../store.js";
 import { call, isReady } from "./engine.js";
 import { isLocalGame, present } from "./play.js";
 
-// Outbox key -> the state hash the phone's engine reached with that move (a promise: worked out after
-// the screen changed, so the next question does not wait for it).
+// Outbox key -> {base, hash}: the version the move was based on and the state hash the phone's engine
+// reached with it (a promise: worked out after the screen changed, so the next question does not wait).
 const expected = new Map();
 
 // Answer `item` (just queued) here if this phone can; false when its engine refused it offline.
@@ -32,7 +32,8 @@ export async function answerFirst(item) {
     set({ answered: null });
     return true;
   }
-  expected.set(item.key, call("state_hash_json", game.game_id).then((r) => r.state_hash).catch(() => null));
+  expected.set(item.key, { base: item.base_version,
+                           hash: call("state_hash_json", game.game_id).then((r) => r.state_hash).catch(() => null) });
   return true;
 }
 
@@ -41,7 +42,9 @@ export async function confirmed(gameId, write) {
   const want = expected.get(write.key);
   if (!want) return;
   expected.delete(write.key);
-  const [mine, applied] = [await want, write.applied || []];
+  // Replayed on another state after a race (the outbox re-based it): the phone's first answer is no measure.
+  if (write.version - 1 !== want.base) return;
+  const [mine, applied] = [await want.hash, write.applied || []];
   const theirs = applied.length ? applied[applied.length - 1].state_hash : null;
   if (!mine || !theirs) {
     set({ answered: { game_id: gameId, key: write.key, status: "recorded" } });

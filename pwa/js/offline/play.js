@@ -82,7 +82,8 @@ export async function followGame(record) {
 
 // After a write of this phone was accepted (outbox drain).
 export async function acknowledged(gameId, write) {
-  await ackWrite(gameId, write);
+  // A phone that never got its engine keeps no copy: loading local.js would cost a round trip per first move.
+  if (canRunOffline()) await ackWrite(gameId, write);
 }
 
 // After a sync that sent moves made offline: the server's state hash must be the phone's.
