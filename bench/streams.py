@@ -92,6 +92,30 @@ def tree_rss_kb(pid: int) -> int:
     return total
 
 
+def tree_cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of `pid` and all its descendants."""
+    total, todo = 0.0, [pid]
+    while todo:
+        current = todo.pop()
+        try:
+            fields = Path(f"/proc/{current}/stat").read_text().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+            todo.extend(int(c) for c in Path(f"/proc/{current}/task/{current}/children").read_text().split())
+        except OSError:
+            continue
+    return total
+
+
+def parts_cpu(pid: int) -> dict[str, float]:
+    """CPU seconds of each part `deploy/serve.py` started, by name."""
+    parts: dict[str, float] = {}
+    for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split():
+        cmdline = Path(f"/proc/{child}/cmdline").read_bytes().split(b"\0")
+        name = next((n for n in ("caddy", "uvicorn", "gunicorn") if any(n.encode() in a for a in cmdline)), child)
+        parts[name] = tree_cpu_seconds(int(child))
+    return parts
+
+
 def parts_rss_kb(pid: int) -> dict[str, int]:
     """RSS (kB) of each part `deploy/serve.py` started (its children with their descendants), by name."""
     parts: dict[str, int] = {}
@@ -167,10 +191,13 @@ async def paced(port: int, context: ssl.SSLContext, games: list[dict], seconds: 
     return latencies
 
 
-async def slow_client(port: int, context: ssl.SSLContext, path: str, stop: asyncio.Event) -> None:
+async def slow_client(port: int, context: ssl.SSLContext, game: dict, stop: asyncio.Event) -> None:
+    """A valid move's headers (the app would have to read its body), then the body a byte every 2 s."""
     reader, writer = await asyncio.open_connection("127.0.0.1", port, ssl=context, server_hostname="localhost")
-    writer.write(f"POST {path} HTTP/1.1\r\nHost: localhost:{port}\r\nContent-Type: application/json\r\n"
-                 f"Content-Length: 100000\r\n\r\n".encode())
+    writer.write(f"POST /api/games/{game['game_id']}/actions HTTP/1.1\r\nHost: localhost:{port}\r\n"
+                 f"Content-Type: application/json\r\nContent-Length: 100000\r\n"
+                 f"Authorization: Bearer {game['table_token']}\r\nIf-Match: \"{game['version']}\"\r\n"
+                 f"Idempotency-Key: {uuid.uuid4()}\r\n\r\n".encode())
     while not stop.is_set():
         writer.write(b" ")
         await writer.drain()
@@ -240,7 +267,11 @@ async def bench(args, ports: dict, cafile: str, serve_pid: int) -> None:
     _opened, alive, total, took, failure = await loop.run_in_executor(None, pipe.recv)
     print(f"opened {alive} of {total} streams in {took:.1f} s" + (f"; first failure: {failure}" if failure else ""),
           flush=True)
-    await asyncio.sleep(5)
+    cpu_before, idle_from = parts_cpu(serve_pid), time.monotonic()
+    await asyncio.sleep(10)
+    cpu_after, idle = parts_cpu(serve_pid), time.monotonic() - idle_from
+    print(f"  idle, {alive} streams open (heartbeats only), CPU in % of one core: " + ", ".join(
+        f"{name} {100 * (cpu_after[name] - cpu_before.get(name, 0)) / idle:.1f}" for name in cpu_after))
     rss_with = tree_rss_kb(serve_pid)
     parts_with = parts_rss_kb(serve_pid)
     print("  per part, kB per open stream: " + ", ".join(
@@ -286,7 +317,7 @@ async def bench(args, ports: dict, cafile: str, serve_pid: int) -> None:
 
     # 5. the same beside 100 slow clients
     stop = asyncio.Event()
-    crowd = [asyncio.create_task(slow_client(https, context, f"/api/games/{games[-1]['game_id']}/actions", stop))
+    crowd = [asyncio.create_task(slow_client(https, context, games[-1], stop))
              for _ in range(100)]
     await asyncio.sleep(3)
     slow = await paced(https, context, games, args.seconds)

@@ -8,6 +8,7 @@ import sqlite3
 import ssl
 import threading
 import time
+import uuid
 from pathlib import Path
 
 import pytest
@@ -41,6 +42,7 @@ def test_a_move_and_its_event_through_https_with_the_internal_ca(stack):
     health = s.get(stack.url + "/api/health", timeout=10)
     assert health.status_code == 200
     assert health.headers["Strict-Transport-Security"].startswith("max-age=")
+    assert "Server" not in health.headers  # neither Caddy's banner nor gunicorn's
     game = stack.create_game(s)
     reader = EventReader(stack, game)
     assert reader.response.getheader("Content-Type").startswith("text/event-stream")
@@ -96,11 +98,14 @@ def test_a_stream_closed_by_the_phone_frees_its_slot(stack):
     assert wait_until(lambda: stack.open_streams() == before)
 
 
-async def _trickle(ssl_context, port: int, path: str, connected: list, stop: asyncio.Event) -> None:
-    """One slow client: a move's headers at once, then its body one byte every 2 s (a bad phone network)."""
+async def _trickle(ssl_context, port: int, game: dict, connected: list, stop: asyncio.Event) -> None:
+    """One slow client: a valid move's headers at once (so the app must read its body: a request it can
+    refuse from its headers alone holds nothing), then the body one byte every 2 s (a bad phone network)."""
     reader, writer = await asyncio.open_connection("127.0.0.1", port, ssl=ssl_context, server_hostname="localhost")
-    writer.write(f"POST {path} HTTP/1.1\r\nHost: localhost:{port}\r\nContent-Type: application/json\r\n"
-                 f"Content-Length: 500\r\n\r\n".encode())
+    writer.write(f"POST /api/games/{game['game_id']}/actions HTTP/1.1\r\nHost: localhost:{port}\r\n"
+                 f"Content-Type: application/json\r\nContent-Length: 500\r\n"
+                 f"Authorization: Bearer {game['table_token']}\r\nIf-Match: \"{game['version']}\"\r\n"
+                 f"Idempotency-Key: {uuid.uuid4()}\r\n\r\n".encode())
     await writer.drain()
     connected.append(1)
     try:
@@ -117,17 +122,16 @@ async def _trickle(ssl_context, port: int, path: str, connected: list, stop: asy
 
 def test_slow_clients_beside_live_play_leave_moves_quick(stack):
     """100 clients trickling their bodies hold nothing but Caddy's memory: moves stay quick.
-    (Straight on gunicorn the same clients stall every move for about 30 s.)"""
+    (Straight on gunicorn the same clients stall every move past 30 s: each holds an app thread.)"""
     s = stack.session()
     game, victim = stack.create_game(s), stack.create_game(s)
     context = ssl.create_default_context(cafile=str(stack.root_cert))
     connected: list = []
     loop = asyncio.new_event_loop()
     stop = asyncio.Event()
-    path = f"/api/games/{victim['game_id']}/actions"
 
     async def crowd():
-        await asyncio.gather(*(_trickle(context, int(stack.ports["HTTPS_PORT"]), path, connected, stop)
+        await asyncio.gather(*(_trickle(context, int(stack.ports["HTTPS_PORT"]), victim, connected, stop)
                                for _ in range(100)), return_exceptions=True)
 
     runner = threading.Thread(target=loop.run_until_complete, args=(crowd(),), daemon=True)

@@ -16,11 +16,10 @@ import requests
 from tests.faults.conftest import Gunicorn, assert_storage_fault, stored_moves
 
 # The request budget (api.deadline, removed by issue 29) would cut a 2 s lock wait at its own 2 s: off here.
-NO_BUDGET: dict[str, str] = {}  # the request budget is gone: storage waits are bounded themselves
 
 
 def test_an_outside_writer_holding_the_lock_is_503_database_busy_within_3_s(gunicorn):
-    server = gunicorn(**NO_BUDGET)
+    server = gunicorn()
     game = server.create_game()
     assert server.move(game).status_code == 200
     outside = sqlite3.connect(server.db, isolation_level=None)  # the sqlite3 shell, a backup script, ...
@@ -89,7 +88,7 @@ def small_disk():
 
 
 def test_with_64_kb_left_health_is_503_while_writes_fail_and_both_recover(small_disk):
-    server = Gunicorn(small_disk / "faults.db", TABLEKEEPER_MIN_FREE_MB="1", **NO_BUDGET)
+    server = Gunicorn(small_disk / "faults.db", TABLEKEEPER_MIN_FREE_MB="1")
     try:
         server.start()
         game = server.create_game()

@@ -81,8 +81,9 @@ def test_calibrate_two_components_save_and_play_with_it(server, new_phone):
 
     # Save for good and use it for new games on this phone.
     page.get_by_role("link", name="Ann's box").tap()
-    page.get_by_role("button", name="Save the edition for good").tap()
-    page.get_by_test_id("notice").filter(has_text="Saved for good").wait_for()
+    page.once("dialog", lambda dialog: dialog.accept())  # publishing is confirmed: its values are fixed after
+    page.get_by_role("button", name="Publish: no more changes…").tap()
+    page.get_by_test_id("notice").filter(has_text="Published").wait_for()
     page.get_by_role("button", name="Use for new games on this phone").tap()
     page.get_by_test_id("notice").filter(has_text="New games on this phone").wait_for()
     edition_id = page.url.rsplit("/", 1)[1]
@@ -141,7 +142,8 @@ def test_diff_screen_shared_link_export_and_import(server, new_phone, tmp_path):
     page.goto(f"{server.url}/#/editions/{created['edition_id']}")  # the shared link / QR code
     page.get_by_role("heading", name="Bob's box").wait_for()
     assert page.locator(".qr svg").count() == 1
-    assert page.get_by_role("button", name="Save the edition for good").count() == 0  # not this phone's
+    assert page.get_by_role("button", name="Publish: no more changes…").count() == 0  # not this phone's
+    assert "nobody can change it: it is published" in page.locator("main").inner_text()
     page.get_by_role("link", name="Show the differences").tap()
     page.get_by_test_id("diff-count").filter(has_text="1 value(s) differ").wait_for()
     text = page.locator("main").inner_text()
@@ -176,5 +178,5 @@ def test_diff_screen_shared_link_export_and_import(server, new_phone, tmp_path):
     imported = requests.get(f"{server.url}/api/editions/{imported_id}", timeout=10).json()
     assert imported_id != created["edition_id"] and imported["draft"] is True
     assert imported["content_hash"] == created["edition"]["content_hash"]
-    other.get_by_role("button", name="Save the edition for good").wait_for()  # this phone owns the copy
+    other.get_by_role("button", name="Publish: no more changes…").wait_for()  # this phone owns the copy
     assert page.errors == [] and other.errors == []

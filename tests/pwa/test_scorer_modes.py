@@ -261,6 +261,8 @@ def test_nippon_live_refuses_a_tile_the_player_no_longer_has(server, new_phone):
 
 # ----------------------------------------------------------------------------- Asian Tigers, the board as it lies
 def test_asian_tigers_two_players_by_tapping_the_board(server, new_phone):
+    import json
+
     from tests.helpers import worked_example
 
     ex1 = worked_example("EX-1")["input"]

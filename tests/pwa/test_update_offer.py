@@ -40,6 +40,7 @@ def test_update_offer_floats_and_moves_nothing(pwa_server, new_phone):
     page.goto(f"{server.url}/#/join/{g['join_code']}")
     page.locator("[data-testid=recorder]").wait_for()
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")  # a function: CSP forbids eval
+    page.get_by_role("button", name="The table is laid out: to the first turn").click()  # the checklist put away
     turn = page.locator("[data-testid=turn]")
     before = turn.bounding_box()
     assert page.locator("[data-testid=update-offer]").count() == 0

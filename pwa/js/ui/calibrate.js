@@ -194,6 +194,12 @@ export default function Calibrate({ params }) {
       }
     });
   }, [params.id]);
+  // A new component: what was said about the last one goes, the focus starts on its heading.
+  useEffect(() => {
+    setSaved(null); setProblem(null);
+    const h = document.querySelector("main h1");
+    if (h) { h.focus(); window.scrollTo(0, 0); }
+  }, [params.component]);
   const comp = ed && ed.components.find((c) => c.id === params.component);
   if (!ed || !comp) return html`<main class="screen"><nav class="nav" aria-label="Back"><a href=${`#/editions/${params.id}`}>Edition</a></nav>
     <h1 tabindex="-1">Check the numbers</h1><${Problem} error=${error} />${!error && html`<p>${ed ? "No such component." : "Loading…"}</p>`}</main>`;
@@ -254,10 +260,13 @@ export default function Calibrate({ params }) {
     <p class="chip" data-testid="progress" aria-live="polite">${progressText(ed)}</p>
     <p class="hint" data-testid="component-progress">On this component: ${comp.checked_count} of ${comp.placeholder_count + comp.checked_count} checked</p>
     <p><strong>Look at:</strong> ${comp.look_at}</p>
+    <p class="hint" data-testid="legend"><span class="cal-mark todo" aria-hidden="true">?</span> not checked yet (a value we
+      made up: compare it with your box) · <span class="cal-mark ok" aria-hidden="true">✓</span> checked against your box ·
+      a greyed value is stated by the rulebook and cannot differ.</p>
     ${offline && html`<div class="banner warn" role="status" data-testid="offline-banner">Offline: this is the copy
       saved on this phone. What you change is kept here and sent when the server answers.</div>`}
-    ${!canEdit && html`<div class="banner warn" role="status">${ed.draft ? "This edition belongs to another phone: you can look, not change."
-      : "This edition is saved for good: make your own copy to change it."}</div>`}
+    ${!canEdit && html`<div class="banner warn" role="status">${ed.draft ? "This edition is being checked on the phone that started it: you can look here, not change."
+      : "This edition is published: make your own copy to change it."}</div>`}
     <${Layout} comp=${comp} ctx=${ctx} />
     ${misplaced && html`<p class="field-error" role="alert">${problem.label}: ${problem.sentence}</p>`}
     ${saved && html`<div class="banner ok" role="status">${saved}</div>`}

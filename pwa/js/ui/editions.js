@@ -88,12 +88,15 @@ function Detail({ id }) {
     <h1 tabindex="-1">Edition</h1><${Problem} error=${error} />${!error && html`<p>Loading…</p>`}</main>`;
   const owner = !!token && ed.draft;
   const guard = (fn) => async () => { setError(null); setNotice(null); try { await fn(); } catch (err) { fail(setError)(err); } };
+  // Publishing is for good: said before the tap, confirmed, and never needed to play with the edition.
   const save = guard(async () => {
+    if (!confirm(`Publish “${ed.name}”? Nobody can change its values after this (a fix then needs a copy). `
+      + "Games already played keep the values they used. You do not need this to play with it.")) return;
     const { data } = await editionsApi.patch(id, token, { draft: false });
     setEd(data);
     const draft = await currentDraft();
     if (draft && draft.edition_id === id) await setDraft(null);
-    setNotice("Saved for good: games can use it now.");
+    setNotice("Published: its values are fixed now.");
   });
   const useHere = guard(async () => {
     await setPhoneDefault(ed.game, { edition_id: id, name: ed.name });
@@ -117,7 +120,7 @@ function Detail({ id }) {
     <nav class="nav" aria-label="Back"><a href="#/">Home</a><a href="#/editions">Editions</a></nav>
     <h1 tabindex="-1">${ed.name}</h1>
     <p class="chip" data-testid="progress">${progressText(ed)}</p>
-    <p class="hint">${GAME_NAMES[ed.game] || ed.game} · ${ed.draft ? "draft" : "saved for good"} · version ${ed.version}
+    <p class="hint">${GAME_NAMES[ed.game] || ed.game} · ${ed.draft ? "draft, being checked" : "published"} · version ${ed.version}
       ${mine && mine.edition_id === id ? " · used for new games on this phone" : ""}</p>
     ${notice && html`<div class="banner ok" role="status" data-testid="notice">${notice}</div>`}
     <${Problem} error=${error} />
@@ -127,12 +130,15 @@ function Detail({ id }) {
         <span>${c.title}</span><span class="hint">${c.checked_count}/${c.placeholder_count + c.checked_count}</span></a></li>`)}</ul>`)}
     <h2>Use and share</h2>
     <div class="stack">
-      ${owner && html`<button class="primary" onClick=${save}>Save the edition for good</button>`}
-      ${!ed.draft && html`<button class="primary" onClick=${useHere} disabled=${mine && mine.edition_id === id}>Use for new games on this phone</button>`}
+      <button class="primary" onClick=${useHere} disabled=${mine && mine.edition_id === id}>Use for new games on this phone</button>
+      ${ed.draft && html`<p class="hint">You can play with it while you are still checking: each game keeps the exact
+        values it started with.</p>`}
+      ${owner && html`<button onClick=${save}>Publish: no more changes…</button>`}
       <button onClick=${guard(() => downloadEdition(id, ed.name))}>Export the edition file</button>
       <button onClick=${copy}>Make my own copy to check</button>
     </div>
-    <p>Link to this edition (anyone can open it, only this phone can change it):</p>
+    <p>Link to this edition (anyone can open it; ${!ed.draft ? "nobody can change it: it is published"
+      : owner ? "only this phone can change it" : "only the phone that started it can change it"}):</p>
     <p style="word-break:break-all"><a href=${link} data-testid="edition-link">${link}</a></p>
     <div class="qr" dangerouslySetInnerHTML=${{ __html: svg }}></div>
     <h2>Compare</h2>

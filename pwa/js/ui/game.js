@@ -69,6 +69,7 @@ function Undo({ s }) {
   }, [asking, kept]);
   if (gv.role === "spectator" || gv.over || (!gv.can_undo && !s.outbox.length)) return null;
   const ask = async () => {
+    setKept(false);
     const queued = s.outbox[s.outbox.length - 1];
     if (queued) {
       const move = queued.type === "undo" ? "an undo" : actionLabel(s.labels, queued.action, gv.view);

@@ -82,7 +82,7 @@ def check_components(doc: Doc) -> Check:
 
 
 def check_tigers(doc: Doc) -> Check:
-    """Ids, names, areas, and the layout of each Tiger; all Tigers share one shape."""
+    """Ids, names, areas, and the layout of each Tiger; all Tigers share one layout (their printed values may differ)."""
     found = list(doc.obj("tigers"))
     if found != list(TIGERS):
         yield fail(("tigers",), f"the Tigers must be {list(TIGERS)} in that order, found {found}")
@@ -294,15 +294,21 @@ def _check_local_markets(doc: Doc, t: str) -> Check:
             yield fail(base + (m, "influence"), f"market influence must be a positive integer, found {show(influence)}")
 
 
+# What "the same layout" covers (rulebook, Anatomy of a Tiger): the spaces, their kinds, rows, columns, order,
+# dots, links and the university's additional actions.  What is printed in the spaces (bonuses, science costs,
+# goods, market influence) may differ from Tiger to Tiger: the rulebook does not say they are equal (issue 34).
+LAYOUT_KEYS = frozenset({"kind", "row", "column", "position", "min_players", "connects", "additional_actions"})
+
+
 def _shape(doc: Doc, t: str) -> dict[str, dict[str, Any]]:
     out: dict[str, dict[str, Any]] = {}
     for section in TIGER_SECTIONS:
         entries = {}
         for sid, s in doc.entries("tigers", t, section):
             if section == "local_markets":
-                norm: dict[str, Any] = {"column": s.get("column"), "influence": s.get("influence")}
+                norm: dict[str, Any] = {"column": s.get("column")}
             else:
-                norm = {k: v for k, v in s.items() if not (section == "spaces" and k == "good")}
+                norm = {k: v for k, v in s.items() if k in LAYOUT_KEYS}
                 if isinstance(norm.get("connects"), list):
                     norm["connects"] = [c.split(".", 1)[-1] if isinstance(c, str) else c for c in norm["connects"]]
             entries[sid.split(".", 1)[-1]] = norm
@@ -317,7 +323,7 @@ def _check_same_shape(doc: Doc) -> Check:
         if diff:
             path, desc = diff
             real = ("tigers", t, path[0], f"{t}.{path[1]}") + path[2:] if len(path) > 1 else ("tigers", t) + path
-            yield fail(real, f"all Tigers have the same shape, only goods differ: {desc} as in {TIGERS[0]}")
+            yield fail(real, f"the 4 Tigers share one layout (rulebook, Anatomy of a Tiger): {desc} as in {TIGERS[0]}")
 
 
 def check_board_wide(doc: Doc) -> Check:

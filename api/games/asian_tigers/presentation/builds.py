@@ -54,6 +54,11 @@ def space_payoff(state: GameState, info: dict) -> tuple[dict, dict]:
         add(cost, "energy", info.get("energy", 0))
         add(cost, "science", info.get("science", 0))
         payoff["goods"] = {space.good: rules["factory"]["production_goods"]}
+        base, off = rules["factory"]["base_cost_energy"], rules["factory"]["discount_per_connected_built_power_plant"]
+        if "energy" in info and info["energy"] < base and off:  # BUILD-FAC-01: say why it is cheaper (issue 33)
+            plants = (base - info["energy"]) // off
+            payoff["notes"] = [f"energy {base} less {off} for {'each of the ' + str(plants) if plants > 1 else 'the'} "
+                               f"power plant{'s' if plants > 1 else ''} built beside it (any owner's)"]
     elif space.kind == "laboratory":
         payoff["science"] = rules["laboratory"]["science_gain_infinite" if space.infinite else "science_gain"]
     elif space.kind == "power_plant":

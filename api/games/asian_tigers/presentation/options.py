@@ -259,6 +259,7 @@ def _resolve_bonus(state: GameState, decision: dict, action: dict):
         satellite = plan["space"]
         _funds(cost, satellite.tiger, plan["funds"])
         payoff["satellite"] = {"id": satellite.id, "label": L.satellite_space_label(edition, satellite.id)}
+        payoff["notes"] = [_satellite_ip(state, player, satellite)]
         where = f" on {payoff['satellite']['label']}"
     elif verb == "parts_factory":
         text, cost, more = _parts_factory(state, player, plan["piece"].space, plan["energy"])
@@ -289,6 +290,14 @@ def _resolve_bonus(state: GameState, decision: dict, action: dict):
             payoff[effect["resource"]] = effect["amount"]
         where = ""
     return f"Use “{label}”{where}", cost, payoff
+
+
+def _satellite_ip(state: GameState, player, satellite) -> str:
+    """IP-03 in numbers (issue 33): the satellite's 1 IP and +1 for each of the player's pieces in its row there."""
+    row = [p for p in state.pieces if p.owner == player.id and p.space in state.edition.tigers[satellite.tiger].spaces
+           and state.edition.space(p.space).row == satellite.row and not state.edition.space(p.space).infinite]
+    boost = f", +1 for each of your {len(row)} pieces in that row" if row else ""
+    return f"+{1 + len(row)} investment point{'s' if row else ''} on {state.edition.tigers[satellite.tiger].name} (the satellite 1{boost})"
 
 
 def _funds(cost: dict, tiger: str, amount: int) -> None:

@@ -100,10 +100,16 @@ def _local_sales(state: GameState, decision: dict) -> list[dict]:
 
 
 def _university(state: GameState, decision: dict) -> list[dict]:
-    tiger = state.edition.space(decision["space"]).tiger
+    university = state.edition.space(decision["space"])
+    tiger = university.tiger
     sector = _generic_sector(state, decision)
-    return [{"kind": "build_department", "space": s.id, "sector": sector}
-            for s in state.edition.tigers[tiger].spaces.values() if s.kind == "department" and building.is_open(state, s)]
+    out = [{"kind": "build_department", "space": s.id, "sector": sector}
+           for s in state.edition.tigers[tiger].spaces.values() if s.kind == "department" and building.is_open(state, s)]
+    if "parts_factory" in university.additional_actions:  # BUILD-PARTS-01: under one of your factories (issue 33)
+        own = [p.space for p in state.pieces if p.owner == decision["seat"] and p.kind == "factory"]
+        factories = [s.id for s in state.edition.tigers[tiger].spaces.values() if s.kind == "factory"]
+        out += [{"kind": "attach_parts_factory", "space": sid} for sid in (own or factories[:1])]
+    return out
 
 
 def _sales(state: GameState, decision: dict) -> list[dict]:
@@ -161,6 +167,8 @@ def candidate_label(state: GameState, decision: dict, action: dict) -> str:
         return L.center_label(edition, action["center"])
     if kind in ("build", "build_department"):
         return L.space_label(edition, edition.space(action["space"]))
+    if kind == "attach_parts_factory":
+        return f"A parts factory under {L.space_label(edition, edition.space(action['space']))}"
     if kind == "sell_local":
         return L.market_label(edition, action["market"])
     if kind in ("sell_to_nation", "special_sale"):

@@ -199,9 +199,9 @@ CASES: list[Case] = [
     C("market-influence-zero", {"/tigers/SK/local_markets/SK.MA/influence": 0},
       "/tigers/SK/local_markets/SK.MA/influence", "positive"),
     C("shape-differs", {"/tigers/TW/spaces/TW.F1/min_players": 2}, "/tigers/TW/spaces/TW.F1/min_players",
-      "same shape"),
-    C("shape-bonus-amount", {"/tigers/HK/spaces/HK.U1/bonus/amount": 4}, "/tigers/HK/spaces/HK.U1/bonus/amount",
-      "same shape"),
+      "share one layout"),
+    C("shape-kind-differs", {"/tigers/HK/spaces/HK.L3/column": "B"}, "/tigers/HK/spaces/HK.L3/column",
+      "share one layout"),
     # ---- board-wide
     C("neutral-factory-goods", {"/tigers/HK/spaces/HK.F4/good": "Machinery"}, "/tigers/HK/spaces/HK.F4/good",
       "neutral player"),
@@ -435,3 +435,11 @@ def test_corrected_placeholder_value_still_passes(edition):
                                   "/provenance/~1tigers~1SK~1local_markets": "rulebook"}.items())
     prov = validate_edition_document(fixed)
     assert prov.resolve("/tigers/SK/local_markets/SK.MA/good") == "rulebook"
+
+
+def test_tigers_may_differ_in_what_is_printed_on_their_shared_layout(edition):
+    # Rulebook, Anatomy of a Tiger: the 4 Tigers share a layout; their printed bonuses and markets may differ
+    # (issue 34: SK U1 at +4 while the others print +3 was refused)
+    changed = apply_edits(edition, [("/tigers/SK/spaces/SK.U1/bonus/amount", 4),
+                                    ("/tigers/HK/local_markets/HK.MA/influence", 5)])
+    assert validate_edition_errors(changed) == []
