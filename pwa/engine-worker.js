@@ -110,21 +110,30 @@ function wellFormed(bytes, stored) {
   return magic === SNAPSHOT_MAGIC && heap > 0 && heap % 65536 === 0;
 }
 
-async function restore(saved, code) {
+// `codeP`: the bundle, still being checked with the server while Python starts (the check overlaps the start).
+async function restore(saved, codeP) {
   const bytes = await saved.arrayBuffer();
   if (!wellFormed(bytes, saved)) throw new Error("a snapshot of another shape");
   const pyodide = await Promise.race([loadPyodide({ indexURL: INDEX, packages: [], _loadSnapshot: bytes }),
     new Promise((_, reject) => setTimeout(() => reject(new Error("the snapshot did not restore in time")), RESTORE_LIMIT_MS))]);
+  const code = await codeP;
   // A snapshot of another engine, or one whose tables were not empty, is not used (Pyodide checks its own build).
   const check = pyodide.runPython("import random, api.offline.table as t; random.seed(); len(t.TABLES)");
   if (pyodide.globals.get("ENGINE_SNAPSHOT") !== code.version || check !== 0) throw new Error("not this engine's snapshot");
   return loadEngine(pyodide, code);
 }
 
-async function importFresh(code, snapshots) {
+async function importFresh(codeP, snapshots) {
   const pyodide = await loadPyodide({ indexURL: INDEX, packages: [], _makeSnapshot: true });
   pyodide.runPython(`import sys; sys.path.insert(0, '${ENGINE_DIR}')`);
+  const code = await codeP;
   const engine = await loadEngine(pyodide, code);
+  // Before the engine answers (deferring it to a later task was measured to lose the snapshot: issue 35).
+  keepSnapshot(pyodide, engine, code, snapshots);
+  return engine;
+}
+
+function keepSnapshot(pyodide, engine, code, snapshots) {
   try {
     for (const [i, options] of WARM_UP.entries()) {
       engine.table.open_json(JSON.stringify({ game_id: `warm-up-${i}`, edition: null, options, seed: 1, actions: [], meta: { version: 1 } }));
@@ -139,7 +148,6 @@ async function importFresh(code, snapshots) {
         "Content-Type": "application/octet-stream", "X-Snapshot-Bytes": String(heap.byteLength) } }));
     })().catch(() => {});
   } catch { /* no snapshot: the next start imports again */ }
-  return engine;
 }
 
 async function start() {
@@ -155,23 +163,31 @@ async function start() {
     await scripts;  // kept with Pyodide before the phone says it is ready (a later start refreshes them meanwhile)
   }
   const t1 = performance.now();
-  const code = await bundle();
-  post({ type: "progress", loaded: total, total });
-  const t2 = performance.now();
+  // The bundle is checked with the server while Python starts from the snapshot of the copy kept here.
+  const kept = await (await caches.open(BUNDLE_CACHE)).match(BUNDLE_URL);
+  const keptVersion = kept ? (kept.headers.get("ETag") || "").replace(/"/g, "") : "";
+  let bundleMs = 0;
+  const codeP = bundle().then((code) => {
+    bundleMs = performance.now() - t1;
+    post({ type: "progress", loaded: total, total });
+    return code;
+  });
+  codeP.catch(() => {});  // awaited below
   const snapshots = await caches.open(SNAPSHOT_CACHE);
-  const saved = code.version ? await snapshots.match(snapshotKey(code.version)) : null;
+  const saved = keptVersion ? await snapshots.match(snapshotKey(keptVersion)) : null;
   let engine = null;
   if (saved) {
-    try { engine = await restore(saved, code); } catch (err) {
+    try { engine = await restore(saved, codeP); } catch (err) {
       console.warn("engine snapshot not used:", err);
-      await snapshots.delete(snapshotKey(code.version)).catch(() => {});
+      await snapshots.delete(snapshotKey(keptVersion)).catch(() => {});
     }
   }
   const restored = !!engine;
-  engine ||= await importFresh(code, snapshots);
+  engine ||= await importFresh(codeP, snapshots);
+  const code = await codeP;
   ({ table, scorers } = engine);
   const t3 = performance.now();
-  const steps = { files: t1 - t0, bundle: t2 - t1, [restored ? "snapshot" : "python"]: t3 - t2 };
+  const steps = { files: t1 - t0, bundle: bundleMs, [restored ? "snapshot" : "python"]: t3 - t1 };
   return { version: code.version, ms: Math.round(t3 - t0), steps, snapshot: restored };
 }
 

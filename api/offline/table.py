@@ -198,6 +198,11 @@ def view_json(game_id: str, meta: str) -> str:
     return _answer(TABLES[game_id], json.loads(meta))
 
 
+def state_hash_json(game_id: str) -> str:
+    """The state hash of an open table alone (no view): what the server's move answer names."""
+    return json.dumps({"ok": True, "state_hash": state_hash(TABLES[game_id].state)})
+
+
 def why_not_json(game_id: str) -> str:
     """What an open table's current decision refuses, and why, as ``GET /why-not`` gives it."""
     table = TABLES[game_id]

@@ -241,7 +241,9 @@ class GameRepository(GameReads):
                             updated_at=now, head_seq=tail, tail_seq=tail, live_actions=record.live_actions + len(rows),
                             placeholders_used=tuple(sorted(used)))
             before, game = game, LoadedGame(after, engine, game.edition, state)
-            applied = [{"seq": r["seq"], "action": r["action"], "events": r["events"]} for r in rows]
+            # The state hash after each move: a phone that answered the move with its own engine compares it.
+            applied = [{"seq": r["seq"], "action": r["action"], "events": r["events"], "state_hash": r["state_hash"]}
+                       for r in rows]
             return self._finish(record, game, WriteResult(game, applied=applied, previous=before), statements, idem,
                                 render, full, now)
 

@@ -80,7 +80,7 @@ export async function drain(gameId, token) {
       try {
         const resp = await send(item, token);
         await db.del("outbox", item.seq);
-        applied.push({ ...resp.data, replayed: resp.replayed });
+        applied.push({ ...resp.data, replayed: resp.replayed, key: item.key });  // key: offline/optimistic.js
       } catch (err) {
         if (err instanceof NetworkError || (err instanceof ApiError && err.transient)) {
           return { applied, stopped: "offline", error: err };

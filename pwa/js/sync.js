@@ -21,6 +21,7 @@ import * as outbox from "./outbox.js";
 import { getState, set } from "./store.js";
 import { actionLabel, decisionPrompt, loadLabels } from "./labels.js";
 import * as offline from "./offline/play.js";
+import { answerFirst, confirmed } from "./offline/optimistic.js";
 import { gameTitle, loadGames } from "./games.js";
 import { forgetGame, rememberGame, withBoard } from "./gamerecords.js";
 
@@ -239,13 +240,18 @@ async function drainGame(gameId, token) {
   }
   const madeOffline = (await outbox.items(gameId)).some((i) => i.offline);
   const result = await outbox.drain(gameId, token);
-  for (const write of result.applied) { ownVersions.add(write.version); await offline.acknowledged(gameId, write); }
+  for (const write of result.applied) {
+    ownVersions.add(write.version);
+    await offline.acknowledged(gameId, write);
+    await confirmed(gameId, write);  // issue 35: the phone's own answer, if it gave one
+  }
   if (madeOffline && result.stopped === null && result.applied.length) offline.verifyAfterSync(await db.get("games", gameId));
   if (result.applied.length) {
     set({ online: true });
     for (const write of result.applied) await adopt(write.game, { polled: false });  // each patches the last
     if (getState().game && getState().game.game_id === gameId) {
-      set({ lastLines: result.applied.flatMap((w) => w.applied.flatMap((a) => a.lines)).concat(
+      // The taken moves leave the screen's outbox now, not after the refresh: the next question shows at once.
+      set({ outbox: await outbox.items(gameId), lastLines: result.applied.flatMap((w) => w.applied.flatMap((a) => a.lines)).concat(
         result.applied.filter((w) => w.undone && w.undone.length).map((w) => `Undone: move ${w.undone.join(", ")}`)) });
     }
   }
@@ -304,8 +310,9 @@ export async function record(write) {
                                     { ...write, offline: getState().online === false, head,
                                       seat: game.view.decision ? game.view.decision.seat : null });
   set({ outbox: await outbox.items(game.game_id), error: null, notice: null });
-  // Offline the phone's engine answers at once (and refuses an illegal move); online the server does.
-  if (getState().online === false && !(await offline.present(item))) return;
+  // The phone's engine, when running, answers at once (offline/optimistic.js; offline it refuses an illegal
+  // move too); the server's answer then confirms it.  Without the engine the server answers.
+  if (!(await answerFirst(item))) return;
   await syncNow();
 }
 

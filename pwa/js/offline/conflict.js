@@ -5,6 +5,7 @@ import { actionLabel } from "../labels.js";
 import { retryItem, syncNow } from "../sync.js";
 import { canRunOffline } from "./engine.js";
 import { ReadyCard } from "./ready.js";
+import { Sending } from "./optimistic.js";
 import { dropAll, replayOffline } from "./play.js";
 
 const label = (L, item, view) => (item.type === "undo" ? "Undo the last move" : actionLabel(L, item.action, view));
@@ -27,5 +28,5 @@ export function Kept({ s }) {
 export function OfflineStatus({ s }) {
   const kept = s.game.view.local && s.outbox.length && s.outbox.every((i) => i.status === "pending")
     && (s.online === false || s.game.local);
-  return html`${kept && html`<${Kept} s=${s} />`}<${ReadyCard} s=${s} compact=${true} />`;
+  return html`${kept && html`<${Kept} s=${s} />`}<${Sending} s=${s} /><${ReadyCard} s=${s} compact=${true} />`;
 }

@@ -72,6 +72,23 @@ export function prepare() {
 }
 
 export const isReady = () => engineState().status === "ready";
+
+// A good connection that is not saving data (Save-Data, or a 2G/3G estimate); unknown counts as good.
+export function goodConnection() {
+  const c = navigator.connection;
+  if (!c) return true;
+  return !c.saveData && !["slow-2g", "2g", "3g"].includes(c.effectiveType);
+}
+
+// Whether a game screen may start the engine by itself (issue 35): a phone made ready starts it from its
+// cache (no download); otherwise only if the person said yes to ready.js's one-time question, on a good connection.
+export function mayStartEngine() {
+  const e = engineState();
+  if (e.prepared || e.status === "ready" || e.status === "loading") return true;
+  let choice = null;
+  try { choice = localStorage.getItem("tablekeeper.engine-background"); } catch { /* private mode */ }
+  return choice === "yes" && goodConnection();
+}
 export const workerGeneration = () => generation;
 
 // The server runs another engine (its health's engine_version): start again with its bundle.

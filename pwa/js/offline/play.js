@@ -8,7 +8,7 @@ import { compact } from "../labels.js";
 import { getState, set } from "../store.js";
 import { go } from "../router.js";
 import { isLocalGame } from "../games.js";
-import { canRunOffline, prepare, refreshIfStale } from "./engine.js";
+import { canRunOffline, mayStartEngine, prepare, refreshIfStale } from "./engine.js";
 
 // The engine side (local.js) comes with the engine download, not with the app shell: loaded on first use.
 const engineSide = (name) => async (...args) => (await import("./local.js"))[name](...args);
@@ -71,6 +71,7 @@ export async function present(item = null) {
 export async function followGame(record) {
   if (!record || isLocalGame(record) || record.role === "spectator" || !record.view) return;
   try {
+    if (!mayStartEngine()) return;  // asked once (ready.js); never on a connection saving data
     await prepare();
     await refreshIfStale((await api.health()).data.engine_version);
     await syncMirror(getState().game && getState().game.game_id === record.game_id ? getState().game : record);
@@ -81,7 +82,8 @@ export async function followGame(record) {
 
 // After a write of this phone was accepted (outbox drain).
 export async function acknowledged(gameId, write) {
-  await ackWrite(gameId, write);
+  // A phone that never got its engine keeps no copy: loading local.js would cost a round trip per first move.
+  if (canRunOffline()) await ackWrite(gameId, write);
 }
 
 // After a sync that sent moves made offline: the server's state hash must be the phone's.

@@ -23,6 +23,18 @@ export async function loadReadiness() {
   return saved;
 }
 
+// Starting the engine with no tap (issue 35): asked once on a game screen, kept like the other settings.
+// engine.js's mayStartEngine reads the answer (the same key: this module does not load engine.js).
+const BACKGROUND_KEY = "tablekeeper.engine-background";  // "yes" | "no"; unset: not asked yet
+function backgroundChoice() {
+  try { return localStorage.getItem(BACKGROUND_KEY); } catch { return null; }
+}
+function choose(answer) {
+  try { localStorage.setItem(BACKGROUND_KEY, answer); } catch { /* private mode: this session only */ }
+  patchEngine({ asked: answer });  // the card redraws
+  if (answer === "yes") makeReady();
+}
+
 export async function makeReady() {
   patchEngine({ status: "loading", error: null, loaded: 0, total: 0 });  // the card says so at once
   let modules;
@@ -35,7 +47,9 @@ export async function makeReady() {
   const [{ soloInfo }, { loadLabels }, { prepare }] = modules;
   // What the setup screens need with no signal: the default edition's labels and solo options.
   await Promise.all([soloInfo(), loadLabels(null)]).catch(() => {});
-  try { await prepare(); } catch { /* the card shows the error */ }
+  try { await prepare(); } catch { return; /* the card shows the error */ }
+  // Made ready on a game screen: its copy of the game too, so the next tap is answered here.
+  if (getState().game) (await import("./play.js")).followGame(getState().game).catch(() => {});
 }
 
 export function ReadyCard({ s, compact }) {
@@ -44,6 +58,16 @@ export function ReadyCard({ s, compact }) {
   // if the browser dropped the cached files (the worker reports progress only while downloading).
   const downloading = e.status === "loading" && (!e.prepared || (e.total > 0 && e.loaded < e.total));
   const ready = !downloading && (e.status === "ready" || (e.prepared && e.status !== "failed"));
+  if (compact && !ready && !downloading && !e.prepared && e.status !== "failed" && !backgroundChoice()) {
+    return html`<section class="card" aria-labelledby="ask-h" data-testid="engine-question">
+      <h2 id="ask-h">Answer moves at once on this phone?</h2>
+      <p class="hint">This phone can run the rules itself: the next question shows as soon as you tap, and games
+        go on with no signal. It downloads about 6 MB once, in the background, only on a good connection that
+        is not saving data.</p>
+      <div class="grid2"><button onClick=${() => choose("no")}>Not now</button>
+        <button class="primary" onClick=${() => choose("yes")}>Yes, get it ready</button></div>
+    </section>`;
+  }
   if (compact && ready) {
     return s.offlineReady === (s.game && s.game.game_id) || (s.game && s.game.local)
       ? html`<p class="hint" data-testid="game-offline-ready">Ready to go on with no signal: this phone runs the rules.</p>` : null;
