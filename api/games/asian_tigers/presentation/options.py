@@ -33,11 +33,6 @@ from api.games.asian_tigers.state import GameState, PlayerState
 from api.games.asian_tigers.turn import bonuses, building, market, placement
 
 
-def choice_label(state: GameState, decision: dict, action: dict) -> str:
-    """Just the label of an option (the log's "Only one choice: …" line)."""
-    return _DESCRIBERS.get(action["kind"], _plain)(state, decision, action)[0]
-
-
 def describe_choice(state: GameState, decision: dict, action: dict) -> dict:
     """The option `action` of `decision` with its label, detail, cost and payoff."""
     kind = action["kind"]
@@ -367,4 +362,4 @@ _DESCRIBERS = {
 }
 
 
-__all__ = ["choice_label", "describe_choice", "describe_choices"]
+__all__ = ["describe_choice", "describe_choices"]
