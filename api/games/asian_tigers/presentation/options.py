@@ -1,26 +1,14 @@
 """Cost and payoff of every legal option, before the tap (issue 12), each said once (issue 18).
 
-`describe_choice(state, decision, action)` returns ``{label, detail, cost,
-payoff, placeholder}`` (``detail``: what is paid, got and left, in words, after
-the label; ``placeholder``: the option names a component whose printed values
-are invented placeholders).  The numbers come from the same check functions
-`apply` runs (`check_place_worker`, `check_space`, `check_sale`,
-`bonuses.check` …), so what the phone shows is what the engine will do:
+`describe_choice(state, decision, action)` returns ``{label, detail, cost, payoff, placeholder}``,
+worked out by the same checks `apply` runs, so what the phone shows is what the engine will do:
 
-* ``cost``: ``funds`` (Tiger → amount), ``energy``, ``science``, ``goods``
-  (good → amount); only what is paid.
-* ``payoff``: ``energy``, ``science``, ``goods``, ``influence`` (Tiger →
-  amount), ``global_market`` (spaces), ``flag`` / ``row`` (with the row's
-  nation bonus), ``space`` (its id), ``sector`` (``{id, generic_left,
-  factory_left, empties}`` — ``empties`` is true exactly when the sector's
-  bonus unlocks, IBONUS-02, factory included; its label and bonus are in the
-  labels document), ``bonus``, ``token``.  What can be said only in words
-  (``then a build in column C``) is said once, in ``detail``.
-
-`describe_choices` gives a view's ``choices``, each whole; a build or a
-department is described from its space's part and its sector's part (see
-`builds`), and also says each part's ``detail`` apart (``space_detail``,
-``sector_detail``) for the phone's two screens.
+* ``cost``: only what is paid — ``funds`` (Tiger → amount), ``energy``, ``science``, ``goods``;
+* ``payoff``: ``energy``, ``science``, ``goods``, ``influence``, ``global_market``, ``flag`` /
+  ``row``, ``space``, ``sector`` (``{id, generic_left, factory_left, empties}``, IBONUS-02),
+  ``bonus``, ``token``;
+* ``detail``: what can be said only in words, once; ``placeholder``: the option names a
+  component whose printed values are invented.
 """
 from __future__ import annotations
 
