@@ -20,11 +20,6 @@ from api.games.asian_tigers.presentation.text import humanize_error, narrate
 from api.games.asian_tigers.state import GameState
 
 
-def action_kinds() -> list[str]:
-    """Every action kind some decision accepts."""
-    return list(ACTION_KINDS)
-
-
 @dataclass(frozen=True)
 class Step:
     """The result of `apply`: the new state, what happened, the action as applied, what is legal next.
@@ -185,7 +180,7 @@ def apply(state: GameState, action: dict) -> Step:
 def _apply(state: GameState, action: dict) -> Step:
     check_shape(action)
     if action["kind"] not in ACTION_KINDS:
-        raise ActionShapeError(f"unknown action kind {action['kind']!r}; known: {', '.join(action_kinds())}",
+        raise ActionShapeError(f"unknown action kind {action['kind']!r}; known: {', '.join(ACTION_KINDS)}",
                                code="unknown_action_kind", field="kind")
     if is_over(state):
         raise GameOverError("The game is over", rule="SCORE-END-01")
@@ -237,15 +232,8 @@ def _same_set(sent, listed) -> bool:
 def new_game(options: dict, edition: Edition, seed: int = 0) -> GameState:
     """A fresh game at the first question of Era I (SETUP-*, PSETUP-*, NEUTRAL-*)."""
     state = flow.open_game(options, edition, seed)
-    start(state)
+    advance(state, [])
     return state
-
-
-def start(state: GameState) -> list[dict]:
-    """Advance a freshly set-up state to its first question (used by `new_game`)."""
-    events: list[dict] = []
-    advance(state, events)
-    return events
 
 
 def is_over(state: GameState) -> bool:
