@@ -38,6 +38,16 @@ def _rows_accepting(edition, nation: str) -> tuple[str, ...]:
     return tuple(r.id for r in edition.rows.values() if r.accepts_nation(nation))
 
 
+def payments_for(state: GameState, player: PlayerState, nation: str) -> list[tuple[str, ...]]:
+    """The ways `player` can pay `nation`'s demand (TRADE-04/05)."""
+    demand = state.edition.nations[nation]
+    if demand.demand_goods is not None:
+        goods = tuple(sorted(demand.demand_goods))
+        return [goods] if all(player.goods[g] >= 1 for g in goods) else []
+    held = sorted(g for g, n in player.goods.items() if n >= 1)
+    return list(combinations(held, demand.demand_any_different))
+
+
 def check_sale(state: GameState, player: PlayerState, action: dict, allowed: list[str]) -> dict:
     """Validate a sale to one of the `allowed` nations (raises `sale_refusal`'s); returns {nation, goods, row}."""
     refusal = sale_refusal(state, player, action, allowed)
