@@ -23,21 +23,23 @@ def play(edition, players: int, seed: int, stats: dict) -> None:
     """One random game to its end, timing legal_actions and apply separately."""
     state = new_game({"players": [{"color": c} for c in COLORS[:players]]}, edition, seed)
     rng = random.Random(seed)
+    t0 = time.process_time()
+    legal = legal_actions(state)  # then each step's own `legal`, as the engine listed them
     while True:
-        t0 = time.process_time()
-        legal = legal_actions(state)
         t1 = time.process_time()
         stats["generate"] += t1 - t0
         if not legal:
             break
         action = rng.choice(legal)
-        state = apply(state, action).state
+        step = apply(state, action)
+        state, legal = step.state, step.legal
         t2 = time.process_time()
         stats["apply"] += t2 - t1
         stats["actions"] += 1
         if action["kind"] in ("build", "place_worker") and state.era == 1:
             stats["investment_actions"] += 1
             stats["investment_time"] += t2 - t0
+        t0 = t2
     assert is_over(state)
 
 

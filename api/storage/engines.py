@@ -6,10 +6,7 @@ engine registered by the tests).  `ModuleEngine` adapts any module that
 follows the engine contract (``load_edition``, ``new_game``, ``apply``,
 ``legal_actions``, ``view``, ``is_over``, ``state_to_dict``,
 ``state_from_dict``, ``replay``, optionally ``outcome``,
-``provisional_score``, ``state_to_shared_dict`` (`state_to_dict`'s data
-without the copy, for encoding at once) and ``state_canonical_bytes`` (the
-canonical JSON of that data, for the state hash), and the ``RulesError`` /
-``EditionError`` classes).
+``provisional_score``, and the ``RulesError`` / ``EditionError`` classes).
 The module is imported lazily, on first use.
 """
 from __future__ import annotations
@@ -92,8 +89,7 @@ class Engine(Protocol):
     def view(self, state: Any) -> dict: ...
     def is_over(self, state: Any) -> bool: ...
     def state_to_dict(self, state: Any) -> dict: ...
-    def state_for_encoding(self, state: Any) -> dict: ...
-    def state_hash(self, state: Any, encoded: dict | None = None) -> str: ...
+    def state_hash(self, state: Any) -> str: ...
     def state_from_dict(self, data: dict, edition: Any) -> Any: ...
     def replay(self, options: dict, edition: Any, seed: int, actions: list[dict]) -> Any: ...
     def outcome(self, state: Any) -> dict: ...
@@ -297,23 +293,9 @@ class ModuleEngine:
         """Serialise a state to JSON-ready data."""
         return self._call("state_to_dict", state)
 
-    def state_for_encoding(self, state: Any) -> dict:
-        """`state_to_dict`'s data to encode at once and let go (hash, snapshot): the engine's
-        ``state_to_shared_dict`` when it has one (no copy: never change it, nor keep it), else
-        ``state_to_dict``."""
-        shared = getattr(self.module, "state_to_shared_dict", None)
-        return self._call("state_to_shared_dict" if callable(shared) else "state_to_dict", state)
-
-    def state_hash(self, state: Any, encoded: dict | None = None) -> str:
-        """`state_hash` of `state_to_dict(state)` (`encoded`: that data, if the caller has it).
-
-        An engine with ``state_canonical_bytes(state, encode)`` (the same bytes from parts it keeps
-        encoded) is asked for them; the hash is the same either way.
-        """
-        assembled = getattr(self.module, "state_canonical_bytes", None)
-        if callable(assembled):
-            return hashlib.sha256(self._call("state_canonical_bytes", state, canonical_bytes)).hexdigest()
-        return state_hash(encoded if encoded is not None else self.state_for_encoding(state))
+    def state_hash(self, state: Any) -> str:
+        """`state_hash` of `state_to_dict(state)`."""
+        return state_hash(self.state_to_dict(state))
 
     def state_from_dict(self, data: dict, edition: Any) -> Any:
         """Rebuild a state from `state_to_dict` output."""

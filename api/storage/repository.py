@@ -82,8 +82,7 @@ class GameRepository(GameReads):
     def _play(self, engine: Engine, state: Any, actions: Iterable[dict], first_seq: int) -> tuple[Any, list[dict]]:
         """Apply `actions` in order; rows carry seq, action, events and the state hash (computed once).
 
-        A snapshot, when due, encodes the final state (`engine.state_for_encoding`): the others are
-        only hashed (the engine's hash does not need their data).
+        A snapshot, when due, encodes the final state: the others are only hashed.
         """
         rows = []
         for index, action in enumerate(actions):
@@ -150,7 +149,7 @@ class GameRepository(GameReads):
             statements = [sql.snapshot(game_id, 0, initial, initial_hash, now)]
             if rows:
                 statements[:0] = [sql.append(game_id, rows, now)]
-                statements.append(sql.snapshot(game_id, tail, engine.state_for_encoding(state), final_hash, now))
+                statements.append(sql.snapshot(game_id, tail, engine.state_to_dict(state), final_hash, now))
             self._run(statements)
             if on_created is not None:
                 on_created(game_id, state, now)
@@ -234,7 +233,7 @@ class GameRepository(GameReads):
             tail = rows[-1]["seq"]
             statements = [sql.append(game_id, rows, now)]
             if snapshot_due(record.tail_seq, tail):
-                statements.append(sql.snapshot(game_id, tail, engine.state_for_encoding(state), rows[-1]["state_hash"],
+                statements.append(sql.snapshot(game_id, tail, engine.state_to_dict(state), rows[-1]["state_hash"],
                                                now))
             used = set(record.placeholders_used) | placeholders_in(e for r in rows for e in r["events"])
             after = replace(record, version=record.version + 1, status="over" if engine.is_over(state) else "active",

@@ -5,7 +5,7 @@ Vocabulary (python-chess / OpenSpiel style)::
     edition = load_edition()                       # validated component data
     state = new_game(options, edition, seed)       # GameState at the first question
     legal_actions(state)                           # every legal answer now
-    step = apply(state, action)                    # Step(state, events, action); input untouched
+    step = apply(state, action)                    # Step(state, events, action, legal); input untouched
     view(state), is_over(state), replay(options, edition, seed, actions)
     outcome(state) / provisional_score(state)      # final result / live scoreboard
     edition_labels(edition)                        # every component's human label (cacheable)

@@ -1,17 +1,10 @@
 """The decision stack (cascades as deferred decisions, held as plain data).
 
-A *frame* is one thing being resolved — a turn, an investment action, a
-university, a bonus — with the steps it still has to take.  A *decision* is
-the one question asked now: id, seat, kind, context and whether it may be
-declined.  Its options are not stored; `legal_actions` derives them from the
-state, so a saved game can never hold options that went stale.
-
-This module holds the stack's plain-data operations.  Which function runs each
-step, lists each decision's options and answers each action kind is written
-down in `decision_table`; `engine.advance` runs frames until a question needs
-an answer.  A decision with no legal option is never created; one with a
-single option that may not be declined resolves itself and logs an
-``auto_resolved`` event.
+A *frame* is one thing being resolved — a turn, an investment action, a university, a bonus —
+with the steps it still has to take.  A *decision* is the one question asked now: id, seat, kind,
+context and whether it may be declined.  Its options are not stored: `legal_actions` derives them
+from the state, so a saved game never holds options that went stale.  `decision_table` says which
+function runs each step; `engine.advance` runs the frames.
 """
 from __future__ import annotations
 

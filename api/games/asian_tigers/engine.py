@@ -16,28 +16,24 @@ from api.games.asian_tigers.decisions import current_decision
 from api.games.asian_tigers.edition.load import Edition
 from api.games.asian_tigers.errors import (ActionShapeError, GameOverError, IllegalActionError, RulesError,
                                            StaleDecisionError)
-from api.games.asian_tigers.presentation.options import choice_label
 from api.games.asian_tigers.presentation.text import humanize_error, narrate
 from api.games.asian_tigers.state import GameState
 
 
-def action_kinds() -> list[str]:
-    """Every action kind some decision accepts."""
-    return list(ACTION_KINDS)
-
-
 @dataclass(frozen=True)
 class Step:
-    """The result of `apply`: the new state, what happened and the action as applied.
+    """The result of `apply`: the new state, what happened, the action as applied, what is legal next.
 
     `facts` are the events as the rules record them (codes in their texts); `events` are the same
     in words, narrated when a caller first asks (a replay never does).  `action` is the answer in
-    the spelling of the listed option it matched (set-valued fields in the listed order).
+    the spelling of the listed option it matched (set-valued fields in the listed order).  `legal`
+    is `legal_actions(state)`, as the engine listed them to see whether to ask the question.
     """
 
     state: GameState
     facts: list[dict]
     action: dict
+    legal: list[dict]
 
     @cached_property
     def events(self) -> list[dict]:
@@ -51,14 +47,14 @@ def legal_options(state: GameState, decision: dict) -> list[dict]:
     return [{**option, "decision": decision_id} for option in OPTIONS[decision["kind"]](state, decision)]
 
 
-def advance(state: GameState, events: list[dict], apply_action=None) -> None:
+def advance(state: GameState, events: list[dict]) -> list[dict] | None:
     """Run frame steps until a decision needs a human answer (or the game stops).
 
-    A decision with no legal option is never created; one with a single option
-    that may not be declined is answered with `apply_action` (default: the
-    engine's own) and logged as ``auto_resolved``.
+    A decision with no legal option is never created; one with a single option that may not be
+    declined is answered at once and logged as ``auto_resolved``.  Returns the options of the
+    decision left waiting when it listed them (None when it did not: the caller lists them).
     """
-    apply_action = apply_action or _answer
+    listed = None
     while not state.decisions and state.frames:
         frame = state.frames[-1]
         if not frame["steps"]:
@@ -70,15 +66,28 @@ def advance(state: GameState, events: list[dict], apply_action=None) -> None:
             continue
         decision["step"], decision["frame"] = name, len(state.frames) - 1
         state.decisions.append(decision)
-        options = legal_options(state, decision)
-        if not options:
+        listed = legal_options(state, decision)
+        if not listed:
             state.decisions.pop()  # a decision with no legal option is never created
             continue
-        if len(options) == 1 and not decision["declinable"] and not decision.get("manual"):
-            only = options[0]
+        if len(listed) == 1 and not decision["declinable"] and not decision.get("manual"):
+            only = listed[0]
             events.append({"kind": "auto_resolved", "decision": decision["kind"], "action": dict(only),
-                           "text": f"Only one choice: {choice_label(state, decision, only)}"})
-            apply_action(state, only, events)
+                           "text": _only_choice(state, decision["seat"], only)})
+            listed = _answer(state, only, events)
+    return listed if state.decisions else []
+
+
+def _only_choice(state: GameState, seat: str, action: dict) -> str:
+    """The fact of an answer the engine gave itself, in codes (narration puts them in words)."""
+    who = next((player.name for player in state.players if player.id == seat), seat)
+    said = [action["kind"].replace("_", " ")]
+    for name, value in action.items():
+        if name == "bonus":  # narrated as "bonus <code in words>"
+            said.append(f"bonus {value.replace('_', ' ')}")
+        elif name not in _ALWAYS_ALLOWED:
+            said.append(", ".join(value) if isinstance(value, list) else str(value))
+    return f"{who} had one choice: {' '.join(said)}"
 
 
 def legal_actions(state: GameState) -> list[dict]:
@@ -87,8 +96,8 @@ def legal_actions(state: GameState) -> list[dict]:
     return legal_options(state, decision) if decision else []
 
 
-def _answer(state: GameState, action: dict, events: list[dict]) -> None:
-    """Run `action` as the answer to the top decision of `state` (changes `state`)."""
+def _answer(state: GameState, action: dict, events: list[dict]) -> list[dict] | None:
+    """Run `action` as the answer to the top decision of `state` (changes `state`); `advance`'s options."""
     decision = state.decisions[-1]
     handler = ANSWERS[decision["kind"]].get(action["kind"])
     if handler is None:
@@ -101,7 +110,7 @@ def _answer(state: GameState, action: dict, events: list[dict]) -> None:
     # decision leaves the stack unless a handler replaced it.
     if decision in state.decisions:
         state.decisions.remove(decision)
-    advance(state, events, _answer)
+    return advance(state, events)
 
 
 LIST_FIELDS = frozenset({"goods", "tigers", "spaces", "sectors", "factories"})
@@ -171,7 +180,7 @@ def apply(state: GameState, action: dict) -> Step:
 def _apply(state: GameState, action: dict) -> Step:
     check_shape(action)
     if action["kind"] not in ACTION_KINDS:
-        raise ActionShapeError(f"unknown action kind {action['kind']!r}; known: {', '.join(action_kinds())}",
+        raise ActionShapeError(f"unknown action kind {action['kind']!r}; known: {', '.join(ACTION_KINDS)}",
                                code="unknown_action_kind", field="kind")
     if is_over(state):
         raise GameOverError("The game is over", rule="SCORE-END-01")
@@ -190,11 +199,11 @@ def _apply(state: GameState, action: dict) -> Step:
         action = as_listed(action, legal)
     new_state = state.copy()
     events: list[dict] = []
-    _answer(new_state, action, events)  # the rules speak first: a field is judged only on a legal answer
+    listed = _answer(new_state, action, events)  # the rules speak first: a field is judged only on a legal answer
     if not manual and action.keys() - _ALWAYS_ALLOWED:
         _refuse_unknown_fields(action, legal if legal is not None else legal_options(state, decision))
     new_state.history_length += 1
-    return Step(new_state, events, action)
+    return Step(new_state, events, action, listed if listed is not None else legal_actions(new_state))
 
 
 def as_listed(action: dict, legal: list[dict]) -> dict:
@@ -223,15 +232,8 @@ def _same_set(sent, listed) -> bool:
 def new_game(options: dict, edition: Edition, seed: int = 0) -> GameState:
     """A fresh game at the first question of Era I (SETUP-*, PSETUP-*, NEUTRAL-*)."""
     state = flow.open_game(options, edition, seed)
-    start(state)
+    advance(state, [])
     return state
-
-
-def start(state: GameState) -> list[dict]:
-    """Advance a freshly set-up state to its first question (used by `new_game`)."""
-    events: list[dict] = []
-    advance(state, events, _answer)
-    return events
 
 
 def is_over(state: GameState) -> bool:

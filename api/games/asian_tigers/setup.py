@@ -87,38 +87,30 @@ def _recorded_or(setup: dict, key: str, generate):
 
 def draw_prosperity_tokens(edition: Edition, setup: dict, seed: int) -> dict[str, str]:
     """SETUP-02: one prosperity token per Tiger, the fifth leaves the game."""
-    tigers = list(edition.tigers)
-    tokens = list(edition.prosperity_tokens)
-
-    def generate():
-        return dict(zip(tigers, rng_for(seed, "prosperity_tokens").sample(tokens, len(tigers))))
-
-    chosen = _recorded_or(setup, "prosperity_tokens", generate)
-    if not isinstance(chosen, dict) or sorted(chosen) != sorted(tigers) or not all(isinstance(v, str) for v in chosen.values()):
-        raise SetupError(f"prosperity_tokens must name a token for each of {', '.join(tigers)}",
-                         code="invalid_recorded_draw", rule="SETUP-02", field="setup/prosperity_tokens")
-    if any(t not in tokens for t in chosen.values()) or len(set(chosen.values())) != len(tigers):
-        raise SetupError(f"prosperity_tokens must be {len(tigers)} different tokens of {', '.join(tokens)}",
-                         code="invalid_recorded_draw", rule="SETUP-02", field="setup/prosperity_tokens")
-    return dict(chosen)
+    return _token_per_tiger(edition, setup, seed, "prosperity_tokens", list(edition.prosperity_tokens), "SETUP-02")
 
 
 def draw_region_tokens(edition: Edition, setup: dict, seed: int) -> tuple[dict[str, str], list[str]]:
     """SETUP-04: one region bonus token per Tiger, two left beside the board."""
-    tigers = list(edition.tigers)
     tokens = list(edition.region_bonus_tokens)
+    chosen = _token_per_tiger(edition, setup, seed, "region_tokens", tokens, "SETUP-04")
+    return chosen, [t for t in tokens if t not in chosen.values()]
+
+
+def _token_per_tiger(edition: Edition, setup: dict, seed: int, key: str, tokens: list[str], rule: str) -> dict:
+    """A different one of `tokens` on each Tiger: as recorded in ``setup[key]``, or drawn from the seed."""
+    tigers = list(edition.tigers)
 
     def generate():
-        return dict(zip(tigers, rng_for(seed, "region_tokens").sample(tokens, len(tigers))))
+        return dict(zip(tigers, rng_for(seed, key).sample(tokens, len(tigers))))
 
-    chosen = _recorded_or(setup, "region_tokens", generate)
+    chosen = _recorded_or(setup, key, generate)
     if not isinstance(chosen, dict) or sorted(chosen) != sorted(tigers) \
             or not all(isinstance(v, str) for v in chosen.values()) or any(t not in tokens for t in chosen.values()) \
             or len(set(chosen.values())) != len(tigers):
-        raise SetupError(f"region_tokens must give each of {', '.join(tigers)} a different token of {', '.join(tokens)}",
-                         code="invalid_recorded_draw", rule="SETUP-04", field="setup/region_tokens")
-    leftover = [t for t in tokens if t not in chosen.values()]
-    return dict(chosen), leftover
+        raise SetupError(f"{key} must give each of {', '.join(tigers)} a different token of {', '.join(tokens)}",
+                         code="invalid_recorded_draw", rule=rule, field=f"setup/{key}")
+    return dict(chosen)
 
 
 def prosperity_order(edition: Edition, tokens: dict[str, str], player_count: int) -> list[str]:

@@ -69,6 +69,7 @@ def _play(options: dict, seed: int) -> dict:
         for option in rng.sample(legal, min(len(legal), 6)) + with_sets:
             step = apply(state, option)  # every listed option applies
             assert step.action == option
+            assert step.legal == legal_actions(step.state)  # what it lists next is what is legal then
             seen["listed"] += 1
             spelt = {k: list(reversed(v)) for k, v in option.items() if k in LIST_FIELDS and len(set(v)) > 1}
             if spelt:  # the same sets, sent in another order

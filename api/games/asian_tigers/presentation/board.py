@@ -1,17 +1,9 @@
 """The board as it lies on the table (issue 12): Tigers, global market, player boards.
 
-`board_model(state)` mirrors the physical components so a phone can draw
-them: per Tiger its three investment centres, every construction space (with
-column, kind, good, owner name and colour), satellite row, headquarters,
-local markets, and each participant's funds and influence there; the global
-market track with its stacks, the flag stacks' top flags, the trade centres
-and the special flags; and each player's board.
-
-Per-move data stays small: edition-only names (of spaces, centres, markets,
-satellite spaces, sectors, rows, bonuses, flags, performance tokens) are not
-repeated here — join on the code with ``GET /api/games/{id}/labels`` (the
-`document` families of the same names).  What depends on the game (owners,
-workers, tokens for this player count) carries its words here.
+`board_model(state)` mirrors the physical components so a phone can draw them.  Edition-only
+names (spaces, centres, markets, sectors, rows, bonuses, flags, tokens) are not repeated here:
+the phone joins on the code with ``GET /api/games/{id}/labels``.  What depends on the game
+(owners, workers, tokens for this player count) carries its words here.
 """
 from __future__ import annotations
 

@@ -1,13 +1,8 @@
 """Human labels for every component, built from the edition's own data (issue 12).
 
-A player at the table holds a token that shows "24 · 16 · 9 · 3", not
-``PT1``; a bonus that shows "+3 influence", not ``RB1``.  Every label here is
-composed from edition values (names, printed numbers, effects), so a corrected
-edition file corrects its labels too.  A label derived from a placeholder
-value is marked ``placeholder: true``.
-
-`edition_labels` is the one per-edition document (served cacheably by
-``GET /api/games/{id}/labels``); the other functions label one thing.
+A token reads "24 · 16 · 9 · 3", not ``PT1``.  Every label is composed from edition values (names,
+printed numbers, effects), so a corrected edition file corrects its labels too; `edition_labels`
+gathers them in the one per-edition document.
 """
 from __future__ import annotations
 

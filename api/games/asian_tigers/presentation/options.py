@@ -1,75 +1,43 @@
 """Cost and payoff of every legal option, before the tap (issue 12), each said once (issue 18).
 
-`describe_choice(state, decision, action)` returns ``{label, detail, cost,
-payoff, placeholder}`` (``detail``: what is paid, got and left, in words, after
-the label; ``placeholder``: the option names a component whose printed values
-are invented placeholders).  The numbers come from the same check functions
-`apply` runs (`check_place_worker`, `check_space`, `check_sale`,
-`bonuses.check` …), so what the phone shows is what the engine will do:
+`describe_choice(state, decision, action)` returns ``{label, detail, cost, payoff, placeholder}``,
+worked out by the same checks `apply` runs, so what the phone shows is what the engine will do:
 
-* ``cost``: ``funds`` (Tiger → amount), ``energy``, ``science``, ``goods``
-  (good → amount); only what is paid.
-* ``payoff``: ``energy``, ``science``, ``goods``, ``influence`` (Tiger →
-  amount), ``global_market`` (spaces), ``flag`` / ``row`` (with the row's
-  nation bonus), ``space`` (its id), ``sector`` (``{id, generic_left,
-  factory_left, empties}`` — ``empties`` is true exactly when the sector's
-  bonus unlocks, IBONUS-02, factory included; its label and bonus are in the
-  labels document), ``bonus``, ``token``.  What can be said only in words
-  (``then a build in column C``) is said once, in ``detail``.
-
-`describe_choices` gives a view's ``choices``, each whole; a build or a
-department is described from its space's part and its sector's part (see
-`builds`), and also says each part's ``detail`` apart (``space_detail``,
-``sector_detail``) for the phone's two screens.
+* ``cost``: only what is paid — ``funds`` (Tiger → amount), ``energy``, ``science``, ``goods``;
+* ``payoff``: ``energy``, ``science``, ``goods``, ``influence``, ``global_market``, ``flag`` /
+  ``row``, ``space``, ``sector`` (``{id, generic_left, factory_left, empties}``, IBONUS-02),
+  ``bonus``, ``token``;
+* ``detail``: what can be said only in words, once; ``placeholder``: the option names a
+  component whose printed values are invented.
 """
 from __future__ import annotations
 
 from api.games.asian_tigers.presentation import labels as L
-from api.games.asian_tigers.presentation.builds import Builds, build_payoff, sector_payoff
+from api.games.asian_tigers.presentation.builds import build_parts, build_payoff, sector_payoff
 from api.games.asian_tigers.presentation.cache import per_edition
 from api.games.asian_tigers.presentation.document import edition_labels
-from api.games.asian_tigers.presentation.summary import shown, worded as _detail
+from api.games.asian_tigers.presentation.summary import detail as _detail, shown
 from api.games.asian_tigers.state import GameState, PlayerState
 from api.games.asian_tigers.turn import bonuses, building, market, placement
 
 
-def choice_label(state: GameState, decision: dict, action: dict) -> str:
-    """Just the label of an option (the log's "Only one choice: …" line)."""
-    return _DESCRIBERS.get(action["kind"], _plain)(state, decision, action)[0]
-
-
 def describe_choice(state: GameState, decision: dict, action: dict) -> dict:
     """The option `action` of `decision` with its label, detail, cost and payoff."""
-    kind = action["kind"]
-    if kind == "build" or kind == "build_department":
-        return _whole_build(*Builds(state, decision, uses_placeholder).parts(action))
+    if action["kind"] in ("build", "build_department"):
+        return _whole_build(*build_parts(state, decision, action, uses_placeholder))
     return _described(state, decision, action)
 
 
 def describe_choices(state: GameState, decision: dict, actions: list[dict]) -> list[dict]:
-    """The view's ``choices``: one whole choice per action, same order (``describe_choice`` of each).
-
-    The builds and departments of one decision are described by one `builds.Builds`, which checks
-    each space once (a choose_build offers dozens of options made of a few spaces and sectors).
-    """
-    row = None
-    out = []
-    for action in actions:
-        kind = action["kind"]
-        if kind == "build" or kind == "build_department":
-            if row is None:
-                row = Builds(state, decision, uses_placeholder)
-            out.append(_whole_build(*row.parts(action)))
-        else:
-            out.append(_described(state, decision, action))
-    return out
+    """The view's ``choices``: one whole choice per action, same order."""
+    return [describe_choice(state, decision, action) for action in actions]
 
 
 SEPARATOR = " — "
 
 
 def _whole_build(space: dict, sector: dict) -> dict:
-    """A build or department from its space's part and its sector's part (see `builds.Builds`).
+    """A build or department from its space's part and its sector's part (see `builds.build_parts`).
 
     Label and detail: the parts' non-empty ones joined; cost: the space's (a sector costs nothing);
     payoff: both merged (no key is in both).  ``space_detail`` (what the space costs and brings, the
@@ -85,9 +53,6 @@ def _whole_build(space: dict, sector: dict) -> dict:
 
 def _described(state: GameState, decision: dict, action: dict) -> dict:
     kind = action["kind"]
-    if kind == "place_worker":  # the usual option besides builds, remembered (see `_placement`)
-        label, cost, payoff, detail, placeholder = _placement(state, action)
-        return {"label": label, "detail": detail, "cost": cost, "payoff": payoff, "placeholder": placeholder}
     label, cost, payoff = _DESCRIBERS.get(kind, _plain)(state, decision, action)
     return {"label": label, "detail": _detail(state, cost, payoff), "cost": cost, "payoff": shown(payoff),
             "placeholder": uses_placeholder(state, action)}
@@ -133,40 +98,7 @@ def _flag_payoff(state: GameState, flag: str) -> dict:
 
 # -- one describer per action kind ----------------------------------------------------
 def _place_worker(state: GameState, decision: dict, action: dict):
-    return _placement(state, action)[:3]
-
-
-def _build(state: GameState, decision: dict, action: dict):
-    whole = describe_choice(state, decision, action)
-    return whole["label"], whole["cost"], whole["payoff"]
-
-
-def _placement(state: GameState, action: dict) -> tuple:
-    """(label, cost, payoff, detail, placeholder) of a placement, remembered: they depend only on what
-    `check_place_worker` found, whether the centre's type is still open, and a trade centre's nations
-    (and whether it names a placeholder only on its centre: its other fields are kind, worker and decision)."""
-    info = placement.check_place_worker(state, action)
-    center = info["center"]
-    if center == placement.SPECIAL_TRADE_CENTER:
-        reads = None
-    elif center in state.trade_centers:
-        reads = tuple(market.nations_at(state, center))
-    else:
-        reads = state.centers[center] is None
-    key = (state.edition.content_hash, center, info["worker"], info["cost"], reads)
-    described = _PLACEMENTS.get(key)
-    if described is None:
-        if len(_PLACEMENTS) >= _PLACEMENTS_MAX:
-            _PLACEMENTS.clear()
-        label, cost, payoff = _placement_words(state, info)
-        described = _PLACEMENTS[key] = (label, cost, shown(payoff), _detail(state, cost, payoff),
-                                        uses_placeholder(state, {"center": center}))
-    return described
-
-
-# (edition hash, what a checked placement names) -> (label, cost, payoff, detail, placeholder); shared: never mutate
-_PLACEMENTS: dict = {}
-_PLACEMENTS_MAX = 8192
+    return _placement_words(state, placement.check_place_worker(state, action))
 
 
 def _placement_words(state: GameState, info: dict):
@@ -366,7 +298,7 @@ def _plain(state: GameState, decision: dict, action: dict):
 
 
 _DESCRIBERS = {
-    "place_worker": _place_worker, "build": _build, "build_department": _build,
+    "place_worker": _place_worker,
     "attach_parts_factory": _attach_parts_factory, "sell_local": _sell_local, "sell_to_nation": _sale,
     "special_sale": _sale, "advance_with_flag": _advance_with_flag, "special_advance": _special_advance,
     "finish_sales": _finish_sales, "resolve_bonus": _resolve_bonus, "ignore_bonus": _ignore_bonus,
@@ -376,4 +308,4 @@ _DESCRIBERS = {
 }
 
 
-__all__ = ["choice_label", "describe_choice", "describe_choices"]
+__all__ = ["describe_choice", "describe_choices"]

@@ -1,13 +1,8 @@
 """What the table lays out at the start of an era (issue 12; SETUP-02..12, PSETUP-03..06, ERA2-03..05).
 
-When the app draws, the people at the table must copy the draw onto the real
-board: which prosperity and region token goes on which Tiger, which worker
-stands in which centre, the turn order, each player's starting good, set-aside
-pair and team order.  `setup_instructions` reads all of it from the state at
-the start of an era (before anyone places a worker) and says it in steps.
-
-`era2_form` describes the ``draw_era2_setup`` answer of a table that draws its
-own Era II workers as form fields, so the phone never shows raw JSON.
+When the app draws, the people at the table copy the draw onto the real board: `setup_instructions`
+says it in steps.  `era2_form` gives a table that draws its own Era II workers form fields, so the
+phone never shows raw JSON.
 """
 from __future__ import annotations
 

@@ -1,42 +1,8 @@
-"""An option's cost and payoff in words (issue 12), remembered (issue 18).
-
-``pays …; gets …; sector …; notes``: the ``detail`` of every entry of a view's
-``choices`` (what the phone shows under the option's label).  A view words
-~20 options and the same builds, sales and placements recur move after move,
-so `worded` remembers each sentence by the edition and the encoded (cost,
-payoff) it words.
-"""
+"""An option's cost and payoff in words (issue 12): the ``detail`` of each of a view's ``choices``."""
 from __future__ import annotations
-
-try:
-    import orjson
-except ImportError:  # the offline phone (Pyodide) may run without it
-    orjson = None
 
 from api.games.asian_tigers.presentation import labels as L
 from api.games.asian_tigers.state import GameState
-
-_DETAILS: dict = {}  # (edition hash, encoded cost and payoff) -> sentence
-_DETAILS_MAX = 8192  # the same few hundred builds, sales and placements recur in every game
-
-
-def worded(state: GameState, cost: dict, payoff: dict) -> str:
-    """`detail`, remembered: a sentence depends only on the edition and the (cost, payoff) it words.
-
-    Encoding those (one C call) costs a fraction of wording them again; a view words ~20 options.
-    """
-    if orjson is None:  # the offline phone: no fast encoder, word it
-        return detail(state, cost, payoff)
-    try:
-        key = (state.edition.content_hash, orjson.dumps((cost, payoff)))
-    except TypeError:
-        return detail(state, cost, payoff)
-    text = _DETAILS.get(key)
-    if text is None:
-        if len(_DETAILS) >= _DETAILS_MAX:
-            _DETAILS.clear()
-        text = _DETAILS[key] = detail(state, cost, payoff)
-    return text
 
 
 def detail(state: GameState, cost: dict, payoff: dict) -> str:

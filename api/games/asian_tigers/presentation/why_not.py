@@ -16,7 +16,6 @@ from api.games.asian_tigers.edition.load import CENTERS
 from api.games.asian_tigers.engine import apply
 from api.games.asian_tigers.errors import RulesError
 from api.games.asian_tigers.presentation import labels as L
-from api.games.asian_tigers.presentation.cache import per_edition
 from api.games.asian_tigers.state import GameState
 from api.games.asian_tigers.turn import bonuses, building, market
 
@@ -63,18 +62,12 @@ def _key(action: dict) -> str:
 
 
 # -- candidates per decision kind ------------------------------------------------------
-def _placements(state: GameState, decision: dict) -> tuple[dict, ...]:
+def _placements(state: GameState, decision: dict) -> list[dict]:
+    """Every centre for each worker (the team's next one: unnamed)."""
     player = state.player(state.turn_order[state.turn_index])
-    return _placement_candidates(state.edition, player.team is not None, tuple(state.trade_centers))
-
-
-@per_edition
-def _placement_candidates(edition, team: bool, trade_centers: tuple) -> tuple[dict, ...]:
-    """Every centre for each worker (the team's next one: unnamed), shared: never change them."""
-    workers = [None] if team else list(edition.worker_types)
-    centers = [f"{t}.{c}" for t in edition.tigers for c in CENTERS] + list(trade_centers)
-    return tuple({"kind": "place_worker", "center": c, **({"worker": w} if w else {})}
-                 for w in workers for c in centers)
+    workers = [None] if player.team is not None else list(state.edition.worker_types)
+    centers = [f"{t}.{c}" for t in state.edition.tigers for c in CENTERS] + list(state.trade_centers)
+    return [{"kind": "place_worker", "center": c, **({"worker": w} if w else {})} for w in workers for c in centers]
 
 
 def _generic_sector(state: GameState, decision: dict) -> str:
@@ -82,17 +75,12 @@ def _generic_sector(state: GameState, decision: dict) -> str:
     return next((s for s, v in player.sectors.items() if v["generic"] > 0), next(iter(player.sectors)))
 
 
-def _builds(state: GameState, decision: dict) -> tuple[dict, ...]:
-    return _build_candidates(state.edition, decision["tiger"], state.player_count, _generic_sector(state, decision))
-
-
-@per_edition
-def _build_candidates(edition, tiger: str, player_count: int, sector: str) -> tuple[dict, ...]:
-    """A build on every open space of `tiger` a centre builds on (a generic piece from `sector`), in the
-    edition's order; shared: never change them."""
-    return tuple({"kind": "build", "space": space.id, **({} if space.kind == "factory" else {"sector": sector})}
-                 for space in edition.tigers[tiger].spaces.values()
-                 if space.kind in building.BUILDABLE_FROM_CENTER and space.min_players <= player_count)  # `is_open`
+def _builds(state: GameState, decision: dict) -> list[dict]:
+    """A build on every open space of the Tiger a centre builds on (a generic piece from a sector that has one)."""
+    sector = _generic_sector(state, decision)
+    return [{"kind": "build", "space": space.id, **({} if space.kind == "factory" else {"sector": sector})}
+            for space in state.edition.tigers[decision["tiger"]].spaces.values()
+            if space.kind in building.BUILDABLE_FROM_CENTER and building.is_open(state, space)]
 
 
 def _local_sales(state: GameState, decision: dict) -> list[dict]:

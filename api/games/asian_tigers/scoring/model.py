@@ -7,7 +7,7 @@ engine derives it from its game state; the scorer-only entry point
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from types import MappingProxyType
 from typing import Mapping
 
@@ -34,9 +34,7 @@ class RulesOptions:
 
     def to_dict(self) -> dict:
         """JSON-ready form."""
-        return {"tiebreak_era2_tiger_ties": self.tiebreak_era2_tiger_ties,
-                "milestone_counts_on_space": self.milestone_counts_on_space,
-                "prosperity_from_influence_rounds": self.prosperity_from_influence_rounds}
+        return asdict(self)
 
 
 @dataclass(frozen=True)

@@ -1,25 +1,12 @@
 """Ordering participants: rankings on a Tiger, turn order, special-flag offers, final standings.
 
-Every ordering in Asian Tigers is a strict order: the tie-breakers always separate
-two participants.  Each function here returns a `Ranking` that lists the order,
-the participants left out (0 investment points / 0 influence, AMB-20), and one
-`TieBreak` per pair of neighbours with equal values, naming the level that
-separated them and the catalogue rule behind it.  The tie-break chain, in the
-order of the edition's ``rules.tie_breakers.order`` (the rulebook's by default):
-
-* the 3-player neutral wins every tie it is in (TIE-06, NEUTRAL-06), when the
-  edition's ``neutral_player.wins_ties`` says so; otherwise it goes through the
-  chain and counts after every player in the turn order;
-* then the headquarters on that Tiger (TIE-01);
-* then investment points in column A, B, C (TIE-02, AMB-19);
-* then the earlier participant in the current turn order (TIE-03).
-
-With the rules option ``tiebreak_era2_tiger_ties = "turn_order"`` the Era II ties on
-a Tiger skip the headquarters and columns (TIE-08, AMB-17).  Pure Python, no I/O.
+Every ordering is strict: the tie-breakers always separate two participants.  Each function
+returns a `Ranking`: the order, the participants left out (0 points, AMB-20), and one `TieBreak`
+per pair of equal neighbours naming the step and the rule that separated them.  Pure Python.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from types import MappingProxyType
 from typing import Iterable, Mapping, Sequence
 
@@ -72,8 +59,7 @@ class TieBreak:
 
     def to_dict(self) -> dict:
         """JSON-ready form."""
-        return {"ahead": self.ahead, "behind": self.behind, "value": self.value,
-                "decided_by": self.decided_by, "rule": self.rule, "detail": self.detail}
+        return asdict(self)
 
 
 @dataclass(frozen=True)

@@ -1,11 +1,8 @@
 """The Automa's turn, played by the engine (SOLO-AUTOMA-01..13, AMB-41..44).
 
-`flow.begin_turn` hands the Automa's turns here.  A turn is one frame whose
-steps run inside the decision stack's `advance`, so it needs no input except
-a recorded tile (the human says which tile the table revealed) or a region tie
-(`automa_bonuses`).  The pure helpers `destination`, `build_choice`,
-`market_for_sale` and `flag_choices` hold the placement rules; the steps apply
-them and log each move as an instruction for the physical table.
+A turn is one frame whose steps run inside `engine.advance`, so it needs no input except a
+recorded tile or a region tie (`automa_bonuses`).  Each step logs its move as an instruction for
+the physical table.
 """
 from __future__ import annotations
 

@@ -1,17 +1,11 @@
 """Scenario goals and campaign bookkeeping (SCENARIO-*, CAMPAIGN-01..05, AMB-36, AMB-46..48).
 
-Two parts, both pure (no I/O, no randomness except a seeded draw):
+Pure: goal checks (`goal_value` evaluates one ``catalog.campaign_requirements`` entry for the
+human, CAMPAIGN-05), and a campaign as a plain JSON dict that every function returns anew.
 
-* goal checks: `goal_value(state, requirement)` evaluates one
-  `catalog.campaign_requirements` entry for the human at the end of the game
-  (CAMPAIGN-05); `tile_goal_met` and `goal_report` do it per campaign tile;
-* a campaign as a plain JSON dict: `create`, `record_session`, `status`,
-  `next_session_options`.  Every function returns a new dict and leaves its
-  input untouched, so the API can store the dict as it is.
-
-Reading of "failing a session" (AMB-46/47): a session is won when at least
-one face-up goal is met *and* the human out-scores the Automa; any other
-session is a failure (it costs starting science and counts toward the third).
+Reading of "failing a session" (AMB-46/47): a session is won when at least one face-up goal is
+met *and* the human out-scores the Automa; any other session is a failure (it costs starting
+science and counts toward the third).
 """
 from __future__ import annotations
 

@@ -1,17 +1,8 @@
 """A campaign document and how it reads: one copy for the server and the phone's engine (CAMPAIGN-01..05).
 
-The server stores a campaign as a *document*: the bookkeeping dict of
-`campaign` plus the player's settings (player, difficulty, how the Automa's
-tiles are drawn, its colour, the seed).  The phone, with no signal, keeps the
-same document and runs these same functions under Pyodide, so a campaign
-played offline stands exactly where the server puts it after the sync.
-
-* `new_document`: a new campaign's document from the person's choices;
-* `session_options`: the next session's game options;
-* `session_result`: what recording a finished session would do (dry run);
-* `standing`: the document as the campaign screen shows it (tiles face up or
-  down, failures, next starting science, sessions) — the record fields
-  (ids, versions, games, links) are the caller's.
+The server stores a campaign as a *document*: the bookkeeping dict of `campaign` plus the player's
+settings.  The phone, with no signal, keeps the same document and runs these same functions under
+Pyodide, so a campaign played offline stands exactly where the server puts it after the sync.
 """
 from __future__ import annotations
 

@@ -28,8 +28,8 @@ from api.games.asian_tigers.decisions import repeat
 from api.games.asian_tigers.errors import ActionShapeError, IllegalActionError, RulesError
 from api.games.asian_tigers.state import GameState, Piece, PlayerState
 from api.games.asian_tigers.turn import building, performance, region, satellites
-from api.games.asian_tigers.turn.effects import (advance_global_market, advance_influence, gain_goods, gain_resource,
-                                                 pay_resource, tiger_name)
+from api.games.asian_tigers.turn.effects import (advance_global_market, advance_influence, gain_resource,
+                                                 tiger_name)
 
 # The catalogue rule of each (type, bonus): refusals cite it.
 RULES = {
@@ -254,7 +254,7 @@ def apply_plan(state: GameState, player: PlayerState, pending: dict, plan: dict,
     if verb == "performance_bonus":
         performance.apply(state, player, plan["performance"], reason, events)
     elif verb == "parts_factory":
-        attach_parts_factory(state, player, plan["piece"], plan["energy"], reason, events)
+        building.attach_parts(state, player, plan["piece"], plan["energy"], reason, events)
     elif verb == "build_headquarters":
         tiger = plan["tiger"]
         satellites.build_headquarters(state, player, tiger, events)
@@ -288,20 +288,6 @@ def _pay_funds(state: GameState, player: PlayerState, tiger: str, funds: int, re
     events.append({"kind": "funds_paid", "participant": player.id, "tiger": tiger, "amount": funds,
                    "text": f"{player.name} pays {funds} fund{'s' if funds > 1 else ''} in {tiger_name(state, tiger)} "
                            f"— {reason}"})
-
-
-def attach_parts_factory(state: GameState, player: PlayerState, piece: Piece, energy: int, reason: str,
-                         events: list[dict]) -> None:
-    """BUILD-PARTS-01/02: pay, take one from the supply, attach it and produce 1 good."""
-    events.extend(pay_resource(player, "energy", energy, "parts factory"))
-    piece = state.replace_piece(piece, parts_factory=True)  # pieces are frozen
-    state.supply_parts_factories -= 1
-    good = state.edition.space(piece.space).good
-    events.append({"kind": "parts_factory_attached", "participant": player.id, "space": piece.space,
-                   "text": f"{player.name} attaches a parts factory to the {good} factory on {piece.space} "
-                           f"— {reason}"})
-    events.extend(gain_goods(state, player, good, state.edition.rules["parts_factory"]["production_goods"],
-                             "parts factory production"))
 
 
 def remove_generic(state: GameState, player: PlayerState, sector: str, events: list[dict]) -> None:

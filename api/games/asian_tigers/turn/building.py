@@ -344,13 +344,19 @@ def attach_parts_factory(state: GameState, action: dict, events: list[dict]) -> 
     decision = state.decisions[-1]
     player = state.player(decision["seat"])
     cost = state.edition.rules["university"]["parts_factory_cost_energy"]
-    piece = check_parts_factory(state, player, action.get("space"), cost)
-    events.extend(pay_resource(player, "energy", cost, "parts factory"))
+    attach_parts(state, player, check_parts_factory(state, player, action.get("space"), cost), cost, None, events)
+
+
+def attach_parts(state: GameState, player: PlayerState, piece: Piece, energy: int, reason: str | None,
+                 events: list[dict]) -> None:
+    """BUILD-PARTS-01/02: pay, take one from the supply, attach it and produce 1 good."""
+    events.extend(pay_resource(player, "energy", energy, "parts factory"))
     piece = state.replace_piece(piece, parts_factory=True)  # pieces are frozen
     state.supply_parts_factories -= 1
     good = state.edition.space(piece.space).good
     events.append({"kind": "parts_factory_attached", "participant": player.id, "space": piece.space,
-                   "text": f"{player.name} attaches a parts factory to the {good} factory on {piece.space}"})
+                   "text": f"{player.name} attaches a parts factory to the {good} factory on {piece.space}"
+                           + (f" — {reason}" if reason else "")})
     events.extend(gain_goods(state, player, good, state.edition.rules["parts_factory"]["production_goods"],
                              "parts factory production"))
 

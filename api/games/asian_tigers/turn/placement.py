@@ -1,10 +1,7 @@
 """Placing a worker: investment centres, the special trade centre, local markets.
 
-Rules TURN-01/02, PLACE-01..07, FUNDS-01/02, LMKT-01..05.  Each rule has one
-check: `center_refusal` (and `market.trade_center_refusal`) returns the
-`Refusal` or None, `check_*` raises a `RulesError` naming the rule or returns
-what the action needs; `legal_actions` is built from the same checks, so a
-listed option always applies and an unlisted one is refused with a reason.
+Rules TURN-01/02, PLACE-01..07, FUNDS-01/02, LMKT-01..05, each with one check (`center_refusal`,
+`local_sale_refusal`) that both the options and the answers use.
 """
 from __future__ import annotations
 

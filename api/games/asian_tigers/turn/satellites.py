@@ -1,12 +1,9 @@
 """Headquarters and satellites (BUILD-HQ-01/02, BUILD-SAT-01/02, PERF-06, AMB-07, AMB-36).
 
-Both live outside `state.pieces`: `state.headquarters` {Tiger: owner} and
-`state.satellites` {satellite space: {owner, satellite}}.  Each Tiger has one
-satellite space per row (factory, power plant, laboratory) holding one
-satellite of any player; a typed satellite only goes on its own row's space,
-the generic ("any") satellite on any of them (AMB-07).  Every `check_*`
-raises a `RulesError` or returns what the move needs, and the option lists
-are built from the same checks.
+Both live outside `state.pieces`: `state.headquarters` {Tiger: owner} and `state.satellites`
+{satellite space: {owner, satellite}}.  Each Tiger has one satellite space per row (factory, power
+plant, laboratory); a typed satellite only goes on its own row's space, the generic ("any")
+satellite on any of them (AMB-07).
 """
 from __future__ import annotations
 

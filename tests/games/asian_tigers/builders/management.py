@@ -2,8 +2,8 @@
 
 A test builds a position at the end of an era piece by piece (as
 test_examples_full_engine.py does for EX-1/EX-2) and then lets the engine's own
-management phase run: ``management.era1.begin`` + ``engine.advance(state, events,
-engine._answer)``, exactly what `flow.next_turn` does when the last worker of an
+management phase run: ``management.era1.begin`` + ``engine.advance(state, events)``,
+exactly what `flow.next_turn` does when the last worker of an
 era has been placed.  Questions met on the way (special-flag offers, recorded Era
 II draws) are answered with the public `apply`.
 
@@ -14,7 +14,7 @@ generic satellite there).
 """
 from __future__ import annotations
 
-from api.games.asian_tigers import apply, engine, legal_actions, new_game
+from api.games.asian_tigers import apply, legal_actions, new_game
 from api.games.asian_tigers.engine import advance
 from api.games.asian_tigers.management.era1 import begin
 from api.games.asian_tigers.state import GameState, Piece
@@ -104,7 +104,7 @@ def run_management(state: GameState) -> tuple[GameState, list[dict]]:
     state = state.copy()
     events: list[dict] = []
     begin(state, events)
-    advance(state, events, engine._answer)
+    advance(state, events)
     return state, events
 
 

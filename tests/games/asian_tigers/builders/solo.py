@@ -11,7 +11,6 @@ from __future__ import annotations
 from api.games.asian_tigers import apply, legal_actions, new_game
 from api.games.asian_tigers.solo.automa_bonuses import push_effects
 from api.games.asian_tigers.engine import advance
-from api.games.asian_tigers.engine import _answer
 from api.games.asian_tigers.state import GameState
 
 from tests.games.asian_tigers.builders import (SET_ASIDE, TEAM, decision_kind, edition, find_action, modified,
@@ -95,7 +94,7 @@ def run_effects(state: GameState, effects: list[dict], source: str = "test") -> 
     copy.decisions, copy.frames = [], []
     push_effects(copy, effects, source)
     events: list[dict] = []
-    advance(copy, events, _answer)
+    advance(copy, events)
     return copy, events
 
 

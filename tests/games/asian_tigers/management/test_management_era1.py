@@ -15,7 +15,7 @@ import pytest
 
 from api.games.asian_tigers import apply, legal_actions
 from api.games.asian_tigers.engine import advance
-from api.games.asian_tigers import engine, flow
+from api.games.asian_tigers import flow
 from tests.games.asian_tigers.builders import STC, decision_kind, find_action, game, pass_turn, seat_now
 from tests.games.asian_tigers.builders.management import (answer, answer_offers, at_end_of_era, awards, decline_all,
                                                     events_of, fresh, offer, put, ranking_of, run_management,
@@ -61,7 +61,7 @@ def test_turn_03_the_last_worker_lands_on_a_stack_and_goes_first_tie_04_by_play(
     seat1.workers_placed, seat1.placed, seat1.team = 9, {"W1": 4, "W2": 3, "W3": 2}, ["W3"]
     state.phase, state.turn_index = "turns", 1
     flow.begin_turn(state)
-    advance(state, [], engine._answer)
+    advance(state, [])
     assert seat_now(state) == "1"
     step = apply(state, find_action(state, STC))
     assert step.state.global_market == {"5": ["0", "1"]}

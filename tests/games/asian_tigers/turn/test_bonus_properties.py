@@ -64,7 +64,8 @@ def _start(player_count: int, seed: int, rich: bool):
 
 
 def _strip(action: dict) -> dict:
-    return {k: v for k, v in action.items() if k != "decision"}
+    """The action without its decision id, its lists read as sets (TRADE-04/05, PERF-03: sets are sets)."""
+    return {k: sorted(v) if isinstance(v, list) else v for k, v in action.items() if k != "decision"}
 
 
 def _variant(rng: random.Random, action: dict) -> dict:
@@ -86,7 +87,7 @@ def _judge_variants(rng: random.Random, state, legal: list[dict]) -> None:
     for action in rng.sample(candidates, min(3, len(candidates))):
         variant = _variant(rng, action)
         before = state_to_dict(state)
-        if variant in listed:
+        if _strip(variant) in listed:
             apply(state, variant)
         else:
             try:
