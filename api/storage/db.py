@@ -171,7 +171,6 @@ def is_postgresql(db: Database) -> bool:
 # The rows a write locks on PostgreSQL (`lock_row`), by table: never a name from a request.
 _LOCKS = {table: f"SELECT 1 FROM {table} WHERE id = ? FOR UPDATE"
           for table in ("games", "campaigns", "edition_resources")}
-THROTTLE_LOCK = "LOCK TABLE join_failures IN SHARE ROW EXCLUSIVE MODE"
 
 
 def lock_row(db: Database, table: str, row_id: str) -> None:
@@ -186,10 +185,10 @@ def lock_row(db: Database, table: str, row_id: str) -> None:
 
 
 def lock_throttle(db: Database) -> None:
-    """Inside a write transaction: the join-code throttle counts and records failures in one turn
-    across every server (PostgreSQL: a self-exclusive table lock; SQLite: already so)."""
+    """Inside a write transaction: the per-address throttle counts and records in one turn across every
+    server (PostgreSQL: a self-exclusive table lock; SQLite: already so)."""
     if is_postgresql(db):
-        db.conn.execute(THROTTLE_LOCK)
+        db.conn.execute("LOCK TABLE join_failures IN SHARE ROW EXCLUSIVE MODE")
 
 
 def lock_key(db: Database, key: str) -> None:

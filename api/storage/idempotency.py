@@ -84,7 +84,7 @@ def prune(db: Database, cutoff: str, limit: int = PRUNE_BATCH) -> int:
     row per game, and a phone that retries its import days later must still find the game.
     """
     with write_transaction(db):
-        # By primary key: since 0008 SQLite's table has no rowid (PostgreSQL's either way).
+        # By primary key: the same SQL on both backends.
         cur = db.conn.execute(
             "DELETE FROM idempotency WHERE (game_id, key) IN "
             "(SELECT game_id, key FROM idempotency WHERE created_at < ? AND key NOT LIKE 'import:%' LIMIT ?)",

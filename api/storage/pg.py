@@ -45,14 +45,7 @@ from psycopg.pq import TransactionStatus
 
 from api.storage.errors import BUSY_TIMEOUT_MS, DatabaseFault
 
-DIALECT = "postgresql"
-URL_PREFIXES = ("postgresql://", "postgres://")
 CONNECT_TIMEOUT_S = 2  # libpq's smallest
-
-
-def is_postgres(database: str) -> bool:
-    """True when the configured database is a ``postgresql://`` URL (otherwise it is a SQLite file)."""
-    return str(database).startswith(URL_PREFIXES)
 
 
 def placeholders(sql: str) -> str:
@@ -143,14 +136,10 @@ class PgConnection:
 class PgDatabase:
     """The sqlite-utils ``Database`` surface the repositories use, on PostgreSQL."""
 
-    dialect = DIALECT
+    dialect = "postgresql"
 
     def __init__(self, conn: PgConnection):
         self.conn = conn
-
-    def execute(self, sql: str, params: Iterable[Any] = ()) -> psycopg.Cursor:
-        """``db.execute`` as in sqlite-utils."""
-        return self.conn.execute(sql, params)
 
     def query(self, sql: str, params: Iterable[Any] = ()) -> Iterator[dict]:
         """Rows of `sql` as dicts."""
