@@ -7,17 +7,8 @@ from api.storage.errors import IdempotencyKeyRequired
 from api.storage.models import WriteOutcome
 from api.web import schemas
 from api.web.events import publish
-from api.web.http import (
-    readable,
-    authorized,
-    expected_versions,
-    idempotency,
-    json_body,
-    json_response,
-    load,
-    not_modified,
-    query,
-)
+from api.web.guards import read_json
+from api.web.http import authorized, expected_versions, idempotency, json_response, load, not_modified, query, readable
 from api.web.problems import ApiProblem
 from api.web.views import log_entry, write_body
 
@@ -38,7 +29,7 @@ def _answer(game_id: str, outcome: WriteOutcome) -> Response:
 def _prepare(game_id: str, schema):
     r, record, _role = authorized(game_id, write=True)
     full = bool(request.query_string) and query(MOVE_QUERY)["full"]  # no query string: full's default
-    raw = json_body()
+    raw = read_json()
     body = load(schema, raw)
     idem = idempotency(raw)
     if idem is None:  # required on moves: a retried move whose answer was lost must not apply twice
