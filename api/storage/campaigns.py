@@ -21,8 +21,6 @@ from __future__ import annotations
 import json
 import logging
 import sqlite3
-import threading
-import weakref
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -39,21 +37,6 @@ from api.storage.repository import GameRepository
 OPEN, RECORDED, ABANDONED = "open", "recorded", "abandoned"
 CREATE_PREFIX = "create:"  # campaign_requests key of the request that created the campaign
 log = logging.getLogger(__name__)
-
-# Each worker's pruning clock for campaign requests, beside (not sharing) its games' clock.
-_CLOCKS: "weakref.WeakKeyDictionary[Retention, Retention]" = weakref.WeakKeyDictionary()
-_CLOCKS_LOCK = threading.Lock()
-
-
-def requests_retention(games: Retention | None) -> Retention | None:
-    """The campaign requests' retention: the games' period, its own once-per-interval clock."""
-    if games is None:
-        return None
-    with _CLOCKS_LOCK:
-        clock = _CLOCKS.get(games)
-        if clock is None or clock.seconds != games.seconds:
-            clock = _CLOCKS[games] = Retention(games.seconds / 3600, games.interval_s)
-        return clock
 
 
 def prune_requests(db: Database, cutoff: str, limit: int = PRUNE_BATCH) -> int:
@@ -116,7 +99,7 @@ class CampaignRepository:
     def __init__(self, db: Database, games: GameRepository):
         self.db = db
         self.games = games
-        self.retention = requests_retention(games.retention)
+        self.retention = games.retention
 
     # -- reads ------------------------------------------------------------------
     def record(self, campaign_id: str) -> CampaignRecord:
@@ -188,7 +171,7 @@ class CampaignRepository:
 
     def maybe_prune(self) -> None:
         """After a write: one batch if this worker's interval has passed; a failure never fails the write."""
-        if self.retention is None or not self.retention.due():
+        if self.retention is None or not self.retention.due("campaign_requests"):
             return
         try:
             prune_requests(self.db, self.retention.cutoff())

@@ -41,11 +41,6 @@ _FAULTS = (
     ("SQLITE_BUSY", "database_busy", "the database is busy"),
     ("SQLITE_LOCKED", "database_busy", "the database is busy"),
 )
-_MESSAGES = (
-    ("disk is full", "SQLITE_FULL"), ("readonly", "SQLITE_READONLY"), ("malformed", "SQLITE_CORRUPT"),
-    ("not a database", "SQLITE_NOTADB"), ("disk i/o error", "SQLITE_IOERR"),
-    ("unable to open", "SQLITE_CANTOPEN"), ("locked", "SQLITE_BUSY"),
-)
 
 
 def fault_from(exc: BaseException) -> DatabaseFault | None:
@@ -55,10 +50,7 @@ def fault_from(exc: BaseException) -> DatabaseFault | None:
     if not isinstance(exc, sqlite3.DatabaseError) or isinstance(exc, (sqlite3.IntegrityError,
                                                                      sqlite3.ProgrammingError)):
         return None
-    name = getattr(exc, "sqlite_errorname", None) or ""
-    if not name:
-        text = str(exc).lower()
-        name = next((n for fragment, n in _MESSAGES if fragment in text), "")
+    name = exc.sqlite_errorname or ""  # set on every error SQLite reports (Python 3.11+)
     for prefix, code, meaning in _FAULTS:
         if name.startswith(prefix):
             return DatabaseFault(code, f"{meaning} ({exc})", 1 if code == "database_busy" else RETRY_AFTER)

@@ -7,8 +7,7 @@ stores the hash, never the resource id: changing a draft later never changes a
 game created with it.
 
 Only SHA-256 hashes of edition tokens are stored (as for table tokens).  Every
-write is one ``BEGIN IMMEDIATE`` transaction; the schema comes from migration
-``0005_edition_resources`` (`migrate_edition_resources`).
+write is one write transaction; the schema comes from migration 0006 (`migrate_edition_resources`).
 """
 from __future__ import annotations
 

@@ -54,12 +54,12 @@ def one_format(db: Database) -> None:
 
 
 class Retention:
-    """How long records are kept, and when this worker last pruned."""
+    """How long records are kept, and when this worker last pruned each table."""
 
     def __init__(self, hours: float = DEFAULT_RETENTION_HOURS, interval_s: float = 60.0):
         self.seconds = max(0.0, float(hours) * 3600)
         self.interval_s = interval_s
-        self._next = 0.0
+        self._next: dict[str, float] = {}
         self._lock = threading.Lock()
 
     def cutoff(self, now: datetime | None = None) -> str:
@@ -67,13 +67,13 @@ class Retention:
         now = now or datetime.now(timezone.utc)
         return (now - timedelta(seconds=self.seconds)).isoformat(timespec="milliseconds")
 
-    def due(self) -> bool:
-        """True at most once per interval (the caller then prunes)."""
+    def due(self, table: str = "idempotency") -> bool:
+        """True at most once per interval for `table` (the caller then prunes it)."""
         clock = time.monotonic()
         with self._lock:
-            if clock < self._next:
+            if clock < self._next.get(table, 0.0):
                 return False
-            self._next = clock + self.interval_s
+            self._next[table] = clock + self.interval_s
             return True
 
 
