@@ -9,12 +9,10 @@ game gets that edition) and a ``version`` bumped by every write.
 document, ``session`` = its number) or ``abandoned`` (replaced by a restart).
 Tokens are stored as SHA-256 hashes only, like the games' tokens.
 
-Writes are single ``BEGIN IMMEDIATE`` transactions: the Idempotency-Key is
-checked first, then the expected version (If-Match, optional here), then the
-campaign's own state.  The remembered answers (``campaign_requests``) are
-pruned like the games' idempotency records (`api.storage.idempotency`): older
-than the same retention, one small batch after a write, at most once a minute
-per worker, so the table never grows with the age of the database.
+Writes are single write transactions: the Idempotency-Key is checked first,
+then the expected version (If-Match, optional here), then the campaign's own
+state.  The remembered answers (``campaign_requests``) are pruned like the
+games' idempotency records, with the same retention (`api.storage.idempotency`).
 """
 from __future__ import annotations
 
