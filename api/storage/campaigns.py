@@ -127,11 +127,7 @@ class CampaignRepository:
 
     def edition(self, engine: Engine, record: CampaignRecord) -> Any:
         """The edition the campaign was created with (loaded once per process, by hash)."""
-        def document() -> dict:
-            row = self.db.conn.execute("SELECT document FROM editions WHERE hash = ?",
-                                       (record.edition_hash,)).fetchone()
-            return json.loads(row[0])
-        return engine.edition_from_store(record.edition_hash, document)
+        return self.games._edition(engine, record.edition_hash)
 
     def replayed(self, campaign_id: str, idem: Idempotency | None) -> Replay | None:
         """The stored answer for this Idempotency-Key (422 when the key came with another request)."""
@@ -233,14 +229,6 @@ class CampaignRepository:
                 "INSERT INTO campaign_requests (campaign_id, key, request_hash, status, response, game_id, created_at) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?)", (campaign_id, idem.key, idem.request_hash, status, dumps(body),
                                                  game_id, now))
-
-    def reissue(self, game_id: str) -> tuple[str, str, str]:
-        """Fresh table and spectator tokens and a new join code for a session game (an idempotent replay
-        of its creation: secrets are never stored in clear, so they cannot be answered again)."""
-        now = utcnow()
-        with write_transaction(self.db):
-            return (tokens.add_token(self.db, game_id, "table", now),
-                    tokens.add_token(self.db, game_id, "spectator", now), tokens.set_join_code(self.db, game_id, now))
 
     def linker(self, campaign_id: str, expected: set[str] | None, idem: Idempotency | None, restart: bool,
                check: Callable[[CampaignRecord], None], tile_of: Callable[[Any], str | None]

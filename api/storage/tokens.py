@@ -86,6 +86,14 @@ def game_for_join_code(db: Database, code: str) -> str | None:
     return row[0] if row else None
 
 
+def fresh_secrets(db: Database, game_id: str, now: str) -> tuple[str, str, str]:
+    """New table token, spectator token and join code for a game whose creation is answered again (an
+    idempotent repeat: secrets are never stored in clear, so they cannot be answered twice)."""
+    with write_transaction(db):
+        return (add_token(db, game_id, "table", now), add_token(db, game_id, "spectator", now),
+                set_join_code(db, game_id, now))
+
+
 def rotate_join_code(db: Database, game_id: str, now_iso: str) -> str:
     """Replace the join code of `game_id` (`GameNotFound` if unknown) and return the new one."""
     with write_transaction(db):

@@ -22,9 +22,10 @@ from typing import Any
 from flask import Blueprint
 from marshmallow import ValidationError, fields, validate, validates_schema
 
+from api.storage import tokens
 from api.storage.campaigns import OPEN, CampaignRecord, CampaignRepository
 from api.storage.errors import VersionConflict
-from api.storage.models import CreatedGame, LoadedGame
+from api.storage.models import CreatedGame, LoadedGame, utcnow
 from api.web.games import NO_STORE, created_body, default_edition
 from api.web.guards import read_body, read_json
 from api.web.http import bearer, expected_versions, idempotency, json_response, load, repo
@@ -240,7 +241,7 @@ def start_session(campaign_id: str):
     idem = idempotency(raw)
     replay = cr.replayed(campaign_id, idem)
     if replay is not None:
-        table, spectator, code = cr.reissue(replay.game_id)
+        table, spectator, code = tokens.fresh_secrets(cr.db, replay.game_id, utcnow())
         return _session_created(cr, campaign_id, CreatedGame(cr.games.load(replay.game_id), table, spectator, code),
                                 engine, edition, True)
     expected = expected_versions()

@@ -132,7 +132,7 @@ def import_game():
 
 def _replayed_import(game_id: str):
     r = repo()
-    table, spectator, code = import_keys.fresh_secrets(r.db, game_id, utcnow())
+    table, spectator, code = tokens.fresh_secrets(r.db, game_id, utcnow())
     resp = _created(CreatedGame(r.load(game_id), table, spectator, code))
     resp.headers["Idempotent-Replayed"] = "true"
     return resp
