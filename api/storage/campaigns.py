@@ -25,7 +25,8 @@ from typing import Any, Callable
 from sqlite_utils import Database
 
 from api.storage import tokens
-from api.storage.db import dumps, lock_key, lock_row, write_transaction
+from api.storage.db import lock_key, lock_row, write_transaction
+from api.storage.jsonio import dumps
 from api.storage.engines import Engine
 from api.storage.errors import CampaignNotFound, CampaignRefused, DatabaseFault, IdempotencyConflict, VersionConflict
 from api.storage.idempotency import PRUNE_BATCH, Retention, prune_all

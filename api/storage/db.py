@@ -328,11 +328,6 @@ def probe(db: Database, path: str = "", min_free_mb: float = 0) -> None:
         db.conn.execute(HEALTH_WRITE, (datetime.now(timezone.utc).isoformat(),))
 
 
-def dumps(value: Any) -> str:
-    """Compact JSON for storage; key order is kept (engines may depend on it)."""
-    return jsonio.dumps(value)
-
-
 def canonical(value: Any) -> str:
     """Canonical JSON for hashing (sorted keys, no spaces); the stdlib form (`jsonio`)."""
     return jsonio.canonical_bytes(value).decode()

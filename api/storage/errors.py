@@ -7,7 +7,7 @@ __all__ = [
     "StorageError", "GameNotFound", "UnknownGameKind", "PreconditionRequired", "VersionConflict",
     "IdempotencyConflict", "NothingToUndo", "GameFinal", "ReplayDiverged", "RulesViolation", "EditionInvalid",
     "EngineUnavailable", "Unsupported", "JoinCodeUnknown", "TooManyAttempts", "CampaignNotFound",
-    "CampaignRefused", "DatabaseFault",
+    "Refused", "CampaignRefused", "DatabaseFault",
 ]
 
 RETRY_AFTER = 10  # seconds a client should wait after a storage fault (503)
@@ -159,14 +159,18 @@ class CampaignNotFound(StorageError):
         self.campaign_id = campaign_id
 
 
-class CampaignRefused(StorageError):
-    """A campaign write the campaign's state does not allow (a session still open, one recorded twice, ...)."""
+class Refused(StorageError):
+    """A write the resource's state or the caller's token does not allow: `status` is the HTTP answer."""
 
     def __init__(self, status: int, code: str, message: str, **extra):
         super().__init__(message)
         self.status = status
         self.code = code
         self.extra = extra
+
+
+class CampaignRefused(Refused):
+    """A campaign write the campaign's state does not allow (a session still open, one recorded twice, ...)."""
 
 
 class DatabaseFault(Exception):

@@ -1,18 +1,10 @@
 """Asian Tigers solo campaigns (CAMPAIGN-01..05): create, read, start the next session, record a session.
 
-The bookkeeping is the engine's pure `api.games.asian_tigers.solo.campaign` module;
-this blueprint stores its document (`api.storage.campaigns`) and links the
-session games.  A finished session is recorded by an explicit
-``POST /campaigns/{id}/sessions`` rather than automatically when its game
-ends: the player may have to choose which achieved goal to turn down, an
-undo after the last move can still change the outcome, and a game write
-stays independent of campaigns.  ``GET`` shows the open session's result as
-soon as its game is over (with the turn-down choices), so the phone can ask.
-
-Access: creating a campaign returns a secret campaign token (stored hashed);
-every other call sends it as ``Authorization: Bearer``.  A session game has
-its own table token, returned when the session starts.  Writes may send
-``If-Match`` (the campaign version; stale → 412) and an ``Idempotency-Key``.
+The bookkeeping is the engine's pure `api.games.asian_tigers.solo.campaign`; this blueprint stores its
+document (`api.storage.campaigns`) and links the session games.  A finished session is recorded by an
+explicit ``POST /campaigns/{id}/sessions``, not when its game ends: the player may have to choose which
+achieved goal to turn down, and an undo after the last move can still change the outcome.  Every call
+but the create sends the campaign token (given once) as ``Authorization: Bearer``.
 """
 from __future__ import annotations
 

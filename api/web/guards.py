@@ -1,19 +1,11 @@
-"""Request guards: media type, cross-site writes, body size, URL and header sizes, JSON structure.
+"""Request guards, run before any view (`check_request`) or when a view reads its body (`read_json`), so
+a malformed request never reaches the storage or a rules engine.
 
-They run before any view (`check_request`, a ``before_request`` hook) or when
-a view reads its body (`read_json`), so a malformed request never reaches
-the storage or a rules engine:
-
-* a write with a body must say ``Content-Type: application/json`` (415): a
-  cross-site HTML form or a ``text/plain`` "simple" fetch cannot send that
-  without a CORS preflight, which this server never grants by default;
-* a write whose ``Origin`` is another site, or whose ``Sec-Fetch-Site`` says
-  ``cross-site``/``same-site``, is refused (403) unless the origin is in
-  ``TABLEKEEPER_CORS_ORIGINS``;
-* the body limit holds for chunked bodies too (413; a body is never truncated);
-* JSON nested deeper than `MAX_DEPTH` is 400 before any recursive code sees
-  it; a lone UTF-16 surrogate or NUL in any string or key is 422 naming the
-  field; an integer beyond 64 bits or a float that is not finite is 422.
+A write with a body must be ``application/json`` (415): a cross-site form or a "simple" fetch cannot send
+that without a CORS preflight.  A write from another site (``Origin``, ``Sec-Fetch-Site``) is 403 unless
+its origin is in ``TABLEKEEPER_CORS_ORIGINS``.  The body limit holds for chunked bodies too (413, never
+truncated).  JSON deeper than `MAX_DEPTH` is 400; a NUL or lone surrogate in a string, an integer beyond
+64 bits or a number that is not finite is 422 naming the field.
 """
 from __future__ import annotations
 

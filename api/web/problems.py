@@ -76,15 +76,13 @@ def from_storage(exc: Exception) -> Response:
         return problem_response(404, "not_supported", str(exc), feature=exc.feature)
     if isinstance(exc, se.EngineUnavailable):
         return problem_response(503, "engine_unavailable", str(exc))
-    if isinstance(exc, se.CampaignRefused):
-        return problem_response(exc.status, exc.code, exc.message, **exc.extra)
-    from api.storage.editions import EditionNotFound, EditionWriteRefused
-
-    if isinstance(exc, EditionWriteRefused):
+    if isinstance(exc, se.Refused):
         headers = {"WWW-Authenticate": 'Bearer realm="tablekeeper-editions"'} if exc.status == 401 else {}
         if "current_version" in exc.extra:
             headers["ETag"] = f'"{exc.extra["current_version"]}"'
         return problem_response(exc.status, exc.code, exc.message, headers=headers, **exc.extra)
+    from api.storage.editions import EditionNotFound
+
     if isinstance(exc, EditionNotFound):
         return problem_response(404, exc.code, exc.message)
     if isinstance(exc, se.PreconditionRequired):

@@ -1,16 +1,9 @@
 """Stateless end-of-game scorers: POST a table's end position, get the full score back.
 
-Nippon and Asara take three entry modes, chosen by the body's ``mode``: ``detailed``
-(the default), ``end_only`` and (Nippon) ``live``; see their engine modules.  The
-``GET …/edition`` routes give the forms the map, the colours and the box's limits.
-
-Nothing is stored and no token is needed.  The body is the game's own scorer
-input (Asian Tigers: the worked examples' format, `api.games.asian_tigers.scoring.scorer`;
-Nippon: `api.games.nippon.inputs`; Asara: `api.games.asara.inputs`).  Input no
-legal game can produce is 422 ``application/problem+json`` with the scorer's
-``code``, the catalogue ``rule`` (null for a merely malformed Asian Tigers
-input), the JSON pointer of the bad value as ``path`` ("/" = the whole body)
-and ``errors`` = ``{path: [message]}``, as the edition errors do.
+Nippon and Asara take an entry ``mode`` (``detailed``, ``end_only``, Nippon's ``live``); the ``GET
+…/edition`` routes give the forms the map, the colours and the box's limits.  Nothing is stored and no
+token is needed.  Input no legal game can produce is 422 with the scorer's ``code``, the catalogue
+``rule``, the JSON pointer of the bad value as ``path`` and ``errors`` = ``{path: [message]}``.
 """
 from __future__ import annotations
 
