@@ -295,6 +295,3 @@ class CampaignRepository:
             self._remember(campaign_id, idem, status, body, game_id, now)
         self.maybe_prune()
         return WriteOutcome(status, body, record.version, False)
-
-
-__all__ = ["CampaignRepository", "CampaignRecord", "SessionGame", "Replay", "OPEN", "RECORDED", "ABANDONED"]

@@ -16,7 +16,7 @@ from typing import Callable
 
 from sqlite_utils import Database
 
-from api.storage.db import write_transaction
+from api.storage.db import is_postgresql, write_transaction
 from api.storage.editions import migrate_edition_resources
 from api.storage.idempotency import one_format
 from api.storage.migration_steps import HEALTH_TABLE, recount_placeholders
@@ -226,7 +226,7 @@ def enable_wal(db: Database, attempts: int = 50) -> None:
 
 def migrate(db: Database) -> list[str]:
     """Apply every pending migration; return the names applied now."""
-    if getattr(db, "dialect", "sqlite") == "postgresql":
+    if is_postgresql(db):
         from api.storage import pg_schema
 
         return pg_schema.migrate(db)

@@ -89,9 +89,7 @@ class GameRepository(GameReads):
 
     def _run(self, statements: list[tuple[str, Any, bool]]) -> None:
         for text, params, many in statements:
-            if many and len(params) == 1:  # a move appends one row: execute skips executemany's iteration
-                self.db.conn.execute(text, params[0])
-            elif many:
+            if many:
                 self.db.conn.executemany(text, params)
             elif self.db.conn.execute(text, params).rowcount != 1 and text.startswith("UPDATE games"):
                 # The head bump names the version it was planned from: never write on top of another.

@@ -19,8 +19,7 @@ PWA_DIR = Path(__file__).resolve().parents[2] / "pwa"
 ALWAYS_FRESH = frozenset({"/index.html", "/sw.js", "/manifest.webmanifest", "/engine-worker.js"})
 IMMUTABLE = "/vendor/pyodide/"
 MAX_AGE = 86_400  # seconds a browser may reuse any other file without asking
-MIMETYPES = {".webmanifest": "application/manifest+json", ".mjs": "text/javascript", ".js": "text/javascript",
-             ".wasm": "application/wasm"}
+MIMETYPES = {".webmanifest": "application/manifest+json"}  # WhiteNoise knows the others
 log = logging.getLogger(__name__)
 
 
