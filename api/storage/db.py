@@ -1,14 +1,10 @@
 """SQLite connections: pragmas on every connection and explicit transactions (both backends).
 
-Every connection runs in driver autocommit mode (``isolation_level=None``) so
-that the code decides where transactions begin: on SQLite writes use
-``BEGIN IMMEDIATE``, which takes SQLite's write lock up front, so two writers
-queue on the busy timeout (`BUSY_TIMEOUT_MS`, 2 s) instead of failing
-half-way with "database is locked"; past it the write answers 503
-``database_busy``.  On PostgreSQL a write is a READ COMMITTED transaction
-whose writers queue on the row they change (`lock_row`).
-``synchronous=FULL`` makes every commit reach the disk before the HTTP answer
-is sent (docs/storage.md, "Durability").
+Connections run in driver autocommit mode, so the code decides where transactions begin.  On SQLite a
+write is ``BEGIN IMMEDIATE``: writers queue on SQLite's own lock for at most the busy timeout
+(`BUSY_TIMEOUT_MS`), then answer 503 ``database_busy``.  On PostgreSQL a write is a READ COMMITTED
+transaction whose writers queue on the row they change (`lock_row`).  ``synchronous=FULL``: a commit
+reaches the disk before the answer is sent (docs/storage.md, "Durability").
 """
 from __future__ import annotations
 

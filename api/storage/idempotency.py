@@ -1,15 +1,9 @@
-"""Idempotency records of game writes: the answer as sent, kept for a retention period.
+"""Idempotency records of game writes: the answer's bytes as first sent, zlib-compressed (`pack`).
 
-A record holds the request hash, the HTTP status, the version the write
-produced (``etag``) and ``response``: the answer's bytes exactly as they were
-first sent, compressed with zlib at level 1 (`pack`; a move answer of 4-6 KB
-keeps 0.6-1.5 KB).  A retry within the retention answers those bytes again.  Records
-older than the retention (``TABLEKEEPER_IDEMPOTENCY_RETENTION_HOURS``, default
-24, as Stripe keeps its keys) are pruned in small batches after a write, at
-most once a minute per worker, so the table never grows with the age of the
-database; a retry after that is answered as any move on an old version is
-(412 ``version_mismatch``).  Migration 0009 expired the records written in
-the formats before this one (see docs/storage.md).
+A retry within the retention (``TABLEKEEPER_IDEMPOTENCY_RETENTION_HOURS``, default 24) answers those
+bytes again; older records are pruned in small batches after a write, at most once a minute per worker,
+and a retry after that is answered as any move on an old version (412).  Migration 0009 expired the
+records kept in earlier formats (docs/storage.md).
 """
 from __future__ import annotations
 
