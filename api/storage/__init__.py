@@ -6,17 +6,12 @@ engines are reached through `api.storage.engines`.
 from __future__ import annotations
 
 from api.storage.cache import StateCache
-from api.storage.db import ConnectionPool
+from api.storage.db import ConnectionPool, is_database_url
 from api.storage.engines import EngineRegistry
 from api.storage.errors import BUSY_TIMEOUT_MS
 from api.storage.idempotency import DEFAULT_RETENTION_HOURS, Retention
 from api.storage.notify import Broker, PgListener
 from api.storage.repository import GameRepository
-
-
-def is_postgres(database: str) -> bool:
-    """True for a ``postgresql://`` URL, False for a SQLite file path."""
-    return str(database).startswith(("postgresql://", "postgres://"))
 
 
 class Storage:
@@ -29,7 +24,7 @@ class Storage:
         self.engines = engines
         self.states = StateCache()
         self.retention = Retention(idempotency_retention_hours)
-        self.dialect = "postgresql" if is_postgres(self.path) else "sqlite"
+        self.dialect = "postgresql" if is_database_url(self.path) else "sqlite"
         self.broker = Broker()  # version changes for this process's event streams
         self.listener: PgListener | None = None
         if self.dialect == "postgresql":
@@ -64,4 +59,4 @@ class Storage:
             close()
 
 
-__all__ = ["Storage", "GameRepository", "EngineRegistry", "is_postgres"]
+__all__ = ["Storage", "GameRepository", "EngineRegistry"]

@@ -57,11 +57,6 @@ class StateCache:
             while len(self._entries) > self.size:
                 self._entries.popitem(last=False)
 
-    def drop(self, game_id: str) -> None:
-        """Forget a game (e.g. after a write whose outcome is unknown)."""
-        with self._lock:
-            self._entries.pop(game_id, None)
-
     def clear(self) -> None:
         """Forget everything."""
         with self._lock:

@@ -9,27 +9,24 @@ game gets that edition) and a ``version`` bumped by every write.
 document, ``session`` = its number) or ``abandoned`` (replaced by a restart).
 Tokens are stored as SHA-256 hashes only, like the games' tokens.
 
-Writes are single ``BEGIN IMMEDIATE`` transactions: the Idempotency-Key is
-checked first, then the expected version (If-Match, optional here), then the
-campaign's own state.  The remembered answers (``campaign_requests``) are
-pruned like the games' idempotency records (`api.storage.idempotency`): older
-than the same retention, one small batch after a write, at most once a minute
-per worker, so the table never grows with the age of the database.
+Writes are single write transactions: the Idempotency-Key is checked first,
+then the expected version (If-Match, optional here), then the campaign's own
+state.  The remembered answers (``campaign_requests``) are pruned like the
+games' idempotency records, with the same retention (`api.storage.idempotency`).
 """
 from __future__ import annotations
 
 import json
 import logging
 import sqlite3
-import threading
-import weakref
 from dataclasses import dataclass
 from typing import Any, Callable
 
 from sqlite_utils import Database
 
 from api.storage import tokens
-from api.storage.db import dumps, lock_key, lock_row, write_transaction
+from api.storage.db import lock_key, lock_row, write_transaction
+from api.storage.jsonio import dumps
 from api.storage.engines import Engine
 from api.storage.errors import CampaignNotFound, CampaignRefused, DatabaseFault, IdempotencyConflict, VersionConflict
 from api.storage.idempotency import PRUNE_BATCH, Retention, prune_all
@@ -39,21 +36,6 @@ from api.storage.repository import GameRepository
 OPEN, RECORDED, ABANDONED = "open", "recorded", "abandoned"
 CREATE_PREFIX = "create:"  # campaign_requests key of the request that created the campaign
 log = logging.getLogger(__name__)
-
-# Each worker's pruning clock for campaign requests, beside (not sharing) its games' clock.
-_CLOCKS: "weakref.WeakKeyDictionary[Retention, Retention]" = weakref.WeakKeyDictionary()
-_CLOCKS_LOCK = threading.Lock()
-
-
-def requests_retention(games: Retention | None) -> Retention | None:
-    """The campaign requests' retention: the games' period, its own once-per-interval clock."""
-    if games is None:
-        return None
-    with _CLOCKS_LOCK:
-        clock = _CLOCKS.get(games)
-        if clock is None or clock.seconds != games.seconds:
-            clock = _CLOCKS[games] = Retention(games.seconds / 3600, games.interval_s)
-        return clock
 
 
 def prune_requests(db: Database, cutoff: str, limit: int = PRUNE_BATCH) -> int:
@@ -116,7 +98,7 @@ class CampaignRepository:
     def __init__(self, db: Database, games: GameRepository):
         self.db = db
         self.games = games
-        self.retention = requests_retention(games.retention)
+        self.retention = games.retention
 
     # -- reads ------------------------------------------------------------------
     def record(self, campaign_id: str) -> CampaignRecord:
@@ -146,11 +128,7 @@ class CampaignRepository:
 
     def edition(self, engine: Engine, record: CampaignRecord) -> Any:
         """The edition the campaign was created with (loaded once per process, by hash)."""
-        def document() -> dict:
-            row = self.db.conn.execute("SELECT document FROM editions WHERE hash = ?",
-                                       (record.edition_hash,)).fetchone()
-            return json.loads(row[0])
-        return engine.edition_from_store(record.edition_hash, document)
+        return self.games._edition(engine, record.edition_hash)
 
     def replayed(self, campaign_id: str, idem: Idempotency | None) -> Replay | None:
         """The stored answer for this Idempotency-Key (422 when the key came with another request)."""
@@ -188,7 +166,7 @@ class CampaignRepository:
 
     def maybe_prune(self) -> None:
         """After a write: one batch if this worker's interval has passed; a failure never fails the write."""
-        if self.retention is None or not self.retention.due():
+        if self.retention is None or not self.retention.due("campaign_requests"):
             return
         try:
             prune_requests(self.db, self.retention.cutoff())
@@ -252,14 +230,6 @@ class CampaignRepository:
                 "INSERT INTO campaign_requests (campaign_id, key, request_hash, status, response, game_id, created_at) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?)", (campaign_id, idem.key, idem.request_hash, status, dumps(body),
                                                  game_id, now))
-
-    def reissue(self, game_id: str) -> tuple[str, str, str]:
-        """Fresh table and spectator tokens and a new join code for a session game (an idempotent replay
-        of its creation: secrets are never stored in clear, so they cannot be answered again)."""
-        now = utcnow()
-        with write_transaction(self.db):
-            return (tokens.add_token(self.db, game_id, "table", now),
-                    tokens.add_token(self.db, game_id, "spectator", now), tokens.set_join_code(self.db, game_id, now))
 
     def linker(self, campaign_id: str, expected: set[str] | None, idem: Idempotency | None, restart: bool,
                check: Callable[[CampaignRecord], None], tile_of: Callable[[Any], str | None]
@@ -325,6 +295,3 @@ class CampaignRepository:
             self._remember(campaign_id, idem, status, body, game_id, now)
         self.maybe_prune()
         return WriteOutcome(status, body, record.version, False)
-
-
-__all__ = ["CampaignRepository", "CampaignRecord", "SessionGame", "Replay", "OPEN", "RECORDED", "ABANDONED"]

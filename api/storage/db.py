@@ -1,14 +1,10 @@
 """SQLite connections: pragmas on every connection and explicit transactions (both backends).
 
-Every connection runs in driver autocommit mode (``isolation_level=None``) so
-that the code decides where transactions begin: on SQLite writes use
-``BEGIN IMMEDIATE``, which takes SQLite's write lock up front, so two writers
-queue on the busy timeout (`BUSY_TIMEOUT_MS`, 2 s) instead of failing
-half-way with "database is locked"; past it the write answers 503
-``database_busy``.  On PostgreSQL a write is a READ COMMITTED transaction
-whose writers queue on the row they change (`lock_row`).
-``synchronous=FULL`` makes every commit reach the disk before the HTTP answer
-is sent (docs/storage.md, "Durability").
+Connections run in driver autocommit mode, so the code decides where transactions begin.  On SQLite a
+write is ``BEGIN IMMEDIATE``: writers queue on SQLite's own lock for at most the busy timeout
+(`BUSY_TIMEOUT_MS`), then answer 503 ``database_busy``.  On PostgreSQL a write is a READ COMMITTED
+transaction whose writers queue on the row they change (`lock_row`).  ``synchronous=FULL``: a commit
+reaches the disk before the answer is sent (docs/storage.md, "Durability").
 """
 from __future__ import annotations
 
@@ -41,11 +37,6 @@ _FAULTS = (
     ("SQLITE_BUSY", "database_busy", "the database is busy"),
     ("SQLITE_LOCKED", "database_busy", "the database is busy"),
 )
-_MESSAGES = (
-    ("disk is full", "SQLITE_FULL"), ("readonly", "SQLITE_READONLY"), ("malformed", "SQLITE_CORRUPT"),
-    ("not a database", "SQLITE_NOTADB"), ("disk i/o error", "SQLITE_IOERR"),
-    ("unable to open", "SQLITE_CANTOPEN"), ("locked", "SQLITE_BUSY"),
-)
 
 
 def fault_from(exc: BaseException) -> DatabaseFault | None:
@@ -55,10 +46,7 @@ def fault_from(exc: BaseException) -> DatabaseFault | None:
     if not isinstance(exc, sqlite3.DatabaseError) or isinstance(exc, (sqlite3.IntegrityError,
                                                                      sqlite3.ProgrammingError)):
         return None
-    name = getattr(exc, "sqlite_errorname", None) or ""
-    if not name:
-        text = str(exc).lower()
-        name = next((n for fragment, n in _MESSAGES if fragment in text), "")
+    name = exc.sqlite_errorname or ""  # set on every error SQLite reports (Python 3.11+)
     for prefix, code, meaning in _FAULTS:
         if name.startswith(prefix):
             return DatabaseFault(code, f"{meaning} ({exc})", 1 if code == "database_busy" else RETRY_AFTER)
@@ -171,7 +159,6 @@ def is_postgresql(db: Database) -> bool:
 # The rows a write locks on PostgreSQL (`lock_row`), by table: never a name from a request.
 _LOCKS = {table: f"SELECT 1 FROM {table} WHERE id = ? FOR UPDATE"
           for table in ("games", "campaigns", "edition_resources")}
-THROTTLE_LOCK = "LOCK TABLE join_failures IN SHARE ROW EXCLUSIVE MODE"
 
 
 def lock_row(db: Database, table: str, row_id: str) -> None:
@@ -186,10 +173,10 @@ def lock_row(db: Database, table: str, row_id: str) -> None:
 
 
 def lock_throttle(db: Database) -> None:
-    """Inside a write transaction: the join-code throttle counts and records failures in one turn
-    across every server (PostgreSQL: a self-exclusive table lock; SQLite: already so)."""
+    """Inside a write transaction: the per-address throttle counts and records in one turn across every
+    server (PostgreSQL: a self-exclusive table lock; SQLite: already so)."""
     if is_postgresql(db):
-        db.conn.execute(THROTTLE_LOCK)
+        db.conn.execute("LOCK TABLE join_failures IN SHARE ROW EXCLUSIVE MODE")
 
 
 def lock_key(db: Database, key: str) -> None:
@@ -335,11 +322,6 @@ def probe(db: Database, path: str = "", min_free_mb: float = 0) -> None:
             raise DatabaseFault("database_corrupt", f"the database file is corrupt: {verdict}")
     with write_transaction(db):
         db.conn.execute(HEALTH_WRITE, (datetime.now(timezone.utc).isoformat(),))
-
-
-def dumps(value: Any) -> str:
-    """Compact JSON for storage; key order is kept (engines may depend on it)."""
-    return jsonio.dumps(value)
 
 
 def canonical(value: Any) -> str:

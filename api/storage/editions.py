@@ -7,8 +7,7 @@ stores the hash, never the resource id: changing a draft later never changes a
 game created with it.
 
 Only SHA-256 hashes of edition tokens are stored (as for table tokens).  Every
-write is one ``BEGIN IMMEDIATE`` transaction; the schema comes from migration
-``0005_edition_resources`` (`migrate_edition_resources`).
+write is one write transaction; the schema comes from migration 0006 (`migrate_edition_resources`).
 """
 from __future__ import annotations
 
@@ -19,8 +18,9 @@ from dataclasses import dataclass
 from sqlite_utils import Database
 
 from api.storage import tokens
-from api.storage.db import dumps, lock_row, read_transaction, write_transaction
-from api.storage.errors import StorageError
+from api.storage.db import lock_row, read_transaction, write_transaction
+from api.storage.jsonio import dumps
+from api.storage.errors import Refused, StorageError
 from api.storage.models import utcnow
 
 
@@ -46,14 +46,8 @@ class EditionNotFound(StorageError):
         self.edition_id = edition_id
 
 
-class EditionWriteRefused(StorageError):
-    """A write to an edition the caller may not make: `status` is the HTTP answer."""
-
-    def __init__(self, status: int, code: str, message: str, **extra):
-        super().__init__(message)
-        self.status = status
-        self.code = code
-        self.extra = extra
+class EditionWriteRefused(Refused):
+    """A write to an edition the caller may not make (no or another token, a stale version, published)."""
 
 
 @dataclass(frozen=True)

@@ -1,14 +1,8 @@
 """Storage-level errors; the web layer maps each to one problem response."""
 from __future__ import annotations
 
-from api.storage.engines import EditionInvalid, EngineUnavailable, RulesViolation, Unsupported
-
-__all__ = [
-    "StorageError", "GameNotFound", "UnknownGameKind", "PreconditionRequired", "VersionConflict",
-    "IdempotencyConflict", "NothingToUndo", "GameFinal", "ReplayDiverged", "RulesViolation", "EditionInvalid",
-    "EngineUnavailable", "Unsupported", "JoinCodeUnknown", "TooManyAttempts", "CampaignNotFound",
-    "CampaignRefused", "DatabaseFault",
-]
+# The engines' errors, re-exported: the web layer maps every storage and engine error from here.
+from api.storage.engines import EditionInvalid, EngineUnavailable, RulesViolation, Unsupported  # noqa: F401
 
 RETRY_AFTER = 10  # seconds a client should wait after a storage fault (503)
 # How long a write waits for a lock (SQLite's busy timeout; PostgreSQL's lock, pool and statement timeouts):
@@ -159,14 +153,18 @@ class CampaignNotFound(StorageError):
         self.campaign_id = campaign_id
 
 
-class CampaignRefused(StorageError):
-    """A campaign write the campaign's state does not allow (a session still open, one recorded twice, ...)."""
+class Refused(StorageError):
+    """A write the resource's state or the caller's token does not allow: `status` is the HTTP answer."""
 
     def __init__(self, status: int, code: str, message: str, **extra):
         super().__init__(message)
         self.status = status
         self.code = code
         self.extra = extra
+
+
+class CampaignRefused(Refused):
+    """A campaign write the campaign's state does not allow (a session still open, one recorded twice, ...)."""
 
 
 class DatabaseFault(Exception):

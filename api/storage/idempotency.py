@@ -1,15 +1,9 @@
-"""Idempotency records of game writes: the answer as sent, kept for a retention period.
+"""Idempotency records of game writes: the answer's bytes as first sent, zlib-compressed (`pack`).
 
-A record holds the request hash, the HTTP status, the version the write
-produced (``etag``) and ``response``: the answer's bytes exactly as they were
-first sent, compressed with zlib at level 1 (`pack`; a move answer of 4-6 KB
-keeps 0.6-1.5 KB).  A retry within the retention answers those bytes again.  Records
-older than the retention (``TABLEKEEPER_IDEMPOTENCY_RETENTION_HOURS``, default
-24, as Stripe keeps its keys) are pruned in small batches after a write, at
-most once a minute per worker, so the table never grows with the age of the
-database; a retry after that is answered as any move on an old version is
-(412 ``version_mismatch``).  Migration 0009 expired the records written in
-the formats before this one (see docs/storage.md).
+A retry within the retention (``TABLEKEEPER_IDEMPOTENCY_RETENTION_HOURS``, default 24) answers those
+bytes again; older records are pruned in small batches after a write, at most once a minute per worker,
+and a retry after that is answered as any move on an old version (412).  Migration 0009 expired the
+records kept in earlier formats (docs/storage.md).
 """
 from __future__ import annotations
 
@@ -54,12 +48,12 @@ def one_format(db: Database) -> None:
 
 
 class Retention:
-    """How long records are kept, and when this worker last pruned."""
+    """How long records are kept, and when this worker last pruned each table."""
 
     def __init__(self, hours: float = DEFAULT_RETENTION_HOURS, interval_s: float = 60.0):
         self.seconds = max(0.0, float(hours) * 3600)
         self.interval_s = interval_s
-        self._next = 0.0
+        self._next: dict[str, float] = {}
         self._lock = threading.Lock()
 
     def cutoff(self, now: datetime | None = None) -> str:
@@ -67,13 +61,13 @@ class Retention:
         now = now or datetime.now(timezone.utc)
         return (now - timedelta(seconds=self.seconds)).isoformat(timespec="milliseconds")
 
-    def due(self) -> bool:
-        """True at most once per interval (the caller then prunes)."""
+    def due(self, table: str = "idempotency") -> bool:
+        """True at most once per interval for `table` (the caller then prunes it)."""
         clock = time.monotonic()
         with self._lock:
-            if clock < self._next:
+            if clock < self._next.get(table, 0.0):
                 return False
-            self._next = clock + self.interval_s
+            self._next[table] = clock + self.interval_s
             return True
 
 
@@ -84,7 +78,7 @@ def prune(db: Database, cutoff: str, limit: int = PRUNE_BATCH) -> int:
     row per game, and a phone that retries its import days later must still find the game.
     """
     with write_transaction(db):
-        # By primary key: since 0008 SQLite's table has no rowid (PostgreSQL's either way).
+        # By primary key: the same SQL on both backends.
         cur = db.conn.execute(
             "DELETE FROM idempotency WHERE (game_id, key) IN "
             "(SELECT game_id, key FROM idempotency WHERE created_at < ? AND key NOT LIKE 'import:%' LIMIT ?)",

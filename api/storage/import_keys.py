@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from sqlite_utils import Database
 
-from api.storage import idempotency, tokens
-from api.storage.db import lock_key, write_transaction
+from api.storage import idempotency
+from api.storage.db import lock_key
 from api.storage.errors import IdempotencyConflict
 from api.storage.jsonio import digest_bytes, digest_hex
 from api.storage.models import Idempotency
@@ -50,11 +50,3 @@ def remember(db: Database, idem: Idempotency, game_id: str, now: str) -> None:
         "VALUES (?, ?, ?, 201, ?, '1', ?)",
         (game_id, PREFIX + idem.key, digest_bytes(idem.request_hash), idempotency.pack(b"{}"), now))
 
-
-def fresh_secrets(db: Database, game_id: str, now: str) -> tuple[str, str, str]:
-    """New table token, spectator token and join code for a re-sent import (the first answer was lost)."""
-    with write_transaction(db):
-        table = tokens.add_token(db, game_id, "table", now)
-        spectator = tokens.add_token(db, game_id, "spectator", now)
-        code = tokens.set_join_code(db, game_id, now)
-    return table, spectator, code

@@ -1,7 +1,7 @@
 """Schema migrations, recorded in a ``_migrations`` table.
 
 Run them once, before any web worker starts: ``flask --app api init-db`` or
-gunicorn's ``on_starting`` hook (`api.web.gunicorn_conf`).  `migrate` is
+gunicorn's ``on_starting`` hook (``gunicorn.conf.py``).  `migrate` is
 nevertheless safe to call concurrently: it switches the journal to WAL (with a
 retry while another process holds the lock) and applies the pending steps
 inside one ``BEGIN IMMEDIATE`` transaction, re-reading what is applied after
@@ -16,7 +16,7 @@ from typing import Callable
 
 from sqlite_utils import Database
 
-from api.storage.db import write_transaction
+from api.storage.db import is_postgresql, write_transaction
 from api.storage.editions import migrate_edition_resources
 from api.storage.idempotency import one_format
 from api.storage.migration_steps import HEALTH_TABLE, recount_placeholders
@@ -160,48 +160,16 @@ def _replays_from_the_log(db: Database) -> None:
     recount_placeholders(db)
 
 
-# 0008: the idempotency records, kept in their primary key's own b-tree.
-_CLUSTERED = {
-    "idempotency": ("""(
-        game_id TEXT NOT NULL REFERENCES games (id), key TEXT NOT NULL, request_hash TEXT NOT NULL,
-        status INTEGER NOT NULL, response TEXT NOT NULL, etag TEXT, created_at TEXT, head_seq INTEGER,
-        applied INTEGER, full_view INTEGER, PRIMARY KEY (game_id, key)) WITHOUT ROWID""",
-                    "game_id, key, request_hash, status, response, etag, created_at, head_seq, applied, full_view",
-                    ('CREATE INDEX idempotency_created_at ON idempotency (created_at)',)),
-}
-
-
 def _clustered_log(db: Database) -> None:
-    """``idempotency`` becomes a WITHOUT ROWID table, rows copied as they are.
-
-    As a rowid table it kept its rows in one b-tree and its primary key (game, key) in another
-    (SQLite's automatic index), and a move wrote a page of each, besides its ``created_at`` index:
-    3.5 of the ~7 pages a move put in the WAL.  Clustered on the primary key the row *is* the key's
-    entry (2.8 pages).  ``actions`` stays a rowid table: its rows (~0.6 KB) appended at the end of one
-    b-tree cost fewer pages than the same rows kept in key order, where they split a leaf every few
-    inserts.  The copy keeps every value and type (hashes stored as bytes stay bytes); the
-    ``created_at`` index is made again.  PostgreSQL's tables are heaps with separate indexes either
-    way: its 0008 changes nothing.
-    """
-    for table, (columns, names, after) in _CLUSTERED.items():
-        db.conn.execute(f"CREATE TABLE {table}_0008 {columns}")
-        db.conn.execute(f"INSERT INTO {table}_0008 ({names}) SELECT {names} FROM {table}")
-        db.conn.execute(f"DROP TABLE {table}")  # its triggers and indexes go with it
-        db.conn.execute(f"ALTER TABLE {table}_0008 RENAME TO {table}")
-        for sql in after:
-            db.conn.execute(sql)
-
-
+    """Nothing now: 0008 made ``idempotency`` a WITHOUT ROWID table, which 0009 rebuilds as a rowid table
+    anyway (the name stays, so databases that applied it and those that did not agree)."""
 
 
 def _one_idempotency_format(db: Database) -> None:
     """Idempotency records keep the answer as sent, compressed (`api.storage.idempotency.one_format`: the
     earlier formats expire), in a rowid table again; ``_health``, the row the health check writes, is made
-    here (it was made by the check itself, racing on PostgreSQL).
-
-    A WITHOUT ROWID table (0008) keeps at most ~1 KB of a row in its b-tree page and the rest in an
-    overflow page of its own: a compressed answer of 1-2 KB then took a whole 4 KB page.  In a rowid
-    table a row of up to ~4 KB stays in the leaf, two or three to a page.
+    here (it was made by the check itself, racing on PostgreSQL).  A rowid table keeps a row of up to
+    ~4 KB in its leaf page; a WITHOUT ROWID one put a compressed answer of 1-2 KB in a 4 KB overflow page.
     """
     one_format(db)
     db.conn.execute("""CREATE TABLE idempotency_0009 (
@@ -258,7 +226,7 @@ def enable_wal(db: Database, attempts: int = 50) -> None:
 
 def migrate(db: Database) -> list[str]:
     """Apply every pending migration; return the names applied now."""
-    if getattr(db, "dialect", "sqlite") == "postgresql":
+    if is_postgresql(db):
         from api.storage import pg_schema
 
         return pg_schema.migrate(db)

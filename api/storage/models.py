@@ -33,13 +33,6 @@ class GameRecord:
     placeholders_used: tuple[str, ...] = ()
 
     @classmethod
-    def from_row(cls, row: dict) -> "GameRecord":
-        """Decode a ``games`` row."""
-        return cls(row["id"], row["kind"], row["edition_hash"], loads(row["options"]), row["seed"],
-                   row["status"], row["version"], row["head_seq"], row["tail_seq"], row["live_actions"],
-                   row["created_at"], row["updated_at"], tuple(loads(row.get("placeholders_used") or "[]")))
-
-    @classmethod
     def from_values(cls, values) -> "GameRecord":
         """Decode the first 13 values of a row that names the columns in this class's field order."""
         return cls(values[0], values[1], values[2], loads(values[3]), values[4], values[5], values[6], values[7],

@@ -1,39 +1,15 @@
 """PostgreSQL: the repositories' SQL on psycopg 3 connections from a psycopg-pool pool.
 
-The repositories (`api.storage.repository`, `campaigns`, `tokens`, `editions`,
-`verify`) use a small surface, the one sqlite-utils gives them on SQLite:
-``db.conn.execute(sql, params)`` with ``?`` placeholders, ``executemany``,
-``in_transaction``, ``db.query`` and ``db.table_names()``.  `PgDatabase`
-offers that surface on PostgreSQL.  Nothing is rewritten but the placeholder
-(``?`` becomes psycopg's ``%s``, a literal ``%`` becomes ``%%``): the SQL is
-written in what both databases understand (``INSERT … ON CONFLICT DO
-NOTHING``, ``ON CONFLICT (id) DO UPDATE``), and where they differ the caller
-writes each form out, with ``is_postgresql(db)`` (`api.storage.db`):
+`PgDatabase` offers the small surface the repositories use on SQLite through sqlite-utils
+(``db.conn.execute`` with ``?`` placeholders, ``executemany``, ``in_transaction``, ``db.query``,
+``db.table_names()``).  Only the placeholder is rewritten (``?`` → ``%s``): the SQL is written in what both
+databases understand, and where they differ the caller writes each form (``is_postgresql(db)``), row locks
+included (`db.lock_row`, `db.lock_key`, `db.lock_throttle`).  The schema is `api.storage.pg_schema`.
 
-- transactions: a write is ``BEGIN`` (READ COMMITTED), a consistent read
-  ``BEGIN ISOLATION LEVEL REPEATABLE READ`` (`db.write_transaction`,
-  `db.read_transaction`);
-- row locks: a write that reads a game, campaign or edition row and then
-  changes it first runs ``SELECT 1 FROM <table> WHERE id = ? FOR UPDATE``
-  (`db.lock_row`, called explicitly where it is needed), so its writers queue
-  on that row and, after the wait, see what the winner committed; a write
-  keyed by an Idempotency-Key with no row yet takes an advisory lock on it
-  (`db.lock_key`); the join throttle locks its table (`db.lock_throttle`);
-- schema: `api.storage.pg_schema`.
-
-Every wait is bounded, so that a request is answered within 3 s: the pool
-hands out a connection within 3/4 of the busy timeout (`BUSY_TIMEOUT_MS`,
-2 s: 1.5 s) or raises ``PoolTimeout`` (replacing connections the server
-killed takes psycopg-pool ~1 s); a new connection gives up after ``connect_timeout``
-(2 s); a statement after ``statement_timeout`` and a lock wait after
-``lock_timeout`` (both the busy timeout).  Connections run in autocommit (the
-code decides where transactions begin), with ``synchronous_commit = on`` (a
-2xx means the commit reached the WAL on disk).  A request borrows a
-connection on its first statement and gives it back at the end of the request
-(`PgPool.release`), so long-lived event streams hold none.  A lost server or
-a pool timeout raise `DatabaseFault` ``database_unavailable``; a lock or
-statement timeout ``database_busy``; a server in recovery or read-only
-``database_read_only``; a full disk ``disk_full`` (503 with Retry-After).
+Every wait is bounded so that a request is answered within 3 s (docs/storage.md, "Faults"): the pool
+hands out a connection within 3/4 of the busy timeout, a new connection gives up after
+``connect_timeout``, a statement and a lock wait after the busy timeout.  A request borrows a connection on
+its first statement and gives it back at its end (`PgPool.release`), so event streams hold none.
 """
 from __future__ import annotations
 
@@ -45,14 +21,7 @@ from psycopg.pq import TransactionStatus
 
 from api.storage.errors import BUSY_TIMEOUT_MS, DatabaseFault
 
-DIALECT = "postgresql"
-URL_PREFIXES = ("postgresql://", "postgres://")
 CONNECT_TIMEOUT_S = 2  # libpq's smallest
-
-
-def is_postgres(database: str) -> bool:
-    """True when the configured database is a ``postgresql://`` URL (otherwise it is a SQLite file)."""
-    return str(database).startswith(URL_PREFIXES)
 
 
 def placeholders(sql: str) -> str:
@@ -143,14 +112,10 @@ class PgConnection:
 class PgDatabase:
     """The sqlite-utils ``Database`` surface the repositories use, on PostgreSQL."""
 
-    dialect = DIALECT
+    dialect = "postgresql"
 
     def __init__(self, conn: PgConnection):
         self.conn = conn
-
-    def execute(self, sql: str, params: Iterable[Any] = ()) -> psycopg.Cursor:
-        """``db.execute`` as in sqlite-utils."""
-        return self.conn.execute(sql, params)
 
     def query(self, sql: str, params: Iterable[Any] = ()) -> Iterator[dict]:
         """Rows of `sql` as dicts."""

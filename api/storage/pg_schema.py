@@ -170,9 +170,7 @@ MIGRATIONS: list[tuple[str, list]] = [
     ("0005_idempotency_retention", _IDEMPOTENCY_RETENTION),
     ("0006_edition_resources", _EDITION_RESOURCES),
     ("0007_replays_from_the_log", _REPLAYS_FROM_THE_LOG),
-    # SQLite's 0008 clusters actions and idempotency on their primary keys (WITHOUT ROWID); a PostgreSQL
-    # table is a heap with its primary key in a separate index whatever it is declared as: nothing to do.
-    ("0008_clustered_log", []),
+    ("0008_clustered_log", []),  # nothing, on either backend now
     # As SQLite's 0009 (`api.storage.migrations._one_idempotency_format`).
     ("0009_one_idempotency_format", [
         one_format,

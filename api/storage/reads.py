@@ -21,12 +21,12 @@ from api.storage.jsonio import loads
 from api.storage.loading import catch_up, state_at, stored_hash
 from api.storage.models import GameRecord, LoadedGame
 
-# The games row and, for the bearer token's hash, the token's game and role (NULLs when unknown):
-# one statement where a request used to run two.
-# The columns named in `GameRecord`'s order (`GameRecord.from_values`): no dict of names per request.
-_RECORD_AND_TOKEN = ("SELECT g.id, g.kind, g.edition_hash, g.options, g.seed, g.status, g.version, g.head_seq, "
-                     "g.tail_seq, g.live_actions, g.created_at, g.updated_at, g.placeholders_used, t.game_id, t.role "
-                     "FROM games g LEFT JOIN tokens t ON t.token_hash = ? WHERE g.id = ?")
+# The columns of ``games`` in `GameRecord`'s order (`GameRecord.from_values`).
+_RECORD = ("g.id, g.kind, g.edition_hash, g.options, g.seed, g.status, g.version, g.head_seq, g.tail_seq, "
+           "g.live_actions, g.created_at, g.updated_at, g.placeholders_used")
+# The games row and, for the bearer token's hash, the token's game and role (NULLs when unknown).
+_RECORD_AND_TOKEN = (f"SELECT {_RECORD}, t.game_id, t.role FROM games g LEFT JOIN tokens t ON t.token_hash = ? "
+                     "WHERE g.id = ?")
 
 
 class GameReads:
@@ -49,11 +49,10 @@ class GameReads:
         return engine
 
     def _record(self, game_id: str) -> GameRecord:
-        cur = self.db.conn.execute("SELECT * FROM games WHERE id = ?", (game_id,))
-        row = cur.fetchone()
+        row = self.db.conn.execute(f"SELECT {_RECORD} FROM games g WHERE g.id = ?", (game_id,)).fetchone()
         if row is None:
             raise GameNotFound(game_id)
-        return GameRecord.from_row(dict(zip([d[0] for d in cur.description], row, strict=True)))
+        return GameRecord.from_values(row)
 
     def _edition(self, engine: Engine, edition_hash: str) -> Any:
         def document() -> dict:

@@ -1,19 +1,10 @@
 """GameRepository: create and write (apply / batch / undo); the reads are `api.storage.reads`.
 
-Every write is one ``BEGIN IMMEDIATE`` transaction: Idempotency-Key first,
-then the expected version, then the appended actions, a snapshot when one is
-due and the bumped head.  Any exception rolls everything back, so an error
-never leaves a changed game behind.
-
-A move does each piece of work once, and the costly part outside the write
-lock: the worker's `StateCache` gives the state at the version the phone
-named (no reload, no re-parse); the engine plays the move, the new state is
-serialised and hashed once, and the response body is rendered and encoded
-once.  Under the lock only a version check and the writes remain — six
-statements for a move (BEGIN, one SELECT, INSERT action, UPDATE head, INSERT
-idempotency, COMMIT), plus a snapshot INSERT every `SNAPSHOT_BLOCK` seqs.  The
-idempotency record keeps the answer as sent (compressed): a retry answers the
-same bytes (`api.storage.idempotency`).
+Every write is one write transaction: Idempotency-Key first, then the expected version, then the
+appended actions, a snapshot when one is due and the bumped head.  Any exception rolls everything back,
+so an error never leaves a changed game behind.  A move is played, hashed and rendered once, before the
+lock (from the worker's `StateCache`); under the lock only a version check and the writes remain.  The
+idempotency record keeps the answer as sent: a retry answers the same bytes (`api.storage.idempotency`).
 """
 from __future__ import annotations
 
@@ -97,9 +88,7 @@ class GameRepository(GameReads):
 
     def _run(self, statements: list[tuple[str, Any, bool]]) -> None:
         for text, params, many in statements:
-            if many and len(params) == 1:  # a move appends one row: execute skips executemany's iteration
-                self.db.conn.execute(text, params[0])
-            elif many:
+            if many:
                 self.db.conn.executemany(text, params)
             elif self.db.conn.execute(text, params).rowcount != 1 and text.startswith("UPDATE games"):
                 # The head bump names the version it was planned from: never write on top of another.

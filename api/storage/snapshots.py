@@ -2,11 +2,9 @@
 
 A snapshot (every `SNAPSHOT_BLOCK` seqs, see `api.storage.loading`) is read only by a worker
 that has not got the game's state cached, so it is stored small rather than raw: zstd at level
-`LEVEL` takes a ~9.8 KB Asian Tigers state to ~2.0 KB in ~0.08 ms (written once per 25 moves)
-and reads back in ~0.02 ms.  No dictionary: a state compresses well on its own, and a frame
-without one never depends on a data file.  Rows written before hold the JSON text (a ``str``
-in SQLite; UTF-8 bytes starting with ``{`` in PostgreSQL's BYTEA), and `decode_state` reads
-both.
+`LEVEL` takes a ~9.8 KB Asian Tigers state to ~2.0 KB in ~0.08 ms (written once per 25 moves).
+Rows written before hold the JSON text (a ``str`` in SQLite; UTF-8 bytes starting with ``{`` in
+PostgreSQL's BYTEA), and `decode_state` reads both.
 """
 from __future__ import annotations
 
@@ -14,7 +12,7 @@ from typing import Any
 
 try:  # Python 3.14+
     from compression import zstd
-except ImportError:  # before: the backport (also what the idempotency records use)
+except ImportError:  # before: the backport
     from backports import zstd
 
 from api.storage.jsonio import dumps_bytes, loads

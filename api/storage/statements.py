@@ -1,8 +1,7 @@
 """The SQL of a game write, as (sql, parameters, executemany?) triples the repository runs in order.
 
 Built before the write lock (so the lock holds only their execution), in the stored formats:
-snapshots zstd-compressed, hashes as their 32 bytes, and an idempotency record that keeps the answer
-as sent, compressed (`api.storage.idempotency`).
+snapshots zstd-compressed, hashes as their 32 bytes, the answer zlib-compressed (`api.storage.idempotency`).
 """
 from __future__ import annotations
 

@@ -14,7 +14,7 @@ import time
 
 from sqlite_utils import Database
 
-from api.storage.db import write_transaction
+from api.storage.db import lock_throttle, write_transaction
 from api.storage.errors import JoinCodeUnknown, TooManyAttempts
 from api.storage.tokens import add_token, game_for_join_code
 
@@ -27,13 +27,6 @@ class TooManyCreates(Exception):
     def __init__(self, retry_after: int):
         super().__init__(f"too many new games from this address; try again in {retry_after} s")
         self.retry_after = retry_after
-
-
-def _lock(db: Database) -> None:
-    """Inside a write transaction: count and record in one turn across servers (PostgreSQL: a
-    self-exclusive table lock, as the join throttle of `api.storage.tokens` takes; SQLite: BEGIN IMMEDIATE is)."""
-    if getattr(db, "dialect", "sqlite") == "postgresql":
-        db.conn.execute("LOCK TABLE join_failures IN SHARE ROW EXCLUSIVE MODE")
 
 
 def _recent(db: Database, key: str, window: float, now: float) -> tuple[int, float | None]:
@@ -60,7 +53,7 @@ def join(db: Database, code: str, ip: str, limit: int, window: float, now_iso: s
     """
     now = time.time()
     with write_transaction(db):
-        _lock(db)
+        lock_throttle(db)
         game_id = game_for_join_code(db, code)
         if game_id is not None:
             return game_id, add_token(db, game_id, "table", now_iso)
@@ -88,5 +81,5 @@ def count_create(db: Database, ip: str, limit: int, window: float = 60.0) -> Non
     if limit <= 0:
         return
     with write_transaction(db):
-        _lock(db)
+        lock_throttle(db)
         _remember(db, CREATE_PREFIX + ip, window, time.time())

@@ -1,19 +1,17 @@
-"""Secrets: table and spectator tokens, join codes, and join-code throttling.
+"""Secrets: table and spectator tokens and join codes.
 
-Only SHA-256 hashes of tokens and join codes are stored.  Tokens carry 256
-bits of randomness, so a plain hash is enough (no slow KDF needed); join codes
-are short, which is why guessing them is throttled per client address.
+Only SHA-256 hashes are stored.  Tokens carry 256 bits of randomness, so a plain hash is enough (no slow
+KDF needed); join codes are short, which is why guessing them is throttled (`api.storage.throttle`).
 """
 from __future__ import annotations
 
 import hashlib
 import secrets
-import time
 
 from sqlite_utils import Database
 
-from api.storage.db import lock_row, lock_throttle, write_transaction
-from api.storage.errors import GameNotFound, JoinCodeUnknown, TooManyAttempts
+from api.storage.db import lock_row, write_transaction
+from api.storage.errors import GameNotFound
 
 ROLES = ("table", "spectator")
 JOIN_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L
@@ -52,13 +50,6 @@ def hash_secret(secret: str) -> str:
     return hashlib.sha256(secret.encode()).hexdigest()
 
 
-def find_token(db: Database, token: str) -> dict | None:
-    """``{"game_id", "role"}`` for a token, or None when unknown."""
-    # conn.execute, not db.query: sqlite-utils wraps a query in a SAVEPOINT (two more statements per request).
-    row = db.conn.execute("SELECT game_id, role FROM tokens WHERE token_hash = ?", (hash_secret(token),)).fetchone()
-    return {"game_id": row[0], "role": row[1]} if row else None
-
-
 def add_token(db: Database, game_id: str, role: str, now: str) -> str:
     """Create, store (hashed) and return a new token for `game_id`."""
     if role not in ROLES:
@@ -95,43 +86,12 @@ def game_for_join_code(db: Database, code: str) -> str | None:
     return row[0] if row else None
 
 
-def recent_failures(db: Database, ip: str, window: float, now: float | None = None) -> int:
-    """Failed join attempts from `ip` within the last `window` seconds."""
-    now = time.time() if now is None else now
-    return db.conn.execute(
-        "SELECT COUNT(*) FROM join_failures WHERE ip = ? AND at > ?", (ip, now - window)
-    ).fetchone()[0]
-
-
-def record_failure(db: Database, ip: str, window: float, now: float | None = None) -> None:
-    """Remember a failed join attempt (and forget ones older than the window)."""
-    now = time.time() if now is None else now
-    db.conn.execute("DELETE FROM join_failures WHERE at <= ?", (now - window,))
-    db.conn.execute("INSERT INTO join_failures (ip, at) VALUES (?, ?)", (ip, now))
-
-
-def join_game(db: Database, code: str, ip: str, limit: int, window: float, now_iso: str) -> tuple[str, str]:
-    """Trade a join code for a new table token: ``(game_id, token)``.
-
-    Raises `TooManyAttempts` once `ip` has `limit` failures within `window`
-    seconds (checked before the code, so a right guess does not help), and
-    `JoinCodeUnknown` for a wrong code (which counts as a failure).
-    """
-    now = time.time()
+def fresh_secrets(db: Database, game_id: str, now: str) -> tuple[str, str, str]:
+    """New table token, spectator token and join code for a game whose creation is answered again (an
+    idempotent repeat: secrets are never stored in clear, so they cannot be answered twice)."""
     with write_transaction(db):
-        lock_throttle(db)  # count and record in one turn across servers
-        if recent_failures(db, ip, window, now) >= limit:
-            oldest = db.conn.execute(
-                "SELECT MIN(at) FROM join_failures WHERE ip = ? AND at > ?", (ip, now - window)
-            ).fetchone()[0]
-            raise TooManyAttempts(max(1, int(oldest + window - now) + 1))
-        game_id = game_for_join_code(db, code)
-        if game_id is None:
-            record_failure(db, ip, window, now)
-            failed = JoinCodeUnknown()
-        else:
-            return game_id, add_token(db, game_id, "table", now_iso)
-    raise failed  # raised after COMMIT, so the failure is remembered
+        return (add_token(db, game_id, "table", now), add_token(db, game_id, "spectator", now),
+                set_join_code(db, game_id, now))
 
 
 def rotate_join_code(db: Database, game_id: str, now_iso: str) -> str:

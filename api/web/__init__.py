@@ -8,12 +8,6 @@ def register(app: Flask) -> None:
     """Register every blueprint and the error handlers."""
     from api.web import campaigns, editions, engine_bundle, events, games, meta, moves, problems, scorers
 
-    app.register_blueprint(meta.bp)
-    app.register_blueprint(games.bp)
-    app.register_blueprint(moves.bp)
-    app.register_blueprint(scorers.bp)
-    app.register_blueprint(campaigns.bp)
-    app.register_blueprint(engine_bundle.bp)
-    app.register_blueprint(events.bp)
-    app.register_blueprint(editions.bp)
+    for module in (meta, games, moves, scorers, campaigns, engine_bundle, events, editions):
+        app.register_blueprint(module.bp)
     problems.register(app)

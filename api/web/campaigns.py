@@ -1,18 +1,10 @@
 """Asian Tigers solo campaigns (CAMPAIGN-01..05): create, read, start the next session, record a session.
 
-The bookkeeping is the engine's pure `api.games.asian_tigers.solo.campaign` module;
-this blueprint stores its document (`api.storage.campaigns`) and links the
-session games.  A finished session is recorded by an explicit
-``POST /campaigns/{id}/sessions`` rather than automatically when its game
-ends: the player may have to choose which achieved goal to turn down, an
-undo after the last move can still change the outcome, and a game write
-stays independent of campaigns.  ``GET`` shows the open session's result as
-soon as its game is over (with the turn-down choices), so the phone can ask.
-
-Access: creating a campaign returns a secret campaign token (stored hashed);
-every other call sends it as ``Authorization: Bearer``.  A session game has
-its own table token, returned when the session starts.  Writes may send
-``If-Match`` (the campaign version; stale → 412) and an ``Idempotency-Key``.
+The bookkeeping is the engine's pure `api.games.asian_tigers.solo.campaign`; this blueprint stores its
+document (`api.storage.campaigns`) and links the session games.  A finished session is recorded by an
+explicit ``POST /campaigns/{id}/sessions``, not when its game ends: the player may have to choose which
+achieved goal to turn down, and an undo after the last move can still change the outcome.  Every call
+but the create sends the campaign token (given once) as ``Authorization: Bearer``.
 """
 from __future__ import annotations
 
@@ -22,15 +14,15 @@ from typing import Any
 from flask import Blueprint
 from marshmallow import ValidationError, fields, validate, validates_schema
 
+from api.storage import tokens
 from api.storage.campaigns import OPEN, CampaignRecord, CampaignRepository
 from api.storage.errors import VersionConflict
-from api.storage.models import CreatedGame, LoadedGame
-from api.web.games import default_edition
-from api.web.guards import read_body
-from api.web.http import bearer, expected_versions, idempotency, json_body, json_response, load, repo
+from api.storage.models import CreatedGame, LoadedGame, utcnow
+from api.web.games import NO_STORE, created_body, default_edition
+from api.web.guards import read_body, read_json
+from api.web.http import bearer, expected_versions, idempotency, json_response, load, repo
 from api.web.problems import ApiProblem
 from api.web.schemas import SEED, ActionField, Base, PlayerSchema, StrictBool, StrictInt
-from api.web.views import game_view
 
 bp = Blueprint("campaigns", __name__, url_prefix="/api/campaigns")
 
@@ -129,7 +121,7 @@ def authorize(cr: CampaignRepository, record: CampaignRecord) -> None:
 
 def optional_body() -> Any:
     """The JSON body, or ``{}`` when the request has none."""
-    return json_body() if read_body().strip() else {}
+    return read_json() if read_body().strip() else {}
 
 
 def opened(campaign_id: str) -> tuple[CampaignRepository, CampaignRecord, Any, Any]:
@@ -189,7 +181,7 @@ def create_campaign():
     With an Idempotency-Key (a phone sending a campaign it started offline), a repeat of the same
     request answers the campaign the first one made, with a fresh token and ``Idempotent-Replayed``.
     """
-    raw = json_body()
+    raw = read_json()
     body = load(CreateCampaignSchema(), raw)
     idem = idempotency(raw)
     r = repo()
@@ -210,7 +202,7 @@ def create_campaign():
     cr.maybe_prune()  # after the commit (a create remembers its key too)
     body = {"campaign_id": record.id, "campaign_token": token, "campaign_link": f"/#/c/{record.id}",
             "campaign": campaign_view(cr, record, engine, cr.edition(engine, record))}
-    headers = {"Location": f"/api/campaigns/{record.id}", "Cache-Control": "no-store"}  # it carries a token
+    headers = {"Location": f"/api/campaigns/{record.id}", **NO_STORE}
     if replayed:
         headers["Idempotent-Replayed"] = "true"
     return json_response(body, 201, record.version, headers)
@@ -225,14 +217,8 @@ def read_campaign(campaign_id: str):
 
 def _session_created(cr: CampaignRepository, campaign_id: str, created: CreatedGame, engine, edition,
                      replayed: bool):
-    game_id = created.game.record.id
-    record = cr.record(campaign_id)
-    body = {
-        "game_id": game_id, "table_token": created.table_token, "spectator_token": created.spectator_token,
-        "join_code": created.join_code, "spectator_link": f"/#/watch/{game_id}?token={created.spectator_token}",
-        "game": game_view(created.game, "table"), "campaign": campaign_view(cr, record, engine, edition),
-    }
-    headers = {"Location": f"/api/games/{game_id}", "Cache-Control": "no-store"}  # it carries tokens
+    body = {**created_body(created), "campaign": campaign_view(cr, cr.record(campaign_id), engine, edition)}
+    headers = {"Location": f"/api/games/{created.game.record.id}", **NO_STORE}
     if replayed:
         headers["Idempotent-Replayed"] = "true"
     return json_response(body, 201, created.game.record.version, headers)
@@ -247,7 +233,7 @@ def start_session(campaign_id: str):
     idem = idempotency(raw)
     replay = cr.replayed(campaign_id, idem)
     if replay is not None:
-        table, spectator, code = cr.reissue(replay.game_id)
+        table, spectator, code = tokens.fresh_secrets(cr.db, replay.game_id, utcnow())
         return _session_created(cr, campaign_id, CreatedGame(cr.games.load(replay.game_id), table, spectator, code),
                                 engine, edition, True)
     expected = expected_versions()
@@ -273,7 +259,7 @@ def start_session(campaign_id: str):
 def record_session(campaign_id: str):
     """Record a finished session game: goals met, out-scored or not, the tile turned down (CAMPAIGN-02..04)."""
     cr, record, engine, edition = opened(campaign_id)
-    raw = json_body()
+    raw = read_json()
     body = load(RecordSessionSchema(), raw)
     idem = idempotency(raw)
 

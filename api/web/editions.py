@@ -22,7 +22,8 @@ from api.games.provenance import EditionError
 from api.storage.editions import EditionRecord, EditionStore
 from api.storage.engines import EditionInvalid
 from api.web import schemas
-from api.web.http import bearer, expected_versions, json_body, json_response, load, not_modified, query, repo
+from api.web.guards import read_json
+from api.web.http import bearer, expected_versions, json_response, load, not_modified, query, repo
 
 bp = Blueprint("editions", __name__, url_prefix="/api")
 
@@ -132,7 +133,7 @@ def links(edition_id: str) -> dict:
 @bp.post("/editions")
 def create_edition():
     """A new edition from a full document or a patch on a base: 201 with its id and secret token."""
-    body = load(schemas.CreateEditionSchema(), json_body())
+    body = load(schemas.CreateEditionSchema(), read_json())
     kind = game_kind(body.get("game"))
     if ("document" in body) == ("base" in body):
         raise EditionInvalid("/", "send either a full 'document' or a 'base' edition id (with an optional 'patch')")
@@ -155,7 +156,7 @@ def create_edition():
 @bp.get("/editions")
 def list_editions():
     """Every edition (newest first): name, base, hash, values still placeholder, who and when."""
-    args = query(schemas.EditionListQuerySchema())
+    args = query(schemas.EditionQuerySchema())
     kind = game_kind(args["game"]) if args.get("game") else None
     return json_response({"editions": [r.to_dict() for r in store().list(kind)]})
 
@@ -187,7 +188,7 @@ def _write(edition_id: str, body: dict, new_document) -> Any:
 @bp.patch("/editions/<edition_id>")
 def patch_edition(edition_id: str):
     """Correct or confirm values of a draft (RFC 6902 ``patch``), rename it, or save it for good (``draft: false``)."""
-    body = load(schemas.PatchEditionSchema(), json_body())
+    body = load(schemas.PatchEditionSchema(), read_json())
     change = None
     if body.get("patch"):
         def change(record, current):
@@ -198,7 +199,7 @@ def patch_edition(edition_id: str):
 @bp.put("/editions/<edition_id>")
 def put_edition(edition_id: str):
     """Replace a draft's whole document (an imported file, say); the owner's token only."""
-    body = load(schemas.PutEditionSchema(), json_body())
+    body = load(schemas.PutEditionSchema(), read_json())
     return _write(edition_id, body, lambda record, _current: checked_document(record.game, body["document"]))
 
 

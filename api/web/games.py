@@ -9,7 +9,8 @@ from flask import Blueprint, Response, current_app, request
 from api.storage import import_keys, throttle, tokens
 from api.storage.models import CreatedGame, utcnow
 from api.web import schemas
-from api.web.http import authorized, idempotency, json_body, json_response, load, not_modified, query, readable, repo
+from api.web.guards import read_json
+from api.web.http import authorized, idempotency, json_response, load, not_modified, query, readable, repo
 from api.web.problems import ApiProblem
 from api.web.views import edition_detail, game_view
 
@@ -26,32 +27,40 @@ def default_edition(kind: str) -> Any:
     return cache[kind]
 
 
-def stored_edition(kind: str, edition_id: str) -> Any:
-    """The loaded edition of resource `edition_id` (its current document; the game keeps that hash for ever)."""
+def stored_record(kind: str, edition_id: str):
+    """(store, record) of the stored edition `edition_id` of game `kind`; 422 when there is none or it is
+    another game's."""
     from api.storage.editions import EditionNotFound, EditionStore
 
+    store = EditionStore(repo().db)
     try:
-        record = EditionStore(repo().db).record(edition_id)
+        record = store.record(edition_id)
     except EditionNotFound as exc:
         raise ApiProblem(422, exc.code, exc.message, errors={"edition_id": [exc.message]}) from None
     if record.game != kind:
         raise ApiProblem(422, "edition_wrong_game", f"edition {edition_id} is an edition of {record.game}, not {kind}",
                          errors={"edition_id": [f"an edition of {record.game}"]})
-    store = EditionStore(repo().db)
+    return store, record
+
+
+def stored_edition(kind: str, edition_id: str) -> Any:
+    """The loaded edition of resource `edition_id` (its current document; the game keeps that hash for ever)."""
+    store, record = stored_record(kind, edition_id)
     return repo().engine(kind).edition_from_store(record.edition_hash, lambda: store.document(record.edition_hash))
+
+
+def created_body(created: CreatedGame) -> dict:
+    """A new game's answer: its id, tokens, join code, spectator link and view (answered ``no-store``)."""
+    game_id = created.game.record.id
+    return {"game_id": game_id, "table_token": created.table_token, "spectator_token": created.spectator_token,
+            "join_code": created.join_code, "spectator_link": f"/#/watch/{game_id}?token={created.spectator_token}",
+            "game": game_view(created.game, "table")}
 
 
 def _created(created: CreatedGame):
     game_id = created.game.record.id
-    body = {
-        "game_id": game_id,
-        "table_token": created.table_token,
-        "spectator_token": created.spectator_token,
-        "join_code": created.join_code,
-        "spectator_link": f"/#/watch/{game_id}?token={created.spectator_token}",
-        "game": game_view(created.game, "table"),
-    }
-    return json_response(body, 201, created.game.record.version, {"Location": f"/api/games/{game_id}", **NO_STORE})
+    return json_response(created_body(created), 201, created.game.record.version,
+                         {"Location": f"/api/games/{game_id}", **NO_STORE})
 
 
 NO_STORE = {"Cache-Control": "no-store"}  # an answer that carries a secret is kept by no cache
@@ -77,7 +86,7 @@ def _count_create() -> None:
 @bp.post("/games")
 def create_game():
     """Create a game: 201 with the table token, a spectator token and a join code."""
-    body = load(schemas.CreateGameSchema(), json_body())
+    body = load(schemas.CreateGameSchema(), read_json())
     _check_create()
     kind = body.get("game") or current_app.config["DEFAULT_GAME"]
     r = repo()
@@ -102,7 +111,7 @@ def import_game():
     With an Idempotency-Key (a phone sending a game it started offline), a repeat of the
     same request answers the game the first one created, with fresh secrets.
     """
-    raw = json_body()
+    raw = read_json()
     body = load(schemas.ImportGameSchema(), raw)
     idem = idempotency(raw)
     r = repo()
@@ -123,7 +132,7 @@ def import_game():
 
 def _replayed_import(game_id: str):
     r = repo()
-    table, spectator, code = import_keys.fresh_secrets(r.db, game_id, utcnow())
+    table, spectator, code = tokens.fresh_secrets(r.db, game_id, utcnow())
     resp = _created(CreatedGame(r.load(game_id), table, spectator, code))
     resp.headers["Idempotent-Replayed"] = "true"
     return resp
@@ -132,7 +141,7 @@ def _replayed_import(game_id: str):
 @bp.post("/join")
 def join_game():
     """Trade a join code for a table token (failed guesses are throttled per address)."""
-    body = load(schemas.JoinSchema(), json_body())
+    body = load(schemas.JoinSchema(), read_json())
     cfg = current_app.config
     r = repo()
     game_id, token = throttle.join(r.db, body["join_code"], _client(), int(cfg["JOIN_ATTEMPTS"]),

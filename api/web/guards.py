@@ -1,26 +1,17 @@
-"""Request guards: media type, cross-site writes, body size, URL and header sizes, JSON structure.
+"""Request guards, run before any view (`check_request`) or when a view reads its body (`read_json`), so
+a malformed request never reaches the storage or a rules engine.
 
-They run before any view (`check_request`, a ``before_request`` hook) or when
-a view reads its body (`read_json`), so a malformed request never reaches
-the storage or a rules engine:
-
-* a write with a body must say ``Content-Type: application/json`` (415): a
-  cross-site HTML form or a ``text/plain`` "simple" fetch cannot send that
-  without a CORS preflight, which this server never grants by default;
-* a write whose ``Origin`` is another site, or whose ``Sec-Fetch-Site`` says
-  ``cross-site``/``same-site``, is refused (403) unless the origin is in
-  ``TABLEKEEPER_CORS_ORIGINS``;
-* the body limit holds for chunked bodies too (413; a body is never truncated);
-* JSON nested deeper than `MAX_DEPTH` is 400 before any recursive code sees
-  it; a lone UTF-16 surrogate or NUL in any string or key is 422 naming the
-  field; an integer beyond 64 bits or a float that is not finite is 422.
+A write with a body must be ``application/json`` (415): a cross-site form or a "simple" fetch cannot send
+that without a CORS preflight.  A write from another site (``Origin``, ``Sec-Fetch-Site``) is 403 unless
+its origin is in ``TABLEKEEPER_CORS_ORIGINS``.  The body limit holds for chunked bodies too (413, never
+truncated).  JSON deeper than `MAX_DEPTH` is 400; a NUL or lone surrogate in a string, an integer beyond
+64 bits or a number that is not finite is 422 naming the field.
 """
 from __future__ import annotations
 
 import json
 import math
 import re
-from functools import lru_cache
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -48,29 +39,16 @@ def check_request() -> None:
     refusal = cross_site_refusal()
     if refusal:
         raise ApiProblem(403, "cross_site_request", refusal)
-    if _has_body() and _mimetype() != JSON_TYPE:
+    if _has_body() and request.mimetype != JSON_TYPE:
         raise _unsupported()
-
-
-def _mimetype() -> str:
-    """The request's media type (``application/json`` itself is recognised without parsing the header)."""
-    return JSON_TYPE if request.environ.get("CONTENT_TYPE") == JSON_TYPE else request.mimetype
 
 
 def _check_sizes() -> None:
     cfg = current_app.config
-    environ = request.environ
-    target = environ.get("RAW_URI") or request.full_path
+    target = request.environ.get("RAW_URI") or request.full_path
     if len(target) > int(cfg["MAX_URL_LENGTH"]):
         raise ApiProblem(414, "uri_too_long", f"the request target is longer than {cfg['MAX_URL_LENGTH']} bytes")
     limit = int(cfg["MAX_HEADER_BYTES"])
-    # A header's WSGI key (HTTP_X_NAME, CONTENT_TYPE) is at least as long as its name, so when no
-    # environ entry is over the limit no header is: the usual request is done in one cheap pass.
-    for key, value in environ.items():
-        if type(value) is str and len(key) + len(value) > limit:
-            break
-    else:
-        return
     for name, value in request.headers.items():
         if len(name) + len(value) > limit:
             raise ApiProblem(431, "header_too_large", f"header {name} is longer than {limit} bytes",
@@ -78,10 +56,6 @@ def _check_sizes() -> None:
 
 
 def _has_body() -> bool:
-    environ = request.environ
-    length = environ.get("CONTENT_LENGTH")
-    if "HTTP_TRANSFER_ENCODING" not in environ and length is not None and length.isascii() and length.isdigit():
-        return int(length) > 0  # what a phone sends: werkzeug's parse of it (below) gives the same
     return bool(request.content_length) or "chunked" in request.headers.get("Transfer-Encoding", "").lower()
 
 
@@ -94,18 +68,8 @@ def _unsupported() -> ApiProblem:
 
 def allowed_origins() -> frozenset[str]:
     """Origins an operator allowed for cross-origin use (``TABLEKEEPER_CORS_ORIGINS``)."""
-    return _parse_origins(current_app.config.get("CORS_ORIGINS") or "")
-
-
-@lru_cache(maxsize=8)
-def _parse_origins(raw: str) -> frozenset[str]:
+    raw = current_app.config.get("CORS_ORIGINS") or ""
     return frozenset(o.strip().rstrip("/") for o in raw.split(",") if o.strip())
-
-
-@lru_cache(maxsize=64)
-def _origin_host(origin: str) -> str:
-    """The host (and port) an ``Origin`` names, lower-cased; phones send the same few values."""
-    return urlsplit(origin).netloc.lower()
 
 
 def cross_site_refusal() -> str | None:
@@ -115,7 +79,7 @@ def cross_site_refusal() -> str | None:
     if origin is not None and origin.rstrip("/") in allowed_origins():
         return None
     if origin is not None:
-        if origin == "null" or _origin_host(origin) != request.host.lower():
+        if origin == "null" or urlsplit(origin).netloc.lower() != request.host.lower():
             return f"writes from another site are refused (Origin {origin})"
     site = environ.get("HTTP_SEC_FETCH_SITE")
     if site is not None and site.lower() not in SAFE_SITES:
@@ -142,16 +106,9 @@ def read_body() -> bytes:
 
 def _read_body(environ: dict) -> bytes:
     limit = current_app.config.get("MAX_CONTENT_LENGTH")
-    length = request.content_length  # None for a chunked body, even when it also names a length
-    if length is not None:
-        if limit and length > limit:
-            raise RequestEntityTooLarge()
-        # Exactly the announced bytes, straight from the server's stream: werkzeug's wrapper around
-        # it (a LimitedStream read in chunks to its end) cost more than the rest of the guards.
-        return environ["wsgi.input"].read(length) if length else b""
-    if not limit or not environ.get("wsgi.input_terminated"):
-        return request.get_data(cache=True)
-    # A chunked body: the server terminates the stream, read it ourselves up to one byte past the limit.
+    if request.content_length is not None or not limit or not environ.get("wsgi.input_terminated"):
+        return request.get_data()  # werkzeug answers 413 for a length over the limit
+    # A chunked body: werkzeug would cut it at the limit; read it up to one byte past the limit instead.
     stream = environ["wsgi.input"]
     parts, size = [], 0
     while size <= limit:
@@ -169,24 +126,16 @@ def _reject_constant(name: str):
     raise ValueError(f"{name} is not valid JSON")
 
 
-# One decoder for every request: json.loads with a hook builds a new decoder (and scanner) per call.
-_DECODER = json.JSONDecoder(parse_constant=_reject_constant)
-
-
-def _loads(raw: bytes) -> Any:
-    """`json.loads(raw, parse_constant=_reject_constant)`, step for step, without building a decoder."""
-    return _DECODER.decode(raw.decode(json.detect_encoding(raw), "surrogatepass"))
-
-
 def read_json() -> Any:
     """The parsed, structure-checked JSON body (415/413/400/422 as the module docstring says)."""
-    if _mimetype() != JSON_TYPE:
+    if request.mimetype != JSON_TYPE:
         raise _unsupported()
     raw = read_body()
     if not raw.strip():
         raise ApiProblem(400, "malformed_json", "the request needs a JSON body")
     try:
-        value = _loads(raw)
+        # surrogatepass: a lone surrogate is kept, for `check_structure` to name its field (422)
+        value = json.loads(raw.decode(json.detect_encoding(raw), "surrogatepass"), parse_constant=_reject_constant)
     except RecursionError:
         raise _too_deep(()) from None
     except (ValueError, UnicodeDecodeError) as exc:

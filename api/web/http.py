@@ -12,11 +12,9 @@ from api.storage import Storage, tokens
 from api.storage.jsonio import canonical_bytes, dumps_bytes
 from api.storage.models import GameRecord, Idempotency
 from api.storage.repository import GameRepository
-from api.web.guards import read_json
 from api.web.problems import ApiProblem
 
 IDEMPOTENCY_KEY = re.compile(r"^[\x21-\x7e]{1,200}$")
-ONE_VERSION = re.compile(r'[ \t]*"([0-9]{1,19})"[ \t]*')  # If-Match: "7"
 
 
 def storage() -> Storage:
@@ -27,11 +25,6 @@ def storage() -> Storage:
 def repo() -> GameRepository:
     """A repository on this thread's connection."""
     return storage().repository()
-
-
-def json_body() -> Any:
-    """The parsed JSON body (`api.web.guards.read_json`: 415, 413, 400 or 422 when it is unfit)."""
-    return read_json()
 
 
 def flatten(messages: Any, prefix: str = "") -> dict[str, list[str]]:
@@ -84,9 +77,6 @@ def expected_versions() -> set[str] | None:
     raw = request.environ.get("HTTP_IF_MATCH")
     if raw is None:
         return None
-    simple = ONE_VERSION.fullmatch(raw)
-    if simple:  # what a phone sends: one strong tag, no list to parse
-        return {simple.group(1)}
     match = request.if_match
     if match.star_tag:
         return {"*"}

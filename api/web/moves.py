@@ -1,23 +1,14 @@
 """Playing: apply one action, a batch, undo; read the log, the score, the outcome."""
 from __future__ import annotations
 
-from flask import Blueprint, Response, request
+from flask import Blueprint, Response
 
 from api.storage.errors import IdempotencyKeyRequired
 from api.storage.models import WriteOutcome
 from api.web import schemas
 from api.web.events import publish
-from api.web.http import (
-    readable,
-    authorized,
-    expected_versions,
-    idempotency,
-    json_body,
-    json_response,
-    load,
-    not_modified,
-    query,
-)
+from api.web.guards import read_json
+from api.web.http import authorized, expected_versions, idempotency, json_response, load, not_modified, query, readable
 from api.web.problems import ApiProblem
 from api.web.views import log_entry, write_body
 
@@ -37,8 +28,8 @@ def _answer(game_id: str, outcome: WriteOutcome) -> Response:
 
 def _prepare(game_id: str, schema):
     r, record, _role = authorized(game_id, write=True)
-    full = bool(request.query_string) and query(MOVE_QUERY)["full"]  # no query string: full's default
-    raw = json_body()
+    full = query(MOVE_QUERY)["full"]
+    raw = read_json()
     body = load(schema, raw)
     idem = idempotency(raw)
     if idem is None:  # required on moves: a retried move whose answer was lost must not apply twice
@@ -48,20 +39,22 @@ def _prepare(game_id: str, schema):
     return r, record, body, idem, full
 
 
+def _apply(game_id: str, schema, actions_of) -> Response:
+    r, record, body, idem, full = _prepare(game_id, schema)
+    return _answer(game_id, r.apply_actions(game_id, actions_of(body), expected_versions(), idem, write_body,
+                                            known=record, full=full))
+
+
 @bp.post("/actions")
 def apply_action(game_id: str):
     """Apply one action (If-Match and Idempotency-Key required)."""
-    r, record, body, idem, full = _prepare(game_id, APPLY)
-    return _answer(game_id, r.apply_actions(game_id, [body["action"]], expected_versions(), idem, write_body,
-                                            known=record, full=full))
+    return _apply(game_id, APPLY, lambda body: [body["action"]])
 
 
 @bp.post("/batch")
 def apply_batch(game_id: str):
     """Apply several actions atomically: all are stored or none."""
-    r, record, body, idem, full = _prepare(game_id, BATCH)
-    return _answer(game_id, r.apply_actions(game_id, body["actions"], expected_versions(), idem, write_body,
-                                            known=record, full=full))
+    return _apply(game_id, BATCH, lambda body: body["actions"])
 
 
 @bp.post("/undo")

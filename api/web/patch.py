@@ -9,8 +9,7 @@ is shorter); any other change replaces the value.  Equality is strict about type
 
 Equal subtrees are skipped at C speed: Python's ``==`` first (it stops at the
 first difference, but takes ``1`` for ``true``), then, for subtrees it finds
-equal, their orjson encodings (the equal parts of one changed object encoded
-together, once).  A board view is ~45 KB and a move changes a
+equal, their orjson encodings.  A board view is ~45 KB and a move changes a
 few values of it, so only the branches that changed are walked in Python.
 """
 from __future__ import annotations
@@ -50,73 +49,32 @@ def _strictly_equal(a: Any, b: Any) -> bool:
         return same(a, b)
 
 
-_SCALARS = frozenset({str, int, float, bool, type(None)})
-
-
 def _diff(old: Any, new: Any, path: str, ops: list[dict]) -> None:
-    if type(old) is type(new) and type(new) in _SCALARS:
-        if old != new:  # scalars of one type (so 1 is not true)
-            ops.append({"op": "replace", "path": path, "value": new})
+    if old == new and (type(old) is type(new) if type(new) in _SCALARS else _strictly_equal(old, new)):
         return
-    if old == new and _strictly_equal(old, new):
-        return
-    _walk(old, new, path, ops)
-
-
-def _walk(old: Any, new: Any, path: str, ops: list[dict]) -> None:
-    """`_diff` of two values that may differ: containers of one kind are compared part by part.
-
-    The parts Python finds equal (most of a changed object) are set aside and checked strictly
-    all at once (two encodings); only the parts that differ are walked further.
-    """
-    kind = type(old)
-    if kind is dict and type(new) is dict:
-        for key in old:
-            if key not in new:
-                ops.append({"op": "remove", "path": f"{path}/{_escape(str(key))}"})
-        kept: list = []  # (key, old, new) of the parts equal for Python
+    if type(old) is dict and type(new) is dict:
+        ops.extend({"op": "remove", "path": f"{path}/{_escape(str(key))}"} for key in old if key not in new)
         for key, value in new.items():
-            if key not in old:
-                ops.append({"op": "add", "path": f"{path}/{_escape(str(key))}", "value": value})
-                continue
-            before = old[key]
-            if before is value:
-                continue
-            if type(value) in _SCALARS and type(before) is type(value):
-                if before != value:
-                    ops.append({"op": "replace", "path": f"{path}/{_escape(str(key))}", "value": value})
-            elif before == value:
-                kept.append((key, before, value))
+            if key in old:
+                _diff(old[key], value, f"{path}/{_escape(str(key))}", ops)
             else:
-                _walk(before, value, f"{path}/{_escape(str(key))}", ops)
-        if kept:
-            _strict_parts(path, kept, ops, True)
+                ops.append({"op": "add", "path": f"{path}/{_escape(str(key))}", "value": value})
         return
-    if kind is list and type(new) is list:
+    if type(old) is list and type(new) is list:
         if len(new) == len(old):
             start = len(ops)
-            kept = []
             for index, (a, b) in enumerate(zip(old, new)):
-                if a is b:
-                    continue
-                if type(b) in _SCALARS and type(a) is type(b):
-                    if a != b:
-                        ops.append({"op": "replace", "path": f"{path}/{index}", "value": b})
-                elif a == b:
-                    kept.append((index, a, b))
-                else:
-                    _walk(a, b, f"{path}/{index}", ops)
-            if kept:
-                _strict_parts(path, kept, ops, False)
+                _diff(a, b, f"{path}/{index}", ops)
             if len(ops) - start > 1:
                 _shortest(new, path, ops, start)
             return
         if len(new) > len(old) and old == new[:len(old)] and _strictly_equal(old, new[:len(old)]):
             ops.extend({"op": "add", "path": f"{path}/-", "value": v} for v in new[len(old):])
             return
-    elif kind is type(new) and old == new:  # scalars of one type (so 1 is not true)
-        return
     ops.append({"op": "replace", "path": path, "value": new})
+
+
+_SCALARS = frozenset({str, int, float, bool, type(None)})
 
 
 def _shortest(new: list, path: str, ops: list[dict], start: int) -> None:
@@ -128,16 +86,6 @@ def _shortest(new: list, path: str, ops: list[dict], start: int) -> None:
             ops[start:] = [whole]
     except TypeError:  # not orjson-encodable (a big integer): keep the item-by-item changes
         pass
-
-
-def _strict_parts(path: str, parts: list[tuple], ops: list[dict], keyed: bool) -> None:
-    """Parts (key or index, old, new) equal for Python: nothing to do when they are equal as JSON too
-    (one check for all of them)."""
-    if len(parts) > 1 and _strictly_equal([a for _, a, _ in parts], [b for _, _, b in parts]):
-        return
-    for part, a, b in parts:
-        if not _strictly_equal(a, b):
-            _walk(a, b, f"{path}/{_escape(str(part)) if keyed else part}", ops)
 
 
 def apply(document: Any, ops: list[dict]) -> Any:

@@ -13,7 +13,7 @@ import sqlite3
 from http import HTTPStatus
 from typing import Any
 
-from flask import Flask, Response, request
+from flask import Flask, Response, current_app, request
 from werkzeug.exceptions import HTTPException, SecurityError
 
 from api.storage import errors as se
@@ -22,8 +22,6 @@ from api.storage.db import DatabaseFault, fault_from
 PROBLEM_TYPE = "urn:tablekeeper:problem:"
 MIMETYPE = "application/problem+json"
 log = logging.getLogger("tablekeeper")
-# `json.dumps(body, ensure_ascii=False)`, byte for byte, without building a new encoder for every problem.
-_ENCODER = json.JSONEncoder(ensure_ascii=False)
 
 
 class ApiProblem(Exception):
@@ -51,9 +49,8 @@ def problem_response(status: int, code: str, detail: str, *, title: str | None =
         "code": code,
     }
     body.update({k: v for k, v in extra.items() if v is not None or k == "rule"})
-    resp = Response(_ENCODER.encode(body), status=status, mimetype=MIMETYPE)
-    for name, value in (headers or {}).items():
-        resp.headers[name] = value
+    resp = Response(json.dumps(body, ensure_ascii=False), status=status, mimetype=MIMETYPE)
+    resp.headers.update(headers or {})
     resp.headers.setdefault("Cache-Control", "no-store")
     return resp
 
@@ -79,26 +76,15 @@ def from_storage(exc: Exception) -> Response:
         return problem_response(404, "not_supported", str(exc), feature=exc.feature)
     if isinstance(exc, se.EngineUnavailable):
         return problem_response(503, "engine_unavailable", str(exc))
-    if isinstance(exc, se.CampaignRefused):
-        return problem_response(exc.status, exc.code, exc.message, **exc.extra)
-    from api.storage.editions import EditionNotFound, EditionWriteRefused
-
-    if isinstance(exc, EditionWriteRefused):
+    if isinstance(exc, se.Refused):
         headers = {"WWW-Authenticate": 'Bearer realm="tablekeeper-editions"'} if exc.status == 401 else {}
         if "current_version" in exc.extra:
             headers["ETag"] = f'"{exc.extra["current_version"]}"'
         return problem_response(exc.status, exc.code, exc.message, headers=headers, **exc.extra)
+    from api.storage.editions import EditionNotFound
+
     if isinstance(exc, EditionNotFound):
         return problem_response(404, exc.code, exc.message)
-    table: dict[type, tuple[int, dict]] = {
-        se.GameNotFound: (404, {}),
-        se.CampaignNotFound: (404, {}),
-        se.UnknownGameKind: (422, {}),
-        se.IdempotencyConflict: (422, {}),
-        se.NothingToUndo: (422, {}),
-        se.ReplayDiverged: (422, {}),
-        se.JoinCodeUnknown: (404, {}),
-    }
     if isinstance(exc, se.PreconditionRequired):
         return problem_response(428, exc.code, exc.message, current_version=exc.current_version,
                                 headers={"ETag": f'"{exc.current_version}"'})
@@ -110,9 +96,10 @@ def from_storage(exc: Exception) -> Response:
     if isinstance(exc, se.TooManyAttempts):
         return problem_response(429, exc.code, exc.message, headers={"Retry-After": str(exc.retry_after)},
                                 retry_after=exc.retry_after)
-    for cls, (status, extra) in table.items():
-        if isinstance(exc, cls):
-            return problem_response(status, exc.code, exc.message, **extra)
+    if isinstance(exc, (se.GameNotFound, se.CampaignNotFound, se.JoinCodeUnknown)):
+        return problem_response(404, exc.code, exc.message)
+    if isinstance(exc, (se.UnknownGameKind, se.IdempotencyConflict, se.NothingToUndo, se.ReplayDiverged)):
+        return problem_response(422, exc.code, exc.message)
     return internal(exc)
 
 
@@ -135,18 +122,13 @@ def from_http(exc: HTTPException) -> Response:
         413: "the request body is larger than this server accepts",
         415: "send the body as Content-Type: application/json",
     }.get(status, exc.description or HTTPStatus(status).description)
-    headers = {}
-    if status == 405:
-        allowed = getattr(exc, "valid_methods", None) or []
-        headers["Allow"] = ", ".join(sorted(allowed))
+    headers = {"Allow": ", ".join(sorted(getattr(exc, "valid_methods", None) or []))} if status == 405 else {}
     return problem_response(status, code, detail, headers=headers)
 
 
 def from_fault(exc: DatabaseFault) -> Response:
     """503 with Retry-After for a storage fault; this thread's connection is reopened next time."""
     log.error("tablekeeper: storage fault on %s %s: %s", request.method, request.path, exc.message)
-    from flask import current_app
-
     current_app.extensions["tablekeeper"].pool.discard()
     return problem_response(503, exc.code, f"{exc.message}; nothing was changed, try again later",
                             title="Storage unavailable", headers={"Retry-After": str(exc.retry_after)},

@@ -1,15 +1,9 @@
 """Serve the PWA (``pwa/`` at the repository root) with WhiteNoise, outside ``/api``.
 
-WhiteNoise answers every file of the folder (found once, at start: a deploy restarts the server) with
-its ETag and Last-Modified, conditional requests, and the ``.br`` / ``.gz`` copy when the client takes
-it and the copy exists.  The copies are made at install time (``make install``: ``python -m
-whitenoise.compress pwa``; the vendored Pyodide brings its own ``.gz``); a copy whose modification
-time is not its source's (the source was edited after) is removed at start rather than served.
-
-``/`` is ``index.html``.  ``index.html``, ``sw.js``, the manifest and the engine worker must be fresh
-(``no-cache``: always revalidated); Pyodide's files live under a versioned folder and never change
-(``immutable``); every other file may be reused for a day.  Installed apps get new files through the
-service worker, whose install fetches bypass the HTTP cache (``cache: "reload"``).
+WhiteNoise answers every file of the folder (found once, at start) with its validators and the ``.br`` /
+``.gz`` copy made at install time (``make install``); a copy older than its source is removed at start.
+``/`` is ``index.html``.  The shell files are ``no-cache``, Pyodide's versioned folder ``immutable``, and
+every other file may be reused for a day; installed apps get new files through the service worker.
 """
 from __future__ import annotations
 
@@ -25,8 +19,7 @@ PWA_DIR = Path(__file__).resolve().parents[2] / "pwa"
 ALWAYS_FRESH = frozenset({"/index.html", "/sw.js", "/manifest.webmanifest", "/engine-worker.js"})
 IMMUTABLE = "/vendor/pyodide/"
 MAX_AGE = 86_400  # seconds a browser may reuse any other file without asking
-MIMETYPES = {".webmanifest": "application/manifest+json", ".mjs": "text/javascript", ".js": "text/javascript",
-             ".wasm": "application/wasm"}
+MIMETYPES = {".webmanifest": "application/manifest+json"}  # WhiteNoise knows the others
 log = logging.getLogger(__name__)
 
 

@@ -1,43 +1,32 @@
 """Stateless end-of-game scorers: POST a table's end position, get the full score back.
 
-Nippon and Asara take three entry modes, chosen by the body's ``mode``: ``detailed``
-(the default), ``end_only`` and (Nippon) ``live``; see their engine modules.  The
-``GET …/edition`` routes give the forms the map, the colours and the box's limits.
-
-Nothing is stored and no token is needed.  The body is the game's own scorer
-input (Asian Tigers: the worked examples' format, `api.games.asian_tigers.scoring.scorer`;
-Nippon: `api.games.nippon.inputs`; Asara: `api.games.asara.inputs`).  Input no
-legal game can produce is 422 ``application/problem+json`` with the scorer's
-``code``, the catalogue ``rule`` (null for a merely malformed Asian Tigers
-input), the JSON pointer of the bad value as ``path`` ("/" = the whole body)
-and ``errors`` = ``{path: [message]}``, as the edition errors do.
+Nippon and Asara take an entry ``mode`` (``detailed``, ``end_only``, Nippon's ``live``); the ``GET
+…/edition`` routes give the forms the map, the colours and the box's limits.  Nothing is stored and no
+token is needed.  Input no legal game can produce is 422 with the scorer's ``code``, the catalogue
+``rule``, the JSON pointer of the bad value as ``path`` and ``errors`` = ``{path: [message]}``.
 """
 from __future__ import annotations
 
 import importlib
-
-import threading
 from typing import Any, Callable
 
 from flask import Blueprint, current_app
 
 from api.games.field_problems import problem_list
-from api.web.http import json_body, json_response, query, repo
-from api.web.schemas import ScorerQuerySchema
+from api.web.guards import read_json
+from api.storage.errors import UnknownGameKind
+from api.web.games import default_edition, stored_edition, stored_record
+from api.web.http import json_response, query
 from api.web.problems import ApiProblem
+from api.web.schemas import ScorerQuerySchema
 
 bp = Blueprint("scorers", __name__, url_prefix="/api/scorers")
 
-_DATA_LOCK = threading.Lock()
-
-
 def _cached(key: str, load: Callable[[], Any]) -> Any:
-    """Scoring data loaded once per app (editions are immutable)."""
+    """Scoring data loaded once per app (editions are immutable: two threads loading it at once agree)."""
     cache: dict = current_app.extensions.setdefault("tablekeeper_scorer_data", {})
     if key not in cache:
-        with _DATA_LOCK:
-            if key not in cache:
-                cache[key] = load()
+        cache[key] = load()
     return cache[key]
 
 
@@ -53,12 +42,17 @@ def _refused(exc: Exception) -> ApiProblem:
                       errors=errors, field=field, problems=problem_list(exc))
 
 
+def _as_scorer_input(exc: ApiProblem) -> ApiProblem:
+    """A refusal worded as every scorer refusal is: with ``rule`` and ``path``."""
+    return ApiProblem(exc.status, exc.code, exc.detail, rule=None, path="/", errors=exc.extra.get("errors"))
+
+
 def _edition_id() -> str | None:
     """The ``?edition_id=`` of a scoring (a stored edition), refused like any scorer input when malformed."""
     try:
         return query(ScorerQuerySchema()).get("edition_id")
     except ApiProblem as exc:
-        raise ApiProblem(exc.status, exc.code, exc.detail, rule=None, path="/", errors=exc.extra.get("errors")) from None
+        raise _as_scorer_input(exc) from None
 
 
 def _unavailable(game: str, exc: Exception) -> ApiProblem:
@@ -68,24 +62,18 @@ def _unavailable(game: str, exc: Exception) -> ApiProblem:
 @bp.post("/asian-tigers")
 def score_asian_tigers():
     """Asian Tigers scorer-only mode: the Era II management phase and final scoring of a table."""
-    body = json_body()
+    body = read_json()
     try:
         from api.games.asian_tigers.scoring.scorer import ScorerInputError, score_table
     except ImportError as exc:
         raise _unavailable("Asian Tigers", exc) from None
-    from api.storage.errors import UnknownGameKind
-    from api.web.games import default_edition
-
     edition_id = _edition_id()
     try:
         if edition_id:  # a table's own corrected edition (api/web/editions.py)
-            from api.web.games import stored_edition
-
             try:
                 edition = stored_edition("asian_tigers", edition_id)
-            except ApiProblem as exc:  # the scorers' refusals always carry rule and path
-                raise ApiProblem(exc.status, exc.code, exc.detail, rule=None, path="/",
-                                 errors=exc.extra.get("errors")) from None
+            except ApiProblem as exc:
+                raise _as_scorer_input(exc) from None
         else:
             edition = default_edition("asian_tigers")  # TABLEKEEPER_EDITION when set, like new games
     except UnknownGameKind as exc:
@@ -99,7 +87,7 @@ def score_asian_tigers():
 
 def _score_with(game: str, label: str):
     """Score the body with the pure scorer of `game` (its data loaded once per app)."""
-    body = json_body()
+    body = read_json()
     try:
         module = importlib.import_module(f"api.games.{game}")
     except ImportError as exc:
@@ -107,17 +95,10 @@ def _score_with(game: str, label: str):
     loader = getattr(module, f"load_{game}_data")
     edition_id = _edition_id()
     if edition_id:  # a table's own corrected data file (api/web/editions.py), loaded once per content hash
-        from api.storage.editions import EditionNotFound, EditionStore
-
-        store = EditionStore(repo().db)
         try:
-            record = store.record(edition_id)
-        except EditionNotFound as exc:
-            raise ApiProblem(422, exc.code, exc.message, rule=None, path="/",
-                             errors={"edition_id": [exc.message]}) from None
-        if record.game != game:
-            raise ApiProblem(422, "edition_wrong_game", f"edition {edition_id} is an edition of {record.game}, "
-                             f"not {game}", rule=None, path="/", errors={"edition_id": [f"an edition of {record.game}"]})
+            store, record = stored_record(game, edition_id)
+        except ApiProblem as exc:
+            raise _as_scorer_input(exc) from None
         data = _cached(f"{game}:{record.edition_hash}", lambda: loader(store.document(record.edition_hash)))
     else:
         data = _cached(game, loader)

@@ -1,10 +1,8 @@
 """Security headers on every response (PWA and API) and the opt-in CORS allow-list.
 
 The headers are the same on every response, so they are built once per app
-and added by a WSGI middleware (`SecurityHeaders`) as each response starts:
-one list extend, whatever answered (a view, an error handler, a static
-file), instead of seven header assignments per request.  No view sets
-any of them itself.
+and added by a WSGI middleware (`SecurityHeaders`) as each response starts,
+whatever answered (a view, an error handler, a static file).
 
 `CONTENT_SECURITY_POLICY` is the one place to adjust the PWA's policy.  The
 only inline script the PWA has is its import map (the vendored Preact hooks
@@ -68,20 +66,12 @@ def content_security_policy(pwa_dir: str | Path) -> str:
     return " ".join(CONTENT_SECURITY_POLICY.format(inline_hashes=hashes).split())
 
 
-def apply_headers(headers, csp: str) -> None:
-    """Add the security headers to a header collection (werkzeug `Headers` or a dict)."""
-    headers["Content-Security-Policy"] = csp
-    for name, value in STATIC_HEADERS.items():
-        headers[name] = value
-
-
 def security_headers(app: Flask) -> list[tuple[str, str]]:
     """The security headers of every response of `app` (its PWA folder's CSP)."""
     from api.web.pwa import PWA_DIR
 
-    headers: dict[str, str] = {}
-    apply_headers(headers, content_security_policy(app.config.get("PWA_DIR") or PWA_DIR))
-    return list(headers.items())
+    csp = content_security_policy(app.config.get("PWA_DIR") or PWA_DIR)
+    return [("Content-Security-Policy", csp), *STATIC_HEADERS.items()]
 
 
 class SecurityHeaders:

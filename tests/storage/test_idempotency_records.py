@@ -53,7 +53,7 @@ def test_a_write_prunes_once_its_interval_has_passed(storage):
     repo.db.conn.execute("UPDATE idempotency SET created_at = ?", (long_ago,))
     repo.apply_actions(gid, [TAKE1], {"2"}, idem("b", "h"), render)  # within the interval: no pruning
     assert repo.db.conn.execute("SELECT COUNT(*) FROM idempotency").fetchone()[0] == 2
-    storage.retention._next = 0.0  # the interval has passed
+    storage.retention._next.clear()  # the interval has passed
     repo.apply_actions(gid, [TAKE1], {"3"}, idem("c", "h"), render)
     assert sorted(k for (k,) in repo.db.conn.execute("SELECT key FROM idempotency")) == ["b", "c"]
 

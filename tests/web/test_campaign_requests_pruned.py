@@ -67,7 +67,7 @@ def test_a_campaign_write_prunes_once_its_interval_has_passed(app):
     _age(cr, ("a",), 2)
     _start(client, camp, "b")  # within the interval: nothing pruned
     assert _keys(cr) == ["a", "b"]
-    cr.retention._next = 0.0  # the interval has passed (the campaign clock, not the games' one)
+    cr.retention._next["campaign_requests"] = 0.0  # the interval has passed (the campaign clock, not the games' one)
     assert storage.retention.due()  # ... and the games' clock was never used up by campaign writes
     _start(client, camp, "c")
     assert _keys(cr) == ["b", "c"]
