@@ -3,6 +3,7 @@
 The phone asks what the decision refuses once its options are shown: a decision that refuses something
 a table would reach for (a local market wanting a good the player lacks) shows the section with its count
 and list; one that refuses nothing shows no section at all (no empty heading, never a bare "0").
+Item 12: the centre's button already says which local-market sale it opens, the one offered after the tap.
 """
 from __future__ import annotations
 
@@ -31,8 +32,15 @@ def test_not_available_only_when_something_is(server, new_phone):
     join(page, server, g["join_code"])
     view = server.game(gid, token)
     sk_a = next(a for a in view["legal_actions"] if a.get("center") == "SK.A")  # opens South Korea's local markets
+    promise = button_for(page, sk_a).locator(".cost").inner_text()
+    assert "then you may sell 1 Chemicals to its column B market (+2 influence)" in promise, promise  # seed 7
+    button_for(page, sk_a).scroll_into_view_if_needed()
+    shot(page, "table-69-centre-names-its-local-sale")
     view = play(page, server, gid, token, sk_a, view["version"])
     assert view["decision"]["kind"] == "choose_local_sale"
+    sales = [a for a in view["legal_actions"] if a["kind"] == "sell_local"]
+    assert [a["market"] for a in sales] == ["SK.MB"]  # the sale promised, and no other
+    assert "Chemicals" in button_for(page, sales[0]).inner_text() and "column B" in button_for(page, sales[0]).inner_text()
     refused = server.why_not(gid, token)["why_not"]
     assert refused  # seed 7: two of South Korea's markets want goods this player lacks
     section = page.get_by_test_id("why-not")
