@@ -9,6 +9,8 @@ from tests.pwa.conftest import shot
 
 ROOT_SIZE = "() => parseFloat(getComputedStyle(document.documentElement).fontSize)"
 WIDTHS = "() => [document.documentElement.scrollWidth, window.innerWidth]"
+# How far right a table cell reaches (a column cut by the screen's edge)
+CELLS_RIGHT = "() => Math.max(0, ...[...document.querySelectorAll('main th, main td')].map((c) => c.getBoundingClientRect().right))"
 # Buttons, labels and headings whose text spills out of their box (the Asara tower grid's digits on top of each other)
 SPILLS = """() => [...document.querySelectorAll('button, label, legend, h1, h2, h3, th, .chip-btn')]
   .filter((el) => el.checkVisibility() && el.getClientRects().length && getComputedStyle(el).overflowX === 'visible')
@@ -100,3 +102,43 @@ def test_no_route_scrolls_sideways_at_200_percent_text(server, new_phone):
     page.get_by_test_id("campaign-summary").wait_for()
     no_sideways_scroll(page, "campaign", wide)
     assert not wide, "at 200 % text: " + "; ".join(wide)
+
+
+def test_every_board_part_fits_at_200_percent_text(server, new_phone):
+    """Issue 33, item 16: the Board's Tigers (with their funds and influence table), the global market and each
+    player's board, at 200 % text in a 3-player game, never scroll sideways nor cut a column."""
+    import random
+
+    g = server.create_game(names=("Ann", "Bob", "Cy"), seed=7)
+    gid, token, view = g["game_id"], g["table_token"], g["game"]
+    rng = random.Random(3)
+    for _ in range(12):  # owners, funds and influence on the board
+        view = server.act(gid, token, rng.choice(view["legal_actions"]), view["version"])
+    page = new_phone()
+    browser_font_size(page, 32)
+    page.goto(f"{server.url}/#/join/{g['join_code']}")
+    page.locator("[data-testid=recorder]").wait_for()
+    page.get_by_role("navigation", name="Game screens").get_by_role("link", name="Board", exact=True).click()
+    page.locator("[data-testid^=tiger-]").first.wait_for()
+    wide: list[str] = []
+    parts = page.get_by_role("group", name="Show").get_by_role("button")
+    names = parts.all_inner_texts()
+    assert len(names) >= 4 + 1 + 3, names  # the Tigers, the global market, three players
+    for i, name in enumerate(names):
+        parts.nth(i).click()
+        page.wait_for_function("(i) => document.querySelectorAll('.part-picker button')[i].getAttribute('aria-pressed') === 'true'", arg=i)
+        no_sideways_scroll(page, f"board {name.strip()}", wide)
+        right = page.evaluate(CELLS_RIGHT)  # no table column cut by the screen's edge (Influence is the last)
+        if right > page.viewport_size["width"] + 1:
+            wide.append(f"board {name.strip()}: a table column ends at {right:.0f} px")
+    parts.first.click()
+    table = page.locator("table.stacks").first
+    table.scroll_into_view_if_needed()
+    shot(page, "zoom-board-funds-influence-stacked")
+    assert not wide, "at 200 % text: " + "; ".join(wide)
+    before = table.locator("td[data-label=Influence]").first.evaluate("(td) => getComputedStyle(td, '::before').content")
+    assert before == '"Influence: "' and not table.locator("thead").is_visible()  # each number named
+    browser_font_size(page, 16)  # at normal text the table keeps its columns
+    table.locator("thead").wait_for()
+    table.scroll_into_view_if_needed()
+    shot(page, "board-funds-influence-table")

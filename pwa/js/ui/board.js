@@ -47,9 +47,9 @@ export function TigerBoard({ L, t, neutral = false }) {
     <h3>Satellite spaces</h3>
     <ul class="plain">${t.satellites.map((s) => html`<li key=${s.id}><span class="space-name">${words(s.row)} row satellite</span>${": "}${s.owner ? html`<${Owner} o=${s.owner} />` : html`<span class="hint">free</span>`}</li>`)}</ul>
     <h3>Funds and influence in ${t.name}</h3>
-    <table><thead><tr><th scope="col">Who</th><th scope="col" class="num">Funds</th><th scope="col" class="num">Influence</th></tr></thead>
+    <table class="stacks"><thead><tr><th scope="col">Who</th><th scope="col" class="num">Funds</th><th scope="col" class="num">Influence</th></tr></thead>
       <tbody>${t.participants.map((p) => html`<tr key=${p.id}><th scope="row"><${Owner} o=${p} /></th>
-        <td class="num">${p.funds ?? "—"}</td><td class="num">${p.influence ?? 0}</td></tr>`)}</tbody></table>
+        <td class="num" data-label="Funds">${p.funds ?? "—"}</td><td class="num" data-label="Influence">${p.influence ?? 0}</td></tr>`)}</tbody></table>
     ${(isPlaceholder(L, "prosperity_tokens", (t.prosperity_token || {}).id) || isPlaceholder(L, "region_tokens", (t.region_token || {}).id)) && html`<${PlaceholderNote} />`}
   </section>`;
 }

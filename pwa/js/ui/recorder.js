@@ -112,28 +112,26 @@ function LazyEra2({ form }) {
   return Form ? html`<${Form} form=${form} />` : html`<p>Loading the Era II form…</p>`;
 }
 
-// Refused options, greyed: a tap shows the engine's reason and rule.  Worked out when the person opens
-// the list (the server's GET /why-not, or the phone's own engine offline), not with every move.
+// Refused options, greyed: a tap shows the engine's reason and rule.  Asked once the options are on the
+// screen (the server's GET /why-not, or the phone's own engine offline), not carried by every move; the
+// section shows only when something is refused (no empty heading under the options).
 function Unavailable({ game }) {
   const [open, setOpen] = useState(null);
-  const [found, setFound] = useState(null);  // {entries} | {failed} once asked
-  const ask = (event) => {
-    if (!event.currentTarget.open || found) return;
-    setFound({ asking: true });
-    whyNot(game).then((r) => setFound({ entries: r.why_not || [] }))
-      .catch((err) => setFound({ failed: err.detail || err.message || "no answer" }));
-  };
-  const entries = found && found.entries;
-  return html`<details class="why-not" data-testid="why-not" onToggle=${ask}>
-    <summary>Not available now${entries ? ` (${entries.length})` : ""}</summary>
-    ${(!found || found.asking) && html`<p class="hint" role="status">Finding what is not available, and why…</p>`}
-    ${found && found.failed && html`<p class="hint" role="status">Could not find out now: ${found.failed}</p>`}
-    ${entries && !entries.length && html`<p class="hint" role="status">Everything a table could reach for is available.</p>`}
-    ${entries && entries.length > 0 && html`<div class="stack">${entries.map((e, i) => html`<div key=${i}>
+  const [entries, setEntries] = useState(null);
+  useEffect(() => {
+    let live = true;
+    whyNot(game).then((r) => live && setEntries(r.why_not || []))
+      .catch(() => live && setEntries([]));  // no answer (offline, no engine yet): nothing to list
+    return () => { live = false; };
+  }, []);
+  if (!entries || !entries.length) return null;
+  return html`<details class="why-not" data-testid="why-not">
+    <summary>Not available now (${entries.length})</summary>
+    <div class="stack">${entries.map((e, i) => html`<div key=${i}>
       <button class="unavailable" aria-expanded=${open === i} aria-controls=${`why-${i}`}
         onClick=${() => setOpen(open === i ? null : i)}><span class="option"><span>${e.label}</span><span class="cost">not available — why?</span></span></button>
       ${open === i && html`<p class="why" id=${`why-${i}`} role="status">${e.reason.message}${e.reason.rule ? html` <span class="rule">(rule <${RuleLink} id=${e.reason.rule} />)</span>` : ""}</p>`}
-    </div>`)}</div>`}</details>`;
+    </div>`)}</div></details>`;
 }
 
 // What is paid and got reads first; the notes after them ("then a build in …") are smaller.

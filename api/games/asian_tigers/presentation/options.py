@@ -117,11 +117,24 @@ def _placement_words(state: GameState, info: dict):
                            f"bought advances you on the global market"]})
     tiger, letter = center.split(".")
     columns = building.reach(state, letter)
-    notes = [f"then a build in column{'s' if len(columns) > 1 else ''} {', '.join(columns)} (or a ∞ space)"]
+    markets = state.edition.tigers[tiger].local_markets
+    sales = [f"1 {markets[m].good} to its column {markets[m].column} market (+{markets[m].influence} influence)"
+             for m in _local_sales(state, center)]
+    notes = [f"then you may sell {' or '.join(sales)}"] if sales else []  # LMKT-02: the sale comes before the build
+    notes.append(f"then a build in column{'s' if len(columns) > 1 else ''} {', '.join(columns)} (or a ∞ space)")
     if state.centers[center] is None:
         notes.append(f"the centre takes {L.worker_label(edition, info['worker'])}s for the rest of the era")
     return (f"{worker} → {L.center_label(edition, center)}", {"funds": {tiger: info["cost"]}} if info["cost"] else {},
             {"notes": notes})
+
+
+def _local_sales(state: GameState, center: str) -> tuple:
+    """The local markets the current player could sell to after a worker on investment centre `center`
+    (LMKT-03/04/05: in the centre's reach, not yet sold this era, the good in hand)."""
+    tiger, letter = center.split(".")
+    decision = {"tiger": tiger, "center": letter}
+    return tuple(m for m in state.edition.tigers[tiger].local_markets
+                 if placement.local_sale_refusal(state, decision, m) is None)
 
 
 def _parts_factory(state: GameState, player: PlayerState, space_id: str, energy: int):
