@@ -1,5 +1,6 @@
 """The Asian Tigers scorer for 3 players with the neutral (issue 34), entered by tapping like a person: the board as
-it lies (a tap on a space, a tap on its owner), the printed prosperity tokens and flags, the numbers typed.  Taps and
+it lies at the end of a game (38 pieces: 35 buildings and 3 headquarters), painted owner by owner (tap Red, then each
+of Red's spaces), the printed prosperity tokens and flags, the numbers typed.  Taps and
 keystrokes are counted separately and printed (pytest -s); the neutral's investment points are derived from its
 blockers (no 16 neutral fields), required choices start empty, choices read as printed, and the total is the
 server's for the same table."""
@@ -12,9 +13,24 @@ from tests.pwa.test_scorer_modes import spoken
 from tests.pwa.test_scorers import check_sheet, fid
 
 TIGERS = ["SK", "HK", "TW", "SG"]
-PIECES = {"Red": ["SK.U1", "SK.F1", "HK.P1", "TW.L3", "SG.U3", "SG.F2"],
-          "Blue": ["SK.U3", "HK.U1", "HK.F1", "TW.F2", "SG.P1", "SG.L2"],
-          "Green": ["SK.F2", "SK.P1", "HK.L2", "TW.U1", "TW.P2", "SG.F3"]}
+PLAYERS = ["Red", "Blue", "Green"]
+
+
+def end_position() -> dict[str, list[str]]:
+    """A full board late in a 3-player game: every space open to 3 players built but nine (35 buildings), the
+    owners taking turns along each Tiger's rows."""
+    from api.games.asian_tigers import load_edition
+
+    edition = load_edition()
+    pieces: dict[str, list[str]] = {p: [] for p in PLAYERS}
+    for i, t in enumerate(TIGERS):
+        open_to_3 = [s.id for s in edition.tigers[t].spaces.values() if s.min_players <= 3 and not s.infinite]
+        for j, sp in enumerate(open_to_3[:9 if t != "SG" else 8]):
+            pieces[PLAYERS[(i + j) % 3]].append(sp)
+    return pieces
+
+
+PIECES = end_position()
 HQ = {"SK": "Red", "HK": "Blue", "TW": "Green"}
 TOKENS = {"SK": "PT1", "HK": "PT2", "TW": "PT3", "SG": "PT4"}
 TURN = ["Blue", "Red", "Green"]
@@ -76,16 +92,15 @@ def test_asian_tigers_three_players_and_the_neutral_by_tapping(server, new_phone
         n.choose(page.locator(fid(f"/turn_order/{i}")), who)
     for t in TIGERS:
         n.choose(page.locator(fid(f"/tigers/{t}/prosperity_token")), TOKENS[t])
+    assert sum(map(len, PIECES.values())) + len(HQ) == 38
+    # painting: the owner once, then one tap a piece (headquarters included)
     for owner, spaces in PIECES.items():
-        for sp in spaces:
-            tiger, space = sp.split(".")
+        n.tap(page.get_by_role("button", name=f"Tap {owner}'s pieces", exact=True))
+        for sp in spaces + [f"{t}.HQ" for t, o in HQ.items() if o == owner]:
             n.tap(page.locator(f'[data-space="{sp}"]'))
-            n.tap(page.get_by_role("button", name=f"{owner} owns {spoken(tiger, space)}", exact=True))
-            if space.startswith("F"):
-                n.tap(page.get_by_role("button", name="Done"))
-    for t, owner in HQ.items():
-        n.tap(page.locator(f'[data-space="{t}.HQ"]'))
-        n.tap(page.get_by_role("button", name=f"{owner} owns the headquarters of {page_name(t)}"))
+    tiger, space = PIECES["Red"][0].split(".")
+    assert page.locator(f'[data-space="{PIECES["Red"][0]}"]').get_attribute("aria-label").endswith(": Red")
+    assert spoken(tiger, space) in page.locator(f'[data-space="{PIECES["Red"][0]}"]').get_attribute("aria-label")
     for i, (p, (gm, infl)) in enumerate(NUMBERS.items()):
         card = page.locator(f"[data-testid=participant-{p}]")
         if card.get_attribute("open") is None:
@@ -109,8 +124,11 @@ def test_asian_tigers_three_players_and_the_neutral_by_tapping(server, new_phone
     expected = requests.post(f"{server.url}/api/scorers/asian-tigers", json=body(), timeout=20).json()
     check_sheet(page, {pid: p["total"] for pid, p in expected["participants"].items() if p.get("recorded", True)},
                 f"{expected['winner']} wins")
-    print(f"\nAsian Tigers scorer, 3 players + the neutral, 18 pieces: {n.taps} taps and {n.keys} keystrokes")
-    assert n.taps <= 98 and n.keys <= 31  # as measured (docs/scorers.md); the goal is 60 taps and 20 keystrokes
+    print(f"\nAsian Tigers scorer, 3 players + the neutral, 38 pieces: {n.taps} taps and {n.keys} keystrokes")
+    assert n.taps <= TAPS and n.keys <= KEYS  # as measured (docs/scorers.md); the goal is 60 taps and 20 keystrokes
+
+
+TAPS, KEYS = 91, 31  # measured with painting; typed numbers
 
 
 def page_name(tiger: str) -> str:

@@ -12,7 +12,7 @@ import { FieldError, FormProvider, Group, Num, Radios, ResultActions, ScorerFram
 import { Sheet, summary } from "./sheet.js";
 import example from "./scorer-example.js";
 import { Chips } from "./tapkit.js";
-import { TigerBoard, boardsOf, renamed, toBoards, toNumbers, usesBoards } from "./atboard.js";
+import { PaintPicker, TigerBoard, boardsOf, renamed, toBoards, toNumbers, usesBoards } from "./atboard.js";
 
 const COLUMNS = [["A", "A"], ["B", "B"], ["C", "C"], ["none", "None"]];
 const FACTS = [["distinct_infrastructure_types", "Kinds built"], ["satellites", "Satellites"],
@@ -265,6 +265,9 @@ function Form({ E, s }) {
   const body = s.body;
   const boards = usesBoards(body);
   const players = body.turn_order;
+  const [paint, setPaintState] = useState(null); // whose pieces a tap on the board places (atboard.PaintPicker)
+  const owners = Object.keys(body.participants).filter((x) => x !== NEUTRAL);
+  const setPaint = (o) => setPaintState(o && owners.includes(o) ? o : null);
   const setRule = (key, v) => {
     let next = { ...body, rules_options: { ...body.rules_options, [key]: v } };
     if (key === "prosperity_from_influence_rounds") {
@@ -285,12 +288,14 @@ function Form({ E, s }) {
     <${Chips} label="How to enter the Tigers" value=${boards ? "board" : "numbers"} testid="tiger-entry"
       options=${[["board", "Tap the board"], ["numbers", "Type the numbers"]]}
       onPick=${(m) => s.replace(m === "board" ? toBoards(body) : toNumbers(body, E.tigers.map(([t]) => t), neutralIp(E)))} />
-    ${boards ? html`<p class="hint">Tap each space that holds a piece, then its owner; the app works out the investment
+    ${boards ? html`<p class="hint">Pick a player, then tap each space (and headquarters) holding their pieces, on every
+        Tiger; or pick "Anyone" to tap a space, then its owner (for parts factories). The app works out the investment
         points by column and every fact the final scoring needs.</p>
+      <${PaintPicker} owners=${owners} paint=${owners.includes(paint) ? paint : null} setPaint=${setPaint} />
       ${E.tigers.map(([t, name]) => html`<${Group} legend=${name} path=${ptr("tigers", t)} key=${t}>
         <${Sel} path=${ptr("tigers", t, "prosperity_token")} label="Prosperity token (its printed values)" blank="— choose —"
           options=${E.tokens.map((x) => [x, tokenText(E, x, body.player_count)])} />
-        <${TigerBoard} E=${E} t=${t} name=${name} /></${Group}>`)}`
+        <${TigerBoard} E=${E} t=${t} name=${name} paint=${owners.includes(paint) ? paint : null} /></${Group}>`)}`
     : html`<div class="grid2">${E.tigers.map(([t, name]) => html`<${Group} legend=${name} path=${ptr("tigers", t)} key=${t}>
       <${Sel} path=${ptr("tigers", t, "prosperity_token")} label="Prosperity token (its printed values)" blank="— choose —"
           options=${E.tokens.map((x) => [x, tokenText(E, x, body.player_count)])} />
