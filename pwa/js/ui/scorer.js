@@ -272,6 +272,25 @@ function Era1({ E }) {
     </details>`)}`;
 }
 
+// The turn order as the players sit in it: tap them first to last (one tap each; a second tap takes one out).
+function TurnOrder({ owners }) {
+  const f = useForm();
+  const order = f.body.turn_order;
+  const tap = (x) => {
+    const next = order.map((y) => (y === x ? null : y));
+    if (!order.includes(x)) next[next.indexOf(null)] = x;
+    f.set("/turn_order", next);
+  };
+  return html`<${Group} legend="Turn order when the Era II management phase starts" path="/turn_order">
+    <p class="hint">Tap the players from first to last to play.</p>
+    <div class="chiprow" role="group" aria-label="Players in turn order">${owners.map((x) => { const at = order.indexOf(x);
+      return html`<button type="button" key=${x} class=${`chip-btn ${at >= 0 ? "on" : ""}`} aria-pressed=${at >= 0 ? "true" : "false"}
+        onClick=${() => tap(x)}>${x}${at >= 0 ? ` · ${at + 1}.` : ""}</button>`; })}</div>
+    <ol class="turn-order">${order.map((x, i) => html`<li key=${i} id=${fieldId(ptr("turn_order", i))} tabindex="-1"
+      data-path=${ptr("turn_order", i)} data-testid=${`turn-${i}`}>${x || "—"}<${FieldError} path=${ptr("turn_order", i)} /></li>`)}</ol>
+  </${Group}>`;
+}
+
 function Form({ E, s }) {
   const body = s.body;
   const boards = usesBoards(body);
@@ -294,9 +313,7 @@ function Form({ E, s }) {
       <button type="button" onClick=${() => s.replace(toBoards(withCount(E, null, body.player_count)))}>Clear</button></div>
     <${Radios} path="/player_count" legend="Players" options=${E.counts.map((n) => [n, n === 3 ? "3 players + the neutral" : `${n} players`])}
       onPick=${(n) => s.replace(withCount(E, body, n))} />
-    <${Group} legend="Turn order when the Era II management phase starts" path="/turn_order"><div class="grid2">
-      ${players.map((_, i) => html`<${Sel} path=${ptr("turn_order", i)} label=${`${i + 1}. to play`} blank="— choose —"
-        options=${Object.keys(body.participants).filter((x) => x !== NEUTRAL).map((x) => [x, x])} />`)}</div></${Group}>
+    <${TurnOrder} owners=${owners} />
     <h2>Tigers</h2>
     <${Chips} label="How to enter the Tigers" value=${boards ? "board" : "numbers"} testid="tiger-entry"
       options=${[["board", "Tap the board"], ["numbers", "Type the numbers"]]}
