@@ -100,6 +100,8 @@ def test_asian_tigers_three_players_and_the_neutral_by_tapping(server, new_phone
         n.tap(page.get_by_role("button", name=f"Tap {owner}'s pieces", exact=True))
         for sp in spaces + [f"{t}.HQ" for t, o in HQ.items() if o == owner]:
             n.tap(page.locator(f'[data-space="{sp}"]'))
+    page.locator("[data-testid=board-SG]").scroll_into_view_if_needed()
+    shot(page, "at-taps-00-painted")
     tiger, space = PIECES["Red"][0].split(".")
     assert page.locator(f'[data-space="{PIECES["Red"][0]}"]').get_attribute("aria-label").endswith(": Red")
     assert spoken(tiger, space) in page.locator(f'[data-space="{PIECES["Red"][0]}"]').get_attribute("aria-label")
@@ -107,6 +109,7 @@ def test_asian_tigers_three_players_and_the_neutral_by_tapping(server, new_phone
     # walks on by itself (leftovers, influence, the next participant, the neutral's influence last)
     n.tap(page.locator(fid("/participants/Red/global_market/position")))
     pad = page.locator("[data-testid=numpad]")
+    shot(page, "at-taps-00-pad")
     for p, (gm, infl) in NUMBERS.items():
         for v in [gm, 1, 0, 2, *infl]:  # space, goods, energy, science, influence on each Tiger
             n.tap(pad.get_by_role("button", name=str(v), exact=True))
