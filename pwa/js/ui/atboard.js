@@ -2,7 +2,8 @@
 // construction spaces (university, factory, power plant, laboratory; columns A, B, C;
 // the ∞ spaces, the satellite spaces and the headquarters slot).  Tap a space, tap its
 // owner (a factory also takes a parts-factory toggle; an ∞ space counts pieces per
-// owner).  The server derives the investment points by column, kinds built, satellites,
+// owner).  "Painting": pick an owner once, then each tap on a space makes it theirs (a second
+// tap empties it), one tap a piece.  The server derives the investment points by column, kinds built, satellites,
 // parts factories, power plants and laboratories from it (board_input.py): no rules here.
 import { useState } from "preact/hooks";
 import { html } from "../html.js";
@@ -69,8 +70,15 @@ export function renamed(body, old, name) {
   return next;
 }
 
-// One Tiger's board: tap a space, then its owner.
-export function TigerBoard({ E, t, name }) {
+// Whose pieces a tap on the board places ("painting"), shared by every Tiger's board: null = tap a space, then its owner.
+export function PaintPicker({ owners, paint, setPaint }) {
+  return html`<${Chips} label="Whose pieces you tap" testid="paint" value=${paint}
+    options=${[...owners.map((o) => [o, o]), [null, "Anyone"]]}
+    name=${(o) => (o ? `Tap ${o}'s pieces` : "Anyone: tap a space, then its owner")} onPick=${setPaint} />`;
+}
+
+// One Tiger's board: tap a space, then its owner; or, with `paint` set, tap each of that owner's spaces.
+export function TigerBoard({ E, t, name, paint = null }) {
   const f = useForm();
   const [open, setOpenState] = useState(null); // {kind: "space"|"infinite"|"satellite"|"hq", id}
   // The focus follows the taps: into the picker when it opens, back to its space when it closes
@@ -106,10 +114,26 @@ export function TigerBoard({ E, t, name }) {
       aria-label=${`${text} ${disabled ? "—" : owner || ""}`.trim() + `, ${kind === "hq" ? `${name} headquarters` : words(id)}${
         kind === "space" ? `, column ${text.split(" ")[1] || "none"}` : ""}: ${disabled ? "not in play" : label(owner)}${extra}${
         disabled ? ` (used with ${disabled} players or more)` : ""}`}
-      onClick=${() => setOpen(open && open.id === id ? null : { kind, id })}>
+      onClick=${() => (paint ? paintTap(kind, id) : setOpen(open && open.id === id ? null : { kind, id }))}>
     <span class="space-id">${text}</span>${" "}<span class="space-owner">${disabled ? "—" : owner || ""}</span></button>`;
+  // One tap a piece: the space becomes the painted owner's, or empty if it was already theirs
+  // (an ∞ space takes one more of their pieces; a parts factory still needs the picker).
+  const paintTap = (kind, id) => {
+    if (kind === "hq") { f.set(ptr("tigers", t, "headquarters"), tiger.headquarters === paint ? null : paint); return; }
+    if (kind === "infinite") {
+      const held = (board.infinite || {})[id] || {};
+      setBoard("infinite", { ...(board.infinite || {}), [id]: { ...held, [paint]: (held[paint] || 0) + 1 } });
+      return;
+    }
+    const key = kind === "space" ? "spaces" : "satellites";
+    const all = { ...(board[key] || {}) };
+    const owner = kind === "space" ? (all[id] || {}).owner : all[id];
+    if (owner === paint) delete all[id];
+    else all[id] = kind === "space" ? { owner: paint } : paint;
+    setBoard(key, all);
+  };
   const picker = () => {
-    if (!open) return null;
+    if (!open || paint) return null;
     if (open.kind === "space") {
       const held = (board.spaces || {})[open.id];
       const space = layout.spaces.find((s) => s.id === open.id);

@@ -15,6 +15,8 @@ export function usePad(order) {
   const focus = (path) => setTimeout(() => {
     const el = document.getElementById(fieldId(path));
     if (!el) return;
+    const card = el.closest("details"); // the next field may be in a folded card: the pad unfolds it
+    if (card && !card.open) card.open = true;
     el.focus({ preventScroll: true });
     el.scrollIntoView({ block: "start" });
     window.scrollBy(0, -96); // the field stays in sight above the pad

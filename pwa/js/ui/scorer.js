@@ -12,7 +12,8 @@ import { FieldError, FormProvider, Group, Num, Radios, ResultActions, ScorerFram
 import { Sheet, summary } from "./sheet.js";
 import example from "./scorer-example.js";
 import { Chips } from "./tapkit.js";
-import { TigerBoard, boardsOf, renamed, toBoards, toNumbers, usesBoards } from "./atboard.js";
+import { NumberPad, PadNum, usePad } from "./numpad.js";
+import { PaintPicker, TigerBoard, boardsOf, renamed, toBoards, toNumbers, usesBoards } from "./atboard.js";
 
 const COLUMNS = [["A", "A"], ["B", "B"], ["C", "C"], ["none", "None"]];
 const FACTS = [["distinct_infrastructure_types", "Kinds built"], ["satellites", "Satellites"],
@@ -27,6 +28,16 @@ const RULES = [
 ];
 const NEUTRAL = "Neutral";
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+const LEFTOVERS = ["goods", "energy", "science"];
+
+// The numbers the pad walks, in the order a person reads them off the table, one participant after another,
+// each with its name in words: pointer → label.
+function padFields(E, body) {
+  return Object.fromEntries(Object.entries(body.participants).flatMap(([pid, p]) => [
+    ...(p.kind === "neutral" ? [] : [[ptr("participants", pid, "global_market", "position"), `${pid}: global market space`],
+      ...LEFTOVERS.map((k) => [ptr("participants", pid, "leftovers", k), `${pid}: ${k} left`])]),
+    ...E.tigers.map(([t, name]) => [ptr("participants", pid, "influence", t), `${pid}: influence on ${name}`])]));
+}
 
 // The few edition facts the form needs, from GET /api/edition (cached for offline use).
 function compact(doc) {
@@ -215,7 +226,7 @@ function NameField({ pid }) {
       onInput=${(e) => setDraft(e.target.value)} onChange=${(e) => commit(e.target.value.trim())} /></div>`;
 }
 
-function Participant({ E, pid, open }) {
+function Participant({ E, pid, open, pad }) {
   const f = useForm();
   const p = f.body.participants[pid];
   const base = ptr("participants", pid);
@@ -224,14 +235,14 @@ function Participant({ E, pid, open }) {
     <summary><span class=${`dot c-${neutral ? "neutral" : pid.toLowerCase()}`} aria-hidden="true"></span>\u00a0${pid}${neutral ? " (neutral)" : ""}</summary>
     ${!neutral && html`<${NameField} pid=${pid} />`}
     ${!neutral && html`<${Group} legend="Global market" path=${base + "/global_market"}><div class="grid2">
-        <${Num} path=${base + "/global_market/position"} label="Space" />
+        <${PadNum} path=${base + "/global_market/position"} label="Space" pad=${pad} />
         <${Num} path=${base + "/global_market/stack"} label="Stack height (0 = bottom)" /></div></${Group}>
       <${Group} legend="Leftovers" path=${base + "/leftovers"}><div class="grid3">
-        ${["goods", "energy", "science"].map((k) => html`<${Num} path=${`${base}/leftovers/${k}`} label=${cap(k)} />`)}</div></${Group}>`}
+        ${LEFTOVERS.map((k) => html`<${PadNum} path=${`${base}/leftovers/${k}`} label=${cap(k)} pad=${pad} />`)}</div></${Group}>`}
     ${neutral && !p.tigers && html`<p class="hint">Its investment points are its blockers (one on each 4-dot space of every
       Tiger): the app works them out.</p>`}
     <${Group} legend="Influence" path=${base + "/influence"}><div class="grid2">
-      ${E.tigers.map(([t, name]) => html`<${Num} path=${ptr("participants", pid, "influence", t)} label=${name} />`)}</div></${Group}>
+      ${E.tigers.map(([t, name]) => html`<${PadNum} path=${ptr("participants", pid, "influence", t)} label=${name} pad=${pad} />`)}</div></${Group}>
     ${p.tigers && E.tigers.map(([t, name]) => html`<${Group} legend=${name} path=${ptr("participants", pid, "tigers", t)} key=${t}>
       <${Group} legend="Investment points" path=${ptr("participants", pid, "tigers", t, "ip")}><div class="grid4">
         ${COLUMNS.map(([c, l]) => html`<${Num} path=${ptr("participants", pid, "tigers", t, "ip", c)} label=${l} />`)}</div></${Group}>
@@ -261,10 +272,34 @@ function Era1({ E }) {
     </details>`)}`;
 }
 
+// The turn order as the players sit in it: tap them first to last (one tap each; a second tap takes one out).
+function TurnOrder({ owners }) {
+  const f = useForm();
+  const order = f.body.turn_order;
+  const tap = (x) => {
+    const next = order.map((y) => (y === x ? null : y));
+    if (!order.includes(x)) next[next.indexOf(null)] = x;
+    f.set("/turn_order", next);
+  };
+  return html`<${Group} legend="Turn order when the Era II management phase starts" path="/turn_order">
+    <p class="hint">Tap the players from first to last to play.</p>
+    <div class="chiprow" role="group" aria-label="Players in turn order">${owners.map((x) => { const at = order.indexOf(x);
+      return html`<button type="button" key=${x} class=${`chip-btn ${at >= 0 ? "on" : ""}`} aria-pressed=${at >= 0 ? "true" : "false"}
+        onClick=${() => tap(x)}>${x}${at >= 0 ? ` · ${at + 1}.` : ""}</button>`; })}</div>
+    <ol class="turn-order">${order.map((x, i) => html`<li key=${i} id=${fieldId(ptr("turn_order", i))} tabindex="-1"
+      data-path=${ptr("turn_order", i)} data-testid=${`turn-${i}`}>${x || "—"}<${FieldError} path=${ptr("turn_order", i)} /></li>`)}</ol>
+  </${Group}>`;
+}
+
 function Form({ E, s }) {
   const body = s.body;
   const boards = usesBoards(body);
   const players = body.turn_order;
+  const [paint, setPaintState] = useState(null); // whose pieces a tap on the board places (atboard.PaintPicker)
+  const owners = Object.keys(body.participants).filter((x) => x !== NEUTRAL);
+  const setPaint = (o) => setPaintState(o && owners.includes(o) ? o : null);
+  const padLabels = padFields(E, body);
+  const pad = usePad(Object.keys(padLabels));
   const setRule = (key, v) => {
     let next = { ...body, rules_options: { ...body.rules_options, [key]: v } };
     if (key === "prosperity_from_influence_rounds") {
@@ -278,31 +313,32 @@ function Form({ E, s }) {
       <button type="button" onClick=${() => s.replace(toBoards(withCount(E, null, body.player_count)))}>Clear</button></div>
     <${Radios} path="/player_count" legend="Players" options=${E.counts.map((n) => [n, n === 3 ? "3 players + the neutral" : `${n} players`])}
       onPick=${(n) => s.replace(withCount(E, body, n))} />
-    <${Group} legend="Turn order when the Era II management phase starts" path="/turn_order"><div class="grid2">
-      ${players.map((_, i) => html`<${Sel} path=${ptr("turn_order", i)} label=${`${i + 1}. to play`} blank="— choose —"
-        options=${Object.keys(body.participants).filter((x) => x !== NEUTRAL).map((x) => [x, x])} />`)}</div></${Group}>
+    <${TurnOrder} owners=${owners} />
     <h2>Tigers</h2>
     <${Chips} label="How to enter the Tigers" value=${boards ? "board" : "numbers"} testid="tiger-entry"
       options=${[["board", "Tap the board"], ["numbers", "Type the numbers"]]}
       onPick=${(m) => s.replace(m === "board" ? toBoards(body) : toNumbers(body, E.tigers.map(([t]) => t), neutralIp(E)))} />
-    ${boards ? html`<p class="hint">Tap each space that holds a piece, then its owner; the app works out the investment
+    ${boards ? html`<p class="hint">Pick a player, then tap each space (and headquarters) holding their pieces, on every
+        Tiger; or pick "Anyone" to tap a space, then its owner (for parts factories). The app works out the investment
         points by column and every fact the final scoring needs.</p>
+      <${PaintPicker} owners=${owners} paint=${owners.includes(paint) ? paint : null} setPaint=${setPaint} />
       ${E.tigers.map(([t, name]) => html`<${Group} legend=${name} path=${ptr("tigers", t)} key=${t}>
         <${Sel} path=${ptr("tigers", t, "prosperity_token")} label="Prosperity token (its printed values)" blank="— choose —"
           options=${E.tokens.map((x) => [x, tokenText(E, x, body.player_count)])} />
-        <${TigerBoard} E=${E} t=${t} name=${name} /></${Group}>`)}`
+        <${TigerBoard} E=${E} t=${t} name=${name} paint=${owners.includes(paint) ? paint : null} /></${Group}>`)}`
     : html`<div class="grid2">${E.tigers.map(([t, name]) => html`<${Group} legend=${name} path=${ptr("tigers", t)} key=${t}>
       <${Sel} path=${ptr("tigers", t, "prosperity_token")} label="Prosperity token (its printed values)" blank="— choose —"
           options=${E.tokens.map((x) => [x, tokenText(E, x, body.player_count)])} />
       <${Sel} path=${ptr("tigers", t, "headquarters")} label="Headquarters" blank="none" options=${players.map((x) => [x, x])} />
     </${Group}>`)}</div>`}
     <h2>Participants</h2>
-    ${Object.keys(body.participants).map((pid, i) => html`<${Participant} E=${E} pid=${pid} open=${i === 0} key=${pid} />`)}
+    ${Object.keys(body.participants).map((pid, i) => html`<${Participant} E=${E} pid=${pid} open=${i === 0} pad=${pad} key=${pid} />`)}
     <h2>Rules options</h2>
     ${RULES.map(([key, legend, options]) => html`<${Radios} path=${ptr("rules_options", key)} legend=${legend} options=${options}
       onPick=${(v) => setRule(key, v)} key=${key} />`)}
     ${body.era1 && body.rules_options.prosperity_from_influence_rounds === 2 && html`<${Era1} E=${E} />`}
     <${SubmitBar} s=${s} />
+    <${NumberPad} pad=${pad} labels=${padLabels} />
   </form>`;
 }
 
