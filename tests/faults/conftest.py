@@ -1,4 +1,4 @@
-"""The real gunicorn (master + 2 workers, the project's gunicorn.conf.py) on a temporary database,
+"""The real gunicorn (master + 2 workers, started as the Procfile starts it: tests.live_server) on a temporary database,
 with the helpers the fault-injection tests need: moves that remember which were acknowledged,
 the worker pids, and a read of what finally reached the database file."""
 from __future__ import annotations
@@ -6,9 +6,6 @@ from __future__ import annotations
 import os
 import signal
 import sqlite3
-import subprocess
-import sys
-import threading
 import time
 import uuid
 from pathlib import Path
@@ -16,7 +13,8 @@ from pathlib import Path
 import pytest
 import requests
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.live_server import LiveServer
+
 ENGINES = "tests.toy_engine:ENGINE"
 EDITION = {"schema_version": "1.0", "edition": {"id": "faults"}, "max_take": 3, "pile": 1_000_000,
            "provenance": {"/max_take": "rulebook", "/pile": "placeholder"}}
@@ -25,48 +23,18 @@ STORAGE_FAULTS = {"database_missing", "database_replaced", "database_read_only",
                   "database_io_error", "database_busy"}
 
 
-def _free_port() -> int:
-    import socket
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class Gunicorn:
-    """One gunicorn master we started (its own process group), its output kept in memory."""
+class Gunicorn(LiveServer):
+    """The app as the Procfile serves it (tests.live_server), on `db`, with 2 workers and the toy engine;
+    its output kept in memory (a pipe: a file-size limit a test puts on the server cannot touch it)."""
 
     def __init__(self, db: Path, **env):
+        super().__init__(env={"TABLEKEEPER_CREATES_PER_MINUTE": "0", "TABLEKEEPER_DATABASE": str(db),
+                              "TABLEKEEPER_TEST_ENGINES": ENGINES, "TABLEKEEPER_AUTO_MIGRATE": "0",
+                              "WEB_CONCURRENCY": "2", **env})
         self.db = db
-        self.port = _free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.env = {**os.environ, "TABLEKEEPER_CREATES_PER_MINUTE": "0", "TABLEKEEPER_DATABASE": str(db),
-                    "TABLEKEEPER_TEST_ENGINES": ENGINES,
-                    "TABLEKEEPER_AUTO_MIGRATE": "0", "PYTHONPATH": str(ROOT), "WEB_CONCURRENCY": "2", **env}
-        self.output: list[str] = []
-        self.proc: subprocess.Popen | None = None
-
-    def start(self, expect_healthy: bool = True) -> "Gunicorn":
-        # Output goes to a pipe (not a file) so that a file-size limit on the server cannot touch it.
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "-c", str(ROOT / "gunicorn.conf.py"), "-b", f"127.0.0.1:{self.port}",
-             "api:create_app()"], cwd=ROOT, env=self.env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-            start_new_session=True, text=True, errors="replace")
-        threading.Thread(target=lambda: self.output.extend(self.proc.stdout), daemon=True).start()
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            assert self.proc.poll() is None, f"gunicorn exited: {self.log()[-3000:]}"
-            try:
-                status = requests.get(self.url + "/api/health", timeout=2).status_code
-                if status == 200 or not expect_healthy:
-                    return self
-            except requests.RequestException:
-                pass
-            time.sleep(0.1)
-        raise AssertionError(f"gunicorn did not come up: {self.log()[-3000:]}")
 
     def log(self) -> str:
-        return "".join(self.output)
+        return self.log_text()
 
     def workers(self) -> list[int]:
         path = Path(f"/proc/{self.proc.pid}/task/{self.proc.pid}/children")
@@ -84,15 +52,6 @@ class Gunicorn:
                 return
             time.sleep(0.1)
         raise AssertionError(f"workers were not replaced: {self.log()[-2000:]}")
-
-    def stop(self) -> None:
-        if self.proc and self.proc.poll() is None:
-            os.killpg(self.proc.pid, signal.SIGTERM)
-            try:
-                self.proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.proc.pid, signal.SIGKILL)
-                self.proc.wait(timeout=5)
 
     # -- the game --------------------------------------------------------------------------
     def create_game(self) -> dict:
