@@ -148,7 +148,9 @@ def test_slow_clients_beside_live_play_leave_moves_quick(stack):
             reader.next_event()  # live play: the table hears its own move
             slowest = max(slowest, time.monotonic() - started)
         reader.close()
-        assert slowest < 2.0, f"a move and its event took {slowest:.2f} s beside 100 slow clients"
+        # Without the front's buffering these clients hold every app thread and a move waits ~30 s (checked
+        # once by hand); the bound is generous for a busy machine, far from that stall.
+        assert slowest < 5.0, f"a move and its event took {slowest:.2f} s beside 100 slow clients"
     finally:
         loop.call_soon_threadsafe(stop.set)
         runner.join(timeout=10)
