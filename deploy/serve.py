@@ -105,10 +105,8 @@ def wait_for_port(port: int, procs: list[subprocess.Popen], seconds: float = 30.
 
 def commands(env: dict) -> list[list[str]]:
     """The app, the stream service and Caddy."""
-    app = [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{env['PORT']}"]
-    if not (ROOT / "gunicorn.conf.py").exists() and (ROOT / "api" / "web" / "gunicorn_conf.py").exists():
-        app += ["-c", "python:api.web.gunicorn_conf"]  # older trees; gunicorn reads ./gunicorn.conf.py itself
-    app.append("api:create_app()")
+    # gunicorn reads ./gunicorn.conf.py by itself (the processes start in the repository root).
+    app = [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{env['PORT']}", "api:create_app()"]
     streams = [sys.executable, "-m", "uvicorn", "--factory", "api.streams:create_app", "--host", "127.0.0.1",
                "--port", env["STREAMS_PORT"], "--no-access-log",
                "--timeout-graceful-shutdown", "3",
