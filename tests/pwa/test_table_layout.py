@@ -67,6 +67,9 @@ def test_solo_and_campaign_checklists_are_complete(server, new_phone):
                "solo": {"difficulty": 2, "variant": "campaign", "starting_science": 1}}
     g = requests.post(server.url + "/api/games", json={"options": options, "seed": 3}, timeout=10).json()
     page.goto(f"{server.url}/#/join/{g['join_code']}")
+    # The solo game's checklist is still on screen until the joined game renders: wait for the new one.
+    page.wait_for_url(f"**/#/g/{g['game_id']}")
+    page.get_by_test_id("layout-first").filter(has_text="Campaign: the goal tile").wait_for()
     text = first_on_screen(page)
     assert "Ann: energy 4, science 1 (1 instead of 2: the campaign's failed goals)" in text
     assert "Campaign: the goal tile" in text
