@@ -70,13 +70,13 @@ def main(argv: list[str]) -> None:
                 "--no-wrap", "-o", str(POT.relative_to(ROOT)), ".")
     elif command == "update":
         pybabel("update", "-i", str(POT), "-d", str(LOCALE_DIR), "-D", DOMAIN, "--no-fuzzy-matching",
-                "--no-wrap", "--omit-header", "--ignore-obsolete")
+                "--no-wrap", "--ignore-obsolete")
     elif command == "init":
         pybabel("init", "-i", str(POT), "-d", str(LOCALE_DIR), "-D", DOMAIN, "-l", argv[1], "--no-wrap")
     elif command == "compile":
         pybabel("compile", "-d", str(LOCALE_DIR), "-D", DOMAIN, "--statistics")
         PWA_DIR.mkdir(exist_ok=True)
-        for lang in LANGUAGES:
+        for lang in LANGUAGES[1:]:  # English is the source: its text is the id
             (PWA_DIR / f"{lang}.json").write_text(phone_json(lang), encoding="utf-8")
     else:
         sys.exit(__doc__)

@@ -65,7 +65,7 @@ def plus_sum(items: Iterable[Any]) -> dict:
     return {"sum": list(items)}
 
 
-def english_ordinal(number: int) -> str:
+def english_ordinal(number: int, form: str = "") -> str:
     """1 → "1st", 2 → "2nd", 11 → "11th"."""
     suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
     return f"{number}{suffix}"
@@ -82,7 +82,7 @@ class Language:
 
     gettext: Callable[[str], str] = lambda text: text
     ngettext: Callable[[str, str, int], str] = lambda one, many, n: one if n == 1 else many
-    ordinal: Callable[[int], str] = english_ordinal
+    ordinal: Callable[[int, str], str] = english_ordinal  # form "f": where a language has a feminine one
     and_list: Callable[[list[str]], str] = english_list
 
 
@@ -92,7 +92,8 @@ ENGLISH = Language()
 def render(value: Any, lang: Language = ENGLISH) -> str:
     """`value` (a Message, a form from this module or a plain value) as text in `lang`."""
     if isinstance(value, Message):
-        values = {k: render(v, lang) for k, v in value.params.items()}
+        values = {k: _Ordinal(v["ordinal"], lang) if isinstance(v, dict) and "ordinal" in v else render(v, lang)
+                  for k, v in value.params.items()}
         if value.plural is None:
             return lang.gettext(value.id).format(**values)
         return lang.ngettext(value.id, value.plural, int(value.params[value.count])).format(**values)
@@ -105,6 +106,16 @@ def render(value: Any, lang: Language = ENGLISH) -> str:
     if isinstance(value, dict) and "sum" in value:
         return " + ".join(render(item, lang) for item in value["sum"]).replace("+ -", "− ")
     return str(value)
+
+
+class _Ordinal:
+    """An ordinal inside a text: ``{place}``, or ``{place:f}`` where the translation needs the feminine form."""
+
+    def __init__(self, number: int, lang: Language):
+        self.number, self.lang = int(number), lang
+
+    def __format__(self, form: str) -> str:
+        return self.lang.ordinal(self.number, form)
 
 
 def _json(value: Any) -> Any:

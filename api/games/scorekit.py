@@ -311,6 +311,7 @@ _COLLECTIONS = {"players": msg("{place} player"), "towers": msg("{place} tower")
                 "achievements": msg("{place} achievement"), "placed": msg("{place} tile placed"),
                 "building_turns": msg("{place} building turn")}
 _NUMBERED = {"scorings": msg("scoring {number}"), "years": msg("year {number}")}
+_ENTRY = msg("{place} entry")
 
 
 def path_in_words(path: str, body: Any) -> Message:
@@ -331,7 +332,7 @@ def path_in_words(path: str, body: Any) -> Message:
             elif parent in _NUMBERED:
                 words[-1] = msg(_NUMBERED[parent].id, number=int(segment) + 1)
             else:
-                words[-1] = msg(_COLLECTIONS.get(parent, msg("{place} entry")).id, place=place)
+                words[-1] = msg(_COLLECTIONS.get(parent, _ENTRY).id, place=place)
             node = item
             continue
         if parent == "players" and isinstance(node, dict):  # players keyed by name (Nippon live's end)

@@ -21,13 +21,14 @@ LOCALE_DIR = pathlib.Path(__file__).resolve().parent / "locale"
 LANGUAGES = ("en", "de", "pt", "es", "fr", "it")  # the first is the fallback
 DOMAIN = "messages"
 
-# How each language writes a place: 1st / 1. / 1.º / 1er, 2e / 1º.
+# How each language writes a place: 1st / 1. / 1.º / 1er, 2e / 1º; `form` "f" where a translation's
+# placeholder asks for the feminine form (``{place:f}``: 1.ª torre, 1re tour).
 ORDINALS = {
-    "de": lambda n: f"{n}.",
-    "pt": lambda n: f"{n}.º",
-    "es": lambda n: f"{n}.º",
-    "fr": lambda n: "1er" if n == 1 else f"{n}e",
-    "it": lambda n: f"{n}º",
+    "de": lambda n, form="": f"{n}.",
+    "pt": lambda n, form="": f"{n}.ª" if form == "f" else f"{n}.º",
+    "es": lambda n, form="": f"{n}.ª" if form == "f" else f"{n}.º",
+    "fr": lambda n, form="": ("1re" if form == "f" else "1er") if n == 1 else f"{n}e",
+    "it": lambda n, form="": f"{n}ª" if form == "f" else f"{n}º",
 }
 
 
