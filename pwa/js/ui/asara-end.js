@@ -187,7 +187,7 @@ export default function AsaraEndOnly({ params, modes }) {
       ${s.body.players.length < edition.players.max && html`<div class="stack"><button type="button" onClick=${add}>${t("+ Add a player")}</button></div>`}
       <${Numbers} pad=${pad} />
       <${YearEnds} years=${edition.years} />
-      <${SubmitBar} s=${s} />
+      <${SubmitBar} s=${s} label=${t("Score")} />
       <${NumberPad} pad=${pad} labels=${padLabels} />
     </form></${FormProvider}></${ScorerFrame}>`;
 }

@@ -129,6 +129,6 @@ export function AsaraDetailed({ params }) {
       <p class="hint">${t("Each year: the towers standing at its end (towers only grow, so copy the year before and add). The last year's towers are the ones the final evaluation ranks.")}</p>
       ${s.body.years.map((_, y) => html`<${Year} y=${y} key=${y} />`)}
       <datalist id="asa-colors">${colors.map((c) => html`<option value=${c} />`)}</datalist>
-      <${SubmitBar} s=${s} />
+      <${SubmitBar} s=${s} label=${t("Score")} />
     </form></${FormProvider}></${ScorerFrame}>`;
 }

@@ -170,6 +170,6 @@ export default function NipponEndOnly({ params }) {
         value=${s.body.last_turn_player} onPick=${(n) => s.set("/last_turn_player", n)}
         name=${(n) => t("{player} took the last turn", { player: n })} /><${FieldError} path="/last_turn_player" /></div>
       <${Remembered} edition=${edition} />
-      <${SubmitBar} s=${s} />
+      <${SubmitBar} s=${s} label=${t("Score")} />
     </form></${FormProvider}></${ScorerFrame}>`;
 }

@@ -144,7 +144,7 @@ function NipponForm({ s }) {
     ${s.body.scorings.map((_, n) => html`<${Scoring} n=${n} hints=${hints} key=${n} />`)}
     <datalist id="nip-regions">${hints.regions.map((r) => html`<option value=${r} />`)}</datalist>
     <datalist id="nip-cities">${cities.filter(Boolean).map((c) => html`<option value=${c} />`)}</datalist>
-    <${SubmitBar} s=${s} />
+    <${SubmitBar} s=${s} label=${t("Score")} />
   </form>`;
 }
 

@@ -1,0 +1,120 @@
+"""No user-facing English outside the catalogues in the CONVERTED modules (issue 37).
+
+The lists below are the modules converted so far; the rest of the app (the Asian Tigers engine's
+refusals, explanations and score lines, and its screens) is converted next, and each converted module
+joins a list here (and babel.cfg).  The checks are deliberately narrow so that they can be exact:
+
+* server: a scorer's words reach people through `ScoringInputError` (message, field), `ScoreSheet.add`
+  (the explanation), result dicts ("check", "detail", …) and `msg()`; none of those may be a string
+  literal or an f-string, and no f-string with words may appear at all (`EditionError`, for people
+  editing an edition's data file, is not table language and stays English for now);
+* phone: no literal words in a label/legend/title/aria-label attribute, between tags, in a capitalised
+  string literal or a template literal that starts with a word, unless inside t("…") / tn("…").
+"""
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+SERVER = ["api/games/scorekit.py", "api/games/messages.py",
+          *[f"api/games/nippon/{m}.py" for m in ("scoring", "end_only", "live", "inputs", "bounds", "names", "modes")],
+          *[f"api/games/asara/{m}.py" for m in ("scoring", "end_only", "inputs", "bounds")]]
+PHONE = [f"pwa/js/ui/{m}.js" for m in ("home", "settings", "app", "nippon", "nippon-end", "nippon-live", "nipboard",
+                                        "nipmap", "asara", "asara-end")]
+# Readers of an edition's data file: their `EditionError`s speak to people editing that file, not to the table.
+EDITION_FILES = {"load_document", "DataReader"}
+SAID_KEYS = {"check", "detail", "explanation", "winner_explanation", "total_explanation", "tie_break"}
+
+
+def _wordy(node: ast.AST) -> bool:
+    """A string literal, an f-string, or a concatenation of them (words written in English in the code)."""
+    if isinstance(node, ast.Constant):
+        return isinstance(node.value, str) and bool(re.search(r"[A-Za-z]{2}", node.value))
+    if isinstance(node, ast.JoinedStr):
+        return any(_wordy(v) for v in node.values if isinstance(v, ast.Constant))
+    if isinstance(node, ast.BinOp):
+        return _wordy(node.left) or _wordy(node.right)
+    if isinstance(node, ast.IfExp):
+        return _wordy(node.body) or _wordy(node.orelse)
+    return False
+
+
+def _name(call: ast.Call) -> str:
+    f = call.func
+    return f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else ""
+
+
+def server_literals(source: str, filename: str = "<source>") -> list[str]:
+    """Where `source` says something to people in English instead of through a message."""
+    found = []
+    tree = ast.parse(source, filename)
+    skip = {id(n) for c in ast.walk(tree) if (isinstance(c, ast.Call) and _name(c) == "EditionError")
+            or (isinstance(c, (ast.ClassDef, ast.FunctionDef)) and c.name in EDITION_FILES) for n in ast.walk(c)}
+    for node in ast.walk(tree):
+        if id(node) in skip:
+            continue
+        where = f"{filename}:{getattr(node, 'lineno', '?')}"
+        if isinstance(node, ast.JoinedStr) and any(isinstance(v, ast.Constant) and re.search(r"[A-Za-z]{2,} ", v.value)
+                                                   for v in node.values):
+            found.append(f"{where}: an f-string with words")
+        if not isinstance(node, (ast.Call, ast.Dict)):
+            continue
+        if isinstance(node, ast.Dict):
+            found += [f"{where}: {k.value!r} in words" for k, v in zip(node.keys, node.values)
+                      if isinstance(k, ast.Constant) and k.value in SAID_KEYS and _wordy(v)]
+            continue
+        name = _name(node)
+        said = []
+        if name == "ScoringInputError":
+            said = node.args[3:5] + [k.value for k in node.keywords if k.arg in ("message", "field")]
+        elif name == "add" and len(node.args) >= 3:
+            said = [node.args[2]]
+        elif name in ("msg", "msg_n") and node.args:
+            first = node.args[0]
+            if not (isinstance(first, ast.Constant) or (isinstance(first, ast.Attribute) and first.attr == "id")):
+                found.append(f"{where}: {name}() without a literal id (Babel cannot extract it)")
+        found += [f"{where}: {name}() given words, not a message" for s in said if _wordy(s)]
+    return found
+
+
+CALLS = re.compile(r'\btn?\(\s*"(?:[^"\\]|\\.)*"(?:\s*,\s*"(?:[^"\\]|\\.)*")?')
+COMMENTS = re.compile(r"^\s*//.*$|/\*.*?\*/", re.M | re.S)
+PHONE_RULES = [
+    (re.compile(r'\b(?:label|legend|title|aria-label|alt)="([^"]*[A-Za-z]{2}[^"]*)"'), "an attribute in words"),
+    (re.compile(r'(?<![=\-])>([^<>{}`$\n]*[A-Za-z]{2,}[^<>{}`$\n]*)<'), "words between tags"),
+    (re.compile(r'(?<![\w.])"([A-Z][a-z]+(?: [A-Za-z]+)+[^"]*)"'), "a capitalised string in words"),
+    (re.compile(r'(?<!html)`([A-Z][a-z]+ [^`]*)`'), "a template literal in words"),
+]
+
+
+def phone_literals(source: str, filename: str = "<source>") -> list[str]:
+    """Where `source` shows people English words that are not in the catalogue."""
+    code = CALLS.sub("t()", COMMENTS.sub("", source))
+    return [f"{filename}: {what}: {m.group(1).strip()[:60]!r}" for rule, what in PHONE_RULES for m in rule.finditer(code)]
+
+
+def test_converted_server_modules_say_everything_through_messages():
+    found = [hit for path in SERVER for hit in server_literals((ROOT / path).read_text(encoding="utf-8"), path)]
+    assert not found, found[:10]
+
+
+def test_converted_phone_modules_say_everything_through_the_catalogue():
+    found = [hit for path in PHONE for hit in phone_literals((ROOT / path).read_text(encoding="utf-8"), path)]
+    assert not found, found[:10]
+
+
+def test_the_checks_catch_english():
+    # Each rule finds what it is for (so a clean run means something).
+    assert server_literals('raise ScoringInputError("c", "R", "/p", f"{n} is too many")')
+    assert server_literals('sheet.add("ships", 3, "three ships")')
+    assert server_literals('x = {"detail": "entered in full"}')
+    assert server_literals('y = msg(text)')
+    assert not server_literals('raise ScoringInputError("c", "R", "/p", msg("{n} is too many", n=n))')
+    assert not server_literals('raise EditionError("/x", f"must be a whole number, got {v}")')
+    assert phone_literals('html`<button label="Remove tile">x</button>`')
+    assert phone_literals('html`<h2>Players</h2>`')
+    assert phone_literals('const a = "Player one";')
+    assert phone_literals('setSaid(`Scoring ${n}: done`)')
+    assert not phone_literals('html`<h2>${t("Players")}</h2><${Num} label=${t("Asari at the end")} />`')
