@@ -39,9 +39,7 @@ def open_game(options: dict, edition: Edition, seed: int = 0) -> GameState:
 def begin_turn(state: GameState) -> None:
     """Open the turn of the participant at `state.turn_index`."""
     seat = state.turn_order[state.turn_index]
-    turn = {"seat": seat, "worker": None, "center": None}
-    if state.turn != turn:  # the same as the last one (a solo round): keep it, shared with the state before
-        state.turn = turn
+    state.turn = {"seat": seat, "worker": None, "center": None}
     if state.solo is not None and seat == state.solo["automa"]:  # solo (issue 7): the Automa plays itself
         automa.begin_automa_turn(state)
         return
@@ -75,8 +73,7 @@ def end_turn(state: GameState, action: dict, events: list[dict]) -> None:
     """CASCADE-03: end the turn; bonuses still waiting are forfeited."""
     player = state.player(state.turn_order[state.turn_index])  # its name only
     forfeited = [b["bonus"] for b in state.pending_bonuses]
-    if forfeited:
-        state.pending_bonuses = []
+    state.pending_bonuses = []
     text = f"{player.name} ends the turn"
     if forfeited:
         text += "; forfeited: " + ", ".join(b.replace("_", " ") for b in forfeited)

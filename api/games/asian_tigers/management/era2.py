@@ -14,7 +14,7 @@ from api.games.asian_tigers.scoring.model import (AUTOMA, NEUTRAL as NEUTRAL_KIN
 from api.games.asian_tigers.scoring.score import score_end_position
 from api.games.asian_tigers.solo.session import annotate_outcome, automa_position, solo_settings
 from api.games.asian_tigers.state import NEUTRAL, GameState
-from api.games.asian_tigers.turn.investment import column_ip, tiger_facts
+from api.games.asian_tigers.turn.investment import tiger_facts
 
 
 # -- the end of the game ------------------------------------------------------------
@@ -149,7 +149,7 @@ def _board_after_scoring(state: GameState, outcome: dict) -> None:
                 state.neutral["influence"][tiger] = value
             elif pid.isdigit():
                 state.player(pid).influence[tiger] = value
-    if outcome.get("final_turn_order") and outcome["final_turn_order"] != state.turn_order:
+    if outcome.get("final_turn_order"):
         state.turn_order = list(outcome["final_turn_order"])
 
 
@@ -168,6 +168,3 @@ def provisional_score(state: GameState) -> dict:
     if state.phase == "over":
         return {**copy.deepcopy(outcome(state)), "final": True}
     return {**score_state(state), "final": False}
-
-
-__all__ = ["end_position", "outcome", "provisional_score", "column_ip"]

@@ -174,6 +174,3 @@ def candidate_label(state: GameState, decision: dict, action: dict) -> str:
             return f"“{label}” on {L.space_label(edition, edition.space(space))}"
         return f"“{label}”"
     return kind.replace("_", " ")
-
-
-__all__ = ["why_not", "refusal", "candidate_label"]

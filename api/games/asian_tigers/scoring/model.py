@@ -198,8 +198,3 @@ class EndPosition:
     def of_kind(self, kind: str) -> list[ParticipantPosition]:
         """Participants of one kind, in the given order."""
         return [p for p in self.participants.values() if p.kind == kind]
-
-
-__all__ = ["PLAYER", "NEUTRAL", "AUTOMA", "KINDS", "SPECIAL_PREFIX", "OFF_BOARD", "SOLO_VARIANTS", "RulesOptions",
-           "ColumnIP", "TigerFacts", "Leftovers", "ParticipantPosition", "Era1Position", "SoloSettings",
-           "EndPosition"]

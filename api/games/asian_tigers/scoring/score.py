@@ -23,8 +23,7 @@ from typing import Iterable, Mapping
 
 from api.games.asian_tigers.edition.load import Edition
 from api.games.asian_tigers.scoring.model import (AUTOMA, NEUTRAL, PLAYER, SPECIAL_PREFIX, ColumnIP, EndPosition,
-                                                  Era1Position, Leftovers, ParticipantPosition, RulesOptions,
-                                                  SoloSettings, TigerFacts)
+                                                  Era1Position)
 from api.games.asian_tigers.scoring.outcome import (GlobalMarketMove, Line, NationsScore, Outcome, ParticipantScore,
                                                     SectorScore, SoloResult, TigerStep)
 from api.games.asian_tigers.scoring.ranking import (CHAIN, Contender, Ranking, award_by_rank, global_market_order,
@@ -380,7 +379,3 @@ def _standings(position: EndPosition, edition: Edition, book: _Book, scores, fin
     result = SoloResult(human, automa, solo.difficulty, solo.variant, totals[human], totals[automa], human_wins,
                         title, solo.goal_met, solo.high_score)
     return standings, winner, result
-
-
-__all__ = ["score_end_position", "milestones_reached", "solo_rank_title", "RulesOptions", "EndPosition",
-           "ParticipantPosition", "TigerFacts", "ColumnIP", "Leftovers", "Era1Position", "SoloSettings", "Outcome"]

@@ -247,8 +247,6 @@ def apply_plan(state: GameState, player: PlayerState, pending: dict, plan: dict,
     """Pay the bonus's cost and carry out its effects; follow-ups and unlocked bonuses come after."""
     reason = describe(state, pending)
     verb = plan["verb"]
-    if verb != "advance_global_market":  # every other bonus changes its player (the marker is on the board)
-        player = state.player(player.id)
     follow = [e for e in entry(state, pending)["effects"][1:] if e["do"] == "region_bonus"]
     tiger = None
     if verb == "performance_bonus":

@@ -40,8 +40,7 @@ def advance_influence(state: GameState, participant: str, tiger: str, amount: in
 def gain_goods(state: GameState, player: PlayerState, good: str, amount: int, reason: str) -> list[dict]:
     """Take goods from the supply; a gain the supply cannot cover is reduced (AMB-37)."""
     given = min(amount, state.supply_goods[good])
-    if given:
-        state.supply_goods[good] -= given
+    state.supply_goods[good] -= given
     player.goods[good] += given
     text = f"{player.name} receives {given} {good} — {reason}"
     if given < amount:
