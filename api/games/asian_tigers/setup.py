@@ -9,16 +9,12 @@ from __future__ import annotations
 
 import random
 
+from api.games.asian_tigers.edition.checks_rulebook import RULES_OPTIONS
 from api.games.asian_tigers.edition.load import CENTERS, Edition
 from api.games.asian_tigers.errors import SetupError
 from api.games.asian_tigers.solo.options import resolve_solo
 from api.games.asian_tigers.state import NEUTRAL, GameState, Piece, PlayerState
 
-RULES_OPTION_VALUES = {
-    "tiebreak_era2_tiger_ties": ("chain", "turn_order"),
-    "milestone_counts_on_space": (True, False),
-    "prosperity_from_influence_rounds": (1, 2),
-}
 WORKER_ENTRY_MODES = ("sequence", "stated")
 
 
@@ -56,10 +52,11 @@ def resolve_options(options: dict, edition: Edition) -> dict:
         raise SetupError("two players chose the same colour", code="duplicate_color", field="players")
     rules_options = dict(edition.rules_options)
     for key, value in (options.get("rules_options") or {}).items():
-        if key not in RULES_OPTION_VALUES:
+        if key not in RULES_OPTIONS:
             raise SetupError(f"unknown rules option {key!r}", code="unknown_rules_option", field=f"rules_options/{key}")
-        if value not in RULES_OPTION_VALUES[key] or isinstance(value, bool) != isinstance(RULES_OPTION_VALUES[key][0], bool):
-            raise SetupError(f"rules option {key} must be one of {list(RULES_OPTION_VALUES[key])}",
+        allowed = RULES_OPTIONS[key][1]
+        if value not in allowed or isinstance(value, bool) != isinstance(allowed[0], bool):
+            raise SetupError(f"rules option {key} must be one of {allowed}",
                              code="invalid_rules_option", field=f"rules_options/{key}", rule="SCORE-END-03")
         rules_options[key] = value
     for key in ("rules_options", "setup"):

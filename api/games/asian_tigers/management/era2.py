@@ -79,34 +79,14 @@ def _relabel(position: EndPosition, labels: dict[str, str]) -> EndPosition:
 
 
 def unlabel(value, ids: dict[str, str], key: str | None = None):
-    """Put seat ids back into the structure; the explanation texts keep the readable labels."""
-    # The outcome holds thousands of values: the strings and numbers of plain dicts and lists are
-    # done where they stand, without a call each (what the general case below does with them).
-    kind = type(value)
-    if kind is dict:
-        out = {}
-        for k, v in value.items():
-            kind = type(v)
-            if kind is str:
-                out[ids.get(k, k)] = v if k in _TEXTS else ids.get(v, v)
-            else:
-                out[ids.get(k, k)] = v if kind in _KEPT else unlabel(v, ids, k)
-        return out
-    if kind is list:
-        if key in _TEXTS:
-            return [v if type(v) is str or type(v) in _KEPT else unlabel(v, ids, key) for v in value]
-        return [ids.get(v, v) if type(v) is str else v if type(v) in _KEPT else unlabel(v, ids, key) for v in value]
+    """Put seat ids back into the structure; the explanation texts (``text``, ``detail``) keep the labels."""
     if isinstance(value, dict):
         return {ids.get(k, k): unlabel(v, ids, k) for k, v in value.items()}
     if isinstance(value, list):
         return [unlabel(v, ids, key) for v in value]
-    if isinstance(value, str) and key not in _TEXTS:
+    if isinstance(value, str) and key not in ("text", "detail"):
         return ids.get(value, value)
     return value
-
-
-_KEPT = frozenset({int, float, bool, type(None)})  # what `unlabel` returns as it is
-_TEXTS = ("text", "detail")  # keys whose strings keep the readable labels
 
 
 def score_state(state: GameState) -> dict:

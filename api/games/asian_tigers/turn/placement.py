@@ -8,18 +8,12 @@ from __future__ import annotations
 from api.games.asian_tigers.decisions import new_decision, push_frame
 from api.games.asian_tigers.edition.load import CENTERS
 from api.games.asian_tigers.errors import ActionShapeError, IllegalActionError, Refusal
-from api.games.asian_tigers.presentation.cache import per_edition
+from api.games.asian_tigers.presentation.labels import center_label
 from api.games.asian_tigers.state import GameState, PlayerState
 from api.games.asian_tigers.turn import building, market
 from api.games.asian_tigers.turn.effects import advance_global_market, advance_influence, tiger_name
 
 SPECIAL_TRADE_CENTER = "STC"
-
-
-def center_label(state: GameState, center: str) -> str:
-    """``HK.B`` → ``Hong Kong centre B``."""
-    tiger, letter = center.split(".")
-    return f"{tiger_name(state, tiger)} centre {letter}"
 
 
 # -- which worker ---------------------------------------------------------------
@@ -60,21 +54,9 @@ def stated_types_possible(state: GameState, player: PlayerState) -> list[str]:
 
 
 # -- investment centres -----------------------------------------------------------
-@per_edition
-def _center_facts(edition) -> dict[str, tuple]:
-    """Centre id -> (Tiger, letter, the Tiger's other centres in letter order, funds cost, `center_label`,
-    the Tiger's name): what the board says of each centre, read for every centre each time the placements
-    are listed."""
-    costs = {letter: edition.rules["investment_centers"][letter]["cost_funds"] for letter in CENTERS}
-    return {f"{tiger.id}.{letter}": (tiger.id, letter,
-                                     tuple(f"{tiger.id}.{other}" for other in CENTERS if other != letter),
-                                     costs[letter], f"{tiger.name} centre {letter}", tiger.name)
-            for tiger in edition.tigers.values() for letter in CENTERS}
-
-
 def center_cost(state: GameState, center: str) -> int:
     """The funds an investment centre costs (PLACE-05)."""
-    return _center_facts(state.edition)[center][3]
+    return state.edition.rules["investment_centers"][center.split(".")[1]]["cost_funds"]
 
 
 def center_refusal(state: GameState, player: PlayerState, center: str, worker: str) -> Refusal | None:
@@ -83,16 +65,17 @@ def center_refusal(state: GameState, player: PlayerState, center: str, worker: s
     The one check of these rules: the options list the centres it lets through, `place_worker`
     raises what it refuses.
     """
-    tiger, letter, others, cost, label, name = _center_facts(state.edition)[center]
-    centers = state.centers
-    fixed = centers[center]
+    tiger, letter = center.split(".")
+    label, name, cost = center_label(state.edition, center), tiger_name(state, tiger), center_cost(state, center)
+    fixed = state.centers[center]
     if fixed is not None and fixed != worker:
         return Refusal(f"{label} already takes {fixed} workers this era; your next worker is {worker}",
                        "center_type_fixed", "PLACE-01")
     if fixed is None:
-        for key in others:
-            if centers[key] == worker:
-                return Refusal(f"{_center_facts(state.edition)[key][4]} already takes {worker} workers this era, "
+        for other in CENTERS:
+            key = f"{tiger}.{other}"
+            if key != center and state.centers[key] == worker:
+                return Refusal(f"{center_label(state.edition, key)} already takes {worker} workers this era, "
                                f"and no two centres of {name} take the same type", "worker_type_taken_in_tiger",
                                "PLACE-02")
     if player.funds[tiger] < cost:
@@ -152,7 +135,7 @@ def place_worker(state: GameState, action: dict, events: list[dict]) -> None:
         state.centers[center] = worker
     state.center_workers[center].append(player.id)
     player.funds[tiger] -= info["cost"]
-    text = f"{player.name} places a {worker} worker in {center_label(state, center)} and pays {info['cost']} funds"
+    text = f"{player.name} places a {worker} worker in {center_label(state.edition, center)} and pays {info['cost']} funds"
     if fixed_now:
         text += f"; the centre takes {worker} workers for the rest of the era"
     events.append({"kind": "worker_placed", "participant": player.id, "center": center, "worker": worker,
