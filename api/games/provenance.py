@@ -8,6 +8,7 @@ one with more segments wins, then the one with more literal segments.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, Iterable, Iterator
 
 # "owner-checked": a placeholder value the owner of a physical copy confirmed or
@@ -63,20 +64,22 @@ class ProvenanceMap:
         """Build from the file's ``provenance`` object (validated by `validate`)."""
         return cls(tuple((p, split_pointer(p), v) for p, v in mapping.items()))
 
-    def _by_first_segment(self) -> dict[str, list]:
-        # Index patterns by their first segment: a leaf is then compared with a
-        # handful of patterns instead of all of them (editions have ~2,000 leaves).
-        index = self.__dict__.get("_index")
-        if index is None:
-            index = {}
-            for pattern, segments, _ in self.patterns:
-                index.setdefault(segments[0] if segments else "", []).append((pattern, segments))
-            self.__dict__["_index"] = index
+    @cached_property
+    def _index(self) -> dict[str, list]:
+        # Patterns by their first segment: a leaf is then compared with a handful
+        # of patterns instead of all of them (editions have ~2,000 leaves).
+        index: dict[str, list] = {}
+        for pattern, segments, _ in self.patterns:
+            index.setdefault(segments[0] if segments else "", []).append((pattern, segments))
         return index
+
+    @cached_property
+    def _resolved(self) -> dict[tuple[str, ...], str | None]:
+        return {}
 
     def candidates(self, path: tuple[str, ...]) -> list[str]:
         """The most specific patterns matching `path` (normally exactly one)."""
-        index = self._by_first_segment()
+        index = self._index
         pool = index.get(path[0] if path else "", []) + index.get("*", []) + index.get("", [])
         hits = [(len(s), sum(x != "*" for x in s), p) for p, s in pool if _matches(s, path)]
         if not hits:
@@ -88,17 +91,10 @@ class ProvenanceMap:
         """Provenance of the value at `path`, or None when no pattern covers it."""
         if isinstance(path, str):
             path = split_pointer(path)
-        cache = self.__dict__.setdefault("_cache", {})
-        if path not in cache:
-            cache[path] = self._resolve(path)
-        return cache[path]
-
-    def _resolve(self, path: tuple[str, ...]) -> str | None:
-        top = self.candidates(path)
-        if not top:
-            return None
-        by_pattern = {p: v for p, _, v in self.patterns}
-        return by_pattern[top[0]]
+        if path not in self._resolved:
+            top = self.candidates(path)
+            self._resolved[path] = next(v for p, _, v in self.patterns if p == top[0]) if top else None
+        return self._resolved[path]
 
     def is_placeholder(self, path: tuple[str, ...] | str) -> bool:
         """True when the value at `path` was invented for the placeholder edition."""

@@ -1,18 +1,10 @@
 """The decision table: every step, every question, who lists its options and who answers each action.
 
 This is the one place that says which function the engine runs; nothing is
-registered by importing a module.  Three tables and a cross-reference:
-
-* `STEPS` — frame step name → ``function(state, frame, events)``, which
-  returns the decision it asks (or None when the step needs no answer).
-  Frames in a saved game hold these names, so a name never changes.
-* `DECISIONS` — decision kind → `Decision`: the steps that ask it, the
-  function that lists its legal options, and its answers (action kind →
-  ``function(state, action, events)``).
-* `OPTIONS` and `ANSWERS` — the same two columns keyed for the engine.
-
-The parts of the game are listed in the order they are played: the turn, the
-action it starts, the bonuses, the management phases, then solo play.
+registered by importing a module.  A step (``function(state, frame, events)``)
+returns the decision it asks, or None; frames in a saved game hold step names, so
+a name never changes.  An answer is ``function(state, action, events)``.  The parts
+of the game are listed in the order they are played.
 """
 from __future__ import annotations
 

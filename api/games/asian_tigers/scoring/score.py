@@ -2,16 +2,9 @@
 
 One implementation, two callers: the full engine builds an `EndPosition` from its
 game state, and the scorer-only entry point (`scorer.score_table`) builds one from
-a table's JSON.  `score_end_position` runs, in the management track's order:
-
-1. Global Market: 1 space per 3 leftovers; a marker that moves goes on top of its
-   new space's stack, an unmoved one keeps its place; final turn order (MGMT2-02, TIE-04);
-2. Influence: IP ranking per Tiger, Era II awards (MGMT2-03);
-3. Prosperity from influence per Tiger from its token (MGMT2-04), and with
-   prosperity_from_influence_rounds = 2 also on the Era I tracks (SCORE-INF-01);
-4. Final scoring bonuses per sector (SCORE-FSB-01..07; Automa: stars × difficulty);
-5. Nations (SCORE-NAT-01); totals, standings and winner (SCORE-END-01, TIE-07,
-   TIE-09, AMB-46), solo rank title (SOLO-RANK-01).
+a table's JSON.  `score_end_position` runs the management track's steps in order,
+each section below: 1 global market, 2 influence, 3 prosperity, 4 final scoring,
+5 nations, then totals, standings, winner and the solo rank title.
 
 Every printed number is read from the edition; each one that is a placeholder is
 named by its JSON pointer in the explaining `Line` and in `Outcome.placeholder_values`.

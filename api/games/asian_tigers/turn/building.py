@@ -12,7 +12,8 @@ from api.games.asian_tigers.errors import ActionShapeError, IllegalActionError, 
 from api.games.asian_tigers.presentation import labels
 from api.games.asian_tigers.presentation.cache import per_edition
 from api.games.asian_tigers.state import GameState, Piece, PlayerState
-from api.games.asian_tigers.turn.effects import apply_simple_effect, gain_goods, gain_resource, pay_resource, tiger_name
+from api.games.asian_tigers.turn.effects import (apply_simple_effect, gain_goods, gain_resource, owner_name,
+                                                 pay_resource, tiger_name)
 
 BUILDABLE_FROM_CENTER = ("university", "factory", "power_plant", "laboratory")
 
@@ -109,7 +110,7 @@ def space_refusal(state: GameState, player: PlayerState, space: Space, sector, c
                        "SETUP-01")
     if not space.infinite and space.id in state.occupancy:
         owner = state.pieces[state.occupancy[space.id]].owner
-        return Refusal(f"{space_label(state, space)} is already built (by {_owner_name(state, owner)})",
+        return Refusal(f"{space_label(state, space)} is already built (by {owner_name(state, owner)})",
                        "space_occupied", "BUILD-GEN-02")
     if center is not None:
         if space.kind == "university" and center == "C":
@@ -171,10 +172,6 @@ def factory_refusal(state: GameState, player: PlayerState, space: Space, sector=
                        f"{player.energy} energy and {player.science} science", "cannot_afford_factory",
                        "BUILD-FAC-01")
     return None
-
-
-def _owner_name(state: GameState, owner: str) -> str:
-    return "the neutral player" if owner == "neutral" else state.player(owner).name
 
 
 def build_candidates(state: GameState, player: PlayerState, tiger: str, center: str | None, kinds) -> list[dict]:

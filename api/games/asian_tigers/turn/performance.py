@@ -1,14 +1,8 @@
 """Performance tokens: the $ set (funds) and the ¥ set (PERF-01..09).
 
 A performance bonus names a set ($, ¥ or either).  The ``resolve_bonus``
-action names the token and the token's own choices:
-
-* $ (PERF-03): ``tigers`` — one or both Tigers of the area, or the named Tiger;
-* Y1 GM per distinct flag, Y2 both leftover region tokens: nothing more;
-* Y3 relocate a satellite: ``satellite`` (where it stands) and ``space``;
-* Y4 relocate a special flag: ``special_flag`` (its Tiger) and ``row``;
-* Y5 sale without a worker: ``nation``, ``goods``, ``row`` (as a sale);
-* Y6 production: ``space`` of the first factory; a second run is asked after.
+action names the token and the token's own choices: a $ token the ``tigers`` raised
+(PERF-03), a ¥ token the fields of `YEN_FIELDS` (Y6's second run is asked after).
 
 `candidates` lists every combination worth checking and `check` judges one, so
 the offered options and the refusals come from the same code.  A chosen token
