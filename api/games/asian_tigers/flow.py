@@ -13,7 +13,7 @@ Era II setup, which opens Era II's first turn.
 """
 from __future__ import annotations
 
-from api.games.asian_tigers.decisions import new_decision, push_frame
+from api.games.asian_tigers.decisions import push_frame
 from api.games.asian_tigers.edition.load import Edition
 from api.games.asian_tigers.management import era1 as management, era2_setup
 from api.games.asian_tigers.setup import set_up_table
@@ -44,16 +44,6 @@ def begin_turn(state: GameState) -> None:
         automa.begin_automa_turn(state)
         return
     push_frame(state, "turn", ["placement", "bonuses"], seat=seat)
-
-
-def placement_step(state: GameState, frame: dict, events: list[dict]) -> dict:
-    """TURN-01: place the leftmost worker."""
-    return new_decision(state, "choose_placement", frame["seat"], declinable=False)
-
-
-def bonuses_step(state: GameState, frame: dict, events: list[dict]) -> dict:
-    """After the action: resolve or ignore unlocked bonuses, then end the turn."""
-    return new_decision(state, "choose_bonus", frame["seat"], declinable=False)
 
 
 def bonus_options(state: GameState, decision: dict) -> list[dict]:

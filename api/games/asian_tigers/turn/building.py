@@ -6,7 +6,7 @@ to resolve, defer or ignore (IBONUS-02/03, CASCADE-03).
 """
 from __future__ import annotations
 
-from api.games.asian_tigers.decisions import new_decision, push_frame
+from api.games.asian_tigers.decisions import push_frame
 from api.games.asian_tigers.edition.load import Space
 from api.games.asian_tigers.errors import ActionShapeError, IllegalActionError, Refusal
 from api.games.asian_tigers.presentation import labels
@@ -202,12 +202,6 @@ def any_build_possible(state: GameState, player: PlayerState, tiger: str, center
 
 
 # -- the build step ------------------------------------------------------------------
-def build_step(state: GameState, frame: dict, events: list[dict]) -> dict:
-    """The mandatory build of an investment action."""
-    return new_decision(state, "choose_build", frame["seat"], declinable=False, tiger=frame["tiger"],
-                        center=frame["center"])
-
-
 def build_options(state: GameState, decision: dict) -> list[dict]:
     """Every legal build for this investment action."""
     return build_candidates(state, state.player(decision["seat"]), decision["tiger"], decision["center"],
@@ -270,11 +264,6 @@ def check_sector_emptied(state: GameState, player: PlayerState, sector: str, eve
 
 
 # -- universities -----------------------------------------------------------------------
-def university_action_step(state: GameState, frame: dict, events: list[dict]) -> dict:
-    """BUILD-UNI-01: one optional additional action."""
-    return new_decision(state, "choose_university_action", frame["seat"], declinable=True, space=frame["space"])
-
-
 def university_action_options(state: GameState, decision: dict) -> list[dict]:
     """Departments on the same Tiger and parts factories anywhere, plus skipping (when any exists)."""
     player = state.player(decision["seat"])

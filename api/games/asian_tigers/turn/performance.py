@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from api.games.asian_tigers.decisions import new_decision, push_frame
+from api.games.asian_tigers.decisions import push_frame
 from api.games.asian_tigers.errors import ActionShapeError, IllegalActionError
 from api.games.asian_tigers.state import GameState, PlayerState
 from api.games.asian_tigers.turn import market, region, satellites
@@ -283,12 +283,6 @@ def run_factory(state: GameState, player: PlayerState, space_id: str, energy: in
     events.extend(pay_resource(player, "energy", energy, f"production in the {good} factory on {space_id}"))
     amount = state.edition.rules["factory_production_effect_goods"]
     events.extend(gain_goods(state, player, good, amount, f"{reason}: production in the factory on {space_id}"))
-
-
-def second_production_step(state: GameState, frame: dict, events: list[dict]) -> dict:
-    """PERF-09: the optional second run (declinable)."""
-    return new_decision(state, "choose_second_production", frame["seat"], declinable=True, first=frame["first"],
-                        energy=frame["energy"], reason=frame["reason"])
 
 
 def second_production_options(state: GameState, decision: dict) -> list[dict]:

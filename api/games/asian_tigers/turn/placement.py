@@ -5,7 +5,7 @@ Rules TURN-01/02, PLACE-01..07, FUNDS-01/02, LMKT-01..05, each with one check (`
 """
 from __future__ import annotations
 
-from api.games.asian_tigers.decisions import new_decision, push_frame
+from api.games.asian_tigers.decisions import push_frame
 from api.games.asian_tigers.edition.load import CENTERS
 from api.games.asian_tigers.errors import ActionShapeError, IllegalActionError, Refusal
 from api.games.asian_tigers.presentation.labels import center_label
@@ -167,11 +167,6 @@ def _placement(center: str, worker: str, player: PlayerState) -> dict:
 
 
 # -- special trade centre ------------------------------------------------------------
-def special_trade_step(state: GameState, frame: dict, events: list[dict]) -> dict:
-    """TRADE-07: sell to a nation of another centre, or advance 2."""
-    return new_decision(state, "choose_special_trade", frame["seat"], declinable=False)
-
-
 def special_trade_options(state: GameState, decision: dict) -> list[dict]:
     """The special trade centre's choices available now."""
     return market.special_sale_options(state, state.player(decision["seat"])) + [{"kind": "special_advance"}]
@@ -184,12 +179,6 @@ def special_advance(state: GameState, action: dict, events: list[dict]) -> None:
 
 
 # -- local markets ---------------------------------------------------------------------
-def local_sale_step(state: GameState, frame: dict, events: list[dict]) -> dict:
-    """LMKT-02: an optional sale after paying and before building."""
-    return new_decision(state, "choose_local_sale", frame["seat"], declinable=True,
-                        tiger=frame["tiger"], center=frame["center"])
-
-
 def check_local_sale(state: GameState, decision: dict, market_id) -> dict:
     """LMKT-01/03/04/05; returns {market} (raises `local_sale_refusal`'s refusal)."""
     tiger = state.edition.tigers[decision["tiger"]]
