@@ -29,25 +29,6 @@ YEN_FIELDS = {
     "sale_without_worker": {"nation", "goods", "row"},
     "factory_production_for_energy": {"space"},
 }
-YEN_LABELS = {
-    "global_market_per_distinct_flag": "advance 1 on the global market per distinct flag",
-    "activate_leftover_region_bonuses": "activate both leftover region bonuses",
-    "relocate_satellite": "move a satellite to another Tiger",
-    "relocate_special_flag": "move a special flag into a row",
-    "sale_without_worker": "a sale without a worker",
-    "factory_production_for_energy": "factory production for energy",
-}
-
-
-def token_description(state: GameState, token: str) -> str:
-    """What a token does, in words (``+2 funds on one or both upper-area Tigers``)."""
-    if token in state.edition.dollar_tokens:
-        spec = state.edition.dollar_tokens[token]
-        if spec["choose"] == "one_or_both":
-            return f"+{spec['amount_per_tiger']} funds on one or both {spec['scope']}-area Tigers"
-        return f"+{spec['amount_per_tiger']} funds in {tiger_name(state, spec['scope'])}"
-    effect = state.edition.yen_tokens[token]
-    return YEN_LABELS.get(effect, effect.replace("_", " "))
 
 
 def token_set(state: GameState, token: str) -> str:
@@ -224,7 +205,7 @@ def apply(state: GameState, player: PlayerState, plan: dict, reason: str, events
     token = plan["token"]
     state.performance_tokens.remove(token)
     effect = plan["effect"]
-    label = f"performance token {token} ({SET_NAMES[token_set(state, token)]}: {token_description(state, token)})"
+    label = f"performance token {token}"  # narrated as the token's effect (issue 33: said once)
     events.append({"kind": "performance_token_used", "participant": player.id, "token": token, "effect": effect,
                    "text": f"{player.name} takes {label} — {reason}; it is gone for everyone"})
     why = f"performance token {token}"
