@@ -179,6 +179,49 @@ def test_asian_tigers_three_players_and_the_neutral_by_tapping(server, new_phone
     assert page.errors == []
 
 
+def test_the_turn_order_is_asked_only_when_needed_and_the_form_fits_at_200_percent_text(server, new_phone):
+    """Two players whose leftovers take them onto one global-market space: the server asks for the turn order at
+    its slots (GM-02), the other refusals with it; tapped, it scores.  At 200 % text (the painter, the rows' fill,
+    the token and flag chips on screen) nothing scrolls sideways."""
+    from tests.pwa.test_zoom import SPILLS, WIDTHS, browser_font_size
+
+    page = new_phone()
+    browser_font_size(page, 32)
+    page.goto(server.url + "/#/scorer/asian-tigers")
+    page.locator("[data-testid=board-SK]").wait_for()
+    page.get_by_label("3 players + the neutral").click()
+    page.locator("[data-testid=participant-Neutral]").wait_for()
+    page.get_by_role("button", name="Tap Red's pieces", exact=True).click()
+    for where in ("[data-testid=board-SK]", "[data-testid=token-SK]", "[data-testid=participant-Red] .sector"):
+        page.locator(where).first.scroll_into_view_if_needed()
+        shot(page, "at-zoom-" + where.split("=")[-1].split("]")[0])
+        width, inner = page.evaluate(WIDTHS)
+        assert width <= inner, f"{where}: {width} px in {inner} px"
+        assert not page.evaluate(SPILLS)
+    browser_font_size(page, 16)
+    page.locator("[data-testid=participant-Blue] summary").click()  # unfold Blue's card
+    # Red 20 + 3 // 3 and Blue 19 + 6 // 3 both end on 21: who moves later sits on top (GM-02, TIE-04)
+    for path, v in (("/participants/Red/global_market/position", 20), ("/participants/Red/leftovers/total", 3),
+                    ("/participants/Blue/global_market/position", 19), ("/participants/Blue/leftovers/total", 6)):
+        page.locator(fid(path)).fill(str(v))
+    page.get_by_test_id("numpad").get_by_role("button", name="Done").click()
+    page.get_by_role("button", name="Score", exact=True).click()
+    page.locator("[data-testid=scorer-problem]").wait_for()
+    asked = page.locator(fid("/turn_order") + "-err")
+    asked.wait_for()
+    assert "Red and Blue both move to global-market space 21" in asked.inner_text()
+    # every other problem at once: the tokens and the numbers not entered, each at its field
+    problem = page.locator("[data-testid=scorer-problem]").inner_text()
+    assert "South Korea" in problem and "influence" in problem, problem
+    shot(page, "at-taps-03-turn-order-asked")
+    players = page.get_by_role("group", name="Players in turn order")
+    for who in ("Blue", "Red", "Green"):
+        players.get_by_role("button", name=who, exact=True).click()
+    assert [page.get_by_test_id(f"turn-{i}").inner_text() for i in range(3)] == ["Blue", "Red", "Green"]
+    assert not page.locator(fid("/turn_order") + "-err").count()  # fixing the field clears its own reason
+    assert page.errors == []
+
+
 def page_name(tiger: str) -> str:
     from api.games.asian_tigers import load_edition
 

@@ -396,18 +396,30 @@ def read_position(data: Any, edition: Edition) -> EndPosition:
     for t in edition.tigers:
         entry = obj(tigers[t], ptr("tigers", t), ("prosperity_token",), ("headquarters",))
         token = entry["prosperity_token"]
-        if not isinstance(token, str) or token not in edition.prosperity_tokens:
-            fail("unknown_prosperity_token", ptr("tigers", t, "prosperity_token"),
-                 f"unknown prosperity token {token!r}; tokens: {', '.join(edition.prosperity_tokens)}", "SETUP-02")
-        if token in tokens.values():
-            fail("duplicate_prosperity_token", ptr("tigers", t, "prosperity_token"),
-                 f"token {token} already lies on another Tiger; each Tiger gets its own token", "SETUP-02")
-        tokens[t] = token
+        path = ptr("tigers", t, "prosperity_token")
+        # Field problems, noted with the others (field_problems.py): the reading goes on with a free token.
+        if token in (None, ""):
+            refuse_field(ScorerInputError("missing_prosperity_token", path, "no prosperity token was chosen: tap the "
+                                          f"one lying on {edition.tigers[t].name}", "SETUP-02"))
+        elif not isinstance(token, str) or token not in edition.prosperity_tokens:
+            refuse_field(ScorerInputError("unknown_prosperity_token", path, f"unknown prosperity token {token!r}; "
+                                          f"tokens: {', '.join(edition.prosperity_tokens)}", "SETUP-02"))
+        elif token in tokens.values():
+            other = edition.tigers[next(u for u, x in tokens.items() if x == token)].name
+            printed = " · ".join(map(str, edition.prosperity_tokens[token]["by_player_count"]
+                                     .get(str(max(count, 2)), {}).get("ranks", ()))) or token
+            refuse_field(ScorerInputError("duplicate_prosperity_token", path, f"the token {printed} already lies on "
+                                          f"{other}; each Tiger gets its own token", "SETUP-02"))
+        else:
+            tokens[t] = token
         holder = entry.get("headquarters")
         headquarters[t] = None if holder is None else participant_ref(holder, ptr("tigers", t, "headquarters"), parts)
         if holder is not None and list(headquarters.values()).count(holder) > 1:
             fail("duplicate_headquarters", ptr("tigers", t, "headquarters"),
                  f"{holder} has only one headquarters and it already stands on another Tiger", "BUILD-HQ-02")
+    for t in edition.tigers:  # stand-ins for the refused tokens (never scored: the refusal is raised at the end)
+        tokens.setdefault(t, next(x for x in edition.prosperity_tokens if x not in tokens.values()))
+    tokens = {t: tokens[t] for t in edition.tigers}
     order = turn_order(data["turn_order"], "/turn_order", parts) if data.get("turn_order") is not None else None
     participants = {pid: participant(pid, p, edition) for pid, p in parts.items()}
     if order is None:

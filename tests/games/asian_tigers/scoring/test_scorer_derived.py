@@ -101,3 +101,19 @@ def test_the_worked_examples_score_the_same_without_their_turn_order_where_it_is
         assert derived["participants"] == given["participants"], path.name
         checked += 1
     assert checked
+
+
+def test_tokens_not_chosen_are_refused_at_their_tigers_with_every_other_problem():
+    # SETUP-02 / issue 34: a forgotten token is refused (never a default), in words, with the other field problems
+    body = three_players()
+    body["tigers"]["SK"]["prosperity_token"] = None
+    body["tigers"]["HK"]["prosperity_token"] = "PT3"  # also on Taiwan
+    body["participants"]["Ann"]["influence"]["SG"] = ""
+    with pytest.raises(ScorerInputError) as refused:
+        score_table(body)
+    found = {e.path: e for e in [refused.value, *refused.value.others]}
+    assert set(found) == {"/tigers/SK/prosperity_token", "/tigers/TW/prosperity_token",
+                          "/participants/Ann/influence/SG"}
+    assert "tap the one lying on South Korea" in found["/tigers/SK/prosperity_token"].message
+    assert found["/tigers/TW/prosperity_token"].message.startswith("the token 18 · 12 · 7 · 2 already lies on Hong Kong")
+    assert "PT" not in found["/tigers/TW/prosperity_token"].message
