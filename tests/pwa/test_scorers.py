@@ -83,7 +83,7 @@ def test_asian_tigers_scorer_example_edit_refusal_history(server, new_phone):
     page.get_by_role("button", name="Score", exact=True).click()
     err = page.locator(fid("/tigers/HK/prosperity_token") + "-err")
     err.wait_for()
-    assert "already lies on another Tiger" in err.inner_text()
+    assert "the token 24 · 12 already lies on South Korea" in err.inner_text()  # as printed, not "PT1"
     assert "SETUP-02" in page.locator("[data-testid=scorer-problem]").inner_text()
     page.wait_for_function("() => document.activeElement.closest('[data-testid=token-HK]') !== null", timeout=5000)
     axe_check(page, "AT scorer refusal"); shot(page, "sc-02-at-refused")
