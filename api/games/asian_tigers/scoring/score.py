@@ -114,7 +114,7 @@ def _global_market(position: EndPosition, edition: Edition, book: _Book):
             # It arrived last, so it sits on top of whatever is already there.
             spots[pid] = (target, max(heights) + 1 if heights else 0)
         moves.append(GlobalMarketMove(pid, before[0], before[1], left.total, advance, spots[pid][0], spots[pid][1]))
-        detail = f"{left.goods} goods + {left.energy} energy + {left.science} science = {left.total}"
+        detail = left.describe()
         if advance:
             on_top = " (on top of the stack there)" if spots[pid][1] else ""
             spaces = "+" + _plural(advance, "space")
