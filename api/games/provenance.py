@@ -63,22 +63,27 @@ class ProvenanceMap:
         """Build from the file's ``provenance`` object (validated by `validate`)."""
         return cls(tuple((p, split_pointer(p), v) for p, v in mapping.items()))
 
-    def _by_first_segment(self) -> dict[str, list]:
-        # Index patterns by their first segment: a leaf is then compared with a
-        # handful of patterns instead of all of them (editions have ~2,000 leaves).
-        index = self.__dict__.get("_index")
+    def _index(self) -> tuple[dict[tuple[str, ...], list[str]], list[tuple[str, tuple[str, ...]]]]:
+        # Literal patterns by their segments, found by looking up each prefix of a leaf's path; the
+        # few ``*`` patterns are compared one by one.  An owner-checked edition holds ~1,000 exact
+        # patterns, so comparing every leaf with every pattern made one validation take seconds.
+        index = self.__dict__.get("_index_cache")
         if index is None:
-            index = {}
+            literal: dict[tuple[str, ...], list[str]] = {}
+            wild: list[tuple[str, tuple[str, ...]]] = []
             for pattern, segments, _ in self.patterns:
-                index.setdefault(segments[0] if segments else "", []).append((pattern, segments))
-            self.__dict__["_index"] = index
+                if "*" in segments:
+                    wild.append((pattern, segments))
+                else:
+                    literal.setdefault(segments, []).append(pattern)
+            index = self.__dict__["_index_cache"] = (literal, wild)
         return index
 
     def candidates(self, path: tuple[str, ...]) -> list[str]:
         """The most specific patterns matching `path` (normally exactly one)."""
-        index = self._by_first_segment()
-        pool = index.get(path[0] if path else "", []) + index.get("*", []) + index.get("", [])
-        hits = [(len(s), sum(x != "*" for x in s), p) for p, s in pool if _matches(s, path)]
+        literal, wild = self._index()
+        hits = [(n, n, p) for n in range(len(path) + 1) for p in literal.get(path[:n], ())]
+        hits += [(len(s), sum(x != "*" for x in s), p) for p, s in wild if _matches(s, path)]
         if not hits:
             return []
         best = max(h[:2] for h in hits)
@@ -97,7 +102,7 @@ class ProvenanceMap:
         top = self.candidates(path)
         if not top:
             return None
-        by_pattern = {p: v for p, _, v in self.patterns}
+        by_pattern = self.__dict__.get("_words") or self.__dict__.setdefault("_words", {p: v for p, _, v in self.patterns})
         return by_pattern[top[0]]
 
     def is_placeholder(self, path: tuple[str, ...] | str) -> bool:
