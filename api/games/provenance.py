@@ -65,23 +65,32 @@ class ProvenanceMap:
         return cls(tuple((p, split_pointer(p), v) for p, v in mapping.items()))
 
     @cached_property
-    def _index(self) -> dict[str, list]:
-        # Patterns by their first segment: a leaf is then compared with a handful
-        # of patterns instead of all of them (editions have ~2,000 leaves).
-        index: dict[str, list] = {}
+    def _index(self) -> tuple[dict[tuple[str, ...], list[str]], list[tuple[str, tuple[str, ...]]]]:
+        # Literal patterns by their segments, found by looking up each prefix of a leaf's path; the
+        # few ``*`` patterns are compared one by one.  An owner-checked edition holds ~1,000 exact
+        # patterns, so comparing every leaf with every pattern made one validation take seconds.
+        literal: dict[tuple[str, ...], list[str]] = {}
+        wild: list[tuple[str, tuple[str, ...]]] = []
         for pattern, segments, _ in self.patterns:
-            index.setdefault(segments[0] if segments else "", []).append((pattern, segments))
-        return index
+            if "*" in segments:
+                wild.append((pattern, segments))
+            else:
+                literal.setdefault(segments, []).append(pattern)
+        return literal, wild
 
     @cached_property
     def _resolved(self) -> dict[tuple[str, ...], str | None]:
         return {}
 
+    @cached_property
+    def _by_pattern(self) -> dict[str, str]:
+        return {pattern: value for pattern, _, value in self.patterns}
+
     def candidates(self, path: tuple[str, ...]) -> list[str]:
         """The most specific patterns matching `path` (normally exactly one)."""
-        index = self._index
-        pool = index.get(path[0] if path else "", []) + index.get("*", []) + index.get("", [])
-        hits = [(len(s), sum(x != "*" for x in s), p) for p, s in pool if _matches(s, path)]
+        literal, wild = self._index
+        hits = [(n, n, p) for n in range(len(path) + 1) for p in literal.get(path[:n], ())]
+        hits += [(len(s), sum(x != "*" for x in s), p) for p, s in wild if _matches(s, path)]
         if not hits:
             return []
         best = max(h[:2] for h in hits)
@@ -93,7 +102,7 @@ class ProvenanceMap:
             path = split_pointer(path)
         if path not in self._resolved:
             top = self.candidates(path)
-            self._resolved[path] = next(v for p, _, v in self.patterns if p == top[0]) if top else None
+            self._resolved[path] = self._by_pattern[top[0]] if top else None
         return self._resolved[path]
 
     def is_placeholder(self, path: tuple[str, ...] | str) -> bool:

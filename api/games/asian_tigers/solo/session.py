@@ -135,5 +135,6 @@ def solo_view(state: GameState) -> dict:
             "flags": {s: list(f) for s, f in solo["flags"].items()},
         },
         "automa_instructions": list(solo["instructions"]),
+        "goals": campaign.goal_progress(state),  # issue 34: each goal's progress as the game goes
     }
     return view  # the pile's order stays hidden: the physical pile is face down
