@@ -132,3 +132,36 @@ def test_era2_draw_form(server, new_phone):
     for p in after["view"]["players"]:
         assert p["set_aside"] == ["W1", "W2"] and p["team"] == team[len(team) - len(p["team"]):]
     assert page.errors == []
+
+
+TIGERS = {"SK": "South Korea", "HK": "Hong Kong", "TW": "Taiwan", "SG": "Singapore"}
+
+
+def test_a_good_token_says_whose_factory_makes_each_good(server, new_phone):
+    # REGION-04 / AMB-26 (issue 33, item 12): "1 good made here" offers the goods any factory on that Tiger
+    # makes; a good only the neutral's blocker makes says so on its button, before the tap.
+    g = server.create_game(names=("Ann", "Bob", "Cy"), seed=15)
+    gid, token, view = g["game_id"], g["table_token"], g["game"]
+    rng = random.Random(1)
+    for _ in range(400):  # Era I over HTTP until a good token of a Tiger asks which good
+        decision = view["decision"]
+        if decision["kind"] == "choose_region_bonus" and decision.get("tiger"):
+            full = server.game(gid, token)
+            neutral = [(a, c) for a, c in options(full) if "the neutral's factory" in cost_line(c)]
+            if neutral:
+                break
+        view = server.act(gid, token, rng.choice(view["legal_actions"]), view["version"])
+    else:
+        raise AssertionError("no good token offered a good made only by the neutral's factory")
+    action, choice = neutral[0]
+    page = new_phone()
+    page.goto(f"{server.url}/#/join/{g['join_code']}")
+    button = button_for(page, action)
+    button.wait_for()
+    tiger = TIGERS[decision["tiger"]]
+    shown = button.inner_text()
+    assert f"Take 1 {action['good']}" in shown and f"{action['good']} is made on {tiger} by " in shown, shown
+    assert "by the neutral's factory (anyone's factory counts)" in shown, shown
+    assert button.locator(".cost").inner_text() == cost_line(choice)
+    button.scroll_into_view_if_needed(); shot(page, "63-options-good-token-neutral-factory")
+    assert page.errors == []

@@ -1,11 +1,14 @@
 """Log lines a table reads (issue 33, item 8): no "Only one choice: …" filler, a Tiger named once
-("South Korea · university", not "South Korea South Korea · university"), a line said twice shown once."""
+("South Korea · university", not "South Korea South Korea · university"), a line said twice shown once;
+in a solo game the Automa's turn is told step by step once, not again in a summary line that repeats it all,
+and no line says the same words twice (the checks of tests/games/asian_tigers/presentation/test_log_lines.py)."""
 from __future__ import annotations
 
 import re
 
 from tests.pwa.conftest import shot
-from tests.pwa.test_table_undo import TWO, played, start
+from tests.games.asian_tigers.presentation.test_log_lines import DOUBLED, repeated_run
+from tests.pwa.test_table_undo import SOLO, TWO, played, start
 
 TIGERS = ("South Korea", "Hong Kong", "Taiwan", "Singapore")
 
@@ -29,4 +32,29 @@ def test_the_log_reads_like_the_table_played(server, new_phone):
     for tiger in TIGERS:
         assert not re.search(f"{tiger}\\s+{tiger}", text), tiger
     shot(page, "table-70-log-in-table-words")
+    assert page.errors == []
+
+
+def test_a_solo_log_tells_the_automa_turn_once_without_repeats(server, new_phone):
+    turns = []
+
+    def three_automa_turns(step):
+        turns.extend(e for e in step.events if e["kind"] == "automa_turn")
+        return len(turns) >= 3
+
+    g = start(server, SOLO, 5, played(SOLO, 5, three_automa_turns))
+    page = new_phone()
+    page.goto(f"{server.url}/#/join/{g['join_code']}")
+    page.get_by_test_id("turn").wait_for()
+    page.get_by_role("link", name="Log", exact=True).click()
+    log = page.get_by_test_id("log")
+    log.wait_for()
+    lines = log.locator("ul li").all_inner_texts()
+    automa = [line for line in lines if line.startswith("Automa: ")]
+    assert any(line.startswith("Automa: reveal tile") for line in automa), lines
+    for summary in turns:  # SOLO-AUTOMA-01: its steps are listed; the summary repeating them is not
+        assert summary["text"] not in lines
+    for line in lines:
+        assert repeated_run(line) is None and not DOUBLED.search(line) and "one choice" not in line, line
+    shot(page, "table-71-solo-log-automa-once")
     assert page.errors == []

@@ -1,6 +1,8 @@
 // Stats over the plays (plays.js): per game and per player — plays, wins, win rate, best and average
 // score, last played — and for solo games each player's high score and the rank titles reached.
-// Players are matched by name; "Rename" merges one name into another everywhere.
+// Players are matched by name; "Rename" merges one name into another everywhere.  On a phone each table row
+// reads as a short paragraph, every number named by its cell's data-label (app.css `table.flow`): as a
+// table the last columns were cut on a 360 px screen.
 import { useEffect, useState } from "preact/hooks";
 import { html } from "../html.js";
 import * as plays from "../plays.js";
@@ -61,8 +63,9 @@ function PlayerRow({ s, game, onRename }) {
   if (!o) return null;
   return html`<tr data-player=${s.name}><th scope="row">${s.name}
       <button class="small" onClick=${() => onRename(s.name)} aria-label=${`Rename ${s.name}`}>Rename</button></th>
-    <td class="num">${o.plays}</td><td class="num">${o.wins}</td><td class="num">${pct(o.wins, o.plays)}</td>
-    <td class="num">${o.best ?? "—"}</td><td class="num">${o.average ?? "—"}</td>${!game && html`<td>${day(s.last)}</td>`}</tr>`;
+    <td class="num" data-label="Plays">${o.plays}</td><td class="num" data-label="Wins">${o.wins}</td>
+    <td class="num" data-label="Win rate">${pct(o.wins, o.plays)}</td><td class="num" data-label="Best">${o.best ?? "—"}</td>
+    <td class="num" data-label="Average">${o.average ?? "—"}</td>${!game && html`<td data-label="Last played">${day(s.last)}</td>`}</tr>`;
 }
 
 export default function Stats() {
@@ -86,18 +89,18 @@ export default function Stats() {
     <h1 tabindex="-1">Stats</h1>
     ${!st ? html`<p>Loading…</p>` : !list.length ? html`<p>No plays yet: finish a game or save a scoring.</p>` : html`
     <h2>Per game</h2>
-    <div class="scroll-x" role="region" aria-labelledby="games-cap" tabindex="0"><table data-testid="stats-games">
+    <div class="scroll-x fits" role="region" aria-labelledby="games-cap" tabindex="0"><table class="flow" data-testid="stats-games">
       <caption id="games-cap">Games</caption>
       <thead><tr><th scope="col">Game</th><th scope="col" class="num">Plays</th><th scope="col" class="num">Best</th>
         <th scope="col" class="num">Average</th><th scope="col">Last played</th></tr></thead>
       <tbody>${st.games.map((g) => html`<tr data-game=${g.game}><th scope="row">${plays.GAMES[g.game] || g.game}</th>
-        <td class="num">${g.plays}</td><td class="num">${g.best ? `${g.best.score} (${g.best.name})` : "—"}</td>
-        <td class="num">${g.average ?? "—"}</td><td>${day(g.last)}</td></tr>`)}</tbody></table></div>
+        <td class="num" data-label="Plays">${g.plays}</td><td class="num" data-label="Best">${g.best ? `${g.best.score} (${g.best.name})` : "—"}</td>
+        <td class="num" data-label="Average">${g.average ?? "—"}</td><td data-label="Last played">${day(g.last)}</td></tr>`)}</tbody></table></div>
     <h2>Per player</h2>
     <label for="stats-game">Game</label>
     <select id="stats-game" value=${game} onChange=${(e) => setGame(e.target.value)}>
       <option value="">All games</option>${st.games.map((g) => html`<option value=${g.game}>${plays.GAMES[g.game] || g.game}</option>`)}</select>
-    <div class="scroll-x" role="region" aria-labelledby="players-cap" tabindex="0"><table data-testid="stats-players">
+    <div class="scroll-x fits" role="region" aria-labelledby="players-cap" tabindex="0"><table class="flow" data-testid="stats-players">
       <caption id="players-cap">Players${game ? ` · ${plays.GAMES[game]}` : ""}</caption>
       <thead><tr><th scope="col">Player</th><th scope="col" class="num">Plays</th><th scope="col" class="num">Wins</th>
         <th scope="col" class="num">Win rate</th><th scope="col" class="num">Best</th><th scope="col" class="num">Average</th>

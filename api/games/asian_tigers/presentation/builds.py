@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from api.games.asian_tigers.presentation import labels as L
 from api.games.asian_tigers.presentation.summary import detail, sector_words, shown
-from api.games.asian_tigers.state import GameState, PlayerState
+from api.games.asian_tigers.state import NEUTRAL, GameState, PlayerState
 from api.games.asian_tigers.turn import building
 
 
@@ -18,16 +18,10 @@ def sector_payoff(state: GameState, player: PlayerState, sector: str, factory: b
     Codes only: the sector's label and its bonus are in the labels document (``sectors``).
     """
     content = player.sectors[sector]
-    return _sector_payoff(sector, (content["generic"], bool(content["factory"]), bool(content.get("bonus_unlocked"))),
-                          factory)
-
-
-def _sector_payoff(sector: str, content: tuple, factory: bool) -> dict:
-    generic, factory_at_hand, unlocked = content
-    generic -= 0 if factory else 1
-    factory_left = factory_at_hand and not factory
+    generic = content["generic"] - (0 if factory else 1)
+    factory_left = bool(content["factory"]) and not factory
     return {"id": sector, "generic_left": generic, "factory_left": factory_left,
-            "empties": generic == 0 and not factory_left and not unlocked}  # IBONUS-02
+            "empties": generic == 0 and not factory_left and not content.get("bonus_unlocked")}  # IBONUS-02
 
 
 def build_payoff(state: GameState, player: PlayerState, info: dict) -> tuple[dict, dict]:
@@ -50,7 +44,8 @@ def space_payoff(state: GameState, info: dict) -> tuple[dict, dict]:
         if "energy" in info and info["energy"] < base and off:  # BUILD-FAC-01: say why it is cheaper (issue 33)
             plants = (base - info["energy"]) // off
             payoff["notes"] = [f"energy {base} less {off} for {'each of the ' + str(plants) if plants > 1 else 'the'} "
-                               f"power plant{'s' if plants > 1 else ''} built beside it (any owner's)"]
+                               f"power plant{'s' if plants > 1 else ''} built beside it "
+                               f"({_plant_owners(state, space)})"]
     elif space.kind == "laboratory":
         payoff["science"] = rules["laboratory"]["science_gain_infinite" if space.infinite else "science_gain"]
     elif space.kind == "power_plant":
@@ -66,6 +61,20 @@ def space_payoff(state: GameState, info: dict) -> tuple[dict, dict]:
         notes.append("then a department here or a parts factory (optional)")
         payoff["notes"] = notes
     return cost, payoff
+
+
+def _plant_owners(state: GameState, factory) -> str:
+    """Whose power plant stands on each space linked to `factory` (BUILD-PWR-02), as the table says it."""
+    builder = state.current_player
+    owners = []
+    for other in state.edition.tigers[factory.tiger].spaces.values():
+        if other.kind == "power_plant" and factory.id in other.connects and other.id in state.occupancy:
+            owner = state.pieces[state.occupancy[other.id]].owner
+            owners.append("yours" if builder and owner == builder.id else "the neutral's" if owner == NEUTRAL
+                          else f"{state.player(owner).name}'s")
+    named = list(dict.fromkeys(owners))  # each owner once: "both Ann's", "yours and the neutral's"
+    both = ("both " if len(owners) == 2 else "all ") if len(named) == 1 and len(owners) > 1 else ""
+    return both + " and ".join(named)
 
 
 def add(bucket: dict, key: str, amount: int) -> None:

@@ -17,7 +17,7 @@ from api.games.asian_tigers.presentation.builds import build_parts, build_payoff
 from api.games.asian_tigers.presentation.cache import per_edition
 from api.games.asian_tigers.presentation.document import edition_labels
 from api.games.asian_tigers.presentation.summary import detail as _detail, shown
-from api.games.asian_tigers.state import GameState, PlayerState
+from api.games.asian_tigers.state import NEUTRAL, GameState, PlayerState
 from api.games.asian_tigers.turn import bonuses, building, market, placement
 
 
@@ -274,7 +274,26 @@ def _take_region_bonus(state: GameState, decision: dict, action: dict):
     if "tiger" in action:
         return (f"+{amount} influence on {state.edition.tigers[action['tiger']].name}", {},
                 {"influence": {action["tiger"]: amount}})
-    return f"Take {amount} {action['good']}", {}, {"goods": {action["good"]: amount}}
+    return (f"Take {amount} {action['good']}", {},
+            {"goods": {action["good"]: amount}, "notes": [_made_where(state, decision, action["good"])]})
+
+
+def _made_where(state: GameState, decision: dict, good: str) -> str:
+    """REGION-04 / AMB-26 in words (issue 33, item 12): which factories on the token's Tiger make `good` —
+    anyone's counts, the neutral's too — or, for a leftover token, any good the supply holds."""
+    tiger = decision["tiger"]
+    if tiger is None:
+        return "a leftover token gives any good the supply holds"
+    owners = []
+    for piece in state.pieces:
+        if piece.tiger == tiger and piece.kind == "factory" and state.edition.space(piece.space).good == good:
+            owner = ("your" if piece.owner == decision["seat"] else "the neutral's" if piece.owner == NEUTRAL
+                     else f"{state.player(piece.owner).name}'s")
+            if owner not in owners:
+                owners.append(owner)
+    others = "" if owners == ["your"] else " (anyone's factory counts)"
+    makers = " and ".join(f"{owner} factory" for owner in owners)
+    return f"{good} is made on {state.edition.tigers[tiger].name} by {makers}{others}"
 
 
 def _run_factory(state: GameState, decision: dict, action: dict):

@@ -18,11 +18,20 @@ from api.games.asian_tigers.presentation import labels as L
 
 @per_edition
 def _rewriter(edition: Edition, player_count: int):
-    """(pattern, replacement table) for this edition and player count."""
+    """(pattern, replacement table, second-mention table) for this edition and player count.
+
+    A line names a space, a flag, a tile or a trade centre in full once; a later mention in the same line takes its short name
+    from the second table (issue 33, item 8: no label said twice in one line).
+    """
     table: dict[str, str] = {}
+    again: dict[str, str] = {}
     for tiger in edition.tigers.values():
         for space in tiger.spaces.values():
             table[space.id] = L.space_label(edition, space)
+            again[space.id] = f"that {L.KIND_NAMES[space.kind]}"
+            if space.kind == "university" and space.bonus is not None:  # the line says what the bonus gave
+                bonus = " · " + L.effect_text(edition, space.bonus)
+                table[f"university bonus on {space.id}"] = f"university bonus on {table[space.id].replace(bonus, '')}"
         for mid in tiger.local_markets:
             table[mid] = L.market_label(edition, mid)
         for sid in tiger.satellite_spaces:
@@ -31,11 +40,12 @@ def _rewriter(edition: Edition, player_count: int):
         for letter in CENTERS:
             table[f"{tiger.id}.{letter}"] = L.center_label(edition, f"{tiger.id}.{letter}")
     for tc in edition.trade_centers:
-        table[f"trade centre {tc}"] = L.trade_center_label(edition, tc)
-        table[tc] = L.trade_center_label(edition, tc)
+        table[f"trade centre {tc}"] = table[tc] = L.trade_center_label(edition, tc)
+        again[f"trade centre {tc}"] = again[tc] = table[tc].split(" (")[0]  # without its nations
     for nation in edition.nations.values():
         for flag in nation.flags:
             table[flag.id] = L.flag_label(edition, flag.id)
+            again[flag.id] = nation.name
     for token in edition.prosperity_tokens:
         table[f"token {token}"] = f"prosperity token {L.prosperity_label(edition, token, player_count)}"
         table[token] = f"prosperity token {L.prosperity_label(edition, token, player_count)}"
@@ -61,6 +71,7 @@ def _rewriter(edition: Edition, player_count: int):
     for tile in (edition.solo.get("action_tiles", {}) if edition.solo else {}):
         table[f"tile {tile}"] = f"tile “{L.automa_tile_label(edition, tile)}”"
         table[tile] = f"tile “{L.automa_tile_label(edition, tile)}”"
+        again[f"tile {tile}"] = again[tile] = "the tile"
     for tile in (edition.solo.get("campaign_tiles", {}) if edition.solo else {}):
         table[f"campaign tile {tile}"] = f"campaign tile “{L.campaign_goal_label(edition, tile)}”"
         table[tile] = f"campaign tile “{L.campaign_goal_label(edition, tile)}”"
@@ -69,13 +80,13 @@ def _rewriter(edition: Edition, player_count: int):
             label = f"“{L.bonus_label(edition, bonus, table_name)}”"
             table.setdefault(f"bonus {bonus.replace('_', ' ')}", f"bonus {label}")
             table.setdefault(f"the {bonus.replace('_', ' ')} bonus", f"the {label} bonus")
-    for row in edition.rows:
-        table[f"row {row}"] = L.row_label(edition, row)
+    for row, data in edition.rows.items():  # short in a sentence: the bonus it gives is its own line
+        table[f"row {row}"] = f"sector {data.sector} row {row[len(data.sector):]}"
     # Longest first, so a code never gives way to a shorter one it starts with (``SK.F2`` before ``SK``); a
     # code inside a longer word or id is left alone.
     keys = sorted(table, key=len, reverse=True)
     pattern = re.compile(r"(?<![\w.:])(?:" + "|".join(re.escape(k) for k in keys) + r")(?![\w])")
-    return pattern, table
+    return pattern, table, again
 
 
 def humanize(edition: Edition, player_count: int, text: str) -> str:
@@ -88,8 +99,17 @@ def humanize(edition: Edition, player_count: int, text: str) -> str:
 @per_edition
 def _humanized(edition: Edition, player_count: int, text: str) -> str:
     # Memoised: the same refusals and event texts recur on every view and move (the pattern is long).
-    pattern, table = _rewriter(edition, player_count)
-    return pattern.sub(lambda m: table[m.group(0)], text)
+    pattern, table, again = _rewriter(edition, player_count)
+    said: list[str] = []  # the labels put in so far (a tile's label may hold a trade centre's)
+
+    def words(match) -> str:
+        code = match.group(0)
+        label = table[code]
+        if code in again and any(label in before for before in said):
+            return again[code]
+        said.append(label)
+        return label
+    return pattern.sub(words, text)
 
 
 def narrate(edition: Edition, player_count: int, events: list[dict]) -> list[dict]:

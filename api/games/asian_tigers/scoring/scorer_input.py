@@ -306,8 +306,7 @@ def participant(pid: str, p: dict, edition: Edition) -> ParticipantPosition:
         stack = integer(gm["stack"], ptr_join(base, "global_market") + "/stack", maximum=bound["stack"])
     left = Leftovers()
     if "leftovers" in p:
-        raw = obj(p["leftovers"], ptr_join(base, "leftovers"), ("goods", "energy", "science"))
-        left = Leftovers(**{k: integer(raw[k], ptr_join(base, "leftovers") + ptr(k), maximum=bound[k]) for k in raw})
+        left = leftovers(p["leftovers"], ptr_join(base, "leftovers"), bound)
         if kind == AUTOMA and left.total:
             fail("automa_leftovers", ptr_join(base, "leftovers"), "the Automa never holds goods, energy or science",
                  "SOLO-AUTOMA-08")
@@ -317,6 +316,35 @@ def participant(pid: str, p: dict, edition: Edition) -> ParticipantPosition:
     special = array(p.get("special_flags", []), ptr_join(base, "special_flags"))
     special = tuple(string(t, ptr_join(base, "special_flags") + ptr(i)) for i, t in enumerate(special))
     return ParticipantPosition(pid, kind, influence, tigers, position, stack, left, flags, special)
+
+
+def leftovers(value: Any, path: str, bound: dict[str, int]) -> Leftovers:
+    """Goods, energy and science one by one, or only their sum (``{"total": n}``): MGMT2-02 counts them together."""
+    if isinstance(value, dict) and "total" in value:
+        raw = obj(value, path, ("total",))
+        most = bound["goods"] + bound["energy"] + bound["science"]
+        return Leftovers(combined=integer(raw["total"], path + "/total", maximum=most,
+                                          why="the goods, energy and science tokens in the box"))
+    raw = obj(value, path, ("goods", "energy", "science"))
+    return Leftovers(**{k: integer(raw[k], ptr_join(path, k), maximum=bound[k]) for k in raw})
+
+
+def derived_turn_order(participants: dict, edition: Edition) -> tuple[str, ...]:
+    """The Era II turn order when the table left it out: it only orders the leftover moves (MGMT2-02), and those
+    moves end the same whatever their order unless two markers move onto one space (GM-02: the later one goes on
+    top, TIE-04).  Then the order is asked for at /turn_order; otherwise the global-market order is used."""
+    per_space = edition.rules["global_market"]["era_2_leftover_resources_per_space"]
+    movers: dict[int, list[str]] = {}
+    for p in participants.values():
+        if p.kind != NEUTRAL and p.leftovers.total >= per_space:
+            movers.setdefault(p.gm_position + p.leftovers.total // per_space, []).append(p.id)
+    for space, ids in sorted(movers.items()):
+        if len(ids) > 1:
+            refuse_field(ScorerInputError(
+                "missing_turn_order", "/turn_order", f"{' and '.join(ids)} both move to global-market space {space} "
+                "with their leftovers: tap the turn order, since whoever moves later goes on top", "GM-02"))
+    ranked = [p for p in participants.values() if p.kind != NEUTRAL]
+    return tuple(p.id for p in sorted(ranked, key=lambda p: (-p.gm_position, p.gm_stack)))
 
 
 def era1_block(value: Any, parts: dict, edition: Edition) -> Era1Position:
@@ -354,8 +382,8 @@ def era1_block(value: Any, parts: dict, edition: Edition) -> Era1Position:
 
 def read_position(data: Any, edition: Edition) -> EndPosition:
     """Shape and identity checks, then the `EndPosition` (no cross-checks: see `scorer_checks`)."""
-    data = obj(data, "", ("player_count", "turn_order", "tigers", "participants"),
-               ("neutral", "solo", "rules_options", "era1"), what="a JSON object")
+    data = obj(data, "", ("player_count", "tigers", "participants"),
+               ("neutral", "solo", "rules_options", "era1", "turn_order"), what="a JSON object")
     supported = list(edition.document["player_counts"]["supported"])
     count = data["player_count"]
     if isinstance(count, bool) or count not in supported:
@@ -368,20 +396,34 @@ def read_position(data: Any, edition: Edition) -> EndPosition:
     for t in edition.tigers:
         entry = obj(tigers[t], ptr("tigers", t), ("prosperity_token",), ("headquarters",))
         token = entry["prosperity_token"]
-        if not isinstance(token, str) or token not in edition.prosperity_tokens:
-            fail("unknown_prosperity_token", ptr("tigers", t, "prosperity_token"),
-                 f"unknown prosperity token {token!r}; tokens: {', '.join(edition.prosperity_tokens)}", "SETUP-02")
-        if token in tokens.values():
-            fail("duplicate_prosperity_token", ptr("tigers", t, "prosperity_token"),
-                 f"token {token} already lies on another Tiger; each Tiger gets its own token", "SETUP-02")
-        tokens[t] = token
+        path = ptr("tigers", t, "prosperity_token")
+        # Field problems, noted with the others (field_problems.py): the reading goes on with a free token.
+        if token in (None, ""):
+            refuse_field(ScorerInputError("missing_prosperity_token", path, "no prosperity token was chosen: tap the "
+                                          f"one lying on {edition.tigers[t].name}", "SETUP-02"))
+        elif not isinstance(token, str) or token not in edition.prosperity_tokens:
+            refuse_field(ScorerInputError("unknown_prosperity_token", path, f"unknown prosperity token {token!r}; "
+                                          f"tokens: {', '.join(edition.prosperity_tokens)}", "SETUP-02"))
+        elif token in tokens.values():
+            other = edition.tigers[next(u for u, x in tokens.items() if x == token)].name
+            printed = " · ".join(map(str, edition.prosperity_tokens[token]["by_player_count"]
+                                     .get(str(max(count, 2)), {}).get("ranks", ()))) or token
+            refuse_field(ScorerInputError("duplicate_prosperity_token", path, f"the token {printed} already lies on "
+                                          f"{other}; each Tiger gets its own token", "SETUP-02"))
+        else:
+            tokens[t] = token
         holder = entry.get("headquarters")
         headquarters[t] = None if holder is None else participant_ref(holder, ptr("tigers", t, "headquarters"), parts)
         if holder is not None and list(headquarters.values()).count(holder) > 1:
             fail("duplicate_headquarters", ptr("tigers", t, "headquarters"),
                  f"{holder} has only one headquarters and it already stands on another Tiger", "BUILD-HQ-02")
-    order = turn_order(data["turn_order"], "/turn_order", parts)
+    for t in edition.tigers:  # stand-ins for the refused tokens (never scored: the refusal is raised at the end)
+        tokens.setdefault(t, next(x for x in edition.prosperity_tokens if x not in tokens.values()))
+    tokens = {t: tokens[t] for t in edition.tigers}
+    order = turn_order(data["turn_order"], "/turn_order", parts) if data.get("turn_order") is not None else None
     participants = {pid: participant(pid, p, edition) for pid, p in parts.items()}
+    if order is None:
+        order = derived_turn_order(participants, edition)
     era1 = None
     if data.get("era1") is not None:
         era1 = era1_block(data["era1"], parts, edition)

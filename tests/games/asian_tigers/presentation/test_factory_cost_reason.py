@@ -24,6 +24,22 @@ def test_build_fac_01_a_cheaper_factory_says_why():
                     paid = re.search(r"pays (\d+) energy", choice["detail"])
                     if paid and int(paid.group(1)) < 4:
                         assert "energy 4 less 1 for" in choice["detail"] and "power plant" in choice["detail"], choice
+                        # BUILD-PWR-02: whose plant it is, each owner named (the neutral's blocker too)
+                        for owner in _plant_owners(state, edition.space(action["space"])):
+                            assert owner in choice["detail"], (owner, choice)
                         return
             state = apply(state, rng.choice(legal)).state
     raise AssertionError("no factory cheaper than 4 energy was offered in the seeds tried")
+
+
+def _plant_owners(state, factory):
+    """The owners of the power plants built on the spaces linked to `factory`, as the option names them."""
+    mover = state.current_player.id
+    owners = set()
+    for space in state.edition.tigers[factory.tiger].spaces.values():
+        if space.kind == "power_plant" and factory.id in space.connects and space.id in state.occupancy:
+            owner = state.pieces[state.occupancy[space.id]].owner
+            owners.add("yours" if owner == mover else "the neutral's" if owner == "neutral"
+                       else state.player(owner).name + "'s")
+    assert owners
+    return owners
