@@ -6,6 +6,7 @@ import { createContext } from "preact";
 import { useContext, useEffect, useState } from "preact/hooks";
 import { html } from "../html.js";
 import { RuleLink } from "./rulelink.js";
+import { t, tn } from "../i18n.js";
 import * as db from "../db.js";
 import { ApiError, api } from "../api.js";
 import * as scorings from "../scorings.js";
@@ -56,7 +57,7 @@ export function FieldError({ path }) {
   const here = f && f.targets && f.targets[path];
   if (!here) return null;
   return html`<div class="field-error" id=${fieldId(path) + "-err"}>${here.map((x, k) => html`<p key=${k}>${said(x, path)}
-    ${x.rule ? html` <span class="rule">(rule <${RuleLink} id=${x.rule} />)</span>` : ""}</p>`)}</div>`;
+    ${x.rule ? html` <span class="rule">(${t("rule")} <${RuleLink} id=${x.rule} />)</span>` : ""}</p>`)}</div>`;
 }
 
 function bind(path) {
@@ -206,9 +207,9 @@ export function useScorer(game, params, blank, summarize, mode = null) {
         const answer = await call("score_json", game, JSON.stringify(override || body)).catch(() => null);
         if (answer && answer.ok) { setResult(answer.result); setSaved(null); setEditing(keep); if (!keep) window.scrollTo(0, 0); return answer.result; }
         else if (answer) refuse(answer.problem);
-        else setProblem({ detail: "No server answered and this phone's engine did not start. Your entries are kept." });
+        else setProblem({ detail: t("No server answered and this phone's engine did not start. Your entries are kept.") });
       } else {
-        setProblem({ detail: "No server answered: scoring needs a connection (or this phone made ready for offline). Your entries are kept on this phone." });
+        setProblem({ detail: t("No server answered: scoring needs a connection (or this phone made ready for offline). Your entries are kept on this phone.") });
       }
       return null;
     } finally { setBusy(false); }
@@ -223,29 +224,29 @@ export function useScorer(game, params, blank, summarize, mode = null) {
 }
 
 // The submit bar (with the server's refusal, as an alert: every problem in words) at the bottom of a form.
-export function SubmitBar({ s, label = "Score" }) {
+export function SubmitBar({ s, label = t("Score") }) {
   const listed = problemsOf(s.problem);
   const go = (path) => { const el = document.querySelector(`[data-path="${CSS.escape(path)}"]`);
     if (el) { el.scrollIntoView({ block: "center" }); (el.matches("input, select") ? el : el.querySelector("input, select, button") || el).focus(); } };
   return html`<div class="sticky-bottom">
     ${s.problem && html`<div class="banner error" role="alert" data-testid="scorer-problem">
-      ${s.target ? html`<p>Not scored: ${listed.length === 1 ? "one value needs" : `${listed.length} values need`} a look.</p>
+      ${s.target ? html`<p>${tn("Not scored: one value needs a look.", "Not scored: {n} values need a look.", listed.length)}</p>
         <ul class="problems">${listed.map((x, k) => html`<li key=${k}>
           <button type="button" class="link" onClick=${() => go(Object.keys(s.targets).find((t) => s.targets[t].includes(x)) || s.target)}>
-            ${x.field ? `${x.field}: ` : ""}${x.message}${x.rule ? ` (rule ${x.rule})` : ""}</button></li>`)}</ul>`
-        : html`<div>${s.problem.detail}</div>${s.problem.rule ? html`<div>Rule <${RuleLink} id=${s.problem.rule} /></div>` : ""}`}
+            ${x.field ? `${x.field}: ` : ""}${x.message}${x.rule ? ` (${t("rule")} ${x.rule})` : ""}</button></li>`)}</ul>`
+        : html`<div>${s.problem.detail}</div>${s.problem.rule ? html`<div>${t("Rule")} <${RuleLink} id=${s.problem.rule} /></div>` : ""}`}
     </div>`}
-    <button class="primary" type="submit" style="width:100%" disabled=${s.busy}>${s.busy ? "Scoring…" : label}</button>
+    <button class="primary" type="submit" style="width:100%" disabled=${s.busy}>${s.busy ? t("Scoring…") : label}</button>
   </div>`;
 }
 
 // The result screen's actions: save to the history, back to the input, start again.
 export function ResultActions({ s }) {
   return html`<div class="stack" style="margin-top:1rem">
-    ${s.saved ? html`<p class="banner ok" role="status">Saved in the table's <a href="#/history">history</a>.</p>`
-      : html`<button class="primary" onClick=${s.save}>Save to history</button>`}
-    <button onClick=${s.edit}>Change the input</button>
-    <button onClick=${() => confirm("Start a new scoring? The current input is cleared.") && s.restart()}>New scoring</button>
+    ${s.saved ? html`<p class="banner ok" role="status"><a href="#/history">${t("Saved in the table's history.")}</a></p>`
+      : html`<button class="primary" onClick=${s.save}>${t("Save to history")}</button>`}
+    <button onClick=${s.edit}>${t("Change the input")}</button>
+    <button onClick=${() => confirm(t("Start a new scoring? The current input is cleared.")) && s.restart()}>${t("New scoring")}</button>
   </div>`;
 }
 
@@ -261,7 +262,7 @@ export function ScorerFrame({ title, children, announce }) {
     setSaid(winner ? winner.textContent.trim() : "");
   }, [title]);
   return html`<main class="screen scorer">
-    <nav class="nav" aria-label="Back"><a href="#/">Home</a><a href="#/history">History</a></nav>
+    <nav class="nav" aria-label=${t("Back")}><a href="#/">${t("Home")}</a><a href="#/history">${t("History")}</a></nav>
     <h1 tabindex="-1">${title}</h1><p class="sr-only" role="status" data-testid="scorer-announce">${announce || said}</p>
     ${children}</main>`;
 }

@@ -5,6 +5,7 @@
 import { useState } from "preact/hooks";
 import { html } from "../html.js";
 import { Num, fieldId, getIn, useForm } from "./formkit.js";
+import { t } from "../i18n.js";
 
 const NUMBERS = Array.from({ length: 101 }, (_, n) => n);
 
@@ -43,10 +44,10 @@ export function NumberPad({ pad, labels }) {
   const value = getIn(f.body, pad.at);
   const pick = (n) => { f.set(pad.at, n); pad.next(); };
   const keep = (e) => e.preventDefault(); // a tap on the pad leaves the focus in the field
-  return html`<div class="numpad-space" aria-hidden="true"></div><div class="numpad" role="group" aria-label=${`Number pad for ${what}`} data-testid="numpad">
+  return html`<div class="numpad-space" aria-hidden="true"></div><div class="numpad" role="group" aria-label=${t("Number pad for {what}", { what })} data-testid="numpad">
     <div class="row nowrap"><strong style="flex:1">${what}: ${value === "" || value == null ? "?" : value}</strong>
-      <button type="button" class="small" onMouseDown=${keep} onClick=${pad.typeInstead}>Keyboard</button>
-      <button type="button" class="small" onMouseDown=${keep} onClick=${pad.close}>Done</button></div>
+      <button type="button" class="small" onMouseDown=${keep} onClick=${pad.typeInstead}>${t("Keyboard")}</button>
+      <button type="button" class="small" onMouseDown=${keep} onClick=${pad.close}>${t("Done")}</button></div>
     <div class="numgrid">${NUMBERS.map((n) => html`<button type="button" key=${n} class=${value === n ? "on" : ""}
       aria-pressed=${value === n ? "true" : "false"} onMouseDown=${keep} onClick=${() => pick(n)}>${n}</button>`)}</div>
   </div>`;

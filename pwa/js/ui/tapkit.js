@@ -4,6 +4,7 @@
 // verification notes the server returns.  No rules here: the server checks everything.
 import { useEffect, useState } from "preact/hooks";
 import { html } from "../html.js";
+import { t } from "../i18n.js";
 import * as db from "../db.js";
 import { api } from "../api.js";
 import { call, canRunOffline } from "../offline/engine.js";
@@ -37,9 +38,8 @@ export function useEdition(game) {
 // What a form shows until its edition is there (`edition` as useEdition gives it).
 export function EditionPending({ edition }) {
   return edition === false
-    ? html`<p role="alert" data-testid="edition-missing">This form needs the game's map and limits from the server: connect
-        once, or make this phone ready for offline on the home screen.</p>`
-    : html`<p>Loading…</p>`;
+    ? html`<p role="alert" data-testid="edition-missing">${t("This form needs the game's map and limits from the server: connect once, or make this phone ready for offline on the home screen.")}</p>`
+    : html`<p>${t("Loading…")}</p>`;
 }
 
 // One choice among a few as big buttons; `value` is pressed.  `name(v, l)` gives each button its accessible name.
@@ -53,15 +53,15 @@ export function Chips({ label, options, value, onPick, name, testid }) {
 
 // The entry modes of a scorer, as links (each mode keeps its own draft).
 export function ModeSwitch({ game, modes, current }) {
-  return html`<nav class="modes" aria-label="Entry mode">${modes.map(([m, label]) => html`
+  return html`<nav class="modes" aria-label=${t("Entry mode")}>${modes.map(([m, label]) => html`
     <a href=${`#/scorer/${game}?m=${m}`} class=${`button ${m === current ? "primary" : ""}`}
       aria-current=${m === current ? "page" : undefined}>${label}</a>`)}</nav>`;
 }
 
 // The server's "what I could and could not verify", as sheet notes.
 export const verificationNotes = (r) => (r.verification || []).map((v) => {
-  const mark = { verified: "Verified", not_verified: "Not verified", mismatch: "Does not add up" }[v.status] || v.status;
-  return `${mark}: ${v.check} (${v.detail})`;
+  const mark = { verified: t("Verified"), not_verified: t("Not verified"), mismatch: t("Does not add up") }[v.status] || v.status;
+  return t("{mark}: {check} ({detail})", { mark, check: v.check, detail: v.detail });
 });
 
 // Focus the element with this id once it is on screen (after a tap that added a field).
