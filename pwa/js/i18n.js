@@ -1,16 +1,13 @@
-// The phone's language: the browser's (navigator.languages) unless Settings chose one (kept on this
-// phone).  The texts are the server's gettext catalogues (api/i18n/locale), compiled to
-// /i18n/<lang>.json by `python tools/i18n.py compile`; the id of a text is its English wording with
-// {named} values, as on the server.  Plurals, numbers, dates and lists follow the platform's Intl.
-// The module waits for its catalogue before it exports (top-level await), so a screen's texts are
-// ready when it first draws; a missing catalogue (offline before it was cached) leaves English.
+// The phone's language and its texts (docs/languages.md): the gettext catalogues as /i18n/<lang>.json,
+// the platform's Intl for plurals, numbers, lists and dates.  Top-level await: a screen first draws in
+// its language; a catalogue that cannot load (offline, not cached yet) leaves English.
 
 export const LANGUAGES = [["en", "English"], ["de", "Deutsch"], ["pt", "Português"], ["es", "Español"],
                           ["fr", "Français"], ["it", "Italiano"]];
 const CODES = LANGUAGES.map(([code]) => code);
 export const LANGUAGE_KEY = "tablekeeper.language";
 
-// The first of `wanted` (BCP 47 tags, best first) we have: "de-AT" → "de"; English when none is.
+// "de-AT" → "de"; English when none matches.
 export function bestLanguage(wanted) {
   for (const tag of wanted || []) {
     const code = String(tag).toLowerCase().split("-")[0];
@@ -20,7 +17,7 @@ export function bestLanguage(wanted) {
 }
 
 function stored() {
-  try { return localStorage.getItem(LANGUAGE_KEY); } catch { return null; } // private mode: not kept
+  try { return localStorage.getItem(LANGUAGE_KEY); } catch { return null; }
 }
 
 export const lang = CODES.includes(stored()) ? stored() : bestLanguage(globalThis.navigator && navigator.languages);
@@ -37,11 +34,10 @@ if (globalThis.document) document.documentElement.lang = lang;
 
 const plurals = new Intl.PluralRules(lang);
 const numbers = new Intl.NumberFormat(lang);
-const lists = new Intl.ListFormat(lang === "en" ? "en-GB" : lang, { type: "conjunction" }); // "a, b and c"
+const lists = new Intl.ListFormat(lang === "en" ? "en-GB" : lang); // en-GB: "a, b and c", as the server
 const dates = new Intl.DateTimeFormat(lang, { dateStyle: "short", timeStyle: "short" });
 
-// How each language writes a place (as api/i18n does): 1st / 1. / 1.º / 1er, 2e / 1º; the form "f" where a
-// translation asks for the feminine one with {place:f} (1.ª torre, 1re tour).
+// As api/i18n writes places; {place:f}: the feminine form (1.ª torre, 1re tour).
 const ORDINALS = {
   en: (n) => `${n}${n % 100 >= 10 && n % 100 <= 20 ? "th" : ({ 1: "st", 2: "nd", 3: "rd" })[n % 10] || "th"}`,
   de: (n) => `${n}.`, pt: (n, f) => `${n}.${f === "f" ? "ª" : "º"}`, es: (n, f) => `${n}.${f === "f" ? "ª" : "º"}`,
@@ -50,20 +46,19 @@ const ORDINALS = {
 
 const fill = (text, params = {}) => text.replace(/\{(\w+)(?::(\w+))?\}/g, (whole, name, form) => (name in params ? value(params[name], form) : whole));
 
-// A value inside a text: a number in this language's digits, a server message or form said here.
 function value(v, form) {
   if (typeof v === "number") return numbers.format(v);
   if (v && typeof v === "object") return "ordinal" in v ? (ORDINALS[lang] || ORDINALS.en)(v.ordinal, form) : say(v);
   return v == null ? "" : String(v);
 }
 
-// `id` said in this language, its {values} filled in.
+// `id` in this language, its {values} filled in.
 export function t(id, params) {
   const text = catalogue[id];
   return fill(typeof text === "string" ? text : id, params);
 }
 
-// The singular or plural text for `n` (Intl.PluralRules picks the form; "other" when a form is missing).
+// The form for `n` (Intl.PluralRules; "other" when a form is missing).
 export function tn(one, other, n, params = {}) {
   const forms = catalogue[one];
   const all = { n, ...params };
@@ -71,8 +66,7 @@ export function tn(one, other, n, params = {}) {
   return fill(n === 1 ? one : other, all);
 }
 
-// A message of the server or the offline engine ({id, params[, plural, count]}) or one of its forms
-// ({ordinal}, {and: [...]}, {sum: [...]}, see api/games/messages.py), said in this language.
+// A message of the server or the offline engine, or one of its forms (api/games/messages.py).
 export function say(m) {
   if (m == null || typeof m !== "object") return value(m);
   if ("ordinal" in m) return (ORDINALS[lang] || ORDINALS.en)(m.ordinal);
@@ -82,7 +76,7 @@ export function say(m) {
   return t(m.id, m.params);
 }
 
-// A scorer's answer with every `x` that has an `x_message` beside it said in this language (a copy).
+// A copy of a scorer's answer with each `x` beside an `x_message` said in this language.
 export function localize(doc) {
   if (Array.isArray(doc)) return doc.map(localize);
   if (!doc || typeof doc !== "object") return doc;
@@ -92,11 +86,11 @@ export function localize(doc) {
   return out;
 }
 
-export const ordinal = (n) => ({ ordinal: n }); // a value for t(): {place} or {place:f} in the text
+export const ordinal = (n) => ({ ordinal: n });
 export const formatDate = (when) => dates.format(new Date(when));
 
-// Remember `code` on this phone and draw every screen again in it.
+// Kept on this phone; the reload draws every screen again in it.
 export function setLanguage(code) {
-  try { localStorage.setItem(LANGUAGE_KEY, code); } catch { /* private mode: this visit only */ }
+  try { localStorage.setItem(LANGUAGE_KEY, code); } catch { /* private mode */ }
   location.reload();
 }
