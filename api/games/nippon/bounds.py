@@ -59,7 +59,7 @@ def check_board_achievements(players: tuple, board: Mapping, data: NipponData) -
                 continue
             seen = count(player.id, board)
             if seen != achievement.units:
-                condition = space.condition.replace("_", " ")
+                condition = space.words
                 refuse_field(ScoringInputError(
                     "achievement_not_on_board", "NIP-SCORE-09", f"/players/{p_index}/achievements/{a_index}/units",
                     msg("{space} counts {condition}: the board entered shows {seen} for {player}, not {units}",

@@ -11,6 +11,7 @@ import os
 from dataclasses import dataclass, field
 from typing import Mapping
 
+from api.games.messages import msg
 from api.games.scorekit import DataReader, EditionValues, load_document
 from api.games.provenance import EditionError
 
@@ -51,6 +52,17 @@ class AchievementSpace:
     condition: str
     vp_per_unit: int
     max_units: int  # the most a player can own of what the condition counts (components, rules)
+
+    @property
+    def words(self):
+        """The condition in words: a message for the shipped edition's conditions, else its id with spaces."""
+        return CONDITIONS.get(self.condition, self.condition.replace("_", " "))
+
+
+CONDITIONS = {"factories_built": msg("factories built"), "contracts_fulfilled": msg("contracts fulfilled"),
+              "trains_and_ships_on_board": msg("trains and ships on board"), "knowledge_level": msg("knowledge level"),
+              "machinery_tiles_on_factories": msg("machinery tiles on factories"),
+              "regions_with_own_influence_tile": msg("regions with own influence tile")}
 
 
 @dataclass(frozen=True)

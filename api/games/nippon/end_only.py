@@ -165,7 +165,7 @@ def _board_achievements(players, board, data: NipponData) -> list[dict]:
             if count is None:
                 continue
             seen = count(player.id, board)
-            condition = space.condition.replace("_", " ")
+            condition = space.words
             status = "verified" if seen == achievement.units else "mismatch"
             checks.append(_check(msg("{player}'s {space} ({condition})", player=player.id, space=space.id,
                                      condition=condition), status,

@@ -223,7 +223,7 @@ def parse_achievements(raw: object, path: str, data: NipponData) -> tuple[Achiev
         units = read_int(entry["units"], child(here, "units"), "NIP-SCORE-09")
         limit = data.achievement_space(space).max_units
         if units > limit:
-            condition = data.achievement_space(space).condition.replace("_", " ")
+            condition = data.achievement_space(space).words
             refuse_field(ScoringInputError("achievement_units_beyond_components", "NIP-SCORE-09", child(here, "units"),
                                            msg("{space} counts {condition}: a player owns at most {most}, not "
                                                "{units}", space=space, condition=condition, most=limit, units=units),

@@ -264,7 +264,7 @@ def score_achievements(player: NipponPlayer, sheet: ScoreSheet, data: NipponData
     for achievement in player.achievements:
         space = data.achievement_space(achievement.space)
         log.use("achievements", "spaces", space.id)
-        condition = space.condition.replace("_", " ")
+        condition = space.words
         if achievement.multiplier is None:
             log.use("achievements", "empty_space_scores")
             points = achievement.units * space.vp_per_unit * data.empty_space_multiplier

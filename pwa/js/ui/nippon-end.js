@@ -27,6 +27,11 @@ export const model = (answer) => {
            extra: verificationNotes(r) };
 };
 
+// The shipped edition's achievement conditions in words (as api/games/nippon/data.py says them).
+const CONDITIONS = { factories_built: t("factories built"), contracts_fulfilled: t("contracts fulfilled"),
+  trains_and_ships_on_board: t("trains and ships on board"), knowledge_level: t("knowledge level"),
+  machinery_tiles_on_factories: t("machinery tiles on factories"), regions_with_own_influence_tile: t("regions with own influence tile") };
+
 export const blank = () => ({
   mode: "end_only", last_turn_player: null,
   players: COLOURS.map((name, i) => ({ name, seat: i + 1, vp_track: "", achievements: [] })),
@@ -53,7 +58,7 @@ export function Achievements({ base, who, edition }) {
   return html`<div data-path=${base}>${edition.achievement_spaces.map((sp) => {
     const at = list.findIndex((a) => a.space === sp.id);
     const entry = at >= 0 ? list[at] : null;
-    const title = `${sp.id}: ${sp.condition.replace(/_/g, " ")}`;
+    const title = `${sp.id}: ${CONDITIONS[sp.condition] || sp.condition.replace(/_/g, " ")}`;
     return html`<div class="ach" key=${sp.id} data-path=${at >= 0 ? `${base}/${at}` : undefined}>
       <span class="ach-name">${title}<span class="hint"> ${t("({vp} VP each, up to {most})", { vp: sp.vp_per_unit, most: sp.max_units })}</span></span>
       ${entry ? html`<${Num} path=${`${base}/${at}/units`} label=${t("Units")} />` : html`<span></span>`}
