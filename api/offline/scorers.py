@@ -30,6 +30,10 @@ def _problem(exc: Exception) -> dict:
                "problems": problem_list(exc), "detail": f"{field or path}: {message}"}
     if field:
         problem["field"] = field
+    for entry, error in zip(problem["problems"], [exc, *getattr(exc, "others", [])]):  # said on the phone (i18n.js)
+        for key, said in (("message", getattr(error, "text", None)), ("field", getattr(error, "field_text", None))):
+            if hasattr(said, "as_json"):
+                entry[key + "_message"] = said.as_json()
     return problem
 
 

@@ -92,3 +92,15 @@ def test_plurals_ordinals_and_lists_per_language():
 def test_localize_leaves_the_numbers_alone():
     doc = {"total": 7, "line": "x", "line_message": msg("Seat {seat} starts on {vp} VP", seat=1, vp=7).as_json()}
     assert localize(doc, "it") == {"total": 7, "line": "Il posto 1 parte da 7 PV", "line_message": doc["line_message"]}
+
+
+def test_the_offline_engines_refusal_carries_its_messages():
+    # The phone's offline scorer (no server, no Babel) refuses with the messages beside the English, so the
+    # phone says them in its language (localize() in pwa/js/i18n.js) as the server would (NIP-SCORE-01).
+    from api.offline.scorers import score
+
+    body = dict(NIPPON, players=[dict(NIPPON["players"][0], seat=-1), NIPPON["players"][1]])
+    first = score("nippon", body)["problem"]["problems"][0]
+    assert first["message"] == "must be at least 1, not -1" and first["field"] == "Ann's seat"
+    assert render(first["message_message"], "de") == "muss mindestens 1 sein, nicht -1"
+    assert render(first["field_message"], "it") == "posto di Ann"

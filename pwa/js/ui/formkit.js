@@ -6,7 +6,7 @@ import { createContext } from "preact";
 import { useContext, useEffect, useState } from "preact/hooks";
 import { html } from "../html.js";
 import { RuleLink } from "./rulelink.js";
-import { t, tn } from "../i18n.js";
+import { localize, t, tn } from "../i18n.js";
 import * as db from "../db.js";
 import { ApiError, api } from "../api.js";
 import * as scorings from "../scorings.js";
@@ -206,7 +206,7 @@ export function useScorer(game, params, blank, summarize, mode = null) {
       } else if (canRunOffline()) {  // no server: this phone's copy of the same scorer
         const answer = await call("score_json", game, JSON.stringify(override || body)).catch(() => null);
         if (answer && answer.ok) { setResult(answer.result); setSaved(null); setEditing(keep); if (!keep) window.scrollTo(0, 0); return answer.result; }
-        else if (answer) refuse(answer.problem);
+        else if (answer) refuse(localize(answer.problem)); // the offline engine's reasons, in the phone's language
         else setProblem({ detail: t("No server answered and this phone's engine did not start. Your entries are kept.") });
       } else {
         setProblem({ detail: t("No server answered: scoring needs a connection (or this phone made ready for offline). Your entries are kept on this phone.") });
