@@ -35,8 +35,9 @@ def _cached(key: str, load: Callable[[], Any]) -> Any:
 def _refused(exc: Exception) -> ApiProblem:
     """A scorer's input error (`ScorerInputError` / `ScoringInputError`) as a 422 problem."""
     path = getattr(exc, "path", None) or "/"
-    lang = request_language()
-    localize_error(exc, lang)  # the message (and the others found with it) in the request's language
+    # Nippon and Asara say it in the request's language; the Asian Tigers scorer is English until converted.
+    lang = request_language() if hasattr(exc, "text") else "en"
+    localize_error(exc, lang)
     message = getattr(exc, "message", None) or str(exc)
     field = getattr(exc, "field", None)  # the value in words ("Ann's Asari"), when the scorer names it
     # Every field problem found with it (api/games/field_problems.py): all in `errors`, in words in `problems`.
