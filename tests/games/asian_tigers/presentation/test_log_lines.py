@@ -96,8 +96,11 @@ def test_a_university_bonus_flag_and_tile_are_described_once_in_their_line():
     # Narration: the first mention of a space, flag, tile or trade centre in full, a later one short.
     from api.games.asian_tigers.presentation.text import humanize
     ed = edition()
-    automa_flag = humanize(ed, 1, "take flag USA-1 (a new nation); advance 6 on the global market (flag USA-1; 2 → 8)")
-    assert automa_flag.count("value 6") == 1 and "(flag United States; 2 → 8)" in automa_flag
+    automa_flag = humanize(ed, 1, "take flag USA-1 (United States, a new nation, value 6) and place it sector AF1 "
+                                  "row 1; advance 6 on the global market (flag USA-1; 2 → 8)")
+    assert automa_flag.count("value 6") == 1 and "(a new nation)" in automa_flag, automa_flag
+    assert "(flag United States; 2 → 8)" in automa_flag, automa_flag
+    assert humanize(ed, 1, "Solo: Ann (green) 34 vs the Automa Automa (red) 231") == "Solo: Ann (green) 34 vs the Automa (red) 231"
     bonus = humanize(ed, 4, "Bob advances 3 on the global market (3 → 6) — university bonus on SK.U1")
     assert repeated_run(bonus) is None and "South Korea · university" in bonus
     built = humanize(ed, 4, "build a university on SK.U1 (the university bonus on SK.U1 gives nothing)")
