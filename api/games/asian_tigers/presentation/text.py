@@ -20,8 +20,8 @@ from api.games.asian_tigers.presentation import labels as L
 def _rewriter(edition: Edition, player_count: int):
     """(pattern, replacement table, second-mention table) for this edition and player count.
 
-    A line names a space, a flag, a tile or a trade centre in full once; a later mention in the same line takes its short name
-    from the second table (issue 33, item 8: no label said twice in one line).
+    A line names a space, a flag, a tile or a trade centre in full once; a later mention in the same line
+    takes its short name from the second table (issue 33, item 8: no label said twice in one line).
     """
     table: dict[str, str] = {}
     again: dict[str, str] = {}
@@ -47,7 +47,8 @@ def _rewriter(edition: Edition, player_count: int):
             table[flag.id] = L.flag_label(edition, flag.id)
             again[flag.id] = nation.name
             for which in ("a new nation", "a repeat"):  # the Automa's flag: its words once, not twice
-                table[f"flag {flag.id} ({nation.name}, {which}, value {flag.value})"] = f"flag {table[flag.id]} ({which})"
+                said = f"flag {flag.id} ({nation.name}, {which}, value {flag.value})"
+                table[said] = f"flag {table[flag.id]} ({which})"
     for token in edition.prosperity_tokens:
         table[f"token {token}"] = f"prosperity token {L.prosperity_label(edition, token, player_count)}"
         table[token] = f"prosperity token {L.prosperity_label(edition, token, player_count)}"

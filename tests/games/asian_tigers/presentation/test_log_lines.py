@@ -29,7 +29,8 @@ NOT_LISTED = frozenset({"auto_resolved", "automa_turn"})
 RUN = 6
 WORD = re.compile(r"\w+")
 DOUBLED = re.compile(r"\b([A-Za-z]+(?: [A-Za-z]+){0,3}) \1\b", re.IGNORECASE)
-# A tie comparison, said once per tied pair: "… at 2 investment points: no headquarters; …", "… share space 23: …".
+# A tie comparison, said once per tied pair: "… at 2 investment points: no headquarters; …",
+# "… share space 23: …".
 TIE_PAIR = re.compile(r" at \d+ [a-z ]+: [^)]*| share space \d+: [^;]*")
 
 
@@ -100,7 +101,8 @@ def test_a_university_bonus_flag_and_tile_are_described_once_in_their_line():
                                   "row 1; advance 6 on the global market (flag USA-1; 2 → 8)")
     assert automa_flag.count("value 6") == 1 and "(a new nation)" in automa_flag, automa_flag
     assert "(flag United States; 2 → 8)" in automa_flag, automa_flag
-    assert humanize(ed, 1, "Solo: Ann (green) 34 vs the Automa Automa (red) 231") == "Solo: Ann (green) 34 vs the Automa (red) 231"
+    named_once = humanize(ed, 1, "Solo: Ann (green) 34 vs the Automa Automa (red) 231")
+    assert named_once == "Solo: Ann (green) 34 vs the Automa (red) 231"
     bonus = humanize(ed, 4, "Bob advances 3 on the global market (3 → 6) — university bonus on SK.U1")
     assert repeated_run(bonus) is None and "South Korea · university" in bonus
     built = humanize(ed, 4, "build a university on SK.U1 (the university bonus on SK.U1 gives nothing)")
