@@ -47,8 +47,8 @@ def _rewriter(edition: Edition, player_count: int):
             table[flag.id] = L.flag_label(edition, flag.id)
             again[flag.id] = nation.name
             for which in ("a new nation", "a repeat"):  # the Automa's flag: its words once, not twice
-                said = f"flag {flag.id} ({nation.name}, {which}, value {flag.value})"
-                table[said] = f"flag {table[flag.id]} ({which})"
+                phrase = f"flag {flag.id} ({nation.name}, {which}, value {flag.value})"
+                table[phrase] = f"flag {table[flag.id]} ({which})"
     for token in edition.prosperity_tokens:
         table[f"token {token}"] = f"prosperity token {L.prosperity_label(edition, token, player_count)}"
         table[token] = f"prosperity token {L.prosperity_label(edition, token, player_count)}"
