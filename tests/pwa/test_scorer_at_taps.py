@@ -68,10 +68,10 @@ def body(board: dict = BOARD) -> dict:
     tigers = {t: {"prosperity_token": TOKENS[t], "headquarters": HQ.get(t),
                   "board": {"spaces": {sp: {"owner": o} for sp, o in held.items() if o and sp.startswith(t + ".")}}}
               for t in TIGERS}
-    participants = {p: {"kind": "player", "global_market": {"position": gm, "stack": i},
+    participants = {p: {"kind": "player", "global_market": {"position": gm},  # no height: no shared space
                         "leftovers": {"total": left}, "influence": dict(zip(TIGERS, infl)),
                         "flags": {FLAGS[p][0]: [FLAGS[p][1]]}, "special_flags": []}
-                    for i, (p, (gm, left, infl)) in enumerate(NUMBERS.items())}
+                    for p, (gm, left, infl) in NUMBERS.items()}
     participants["Neutral"] = {"kind": "neutral", "influence": dict(zip(TIGERS, NEUTRAL_INFLUENCE))}
     return {"player_count": 3, "neutral": True, "tigers": tigers, "participants": participants}
 
