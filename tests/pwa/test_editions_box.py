@@ -12,7 +12,7 @@ import re
 
 import requests
 
-from tests.pwa.conftest import shot
+from tests.pwa.conftest import axe_check, shot
 
 # The pace of a person with the box open next to the phone (stated in docs/editions.md):
 READ_S = 1.0      # looking at one value on the phone and finding it on the component
@@ -71,7 +71,7 @@ def test_a_whole_box_calibrated_by_taps_within_30_minutes(server, new_phone):
     first = page.locator("main a.button[href*='/check/']").first
     owner.tap(first)
     corrections = {  # the values this box prints differently from the placeholder edition
-        "South Korea: construction spaces": ("spaces · SK.U1 · bonus · amount", "4"),
+        "South Korea: construction spaces": ("SK.U1 bonus amount", "4"),
         "Prosperity tokens": ("PT1, 2 players, 2nd place", "11"),
         "Hong Kong: local markets": ("HK.MA buys", None),
     }
@@ -94,6 +94,12 @@ def test_a_whole_box_calibrated_by_taps_within_30_minutes(server, new_phone):
                 owner.change(field, text)
             page.get_by_test_id("progress").filter(has_text=f"{checked + 1:,} of").wait_for()
             assert page.locator(".field-error").count() == 0, page.locator(".field-error").all_inner_texts()
+            if title == "South Korea: construction spaces":  # a Tiger's spaces as on its board, in words
+                assert "bonus: advance global market +4" in page.locator("main").inner_text()
+                assert "advance_global_market" not in page.locator("main").inner_text()
+                field.scroll_into_view_if_needed()
+                shot(page, "editions-box-00-spaces")
+                axe_check(page, "a Tiger's construction spaces")
         owner.tap(page.get_by_role("button", name="These values match my box"))
         checked += on_component
         page.get_by_test_id("progress").filter(has_text=f"{checked:,} of {total:,}").wait_for()
