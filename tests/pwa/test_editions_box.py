@@ -132,3 +132,19 @@ def test_a_whole_box_calibrated_by_taps_within_30_minutes(server, new_phone):
           f"{owner.changes} values changed; at {READ_S} s a value read, {TAP_S} s a tap, {CHANGE_S} s a change: "
           f"{seconds / 60:.1f} minutes")
     assert seconds <= LIMIT_S
+
+
+def test_a_tigers_spaces_fit_at_200_percent_text(server, new_phone):
+    """Issue 34, item 4 on the new spaces screen: no sideways scroll, no label spilling out, at 200 % text."""
+    from tests.pwa.test_zoom import browser_font_size, no_sideways_scroll
+
+    created = requests.post(f"{server.url}/api/editions", timeout=30,
+                            json={"name": "Zoomed box", "base": "default", "draft": True}).json()
+    page = new_phone(service_workers="block")
+    browser_font_size(page, 32)
+    page.goto(f"{server.url}/#/editions/{created['edition_id']}/check/board-SK-spaces")
+    page.get_by_role("heading", level=1, name="South Korea: construction spaces").wait_for()
+    page.get_by_label("SK.U1 bonus amount", exact=True).scroll_into_view_if_needed()
+    wide: list = []
+    no_sideways_scroll(page, "edition spaces", wide)
+    assert not wide, wide

@@ -223,7 +223,7 @@ function Spaces({ comp, ctx }) {
     ${spaces.map(([id, s, value]) => html`<div role="group" aria-labelledby=${`sp-${fieldId(id)}`} style="margin:.6rem 0 1rem">
       <p style="margin:0"><strong id=${`sp-${fieldId(id)}`}>${id}</strong> <span class="hint">${spaceLine(value)}</span></p>
       <div class="grid2" style="grid-template-columns: repeat(auto-fit, minmax(min(100%, 5.4rem), 1fr))">${s.fields.map(([field, p]) => html`<div class="field"
-        style=${choicesFor(p, valueAt(doc, p)) || (doc.goods || []).includes(valueAt(doc, p)) ? "grid-column: span 2" : ""}>
+        style=${choicesFor(p, valueAt(doc, p)) || (doc.goods || []).includes(valueAt(doc, p)) ? "grid-column: 1 / -1" : ""}>
         <label for=${fieldId(p)} style="margin:0">${FIELD[field] || words(field.replace("/", " · "))}</label>
         <${Cell} ctx=${sub} path=${p} label=${`${id} ${FIELD[field] || words(field)}`} wide /></div>`)}</div></div>`)}</section>`)}
     <label class="radio"><input type="checkbox" checked=${ctx.showAll} onChange=${(e) => ctx.setShowAll(e.target.checked)} />
