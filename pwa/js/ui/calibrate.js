@@ -115,12 +115,29 @@ function LocalMarkets({ comp, ctx }) {
 }
 
 // Any component: one row per value, labelled from the component → paths map.
+// Codes of the data file ("advance_global_market") are picked in words from the codes the same field
+// (its last name) holds on this component, never typed.
+function codeChoices(comp, doc) {
+  const field = (p) => keys(p).filter((k) => !/^\d+$/.test(k)).pop();
+  const known = {};
+  for (const p of comp.paths) {
+    const v = valueAt(doc, p);
+    if (typeof v === "string" && /^[a-z][a-z0-9_]*$/.test(v)) (known[field(p)] ||= new Set()).add(v);
+  }
+  const coded = (set) => set && [...set].some((v) => v.includes("_"));  // a field of codes, not of plain words
+  return (path, original) => {
+    const set = known[field(path)];
+    return coded(set) && set.has(original) ? [...set].sort() : null;
+  };
+}
+
 function Table({ comp, ctx, paths }) {
   const rows = (paths || comp.paths).filter((p) => ctx.showAll || EDITABLE.has(ctx.ed.provenance[p]));
   if (paths && !rows.length) return null;
+  const sub = { ...ctx, choicesFor: codeChoices(comp, ctx.ed.document) };
   return html`<table class="cal"><tbody>${rows.map((p) => html`<tr>
     <th scope="row"><label for=${fieldId(p)} style="margin:0;font-weight:600">${comp.labels[p]}</label></th>
-    <td><${Cell} ctx=${ctx} path=${p} label=${comp.labels[p]} wide /></td></tr>`)}</tbody></table>
+    <td><${Cell} ctx=${sub} path=${p} label=${comp.labels[p]} wide /></td></tr>`)}</tbody></table>
     ${!paths && html`<label class="radio"><input type="checkbox" checked=${ctx.showAll} onChange=${(e) => ctx.setShowAll(e.target.checked)} />
       Also show the values the rulebook states</label>`}`;
 }
