@@ -17,7 +17,7 @@ const UNITS = { universities_built: "universities", laboratories_built: "laborat
                 distinct_factory_goods_built: "different factory goods", distinct_flags_in_final_scoring_rows: "different flags" };
 const PARTS = { headquarters: "headquarters", factory: "factory-row satellite", power_plant: "power-plant-row satellite",
                 laboratory: "laboratory-row satellite" };
-function progressText(L, g) {
+export function progressText(L, g) {
   if (g.metric === "global_market_position") return `space ${g.done} of ${g.needed} on the global market (with the move your leftovers make at the end)`;
   if (g.metric === "more_investment_points_than_automa_in_one_of") {
     return g.parts.map((p) => `${tigerName(L, p.part)}: you ${p.mine}, Automa ${p.automa} investment points`).join(" · ");
