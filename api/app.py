@@ -79,9 +79,10 @@ def build_app(config=None) -> Flask:
         hops = int(app.config["PROXY_HOPS"])
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)
 
-    from api.web import pwa, register, security
+    from api.web import language, pwa, register, security
 
     register(app)
+    language.register(app)  # Content-Language (api/web/language.py)
     pwa.install(app)
     security.install(app, guards.allowed_origins)  # outermost: its headers reach the static files too
     if app.config.get("EDITION_FILE"):

@@ -52,6 +52,7 @@ from bench.aclient import Connection  # noqa: E402
 
 # What Chrome on a phone sends over HTTPS (the server then answers zstd, its cheapest encoding).
 ACCEPT_ENCODING = "gzip, deflate, br, zstd"
+CREATE_TRIES = 10  # a table gives up after this many refused creations in a row
 PLAYERS = [{"name": n, "color": c} for n, c in (("Ann", "red"), ("Bo", "blue"), ("Cy", "green"), ("Di", "yellow"))]
 TOY_EDITION = {"schema_version": "1.0", "edition": {"id": "bench"}, "max_take": 1, "pile": 100_000,
                "provenance": {"/max_take": "rulebook", "/pile": "placeholder"}}
@@ -103,6 +104,9 @@ class Run:
     worker_sys: float = 0.0  # the kernel's part of worker_cpu (TCP, the WAL's writes and fsyncs)
     client_cpu: float = 0.0
     errors: int = 0
+    busy: int = 0  # moves answered 503 database_busy (counted in `errors` too; the table plays on)
+    create_busy: int = 0  # game creations answered 503 or 429 (retried after Retry-After)
+    gave_up: int = 0  # tables that stopped: their game could not be created after `CREATE_TRIES`
 
     @property
     def throughput(self) -> float:
@@ -121,7 +125,10 @@ class Run:
                 f"  p99 {self.pct(.99):7.2f} ms  worker CPU {self.cpu_per_move_ms:5.2f} ms/move"
                 f" (sys {1000 * self.worker_sys / max(len(self.latencies), 1):4.2f})"
                 f"  client CPU {100 * self.client_cpu / self.seconds if self.seconds else 0:4.0f}%"
-                + (f"  errors {self.errors}" if self.errors else ""))
+                + (f"  errors {self.errors}" if self.errors else "")
+                + (f" (503 database_busy {self.busy})" if self.busy else "")
+                + (f"  creates refused {self.create_busy}" if self.create_busy else "")
+                + (f"  tables gave up {self.gave_up}" if self.gave_up else ""))
 
 
 def _free_port() -> int:
@@ -193,29 +200,46 @@ class Table:
         self.rng = random.Random(index)
         self.game = None
 
-    async def new_game(self) -> None:
+    async def new_game(self, run: Run) -> bool:
+        """Create this table's next game; False when it was refused `CREATE_TRIES` times (recorded in `run`).
+
+        A 503 (the database busy under saturation) or a 429 is what a phone sees too: it waits the
+        answer's Retry-After and tries again.  Each refusal is counted, never hidden.
+        """
         body = {"game": self.engine, "options": {"players": PLAYERS}, "seed": self.rng.randrange(2**31)}
         if self.engine == "toy":
             body["options"] = {"players": PLAYERS[:2]}
             body["edition"] = TOY_EDITION
-        status, _, data = await self.conn.request("POST", "/api/games", orjson.dumps(body))
+        for _ in range(CREATE_TRIES):
+            status, headers, data = await self.conn.request("POST", "/api/games", orjson.dumps(body))
+            if status not in (429, 503):
+                break
+            run.create_busy += 1
+            await asyncio.sleep(min(float(headers.get("retry-after", "1") or 1), 5.0))
+        else:
+            self.game = None
+            run.gave_up += 1
+            return False
         if status != 201:
             raise SystemExit(f"create refused: {status} {data[:300]!r}")
         created = orjson.loads(data)
         self.game = {"id": created["game_id"], "token": created["table_token"], "version": created["game"]["version"],
                      "legal": created["game"]["legal_actions"], "moves": 0}
+        return True
 
-    async def move(self, run: Run) -> None:
-        """One move, timed."""
+    async def move(self, run: Run) -> bool:
+        """One move, timed; False when the table stops (its next game could not be created)."""
         if self.kind == "bare":
             t0 = time.perf_counter()
             status, _, _ = await self.conn.request("POST", f"/move/{self.index}",
                                                    b'{"action":{"kind":"take","amount":1}}')
             run.latencies.append(time.perf_counter() - t0)
             run.errors += status != 200
-            return
+            run.busy += status == 503
+            return True
         if self.game is None or not self.game["legal"]:
-            await self.new_game()
+            if not await self.new_game(run):
+                return False
         g = self.game
         action = self.rng.choice(g["legal"])
         headers = {"Authorization": f"Bearer {g['token']}", "If-Match": f'"{g["version"]}"',
@@ -224,27 +248,33 @@ class Table:
         status, _, data = await self.conn.request("POST", f"/api/games/{g['id']}/actions",
                                                   orjson.dumps({"action": action}), headers)
         elapsed = time.perf_counter() - t0
+        if status == 503:  # nothing was changed: the game plays on (a phone's outbox sends it again)
+            run.errors += 1
+            run.busy += b"database_busy" in data
+            return True
         if status != 200:
             run.errors += 1
             self.game = None
-            return
+            return True
         answer = orjson.loads(data)
         g["moves"] += 1
         run.latencies.append(elapsed)
         run.by_move.append((g["moves"], elapsed))
         g["version"], g["legal"] = answer["version"], answer["game"]["legal_actions"]
+        return True
 
 
 async def _drive(tables: list[Table], seconds: float, run: Run, server: Server, paced: bool) -> None:
     if tables[0].kind == "tablekeeper":
-        await asyncio.gather(*(t.new_game() for t in tables))
+        await asyncio.gather(*(t.new_game(run) for t in tables))
     deadline = time.perf_counter() + seconds
 
     async def loop(table: Table) -> None:
         if paced:
             await asyncio.sleep(table.rng.uniform(0, 5))
         while time.perf_counter() < deadline:
-            await table.move(run)
+            if not await table.move(run):
+                return
             if paced:
                 await asyncio.sleep(table.rng.uniform(1, 5))
 
@@ -287,7 +317,7 @@ def game_length_costs(server: Server, args) -> tuple[float, float, int]:
 
     async def play() -> None:
         for _ in range(args.long_games):
-            await table.new_game()
+            await table.new_game(run)
             while table.game and table.game["legal"]:
                 await table.move(run)
         await table.conn.close()
@@ -342,7 +372,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--worker-class", default="gthread", help="gunicorn worker class, both servers "
                         "(gthread: production's, gunicorn.conf.py)")
     parser.add_argument("--threads", type=int, default=32, help="threads per worker, both servers (as gunicorn.conf.py)")
+    parser.add_argument("--scenarios", default="flat,tables,paced,alone",
+                        help="comma-separated subset of flat, tables, paced, alone (the one-table and bytes figures)")
     args = parser.parse_args(argv)
+    chosen = set(args.scenarios.split(","))
     if args.quick:
         args.repetitions, args.seconds, args.paced_seconds, args.long_games = 1, 6, 15, 1
     args.root = args.root.resolve()
@@ -372,6 +405,8 @@ def main(argv: list[str] | None = None) -> None:
             for name, conns, secs, paced in (("flat", args.connections, args.seconds, False),
                                              ("tables", args.tables, args.seconds, False),
                                              ("paced", args.tables, args.paced_seconds, True)):
+                if name not in chosen:
+                    continue
                 for kind in order:
                     fleet = fleets[kind]
                     server = fleet if len(fleet) > 1 else fleet[0]
@@ -386,7 +421,7 @@ def main(argv: list[str] | None = None) -> None:
             for each in fleets["bare"]:
                 stop(each)
             fleet = fleets["tablekeeper"]
-            if rep == 0:
+            if rep == 0 and "alone" in chosen:
                 early, late, n = game_length_costs(fleet[0], args)
                 print(f"  one table alone: moves 1-10 median {early:.2f} ms, moves 150+ median {late:.2f} ms "
                       f"({n} moves) = x{late / early:.2f}")
@@ -402,14 +437,22 @@ def main(argv: list[str] | None = None) -> None:
             for each in fleet:
                 stop(each)
     print("medians over repetitions:")
-    print(_ratio_line(f"{args.connections} connections", results["flat"]["tablekeeper"], results["flat"]["bare"]))
-    print(_ratio_line(f"{args.tables} tables flat out", results["tables"]["tablekeeper"], results["tables"]["bare"]))
+    for name, label in (("flat", f"{args.connections} connections"), ("tables", f"{args.tables} tables flat out")):
+        if name in chosen:
+            print(_ratio_line(label, results[name]["tablekeeper"], results[name]["bare"]))
+    for name in ("flat", "tables"):
+        runs = results[name]["tablekeeper"]
+        if name in chosen and any(r.busy or r.create_busy or r.gave_up for r in runs):
+            print(f"{name:24s} tablekeeper 503 database_busy: moves {sum(r.busy for r in runs)} of "
+                  f"{sum(len(r.latencies) + r.errors for r in runs)}, creates refused "
+                  f"{sum(r.create_busy for r in runs)}, tables gave up {sum(r.gave_up for r in runs)} (all repetitions)")
     paced = results["paced"]
-    print(f"{'paced ' + str(args.tables) + ' tables':24s} tablekeeper p50 "
-          f"{statistics.median(r.pct(.5) for r in paced['tablekeeper']):.1f} ms p99 "
-          f"{statistics.median(r.pct(.99) for r in paced['tablekeeper']):.1f} ms   bare p50 "
-          f"{statistics.median(r.pct(.5) for r in paced['bare']):.1f} ms p99 "
-          f"{statistics.median(r.pct(.99) for r in paced['bare']):.1f} ms")
+    if "paced" in chosen:
+        print(f"{'paced ' + str(args.tables) + ' tables':24s} tablekeeper p50 "
+              f"{statistics.median(r.pct(.5) for r in paced['tablekeeper']):.1f} ms p99 "
+              f"{statistics.median(r.pct(.99) for r in paced['tablekeeper']):.1f} ms   bare p50 "
+              f"{statistics.median(r.pct(.5) for r in paced['bare']):.1f} ms p99 "
+              f"{statistics.median(r.pct(.99) for r in paced['bare']):.1f} ms")
 
 
 if __name__ == "__main__":

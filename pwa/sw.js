@@ -24,6 +24,7 @@ const SHELL = [
   "/js/gamerecords.js",
   "/js/games.js",
   "/js/html.js",
+  "/js/i18n.js",
   "/js/labels.js",
   "/js/main.js",
   "/js/outbox.js",
@@ -77,6 +78,11 @@ async function keep(request, resp) {
 // editions, campaigns, share and its QR code), loaded on demand by their routes.  Part of VERSION like the shell; offline once cached.
 const LATER = [
   "/data/rules.json",
+  "/i18n/de.json",
+  "/i18n/es.json",
+  "/i18n/fr.json",
+  "/i18n/it.json",
+  "/i18n/pt.json",
   "/js/plays.js",
   "/js/playsio.js",
   "/js/ui/history.js",

@@ -8,6 +8,7 @@ one with more segments wins, then the one with more literal segments.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, Iterable, Iterator
 
 # "owner-checked": a placeholder value the owner of a physical copy confirmed or
@@ -63,22 +64,33 @@ class ProvenanceMap:
         """Build from the file's ``provenance`` object (validated by `validate`)."""
         return cls(tuple((p, split_pointer(p), v) for p, v in mapping.items()))
 
-    def _by_first_segment(self) -> dict[str, list]:
-        # Index patterns by their first segment: a leaf is then compared with a
-        # handful of patterns instead of all of them (editions have ~2,000 leaves).
-        index = self.__dict__.get("_index")
-        if index is None:
-            index = {}
-            for pattern, segments, _ in self.patterns:
-                index.setdefault(segments[0] if segments else "", []).append((pattern, segments))
-            self.__dict__["_index"] = index
-        return index
+    @cached_property
+    def _index(self) -> tuple[dict[tuple[str, ...], list[str]], list[tuple[str, tuple[str, ...]]]]:
+        # Literal patterns by their segments, found by looking up each prefix of a leaf's path; the
+        # few ``*`` patterns are compared one by one.  An owner-checked edition holds ~1,000 exact
+        # patterns, so comparing every leaf with every pattern made one validation take seconds.
+        literal: dict[tuple[str, ...], list[str]] = {}
+        wild: list[tuple[str, tuple[str, ...]]] = []
+        for pattern, segments, _ in self.patterns:
+            if "*" in segments:
+                wild.append((pattern, segments))
+            else:
+                literal.setdefault(segments, []).append(pattern)
+        return literal, wild
+
+    @cached_property
+    def _resolved(self) -> dict[tuple[str, ...], str | None]:
+        return {}
+
+    @cached_property
+    def _by_pattern(self) -> dict[str, str]:
+        return {pattern: value for pattern, _, value in self.patterns}
 
     def candidates(self, path: tuple[str, ...]) -> list[str]:
         """The most specific patterns matching `path` (normally exactly one)."""
-        index = self._by_first_segment()
-        pool = index.get(path[0] if path else "", []) + index.get("*", []) + index.get("", [])
-        hits = [(len(s), sum(x != "*" for x in s), p) for p, s in pool if _matches(s, path)]
+        literal, wild = self._index
+        hits = [(n, n, p) for n in range(len(path) + 1) for p in literal.get(path[:n], ())]
+        hits += [(len(s), sum(x != "*" for x in s), p) for p, s in wild if _matches(s, path)]
         if not hits:
             return []
         best = max(h[:2] for h in hits)
@@ -88,17 +100,10 @@ class ProvenanceMap:
         """Provenance of the value at `path`, or None when no pattern covers it."""
         if isinstance(path, str):
             path = split_pointer(path)
-        cache = self.__dict__.setdefault("_cache", {})
-        if path not in cache:
-            cache[path] = self._resolve(path)
-        return cache[path]
-
-    def _resolve(self, path: tuple[str, ...]) -> str | None:
-        top = self.candidates(path)
-        if not top:
-            return None
-        by_pattern = {p: v for p, _, v in self.patterns}
-        return by_pattern[top[0]]
+        if path not in self._resolved:
+            top = self.candidates(path)
+            self._resolved[path] = self._by_pattern[top[0]] if top else None
+        return self._resolved[path]
 
     def is_placeholder(self, path: tuple[str, ...] | str) -> bool:
         """True when the value at `path` was invented for the placeholder edition."""

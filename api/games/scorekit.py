@@ -19,6 +19,7 @@ import pathlib
 from typing import Any, Iterable, Mapping
 
 from api.games.field_problems import refuse_field
+from api.games.messages import Message, and_list, english_ordinal as ordinal, msg, plus_sum
 from api.games.provenance import EditionError, ProvenanceMap, iter_leaves, validate_provenance
 
 META_KEYS = frozenset({"schema_version", "edition", "provenance"})
@@ -29,13 +30,15 @@ class ScoringInputError(ValueError):
     """Impossible end-of-game input: `code` (snake_case), `rule` (catalogue ID), `path` (JSON pointer),
     and optionally `field`: the value named in words ("Ann's 2nd tower"), for people rather than programs."""
 
-    def __init__(self, code: str, rule: str, path: str, message: str, field: str | None = None):
+    def __init__(self, code: str, rule: str, path: str, message: str | Message, field: str | None = None):
         super().__init__(f"{path}: {message} [{rule}]")
         self.code = code
         self.rule = rule
         self.path = path
-        self.message = message
-        self.field = field
+        self.message = str(message)  # English; `text` keeps the message for saying it in another language
+        self.text = message
+        self.field = None if field is None else str(field)
+        self.field_text = field
         self.others: list[ScoringInputError] = []  # the other field problems of the same input (field_problems.py)
 
     def to_dict(self) -> dict:
@@ -69,32 +72,33 @@ def read_object(value: Any, path: str, rule: str, *,
                 required: Iterable[str] = (), optional: Iterable[str] = ()) -> dict:
     """Check that `value` is an object with all `required` keys and no keys outside required + optional."""
     if not isinstance(value, dict):
-        raise ScoringInputError("not_an_object", rule, path or "/", "expected an object")
+        raise ScoringInputError("not_an_object", rule, path or "/", msg("expected an object"))
     required = tuple(required)
     allowed = set(required) | set(optional)
     for key in required:
         if key not in value:
-            raise ScoringInputError("missing_field", rule, child(path, key), f"'{key}' is required")
+            raise ScoringInputError("missing_field", rule, child(path, key), msg("'{key}' is required", key=key))
     for key in value:
         if key not in allowed:
             raise ScoringInputError("unknown_field", rule, child(path, key),
-                                    f"unknown field '{key}'; expected one of {', '.join(sorted(allowed))}")
+                                    msg("unknown field '{key}'; expected one of {allowed}", key=key,
+                                        allowed=", ".join(sorted(allowed))))
     return value
 
 
 def read_mapping(value: Any, path: str, rule: str) -> dict:
     """Check that `value` is an object whose keys are free ids (player or region ids)."""
     if not isinstance(value, dict):
-        raise ScoringInputError("not_an_object", rule, path or "/", "expected an object")
+        raise ScoringInputError("not_an_object", rule, path or "/", msg("expected an object"))
     return value
 
 
 def read_list(value: Any, path: str, rule: str, *, length: int | None = None) -> list:
     """Check that `value` is a list (of exactly `length` items when given)."""
     if not isinstance(value, list):
-        raise ScoringInputError("not_a_list", rule, path, "expected a list")
+        raise ScoringInputError("not_a_list", rule, path, msg("expected a list"))
     if length is not None and len(value) != length:
-        raise ScoringInputError("wrong_length", rule, path, f"expected {length} entries, got {len(value)}")
+        raise ScoringInputError("wrong_length", rule, path, msg("expected {length} entries, got {count}", length=length, count=len(value)))
     return value
 
 
@@ -103,15 +107,15 @@ def read_int(value: Any, path: str, rule: str, *, minimum: int | None = 0, maxim
 
     Under `field_problems.all_problems` a bad value is noted and a stand-in within the bounds returned."""
     if isinstance(value, bool) or not isinstance(value, int):
-        said = "nothing was entered" if value in ("", None) else f"{value!r} is not one"
-        refuse_field(ScoringInputError("not_an_integer", rule, path, f"a whole number is needed here: {said}"))
+        said = msg("nothing was entered") if value in ("", None) else msg("{value} is not one", value=repr(value))
+        refuse_field(ScoringInputError("not_an_integer", rule, path, msg("a whole number is needed here: {said}", said=said)))
         return minimum if minimum is not None else 0
     if minimum is not None and value < minimum:
         code = "negative_count" if minimum == 0 else "below_minimum"
-        refuse_field(ScoringInputError(code, rule, path, f"must be at least {minimum}, not {value}"))
+        refuse_field(ScoringInputError(code, rule, path, msg("must be at least {minimum}, not {value}", minimum=minimum, value=value)))
         return minimum
     if maximum is not None and value > maximum:
-        refuse_field(ScoringInputError("above_maximum", rule, path, f"must be at most {maximum}, not {value}"))
+        refuse_field(ScoringInputError("above_maximum", rule, path, msg("must be at most {maximum}, not {value}", maximum=maximum, value=value)))
         return maximum
     return value
 
@@ -119,7 +123,7 @@ def read_int(value: Any, path: str, rule: str, *, minimum: int | None = 0, maxim
 def read_id(value: Any, path: str, rule: str) -> str:
     """Check that `value` is a non-empty string id."""
     if not isinstance(value, str) or not value.strip():
-        raise ScoringInputError("not_an_id", rule, path, f"expected a non-empty string id, got {value!r}")
+        raise ScoringInputError("not_an_id", rule, path, msg("expected a non-empty string id, got {value}", value=repr(value)))
     return value
 
 
@@ -127,7 +131,7 @@ def read_player_ref(value: Any, path: str, rule: str, player_ids: Iterable[str])
     """Check that `value` names one of `player_ids`."""
     read_id(value, path, rule)
     if value not in player_ids:
-        raise ScoringInputError("unknown_player", rule, path, f"no player has the id {value!r}")
+        raise ScoringInputError("unknown_player", rule, path, msg("no player has the id {value}", value=repr(value)))
     return value
 
 
@@ -138,7 +142,7 @@ def read_player_ids(players: list, path: str, rule: str) -> list[str]:
         player_id = read_id(player.get("id") if isinstance(player, dict) else None, child(path, index, "id"), rule)
         if player_id in ids:
             raise ScoringInputError("duplicate_player_id", rule, child(path, index, "id"),
-                                    f"player id {player_id!r} is used twice")
+                                    msg("player id {id} is used twice", id=repr(player_id)))
         ids.append(player_id)
     return ids
 
@@ -283,58 +287,52 @@ class ScoreSheet:
         self.categories: dict[str, int] = {category: 0 for category in categories}
         self.lines: list[dict] = []
 
-    def add(self, category: str, points: int, explanation: str, **details: Any) -> None:
+    def add(self, category: str, points: int, explanation: str | Message, **details: Any) -> None:
         """Add `points` to `category` with the line explaining them (extra keys go into the line)."""
         self.categories[category] += points
-        self.lines.append({"category": category, "points": points, "explanation": explanation, **details})
+        said = {"explanation_message": explanation.as_json()} if isinstance(explanation, Message) else {}
+        self.lines.append({"category": category, "points": points, "explanation": str(explanation), **said, **details})
 
     @property
     def total(self) -> int:
         """The sum of all categories."""
         return sum(self.categories.values())
 
-    def total_explanation(self, labels: Mapping[str, str]) -> str:
+    def total_explanation(self, labels: Mapping[str, Any]) -> Message:
         """``"10 starting VP + 14 region majorities = 24"``: the non-zero categories summed."""
-        parts = [f"{points} {labels.get(category, category)}" for category, points in self.categories.items() if points]
-        return f"{' + '.join(parts) if parts else '0'} = {self.total}".replace("+ -", "− ")
-
-
-def ordinal(number: int) -> str:
-    """1 → "1st", 2 → "2nd", 11 → "11th"."""
-    suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
-    return f"{number}{suffix}"
-
-
-def and_list(items: Iterable[str]) -> str:
-    """["a", "b", "c"] → "a, b and c"."""
-    items = list(items)
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+        parts = [msg("{points} {label}", points=points, label=labels.get(category, category))
+                 for category, points in self.categories.items() if points]
+        return msg("{terms} = {total}", terms=plus_sum(parts) if parts else 0, total=self.total)
 
 
 # --------------------------------------------------------------------------- naming a value in words
 
-_COLLECTIONS = {"players": "player", "towers": "tower", "tiles": "tile", "achievements": "achievement",
-                "placed": "tile placed", "building_turns": "building turn"}
-_NUMBERED = {"scorings": "scoring", "years": "year"}
+_COLLECTIONS = {"players": msg("{place} player"), "towers": msg("{place} tower"), "tiles": msg("{place} tile"),
+                "achievements": msg("{place} achievement"), "placed": msg("{place} tile placed"),
+                "building_turns": msg("{place} building turn")}
+_NUMBERED = {"scorings": msg("scoring {number}"), "years": msg("year {number}")}
+_ENTRY = msg("{place} entry")
 
 
-def path_in_words(path: str, body: Any) -> str:
+def path_in_words(path: str, body: Any) -> Message:
     """A JSON pointer of a scorer input in words: ``/players/1/towers/0/color`` → "Bob's 1st tower · color"."""
-    words, node, owner = [], body, None
+    words: list = []
+    node, owner = body, None
     segments = [s.replace("~1", "/").replace("~0", "~") for s in path.split("/")[1:]]
     for index, segment in enumerate(segments):
         parent = segments[index - 1] if index else None
         if isinstance(node, list) and segment.isdigit():
             item = node[int(segment)] if int(segment) < len(node) else None
+            place = ordinal(int(segment) + 1)
             if parent == "players" and isinstance(item, dict) and isinstance(item.get("name", item.get("id")), str):
                 words[-1] = item.get("name", item.get("id"))
                 owner = len(words) - 1
             elif index >= 2 and segments[index - 2] == "towers":  # towers keyed by player: Bob's 2nd tower
-                words[-2:] = [f"{parent}'s {ordinal(int(segment) + 1)} tower"]
+                words[-2:] = [msg("{player}'s {place} tower", player=parent, place=place)]
             elif parent in _NUMBERED:
-                words[-1] = f"{_NUMBERED[parent]} {int(segment) + 1}"
+                words[-1] = msg(_NUMBERED[parent].id, number=int(segment) + 1)
             else:
-                words[-1] = f"{ordinal(int(segment) + 1)} {_COLLECTIONS.get(parent, parent or 'entry')}"
+                words[-1] = msg(_COLLECTIONS.get(parent, _ENTRY).id, place=place)
             node = item
             continue
         if parent == "players" and isinstance(node, dict):  # players keyed by name (Nippon live's end)
@@ -344,19 +342,31 @@ def path_in_words(path: str, body: Any) -> str:
             words.append(_WORDS.get(segment, segment.replace("_", " ")))
         node = node.get(segment) if isinstance(node, dict) else None
     if owner is not None and owner + 1 < len(words):  # "Ann's VP track", not "Ann · vp track"
-        words[owner:owner + 2] = [f"{words[owner]}'s {words[owner + 1]}"]
-    return " · ".join(words) or "the input"
+        words[owner:owner + 2] = [msg("{player}'s {thing}", player=words[owner], thing=words[owner + 1])]
+    said = words[0] if words else msg("the input")
+    for word in words[1:]:
+        said = msg("{before} · {after}", before=said, after=word)
+    return said if isinstance(said, Message) else msg("{name}", name=said)
 
 
-_WORDS = {"vp_track": "VP track", "vp_in_play": "VP gained in play", "last_turn_player": "who took the last turn",
-          "end": "the end"}
+# The input's keys in words (the rest, player names and region ids, are said as they are).
+_WORDS = {"vp_track": msg("VP track"), "vp_in_play": msg("VP gained in play"),
+          "last_turn_player": msg("who took the last turn"), "end": msg("the end"), "name": msg("name"),
+          "seat": msg("seat"), "space": msg("space"), "units": msg("units"), "multiplier": msg("multiplier"),
+          "contracts": msg("contracts"), "region_bonus": msg("region bonus"), "workforce_lost": msg("workforce lost"),
+          "regions": msg("regions"), "city": msg("city"), "slot": msg("slot"), "value": msg("value"),
+          "player": msg("player"), "trains": msg("trains"), "ships": msg("ships"), "asari": msg("Asari"),
+          "prestige": msg("prestige"), "color": msg("color"), "sections": msg("sections"), "gold": msg("gold"),
+          "gold_sections": msg("gold sections"), "caliph": msg("Caliph's patronage"),
+          "building_prestige": msg("building prestige"), "mode": msg("mode")}
 
 
 def name_the_field(error: ScoringInputError, body: Any) -> ScoringInputError:
     """`error` (and the others found with it) with `field` in words (from its path) when the check gave none."""
     for each in [error, *error.others]:
         if not each.field:
-            each.field = path_in_words(each.path, body)
+            each.field_text = path_in_words(each.path, body)
+            each.field = str(each.field_text)
     return error
 
 
@@ -367,11 +377,11 @@ def read_player_name(player: dict, index: int, rule: str, names: list[str]) -> s
     """Player `index`'s name (their id): 1 to 40 characters, not one of `names`; appended to `names`."""
     name, path = player["name"], child("/players", index, "name")
     if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
-        raise ScoringInputError("not_a_name", rule, path, f"a player needs a name of 1 to {MAX_NAME} characters",
-                                field=f"player {index + 1}'s name")
+        raise ScoringInputError("not_a_name", rule, path, msg("a player needs a name of 1 to {most} characters", most=MAX_NAME),
+                                field=msg("player {number}'s name", number=index + 1))
     if name in names:
         raise ScoringInputError("duplicate_player_name", rule, path,
-                                f"two players are called {name!r}; give each a different name",
-                                field=f"player {index + 1}'s name")
+                                msg("two players are called {name}; give each a different name", name=repr(name)),
+                                field=msg("player {number}'s name", number=index + 1))
     names.append(name)
     return name

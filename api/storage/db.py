@@ -1,8 +1,9 @@
 """SQLite connections: pragmas on every connection and explicit transactions (both backends).
 
 Connections run in driver autocommit mode, so the code decides where transactions begin.  On SQLite a
-write is ``BEGIN IMMEDIATE``: writers queue on SQLite's own lock for at most the busy timeout
-(`BUSY_TIMEOUT_MS`), then answer 503 ``database_busy``.  On PostgreSQL a write is a READ COMMITTED
+write is ``BEGIN IMMEDIATE``: a worker's threads take turns on one in-process lock, and the worker then
+waits on SQLite's own lock, both within one busy timeout (`BUSY_TIMEOUT_MS`), then answer 503
+``database_busy`` (docs/decisions/one-sqlite-writer-per-worker.md).  On PostgreSQL a write is a READ COMMITTED
 transaction whose writers queue on the row they change (`lock_row`).  ``synchronous=FULL``: a commit
 reaches the disk before the answer is sent (docs/storage.md, "Durability").
 """
@@ -12,6 +13,7 @@ import contextlib
 import os
 import sqlite3
 import threading
+import time
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Iterator
@@ -121,6 +123,21 @@ def shared_memory_fault(path: str) -> DatabaseFault | None:
     return DatabaseFault("database_read_only", f"the database's shared-memory file {shm} cannot be written")
 
 
+# One lock per SQLite file per process: the threads of a worker take their turn at SQLite's write lock by
+# waiting here, woken as soon as it is free, instead of polling in SQLite's busy handler (sleeps of up to
+# 100 ms, so a newcomer overtakes a thread that has waited long): only the processes poll each other.
+_WRITE_LOCKS: dict[str, threading.Lock] = {}
+_WRITE_LOCKS_GUARD = threading.Lock()
+
+
+def _write_lock(path: str) -> threading.Lock | None:
+    """This process's write lock for the SQLite file `path` (None for ``:memory:`` and URIs)."""
+    if not is_file_path(path):
+        return None
+    with _WRITE_LOCKS_GUARD:
+        return _WRITE_LOCKS.setdefault(os.path.abspath(path), threading.Lock())
+
+
 def connect(path: str, busy_timeout_ms: int = BUSY_TIMEOUT_MS, must_exist: bool = False) -> Database:
     """Open `path` with the pragmas every connection needs and wrap it in sqlite-utils.
 
@@ -148,7 +165,10 @@ def connect(path: str, busy_timeout_ms: int = BUSY_TIMEOUT_MS, must_exist: bool 
     conn.execute("PRAGMA synchronous = FULL")
     conn.execute("PRAGMA foreign_keys = ON")
     conn.execute("PRAGMA mmap_size = 0")  # read the file, never map it: a mapped file that fails kills with SIGBUS
-    return Database(conn, execute_plugins=False)
+    db = Database(conn, execute_plugins=False)
+    db.tablekeeper_write_lock = _write_lock(str(path))
+    db.tablekeeper_busy_timeout_ms = int(busy_timeout_ms)
+    return db
 
 
 def is_postgresql(db: Database) -> bool:
@@ -190,22 +210,54 @@ def lock_key(db: Database, key: str) -> None:
 
 
 @contextlib.contextmanager
+def _writers_turn(db: Database) -> Iterator[None]:
+    """Hold this process's write lock for the file behind `db` (SQLite files only), within its busy timeout.
+
+    The time spent waiting here is taken off SQLite's own busy timeout for the ``BEGIN IMMEDIATE`` that
+    follows, so both waits together stay within one busy timeout: a move is still answered in time.
+    """
+    lock = getattr(db, "tablekeeper_write_lock", None)
+    if lock is None:
+        yield
+        return
+    budget_ms = db.tablekeeper_busy_timeout_ms
+    started = time.monotonic()
+    if not lock.acquire(timeout=budget_ms / 1000):
+        raise DatabaseFault("database_busy", "the database is busy (this worker's writes waited past the busy "
+                                             "timeout)", 1)
+    try:
+        waited_ms = int(1000 * (time.monotonic() - started))
+        if waited_ms:
+            db.conn.execute(f"PRAGMA busy_timeout = {max(1, budget_ms - waited_ms)}")
+        try:
+            yield
+        finally:
+            if waited_ms:
+                with contextlib.suppress(sqlite3.Error):  # a broken connection is discarded anyway
+                    db.conn.execute(f"PRAGMA busy_timeout = {budget_ms}")
+    finally:
+        lock.release()
+
+
+@contextlib.contextmanager
 def write_transaction(db: Database) -> Iterator[Database]:
     """``BEGIN IMMEDIATE`` (SQLite) or ``BEGIN`` (PostgreSQL, READ COMMITTED) … ``COMMIT``; roll back on any
     exception.
 
-    SQLite's own lock orders the writers: ``BEGIN IMMEDIATE`` waits at most the busy timeout for it
-    and then fails ``SQLITE_BUSY`` (503 ``database_busy``); PostgreSQL's writers queue on `lock_row`.
+    SQLite: the worker's threads take turns on an in-process lock (`_writers_turn`), then ``BEGIN
+    IMMEDIATE`` waits for SQLite's lock, both together at most the busy timeout, and then fails
+    (503 ``database_busy``).  PostgreSQL's writers queue on `lock_row`.
     """
-    db.conn.execute("BEGIN" if is_postgresql(db) else "BEGIN IMMEDIATE")
-    try:
-        yield db
-        check_identity(db)  # never acknowledge a write into a deleted or replaced file
-        db.conn.execute("COMMIT")
-    except BaseException:
-        if db.conn.in_transaction:
-            db.conn.execute("ROLLBACK")
-        raise
+    with _writers_turn(db):
+        db.conn.execute("BEGIN" if is_postgresql(db) else "BEGIN IMMEDIATE")
+        try:
+            yield db
+            check_identity(db)  # never acknowledge a write into a deleted or replaced file
+            db.conn.execute("COMMIT")
+        except BaseException:
+            if db.conn.in_transaction:
+                db.conn.execute("ROLLBACK")
+            raise
 
 
 def check_identity(db: Database) -> None:

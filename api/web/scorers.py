@@ -16,7 +16,9 @@ from api.games.field_problems import problem_list
 from api.web.guards import read_json
 from api.storage.errors import UnknownGameKind
 from api.web.games import default_edition, stored_edition, stored_record
+from api.i18n import gettext, localize, localize_error
 from api.web.http import json_response, query
+from api.web.language import request_language
 from api.web.problems import ApiProblem
 from api.web.schemas import ScorerQuerySchema
 
@@ -33,12 +35,14 @@ def _cached(key: str, load: Callable[[], Any]) -> Any:
 def _refused(exc: Exception) -> ApiProblem:
     """A scorer's input error (`ScorerInputError` / `ScoringInputError`) as a 422 problem."""
     path = getattr(exc, "path", None) or "/"
+    lang = request_language()
+    localize_error(exc, lang)  # the message (and the others found with it) in the request's language
     message = getattr(exc, "message", None) or str(exc)
     field = getattr(exc, "field", None)  # the value in words ("Ann's Asari"), when the scorer names it
     # Every field problem found with it (api/games/field_problems.py): all in `errors`, in words in `problems`.
     errors = exc.all_errors() if hasattr(exc, "all_errors") else {path: [message]}
     return ApiProblem(422, getattr(exc, "code", None) or "invalid_scorer_input", f"{field or path}: {message}",
-                      title="Impossible scorer input", rule=getattr(exc, "rule", None), path=path,
+                      title=gettext("Impossible scorer input", lang), rule=getattr(exc, "rule", None), path=path,
                       errors=errors, field=field, problems=problem_list(exc))
 
 
@@ -106,7 +110,7 @@ def _score_with(game: str, label: str):
         result = module.score(body, data)
     except module.ScoringInputError as exc:
         raise _refused(exc) from None
-    return json_response(result)
+    return json_response(localize(result, request_language()))
 
 
 @bp.post("/nippon")

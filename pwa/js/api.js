@@ -1,5 +1,6 @@
 // The REST client (openapi.yaml is the contract).  It only speaks HTTP: no
 // retries and no storage here — the outbox decides what a failure means.
+import { lang } from "./i18n.js";
 
 export class ApiError extends Error {
   // A problem+json answer: `code`, `detail` and, for an illegal move, `rule`.
@@ -22,7 +23,7 @@ const quote = (version) => `"${version}"`;
 const unquote = (etag) => (etag ? Number(String(etag).replace(/^W\//, "").replace(/"/g, "")) : null);
 
 export async function request(method, path, { token, body, ifMatch, key, etag } = {}) {
-  const headers = { Accept: "application/json" };
+  const headers = { Accept: "application/json", "Accept-Language": lang }; // the answer's words in the phone's language
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (ifMatch != null) headers["If-Match"] = quote(ifMatch);

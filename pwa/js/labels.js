@@ -59,7 +59,15 @@ export function compact(doc) {
 // cached in IndexedDB so an offline phone can still name things.  A game's labels also
 // carry the server's own (GET /labels: every component's printed name, built by the
 // engine from the edition), which win over the names built here from the edition data.
-export async function loadLabels(game) {
+// One fetch at a time per game: the game screen asks again when its first sync ends (the edition is ~100 KB).
+const loading = new Map();
+export function loadLabels(game) {
+  const key = game ? game.game_id : "default";
+  if (!loading.has(key)) loading.set(key, fetchLabels(game).finally(() => loading.delete(key)));
+  return loading.get(key);
+}
+
+async function fetchLabels(game) {
   const hash = game ? game.view?.edition?.content_hash : "default";
   const cacheKey = `labels:v4:${hash || game.game_id}`;  // v3: the server's labels; v4: the management's numbers
   // A game opened before its view arrived kept its labels under its id: found again by a later, offline open.

@@ -6,16 +6,33 @@ import { html } from "./html.js";
 import { App } from "./ui/app.js";
 import { registerServiceWorker } from "./swupdate.js";
 import { hasQueuedWork, loadGames } from "./games.js";
-import { getState } from "./store.js";
-import { startRouter } from "./router.js";
+import { getState, set } from "./store.js";
+import { parse, startRouter } from "./router.js";
 import { loadReadiness } from "./offline/ready.js";
 
+// A game screen opened directly (a phone's own game, a reload): its modules (sync.js's and game.js's static
+// imports; tests/pwa/test_first_load.py keeps the list) are fetched at once, side by side, not one import
+// level at a time after the game list was read.  The home screen fetches none of them.
+const GAME_SCREENS = ["game", "board", "layout", "log", "manage", "score", "share"];
+const GAME_MODULES = ["sync", "api", "outbox", "labels", "gamerecords", "offline/play", "offline/optimistic",
+  "offline/engine", "offline/conflict", "ui/game", "ui/layout", "ui/log", "ui/common", "ui/recorder",
+  "ui/outboxview", "ui/automa", "ui/rulelink", "ui/uselog"];
+const opening = parse(location.hash);
+if (opening.name === "game") {
+  for (const name of GAME_MODULES) {
+    const link = Object.assign(document.createElement("link"), { rel: "modulepreload", href: `/js/${name}.js` });
+    document.head.append(link);
+  }
+}
+
+// A game's screens are drawn (their "Loading…") at once, not the home screen first: the router starts once
+// the game list was read.
+if (GAME_SCREENS.includes(opening.name)) set({ route: opening });
 render(html`<${App} />`, document.getElementById("app"));
 
 let synced = null;  // sync.js, once something needed it
 const sync = () => (synced ||= import("./sync.js"));
-
-const GAME_SCREENS = ["game", "board", "layout", "log", "manage", "score", "share"];
+if (GAME_SCREENS.includes(opening.name)) sync();  // evaluated while the game list is read
 
 // Screens of one game share the open game (and its polling); others close it.
 function onRoute(route) {

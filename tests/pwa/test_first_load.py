@@ -9,7 +9,7 @@ import re
 from urllib.parse import urlparse
 
 from tests.pwa.conftest import shot
-from tests.pwa.shell import home_module_graph, shell_urls
+from tests.pwa.shell import PWA, home_module_graph, shell_urls
 
 # Resolves true once every URL is in the service worker's cache (false after ~60 s).  Awaited by page.evaluate:
 # wait_for_function would take the pending promise itself for a truthy answer and not wait at all.
@@ -94,3 +94,12 @@ def test_after_one_visit_lazy_screens_open_offline_and_a_queued_move_syncs_on_re
     assert [e["action"] for e in server.log(g["game_id"], g["table_token"])] == [action]
     page.get_by_test_id("recent-games").scroll_into_view_if_needed()
     shot(page, "fl-06-back-online-synced")
+
+
+def test_main_preloads_exactly_the_game_screens_modules():
+    # A game opened directly fetches its modules side by side (main.js's GAME_MODULES); a stale list would
+    # fetch one the screen no longer needs, or leave a new one to the one-level-at-a-time waterfall.
+    listed = re.search(r"const GAME_MODULES = \[(.*?)\];", (PWA / "js/main.js").read_text(), re.S).group(1)
+    preloaded = {f"/js/{name}.js" for name in re.findall(r'"([^"]+)"', listed)}
+    needed = set(home_module_graph("/js/sync.js")) | set(home_module_graph("/js/ui/game.js"))
+    assert preloaded == needed - set(home_module_graph())

@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 from tests.pwa.conftest import axe_check, game_token, shot
-from tests.pwa.test_scorers import EX1, field, server_score
+from tests.pwa.test_scorers import EX1, pick_token, server_score
 
 RULES = {r["id"]: r for r in json.loads((Path(__file__).resolve().parents[2] / "pwa" / "data" / "rules.json")
                                         .read_text(encoding="utf-8"))["rules"]}
@@ -43,7 +43,7 @@ def test_plays_history_stats_rules(server, new_phone, tmp_path):
     page.goto(server.url + "/")
     page.get_by_role("link", name="Asian Tigers end-game scorer").click()
     page.get_by_role("button", name="Load example (EX-1)").click()
-    field(page, "/tigers/HK/prosperity_token").select_option("PT1")  # the token already lies on another Tiger
+    pick_token(page, "HK", "24 · 12")  # the token already lies on another Tiger
     page.get_by_role("button", name="Score", exact=True).click()
     reason = page.locator(".field-error")
     reason.wait_for()
@@ -51,7 +51,7 @@ def test_plays_history_stats_rules(server, new_phone, tmp_path):
     open_rule(page, reason.get_by_role("link", name="SETUP-02"), "SETUP-02")  # SETUP-02
     axe_check(page, "rule"); shot(page, "pl-02-rule-from-refusal")
     page.go_back()
-    field(page, "/tigers/HK/prosperity_token").select_option("PT2")
+    pick_token(page, "HK", "21 · 10")
     page.get_by_role("button", name="Score", exact=True).click()
     page.get_by_role("button", name="Save to history").click()
     page.get_by_role("status").filter(has_text="Saved").wait_for()

@@ -295,7 +295,7 @@ def test_asian_tigers_two_players_by_tapping_the_board(server, new_phone):
                 hands.tap(page.locator(f'[data-space="{tiger}.{space}"]'))
                 if space.endswith("inf"):
                     hands.tap(page.get_by_role("button", name=f"One more piece of {owner} on {spoken(tiger, space)}"))
-                    hands.tap(page.get_by_role("button", name="Done"))
+                    hands.tap(page.get_by_role("button", name="Done", exact=True))
                 elif space.startswith("S"):
                     hands.tap(page.get_by_role("button", name=f"{owner} owns the satellite on {spoken(tiger, space)}"))
                 else:
@@ -303,7 +303,7 @@ def test_asian_tigers_two_players_by_tapping_the_board(server, new_phone):
                     if space.startswith("F"):
                         if parts:
                             hands.tap(page.get_by_label("Parts factory under it"))
-                        hands.tap(page.get_by_role("button", name="Done"))
+                        hands.tap(page.get_by_role("button", name="Done", exact=True))
     page.locator("[data-testid=board-SK]").scroll_into_view_if_needed()
     shot(page, "m-30-at-board")
     axe_check(page, "AT board entry")

@@ -47,6 +47,11 @@ def check_sheet(page, totals: dict[str, int], winner_text: str) -> None:
     assert page.locator("[data-testid=chart] rect.bar").count() == len(totals)
 
 
+def pick_token(page, tiger: str, printed: str) -> None:
+    """The Asian Tigers scorer: a Tiger's prosperity token, one tap on its printed values."""
+    page.get_by_test_id(f"token-{tiger}").get_by_role("button", name=re.compile(f"prosperity token {printed}")).click()
+
+
 def submit_and_expect_refusal(page, path: str, reason: str) -> None:
     page.get_by_role("button", name="Score", exact=True).click()
     page.locator("[data-testid=scorer-problem]").wait_for()
@@ -73,17 +78,20 @@ def test_asian_tigers_scorer_example_edit_refusal_history(server, new_phone):
     # one edited field: Red ends with 5 goods instead of 2
     field(page, "/participants/Red/leftovers/goods").fill("5")
 
-    # an impossible input: the same prosperity token on two Tigers
-    field(page, "/tigers/HK/prosperity_token").select_option("PT1")
-    submit_and_expect_refusal(page, "/tigers/HK/prosperity_token", "already lies on another Tiger")
+    # an impossible input: the same prosperity token on two Tigers (one tap on the token, as printed)
+    pick_token(page, "HK", "24 · 12")
+    page.get_by_role("button", name="Score", exact=True).click()
+    err = page.locator(fid("/tigers/HK/prosperity_token") + "-err")
+    err.wait_for()
+    assert "the token 24 · 12 already lies on South Korea" in err.inner_text()  # as printed, not "PT1"
     assert "SETUP-02" in page.locator("[data-testid=scorer-problem]").inner_text()
+    page.wait_for_function("() => document.activeElement.closest('[data-testid=token-HK]') !== null", timeout=5000)
     axe_check(page, "AT scorer refusal"); shot(page, "sc-02-at-refused")
-    field(page, "/tigers/HK/prosperity_token").select_option("PT2")
+    pick_token(page, "HK", "21 · 10")
 
-    # a flag picked from the available ones (and removed again)
+    # a flag picked from the available ones, one tap in its sector (and removed again)
     red = page.locator("[data-testid=participant-Red]")
-    red.get_by_role("button", name="Add a flag to sector B").click()  # the player-board row, tapped
-    red.get_by_role("button", name="Netherlands flag 3, 3 stars, 3 dots").click()  # as printed, not "NLD-3"
+    red.get_by_role("button", name=re.compile(r"^Netherlands 3 ★★★ •••: 3 stars, 3 dots, into sector B$")).click()
     red.get_by_role("button", name="Remove Netherlands flag 3, 3 stars, 3 dots from sector B").click()
     page.emulate_media(color_scheme="dark")
     red.locator(".sector").first.scroll_into_view_if_needed()

@@ -12,39 +12,42 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Iterable
+from typing import Any, Iterable
 
 from api.games.asara.data import AsaraData
-from api.games.scorekit import ScoringInputError, ordinal
+from api.games.messages import msg, ordinal
+from api.games.scorekit import ScoringInputError
 
 
 def check_asari(entries: Iterable[tuple[str, str, int]], data: AsaraData) -> None:
     """`entries`: (path, player name, Asari). Refuse more money than the box's coins (ASA-SCORE-09)."""
     entries = list(entries)
-    box = (f"the box holds {data.coins_in_box} Asari coins worth {data.asari_in_box} in all, and the bank pays "
-           f"out of them")
+    box = msg("the box holds {coins} Asari coins worth {asari} in all, and the bank pays out of them",
+              coins=data.coins_in_box, asari=data.asari_in_box)
     for path, name, asari in entries:
         if asari > data.asari_in_box:
             raise ScoringInputError("asari_beyond_coins", "ASA-SCORE-09", path,
-                                    f"{asari} Asari is more than there is: {box}", field=f"{name}'s Asari")
+                                    msg("{asari} Asari is more than there is: {box}", asari=asari, box=box),
+                                    field=msg("{player}'s Asari", player=name))
     total = 0
     for path, name, asari in entries:
         total += asari
         if total > data.asari_in_box:
             raise ScoringInputError("asari_beyond_coins", "ASA-SCORE-09", path,
-                                    f"with {name}'s {asari} the players would hold {total} Asari together, but {box}",
-                                    field=f"{name}'s Asari")
+                                    msg("with {player}'s {asari} the players would hold {total} Asari together, but "
+                                        "{box}", player=name, asari=asari, total=total, box=box),
+                                    field=msg("{player}'s Asari", player=name))
 
 
-def check_sections_in_box(heights: Iterable[tuple[str, str, int]], data: AsaraData, when: str) -> None:
+def check_sections_in_box(heights: Iterable[tuple[str, Any, int]], data: AsaraData, when: Any) -> None:
     """`heights`: (path, tower in words, sections). Towers standing together use at most the box's sections."""
     total = 0
     for path, words, height in heights:
         total += height
         if total > data.tower_sections_in_box:
             raise ScoringInputError("more_sections_than_the_box", "ASA-SCORE-04", path,
-                                    f"the towers {when} would hold {total} sections, but the box has only "
-                                    f"{data.tower_sections_in_box}", field=words)
+                                    msg("the towers {when} would hold {total} sections, but the box has only "
+                                        "{most}", when=when, total=total, most=data.tower_sections_in_box), field=words)
 
 
 def max_tower_height(data: AsaraData) -> int:
@@ -69,6 +72,6 @@ def _range(table: tuple[tuple[int, int], ...], sections: int) -> tuple[int, int]
     return (low[sections] or 0, high[sections] or 0)
 
 
-def tower_words(name: str, index: int) -> str:
+def tower_words(name: str, index: int):
     """``"Ann's 2nd tower"``."""
-    return f"{name}'s {ordinal(index + 1)} tower"
+    return msg("{player}'s {place} tower", player=name, place=ordinal(index + 1))

@@ -29,10 +29,22 @@ from api.games.asara.bounds import (
 )
 from api.games.asara.data import AsaraData
 from api.games.asara.inputs import Tower
+from api.games.messages import msg, ordinal
 from api.games.scorekit import (ScoringInputError, child, read_int, read_list, read_mapping, read_object,
-                                ordinal, read_player_name)
+                                read_player_name)
 
 MODE = "end_only"
+# Year-end counts in words, per key: the count in a year, a player's count, the last year differs, a count shrank.
+YEAR_WORDS = {
+    "towers": (msg("the towers in year {number}"), msg("{player}'s towers at the end of year {number}"),
+               msg("the last year-end evaluation counts what is on the table now: {now} towers, not {value}"),
+               msg("{value} towers at the end of year {number} but {later} a year later; towers are never taken "
+                   "down and gold sections stay in their tower")),
+    "gold": (msg("the gold sections in year {number}"), msg("{player}'s gold sections at the end of year {number}"),
+             msg("the last year-end evaluation counts what is on the table now: {now} gold sections, not {value}"),
+             msg("{value} gold sections at the end of year {number} but {later} a year later; towers are never "
+                 "taken down and gold sections stay in their tower")),
+}
 
 
 @dataclass(frozen=True)
@@ -88,13 +100,13 @@ def parse_end_only(raw: object, data: AsaraData) -> AsaraEndOnly:
     players_raw = read_list(raw["players"], "/players", "ASA-SCORE-01")
     if not data.min_players <= len(players_raw) <= data.max_players:
         raise ScoringInputError("wrong_player_count", "ASA-SCORE-01", "/players",
-                                f"Asara takes {data.min_players} to {data.max_players} players, got {len(players_raw)}",
-                                field="the players")
+                                msg("Asara takes {least} to {most} players, got {count}", least=data.min_players,
+                                    most=data.max_players, count=len(players_raw)), field=msg("the players"))
     names = _names(players_raw)
     players = tuple(_player(p, child("/players", i), names[i], data) for i, p in enumerate(players_raw))
     check_asari(((child("/players", i, "asari"), p.id, p.asari) for i, p in enumerate(players)), data)
     check_sections_in_box(((child("/players", i, "towers", j, "sections"), tower_words(p.id, j), t.height)
-                           for i, p in enumerate(players) for j, t in enumerate(p.towers)), data, "on the table")
+                           for i, p in enumerate(players) for j, t in enumerate(p.towers)), data, msg("on the table"))
     years = None
     if "years" in raw:
         years = tuple(_year(y, child("/years", n), n, names, data)
@@ -115,34 +127,38 @@ def _names(players_raw: list) -> list[str]:
 
 
 def _player(raw: dict, path: str, name: str, data: AsaraData) -> EndPlayer:
-    asari = _count(raw["asari"], child(path, "asari"), "ASA-SCORE-09", f"{name}'s Asari")
-    prestige = _count(raw["prestige"], child(path, "prestige"), "ASA-SCORE-01", f"{name}'s prestige-track position")
+    asari = _count(raw["asari"], child(path, "asari"), "ASA-SCORE-09", msg("{player}'s Asari", player=name))
+    prestige = _count(raw["prestige"], child(path, "prestige"), "ASA-SCORE-01",
+                      msg("{player}'s prestige-track position", player=name))
     towers = tuple(_tower(t, child(path, "towers", j), tower_words(name, j), data)
                    for j, t in enumerate(read_list(raw.get("towers", []), child(path, "towers"), "ASA-SCORE-04")))
     return EndPlayer(name, asari, prestige, towers)
 
 
-def _tower(raw: object, path: str, words: str, data: AsaraData) -> Tower:
+def _tower(raw: object, path: str, words, data: AsaraData) -> Tower:
     """A tower is one colour, its base and its turret plus any trunks and windows (ASA-SCORE-04)."""
     read_object(raw, path, "ASA-SCORE-04", required=("color", "sections"), optional=("gold",))
     if raw["color"] not in data.colors:
         raise ScoringInputError("unknown_color", "ASA-SCORE-04", child(path, "color"),
-                                f"a tower is one of the colours {', '.join(data.colors)}, not {raw['color']!r}",
-                                field=f"the colour of {words}")
-    height = _count(raw["sections"], child(path, "sections"), "ASA-SCORE-04", f"the sections of {words}")
+                                msg("a tower is one of the colours {colors}, not {color}",
+                                    colors=", ".join(data.colors), color=repr(raw["color"])),
+                                field=msg("the colour of {tower}", tower=words))
+    sections_of = msg("the sections of {tower}", tower=words)
+    height = _count(raw["sections"], child(path, "sections"), "ASA-SCORE-04", sections_of)
     if height < 2:
         raise ScoringInputError("tower_too_low", "ASA-SCORE-04", child(path, "sections"),
-                                f"a tower has a base and a turret, so at least 2 sections, not {height}",
-                                field=f"the sections of {words}")
+                                msg("a tower has a base and a turret, so at least 2 sections, not {sections}",
+                                    sections=height), field=sections_of)
     if height > max_tower_height(data):
         raise ScoringInputError("tower_too_high", "ASA-SCORE-04", child(path, "sections"),
-                                f"the box has only {data.tower_sections_in_box} tower sections, so no tower has "
-                                f"{height}", field=f"the sections of {words}")
-    gold = _count(raw.get("gold", 0), child(path, "gold"), "ASA-SCORE-03", f"the gold sections of {words}")
+                                msg("the box has only {most} tower sections, so no tower has {sections}",
+                                    most=data.tower_sections_in_box, sections=height), field=sections_of)
+    gold_of = msg("the gold sections of {tower}", tower=words)
+    gold = _count(raw.get("gold", 0), child(path, "gold"), "ASA-SCORE-03", gold_of)
     if gold > height:
         raise ScoringInputError("too_many_gold_sections", "ASA-SCORE-03", child(path, "gold"),
-                                f"a tower of {height} sections cannot have {gold} gold sections",
-                                field=f"the gold sections of {words}")
+                                msg("a tower of {sections} sections cannot have {gold} gold sections",
+                                    sections=height, gold=gold), field=gold_of)
     sections = {kind: 0 for kind in data.section_kinds}
     sections.update(base=1, turret=1)
     filler = next(k for k in data.section_kinds if k not in ("base", "turret"))
@@ -151,22 +167,23 @@ def _tower(raw: object, path: str, words: str, data: AsaraData) -> Tower:
 
 
 def _year(raw: object, path: str, number: int, names: list[str], data: AsaraData) -> YearSummary:
-    year = f"year {number + 1}"
     read_object(raw, path, "ASA-SCORE-03", required=("caliph",), optional=("towers", "gold"))
     caliph = raw["caliph"]
     if caliph not in names:
         raise ScoringInputError("caliph_holder_unknown", "ASA-SCORE-03", child(path, "caliph"),
-                                "someone always holds the Caliph's patronage: pick who held it at the end of "
-                                f"{year} ({', '.join(names)})", field=f"who held the Caliph's patronage in {year}")
+                                msg("someone always holds the Caliph's patronage: pick who held it at the end of "
+                                    "year {number} ({names})", number=number + 1, names=", ".join(names)),
+                                field=msg("who held the Caliph's patronage in year {number}", number=number + 1))
     counts = {}
-    for key, what in (("towers", "towers"), ("gold", "gold sections")):
+    for key in ("towers", "gold"):
         mapping = read_mapping(raw.get(key, {}), child(path, key), "ASA-SCORE-03")
         for name, value in mapping.items():
             if name not in names:
                 raise ScoringInputError("unknown_player", "ASA-SCORE-03", child(path, key, name),
-                                        f"no player is called {name!r}", field=f"the {what} in {year}")
+                                        msg("no player is called {name}", name=repr(name)),
+                                        field=msg(YEAR_WORDS[key][0].id, number=number + 1))
         counts[key] = {name: _count(mapping.get(name, 0), child(path, key, name), "ASA-SCORE-03",
-                                    f"{name}'s {what} at the end of {year}") for name in names}
+                                    msg(YEAR_WORDS[key][1].id, player=name, number=number + 1)) for name in names}
     return YearSummary(caliph, counts["towers"], counts["gold"])
 
 
@@ -175,21 +192,18 @@ def _check_years_grow(years: tuple[YearSummary, ...], players: tuple[EndPlayer, 
     last = len(years) - 1
     for number, year in enumerate(years):
         for player in players:
-            for key, now, what in (("towers", len(player.towers), "towers"), ("gold", player.gold, "gold sections")):
+            for key, now in (("towers", len(player.towers)), ("gold", player.gold)):
                 value = getattr(year, key)[player.id]
                 later = getattr(years[number + 1], key)[player.id] if number < last else now
                 path = child("/years", number, key, player.id)
-                words = f"{player.id}'s {what} at the end of year {number + 1}"
+                words = msg(YEAR_WORDS[key][1].id, player=player.id, number=number + 1)
                 if number == last and value != now:
-                    raise ScoringInputError(
-                        f"year_end_{key}_differ", "ASA-SCORE-03", path,
-                        f"the last year-end evaluation counts what is on the table now: {now} {what}, not {value}",
-                        field=words)
+                    raise ScoringInputError(f"year_end_{key}_differ", "ASA-SCORE-03", path,
+                                            msg(YEAR_WORDS[key][2].id, now=now, value=value), field=words)
                 if value > later:
-                    raise ScoringInputError(
-                        f"year_end_{key}_shrank", "ASA-SCORE-03", path,
-                        f"{value} {what} at the end of year {number + 1} but {later} a year later; towers are "
-                        "never taken down and gold sections stay in their tower", field=words)
+                    raise ScoringInputError(f"year_end_{key}_shrank", "ASA-SCORE-03", path,
+                                            msg(YEAR_WORDS[key][3].id, value=value, number=number + 1, later=later),
+                                            field=words)
 
 
 def year_end_points(year: YearSummary, player: str, data: AsaraData) -> int:
@@ -201,25 +215,28 @@ def year_end_points(year: YearSummary, player: str, data: AsaraData) -> int:
 def _check_prestige(player: EndPlayer, index: int, years, data: AsaraData) -> None:
     """The track holds building prestige (ASA-SCORE-02) plus the year-end evaluations (ASA-SCORE-03)."""
     low, high = building_prestige_range(data, player.sections)
-    built = f"building turns using {player.sections} sections earn {low} to {high}"
+    built = msg("building turns using {sections} sections earn {low} to {high}", sections=player.sections, low=low,
+                high=high)
     if years is not None:
         evaluations = sum(year_end_points(y, player.id, data) for y in years)
         low, high = low + evaluations, high + evaluations
-        because = f"the year-end evaluations entered give {evaluations} and {built}"
+        because = msg("the year-end evaluations entered give {points} and {built}", points=evaluations, built=built)
     else:
         per_year = len(player.towers) * data.per_tower + player.gold * data.per_gold_section
         low, high = low + per_year, high + data.years * (per_year + data.caliph_patronage)
-        because = (f"the {ordinal(data.years)} year-end evaluation alone gives {per_year}, the {data.years} can give at "
-                   f"most {data.years * (per_year + data.caliph_patronage)}, and {built}")
+        because = msg("the {year} year-end evaluation alone gives {points}, the {count} can give at most {most}, and "
+                      "{built}", year=ordinal(data.years), points=per_year, count=data.years,
+                      most=data.years * (per_year + data.caliph_patronage), built=built)
     if not low <= player.prestige <= high:
         raise ScoringInputError(
             "prestige_out_of_reach", "ASA-SCORE-03", child("/players", index, "prestige"),
-            f"{player.prestige} cannot be reached with these towers: {because}, so it lies between {low} and {high}",
-            field=f"{player.id}'s prestige-track position")
+            msg("{prestige} cannot be reached with these towers: {because}, so it lies between {low} and {high}",
+                prestige=player.prestige, because=because, low=low, high=high),
+            field=msg("{player}'s prestige-track position", player=player.id))
 
 
-def _count(value: object, path: str, rule: str, words: str) -> int:
+def _count(value: object, path: str, rule: str, words) -> int:
     try:
         return read_int(value, path, rule)
     except ScoringInputError as error:
-        raise ScoringInputError(error.code, error.rule, error.path, error.message, field=words) from None
+        raise ScoringInputError(error.code, error.rule, error.path, error.text, field=words) from None

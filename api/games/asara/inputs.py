@@ -30,6 +30,7 @@ from api.games.asara.bounds import (
     building_prestige_range, check_asari, check_sections_in_box, max_tower_height, tower_words,
 )
 from api.games.asara.data import AsaraData
+from api.games.messages import msg
 from api.games.scorekit import (
     ScoringInputError, child, read_int, read_list, read_mapping, read_object, read_player_ids, read_player_ref,
 )
@@ -89,11 +90,12 @@ def parse_asara_input(raw: object, data: AsaraData) -> AsaraEndState:
     read_object(raw, "", "ASA-SCORE-01", required=("players", "years"), optional=("mode",))
     if raw.get("mode", "detailed") != "detailed":
         raise ScoringInputError("unknown_mode", "ASA-SCORE-01", "/mode",
-                                "mode is \"detailed\" (the default) or \"end_only\"", field="the entry mode")
+                                msg('mode is "detailed" (the default) or "end_only"'), field=msg("the entry mode"))
     players_raw = read_list(raw["players"], "/players", "ASA-SCORE-01")
     if not data.min_players <= len(players_raw) <= data.max_players:
         raise ScoringInputError("wrong_player_count", "ASA-SCORE-01", "/players",
-                                f"Asara takes {data.min_players} to {data.max_players} players, got {len(players_raw)}")
+                                msg("Asara takes {least} to {most} players, got {count}", least=data.min_players,
+                                    most=data.max_players, count=len(players_raw)))
     for index, player in enumerate(players_raw):
         read_object(player, child("/players", index), "ASA-SCORE-01", required=("id", "asari"),
                     optional=("building_prestige", "building_turns"))
@@ -112,7 +114,7 @@ def _player(raw: dict, path: str, data: AsaraData) -> AsaraPlayer:
     asari = read_int(raw["asari"], child(path, "asari"), "ASA-SCORE-09")
     if "building_prestige" in raw and "building_turns" in raw:
         raise ScoringInputError("conflicting_fields", "ASA-SCORE-02", child(path, "building_turns"),
-                                "give either building_prestige (a total) or building_turns, not both")
+                                msg("give either building_prestige (a total) or building_turns, not both"))
     prestige = turns = None
     if "building_prestige" in raw:
         prestige = read_int(raw["building_prestige"], child(path, "building_prestige"), "ASA-SCORE-02")
@@ -142,7 +144,8 @@ def _tower(raw: object, path: str, data: AsaraData) -> Tower:
     color = raw["color"]
     if color not in data.colors:
         raise ScoringInputError("unknown_color", "ASA-SCORE-04", child(path, "color"),
-                                f"a tower is one of the colours {', '.join(data.colors)}, not {color!r}")
+                                msg("a tower is one of the colours {colors}, not {color}",
+                                    colors=", ".join(data.colors), color=repr(color)))
     sections_raw = read_object(raw["sections"], child(path, "sections"), "ASA-SCORE-04", optional=data.section_kinds)
     sections = {kind: read_int(sections_raw.get(kind, 0), child(path, "sections", kind), "ASA-SCORE-04",
                                maximum=max_tower_height(data))
@@ -150,11 +153,14 @@ def _tower(raw: object, path: str, data: AsaraData) -> Tower:
     for kind in ("base", "turret"):
         if sections[kind] != 1:
             raise ScoringInputError(f"tower_{kind}_count", "ASA-SCORE-04", child(path, "sections", kind),
-                                    f"a tower has exactly one {kind}; this one has {sections[kind]}")
+                                    msg("a tower has exactly one base; this one has {count}", count=sections[kind])
+                                    if kind == "base" else
+                                    msg("a tower has exactly one turret; this one has {count}", count=sections[kind]))
     tower = Tower(color, sections, read_int(raw.get("gold_sections", 0), child(path, "gold_sections"), "ASA-SCORE-03"))
     if tower.gold_sections > tower.height:
         raise ScoringInputError("too_many_gold_sections", "ASA-SCORE-03", child(path, "gold_sections"),
-                                f"a tower of {tower.height} sections cannot have {tower.gold_sections} gold sections")
+                                msg("a tower of {sections} sections cannot have {gold} gold sections",
+                                    sections=tower.height, gold=tower.gold_sections))
     return tower
 
 
@@ -172,15 +178,19 @@ def _check_towers_only_grow(years: tuple[YearEnd, ...]) -> None:
                 new = [t for t in after if t.color == color]
                 if _can_grow_into(old, new, gold=True):
                     continue
-                heights = lambda towers: ", ".join(f"{t.height} ({t.gold_sections} gold)" for t in towers) or "none"
+                heights = lambda towers: ", ".join(str(msg("{sections} ({gold} gold)", sections=t.height,
+                                                              gold=t.gold_sections)) for t in towers) or msg("none")
                 shrank = not _can_grow_into(old, new, gold=False)
+                said = dict(player=player, color=color, before=heights(old), year=index, after=heights(new),
+                            next=index + 1)
                 raise ScoringInputError(
                     "tower_shrank" if shrank else "gold_sections_removed", "ASA-SCORE-03", path,
-                    f"{player}'s {color} towers were {heights(old)} sections at the end of year {index} but "
-                    f"{heights(new)} at the end of year {index + 1}; "
-                    + ("towers are never shortened or taken down" if shrank else
-                       "gold sections stay in their tower and are never removed or moved to another"),
-                    field=f"{player}'s towers at the end of year {index + 1}")
+                    msg("{player}'s {color} towers were {before} sections at the end of year {year} but {after} at "
+                        "the end of year {next}; towers are never shortened or taken down", **said) if shrank else
+                    msg("{player}'s {color} towers were {before} sections at the end of year {year} but {after} at "
+                        "the end of year {next}; gold sections stay in their tower and are never removed or moved "
+                        "to another", **said),
+                    field=msg("{player}'s towers at the end of year {number}", player=player, number=index + 1))
 
 
 def _can_grow_into(old: list[Tower], new: list[Tower], gold: bool) -> bool:
@@ -209,9 +219,10 @@ def _check_box(players: tuple[AsaraPlayer, ...], years: tuple[YearEnd, ...], dat
     check_asari(((child("/players", i, "asari"), p.id, p.asari) for i, p in enumerate(players)), data)
     for number, year in enumerate(years):
         check_sections_in_box(
-            ((child("/years", number, "towers", owner, j), f"{tower_words(owner, j)} in year {number + 1}", t.height)
+            ((child("/years", number, "towers", owner, j),
+              msg("{tower} in year {number}", tower=tower_words(owner, j), number=number + 1), t.height)
              for owner, towers in year.towers.items() for j, t in enumerate(towers)),
-            data, f"standing at the end of year {number + 1}")
+            data, msg("standing at the end of year {number}", number=number + 1))
     for index, player in enumerate(players):
         if player.building_prestige is None:
             continue
@@ -220,8 +231,9 @@ def _check_box(players: tuple[AsaraPlayer, ...], years: tuple[YearEnd, ...], dat
         if not low <= player.building_prestige <= high:
             raise ScoringInputError(
                 "building_prestige_out_of_reach", "ASA-SCORE-02", child("/players", index, "building_prestige"),
-                f"building turns that used the {sections} sections of {player.id}'s towers earn {low} to {high} "
-                f"prestige, not {player.building_prestige}", field=f"{player.id}'s building prestige")
+                msg("building turns that used the {sections} sections of {player}'s towers earn {low} to {high} "
+                    "prestige, not {prestige}", sections=sections, player=player.id, low=low, high=high,
+                    prestige=player.building_prestige), field=msg("{player}'s building prestige", player=player.id))
 
 
 def _check_building_turns(state: AsaraEndState) -> None:
@@ -233,5 +245,5 @@ def _check_building_turns(state: AsaraEndState) -> None:
         if sum(player.building_turns) != built:
             raise ScoringInputError(
                 "building_sections_mismatch", "ASA-SCORE-02", child("/players", index, "building_turns"),
-                f"{player.id}'s building turns used {sum(player.building_turns)} sections, "
-                f"but their towers hold {built}")
+                msg("{player}'s building turns used {used} sections, but their towers hold {built}",
+                    player=player.id, used=sum(player.building_turns), built=built))

@@ -17,18 +17,23 @@ from api.games.field_problems import all_problems
 from api.games.asara.data import AsaraData, PlacePoints, load_asara_data
 from api.games.asara.end_only import AsaraEndOnly, is_end_only, parse_end_only, year_end_points
 from api.games.asara.inputs import AsaraEndState, AsaraPlayer, YearEnd, parse_asara_input
-from api.games.scorekit import PlaceholderLog, ScoreSheet, ScoringInputError, and_list, name_the_field, ordinal
+from api.games.messages import and_list, msg, msg_n, ordinal, plus_sum, said
+from api.games.scorekit import PlaceholderLog, ScoreSheet, ScoringInputError, name_the_field
 
 CATEGORIES = {
-    "building": "building prestige",
-    "year_end": "year-end evaluations",
-    "tower_colors": "tower colours",
-    "highest_tower": "highest tower",
-    "most_towers": "most towers",
-    "asari": "Asari",
+    "building": msg("building prestige"),
+    "year_end": msg("year-end evaluations"),
+    "tower_colors": msg("tower colours"),
+    "highest_tower": msg("highest tower"),
+    "most_towers": msg("most towers"),
+    "asari": msg("Asari"),
 }
+# The towers of each colour of the shipped edition, said whole (an adjective agrees with its noun).
+COLOR_TOWERS = {"brown": msg("Brown towers"), "green": msg("Green towers"), "red": msg("Red towers"),
+                "black": msg("Black towers"), "white": msg("White towers")}
+ROUNDED = {"up": msg("rounded up"), "down": msg("rounded down")}
 # End only without the year ends: the track position stands for building and year-end prestige together.
-END_ONLY_CATEGORIES = {"prestige_track": "prestige track", **{k: v for k, v in CATEGORIES.items()
+END_ONLY_CATEGORIES = {"prestige_track": msg("prestige track"), **{k: v for k, v in CATEGORIES.items()
                                                                if k not in ("building", "year_end")}}
 
 
@@ -81,8 +86,8 @@ def _score(end_state: dict, data: AsaraData) -> dict:
             _score_building(player, sheets[player.id], data, log)
         for number, year in enumerate(state.years, start=1):
             _score_year_end(number, year, state, sheets, data, log)
-        verification = [{"check": "the towers at every year end", "status": "verified",
-                         "detail": "each year's towers and gold sections were entered and checked against the next"}]
+        verification = [_check(msg("the towers at every year end"), "verified",
+                               msg("each year's towers and gold sections were entered and checked against the next"))]
 
     final = _final_evaluation(state, sheets, data, log)
     ranking = _rank(sheets)
@@ -94,15 +99,17 @@ def _score(end_state: dict, data: AsaraData) -> dict:
         "edition": data.edition_id,
         "players": [
             {"id": p.id, "categories": dict(sheets[p.id].categories), "total": sheets[p.id].total,
-             "total_explanation": sheets[p.id].total_explanation(CATEGORIES | END_ONLY_CATEGORIES),
+             **said("total_explanation", sheets[p.id].total_explanation(CATEGORIES | END_ONLY_CATEGORIES)),
              "lines": sheets[p.id].lines, "rank": next(r["rank"] for r in ranking if r["player"] == p.id)}
             for p in state.players
         ],
         "final_evaluation": final,
         "ranking": ranking,
         "winners": winners,
-        "winner_explanation": (f"{winners[0]} wins" if len(winners) == 1 else f"{and_list(winners)} share the win")
-                              + f" with {ranking[0]['total']} prestige",
+        **said("winner_explanation", msg("{player} wins with {prestige} prestige", player=winners[0],
+                                         prestige=ranking[0]["total"]) if len(winners) == 1 else
+               msg("{players} share the win with {prestige} prestige", players=and_list(winners),
+                   prestige=ranking[0]["total"])),
         "verification": verification,
         "placeholders_used": placeholders,
         "provisional": bool(placeholders),
@@ -117,9 +124,9 @@ def _final_evaluation(state, sheets: dict[str, ScoreSheet], data: AsaraData, log
         of_color = [Entry(owner, t.height) for owner, t in towers if t.color == color]
         log_path = ("final", "tower_by_color", color)
         final["tower_colors"][color] = _tower_category(
-            f"{color.capitalize()} towers", of_color, data.color_points(color), "tower_colors", sheets, log, log_path)
+            COLOR_TOWERS.get(color, msg("{color} towers", color=color.capitalize())), of_color, data.color_points(color), "tower_colors", sheets, log, log_path)
     final["highest_tower"] = _tower_category(
-        "Highest tower overall", [Entry(owner, t.height) for owner, t in towers], data.highest_tower_overall,
+        msg("Highest tower overall"), [Entry(owner, t.height) for owner, t in towers], data.highest_tower_overall,
         "highest_tower", sheets, log, ("final", "highest_tower_overall"))
     final["most_towers"] = _most_towers(state, sheets, data, log)
     for player in state.players:
@@ -137,31 +144,39 @@ def _score_track(state: AsaraEndOnly, sheets: dict[str, ScoreSheet], data: Asara
         sheet = sheets[player.id]
         if state.years is None:
             sheet.add("prestige_track", player.prestige,
-                      f"Prestige track after the {ordinal(data.years)} year end: {player.prestige} "
-                      "(building turns and year-end evaluations, as the track shows them)")
+                      msg("Prestige track after the {year} year end: {prestige} (building turns and year-end "
+                          "evaluations, as the track shows them)", year=ordinal(data.years), prestige=player.prestige))
             continue
         evaluations = 0
         for number, year in enumerate(state.years, start=1):
             points = year_end_points(year, player.id, data)
             evaluations += points
-            caliph = f" + Caliph's patronage {data.caliph_patronage}" if year.caliph == player.id else ""
+            caliph = msg(" + Caliph's patronage {points}", points=data.caliph_patronage) if year.caliph == player.id else ""
             sheet.add("year_end", points,
-                      f"Year {number} evaluation: {year.towers[player.id]} towers × {data.per_tower} + "
-                      f"{year.gold[player.id]} gold sections × {data.per_gold_section}{caliph} = {points}", year=number)
+                      msg("Year {number} evaluation: {towers} towers × {per_tower} + {gold} gold sections × "
+                          "{per_gold}{caliph} = {points}", number=number, towers=year.towers[player.id],
+                          per_tower=data.per_tower, gold=year.gold[player.id], per_gold=data.per_gold_section,
+                          caliph=caliph, points=points), year=number)
         sheet.add("building", player.prestige - evaluations,
-                  f"Building turns: the track's {player.prestige} minus {evaluations} from the year-end evaluations "
-                  f"= {player.prestige - evaluations}")
-    checked = [{"check": "prestige-track positions", "status": "verified",
-                "detail": "each position is one the towers on the table can have earned"},
-               {"check": "Asari and tower sections", "status": "verified",
-                "detail": f"within the box's {data.asari_in_box} Asari and {data.tower_sections_in_box} sections"}]
+                  msg("Building turns: the track's {prestige} minus {evaluations} from the year-end evaluations "
+                      "= {points}", prestige=player.prestige, evaluations=evaluations,
+                      points=player.prestige - evaluations))
+    checked = [_check(msg("prestige-track positions"), "verified",
+                      msg("each position is one the towers on the table can have earned")),
+               _check(msg("Asari and tower sections"), "verified",
+                      msg("within the box's {asari} Asari and {sections} sections", asari=data.asari_in_box,
+                          sections=data.tower_sections_in_box))]
     if state.years is None:
-        checked.append({"check": "year-end evaluations", "status": "not_verified",
-                        "detail": "not entered: the track's split into building and year-end prestige is unknown"})
+        checked.append(_check(msg("year-end evaluations"), "not_verified",
+                              msg("not entered: the track's split into building and year-end prestige is unknown")))
     else:
-        checked.append({"check": "year-end evaluations", "status": "verified",
-                        "detail": "towers and gold sections only grow, and the last year matches the table"})
+        checked.append(_check(msg("year-end evaluations"), "verified",
+                              msg("towers and gold sections only grow, and the last year matches the table")))
     return checked
+
+
+def _check(check, status: str, detail) -> dict:
+    return {**said("check", check), "status": status, **said("detail", detail)}
 
 
 # --------------------------------------------------------------------------- during the game
@@ -173,11 +188,12 @@ def _score_building(player: AsaraPlayer, sheet: ScoreSheet, data: AsaraData, log
         for sections in player.building_turns:
             log.use("building", "prestige_by_sections_used", str(sections))
             points.append(data.building_prestige(sections))
-        sheet.add("building", sum(points), f"Building turns using {'+'.join(map(str, player.building_turns))} "
-                                           f"sections → {'+'.join(map(str, points)) or '0'} = {sum(points)}")
+        sheet.add("building", sum(points), msg("Building turns using {sections} sections → {each} = {points}",
+                                               sections="+".join(map(str, player.building_turns)),
+                                               each="+".join(map(str, points)) or "0", points=sum(points)))
     elif player.building_prestige:
         sheet.add("building", player.building_prestige,
-                  f"Building turns: {player.building_prestige} prestige (entered as a total)")
+                  msg("Building turns: {prestige} prestige (entered as a total)", prestige=player.building_prestige))
 
 
 def _score_year_end(number: int, year: YearEnd, state: AsaraEndState, sheets: dict[str, ScoreSheet], data: AsaraData,
@@ -190,12 +206,14 @@ def _score_year_end(number: int, year: YearEnd, state: AsaraEndState, sheets: di
         gold = sum(t.gold_sections for t in towers)
         caliph = data.caliph_patronage if year.caliph == player.id else 0
         points = len(towers) * data.per_tower + gold * data.per_gold_section + caliph
-        parts = [f"{len(towers)} tower{'s' if len(towers) != 1 else ''} × {data.per_tower}",
-                 f"{gold} gold section{'s' if gold != 1 else ''} × {data.per_gold_section}"]
+        parts = [msg_n("{count} tower × {each}", "{count} towers × {each}", "count", count=len(towers),
+                       each=data.per_tower),
+                 msg_n("{count} gold section × {each}", "{count} gold sections × {each}", "count", count=gold,
+                       each=data.per_gold_section)]
         if caliph:
-            parts.append(f"Caliph's patronage {caliph}")
-        sheets[player.id].add("year_end", points, f"Year {number} evaluation: {' + '.join(parts)} = {points}",
-                              year=number)
+            parts.append(msg("Caliph's patronage {points}", points=caliph))
+        sheets[player.id].add("year_end", points, msg("Year {number} evaluation: {parts} = {points}", number=number,
+                                                      parts=plus_sum(parts), points=points), year=number)
 
 
 def _score_asari(player_id: str, asari: int, sheet: ScoreSheet, data: AsaraData, log: PlaceholderLog) -> None:
@@ -204,7 +222,8 @@ def _score_asari(player_id: str, asari: int, sheet: ScoreSheet, data: AsaraData,
     log.use("final", "asari_rounding")
     points = _divide(asari, data.asari_per_point, data.asari_rounding)
     sheet.add("asari", points,
-              f"{asari} Asari → {points} (1 per {data.asari_per_point}, rounded {data.asari_rounding})")
+              msg("{asari} Asari → {points} (1 per {per}, {rounded})", asari=asari, points=points,
+                  per=data.asari_per_point, rounded=ROUNDED[data.asari_rounding]))
 
 
 # --------------------------------------------------------------------------- final evaluation
@@ -236,28 +255,33 @@ def _awards(entries: list[Entry], points: PlacePoints, rounding: str) -> list[Aw
     return awards
 
 
-def _tie_text(award: Award, unit: str, rounding: str) -> str:
+def _tie_text(award: Award, unit: str, rounding: str):
     """``"tied 1st with P2 → (6+3)/2 = 4.5 → 5 (rounded up)"``."""
     if award.place is None:
-        return "no 2nd place after a tie for 1st → 0"
+        return msg("no 2nd place after a tie for 1st → 0")
     if len(award.group) == 1:
-        return f"{ordinal(award.place)} → {award.share}"
+        return msg("{place} → {points}", place=ordinal(award.place), points=award.share)
     owners = Counter(e.owner for e in award.group if e is not award.entry)
     others = and_list([_others_text(owner, count, owner == award.entry.owner, unit) for owner, count in owners.items()])
     exact = Fraction(sum(award.pooled), len(award.group))
     value = f"{float(exact):.2f}".rstrip("0").rstrip(".")
-    rounded = f" → {award.share} (rounded {rounding})" if exact.denominator != 1 else ""
-    return (f"tied {ordinal(award.place)} with {others} → ({'+'.join(map(str, award.pooled))})/{len(award.group)}"
-            f" = {value}{rounded}")
+    rounded = msg(" → {points} ({rounded})", points=award.share, rounded=ROUNDED[rounding]) \
+        if exact.denominator != 1 else ""
+    return msg("tied {place} with {others} → ({pooled})/{count} = {value}{rounded}", place=ordinal(award.place),
+               others=others, pooled="+".join(map(str, award.pooled)), count=len(award.group), value=value,
+               rounded=rounded)
 
 
-def _others_text(owner: str, count: int, same_owner: bool, unit: str) -> str:
-    if same_owner:
-        return f"another of {owner}'s {unit}s" if count == 1 else f"{count} more of {owner}'s {unit}s"
-    return owner if count == 1 else f"{owner} ({count} {unit}s)"
+def _others_text(owner: str, count: int, same_owner: bool, unit: str):
+    if unit == "tower":
+        if same_owner:
+            return msg_n("another of {owner}'s towers", "{count} more of {owner}'s towers", "count",
+                         owner=owner, count=count)
+        return owner if count == 1 else msg("{owner} ({count} towers)", owner=owner, count=count)
+    return owner if count == 1 else msg("{owner} ({count} players)", owner=owner, count=count)
 
 
-def _tower_category(label: str, entries: list[Entry], points: PlacePoints, category: str,
+def _tower_category(label, entries: list[Entry], points: PlacePoints, category: str,
                     sheets: dict[str, ScoreSheet], log: PlaceholderLog, log_path: tuple[str, ...]) -> list[dict]:
     """Award one tower category per tower (ASA-SCORE-06/07/10/11, ASA-AMB-01: one player may collect several)."""
     result = []
@@ -266,7 +290,8 @@ def _tower_category(label: str, entries: list[Entry], points: PlacePoints, categ
             log.use(*log_path, "highest" if award.place == 1 else "second")
             if award.place == 1 and len(award.group) > 1:
                 log.use(*log_path, "second")
-        text = f"{label}: {award.entry.owner}'s {award.entry.measure}-section tower, {_tie_text(award, 'tower', 'up')}"
+        text = msg("{label}: {owner}'s {sections}-section tower, {award}", label=label, owner=award.entry.owner,
+                   sections=award.entry.measure, award=_tie_text(award, "tower", "up"))
         sheets[award.entry.owner].add(category, award.share, text)
         result.append({"player": award.entry.owner, "height": award.entry.measure, "place": award.place,
                        "tied_towers": len(award.group), "points": award.share})
@@ -287,8 +312,8 @@ def _most_towers(state: AsaraEndState, sheets: dict[str, ScoreSheet], data: Asar
             log.use("final", "most_towers", "most" if award.place == 1 else "second")
             if award.place == 1 and len(award.group) > 1:
                 log.use("final", "most_towers", "second")
-        text = (f"Most towers: {award.entry.measure} towers, "
-                f"{_tie_text(award, 'player', data.most_towers_rounding)}")
+        text = msg("Most towers: {towers} towers, {award}", towers=award.entry.measure,
+                   award=_tie_text(award, "player", data.most_towers_rounding))
         sheets[award.entry.owner].add("most_towers", award.share, text)
         result.append({"player": award.entry.owner, "towers": award.entry.measure, "place": award.place,
                        "tied_players": len(award.group), "points": award.share})

@@ -21,7 +21,7 @@ from api.games.asian_tigers.engine import apply, is_over, legal_actions, new_gam
 from api.games.asian_tigers.errors import RulesError
 from api.games.asian_tigers.presentation.document import edition_labels
 from api.games.asian_tigers.presentation.outcome import outcome, provisional_score
-from api.games.asian_tigers.presentation.refusals import refusals
+from api.games.asian_tigers.presentation.why_not import refusals
 from api.games.asian_tigers.state import state_from_dict, state_to_dict
 from api.games.asian_tigers.view import view
 

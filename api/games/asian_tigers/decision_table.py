@@ -1,18 +1,10 @@
 """The decision table: every step, every question, who lists its options and who answers each action.
 
 This is the one place that says which function the engine runs; nothing is
-registered by importing a module.  Three tables and a cross-reference:
-
-* `STEPS` — frame step name → ``function(state, frame, events)``, which
-  returns the decision it asks (or None when the step needs no answer).
-  Frames in a saved game hold these names, so a name never changes.
-* `DECISIONS` — decision kind → `Decision`: the steps that ask it, the
-  function that lists its legal options, and its answers (action kind →
-  ``function(state, action, events)``).
-* `OPTIONS` and `ANSWERS` — the same two columns keyed for the engine.
-
-The parts of the game are listed in the order they are played: the turn, the
-action it starts, the bonuses, the management phases, then solo play.
+registered by importing a module.  A step (``function(state, frame, events)``)
+returns the decision it asks, or None; frames in a saved game hold step names, so
+a name never changes.  An answer is ``function(state, action, events)``.  The parts
+of the game are listed in the order they are played.
 """
 from __future__ import annotations
 
@@ -21,7 +13,7 @@ from types import MappingProxyType
 from typing import Callable, Mapping
 
 from api.games.asian_tigers import flow
-from api.games.asian_tigers.decisions import decline
+from api.games.asian_tigers.decisions import Ask, decline
 from api.games.asian_tigers.management import era1, era2, era2_setup
 from api.games.asian_tigers.solo import automa, automa_bonuses
 from api.games.asian_tigers.turn import bonuses, building, market, performance, placement, region
@@ -38,19 +30,19 @@ class Decision:
 
 STEPS: Mapping[str, Callable] = MappingProxyType({
     # the turn (flow)
-    "placement": flow.placement_step,
-    "bonuses": flow.bonuses_step,
+    "placement": Ask("choose_placement"),  # TURN-01: place the leftmost worker
+    "bonuses": Ask("choose_bonus"),  # after the action: resolve or ignore unlocked bonuses, then end the turn
     # the action a placement starts
-    "special_trade": placement.special_trade_step,
-    "local_sale": placement.local_sale_step,
-    "build": building.build_step,
-    "university_action": building.university_action_step,
+    "special_trade": Ask("choose_special_trade"),  # TRADE-07: sell to a nation of another centre, or advance 2
+    "local_sale": Ask("choose_local_sale", True, ("tiger", "center")),  # LMKT-02: optional, before the build
+    "build": Ask("choose_build", False, ("tiger", "center")),  # the mandatory build of an investment action
+    "university_action": Ask("choose_university_action", True, ("space",)),  # BUILD-UNI-01: optional
     "university_bonus": building.university_bonus_step,
-    "sales": market.sales_step,
-    "gm_flag": market.gm_flag_step,
+    "sales": Ask("choose_sale", False, ("trade_center",)),  # TRADE-02/04/05, bonuses in between (CASCADE-04)
+    "gm_flag": Ask("choose_gm_flag", False, ("flags",)),  # TRADE-06: one flag bought here advances the GM
     # bonuses that ask a follow-up question
     "region_bonus": region.region_bonus_step,
-    "second_production": performance.second_production_step,
+    "second_production": Ask("choose_second_production", True, ("first", "energy", "reason")),  # PERF-09
     # management: Era I, the Era II setup, Era II and the final scoring
     "mgmt_global_market": era1.global_market_step,
     "mgmt_influence": era1.influence_step,

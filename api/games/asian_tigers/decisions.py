@@ -8,6 +8,9 @@ function runs each step; `engine.advance` runs the frames.
 """
 from __future__ import annotations
 
+import copy
+from dataclasses import dataclass
+
 from api.games.asian_tigers.state import GameState
 
 
@@ -30,6 +33,21 @@ def new_decision(state: GameState, kind: str, seat: str, declinable: bool, **con
     decision = {"id": state.next_decision_id, "kind": kind, "seat": seat, "declinable": declinable, **context}
     state.next_decision_id += 1
     return decision
+
+
+@dataclass(frozen=True)
+class Ask:
+    """A frame step that only asks the frame's seat the decision `kind`, with (copies of) the frame's
+    `context` fields."""
+
+    kind: str
+    declinable: bool = False
+    context: tuple[str, ...] = ()
+
+    def __call__(self, state: GameState, frame: dict, events: list[dict]) -> dict:
+        """The decision, for `engine.advance` to put on the stack."""
+        return new_decision(state, self.kind, frame["seat"], self.declinable,
+                            **{key: copy.copy(frame[key]) for key in self.context})
 
 
 def current_decision(state: GameState) -> dict | None:

@@ -145,11 +145,7 @@ def _refuse_unknown_fields(action: dict, legal: list[dict] | None) -> None:
     fields = action.keys() - _ALWAYS_ALLOWED
     if not fields or legal is None:
         return
-    kind = action["kind"]
-    for option in legal:  # usually the first option of its kind has the action's fields: nothing to build
-        if option["kind"] == kind and fields <= option.keys():
-            return
-    same_kind = [o for o in legal if o["kind"] == kind]
+    same_kind = [o for o in legal if o["kind"] == action["kind"]]
     if not same_kind:
         return
     allowed = set().union(*same_kind) | _ALWAYS_ALLOWED

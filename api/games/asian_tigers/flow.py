@@ -13,7 +13,7 @@ Era II setup, which opens Era II's first turn.
 """
 from __future__ import annotations
 
-from api.games.asian_tigers.decisions import new_decision, push_frame
+from api.games.asian_tigers.decisions import push_frame
 from api.games.asian_tigers.edition.load import Edition
 from api.games.asian_tigers.management import era1 as management, era2_setup
 from api.games.asian_tigers.setup import set_up_table
@@ -39,23 +39,11 @@ def open_game(options: dict, edition: Edition, seed: int = 0) -> GameState:
 def begin_turn(state: GameState) -> None:
     """Open the turn of the participant at `state.turn_index`."""
     seat = state.turn_order[state.turn_index]
-    turn = {"seat": seat, "worker": None, "center": None}
-    if state.turn != turn:  # the same as the last one (a solo round): keep it, shared with the state before
-        state.turn = turn
+    state.turn = {"seat": seat, "worker": None, "center": None}
     if state.solo is not None and seat == state.solo["automa"]:  # solo (issue 7): the Automa plays itself
         automa.begin_automa_turn(state)
         return
     push_frame(state, "turn", ["placement", "bonuses"], seat=seat)
-
-
-def placement_step(state: GameState, frame: dict, events: list[dict]) -> dict:
-    """TURN-01: place the leftmost worker."""
-    return new_decision(state, "choose_placement", frame["seat"], declinable=False)
-
-
-def bonuses_step(state: GameState, frame: dict, events: list[dict]) -> dict:
-    """After the action: resolve or ignore unlocked bonuses, then end the turn."""
-    return new_decision(state, "choose_bonus", frame["seat"], declinable=False)
 
 
 def bonus_options(state: GameState, decision: dict) -> list[dict]:
@@ -75,8 +63,7 @@ def end_turn(state: GameState, action: dict, events: list[dict]) -> None:
     """CASCADE-03: end the turn; bonuses still waiting are forfeited."""
     player = state.player(state.turn_order[state.turn_index])  # its name only
     forfeited = [b["bonus"] for b in state.pending_bonuses]
-    if forfeited:
-        state.pending_bonuses = []
+    state.pending_bonuses = []
     text = f"{player.name} ends the turn"
     if forfeited:
         text += "; forfeited: " + ", ".join(b.replace("_", " ") for b in forfeited)

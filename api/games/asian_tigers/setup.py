@@ -9,16 +9,12 @@ from __future__ import annotations
 
 import random
 
+from api.games.asian_tigers.edition.checks_rulebook import RULES_OPTIONS
 from api.games.asian_tigers.edition.load import CENTERS, Edition
 from api.games.asian_tigers.errors import SetupError
 from api.games.asian_tigers.solo.options import resolve_solo
 from api.games.asian_tigers.state import NEUTRAL, GameState, Piece, PlayerState
 
-RULES_OPTION_VALUES = {
-    "tiebreak_era2_tiger_ties": ("chain", "turn_order"),
-    "milestone_counts_on_space": (True, False),
-    "prosperity_from_influence_rounds": (1, 2),
-}
 WORKER_ENTRY_MODES = ("sequence", "stated")
 
 
@@ -56,10 +52,11 @@ def resolve_options(options: dict, edition: Edition) -> dict:
         raise SetupError("two players chose the same colour", code="duplicate_color", field="players")
     rules_options = dict(edition.rules_options)
     for key, value in (options.get("rules_options") or {}).items():
-        if key not in RULES_OPTION_VALUES:
+        if key not in RULES_OPTIONS:
             raise SetupError(f"unknown rules option {key!r}", code="unknown_rules_option", field=f"rules_options/{key}")
-        if value not in RULES_OPTION_VALUES[key] or isinstance(value, bool) != isinstance(RULES_OPTION_VALUES[key][0], bool):
-            raise SetupError(f"rules option {key} must be one of {list(RULES_OPTION_VALUES[key])}",
+        allowed = RULES_OPTIONS[key][1]
+        if value not in allowed or isinstance(value, bool) != isinstance(allowed[0], bool):
+            raise SetupError(f"rules option {key} must be one of {allowed}",
                              code="invalid_rules_option", field=f"rules_options/{key}", rule="SCORE-END-03")
         rules_options[key] = value
     for key in ("rules_options", "setup"):
@@ -80,11 +77,7 @@ def resolve_options(options: dict, edition: Edition) -> dict:
     return resolved
 
 
-# -- individual draws --------------------------------------------------------
-def _recorded_or(setup: dict, key: str, generate):
-    return setup[key] if key in setup and setup[key] is not None else generate()
-
-
+# -- individual draws: as the table recorded them in ``setup[key]``, or drawn from the seed --
 def draw_prosperity_tokens(edition: Edition, setup: dict, seed: int) -> dict[str, str]:
     """SETUP-02: one prosperity token per Tiger, the fifth leaves the game."""
     return _token_per_tiger(edition, setup, seed, "prosperity_tokens", list(edition.prosperity_tokens), "SETUP-02")
@@ -100,11 +93,9 @@ def draw_region_tokens(edition: Edition, setup: dict, seed: int) -> tuple[dict[s
 def _token_per_tiger(edition: Edition, setup: dict, seed: int, key: str, tokens: list[str], rule: str) -> dict:
     """A different one of `tokens` on each Tiger: as recorded in ``setup[key]``, or drawn from the seed."""
     tigers = list(edition.tigers)
-
-    def generate():
-        return dict(zip(tigers, rng_for(seed, key).sample(tokens, len(tigers))))
-
-    chosen = _recorded_or(setup, key, generate)
+    chosen = setup.get(key)
+    if chosen is None:
+        chosen = dict(zip(tigers, rng_for(seed, key).sample(tokens, len(tigers))))
     if not isinstance(chosen, dict) or sorted(chosen) != sorted(tigers) \
             or not all(isinstance(v, str) for v in chosen.values()) or any(t not in tokens for t in chosen.values()) \
             or len(set(chosen.values())) != len(tigers):
@@ -122,11 +113,9 @@ def prosperity_order(edition: Edition, tokens: dict[str, str], player_count: int
 def draw_setup_workers(edition: Edition, setup: dict, seed: int, label: str = "setup_workers") -> dict[str, str]:
     """SETUP-06: one worker of each type, to centre A, B and C (by prosperity rank)."""
     types = list(edition.worker_types)
-
-    def generate():
-        return dict(zip(CENTERS, rng_for(seed, label).sample(types, len(types))))
-
-    chosen = _recorded_or(setup, "setup_workers", generate)
+    chosen = setup.get("setup_workers")
+    if chosen is None:
+        chosen = dict(zip(CENTERS, rng_for(seed, label).sample(types, len(types))))
     if not isinstance(chosen, dict) or sorted(chosen) != list(CENTERS) \
             or not all(isinstance(v, str) for v in chosen.values()) or sorted(chosen.values()) != sorted(types):
         raise SetupError(f"setup_workers must map A, B, C to the worker types {', '.join(types)}, one each",
@@ -137,11 +126,9 @@ def draw_setup_workers(edition: Edition, setup: dict, seed: int, label: str = "s
 def draw_turn_order(player_count: int, setup: dict, seed: int) -> list[str]:
     """SETUP-11: blind-drawn discs give the first turn order."""
     seats = [str(i) for i in range(player_count)]
-
-    def generate():
-        return rng_for(seed, "turn_order").sample(seats, player_count)
-
-    recorded = _recorded_or(setup, "turn_order", generate)
+    recorded = setup.get("turn_order")
+    if recorded is None:
+        recorded = rng_for(seed, "turn_order").sample(seats, player_count)
     if not isinstance(recorded, list) or not all(isinstance(s, (int, str)) and not isinstance(s, bool) for s in recorded):
         raise SetupError("turn_order must be a list of seat numbers", code="invalid_recorded_draw", rule="SETUP-11",
                          field="setup/turn_order")
@@ -205,12 +192,9 @@ def draw_workers(edition: Edition, recorded: dict | None, seed: int, label: str,
 def draw_starting_goods(edition: Edition, setup: dict, seed: int, turn_order: list[str]) -> dict[str, str]:
     """PSETUP-06: one good each from Electronics, Machinery, Finance, Chemicals, dealt in turn order."""
     pool = list(edition.setup["player"]["starting_good_pool"])
-
-    def generate():
-        dealt = rng_for(seed, "starting_goods").sample(pool, len(turn_order))
-        return dict(zip(turn_order, dealt))
-
-    recorded = _recorded_or(setup, "starting_goods", generate)
+    recorded = setup.get("starting_goods")
+    if recorded is None:
+        recorded = dict(zip(turn_order, rng_for(seed, "starting_goods").sample(pool, len(turn_order))))
     if not isinstance(recorded, dict) or not all(isinstance(v, str) for v in recorded.values()):
         raise SetupError("starting_goods must map each seat to a good", code="invalid_recorded_draw", rule="PSETUP-06",
                          field="setup/starting_goods")

@@ -12,6 +12,7 @@ Pure data and functions; no web or storage imports.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Iterable
 
 from api.games.provenance import split_pointer
@@ -49,7 +50,7 @@ def _tiger_components() -> list[Component]:
                       f"On the {name} part of the board, go row by row (university, factory, power plant, "
                       "laboratory): each space's column, its dots (3 or 4 players), the good of each factory, "
                       "the department costs, which factories each power plant connects, and each bonus.",
-                      (f"/tigers/{tid}/spaces", f"/tigers/{tid}/infinite_spaces")),
+                      (f"/tigers/{tid}/spaces", f"/tigers/{tid}/infinite_spaces"), "spaces"),
             Component(f"board-{tid}-other", f"{name}: satellites and headquarters", "Board",
                       f"On the {name} part of the board: the satellite space of each row and the headquarters slot.",
                       (f"/tigers/{tid}/satellite_spaces", f"/tigers/{tid}/headquarters_slots", f"/tigers/{tid}")),
@@ -139,22 +140,47 @@ def components_of(game: str) -> tuple[Component, ...]:
     return BY_GAME.get(game, ()) + (OTHER,)
 
 
+@lru_cache(maxsize=512)
+def _segments(prefix: str) -> tuple[str, ...]:
+    # Split once: every value of an edition is compared with every prefix (a GET, a PATCH).
+    return split_pointer(prefix)
+
+
 def _prefix_len(prefix: str, path: tuple[str, ...]) -> int:
-    segments = split_pointer(prefix)
+    segments = _segments(prefix)
     if len(segments) > len(path) or any(s != "*" and s != p for s, p in zip(segments, path)):
         return -1
     return len(segments)
 
 
+@lru_cache(maxsize=16)
+def _by_first_segment(components: tuple[Component, ...]) -> dict[str, list[tuple[str, Component]]]:
+    # A value is compared only with the prefixes that start like it (or with ``*``), in listed order.
+    index: dict[str, list[tuple[str, Component]]] = {}
+    for comp in components:
+        for prefix in comp.prefixes:
+            segments = _segments(prefix)
+            if segments:
+                index.setdefault(segments[0], []).append((prefix, comp))
+    return index
+
+
 def component_of(game: str, ptr: str, components: Iterable[Component] | None = None) -> Component:
     """The component the value at JSON pointer `ptr` is printed on (longest prefix wins; ties: first listed)."""
     path = split_pointer(ptr)
+    comps = tuple(components) if components is not None else components_of(game)
+    if not path:
+        return OTHER
+    index = _by_first_segment(comps)
+    pool = index.get(path[0], []) + index.get("*", [])
+    if "*" in index:  # keep the listed order for ties when both kinds of prefix match
+        order = {c: i for i, c in enumerate(comps)}
+        pool.sort(key=lambda item: order[item[1]])
     best, best_len = OTHER, 0
-    for comp in components if components is not None else components_of(game):
-        for prefix in comp.prefixes:
-            n = _prefix_len(prefix, path)
-            if n > best_len:
-                best, best_len = comp, n
+    for prefix, comp in pool:
+        n = _prefix_len(prefix, path)
+        if n > best_len:
+            best, best_len = comp, n
     return best
 
 
@@ -165,7 +191,7 @@ def label_of(ptr: str, component: Component, document: dict | None = None) -> st
     ``3 players``.  With `document`, digit keys of objects stay keys.
     """
     path = split_pointer(ptr)
-    longest = max((len(split_pointer(p)) for p in component.prefixes
+    longest = max((len(_segments(p)) for p in component.prefixes
                    if _prefix_len(p, path) >= 0), default=0)
     node: Any = document
     for segment in path[:longest]:

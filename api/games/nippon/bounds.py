@@ -16,6 +16,7 @@ from typing import Callable, Mapping
 
 from api.games.nippon.data import NipponData
 from api.games.field_problems import refuse_field
+from api.games.messages import msg
 from api.games.scorekit import ScoringInputError
 
 
@@ -33,9 +34,10 @@ def check_vp_track(value: int, path: str, name: str, data: NipponData) -> None:
     most = vp_track_max(data)
     if value > most:
         refuse_field(ScoringInputError("vp_track_beyond_possible", "NIP-SCORE-01", path,
-                                f"{value} VP is more than a game can give: at most {most} (starting VP, first "
-                                "place in every region at every scoring, every ship, every contract and a region "
-                                "bonus for every tile the map can take)", field=f"{name}'s VP track"))
+                                msg("{vp} VP is more than a game can give: at most {most} (starting VP, first "
+                                    "place in every region at every scoring, every ship, every contract and a region "
+                                    "bonus for every tile the map can take)", vp=value, most=most),
+                                field=msg("{player}'s VP track", player=name)))
 
 
 # Achievement conditions a board shows: condition → count for a player on a board (region id → RegionBoard).
@@ -60,5 +62,6 @@ def check_board_achievements(players: tuple, board: Mapping, data: NipponData) -
                 condition = space.condition.replace("_", " ")
                 refuse_field(ScoringInputError(
                     "achievement_not_on_board", "NIP-SCORE-09", f"/players/{p_index}/achievements/{a_index}/units",
-                    f"{space.id} counts {condition}: the board entered shows {seen} for {player.id}, "
-                    f"not {achievement.units}", field=f"{player.id}'s {space.id}"))
+                    msg("{space} counts {condition}: the board entered shows {seen} for {player}, not {units}",
+                        space=space.id, condition=condition, seen=seen, player=player.id, units=achievement.units),
+                    field=msg("{player}'s {space}", player=player.id, space=space.id)))

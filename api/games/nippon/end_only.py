@@ -35,14 +35,13 @@ from api.games.nippon.inputs import (
     check_tiles_only_outbid, check_vp_in_play, parse_achievements, parse_scoring,
 )
 from api.games.nippon.scoring import CATEGORIES, result_document, score_achievements, score_scorings
-from api.games.scorekit import (
-    PlaceholderLog, ScoreSheet, and_list, child, read_int, read_list, read_object, read_player_ref,
-)
+from api.games.messages import and_list, msg, said
+from api.games.scorekit import PlaceholderLog, ScoreSheet, child, read_int, read_list, read_object, read_player_ref
 
 MODE = "end_only"
-TRACK_ONLY = {"vp_track": "VP track", "achievements": "achievements", "floor": "raised to 0"}
+TRACK_ONLY = {"vp_track": msg("VP track"), "achievements": CATEGORIES["achievements"], "floor": CATEGORIES["floor"]}
 WITH_BOARDS = {**{k: v for k, v in CATEGORIES.items() if k not in ("contracts", "region_bonus", "workforce")},
-               "in_play": "VP gained in play (from the track)"}
+               "in_play": msg("VP gained in play (from the track)")}
 
 
 def score_end_only(raw: object, data: NipponData, log: PlaceholderLog) -> dict:
@@ -86,12 +85,12 @@ def score_end_only(raw: object, data: NipponData, log: PlaceholderLog) -> dict:
         sheet, track = sheets[player.id], tracks[player.id]
         if boards:
             implied = track - sheet.total
-            sheet.add("in_play", implied, f"The VP track shows {track}; starting VP and the three scorings give "
-                                          f"{sheet.total}, so {implied} were gained in play (contracts, region bonus, "
-                                          "workforce)")
+            sheet.add("in_play", implied, msg("The VP track shows {track}; starting VP and the three scorings give "
+                                              "{vp}, so {implied} were gained in play (contracts, region bonus, "
+                                              "workforce)", track=track, vp=sheet.total, implied=implied))
             verification.append(_in_play_check(player.id, implied, in_play.get(player.id)))
         else:
-            sheet.add("vp_track", track, f"VP track after the 3rd scoring: {track}")
+            sheet.add("vp_track", track, msg("VP track after the 3rd scoring: {vp}", vp=track))
         score_achievements(player, sheet, data, log)
     if boards:
         verification += _board_achievements(players, boards[-1], data)
@@ -129,24 +128,24 @@ def _score_remembered(players: tuple, last: str, remembered: tuple, tracks: dict
     computed = score_scorings(replay, data, log, scratch)
     sheets = {p.id: ScoreSheet(TRACK_ONLY) for p in players}
     for player in players:
-        sheets[player.id].add("vp_track", tracks[player.id], f"VP track after the 3rd scoring: {tracks[player.id]}")
+        sheets[player.id].add("vp_track", tracks[player.id],
+                              msg("VP track after the 3rd scoring: {vp}", vp=tracks[player.id]))
         score_achievements(player, sheets[player.id], data, log)
-    checks = [{"check": "achievements", "status": "verified",
-               "detail": "units within what a player owns, multiplier tiles within the supply, scored"}]
+    checks = [_check(msg("achievements"), "verified",
+                     msg("units within what a player owns, multiplier tiles within the supply, scored"))]
     for number, board in enumerate(remembered, start=1):
         if board is None:
-            checks.append({"check": f"scoring {number}", "status": "not_verified",
-                           "detail": "not entered: taken as the VP track holds it"})
+            checks.append(_check(msg("scoring {number}", number=number), "not_verified",
+                                 msg("not entered: taken as the VP track holds it")))
             continue
         gained = [(p.id, sum(line["points"] for line in scratch[p.id].lines if line.get("scoring") == number
                              and line["category"] in ("region_majority", "ships"))) for p in players]
-        checks.append({"check": f"scoring {number}", "status": "verified",
-                       "detail": "the board entered is possible (tiles only outbid, pieces never removed, each "
-                                 "player's tiles, trains and ships); it gave "
-                                 + and_list(f"{name} {vp} VP" for name, vp in gained)
-                                 + ", which the VP track holds"})
-    checks.append({"check": "the VP track", "status": "not_verified",
-                   "detail": "taken as it stands: checking it needs the boards of all three scorings"})
+        checks.append(_check(msg("scoring {number}", number=number), "verified",
+                             msg("the board entered is possible (tiles only outbid, pieces never removed, each "
+                                 "player's tiles, trains and ships); it gave {gained}, which the VP track holds",
+                                 gained=and_list(msg("{player} {vp} VP", player=name, vp=vp) for name, vp in gained))))
+    checks.append(_check(msg("the VP track"), "not_verified",
+                         msg("taken as it stands: checking it needs the boards of all three scorings")))
     if remembered[-1] is not None:
         checks += _board_achievements(players, remembered[-1], data)
     scorings = [s for s, board in zip(computed, remembered) if board is not None]
@@ -168,31 +167,36 @@ def _board_achievements(players, board, data: NipponData) -> list[dict]:
             seen = count(player.id, board)
             condition = space.condition.replace("_", " ")
             status = "verified" if seen == achievement.units else "mismatch"
-            checks.append({"check": f"{player.id}'s {space.id} ({condition})", "status": status,
-                           "detail": f"{achievement.units} entered, the last board shows {seen}"})
+            checks.append(_check(msg("{player}'s {space} ({condition})", player=player.id, space=space.id,
+                                     condition=condition), status,
+                                 msg("{units} entered, the last board shows {seen}", units=achievement.units, seen=seen)))
     return checks
 
 
 def _in_play_check(name: str, implied: int, entered: int | None) -> dict:
-    check = f"{name}'s VP track"
+    check = msg("{player}'s VP track", player=name)
     if entered is None:
-        return {"check": check, "status": "not_verified",
-                "detail": f"{implied} VP from contracts, region bonus and workforce, not entered to compare"}
+        return _check(check, "not_verified", msg("{vp} VP from contracts, region bonus and workforce, not entered "
+                                                 "to compare", vp=implied))
     if entered == implied:
-        return {"check": check, "status": "verified",
-                "detail": "starting VP, the three scorings and the VP gained in play add up to the track"}
-    return {"check": check, "status": "mismatch",
-            "detail": f"the track implies {implied} VP gained in play but {entered} were entered: "
-                      "check the track, the boards and the contracts"}
+        return _check(check, "verified",
+                      msg("starting VP, the three scorings and the VP gained in play add up to the track"))
+    return _check(check, "mismatch", msg("the track implies {implied} VP gained in play but {entered} were entered: "
+                                         "check the track, the boards and the contracts", implied=implied,
+                                         entered=entered))
+
+
+def _check(check, status: str, detail) -> dict:
+    return {**said("check", check), "status": status, **said("detail", detail)}
 
 
 def _verification(boards: tuple, per_player: list[dict]) -> list[dict]:
-    checks = [{"check": "achievements", "status": "verified",
-               "detail": "units within what a player owns, multiplier tiles within the supply, scored"}]
+    checks = [_check(msg("achievements"), "verified",
+                     msg("units within what a player owns, multiplier tiles within the supply, scored"))]
     if not boards:
-        checks.append({"check": "the three scorings", "status": "not_verified",
-                       "detail": "the boards were not entered: the VP track is taken as it stands"})
+        checks.append(_check(msg("the three scorings"), "not_verified",
+                             msg("the boards were not entered: the VP track is taken as it stands")))
         return checks
-    checks.append({"check": "the three scorings", "status": "verified",
-                   "detail": "computed from the boards entered (tiles only outbid, pieces never removed)"})
+    checks.append(_check(msg("the three scorings"), "verified",
+                         msg("computed from the boards entered (tiles only outbid, pieces never removed)")))
     return checks + per_player

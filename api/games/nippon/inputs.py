@@ -32,6 +32,7 @@ from typing import Mapping
 
 from api.games.field_problems import refuse_field
 from api.games.nippon.bounds import check_board_achievements
+from api.games.messages import msg
 from api.games.nippon.data import NipponData
 from api.games.scorekit import (
     PlaceholderLog, ScoringInputError, child, read_id, read_int, read_list, read_mapping, read_object,
@@ -93,7 +94,7 @@ def parse_nippon_input(raw: object, data: NipponData, log: PlaceholderLog) -> Ni
     read_object(raw, "", "NIP-SCORE-01", required=("players", "last_turn_player", "scorings"), optional=("mode",))
     if raw.get("mode", "detailed") != "detailed":
         raise ScoringInputError("unknown_mode", "NIP-SCORE-01", "/mode",
-                                'mode is "detailed" (the default), "end_only" or "live"', field="the entry mode")
+                                msg('mode is "detailed" (the default), "end_only" or "live"'), field=msg("the entry mode"))
     players_raw = read_list(raw["players"], "/players", "NIP-SCORE-01")
     check_player_count(players_raw, data)
     for index, player in enumerate(players_raw):
@@ -105,7 +106,7 @@ def parse_nippon_input(raw: object, data: NipponData, log: PlaceholderLog) -> Ni
     for index, player in enumerate(players):
         if player.seat in seats:
             raise ScoringInputError("duplicate_seat", "NIP-SCORE-01", child("/players", index, "seat"),
-                                    f"seat {player.seat} is taken by more than one player")
+                                    msg("seat {seat} is taken by more than one player", seat=player.seat))
         seats.add(player.seat)
     check_multiplier_supply(players_raw, players, data)
     last = read_player_ref(raw["last_turn_player"], "/last_turn_player", "NIP-SCORE-10", ids)
@@ -121,8 +122,8 @@ def check_player_count(players_raw: list, data: NipponData) -> None:
     """Nippon is played by 2 to 4 (rules, Setup: "fewer than 4 players"; NIP-SCORE-01 seats them)."""
     if not data.min_players <= len(players_raw) <= data.max_players:
         raise ScoringInputError("wrong_player_count", "NIP-SCORE-01", "/players",
-                                f"Nippon takes {data.min_players} to {data.max_players} players, got {len(players_raw)}",
-                                field="the players")
+                                msg("Nippon takes {least} to {most} players, got {count}", least=data.min_players,
+                                    most=data.max_players, count=len(players_raw)), field=msg("the players"))
 
 
 def check_tiles_only_outbid(scorings: tuple[dict[str, RegionBoard], ...], first: int = 0) -> None:
@@ -134,21 +135,23 @@ def check_tiles_only_outbid(scorings: tuple[dict[str, RegionBoard], ...], first:
                  for n, t in enumerate(board.tiles)}
         for (city, slot), old in before.items():
             region_id = city.split(".")[0] if (city, slot) not in after else after[(city, slot)][0]
-            where = f"slot {slot} of city {city}"
-            words = f"the tile on {where} at scoring {first + index + 1}"
+            where = msg("slot {slot} of city {city}", slot=slot, city=city)
+            words = msg("the tile on {where} at scoring {number}", where=where, number=first + index + 1)
             if (city, slot) not in after:
                 region_id = next(r for r, board in scorings[index - 1].items() if old in board.tiles)
                 raise ScoringInputError(
                     "tile_vanished", "NIP-SCORE-04", child("/scorings", first + index, "regions", region_id, "tiles"),
-                    f"{old.player}'s {old.value} lay on {where} at scoring {first + index}; a tile leaves a slot "
-                    "only when a higher one replaces it, so the slot cannot be empty now", field=words)
+                    msg("{player}'s {value} lay on {where} at scoring {number}; a tile leaves a slot only when a "
+                        "higher one replaces it, so the slot cannot be empty now", player=old.player, value=old.value,
+                        where=where, number=first + index), field=words)
             _, n, new = after[(city, slot)]
             if (new.player, new.value) != (old.player, old.value) and new.value <= old.value:
                 raise ScoringInputError(
                     "tile_replaced_by_lower", "NIP-SCORE-04",
                     child("/scorings", first + index, "regions", region_id, "tiles", n, "value"),
-                    f"{old.player}'s {old.value} lay on {where} at scoring {first + index}; only a higher tile "
-                    f"can replace it, not {new.player}'s {new.value}", field=words)
+                    msg("{player}'s {value} lay on {where} at scoring {number}; only a higher tile can replace it, "
+                        "not {new_player}'s {new_value}", player=old.player, value=old.value, where=where,
+                        number=first + index, new_player=new.player, new_value=new.value), field=words)
 
 
 def _player(raw: dict, path: str, player_count: int, data: NipponData) -> NipponPlayer:
@@ -160,8 +163,8 @@ def _player(raw: dict, path: str, player_count: int, data: NipponData) -> Nippon
     step = data.vp_lost_per_unpaid_color
     if (step and totals["workforce_lost"] % step) or (not step and totals["workforce_lost"]):
         raise ScoringInputError("not_a_multiple", "NIP-SCORE-08", child(path, "vp_in_play", "workforce_lost"),
-                                f"workforce VP are lost {step} per unpaid worker colour; "
-                                f"{totals['workforce_lost']} is not a multiple of {step}")
+                                msg("workforce VP are lost {step} per unpaid worker colour; {lost} is not a "
+                                    "multiple of {step}", step=step, lost=totals["workforce_lost"]))
     check_vp_in_play(totals, path, raw["id"], data)
     return NipponPlayer(raw["id"], seat, totals["contracts"], totals["region_bonus"], totals["workforce_lost"],
                         parse_achievements(raw.get("achievements", []), child(path, "achievements"), data))
@@ -176,18 +179,20 @@ def check_vp_in_play(totals: dict, path: str, name: str, data: NipponData) -> No
         reachable |= {r + vp for r in reachable}
     if contracts not in reachable:
         made_of = ", ".join(map(str, data.contract_vp))
-        limit = (f"at most {data.contract_vp_max}" if contracts > data.contract_vp_max
-                 else "a sum of some of them")
+        limit = (msg("at most {vp}", vp=data.contract_vp_max) if contracts > data.contract_vp_max
+                 else msg("a sum of some of them"))
         refuse_field(ScoringInputError("contract_vp_impossible", "NIP-SCORE-08", child(path, "vp_in_play", "contracts"),
-                                       f"a player's VP contracts pay {made_of} (one of each kind), so contract VP "
-                                       f"are {limit}, not {contracts}", field=f"{name}'s contract VP"))
+                                       msg("a player's VP contracts pay {pays} (one of each kind), so contract VP "
+                                           "are {limit}, not {vp}", pays=made_of, limit=limit, vp=contracts),
+                                       field=msg("{player}'s contract VP", player=name)))
     step = math.gcd(*data.region_bonus_vp) if data.region_bonus_vp else 0
     bonus = totals["region_bonus"]
     if (step and bonus % step) or (not step and bonus):
         refuse_field(ScoringInputError("region_bonus_not_a_multiple", "NIP-SCORE-08",
                                        child(path, "vp_in_play", "region_bonus"),
-                                       f"a region bonus pays {step} VP per influence tile placed, so {bonus} is not "
-                                       "possible", field=f"{name}'s region-bonus VP"))
+                                       msg("a region bonus pays {step} VP per influence tile placed, so {vp} is not "
+                                           "possible", step=step, vp=bonus),
+                                       field=msg("{player}'s region-bonus VP", player=name)))
 
 
 def parse_achievements(raw: object, path: str, data: NipponData) -> tuple[Achievement, ...]:
@@ -201,25 +206,28 @@ def parse_achievements(raw: object, path: str, data: NipponData) -> tuple[Achiev
         if data.achievement_space(space) is None:
             known = ", ".join(a.id for a in data.achievement_spaces)
             raise ScoringInputError("unknown_achievement_space", "NIP-SCORE-09", child(here, "space"),
-                                    f"no achievement space {space!r}; the board has {known}")
+                                    msg("no achievement space {space}; the board has {known}", space=repr(space),
+                                        known=known))
         if space in seen:
             raise ScoringInputError("duplicate_achievement_space", "NIP-SCORE-09", child(here, "space"),
-                                    f"achievement space {space} is listed twice; each space holds one tile")
+                                    msg("achievement space {space} is listed twice; each space holds one tile",
+                                        space=space))
         seen.add(space)
         multiplier = entry.get("multiplier")
         if multiplier is not None:
             read_int(multiplier, child(here, "multiplier"), "NIP-SCORE-09", minimum=1)
             if multiplier not in allowed:
                 raise ScoringInputError("unknown_multiplier", "NIP-SCORE-09", child(here, "multiplier"),
-                                        f"no tile has a {multiplier}× multiplier; tiles are "
-                                        + ", ".join(f"{m}×" for m in sorted(allowed)))
+                                        msg("no tile has a {multiplier}× multiplier; tiles are {tiles}",
+                                            multiplier=multiplier, tiles=", ".join(f"{m}×" for m in sorted(allowed))))
         units = read_int(entry["units"], child(here, "units"), "NIP-SCORE-09")
         limit = data.achievement_space(space).max_units
         if units > limit:
             condition = data.achievement_space(space).condition.replace("_", " ")
             refuse_field(ScoringInputError("achievement_units_beyond_components", "NIP-SCORE-09", child(here, "units"),
-                                           f"{space} counts {condition}: a player owns at most {limit}, not {units}",
-                                           field=f"achievement space {space}"))
+                                           msg("{space} counts {condition}: a player owns at most {most}, not "
+                                               "{units}", space=space, condition=condition, most=limit, units=units),
+                                           field=msg("achievement space {space}", space=space)))
             units = limit
         result.append(Achievement(space, units, multiplier))
     return tuple(result)
@@ -237,7 +245,8 @@ def check_multiplier_supply(players_raw: list, players: tuple[NipponPlayer, ...]
                 raise ScoringInputError(
                     "too_many_multiplier_tiles", "NIP-SCORE-09",
                     child("/players", p_index, "achievements", a_index, "multiplier"),
-                    f"the game has only {supply[achievement.multiplier]} tiles with {achievement.multiplier}×")
+                    msg("the game has only {count} tiles with {multiplier}×", count=supply[achievement.multiplier],
+                        multiplier=achievement.multiplier))
 
 
 def parse_scoring(raw: object, path: str, ids: list[str], data: NipponData, log: PlaceholderLog) -> dict[str, RegionBoard]:
@@ -252,7 +261,8 @@ def parse_scoring(raw: object, path: str, ids: list[str], data: NipponData, log:
         region = data.region(region_id)
         if region is None:
             raise ScoringInputError("unknown_region", "NIP-SCORE-05", here,
-                                    f"no region {region_id!r}; the map has {', '.join(r.id for r in data.regions)}")
+                                    msg("no region {region}; the map has {regions}", region=repr(region_id),
+                                        regions=", ".join(r.id for r in data.regions)))
         read_object(region_raw, here, "NIP-SCORE-03", optional=("tiles", "trains", "ships"))
         tiles = _tiles(region_raw.get("tiles", []), child(here, "tiles"), region, ids, tiles_left, data, log)
         trains = _pieces(region_raw.get("trains", {}), child(here, "trains"), ids, trains_total,
@@ -261,7 +271,8 @@ def parse_scoring(raw: object, path: str, ids: list[str], data: NipponData, log:
                         data.ships_per_player, "ship", "NIP-SCORE-07")
         if sum(trains.values()) + sum(ships.values()) > region.train_ship_slots:
             raise ScoringInputError("train_ship_slots_full", "NIP-SCORE-03", here,
-                                    f"region {region_id} has only {region.train_ship_slots} train/ship slots")
+                                    msg("region {region} has only {slots} train/ship slots", region=region_id,
+                                        slots=region.train_ship_slots))
         boards[region_id] = RegionBoard(tiles, trains, ships)
     return boards
 
@@ -277,24 +288,29 @@ def _tiles(raw: object, path: str, region, ids: list[str], tiles_left: dict[str,
         city = region.city(read_id(entry["city"], child(here, "city"), "NIP-SCORE-04"))
         if city is None:
             raise ScoringInputError("unknown_city", "NIP-SCORE-04", child(here, "city"),
-                                    f"region {region.id} has no city {entry['city']!r}; "
-                                    f"its cities are {', '.join(c.id for c in region.cities)}")
+                                    msg("region {region} has no city {city}; its cities are {cities}",
+                                        region=region.id, city=repr(entry["city"]),
+                                        cities=", ".join(c.id for c in region.cities)))
         slot = read_int(entry["slot"], child(here, "slot"), "NIP-SCORE-04")
         if slot >= len(city.slots):
             raise ScoringInputError("unknown_slot", "NIP-SCORE-04", child(here, "slot"),
-                                    f"city {city.id} has influence slots 0 to {len(city.slots) - 1}, not {slot}")
+                                    msg("city {city} has influence slots 0 to {last}, not {slot}", city=city.id,
+                                        last=len(city.slots) - 1, slot=slot))
         if (city.id, slot) in covered:
             raise ScoringInputError("slot_taken", "NIP-SCORE-04", child(here, "slot"),
-                                    f"slot {slot} of city {city.id} already holds a tile; a slot holds one tile")
+                                    msg("slot {slot} of city {city} already holds a tile; a slot holds one tile",
+                                        slot=slot, city=city.id))
         covered.add((city.id, slot))
         value = read_int(entry["value"], child(here, "value"), "NIP-SCORE-03", minimum=None)
         log.use("influence_tiles", "values")
         if tiles_left[player][value] <= 0:
             owned = "+".join(str(v) for v in sorted(data.tile_values))
-            none_left = "no more" if value in data.tile_values else "no"
-            raise ScoringInputError("tile_not_in_set", "NIP-SCORE-03", child(here, "value"),
-                                    f"{player} has {none_left} influence tiles of value {value} to place "
-                                    f"at this scoring (a player's set is {owned})")
+            said = msg("{player} has no more influence tiles of value {value} to place at this scoring (a "
+                       "player's set is {set})", player=player, value=value, set=owned) \
+                if value in data.tile_values else \
+                msg("{player} has no influence tiles of value {value} to place at this scoring (a player's set is "
+                    "{set})", player=player, value=value, set=owned)
+            raise ScoringInputError("tile_not_in_set", "NIP-SCORE-03", child(here, "value"), said)
         tiles_left[player][value] -= 1
         result.append(PlacedTile(player, city.id, slot, value))
     return tuple(result)
@@ -308,7 +324,10 @@ def _pieces(raw: object, path: str, ids: list[str], totals: Counter, per_player:
         totals[player] += counts[player]
         if totals[player] > per_player:
             raise ScoringInputError(f"too_many_{kind}s", rule, child(path, player),
-                                    f"{player} has only {per_player} {kind}s in all, {totals[player]} on the board")
+                                    (msg("{player} has only {most} trains in all, {count} on the board",
+                                         player=player, most=per_player, count=totals[player]) if kind == "train" else
+                                     msg("{player} has only {most} ships in all, {count} on the board",
+                                         player=player, most=per_player, count=totals[player])))
     return counts
 
 
@@ -325,5 +344,9 @@ def check_nothing_removed(scorings: tuple[dict[str, RegionBoard], ...]) -> None:
                         path = child("/scorings", index, "regions", region_id, kind + "s", player)
                         raise ScoringInputError(
                             f"{kind}_removed", rule, path,
-                            f"{player} had {count} {kind}(s) in {region_id} at scoring {index}; "
-                            f"{kind}s are never removed, so scoring {index + 1} cannot show fewer")
+                            msg("{player} had {count} train(s) in {region} at scoring {number}; trains are never "
+                                "removed, so scoring {next} cannot show fewer", player=player, count=count,
+                                region=region_id, number=index, next=index + 1) if kind == "train" else
+                            msg("{player} had {count} ship(s) in {region} at scoring {number}; ships are never "
+                                "removed, so scoring {next} cannot show fewer", player=player, count=count,
+                                region=region_id, number=index, next=index + 1))

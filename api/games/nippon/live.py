@@ -29,6 +29,7 @@ from __future__ import annotations
 from collections import Counter
 
 from api.games.field_problems import all_problems
+from api.games.messages import msg
 from api.games.nippon.data import NipponData
 from api.games.nippon.names import read_names, read_seats
 from api.games.nippon.inputs import NipponEndState, NipponPlayer, PlacedTile, RegionBoard, check_player_count
@@ -40,6 +41,11 @@ from api.games.scorekit import (
 )
 
 MODE = "live"
+# What a refusal of trains or ships says: the pieces, the limit, the pieces in one region.
+WORDS = {"trains": (msg("{player}'s trains"), msg("{player} has only {most} trains in all, {count} on the board"),
+                    msg("{player}'s trains in {region}")),
+         "ships": (msg("{player}'s ships"), msg("{player} has only {most} ships in all, {count} on the board"),
+                   msg("{player}'s ships in {region}"))}
 
 
 class Board:
@@ -59,22 +65,25 @@ class Board:
         if found is None:
             cities = ", ".join(c.id for r in self.data.regions for c in r.cities)
             raise ScoringInputError("unknown_city", "NIP-SCORE-04", child(path, "city"),
-                                    f"no city {raw['city']!r}; the map has {cities}", field="the city")
+                                    msg("no city {city}; the map has {cities}", city=repr(raw["city"]), cities=cities),
+                                    field=msg("the city"))
         _, city = found
         slot = read_int(raw["slot"], child(path, "slot"), "NIP-SCORE-04", maximum=len(city.slots) - 1)
         value = read_int(raw["value"], child(path, "value"), "NIP-SCORE-03", minimum=1)
-        words = f"{player}'s tile on slot {slot} of city {city.id} before scoring {scoring}"
+        words = msg("{player}'s tile on slot {slot} of city {city} before scoring {number}", player=player, slot=slot,
+                    city=city.id, number=scoring)
         if self.hands[player][value] <= 0:
-            left = "+".join(str(v) for v in sorted(self.hands[player].elements())) or "none"
+            left = "+".join(str(v) for v in sorted(self.hands[player].elements())) or msg("none")
             raise ScoringInputError("tile_not_in_hand", "NIP-SCORE-03", child(path, "value"),
-                                    f"{player} has no tile of value {value} off the board (in hand: {left})",
-                                    field=words)
+                                    msg("{player} has no tile of value {value} off the board (in hand: {left})",
+                                        player=player, value=value, left=left), field=words)
         holder = self.slots.get((city.id, slot))
         if holder is not None:
             if holder[1] >= value:
                 raise ScoringInputError(
                     "slot_not_available", "NIP-SCORE-04", child(path, "value"),
-                    f"{holder[0]}'s {holder[1]} covers that slot; only a higher tile can replace it", field=words)
+                    msg("{player}'s {value} covers that slot; only a higher tile can replace it", player=holder[0],
+                        value=holder[1]), field=words)
             self.hands[holder[0]][holder[1]] += 1  # pushed out: back to its owner
         self.hands[player][value] -= 1
         self.slots[(city.id, slot)] = (player, value)
@@ -83,26 +92,27 @@ class Board:
         """Trains or ships built, per player and region (NIP-SCORE-03/07; rules, Trains and Ships)."""
         per_player = self.data.trains_per_player if kind == "trains" else self.data.ships_per_player
         rule = "NIP-SCORE-03" if kind == "trains" else "NIP-SCORE-07"
-        noun = kind[:-1]
         for player, regions in read_mapping(raw, path, rule).items():
             read_player_ref(player, child(path, player), rule, list(self.hands))
             for region_id, count in read_mapping(regions, child(path, player), rule).items():
                 here = child(path, player, region_id)
                 region = self.data.region(region_id)
                 if region is None:
-                    raise ScoringInputError("unknown_region", "NIP-SCORE-05", here, f"no region {region_id!r}",
-                                            field=f"{player}'s {kind}")
+                    raise ScoringInputError("unknown_region", "NIP-SCORE-05", here,
+                                            msg("no region {region}", region=repr(region_id)),
+                                            field=msg(WORDS[kind][0].id, player=player))
                 added = read_int(count, here, rule)
                 owned = sum(c[player] for c in self.pieces[kind].values()) + added
                 if owned > per_player:
                     raise ScoringInputError(f"too_many_{kind}", rule, here,
-                                            f"{player} has only {per_player} {kind} in all, {owned} on the board",
-                                            field=f"{player}'s {kind} in {region.name}")
+                                            msg(WORDS[kind][1].id, player=player, most=per_player, count=owned),
+                                            field=msg(WORDS[kind][2].id, player=player, region=region.name))
                 pieces = sum(self.pieces[k][region_id].total() for k in ("trains", "ships")) + added
                 if pieces > region.train_ship_slots:
                     raise ScoringInputError("train_ship_slots_full", rule, here,
-                                            f"{region.name} has only {region.train_ship_slots} train/ship slots",
-                                            field=f"{player}'s {noun}s in {region.name}")
+                                            msg("{region} has only {slots} train/ship slots", region=region.name,
+                                                slots=region.train_ship_slots),
+                                            field=msg(WORDS[kind][2].id, player=player, region=region.name))
                 self.pieces[kind][region_id][player] += added
 
     def apply(self, step: object, path: str, scoring: int) -> None:
@@ -157,7 +167,8 @@ def score_live(raw: object, data: NipponData, log: PlaceholderLog) -> dict:
     steps = read_list(raw["scorings"], "/scorings", "NIP-SCORE-02")
     if len(steps) > data.scorings:
         raise ScoringInputError("too_many_scorings", "NIP-SCORE-02", "/scorings",
-                                f"Nippon has {data.scorings} scorings, not {len(steps)}", field="the scorings")
+                                msg("Nippon has {most} scorings, not {count}", most=data.scorings, count=len(steps)),
+                                field=msg("the scorings"))
     board = Board(names, data)
     snapshots = []
     for number, step in enumerate(steps):
@@ -171,8 +182,8 @@ def score_live(raw: object, data: NipponData, log: PlaceholderLog) -> dict:
     if "end" in raw:
         if len(steps) != data.scorings:
             raise ScoringInputError("end_before_last_scoring", "NIP-SCORE-02", "/end",
-                                    f"the game ends after scoring {data.scorings}; {len(steps)} entered so far",
-                                    field="the end of the game")
+                                    msg("the game ends after scoring {number}; {count} entered so far",
+                                        number=data.scorings, count=len(steps)), field=msg("the end of the game"))
         end = read_object(raw["end"], "/end", "NIP-SCORE-10", required=("last_turn_player",), optional=("players",))
         extra = read_mapping(end.get("players", {}), "/end/players", "NIP-SCORE-08")
         for name in extra:
@@ -218,4 +229,4 @@ def _relocated(error: ScoringInputError, names: list[str]) -> ScoringInputError:
             path = child("/end/players", names[int(index)]) + ("/" + rest if rest else "")
     elif path == "/last_turn_player":
         path = "/end/last_turn_player"
-    return ScoringInputError(error.code, error.rule, path, error.message, field=error.field)
+    return ScoringInputError(error.code, error.rule, path, error.text, field=error.field_text)

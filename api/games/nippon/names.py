@@ -1,6 +1,7 @@
 """The players of the Nippon end-only and live inputs: named (a name is the player's id) and seated."""
 from __future__ import annotations
 
+from api.games.messages import msg
 from api.games.scorekit import ScoringInputError, child, read_int, read_object, read_player_name
 
 
@@ -21,6 +22,7 @@ def read_seats(players_raw: list, names: list[str]) -> list[int]:
         seat = read_int(player["seat"], path, "NIP-SCORE-01", minimum=1, maximum=len(players_raw))
         if seat in seats:
             raise ScoringInputError("duplicate_seat", "NIP-SCORE-01", path,
-                                    f"seat {seat} is taken by more than one player", field=f"{names[index]}'s seat")
+                                    msg("seat {seat} is taken by more than one player", seat=seat),
+                                    field=msg("{player}'s seat", player=names[index]))
         seats.append(seat)
     return seats

@@ -13,18 +13,19 @@ from typing import Mapping
 
 from api.games.nippon.data import NipponData, Region, load_nippon_data
 from api.games.nippon.inputs import NipponEndState, NipponPlayer, RegionBoard, parse_nippon_input
-from api.games.scorekit import PlaceholderLog, ScoreSheet, and_list, ordinal
+from api.games.messages import and_list, msg, msg_n, ordinal, said
+from api.games.scorekit import PlaceholderLog, ScoreSheet
 
-OVERSEAS = "the Overseas Companies"
+OVERSEAS = msg("the Overseas Companies")
 CATEGORIES = {
-    "starting_vp": "starting VP",
-    "region_majority": "region majorities",
-    "ships": "ships",
-    "contracts": "contract VP",
-    "region_bonus": "region bonus VP",
-    "workforce": "workforce",
-    "achievements": "achievements",
-    "floor": "raised to 0",
+    "starting_vp": msg("starting VP"),
+    "region_majority": msg("region majorities"),
+    "ships": msg("ships"),
+    "contracts": msg("contract VP"),
+    "region_bonus": msg("region bonus VP"),
+    "workforce": msg("workforce"),
+    "achievements": msg("achievements"),
+    "floor": msg("raised to 0"),
 }
 
 
@@ -39,7 +40,7 @@ class Contender:
     train_influence: int = 0
 
     @property
-    def name(self) -> str:
+    def name(self):
         """How explanations name this contender."""
         return self.player if self.player is not None else OVERSEAS
 
@@ -60,8 +61,8 @@ def score(end_state: dict, data: NipponData | str | os.PathLike | Mapping | None
         score_in_play(player, sheets[player.id], data)
         score_achievements(player, sheets[player.id], data, log)
     result = result_document(state, data, log, sheets, scorings)
-    result["verification"] = [{"check": "the board at each scoring", "status": "verified",
-                               "detail": "entered in full; every region majority and ship computed from it"}]
+    result["verification"] = [{**said("check", msg("the board at each scoring")), "status": "verified",
+                               **said("detail", msg("entered in full; every region majority and ship computed from it"))}]
     return result
 
 
@@ -88,14 +89,14 @@ def result_document(state: NipponEndState, data: NipponData, log: PlaceholderLog
         "edition": data.edition_id,
         "players": [
             {"id": p.id, "seat": p.seat, "categories": dict(sheets[p.id].categories), "total": sheets[p.id].total,
-             "total_explanation": sheets[p.id].total_explanation(labels), "lines": sheets[p.id].lines,
+             **said("total_explanation", sheets[p.id].total_explanation(labels)), "lines": sheets[p.id].lines,
              "rank": next(r["rank"] for r in ranking if r["player"] == p.id)}
             for p in state.players
         ],
         "scorings": scorings,
         "ranking": ranking,
         "winners": [ranking[0]["player"]],
-        "winner_explanation": _winner_text(ranking) if final else _leader_text(ranking, len(scorings)),
+        **said("winner_explanation", _winner_text(ranking) if final else _leader_text(ranking, len(scorings))),
         "placeholders_used": placeholders,
         "provisional": bool(placeholders),
     }
@@ -132,7 +133,7 @@ def _contenders(region: Region, board: RegionBoard, state: NipponEndState, data:
 def _score_region(number: int, region: Region, board: RegionBoard, state: NipponEndState, data: NipponData,
                   log: PlaceholderLog, sheets: dict[str, ScoreSheet]) -> dict:
     """Rank one region, pay places 1-3 with ties pooled (NIP-SCORE-05/06) and score ships (NIP-SCORE-07)."""
-    where = f"Scoring {number}, region {region.id}"
+    where = msg("Scoring {number}, region {region}", number=number, region=region.id)
     placed, unplaced = _contenders(region, board, state, data, log)
     standings = []
     place = 1
@@ -154,17 +155,19 @@ def _score_region(number: int, region: Region, board: RegionBoard, state: Nippon
                 entry["vp_to_nobody"] = share
             else:
                 sheets[contender.player].add(
-                    "region_majority", share, f"{where}: influence {_influence_text(contender)}; {award}",
+                    "region_majority", share, msg("{where}: influence {influence}; {award}", where=where,
+                                                  influence=_influence_text(contender), award=award),
                     scoring=number, region=region.id)
                 entry.update(tiles=list(contender.tiles), train_influence=contender.train_influence, vp=share,
                              ship_vp=_score_ships(number, region.id, contender, place, board, data, log, sheets))
             standings.append(entry)
         place += len(group)
     for contender in unplaced:
-        reason = "trains count only with an influence tile there" if contender.trains and not contender.tiles else ""
+        only_trains = contender.trains and not contender.tiles
         sheets[contender.player].add(
             "region_majority", 0,
-            f"{where}: influence 0{' (' + reason + ')' if reason else ''}; not placed → 0",
+            msg("{where}: influence 0 (trains count only with an influence tile there); not placed → 0", where=where)
+            if only_trains else msg("{where}: influence 0; not placed → 0", where=where),
             scoring=number, region=region.id)
         standings.append({"player": contender.player, "overseas_companies": False, "influence": 0, "place": None,
                           "tied": False, "tiles": list(contender.tiles), "train_influence": 0, "vp": 0,
@@ -180,48 +183,56 @@ def _score_ships(number: int, region_id: str, contender: Contender, place: int |
     if not ships:
         return 0
     log.use("ships", "scored_by_places")
-    where = f"Scoring {number}, region {region_id}"
-    noun = "1 ship" if ships == 1 else f"{ships} ships"
+    where = msg("Scoring {number}, region {region}", number=number, region=region_id)
     if place is not None and place in data.ship_scoring_places:
         log.use("ships", "face_up_vp")
         points = ships * data.ship_vp
-        text = f"{where}: {noun} × {data.ship_vp} VP, placed {ordinal(place)} → {points}"
+        text = msg_n("{where}: {ships} ship × {vp} VP, placed {place} → {points}",
+                     "{where}: {ships} ships × {vp} VP, placed {place} → {points}", "ships", where=where,
+                     ships=ships, vp=data.ship_vp, place=ordinal(place), points=points)
     else:
         points = 0
-        status = f"placed {ordinal(place)}" if place is not None else "not placed"
-        scoring_places = and_list([ordinal(p) for p in data.ship_scoring_places])
-        text = f"{where}: {noun} score{'s' if ships == 1 else ''} nothing ({status}; only {scoring_places} " \
-               f"score their ships) → 0"
+        status = msg("placed {place}", place=ordinal(place)) if place is not None else msg("not placed")
+        text = msg_n("{where}: {ships} ship scores nothing ({status}; only {places} score their ships) → 0",
+                     "{where}: {ships} ships score nothing ({status}; only {places} score their ships) → 0",
+                     "ships", where=where, ships=ships, status=status,
+                     places=and_list([ordinal(p) for p in data.ship_scoring_places]))
     sheets[contender.player].add("ships", points, text, scoring=number, region=region_id)
     return points
 
 
-def _influence_text(contender: Contender) -> str:
-    parts = []
-    if contender.tiles:
-        parts.append("tiles " + "+".join(str(v) for v in contender.tiles))
-    if contender.train_influence:
-        parts.append(f"{contender.trains} train{'s' if contender.trains > 1 else ''} +{contender.train_influence}")
-    detail = ", ".join(parts)
-    return f"{contender.influence} ({detail})" if detail else str(contender.influence)
+def _influence_text(contender: Contender):
+    tiles = "+".join(str(v) for v in contender.tiles)
+    trains = msg_n("{trains} train +{influence}", "{trains} trains +{influence}", "trains",
+                   trains=contender.trains, influence=contender.train_influence)
+    if tiles and contender.train_influence:
+        return msg("{total} (tiles {tiles}, {trains})", total=contender.influence, tiles=tiles, trains=trains)
+    if tiles:
+        return msg("{total} (tiles {tiles})", total=contender.influence, tiles=tiles)
+    return msg("{total} ({trains})", total=contender.influence, trains=trains) if contender.train_influence \
+        else contender.influence
 
 
 def _award_text(contender: Contender, place: int, group: list[Contender], pooled: list[int], share: int,
-                places_scored: int) -> str:
+                places_scored: int):
     if place > places_scored:
-        beyond = f" (only {places_scored} places score)"
+        beyond = msg(" (only {count} places score)", count=places_scored)
     elif place + len(group) - 1 > places_scored:
-        beyond = f"; places beyond {ordinal(places_scored)} are worth {pooled[-1]}"
+        beyond = msg("; places beyond {place} are worth {vp}", place=ordinal(places_scored), vp=pooled[-1])
     else:
         beyond = ""
     if len(group) == 1:
-        return f"{ordinal(place)} → {share}{beyond}"
-    others = and_list([c.name for c in group if c is not contender])
-    rounding = " (rounded down)" if sum(pooled) % len(group) else ""
-    text = f"tied {ordinal(place)} with {others} → ({'+'.join(map(str, pooled))})/{len(group)} = {share}{rounding}"
+        return msg("{place} → {vp}{beyond}", place=ordinal(place), vp=share, beyond=beyond)
+    sums = dict(place=ordinal(place), others=and_list([c.name for c in group if c is not contender]),
+                pooled="+".join(map(str, pooled)), count=len(group), vp=share, beyond=beyond)
+    rounded = sum(pooled) % len(group)
     if contender.player is not None and any(c.player is None for c in group):
-        text += f"; {OVERSEAS}' share goes to nobody"
-    return text + beyond
+        return msg("tied {place} with {others} → ({pooled})/{count} = {vp} (rounded down); the Overseas Companies' "
+                   "share goes to nobody{beyond}", **sums) if rounded else \
+            msg("tied {place} with {others} → ({pooled})/{count} = {vp}; the Overseas Companies' share goes to "
+                "nobody{beyond}", **sums)
+    return msg("tied {place} with {others} → ({pooled})/{count} = {vp} (rounded down){beyond}", **sums) if rounded \
+        else msg("tied {place} with {others} → ({pooled})/{count} = {vp}{beyond}", **sums)
 
 
 # --------------------------------------------------------------------------- the player board and the winner
@@ -230,21 +241,22 @@ def _score_starting_vp(player: NipponPlayer, sheet: ScoreSheet, data: NipponData
     """Starting VP depend on the seat in turn order (NIP-SCORE-01)."""
     log.use("victory_points", "start_by_seat", str(player.seat - 1))
     sheet.add("starting_vp", data.start_vp_by_seat[player.seat - 1],
-              f"Seat {player.seat} starts on {data.start_vp_by_seat[player.seat - 1]} VP")
+              msg("Seat {seat} starts on {vp} VP", seat=player.seat, vp=data.start_vp_by_seat[player.seat - 1]))
 
 
 def score_in_play(player: NipponPlayer, sheet: ScoreSheet, data: NipponData) -> None:
     """VP gained in play: contracts, the region bonus, the workforce losses (NIP-SCORE-08)."""
     if player.contracts_vp:
-        sheet.add("contracts", player.contracts_vp, f"Contracts paid in VP during play: {player.contracts_vp}")
+        sheet.add("contracts", player.contracts_vp, msg("Contracts paid in VP during play: {vp}", vp=player.contracts_vp))
     if player.region_bonus_vp:
         sheet.add("region_bonus", player.region_bonus_vp,
-                  f"Local Market region bonuses paid in VP during play: {player.region_bonus_vp}")
+                  msg("Local Market region bonuses paid in VP during play: {vp}", vp=player.region_bonus_vp))
     if player.workforce_vp_lost:
         colours = player.workforce_vp_lost // data.vp_lost_per_unpaid_color
         sheet.add("workforce", -player.workforce_vp_lost,
-                  f"Workforce: {colours} unpaid worker colour{'s' if colours > 1 else ''} × "
-                  f"−{data.vp_lost_per_unpaid_color} = −{player.workforce_vp_lost}")
+                  msg_n("Workforce: {colours} unpaid worker colour × −{each} = −{lost}",
+                        "Workforce: {colours} unpaid worker colours × −{each} = −{lost}", "colours", colours=colours,
+                        each=data.vp_lost_per_unpaid_color, lost=player.workforce_vp_lost))
 
 
 def score_achievements(player: NipponPlayer, sheet: ScoreSheet, data: NipponData, log: PlaceholderLog) -> None:
@@ -256,16 +268,19 @@ def score_achievements(player: NipponPlayer, sheet: ScoreSheet, data: NipponData
         if achievement.multiplier is None:
             log.use("achievements", "empty_space_scores")
             points = achievement.units * space.vp_per_unit * data.empty_space_multiplier
-            text = (f"Achievement {space.id} ({condition}): empty space, no multiplier tile → "
-                    f"{achievement.units} × {space.vp_per_unit} VP × {data.empty_space_multiplier} = {points}")
+            text = msg("Achievement {space} ({condition}): empty space, no multiplier tile → "
+                       "{units} × {vp} VP × {multiplier} = {points}", space=space.id, condition=condition,
+                       units=achievement.units, vp=space.vp_per_unit, multiplier=data.empty_space_multiplier,
+                       points=points)
         else:
             points = achievement.units * space.vp_per_unit * achievement.multiplier
-            text = (f"Achievement {space.id} ({condition}): {achievement.units} × {space.vp_per_unit} VP × "
-                    f"{achievement.multiplier} (multiplier tile) = {points}")
+            text = msg("Achievement {space} ({condition}): {units} × {vp} VP × {multiplier} (multiplier tile) = "
+                       "{points}", space=space.id, condition=condition, units=achievement.units,
+                       vp=space.vp_per_unit, multiplier=achievement.multiplier, points=points)
         sheet.add("achievements", points, text, space=space.id)
     log.use("end_of_game", "negative_vp_allowed")
     if sheet.total < 0 and not data.negative_vp_allowed:
-        sheet.add("floor", -sheet.total, f"VP cannot go below 0 in this edition: {sheet.total} raised to 0")
+        sheet.add("floor", -sheet.total, msg("VP cannot go below 0 in this edition: {vp} raised to 0", vp=sheet.total))
 
 
 def _rank(state: NipponEndState, sheets: dict[str, ScoreSheet], final: bool = True) -> list[dict]:
@@ -286,25 +301,31 @@ def _rank(state: NipponEndState, sheets: dict[str, ScoreSheet], final: bool = Tr
         tied = [p.id for p in order if p.id != player.id and sheets[p.id].total == total]
         tie_break = None
         if tied:
-            if distance[player.id] == 0:
-                how = "took the last turn"
-            else:
-                steps = distance[player.id]
-                how = (f"sits {steps} seat{'s' if steps > 1 else ''} counterclockwise from "
-                       f"{state.last_turn_player}, who took the last turn")
-            tie_break = f"tied on {total} VP with {and_list(tied)}; {player.id} {how}"
-        ranking.append({"player": player.id, "total": total, "rank": rank, "tie_break": tie_break})
+            tie_break = msg("tied on {vp} VP with {others}; {player} took the last turn", vp=total,
+                            others=and_list(tied), player=player.id) if distance[player.id] == 0 else \
+                msg_n("tied on {vp} VP with {others}; {player} sits {seats} seat counterclockwise from {last}, who took "
+                      "the last turn", "tied on {vp} VP with {others}; {player} sits {seats} seats counterclockwise "
+                      "from {last}, who took the last turn", "seats", vp=total, others=and_list(tied),
+                      player=player.id, seats=distance[player.id], last=state.last_turn_player)
+        ranking.append({"player": player.id, "total": total, "rank": rank, **said("tie_break", tie_break)})
     return ranking
 
 
-def _winner_text(ranking: list[dict]) -> str:
+def _winner_text(ranking: list[dict]):
     first = ranking[0]
-    text = f"{first['player']} wins with {first['total']} VP"
-    return f"{text} ({first['tie_break']})" if first["tie_break"] else text
+    if first["tie_break"]:
+        return msg("{player} wins with {vp} VP ({why})", player=first["player"], vp=first["total"],
+                   why=first["tie_break_message"])
+    return msg("{player} wins with {vp} VP", player=first["player"], vp=first["total"])
 
 
-def _leader_text(ranking: list[dict], scorings: int) -> str:
+def _leader_text(ranking: list[dict], scorings: int):
     leaders = [r["player"] for r in ranking if r["rank"] == 1]
-    after = f"After scoring {scorings}" if scorings else "Before the first scoring"
-    verb = "leads" if len(leaders) == 1 else "lead"
-    return f"{after}, {and_list(leaders)} {verb} with {ranking[0]['total']} VP"
+    vp = ranking[0]["total"]
+    if not scorings:
+        return msg("Before the first scoring, {player} leads with {vp} VP", player=leaders[0], vp=vp) \
+            if len(leaders) == 1 else msg("Before the first scoring, {players} lead with {vp} VP",
+                                           players=and_list(leaders), vp=vp)
+    return msg("After scoring {number}, {player} leads with {vp} VP", number=scorings, player=leaders[0], vp=vp) \
+        if len(leaders) == 1 else msg("After scoring {number}, {players} lead with {vp} VP", number=scorings,
+                                      players=and_list(leaders), vp=vp)

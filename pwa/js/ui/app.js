@@ -3,6 +3,7 @@ import { html } from "../html.js";
 import { set, useStore } from "../store.js";
 import { applyUpdate } from "../swupdate.js";
 import { Home } from "./home.js";
+import { t } from "../i18n.js";
 import { HistoryRoute, ScorerRoute, lazy } from "./lazy.js";
 
 // Every screen but the home screen loads on first use, so the first visit downloads only what the
@@ -39,9 +40,9 @@ const SCREENS = { home: Home, setup: Setup, join: Join, watch: Watch, game: Game
 function UpdateOffer({ ready, midTurn }) {
   return html`<div class="update-slot" role="status">${ready && html`
     <div class="update-toast" data-testid="update-offer">
-      <p>Update available.${midTurn ? " Finish this turn first if you like — nothing is lost either way." : ""}</p>
-      <div class="row"><button class="primary" onClick=${applyUpdate}>Reload to update</button>
-        <button onClick=${() => set({ updateReady: false })}>Later</button></div>
+      <p>${t("Update available.")}${midTurn ? ` ${t("Finish this turn first if you like — nothing is lost either way.")}` : ""}</p>
+      <div class="row"><button class="primary" onClick=${applyUpdate}>${t("Reload to update")}</button>
+        <button onClick=${() => set({ updateReady: false })}>${t("Later")}</button></div>
     </div>`}</div>
     ${ready && html`<div class="update-spacer" aria-hidden="true"></div>`}`;
 }

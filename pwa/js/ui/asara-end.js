@@ -12,21 +12,25 @@ import { Sheet, playerResultModel, summary } from "./sheet.js";
 import { Chips, EditionPending, ModeSwitch, focusSoon, useEdition, verificationNotes } from "./tapkit.js";
 import { NumberPad, PadNum, usePad } from "./numpad.js";
 import { isPlaceholderName, useRecentPlayers } from "./recent.js";
+import { localize, ordinal, t } from "../i18n.js";
 
-const LABELS = { prestige_track: "Prestige track", building: "Building prestige", year_end: "Year-end evaluations",
-                 tower_colors: "Tower colours", highest_tower: "Highest tower", most_towers: "Most towers",
-                 asari: "Asari" };
-const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+const LABELS = { prestige_track: t("Prestige track"), building: t("Building prestige"), year_end: t("Year-end evaluations"),
+                 tower_colors: t("Tower colours"), highest_tower: t("Highest tower"), most_towers: t("Most towers"),
+                 asari: t("Asari") };
+// The shipped edition's colours in words (an edition's other colours are said as it names them).
+const COLOURS = { brown: t("Brown"), green: t("Green"), red: t("Red"), black: t("Black"), white: t("White") };
+const cap = (s) => COLOURS[s] || s.charAt(0).toUpperCase() + s.slice(1);
 
 export const blank = () => ({
   mode: "end_only",
-  players: [1, 2, 3, 4].map((n) => ({ name: `Player ${n}`, asari: "", prestige: "", towers: [] })),
+  players: [1, 2, 3, 4].map((n) => ({ name: t("Player {n}", { n }), asari: "", prestige: "", towers: [] })),
 });
 
-export const model = (r) => ({
-  ...playerResultModel(r, LABELS, (r.winners || []).length > 1 ? ["Tie rule: tied players share the victory."] : []),
-  extra: verificationNotes(r),
-});
+export const model = (answer) => {
+  const r = localize(answer);
+  return { ...playerResultModel(r, LABELS, (r.winners || []).length > 1 ? [t("Tie rule: tied players share the victory.")] : []),
+           extra: verificationNotes(r) };
+};
 
 // Every mention of a player's name, rewritten by `fn` (rename) or dropped when fn returns null.
 function mapNames(body, fn) {
@@ -37,7 +41,6 @@ function mapNames(body, fn) {
 }
 
 const HEIGHTS = [2, 3, 4, 5, 6, 7]; // a tower's sections, base and turret included; taller ones by "+"
-const ordinalOf = (n) => `${n}${["th", "st", "nd", "rd"][(n % 100 > 10 && n % 100 < 14) || n % 10 > 3 ? 0 : n % 10]}`;
 
 // The towers before the player, and the grid that adds one: a tap on its height in its colour's row.
 // A tower removed by mistake can be put back (with its gold) until the next removal.
@@ -60,30 +63,30 @@ function Towers({ i, colors }) {
     focusSoon(`towers-${i}`);
   };
   return html`<div data-path=${base}>
-    <ul class="log towerlist" id=${`towers-${i}`} tabindex="-1" aria-label=${`${p.name}'s towers`}>${p.towers.map((t, j) => { const at = `${base}/${j}`;
-      const what = `${p.name}'s ${ordinalOf(j + 1)} tower (${t.color}, ${t.sections})`;
-      const gold = t.gold || 0;
-      const shown = `${cap(t.color)} ${t.sections}${gold ? ` · ${gold} gold` : ""}`;
+    <ul class="log towerlist" id=${`towers-${i}`} tabindex="-1" aria-label=${t("{player}'s towers", { player: p.name })}>${p.towers.map((tw, j) => { const at = `${base}/${j}`;
+      const tower = t("{player}'s {place} tower", { player: p.name, place: ordinal(j + 1) });
+      const what = t("{tower} ({color}, {sections})", { tower, color: cap(tw.color).toLowerCase(), sections: tw.sections });
+      const gold = tw.gold || 0;
+      const shown = gold ? t("{color} {sections} · {gold} gold", { color: cap(tw.color), sections: tw.sections, gold }) : `${cap(tw.color)} ${tw.sections}`;
       return html`<li key=${j} data-path=${at}><div class="row">
-        <button type="button" class="tower-name" onClick=${() => f.set(at + "/gold", gold >= t.sections ? undefined : gold + 1)}
-            aria-label=${`${shown}: ${gold >= t.sections ? "no gold" : "one more gold section"} on ${p.name}'s ${ordinalOf(j + 1)} tower`}>
-          <span class=${`dot a-${t.color}`} aria-hidden="true"></span> ${shown}</button>
+        <button type="button" class="tower-name" onClick=${() => f.set(at + "/gold", gold >= tw.sections ? undefined : gold + 1)}
+            aria-label=${gold >= tw.sections ? t("{shown}: no gold on {tower}", { shown, tower }) : t("{shown}: one more gold section on {tower}", { shown, tower })}>
+          <span class=${`dot a-${tw.color}`} aria-hidden="true"></span> ${shown}</button>
         <span class="tower-tools">
-        <button type="button" class="small" aria-label=${`One section fewer on ${what}`} disabled=${t.sections <= 2}
-          onClick=${() => f.set(at + "/sections", t.sections - 1)}>−</button>
-        <button type="button" class="small" aria-label=${`One more section on ${what}`}
-          onClick=${() => f.set(at + "/sections", t.sections + 1)}>+</button>
-        <button type="button" class="x" aria-label=${`Remove ${what}`} onClick=${() => remove(j, shown)}>✕</button></span></div>
+        <button type="button" class="small" aria-label=${t("One section fewer on {tower}", { tower: what })} disabled=${tw.sections <= 2}
+          onClick=${() => f.set(at + "/sections", tw.sections - 1)}>−</button>
+        <button type="button" class="small" aria-label=${t("One more section on {tower}", { tower: what })}
+          onClick=${() => f.set(at + "/sections", tw.sections + 1)}>+</button>
+        <button type="button" class="x" aria-label=${t("Remove {what}", { what })} onClick=${() => remove(j, shown)}>✕</button></span></div>
         <span data-path=${at + "/sections"}></span><${FieldError} path=${at + "/sections"} />
         <span data-path=${at + "/gold"}></span><${FieldError} path=${at + "/gold"} /><${FieldError} path=${at} /></li>`; })}
-      ${!p.towers.length && html`<li>No towers yet.</li>`}</ul>
-    <div role="status">${removed && html`<p class="row">Removed ${p.name}'s ${removed.what}.
-      <button type="button" id=${`undo-${i}`} onClick=${putBack}>Put the ${removed.what} back</button></p>`}</div>
-    <p class="hint">Add a tower: tap its number of sections (base and turret included) in its colour's row; taller
-      ones with + on the tower. Tap a tower for each gold section on it.</p>
-    <div class="towergrid" role="group" aria-label=${`Add a tower for ${p.name}`}>${colors.map((c) => html`
+      ${!p.towers.length && html`<li>${t("No towers yet.")}</li>`}</ul>
+    <div role="status">${removed && html`<p class="row">${t("Removed {player}'s {tower}.", { player: p.name, tower: removed.what })}
+      <button type="button" id=${`undo-${i}`} onClick=${putBack}>${t("Put the {tower} back", { tower: removed.what })}</button></p>`}</div>
+    <p class="hint">${t("Add a tower: tap its number of sections (base and turret included) in its colour's row; taller ones with + on the tower. Tap a tower for each gold section on it.")}</p>
+    <div class="towergrid" role="group" aria-label=${t("Add a tower for {player}", { player: p.name })}>${colors.map((c) => html`
       <div class="towerrow" key=${c}><span class="swatch"><span class=${`dot a-${c}`} aria-hidden="true"></span> ${cap(c)}</span>
-      ${HEIGHTS.map((h) => html`<button type="button" key=${c + h} aria-label=${`Add a ${c} tower of ${h} for ${p.name}`}
+      ${HEIGHTS.map((h) => html`<button type="button" key=${c + h} aria-label=${t("Add a {color} tower of {sections} for {player}", { color: cap(c).toLowerCase(), sections: h, player: p.name })}
         onClick=${() => add(c, h)}>${h}</button>`)}</div>`)}</div>
     <${FieldError} path=${base} />
   </div>`;
@@ -96,9 +99,9 @@ function Name({ i, recent }) {
   const names = f.body.players.map((x) => x.name);
   const rename = (name) => name && name !== p.name && !names.includes(name) && f.replace(mapNames(f.body, (n) => (n === p.name ? name : n)));
   const offer = isPlaceholderName(p.name) ? recent.names.filter((n) => !names.includes(n)).slice(0, 6) : [];
-  return html`<${Text} path=${ptr("players", i, "name")} label="Name" onCommit=${rename} />
-    ${offer.length > 0 && html`<${Chips} label=${`Recent players for seat ${i + 1}`} options=${offer.map((n) => [n, n])}
-      onPick=${rename} name=${(n) => `${n} in seat ${i + 1}`} />`}`;
+  return html`<${Text} path=${ptr("players", i, "name")} label=${t("Name")} onCommit=${rename} />
+    ${offer.length > 0 && html`<${Chips} label=${t("Recent players for seat {n}", { n: i + 1 })} options=${offer.map((n) => [n, n])}
+      onPick=${rename} name=${(n) => t("{player} in seat {n}", { player: n, n: i + 1 })} />`}`;
 }
 
 function Player({ i, colors, recent }) {
@@ -109,19 +112,18 @@ function Player({ i, colors, recent }) {
     <${Name} i=${i} recent=${recent} />
     <${Towers} i=${i} colors=${colors} />
     ${f.body.players.length > 2 && html`<button type="button" class="danger small"
-      onClick=${() => f.replace(mapNames(f.body, (n) => (n === p.name ? null : n)))}>Remove ${p.name}</button>`}
+      onClick=${() => f.replace(mapNames(f.body, (n) => (n === p.name ? null : n)))}>${t("Remove {player}", { player: p.name })}</button>`}
   </${Group}>`;
 }
 
 // Asari and the prestige track, one row a player, filled by the number pad in that order.
 function Numbers({ pad }) {
   const f = useForm();
-  return html`<h2>Asari and the prestige track</h2>
-    <p class="hint">Each player's Asari and where their counter stands on the prestige track. Tap the first field:
-      the pad then moves on by itself.</p>
+  return html`<h2>${t("Asari and the prestige track")}</h2>
+    <p class="hint">${t("Each player's Asari and where their counter stands on the prestige track. Tap the first field: the pad then moves on by itself.")}</p>
     ${f.body.players.map((p, i) => html`<div class="grid2" key=${i}>
-      <${PadNum} path=${ptr("players", i, "asari")} label=${`${p.name}: Asari`} pad=${pad} />
-      <${PadNum} path=${ptr("players", i, "prestige")} label=${`${p.name}: prestige`} pad=${pad} /></div>`)}`;
+      <${PadNum} path=${ptr("players", i, "asari")} label=${t("{player}: Asari", { player: p.name })} pad=${pad} />
+      <${PadNum} path=${ptr("players", i, "prestige")} label=${t("{player}: prestige", { player: p.name })} pad=${pad} /></div>`)}`;
 }
 
 function YearEnds({ years }) {
@@ -129,19 +131,19 @@ function YearEnds({ years }) {
   const names = f.body.players.map((p) => p.name);
   if (!f.body.years) {
     return html`<button type="button" onClick=${() => f.set("/years", Array.from({ length: years }, () => ({ caliph: null, towers: {}, gold: {} })))}>
-      Also enter the ${years} year-end evaluations (optional)</button>`;
+      ${t("Also enter the {n} year-end evaluations (optional)", { n: years })}</button>`;
   }
-  return html`<h2>Year-end evaluations</h2>
-    <p class="hint">Per year: the towers and gold sections each player had, and who held the Caliph's patronage.</p>
-    ${f.body.years.map((y, n) => html`<${Group} legend=${`End of year ${n + 1}`} path=${ptr("years", n)} key=${n}>
-      <${Chips} label=${`Caliph's patronage, year ${n + 1}`} options=${names.map((x) => [x, x])} value=${y.caliph}
-        onPick=${(x) => f.set(ptr("years", n, "caliph"), x)} name=${(x) => `${x} held the Caliph's patronage in year ${n + 1}`} />
+  return html`<h2>${t("Year-end evaluations")}</h2>
+    <p class="hint">${t("Per year: the towers and gold sections each player had, and who held the Caliph's patronage.")}</p>
+    ${f.body.years.map((y, n) => html`<${Group} legend=${t("End of year {n}", { n: n + 1 })} path=${ptr("years", n)} key=${n}>
+      <${Chips} label=${t("Caliph's patronage, year {n}", { n: n + 1 })} options=${names.map((x) => [x, x])} value=${y.caliph}
+        onPick=${(x) => f.set(ptr("years", n, "caliph"), x)} name=${(x) => t("{player} held the Caliph's patronage in year {n}", { player: x, n: n + 1 })} />
       <${FieldError} path=${ptr("years", n, "caliph")} />
       ${names.map((x) => html`<div class="grid2" key=${x}>
-        <${Num} path=${ptr("years", n, "towers", x)} label=${`${x}: towers`} empty=${undefined} />
-        <${Num} path=${ptr("years", n, "gold", x)} label=${`${x}: gold`} empty=${undefined} /></div>`)}
+        <${Num} path=${ptr("years", n, "towers", x)} label=${t("{player}: towers", { player: x })} empty=${undefined} />
+        <${Num} path=${ptr("years", n, "gold", x)} label=${t("{player}: gold", { player: x })} empty=${undefined} /></div>`)}
     </${Group}>`)}
-    <button type="button" class="danger small" onClick=${() => f.set("/years", undefined)}>Leave out the year ends</button>`;
+    <button type="button" class="danger small" onClick=${() => f.set("/years", undefined)}>${t("Leave out the year ends")}</button>`;
 }
 
 // The whole last table in one tap (names and number of players), when this phone has scored one.
@@ -154,7 +156,7 @@ function SameTable({ recent }) {
     const players = recent.last.map((name, i) => kept.players[i] || { name, asari: "", prestige: "", towers: [] });
     f.replace({ ...kept, players });
   };
-  return html`<div class="stack"><button type="button" onClick=${take}>Same players as last time: ${recent.last.join(", ")}</button></div>`;
+  return html`<div class="stack"><button type="button" onClick=${take}>${t("Same players as last time: {names}", { names: recent.last.join(", ") })}</button></div>`;
 }
 
 export default function AsaraEndOnly({ params, modes }) {
@@ -163,27 +165,26 @@ export default function AsaraEndOnly({ params, modes }) {
   const recent = useRecentPlayers();
   const players = (s.body && s.body.players) || [];
   const pad = usePad(players.flatMap((_, i) => [ptr("players", i, "asari"), ptr("players", i, "prestige")]));
-  const padLabels = Object.fromEntries(players.flatMap((p, i) => [[ptr("players", i, "asari"), `${p.name}'s Asari`],
-    [ptr("players", i, "prestige"), `${p.name}'s prestige track`]]));
+  const padLabels = Object.fromEntries(players.flatMap((p, i) => [[ptr("players", i, "asari"), t("{player}'s Asari", { player: p.name })],
+    [ptr("players", i, "prestige"), t("{player}'s prestige track", { player: p.name })]]));
 
-  if (!s.body || !edition) return html`<${ScorerFrame} title="Asara scorer"><${EditionPending} edition=${edition} /></${ScorerFrame}>`;
+  if (!s.body || !edition) return html`<${ScorerFrame} title=${t("Asara scorer")}><${EditionPending} edition=${edition} /></${ScorerFrame}>`;
   if (s.showResult) {
-    return html`<${ScorerFrame} title="Asara: final score"><${Sheet} m=${model(s.result)} /><${ResultActions} s=${s} /></${ScorerFrame}>`;
+    return html`<${ScorerFrame} title=${t("Asara: final score")}><${Sheet} m=${model(s.result)} /><${ResultActions} s=${s} /></${ScorerFrame}>`;
   }
   const add = () => {
     const names = s.body.players.map((p) => p.name);
     let n = names.length + 1;
-    while (names.includes(`Player ${n}`)) n += 1;
-    s.replace({ ...s.body, players: [...s.body.players, { name: `Player ${n}`, asari: "", prestige: "", towers: [] }] });
+    while (names.includes(t("Player {n}", { n }))) n += 1;
+    s.replace({ ...s.body, players: [...s.body.players, { name: t("Player {n}", { n }), asari: "", prestige: "", towers: [] }] });
   };
-  return html`<${ScorerFrame} title="Asara scorer">
+  return html`<${ScorerFrame} title=${t("Asara scorer")}>
     <${ModeSwitch} game="asara" modes=${modes} current="end_only" />
-    <p class="hint">What lies on the table now: each player's towers, their Asari and where their counter stands on
-      the prestige track. The final evaluation is added to the track.</p>
+    <p class="hint">${t("What lies on the table now: each player's towers, their Asari and where their counter stands on the prestige track. The final evaluation is added to the track.")}</p>
     <${FormProvider} value=${s}><form onSubmit=${s.submit} novalidate>
       <${SameTable} recent=${recent} />
       ${s.body.players.map((_, i) => html`<${Player} i=${i} colors=${edition.colors} recent=${recent} key=${i} />`)}
-      ${s.body.players.length < edition.players.max && html`<div class="stack"><button type="button" onClick=${add}>+ Add a player</button></div>`}
+      ${s.body.players.length < edition.players.max && html`<div class="stack"><button type="button" onClick=${add}>${t("+ Add a player")}</button></div>`}
       <${Numbers} pad=${pad} />
       <${YearEnds} years=${edition.years} />
       <${SubmitBar} s=${s} />

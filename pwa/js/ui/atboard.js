@@ -3,7 +3,7 @@
 // the ∞ spaces, the satellite spaces and the headquarters slot).  Tap a space, tap its
 // owner (a factory also takes a parts-factory toggle; an ∞ space counts pieces per
 // owner).  "Painting": pick an owner once, then each tap on a space makes it theirs (a second
-// tap empties it), one tap a piece.  The server derives the investment points by column, kinds built, satellites,
+// tap empties it), one tap a piece, or one tap a row for its empty spaces ("fill").  The server derives the investment points by column, kinds built, satellites,
 // parts factories, power plants and laboratories from it (board_input.py): no rules here.
 import { useState } from "preact/hooks";
 import { html } from "../html.js";
@@ -52,7 +52,7 @@ export function toNumbers(body, tigerIds, neutralIp = () => ({ A: 0, B: 0, C: 0,
 export function renamed(body, old, name) {
   const fix = (x) => (x === old ? name : x);
   const next = JSON.parse(JSON.stringify(body));
-  next.turn_order = next.turn_order.map(fix);
+  if (next.turn_order) next.turn_order = next.turn_order.map(fix);
   next.participants = Object.fromEntries(Object.entries(next.participants).map(([k, v]) => [fix(k), v]));
   for (const t of Object.values(next.tigers)) {
     t.headquarters = fix(t.headquarters);
@@ -132,6 +132,13 @@ export function TigerBoard({ E, t, name, paint = null }) {
     else all[id] = kind === "space" ? { owner: paint } : paint;
     setBoard(key, all);
   };
+  // A whole row in one tap: every empty space of it in play becomes the painted owner's (spaces of other players
+  // stay theirs; tap one to make it the painted owner's, tap again to empty it).
+  const fillRow = (row) => {
+    const all = { ...(board.spaces || {}) };
+    for (const s of layout.spaces) if (s.row === row && s.min <= n && !all[s.id]) all[s.id] = { owner: paint };
+    setBoard("spaces", all);
+  };
   const picker = () => {
     if (!open || paint) return null;
     if (open.kind === "space") {
@@ -188,7 +195,10 @@ export function TigerBoard({ E, t, name, paint = null }) {
   };
   return html`<div class="atboard" data-path=${base} data-testid=${`board-${t}`}>
     ${ROWS.map(([row, rowName]) => html`<div class="board-row" role="group" aria-label=${`${name}: ${rowName}`} key=${row}>
-      <span class="row-name">${rowName}</span>
+      ${paint ? html`<span class="row-name">${rowName}${" "}<button type="button" class="small fill"
+          aria-label=${`Fill with ${paint}: the empty ${rowName.toLowerCase()} spaces of ${name}`}
+          onClick=${() => fillRow(row)}>Fill with ${paint}</button></span>`
+        : html`<span class="row-name">${rowName}</span>`}
       ${layout.spaces.filter((s) => s.row === row).map((s) => { const held = (board.spaces || {})[s.id] || {};
         return cell("space", s.id, `${short(s.id)} ${s.column}`, held.owner && (held.parts_factory ? `${held.owner} +PF` : held.owner),
           s.min > n ? s.min : false, held.parts_factory ? " (with a parts factory)" : ""); })}

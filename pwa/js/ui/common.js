@@ -3,6 +3,7 @@ import { html } from "../html.js";
 import { RuleLink } from "./rulelink.js";
 import { playerColor, playerName } from "../labels.js";
 import { syncNow, gameTitle } from "../sync.js";
+import { t } from "../i18n.js";
 
 export function Dot({ view, id, color }) {
   const c = color || playerColor(view, id);
@@ -50,9 +51,9 @@ export function GameNav({ s, current }) {
   const id = s.game ? s.game.game_id : s.route.params.id;
   const link = (name, label) => html`<a href=${`#/g/${id}${name ? "/" + name : ""}`}
     aria-current=${current === name ? "page" : undefined}>${label}</a>`;
-  return html`<nav class="nav tabs" aria-label="Game screens">
-    ${link("", "Turn")}${link("board", "Board")}${link("log", "Log")}${link("manage", "Manage")}
-    ${link("score", "Score")}${link("share", "Share")}</nav>`;
+  return html`<nav class="nav tabs" aria-label=${t("Game screens")}>
+    ${link("", t("Turn"))}${link("board", t("Board"))}${link("log", t("Log"))}${link("manage", t("Manage"))}
+    ${link("score", t("Score"))}${link("share", t("Share"))}</nav>`;
 }
 
 const PHASES = { turns: "turns", management: "management phase", setup: "setup", over: "over" };

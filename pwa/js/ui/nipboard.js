@@ -8,6 +8,7 @@ import { html } from "../html.js";
 import { FieldError, ptr } from "./formkit.js";
 import { Chips } from "./tapkit.js";
 import { NipponMap, slotName, slotsOf } from "./nipmap.js";
+import { t, tn } from "../i18n.js";
 
 export const noStep = () => ({ placed: [], trains: {}, ships: {} });
 
@@ -73,8 +74,8 @@ export function BoardChanges({ edition, board, st, put, base, names, label, list
     return Object.entries(all).map(([p, c]) => `${p.slice(0, 4)} ${c}`).join(" ");
   };
   const pieces = (region) => {
-    const t = count("trains", region); const s = count("ships", region);
-    return [t && `trains: ${t}`, s && `ships: ${s}`].filter(Boolean).join(" · ");
+    const tr = count("trains", region); const s = count("ships", region);
+    return [tr && t("trains: {list}", { list: tr }), s && t("ships: {list}", { list: s })].filter(Boolean).join(" · ");
   };
   const region = (id) => edition.regions.find((r) => r.id === id);
   // Only a higher tile replaces one (rules, Local Market): the values offered for a covered slot.
@@ -84,32 +85,38 @@ export function BoardChanges({ edition, board, st, put, base, names, label, list
   return html`<div data-testid=${testid}>
     <${NipponMap} edition=${edition} slots=${slotsOf(board, st.placed)} picked=${pick && pick.slot}
       onSlot=${(city, slot) => { setPick({ slot: `${city}/${slot}` }); setWho(null); }} pieces=${pieces} label=${label} />
-    ${pick && html`<div class="picker" data-testid="picker" role="group" aria-label="Enter the change">
-      <p><strong>${pick.slot ? `Tile on ${slotName(edition, ...pick.slot.split("/").map((x, i) => (i ? Number(x) : x)))}` : `${pick.kind === "trains" ? "Train" : "Ship"} in ${region(pick.region).name}`}</strong></p>
-      ${pick.slot && cover && html`<p data-testid="covered">${cover.player}'s ${cover.value} covers this slot${higher.length
-        ? `: only a higher tile (${higher.join(", ")}) can replace it` : ": no tile is higher, so nothing can replace it"}.</p>`}
-      ${(!pick.slot || higher.length > 0) && html`<${Chips} label="Whose" options=${names.map((x) => [x, x])} value=${who}
+    ${pick && html`<div class="picker" data-testid="picker" role="group" aria-label=${t("Enter the change")}>
+      <p><strong>${pick.slot ? t("Tile on {slot}", { slot: slotName(edition, ...pick.slot.split("/").map((x, i) => (i ? Number(x) : x))) })
+        : pick.kind === "trains" ? t("Train in {region}", { region: region(pick.region).name }) : t("Ship in {region}", { region: region(pick.region).name })}</strong></p>
+      ${pick.slot && cover && html`<p data-testid="covered">${higher.length
+        ? t("{player}'s {value} covers this slot: only a higher tile ({values}) can replace it.", { player: cover.player, value: cover.value, values: higher.join(", ") })
+        : t("{player}'s {value} covers this slot: no tile is higher, so nothing can replace it.", { player: cover.player, value: cover.value })}</p>`}
+      ${(!pick.slot || higher.length > 0) && html`<${Chips} label=${t("Whose")} options=${names.map((x) => [x, x])} value=${who}
         onPick=${(x) => (pick.slot ? setWho(x) : addPiece(x))}
-        name=${(x) => (pick.slot ? `${x}'s tile` : `${x}'s ${pick.kind === "trains" ? "train" : "ship"}`)} />`}
-      ${pick.slot && who && html`<${Chips} label="Value" options=${higher.map((v) => [v, String(v)])}
-        onPick=${place} name=${(v) => `Value ${v}`} />`}
-      <button type="button" class="small" onClick=${() => { setPick(null); setWho(null); }}>Cancel</button>
+        name=${(x) => (pick.slot ? t("{player}'s tile", { player: x }) : pick.kind === "trains" ? t("{player}'s train", { player: x })
+          : t("{player}'s ship", { player: x }))} />`}
+      ${pick.slot && who && html`<${Chips} label=${t("Value")} options=${higher.map((v) => [v, String(v)])}
+        onPick=${place} name=${(v) => t("Value {value}", { value: v })} />`}
+      <button type="button" class="small" onClick=${() => { setPick(null); setWho(null); }}>${t("Cancel")}</button>
     </div>`}
     <div class="stack">${edition.regions.map((r) => html`<div class="row" key=${r.id}>
       <span style="flex:1">${r.name}</span>
-      <button type="button" class="small" aria-label=${`Add a train in ${r.name}`} onClick=${() => { setPick({ kind: "trains", region: r.id }); setWho(null); }}>+ Train</button>
-      <button type="button" class="small" aria-label=${`Add a ship in ${r.name}`} onClick=${() => { setPick({ kind: "ships", region: r.id }); setWho(null); }}>+ Ship</button>
+      <button type="button" class="small" aria-label=${t("Add a train in {region}", { region: r.name })} onClick=${() => { setPick({ kind: "trains", region: r.id }); setWho(null); }}>${t("+ Train")}</button>
+      <button type="button" class="small" aria-label=${t("Add a ship in {region}", { region: r.name })} onClick=${() => { setPick({ kind: "ships", region: r.id }); setWho(null); }}>${t("+ Ship")}</button>
     </div>`)}</div>
     <h3>${listTitle}</h3>
     <ul class="log" data-testid="changes" data-path=${base}>
-      ${st.placed.map((t, i) => html`<li key=${"t" + i} data-path=${base + ptr("placed", i)}>${t.player}'s ${t.value} on ${slotName(edition, t.city, t.slot)}
-        <button type="button" class="x small" aria-label=${`Remove ${t.player}'s ${t.value} on ${slotName(edition, t.city, t.slot)}`} onClick=${() => drop("placed", i)}>✕</button>
-        <${FieldError} path=${base + ptr("placed", i)} /></li>`)}
+      ${st.placed.map((x, i) => { const said = t("{player}'s {value} on {slot}", { player: x.player, value: x.value, slot: slotName(edition, x.city, x.slot) });
+        return html`<li key=${"t" + i} data-path=${base + ptr("placed", i)}>${said}
+        <button type="button" class="x small" aria-label=${t("Remove {what}", { what: said })} onClick=${() => drop("placed", i)}>✕</button>
+        <${FieldError} path=${base + ptr("placed", i)} /></li>`; })}
       ${["trains", "ships"].flatMap((kind) => pieceList(kind).map(([p, r, c]) => html`<li key=${kind + p + r}
-          data-path=${base + ptr(kind, p, r)}>${p}: ${c} ${kind === "trains" ? "train" : "ship"}${c > 1 ? "s" : ""} in ${region(r).name}
-        <button type="button" class="x small" aria-label=${`Remove ${p}'s ${kind === "trains" ? "train" : "ship"} in ${region(r).name}`}
+          data-path=${base + ptr(kind, p, r)}>${kind === "trains" ? tn("{player}: {n} train in {region}", "{player}: {n} trains in {region}", c, { player: p, region: region(r).name })
+            : tn("{player}: {n} ship in {region}", "{player}: {n} ships in {region}", c, { player: p, region: region(r).name })}
+        <button type="button" class="x small" aria-label=${kind === "trains" ? t("Remove {player}'s train in {region}", { player: p, region: region(r).name })
+          : t("Remove {player}'s ship in {region}", { player: p, region: region(r).name })}
           onClick=${() => drop(kind, 0, p, r)}>✕</button><${FieldError} path=${base + ptr(kind, p, r)} /></li>`))}
-      ${!st.placed.length && !pieceList("trains").length && !pieceList("ships").length && html`<li>Nothing yet.</li>`}
+      ${!st.placed.length && !pieceList("trains").length && !pieceList("ships").length && html`<li>${t("Nothing yet.")}</li>`}
     </ul>
   </div>`;
 }

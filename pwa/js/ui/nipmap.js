@@ -4,15 +4,16 @@
 // printed on it or the tile that covers it.  Tapping a slot picks it; nothing is typed.
 // It only draws what it is given (the server's board plus the changes being entered).
 import { html } from "../html.js";
+import { t } from "../i18n.js";
 
 const BAND = 196;      // height of one region's band
 const SLOT = 48;       // a slot is a 48 px tap target
 const OFFSET = 50;     // slot centre to city centre
-const SIDES = [[0, -1, "top"], [1, 0, "right"], [0, 1, "bottom"], [-1, 0, "left"]];
+const SIDES = [[0, -1, t("top")], [1, 0, t("right")], [0, 1, t("bottom")], [-1, 0, t("left")]];
 const short = (name) => (name.length > 4 ? name.slice(0, 4) : name);
 
 // slots: {"city/slot": {player, value, pending}}; picked: "city/slot" or null.
-export function NipponMap({ edition, slots, picked, onSlot, pieces, label = "Map of Nippon" }) {
+export function NipponMap({ edition, slots, picked, onSlot, pieces, label = t("Map of Nippon") }) {
   const height = edition.regions.length * BAND;
   return html`<svg class="nipmap" viewBox=${`0 0 360 ${height}`} role="group" aria-label=${label} data-testid="nipmap">
     ${edition.regions.map((region, r) => {
@@ -34,11 +35,13 @@ export function NipponMap({ edition, slots, picked, onSlot, pieces, label = "Map
               const tile = slots[key];
               const x = cx + dx * OFFSET - SLOT / 2;
               const y = cy + dy * OFFSET - SLOT / 2;
-              const what = tile ? `${tile.player}'s ${tile.value}${tile.pending ? " (entered now)" : ""}` : "empty";
+              const what = !tile ? t("empty") : tile.pending ? t("{player}'s {value} (entered now)", { player: tile.player, value: tile.value })
+                : t("{player}'s {value}", { player: tile.player, value: tile.value });
               const cls = `slot ${tile ? "covered" : ""} ${tile && tile.pending ? "pending" : ""} ${picked === key ? "picked" : ""}`;
               const pick = () => onSlot && onSlot(city.id, s);
               return html`<g key=${key} class=${cls} role="button" tabindex="0" data-slot=${key}
-                  aria-label=${`${tile ? `${tile.value} ${short(tile.player)}: ` : ""}${region.name}, city ${city.id}, ${side} slot (printed ${printed}): ${what}`}
+                  aria-label=${`${tile ? `${tile.value} ${short(tile.player)}: ` : ""}${t("{region}, city {city}, {side} slot (printed {printed}): {what}",
+                    { region: region.name, city: city.id, side, printed, what })}`}
                   aria-pressed=${picked === key ? "true" : "false"}
                   onClick=${pick} onKeyDown=${(e) => (e.key === "Enter" || e.key === " ") && (e.preventDefault(), pick())}>
                 <rect x=${x} y=${y} width=${SLOT} height=${SLOT} rx="8" />
@@ -57,7 +60,8 @@ export function NipponMap({ edition, slots, picked, onSlot, pieces, label = "Map
 // A slot in words, as the map draws it: "Region 1, city C1, top slot".
 export function slotName(edition, cityId, slot) {
   const region = edition.regions.find((r) => r.cities.some((c) => c.id === cityId));
-  return `${region ? `${region.name}, ` : ""}city ${cityId.split(".").pop()}, ${SIDES[slot % 4][2]} slot`;
+  const said = t("city {city}, {side} slot", { city: cityId.split(".").pop(), side: SIDES[slot % 4][2] });
+  return region ? `${region.name}, ${said}` : said;
 }
 
 // The server's board ({tiles: [{player, city, slot, value}]}) with the changes being entered on top.

@@ -12,6 +12,7 @@ import { RunningTable, Sheet, summary } from "./sheet.js";
 import { Chips, EditionPending, ModeSwitch, useEdition } from "./tapkit.js";
 import { BoardChanges, droppedStep, noStep, renamedStep } from "./nipboard.js";
 import { Achievements, COLOURS, MODES, PlayerNames, model } from "./nippon-end.js";
+import { t } from "../i18n.js";
 
 export const blank = () => ({ mode: "live", players: COLOURS.map((name, i) => ({ name, seat: i + 1 })),
                               scorings: [], pending: noStep() });
@@ -50,12 +51,13 @@ function Changes({ edition, board }) {
   const f = useForm();
   const n = f.body.scorings.length;
   return html`<section aria-labelledby="step-h" data-testid="live-step">
-    <h2 id="step-h" tabindex="-1">Before scoring ${n + 1}: what changed${n ? ` since scoring ${n}` : ""}</h2>
-    <p class="hint">${n ? `The map shows the board as it was at scoring ${n}. ` : "The map shows the empty board. "}
-      Tap a slot where a tile was placed, then whose it is and its value.</p>
+    <h2 id="step-h" tabindex="-1">${n ? t("Before scoring {n}: what changed since scoring {before}", { n: n + 1, before: n })
+      : t("Before scoring {n}: what changed", { n: n + 1 })}</h2>
+    <p class="hint">${n ? t("The map shows the board as it was at scoring {n}.", { n }) : t("The map shows the empty board.")}
+      ${t("Tap a slot where a tile was placed, then whose it is and its value.")}</p>
     <${BoardChanges} edition=${edition} board=${board} st=${f.body.pending || noStep()} put=${(next) => f.set("/pending", next)}
-      base=${ptr("scorings", n)} names=${f.body.players.map((p) => p.name)} label=${`Map of Nippon before scoring ${n + 1}`}
-      listTitle=${`Entered for scoring ${n + 1}`} />
+      base=${ptr("scorings", n)} names=${f.body.players.map((p) => p.name)} label=${t("Map of Nippon before scoring {n}", { n: n + 1 })}
+      listTitle=${t("Entered for scoring {n}", { n: n + 1 })} />
   </section>`;
 }
 
@@ -63,14 +65,14 @@ function End({ edition }) {
   const f = useForm();
   const names = f.body.players.map((p) => p.name);
   const end = f.body.end || { last_turn_player: null, players: {} };
-  return html`<h2 id="end-h" tabindex="-1">The end of the game</h2>
-    <div data-path="/end/last_turn_player"><${Chips} label="Who took the last turn" options=${names.map((n) => [n, n])}
+  return html`<h2 id="end-h" tabindex="-1">${t("The end of the game")}</h2>
+    <div data-path="/end/last_turn_player"><${Chips} label=${t("Who took the last turn")} options=${names.map((n) => [n, n])}
       value=${end.last_turn_player} onPick=${(n) => f.set("/end", { ...end, last_turn_player: n })}
-      name=${(n) => `${n} took the last turn`} /><${FieldError} path="/end/last_turn_player" /></div>
+      name=${(n) => t("{player} took the last turn", { player: n })} /><${FieldError} path="/end/last_turn_player" /></div>
     ${names.map((n) => { const base = ptr("end", "players", n); return html`<${Group} legend=${n} path=${base} key=${n}>
-      <div class="grid3"><${Num} path=${base + "/vp_in_play/contracts"} label="Contract VP" empty=${undefined} />
-        <${Num} path=${base + "/vp_in_play/region_bonus"} label="Region bonus" empty=${undefined} />
-        <${Num} path=${base + "/vp_in_play/workforce_lost"} label="Lost (workforce)" empty=${undefined} /></div>
+      <div class="grid3"><${Num} path=${base + "/vp_in_play/contracts"} label=${t("Contract VP")} empty=${undefined} />
+        <${Num} path=${base + "/vp_in_play/region_bonus"} label=${t("Region bonus")} empty=${undefined} />
+        <${Num} path=${base + "/vp_in_play/workforce_lost"} label=${t("Lost (workforce)")} empty=${undefined} /></div>
       <${Achievements} base=${base + "/achievements"} who=${n} edition=${edition} /></${Group}>`; })}`;
 }
 
@@ -80,9 +82,9 @@ export default function NipponLive({ params }) {
   const edition = useEdition("nippon");
   // After a reload the board and the running table come back from the changes kept on the phone.
   useEffect(() => { if (s.body && !s.result && s.body.scorings.length) s.submit(null, request(s.body, false), true); }, [!!s.body]);
-  if (!s.body || !edition) return html`<${ScorerFrame} title="Nippon scorer"><${EditionPending} edition=${edition} /></${ScorerFrame}>`;
+  if (!s.body || !edition) return html`<${ScorerFrame} title=${t("Nippon scorer")}><${EditionPending} edition=${edition} /></${ScorerFrame}>`;
   if (s.showResult) {
-    return html`<${ScorerFrame} title="Nippon: final score"><${Sheet} m=${model(s.result)} />
+    return html`<${ScorerFrame} title=${t("Nippon: final score")}><${Sheet} m=${model(s.result)} />
       <${RunningTable} running=${s.result.running} /><${ResultActions} s=${s} /></${ScorerFrame}>`;
   }
   const n = s.body.scorings.length;
@@ -94,24 +96,24 @@ export default function NipponLive({ params }) {
     s.replace({ ...s.body, scorings: [...s.body.scorings, s.body.pending], pending: noStep() });
     // Read out what the scoring gave, then the focus on the next question (the next step or the end).
     const row = data.running[data.running.length - 1];
-    setSaid(`Scoring ${row.scoring}: ${row.players.map((x) => `${x.player} ${x.vp_so_far} (+${x.gained})`).join(", ")}.`);
+    setSaid(t("Scoring {n}: {scores}.", { n: row.scoring, scores: row.players.map((x) => `${x.player} ${x.vp_so_far} (+${x.gained})`).join(", ") }));
     setTimeout(() => { const h = document.getElementById(row.scoring >= edition.scorings ? "end-h" : "step-h"); h && h.focus(); }, 0);
   };
   const finish = (e) => { e.preventDefault(); s.submit(null, { ...request(s.body, false), end: s.body.end || {} }); };
   const board = s.result && s.result.board;
-  return html`<${ScorerFrame} title="Nippon scorer" announce=${said}>
+  return html`<${ScorerFrame} title=${t("Nippon scorer")} announce=${said}>
     <${ModeSwitch} game="nippon" modes=${MODES} current="live" />
     <${FormProvider} value=${s}><form onSubmit=${over ? finish : scoreStep} novalidate>
-      ${n === 0 ? html`<details open><summary>Players, in turn order</summary>
+      ${n === 0 ? html`<details open><summary>${t("Players, in turn order")}</summary>
           <${PlayerNames} rename=${renamed} drop=${dropped} seat=${newSeat} limits=${edition.players} /></details>`
-        : html`<p class="hint">Players in turn order: ${s.body.players.map((p) => p.name).join(", ")}.</p>`}
+        : html`<p class="hint">${t("Players in turn order: {names}.", { names: s.body.players.map((p) => p.name).join(", ") })}</p>`}
       ${s.result && s.result.running && s.result.running.length > 0 && html`<${RunningTable} running=${s.result.running} />`}
       ${over ? html`<${End} edition=${edition} />` : html`<${Changes} edition=${edition} board=${board} />`}
-      <${SubmitBar} s=${s} label=${over ? "Final score" : `Score scoring ${n + 1}`} />
+      <${SubmitBar} s=${s} label=${over ? t("Final score") : t("Score scoring {n}", { n: n + 1 })} />
       ${n > 0 && html`<button type="button" class="small" onClick=${() => {
         const back = { ...s.body, pending: s.body.scorings[n - 1], scorings: s.body.scorings.slice(0, -1) };
         s.replace(back);
         s.submit(null, request(back, false), true); // the board as it was before that scoring
-      }}>Reopen scoring ${n}</button>`}
+      }}>${t("Reopen scoring {n}", { n })}</button>`}
     </form></${FormProvider}></${ScorerFrame}>`;
 }

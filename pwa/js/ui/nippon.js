@@ -9,18 +9,19 @@ import { FieldError, FormProvider, Group, Num, ResultActions, ScorerFrame, Sel, 
   useScorer } from "./formkit.js";
 import { Sheet, playerResultModel, summary } from "./sheet.js";
 import { ModeSwitch, useMode } from "./tapkit.js";
+import { localize, t } from "../i18n.js";
 
-const MODES = [["live", "Live"], ["end_only", "End only"], ["detailed", "Detailed"]];
+const MODES = [["live", t("Live")], ["end_only", t("End only")], ["detailed", t("Detailed")]];
 
 const SCORINGS = 3; // the three scorings of the game; the server names a missing or extra one
 const HINTS = "scorer-hints:nippon";
-const LABELS = { starting_vp: "Starting VP", region_majority: "Region majorities", ships: "Ships",
-                 contracts: "Contract VP", region_bonus: "Region bonus VP", workforce: "Workforce",
-                 achievements: "Achievements", floor: "Raised to 0" };
+const LABELS = { starting_vp: t("Starting VP"), region_majority: t("Region majorities"), ships: t("Ships"),
+                 contracts: t("Contract VP"), region_bonus: t("Region bonus VP"), workforce: t("Workforce"),
+                 achievements: t("Achievements"), floor: t("Raised to 0") };
 
 const blankPlayer = (id, seat) => ({ id, seat, vp_in_play: { contracts: 0, region_bonus: 0, workforce_lost: 0 }, achievements: [] });
 export const blank = () => {
-  const ids = ["Player 1", "Player 2", "Player 3"];
+  const ids = [1, 2, 3].map((n) => t("Player {n}", { n }));
   return { players: ids.map((id, i) => blankPlayer(id, i + 1)), last_turn_player: ids[2],
            scorings: Array.from({ length: SCORINGS }, () => ({ regions: {} })) };
 };
@@ -38,7 +39,10 @@ function mapPlayers(body, fn) {
   };
 }
 
-export const model = (r) => playerResultModel(r, LABELS, r.ranking.filter((x) => x.tie_break).map((x) => `Tie rule: ${x.tie_break}`));
+export const model = (answer) => {
+  const r = localize(answer);
+  return playerResultModel(r, LABELS, r.ranking.filter((x) => x.tie_break).map((x) => t("Tie rule: {rule}", { rule: x.tie_break })));
+};
 
 function Players() {
   const f = useForm();
@@ -53,32 +57,32 @@ function Players() {
   };
   const add = () => {
     let n = players.length + 1;
-    while (ids.includes(`Player ${n}`)) n += 1;
-    f.replace({ ...f.body, players: [...players, blankPlayer(`Player ${n}`, players.length + 1)] });
+    while (ids.includes(t("Player {n}", { n }))) n += 1;
+    f.replace({ ...f.body, players: [...players, blankPlayer(t("Player {n}", { n }), players.length + 1)] });
   };
-  const seats = players.map((_, i) => [i + 1, `Seat ${i + 1}${i === 0 ? " (1st player)" : ""}`]);
-  return html`<h2>Players</h2>
+  const seats = players.map((_, i) => [i + 1, i === 0 ? t("Seat {n} (1st player)", { n: 1 }) : t("Seat {n}", { n: i + 1 })]);
+  return html`<h2>${t("Players")}</h2>
     ${players.map((p, i) => { const base = ptr("players", i); return html`<${Group} legend=${p.id} path=${base} key=${i}>
-      <div class="grid2"><${Text} path=${base + "/id"} label="Name" onCommit=${rename(p.id)} />
-        <${Sel} path=${base + "/seat"} label="Seat" options=${seats} parse=${Number} /></div>
-      <${Group} legend="VP gained in play (totals)" path=${base + "/vp_in_play"}><div class="grid3">
-        <${Num} path=${base + "/vp_in_play/contracts"} label="Contracts" />
-        <${Num} path=${base + "/vp_in_play/region_bonus"} label="Region bonus" />
-        <${Num} path=${base + "/vp_in_play/workforce_lost"} label="Lost (workforce)" /></div></${Group}>
-      <${Group} legend="Achievements" path=${base + "/achievements"}>
+      <div class="grid2"><${Text} path=${base + "/id"} label=${t("Name")} onCommit=${rename(p.id)} />
+        <${Sel} path=${base + "/seat"} label=${t("Seat")} options=${seats} parse=${Number} /></div>
+      <${Group} legend=${t("VP gained in play (totals)")} path=${base + "/vp_in_play"}><div class="grid3">
+        <${Num} path=${base + "/vp_in_play/contracts"} label=${t("Contracts")} />
+        <${Num} path=${base + "/vp_in_play/region_bonus"} label=${t("Region bonus")} />
+        <${Num} path=${base + "/vp_in_play/workforce_lost"} label=${t("Lost (workforce)")} /></div></${Group}>
+      <${Group} legend=${t("Achievements")} path=${base + "/achievements"}>
         ${p.achievements.map((a, j) => { const at = `${base}/achievements/${j}`; return html`<div class="grid3" key=${j}>
-          <${Text} path=${at + "/space"} label="Space" placeholder="ACH1" />
-          <${Num} path=${at + "/units"} label="Units" />
-          <${Num} path=${at + "/multiplier"} label="Multiplier" empty=${null} min="1" />
+          <${Text} path=${at + "/space"} label=${t("Space")} placeholder="ACH1" />
+          <${Num} path=${at + "/units"} label=${t("Units")} />
+          <${Num} path=${at + "/multiplier"} label=${t("Multiplier")} empty=${null} min="1" />
           <button type="button" class="small span3" onClick=${() => f.set(base + "/achievements", p.achievements.filter((_, k) => k !== j))}
-            aria-label=${`Remove achievement ${j + 1} of ${p.id}`}>Remove achievement</button></div>`; })}
-        <p class="hint">Leave the multiplier blank for a space without a tile.</p>
+            aria-label=${t("Remove achievement {n} of {player}", { n: j + 1, player: p.id })}>${t("Remove achievement")}</button></div>`; })}
+        <p class="hint">${t("Leave the multiplier blank for a space without a tile.")}</p>
         <button type="button" onClick=${() => f.set(base + "/achievements", [...p.achievements, { space: "", units: 0, multiplier: null }])}
-          aria-label=${`Add an achievement for ${p.id}`}>+ Achievement</button></${Group}>
-      ${players.length > 1 && html`<button type="button" class="danger" onClick=${() => drop(p.id)}>Remove ${p.id}</button>`}
+          aria-label=${t("Add an achievement for {player}", { player: p.id })}>${t("+ Achievement")}</button></${Group}>
+      ${players.length > 1 && html`<button type="button" class="danger" onClick=${() => drop(p.id)}>${t("Remove {player}", { player: p.id })}</button>`}
     </${Group}>`; })}
-    <div class="stack"><button type="button" onClick=${add}>+ Add a player</button></div>
-    <${Sel} path="/last_turn_player" label="Who played the last turn" blank="—" options=${ids.map((x) => [x, x])} />`;
+    <div class="stack"><button type="button" onClick=${add}>${t("+ Add a player")}</button></div>
+    <${Sel} path="/last_turn_player" label=${t("Who played the last turn")} blank="—" options=${ids.map((x) => [x, x])} />`;
 }
 
 function Region({ n, rid }) {
@@ -88,22 +92,22 @@ function Region({ n, rid }) {
   const ids = f.body.players.map((p) => p.id);
   const tiles = board.tiles || [];
   const remove = () => { const regions = { ...f.body.scorings[n].regions }; delete regions[rid]; f.set(ptr("scorings", n, "regions"), regions); };
-  return html`<${Group} legend=${`Region ${rid}`} path=${base}>
-    ${tiles.map((t, j) => { const at = `${base}/tiles/${j}`; return html`<div class="tile" role="group" aria-label=${`Tile ${j + 1}`}
+  return html`<${Group} legend=${t("Region {region}", { region: rid })} path=${base}>
+    ${tiles.map((_, j) => { const at = `${base}/tiles/${j}`; return html`<div class="tile" role="group" aria-label=${t("Tile {n}", { n: j + 1 })}
       data-path=${at} key=${j}>
-      <${Sel} path=${at + "/player"} label="Player" blank="—" options=${ids.map((x) => [x, x])} />
-      <${Text} path=${at + "/city"} label="City" list="nip-cities" placeholder=${`${rid}.C1`} />
+      <${Sel} path=${at + "/player"} label=${t("Player")} blank="—" options=${ids.map((x) => [x, x])} />
+      <${Text} path=${at + "/city"} label=${t("City")} list="nip-cities" placeholder=${`${rid}.C1`} />
       <button type="button" class="x" onClick=${() => f.set(base + "/tiles", tiles.filter((_, k) => k !== j))}
-        aria-label=${`Remove tile ${j + 1} of region ${rid}, scoring ${n + 1}`}>✕</button>
-      <${Num} path=${at + "/slot"} label="Slot" />
-      <${Num} path=${at + "/value"} label="Value" min="1" />
+        aria-label=${t("Remove tile {n} of region {region}, scoring {scoring}", { n: j + 1, region: rid, scoring: n + 1 })}>✕</button>
+      <${Num} path=${at + "/slot"} label=${t("Slot")} />
+      <${Num} path=${at + "/value"} label=${t("Value")} min="1" />
       <${FieldError} path=${at} /></div>`; })}
     <button type="button" onClick=${() => f.set(base + "/tiles", [...tiles, { player: ids[0], city: "", slot: 0, value: 1 }])}
-      aria-label=${`Add a tile in region ${rid}, scoring ${n + 1}`}>+ Tile</button>
-    ${["trains", "ships"].map((kind) => html`<${Group} legend=${kind === "trains" ? "Trains" : "Ships"} path=${`${base}/${kind}`}>
+      aria-label=${t("Add a tile in region {region}, scoring {scoring}", { region: rid, scoring: n + 1 })}>${t("+ Tile")}</button>
+    ${["trains", "ships"].map((kind) => html`<${Group} legend=${kind === "trains" ? t("Trains") : t("Ships")} path=${`${base}/${kind}`}>
       <div class="grid3">${ids.map((id) => html`<${Num} path=${ptr("scorings", n, "regions", rid, kind, id)} label=${id} empty=${undefined} />`)}</div>
     </${Group}>`)}
-    <button type="button" class="danger small" onClick=${remove}>Remove region ${rid}</button>
+    <button type="button" class="danger small" onClick=${remove}>${t("Remove region {region}", { region: rid })}</button>
   </${Group}>`;
 }
 
@@ -119,13 +123,13 @@ function Scoring({ n, hints }) {
   };
   const copy = () => f.set(ptr("scorings", n, "regions"), JSON.parse(JSON.stringify(f.body.scorings[n - 1].regions || {})));
   const addId = `nip-add-${n}`;
-  return html`<${Group} legend=${`Scoring ${n + 1}`} path=${ptr("scorings", n)}>
-    ${n > 0 && html`<button type="button" onClick=${copy}>Copy the board of scoring ${n}</button>`}
+  return html`<${Group} legend=${t("Scoring {n}", { n: n + 1 })} path=${ptr("scorings", n)}>
+    ${n > 0 && html`<button type="button" onClick=${copy}>${t("Copy the board of scoring {n}", { n })}</button>`}
     ${Object.keys(regions).map((r) => html`<${Region} n=${n} rid=${r} key=${r} />`)}
-    <label for=${addId}>Region with pieces at this scoring</label>
+    <label for=${addId}>${t("Region with pieces at this scoring")}</label>
     <div class="row nowrap"><input id=${addId} list="nip-regions" value=${rid} placeholder="R1" autocomplete="off"
         onInput=${(e) => setRid(e.target.value)} onKeyDown=${(e) => e.key === "Enter" && (e.preventDefault(), add())} />
-      <button type="button" onClick=${add} aria-label=${`Add region to scoring ${n + 1}`}>Add</button></div>
+      <button type="button" onClick=${add} aria-label=${t("Add region to scoring {n}", { n: n + 1 })}>${t("Add")}</button></div>
   </${Group}>`;
 }
 
@@ -135,9 +139,8 @@ function NipponForm({ s }) {
   const cities = [...new Set(s.body.scorings.flatMap((x) => Object.values(x.regions || {}).flatMap((b) => (b.tiles || []).map((t) => t.city))))];
   return html`<form onSubmit=${s.submit} novalidate>
     <${Players} />
-    <h2>The board at each scoring</h2>
-    <p class="hint">Only the regions with tiles, trains or ships. Region and city ids as on your edition's sheet
-      (the server lists the valid ones if one is wrong); slot 0 is a city's first influence slot.</p>
+    <h2>${t("The board at each scoring")}</h2>
+    <p class="hint">${t("Only the regions with tiles, trains or ships. Region and city ids as on your edition's sheet (the server lists the valid ones if one is wrong); slot 0 is a city's first influence slot.")}</p>
     ${s.body.scorings.map((_, n) => html`<${Scoring} n=${n} hints=${hints} key=${n} />`)}
     <datalist id="nip-regions">${hints.regions.map((r) => html`<option value=${r} />`)}</datalist>
     <datalist id="nip-cities">${cities.filter(Boolean).map((c) => html`<option value=${c} />`)}</datalist>
@@ -151,14 +154,14 @@ const loader = (load) => {
   return function Loader(props) {
     const [, setReady] = useState(false);
     useEffect(() => { if (!mod) load().then((m) => { mod = m; setReady(true); }); }, []);
-    return mod ? html`<${mod.default} ...${props} />` : html`<${ScorerFrame} title="Nippon scorer"><p>Loading…</p></${ScorerFrame}>`;
+    return mod ? html`<${mod.default} ...${props} />` : html`<${ScorerFrame} title=${t("Nippon scorer")}><p>${t("Loading…")}</p></${ScorerFrame}>`;
   };
 };
 const SCREENS = { live: loader(() => import("./nippon-live.js")), end_only: loader(() => import("./nippon-end.js")) };
 
 export default function NipponScorer({ params }) {
   const mode = useMode("nippon", params, "live");
-  if (!mode) return html`<${ScorerFrame} title="Nippon scorer"><p>Loading…</p></${ScorerFrame}>`;
+  if (!mode) return html`<${ScorerFrame} title=${t("Nippon scorer")}><p>${t("Loading…")}</p></${ScorerFrame}>`;
   const Screen = SCREENS[mode] || NipponDetailed;
   return html`<${Screen} params=${params} />`;
 }
@@ -170,11 +173,11 @@ export function NipponDetailed({ params }) {
     const first = s.result && (s.result.scorings || [])[0];
     if (first) db.put("kv", { regions: first.regions.map((x) => x.region) }, HINTS).catch(() => {});
   }, [s.result]);
-  if (!s.body) return html`<${ScorerFrame} title="Nippon scorer"><p>Loading…</p></${ScorerFrame}>`;
+  if (!s.body) return html`<${ScorerFrame} title=${t("Nippon scorer")}><p>${t("Loading…")}</p></${ScorerFrame}>`;
   if (s.showResult) {
-    return html`<${ScorerFrame} title="Nippon: final score"><${Sheet} m=${model(s.result)} /><${ResultActions} s=${s} /></${ScorerFrame}>`;
+    return html`<${ScorerFrame} title=${t("Nippon: final score")}><${Sheet} m=${model(s.result)} /><${ResultActions} s=${s} /></${ScorerFrame}>`;
   }
-  return html`<${ScorerFrame} title="Nippon scorer">
+  return html`<${ScorerFrame} title=${t("Nippon scorer")}>
     <${ModeSwitch} game="nippon" modes=${MODES} current="detailed" />
     <${FormProvider} value=${s}><${NipponForm} s=${s} /></${FormProvider}></${ScorerFrame}>`;
 }

@@ -3,10 +3,14 @@
 // one tap each, or the whole last table as one tap.  Kept in IndexedDB ("kv").
 import { useEffect, useState } from "preact/hooks";
 import * as db from "../db.js";
+import { t } from "../i18n.js";
 
 const KEY = "recent-players";
 const TABLES = 8;         // the last tables remembered
-const DEFAULT = /^(Player \d+|Yellow|Red|Purple|Blue)$/; // the forms' placeholder names, never remembered
+// The forms' placeholder names (in English and in the phone's language), never remembered.
+const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const DEFAULT = new RegExp(`^(${["Player {n}", t("Player {n}")].map((x) => escape(x).replace("\\{n\\}", "\\d+")).join("|")}|${
+  ["Yellow", "Red", "Purple", "Blue"].flatMap((c) => [c, escape(t(c))]).join("|")})$`);
 
 // The names of a scorer body (the tap-first forms name players, the detailed ones give ids).
 export const namesOf = (body) => ((body && body.players) || []).map((p) => p.name ?? p.id).filter((n) => typeof n === "string");

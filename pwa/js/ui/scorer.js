@@ -29,13 +29,17 @@ const RULES = [
 const NEUTRAL = "Neutral";
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 const LEFTOVERS = ["goods", "energy", "science"];
+// The Era II management counts goods, energy and science together (MGMT2-02): a new table enters their sum, one
+// number; a body with the three (the worked examples) keeps them.
+const leftoverKeys = (p) => (p.leftovers && "total" in p.leftovers ? ["total"] : LEFTOVERS);
+const LEFT_WORDS = { total: "goods, energy and science left", goods: "goods left", energy: "energy left", science: "science left" };
 
 // The numbers the pad walks, in the order a person reads them off the table, one participant after another,
 // each with its name in words: pointer → label.
 function padFields(E, body) {
   return Object.fromEntries(Object.entries(body.participants).flatMap(([pid, p]) => [
     ...(p.kind === "neutral" ? [] : [[ptr("participants", pid, "global_market", "position"), `${pid}: global market space`],
-      ...LEFTOVERS.map((k) => [ptr("participants", pid, "leftovers", k), `${pid}: ${k} left`])]),
+      ...leftoverKeys(p).map((k) => [ptr("participants", pid, "leftovers", k), `${pid}: ${LEFT_WORDS[k]}`])]),
     ...E.tigers.map(([t, name]) => [ptr("participants", pid, "influence", t), `${pid}: influence on ${name}`])]));
 }
 
@@ -51,7 +55,8 @@ function compact(doc) {
     colors: doc.player_colors || ["red", "blue", "green", "yellow"],
     counts: ((doc.player_counts || {}).supported || [2, 3, 4]).filter((n) => n > 1),
     sectors: Object.entries((doc.player_board || {}).final_scoring_sectors || {}).map(([id, s]) => ({
-      id, accepts: (s.rows || []).some((r) => r.accepts === "any") ? "any" : (s.rows || []).flatMap((r) => r.accepts) })),
+      id, rows: (s.rows || []).length, any: (s.rows || []).some((r) => r.accepts === "any"),
+      accepts: (s.rows || []).flatMap((r) => (r.accepts === "any" ? [] : r.accepts)) })),
     flags: Object.entries(nations).flatMap(([n, x]) => (x.flags || []).map((f) => ({ id: f.id, nation: n, name: x.name || n,
       value: f.value, stars: f.stars, dots: f.dots }))),
     blockerDots: (doc.neutral_player || {}).blocker_space_dots || 4,
@@ -61,7 +66,7 @@ function compact(doc) {
 }
 
 async function loadEdition() {
-  const key = "scorer-edition:asian_tigers:v3"; // v3: with the printed token and flag values
+  const key = "scorer-edition:asian_tigers:v4"; // v4: with the sectors' rows
   const fresh = api.defaultEdition().then(async ({ data }) => {
     const E = compact(data.document || {});
     await db.put("kv", E, key);
@@ -85,14 +90,18 @@ const neutralIp = (E) => (t) => {
 
 // A flag as printed: its nation, the spaces it moves on the global market, its stars and dots.
 const flagText = (x) => `${x.name} ${x.value}${x.stars ? ` ${"★".repeat(x.stars)}` : ""}${x.dots ? ` ${"•".repeat(x.dots)}` : ""}`;
+// The printed value and marks in words, after the chip's own text (a screen reader hears "2 stars", not "★★").
+const starWords = (x) => `${x.stars} star${x.stars === 1 ? "" : "s"}${x.dots ? `, ${x.dots} dots` : ""}`;
 const flagWords = (x) => `${x.name} flag ${x.value}, ${x.stars} star${x.stars === 1 ? "" : "s"}${x.dots ? `, ${x.dots} dots` : ""}`;
 // A prosperity token as printed: its values for the player count, best rank first.
 const tokenText = (E, id, n) => { const r = (E.tokenRanks[id] || {})[String(n)] || []; return r.length ? r.join(" · ") : id; };
 
-function blankParticipant(E, kind, i) {
-  if (kind === "neutral") return { kind, influence: perTiger(E, () => 0), tigers: perTiger(E, (t) => ({ ip: neutralIp(E)(t) })) };
-  return { kind, global_market: { position: 0, stack: i }, leftovers: { goods: 0, energy: 0, science: 0 },
-           influence: perTiger(E, () => 0),
+// The numbers read off the table start empty ("" is refused at its field): a forgotten one is never scored as 0.
+// The height on the global market is asked only where markers share a space and stay (the server says so).
+function blankParticipant(E, kind) {
+  if (kind === "neutral") return { kind, influence: perTiger(E, () => ""), tigers: perTiger(E, (t) => ({ ip: neutralIp(E)(t) })) };
+  return { kind, global_market: { position: "", stack: "" }, leftovers: { total: "" },
+           influence: perTiger(E, () => ""),
            tigers: perTiger(E, () => ({ ip: zeroIp(), ...Object.fromEntries(FACTS.map(([k]) => [k, 0])) })),
            flags: {}, special_flags: [] };
 }
@@ -100,8 +109,10 @@ function blankParticipant(E, kind, i) {
 const orderOf = (old, players) => [...(old || []).filter((id) => players.includes(id)),
                                    ...players.filter((id) => !(old || []).includes(id))];
 
+const playersOf = (body) => Object.keys(body.participants).filter((id) => body.participants[id].kind !== "neutral");
+
 function era1For(E, body, old) {
-  const players = body.turn_order;
+  const players = playersOf(body);
   return { turn_order: orderOf(old && old.turn_order, players),
            headquarters: perTiger(E, (t) => (old && players.includes(old.headquarters[t]) ? old.headquarters[t] : null)),
            participants: Object.fromEntries(Object.keys(body.participants).map((id) => [id,
@@ -116,16 +127,19 @@ function withCount(E, body, n) {
   const next = {
     player_count: n, neutral: n === 3, solo: null,
     rules_options: old.rules_options || { ...E.rules },
-    // Required choices start empty: a forgotten one is refused, never scored as a plausible default.
-    turn_order: players.map((_, i) => ((old.turn_order || [])[i] && players.includes(old.turn_order[i]) ? old.turn_order[i] : null)),
+    // Required choices start empty: a forgotten one is refused, never scored as a plausible default.  The turn
+    // order is left out until tapped: the server asks for it only when the leftovers need it (two markers moving
+    // onto one space).
+    turn_order: (old.turn_order || []).every((x) => players.includes(x)) && (old.turn_order || []).length === n
+      ? old.turn_order : undefined,
     tigers: perTiger(E, (t) => {
       const was = (old.tigers || {})[t] || {};
       return { prosperity_token: was.prosperity_token || null,
                headquarters: players.includes(was.headquarters) ? was.headquarters : null,
                ...(was.board ? { board: was.board } : {}) };
     }),
-    participants: Object.fromEntries(ids.map((id, i) => [id, (old.participants || {})[id]
-      || blankParticipant(E, id === NEUTRAL ? "neutral" : "player", i)])),
+    participants: Object.fromEntries(ids.map((id) => [id, (old.participants || {})[id]
+      || blankParticipant(E, id === NEUTRAL ? "neutral" : "player")])),
   };
   if (next.rules_options.prosperity_from_influence_rounds === 2) next.era1 = era1For(E, next, old.era1);
   return body && usesBoards(body) ? toBoards(next) : next;
@@ -174,34 +188,37 @@ export function model(r, E) {
 // ------------------------------------------------------------------ form sections
 function Flags({ E, pid }) {
   const f = useForm();
-  const [adding, setAdding] = useState(null); // the sector whose flag choices are open
+  const [adding, setAdding] = useState(null); // the sector whose special-flag choices are open
   const p = f.body.participants[pid];
   const taken = new Set(Object.values(f.body.participants).flatMap((q) => Object.values(q.flags || {}).flat()));
   const specials = E.tigers.map(([t, name]) => [`special:${t}`, `Special flag of ${name}`]);
   const flag = (id) => E.flags.find((x) => x.id === id);
   const flagName = (id) => (flag(id) ? flagWords(flag(id)) : (specials.find(([v]) => v === id) || [id, id])[1]);
-  // The player board's sectors as rows: tap a row's "+ flag", then the flag lying there.
+  // Flags leave their stack from the top: each nation offers only its next flag (two flags printed alike
+  // are then one choice, and a flag under another never comes first).
+  const tops = {};
+  for (const x of E.flags) if (!taken.has(x.id) && !tops[x.nation]) tops[x.nation] = x.id;
+  const next = new Set(Object.values(tops));
+  // The player board's sectors as rows, each with the flags it takes: one tap puts a flag there.
   return html`<${Group} legend="Flags on the player board" path=${ptr("participants", pid, "flags")}>
     ${E.sectors.map((s) => {
       const path = ptr("participants", pid, "flags", s.id);
       const list = (p.flags || {})[s.id] || [];
-      // Flags leave their stack from the top: each nation offers only its next flag (two flags printed alike
-      // are then one choice, and a flag under another never comes first).
-      const tops = {};
-      for (const x of E.flags) if (!taken.has(x.id) && !tops[x.nation]) tops[x.nation] = x.id;
-      const next = new Set(Object.values(tops));
-      const options = [...E.flags.filter((x) => (s.accepts === "any" || s.accepts.includes(x.nation)) && next.has(x.id))
-        .map((x) => [x.id, flagText(x)]), ...specials].filter(([v]) => !taken.has(v));
-      const setList = (next) => f.set(path, next.length ? next : undefined);
+      const any = s.accepts === "any" || s.any;
+      const options = E.flags.filter((x) => (any || s.accepts.includes(x.nation)) && next.has(x.id)).map((x) => [x.id, flagText(x)]);
+      const setList = (all) => f.set(path, all.length ? all : undefined);
+      const full = s.rows && list.length >= s.rows;
       return html`<div class="sector" data-path=${path} id=${fieldId(path)} key=${s.id} role="group" aria-label=${`Sector ${s.id}`}>
         <div class="row"><strong style="flex:1">Sector ${s.id}</strong>
-          <button type="button" class="small" aria-expanded=${adding === s.id ? "true" : "false"}
-            aria-label=${`Add a flag to sector ${s.id}`} onClick=${() => setAdding(adding === s.id ? null : s.id)}>+ flag</button></div>
+          ${any && !full && html`<button type="button" class="small" aria-expanded=${adding === s.id ? "true" : "false"}
+            aria-label=${`Add a special flag to sector ${s.id}`} onClick=${() => setAdding(adding === s.id ? null : s.id)}>+ special</button>`}</div>
         ${list.length > 0 && html`<ul class="chips" aria-label=${`Sector ${s.id} flags`}>${list.map((id, i) => html`<li key=${id}>${flag(id) ? flagText(flag(id)) : flagName(id)}
           <button type="button" class="x" aria-label=${`Remove ${flagName(id)} from sector ${s.id}`}
             onClick=${() => setList(list.filter((_, j) => j !== i))}>✕</button></li>`)}</ul>`}
-        ${adding === s.id && html`<${Chips} label=${`Flags for sector ${s.id}`} options=${options}
-          onPick=${(v) => { setList([...list, v]); setAdding(null); }} name=${(v) => flagName(v)} />`}
+        ${!full && html`<${Chips} label=${`Flags for sector ${s.id}`} options=${options}
+          onPick=${(v) => setList([...list, v])} name=${(v, l) => `${l}: ${starWords(flag(v))}, into sector ${s.id}`} />`}
+        ${adding === s.id && !full && html`<${Chips} label=${`Special flags for sector ${s.id}`} options=${specials.filter(([v]) => !taken.has(v))}
+          onPick=${(v) => { setList([...list, v]); setAdding(null); }} name=${(v) => `${flagName(v)} into sector ${s.id}`} />`}
         <${FieldError} path=${path} /></div>`;
     })}
     <${Group} legend="Special flags in the special-flag section" path=${ptr("participants", pid, "special_flags")}>
@@ -236,9 +253,10 @@ function Participant({ E, pid, open, pad }) {
     ${!neutral && html`<${NameField} pid=${pid} />`}
     ${!neutral && html`<${Group} legend="Global market" path=${base + "/global_market"}><div class="grid2">
         <${PadNum} path=${base + "/global_market/position"} label="Space" pad=${pad} />
-        <${Num} path=${base + "/global_market/stack"} label="Stack height (0 = bottom)" /></div></${Group}>
-      <${Group} legend="Leftovers" path=${base + "/leftovers"}><div class="grid3">
-        ${LEFTOVERS.map((k) => html`<${PadNum} path=${`${base}/leftovers/${k}`} label=${cap(k)} pad=${pad} />`)}</div></${Group}>`}
+        <${Num} path=${base + "/global_market/stack"} label="Height, if sharing the space (0 = bottom)" /></div></${Group}>
+      <${Group} legend="Leftovers" path=${base + "/leftovers"}><div class=${leftoverKeys(p).length > 1 ? "grid3" : ""}>
+        ${leftoverKeys(p).map((k) => html`<${PadNum} path=${`${base}/leftovers/${k}`} pad=${pad}
+          label=${k === "total" ? "Goods, energy and science (together)" : cap(k)} />`)}</div></${Group}>`}
     ${neutral && !p.tigers && html`<p class="hint">Its investment points are its blockers (one on each 4-dot space of every
       Tiger): the app works them out.</p>`}
     <${Group} legend="Influence" path=${base + "/influence"}><div class="grid2">
@@ -255,7 +273,7 @@ function Participant({ E, pid, open, pad }) {
 
 function Era1({ E }) {
   const { body } = useForm();
-  const players = body.turn_order;
+  const players = playersOf(body);
   return html`<h2>Era I tracks</h2>
     <p class="hint">Prosperity is scored twice: the tracks right after Era I's influence step.</p>
     <${Group} legend="Era I turn order" path="/era1/turn_order"><div class="grid2">
@@ -273,16 +291,19 @@ function Era1({ E }) {
 }
 
 // The turn order as the players sit in it: tap them first to last (one tap each; a second tap takes one out).
+// Only needed when two players' leftovers move them onto one global-market space (the later one goes on top):
+// the server then asks for it here; otherwise it is left out (undefined, not sent).
 function TurnOrder({ owners }) {
   const f = useForm();
-  const order = f.body.turn_order;
+  const order = f.body.turn_order || owners.map(() => null);
   const tap = (x) => {
     const next = order.map((y) => (y === x ? null : y));
     if (!order.includes(x)) next[next.indexOf(null)] = x;
-    f.set("/turn_order", next);
+    f.set("/turn_order", next.some((y) => y) ? next : undefined);
   };
-  return html`<${Group} legend="Turn order when the Era II management phase starts" path="/turn_order">
-    <p class="hint">Tap the players from first to last to play.</p>
+  return html`<${Group} legend="Turn order when the Era II management phase starts (if asked)" path="/turn_order">
+    <p class="hint">Needed only when two players' leftovers take them to the same global-market space: the app
+      says so. Then tap the players from first to last to play.</p>
     <div class="chiprow" role="group" aria-label="Players in turn order">${owners.map((x) => { const at = order.indexOf(x);
       return html`<button type="button" key=${x} class=${`chip-btn ${at >= 0 ? "on" : ""}`} aria-pressed=${at >= 0 ? "true" : "false"}
         onClick=${() => tap(x)}>${x}${at >= 0 ? ` · ${at + 1}.` : ""}</button>`; })}</div>
@@ -291,10 +312,24 @@ function TurnOrder({ owners }) {
   </${Group}>`;
 }
 
+// A Tiger's prosperity token, one tap: the five tokens as printed for the player count; none is pressed at first.
+function TokenChips({ E, t, name }) {
+  const f = useForm();
+  const path = ptr("tigers", t, "prosperity_token");
+  const n = f.body.player_count;
+  const elsewhere = (x) => E.tigers.find(([u]) => u !== t && f.body.tigers[u].prosperity_token === x);
+  return html`<div class="token-pick" data-path=${path} id=${fieldId(path)} tabindex="-1">
+    <p class="chip-label">Prosperity token (as printed, best rank first)</p>
+    <${Chips} label=${`Prosperity token on ${name}`} value=${f.body.tigers[t].prosperity_token} testid=${`token-${t}`}
+      options=${E.tokens.map((x) => [x, tokenText(E, x, n)])} onPick=${(x) => f.set(path, x)}
+      name=${(x, l) => `${name}: prosperity token ${l}${elsewhere(x) ? ` (also chosen for ${elsewhere(x)[1]})` : ""}`} />
+    <${FieldError} path=${path} /></div>`;
+}
+
 function Form({ E, s }) {
   const body = s.body;
   const boards = usesBoards(body);
-  const players = body.turn_order;
+  const players = playersOf(body);
   const [paint, setPaintState] = useState(null); // whose pieces a tap on the board places (atboard.PaintPicker)
   const owners = Object.keys(body.participants).filter((x) => x !== NEUTRAL);
   const setPaint = (o) => setPaintState(o && owners.includes(o) ? o : null);
@@ -319,16 +354,15 @@ function Form({ E, s }) {
       options=${[["board", "Tap the board"], ["numbers", "Type the numbers"]]}
       onPick=${(m) => s.replace(m === "board" ? toBoards(body) : toNumbers(body, E.tigers.map(([t]) => t), neutralIp(E)))} />
     ${boards ? html`<p class="hint">Pick a player, then tap each space (and headquarters) holding their pieces, on every
-        Tiger; or pick "Anyone" to tap a space, then its owner (for parts factories). The app works out the investment
-        points by column and every fact the final scoring needs.</p>
+        Tiger, or a row's "fill" to give them every empty space of that row; a tap on a space of another player makes
+        it theirs, a second tap empties it. "Anyone": tap a space, then its owner (for parts factories). The app works
+        out the investment points by column and every fact the final scoring needs.</p>
       <${PaintPicker} owners=${owners} paint=${owners.includes(paint) ? paint : null} setPaint=${setPaint} />
       ${E.tigers.map(([t, name]) => html`<${Group} legend=${name} path=${ptr("tigers", t)} key=${t}>
-        <${Sel} path=${ptr("tigers", t, "prosperity_token")} label="Prosperity token (its printed values)" blank="— choose —"
-          options=${E.tokens.map((x) => [x, tokenText(E, x, body.player_count)])} />
+        <${TokenChips} E=${E} t=${t} name=${name} />
         <${TigerBoard} E=${E} t=${t} name=${name} paint=${owners.includes(paint) ? paint : null} /></${Group}>`)}`
     : html`<div class="grid2">${E.tigers.map(([t, name]) => html`<${Group} legend=${name} path=${ptr("tigers", t)} key=${t}>
-      <${Sel} path=${ptr("tigers", t, "prosperity_token")} label="Prosperity token (its printed values)" blank="— choose —"
-          options=${E.tokens.map((x) => [x, tokenText(E, x, body.player_count)])} />
+      <${TokenChips} E=${E} t=${t} name=${name} />
       <${Sel} path=${ptr("tigers", t, "headquarters")} label="Headquarters" blank="none" options=${players.map((x) => [x, x])} />
     </${Group}>`)}</div>`}
     <h2>Participants</h2>

@@ -2,7 +2,8 @@
 
 The engine's questions and frame steps are found by reading the engine's
 source with `ast` (every ``new_decision(state, "<kind>", …)`` call, every step
-name a frame is given), so a question added without a table row fails here,
+name a frame is given) and the table's `Ask` steps (a step that only asks its
+kind), so a question added without a table row fails here,
 and so does a table row nothing asks.  Then seeded games check that every
 option the engine offers is an action its decision answers.
 """
@@ -18,6 +19,7 @@ import api.games.asian_tigers as at
 from api.games.asian_tigers import decision_table
 from api.games.asian_tigers.errors import ActionShapeError
 from api.games.asian_tigers.decision_table import ACTION_KINDS, ANSWERS, DECISIONS, OPTIONS, STEPS
+from api.games.asian_tigers.decisions import Ask
 
 ENGINE_DIR = Path(at.__file__).resolve().parent
 
@@ -33,8 +35,12 @@ def _functions(tree):
 
 
 def _asked_in_code() -> dict[str, set[tuple[str, str]]]:
-    """Decision kind → {(module, top-level function)} whose body creates it with `new_decision`."""
+    """Decision kind → {(module, top-level function)} whose body creates it with `new_decision`, and
+    {("Ask", step name)} for the table's steps that only ask it."""
     asked: dict[str, set[tuple[str, str]]] = {}
+    for name, step in STEPS.items():
+        if isinstance(step, Ask):
+            asked.setdefault(step.kind, set()).add(("Ask", name))
     for module, tree in _modules():
         for name, function in _functions(tree).items():
             for node in ast.walk(function):
@@ -103,10 +109,13 @@ def test_each_decision_is_asked_by_the_steps_its_row_names():
     for kind, places in _asked_in_code().items():
         row = DECISIONS[kind]
         assert row.asked_by and all(step in STEPS for step in row.asked_by), kind
-        steps = [STEPS[s] for s in row.asked_by]
+        steps = [STEPS[s] for s in row.asked_by if not isinstance(STEPS[s], Ask)]
         reach = {f.__name__ for f in steps} | {c for f in steps for c in _calls(functions[f.__module__][f.__name__])}
         for module, name in places:
-            assert name in reach, f"{kind} is created in {module}.{name}, not by step(s) {row.asked_by}"
+            if module == "Ask":
+                assert name in row.asked_by, f"{kind} is asked by step {name}, not by step(s) {row.asked_by}"
+            else:
+                assert name in reach, f"{kind} is created in {module}.{name}, not by step(s) {row.asked_by}"
 
 
 def test_every_step_a_frame_can_hold_has_a_handler_and_every_handler_is_used():

@@ -8,11 +8,7 @@ document, and reports the JSON pointer of the offending value:
   returns the `ProvenanceMap` when the file is sound;
 * `validate_edition_errors` lists every failure it can find.
 
-The rule groups run in this order: provenance scheme, interpretations,
-rulebook-stated values, rules options, project rulings, component arithmetic,
-Tigers, board-wide, global market, tracks, tokens, catalogs, player board,
-solo, campaign, and what the engine honours (`checks_engine`).  Pure Python; no web
-or storage imports.
+The provenance scheme is checked first, then the rule groups in `GROUPS` order.
 """
 from __future__ import annotations
 

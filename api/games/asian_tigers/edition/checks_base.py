@@ -146,18 +146,6 @@ class Doc:
         self.prov: ProvenanceMap | None = None
         self.require_default_options = require_default_options
 
-    def has(self, *path: Any) -> bool:
-        """True when every segment of `path` exists."""
-        node = self.root
-        for seg in path:
-            if isinstance(node, dict) and seg in node:
-                node = node[seg]
-            elif isinstance(node, list) and is_int(seg) and 0 <= seg < len(node):
-                node = node[seg]
-            else:
-                return False
-        return True
-
     def at(self, *path: Any, kind: str | None = None) -> Any:
         """The value at `path`; `kind` is a JSON type name or several joined by '|'."""
         node = self.root

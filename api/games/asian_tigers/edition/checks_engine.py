@@ -10,10 +10,10 @@ rulebook checks already.)
 """
 from __future__ import annotations
 
+from api.games.asian_tigers.scoring.ranking import DEFAULT_TIE_ORDER
+
 from .checks_base import Check, Doc, fail, same, show
 
-TIE_BREAKERS = ("headquarters", "investment_points_column_A", "investment_points_column_B",
-             "investment_points_column_C", "turn_order")
 BEYOND_PRINTED_MAX = ("keep_counting_milestones_every_5", "no_milestones_beyond_printed_max")
 
 # Followed as written in the engine's code: the only value it supports for each (the shipped reading).
@@ -70,8 +70,10 @@ def check_engine_support(doc: Doc) -> Check:
     """Honoured fields hold values the engine knows; code-only fields keep the shipped reading."""
     path = ("rules", "tie_breakers", "order")
     order = doc.at(*path)
-    if not isinstance(order, list) or sorted(map(str, order)) != sorted(TIE_BREAKERS) or len(order) != len(TIE_BREAKERS):
-        yield fail(path, f"the tie-break order lists each of {', '.join(TIE_BREAKERS)} exactly once, found {show(order)}")
+    if not isinstance(order, list) or sorted(map(str, order)) != sorted(DEFAULT_TIE_ORDER) \
+            or len(order) != len(DEFAULT_TIE_ORDER):
+        yield fail(path, f"the tie-break order lists each of {', '.join(DEFAULT_TIE_ORDER)} exactly once, "
+                         f"found {show(order)}")
     elif order[-1] != "turn_order":
         yield fail(path + (str(len(order) - 1),), "turn_order must come last: it is the only tie-breaker that "
                                                    f"always separates two participants, found {show(order[-1])}")

@@ -75,8 +75,7 @@ def gm_markers(state: GameState) -> dict[str, tuple[int, int]]:
 def global_market_step(state: GameState, frame: dict, events: list[dict]) -> None:
     """MGMT1-02 / TIE-04: the next turn order from the global market."""
     ranking = global_market_order(gm_markers(state))
-    if list(ranking.order) != state.turn_order:
-        state.turn_order = list(ranking.order)
+    state.turn_order = list(ranking.order)
     events.append({"kind": "turn_order_set", "turn_order": state.turn_order, "ranking": ranking.to_dict(),
                    "text": "Turn order for Era II: " + ", ".join(name_of(state, p) for p in state.turn_order)})
 

@@ -14,7 +14,7 @@ from api.games.asian_tigers.scoring.model import (AUTOMA, NEUTRAL as NEUTRAL_KIN
 from api.games.asian_tigers.scoring.score import score_end_position
 from api.games.asian_tigers.solo.session import annotate_outcome, automa_position, solo_settings
 from api.games.asian_tigers.state import NEUTRAL, GameState
-from api.games.asian_tigers.turn.investment import column_ip, tiger_facts
+from api.games.asian_tigers.turn.investment import tiger_facts
 
 
 # -- the end of the game ------------------------------------------------------------
@@ -79,34 +79,14 @@ def _relabel(position: EndPosition, labels: dict[str, str]) -> EndPosition:
 
 
 def unlabel(value, ids: dict[str, str], key: str | None = None):
-    """Put seat ids back into the structure; the explanation texts keep the readable labels."""
-    # The outcome holds thousands of values: the strings and numbers of plain dicts and lists are
-    # done where they stand, without a call each (what the general case below does with them).
-    kind = type(value)
-    if kind is dict:
-        out = {}
-        for k, v in value.items():
-            kind = type(v)
-            if kind is str:
-                out[ids.get(k, k)] = v if k in _TEXTS else ids.get(v, v)
-            else:
-                out[ids.get(k, k)] = v if kind in _KEPT else unlabel(v, ids, k)
-        return out
-    if kind is list:
-        if key in _TEXTS:
-            return [v if type(v) is str or type(v) in _KEPT else unlabel(v, ids, key) for v in value]
-        return [ids.get(v, v) if type(v) is str else v if type(v) in _KEPT else unlabel(v, ids, key) for v in value]
+    """Put seat ids back into the structure; the explanation texts (``text``, ``detail``) keep the labels."""
     if isinstance(value, dict):
         return {ids.get(k, k): unlabel(v, ids, k) for k, v in value.items()}
     if isinstance(value, list):
         return [unlabel(v, ids, key) for v in value]
-    if isinstance(value, str) and key not in _TEXTS:
+    if isinstance(value, str) and key not in ("text", "detail"):
         return ids.get(value, value)
     return value
-
-
-_KEPT = frozenset({int, float, bool, type(None)})  # what `unlabel` returns as it is
-_TEXTS = ("text", "detail")  # keys whose strings keep the readable labels
 
 
 def score_state(state: GameState) -> dict:
@@ -149,7 +129,7 @@ def _board_after_scoring(state: GameState, outcome: dict) -> None:
                 state.neutral["influence"][tiger] = value
             elif pid.isdigit():
                 state.player(pid).influence[tiger] = value
-    if outcome.get("final_turn_order") and outcome["final_turn_order"] != state.turn_order:
+    if outcome.get("final_turn_order"):
         state.turn_order = list(outcome["final_turn_order"])
 
 
@@ -168,6 +148,3 @@ def provisional_score(state: GameState) -> dict:
     if state.phase == "over":
         return {**copy.deepcopy(outcome(state)), "final": True}
     return {**score_state(state), "final": False}
-
-
-__all__ = ["end_position", "outcome", "provisional_score", "column_ip"]

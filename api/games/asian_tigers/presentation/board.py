@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from api.games.asian_tigers.edition.load import CENTERS
 from api.games.asian_tigers.presentation import labels as L
-from api.games.asian_tigers.presentation.cache import per_edition
+from api.games.asian_tigers.management.era1 import participants
 from api.games.asian_tigers.state import NEUTRAL, GameState
 
 
@@ -25,67 +25,24 @@ def participant(state: GameState, pid: str | None) -> dict | None:
     return {"id": pid, "name": player.name, "color": player.color}
 
 
-class _People:
-    """`participant` for one board: each seat's name and colour looked up once (a board names ~100 of them).
-
-    Also the pieces on each ∞ space, in board order, gathered in one pass (`_stacked`).
-    """
-
-    def __init__(self, state: GameState):
-        self.state = state
-        self.known = {p.id: (p.name, p.color) for p in state.players}
-        self.stacked = _stacked(state)
-
-    def __call__(self, pid: str | None) -> dict | None:
-        found = self.known.get(pid)
-        if found is None:
-            return participant(self.state, pid)
-        return {"id": pid, "name": found[0], "color": found[1]}
-
-
-def _stacked(state: GameState) -> dict[str, list]:
-    """The pieces on each ∞ space (the only spaces that take several), in board order."""
-    infinite, stacked = _infinite_spaces(state.edition), {}
-    for piece in state.pieces:
-        if piece.space in infinite:
-            stacked.setdefault(piece.space, []).append(piece)
-    return stacked
-
-
-@per_edition
-def _infinite_spaces(edition) -> frozenset:
-    return frozenset(s.id for tiger in edition.tigers.values() for s in tiger.spaces.values() if s.infinite)
-
-
-def _participants(state: GameState) -> list[str]:
-    return [p.id for p in state.players] + ([NEUTRAL] if state.neutral else [])
-
-
-def _tiger(state: GameState, tid: str, who: _People) -> dict:
-    centers, spaces, satellites, markets, standing, head = (render(state, tid, who) for render in _TIGER_PARTS)
-    return {
-        "id": head["id"], "name": head["name"], "centers": centers, "spaces": spaces, "satellites": satellites,
-        "headquarters": head["headquarters"], "local_markets": markets, "participants": standing,
-        "prosperity_token": head["prosperity_token"], "region_token": head["region_token"],
-    }
-
-
-def _head(state: GameState, tid: str, who: _People) -> dict:
-    """A Tiger's own fields besides its parts: name, headquarters, tokens."""
+def _tiger(state: GameState, tid: str) -> dict:
+    """One Tiger as it lies: centres, spaces, satellites, headquarters, markets, standings, tokens."""
     edition = state.edition
     tiger = edition.tigers[tid]
     prosperity, region = state.prosperity_tokens.get(tid), state.region_tokens.get(tid)
     owner = state.headquarters.get(tid)
     return {
-        "id": tid, "name": tiger.name,
-        "headquarters": {"id": tiger.headquarters_slot, "owner": who(owner) if owner else None},
+        "id": tid, "name": tiger.name, "centers": _centers(state, tid), "spaces": _spaces(state, tid),
+        "satellites": _satellites(state, tid),
+        "headquarters": {"id": tiger.headquarters_slot, "owner": participant(state, owner)},
+        "local_markets": _markets(state, tid), "participants": _standing(state, tid),
         "prosperity_token": {"id": prosperity, "label": L.prosperity_label(edition, prosperity, state.player_count)}
         if prosperity else None,
         "region_token": {"id": region, "label": L.region_token_label(edition, region)} if region else None,
     }
 
 
-def _centers(state: GameState, tid: str, who: _People) -> list:
+def _centers(state: GameState, tid: str) -> list:
     edition = state.edition
     centers = []
     for letter in CENTERS:
@@ -94,57 +51,54 @@ def _centers(state: GameState, tid: str, who: _People) -> list:
         centers.append({"id": key, "letter": letter,
                         "cost_funds": edition.rules["investment_centers"][letter]["cost_funds"],
                         "worker_type": worker, "worker_label": L.worker_label(edition, worker) if worker else None,
-                        "workers": [who(p) for p in state.center_workers[key]]})
+                        "workers": [participant(state, p) for p in state.center_workers[key]]})
     return centers
 
 
-def _spaces(state: GameState, tid: str, who: _People) -> list:
+def _spaces(state: GameState, tid: str) -> list:
     spaces = []
     occupancy, pieces, count = state.occupancy, state.pieces, state.player_count
     for space in state.edition.tigers[tid].spaces.values():
         built = [pieces[occupancy[space.id]]] if space.id in occupancy else (
-            who.stacked.get(space.id, []) if space.infinite else [])
+            [p for p in pieces if p.space == space.id] if space.infinite else [])
         spaces.append({"id": space.id, "kind": space.kind, "row": space.row, "column": space.column,
                        "infinite": space.infinite, "good": space.good, "open": space.min_players <= count,
                        "science_cost": space.science_cost,
-                       "owners": [{**who(p.owner), "parts_factory": p.parts_factory} for p in built]})
+                       "owners": [{**participant(state, p.owner), "parts_factory": p.parts_factory} for p in built]})
     return spaces
 
 
-def _satellites(state: GameState, tid: str, who: _People) -> list:
+def _satellites(state: GameState, tid: str) -> list:
     return [{"id": sid, "row": sat.row,
-             "owner": who((state.satellites.get(sid) or {}).get("owner")),
+             "owner": participant(state, (state.satellites.get(sid) or {}).get("owner")),
              "satellite": (state.satellites.get(sid) or {}).get("satellite")}
             for sid, sat in state.edition.tigers[tid].satellite_spaces.items()]
 
 
-def _markets(state: GameState, tid: str, who: _People) -> list:
+def _markets(state: GameState, tid: str) -> list:
     markets = []
     for mid, market in state.edition.tigers[tid].local_markets.items():
         held = state.local_markets.get(mid)
         markets.append({"id": mid, "column": market.column,
                         "wants": market.good, "influence": market.influence,
-                        "sold": {"good": held["good"], "seller": who(held["seller"])} if held else None})
+                        "sold": {"good": held["good"], "seller": participant(state, held["seller"])} if held else None})
     return markets
 
 
-def _standing(state: GameState, tid: str, who: _People) -> list:
+def _standing(state: GameState, tid: str) -> list:
     standing = []
-    for pid in _participants(state):
+    for pid in participants(state):
         if pid == NEUTRAL:
-            standing.append({**who(pid), "funds": None, "influence": state.neutral["influence"][tid]})
+            standing.append({**participant(state, pid), "funds": None, "influence": state.neutral["influence"][tid]})
         else:
             player = state.player(pid)
-            standing.append({**who(pid), "funds": player.funds[tid], "influence": player.influence[tid]})
+            standing.append({**participant(state, pid), "funds": player.funds[tid], "influence": player.influence[tid]})
     return standing
 
 
-_TIGER_PARTS = (_centers, _spaces, _satellites, _markets, _standing, _head)
-
-
-def _global_market(state: GameState, who: _People) -> dict:
+def _global_market(state: GameState) -> dict:
     edition = state.edition
-    track = [{"position": int(pos), "stack": [who(p) for p in stack]}
+    track = [{"position": int(pos), "stack": [participant(state, p) for p in stack]}
              for pos, stack in sorted(state.global_market.items(), key=lambda kv: int(kv[0]))]
     nations = []
     for code, nation in edition.nations.items():
@@ -168,11 +122,11 @@ def _global_market(state: GameState, who: _People) -> dict:
                                        for t in state.leftover_region_tokens]}
 
 
-def _player_board(state: GameState, player, who: _People) -> dict:
+def _player_board(state: GameState, player) -> dict:
     edition = state.edition
     sectors = [_sector(edition, sid, content) for sid, content in player.sectors.items()]
     rows = [_row(edition, rid, player.rows.get(rid)) for rid in edition.rows]
-    return {**who(player.id), "sectors": sectors, "rows": rows,
+    return {**participant(state, player.id), "sectors": sectors, "rows": rows,
             "special_flags": [f"special:{t}" for t in player.special_flags],
             "satellites_left": list(player.satellites), "headquarters_left": player.headquarters_available,
             "energy": player.energy, "science": player.science,
@@ -196,7 +150,6 @@ def _row(edition, rid: str, flag) -> dict:
 
 def board_model(state: GameState) -> dict:
     """The whole table as it lies: ``{tigers, global_market, player_boards}``."""
-    who = _People(state)
-    return {"tigers": [_tiger(state, t, who) for t in state.edition.tigers],
-            "global_market": _global_market(state, who),
-            "player_boards": [_player_board(state, p, who) for p in state.players]}
+    return {"tigers": [_tiger(state, t) for t in state.edition.tigers],
+            "global_market": _global_market(state),
+            "player_boards": [_player_board(state, p) for p in state.players]}

@@ -18,16 +18,10 @@ def sector_payoff(state: GameState, player: PlayerState, sector: str, factory: b
     Codes only: the sector's label and its bonus are in the labels document (``sectors``).
     """
     content = player.sectors[sector]
-    return _sector_payoff(sector, (content["generic"], bool(content["factory"]), bool(content.get("bonus_unlocked"))),
-                          factory)
-
-
-def _sector_payoff(sector: str, content: tuple, factory: bool) -> dict:
-    generic, factory_at_hand, unlocked = content
-    generic -= 0 if factory else 1
-    factory_left = factory_at_hand and not factory
+    generic = content["generic"] - (0 if factory else 1)
+    factory_left = bool(content["factory"]) and not factory
     return {"id": sector, "generic_left": generic, "factory_left": factory_left,
-            "empties": generic == 0 and not factory_left and not unlocked}  # IBONUS-02
+            "empties": generic == 0 and not factory_left and not content.get("bonus_unlocked")}  # IBONUS-02
 
 
 def build_payoff(state: GameState, player: PlayerState, info: dict) -> tuple[dict, dict]:

@@ -17,13 +17,10 @@ def per_edition(function):
     @functools.wraps(function)
     def cached(edition, *args):
         key = (edition.content_hash, args)
-        try:  # one lookup when found (the usual case: a view reads hundreds)
-            return cache[key]
-        except KeyError:
-            pass
-        if len(cache) >= MAX_ENTRIES:
-            cache.clear()
-        value = cache[key] = function(edition, *args)
-        return value
+        if key not in cache:
+            if len(cache) >= MAX_ENTRIES:
+                cache.clear()
+            cache[key] = function(edition, *args)
+        return cache[key]
 
     return cached

@@ -238,8 +238,7 @@ def trade_center_label(edition: Edition, center: str) -> str:
     if data["kind"] == "special":
         return "the special trade centre"
     nations = [n.name for n in edition.nations.values() if n.trade_center == center]
-    same_kind = [c for c, d in edition.trade_centers.items() if d["kind"] == data["kind"]]
-    return f"the {data['kind']} trade centre ({', '.join(nations)})" if len(same_kind) >= 1 else center
+    return f"the {data['kind']} trade centre ({', '.join(nations)})"
 
 
 @per_edition

@@ -7,17 +7,31 @@ found by trying it through `engine.apply` itself — the very checks a real
 answer meets — and capturing the `RulesError`, so the reason shown is word for
 word the one the engine would give.  `apply` works on a copy; the state is
 never changed.  A candidate the options list is legal and is not tried.
+
+It is the costly part of a view, and a person looks at it only when they open "not available now",
+so it is not part of `view.view`: the server answers `refusals` at ``GET /api/games/{id}/why-not``
+and the offline phone's engine through `api.offline.table.why_not_json`.
 """
 from __future__ import annotations
 
 import json
 
+from api.games.asian_tigers.decisions import current_decision
 from api.games.asian_tigers.edition.load import CENTERS
-from api.games.asian_tigers.engine import apply
+from api.games.asian_tigers.engine import apply, legal_actions
 from api.games.asian_tigers.errors import RulesError
 from api.games.asian_tigers.presentation import labels as L
 from api.games.asian_tigers.state import GameState
 from api.games.asian_tigers.turn import bonuses, building, market
+
+
+def refusals(state: GameState) -> dict:
+    """``{decision_id, why_not}``: the current decision's id (None when there is none) and its refused
+    candidates, ``[{action, label, reason: {message, code, rule}}]`` (see `why_not`)."""
+    decision = current_decision(state)
+    if decision is None or state.phase == "over":
+        return {"decision_id": None, "why_not": []}
+    return {"decision_id": decision["id"], "why_not": why_not(state, decision, legal_actions(state))}
 
 
 def why_not(state: GameState, decision: dict | None, legal: list[dict]) -> list[dict]:
@@ -174,6 +188,3 @@ def candidate_label(state: GameState, decision: dict, action: dict) -> str:
             return f"“{label}” on {L.space_label(edition, edition.space(space))}"
         return f"“{label}”"
     return kind.replace("_", " ")
-
-
-__all__ = ["why_not", "refusal", "candidate_label"]

@@ -89,11 +89,18 @@ class Leftovers:
     goods: int = 0
     energy: int = 0
     science: int = 0
+    combined: int | None = None  # only their sum, as a table counts them (MGMT2-02 counts them together)
 
     @property
     def total(self) -> int:
         """Goods + energy + science."""
-        return self.goods + self.energy + self.science
+        return self.combined if self.combined is not None else self.goods + self.energy + self.science
+
+    def describe(self) -> str:
+        """The leftovers as the score sheet reads them."""
+        if self.combined is not None:
+            return str(self.combined)
+        return f"{self.goods} goods + {self.energy} energy + {self.science} science = {self.total}"
 
 
 @dataclass(frozen=True)
@@ -198,8 +205,3 @@ class EndPosition:
     def of_kind(self, kind: str) -> list[ParticipantPosition]:
         """Participants of one kind, in the given order."""
         return [p for p in self.participants.values() if p.kind == kind]
-
-
-__all__ = ["PLAYER", "NEUTRAL", "AUTOMA", "KINDS", "SPECIAL_PREFIX", "OFF_BOARD", "SOLO_VARIANTS", "RulesOptions",
-           "ColumnIP", "TigerFacts", "Leftovers", "ParticipantPosition", "Era1Position", "SoloSettings",
-           "EndPosition"]

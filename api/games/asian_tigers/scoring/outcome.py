@@ -257,7 +257,3 @@ class Outcome:
         out["provisional"] = bool(self.placeholder_values)
         out["placeholder_values"] = list(self.placeholder_values)
         return out
-
-
-__all__ = ["Line", "GlobalMarketMove", "TigerStep", "SectorScore", "NationsScore", "ParticipantScore", "SoloResult",
-           "Outcome"]

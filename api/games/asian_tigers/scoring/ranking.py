@@ -264,7 +264,3 @@ def rank_totals(totals: Mapping[str, int], *, turn_order: Sequence[str], solo_hu
             breaks.append(TieBreak(a, b, totals[a], "tie_is_loss", "SCENARIO-03",
                                    f"{same}: in a scenario or campaign the human must out-score the Automa (AMB-46)"))
     return Ranking(order=tuple(order), values=MappingProxyType(dict(totals)), tie_breaks=tuple(breaks))
-
-
-__all__ = ["CHAIN", "TURN_ORDER", "TIEBREAK_OPTIONS", "COLUMNS", "Contender", "TieBreak", "Ranking", "ordinal",
-           "rank_tiger", "award_by_rank", "tie_rules", "DEFAULT_TIE_ORDER", "special_flag_offer_order", "global_market_order", "rank_totals"]

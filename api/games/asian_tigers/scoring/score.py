@@ -2,16 +2,9 @@
 
 One implementation, two callers: the full engine builds an `EndPosition` from its
 game state, and the scorer-only entry point (`scorer.score_table`) builds one from
-a table's JSON.  `score_end_position` runs, in the management track's order:
-
-1. Global Market: 1 space per 3 leftovers; a marker that moves goes on top of its
-   new space's stack, an unmoved one keeps its place; final turn order (MGMT2-02, TIE-04);
-2. Influence: IP ranking per Tiger, Era II awards (MGMT2-03);
-3. Prosperity from influence per Tiger from its token (MGMT2-04), and with
-   prosperity_from_influence_rounds = 2 also on the Era I tracks (SCORE-INF-01);
-4. Final scoring bonuses per sector (SCORE-FSB-01..07; Automa: stars × difficulty);
-5. Nations (SCORE-NAT-01); totals, standings and winner (SCORE-END-01, TIE-07,
-   TIE-09, AMB-46), solo rank title (SOLO-RANK-01).
+a table's JSON.  `score_end_position` runs the management track's steps in order,
+each section below: 1 global market, 2 influence, 3 prosperity, 4 final scoring,
+5 nations, then totals, standings, winner and the solo rank title.
 
 Every printed number is read from the edition; each one that is a placeholder is
 named by its JSON pointer in the explaining `Line` and in `Outcome.placeholder_values`.
@@ -23,8 +16,7 @@ from typing import Iterable, Mapping
 
 from api.games.asian_tigers.edition.load import Edition
 from api.games.asian_tigers.scoring.model import (AUTOMA, NEUTRAL, PLAYER, SPECIAL_PREFIX, ColumnIP, EndPosition,
-                                                  Era1Position, Leftovers, ParticipantPosition, RulesOptions,
-                                                  SoloSettings, TigerFacts)
+                                                  Era1Position)
 from api.games.asian_tigers.scoring.outcome import (GlobalMarketMove, Line, NationsScore, Outcome, ParticipantScore,
                                                     SectorScore, SoloResult, TigerStep)
 from api.games.asian_tigers.scoring.ranking import (CHAIN, Contender, Ranking, award_by_rank, global_market_order,
@@ -122,7 +114,7 @@ def _global_market(position: EndPosition, edition: Edition, book: _Book):
             # It arrived last, so it sits on top of whatever is already there.
             spots[pid] = (target, max(heights) + 1 if heights else 0)
         moves.append(GlobalMarketMove(pid, before[0], before[1], left.total, advance, spots[pid][0], spots[pid][1]))
-        detail = f"{left.goods} goods + {left.energy} energy + {left.science} science = {left.total}"
+        detail = left.describe()
         if advance:
             on_top = " (on top of the stack there)" if spots[pid][1] else ""
             spaces = "+" + _plural(advance, "space")
@@ -380,7 +372,3 @@ def _standings(position: EndPosition, edition: Edition, book: _Book, scores, fin
     result = SoloResult(human, automa, solo.difficulty, solo.variant, totals[human], totals[automa], human_wins,
                         title, solo.goal_met, solo.high_score)
     return standings, winner, result
-
-
-__all__ = ["score_end_position", "milestones_reached", "solo_rank_title", "RulesOptions", "EndPosition",
-           "ParticipantPosition", "TigerFacts", "ColumnIP", "Leftovers", "Era1Position", "SoloSettings", "Outcome"]

@@ -13,11 +13,13 @@ INPUT (one JSON object; the worked examples' format, tests/data/examples/README.
                       required with 1 player, absent or null otherwise
     rules_options     optional {"tiebreak_era2_tiger_ties", "milestone_counts_on_space",
                        "prosperity_from_influence_rounds"}; missing keys take the edition defaults
-    turn_order        [id, ...] in force when the Era II management phase starts (not the neutral)
+    turn_order        optional [id, ...] in force when the Era II management phase starts (not the neutral); it
+                      only orders the leftover moves, so it is asked for only when two markers move onto one space
     tigers            {T: {"prosperity_token": "PT1".., "headquarters": id | null}} for every Tiger
     participants      {id: {"kind": "player"|"neutral"|"automa",
-                            "global_market": {"position", "stack"}        (not the neutral)
-                            "leftovers": {"goods", "energy", "science"}   (players; Automa: all 0 or absent)
+                            "global_market": {"position", "stack"}        (not the neutral; "stack", the
+                                               height on a shared space, only where markers share one)
+                            "leftovers": {"goods", "energy", "science"} or {"total"}  (players; Automa: 0 or absent)
                             "influence": {T: int}
                             "tigers": {T: {"ip": {"A","B","C","none"}, "distinct_infrastructure_types",
                                            "satellites", "parts_factories", "power_plants", "laboratories",

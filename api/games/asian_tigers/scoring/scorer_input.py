@@ -14,48 +14,11 @@ from api.games.asian_tigers.scoring.model import (AUTOMA, KINDS, NEUTRAL, PLAYER
                                                   Era1Position, Leftovers, ParticipantPosition, RulesOptions,
                                                   SoloSettings, TigerFacts)
 from api.games.asian_tigers.scoring.ranking import TIEBREAK_OPTIONS
+from api.games.asian_tigers.scoring.scorer_derived import derived_turn_order, settle_stacks
+from api.games.asian_tigers.scoring.scorer_errors import ScorerInputError, fail, ptr
 from api.games.field_problems import refuse_field
 
 FACTS = ("distinct_infrastructure_types", "satellites", "parts_factories", "power_plants", "laboratories")
-
-
-class ScorerInputError(ValueError):
-    """Table input the scorer refuses.
-
-    `code` is a stable snake_case reason, `path` a JSON pointer into the input, `rule`
-    the catalogue ID broken (None for a malformed input) and `message` a sentence a
-    player understands.
-    """
-
-    def __init__(self, code: str, path: str, message: str, rule: str | None = None):
-        super().__init__(f"{path or '/'}: {message}" + (f" ({rule})" if rule else ""))
-        self.code = code
-        self.path = path
-        self.rule = rule
-        self.message = message
-        self.field: str | None = None  # the value in words (scorer_words), set by `score_table`
-        self.others: list[ScorerInputError] = []  # the other field problems of the same input
-
-    def to_dict(self) -> dict:
-        """JSON-ready description (the web layer turns it into problem+json)."""
-        return {"code": self.code, "path": self.path, "rule": self.rule, "message": self.message}
-
-    def all_errors(self) -> dict[str, list[str]]:
-        """``{path: [message]}`` for this problem and every other one found with it."""
-        found: dict[str, list[str]] = {}
-        for error in [self, *self.others]:
-            found.setdefault(error.path or "/", []).append(error.message)
-        return found
-
-
-def ptr(*parts: Any) -> str:
-    """JSON pointer from segments, escaping ``~`` and ``/`` (RFC 6901)."""
-    return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in parts)
-
-
-def fail(code: str, path: str, message: str, rule: str | None = None):
-    """Raise a `ScorerInputError`."""
-    raise ScorerInputError(code, path, message, rule)
 
 
 def obj(value: Any, path: str, required: tuple = (), optional: tuple = (), what: str = "an object",
@@ -300,14 +263,14 @@ def participant(pid: str, p: dict, edition: Edition) -> ParticipantPosition:
     tigers = {t: tiger_facts(v, ptr_join(base, "tigers") + ptr(t), kind == NEUTRAL, bound) for t, v in tigers.items()}
     position = stack = None
     if kind != NEUTRAL:
-        gm = obj(p["global_market"], ptr_join(base, "global_market"), ("position", "stack"))
+        gm = obj(p["global_market"], ptr_join(base, "global_market"), ("position",), ("stack",))
         position = integer(gm["position"], ptr_join(base, "global_market") + "/position", maximum=bound["position"],
                            why=TRACK_WHY["position"])
-        stack = integer(gm["stack"], ptr_join(base, "global_market") + "/stack", maximum=bound["stack"])
+        if gm.get("stack") not in (None, ""):  # left out: settled by `settle_stacks`
+            stack = integer(gm["stack"], ptr_join(base, "global_market") + "/stack", maximum=bound["stack"])
     left = Leftovers()
     if "leftovers" in p:
-        raw = obj(p["leftovers"], ptr_join(base, "leftovers"), ("goods", "energy", "science"))
-        left = Leftovers(**{k: integer(raw[k], ptr_join(base, "leftovers") + ptr(k), maximum=bound[k]) for k in raw})
+        left = leftovers(p["leftovers"], ptr_join(base, "leftovers"), bound)
         if kind == AUTOMA and left.total:
             fail("automa_leftovers", ptr_join(base, "leftovers"), "the Automa never holds goods, energy or science",
                  "SOLO-AUTOMA-08")
@@ -317,6 +280,17 @@ def participant(pid: str, p: dict, edition: Edition) -> ParticipantPosition:
     special = array(p.get("special_flags", []), ptr_join(base, "special_flags"))
     special = tuple(string(t, ptr_join(base, "special_flags") + ptr(i)) for i, t in enumerate(special))
     return ParticipantPosition(pid, kind, influence, tigers, position, stack, left, flags, special)
+
+
+def leftovers(value: Any, path: str, bound: dict[str, int]) -> Leftovers:
+    """Goods, energy and science one by one, or only their sum (``{"total": n}``): MGMT2-02 counts them together."""
+    if isinstance(value, dict) and "total" in value:
+        raw = obj(value, path, ("total",))
+        most = bound["goods"] + bound["energy"] + bound["science"]
+        return Leftovers(combined=integer(raw["total"], path + "/total", maximum=most,
+                                          why="the goods, energy and science tokens in the box"))
+    raw = obj(value, path, ("goods", "energy", "science"))
+    return Leftovers(**{k: integer(raw[k], ptr_join(path, k), maximum=bound[k]) for k in raw})
 
 
 def era1_block(value: Any, parts: dict, edition: Edition) -> Era1Position:
@@ -354,8 +328,8 @@ def era1_block(value: Any, parts: dict, edition: Edition) -> Era1Position:
 
 def read_position(data: Any, edition: Edition) -> EndPosition:
     """Shape and identity checks, then the `EndPosition` (no cross-checks: see `scorer_checks`)."""
-    data = obj(data, "", ("player_count", "turn_order", "tigers", "participants"),
-               ("neutral", "solo", "rules_options", "era1"), what="a JSON object")
+    data = obj(data, "", ("player_count", "tigers", "participants"),
+               ("neutral", "solo", "rules_options", "era1", "turn_order"), what="a JSON object")
     supported = list(edition.document["player_counts"]["supported"])
     count = data["player_count"]
     if isinstance(count, bool) or count not in supported:
@@ -368,20 +342,37 @@ def read_position(data: Any, edition: Edition) -> EndPosition:
     for t in edition.tigers:
         entry = obj(tigers[t], ptr("tigers", t), ("prosperity_token",), ("headquarters",))
         token = entry["prosperity_token"]
-        if not isinstance(token, str) or token not in edition.prosperity_tokens:
-            fail("unknown_prosperity_token", ptr("tigers", t, "prosperity_token"),
-                 f"unknown prosperity token {token!r}; tokens: {', '.join(edition.prosperity_tokens)}", "SETUP-02")
-        if token in tokens.values():
-            fail("duplicate_prosperity_token", ptr("tigers", t, "prosperity_token"),
-                 f"token {token} already lies on another Tiger; each Tiger gets its own token", "SETUP-02")
-        tokens[t] = token
+        path = ptr("tigers", t, "prosperity_token")
+        # Field problems, noted with the others (field_problems.py): the reading goes on with a free token.
+        if token in (None, ""):
+            refuse_field(ScorerInputError("missing_prosperity_token", path, "no prosperity token was chosen: tap the "
+                                          f"one lying on {edition.tigers[t].name}", "SETUP-02"))
+        elif not isinstance(token, str) or token not in edition.prosperity_tokens:
+            refuse_field(ScorerInputError("unknown_prosperity_token", path, f"unknown prosperity token {token!r}; "
+                                          f"tokens: {', '.join(edition.prosperity_tokens)}", "SETUP-02"))
+        elif token in tokens.values():
+            other = edition.tigers[next(u for u, x in tokens.items() if x == token)].name
+            printed = " · ".join(map(str, edition.prosperity_tokens[token]["by_player_count"]
+                                     .get(str(max(count, 2)), {}).get("ranks", ()))) or token
+            refuse_field(ScorerInputError("duplicate_prosperity_token", path, f"the token {printed} already lies on "
+                                          f"{other}; each Tiger gets its own token", "SETUP-02"))
+        else:
+            tokens[t] = token
         holder = entry.get("headquarters")
         headquarters[t] = None if holder is None else participant_ref(holder, ptr("tigers", t, "headquarters"), parts)
         if holder is not None and list(headquarters.values()).count(holder) > 1:
             fail("duplicate_headquarters", ptr("tigers", t, "headquarters"),
                  f"{holder} has only one headquarters and it already stands on another Tiger", "BUILD-HQ-02")
-    order = turn_order(data["turn_order"], "/turn_order", parts)
-    participants = {pid: participant(pid, p, edition) for pid, p in parts.items()}
+    for t in edition.tigers:  # stand-ins for the refused tokens (never scored: the refusal is raised at the end)
+        tokens.setdefault(t, next(x for x in edition.prosperity_tokens if x not in tokens.values()))
+    tokens = {t: tokens[t] for t in edition.tigers}
+    given = data.get("turn_order")
+    if isinstance(given, list) and given and all(x in (None, "") for x in given):
+        given = None  # slots with no one tapped yet (a phone's draft): not given
+    order = turn_order(given, "/turn_order", parts) if given is not None else None
+    participants = settle_stacks({pid: participant(pid, p, edition) for pid, p in parts.items()}, edition)
+    if order is None:
+        order = derived_turn_order(participants, edition)
     era1 = None
     if data.get("era1") is not None:
         era1 = era1_block(data["era1"], parts, edition)

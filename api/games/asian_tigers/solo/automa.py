@@ -9,8 +9,8 @@ from __future__ import annotations
 from api.games.asian_tigers.decisions import new_decision, push_frame
 from api.games.asian_tigers.edition.load import CENTERS, Space
 from api.games.asian_tigers.errors import IllegalActionError
-from api.games.asian_tigers.solo.automa_bonuses import (factory_sector, held_nations, next_generic, place_flag, say,
-                                                        take_factory, take_generic)
+from api.games.asian_tigers.solo.automa_bonuses import (automa_player, factory_sector, held_nations, next_generic,
+                                                        place_flag, say, take_factory, take_generic)
 from api.games.asian_tigers.state import GameState, Piece
 from api.games.asian_tigers.turn.building import reach
 from api.games.asian_tigers.turn.effects import (advance_global_market, advance_influence, apply_simple_effect,
@@ -24,10 +24,6 @@ STC = "STC"
 def begin_automa_turn(state: GameState) -> None:
     """Open the Automa's turn: reveal a tile, place, act, end (SOLO-AUTOMA-01)."""
     push_frame(state, "automa_turn", ["automa_tile", "automa_place"], seat=state.solo["automa"])
-
-
-def _automa(state: GameState):
-    return state.player(state.solo["automa"])
 
 
 # -- the tile ------------------------------------------------------------------------
@@ -128,7 +124,7 @@ def _center_label(state: GameState, center: str) -> str:
 
 def place_step(state: GameState, frame: dict, events: list[dict]) -> None:
     """Place the leftmost worker where the tile says and line up the action's steps (no funds, SOLO-AUTOMA-08)."""
-    automa = _automa(state)
+    automa = automa_player(state)
     worker = automa.team.pop(0)
     automa.placed[worker] += 1
     automa.workers_placed += 1
@@ -150,8 +146,7 @@ def place_step(state: GameState, frame: dict, events: list[dict]) -> None:
                                       state.edition.trade_centers[center]["sales_max"]), flags=[], sold=[])
         frame["steps"][:0] = ["automa_flag", "automa_trade_gm", "automa_end"]
     else:
-        if state.centers[center] != worker:
-            state.centers[center] = worker
+        state.centers[center] = worker
         state.center_workers[center].append(automa.id)
         frame.update(tiger=where["tiger"], letter=center.split(".")[1])
         frame["steps"][:0] = ["automa_sale", "automa_build", "automa_department", "automa_university_bonus",
@@ -357,10 +352,5 @@ def close_turn(state: GameState, events: list[dict]) -> None:
     summary = f"{lines[0]} — " + "; ".join(lines[1:]) if len(lines) > 1 else "".join(lines)
     events.append({"kind": "automa_turn", "participant": state.solo["automa"], "instructions": list(lines),
                    "text": f"Automa: {summary}"})
-    if state.pending_bonuses:
-        state.pending_bonuses = []
+    state.pending_bonuses = []
     state.frames = []
-
-
-__all__ = ["begin_automa_turn", "destination", "target_tiger", "build_choice", "market_for_sale", "flag_choices",
-           "department_space"]

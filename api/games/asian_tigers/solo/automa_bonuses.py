@@ -33,7 +33,8 @@ def say(state: GameState, events: list[dict], kind: str, text: str, **fields) ->
     events.append({"kind": kind, "participant": state.solo["automa"], **fields, "text": f"Automa: {text}"})
 
 
-def _automa(state: GameState):
+def automa_player(state: GameState):
+    """The Automa's `PlayerState`."""
     return state.player(state.solo["automa"])
 
 
@@ -41,7 +42,7 @@ def _automa(state: GameState):
 def next_generic(state: GameState) -> tuple[str, str | None] | None:
     """(label, sector) of the next generic piece: numbered 1..18 in order, then the reserve (SOLO-AUTOMA-06, I17)."""
     board = state.edition.solo["automa_board"]["infrastructure_sectors"]
-    automa = _automa(state)
+    automa = automa_player(state)
     for sector, spec in board.items():
         left = automa.sectors[sector]["generic"]
         if left:
@@ -57,7 +58,7 @@ def take_generic(state: GameState, events: list[dict]) -> str:
     if sector is None:
         state.solo["reserve_generics"] -= 1
     else:
-        _automa(state).sectors[sector]["generic"] -= 1
+        automa_player(state).sectors[sector]["generic"] -= 1
         check_sector_emptied(state, sector, events)
     return label
 
@@ -65,7 +66,7 @@ def take_generic(state: GameState, events: list[dict]) -> str:
 def factory_sector(state: GameState, good: str) -> str | None:
     """The Automa-board sector still holding the factory of `good`, or None once built."""
     for sector, spec in state.edition.solo["automa_board"]["infrastructure_sectors"].items():
-        if spec["factory"] == good and _automa(state).sectors[sector]["factory"]:
+        if spec["factory"] == good and automa_player(state).sectors[sector]["factory"]:
             return sector
     return None
 
@@ -73,13 +74,13 @@ def factory_sector(state: GameState, good: str) -> str | None:
 def take_factory(state: GameState, good: str, events: list[dict]) -> None:
     """Take the factory of `good` from the Automa board."""
     sector = factory_sector(state, good)
-    _automa(state).sectors[sector]["factory"] = False
+    automa_player(state).sectors[sector]["factory"] = False
     check_sector_emptied(state, sector, events)
 
 
 def check_sector_emptied(state: GameState, sector: str, events: list[dict]) -> None:
     """SOLO-AUTOMA-14: the last piece leaving a sector queues its one-time bonus."""
-    content = _automa(state).sectors[sector]
+    content = automa_player(state).sectors[sector]
     if content["generic"] or content["factory"] or content.get("bonus_unlocked"):
         return
     content["bonus_unlocked"] = True
@@ -170,7 +171,7 @@ def region_metric(state: GameState, selector: str, tiger: str) -> int:
     what, _ = SELECTORS[selector]
     automa = state.solo["automa"]
     if what == "influence":
-        return _automa(state).influence[tiger]
+        return automa_player(state).influence[tiger]
     if what == "ip":
         return column_ip(state, automa, tiger).total
     return sum(1 for p in state.pieces if p.owner == automa and p.tiger == tiger and p.kind == what)
@@ -178,7 +179,7 @@ def region_metric(state: GameState, selector: str, tiger: str) -> int:
 
 def eligible_tigers(state: GameState, effect: dict) -> list[str]:
     """Tigers where the effect can happen (AMB-45 for the headquarters; the same reading for the others)."""
-    automa = _automa(state)
+    automa = automa_player(state)
     verb, result = effect["do"], []
     for tiger in state.edition.tigers:
         if verb == "parts_factory":
@@ -261,7 +262,7 @@ def _parts_factory(state: GameState, effect: dict, tiger: str, why: str, events:
 
 
 def _satellite(state: GameState, effect: dict, tiger: str, why: str, events: list[dict]) -> None:
-    automa = _automa(state)
+    automa = automa_player(state)
     row = effect["row"]
     kind = row if row in automa.satellites else "any"
     automa.satellites.remove(kind)
@@ -273,7 +274,7 @@ def _satellite(state: GameState, effect: dict, tiger: str, why: str, events: lis
 
 
 def _headquarters(state: GameState, effect: dict, tiger: str, why: str, events: list[dict]) -> None:
-    automa = _automa(state)
+    automa = automa_player(state)
     automa.headquarters_available = False
     state.headquarters[tiger] = automa.id
     say(state, events, "automa_headquarters", f"build its headquarters in {tiger_name(state, tiger)} ({why}; "
@@ -281,6 +282,3 @@ def _headquarters(state: GameState, effect: dict, tiger: str, why: str, events: 
 
 
 REGION_EFFECTS = {"parts_factory": _parts_factory, "build_satellite": _satellite, "build_headquarters": _headquarters}
-
-__all__ = ["say", "next_generic", "take_generic", "factory_sector", "take_factory", "place_flag", "held_nations",
-           "push_effects", "choose_region", "eligible_tigers", "region_metric", "SELECTORS"]

@@ -95,6 +95,50 @@ def goal_report(state: GameState) -> dict:
     return report
 
 
+def session_tiles(state: GameState) -> list[str]:
+    """The tiles whose goal counts this session: a campaign's face-up tiles, or the scenario's tile."""
+    solo = state.solo or {}
+    if solo.get("variant") == "campaign":
+        return list(solo.get("face_up") or [])
+    if solo.get("variant") == "scenario" and solo.get("campaign_tile"):
+        return [solo["campaign_tile"]]
+    return []
+
+
+def _steps(requirement: dict, value) -> tuple[int, int, list[dict]]:
+    """(done, needed, parts) of a goal's value: ``3, 5`` for "3 of 5 universities" (CAMPAIGN-05)."""
+    metric = requirement["metric"]
+    if metric == "headquarters_and_satellite_rows":
+        parts = ([{"part": "headquarters", "done": value["headquarters"]}]
+                 if requirement.get("headquarters", True) else [])
+        parts += [{"part": row, "done": row in value["satellites"]} for row in requirement["satellite_rows"]]
+        return sum(p["done"] for p in parts), len(parts), parts
+    if metric == "more_investment_points_than_automa_in_one_of":
+        parts = [{"part": tiger, "mine": mine, "automa": its, "done": mine > its}
+                 for tiger, (mine, its) in value.items()]
+        return int(any(p["done"] for p in parts)), 1, parts
+    return int(value), int(requirement["at_least"]), []
+
+
+def goal_progress(state: GameState) -> list[dict]:
+    """How far the human is with each goal of this session, as the game goes (CAMPAIGN-05).
+
+    Per tile (the session's, in order): ``tile``, ``requirement``, ``metric``, ``done`` of
+    ``needed`` (universities built, spaces on the global market counting the leftovers' final
+    move, Tigers where the human leads the Automa in investment points…), ``met`` as the final
+    check would judge it now, and ``parts`` for the goals made of several parts.
+    """
+    out = []
+    for tile in session_tiles(state):
+        requirement_id = state.edition.solo["campaign_tiles"][tile]["requirement"]
+        requirement = state.edition.catalog["campaign_requirements"][requirement_id]
+        value, met = goal_value(state, requirement)
+        done, needed, parts = _steps(requirement, value)
+        out.append({"tile": tile, "requirement": requirement_id, "metric": requirement["metric"],
+                    "done": done, "needed": needed, "met": bool(met), "parts": parts})
+    return out
+
+
 # -- campaign bookkeeping (CAMPAIGN-01..04, AMB-47) ---------------------------------------
 def _rules(edition) -> dict:
     return edition.solo["campaign"]
@@ -193,6 +237,7 @@ def next_session_options(edition, campaign: dict, difficulty: int, tile: str | N
             "campaign_tile": tile, "starting_science": starting_science(edition, campaign)}
 
 
-__all__ = ["CampaignError", "goal_value", "tile_goal_met", "goal_report", "final_gm_position", "create",
+__all__ = ["CampaignError", "goal_value", "tile_goal_met", "goal_report", "final_gm_position", "session_tiles",
+           "goal_progress", "create",
            "starting_science", "turn_down_choices", "record_session", "record_outcome", "status",
            "next_session_options"]

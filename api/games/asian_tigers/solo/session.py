@@ -31,23 +31,6 @@ from api.games.asian_tigers.state import GameState
 from api.games.asian_tigers.turn.investment import tiger_facts
 
 
-
-# -- who is who ---------------------------------------------------------------------
-def is_automa(state: GameState, participant: str | None) -> bool:
-    """True when `participant` is the solo Automa."""
-    return state.solo is not None and participant == state.solo["automa"]
-
-
-def human_seat(state: GameState) -> str:
-    """The human's seat in a solo game ("0")."""
-    return "0"
-
-
-def automa_player(state: GameState):
-    """The Automa's `PlayerState`."""
-    return state.player(state.solo["automa"])
-
-
 # -- setup (SOLO-SETUP-02..06) --------------------------------------------------------
 def prepare(state: GameState, seed: int) -> None:
     """Turn seat 1 into the Automa and create ``state.solo`` (called by `flow.open_game`)."""
@@ -59,7 +42,7 @@ def prepare(state: GameState, seed: int) -> None:
     automa.energy = automa.science = 0  # SOLO-SETUP-06
     automa.sectors = {sid: {"generic": len(s["generic_numbers"]), "factory": True}
                       for sid, s in board["infrastructure_sectors"].items()}  # SOLO-SETUP-04
-    human = state.player(human_seat(state))
+    human = state.player("0")
     if settings["starting_science"] is not None:  # CAMPAIGN-03: a campaign penalty
         human.science = settings["starting_science"]
     tile = settings["campaign_tile"]
@@ -152,9 +135,6 @@ def solo_view(state: GameState) -> dict:
             "flags": {s: list(f) for s, f in solo["flags"].items()},
         },
         "automa_instructions": list(solo["instructions"]),
+        "goals": campaign.goal_progress(state),  # issue 34: each goal's progress as the game goes
     }
     return view  # the pile's order stays hidden: the physical pile is face down
-
-
-__all__ = ["AUTOMA_SEAT", "is_automa", "human_seat", "automa_player", "prepare", "begin_era",
-           "automa_position", "solo_settings", "session_goals_met", "annotate_outcome", "solo_view"]

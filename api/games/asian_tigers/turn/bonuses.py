@@ -1,25 +1,10 @@
 """Resolving unlocked bonuses: infrastructure (IBONUS-*) and nation (NBONUS-*) bonuses.
 
 A pending bonus {id, seat, source, bonus, type} waits in `state.pending_bonuses`
-(CASCADE-03).  ``resolve_bonus`` names it and the choices its effect needs:
-
-=====================  ==========================================================
-effect verb            choices
-=====================  ==========================================================
-parts_factory          ``space`` of an own factory without a parts factory
-build_headquarters     ``tiger``
-advance_influence      ``tiger`` (funds, if any, are paid there: IBONUS-04)
-build_satellite        ``space``: a satellite space (its Tiger pays the funds)
-build_factory          ``space``: a column-B/C factory space (NBONUS-02)
-remove_generic         ``sector`` of the player board (NBONUS-03)
-performance_bonus      ``token`` and its choices (see `performance`)
-advance_global_market  —
-gain                   —
-=====================  ==========================================================
-
-The catalogue entry of the bonus (edition ``catalog``) supplies amounts, costs
-and whether a region bonus follows; follow-up questions (region bonus, second
-¥ production) run as frames above the looping decision, and bonuses the effect
+(CASCADE-03).  ``resolve_bonus`` names it and the choices its effect needs (`FIELDS`; a
+performance bonus: the token and its choices, see `performance`).  The catalogue entry of the
+bonus supplies amounts, costs and whether a region bonus follows; follow-up questions (region
+bonus, second ¥ production) run as frames above the looping decision, and bonuses the effect
 unlocks join the queue (CASCADE-01..04).
 """
 from __future__ import annotations
@@ -45,7 +30,9 @@ RULES = {
     ("nation", "global_market_3"): "NBONUS-07", ("nation", "energy_2"): "NBONUS-08",
     ("nation", "science_2"): "NBONUS-09",
 }
-# The fields each effect verb takes besides kind, bonus and decision.
+# The fields each effect verb takes besides kind, bonus and decision: an own factory's ``space`` (parts factory),
+# the ``tiger`` (headquarters; influence, whose funds are paid there, IBONUS-04), a satellite ``space`` (its Tiger
+# pays the funds), a column-B/C factory ``space`` (NBONUS-02), a player-board ``sector`` (NBONUS-03).
 FIELDS = {"parts_factory": {"space"}, "build_headquarters": {"tiger"}, "advance_influence": {"tiger"},
           "build_satellite": {"space"}, "build_factory": {"space"}, "remove_generic": {"sector"},
           "advance_global_market": set(), "gain": set()}
@@ -247,8 +234,6 @@ def apply_plan(state: GameState, player: PlayerState, pending: dict, plan: dict,
     """Pay the bonus's cost and carry out its effects; follow-ups and unlocked bonuses come after."""
     reason = describe(state, pending)
     verb = plan["verb"]
-    if verb != "advance_global_market":  # every other bonus changes its player (the marker is on the board)
-        player = state.player(player.id)
     follow = [e for e in entry(state, pending)["effects"][1:] if e["do"] == "region_bonus"]
     tiger = None
     if verb == "performance_bonus":

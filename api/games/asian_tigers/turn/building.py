@@ -6,13 +6,14 @@ to resolve, defer or ignore (IBONUS-02/03, CASCADE-03).
 """
 from __future__ import annotations
 
-from api.games.asian_tigers.decisions import new_decision, push_frame
+from api.games.asian_tigers.decisions import push_frame
 from api.games.asian_tigers.edition.load import Space
 from api.games.asian_tigers.errors import ActionShapeError, IllegalActionError, Refusal
 from api.games.asian_tigers.presentation import labels
 from api.games.asian_tigers.presentation.cache import per_edition
 from api.games.asian_tigers.state import GameState, Piece, PlayerState
-from api.games.asian_tigers.turn.effects import apply_simple_effect, gain_goods, gain_resource, pay_resource, tiger_name
+from api.games.asian_tigers.turn.effects import (apply_simple_effect, gain_goods, gain_resource, owner_name,
+                                                 pay_resource, tiger_name)
 
 BUILDABLE_FROM_CENTER = ("university", "factory", "power_plant", "laboratory")
 
@@ -109,7 +110,7 @@ def space_refusal(state: GameState, player: PlayerState, space: Space, sector, c
                        "SETUP-01")
     if not space.infinite and space.id in state.occupancy:
         owner = state.pieces[state.occupancy[space.id]].owner
-        return Refusal(f"{space_label(state, space)} is already built (by {_owner_name(state, owner)})",
+        return Refusal(f"{space_label(state, space)} is already built (by {owner_name(state, owner)})",
                        "space_occupied", "BUILD-GEN-02")
     if center is not None:
         if space.kind == "university" and center == "C":
@@ -173,10 +174,6 @@ def factory_refusal(state: GameState, player: PlayerState, space: Space, sector=
     return None
 
 
-def _owner_name(state: GameState, owner: str) -> str:
-    return "the neutral player" if owner == "neutral" else state.player(owner).name
-
-
 def build_candidates(state: GameState, player: PlayerState, tiger: str, center: str | None, kinds) -> list[dict]:
     """Every legal (space, sector) build on `tiger` for these kinds: what `space_refusal` lets through."""
     generic_sectors = [s for s, v in player.sectors.items() if v["generic"] > 0]
@@ -205,12 +202,6 @@ def any_build_possible(state: GameState, player: PlayerState, tiger: str, center
 
 
 # -- the build step ------------------------------------------------------------------
-def build_step(state: GameState, frame: dict, events: list[dict]) -> dict:
-    """The mandatory build of an investment action."""
-    return new_decision(state, "choose_build", frame["seat"], declinable=False, tiger=frame["tiger"],
-                        center=frame["center"])
-
-
 def build_options(state: GameState, decision: dict) -> list[dict]:
     """Every legal build for this investment action."""
     return build_candidates(state, state.player(decision["seat"]), decision["tiger"], decision["center"],
@@ -273,11 +264,6 @@ def check_sector_emptied(state: GameState, player: PlayerState, sector: str, eve
 
 
 # -- universities -----------------------------------------------------------------------
-def university_action_step(state: GameState, frame: dict, events: list[dict]) -> dict:
-    """BUILD-UNI-01: one optional additional action."""
-    return new_decision(state, "choose_university_action", frame["seat"], declinable=True, space=frame["space"])
-
-
 def university_action_options(state: GameState, decision: dict) -> list[dict]:
     """Departments on the same Tiger and parts factories anywhere, plus skipping (when any exists)."""
     player = state.player(decision["seat"])

@@ -4,7 +4,7 @@ Each returns the events it caused; the caller appends them to the step's log.
 """
 from __future__ import annotations
 
-from api.games.asian_tigers.state import GameState, PlayerState
+from api.games.asian_tigers.state import NEUTRAL, GameState, PlayerState
 
 
 def tiger_name(state: GameState, tiger: str) -> str:
@@ -40,8 +40,7 @@ def advance_influence(state: GameState, participant: str, tiger: str, amount: in
 def gain_goods(state: GameState, player: PlayerState, good: str, amount: int, reason: str) -> list[dict]:
     """Take goods from the supply; a gain the supply cannot cover is reduced (AMB-37)."""
     given = min(amount, state.supply_goods[good])
-    if given:
-        state.supply_goods[good] -= given
+    state.supply_goods[good] -= given
     player.goods[good] += given
     text = f"{player.name} receives {given} {good} — {reason}"
     if given < amount:
@@ -79,4 +78,9 @@ def apply_simple_effect(state: GameState, participant: str, effect, tiger: str |
 
 
 def _who(state: GameState, participant: str) -> str:
-    return "The neutral player" if participant == "neutral" else state.player(participant).name
+    return "The neutral player" if participant == NEUTRAL else state.player(participant).name
+
+
+def owner_name(state: GameState, participant: str) -> str:
+    """A participant's name in a sentence: the player's, or "the neutral player"."""
+    return "the neutral player" if participant == NEUTRAL else state.player(participant).name

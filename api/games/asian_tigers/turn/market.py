@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from api.games.asian_tigers.decisions import new_decision, push_frame, repeat
+from api.games.asian_tigers.decisions import push_frame, repeat
 from api.games.asian_tigers.errors import ActionShapeError, IllegalActionError, Refusal
 from api.games.asian_tigers.presentation.cache import per_edition
 from api.games.asian_tigers.state import GameState, PlayerState
@@ -101,12 +101,7 @@ def _sales(state: GameState, player: PlayerState, allowed: list[str], rows_per_n
     candidates are each nation, each set of goods at hand its demand may take, each empty row accepting
     its flag (the first `rows_per_nation` of them, when given)."""
     for nation in allowed:
-        demand = state.edition.nations[nation]
-        if demand.demand_goods is not None:
-            payments = [tuple(sorted(demand.demand_goods))]
-        else:
-            payments = combinations(sorted(g for g, n in player.goods.items() if n >= 1), demand.demand_any_different)
-        for goods in payments:
+        for goods in payments_for(state, player, nation):
             for row in empty_rows_for(state, player, nation)[:rows_per_nation]:
                 sale = {"nation": nation, "goods": list(goods), "row": row}
                 if sale_refusal(state, player, sale, allowed) is None:
@@ -203,11 +198,6 @@ def start_trade(state: GameState, player: PlayerState, trade_center: str, worker
     push_frame(state, "trade", ["sales", "gm_flag"], seat=player.id, trade_center=trade_center, sold=[], flags=[])
 
 
-def sales_step(state: GameState, frame: dict, events: list[dict]) -> dict:
-    """TRADE-02/04/05: sales one nation at a time; bonuses may be resolved in between (CASCADE-04)."""
-    return new_decision(state, "choose_sale", frame["seat"], declinable=False, trade_center=frame["trade_center"])
-
-
 def open_nations(state: GameState, frame: dict) -> list[str]:
     """Nations of the frame's centre not yet sold to this turn, while sales remain."""
     spec = state.edition.trade_centers[frame["trade_center"]]
@@ -242,11 +232,6 @@ def finish_sales(state: GameState, action: dict, events: list[dict]) -> None:
     """Stop selling; the GM advance follows (TRADE-06)."""
     if not state.frames[state.decisions[-1]["frame"]]["sold"]:
         raise IllegalActionError("Make at least one sale first", code="sale_required", rule="TRADE-09")
-
-
-def gm_flag_step(state: GameState, frame: dict, events: list[dict]) -> dict:
-    """TRADE-06: exactly one flag bought here this turn advances the GM."""
-    return new_decision(state, "choose_gm_flag", frame["seat"], declinable=False, flags=list(frame["flags"]))
 
 
 def gm_flag_options(state: GameState, decision: dict) -> list[dict]:

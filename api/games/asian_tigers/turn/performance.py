@@ -1,14 +1,8 @@
 """Performance tokens: the $ set (funds) and the ¥ set (PERF-01..09).
 
 A performance bonus names a set ($, ¥ or either).  The ``resolve_bonus``
-action names the token and the token's own choices:
-
-* $ (PERF-03): ``tigers`` — one or both Tigers of the area, or the named Tiger;
-* Y1 GM per distinct flag, Y2 both leftover region tokens: nothing more;
-* Y3 relocate a satellite: ``satellite`` (where it stands) and ``space``;
-* Y4 relocate a special flag: ``special_flag`` (its Tiger) and ``row``;
-* Y5 sale without a worker: ``nation``, ``goods``, ``row`` (as a sale);
-* Y6 production: ``space`` of the first factory; a second run is asked after.
+action names the token and the token's own choices: a $ token the ``tigers`` raised
+(PERF-03), a ¥ token the fields of `YEN_FIELDS` (Y6's second run is asked after).
 
 `candidates` lists every combination worth checking and `check` judges one, so
 the offered options and the refusals come from the same code.  A chosen token
@@ -18,7 +12,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from api.games.asian_tigers.decisions import new_decision, push_frame
+from api.games.asian_tigers.decisions import push_frame
 from api.games.asian_tigers.errors import ActionShapeError, IllegalActionError
 from api.games.asian_tigers.state import GameState, PlayerState
 from api.games.asian_tigers.turn import market, region, satellites
@@ -270,12 +264,6 @@ def run_factory(state: GameState, player: PlayerState, space_id: str, energy: in
     events.extend(pay_resource(player, "energy", energy, f"production in the {good} factory on {space_id}"))
     amount = state.edition.rules["factory_production_effect_goods"]
     events.extend(gain_goods(state, player, good, amount, f"{reason}: production in the factory on {space_id}"))
-
-
-def second_production_step(state: GameState, frame: dict, events: list[dict]) -> dict:
-    """PERF-09: the optional second run (declinable)."""
-    return new_decision(state, "choose_second_production", frame["seat"], declinable=True, first=frame["first"],
-                        energy=frame["energy"], reason=frame["reason"])
 
 
 def second_production_options(state: GameState, decision: dict) -> list[dict]:

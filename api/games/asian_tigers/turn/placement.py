@@ -5,21 +5,15 @@ Rules TURN-01/02, PLACE-01..07, FUNDS-01/02, LMKT-01..05, each with one check (`
 """
 from __future__ import annotations
 
-from api.games.asian_tigers.decisions import new_decision, push_frame
+from api.games.asian_tigers.decisions import push_frame
 from api.games.asian_tigers.edition.load import CENTERS
 from api.games.asian_tigers.errors import ActionShapeError, IllegalActionError, Refusal
-from api.games.asian_tigers.presentation.cache import per_edition
+from api.games.asian_tigers.presentation.labels import center_label
 from api.games.asian_tigers.state import GameState, PlayerState
 from api.games.asian_tigers.turn import building, market
 from api.games.asian_tigers.turn.effects import advance_global_market, advance_influence, tiger_name
 
 SPECIAL_TRADE_CENTER = "STC"
-
-
-def center_label(state: GameState, center: str) -> str:
-    """``HK.B`` → ``Hong Kong centre B``."""
-    tiger, letter = center.split(".")
-    return f"{tiger_name(state, tiger)} centre {letter}"
 
 
 # -- which worker ---------------------------------------------------------------
@@ -60,21 +54,9 @@ def stated_types_possible(state: GameState, player: PlayerState) -> list[str]:
 
 
 # -- investment centres -----------------------------------------------------------
-@per_edition
-def _center_facts(edition) -> dict[str, tuple]:
-    """Centre id -> (Tiger, letter, the Tiger's other centres in letter order, funds cost, `center_label`,
-    the Tiger's name): what the board says of each centre, read for every centre each time the placements
-    are listed."""
-    costs = {letter: edition.rules["investment_centers"][letter]["cost_funds"] for letter in CENTERS}
-    return {f"{tiger.id}.{letter}": (tiger.id, letter,
-                                     tuple(f"{tiger.id}.{other}" for other in CENTERS if other != letter),
-                                     costs[letter], f"{tiger.name} centre {letter}", tiger.name)
-            for tiger in edition.tigers.values() for letter in CENTERS}
-
-
 def center_cost(state: GameState, center: str) -> int:
     """The funds an investment centre costs (PLACE-05)."""
-    return _center_facts(state.edition)[center][3]
+    return state.edition.rules["investment_centers"][center.split(".")[1]]["cost_funds"]
 
 
 def center_refusal(state: GameState, player: PlayerState, center: str, worker: str) -> Refusal | None:
@@ -83,16 +65,17 @@ def center_refusal(state: GameState, player: PlayerState, center: str, worker: s
     The one check of these rules: the options list the centres it lets through, `place_worker`
     raises what it refuses.
     """
-    tiger, letter, others, cost, label, name = _center_facts(state.edition)[center]
-    centers = state.centers
-    fixed = centers[center]
+    tiger, letter = center.split(".")
+    label, name, cost = center_label(state.edition, center), tiger_name(state, tiger), center_cost(state, center)
+    fixed = state.centers[center]
     if fixed is not None and fixed != worker:
         return Refusal(f"{label} already takes {fixed} workers this era; your next worker is {worker}",
                        "center_type_fixed", "PLACE-01")
     if fixed is None:
-        for key in others:
-            if centers[key] == worker:
-                return Refusal(f"{_center_facts(state.edition)[key][4]} already takes {worker} workers this era, "
+        for other in CENTERS:
+            key = f"{tiger}.{other}"
+            if key != center and state.centers[key] == worker:
+                return Refusal(f"{center_label(state.edition, key)} already takes {worker} workers this era, "
                                f"and no two centres of {name} take the same type", "worker_type_taken_in_tiger",
                                "PLACE-02")
     if player.funds[tiger] < cost:
@@ -152,7 +135,7 @@ def place_worker(state: GameState, action: dict, events: list[dict]) -> None:
         state.centers[center] = worker
     state.center_workers[center].append(player.id)
     player.funds[tiger] -= info["cost"]
-    text = f"{player.name} places a {worker} worker in {center_label(state, center)} and pays {info['cost']} funds"
+    text = f"{player.name} places a {worker} worker in {center_label(state.edition, center)} and pays {info['cost']} funds"
     if fixed_now:
         text += f"; the centre takes {worker} workers for the rest of the era"
     events.append({"kind": "worker_placed", "participant": player.id, "center": center, "worker": worker,
@@ -184,11 +167,6 @@ def _placement(center: str, worker: str, player: PlayerState) -> dict:
 
 
 # -- special trade centre ------------------------------------------------------------
-def special_trade_step(state: GameState, frame: dict, events: list[dict]) -> dict:
-    """TRADE-07: sell to a nation of another centre, or advance 2."""
-    return new_decision(state, "choose_special_trade", frame["seat"], declinable=False)
-
-
 def special_trade_options(state: GameState, decision: dict) -> list[dict]:
     """The special trade centre's choices available now."""
     return market.special_sale_options(state, state.player(decision["seat"])) + [{"kind": "special_advance"}]
@@ -201,12 +179,6 @@ def special_advance(state: GameState, action: dict, events: list[dict]) -> None:
 
 
 # -- local markets ---------------------------------------------------------------------
-def local_sale_step(state: GameState, frame: dict, events: list[dict]) -> dict:
-    """LMKT-02: an optional sale after paying and before building."""
-    return new_decision(state, "choose_local_sale", frame["seat"], declinable=True,
-                        tiger=frame["tiger"], center=frame["center"])
-
-
 def check_local_sale(state: GameState, decision: dict, market_id) -> dict:
     """LMKT-01/03/04/05; returns {market} (raises `local_sale_refusal`'s refusal)."""
     tiger = state.edition.tigers[decision["tiger"]]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from api.games.asian_tigers.edition.load import SatelliteSpace
 from api.games.asian_tigers.errors import ActionShapeError, IllegalActionError
 from api.games.asian_tigers.state import GameState, PlayerState
-from api.games.asian_tigers.turn.effects import tiger_name
+from api.games.asian_tigers.turn.effects import owner_name, tiger_name
 
 SATELLITE_NAMES = {"factory": "factory-row", "power_plant": "power-plant-row", "laboratory": "laboratory-row",
                    "any": "generic"}
@@ -40,10 +40,6 @@ def _min_players(state: GameState, tiger: str, group: str, space_id: str) -> int
     return state.edition.document["tigers"][tiger][group][space_id].get("min_players", 2)
 
 
-def _owner_name(state: GameState, owner: str) -> str:
-    return state.player(owner).name if owner.isdigit() else "the neutral player"
-
-
 def check_satellite_destination(state: GameState, satellite: str, space_id, rule: str) -> SatelliteSpace:
     """BUILD-SAT-01 / AMB-07: `space_id` is open, empty and on the row `satellite` may use."""
     space = satellite_space(state, space_id)
@@ -57,7 +53,7 @@ def check_satellite_destination(state: GameState, satellite: str, space_id, rule
     if space.id in state.satellites:
         owner = state.satellites[space.id]["owner"]
         raise IllegalActionError(f"The {satellite_label(state, space)} already holds a satellite "
-                                 f"(of {_owner_name(state, owner)})", code="satellite_space_taken", rule=rule)
+                                 f"(of {owner_name(state, owner)})", code="satellite_space_taken", rule=rule)
     return space
 
 
@@ -137,7 +133,7 @@ def check_headquarters(state: GameState, player: PlayerState, tiger, rule: str) 
                                  code="headquarters_already_built", rule="BUILD-HQ-02")
     if tiger in state.headquarters:
         raise IllegalActionError(f"{tiger_name(state, tiger)} already holds the headquarters of "
-                                 f"{_owner_name(state, state.headquarters[tiger])} (one per Tiger)",
+                                 f"{owner_name(state, state.headquarters[tiger])} (one per Tiger)",
                                  code="headquarters_taken", rule="BUILD-HQ-02")
     slot = state.edition.tigers[tiger].headquarters_slot
     if _min_players(state, tiger, "headquarters_slots", slot) > state.player_count:

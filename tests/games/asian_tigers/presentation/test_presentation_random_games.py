@@ -21,7 +21,7 @@ from api.games.asian_tigers.presentation.document import edition_labels
 from api.games.asian_tigers.presentation.options import describe_choice, describe_choices
 from api.games.asian_tigers.presentation.summary import detail as detail_words
 from api.games.asian_tigers.presentation import why_not as why_not_module
-from api.games.asian_tigers.presentation.refusals import refusals
+from api.games.asian_tigers.presentation.why_not import refusals
 from api.games.asian_tigers.presentation.why_not import refusal, why_not
 from api.games.asian_tigers.turn import building
 from tests.games.asian_tigers.builders import edition, players, recorded_options

@@ -7,8 +7,9 @@ PT1 [24, 12], PT2 [21, 10], PT3 [18, 9], PT4 [15, 7] and Era II influence [8, 4]
 import pytest
 
 from api.games.asian_tigers.scoring.scorer import ScorerInputError, position_from_table
-from api.games.asian_tigers.scoring.score import (ColumnIP, EndPosition, Leftovers, ParticipantPosition, RulesOptions,
-                                            TigerFacts, milestones_reached, score_end_position)
+from api.games.asian_tigers.scoring.model import (ColumnIP, EndPosition, Leftovers, ParticipantPosition, RulesOptions,
+                                                  TigerFacts)
+from api.games.asian_tigers.scoring.score import milestones_reached, score_end_position
 from tests.games.asian_tigers.builders.scoring import TIGERS, facts, participant, table
 
 
