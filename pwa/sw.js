@@ -5,7 +5,7 @@
 // - /api is never cached here: game state lives in IndexedDB, written by the app.
 // VERSION is a hash of the shell files: `python tests/pwa/shell.py --bump` updates it
 // (a test fails when it is stale, so a changed file always reaches the phones).
-const VERSION = "tk-b79b16572350";
+const VERSION = "tk-6f8e88e2f815";
 const SHELL = [
   "/index.html",
   "/manifest.webmanifest",
@@ -26,6 +26,7 @@ const SHELL = [
   "/js/html.js",
   "/js/i18n.js",
   "/js/labels.js",
+  "/js/loglines.js",
   "/js/main.js",
   "/js/outbox.js",
   "/js/qr.js",

@@ -24,6 +24,7 @@ import * as offline from "./offline/play.js";
 import { answerFirst, confirmed } from "./offline/optimistic.js";
 import { gameTitle, loadGames } from "./games.js";
 import { forgetGame, rememberGame, withBoard } from "./gamerecords.js";
+import { tableLines } from "./loglines.js";
 
 export { forgetGame, gameTitle, loadGames, rememberGame, withBoard };
 
@@ -251,7 +252,7 @@ async function drainGame(gameId, token) {
     for (const write of result.applied) await adopt(write.game, { polled: false });  // each patches the last
     if (getState().game && getState().game.game_id === gameId) {
       // The taken moves leave the screen's outbox now, not after the refresh: the next question shows at once.
-      set({ outbox: await outbox.items(gameId), lastLines: result.applied.flatMap((w) => w.applied.flatMap((a) => a.lines)).concat(
+      set({ outbox: await outbox.items(gameId), lastLines: result.applied.flatMap((w) => w.applied.flatMap((a) => tableLines(a))).concat(
         result.applied.filter((w) => w.undone && w.undone.length).map((w) => `Undone: move ${w.undone.join(", ")}`)) });
     }
   }

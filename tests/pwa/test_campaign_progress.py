@@ -31,6 +31,8 @@ def test_goal_progress_changes_as_the_session_is_played(server, new_phone):
     for goal in ("universities built ≥ 5", "global market position ≥ 45"):
         page.get_by_role("button", name=goal, exact=True).tap()
     page.get_by_role("button", name="Create the campaign").tap()
+    page.wait_for_url(re.compile(r"#/c/"))
+    campaign_id = page.url.rsplit("/", 1)[1]
     page.get_by_role("button", name="Start session 1").tap()
     card = page.get_by_test_id("automa")
     card.filter(has_text="Campaign session").wait_for()
@@ -69,3 +71,12 @@ def test_goal_progress_changes_as_the_session_is_played(server, new_phone):
     page.get_by_test_id("goal-progress").scroll_into_view_if_needed()
     shot(page, "campaign-progress-02-after-a-turn")
     assert not re.search(r"\bCT\d\b", card.inner_text())  # goals by their words, never tile codes
+
+    # The campaign's own screen, while the session is played, shows the same progress.
+    page.goto(f"{server.url}/#/c/{campaign_id}")
+    live = page.get_by_test_id("campaign-goal-progress")
+    live.filter(has_text=expected).wait_for()
+    assert "0 of 5 universities" in live.inner_text()
+    assert not re.search(r"\bCT\d\b", page.locator("main").inner_text())
+    live.scroll_into_view_if_needed()
+    shot(page, "campaign-progress-03-campaign-screen")

@@ -12,13 +12,15 @@ import re
 
 import requests
 
-from tests.pwa.conftest import shot
+from tests.pwa.conftest import axe_check, shot
 
 # The pace of a person with the box open next to the phone (stated in docs/editions.md):
 READ_S = 1.0      # looking at one value on the phone and finding it on the component
 TAP_S = 1.5       # a confirm or "Next" tap
 CHANGE_S = 5.0    # a value that differs: tap it, type the printed number, leave the field
 LIMIT_S = 30 * 60
+# Text boxes holding a data-file code ("advance_global_market"): those are picked in words, not typed.
+CODES_IN_INPUTS = "() => [...document.querySelectorAll('main input')].map((i) => i.value).filter((v) => /^[a-z0-9]+(_[a-z0-9]+)+$/.test(v))"
 
 
 class Counter:
@@ -71,11 +73,11 @@ def test_a_whole_box_calibrated_by_taps_within_30_minutes(server, new_phone):
     first = page.locator("main a.button[href*='/check/']").first
     owner.tap(first)
     corrections = {  # the values this box prints differently from the placeholder edition
-        "South Korea: construction spaces": ("spaces · SK.U1 · bonus · amount", "4"),
+        "South Korea: construction spaces": ("SK.U1 bonus amount", "4"),
         "Prosperity tokens": ("PT1, 2 players, 2nd place", "11"),
         "Hong Kong: local markets": ("HK.MA buys", None),
     }
-    seen, checked = [], 0
+    seen, checked, typed_codes = [], 0, []
     while True:
         title = page.locator("main h1").inner_text()
         page.get_by_test_id("legend").wait_for()  # every screen explains its marks
@@ -83,6 +85,7 @@ def test_a_whole_box_calibrated_by_taps_within_30_minutes(server, new_phone):
         match = re.fullmatch(r"On this component: (\d+) of (\d+) checked",
                              page.get_by_test_id("component-progress").inner_text())
         on_component = int(match.group(2))
+        typed_codes += page.evaluate(CODES_IN_INPUTS)
         if title in corrections:
             label, text = corrections[title]
             field = page.get_by_label(label, exact=True)
@@ -94,6 +97,12 @@ def test_a_whole_box_calibrated_by_taps_within_30_minutes(server, new_phone):
                 owner.change(field, text)
             page.get_by_test_id("progress").filter(has_text=f"{checked + 1:,} of").wait_for()
             assert page.locator(".field-error").count() == 0, page.locator(".field-error").all_inner_texts()
+            if title == "South Korea: construction spaces":  # a Tiger's spaces as on its board, in words
+                assert "bonus: advance global market +4" in page.locator("main").inner_text()
+                assert "advance_global_market" not in page.locator("main").inner_text()
+                field.scroll_into_view_if_needed()
+                shot(page, "editions-box-00-spaces")
+                axe_check(page, "a Tiger's construction spaces")
         owner.tap(page.get_by_role("button", name="These values match my box"))
         checked += on_component
         page.get_by_test_id("progress").filter(has_text=f"{checked:,} of {total:,}").wait_for()
@@ -105,6 +114,9 @@ def test_a_whole_box_calibrated_by_taps_within_30_minutes(server, new_phone):
             page.get_by_test_id("progress").filter(has_text=f"{checked:,} of {total:,}").wait_for()
         if len(seen) == 5:
             shot(page, "editions-box-01-component-confirmed")
+        if title == "Campaign tiles":
+            page.locator("main table.cal select").first.scroll_into_view_if_needed()
+            shot(page, "editions-box-01b-campaign-tiles")
         next_button = page.get_by_role("button", name=re.compile("^Next: "))
         if next_button.count() == 0:
             break
@@ -126,3 +138,20 @@ def test_a_whole_box_calibrated_by_taps_within_30_minutes(server, new_phone):
           f"{owner.changes} values changed; at {READ_S} s a value read, {TAP_S} s a tap, {CHANGE_S} s a change: "
           f"{seconds / 60:.1f} minutes")
     assert seconds <= LIMIT_S
+    assert typed_codes == []  # every code of the data file is shown in words
+
+
+def test_a_tigers_spaces_fit_at_200_percent_text(server, new_phone):
+    """Issue 34, item 4 on the new spaces screen: no sideways scroll, no label spilling out, at 200 % text."""
+    from tests.pwa.test_zoom import browser_font_size, no_sideways_scroll
+
+    created = requests.post(f"{server.url}/api/editions", timeout=30,
+                            json={"name": "Zoomed box", "base": "default", "draft": True}).json()
+    page = new_phone(service_workers="block")
+    browser_font_size(page, 32)
+    page.goto(f"{server.url}/#/editions/{created['edition_id']}/check/board-SK-spaces")
+    page.get_by_role("heading", level=1, name="South Korea: construction spaces").wait_for()
+    page.get_by_label("SK.U1 bonus amount", exact=True).scroll_into_view_if_needed()
+    wide: list = []
+    no_sideways_scroll(page, "edition spaces", wide)
+    assert not wide, wide

@@ -165,3 +165,30 @@ def test_a_good_token_says_whose_factory_makes_each_good(server, new_phone):
     assert button.locator(".cost").inner_text() == cost_line(choice)
     button.scroll_into_view_if_needed(); shot(page, "63-options-good-token-neutral-factory")
     assert page.errors == []
+
+
+def test_a_department_names_its_space_by_its_dots(server, new_phone):
+    # BUILD-DEPT-01 / DATA-13 (issue 33, item 12: "2 science · 1st"): the university's additional action offers
+    # a department by the space's own words, its science cost and, for the two alike, its dots.
+    g = server.create_game(names=("Ann", "Bob", "Cy"), seed=6)
+    gid, token, view = g["game_id"], g["table_token"], g["game"]
+    rng = random.Random(1)
+    for _ in range(300):
+        if any(a["kind"] == "build_department" and a["space"].endswith(".D2") for a in view["legal_actions"]):
+            break
+        view = server.act(gid, token, rng.choice(view["legal_actions"]), view["version"])
+    else:
+        raise AssertionError("no 3-dot department was offered")
+    d2 = next(a for a in view["legal_actions"] if a["kind"] == "build_department" and a["space"].endswith(".D2"))
+    tiger = TIGERS[d2["space"].split(".")[0]]
+    page = new_phone()
+    page.goto(f"{server.url}/#/join/{g['join_code']}")
+    page.get_by_test_id("recorder").wait_for()
+    space = page.locator(f'button[data-pick="{d2["space"]}"]').or_(button_for(page, d2)).first
+    space.wait_for()
+    text = space.inner_text()
+    assert text.startswith(f"{tiger} · department · column C · costs 2 science · 3-dot space"), text
+    assert "1st" not in text and "Department:" not in text, text
+    assert "pays 2 science" in text, text  # what the tap costs, under the name
+    space.scroll_into_view_if_needed(); shot(page, "64-options-department-by-its-dots")
+    assert page.errors == []

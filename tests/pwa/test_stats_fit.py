@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.pwa.conftest import shot
+from tests.pwa.conftest import axe_check, shot
 from tests.pwa.test_zoom import browser_font_size
 
 # Per table: how far its widest cell reaches past the table's box, and whether its box scrolls sideways.
@@ -39,5 +39,6 @@ def test_stats_tables_fit_a_phone(server, new_phone, font):
     for cell in row.locator("td").all():  # each number says its name where the table's head is not shown
         assert cell.is_visible()
     players.scroll_into_view_if_needed()
+    axe_check(page, f"stats at {font} px text")
     shot(page, f"stats-players-{font}px")
     assert page.errors == []

@@ -50,7 +50,7 @@ def _tiger_components() -> list[Component]:
                       f"On the {name} part of the board, go row by row (university, factory, power plant, "
                       "laboratory): each space's column, its dots (3 or 4 players), the good of each factory, "
                       "the department costs, which factories each power plant connects, and each bonus.",
-                      (f"/tigers/{tid}/spaces", f"/tigers/{tid}/infinite_spaces")),
+                      (f"/tigers/{tid}/spaces", f"/tigers/{tid}/infinite_spaces"), "spaces"),
             Component(f"board-{tid}-other", f"{name}: satellites and headquarters", "Board",
                       f"On the {name} part of the board: the satellite space of each row and the headquarters slot.",
                       (f"/tigers/{tid}/satellite_spaces", f"/tigers/{tid}/headquarters_slots", f"/tigers/{tid}")),

@@ -7,6 +7,7 @@ import * as db from "../db.js";
 import { api } from "../api.js";
 import { isLocalGame } from "../games.js";
 import { withBoard } from "../gamerecords.js";
+import { tableLines } from "../loglines.js";
 import { call, canRunOffline, isReady, prepare, workerGeneration } from "./engine.js";
 
 const mirrorKey = (id) => `mirror:${id}`;
@@ -134,7 +135,7 @@ export async function localView(record, items) {
   const result = await reach(record, m, list, metaOf(record, m, writes));
   if (result.refused) return { refused: result.refused };
   return { view: withBoard({ ...result.answer.view, local: true, server_version: m.version }),
-           lines: result.answer.lines || [] };
+           lines: result.answer.lines ? tableLines(result.answer) : [] };
 }
 
 // Replay `items` on the server's current state (the refreshed mirror) with the local engine: each

@@ -17,7 +17,7 @@ const UNITS = { universities_built: "universities", laboratories_built: "laborat
                 distinct_factory_goods_built: "different factory goods", distinct_flags_in_final_scoring_rows: "different flags" };
 const PARTS = { headquarters: "headquarters", factory: "factory-row satellite", power_plant: "power-plant-row satellite",
                 laboratory: "laboratory-row satellite" };
-function progressText(L, g) {
+export function progressText(L, g) {
   if (g.metric === "global_market_position") return `space ${g.done} of ${g.needed} on the global market (with the move your leftovers make at the end)`;
   if (g.metric === "more_investment_points_than_automa_in_one_of") {
     return g.parts.map((p) => `${tigerName(L, p.part)}: you ${p.mine}, Automa ${p.automa} investment points`).join(" · ");
@@ -28,14 +28,14 @@ function progressText(L, g) {
   return `${g.done} of ${g.needed} ${UNITS[g.metric] || ""}`.trim();
 }
 
-function Goals({ solo, L }) {
+function Goals({ solo, L, over }) {
   const goals = solo.goals || [];
   if (!goals.length) return null;
   return html`<h3 id="goals-h">${goals.length === 1 ? "This session's goal" : "This session's goals (meet one)"}</h3>
     <ul class="plain stack" aria-labelledby="goals-h" data-testid="goal-progress">${goals.map((g) => html`<li key=${g.tile}>
       <strong>${serverLabel(L, "campaign_tiles", g.tile) || "the campaign tile's goal"}</strong><br />
       <span data-testid="goal-progress-value">${progressText(L, g)}</span>
-      ${g.met ? html` <span class="chip">met now</span>` : ""}
+      ${g.met ? html` <span class="chip">${over ? "met" : "met now"}</span>` : ""}
       ${g.needed > 1 && html`<progress max=${g.needed} value=${Math.min(g.done, g.needed)} aria-hidden="true"
         style="display:block;width:100%"></progress>`}</li>`)}</ul>`;
 }
@@ -54,7 +54,7 @@ export function AutomaCard({ s }) {
       ? html`<ol class="log" data-testid="automa-instructions">${lines.map((l) => html`<li>${l}</li>`)}</ol>`
       : kind !== "record_automa_tile" && html`<p class="hint">The Automa has not played yet.</p>`}</div>
     <p class="hint">${facts(solo, s.labels).join(" · ")}</p>
-    <${Goals} solo=${solo} L=${s.labels} />
+    <${Goals} solo=${solo} L=${s.labels} over=${gv.over} />
     ${s.game.campaign_id && gv.over && html`<p><a class="button primary" href=${`#/c/${s.game.campaign_id}`}>Record this session in the campaign</a></p>`}
   </section>`;
 }

@@ -64,6 +64,9 @@ function Cell({ ctx, path, label, wide }) {
   } else if (goods && goods.includes(original)) {
     input = html`<select ...${attrs} value=${shown} onChange=${(e) => onEdit(path, e.target.value)}>
       ${goods.map((g) => html`<option value=${g}>${g}</option>`)}</select>`;
+  } else if (ctx.choicesFor && ctx.choicesFor(path, original)) {
+    input = html`<select ...${attrs} value=${shown} onChange=${(e) => onEdit(path, e.target.value)}>
+      ${ctx.choicesFor(path, original).map((w) => html`<option value=${w}>${words(w)}</option>`)}</select>`;
   } else {
     input = html`<input ...${attrs} value=${shown ?? ""} inputmode=${typeof original === "number" ? "numeric" : "text"}
       class=${wide ? "" : "cal-num"} onChange=${(e) => onEdit(path, e.target.value)} />`;
@@ -112,12 +115,29 @@ function LocalMarkets({ comp, ctx }) {
 }
 
 // Any component: one row per value, labelled from the component → paths map.
+// Codes of the data file ("advance_global_market") are picked in words from the codes the same field
+// (its last name) holds on this component, never typed.
+function codeChoices(comp, doc) {
+  const field = (p) => keys(p).filter((k) => !/^\d+$/.test(k)).pop();
+  const known = {};
+  for (const p of comp.paths) {
+    const v = valueAt(doc, p);
+    if (typeof v === "string" && /^[a-z][a-z0-9_]*$/.test(v)) (known[field(p)] ||= new Set()).add(v);
+  }
+  const coded = (set) => set && [...set].some((v) => v.includes("_"));  // a field of codes, not of plain words
+  return (path, original) => {
+    const set = known[field(path)];
+    return coded(set) && set.has(original) ? [...set].sort() : null;
+  };
+}
+
 function Table({ comp, ctx, paths }) {
   const rows = (paths || comp.paths).filter((p) => ctx.showAll || EDITABLE.has(ctx.ed.provenance[p]));
   if (paths && !rows.length) return null;
+  const sub = { ...ctx, choicesFor: codeChoices(comp, ctx.ed.document) };
   return html`<table class="cal"><tbody>${rows.map((p) => html`<tr>
     <th scope="row"><label for=${fieldId(p)} style="margin:0;font-weight:600">${comp.labels[p]}</label></th>
-    <td><${Cell} ctx=${ctx} path=${p} label=${comp.labels[p]} wide /></td></tr>`)}</tbody></table>
+    <td><${Cell} ctx=${sub} path=${p} label=${comp.labels[p]} wide /></td></tr>`)}</tbody></table>
     ${!paths && html`<label class="radio"><input type="checkbox" checked=${ctx.showAll} onChange=${(e) => ctx.setShowAll(e.target.checked)} />
       Also show the values the rulebook states</label>`}`;
 }
@@ -168,8 +188,67 @@ function TradeCentres({ comp, ctx }) {
   return html`${cards}<${Table} comp=${comp} ctx=${ctx} paths=${comp.paths.filter((p) => !used.has(p))} />`;
 }
 
+// "advance_global_market" → "advance global market": codes of the data file read as words.
+const words = (w) => String(w).replace(/_/g, " ");
+const KIND = { university: "University", department: "Department", factory: "Factory", power_plant: "Power plant",
+               laboratory: "Laboratory" };
+const FIELD = { kind: "kind", row: "row", column: "column", position: "position", min_players: "players (dots)",
+                "bonus/do": "bonus", "bonus/amount": "bonus amount", "bonus/tiger": "bonus on Tiger",
+                science_cost: "science cost", good: "good", "connects/0": "connects (1st)", "connects/1": "connects (2nd)" };
+
+// What a space shows, in one line, from the values as they are now (to compare with the board at a glance).
+function spaceLine(s) {
+  const parts = [KIND[s.kind] || words(s.kind || "space"), s.column ? `column ${s.column}` : "∞ space", `${s.min_players}+ players`];
+  if (s.bonus) parts.push(`bonus: ${words(s.bonus.do)}${s.bonus.amount != null ? ` +${s.bonus.amount}` : ""}`);
+  if (s.science_cost != null) parts.push(`${s.science_cost} science`);
+  if (s.good) parts.push(s.good);
+  if (s.connects && s.connects.length) parts.push(`connects ${s.connects.join(" and ")}`);
+  return parts.join(" · ");
+}
+
+// A Tiger's construction spaces as on its board: a card per row, each space with its values, named in words.
+function Spaces({ comp, ctx }) {
+  const doc = ctx.ed.document;
+  const bySpace = {};
+  for (const p of comp.paths) {
+    const k = keys(p);
+    const field = k.slice(4).join("/");
+    if (!ctx.showAll && !EDITABLE.has(ctx.ed.provenance[p])) continue;  // as in Table: the rulebook's on request
+    (bySpace[k[3]] ||= { fields: [] }).fields.push([field, p]);
+  }
+  // The words a field may take: every value that field has on any Tiger's spaces (kinds, bonuses, rows).
+  const known = {};
+  for (const t of Object.values(doc.tigers || {})) {
+    for (const sp of [...Object.values(t.spaces || {}), ...Object.values(t.infinite_spaces || {})]) {
+      for (const [f, v] of [["kind", sp.kind], ["row", sp.row], ["bonus/do", sp.bonus && sp.bonus.do]]) {
+        if (typeof v === "string") (known[f] ||= new Set()).add(v);
+      }
+    }
+  }
+  const choicesFor = (path, original) => {
+    const f = keys(path).slice(4).join("/");
+    return known[f] && known[f].has(original) ? [...known[f]].sort() : null;
+  };
+  const rows = {};
+  for (const [id, s] of Object.entries(bySpace)) {
+    const value = valueAt(doc, s.fields[0][1].split("/").slice(0, 5).join("/"));  // /tigers/SK/spaces/SK.U1
+    (rows[value.row || "other"] ||= []).push([id, s, value]);
+  }
+  const sub = { ...ctx, choicesFor, goods: doc.goods };
+  return html`${Object.entries(rows).map(([row, spaces]) => html`<section class="card" aria-labelledby=${`row-${row}`}>
+    <h2 id=${`row-${row}`}>${KIND[row] || words(row)} row</h2>
+    ${spaces.map(([id, s, value]) => html`<div role="group" aria-labelledby=${`sp-${fieldId(id)}`} style="margin:.6rem 0 1rem">
+      <p style="margin:0"><strong id=${`sp-${fieldId(id)}`}>${id}</strong> <span class="hint">${spaceLine(value)}</span></p>
+      <div class="grid2" style="grid-template-columns: repeat(auto-fit, minmax(min(100%, 5.4rem), 1fr))">${s.fields.map(([field, p]) => html`<div class="field"
+        style=${choicesFor(p, valueAt(doc, p)) || (doc.goods || []).includes(valueAt(doc, p)) ? "grid-column: 1 / -1" : ""}>
+        <label for=${fieldId(p)} style="margin:0">${FIELD[field] || words(field.replace("/", " · "))}</label>
+        <${Cell} ctx=${sub} path=${p} label=${`${id} ${FIELD[field] || words(field)}`} wide /></div>`)}</div></div>`)}</section>`)}
+    <label class="radio"><input type="checkbox" checked=${ctx.showAll} onChange=${(e) => ctx.setShowAll(e.target.checked)} />
+      Also show the values the rulebook states</label>`;
+}
+
 const LAYOUTS = { prosperity_tokens: ProsperityTokens, local_markets: LocalMarkets, management_track: ManagementTrack,
-                  trade_centres: TradeCentres, table: Table };
+                  trade_centres: TradeCentres, spaces: Spaces, table: Table };
 
 export default function Calibrate({ params }) {
   const [ed, setEd] = useState(null);
@@ -262,7 +341,8 @@ export default function Calibrate({ params }) {
     <p><strong>Look at:</strong> ${comp.look_at}</p>
     <p class="hint" data-testid="legend"><span class="cal-mark todo" aria-hidden="true">?</span> not checked yet (a value we
       made up: compare it with your box) · <span class="cal-mark ok" aria-hidden="true">✓</span> checked against your box ·
-      a greyed value is stated by the rulebook and cannot differ.</p>
+      a greyed value is stated by the rulebook and cannot differ · a dashed box: changed here, not accepted by the
+      server yet.</p>
     ${offline && html`<div class="banner warn" role="status" data-testid="offline-banner">Offline: this is the copy
       saved on this phone. What you change is kept here and sent when the server answers.</div>`}
     ${!canEdit && html`<div class="banner warn" role="status">${ed.draft ? "This edition is being checked on the phone that started it: you can look here, not change."

@@ -13,6 +13,9 @@ import { canRunOffline } from "../offline/engine.js";
 import { campaignView, hasOfflineWork, recordSessionOffline, resolveConflict, startSessionOffline,
          syncCampaign } from "../offline/campaign.js";
 import { Problem } from "./common.js";
+import { progressText } from "./automa.js";
+import * as db from "../db.js";
+import { loadLabels } from "../labels.js";
 
 const problemOf = (e) => ({ problem: { detail: e.message } });
 
@@ -64,14 +67,32 @@ function Sessions({ view }) {
       <td>${goalsList(view, s.goals_met)}</td><td class="num">${s.starting_science}</td></tr>`)}</tbody></table></div>`;
 }
 
+// The goals' progress in the open session, as this phone last saw its game (the engine's solo.goals).
+function useLiveGoals(open) {
+  const [live, setLive] = useState(null);
+  const id = open && !open.over ? open.game_id : null;
+  useEffect(() => {
+    if (!id) return;
+    db.get("games", id).then(async (rec) => {
+      const goals = rec && rec.view && rec.view.view && rec.view.view.solo && rec.view.view.solo.goals;
+      if (goals && goals.length) setLive({ goals, L: await loadLabels(rec).catch(() => null) });
+    });
+  }, [id]);
+  return id ? live : null;
+}
+
 function OpenSession({ view, busy, act }) {
   const open = view.open_session;
+  const live = useLiveGoals(open);
   if (!open) return null;
   const r = open.result;
   return html`<section class="card turn" aria-labelledby="open-h" data-testid="open-session">
     <h2 id="open-h">Session ${view.sessions.length + 1}</h2>
     ${open.tile && html`<p>Automa behaviour from the tile ${goalOf(view, open.tile)}.</p>`}
-    ${!open.over ? html`<p>Being played.</p><div class="stack">
+    ${!open.over ? html`<p>Being played.</p>
+      ${live && html`<p>Goals so far (the last move this phone saw):</p><ul data-testid="campaign-goal-progress">
+        ${live.goals.map((g) => html`<li key=${g.tile}>${goalOf(view, g.tile)}: ${progressText(live.L, g)}${g.met ? " — met now" : ""}</li>`)}</ul>`}
+      <div class="stack">
         <a class="button primary" href=${`#/g/${open.game_id}`}>Open the game</a>
         <button onClick=${() => confirm("Abandon this session's game and start another?") && act("start", { restart: true })}
           disabled=${busy}>Abandon it and start again</button></div>`

@@ -4,7 +4,7 @@ import { html } from "../html.js";
 import { actionLabel, decisionPrompt, playerName, workerName } from "../labels.js";
 import { api, fullLog } from "../api.js";
 import { Checklist } from "./layout.js";
-import { tableLines } from "./log.js";
+import { tableLines } from "../loglines.js";
 import { undoLast } from "../sync.js";
 import { Dot, GameDetails, GameHeader, Problem } from "./common.js";
 import { Recorder, ManualAction } from "./recorder.js";

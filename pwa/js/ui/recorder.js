@@ -52,7 +52,7 @@ export function groupActions(L, view, actions, picked, choices = new Map()) {
     for (const [tiger, list] of Object.entries(byTigerSpaces)) {
       add(`Build in ${tigerName(L, tiger)}`, list.map(([space, opts]) => (opts.length === 1
         ? { label: `${spaceLabel(L, space)} — ${sectorLabel(L, opts[0].sector, player)}`, action: opts[0] }
-        : { label: `${opts[0].kind === "build_department" ? "Department: " : ""}${spaceLabel(L, space)}`, pick: space, options: opts })));
+        : { label: spaceLabel(L, space), pick: space, options: opts })));  // the space's name says "department"
     }
   }
 

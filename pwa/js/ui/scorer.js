@@ -97,9 +97,10 @@ const flagWords = (x) => `${x.name} flag ${x.value}, ${x.stars} star${x.stars ==
 const tokenText = (E, id, n) => { const r = (E.tokenRanks[id] || {})[String(n)] || []; return r.length ? r.join(" · ") : id; };
 
 // The numbers read off the table start empty ("" is refused at its field): a forgotten one is never scored as 0.
-function blankParticipant(E, kind, i) {
+// The height on the global market is asked only where markers share a space and stay (the server says so).
+function blankParticipant(E, kind) {
   if (kind === "neutral") return { kind, influence: perTiger(E, () => ""), tigers: perTiger(E, (t) => ({ ip: neutralIp(E)(t) })) };
-  return { kind, global_market: { position: "", stack: i }, leftovers: { total: "" },
+  return { kind, global_market: { position: "", stack: "" }, leftovers: { total: "" },
            influence: perTiger(E, () => ""),
            tigers: perTiger(E, () => ({ ip: zeroIp(), ...Object.fromEntries(FACTS.map(([k]) => [k, 0])) })),
            flags: {}, special_flags: [] };
@@ -137,8 +138,8 @@ function withCount(E, body, n) {
                headquarters: players.includes(was.headquarters) ? was.headquarters : null,
                ...(was.board ? { board: was.board } : {}) };
     }),
-    participants: Object.fromEntries(ids.map((id, i) => [id, (old.participants || {})[id]
-      || blankParticipant(E, id === NEUTRAL ? "neutral" : "player", i)])),
+    participants: Object.fromEntries(ids.map((id) => [id, (old.participants || {})[id]
+      || blankParticipant(E, id === NEUTRAL ? "neutral" : "player")])),
   };
   if (next.rules_options.prosperity_from_influence_rounds === 2) next.era1 = era1For(E, next, old.era1);
   return body && usesBoards(body) ? toBoards(next) : next;
@@ -252,7 +253,7 @@ function Participant({ E, pid, open, pad }) {
     ${!neutral && html`<${NameField} pid=${pid} />`}
     ${!neutral && html`<${Group} legend="Global market" path=${base + "/global_market"}><div class="grid2">
         <${PadNum} path=${base + "/global_market/position"} label="Space" pad=${pad} />
-        <${Num} path=${base + "/global_market/stack"} label="Stack height (0 = bottom)" /></div></${Group}>
+        <${Num} path=${base + "/global_market/stack"} label="Height, if sharing the space (0 = bottom)" /></div></${Group}>
       <${Group} legend="Leftovers" path=${base + "/leftovers"}><div class=${leftoverKeys(p).length > 1 ? "grid3" : ""}>
         ${leftoverKeys(p).map((k) => html`<${PadNum} path=${`${base}/leftovers/${k}`} pad=${pad}
           label=${k === "total" ? "Goods, energy and science (together)" : cap(k)} />`)}</div></${Group}>`}

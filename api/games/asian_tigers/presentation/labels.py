@@ -213,8 +213,12 @@ def _space_labels(edition: Edition) -> dict[str, str]:
         for sid, label in raw.items():
             seen.setdefault(label, []).append(sid)
         for label, ids in seen.items():
+            dots = [tiger.spaces[s].min_players for s in ids]
             for index, sid in enumerate(sorted(ids, key=lambda s: tiger.spaces[s].position)):
-                labels[sid] = label if len(ids) == 1 else f"{label} · {ORDINALS[index]} space"
+                # Twins as the board tells them apart: by their dots (DATA-13), else by their order.
+                twin = (f"{tiger.spaces[sid].min_players}-dot space" if len(set(dots)) == len(dots)
+                        else f"{ORDINALS[index]} space")
+                labels[sid] = label if len(ids) == 1 else f"{label} · {twin}"
     return labels
 
 

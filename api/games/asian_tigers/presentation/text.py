@@ -20,8 +20,8 @@ from api.games.asian_tigers.presentation import labels as L
 def _rewriter(edition: Edition, player_count: int):
     """(pattern, replacement table, second-mention table) for this edition and player count.
 
-    A line names a space, a flag, a tile or a trade centre in full once; a later mention in the same line takes its short name
-    from the second table (issue 33, item 8: no label said twice in one line).
+    A line names a space, a flag, a tile or a trade centre in full once; a later mention in the same line
+    takes its short name from the second table (issue 33, item 8: no label said twice in one line).
     """
     table: dict[str, str] = {}
     again: dict[str, str] = {}
@@ -46,6 +46,9 @@ def _rewriter(edition: Edition, player_count: int):
         for flag in nation.flags:
             table[flag.id] = L.flag_label(edition, flag.id)
             again[flag.id] = nation.name
+            for which in ("a new nation", "a repeat"):  # the Automa's flag: its words once, not twice
+                phrase = f"flag {flag.id} ({nation.name}, {which}, value {flag.value})"
+                table[phrase] = f"flag {table[flag.id]} ({which})"
     for token in edition.prosperity_tokens:
         table[f"token {token}"] = f"prosperity token {L.prosperity_label(edition, token, player_count)}"
         table[token] = f"prosperity token {L.prosperity_label(edition, token, player_count)}"
@@ -80,6 +83,9 @@ def _rewriter(edition: Edition, player_count: int):
             label = f"“{L.bonus_label(edition, bonus, table_name)}”"
             table.setdefault(f"bonus {bonus.replace('_', ' ')}", f"bonus {label}")
             table.setdefault(f"the {bonus.replace('_', ' ')} bonus", f"the {label} bonus")
+    # Engine phrases that say a thing twice, said once (issue 33, item 8).  Rewritten here, not at their
+    # source: the Automa's instructions and the final score lines are part of the hashed state.
+    table.update(_SAID_ONCE)
     for row, data in edition.rows.items():  # short in a sentence: the bonus it gives is its own line
         table[f"row {row}"] = f"sector {data.sector} row {row[len(data.sector):]}"
     # Longest first, so a code never gives way to a shorter one it starts with (``SK.F2`` before ``SK``); a
@@ -87,6 +93,12 @@ def _rewriter(edition: Edition, player_count: int):
     keys = sorted(table, key=len, reverse=True)
     pattern = re.compile(r"(?<![\w.:])(?:" + "|".join(re.escape(k) for k in keys) + r")(?![\w])")
     return pattern, table, again
+
+
+_SAID_ONCE = {
+    "the Automa Automa": "the Automa",  # "vs the Automa Automa (red)": its name is "Automa"
+    "tie broken by your most investment points; tie broken by": "tie broken by your most investment points, then by",
+}
 
 
 def humanize(edition: Edition, player_count: int, text: str) -> str:

@@ -364,7 +364,7 @@ def _standings(position: EndPosition, edition: Edition, book: _Book, scores, fin
         human_wins = winner == human
         tie = ("an equal score goes to the human, SOLO-SCORE-02" if wins_ties
                else "the human must out-score the Automa, AMB-46")
-        text = f"Solo: {human} {totals[human]} vs {automa} {totals[automa]} → {winner} wins ({tie})"
+        text = f"Solo: {human} {totals[human]} vs the Automa {automa} {totals[automa]} → {winner} wins ({tie})"
     book.add(winner, "winner", None, totals[winner] if winner else None, text, everything)
     title, ptr = solo_rank_title(edition, totals[human])
     book.add(human, "solo_rank", None, totals[human], f"Rank: {totals[human]} prosperity → {title} (SOLO-RANK-01)",

@@ -17,7 +17,8 @@ INPUT (one JSON object; the worked examples' format, tests/data/examples/README.
                       only orders the leftover moves, so it is asked for only when two markers move onto one space
     tigers            {T: {"prosperity_token": "PT1".., "headquarters": id | null}} for every Tiger
     participants      {id: {"kind": "player"|"neutral"|"automa",
-                            "global_market": {"position", "stack"}        (not the neutral)
+                            "global_market": {"position", "stack"}        (not the neutral; "stack", the
+                                               height on a shared space, only where markers share one)
                             "leftovers": {"goods", "energy", "science"} or {"total"}  (players; Automa: 0 or absent)
                             "influence": {T: int}
                             "tigers": {T: {"ip": {"A","B","C","none"}, "distinct_infrastructure_types",

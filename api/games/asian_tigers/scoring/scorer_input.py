@@ -14,48 +14,11 @@ from api.games.asian_tigers.scoring.model import (AUTOMA, KINDS, NEUTRAL, PLAYER
                                                   Era1Position, Leftovers, ParticipantPosition, RulesOptions,
                                                   SoloSettings, TigerFacts)
 from api.games.asian_tigers.scoring.ranking import TIEBREAK_OPTIONS
+from api.games.asian_tigers.scoring.scorer_derived import derived_turn_order, settle_stacks
+from api.games.asian_tigers.scoring.scorer_errors import ScorerInputError, fail, ptr
 from api.games.field_problems import refuse_field
 
 FACTS = ("distinct_infrastructure_types", "satellites", "parts_factories", "power_plants", "laboratories")
-
-
-class ScorerInputError(ValueError):
-    """Table input the scorer refuses.
-
-    `code` is a stable snake_case reason, `path` a JSON pointer into the input, `rule`
-    the catalogue ID broken (None for a malformed input) and `message` a sentence a
-    player understands.
-    """
-
-    def __init__(self, code: str, path: str, message: str, rule: str | None = None):
-        super().__init__(f"{path or '/'}: {message}" + (f" ({rule})" if rule else ""))
-        self.code = code
-        self.path = path
-        self.rule = rule
-        self.message = message
-        self.field: str | None = None  # the value in words (scorer_words), set by `score_table`
-        self.others: list[ScorerInputError] = []  # the other field problems of the same input
-
-    def to_dict(self) -> dict:
-        """JSON-ready description (the web layer turns it into problem+json)."""
-        return {"code": self.code, "path": self.path, "rule": self.rule, "message": self.message}
-
-    def all_errors(self) -> dict[str, list[str]]:
-        """``{path: [message]}`` for this problem and every other one found with it."""
-        found: dict[str, list[str]] = {}
-        for error in [self, *self.others]:
-            found.setdefault(error.path or "/", []).append(error.message)
-        return found
-
-
-def ptr(*parts: Any) -> str:
-    """JSON pointer from segments, escaping ``~`` and ``/`` (RFC 6901)."""
-    return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in parts)
-
-
-def fail(code: str, path: str, message: str, rule: str | None = None):
-    """Raise a `ScorerInputError`."""
-    raise ScorerInputError(code, path, message, rule)
 
 
 def obj(value: Any, path: str, required: tuple = (), optional: tuple = (), what: str = "an object",
@@ -300,10 +263,11 @@ def participant(pid: str, p: dict, edition: Edition) -> ParticipantPosition:
     tigers = {t: tiger_facts(v, ptr_join(base, "tigers") + ptr(t), kind == NEUTRAL, bound) for t, v in tigers.items()}
     position = stack = None
     if kind != NEUTRAL:
-        gm = obj(p["global_market"], ptr_join(base, "global_market"), ("position", "stack"))
+        gm = obj(p["global_market"], ptr_join(base, "global_market"), ("position",), ("stack",))
         position = integer(gm["position"], ptr_join(base, "global_market") + "/position", maximum=bound["position"],
                            why=TRACK_WHY["position"])
-        stack = integer(gm["stack"], ptr_join(base, "global_market") + "/stack", maximum=bound["stack"])
+        if gm.get("stack") not in (None, ""):  # left out: settled by `settle_stacks`
+            stack = integer(gm["stack"], ptr_join(base, "global_market") + "/stack", maximum=bound["stack"])
     left = Leftovers()
     if "leftovers" in p:
         left = leftovers(p["leftovers"], ptr_join(base, "leftovers"), bound)
@@ -327,24 +291,6 @@ def leftovers(value: Any, path: str, bound: dict[str, int]) -> Leftovers:
                                           why="the goods, energy and science tokens in the box"))
     raw = obj(value, path, ("goods", "energy", "science"))
     return Leftovers(**{k: integer(raw[k], ptr_join(path, k), maximum=bound[k]) for k in raw})
-
-
-def derived_turn_order(participants: dict, edition: Edition) -> tuple[str, ...]:
-    """The Era II turn order when the table left it out: it only orders the leftover moves (MGMT2-02), and those
-    moves end the same whatever their order unless two markers move onto one space (GM-02: the later one goes on
-    top, TIE-04).  Then the order is asked for at /turn_order; otherwise the global-market order is used."""
-    per_space = edition.rules["global_market"]["era_2_leftover_resources_per_space"]
-    movers: dict[int, list[str]] = {}
-    for p in participants.values():
-        if p.kind != NEUTRAL and p.leftovers.total >= per_space:
-            movers.setdefault(p.gm_position + p.leftovers.total // per_space, []).append(p.id)
-    for space, ids in sorted(movers.items()):
-        if len(ids) > 1:
-            refuse_field(ScorerInputError(
-                "missing_turn_order", "/turn_order", f"{' and '.join(ids)} both move to global-market space {space} "
-                "with their leftovers: tap the turn order, since whoever moves later goes on top", "GM-02"))
-    ranked = [p for p in participants.values() if p.kind != NEUTRAL]
-    return tuple(p.id for p in sorted(ranked, key=lambda p: (-p.gm_position, p.gm_stack)))
 
 
 def era1_block(value: Any, parts: dict, edition: Edition) -> Era1Position:
@@ -420,8 +366,11 @@ def read_position(data: Any, edition: Edition) -> EndPosition:
     for t in edition.tigers:  # stand-ins for the refused tokens (never scored: the refusal is raised at the end)
         tokens.setdefault(t, next(x for x in edition.prosperity_tokens if x not in tokens.values()))
     tokens = {t: tokens[t] for t in edition.tigers}
-    order = turn_order(data["turn_order"], "/turn_order", parts) if data.get("turn_order") is not None else None
-    participants = {pid: participant(pid, p, edition) for pid, p in parts.items()}
+    given = data.get("turn_order")
+    if isinstance(given, list) and given and all(x in (None, "") for x in given):
+        given = None  # slots with no one tapped yet (a phone's draft): not given
+    order = turn_order(given, "/turn_order", parts) if given is not None else None
+    participants = settle_stacks({pid: participant(pid, p, edition) for pid, p in parts.items()}, edition)
     if order is None:
         order = derived_turn_order(participants, edition)
     era1 = None

@@ -330,7 +330,8 @@ def flag_step(state: GameState, frame: dict, events: list[dict]) -> None:
     frame["flags"].append(flag)
     frame["sold"].append(nation)
     where = place_flag(state, flag, events)
-    say(state, events, "automa_flag_taken", f"take flag {flag} ({'a new nation' if new else 'a repeat'}) and place it {where}",
+    say(state, events, "automa_flag_taken", f"take flag {flag} ({state.edition.nations[nation].name}, "
+        f"{'a new nation' if new else 'a repeat'}, value {flag_value(state, flag)}) and place it {where}",
         flag=flag, nation=nation)
     if len(frame["flags"]) < frame["flags_wanted"]:
         frame["steps"].insert(0, "automa_flag")

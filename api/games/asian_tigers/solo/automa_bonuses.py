@@ -216,7 +216,7 @@ def choose_region(state: GameState, effect: dict) -> tuple[list[str], str]:
                          ("your most investment funds", lambda t: state.player(human).funds[t])):
         top = max(value(t) for t in tied)
         tied = [t for t in tied if value(t) == top]
-        why += f"; {'then' if 'tie broken' in why else 'tie broken'} by {label}"
+        why += f"; tie broken by {label}"
         if len(tied) == 1:
             return tied, why
     return tied, why + ": still tied, you choose"

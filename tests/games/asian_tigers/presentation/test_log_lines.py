@@ -22,6 +22,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from api.games.asian_tigers import apply, is_over, legal_actions, new_game
+from api.games.asian_tigers.presentation.text import humanize
 from tests.games.asian_tigers.builders import edition, players
 
 # Kept out of the phone's log (log.js): the engine's own one-option answers, the Automa's summary.
@@ -29,7 +30,8 @@ NOT_LISTED = frozenset({"auto_resolved", "automa_turn"})
 RUN = 6
 WORD = re.compile(r"\w+")
 DOUBLED = re.compile(r"\b([A-Za-z]+(?: [A-Za-z]+){0,3}) \1\b", re.IGNORECASE)
-# A tie comparison, said once per tied pair: "… at 2 investment points: no headquarters; …", "… share space 23: …".
+# A tie comparison, said once per tied pair: "… at 2 investment points: no headquarters; …",
+# "… share space 23: …".
 TIE_PAIR = re.compile(r" at \d+ [a-z ]+: [^)]*| share space \d+: [^;]*")
 
 
@@ -94,12 +96,15 @@ def test_the_checks_catch_the_lines_the_table_reported():
 
 def test_a_university_bonus_flag_and_tile_are_described_once_in_their_line():
     # Narration: the first mention of a space, flag, tile or trade centre in full, a later one short.
-    from api.games.asian_tigers.presentation.text import humanize
     ed = edition()
-    automa_flag = humanize(ed, 1, "take flag USA-1 (a new nation); advance 6 on the global market (flag USA-1; 2 → 8)")
-    assert automa_flag.count("value 6") == 1 and "(flag United States; 2 → 8)" in automa_flag
+    automa_flag = humanize(ed, 1, "take flag USA-1 (United States, a new nation, value 6) and place it sector AF1 "
+                                  "row 1; advance 6 on the global market (flag USA-1; 2 → 8)")
+    assert automa_flag.count("value 6") == 1 and "(a new nation)" in automa_flag, automa_flag
+    assert "(flag United States; 2 → 8)" in automa_flag, automa_flag
+    named_once = humanize(ed, 1, "Solo: Ann (green) 34 vs the Automa Automa (red) 231")
+    assert named_once == "Solo: Ann (green) 34 vs the Automa (red) 231"
     bonus = humanize(ed, 4, "Bob advances 3 on the global market (3 → 6) — university bonus on SK.U1")
-    assert repeated_run(bonus) is None and "South Korea · university" in bonus
+    assert bonus.count("on the global market") == 1 and "South Korea · university · column A" in bonus, bonus
     built = humanize(ed, 4, "build a university on SK.U1 (the university bonus on SK.U1 gives nothing)")
     assert built.count("+3 on the global market") == 1, built
     tile = humanize(ed, 1, "reveal tile AT04 — advance 2 influence in South Korea (tile AT04)")

@@ -117,3 +117,36 @@ def test_tokens_not_chosen_are_refused_at_their_tigers_with_every_other_problem(
     assert "tap the one lying on South Korea" in found["/tigers/SK/prosperity_token"].message
     assert found["/tigers/TW/prosperity_token"].message.startswith("the token 18 · 12 · 7 · 2 already lies on Hong Kong")
     assert "PT" not in found["/tigers/TW/prosperity_token"].message
+
+
+def test_a_stack_height_is_asked_only_where_markers_share_a_space():
+    # TIE-04: the height on a space orders markers sharing it; on a space of its own it changes nothing
+    given = score_table(three_players())
+    body = three_players()
+    for p in ("Ann", "Bob", "Cy"):
+        del body["participants"][p]["global_market"]["stack"]
+    assert score_table(body)["participants"] == given["participants"]
+    body["participants"]["Bob"]["global_market"]["position"] = 20  # on Ann's space, and both stay there
+    for p in ("Ann", "Bob"):
+        body["participants"][p]["leftovers"] = {"total": 2}
+    body["turn_order"] = [None, None, None]  # slots not tapped: not given
+    with pytest.raises(ScorerInputError) as refused:
+        score_table(body)
+    found = {e.path: e for e in [refused.value, *refused.value.others]}
+    assert set(found) == {"/participants/Ann/global_market/stack", "/participants/Bob/global_market/stack"}
+    assert found["/participants/Bob/global_market/stack"].rule == "TIE-04"
+    assert "shares global-market space 20 with Ann" in found["/participants/Bob/global_market/stack"].message
+    body["participants"]["Ann"]["global_market"]["stack"] = 1
+    body["participants"]["Bob"]["global_market"]["stack"] = 0
+    assert score_table(body)["final_turn_order"][:2] == ["Bob", "Ann"]  # Bob arrived first, he goes first
+
+
+def test_a_marker_that_moves_away_needs_no_height():
+    # MGMT2-02: Ann leaves space 20 with her leftovers, Bob stays: their heights there change nothing
+    body = three_players()
+    for p in ("Ann", "Bob"):
+        del body["participants"][p]["global_market"]["stack"]
+    body["participants"]["Bob"]["global_market"]["position"] = 20
+    body["participants"]["Bob"]["leftovers"] = {"total": 2}
+    del body["turn_order"]
+    assert score_table(body)["final_turn_order"][:2] == ["Ann", "Bob"]
