@@ -9,7 +9,7 @@ import re
 import pytest
 import requests
 
-from tests.pwa.conftest import PHONE, shot
+from tests.pwa.conftest import PHONE, axe_check, shot
 from tests.pwa.test_scorer_modes import wait_result
 from tests.pwa.test_scorers import fid, pad_row
 from tests.pwa.test_zoom import SPILLS, WIDTHS, browser_font_size
@@ -57,6 +57,7 @@ def test_nippon_in_german_chosen_in_settings(server, phone_in, text):
     assert page.evaluate("localStorage.getItem('tablekeeper.language')") == "de"  # kept on this phone
     browser_font_size(page, text)
     fits(page, f"lang-de-settings-{text}")
+    axe_check(page, "Settings in German")
     page.get_by_role("link", name="Start").click()
     page.get_by_role("link", name="Neue Partie").wait_for()
     fits(page, f"lang-de-home-{text}")
@@ -85,6 +86,7 @@ def test_nippon_in_german_chosen_in_settings(server, phone_in, text):
     result = page.locator("[data-testid=result]").inner_text()
     assert "Woher jede Zahl kommt" in result
     fits(page, f"lang-de-nippon-result-{text}")
+    axe_check(page, "Nippon result in German")
     page.get_by_text("Gelb — 55").click()  # the explanation lines, in German
     assert page.get_by_text("SP-Leiste nach der 3. Wertung: 55").is_visible()
     fits(page, f"lang-de-nippon-lines-{text}")
@@ -141,6 +143,7 @@ def test_asara_in_portuguese_from_the_browser(server, phone_in, text):
     assert re.search(r" vence com \d+ de prestígio| partilham a vitória", expected["winner_explanation"])
     assert pad_row(page, "Total") == {p["id"]: str(p["total"]) for p in expected["players"]}
     fits(page, f"lang-pt-asara-result-{text}")
+    axe_check(page, "Asara result in Portuguese")
     page.get_by_text(re.compile("^.Jogador 1 — ")).click()
     asari = next(line["explanation"] for line in expected["players"][0]["lines"] if line["category"] == "asari")
     assert asari.startswith("23 Asari → 2 (1 por cada 10, arredondado para baixo)")  # ASA-SCORE-09
