@@ -137,10 +137,6 @@ class GameState:
                 return int(position)
         raise KeyError(participant)
 
-    def pieces_of(self, owner: str, tiger: str | None = None) -> list[Piece]:
-        """Built pieces of `owner`, optionally on one Tiger."""
-        return [p for p in self.pieces if p.owner == owner and (tiger is None or p.tiger == tiger)]
-
 
 _SCALARS = (str, int, bool, float, type(None))
 # Not copied by `GameState.copy`: the edition (never changed), the players and the pieces (copied apart).
