@@ -136,7 +136,6 @@ def special_flags_step(state: GameState, frame: dict, events: list[dict]) -> Non
         order = special_flag_offer_order(influence, turn_order=state.turn_order, neutral=NEUTRAL if state.neutral else None,
                                          neutral_wins_ties=tie_rules(state.edition)["neutral_wins_ties"])
         push_frame(state, "special_flag", ["offer_special_flag"], tiger=tiger, queue=list(order.order))
-    return None
 
 
 def offer_step(state: GameState, frame: dict, events: list[dict]) -> dict | None:

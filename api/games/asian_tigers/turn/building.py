@@ -356,4 +356,3 @@ def university_bonus_step(state: GameState, frame: dict, events: list[dict]) -> 
         for event in bonus_events:
             event["placeholder_values"] = state.edition.placeholders(f"{space.path}/bonus/amount")
         events.extend(bonus_events)
-    return None
