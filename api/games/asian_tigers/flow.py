@@ -76,7 +76,6 @@ def automa_end_step(state: GameState, frame: dict, events: list[dict]) -> None:
     """Close the Automa's turn with one summary line, then the next turn (TURN-03)."""
     automa.close_turn(state, events)
     next_turn(state, events)
-    return None
 
 
 def next_turn(state: GameState, events: list[dict]) -> None:

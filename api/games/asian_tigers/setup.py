@@ -50,6 +50,9 @@ def resolve_options(options: dict, edition: Edition) -> dict:
         colors.append(player["color"])
     if len(set(colors)) != len(colors):
         raise SetupError("two players chose the same colour", code="duplicate_color", field="players")
+    for key in ("rules_options", "setup"):
+        if options.get(key) is not None and not isinstance(options[key], dict):
+            raise SetupError(f"{key} must be an object", code="invalid_options", field=key)
     rules_options = dict(edition.rules_options)
     for key, value in (options.get("rules_options") or {}).items():
         if key not in RULES_OPTIONS:
@@ -59,9 +62,6 @@ def resolve_options(options: dict, edition: Edition) -> dict:
             raise SetupError(f"rules option {key} must be one of {allowed}",
                              code="invalid_rules_option", field=f"rules_options/{key}", rule="SCORE-END-03")
         rules_options[key] = value
-    for key in ("rules_options", "setup"):
-        if options.get(key) is not None and not isinstance(options[key], dict):
-            raise SetupError(f"{key} must be an object", code="invalid_options", field=key)
     worker_entry = options.get("worker_entry", "sequence")
     if worker_entry not in WORKER_ENTRY_MODES:
         raise SetupError("worker_entry must be 'sequence' or 'stated'", code="invalid_worker_entry", field="worker_entry")
@@ -228,8 +228,6 @@ def set_up_table(options: dict, edition: Edition, seed: int = 0) -> GameState:
     """The table before its first turn (SETUP-*, PSETUP-*, NEUTRAL-*); `flow.open_game` starts the play."""
     resolved = resolve_options(options, edition)
     setup = resolved["setup"]
-    if not isinstance(setup, dict):
-        raise SetupError("setup must be an object of recorded draws", code="invalid_options", field="setup")
     player_count = len(resolved["players"])
     seed = int(seed)
     prosperity = draw_prosperity_tokens(edition, setup, seed)

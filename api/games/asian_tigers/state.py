@@ -103,12 +103,10 @@ class GameState:
         Every saved field is copied to the bottom; only the edition (never changed) and the pieces
         (frozen: `replace_piece` swaps one) are shared.
         """
-        values = {name: _json_copy(value) for name, value in self.__dict__.items() if name not in _SHARED}
-        values["players"] = [_copy_player(p) for p in self.players]
-        values["pieces"] = list(self.pieces)
-        values["edition"] = self.edition
         copy = object.__new__(GameState)
-        copy.__dict__ = values
+        copy.__dict__ = {name: _json_copy(value) for name, value in self.__dict__.items() if name not in _SHARED}
+        copy.players = [PlayerState(**_json_copy(p.__dict__)) for p in self.players]
+        copy.pieces, copy.edition = list(self.pieces), self.edition
         return copy
 
     def replace_piece(self, piece: Piece, **changes) -> Piece:
@@ -137,10 +135,6 @@ class GameState:
                 return int(position)
         raise KeyError(participant)
 
-    def pieces_of(self, owner: str, tiger: str | None = None) -> list[Piece]:
-        """Built pieces of `owner`, optionally on one Tiger."""
-        return [p for p in self.pieces if p.owner == owner and (tiger is None or p.tiger == tiger)]
-
 
 _SCALARS = (str, int, bool, float, type(None))
 # Not copied by `GameState.copy`: the edition (never changed), the players and the pieces (copied apart).
@@ -159,21 +153,6 @@ def _json_copy(value):
     if kind in _SCALARS:
         return value
     return pickle.loads(pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))  # anything else, exactly
-
-
-def _copy_player(player: PlayerState) -> PlayerState:
-    """A deep copy of a player, field by field (its fields hold scalars, lists of str and dicts of scalars;
-    the sectors one level deeper)."""
-    values = player.__dict__.copy()
-    for name in ("funds", "influence", "goods", "placed", "rows"):
-        values[name] = values[name].copy()
-    for name in ("satellites", "special_flags", "team", "set_aside"):
-        if values[name] is not None:
-            values[name] = values[name].copy()
-    values["sectors"] = {sector: content.copy() for sector, content in values["sectors"].items()}
-    copy = object.__new__(PlayerState)
-    copy.__dict__ = values
-    return copy
 
 
 # The fields a saved state has, in field order (the edition is stored apart).

@@ -60,10 +60,6 @@ def _global_market(state: GameState) -> dict:
     return {k: list(v) for k, v in sorted(state.global_market.items(), key=lambda kv: int(kv[0]))}
 
 
-def _piece(piece) -> dict:
-    return {"owner": piece.owner, "space": piece.space, "kind": piece.kind, "parts_factory": piece.parts_factory}
-
-
 def _edition(edition) -> dict:
     return {"id": edition.document["edition"]["id"], "status": edition.document["edition"]["status"],
             "content_hash": edition.content_hash, "placeholder_patterns": list(_placeholder_patterns(edition))}
@@ -73,7 +69,8 @@ def _edition(edition) -> dict:
 _BOARD = {
     "centers": lambda s: {c: {"worker_type": t, "workers": list(s.center_workers[c])} for c, t in s.centers.items()},
     "trade_centers": lambda s: dict(s.trade_centers),
-    "pieces": lambda s: [_piece(p) for p in s.pieces],
+    "pieces": lambda s: [{"owner": p.owner, "space": p.space, "kind": p.kind, "parts_factory": p.parts_factory}
+                         for p in s.pieces],
     "satellites": lambda s: dict(s.satellites),
     "headquarters": lambda s: dict(s.headquarters),
     "local_markets": lambda s: dict(s.local_markets),

@@ -310,9 +310,11 @@ def test_psetup_06_generated_deal(seed):
     ({"players": players(2), "rules_options": {"house_rule": True}}, "unknown_rules_option"),
     ({"players": players(2), "rules_options": {"prosperity_from_influence_rounds": 3}}, "invalid_rules_option"),
     ({"players": players(2), "worker_entry": "guess"}, "invalid_worker_entry"),
+    ({"players": players(2), "rules_options": ["prosperity_from_influence_rounds"]}, "invalid_options"),
+    ({"players": players(2), "setup": ["SK"]}, "invalid_options"),
 ])
 def test_setup_options_are_validated(options, code):
-    # SETUP-01 options / SCORE-END-03: unknown colour, unknown or invalid rules option.
+    # SETUP-01 options / SCORE-END-03: unknown colour, unknown or invalid rules option, options not an object.
     setup_rejected(options, code)
 
 

@@ -84,36 +84,31 @@ def _lenient_map(document: dict) -> ProvenanceMap | None:
     return ProvenanceMap.from_mapping(mapping)
 
 
-def _run(document: Any, first_only: bool,
-         require_default_options: bool) -> tuple[list[EditionError], ProvenanceMap | None]:
-    if not isinstance(document, dict):
-        return [EditionError("/", f"an edition is a JSON object, found {type(document).__name__}")], None
-    doc = Doc(document, require_default_options=require_default_options)
-    errors: list[EditionError] = []
+def _errors(doc: Doc) -> Check:
+    """The broken rules, in check order (lazily: a caller that wants the first stops the checks there)."""
+    if not isinstance(doc.root, dict):
+        yield EditionError("/", f"an edition is a JSON object, found {type(doc.root).__name__}")
+        return
+    reported = False
     try:
-        doc.prov = validate_provenance(document, EDITION_META_KEYS)
+        doc.prov = validate_provenance(doc.root, EDITION_META_KEYS)
     except EditionError as err:
-        errors.append(err)
-        if first_only:
-            return errors, None
-        doc.prov = _lenient_map(document)
+        reported = True
+        yield err
+        doc.prov = _lenient_map(doc.root)
     for root, group in GROUPS:
         try:
             for err in group(doc):
-                errors.append(err)
-                if first_only:
-                    return errors, doc.prov
+                reported = True
+                yield err
         except EditionError as err:
-            errors.append(err)
-            if first_only:
-                return errors, doc.prov
+            reported = True
+            yield err
         except (KeyError, IndexError, TypeError, AttributeError, ValueError) as exc:
             # Once something was reported, a crash further on is its consequence.
-            if not errors:
-                errors.append(EditionError(root, f"{UNEXPECTED_STRUCTURE}: {type(exc).__name__}: {exc}"))
-                if first_only:
-                    return errors, doc.prov
-    return errors, doc.prov
+            if not reported:
+                reported = True
+                yield EditionError(root, f"{UNEXPECTED_STRUCTURE}: {type(exc).__name__}: {exc}")
 
 
 def validate_edition_document(document: dict, *, require_default_options: bool = True) -> ProvenanceMap:
@@ -127,11 +122,12 @@ def validate_edition_document(document: dict, *, require_default_options: bool =
     allowed values; by default they must sit at the project defaults, as
     ``check.py`` requires (README 1a).
     """
-    errors, prov = _run(document, True, require_default_options)
-    if errors:
-        raise errors[0]
-    assert prov is not None
-    return prov
+    doc = Doc(document, require_default_options=require_default_options)
+    first = next(_errors(doc), None)
+    if first is not None:
+        raise first
+    assert doc.prov is not None
+    return doc.prov
 
 
 def validate_edition_errors(document: Any, *, require_default_options: bool = True) -> list[EditionError]:
@@ -141,4 +137,4 @@ def validate_edition_errors(document: Any, *, require_default_options: bool = Tr
     rule group, checks that depend on a broken value may be skipped, and a
     broken value can make later groups report follow-on errors.
     """
-    return _run(document, False, require_default_options)[0]
+    return list(_errors(Doc(document, require_default_options=require_default_options)))

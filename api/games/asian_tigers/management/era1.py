@@ -90,19 +90,11 @@ def tiger_contenders(state: GameState, tiger: str, labels: dict[str, str] | None
     return result
 
 
-def _labels(state: GameState) -> tuple[dict[str, str], dict[str, str]]:
-    """Readable names for rankings (tie-break sentences name people, not seats), and the way back."""
-    labels = display_labels(state)
-    if len(set(labels.values())) != len(labels):
-        labels = {}
-    return labels, {v: k for k, v in labels.items()}
-
-
 def influence_step(state: GameState, frame: dict, events: list[dict]) -> None:
     """MGMT1-03: influence by IP rank on each Tiger (0 IP unranked, ties by the chain)."""
     table = state.edition.board["management_track"]["influence_by_rank"]["era_1"][table_key(state.player_count)]
     snapshot_ip = {pid: {t: column_ip(state, pid, t).__dict__ for t in state.edition.tigers} for pid in participants(state)}
-    labels, seats = _labels(state)
+    labels, seats = display_labels(state)  # tie-break sentences name people, not seats
     for tiger in state.edition.tigers:
         hq = state.headquarters.get(tiger)
         ranking = rank_tiger(tiger_contenders(state, tiger, labels), turn_order=[labels.get(p, p) for p in state.turn_order],
@@ -136,7 +128,6 @@ def special_flags_step(state: GameState, frame: dict, events: list[dict]) -> Non
         order = special_flag_offer_order(influence, turn_order=state.turn_order, neutral=NEUTRAL if state.neutral else None,
                                          neutral_wins_ties=tie_rules(state.edition)["neutral_wins_ties"])
         push_frame(state, "special_flag", ["offer_special_flag"], tiger=tiger, queue=list(order.order))
-    return None
 
 
 def offer_step(state: GameState, frame: dict, events: list[dict]) -> dict | None:

@@ -57,9 +57,13 @@ def end_position(state: GameState) -> EndPosition:
                        options=options, solo=solo, era1=era1)
 
 
-def display_labels(state: GameState) -> dict[str, str]:
-    """Seat id → "Name (colour)", the way score lines name participants."""
-    return {p.id: f"{p.name} ({p.color})" if p.name != p.color else p.color for p in state.players}
+def display_labels(state: GameState) -> tuple[dict[str, str], dict[str, str]]:
+    """Seat id → "Name (colour)", the way score lines name participants, and the way back (both empty
+    when two players share a label: the lines then keep seat ids)."""
+    labels = {p.id: f"{p.name} ({p.color})" if p.name != p.color else p.color for p in state.players}
+    if len(set(labels.values())) != len(labels):
+        return {}, {}
+    return labels, {v: k for k, v in labels.items()}
 
 
 def _relabel(position: EndPosition, labels: dict[str, str]) -> EndPosition:
@@ -91,11 +95,9 @@ def unlabel(value, ids: dict[str, str], key: str | None = None):
 
 def score_state(state: GameState) -> dict:
     """Score the position as it stands: the shared scoring code, with players named in every line."""
-    labels = display_labels(state)
-    if len(set(labels.values())) != len(labels):  # two players with the same label: keep seat ids
-        labels = {}
+    labels, seats = display_labels(state)
     result = score_end_position(_relabel(end_position(state), labels), state.edition).to_dict()
-    return unlabel(result, {v: k for k, v in labels.items()})
+    return unlabel(result, seats)
 
 
 def final_scoring_step(state: GameState, frame: dict, events: list[dict]) -> None:

@@ -85,7 +85,7 @@ def add(bucket: dict, key: str, amount: int) -> None:
 
 def space_label(state: GameState, space) -> str:
     """``Laboratory on Hong Kong · laboratory · column C``: the space part's label."""
-    return f"{L.KIND_NAMES[space.kind].capitalize()} on {L.space_label(state.edition, space)}"
+    return f"{space.kind.replace('_', ' ').capitalize()} on {L.space_label(state.edition, space)}"
 
 
 def sector_label(sector: str, factory: bool) -> str:

@@ -10,9 +10,6 @@ from api.games.asian_tigers.presentation.cache import per_edition
 
 from api.games.asian_tigers.edition.load import Edition, Space
 
-KIND_NAMES = {"university": "university", "department": "department", "factory": "factory",
-              "power_plant": "power plant", "laboratory": "laboratory", "satellite": "satellite",
-              "headquarters": "headquarters"}
 ROW_NAMES = {"factory": "factory row", "power_plant": "power-plant row", "laboratory": "laboratory row",
              "university": "university row", "any": "any row"}
 SET_NAMES = {"dollar": "$", "yen": "¥", "either": "$ or ¥"}
@@ -200,7 +197,7 @@ def _space_labels(edition: Edition) -> dict[str, str]:
     for tiger in edition.tigers.values():
         raw = {}
         for space in tiger.spaces.values():
-            parts = [tiger.name, KIND_NAMES[space.kind]]
+            parts = [tiger.name, space.kind.replace("_", " ")]
             parts.append("∞ space (no column limit)" if space.infinite else f"column {space.column}")
             if space.good:
                 parts.append(space.good)

@@ -20,14 +20,9 @@ def outcome(state: GameState) -> dict | None:
     if result is None:
         return None
     shown = humanize_tree(state.edition, state.player_count, result, READABLE_KEYS)  # a copy: the state's stays
-    _label_goals(state, shown.get("solo"))
+    for tile, report in ((shown.get("solo") or {}).get("goals") or {}).items():
+        report["label"] = campaign_goal_label(state.edition, tile)  # a person never reads the campaign tile's code
     return shown
-
-
-def _label_goals(state: GameState, solo: dict | None) -> None:
-    """Each campaign tile's goal report gets the goal in words: a person never reads the tile's code."""
-    for tile, report in ((solo or {}).get("goals") or {}).items():
-        report["label"] = campaign_goal_label(state.edition, tile)
 
 
 def provisional_score(state: GameState) -> dict:

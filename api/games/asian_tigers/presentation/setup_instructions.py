@@ -12,19 +12,9 @@ from api.games.asian_tigers.setup import prosperity_order
 from api.games.asian_tigers.state import GameState
 
 
-def _drawn_by(state: GameState, key: str) -> str:
-    setup = state.options.get("setup") or {}
-    return "table" if setup.get(key) else "app"
-
-
-def at_era_start(state: GameState) -> bool:
-    """True before the era's first placement (the moment the table lays out the draw)."""
-    return state.phase == "turns" and all(p.workers_placed == 0 for p in state.players)
-
-
 def setup_instructions(state: GameState) -> dict | None:
-    """The layout of this era's draws in data and in steps; None once the era has started."""
-    if not at_era_start(state):
+    """The layout of this era's draws in data and in steps; None once the era's first worker is placed."""
+    if state.phase != "turns" or any(p.workers_placed for p in state.players):
         return None
     edition, era = state.edition, state.era
     names = {p.id: p.name for p in state.players}
@@ -71,8 +61,9 @@ def setup_instructions(state: GameState) -> dict | None:
         if player.team:
             steps.append(f"{player.name}: team area, left to right: " + ", ".join(w["label"] for w in entry["team"]))
         players.append(entry)
-    drawn = {key: _drawn_by(state, key) for key in ("prosperity_tokens", "region_tokens", "setup_workers",
-                                                    "turn_order", "starting_goods", "workers")}
+    recorded = state.options.get("setup") or {}
+    drawn = {key: "table" if recorded.get(key) else "app" for key in
+             ("prosperity_tokens", "region_tokens", "setup_workers", "turn_order", "starting_goods", "workers")}
     if era == 2:
         drawn = {"setup_workers": drawn["setup_workers"], "workers": drawn["workers"]}
     return {"era": era, "drawn_by": drawn, "tigers": tigers, "leftover_region_tokens": leftover,

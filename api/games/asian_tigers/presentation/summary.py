@@ -41,17 +41,10 @@ def sector_words(state: GameState, sector: dict) -> str:
 def shown(payoff: dict) -> dict:
     """`payoff` as a choice carries it: without its ``notes``, words the ``detail`` already says (issue 18:
     each thing once)."""
-    if "notes" not in payoff:
-        return payoff
     return {key: value for key, value in payoff.items() if key != "notes"}
 
 
-_AMOUNT_KEYS = frozenset({"funds", "influence", "energy", "science", "goods", "global_market"})
-
-
 def _amounts(state: GameState, bucket: dict, gain: bool = False) -> list[str]:
-    if _AMOUNT_KEYS.isdisjoint(bucket):  # most costs are empty; many payoffs hold only a space, a sector, notes
-        return []
     out, sign = [], "+" if gain else ""
     for tiger, n in (bucket.get("funds") or {}).items():
         out.append(f"{sign}{n} fund{'s' if n != 1 else ''} on {state.edition.tigers[tiger].name}")

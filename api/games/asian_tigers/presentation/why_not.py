@@ -149,7 +149,7 @@ def _bonuses(state: GameState, decision: dict) -> list[dict]:
         effect = bonuses.entry(state, pending)["effects"][0]
         if effect["do"] in ("advance_influence", "build_headquarters", "build_satellite", "build_factory"):
             out += [{"kind": "resolve_bonus", "bonus": pending["id"], **c}
-                    for c in bonuses._candidates(state, state.player(pending["seat"]), pending)]
+                    for c in bonuses.candidates(state, state.player(pending["seat"]), pending)]
     return out
 
 

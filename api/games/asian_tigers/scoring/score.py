@@ -179,17 +179,16 @@ def _prosperity(position: EndPosition, edition: Edition, book: _Book, influence_
     for t in position.tiger_ids:
         token = position.prosperity_tokens[t]
         ranks = edition.prosperity_tokens[token]["by_player_count"][n]["ranks"]
-        if e1 is not None:
+        if e1 is not None:  # the Era I tracks; Era I ties always use the chain
             contenders = [Contender(p.id, e1.influence[p.id][t], e1.ip.get(p.id, {}).get(t, ColumnIP()).columns,
                                     p.kind == NEUTRAL) for p in position.participants.values()]
-            ranking = rank_tiger(contenders, turn_order=e1.turn_order, headquarters=e1.headquarters.get(t),
-                                 tiebreak=CHAIN, what="influence", **tie_rules(edition))  # Era I: always the chain
+            order, hq, tiebreak = e1.turn_order, e1.headquarters.get(t), CHAIN
         else:
             contenders = [Contender(p.id, influence_after[t][p.id], p.tigers[t].ip.columns, p.kind == NEUTRAL)
                           for p in position.participants.values()]
-            ranking = rank_tiger(contenders, turn_order=final, headquarters=position.headquarters.get(t),
-                                 tiebreak=position.options.tiebreak_era2_tiger_ties, what="influence",
-                                 **tie_rules(edition))
+            order, hq, tiebreak = final, position.headquarters.get(t), position.options.tiebreak_era2_tiger_ties
+        ranking = rank_tiger(contenders, turn_order=order, headquarters=hq, tiebreak=tiebreak, what="influence",
+                             **tie_rules(edition))
         points = award_by_rank(ranking, ranks)
         steps.append(TigerStep(t, ranking, points, token=token))
         prefix = ("Era I, " if era1 else "") + edition.tigers[t].name

@@ -189,7 +189,6 @@ def sale_step(state: GameState, frame: dict, events: list[dict]) -> None:
     state.local_markets[market_id] = {"good": market.good, "seller": state.solo["automa"]}
     say(state, events, "local_sale_made", f"put {market.good} from the supply on the column {market.column} market "
         f"of {tiger_name(state, market.tiger)} (no influence)", market=market_id, good=market.good)
-    return None
 
 
 def _can_take(state: GameState, space: Space) -> bool:
@@ -253,7 +252,6 @@ def build_step(state: GameState, frame: dict, events: list[dict]) -> None:
     say(state, events, "infrastructure_built", f"take {label}; build a {kind} on {space.id}", space=space.id,
         infrastructure=space.kind, piece=label)
     take_generic(state, events)
-    return None
 
 
 def department_space(state: GameState, tiger: str) -> Space | None:
@@ -279,7 +277,6 @@ def department_step(state: GameState, frame: dict, events: list[dict]) -> None:
     say(state, events, "infrastructure_built", f"take {label}; build a department on {space.id} (no science)",
         space=space.id, infrastructure="department", piece=label)
     take_generic(state, events)
-    return None
 
 
 def university_bonus_step(state: GameState, frame: dict, events: list[dict]) -> None:
@@ -298,7 +295,6 @@ def university_bonus_step(state: GameState, frame: dict, events: list[dict]) -> 
     else:
         say(state, events, "automa_university_bonus", f"the university bonus on {space.id} gives nothing to the "
             f"Automa (it keeps no resources)")
-    return None
 
 
 def influence_step(state: GameState, frame: dict, events: list[dict]) -> None:
@@ -308,7 +304,6 @@ def influence_step(state: GameState, frame: dict, events: list[dict]) -> None:
         advance_influence(state, state.solo["automa"], frame["tiger"], amount, f"tile {frame['tile']}")
         say(state, events, "automa_influence", f"advance {amount} influence in {tiger_name(state, frame['tiger'])} "
             f"(tile {frame['tile']})", tiger=frame["tiger"], amount=amount)
-    return None
 
 
 # -- trade centre -------------------------------------------------------------------------------
@@ -335,7 +330,6 @@ def flag_step(state: GameState, frame: dict, events: list[dict]) -> None:
         flag=flag, nation=nation)
     if len(frame["flags"]) < frame["flags_wanted"]:
         frame["steps"].insert(0, "automa_flag")
-    return None
 
 
 def trade_gm_step(state: GameState, frame: dict, events: list[dict]) -> None:
@@ -343,7 +337,6 @@ def trade_gm_step(state: GameState, frame: dict, events: list[dict]) -> None:
     if frame["flags"]:
         best = max(frame["flags"], key=lambda f: flag_value(state, f))
         _gm(state, flag_value(state, best), f"flag {best}", events)
-    return None
 
 
 def close_turn(state: GameState, events: list[dict]) -> None:

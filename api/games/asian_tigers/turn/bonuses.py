@@ -65,7 +65,7 @@ def _tiger_scope(state: GameState, selector: str) -> list[str]:
 
 
 # -- options ----------------------------------------------------------------------
-def _candidates(state: GameState, player: PlayerState, pending: dict) -> list[dict]:
+def candidates(state: GameState, player: PlayerState, pending: dict) -> list[dict]:
     """Every choice worth checking for `pending` (the check decides which are legal)."""
     effect = entry(state, pending)["effects"][0]
     verb = effect["do"]
@@ -88,7 +88,7 @@ def _candidates(state: GameState, player: PlayerState, pending: dict) -> list[di
 def resolve_options(state: GameState, pending: dict) -> list[dict]:
     """Every legal way to resolve `pending` now; none when it cannot be used (it may still be ignored)."""
     options = []
-    for choice in _candidates(state, state.player(pending["seat"]), pending):
+    for choice in candidates(state, state.player(pending["seat"]), pending):
         action = {"kind": "resolve_bonus", "bonus": pending["id"], **choice}
         try:
             check(state, pending, action)

@@ -6,6 +6,8 @@ to resolve, defer or ignore (IBONUS-02/03, CASCADE-03).
 """
 from __future__ import annotations
 
+from typing import Iterator
+
 from api.games.asian_tigers.decisions import push_frame
 from api.games.asian_tigers.edition.load import Space
 from api.games.asian_tigers.errors import ActionShapeError, IllegalActionError, Refusal
@@ -174,38 +176,29 @@ def factory_refusal(state: GameState, player: PlayerState, space: Space, sector=
     return None
 
 
-def build_candidates(state: GameState, player: PlayerState, tiger: str, center: str | None, kinds) -> list[dict]:
+def build_candidates(state: GameState, player: PlayerState, tiger: str, center: str | None,
+                     kinds) -> Iterator[dict]:
     """Every legal (space, sector) build on `tiger` for these kinds: what `space_refusal` lets through."""
     generic_sectors = [s for s, v in player.sectors.items() if v["generic"] > 0]
-    options = []
     for space in state.edition.tigers[tiger].spaces.values():
         if space.kind == "factory":  # its piece is the factory of its good, from its own sector
             if space_refusal(state, player, space, None, center, kinds) is None:
-                options.append({"kind": "build", "space": space.id, "sector": sector_for_factory(state, space.good)})
+                yield {"kind": "build", "space": space.id, "sector": sector_for_factory(state, space.good)}
         elif generic_sectors and space_refusal(state, player, space, generic_sectors[0], center, kinds) is None:
             # any sector holding a generic piece gives it (BUILD-GEN-04): the check passes for each alike
-            options += [{"kind": "build", "space": space.id, "sector": sector} for sector in generic_sectors]
-    return options
+            yield from ({"kind": "build", "space": space.id, "sector": sector} for sector in generic_sectors)
 
 
 def any_build_possible(state: GameState, player: PlayerState, tiger: str, center: str) -> bool:
     """TURN-02: placing in a centre needs at least one legal build."""
-    generic = next((s for s, v in player.sectors.items() if v["generic"] > 0), None)
-    for space in state.edition.tigers[tiger].spaces.values():
-        if space.kind == "factory":
-            if space_refusal(state, player, space, None, center, BUILDABLE_FROM_CENTER) is None:
-                return True
-        elif generic is not None and space_refusal(state, player, space, generic, center,
-                                                   BUILDABLE_FROM_CENTER) is None:
-            return True
-    return False
+    return next(build_candidates(state, player, tiger, center, BUILDABLE_FROM_CENTER), None) is not None
 
 
 # -- the build step ------------------------------------------------------------------
 def build_options(state: GameState, decision: dict) -> list[dict]:
     """Every legal build for this investment action."""
-    return build_candidates(state, state.player(decision["seat"]), decision["tiger"], decision["center"],
-                            BUILDABLE_FROM_CENTER)
+    return list(build_candidates(state, state.player(decision["seat"]), decision["tiger"], decision["center"],
+                                 BUILDABLE_FROM_CENTER))
 
 
 def build(state: GameState, action: dict, events: list[dict]) -> None:
@@ -356,4 +349,3 @@ def university_bonus_step(state: GameState, frame: dict, events: list[dict]) -> 
         for event in bonus_events:
             event["placeholder_values"] = state.edition.placeholders(f"{space.path}/bonus/amount")
         events.extend(bonus_events)
-    return None

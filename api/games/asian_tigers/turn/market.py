@@ -18,12 +18,7 @@ from api.games.asian_tigers.turn.effects import advance_global_market
 
 def nations_at(state: GameState, trade_center: str) -> list[str]:
     """Nations sold to at `trade_center` (TRADE-01)."""
-    return list(_nations_at(state.edition, trade_center))
-
-
-@per_edition
-def _nations_at(edition, trade_center: str) -> tuple[str, ...]:
-    return tuple(code for code, nation in edition.nations.items() if nation.trade_center == trade_center)
+    return [code for code, nation in state.edition.nations.items() if nation.trade_center == trade_center]
 
 
 def empty_rows_for(state: GameState, player: PlayerState, nation: str) -> list[str]:
@@ -165,7 +160,7 @@ def trade_center_refusal(state: GameState, player: PlayerState, trade_center: st
         if other:
             return Refusal(f"Trade centre {other} already takes {worker} workers; no two trade centres "
                            f"take the same type", "worker_type_taken_at_market", "PLACE-03")
-    nations = _nations_at(state.edition, trade_center)
+    nations = nations_at(state, trade_center)
     if not any_sale(state, player, nations):
         return Refusal(f"You cannot make any sale at {trade_center}, so no worker may go there: "
                        + "; ".join(_no_sale_reason(state, player, n) for n in nations), "no_possible_sale", "TRADE-09")

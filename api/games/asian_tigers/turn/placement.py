@@ -135,7 +135,8 @@ def place_worker(state: GameState, action: dict, events: list[dict]) -> None:
         state.centers[center] = worker
     state.center_workers[center].append(player.id)
     player.funds[tiger] -= info["cost"]
-    text = f"{player.name} places a {worker} worker in {center_label(state.edition, center)} and pays {info['cost']} funds"
+    text = (f"{player.name} places a {worker} worker in {center_label(state.edition, center)} and pays "
+            f"{info['cost']} funds")
     if fixed_now:
         text += f"; the centre takes {worker} workers for the rest of the era"
     events.append({"kind": "worker_placed", "participant": player.id, "center": center, "worker": worker,

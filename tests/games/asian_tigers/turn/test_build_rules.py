@@ -128,7 +128,7 @@ def test_comp_02_generic_pieces_are_finite():
     assert _spaces(state) == {"SK.F2", "SK.F3"}
     state, _ = invest(game(2), "SK.A", "SK.P1", "S7")
     player = state.players[0]
-    assert sum(v["generic"] for v in player.sectors.values()) + len(state.pieces_of("0")) == 24
+    assert sum(v["generic"] for v in player.sectors.values()) + sum(p.owner == "0" for p in state.pieces) == 24
 
 
 # -- laboratories and power plants -----------------------------------------------------------------
