@@ -128,12 +128,15 @@ def test_asian_tigers_three_players_and_the_neutral_by_tapping(server, new_phone
     n = Count(page)
     n.tap(page.get_by_label("3 players + the neutral"), "player count")
     page.locator("[data-testid=participant-Neutral]").wait_for()
+    page.evaluate("document.querySelectorAll('details').forEach((d) => { d.open = true; })")
+    empty = height(page)  # the blank form, every card open: every field and chip on one page
+    page.evaluate("document.querySelectorAll('details').forEach((d, i) => { d.open = i === 0; })")
     # required choices start empty: nothing plausible-but-wrong is scored when forgotten
     assert [page.get_by_test_id(f"turn-{i}").inner_text() for i in range(3)] == ["—", "—", "—"]
     for t in TIGERS:
         assert page.get_by_test_id(f"token-{t}").locator("[aria-pressed=true]").count() == 0
     chips = page.get_by_test_id("token-SK").locator("button").all_inner_texts()
-    assert "PT1" not in chips and "24 · 16 · 9 · 3" in chips  # as printed, for 3 players
+    assert "PT1" not in chips and "24·16·9·3" in chips  # as printed, for 3 players
     assert page.locator(fid("/participants/Red/influence/SK")).input_value() == ""  # numbers too: never a 0 for free
     # the neutral: its influence only, its IP come from its blockers
     neutral = page.locator("[data-testid=participant-Neutral]")
@@ -174,17 +177,34 @@ def test_asian_tigers_three_players_and_the_neutral_by_tapping(server, new_phone
     for v in NEUTRAL_INFLUENCE:
         n.tap(pad.get_by_role("button", name=str(v), exact=True), "numbers")
     pad.wait_for(state="detached")  # the last number closes the pad
-    page.locator(fid("/participants/Neutral/influence/SG")).wait_for()  # the pad unfolded the neutral's card
+    # the pad unfolded each card in turn and, leaving it, folded its numbers into one line (one tap shows them again)
+    for p, (gm, left, infl) in NUMBERS.items():
+        line = page.get_by_test_id(f"folded-{p}")
+        assert line.inner_text().startswith(f"Market {gm} · left {left} · influence {' '.join(map(str, infl))}")
+        assert f"({p}: global market space {gm};" in line.get_attribute("aria-label")
+    assert page.get_by_test_id("folded-Neutral").inner_text().startswith(f"influence {' '.join(map(str, NEUTRAL_INFLUENCE))}")
     assert "works them out" in neutral.inner_text()
     for p in NUMBERS:  # a flag: one tap on it in its sector
         sector, flag = FLAGS[p]
         card = page.locator(f"[data-testid=participant-{p}]")
         n.tap(card.get_by_role("button", name=flag_chip(flag, sector), exact=True), "flags")
-    red = page.locator("[data-testid=participant-Red]")
-    red.locator(".sector").first.scroll_into_view_if_needed()
+    # a card is done once the person works on another one: it reads as one line, and one tap opens it again
+    for p, (gm, left, infl) in NUMBERS.items():
+        card = page.locator(f"[data-testid=participant-{p}]")
+        if p == "Green":
+            assert card.get_attribute("open") is not None
+            continue
+        assert card.get_attribute("open") is None, p
+        assert card.locator("summary .card-sum").inner_text() == \
+            f"market {gm} · left {left} · influence {' '.join(map(str, infl))} · 1 flag"
+    assert page.locator("[data-testid=participant-Neutral]").get_attribute("open") is None
     shot(page, "at-taps-01-flags")
     axe_check(page, "AT scorer, 3 players and the neutral")
-    tall = page.evaluate("document.documentElement.scrollHeight")  # printed below: the page with every card open
+    tall = height(page)  # the page a person scrolls through at the end
+    page.evaluate("document.querySelectorAll('details').forEach((d) => { d.open = true; })")
+    page.locator("[data-testid=participant-Red] .sector").first.scroll_into_view_if_needed()
+    shot(page, "at-taps-01-flags-red-opened")
+    opened = height(page)  # every card open again (its numbers still one line)
     n.tap(page.get_by_role("button", name="Score", exact=True), "score")
     expected = requests.post(f"{server.url}/api/scorers/asian-tigers", json=body(board), timeout=20).json()
     assert "participants" in expected, expected
@@ -197,7 +217,9 @@ def test_asian_tigers_three_players_and_the_neutral_by_tapping(server, new_phone
         {p: x["total"] for p, x in expected["participants"].items()}
     shot(page, "at-taps-02-result")
     print(f"\nAsian Tigers scorer, 3 players + the neutral, 38 pieces, {position}: {n.taps} taps and {n.keys} "
-          f"keystrokes {n.by}; the form was {tall} px tall")
+          f"keystrokes {n.by}; the page was {empty} px tall before anything was entered with every card open, "
+          f"{tall} px at the end ({opened} px with every card opened again; 12,425 px before the compact layout)")
+    assert tall <= 5500 and opened <= 8000 and empty <= 9500
     # issue 34's goal: 60 taps and 20 keystrokes; the alternating board has no row to fill (as measured)
     assert n.taps <= most and n.keys <= 20
     assert page.errors == []
@@ -246,6 +268,11 @@ def test_the_turn_order_is_asked_only_when_needed_and_the_form_fits_at_200_perce
     assert page.errors == []
 
 
+def height(page) -> int:
+    """The page's height in CSS px (the viewport is 360 wide)."""
+    return page.evaluate("document.documentElement.scrollHeight")
+
+
 def page_name(tiger: str) -> str:
     from api.games.asian_tigers import load_edition
 
@@ -265,14 +292,16 @@ def flag_words(flag: str) -> str:
     raise KeyError(flag)
 
 
+SHORT = {"United States": "USA", "United Kingdom": "UK", "West Germany": "W. Ger.", "Netherlands": "Neth."}
+
+
 def flag_chip(flag: str, sector: str) -> str:
-    """A flag's one-tap chip in a sector: its printed text ("Indonesia 7 ★★"), then its stars in words."""
+    """A flag's one-tap chip in a sector: its short printed text ("Indonesia 7★★"), then the flag in words."""
     from api.games.asian_tigers import load_edition
 
     for nation in load_edition().nations.values():
         for f in nation.flags:
             if f.id == flag:
-                printed = f"{nation.name} {f.value} {'★' * f.stars}" + (f" {'•' * f.dots}" if f.dots else "")
-                words = f"{f.stars} star{'s' if f.stars != 1 else ''}" + (f", {f.dots} dots" if f.dots else "")
-                return f"{printed}: {words}, into sector {sector}"
+                printed = f"{SHORT.get(nation.name, nation.name)} {f.value}{'★' * f.stars}{'•' * (f.dots or 0)}"
+                return f"{printed} ({flag_words(flag)}), into sector {sector}"
     raise KeyError(flag)

@@ -319,15 +319,21 @@ def test_asian_tigers_two_players_by_tapping_the_board(server, new_phone):
 
 
 def spoken(tiger: str, space: str) -> str:
-    """A board space as the scorer names it for screen readers ("South Korea university U1", issue 34)."""
+    """A board space as the scorer names it: the printed words on its button, then the full words, never its code
+    (issue 34): "South Korea Ships A (factory, 3 dots)", "South Korea Open ∞ (power plant space, no limit)",
+    "South Korea Satellite (of the factory row)"."""
     from api.games.asian_tigers import load_edition
 
     t = load_edition().tigers[tiger]
     if f"{tiger}.{space}" in t.satellite_spaces:
-        return f"{t.name} satellite space {space}"
+        return f"{t.name} Satellite (of the {t.satellite_spaces[f'{tiger}.{space}'].row.replace('_', ' ')} row)"
     sp = t.spaces[f"{tiger}.{space}"]
     kind = sp.kind.replace("_", " ")
-    return f"{t.name} {kind} ∞ space" if sp.infinite else f"{t.name} {kind} {space}"
+    if sp.infinite:
+        return f"{t.name} Open ∞ ({kind} space, no limit)"
+    short = {"university": "Univ.", "department": "Dept.", "factory": "Factory", "power_plant": "Plant",
+             "laboratory": "Lab"}
+    return f"{t.name} {sp.good or short[sp.kind]} {sp.column} ({kind}, {sp.min_players} dots)"
 
 
 def wait_result_at(page) -> None:

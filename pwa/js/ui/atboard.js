@@ -13,14 +13,19 @@ import { Chips } from "./tapkit.js";
 const ROWS = [["university", "Universities"], ["factory", "Factories"], ["power_plant", "Power plants"],
               ["laboratory", "Laboratories"]];
 const FACTS = ["distinct_infrastructure_types", "satellites", "parts_factories", "power_plants", "laboratories"];
-const short = (id) => id.split(".").pop();
 const KIND = { university: "university", department: "department", factory: "factory", power_plant: "power plant",
                laboratory: "laboratory" };
+// A space's button in a few printed words: its kind (a factory by the good printed on it), its column and the dots
+// that say from how many players it is used; the full words are its accessible name.
+const SHORT = { university: "Univ.", department: "Dept.", factory: "Factory", power_plant: "Plant", laboratory: "Lab" };
+const ROW_WORD = { university: "university", factory: "factory", power_plant: "power plant", laboratory: "laboratory" };
+const dots = (n) => "•".repeat(n || 0);
 
 // The spaces of each Tiger, from the edition document (GET /api/edition).
 export function boardsOf(doc) {
   return Object.fromEntries(Object.entries(doc.tigers || {}).map(([t, x]) => [t, {
-    spaces: Object.entries(x.spaces || {}).map(([id, s]) => ({ id, kind: s.kind, row: s.row, column: s.column, min: s.min_players })),
+    spaces: Object.entries(x.spaces || {}).map(([id, s]) => ({ id, kind: s.kind, row: s.row, column: s.column, min: s.min_players,
+      good: s.good || null })),
     infinite: Object.entries(x.infinite_spaces || {}).map(([id, s]) => ({ id, kind: s.kind, row: s.row, min: s.min_players })),
     satellites: Object.entries(x.satellite_spaces || {}).map(([id, s]) => ({ id, row: s.row })),
   }]));
@@ -100,22 +105,25 @@ export function TigerBoard({ E, t, name, paint = null }) {
   const n = f.body.player_count;
   const setBoard = (key, value) => f.set(`${base}/${key}`, value);
   const label = (o) => (o ? o : "empty");
-  // A space in words, for screen readers ("South Korea university U1"), not its code ("SK.U1").
+  // A space as a player names it: the printed words on its button, then the full words ("South Korea Ships A
+  // (factory, 3 dots)"), never its code (SK.F1).  The name starts with what the button shows (WCAG 2.5.3).
   const words = (id) => {
     const sp = layout.spaces.find((x) => x.id === id);
-    if (sp) return `${name} ${KIND[sp.kind] || sp.kind} ${short(id)}`;
+    if (sp) return `${name} ${sp.good || SHORT[sp.kind] || sp.kind} ${sp.column} (${KIND[sp.kind] || sp.kind}, ${sp.min} dots)`;
     const inf = layout.infinite.find((x) => x.id === id);
-    if (inf) return `${name} ${KIND[inf.kind] || inf.kind} ∞ space`;
-    return layout.satellites.some((x) => x.id === id) ? `${name} satellite space ${short(id)}` : `${name} ${short(id)}`;
+    if (inf) return `${name} Open ∞ (${KIND[inf.kind] || inf.kind} space, no limit)`;
+    const sat = layout.satellites.find((x) => x.id === id);
+    return sat ? `${name} Satellite (of the ${ROW_WORD[sat.row] || sat.row} row)` : `${name} Headquarters`;
   };
-  const cell = (kind, id, text, owner, disabled, extra = "") => html`<button type="button" key=${id}
+  // The button shows a few printed words (`text`; a space also its column, and its dots drawn by CSS) over its owner.
+  const cell = (kind, id, text, owner, disabled, extra = "", column = "", min = 0) => html`<button type="button" key=${id}
       class=${`space ${owner ? "owned" : ""} ${open && open.id === id ? "open" : ""}`} disabled=${disabled}
       aria-pressed=${open && open.id === id ? "true" : "false"} data-space=${id}
-      aria-label=${`${text} ${disabled ? "—" : owner || ""}`.trim() + `, ${kind === "hq" ? `${name} headquarters` : words(id)}${
-        kind === "space" ? `, column ${text.split(" ")[1] || "none"}` : ""}: ${disabled ? "not in play" : label(owner)}${extra}${
+      aria-label=${`${words(id)}: ${disabled ? "not in play" : label(owner)}${extra}${
         disabled ? ` (used with ${disabled} players or more)` : ""}`}
       onClick=${() => (paint ? paintTap(kind, id) : setOpen(open && open.id === id ? null : { kind, id }))}>
-    <span class="space-id">${text}</span>${" "}<span class="space-owner">${disabled ? "—" : owner || ""}</span></button>`;
+    <span class="space-id">${text}</span>${column && html`${" "}<span class="space-col">${column}<span class="space-dots"
+      data-dots=${dots(min)}></span></span>`}${" "}<span class="space-owner">${disabled ? "" : owner || ""}</span></button>`;
   // One tap a piece: the space becomes the painted owner's, or empty if it was already theirs
   // (an ∞ space takes one more of their pieces; a parts factory still needs the picker).
   const paintTap = (kind, id) => {
@@ -152,7 +160,7 @@ export function TigerBoard({ E, t, name, paint = null }) {
         if (!owner || space.kind !== "factory") setOpen(null);
       };
       return html`<div class="picker" role="group" aria-label=${`Owner of ${words(open.id)}`}>
-        <p><strong>${name} ${short(open.id)}</strong> (${space.kind.replace("_", " ")}, column ${space.column})</p>
+        <p><strong>${words(open.id)}</strong></p>
         <${Chips} label="Owner" options=${[...owners.map((o) => [o, o]), [null, "Empty"]]} value=${held ? held.owner : null}
           onPick=${put} name=${(o) => (o ? `${o} owns ${words(open.id)}` : `${words(open.id)} is empty`)} />
         ${space.kind === "factory" && held && html`<label class="radio"><input type="checkbox" checked=${!!held.parts_factory}
@@ -170,7 +178,7 @@ export function TigerBoard({ E, t, name, paint = null }) {
         setBoard("infinite", all);
       };
       return html`<div class="picker" role="group" aria-label=${`Pieces on ${words(open.id)}`}>
-        <p><strong>${name} ${short(open.id)}</strong> (∞: any number of pieces)</p>
+        <p><strong>${words(open.id)}</strong>: any number of pieces</p>
         ${owners.map((o) => html`<div class="row" key=${o}><span style="flex:1">${o}: ${held[o] || 0}</span>
           <button type="button" class="small" aria-label=${`One piece fewer of ${o} on ${words(open.id)}`} onClick=${() => bump(o, -1)}>−</button>
           <button type="button" class="small" aria-label=${`One more piece of ${o} on ${words(open.id)}`} onClick=${() => bump(o, 1)}>+</button></div>`)}
@@ -189,25 +197,24 @@ export function TigerBoard({ E, t, name, paint = null }) {
     };
     const what = isHq ? `the headquarters of ${name}` : `the satellite on ${words(open.id)}`;
     return html`<div class="picker" role="group" aria-label=${`Owner of ${what}`}>
-      <p><strong>${isHq ? `${name}: headquarters` : `${name} ${short(open.id)}: satellite`}</strong></p>
+      <p><strong>${isHq ? `${name}: headquarters` : words(open.id)}</strong></p>
       <${Chips} label="Owner" options=${[...owners.map((o) => [o, o]), [null, "None"]]} value=${current || null}
         onPick=${put} name=${(o) => (o ? `${o} owns ${what}` : `Nobody owns ${what}`)} /></div>`;
   };
   return html`<div class="atboard" data-path=${base} data-testid=${`board-${t}`}>
     ${ROWS.map(([row, rowName]) => html`<div class="board-row" role="group" aria-label=${`${name}: ${rowName}`} key=${row}>
-      ${paint ? html`<span class="row-name">${rowName}${" "}<button type="button" class="small fill"
-          aria-label=${`Fill with ${paint}: the empty ${rowName.toLowerCase()} spaces of ${name}`}
-          onClick=${() => fillRow(row)}>Fill with ${paint}</button></span>`
-        : html`<span class="row-name">${rowName}</span>`}
+      <span class="row-name">${rowName}${paint && html`<button type="button" class="fill"
+        aria-label=${`Fill with ${paint}: the empty ${rowName.toLowerCase()} spaces of ${name}`} onClick=${() => fillRow(row)}>Fill</button>`}</span>
       ${layout.spaces.filter((s) => s.row === row).map((s) => { const held = (board.spaces || {})[s.id] || {};
-        return cell("space", s.id, `${short(s.id)} ${s.column}`, held.owner && (held.parts_factory ? `${held.owner} +PF` : held.owner),
-          s.min > n ? s.min : false, held.parts_factory ? " (with a parts factory)" : ""); })}
-      ${layout.infinite.filter((s) => s.row === row).map((s) => cell("infinite", s.id, `${short(s.id)}`,
+        return cell("space", s.id, s.good || SHORT[s.kind] || s.kind,
+          held.owner && (held.parts_factory ? `${held.owner} + parts` : held.owner),
+          s.min > n ? s.min : false, held.parts_factory ? " (with a parts factory)" : "", s.column, s.min); })}
+      ${layout.infinite.filter((s) => s.row === row).map((s) => cell("infinite", s.id, "Open ∞",
         Object.entries((board.infinite || {})[s.id] || {}).map(([o, c]) => `${o} ${c}`).join(" "), false))}
-      ${layout.satellites.filter((s) => s.row === row).map((s) => cell("satellite", s.id, `${short(s.id)} sat.`,
+      ${layout.satellites.filter((s) => s.row === row).map((s) => cell("satellite", s.id, "Satellite",
         (board.satellites || {})[s.id], false))}
     </div>`)}
-    <div class="board-row">${cell("hq", `${t}.HQ`, "HQ", tiger.headquarters, false)}</div>
+    <div class="board-row">${cell("hq", `${t}.HQ`, "Headquarters", tiger.headquarters, false)}</div>
     ${picker()}
     <${FieldError} path=${base} />
   </div>`;

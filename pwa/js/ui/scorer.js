@@ -3,11 +3,11 @@
 // and POST /api/scorers/asian-tigers does the management phase and the final
 // scoring.  The names, tokens, sectors and flags come from the server's edition;
 // the form only assembles the body (formkit.js), the sheet only lays out the answer.
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import { html } from "../html.js";
 import * as db from "../db.js";
 import { api } from "../api.js";
-import { FieldError, FormProvider, Group, Num, Radios, ResultActions, ScorerFrame, Sel, SubmitBar, fieldId, ptr,
+import { FieldError, FormProvider, Group, Num, Radios, ResultActions, ScorerFrame, Sel, SubmitBar, fieldId, getIn, ptr,
   useForm, useScorer } from "./formkit.js";
 import { Sheet, summary } from "./sheet.js";
 import example from "./scorer-example.js";
@@ -35,12 +35,13 @@ const leftoverKeys = (p) => (p.leftovers && "total" in p.leftovers ? ["total"] :
 const LEFT_WORDS = { total: "goods, energy and science left", goods: "goods left", energy: "energy left", science: "science left" };
 
 // The numbers the pad walks, in the order a person reads them off the table, one participant after another,
-// each with its name in words: pointer → label.
-function padFields(E, body) {
-  return Object.fromEntries(Object.entries(body.participants).flatMap(([pid, p]) => [
+// each with its name in words: [pointer, label, participant].
+function padEntries(E, body) {
+  return Object.entries(body.participants).flatMap(([pid, p]) => [
     ...(p.kind === "neutral" ? [] : [[ptr("participants", pid, "global_market", "position"), `${pid}: global market space`],
       ...leftoverKeys(p).map((k) => [ptr("participants", pid, "leftovers", k), `${pid}: ${LEFT_WORDS[k]}`])]),
-    ...E.tigers.map(([t, name]) => [ptr("participants", pid, "influence", t), `${pid}: influence on ${name}`])]));
+    ...E.tigers.map(([t, name]) => [ptr("participants", pid, "influence", t), `${pid}: influence on ${name}`])]
+    .map(([path, label]) => [path, label, pid]));
 }
 
 // The few edition facts the form needs, from GET /api/edition (cached for offline use).
@@ -66,7 +67,7 @@ function compact(doc) {
 }
 
 async function loadEdition() {
-  const key = "scorer-edition:asian_tigers:v4"; // v4: with the sectors' rows
+  const key = "scorer-edition:asian_tigers:v5"; // v5: with the goods printed on the factories
   const fresh = api.defaultEdition().then(async ({ data }) => {
     const E = compact(data.document || {});
     await db.put("kv", E, key);
@@ -90,6 +91,13 @@ const neutralIp = (E) => (t) => {
 
 // A flag as printed: its nation, the spaces it moves on the global market, its stars and dots.
 const flagText = (x) => `${x.name} ${x.value}${x.stars ? ` ${"★".repeat(x.stars)}` : ""}${x.dots ? ` ${"•".repeat(x.dots)}` : ""}`;
+// The same on a small chip: a long nation name shortened as people do (the full words are the chip's accessible name).
+const SHORT_NATION = { "United States": "USA", "United Kingdom": "UK", "West Germany": "W. Ger.", "Netherlands": "Neth." };
+const nationShort = (x) => SHORT_NATION[x.name] || x.name;
+const marks = (x) => `${x.value}${"★".repeat(x.stars || 0)}${"•".repeat(x.dots || 0)}`;
+const flagChip = (x) => `${nationShort(x)} ${marks(x)}`;
+// On two short lines (nation, then value and marks), so that four or five fit across a phone.
+const chipLines = (x) => html`<span class="two-lines"><span>${nationShort(x)}</span>${" "}<span>${marks(x)}</span></span>`;
 // The printed value and marks in words, after the chip's own text (a screen reader hears "2 stars", not "★★").
 const starWords = (x) => `${x.stars} star${x.stars === 1 ? "" : "s"}${x.dots ? `, ${x.dots} dots` : ""}`;
 const flagWords = (x) => `${x.name} flag ${x.value}, ${x.stars} star${x.stars === 1 ? "" : "s"}${x.dots ? `, ${x.dots} dots` : ""}`;
@@ -186,7 +194,7 @@ export function model(r, E) {
 }
 
 // ------------------------------------------------------------------ form sections
-function Flags({ E, pid }) {
+function Flags({ E, pid, onWork }) {
   const f = useForm();
   const [adding, setAdding] = useState(null); // the sector whose special-flag choices are open
   const p = f.body.participants[pid];
@@ -206,25 +214,27 @@ function Flags({ E, pid }) {
       const list = (p.flags || {})[s.id] || [];
       const any = s.accepts === "any" || s.any;
       const options = E.flags.filter((x) => (any || s.accepts.includes(x.nation)) && next.has(x.id)).map((x) => [x.id, flagText(x)]);
-      const setList = (all) => f.set(path, all.length ? all : undefined);
+      const setList = (all) => { f.set(path, all.length ? all : undefined); onWork && onWork(pid); };
       const full = s.rows && list.length >= s.rows;
+      // A sector is one compact line: its letter, the flags in it (✕ takes one out), then one small chip a flag.
       return html`<div class="sector" data-path=${path} id=${fieldId(path)} key=${s.id} role="group" aria-label=${`Sector ${s.id}`}>
-        <div class="row"><strong style="flex:1">Sector ${s.id}</strong>
-          ${any && !full && html`<button type="button" class="small" aria-expanded=${adding === s.id ? "true" : "false"}
-            aria-label=${`Add a special flag to sector ${s.id}`} onClick=${() => setAdding(adding === s.id ? null : s.id)}>+ special</button>`}</div>
-        ${list.length > 0 && html`<ul class="chips" aria-label=${`Sector ${s.id} flags`}>${list.map((id, i) => html`<li key=${id}>${flag(id) ? flagText(flag(id)) : flagName(id)}
+        <strong class="sector-name" aria-hidden="true">${s.id}</strong><div class="sector-flags">
+        ${list.length > 0 && html`<ul class="chips" aria-label=${`Sector ${s.id} flags`}>${list.map((id, i) => html`<li key=${id}>${flag(id) ? flagChip(flag(id)) : flagName(id)}
           <button type="button" class="x" aria-label=${`Remove ${flagName(id)} from sector ${s.id}`}
             onClick=${() => setList(list.filter((_, j) => j !== i))}>✕</button></li>`)}</ul>`}
-        ${!full && html`<${Chips} label=${`Flags for sector ${s.id}`} options=${options}
-          onPick=${(v) => setList([...list, v])} name=${(v, l) => `${l}: ${starWords(flag(v))}, into sector ${s.id}`} />`}
+        ${!full && html`<${Chips} label=${`Flags for sector ${s.id}`} options=${options.map(([v]) => [v, chipLines(flag(v))])}
+          onPick=${(v) => setList([...list, v])} name=${(v) => `${flagChip(flag(v))} (${flagWords(flag(v))}), into sector ${s.id}`} />`}
+        ${any && !full && html`<button type="button" class="chip-btn special" aria-expanded=${adding === s.id ? "true" : "false"}
+            aria-label=${`Add a special flag to sector ${s.id}`} onClick=${() => setAdding(adding === s.id ? null : s.id)}>+ special</button>`}
         ${adding === s.id && !full && html`<${Chips} label=${`Special flags for sector ${s.id}`} options=${specials.filter(([v]) => !taken.has(v))}
           onPick=${(v) => { setList([...list, v]); setAdding(null); }} name=${(v) => `${flagName(v)} into sector ${s.id}`} />`}
-        <${FieldError} path=${path} /></div>`;
+        </div><${FieldError} path=${path} /></div>`;
     })}
     <${Group} legend="Special flags in the special-flag section" path=${ptr("participants", pid, "special_flags")}>
-      ${E.tigers.map(([t, name]) => { const on = (p.special_flags || []).includes(t); return html`<label class="radio" key=${t}>
-        <input type="checkbox" checked=${on} onChange=${() => f.set(ptr("participants", pid, "special_flags"),
-          on ? p.special_flags.filter((x) => x !== t) : [...(p.special_flags || []), t])} /> ${name}</label>`; })}
+      <div class="chiprow">${E.tigers.map(([t, name]) => { const on = (p.special_flags || []).includes(t); return html`<button type="button"
+        key=${t} class=${`chip-btn ${on ? "on" : ""}`} aria-pressed=${on ? "true" : "false"} aria-label=${`Special flag of ${name}`}
+        onClick=${() => f.set(ptr("participants", pid, "special_flags"),
+          on ? p.special_flags.filter((x) => x !== t) : [...(p.special_flags || []), t])}>${name}</button>`; })}</div>
     </${Group}>
   </${Group}>`;
 }
@@ -243,32 +253,65 @@ function NameField({ pid }) {
       onInput=${(e) => setDraft(e.target.value)} onChange=${(e) => commit(e.target.value.trim())} /></div>`;
 }
 
-function Participant({ E, pid, open, pad }) {
+// A folded card's line: its numbers and how many flags it holds.
+function cardLine(E, p) {
+  const flags = Object.values(p.flags || {}).flat().length + (p.special_flags || []).length;
+  const left = p.kind === "neutral" ? [] : leftoverKeys(p).map((k) => p.leftovers[k]);
+  return `${p.kind === "neutral" ? "" : `market ${p.global_market.position} · left ${left.join("/")} · `}influence ${
+    E.tigers.map(([t]) => p.influence[t]).join(" ")}${p.kind === "neutral" ? "" : ` · ${flags} flag${flags === 1 ? "" : "s"}`}`;
+}
+
+// A participant's numbers once the pad has walked past them, as one line; one tap shows the fields again.
+function Folded({ E, pid, unfold }) {
+  const { body } = useForm();
+  const p = body.participants[pid];
+  const infl = E.tigers.map(([t]) => p.influence[t]);
+  const left = p.kind === "neutral" ? [] : leftoverKeys(p).map((k) => p.leftovers[k]);
+  const said = [...(p.kind === "neutral" ? [] : [`global market space ${p.global_market.position}`,
+    `${left.join(", ")} ${leftoverKeys(p).map((k) => LEFT_WORDS[k]).join(", ")}`]),
+    `influence ${E.tigers.map(([, name], i) => `${name} ${infl[i]}`).join(", ")}`].join("; ");
+  const shown = `${p.kind === "neutral" ? "" : `Market ${p.global_market.position} · left ${left.join("/")} · `}influence ${infl.join(" ")}`;
+  return html`<button type="button" class="folded" data-testid=${`folded-${pid}`} aria-expanded="false"
+      aria-label=${`${shown} (${pid}: ${said}) Change`} onClick=${unfold}>
+    <span>${shown}</span>${" "}<span class="change">Change</span></button>`;
+}
+
+function Participant({ E, pid, open, pad, folded, unfold, onWork }) {
   const f = useForm();
   const p = f.body.participants[pid];
   const base = ptr("participants", pid);
   const neutral = p.kind === "neutral";
   return html`<details class="card" open=${open} data-testid=${`participant-${pid}`}>
-    <summary><span class=${`dot c-${neutral ? "neutral" : pid.toLowerCase()}`} aria-hidden="true"></span>\u00a0${pid}${neutral ? " (neutral)" : ""}</summary>
-    ${!neutral && html`<${NameField} pid=${pid} />`}
-    ${!neutral && html`<${Group} legend="Global market" path=${base + "/global_market"}><div class="grid2">
-        <${PadNum} path=${base + "/global_market/position"} label="Space" pad=${pad} />
-        <${Num} path=${base + "/global_market/stack"} label="Height, if sharing the space (0 = bottom)" /></div></${Group}>
-      <${Group} legend="Leftovers" path=${base + "/leftovers"}><div class=${leftoverKeys(p).length > 1 ? "grid3" : ""}>
-        ${leftoverKeys(p).map((k) => html`<${PadNum} path=${`${base}/leftovers/${k}`} pad=${pad}
-          label=${k === "total" ? "Goods, energy and science (together)" : cap(k)} />`)}</div></${Group}>`}
+    <summary><span class=${`dot c-${neutral ? "neutral" : pid.toLowerCase()}`} aria-hidden="true"></span>\u00a0${pid}${neutral ? " (neutral)" : ""}${
+      folded && html`<span class="card-sum">${cardLine(E, p)}</span>`}</summary>
     ${neutral && !p.tigers && html`<p class="hint">Its investment points are its blockers (one on each 4-dot space of every
       Tiger): the app works them out.</p>`}
-    <${Group} legend="Influence" path=${base + "/influence"}><div class="grid2">
-      ${E.tigers.map(([t, name]) => html`<${PadNum} path=${ptr("participants", pid, "influence", t)} label=${name} pad=${pad} />`)}</div></${Group}>
+    ${folded ? html`<${Folded} E=${E} pid=${pid} unfold=${unfold} />` : html`<${Numbers} E=${E} pid=${pid} pad=${pad} />`}
     ${p.tigers && E.tigers.map(([t, name]) => html`<${Group} legend=${name} path=${ptr("participants", pid, "tigers", t)} key=${t}>
       <${Group} legend="Investment points" path=${ptr("participants", pid, "tigers", t, "ip")}><div class="grid4">
         ${COLUMNS.map(([c, l]) => html`<${Num} path=${ptr("participants", pid, "tigers", t, "ip", c)} label=${l} />`)}</div></${Group}>
       ${!neutral && html`<fieldset><legend>Infrastructure</legend><div class="grid3">${FACTS.map(([k, l]) =>
         html`<${Num} path=${ptr("participants", pid, "tigers", t, k)} label=${l} />`)}</div></fieldset>`}
     </${Group}>`)}
-    ${!neutral && html`<${Flags} E=${E} pid=${pid} />`}
+    ${!neutral && html`<${Flags} E=${E} pid=${pid} onWork=${onWork} />`}
   </details>`;
+}
+
+// The name and the numbers read off the table (the pad fills them).
+function Numbers({ E, pid, pad }) {
+  const f = useForm();
+  const p = f.body.participants[pid];
+  const base = ptr("participants", pid);
+  const neutral = p.kind === "neutral";
+  return html`${!neutral && html`<${NameField} pid=${pid} />`}
+    ${!neutral && html`<${Group} legend="Global market" path=${base + "/global_market"}><div class="grid2">
+        <${PadNum} path=${base + "/global_market/position"} label="Space" pad=${pad} />
+        <${Num} path=${base + "/global_market/stack"} label="Height, if sharing the space (0 = bottom)" /></div></${Group}>
+      <${Group} legend="Leftovers" path=${base + "/leftovers"}><div class=${leftoverKeys(p).length > 1 ? "grid3" : ""}>
+        ${leftoverKeys(p).map((k) => html`<${PadNum} path=${`${base}/leftovers/${k}`} pad=${pad}
+          label=${k === "total" ? "Goods, energy and science (together)" : cap(k)} />`)}</div></${Group}>`}
+    <${Group} legend="Influence" path=${base + "/influence"}><div class="grid2">
+      ${E.tigers.map(([t, name]) => html`<${PadNum} path=${ptr("participants", pid, "influence", t)} label=${name} pad=${pad} />`)}</div></${Group}>`;
 }
 
 function Era1({ E }) {
@@ -302,8 +345,7 @@ function TurnOrder({ owners }) {
     f.set("/turn_order", next.some((y) => y) ? next : undefined);
   };
   return html`<${Group} legend="Turn order when the Era II management phase starts (if asked)" path="/turn_order">
-    <p class="hint">Needed only when two players' leftovers take them to the same global-market space: the app
-      says so. Then tap the players from first to last to play.</p>
+    <p class="hint">Only when the app asks (two markers moving onto one space): tap the players, first to last.</p>
     <div class="chiprow" role="group" aria-label="Players in turn order">${owners.map((x) => { const at = order.indexOf(x);
       return html`<button type="button" key=${x} class=${`chip-btn ${at >= 0 ? "on" : ""}`} aria-pressed=${at >= 0 ? "true" : "false"}
         onClick=${() => tap(x)}>${x}${at >= 0 ? ` · ${at + 1}.` : ""}</button>`; })}</div>
@@ -319,10 +361,10 @@ function TokenChips({ E, t, name }) {
   const n = f.body.player_count;
   const elsewhere = (x) => E.tigers.find(([u]) => u !== t && f.body.tigers[u].prosperity_token === x);
   return html`<div class="token-pick" data-path=${path} id=${fieldId(path)} tabindex="-1">
-    <p class="chip-label">Prosperity token (as printed, best rank first)</p>
+    <p class="chip-label">Prosperity token (as printed)</p>
     <${Chips} label=${`Prosperity token on ${name}`} value=${f.body.tigers[t].prosperity_token} testid=${`token-${t}`}
-      options=${E.tokens.map((x) => [x, tokenText(E, x, n)])} onPick=${(x) => f.set(path, x)}
-      name=${(x, l) => `${name}: prosperity token ${l}${elsewhere(x) ? ` (also chosen for ${elsewhere(x)[1]})` : ""}`} />
+      options=${E.tokens.map((x) => [x, tokenText(E, x, n).replaceAll(" · ", "·")])} onPick=${(x) => f.set(path, x)}
+      name=${(x) => `${name}: prosperity token ${tokenText(E, x, n)}${elsewhere(x) ? ` (also chosen for ${elsewhere(x)[1]})` : ""}`} />
     <${FieldError} path=${path} /></div>`;
 }
 
@@ -333,8 +375,32 @@ function Form({ E, s }) {
   const [paint, setPaintState] = useState(null); // whose pieces a tap on the board places (atboard.PaintPicker)
   const owners = Object.keys(body.participants).filter((x) => x !== NEUTRAL);
   const setPaint = (o) => setPaintState(o && owners.includes(o) ? o : null);
-  const padLabels = padFields(E, body);
-  const pad = usePad(Object.keys(padLabels));
+  const entries = padEntries(E, body);
+  const padLabels = Object.fromEntries(entries);
+  const pad = usePad(entries.map(([path]) => path));
+  // A participant's card folds its numbers into one line once the pad walks on from them, all given (the page a
+  // person scrolls stays short); a submit unfolds every card, so a refusal finds its fields.
+  const [folded, setFolded] = useState({});
+  const was = useRef(null);
+  useLayoutEffect(() => {
+    const whose = (path) => (entries.find(([x]) => x === path) || [])[2];
+    const left = whose(was.current);
+    was.current = pad.at;
+    const done = (pid) => entries.every(([path, , q]) => q !== pid || ![null, undefined, ""].includes(getIn(body, path)));
+    if (left && left !== whose(pad.at) && done(left)) setFolded((x) => ({ ...x, [left]: true }));
+  }, [pad.at]);
+  const submit = (e) => { setFolded({}); return s.submit(e); };
+  // Moving on to another player's flags closes the card worked on before (its numbers in), and the neutral's once
+  // its numbers are in (it has no flags): each reads as one line (its summary), and one tap opens it again.
+  const lastFlags = useRef(null);
+  const onWork = (pid) => {
+    const done = [lastFlags.current, NEUTRAL].filter((q) => q && q !== pid && folded[q]);
+    lastFlags.current = pid;
+    for (const q of done) {
+      const card = document.querySelector(`[data-testid="participant-${CSS.escape(q)}"]`);
+      if (card) card.open = false;
+    }
+  };
   const setRule = (key, v) => {
     let next = { ...body, rules_options: { ...body.rules_options, [key]: v } };
     if (key === "prosperity_from_influence_rounds") {
@@ -343,7 +409,7 @@ function Form({ E, s }) {
     }
     s.replace(next);
   };
-  return html`<form onSubmit=${s.submit} novalidate>
+  return html`<form onSubmit=${submit} novalidate>
     <div class="row"><button type="button" onClick=${() => s.replace(JSON.parse(JSON.stringify(example)))}>Load example (EX-1)</button>
       <button type="button" onClick=${() => s.replace(toBoards(withCount(E, null, body.player_count)))}>Clear</button></div>
     <${Radios} path="/player_count" legend="Players" options=${E.counts.map((n) => [n, n === 3 ? "3 players + the neutral" : `${n} players`])}
@@ -353,10 +419,8 @@ function Form({ E, s }) {
     <${Chips} label="How to enter the Tigers" value=${boards ? "board" : "numbers"} testid="tiger-entry"
       options=${[["board", "Tap the board"], ["numbers", "Type the numbers"]]}
       onPick=${(m) => s.replace(m === "board" ? toBoards(body) : toNumbers(body, E.tigers.map(([t]) => t), neutralIp(E)))} />
-    ${boards ? html`<p class="hint">Pick a player, then tap each space (and headquarters) holding their pieces, on every
-        Tiger, or a row's "fill" to give them every empty space of that row; a tap on a space of another player makes
-        it theirs, a second tap empties it. "Anyone": tap a space, then its owner (for parts factories). The app works
-        out the investment points by column and every fact the final scoring needs.</p>
+    ${boards ? html`<p class="hint">Pick a player, then tap their spaces (or a row's "Fill": its empty spaces); a second
+        tap empties a space. "Anyone": a space, then its owner (parts factories). The app works out the rest.</p>
       <${PaintPicker} owners=${owners} paint=${owners.includes(paint) ? paint : null} setPaint=${setPaint} />
       ${E.tigers.map(([t, name]) => html`<${Group} legend=${name} path=${ptr("tigers", t)} key=${t}>
         <${TokenChips} E=${E} t=${t} name=${name} />
@@ -366,10 +430,12 @@ function Form({ E, s }) {
       <${Sel} path=${ptr("tigers", t, "headquarters")} label="Headquarters" blank="none" options=${players.map((x) => [x, x])} />
     </${Group}>`)}</div>`}
     <h2>Participants</h2>
-    ${Object.keys(body.participants).map((pid, i) => html`<${Participant} E=${E} pid=${pid} open=${i === 0} pad=${pad} key=${pid} />`)}
-    <h2>Rules options</h2>
-    ${RULES.map(([key, legend, options]) => html`<${Radios} path=${ptr("rules_options", key)} legend=${legend} options=${options}
-      onPick=${(v) => setRule(key, v)} key=${key} />`)}
+    ${Object.keys(body.participants).map((pid, i) => html`<${Participant} E=${E} pid=${pid} open=${i === 0} pad=${pad} key=${pid}
+      folded=${!!folded[pid]} onWork=${onWork} unfold=${() => { setFolded({ ...folded, [pid]: false }); pad.open(entries.find(([, , q]) => q === pid)[0]); }} />`)}
+    <details class="card rules-options"><summary>Rules options: ${RULES.every(([key]) => body.rules_options[key] === E.rules[key])
+      ? "as in the rulebook" : "a house rule is on"}</summary>
+      ${RULES.map(([key, legend, options]) => html`<${Radios} path=${ptr("rules_options", key)} legend=${legend} options=${options}
+        onPick=${(v) => setRule(key, v)} key=${key} />`)}</details>
     ${body.era1 && body.rules_options.prosperity_from_influence_rounds === 2 && html`<${Era1} E=${E} />`}
     <${SubmitBar} s=${s} />
     <${NumberPad} pad=${pad} labels=${padLabels} />
