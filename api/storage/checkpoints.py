@@ -2,8 +2,8 @@
 
 SQLite copies the WAL back into the database file (a checkpoint: ~600 pages written and fsynced, 8-20
 ms on this project's disk) inside the ``COMMIT`` that takes the WAL past ``wal_autocheckpoint`` pages,
-so one move in ~150 paid for it, and the writers of its worker queued behind it
-(docs/decisions/one-sqlite-writer-per-worker.md).  Here a worker's daemon thread runs a ``PASSIVE``
+so one move in ~130 paid for it, and the writers of its worker queued behind it
+(docs/decisions/wal-checkpoints-off-the-request-path.md).  Here a worker's daemon thread runs a ``PASSIVE``
 checkpoint (it never waits for, nor blocks, readers and writers) every `INTERVAL_S`; the request
 connections keep a backstop autocheckpoint (`api.storage.db.BACKSTOP_PAGES`), so the WAL
 stays bounded should this thread ever stop.
