@@ -27,6 +27,7 @@ from api.storage import jsonio
 from api.storage.errors import BUSY_TIMEOUT_MS, RETRY_AFTER, DatabaseFault  # noqa: F401 (re-exported)
 
 MARKER_SUFFIX = ".initialised"
+BACKSTOP_PAGES = 10_000  # `connect`: the WAL pages past which a commit checkpoints by itself
 # SQLite result-code names (Python's `sqlite_errorname`) → (problem code, what it means for the operator).
 _FAULTS = (
     ("SQLITE_FULL", "disk_full", "the disk holding the database is full"),
@@ -165,6 +166,9 @@ def connect(path: str, busy_timeout_ms: int = BUSY_TIMEOUT_MS, must_exist: bool 
     conn.execute("PRAGMA synchronous = FULL")
     conn.execute("PRAGMA foreign_keys = ON")
     conn.execute("PRAGMA mmap_size = 0")  # read the file, never map it: a mapped file that fails kills with SIGBUS
+    # A worker's thread checkpoints the WAL every second (`api.storage.checkpoints`); a commit checkpoints
+    # only past this backstop (~40 MB of WAL), should that thread not run (a CLI, another server).
+    conn.execute(f"PRAGMA wal_autocheckpoint = {BACKSTOP_PAGES}")
     db = Database(conn, execute_plugins=False)
     db.tablekeeper_write_lock = _write_lock(str(path))
     db.tablekeeper_busy_timeout_ms = int(busy_timeout_ms)
