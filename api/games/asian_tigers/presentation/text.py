@@ -28,7 +28,7 @@ def _rewriter(edition: Edition, player_count: int):
     for tiger in edition.tigers.values():
         for space in tiger.spaces.values():
             table[space.id] = L.space_label(edition, space)
-            again[space.id] = f"that {L.KIND_NAMES[space.kind]}"
+            again[space.id] = f"that {space.kind.replace('_', ' ')}"
             if space.kind == "university" and space.bonus is not None:  # the line says what the bonus gave
                 bonus = " · " + L.effect_text(edition, space.bonus)
                 table[f"university bonus on {space.id}"] = f"university bonus on {table[space.id].replace(bonus, '')}"
