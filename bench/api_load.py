@@ -5,8 +5,9 @@
     python bench/api_load.py --root /tmp/old   # serve another checkout's `api` (before/after figures)
     python bench/api_load.py --database postgresql --servers 2   # PostgreSQL (a throwaway cluster), 2 app servers
 
-Each repetition starts two servers on loopback, each with 2 sync gunicorn
-workers on a fresh temporary SQLite database (WAL, synchronous=FULL), and runs
+Each repetition starts two servers on loopback, each with 2 gthread gunicorn
+workers × 32 threads (as gunicorn.conf.py) on a fresh temporary SQLite database
+(WAL, synchronous=FULL), and runs
 each scenario on one then the other (the order swapped every repetition, so the
 two figures of a ratio are seconds apart on a machine whose speed drifts):
 
@@ -21,7 +22,10 @@ the bottleneck (its CPU is printed; a worker's CPU is user + system, the
 system part printed apart).
 Scenarios: `--connections` flat out, 100 tables flat out, and paced (100 tables, one move every 1-5 s each: p50/p99);
 then one table playing whole games alone (move #150+ vs moves #1-10), and the
-database bytes per move.  Ratios are medians over the repetitions.  Figures
+database bytes per move (`--scenarios` picks a subset).  Answers 503 are counted,
+not hidden: a refused move is an error and the table plays on; a refused game
+creation (503 database_busy, 429) is retried after its Retry-After, counted, and
+a table gives up after 10 in a row.  Ratios are medians over the repetitions.  Figures
 are for notes: never asserted in tests.  Only 127.0.0.1 is contacted.
 """
 from __future__ import annotations
