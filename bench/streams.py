@@ -108,6 +108,20 @@ def tree_pss_kb(pid: int) -> int:
     return total
 
 
+def caddy_memstats(admin: str) -> dict[str, int]:
+    """Go's own account of Caddy's memory (its admin endpoint's /debug/vars): bytes of goroutine
+    stacks, of heap in use, and all it took from the system; empty when the endpoint does not answer."""
+    import urllib.request
+
+    try:
+        with urllib.request.urlopen(f"http://{admin}/debug/vars", timeout=5) as answer:
+            stats = json.loads(answer.read())["memstats"]
+    except (OSError, ValueError, KeyError):
+        return {}
+    return {"stacks": stats["StackInuse"], "heap": stats["HeapInuse"], "sys": stats["Sys"],
+}
+
+
 def tree_cpu_seconds(pid: int) -> float:
     """User + system CPU seconds of `pid` and all its descendants."""
     total, todo = 0.0, [pid]
@@ -319,6 +333,7 @@ async def bench(args, ports: dict, cafile: str, serve_pid: int) -> None:
     await asyncio.sleep(2)
     rss_before, pss_before = tree_rss_kb(serve_pid), tree_pss_kb(serve_pid)
     parts_before = parts_rss_kb(serve_pid)
+    go_before = caddy_memstats(ports["CADDY_ADMIN"])
     mp = multiprocessing.get_context("spawn")
     pipe, child_pipe = mp.Pipe()
     phones = mp.Process(target=phones_main, args=(child_pipe, games, args.phones, https, cafile, args.http2), daemon=True)
@@ -333,6 +348,11 @@ async def bench(args, ports: dict, cafile: str, serve_pid: int) -> None:
         f"{name} {100 * (cpu_after[name] - cpu_before.get(name, 0)) / idle:.1f}" for name in cpu_after))
     rss_with, pss_with = tree_rss_kb(serve_pid), tree_pss_kb(serve_pid)
     parts_with = parts_rss_kb(serve_pid)
+    go_with = caddy_memstats(ports["CADDY_ADMIN"])
+    if go_before and go_with:
+        print("  Caddy by Go's count, kB per open stream: " + ", ".join(
+            f"{name} {(go_with[name] - go_before[name]) / 1024 / max(1, alive):.1f}"
+            for name in ("stacks", "heap", "sys")) + f" (GOGC={os.environ.get('GOGC', 'default')})")
     print("  per part, kB per open stream: " + ", ".join(
         f"{name} {(parts_with[name] - parts_before.get(name, 0)) / max(1, alive):.1f}" for name in parts_with))
     print(f"memory: {rss_before / 1024:.0f} MB before, {rss_with / 1024:.0f} MB with the streams open:"
@@ -407,8 +427,9 @@ def main() -> None:
     print(f"open files limit {hard}; {os.cpu_count()} CPUs", flush=True)
     tmp = Path(tempfile.mkdtemp(prefix="tk-streams-"))
     ports = {name: str(free_port()) for name in ("PORT", "STREAMS_PORT", "HTTPS_PORT", "HTTP_PORT")}
+    ports["CADDY_ADMIN"] = f"localhost:{free_port()}"  # its /debug/vars: Go's memory statistics
     env = {**os.environ, **ports, "PYTHONPATH": str(ROOT), "XDG_DATA_HOME": str(tmp / "xdg"),
-           "XDG_CONFIG_HOME": str(tmp / "xdg"), "HOME": str(tmp), "CADDY_ADMIN": "off",
+           "XDG_CONFIG_HOME": str(tmp / "xdg"), "HOME": str(tmp),
            "TABLEKEEPER_SITE": "localhost", "TABLEKEEPER_DATABASE": str(tmp / "bench.db"),
            "TABLEKEEPER_TEST_ENGINES": "tests.toy_engine:ENGINE", "TABLEKEEPER_STREAM_LIFETIME": "3600",
            "TABLEKEEPER_CREATES_PER_MINUTE": "0"}  # 2,450 tables from one address
