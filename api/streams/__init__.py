@@ -1,16 +1,17 @@
 """The stream service: ``GET /api/games/{id}/events`` on an asynchronous server, where an open phone costs
-a coroutine and a socket instead of an app thread.
+a coroutine and an HTTP/2 stream instead of an app thread.
 
-A Starlette app run by uvicorn (``uvicorn --factory api.streams:create_app``);
-Caddy routes ``/api/games/*/events`` here and everything else to the app
-(``deploy/Caddyfile``).  It speaks exactly what `api.web.events` speaks (the
+An ASGI app run by hypercorn (``hypercorn --config deploy/hypercorn.toml
+'api.streams:create_app()'``), which Caddy reaches over HTTP/2 cleartext; any
+ASGI server runs it (the tests use uvicorn).  Caddy routes
+``/api/games/*/events`` here and everything else to the app (``deploy/Caddyfile``).  It speaks exactly what `api.web.events` speaks (the
 same `version_event`, the same ``Last-Event-ID`` resumption, heartbeats,
 lifetime and ``too_many_streams`` answer) and checks the token with the app's
 own `authorized`, run in a request context of the app it builds from the same
 configuration.  Database reads (the token check, an event's body) run on
 worker threads; a stream waits on the event loop between events.  When the
-phone goes away uvicorn reports the disconnect and Starlette cancels the
-stream at once, which frees its slot (``GET /_streams/stats`` counts them;
+phone goes away the server reports the disconnect and the stream is cancelled
+at once, which frees its slot (``GET /_streams/stats`` counts them;
 Caddy does not route that path).
 
 Settings (environment): the app's (``TABLEKEEPER_DATABASE``,
