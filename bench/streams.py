@@ -92,6 +92,36 @@ def tree_rss_kb(pid: int) -> int:
     return total
 
 
+def tree_pss_kb(pid: int) -> int:
+    """PSS (kB) of `pid` and all its descendants: pages shared between processes (gunicorn's forked
+    workers) are split between them instead of counted in each."""
+    total, todo = 0, [pid]
+    while todo:
+        current = todo.pop()
+        try:
+            for line in Path(f"/proc/{current}/smaps_rollup").read_text().splitlines():
+                if line.startswith("Pss:"):
+                    total += int(line.split()[1])
+            todo.extend(int(c) for c in Path(f"/proc/{current}/task/{current}/children").read_text().split())
+        except OSError:
+            continue
+    return total
+
+
+def caddy_memstats(admin: str) -> dict[str, int]:
+    """Go's own account of Caddy's memory (its admin endpoint's /debug/vars): bytes of goroutine
+    stacks, of heap in use, and all it took from the system; empty when the endpoint does not answer."""
+    import urllib.request
+
+    try:
+        with urllib.request.urlopen(f"http://{admin}/debug/vars", timeout=5) as answer:
+            stats = json.loads(answer.read())["memstats"]
+    except (OSError, ValueError, KeyError):
+        return {}
+    return {"stacks": stats["StackInuse"], "heap": stats["HeapInuse"], "sys": stats["Sys"],
+}
+
+
 def tree_cpu_seconds(pid: int) -> float:
     """User + system CPU seconds of `pid` and all its descendants."""
     total, todo = 0.0, [pid]
@@ -111,7 +141,7 @@ def parts_cpu(pid: int) -> dict[str, float]:
     parts: dict[str, float] = {}
     for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split():
         cmdline = Path(f"/proc/{child}/cmdline").read_bytes().split(b"\0")
-        name = next((n for n in ("caddy", "uvicorn", "gunicorn") if any(n.encode() in a for a in cmdline)), child)
+        name = next((n for n in ("caddy", "hypercorn", "uvicorn", "gunicorn") if any(n.encode() in a for a in cmdline)), child)
         parts[name] = tree_cpu_seconds(int(child))
     return parts
 
@@ -121,41 +151,81 @@ def parts_rss_kb(pid: int) -> dict[str, int]:
     parts: dict[str, int] = {}
     for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split():
         cmdline = Path(f"/proc/{child}/cmdline").read_bytes().split(b"\0")
-        name = next((n for n in ("caddy", "uvicorn", "gunicorn") if any(n.encode() in a for a in cmdline)), child)
+        name = next((n for n in ("caddy", "hypercorn", "uvicorn", "gunicorn") if any(n.encode() in a for a in cmdline)), child)
         parts[name] = tree_rss_kb(int(child))
     return parts
 
 
 class Stream:
-    """One phone's event stream: records when each version arrived."""
+    """One phone's event stream: records when each version arrived.  HTTP/1.1 over TLS by default;
+    HTTP/2 over TLS (ALPN h2, as a phone's browser speaks to Caddy) with `http2`."""
 
-    def __init__(self, game: dict):
+    def __init__(self, game: dict, http2: bool = False):
         self.game = game
+        self.http2 = http2
         self.heard: dict[int, float] = {}  # version -> when it arrived (time.monotonic: one clock for all processes)
         self.task: asyncio.Task | None = None
+        self.buffer = b""
+        self.opened: asyncio.Event | None = None
+
+    def feed(self, data: bytes) -> None:
+        """Take a piece of the SSE text; note the version of every complete event in it."""
+        self.buffer += data
+        while b"\n\n" in self.buffer:
+            block, self.buffer = self.buffer.split(b"\n\n", 1)
+            for line in block.split(b"\n"):
+                if line.startswith(b"data: "):
+                    self.heard[json.loads(line[6:])["version"]] = time.monotonic()
+                    if self.opened is not None:
+                        self.opened.set()
+                        self.opened = None
 
     async def run(self, port: int, context: ssl.SSLContext, opened: asyncio.Event | None = None) -> None:
+        self.opened = opened
         reader, writer = await asyncio.open_connection("127.0.0.1", port, ssl=context, server_hostname="localhost")
-        writer.write(f"GET /api/games/{self.game['game_id']}/events HTTP/1.1\r\nHost: localhost:{port}\r\n"
-                     f"Authorization: Bearer {self.game['table_token']}\r\nAccept: text/event-stream\r\n\r\n".encode())
-        head = await reader.readuntil(b"\r\n\r\n")
-        if b" 200 " not in head.split(b"\r\n", 1)[0]:
-            raise RuntimeError(head.split(b"\r\n", 1)[0].decode())
-        buffer = b""
         try:
+            if self.http2:
+                await self.run_h2(reader, writer, port)
+                return
+            writer.write(f"GET /api/games/{self.game['game_id']}/events HTTP/1.1\r\nHost: localhost:{port}\r\n"
+                         f"Authorization: Bearer {self.game['table_token']}\r\nAccept: text/event-stream\r\n\r\n"
+                         .encode())
+            head = await reader.readuntil(b"\r\n\r\n")
+            if b" 200 " not in head.split(b"\r\n", 1)[0]:
+                raise RuntimeError(head.split(b"\r\n", 1)[0].decode())
             while True:  # chunked transfer coding from Caddy; SSE blocks inside
                 size = int((await reader.readuntil(b"\r\n")).strip(), 16)
-                buffer += (await reader.readexactly(size + 2))[:-2]
-                while b"\n\n" in buffer:
-                    block, buffer = buffer.split(b"\n\n", 1)
-                    for line in block.split(b"\n"):
-                        if line.startswith(b"data: "):
-                            self.heard[json.loads(line[6:])["version"]] = time.monotonic()
-                            if opened is not None:
-                                opened.set()
-                                opened = None
+                self.feed((await reader.readexactly(size + 2))[:-2])
         finally:
             writer.close()
+
+    async def run_h2(self, reader, writer, port: int) -> None:
+        """The same stream as one HTTP/2 request on its own connection (the h2 library, hypercorn's)."""
+        import h2.config
+        import h2.connection
+        import h2.events
+
+        if writer.get_extra_info("ssl_object").selected_alpn_protocol() != "h2":
+            raise RuntimeError("the server did not agree to HTTP/2")
+        conn = h2.connection.H2Connection(h2.config.H2Configuration(client_side=True))
+        conn.initiate_connection()
+        conn.send_headers(1, [(":method", "GET"), (":path", f"/api/games/{self.game['game_id']}/events"),
+                              (":scheme", "https"), (":authority", f"localhost:{port}"),
+                              ("authorization", f"Bearer {self.game['table_token']}"),
+                              ("accept", "text/event-stream")], end_stream=True)
+        writer.write(conn.data_to_send())
+        while data := await reader.read(65536):
+            for event in conn.receive_data(data):
+                if isinstance(event, h2.events.ResponseReceived):
+                    status = dict(event.headers).get(b":status")
+                    if status != b"200":
+                        raise RuntimeError(f"status {status!r}")
+                elif isinstance(event, h2.events.DataReceived):
+                    conn.acknowledge_received_data(event.flow_controlled_length, event.stream_id)
+                    self.feed(event.data)
+                elif isinstance(event, (h2.events.StreamEnded, h2.events.StreamReset)):
+                    return
+            writer.write(conn.data_to_send())
 
 
 async def move(conn: TlsConnection, game: dict) -> tuple[float, float]:
@@ -208,11 +278,13 @@ async def slow_client(port: int, context: ssl.SSLContext, game: dict, stop: asyn
     writer.close()
 
 
-async def hold_streams(pipe, games: list[dict], phones: int, https: int, cafile: str) -> None:
+async def hold_streams(pipe, games: list[dict], phones: int, https: int, cafile: str, http2: bool) -> None:
     """The phones (in their own process, so reading 10,000 streams does not slow the movers' clock):
     open the streams, report, then answer "report" with what each stream heard, until "stop"."""
     context = ssl.create_default_context(cafile=cafile)
-    streams = [Stream(game) for game in games for _ in range(phones)]
+    if http2:
+        context.set_alpn_protocols(["h2"])
+    streams = [Stream(game, http2) for game in games for _ in range(phones)]
     started = time.monotonic()
     for first in range(0, len(streams), 200):  # 200 handshakes at a time
         batch = streams[first:first + 200]
@@ -231,9 +303,10 @@ async def hold_streams(pipe, games: list[dict], phones: int, https: int, cafile:
     await asyncio.gather(*(s.task for s in streams), return_exceptions=True)
 
 
-def phones_main(pipe, games: list[dict], phones: int, https: int, cafile: str) -> None:
+def phones_main(pipe, games: list[dict], phones: int, https: int, cafile: str, http2: bool) -> None:
     """Entry point of the phones' process."""
-    asyncio.run(hold_streams(pipe, games, phones, https, cafile))
+    resource.setrlimit(resource.RLIMIT_NOFILE, (resource.getrlimit(resource.RLIMIT_NOFILE)[1],) * 2)
+    asyncio.run(hold_streams(pipe, games, phones, https, cafile, http2))
 
 
 async def bench(args, ports: dict, cafile: str, serve_pid: int) -> None:
@@ -258,11 +331,12 @@ async def bench(args, ports: dict, cafile: str, serve_pid: int) -> None:
     await asyncio.gather(*(creator(args.tables // 8 + (1 if i < args.tables % 8 else 0)) for i in range(8)))
     print(f"created {len(games)} tables in {time.monotonic() - started:.1f} s", flush=True)
     await asyncio.sleep(2)
-    rss_before = tree_rss_kb(serve_pid)
+    rss_before, pss_before = tree_rss_kb(serve_pid), tree_pss_kb(serve_pid)
     parts_before = parts_rss_kb(serve_pid)
+    go_before = caddy_memstats(ports["CADDY_ADMIN"])
     mp = multiprocessing.get_context("spawn")
     pipe, child_pipe = mp.Pipe()
-    phones = mp.Process(target=phones_main, args=(child_pipe, games, args.phones, https, cafile), daemon=True)
+    phones = mp.Process(target=phones_main, args=(child_pipe, games, args.phones, https, cafile, args.http2), daemon=True)
     phones.start()
     _opened, alive, total, took, failure = await loop.run_in_executor(None, pipe.recv)
     print(f"opened {alive} of {total} streams in {took:.1f} s" + (f"; first failure: {failure}" if failure else ""),
@@ -272,14 +346,19 @@ async def bench(args, ports: dict, cafile: str, serve_pid: int) -> None:
     cpu_after, idle = parts_cpu(serve_pid), time.monotonic() - idle_from
     print(f"  idle, {alive} streams open (heartbeats only), CPU in % of one core: " + ", ".join(
         f"{name} {100 * (cpu_after[name] - cpu_before.get(name, 0)) / idle:.1f}" for name in cpu_after))
-    rss_with = tree_rss_kb(serve_pid)
+    rss_with, pss_with = tree_rss_kb(serve_pid), tree_pss_kb(serve_pid)
     parts_with = parts_rss_kb(serve_pid)
+    go_with = caddy_memstats(ports["CADDY_ADMIN"])
+    if go_before and go_with:
+        print("  Caddy by Go's count, kB per open stream: " + ", ".join(
+            f"{name} {(go_with[name] - go_before[name]) / 1024 / max(1, alive):.1f}"
+            for name in ("stacks", "heap", "sys")) + f" (GOGC={os.environ.get('GOGC', 'default')})")
     print("  per part, kB per open stream: " + ", ".join(
         f"{name} {(parts_with[name] - parts_before.get(name, 0)) / max(1, alive):.1f}" for name in parts_with))
     print(f"memory: {rss_before / 1024:.0f} MB before, {rss_with / 1024:.0f} MB with the streams open:"
           f" {(rss_with - rss_before) / max(1, alive):.1f} kB per idle stream"
-          f" (Caddy + stream service + app, RSS); all of it / streams: {rss_with / max(1, alive):.1f} kB",
-          flush=True)
+          f" (Caddy + stream service + app, RSS; PSS {(pss_with - pss_before) / max(1, alive):.1f} kB);"
+          f" all of it / streams: {rss_with / max(1, alive):.1f} kB", flush=True)
 
     # 2. one move at every table; does every stream hear it, and how soon?
     answered: dict[str, tuple[int, float]] = {}
@@ -340,14 +419,17 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=2450)
     parser.add_argument("--phones", type=int, default=4)
     parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--http2", action="store_true",
+                        help="the phones speak HTTP/2 to Caddy (as browsers do); default HTTP/1.1 over TLS")
     args = parser.parse_args()
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # inherited by Caddy, uvicorn, gunicorn
     print(f"open files limit {hard}; {os.cpu_count()} CPUs", flush=True)
     tmp = Path(tempfile.mkdtemp(prefix="tk-streams-"))
     ports = {name: str(free_port()) for name in ("PORT", "STREAMS_PORT", "HTTPS_PORT", "HTTP_PORT")}
+    ports["CADDY_ADMIN"] = f"localhost:{free_port()}"  # its /debug/vars: Go's memory statistics
     env = {**os.environ, **ports, "PYTHONPATH": str(ROOT), "XDG_DATA_HOME": str(tmp / "xdg"),
-           "XDG_CONFIG_HOME": str(tmp / "xdg"), "HOME": str(tmp), "CADDY_ADMIN": "off",
+           "XDG_CONFIG_HOME": str(tmp / "xdg"), "HOME": str(tmp),
            "TABLEKEEPER_SITE": "localhost", "TABLEKEEPER_DATABASE": str(tmp / "bench.db"),
            "TABLEKEEPER_TEST_ENGINES": "tests.toy_engine:ENGINE", "TABLEKEEPER_STREAM_LIFETIME": "3600",
            "TABLEKEEPER_CREATES_PER_MINUTE": "0"}  # 2,450 tables from one address

@@ -3,7 +3,8 @@
 Starts three processes and stops them together (Ctrl-C, or any of them ending):
 
 - the app: gunicorn on 127.0.0.1:$PORT (localhost only, behind the front);
-- the stream service: uvicorn ``api.streams`` on 127.0.0.1:$STREAMS_PORT (live updates);
+- the stream service: hypercorn ``api.streams`` on 127.0.0.1:$STREAMS_PORT (live updates; Caddy speaks
+  HTTP/2 cleartext to it);
 - Caddy (``deploy/Caddyfile``) on $HTTPS_PORT on every interface, terminating TLS.
 
 Then it prints the address to open on the phones, a QR code of it, and the
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import ipaddress
 import os
+import resource
 import shutil
 import signal
 import socket
@@ -107,10 +109,9 @@ def commands(env: dict) -> list[list[str]]:
     """The app, the stream service and Caddy."""
     # gunicorn reads ./gunicorn.conf.py by itself (the processes start in the repository root).
     app = [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{env['PORT']}", "api:create_app()"]
-    streams = [sys.executable, "-m", "uvicorn", "--factory", "api.streams:create_app", "--host", "127.0.0.1",
-               "--port", env["STREAMS_PORT"], "--no-access-log",
-               "--timeout-graceful-shutdown", "3",
-               "--workers", env.get("STREAMS_WORKERS", "1")]  # uvicorn would read the app's WEB_CONCURRENCY
+    # hypercorn speaks HTTP/2 cleartext to Caddy (deploy/hypercorn.toml says why).
+    streams = [sys.executable, "-m", "hypercorn", "--config", str(ROOT / "deploy" / "hypercorn.toml"),
+               "--bind", f"127.0.0.1:{env['STREAMS_PORT']}", "api.streams:create_app()"]
     caddy = [env.get("CADDY", "caddy"), "run", "--config", str(ROOT / "deploy" / "Caddyfile"),
              "--adapter", "caddyfile"]
     return [app, streams, caddy]
@@ -133,6 +134,10 @@ def main() -> int:
         return 1
     subprocess.run([sys.executable, "-m", "flask", "--app", "api", "init-db"], cwd=ROOT, env=env, check=True)
 
+    # Every open phone is a socket in Caddy: the soft limit on open files (often 1,024) rises to the hard
+    # limit, which the three parts inherit (systemd: LimitNOFILE in the units).
+    _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     procs = [subprocess.Popen(cmd, cwd=ROOT, env=env) for cmd in commands(env)]
     stopping = False
 

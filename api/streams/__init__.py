@@ -1,16 +1,17 @@
 """The stream service: ``GET /api/games/{id}/events`` on an asynchronous server, where an open phone costs
-a coroutine and a socket instead of an app thread.
+a coroutine and an HTTP/2 stream instead of an app thread.
 
-A Starlette app run by uvicorn (``uvicorn --factory api.streams:create_app``);
-Caddy routes ``/api/games/*/events`` here and everything else to the app
-(``deploy/Caddyfile``).  It speaks exactly what `api.web.events` speaks (the
+An ASGI app run by hypercorn (``hypercorn --config deploy/hypercorn.toml
+'api.streams:create_app()'``), which Caddy reaches over HTTP/2 cleartext; any
+ASGI server runs it (the tests use uvicorn).  Caddy routes
+``/api/games/*/events`` here and everything else to the app (``deploy/Caddyfile``).  It speaks exactly what `api.web.events` speaks (the
 same `version_event`, the same ``Last-Event-ID`` resumption, heartbeats,
 lifetime and ``too_many_streams`` answer) and checks the token with the app's
 own `authorized`, run in a request context of the app it builds from the same
 configuration.  Database reads (the token check, an event's body) run on
 worker threads; a stream waits on the event loop between events.  When the
-phone goes away uvicorn reports the disconnect and Starlette cancels the
-stream at once, which frees its slot (``GET /_streams/stats`` counts them;
+phone goes away the server reports the disconnect and the stream is cancelled
+at once, which frees its slot (``GET /_streams/stats`` counts them;
 Caddy does not route that path).
 
 Settings (environment): the app's (``TABLEKEEPER_DATABASE``,
@@ -28,30 +29,68 @@ import time
 from anyio import to_thread
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response, StreamingResponse
+from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from api.streams.watch import Watch, listen, poll_versions
 
 DEFAULT_PER_SERVICE = 20_000
-HEADERS = {"Cache-Control": "no-store", "X-Accel-Buffering": "no", "X-Content-Type-Options": "nosniff",
-           "Referrer-Policy": "no-referrer"}
+STREAM_HEADERS = [(b"content-type", b"text/event-stream; charset=utf-8"), (b"cache-control", b"no-store"),
+                  (b"x-accel-buffering", b"no"), (b"x-content-type-options", b"nosniff"),
+                  (b"referrer-policy", b"no-referrer")]
 
 
-class StreamAnswer(StreamingResponse):
-    """A streamed answer that gives its stream's slot back however it ends (the phone hangs up, even
-    before the first byte; the lifetime is over; the server stops)."""
+class GameEvents:
+    """``GET /api/games/{game_id}/events`` as a plain ASGI app: one coroutine per open stream, plus one
+    task that waits for the phone to hang up and then cancels it.
 
-    def __init__(self, content, release, **kwargs):
-        super().__init__(content, **kwargs)
-        self.release = release
+    Why not Starlette's `StreamingResponse`: an idle stream holds everything its request built for
+    as long as it is open, and Starlette's request, response, task group and middleware frames were a
+    quarter of the stream service's memory per stream (tracemalloc, 2026-12-05).  The answers that are
+    not streams (refusals) are still Starlette responses.
+    """
+
+    def __init__(self, opening, stream):
+        self.opening = opening  # async (scope, game_id) -> a Starlette response refusing it, or the stream's state
+        self.stream = stream  # async generator (game_id, state) -> the stream's text, piece by piece
 
     async def __call__(self, scope, receive, send) -> None:
-        """Send the stream (Starlette's), then release the slot."""
+        """Check, answer 200 and send the stream until it ends or the phone goes away."""
+        game_id = scope["path_params"]["game_id"]
+        opened = await self.opening(scope, game_id)
+        if not isinstance(opened, tuple):
+            await opened(scope, receive, send)
+            return
+        release, state = opened
+        task = asyncio.current_task()
+        gone = asyncio.ensure_future(hang_up(receive))
+
+        def cancel_stream(_gone) -> None:
+            task.cancel()
+
+        gone.add_done_callback(cancel_stream)
         try:
-            await super().__call__(scope, receive, send)
+            await send({"type": "http.response.start", "status": 200, "headers": STREAM_HEADERS})
+            if scope["method"] != "HEAD":
+                async for text in self.stream(game_id, state):
+                    await send({"type": "http.response.body", "body": text.encode(), "more_body": True})
+            await send({"type": "http.response.body", "body": b"", "more_body": False})
+        except asyncio.CancelledError:
+            if not gone.done() or gone.cancelled():
+                raise  # the server is stopping
+            task.uncancel()  # the phone went away: this stream is over, nothing more to say
+        except OSError:
+            pass  # the phone went away while a piece was being sent
         finally:
-            self.release()
+            gone.remove_done_callback(cancel_stream)  # the server's task carries on after this app
+            gone.cancel()
+            release()
+
+
+async def hang_up(receive) -> None:
+    """Return once the phone has gone away (the server says ``http.disconnect``)."""
+    while (await receive())["type"] != "http.disconnect":
+        pass
 
 
 def create_app(config: dict | None = None) -> Starlette:
@@ -69,11 +108,11 @@ def create_app(config: dict | None = None) -> Starlette:
                   int(os.environ.get("TABLEKEEPER_STREAMS_PER_SERVICE", DEFAULT_PER_SERVICE)))
     heartbeat, lifetime = float(cfg["STREAM_HEARTBEAT"]), float(cfg["STREAM_LIFETIME"])
 
-    def check(request: Request, game_id: str):
+    def check(scope, game_id: str):
         """In a request context of the Flask app (worker thread): (None, the game's version, the resume
         point from ``Last-Event-ID``) when the token may read the game, else (the app's own problem answer, ...)."""
-        with flask_app.test_request_context(request.url.path, query_string=request.url.query,
-                                            headers=list(request.headers.items())):
+        headers = [(name.decode("latin-1"), value.decode("latin-1")) for name, value in scope["headers"]]
+        with flask_app.test_request_context(scope["path"], query_string=scope["query_string"], headers=headers):
             try:
                 _repo, record, _role = authorized(game_id, write=False)
                 return None, record.version, resume_point()
@@ -101,10 +140,10 @@ def create_app(config: dict | None = None) -> Starlette:
         answer = problem_response(503, "too_many_streams", str(exc), headers={"Retry-After": "10"})
         return Response(answer.get_data(), answer.status_code, dict(answer.headers))
 
-    async def game_events(request: Request) -> Response:
-        """The game's version changes as ``text/event-stream``."""
-        game_id = request.path_params["game_id"]
-        refused, current, (known_version, known_seq) = await to_thread.run_sync(check, request, game_id)
+    async def opening(scope, game_id: str):
+        """A refusal (the app's problem answer, or ``too_many_streams``), or (what frees the stream's
+        slot, [the version and sequence number the phone already has])."""
+        refused, current, (known_version, known_seq) = await to_thread.run_sync(check, scope, game_id)
         if refused is not None:
             return refused
         try:
@@ -114,26 +153,24 @@ def create_app(config: dict | None = None) -> Starlette:
         if known_version is not None and known_version > current:
             known_version = known_seq = None  # an id from another database: start afresh
         watch.publish(game_id, current)
+        return (lambda: watch.close(game_id)), [known_version, known_seq]
 
-        async def stream():
-            nonlocal known_version, known_seq
-            yield "retry: 2000\n\n"
-            start = now = time.monotonic()
-            next_beat = now + heartbeat
-            while now - start < lifetime:
-                if known_version is None or watch.latest.get(game_id, 0) > known_version:
-                    text, known_version, known_seq = await shared_event(game_id, known_seq)
-                    yield text
-                    next_beat = time.monotonic() + heartbeat
-                elif now >= next_beat:
-                    yield ": heartbeat\n\n"
-                    next_beat = now + heartbeat
-                else:
-                    await watch.wait(game_id, known_version, min(next_beat, start + lifetime) - now)
-                now = time.monotonic()
-
-        return StreamAnswer(stream(), lambda: watch.close(game_id), media_type="text/event-stream",
-                            headers=HEADERS)
+    async def stream(game_id: str, known: list):
+        """The game's version changes as ``text/event-stream`` text, with heartbeats, until the lifetime ends."""
+        yield "retry: 2000\n\n"
+        start = now = time.monotonic()
+        next_beat = now + heartbeat
+        while now - start < lifetime:
+            if known[0] is None or watch.latest.get(game_id, 0) > known[0]:
+                text, known[0], known[1] = await shared_event(game_id, known[1])
+                yield text
+                next_beat = time.monotonic() + heartbeat
+            elif now >= next_beat:
+                yield ": heartbeat\n\n"
+                next_beat = now + heartbeat
+            else:
+                await watch.wait(game_id, known[0], min(next_beat, start + lifetime) - now)
+            now = time.monotonic()
 
     async def stats(_request: Request) -> Response:
         """Open streams and followed games in this process (not routed by Caddy)."""
@@ -154,7 +191,7 @@ def create_app(config: dict | None = None) -> Starlette:
                 task.cancel()
             store.close()
 
-    app = Starlette(routes=[Route("/api/games/{game_id}/events", game_events),
+    app = Starlette(routes=[Route("/api/games/{game_id}/events", GameEvents(opening, stream), methods=["GET", "HEAD"]),
                             Route("/_streams/stats", stats)], lifespan=lifespan)
     app.state.watch = watch
     return app
