@@ -93,6 +93,7 @@ const LATER = [
   "/js/ui/asara-end.js",
   "/js/ui/asara.js",
   "/js/ui/atboard.js",
+  "/js/ui/atcards.js",
   "/js/ui/calibrate.js",
   "/js/ui/campaign.js",
   "/js/ui/campaignlist.js",

@@ -20,6 +20,9 @@ TAP_S = 1.5       # a confirm or "Next" tap
 CHANGE_S = 5.0    # a value that differs: tap it, type the printed number, leave the field
 LIMIT_S = 30 * 60
 # Text boxes holding a data-file code ("advance_global_market"): those are picked in words, not typed.
+# A label read like a data path ("CT1 · automa era 1 · effect 1 · do", "SK.MA"): every screen names values in words.
+PATH_LIKE = re.compile(r" · |\b(CT|AT|RB|PT|AS|AF|ITC)\d|\b[A-Z]{2}\.[A-Z]")
+LABELS = "() => [...document.querySelectorAll('main table.cal th, main h2, main label')].map((e) => e.textContent.trim())"
 CODES_IN_INPUTS = "() => [...document.querySelectorAll('main input')].map((i) => i.value).filter((v) => /^[a-z0-9]+(_[a-z0-9]+)+$/.test(v))"
 
 
@@ -77,7 +80,7 @@ def test_a_whole_box_calibrated_by_taps_within_30_minutes(server, new_phone):
         "Prosperity tokens": ("PT1, 2 players, 2nd place", "11"),
         "Hong Kong: local markets": ("HK.MA buys", None),
     }
-    seen, checked, typed_codes = [], 0, []
+    seen, checked, typed_codes, path_like = [], 0, [], []
     while True:
         title = page.locator("main h1").inner_text()
         page.get_by_test_id("legend").wait_for()  # every screen explains its marks
@@ -86,6 +89,8 @@ def test_a_whole_box_calibrated_by_taps_within_30_minutes(server, new_phone):
                              page.get_by_test_id("component-progress").inner_text())
         on_component = int(match.group(2))
         typed_codes += page.evaluate(CODES_IN_INPUTS)
+        if not title.endswith("construction spaces"):  # those name each space by its printed id
+            path_like += [f"{title}: {x}" for x in page.evaluate(LABELS) if PATH_LIKE.search(x)]
         if title in corrections:
             label, text = corrections[title]
             field = page.get_by_label(label, exact=True)
@@ -139,6 +144,7 @@ def test_a_whole_box_calibrated_by_taps_within_30_minutes(server, new_phone):
           f"{seconds / 60:.1f} minutes")
     assert seconds <= LIMIT_S
     assert typed_codes == []  # every code of the data file is shown in words
+    assert path_like == [], path_like[:10]  # and every value is labelled in words, not as a path
 
 
 def test_a_tigers_spaces_fit_at_200_percent_text(server, new_phone):
@@ -155,3 +161,12 @@ def test_a_tigers_spaces_fit_at_200_percent_text(server, new_phone):
     wide: list = []
     no_sideways_scroll(page, "edition spaces", wide)
     assert not wide, wide
+    # the confirm and "Next" bar: at 200 % text it stays at the end of the page (it took a large part of the
+    # screen when sticky); at the usual size it is one short sticky row
+    bar = page.locator(".cal-actions")
+    assert bar.evaluate("(e) => getComputedStyle(e).position") == "static"
+    bar.scroll_into_view_if_needed()
+    shot(page, "editions-zoom-actions")
+    browser_font_size(page, 16)
+    page.wait_for_function("getComputedStyle(document.querySelector('.cal-actions')).position === 'sticky'")
+    assert bar.bounding_box()["height"] <= 80, bar.bounding_box()

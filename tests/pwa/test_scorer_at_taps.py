@@ -260,6 +260,16 @@ def test_the_turn_order_is_asked_only_when_needed_and_the_form_fits_at_200_perce
     problem = page.locator("[data-testid=scorer-problem]").inner_text()
     assert "South Korea" in problem and "influence" in problem, problem
     shot(page, "at-taps-03-turn-order-asked")
+    # the list of problems is in the page, not over it: the sticky bar keeps one line that jumps to the list
+    listed = page.locator("[data-testid=scorer-problem] .problems li").count()
+    assert listed > 5
+    bar = page.locator(".sticky-bottom").bounding_box()
+    assert bar["height"] <= 130, bar  # one line and the Score button (the list covered ~half of 740 px)
+    line = page.get_by_test_id("problem-summary")
+    assert line.inner_text() == f"{listed} values need a look — show"
+    line.click()
+    page.wait_for_function("document.activeElement && document.activeElement.id === 'scorer-problems'")
+    shot(page, "at-taps-04-problem-list")
     players = page.get_by_role("group", name="Players in turn order")
     for who in ("Blue", "Red", "Green"):
         players.get_by_role("button", name=who, exact=True).click()

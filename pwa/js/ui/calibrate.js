@@ -87,7 +87,7 @@ function ProsperityTokens({ comp, ctx }) {
     const width = Math.max(...Object.values(counts).map((r) => Object.keys(r).length - 1));
     const cols = `grid-template-columns: 2.6rem repeat(${width + 1}, minmax(0, 1fr))`;
     const paths = Object.values(counts).flatMap((r) => Object.values(r));
-    return html`<section class="card" aria-labelledby=${`h-${token}`}><h2 id=${`h-${token}`}>Token ${token}</h2>
+    return html`<section class="card" aria-labelledby=${`h-${token}`}><h2 id=${`h-${token}`}>${labelWords(token, ctx.ed.document)}</h2>
       <div class="cal-grid hint" style=${cols} aria-hidden="true"><span>Pl.</span><span>Big</span>
         ${ORDINAL.slice(0, width).map((o) => html`<span>${o}</span>`)}</div>
       ${Object.entries(counts).map(([count, row]) => html`<div class="cal-grid" style=${cols} role="group"
@@ -108,7 +108,7 @@ function LocalMarkets({ comp, ctx }) {
   const doc = ctx.ed.document;
   return html`<table class="cal"><thead><tr><th scope="col">Market</th><th scope="col">Buys</th><th scope="col">Influence</th></tr></thead>
     <tbody>${Object.entries(markets).map(([id, f]) => html`<tr>
-      <th scope="row">Above centre ${valueAt(doc, f.column) ?? "?"}<br /><span class="hint">${id}</span></th>
+      <th scope="row">Above centre ${valueAt(doc, f.column) ?? "?"}</th>
       <td>${f.good && html`<${Cell} ctx=${{ ...ctx, goods: doc.goods }} path=${f.good} label=${`${id} buys`} wide />`}</td>
       <td class="cal-narrow">${f.influence && html`<${Cell} ctx=${ctx} path=${f.influence} label=${`${id} influence`} />`}</td></tr>`)}
     </tbody></table><${Messages} ctx=${ctx} paths=${comp.paths.filter((p) => !p.endsWith("/good"))} />`;
@@ -136,8 +136,8 @@ function Table({ comp, ctx, paths }) {
   if (paths && !rows.length) return null;
   const sub = { ...ctx, choicesFor: codeChoices(comp, ctx.ed.document) };
   return html`<table class="cal"><tbody>${rows.map((p) => html`<tr>
-    <th scope="row"><label for=${fieldId(p)} style="margin:0;font-weight:600">${comp.labels[p]}</label></th>
-    <td><${Cell} ctx=${sub} path=${p} label=${comp.labels[p]} wide /></td></tr>`)}</tbody></table>
+    <th scope="row"><label for=${fieldId(p)} style="margin:0;font-weight:600">${ctx.labels[p]}</label></th>
+    <td><${Cell} ctx=${sub} path=${p} label=${ctx.labels[p]} wide /></td></tr>`)}</tbody></table>
     ${!paths && html`<label class="radio"><input type="checkbox" checked=${ctx.showAll} onChange=${(e) => ctx.setShowAll(e.target.checked)} />
       Also show the values the rulebook states</label>`}`;
 }
@@ -170,16 +170,16 @@ function TradeCentres({ comp, ctx }) {
   const cards = nations.map(([code, n]) => {
     const base = `/global_market/nations/${code}`;
     const goods = ((n.demand || {}).goods || []).map((_, i) => at(`${base}/demand/goods/${i}`));
-    const flags = (n.flags || []).map((f, i) => ({ id: f.id, value: at(`${base}/flags/${i}/value`), stars: at(`${base}/flags/${i}/stars`),
+    const flags = (n.flags || []).map((f, i) => ({ id: f.id, nth: ORDINAL[i] || `${i + 1}th`, value: at(`${base}/flags/${i}/value`), stars: at(`${base}/flags/${i}/stars`),
                                                    dots: at(`${base}/flags/${i}/dots`) }));
     const own = [...goods, ...flags.flatMap((f) => [f.value, f.stars, f.dots])].filter((p) => comp.paths.includes(p));
-    return html`<section class="card" aria-labelledby=${`h-${code}`}><h2 id=${`h-${code}`}>${n.name} (${code}) · ${n.trade_center}</h2>
+    return html`<section class="card" aria-labelledby=${`h-${code}`}><h2 id=${`h-${code}`}>${n.name}, at the ${labelWords(n.trade_center, doc).replace(/^./, (c) => c.toLowerCase())}</h2>
       ${goods.length > 0 && html`<p><strong>Demands:</strong></p><div class="grid2">${goods.map((p, i) =>
         html`<${Cell} ctx=${{ ...ctx, goods: doc.goods }} path=${p} label=${`${code} demands, good ${i + 1}`} wide />`)}</div>`}
       <div class="cal-grid hint" style="grid-template-columns: 4.2rem repeat(3, minmax(0, 1fr))" aria-hidden="true">
         <span>Flag</span><span>Value</span><span>Stars</span><span>Dots</span></div>
-      ${flags.map((f) => html`<div class="cal-grid" style="grid-template-columns: 4.2rem repeat(3, minmax(0, 1fr))" role="group" aria-label=${f.id}>
-        <strong>${f.id}</strong>
+      ${flags.map((f) => html`<div class="cal-grid" style="grid-template-columns: 4.2rem repeat(3, minmax(0, 1fr))" role="group" aria-label=${`${n.name}: ${f.nth} flag of the stack`}>
+        <strong>${f.nth}</strong>
         <${Cell} ctx=${ctx} path=${f.value} label=${`${f.id} value`} />
         <${Cell} ctx=${ctx} path=${f.stars} label=${`${f.id} stars`} />
         <${Cell} ctx=${ctx} path=${f.dots} label=${`${f.id} dots (empty: none)`} /></div>`)}
@@ -190,6 +190,52 @@ function TradeCentres({ comp, ctx }) {
 
 // "advance_global_market" → "advance global market": codes of the data file read as words.
 const words = (w) => String(w).replace(/_/g, " ");
+
+// A value's label from the server, a path ("CT1 · automa era 1 · effect 1 · do"), in words a person finds on the
+// component ("Campaign tile 1: the Automa in Era I, effect 1, what it does"): numbered ids by what they are,
+// Tigers, nations and spaces by name, list words dropped.
+const NUMBERED = { CT: "Campaign tile", AT: "Action tile", RB: "Region bonus token", PT: "Prosperity token",
+                   ITC: "Trade centre", S: "Sector", AS: "Automa sector", AF: "Automa scoring sector", D: "Dollar token",
+                   Y: "Yen token" };
+const DROP = new Set(["spaces", "tokens", "nations", "trade centers", "infrastructure sectors",
+                      "final scoring sectors", "satellite spaces", "infinite spaces", "local markets", "rules options",
+                      "headquarters slots", "trade center rule"]);
+const SAID = { do: "what it does", tiger: "Tiger", amount: "how many", "min players": "from how many players (dots)",
+               headline: "big number", id: "printed name", choose: "chosen", scope: "applies to", trigger: "when",
+               requirement: "goal", "automa era 1": "the Automa in Era I", "automa era 2": "the Automa in Era II",
+               "era 1": "Era I", "era 2": "Era II", automa: "the Automa" };
+const ORD = (n) => ORDINAL[n - 1] || `${n}th`;
+export function labelWords(label, doc) {
+  const tigers = doc.tigers || {};
+  const nations = (doc.global_market || {}).nations || {};
+  const place = (t, id) => {
+    const T = tigers[t];
+    const sp = T.spaces?.[id] || T.infinite_spaces?.[id];
+    if (sp) return `${T.name}, ${(KIND[sp.kind] || words(sp.kind || "space")).toLowerCase()} ${sp.column ? `in column ${sp.column}` : "∞ space"}${sp.good ? ` (${sp.good})` : ""}`;
+    if (T.satellite_spaces?.[id]) return `${T.name}, satellite space of the ${words(T.satellite_spaces[id].row)} row`;
+    if (T.local_markets?.[id]) return `${T.name}, market above centre ${T.local_markets[id].column}`;
+    if (T.headquarters_slots?.[id]) return `${T.name}, headquarters`;
+    return T.name;
+  };
+  const centres = (doc.global_market || {}).trade_centers || {};
+  const raw = String(label).split(" · ");
+  const parts = raw.filter((x, i) => !DROP.has(x) && !(["dollar", "yen"].includes(x) && raw[i + 1] === "tokens")).map((x) => {
+    const before = raw[raw.indexOf(x) - 1];
+    if (before === "final scoring sectors" && /^[A-Z]$/.test(x)) return `Scoring sector ${x}`;
+    if (centres[x]) return `${words(centres[x].kind || "")} trade centre ${x.replace(/\D/g, "")}`.replace(/^./, (c) => c.toUpperCase()).trim();
+    let m = x.match(/^([A-Z]{2})\.(\w+)$/);
+    if (m && tigers[m[1]]) return place(m[1], x);
+    if (tigers[x]) return tigers[x].name;
+    if (nations[x]) return nations[x].name;
+    m = x.match(/^([A-Z]{1,3})0*(\d+)$/);
+    if (m && NUMBERED[m[1]]) return `${NUMBERED[m[1]]} ${m[2]}`;
+    if ((m = x.match(/^#(\d+)$/))) return ORD(Number(m[1]));
+    if ((m = x.match(/^rank (\d+)$/))) return `${ORD(Number(m[1]))} place`;
+    if ((m = x.match(/^tiger (\d+)$/))) return `Tiger ${m[1]}`;
+    return SAID[x] || x;
+  });
+  return parts.length > 1 ? `${parts[0]}: ${parts.slice(1).join(", ")}` : parts.join("");
+}
 const KIND = { university: "University", department: "Department", factory: "Factory", power_plant: "Power plant",
                laboratory: "Laboratory" };
 const FIELD = { kind: "kind", row: "row", column: "column", position: "position", min_players: "players (dots)",
@@ -283,6 +329,7 @@ export default function Calibrate({ params }) {
   if (!ed || !comp) return html`<main class="screen"><nav class="nav" aria-label="Back"><a href=${`#/editions/${params.id}`}>Edition</a></nav>
     <h1 tabindex="-1">Check the numbers</h1><${Problem} error=${error} />${!error && html`<p>${ed ? "No such component." : "Loading…"}</p>`}</main>`;
   const canEdit = !!token && ed.draft;
+  const labels = Object.fromEntries(Object.entries(comp.labels).map(([p, l]) => [p, labelWords(l, ed.document)]));
 
   // Send `ops` plus every pending edit; the server answers with the edition or the first bad value.
   const send = async (nextPending, extraOps = []) => {
@@ -298,7 +345,7 @@ export default function Calibrate({ params }) {
       if (err.problem && err.problem.path) {
         const p = err.problem;
         const sentence = (p.errors && p.errors[p.path] && p.errors[p.path][0]) || p.detail;
-        const label = comp.labels[p.path] || p.path;
+        const label = labels[p.path] || p.path;
         setProblem({ path: p.path, sentence, label });
         requestAnimationFrame(() => {
           const shown = document.getElementById(`${fieldId(p.path)}-err`) || document.querySelector("main .field-error");
@@ -331,7 +378,7 @@ export default function Calibrate({ params }) {
   const at = order.findIndex((c) => c.id === comp.id);
   const next = order[at + 1];
   const Layout = LAYOUTS[comp.layout] || Table;
-  const ctx = { ed, pending, onEdit, problem, local, canEdit, showAll, setShowAll, labels: comp.labels };
+  const ctx = { ed, pending, onEdit, problem, local, canEdit, showAll, setShowAll, labels };
   const misplaced = problem && !comp.paths.includes(problem.path);
   return html`<main class="screen">
     <nav class="nav" aria-label="Back"><a href="#/">Home</a><a href=${`#/editions/${ed.edition_id}`}>${ed.name}</a></nav>
@@ -352,9 +399,9 @@ export default function Calibrate({ params }) {
     ${saved && html`<div class="banner ok" role="status">${saved}</div>`}
     <${Problem} error=${error} />
     ${Object.keys(pending).length > 0 && html`<p class="hint">${Object.keys(pending).length} change(s) kept on this phone, not accepted yet.</p>`}
-    <div class="stack sticky-bottom">
+    <div class="cal-actions sticky-bottom">
       ${canEdit && html`<button class="primary" disabled=${busy} onClick=${confirmAll}>These values match my box</button>`}
-      ${next ? html`<button onClick=${() => go(`#/editions/${ed.edition_id}/check/${next.id}`)}>Next: ${next.title}</button>`
+      ${next ? html`<button aria-label=${`Next: ${next.title}`} onClick=${() => go(`#/editions/${ed.edition_id}/check/${next.id}`)}>Next</button>`
         : html`<a class="button" href=${`#/editions/${ed.edition_id}`}>Back to the edition</a>`}
     </div>
   </main>`;

@@ -223,19 +223,25 @@ export function useScorer(game, params, blank, summarize, mode = null) {
            showResult: !!result && !editing, edit: () => { setEditing(true); setResult(null); window.scrollTo(0, 0); } };
 }
 
-// The submit bar (with the server's refusal, as an alert: every problem in words) at the bottom of a form.
+// The submit bar at the bottom of a form.  A refusal lists every problem in words just above it, in the page (not
+// sticky: a long list never covers the form); the sticky bar keeps one line, "3 values need a look — show", that
+// jumps to the list.
 export function SubmitBar({ s, label = t("Score") }) {
   const listed = problemsOf(s.problem);
   const go = (path) => { const el = document.querySelector(`[data-path="${CSS.escape(path)}"]`);
     if (el) { el.scrollIntoView({ block: "center" }); (el.matches("input, select") ? el : el.querySelector("input, select, button") || el).focus(); } };
-  return html`<div class="sticky-bottom">
-    ${s.problem && html`<div class="banner error" role="alert" data-testid="scorer-problem">
-      ${s.target ? html`<p>${tn("Not scored: one value needs a look.", "Not scored: {n} values need a look.", listed.length)}</p>
-        <ul class="problems">${listed.map((x, k) => html`<li key=${k}>
-          <button type="button" class="link" onClick=${() => go(Object.keys(s.targets).find((t) => s.targets[t].includes(x)) || s.target)}>
-            ${x.field ? `${x.field}: ` : ""}${x.message}${x.rule ? ` (${t("rule")} ${x.rule})` : ""}</button></li>`)}</ul>`
-        : html`<div>${s.problem.detail}</div>${s.problem.rule ? html`<div>${t("Rule")} <${RuleLink} id=${s.problem.rule} /></div>` : ""}`}
-    </div>`}
+  const toList = () => { const el = document.getElementById("scorer-problems"); if (el) { el.scrollIntoView({ block: "start" }); el.focus(); } };
+  return html`${s.problem && s.target && html`<div class="banner error problem-list" role="alert" data-testid="scorer-problem"
+      id="scorer-problems" tabindex="-1">
+      <p>${tn("Not scored: one value needs a look.", "Not scored: {n} values need a look.", listed.length)}</p>
+      <ul class="problems">${listed.map((x, k) => html`<li key=${k}>
+        <button type="button" class="link" onClick=${() => go(Object.keys(s.targets).find((t) => s.targets[t].includes(x)) || s.target)}>
+          ${x.field ? `${x.field}: ` : ""}${x.message}${x.rule ? ` (${t("rule")} ${x.rule})` : ""}</button></li>`)}</ul></div>`}
+    <div class="sticky-bottom">
+    ${s.problem && s.target && html`<button type="button" class="link problem-line" data-testid="problem-summary"
+      onClick=${toList}>${tn("1 value needs a look — show", "{n} values need a look — show", listed.length)}</button>`}
+    ${s.problem && !s.target && html`<div class="banner error" role="alert" data-testid="scorer-problem">
+      <div>${s.problem.detail}</div>${s.problem.rule ? html`<div>${t("Rule")} <${RuleLink} id=${s.problem.rule} /></div>` : ""}</div>`}
     <button class="primary" type="submit" style="width:100%" disabled=${s.busy}>${s.busy ? t("Scoring…") : label}</button>
   </div>`;
 }

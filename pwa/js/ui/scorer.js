@@ -12,12 +12,10 @@ import { FieldError, FormProvider, Group, Num, Radios, ResultActions, ScorerFram
 import { Sheet, summary } from "./sheet.js";
 import example from "./scorer-example.js";
 import { Chips } from "./tapkit.js";
-import { NumberPad, PadNum, usePad } from "./numpad.js";
-import { PaintPicker, TigerBoard, boardsOf, renamed, toBoards, toNumbers, usesBoards } from "./atboard.js";
+import { NumberPad, usePad } from "./numpad.js";
+import { PaintPicker, TigerBoard, boardsOf, toBoards, toNumbers, usesBoards } from "./atboard.js";
+import { COLUMNS, FACTS, LEFT_WORDS, Participant, cap, leftoverKeys } from "./atcards.js";
 
-const COLUMNS = [["A", "A"], ["B", "B"], ["C", "C"], ["none", "None"]];
-const FACTS = [["distinct_infrastructure_types", "Kinds built"], ["satellites", "Satellites"],
-               ["parts_factories", "Parts factories"], ["power_plants", "Power plants"], ["laboratories", "Labs"]];
 const RULES = [
   ["tiebreak_era2_tiger_ties", "Era II ties on a Tiger", [["chain", "Chain: headquarters, then columns A, B, C, then turn order"],
                                                           ["turn_order", "Turn order only"]]],
@@ -27,12 +25,6 @@ const RULES = [
                                                                      [2, "Scored twice: also right after Era I's influence step"]]],
 ];
 const NEUTRAL = "Neutral";
-const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
-const LEFTOVERS = ["goods", "energy", "science"];
-// The Era II management counts goods, energy and science together (MGMT2-02): a new table enters their sum, one
-// number; a body with the three (the worked examples) keeps them.
-const leftoverKeys = (p) => (p.leftovers && "total" in p.leftovers ? ["total"] : LEFTOVERS);
-const LEFT_WORDS = { total: "goods, energy and science left", goods: "goods left", energy: "energy left", science: "science left" };
 
 // The numbers the pad walks, in the order a person reads them off the table, one participant after another,
 // each with its name in words: [pointer, label, participant].
@@ -89,18 +81,6 @@ const neutralIp = (E) => (t) => {
   return ip;
 };
 
-// A flag as printed: its nation, the spaces it moves on the global market, its stars and dots.
-const flagText = (x) => `${x.name} ${x.value}${x.stars ? ` ${"★".repeat(x.stars)}` : ""}${x.dots ? ` ${"•".repeat(x.dots)}` : ""}`;
-// The same on a small chip: a long nation name shortened as people do (the full words are the chip's accessible name).
-const SHORT_NATION = { "United States": "USA", "United Kingdom": "UK", "West Germany": "W. Ger.", "Netherlands": "Neth." };
-const nationShort = (x) => SHORT_NATION[x.name] || x.name;
-const marks = (x) => `${x.value}${"★".repeat(x.stars || 0)}${"•".repeat(x.dots || 0)}`;
-const flagChip = (x) => `${nationShort(x)} ${marks(x)}`;
-// On two short lines (nation, then value and marks), so that four or five fit across a phone.
-const chipLines = (x) => html`<span class="two-lines"><span>${nationShort(x)}</span>${" "}<span>${marks(x)}</span></span>`;
-// The printed value and marks in words, after the chip's own text (a screen reader hears "2 stars", not "★★").
-const starWords = (x) => `${x.stars} star${x.stars === 1 ? "" : "s"}${x.dots ? `, ${x.dots} dots` : ""}`;
-const flagWords = (x) => `${x.name} flag ${x.value}, ${x.stars} star${x.stars === 1 ? "" : "s"}${x.dots ? `, ${x.dots} dots` : ""}`;
 // A prosperity token as printed: its values for the player count, best rank first.
 const tokenText = (E, id, n) => { const r = (E.tokenRanks[id] || {})[String(n)] || []; return r.length ? r.join(" · ") : id; };
 
@@ -194,126 +174,7 @@ export function model(r, E) {
 }
 
 // ------------------------------------------------------------------ form sections
-function Flags({ E, pid, onWork }) {
-  const f = useForm();
-  const [adding, setAdding] = useState(null); // the sector whose special-flag choices are open
-  const p = f.body.participants[pid];
-  const taken = new Set(Object.values(f.body.participants).flatMap((q) => Object.values(q.flags || {}).flat()));
-  const specials = E.tigers.map(([t, name]) => [`special:${t}`, `Special flag of ${name}`]);
-  const flag = (id) => E.flags.find((x) => x.id === id);
-  const flagName = (id) => (flag(id) ? flagWords(flag(id)) : (specials.find(([v]) => v === id) || [id, id])[1]);
-  // Flags leave their stack from the top: each nation offers only its next flag (two flags printed alike
-  // are then one choice, and a flag under another never comes first).
-  const tops = {};
-  for (const x of E.flags) if (!taken.has(x.id) && !tops[x.nation]) tops[x.nation] = x.id;
-  const next = new Set(Object.values(tops));
-  // The player board's sectors as rows, each with the flags it takes: one tap puts a flag there.
-  return html`<${Group} legend="Flags on the player board" path=${ptr("participants", pid, "flags")}>
-    ${E.sectors.map((s) => {
-      const path = ptr("participants", pid, "flags", s.id);
-      const list = (p.flags || {})[s.id] || [];
-      const any = s.accepts === "any" || s.any;
-      const options = E.flags.filter((x) => (any || s.accepts.includes(x.nation)) && next.has(x.id)).map((x) => [x.id, flagText(x)]);
-      const setList = (all) => { f.set(path, all.length ? all : undefined); onWork && onWork(pid); };
-      const full = s.rows && list.length >= s.rows;
-      // A sector is one compact line: its letter, the flags in it (✕ takes one out), then one small chip a flag.
-      return html`<div class="sector" data-path=${path} id=${fieldId(path)} key=${s.id} role="group" aria-label=${`Sector ${s.id}`}>
-        <strong class="sector-name" aria-hidden="true">${s.id}</strong><div class="sector-flags">
-        ${list.length > 0 && html`<ul class="chips" aria-label=${`Sector ${s.id} flags`}>${list.map((id, i) => html`<li key=${id}>${flag(id) ? flagChip(flag(id)) : flagName(id)}
-          <button type="button" class="x" aria-label=${`Remove ${flagName(id)} from sector ${s.id}`}
-            onClick=${() => setList(list.filter((_, j) => j !== i))}>✕</button></li>`)}</ul>`}
-        ${!full && html`<${Chips} label=${`Flags for sector ${s.id}`} options=${options.map(([v]) => [v, chipLines(flag(v))])}
-          onPick=${(v) => setList([...list, v])} name=${(v) => `${flagChip(flag(v))} (${flagWords(flag(v))}), into sector ${s.id}`} />`}
-        ${any && !full && html`<button type="button" class="chip-btn special" aria-expanded=${adding === s.id ? "true" : "false"}
-            aria-label=${`Add a special flag to sector ${s.id}`} onClick=${() => setAdding(adding === s.id ? null : s.id)}>+ special</button>`}
-        ${adding === s.id && !full && html`<${Chips} label=${`Special flags for sector ${s.id}`} options=${specials.filter(([v]) => !taken.has(v))}
-          onPick=${(v) => { setList([...list, v]); setAdding(null); }} name=${(v) => `${flagName(v)} into sector ${s.id}`} />`}
-        </div><${FieldError} path=${path} /></div>`;
-    })}
-    <${Group} legend="Special flags in the special-flag section" path=${ptr("participants", pid, "special_flags")}>
-      <div class="chiprow">${E.tigers.map(([t, name]) => { const on = (p.special_flags || []).includes(t); return html`<button type="button"
-        key=${t} class=${`chip-btn ${on ? "on" : ""}`} aria-pressed=${on ? "true" : "false"} aria-label=${`Special flag of ${name}`}
-        onClick=${() => f.set(ptr("participants", pid, "special_flags"),
-          on ? p.special_flags.filter((x) => x !== t) : [...(p.special_flags || []), t])}>${name}</button>`; })}</div>
-    </${Group}>
-  </${Group}>`;
-}
-
-// A participant's name is their id in the body: renaming rewrites every mention (atboard.renamed).
-function NameField({ pid }) {
-  const f = useForm();
-  const [draft, setDraft] = useState(null);
-  const id = fieldId(ptr("participants", pid)) + "-name";
-  const commit = (name) => {
-    setDraft(null);
-    if (name && name !== pid && !(name in f.body.participants)) f.replace(renamed(f.body, pid, name));
-  };
-  return html`<div class="field"><label for=${id}>Name</label>
-    <input id=${id} type="text" autocomplete="off" value=${draft ?? pid}
-      onInput=${(e) => setDraft(e.target.value)} onChange=${(e) => commit(e.target.value.trim())} /></div>`;
-}
-
-// A folded card's line: its numbers and how many flags it holds.
-function cardLine(E, p) {
-  const flags = Object.values(p.flags || {}).flat().length + (p.special_flags || []).length;
-  const left = p.kind === "neutral" ? [] : leftoverKeys(p).map((k) => p.leftovers[k]);
-  return `${p.kind === "neutral" ? "" : `market ${p.global_market.position} · left ${left.join("/")} · `}influence ${
-    E.tigers.map(([t]) => p.influence[t]).join(" ")}${p.kind === "neutral" ? "" : ` · ${flags} flag${flags === 1 ? "" : "s"}`}`;
-}
-
-// A participant's numbers once the pad has walked past them, as one line; one tap shows the fields again.
-function Folded({ E, pid, unfold }) {
-  const { body } = useForm();
-  const p = body.participants[pid];
-  const infl = E.tigers.map(([t]) => p.influence[t]);
-  const left = p.kind === "neutral" ? [] : leftoverKeys(p).map((k) => p.leftovers[k]);
-  const said = [...(p.kind === "neutral" ? [] : [`global market space ${p.global_market.position}`,
-    `${left.join(", ")} ${leftoverKeys(p).map((k) => LEFT_WORDS[k]).join(", ")}`]),
-    `influence ${E.tigers.map(([, name], i) => `${name} ${infl[i]}`).join(", ")}`].join("; ");
-  const shown = `${p.kind === "neutral" ? "" : `Market ${p.global_market.position} · left ${left.join("/")} · `}influence ${infl.join(" ")}`;
-  return html`<button type="button" class="folded" data-testid=${`folded-${pid}`} aria-expanded="false"
-      aria-label=${`${shown} (${pid}: ${said}) Change`} onClick=${unfold}>
-    <span>${shown}</span>${" "}<span class="change">Change</span></button>`;
-}
-
-function Participant({ E, pid, open, pad, folded, unfold, onWork }) {
-  const f = useForm();
-  const p = f.body.participants[pid];
-  const base = ptr("participants", pid);
-  const neutral = p.kind === "neutral";
-  return html`<details class="card" open=${open} data-testid=${`participant-${pid}`}>
-    <summary><span class=${`dot c-${neutral ? "neutral" : pid.toLowerCase()}`} aria-hidden="true"></span>\u00a0${pid}${neutral ? " (neutral)" : ""}${
-      folded && html`<span class="card-sum">${cardLine(E, p)}</span>`}</summary>
-    ${neutral && !p.tigers && html`<p class="hint">Its investment points are its blockers (one on each 4-dot space of every
-      Tiger): the app works them out.</p>`}
-    ${folded ? html`<${Folded} E=${E} pid=${pid} unfold=${unfold} />` : html`<${Numbers} E=${E} pid=${pid} pad=${pad} />`}
-    ${p.tigers && E.tigers.map(([t, name]) => html`<${Group} legend=${name} path=${ptr("participants", pid, "tigers", t)} key=${t}>
-      <${Group} legend="Investment points" path=${ptr("participants", pid, "tigers", t, "ip")}><div class="grid4">
-        ${COLUMNS.map(([c, l]) => html`<${Num} path=${ptr("participants", pid, "tigers", t, "ip", c)} label=${l} />`)}</div></${Group}>
-      ${!neutral && html`<fieldset><legend>Infrastructure</legend><div class="grid3">${FACTS.map(([k, l]) =>
-        html`<${Num} path=${ptr("participants", pid, "tigers", t, k)} label=${l} />`)}</div></fieldset>`}
-    </${Group}>`)}
-    ${!neutral && html`<${Flags} E=${E} pid=${pid} onWork=${onWork} />`}
-  </details>`;
-}
-
-// The name and the numbers read off the table (the pad fills them).
-function Numbers({ E, pid, pad }) {
-  const f = useForm();
-  const p = f.body.participants[pid];
-  const base = ptr("participants", pid);
-  const neutral = p.kind === "neutral";
-  return html`${!neutral && html`<${NameField} pid=${pid} />`}
-    ${!neutral && html`<${Group} legend="Global market" path=${base + "/global_market"}><div class="grid2">
-        <${PadNum} path=${base + "/global_market/position"} label="Space" pad=${pad} />
-        <${Num} path=${base + "/global_market/stack"} label="Height, if sharing the space (0 = bottom)" /></div></${Group}>
-      <${Group} legend="Leftovers" path=${base + "/leftovers"}><div class=${leftoverKeys(p).length > 1 ? "grid3" : ""}>
-        ${leftoverKeys(p).map((k) => html`<${PadNum} path=${`${base}/leftovers/${k}`} pad=${pad}
-          label=${k === "total" ? "Goods, energy and science (together)" : cap(k)} />`)}</div></${Group}>`}
-    <${Group} legend="Influence" path=${base + "/influence"}><div class="grid2">
-      ${E.tigers.map(([t, name]) => html`<${PadNum} path=${ptr("participants", pid, "influence", t)} label=${name} pad=${pad} />`)}</div></${Group}>`;
-}
-
+// The participants' cards (name, numbers, flags, folding) are in atcards.js.
 function Era1({ E }) {
   const { body } = useForm();
   const players = playersOf(body);
