@@ -34,6 +34,7 @@ GAMES = {
     "asian-tigers-2p": (2, {}, 2024, 1),
     "asian-tigers-3p-advanced-neutral": (3, {"advanced_neutral": True}, 3033, 2),
     "asian-tigers-4p": (4, {}, 4044, 3),
+    "asian-tigers-solo-automa": (1, {"solo": {"difficulty": 3}}, 5055, 4),
 }
 MAX_ACTIONS = 5000
 
@@ -47,12 +48,12 @@ def play(client, players: int, extra: dict, seed: int, pick_seed: int) -> tuple[
     game_id, auth = body["game_id"], {"Authorization": f"Bearer {body['table_token']}"}
     game = body["game"]
     rng = random.Random(pick_seed)
-    for _ in range(MAX_ACTIONS):
+    for move in range(MAX_ACTIONS):
         if game["over"] or not game["legal_actions"]:
             break
         action = rng.choice(game["legal_actions"])
         resp = client.post(f"/api/games/{game_id}/actions", json={"action": action},
-                           headers={**auth, "If-Match": f'"{game["version"]}"'})
+                           headers={**auth, "If-Match": f'"{game["version"]}"', "Idempotency-Key": f"golden-{move}"})
         assert resp.status_code == 200, resp.get_json()
         game = resp.get_json()["game"]
     assert game["over"], f"the game did not end within {MAX_ACTIONS} actions"
