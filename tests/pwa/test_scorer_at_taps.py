@@ -182,7 +182,7 @@ def test_asian_tigers_three_players_and_the_neutral_by_tapping(server, new_phone
         line = page.get_by_test_id(f"folded-{p}")
         assert line.inner_text().startswith(f"Market {gm} · left {left} · influence {' '.join(map(str, infl))}")
         assert f"({p}: global market space {gm};" in line.get_attribute("aria-label")
-    assert page.get_by_test_id("folded-Neutral").inner_text().startswith(f"influence {' '.join(map(str, NEUTRAL_INFLUENCE))}")
+    assert page.get_by_test_id("folded-Neutral").inner_text().startswith(f"Influence {' '.join(map(str, NEUTRAL_INFLUENCE))}")
     assert "works them out" in neutral.inner_text()
     for p in NUMBERS:  # a flag: one tap on it in its sector
         sector, flag = FLAGS[p]
