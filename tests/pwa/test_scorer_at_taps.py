@@ -306,12 +306,12 @@ SHORT = {"United States": "USA", "United Kingdom": "UK", "West Germany": "W. Ger
 
 
 def flag_chip(flag: str, sector: str) -> str:
-    """A flag's one-tap chip in a sector: its short printed text ("Indonesia 7★★"), then the flag in words."""
+    """A flag's one-tap chip in a sector: its short printed text ("Indonesia 7 ★★"), then the flag in words."""
     from api.games.asian_tigers import load_edition
 
     for nation in load_edition().nations.values():
         for f in nation.flags:
             if f.id == flag:
-                printed = f"{SHORT.get(nation.name, nation.name)} {f.value}{'★' * f.stars}{'•' * (f.dots or 0)}"
+                printed = f"{SHORT.get(nation.name, nation.name)} {f.value} {'★' * f.stars}" + (f" {'•' * f.dots}" if f.dots else "")
                 return f"{printed} ({flag_words(flag)}), into sector {sector}"
     raise KeyError(flag)

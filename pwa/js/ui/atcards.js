@@ -23,7 +23,7 @@ const flagText = (x) => `${x.name} ${x.value}${x.stars ? ` ${"★".repeat(x.star
 // The same on a small chip: a long nation name shortened as people do (the full words are the chip's accessible name).
 const SHORT_NATION = { "United States": "USA", "United Kingdom": "UK", "West Germany": "W. Ger.", "Netherlands": "Neth." };
 const nationShort = (x) => SHORT_NATION[x.name] || x.name;
-const marks = (x) => `${x.value}${"★".repeat(x.stars || 0)}${"•".repeat(x.dots || 0)}`;
+const marks = (x) => `${x.value}${x.stars ? ` ${"★".repeat(x.stars)}` : ""}${x.dots ? ` ${"•".repeat(x.dots)}` : ""}`;
 const flagChip = (x) => `${nationShort(x)} ${marks(x)}`;
 // On two short lines (nation, then value and marks), so that four or five fit across a phone.
 const chipLines = (x) => html`<span class="two-lines"><span>${nationShort(x)}</span>${" "}<span>${marks(x)}</span></span>`;
