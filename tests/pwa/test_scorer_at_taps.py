@@ -182,7 +182,7 @@ def test_asian_tigers_three_players_and_the_neutral_by_tapping(server, new_phone
         line = page.get_by_test_id(f"folded-{p}")
         assert line.inner_text().startswith(f"Market {gm} · left {left} · influence {' '.join(map(str, infl))}")
         assert f"({p}: global market space {gm};" in line.get_attribute("aria-label")
-    assert page.get_by_test_id("folded-Neutral").inner_text().startswith(f"influence {' '.join(map(str, NEUTRAL_INFLUENCE))}")
+    assert page.get_by_test_id("folded-Neutral").inner_text().startswith(f"Influence {' '.join(map(str, NEUTRAL_INFLUENCE))}")
     assert "works them out" in neutral.inner_text()
     for p in NUMBERS:  # a flag: one tap on it in its sector
         sector, flag = FLAGS[p]
@@ -306,12 +306,12 @@ SHORT = {"United States": "USA", "United Kingdom": "UK", "West Germany": "W. Ger
 
 
 def flag_chip(flag: str, sector: str) -> str:
-    """A flag's one-tap chip in a sector: its short printed text ("Indonesia 7★★"), then the flag in words."""
+    """A flag's one-tap chip in a sector: its short printed text ("Indonesia 7 ★★"), then the flag in words."""
     from api.games.asian_tigers import load_edition
 
     for nation in load_edition().nations.values():
         for f in nation.flags:
             if f.id == flag:
-                printed = f"{SHORT.get(nation.name, nation.name)} {f.value}{'★' * f.stars}{'•' * (f.dots or 0)}"
+                printed = f"{SHORT.get(nation.name, nation.name)} {f.value} {'★' * f.stars}" + (f" {'•' * f.dots}" if f.dots else "")
                 return f"{printed} ({flag_words(flag)}), into sector {sector}"
     raise KeyError(flag)

@@ -91,8 +91,8 @@ def test_asian_tigers_scorer_example_edit_refusal_history(server, new_phone):
 
     # a flag picked from the available ones, one tap in its sector (and removed again)
     red = page.locator("[data-testid=participant-Red]")
-    # the chip shows it short as printed ("Neth. 3★★★•••"); its name says it in words
-    red.get_by_role("button", name="Neth. 3★★★••• (Netherlands flag 3, 3 stars, 3 dots), into sector B", exact=True).click()
+    # the chip shows it short as printed ("Neth. 3 ★★★ •••"); its name says it in words
+    red.get_by_role("button", name="Neth. 3 ★★★ ••• (Netherlands flag 3, 3 stars, 3 dots), into sector B", exact=True).click()
     red.get_by_role("button", name="Remove Netherlands flag 3, 3 stars, 3 dots from sector B").click()
     page.emulate_media(color_scheme="dark")
     red.locator(".sector").first.scroll_into_view_if_needed()

@@ -23,7 +23,7 @@ const flagText = (x) => `${x.name} ${x.value}${x.stars ? ` ${"★".repeat(x.star
 // The same on a small chip: a long nation name shortened as people do (the full words are the chip's accessible name).
 const SHORT_NATION = { "United States": "USA", "United Kingdom": "UK", "West Germany": "W. Ger.", "Netherlands": "Neth." };
 const nationShort = (x) => SHORT_NATION[x.name] || x.name;
-const marks = (x) => `${x.value}${"★".repeat(x.stars || 0)}${"•".repeat(x.dots || 0)}`;
+const marks = (x) => `${x.value}${x.stars ? ` ${"★".repeat(x.stars)}` : ""}${x.dots ? ` ${"•".repeat(x.dots)}` : ""}`;
 const flagChip = (x) => `${nationShort(x)} ${marks(x)}`;
 // On two short lines (nation, then value and marks), so that four or five fit across a phone.
 const chipLines = (x) => html`<span class="two-lines"><span>${nationShort(x)}</span>${" "}<span>${marks(x)}</span></span>`;
@@ -92,9 +92,14 @@ function NameField({ pid }) {
 // A folded card's line: its numbers and how many flags it holds.
 function cardLine(E, p) {
   const flags = Object.values(p.flags || {}).flat().length + (p.special_flags || []).length;
+  return `${numbersLine(E, p)}${p.kind === "neutral" ? "" : ` · ${flags} flag${flags === 1 ? "" : "s"}`}`;
+}
+
+// "market 17 · left 3 · influence 9 6 4 7": a participant's numbers, short.
+function numbersLine(E, p) {
   const left = p.kind === "neutral" ? [] : leftoverKeys(p).map((k) => p.leftovers[k]);
   return `${p.kind === "neutral" ? "" : `market ${p.global_market.position} · left ${left.join("/")} · `}influence ${
-    E.tigers.map(([t]) => p.influence[t]).join(" ")}${p.kind === "neutral" ? "" : ` · ${flags} flag${flags === 1 ? "" : "s"}`}`;
+    E.tigers.map(([t]) => p.influence[t]).join(" ")}`;
 }
 
 // A participant's numbers once the pad has walked past them, as one line; one tap shows the fields again.
@@ -106,7 +111,8 @@ function Folded({ E, pid, unfold }) {
   const said = [...(p.kind === "neutral" ? [] : [`global market space ${p.global_market.position}`,
     `${left.join(", ")} ${leftoverKeys(p).map((k) => LEFT_WORDS[k]).join(", ")}`]),
     `influence ${E.tigers.map(([, name], i) => `${name} ${infl[i]}`).join(", ")}`].join("; ");
-  const shown = `${p.kind === "neutral" ? "" : `Market ${p.global_market.position} · left ${left.join("/")} · `}influence ${infl.join(" ")}`;
+  const line = numbersLine(E, p);
+  const shown = line.charAt(0).toUpperCase() + line.slice(1);
   return html`<button type="button" class="folded" data-testid=${`folded-${pid}`} aria-expanded="false"
       aria-label=${`${shown} (${pid}: ${said}) Change`} onClick=${unfold}>
     <span>${shown}</span>${" "}<span class="change">Change</span></button>`;
@@ -115,7 +121,6 @@ function Folded({ E, pid, unfold }) {
 export function Participant({ E, pid, open, pad, folded, unfold, onWork }) {
   const f = useForm();
   const p = f.body.participants[pid];
-  const base = ptr("participants", pid);
   const neutral = p.kind === "neutral";
   return html`<details class="card" open=${open} data-testid=${`participant-${pid}`}>
     <summary><span class=${`dot c-${neutral ? "neutral" : pid.toLowerCase()}`} aria-hidden="true"></span>\u00a0${pid}${neutral ? " (neutral)" : ""}${
