@@ -241,9 +241,8 @@ class Table:
             run.errors += status != 200
             run.busy += status == 503
             return True
-        if self.game is None or not self.game["legal"]:
-            if not await self.new_game(run):
-                return False
+        if (self.game is None or not self.game["legal"]) and not await self.new_game(run):
+            return False
         g = self.game
         action = self.rng.choice(g["legal"])
         headers = {"Authorization": f"Bearer {g['token']}", "If-Match": f'"{g["version"]}"',
