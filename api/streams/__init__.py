@@ -64,9 +64,11 @@ class GameEvents:
         release, state = opened
         task = asyncio.current_task()
         gone = asyncio.ensure_future(hang_up(receive))
+        streaming = True
 
         def cancel_stream(_gone) -> None:
-            task.cancel()
+            if streaming:  # never the server's task once this app has returned
+                task.cancel()
 
         gone.add_done_callback(cancel_stream)
         try:
@@ -82,7 +84,7 @@ class GameEvents:
         except OSError:
             pass  # the phone went away while a piece was being sent
         finally:
-            gone.remove_done_callback(cancel_stream)  # the server's task carries on after this app
+            streaming = False
             gone.cancel()
             release()
 
