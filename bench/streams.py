@@ -200,7 +200,7 @@ class Stream:
             writer.close()
 
     async def run_h2(self, reader, writer, port: int) -> None:
-        """The same stream as one HTTP/2 request on its own connection (the h2 library, hypercorn's)."""
+        """The same stream as one HTTP/2 request on its own connection (the h2 library: pip install h2)."""
         import h2.config
         import h2.connection
         import h2.events

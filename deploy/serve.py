@@ -3,7 +3,7 @@
 Starts three processes and stops them together (Ctrl-C, or any of them ending):
 
 - the app: gunicorn on 127.0.0.1:$PORT (localhost only, behind the front);
-- the stream service: hypercorn ``api.streams`` on 127.0.0.1:$STREAMS_PORT (live updates; Caddy speaks
+- the stream service: uvicorn ``api.streams`` on 127.0.0.1:$STREAMS_PORT (live updates; Caddy speaks
   HTTP/2 cleartext to it);
 - Caddy (``deploy/Caddyfile``) on $HTTPS_PORT on every interface, terminating TLS.
 
@@ -109,9 +109,11 @@ def commands(env: dict) -> list[list[str]]:
     """The app, the stream service and Caddy."""
     # gunicorn reads ./gunicorn.conf.py by itself (the processes start in the repository root).
     app = [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{env['PORT']}", "api:create_app()"]
-    # hypercorn speaks HTTP/2 cleartext to Caddy (deploy/hypercorn.toml says why).
-    streams = [sys.executable, "-m", "hypercorn", "--config", str(ROOT / "deploy" / "hypercorn.toml"),
-               "--bind", f"127.0.0.1:{env['STREAMS_PORT']}", "api.streams:create_app()"]
+    # HTTP/2 cleartext from Caddy (uvicorn's zttp protocol; it answers HTTP/1.1 on the same port too), so
+    # the open phones share a few connections; --workers 1: uvicorn would read the app's WEB_CONCURRENCY.
+    streams = [sys.executable, "-m", "uvicorn", "--factory", "api.streams:create_app", "--host", "127.0.0.1",
+               "--port", env["STREAMS_PORT"], "--http", "zttp", "--http2", "--no-access-log",
+               "--timeout-graceful-shutdown", "3", "--workers", "1"]
     caddy = [env.get("CADDY", "caddy"), "run", "--config", str(ROOT / "deploy" / "Caddyfile"),
              "--adapter", "caddyfile"]
     return [app, streams, caddy]

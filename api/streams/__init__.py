@@ -1,9 +1,9 @@
 """The stream service: ``GET /api/games/{id}/events`` on an asynchronous server, where an open phone costs
 a coroutine and an HTTP/2 stream instead of an app thread.
 
-An ASGI app run by hypercorn (``hypercorn --config deploy/hypercorn.toml
-'api.streams:create_app()'``), which Caddy reaches over HTTP/2 cleartext; any
-ASGI server runs it (the tests use uvicorn).  Caddy routes
+An ASGI app run by uvicorn (``uvicorn --factory api.streams:create_app --http
+zttp --http2``), which Caddy reaches over HTTP/2 cleartext (any ASGI server runs
+it; the tests use uvicorn's default HTTP/1.1).  Caddy routes
 ``/api/games/*/events`` here and everything else to the app (``deploy/Caddyfile``).  It speaks exactly what `api.web.events` speaks (the
 same `version_event`, the same ``Last-Event-ID`` resumption, heartbeats,
 lifetime and ``too_many_streams`` answer) and checks the token with the app's
@@ -64,9 +64,11 @@ class GameEvents:
         release, state = opened
         task = asyncio.current_task()
         gone = asyncio.ensure_future(hang_up(receive))
+        streaming = True
 
         def cancel_stream(_gone) -> None:
-            task.cancel()
+            if streaming:  # never the server's task once this app has returned
+                task.cancel()
 
         gone.add_done_callback(cancel_stream)
         try:
@@ -82,7 +84,7 @@ class GameEvents:
         except OSError:
             pass  # the phone went away while a piece was being sent
         finally:
-            gone.remove_done_callback(cancel_stream)  # the server's task carries on after this app
+            streaming = False
             gone.cancel()
             release()
 
