@@ -7,8 +7,9 @@ Prints side by side, for notes (never asserted in tests):
 - bare Pyodide boot: ``loadPyodide`` alone, in a module worker of the app's origin, files from the
   browser's caches (the floor for any engine start);
 - engine cold start: the app's engine worker with its files cached but no memory snapshot (Python
-  starts, the bundle is imported, warmed up and snapshotted), from ``prepare()`` to its first answer;
-  the ratio to the bare boot (target ≤ 1.25);
+  starts and the bundle is imported; the snapshot is then made aside by a second worker, awaited
+  before the warm start but not timed), from ``prepare()`` to its first answer; the ratio to the bare
+  boot (target ≤ 1.25);
 - engine warm start: the same with the snapshot kept (target ≤ 0.5 s);
 - with ``--old-worker REF`` (e.g. ``main``): the cold and warm starts of that commit's
   ``pwa/engine-worker.js`` too (served in its place), today's path beside the new one;

@@ -5,10 +5,10 @@
 // the service worker then serves /vendor/pyodide/ from that cache, so the
 // engine starts with no connection.  The bundle is refreshed when the server
 // has another version (ETag = content hash) and kept when it cannot be asked.
-// The first start of an engine version imports it and keeps a memory snapshot
-// (Python started, the engine imported and warmed up); later starts restore it
-// instead of starting Python and importing again (~4× faster), and fall back to
-// the import on any failure.
+// The first start of an engine version imports it, answers, and has a second
+// worker ("snapshot") keep a memory snapshot (Python started, the engine imported
+// and warmed up); later starts restore it instead of starting Python and
+// importing again (~4× faster), and fall back to the import on any failure.
 // call: {id, fn, args} → api.offline.table.<fn>(*args) (SCORER_CALLS: api.offline.scorers) → its JSON string.
 import { loadPyodide } from "/vendor/pyodide/0.27.7/pyodide.mjs";
 
@@ -111,8 +111,8 @@ function wellFormed(bytes, stored) {
 }
 
 // `codeP`: the bundle, still being checked with the server while Python starts (the check overlaps the start).
-async function restore(saved, codeP) {
-  const bytes = await saved.arrayBuffer();
+async function restore(saved, bytesP, codeP) {
+  const bytes = await bytesP;
   if (!wellFormed(bytes, saved)) throw new Error("a snapshot of another shape");
   const pyodide = await Promise.race([loadPyodide({ indexURL: INDEX, packages: [], _loadSnapshot: bytes }),
     new Promise((_, reject) => setTimeout(() => reject(new Error("the snapshot did not restore in time")), RESTORE_LIMIT_MS))]);
@@ -123,37 +123,49 @@ async function restore(saved, codeP) {
   return loadEngine(pyodide, code);
 }
 
-async function importFresh(codeP, snapshots) {
-  const pyodide = await loadPyodide({ indexURL: INDEX, packages: [], _makeSnapshot: true });
-  pyodide.runPython(`import sys; sys.path.insert(0, '${ENGINE_DIR}')`);
+// A start with no snapshot: Python as plain as the bare boot (no snapshot mode, no warm-up); the snapshot
+// is made aside, by a second worker (`makeSnapshot`), once this one answers (issue 35: the cold start).
+async function importFresh(codeP, makeSnapshot = false) {
+  const pyodide = await loadPyodide({ indexURL: INDEX, packages: [], _makeSnapshot: makeSnapshot });
+  // No .pyc files: the in-memory file system goes with the worker (the snapshot keeps only the heap).
+  pyodide.runPython(`import sys; sys.dont_write_bytecode = True; sys.path.insert(0, '${ENGINE_DIR}')`);
   const code = await codeP;
-  const engine = await loadEngine(pyodide, code);
-  // Before the engine answers (deferring it to a later task was measured to lose the snapshot: issue 35).
-  keepSnapshot(pyodide, engine, code, snapshots);
-  return engine;
+  return { pyodide, code, engine: await loadEngine(pyodide, code) };
 }
 
-function keepSnapshot(pyodide, engine, code, snapshots) {
-  try {
-    for (const [i, options] of WARM_UP.entries()) {
-      engine.table.open_json(JSON.stringify({ game_id: `warm-up-${i}`, edition: null, options, seed: 1, actions: [], meta: { version: 1 } }));
-    }
-    pyodide.runPython("import api.offline.table as t; t.TABLES.clear()");
-    pyodide.globals.set("ENGINE_SNAPSHOT", code.version);
-    const heap = pyodide.makeMemorySnapshot();
-    // Stored after the engine answers; the older versions' snapshots go.
-    (async () => {
-      for (const req of await snapshots.keys()) await snapshots.delete(req);
-      await snapshots.put(snapshotKey(code.version), new Response(heap, { headers: {
-        "Content-Type": "application/octet-stream", "X-Snapshot-Bytes": String(heap.byteLength) } }));
-    })().catch(() => {});
-  } catch { /* no snapshot: the next start imports again */ }
+// In a worker of its own (the page's engine.js starts it after a cold start): Python started, the engine
+// imported and warmed up, its heap kept in Cache Storage for the next start; answers its size.
+async function makeSnapshot() {
+  const kept = await (await caches.open(BUNDLE_CACHE)).match(BUNDLE_URL);
+  if (!kept) throw new Error("no engine bundle kept");
+  const code = { data: await kept.arrayBuffer(), version: (kept.headers.get("ETag") || "").replace(/"/g, "") };
+  const { pyodide, engine } = await importFresh(Promise.resolve(code), true);
+  for (const [i, options] of WARM_UP.entries()) {
+    engine.table.open_json(JSON.stringify({ game_id: `warm-up-${i}`, edition: null, options, seed: 1, actions: [], meta: { version: 1 } }));
+  }
+  pyodide.runPython("import api.offline.table as t; t.TABLES.clear()");
+  pyodide.globals.set("ENGINE_SNAPSHOT", code.version);
+  const heap = pyodide.makeMemorySnapshot();
+  const snapshots = await caches.open(SNAPSHOT_CACHE);
+  for (const req of await snapshots.keys()) await snapshots.delete(req);  // the older versions' snapshots go
+  await snapshots.put(snapshotKey(code.version), new Response(heap, { headers: {
+    "Content-Type": "application/octet-stream", "X-Snapshot-Bytes": String(heap.byteLength) } }));
+  return { bytes: heap.byteLength, version: code.version };
 }
 
 async function start() {
   const t0 = performance.now();
   const cache = await caches.open(PYODIDE_CACHE);
   const total = Object.values(FILES).reduce((a, b) => a + b, 0) + BUNDLE_SIZE;
+  // The kept bundle and its snapshot are looked up meanwhile (a warm start waits for nothing else).
+  const lookups = (async () => {
+    const kept = await (await caches.open(BUNDLE_CACHE)).match(BUNDLE_URL);
+    const keptVersion = kept ? (kept.headers.get("ETag") || "").replace(/"/g, "") : "";
+    const saved = keptVersion ? await (await caches.open(SNAPSHOT_CACHE)).match(snapshotKey(keptVersion)) : null;
+    const bytes = saved ? saved.arrayBuffer() : null;  // ~21 MB: read while the Pyodide files are checked
+    bytes?.catch(() => {});
+    return { keptVersion, saved, bytes };
+  })();
   const hits = await Promise.all(Object.keys(FILES).map((name) => cache.match(INDEX + name)));
   const scripts = Promise.all(SCRIPTS.map((url) => fetch(url, { cache: "no-store" }).then((r) => r.ok && cache.put(url, r))
     .catch(() => null)));
@@ -163,9 +175,7 @@ async function start() {
     await scripts;  // kept with Pyodide before the phone says it is ready (a later start refreshes them meanwhile)
   }
   const t1 = performance.now();
-  // The bundle is checked with the server while Python starts from the snapshot of the copy kept here.
-  const kept = await (await caches.open(BUNDLE_CACHE)).match(BUNDLE_URL);
-  const keptVersion = kept ? (kept.headers.get("ETag") || "").replace(/"/g, "") : "";
+  const { keptVersion, saved, bytes } = await lookups;
   let bundleMs = 0;
   const codeP = bundle().then((code) => {
     bundleMs = performance.now() - t1;
@@ -173,27 +183,30 @@ async function start() {
     return code;
   });
   codeP.catch(() => {});  // awaited below
-  const snapshots = await caches.open(SNAPSHOT_CACHE);
-  const saved = keptVersion ? await snapshots.match(snapshotKey(keptVersion)) : null;
   let engine = null;
   if (saved) {
-    try { engine = await restore(saved, codeP); } catch (err) {
+    try { engine = await restore(saved, bytes, codeP); } catch (err) {
       console.warn("engine snapshot not used:", err);
-      await snapshots.delete(snapshotKey(keptVersion)).catch(() => {});
+      await (await caches.open(SNAPSHOT_CACHE)).delete(snapshotKey(keptVersion)).catch(() => {});
     }
   }
   const restored = !!engine;
-  engine ||= await importFresh(codeP, snapshots);
+  engine ||= (await importFresh(codeP)).engine;
   const code = await codeP;
   ({ table, scorers } = engine);
   const t3 = performance.now();
   const steps = { files: t1 - t0, bundle: bundleMs, [restored ? "snapshot" : "python"]: t3 - t1 };
-  return { version: code.version, ms: Math.round(t3 - t0), steps, snapshot: restored };
+  return { version: code.version, ms: Math.round(t3 - t0), steps, snapshot: restored, snapshotWanted: !restored };
 }
 
 self.onmessage = async (event) => {
   const { id, fn, args } = event.data;
   try {
+    if (fn === "snapshot") {
+      controlled = args?.[0] !== false;
+      post({ id, ok: true, result: await makeSnapshot() });
+      return;
+    }
     if (fn === "prepare") {
       controlled = args?.[0] !== false;
       starting ||= start();

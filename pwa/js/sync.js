@@ -172,7 +172,7 @@ function failed(err) {
 // Take a newer view of a game (versions only go up: an old replayed answer never wins).  A move's
 // answer is an update: the board as a patch of the view at base_version, which this phone holds
 // when it sent the move; if it holds another version, it fetches the whole view instead.
-async function adopt(answer, { polled }) {
+async function adopt(answer, { polled, also = null }) {
   const current = getState().game;
   let record = current && current.game_id === answer.game_id ? current : await db.get("games", answer.game_id);
   if (!record) return;
@@ -191,12 +191,14 @@ async function adopt(answer, { polled }) {
   // Another phone's move: said beside "Just recorded" (which names it), not in an overlay over the tabs.
   if (polled && before != null && view.version > before && !ownVersions.has(view.version)) set({ fromOther: view.version });
   const updated = { ...record, view, saved_at: new Date().toISOString() };
-  await db.put("games", updated);
+  // Shown while it is written (IndexedDB runs the write before any later read of the store): a frame sooner.
+  const saving = db.put("games", updated);
   if (getState().game && getState().game.game_id === view.game_id) {
-    set({ game: updated });
+    set({ game: updated, ...also });
     dirty = true;
     if (view.version !== before || !getState().recent) loadRecent(updated);
   }
+  await saving;
   if (polled && before !== view.version) offline.followGame(updated);
 }
 
@@ -226,7 +228,7 @@ async function refresh() {
 }
 
 async function drainGame(gameId, token) {
-  const record = await db.get("games", gameId);
+  const [record, queued] = await Promise.all([db.get("games", gameId), outbox.items(gameId)]);
   if (offline.isLocalGame(record)) {
     // A campaign session goes with its campaign (offline/campaign.js: the campaign, then its sessions in order).
     if (record.campaign_id) return (await import("./offline/campaign.js")).syncCampaign(record.campaign_id);
@@ -239,7 +241,7 @@ async function drainGame(gameId, token) {
     }
     return result;
   }
-  const madeOffline = (await outbox.items(gameId)).some((i) => i.offline);
+  const madeOffline = queued.some((i) => i.offline);
   const result = await outbox.drain(gameId, token);
   for (const write of result.applied) {
     ownVersions.add(write.version);
@@ -248,13 +250,17 @@ async function drainGame(gameId, token) {
   }
   if (madeOffline && result.stopped === null && result.applied.length) offline.verifyAfterSync(await db.get("games", gameId));
   if (result.applied.length) {
-    set({ online: true });
-    for (const write of result.applied) await adopt(write.game, { polled: false });  // each patches the last
-    if (getState().game && getState().game.game_id === gameId) {
-      // The taken moves leave the screen's outbox now, not after the refresh: the next question shows at once.
-      set({ outbox: await outbox.items(gameId), lastLines: result.applied.flatMap((w) => w.applied.flatMap((a) => tableLines(a))).concat(
-        result.applied.filter((w) => w.undone && w.undone.length).map((w) => `Undone: move ${w.undone.join(", ")}`)) });
+    if (getState().online !== true) set({ online: true });
+    const lastLines = result.applied.flatMap((w) => w.applied.flatMap((a) => tableLines(a))).concat(
+      result.applied.filter((w) => w.undone && w.undone.length).map((w) => `Undone: move ${w.undone.join(", ")}`));
+    const taken = new Set(result.applied.map((w) => w.key));
+    for (const [i, write] of result.applied.entries()) {  // each patches the last
+      // The taken moves leave the screen's outbox with the last answer, in the same frame (not after the
+      // refresh, nor after another read): the next question shows at once.
+      const last = i === result.applied.length - 1 && getState().game && getState().game.game_id === gameId;
+      await adopt(write.game, { polled: false, also: last ? { outbox: getState().outbox.filter((x) => !taken.has(x.key)), lastLines } : null });
     }
+    if (getState().game && getState().game.game_id === gameId) set({ outbox: await outbox.items(gameId), lastLines });
   }
   if (result.stopped === "offline") set({ online: false });
   if (result.stopped === "rejected") {
@@ -264,13 +270,13 @@ async function drainGame(gameId, token) {
   return result;
 }
 
-// Drain the open game's outbox, then fetch its view.
-export async function syncNow() {
+// Drain the open game's outbox, then fetch its view (`queued`: the caller just queued a write).
+export async function syncNow(queued = false) {
   const record = getState().game;
   if (!record) return drainAll();
   set({ syncing: true });
   try {
-    if ((await outbox.items(record.game_id)).length || offline.isLocalGame(record)) await drainGame(record.game_id, record.token);
+    if (queued || (await outbox.items(record.game_id)).length || offline.isLocalGame(record)) await drainGame(record.game_id, record.token);
     if (!offline.isLocalGame(getState().game)) await refresh();
   } catch (err) {
     failed(err);
@@ -305,16 +311,17 @@ export async function record(write) {
   // the local engine answered, so the server's state hash is compared with the phone's after the sync.
   // `head`: the last log entry the server had when the move was made (a local view counts the unsent
   // moves too), so a move that loses a race can say what the other phone recorded meanwhile.
-  const ahead = (await outbox.items(game.game_id)).length;
-  const head = game.view.local ? (game.view.head_seq || 0) - ahead : (game.view.head_seq || 0);
+  const before = await outbox.items(game.game_id);
+  const head = game.view.local ? (game.view.head_seq || 0) - before.length : (game.view.head_seq || 0);
   const item = await outbox.enqueue(game.game_id, offline.serverVersion(game.view),
                                     { ...write, offline: getState().online === false, head,
                                       seat: game.view.decision ? game.view.decision.seat : null });
-  set({ outbox: await outbox.items(game.game_id), error: null, notice: null });
+  // The queue as it now is (no second read: the move goes out sooner).
+  set({ outbox: [...before, item], error: null, notice: null });
   // The phone's engine, when running, answers at once (offline/optimistic.js; offline it refuses an illegal
   // move too); the server's answer then confirms it.  Without the engine the server answers.
   if (!(await answerFirst(item))) return;
-  await syncNow();
+  await syncNow(true);
 }
 
 // Undo: a move still in the outbox is simply dropped (never sent); otherwise

@@ -47,8 +47,8 @@ def test_home_shows_what_the_phone_keeps_after_an_offline_reload_with_late_frame
 
 
 def snapshots_when_stored(page) -> list[str]:
-    """The snapshot cache's keys, once the worker has stored one (it does so after answering)."""
-    for _ in range(100):
+    """The snapshot cache's keys, once one is stored (by a second worker, after the engine answered)."""
+    for _ in range(600):
         keys = page.evaluate(SNAPSHOTS)
         if keys:
             return keys

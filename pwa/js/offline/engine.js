@@ -61,6 +61,7 @@ export function prepare() {
       await db.put("kv", prepared, "engine:ready");
       patch({ status: "ready", version: info.version, ms: Math.round(performance.now() - t0), steps: info.steps,
               snapshot: !!info.snapshot, prepared });
+      if (info.snapshotWanted) snapshotAside();
       return engineState();
     } catch (err) {
       starting = null;
@@ -69,6 +70,23 @@ export function prepare() {
     }
   })();
   return starting;
+}
+
+// After a start without a snapshot: a second worker starts Python in snapshot mode, imports and warms up
+// the engine and keeps its heap for the next start, then goes (the engine answered without waiting for it).
+// The store's `engine.snapshotKept` says when it is kept (bench/phone_speed.py waits for it).
+let aside = null;
+function snapshotAside() {
+  if (aside) return;
+  aside = new Worker("/engine-worker.js", { type: "module" });
+  const done = (kept) => {
+    aside.terminate();
+    aside = null;
+    patch({ snapshotKept: kept });
+  };
+  aside.onmessage = ({ data }) => { if (data.id === 1) done(!!data.ok); };
+  aside.onerror = () => done(false);
+  aside.postMessage({ id: 1, fn: "snapshot", args: [workerControlled] });
 }
 
 export const isReady = () => engineState().status === "ready";
@@ -97,7 +115,9 @@ export async function refreshIfStale(serverVersion) {
   const running = engineState().status === "ready" ? engineState().version : engineState().prepared?.version;
   if (!serverVersion || !running || running === serverVersion) return false;
   if (worker) worker.terminate();
+  if (aside) aside.terminate();
   worker = null;
+  aside = null;
   starting = null;
   for (const job of waiting.values()) job.reject(new Error("the engine was replaced by a newer one"));
   waiting.clear();
