@@ -19,14 +19,25 @@ import pathlib
 from typing import Any, Iterable, Mapping
 
 from api.games.field_problems import refuse_field
-from api.games.messages import Message, and_list, english_ordinal as ordinal, msg, plus_sum
+from api.games.messages import Message, english_ordinal as ordinal, msg, plus_sum, said
 from api.games.provenance import EditionError, ProvenanceMap, iter_leaves, validate_provenance
 
 META_KEYS = frozenset({"schema_version", "edition", "provenance"})
 DATA_DIR = pathlib.Path(__file__).resolve().parents[1] / "data"
 
 
-class ScoringInputError(ValueError):
+class FieldProblem(ValueError):
+    """A refused input value (with `path`, `message`) and `others`, the other field problems of the same input."""
+
+    def all_errors(self) -> dict[str, list[str]]:
+        """``{path: [message]}`` for this problem and every other one found with it."""
+        found: dict[str, list[str]] = {}
+        for error in [self, *self.others]:
+            found.setdefault(error.path or "/", []).append(error.message)
+        return found
+
+
+class ScoringInputError(FieldProblem):
     """Impossible end-of-game input: `code` (snake_case), `rule` (catalogue ID), `path` (JSON pointer),
     and optionally `field`: the value named in words ("Ann's 2nd tower"), for people rather than programs."""
 
@@ -47,13 +58,6 @@ class ScoringInputError(ValueError):
         if self.field:
             result["field"] = self.field
         return result
-
-    def all_errors(self) -> dict[str, list[str]]:
-        """``{path: [message]}`` for this problem and every other one found with it."""
-        found: dict[str, list[str]] = {}
-        for error in [self, *self.others]:
-            found.setdefault(error.path, []).append(error.message)
-        return found
 
 
 # --------------------------------------------------------------------------- input checks
@@ -303,6 +307,18 @@ class ScoreSheet:
         parts = [msg("{points} {label}", points=points, label=labels.get(category, category))
                  for category, points in self.categories.items() if points]
         return msg("{terms} = {total}", terms=plus_sum(parts) if parts else 0, total=self.total)
+
+
+def sheet_row(sheet: ScoreSheet, labels: Mapping[str, Any], ranking: list[dict], player: str) -> dict:
+    """A result's entry for one player: categories, total and its explanation, lines, and rank in `ranking`."""
+    return {"categories": dict(sheet.categories), "total": sheet.total,
+            **said("total_explanation", sheet.total_explanation(labels)), "lines": sheet.lines,
+            "rank": next(r["rank"] for r in ranking if r["player"] == player)}
+
+
+def check_row(check: Any, status: str, detail: Any) -> dict:
+    """One entry of a result's ``verification``: what was checked, its status, and how."""
+    return {**said("check", check), "status": status, **said("detail", detail)}
 
 
 # --------------------------------------------------------------------------- naming a value in words

@@ -14,7 +14,7 @@ from typing import Mapping
 from api.games.nippon.data import NipponData, Region, load_nippon_data
 from api.games.nippon.inputs import NipponEndState, NipponPlayer, RegionBoard, parse_nippon_input
 from api.games.messages import and_list, msg, msg_n, ordinal, said
-from api.games.scorekit import PlaceholderLog, ScoreSheet
+from api.games.scorekit import PlaceholderLog, ScoreSheet, check_row, sheet_row
 
 OVERSEAS = msg("the Overseas Companies")
 CATEGORIES = {
@@ -61,8 +61,8 @@ def score(end_state: dict, data: NipponData | str | os.PathLike | Mapping | None
         score_in_play(player, sheets[player.id], data)
         score_achievements(player, sheets[player.id], data, log)
     result = result_document(state, data, log, sheets, scorings)
-    result["verification"] = [{**said("check", msg("the board at each scoring")), "status": "verified",
-                               **said("detail", msg("entered in full; every region majority and ship computed from it"))}]
+    result["verification"] = [check_row(msg("the board at each scoring"), "verified",
+                                        msg("entered in full; every region majority and ship computed from it"))]
     return result
 
 
@@ -88,10 +88,7 @@ def result_document(state: NipponEndState, data: NipponData, log: PlaceholderLog
         "game": "nippon",
         "edition": data.edition_id,
         "players": [
-            {"id": p.id, "seat": p.seat, "categories": dict(sheets[p.id].categories), "total": sheets[p.id].total,
-             **said("total_explanation", sheets[p.id].total_explanation(labels)), "lines": sheets[p.id].lines,
-             "rank": next(r["rank"] for r in ranking if r["player"] == p.id)}
-            for p in state.players
+            {"id": p.id, "seat": p.seat, **sheet_row(sheets[p.id], labels, ranking, p.id)} for p in state.players
         ],
         "scorings": scorings,
         "ranking": ranking,
