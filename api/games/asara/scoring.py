@@ -275,15 +275,20 @@ def _others_text(owner: str, count: int, same_owner: bool, unit: str):
     return owner if count == 1 else msg("{owner} ({count} players)", owner=owner, count=count)
 
 
+def _log_award(award: Award, log: PlaceholderLog, path: tuple[str, ...], first: str) -> None:
+    """The place values an award used: 1st or 2nd, and both when a tie for 1st pooled them."""
+    if award.place is not None:
+        log.use(*path, first if award.place == 1 else "second")
+        if award.place == 1 and len(award.group) > 1:
+            log.use(*path, "second")
+
+
 def _tower_category(label, entries: list[Entry], points: PlacePoints, category: str,
                     sheets: dict[str, ScoreSheet], log: PlaceholderLog, log_path: tuple[str, ...]) -> list[dict]:
     """Award one tower category per tower (ASA-SCORE-06/07/10/11, ASA-AMB-01: one player may collect several)."""
     result = []
     for award in _awards(entries, points, "up"):
-        if award.place is not None:
-            log.use(*log_path, "highest" if award.place == 1 else "second")
-            if award.place == 1 and len(award.group) > 1:
-                log.use(*log_path, "second")
+        _log_award(award, log, log_path, "highest")
         text = msg("{label}: {owner}'s {sections}-section tower, {award}", label=label, owner=award.entry.owner,
                    sections=award.entry.measure, award=_tie_text(award, "tower", "up"))
         sheets[award.entry.owner].add(category, award.share, text)
@@ -302,10 +307,7 @@ def _most_towers(state: AsaraEndState, sheets: dict[str, ScoreSheet], data: Asar
     log.use("final", "ties", "most_towers_rounding")
     result = []
     for award in _awards(entries, data.most_towers, data.most_towers_rounding):
-        if award.place is not None:
-            log.use("final", "most_towers", "most" if award.place == 1 else "second")
-            if award.place == 1 and len(award.group) > 1:
-                log.use("final", "most_towers", "second")
+        _log_award(award, log, ("final", "most_towers"), "most")
         text = msg("Most towers: {towers} towers, {award}", towers=award.entry.measure,
                    award=_tie_text(award, "player", data.most_towers_rounding))
         sheets[award.entry.owner].add("most_towers", award.share, text)

@@ -156,10 +156,7 @@ def check_tiles_only_outbid(scorings: tuple[dict[str, RegionBoard], ...], first:
 
 def _player(raw: dict, path: str, player_count: int, data: NipponData) -> NipponPlayer:
     seat = read_int(raw["seat"], child(path, "seat"), "NIP-SCORE-01", minimum=1, maximum=player_count)
-    in_play = read_object(raw.get("vp_in_play", {}), child(path, "vp_in_play"), "NIP-SCORE-08",
-                          optional=("contracts", "region_bonus", "workforce_lost"))
-    totals = {key: read_int(in_play.get(key, 0), child(path, "vp_in_play", key), "NIP-SCORE-08")
-              for key in ("contracts", "region_bonus", "workforce_lost")}
+    totals = read_vp_in_play(raw.get("vp_in_play", {}), path)
     step = data.vp_lost_per_unpaid_color
     if (step and totals["workforce_lost"] % step) or (not step and totals["workforce_lost"]):
         raise ScoringInputError("not_a_multiple", "NIP-SCORE-08", child(path, "vp_in_play", "workforce_lost"),
@@ -168,6 +165,13 @@ def _player(raw: dict, path: str, player_count: int, data: NipponData) -> Nippon
     check_vp_in_play(totals, path, raw["id"], data)
     return NipponPlayer(raw["id"], seat, totals["contracts"], totals["region_bonus"], totals["workforce_lost"],
                         parse_achievements(raw.get("achievements", []), child(path, "achievements"), data))
+
+
+def read_vp_in_play(raw: object, path: str) -> dict[str, int]:
+    """A player's VP gained in play (NIP-SCORE-08): contracts, region bonus and workforce lost, each 0 by default."""
+    keys = ("contracts", "region_bonus", "workforce_lost")
+    in_play = read_object(raw, child(path, "vp_in_play"), "NIP-SCORE-08", optional=keys)
+    return {key: read_int(in_play.get(key, 0), child(path, "vp_in_play", key), "NIP-SCORE-08") for key in keys}
 
 
 def check_vp_in_play(totals: dict, path: str, name: str, data: NipponData) -> None:
