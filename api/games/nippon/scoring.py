@@ -1,17 +1,16 @@
 """Nippon end-game scoring (catalogue Part E.1, NIP-SCORE-01..10, with the proposed NIP-AMB readings).
 
-`score(end_state, data)` takes the table's end-of-game input (shape in
+`score_detailed(end_state, data)` takes the table's end-of-game input (shape in
 `api.games.nippon.inputs`) and returns a JSON-ready result: every player's
 categories, total and explanation lines, the region standings of each scoring,
 the ranking with the last-turn tie rule applied, and the placeholder data used.
 """
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 from typing import Mapping
 
-from api.games.nippon.data import NipponData, Region, load_nippon_data
+from api.games.nippon.data import NipponData, Region
 from api.games.nippon.inputs import NipponEndState, NipponPlayer, RegionBoard, parse_nippon_input
 from api.games.messages import and_list, msg, msg_n, ordinal, said
 from api.games.scorekit import PlaceholderLog, ScoreSheet, check_row, sheet_row
@@ -45,14 +44,9 @@ class Contender:
         return self.player if self.player is not None else OVERSEAS
 
 
-def score(end_state: dict, data: NipponData | str | os.PathLike | Mapping | None = None) -> dict:
-    """Score a finished game of Nippon entered in the detailed format.
-
-    `end_state` is the plain JSON-like input described in `api.games.nippon.inputs`;
-    `data` is a loaded `NipponData`, or a path / dict / None handed to `load_nippon_data`.
-    Raises `ScoringInputError` for impossible input and `EditionError` for a bad data file.
-    """
-    data = data if isinstance(data, NipponData) else load_nippon_data(data)
+def score_detailed(end_state: dict, data: NipponData) -> dict:
+    """Score a finished game entered in the detailed format (`api.games.nippon.inputs`); `ScoringInputError` if
+    impossible."""
     log = PlaceholderLog(data.values)
     state = parse_nippon_input(end_state, data, log)
     sheets = {player.id: ScoreSheet(CATEGORIES) for player in state.players}
