@@ -1,14 +1,8 @@
-"""Building blocks shared by the Nippon and Asara end-game scorers.
+"""Building blocks shared by the Nippon and Asara end-game scorers: the input error (`ScoringInputError`), checks of
+plain JSON input that name a bad value by its JSON pointer, edition-file readers that raise `EditionError` naming the
+bad data's path, placeholder tracking, score sheets, and a value's path said in words.
 
-* `ScoringInputError`: what the scorers raise for impossible table input.
-* `InputReader`-style helpers (`read_object`, `read_int`, …) that check plain
-  JSON-like input and name the bad value with a JSON pointer.
-* Edition-file helpers (`load_document`, `DataReader`) that raise
-  `EditionError` naming the JSON path of a bad data value.
-* `PlaceholderLog`: remembers which placeholder data values a computation used.
-
-Both scorers import this module (Asara from here too), so the web layer catches
-a single `ScoringInputError` class.  Pure Python: no web or database imports.
+Both scorers raise the one `ScoringInputError`, so the web layer catches a single class.  Pure Python.
 """
 from __future__ import annotations
 
