@@ -1,14 +1,8 @@
-"""Building blocks shared by the Nippon and Asara end-game scorers.
+"""Building blocks shared by the Nippon and Asara end-game scorers: the input error (`ScoringInputError`), checks of
+plain JSON input that name a bad value by its JSON pointer, edition-file readers that raise `EditionError` naming the
+bad data's path, placeholder tracking, score sheets, and a value's path said in words.
 
-* `ScoringInputError`: what the scorers raise for impossible table input.
-* `InputReader`-style helpers (`read_object`, `read_int`, …) that check plain
-  JSON-like input and name the bad value with a JSON pointer.
-* Edition-file helpers (`load_document`, `DataReader`) that raise
-  `EditionError` naming the JSON path of a bad data value.
-* `PlaceholderLog`: remembers which placeholder data values a computation used.
-
-Both scorers import this module (Asara from here too), so the web layer catches
-a single `ScoringInputError` class.  Pure Python: no web or database imports.
+Both scorers raise the one `ScoringInputError`, so the web layer catches a single class.  Pure Python.
 """
 from __future__ import annotations
 
@@ -19,14 +13,25 @@ import pathlib
 from typing import Any, Iterable, Mapping
 
 from api.games.field_problems import refuse_field
-from api.games.messages import Message, and_list, english_ordinal as ordinal, msg, plus_sum
+from api.games.messages import Message, english_ordinal as ordinal, msg, plus_sum, said
 from api.games.provenance import EditionError, ProvenanceMap, iter_leaves, validate_provenance
 
 META_KEYS = frozenset({"schema_version", "edition", "provenance"})
 DATA_DIR = pathlib.Path(__file__).resolve().parents[1] / "data"
 
 
-class ScoringInputError(ValueError):
+class FieldProblem(ValueError):
+    """A refused input value (with `path`, `message`) and `others`, the other field problems of the same input."""
+
+    def all_errors(self) -> dict[str, list[str]]:
+        """``{path: [message]}`` for this problem and every other one found with it."""
+        found: dict[str, list[str]] = {}
+        for error in [self, *self.others]:
+            found.setdefault(error.path or "/", []).append(error.message)
+        return found
+
+
+class ScoringInputError(FieldProblem):
     """Impossible end-of-game input: `code` (snake_case), `rule` (catalogue ID), `path` (JSON pointer),
     and optionally `field`: the value named in words ("Ann's 2nd tower"), for people rather than programs."""
 
@@ -47,13 +52,6 @@ class ScoringInputError(ValueError):
         if self.field:
             result["field"] = self.field
         return result
-
-    def all_errors(self) -> dict[str, list[str]]:
-        """``{path: [message]}`` for this problem and every other one found with it."""
-        found: dict[str, list[str]] = {}
-        for error in [self, *self.others]:
-            found.setdefault(error.path, []).append(error.message)
-        return found
 
 
 # --------------------------------------------------------------------------- input checks
@@ -303,6 +301,18 @@ class ScoreSheet:
         parts = [msg("{points} {label}", points=points, label=labels.get(category, category))
                  for category, points in self.categories.items() if points]
         return msg("{terms} = {total}", terms=plus_sum(parts) if parts else 0, total=self.total)
+
+
+def sheet_row(sheet: ScoreSheet, labels: Mapping[str, Any], ranking: list[dict], player: str) -> dict:
+    """A result's entry for one player: categories, total and its explanation, lines, and rank in `ranking`."""
+    return {"categories": dict(sheet.categories), "total": sheet.total,
+            **said("total_explanation", sheet.total_explanation(labels)), "lines": sheet.lines,
+            "rank": next(r["rank"] for r in ranking if r["player"] == player)}
+
+
+def check_row(check: Any, status: str, detail: Any) -> dict:
+    """One entry of a result's ``verification``: what was checked, its status, and how."""
+    return {**said("check", check), "status": status, **said("detail", detail)}
 
 
 # --------------------------------------------------------------------------- naming a value in words

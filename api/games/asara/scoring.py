@@ -18,7 +18,7 @@ from api.games.asara.data import AsaraData, PlacePoints, load_asara_data
 from api.games.asara.end_only import AsaraEndOnly, is_end_only, parse_end_only, year_end_points
 from api.games.asara.inputs import AsaraEndState, AsaraPlayer, YearEnd, parse_asara_input
 from api.games.messages import and_list, msg, msg_n, ordinal, plus_sum, said
-from api.games.scorekit import PlaceholderLog, ScoreSheet, ScoringInputError, name_the_field
+from api.games.scorekit import PlaceholderLog, ScoreSheet, ScoringInputError, check_row, name_the_field, sheet_row
 
 CATEGORIES = {
     "building": msg("building prestige"),
@@ -86,7 +86,7 @@ def _score(end_state: dict, data: AsaraData) -> dict:
             _score_building(player, sheets[player.id], data, log)
         for number, year in enumerate(state.years, start=1):
             _score_year_end(number, year, state, sheets, data, log)
-        verification = [_check(msg("the towers at every year end"), "verified",
+        verification = [check_row(msg("the towers at every year end"), "verified",
                                msg("each year's towers and gold sections were entered and checked against the next"))]
 
     final = _final_evaluation(state, sheets, data, log)
@@ -98,9 +98,7 @@ def _score(end_state: dict, data: AsaraData) -> dict:
         "mode": "end_only" if is_end_only(end_state) else "detailed",
         "edition": data.edition_id,
         "players": [
-            {"id": p.id, "categories": dict(sheets[p.id].categories), "total": sheets[p.id].total,
-             **said("total_explanation", sheets[p.id].total_explanation(CATEGORIES | END_ONLY_CATEGORIES)),
-             "lines": sheets[p.id].lines, "rank": next(r["rank"] for r in ranking if r["player"] == p.id)}
+            {"id": p.id, **sheet_row(sheets[p.id], CATEGORIES | END_ONLY_CATEGORIES, ranking, p.id)}
             for p in state.players
         ],
         "final_evaluation": final,
@@ -161,22 +159,18 @@ def _score_track(state: AsaraEndOnly, sheets: dict[str, ScoreSheet], data: Asara
                   msg("Building turns: the track's {prestige} minus {evaluations} from the year-end evaluations "
                       "= {points}", prestige=player.prestige, evaluations=evaluations,
                       points=player.prestige - evaluations))
-    checked = [_check(msg("prestige-track positions"), "verified",
+    checked = [check_row(msg("prestige-track positions"), "verified",
                       msg("each position is one the towers on the table can have earned")),
-               _check(msg("Asari and tower sections"), "verified",
+               check_row(msg("Asari and tower sections"), "verified",
                       msg("within the box's {asari} Asari and {sections} sections", asari=data.asari_in_box,
                           sections=data.tower_sections_in_box))]
     if state.years is None:
-        checked.append(_check(msg("year-end evaluations"), "not_verified",
+        checked.append(check_row(msg("year-end evaluations"), "not_verified",
                               msg("not entered: the track's split into building and year-end prestige is unknown")))
     else:
-        checked.append(_check(msg("year-end evaluations"), "verified",
+        checked.append(check_row(msg("year-end evaluations"), "verified",
                               msg("towers and gold sections only grow, and the last year matches the table")))
     return checked
-
-
-def _check(check, status: str, detail) -> dict:
-    return {**said("check", check), "status": status, **said("detail", detail)}
 
 
 # --------------------------------------------------------------------------- during the game
@@ -281,15 +275,20 @@ def _others_text(owner: str, count: int, same_owner: bool, unit: str):
     return owner if count == 1 else msg("{owner} ({count} players)", owner=owner, count=count)
 
 
+def _log_award(award: Award, log: PlaceholderLog, path: tuple[str, ...], first: str) -> None:
+    """The place values an award used: 1st or 2nd, and both when a tie for 1st pooled them."""
+    if award.place is not None:
+        log.use(*path, first if award.place == 1 else "second")
+        if award.place == 1 and len(award.group) > 1:
+            log.use(*path, "second")
+
+
 def _tower_category(label, entries: list[Entry], points: PlacePoints, category: str,
                     sheets: dict[str, ScoreSheet], log: PlaceholderLog, log_path: tuple[str, ...]) -> list[dict]:
     """Award one tower category per tower (ASA-SCORE-06/07/10/11, ASA-AMB-01: one player may collect several)."""
     result = []
     for award in _awards(entries, points, "up"):
-        if award.place is not None:
-            log.use(*log_path, "highest" if award.place == 1 else "second")
-            if award.place == 1 and len(award.group) > 1:
-                log.use(*log_path, "second")
+        _log_award(award, log, log_path, "highest")
         text = msg("{label}: {owner}'s {sections}-section tower, {award}", label=label, owner=award.entry.owner,
                    sections=award.entry.measure, award=_tie_text(award, "tower", "up"))
         sheets[award.entry.owner].add(category, award.share, text)
@@ -308,10 +307,7 @@ def _most_towers(state: AsaraEndState, sheets: dict[str, ScoreSheet], data: Asar
     log.use("final", "ties", "most_towers_rounding")
     result = []
     for award in _awards(entries, data.most_towers, data.most_towers_rounding):
-        if award.place is not None:
-            log.use("final", "most_towers", "most" if award.place == 1 else "second")
-            if award.place == 1 and len(award.group) > 1:
-                log.use("final", "most_towers", "second")
+        _log_award(award, log, ("final", "most_towers"), "most")
         text = msg("Most towers: {towers} towers, {award}", towers=award.entry.measure,
                    award=_tie_text(award, "player", data.most_towers_rounding))
         sheets[award.entry.owner].add("most_towers", award.share, text)

@@ -49,19 +49,23 @@ BOARD_CONDITIONS: dict[str, Callable[[str, Mapping], int]] = {
 }
 
 
-def check_board_achievements(players: tuple, board: Mapping, data: NipponData) -> None:
-    """With the whole game entered, an achievement the last board shows must match it (NIP-SCORE-09)."""
+def board_counts(players: tuple, board: Mapping, data: NipponData):
+    """For each achievement the board shows: (player index, achievement index, player, achievement, space, the
+    count on `board`)."""
     for p_index, player in enumerate(players):
         for a_index, achievement in enumerate(player.achievements):
             space = data.achievement_space(achievement.space)
             count = BOARD_CONDITIONS.get(space.condition)
-            if count is None:
-                continue
-            seen = count(player.id, board)
-            if seen != achievement.units:
-                condition = space.words
-                refuse_field(ScoringInputError(
-                    "achievement_not_on_board", "NIP-SCORE-09", f"/players/{p_index}/achievements/{a_index}/units",
-                    msg("{space} counts {condition}: the board entered shows {seen} for {player}, not {units}",
-                        space=space.id, condition=condition, seen=seen, player=player.id, units=achievement.units),
-                    field=msg("{player}'s {space}", player=player.id, space=space.id)))
+            if count is not None:
+                yield p_index, a_index, player, achievement, space, count(player.id, board)
+
+
+def check_board_achievements(players: tuple, board: Mapping, data: NipponData) -> None:
+    """With the whole game entered, an achievement the last board shows must match it (NIP-SCORE-09)."""
+    for p_index, a_index, player, achievement, space, seen in board_counts(players, board, data):
+        if seen != achievement.units:
+            refuse_field(ScoringInputError(
+                "achievement_not_on_board", "NIP-SCORE-09", f"/players/{p_index}/achievements/{a_index}/units",
+                msg("{space} counts {condition}: the board entered shows {seen} for {player}, not {units}",
+                    space=space.id, condition=space.words, seen=seen, player=player.id, units=achievement.units),
+                field=msg("{player}'s {space}", player=player.id, space=space.id)))

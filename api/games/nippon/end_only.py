@@ -26,17 +26,18 @@ shows, all three boards recompute the scorings, and with ``vp_in_play`` too the 
 """
 from __future__ import annotations
 
-from api.games.nippon.bounds import BOARD_CONDITIONS, check_vp_track
+from api.games.nippon.bounds import board_counts, check_vp_track
 from api.games.nippon.data import NipponData
 from api.games.nippon.live import Board
 from api.games.nippon.names import read_names, read_seats
 from api.games.nippon.inputs import (
     NipponEndState, NipponPlayer, check_multiplier_supply, check_nothing_removed, check_player_count,
-    check_tiles_only_outbid, check_vp_in_play, parse_achievements, parse_scoring,
+    check_tiles_only_outbid, check_vp_in_play, parse_achievements, parse_scoring, read_vp_in_play,
 )
 from api.games.nippon.scoring import CATEGORIES, result_document, score_achievements, score_scorings
-from api.games.messages import and_list, msg, said
-from api.games.scorekit import PlaceholderLog, ScoreSheet, child, read_int, read_list, read_object, read_player_ref
+from api.games.messages import and_list, msg
+from api.games.scorekit import (PlaceholderLog, ScoreSheet, check_row, child, read_int, read_list, read_object,
+                                read_player_ref)
 
 MODE = "end_only"
 TRACK_ONLY = {"vp_track": msg("VP track"), "achievements": CATEGORIES["achievements"], "floor": CATEGORIES["floor"]}
@@ -58,10 +59,7 @@ def score_end_only(raw: object, data: NipponData, log: PlaceholderLog) -> dict:
                                 minimum=None if data.negative_vp_allowed else 0)
         check_vp_track(tracks[name], child(path, "vp_track"), name, data)
         if "vp_in_play" in player:
-            gained = read_object(player["vp_in_play"], child(path, "vp_in_play"), "NIP-SCORE-08",
-                                 optional=("contracts", "region_bonus", "workforce_lost"))
-            totals = {k: read_int(gained.get(k, 0), child(path, "vp_in_play", k), "NIP-SCORE-08")
-                      for k in ("contracts", "region_bonus", "workforce_lost")}
+            totals = read_vp_in_play(player["vp_in_play"], path)
             check_vp_in_play(totals, path, name, data)
             in_play[name] = totals["contracts"] + totals["region_bonus"] - totals["workforce_lost"]
         players.append(NipponPlayer(name, seats[index], 0, 0, 0,
@@ -131,20 +129,20 @@ def _score_remembered(players: tuple, last: str, remembered: tuple, tracks: dict
         sheets[player.id].add("vp_track", tracks[player.id],
                               msg("VP track after the 3rd scoring: {vp}", vp=tracks[player.id]))
         score_achievements(player, sheets[player.id], data, log)
-    checks = [_check(msg("achievements"), "verified",
-                     msg("units within what a player owns, multiplier tiles within the supply, scored"))]
+    checks = [check_row(msg("achievements"), "verified",
+                        msg("units within what a player owns, multiplier tiles within the supply, scored"))]
     for number, board in enumerate(remembered, start=1):
         if board is None:
-            checks.append(_check(msg("scoring {number}", number=number), "not_verified",
+            checks.append(check_row(msg("scoring {number}", number=number), "not_verified",
                                  msg("not entered: taken as the VP track holds it")))
             continue
         gained = [(p.id, sum(line["points"] for line in scratch[p.id].lines if line.get("scoring") == number
                              and line["category"] in ("region_majority", "ships"))) for p in players]
-        checks.append(_check(msg("scoring {number}", number=number), "verified",
+        checks.append(check_row(msg("scoring {number}", number=number), "verified",
                              msg("the board entered is possible (tiles only outbid, pieces never removed, each "
                                  "player's tiles, trains and ships); it gave {gained}, which the VP track holds",
                                  gained=and_list(msg("{player} {vp} VP", player=name, vp=vp) for name, vp in gained))))
-    checks.append(_check(msg("the VP track"), "not_verified",
+    checks.append(check_row(msg("the VP track"), "not_verified",
                          msg("taken as it stands: checking it needs the boards of all three scorings")))
     if remembered[-1] is not None:
         checks += _board_achievements(players, remembered[-1], data)
@@ -157,46 +155,32 @@ def _score_remembered(players: tuple, last: str, remembered: tuple, tracks: dict
 
 def _board_achievements(players, board, data: NipponData) -> list[dict]:
     """Achievement units the 3rd scoring's board can confirm (NIP-SCORE-09)."""
-    checks = []
-    for player in players:
-        for achievement in player.achievements:
-            space = data.achievement_space(achievement.space)
-            count = BOARD_CONDITIONS.get(space.condition)
-            if count is None:
-                continue
-            seen = count(player.id, board)
-            condition = space.words
-            status = "verified" if seen == achievement.units else "mismatch"
-            checks.append(_check(msg("{player}'s {space} ({condition})", player=player.id, space=space.id,
-                                     condition=condition), status,
-                                 msg("{units} entered, the last board shows {seen}", units=achievement.units, seen=seen)))
-    return checks
+    return [check_row(msg("{player}'s {space} ({condition})", player=player.id, space=space.id,
+                          condition=space.words), "verified" if seen == achievement.units else "mismatch",
+                      msg("{units} entered, the last board shows {seen}", units=achievement.units, seen=seen))
+            for _, _, player, achievement, space, seen in board_counts(players, board, data)]
 
 
 def _in_play_check(name: str, implied: int, entered: int | None) -> dict:
     check = msg("{player}'s VP track", player=name)
     if entered is None:
-        return _check(check, "not_verified", msg("{vp} VP from contracts, region bonus and workforce, not entered "
+        return check_row(check, "not_verified", msg("{vp} VP from contracts, region bonus and workforce, not entered "
                                                  "to compare", vp=implied))
     if entered == implied:
-        return _check(check, "verified",
+        return check_row(check, "verified",
                       msg("starting VP, the three scorings and the VP gained in play add up to the track"))
-    return _check(check, "mismatch", msg("the track implies {implied} VP gained in play but {entered} were entered: "
+    return check_row(check, "mismatch", msg("the track implies {implied} VP gained in play but {entered} were entered: "
                                          "check the track, the boards and the contracts", implied=implied,
                                          entered=entered))
 
 
-def _check(check, status: str, detail) -> dict:
-    return {**said("check", check), "status": status, **said("detail", detail)}
-
-
 def _verification(boards: tuple, per_player: list[dict]) -> list[dict]:
-    checks = [_check(msg("achievements"), "verified",
-                     msg("units within what a player owns, multiplier tiles within the supply, scored"))]
+    checks = [check_row(msg("achievements"), "verified",
+                        msg("units within what a player owns, multiplier tiles within the supply, scored"))]
     if not boards:
-        checks.append(_check(msg("the three scorings"), "not_verified",
+        checks.append(check_row(msg("the three scorings"), "not_verified",
                              msg("the boards were not entered: the VP track is taken as it stands")))
         return checks
-    checks.append(_check(msg("the three scorings"), "verified",
+    checks.append(check_row(msg("the three scorings"), "verified",
                          msg("computed from the boards entered (tiles only outbid, pieces never removed)")))
     return checks + per_player

@@ -126,40 +126,36 @@ def check_player_count(players_raw: list, data: NipponData) -> None:
                                     most=data.max_players, count=len(players_raw)), field=msg("the players"))
 
 
-def check_tiles_only_outbid(scorings: tuple[dict[str, RegionBoard], ...], first: int = 0) -> None:
+def check_tiles_only_outbid(scorings: tuple[dict[str, RegionBoard], ...]) -> None:
     """A tile leaves its slot only when a higher tile replaces it (rules, Local Market, "Available Influence
     Slot"; NIP-SCORE-03/04): no tile vanishes, none is replaced by a lower or equal one, none moves slots."""
     for index in range(1, len(scorings)):
-        before = {(t.city, t.slot): t for board in scorings[index - 1].values() for t in board.tiles}
+        before = {(t.city, t.slot): (region_id, t) for region_id, board in scorings[index - 1].items()
+                  for t in board.tiles}
         after = {(t.city, t.slot): (region_id, n, t) for region_id, board in scorings[index].items()
                  for n, t in enumerate(board.tiles)}
-        for (city, slot), old in before.items():
-            region_id = city.split(".")[0] if (city, slot) not in after else after[(city, slot)][0]
+        for (city, slot), (region_id, old) in before.items():
             where = msg("slot {slot} of city {city}", slot=slot, city=city)
-            words = msg("the tile on {where} at scoring {number}", where=where, number=first + index + 1)
+            words = msg("the tile on {where} at scoring {number}", where=where, number=index + 1)
             if (city, slot) not in after:
-                region_id = next(r for r, board in scorings[index - 1].items() if old in board.tiles)
                 raise ScoringInputError(
-                    "tile_vanished", "NIP-SCORE-04", child("/scorings", first + index, "regions", region_id, "tiles"),
+                    "tile_vanished", "NIP-SCORE-04", child("/scorings", index, "regions", region_id, "tiles"),
                     msg("{player}'s {value} lay on {where} at scoring {number}; a tile leaves a slot only when a "
                         "higher one replaces it, so the slot cannot be empty now", player=old.player, value=old.value,
-                        where=where, number=first + index), field=words)
-            _, n, new = after[(city, slot)]
+                        where=where, number=index), field=words)
+            region_id, n, new = after[(city, slot)]
             if (new.player, new.value) != (old.player, old.value) and new.value <= old.value:
                 raise ScoringInputError(
                     "tile_replaced_by_lower", "NIP-SCORE-04",
-                    child("/scorings", first + index, "regions", region_id, "tiles", n, "value"),
+                    child("/scorings", index, "regions", region_id, "tiles", n, "value"),
                     msg("{player}'s {value} lay on {where} at scoring {number}; only a higher tile can replace it, "
                         "not {new_player}'s {new_value}", player=old.player, value=old.value, where=where,
-                        number=first + index, new_player=new.player, new_value=new.value), field=words)
+                        number=index, new_player=new.player, new_value=new.value), field=words)
 
 
 def _player(raw: dict, path: str, player_count: int, data: NipponData) -> NipponPlayer:
     seat = read_int(raw["seat"], child(path, "seat"), "NIP-SCORE-01", minimum=1, maximum=player_count)
-    in_play = read_object(raw.get("vp_in_play", {}), child(path, "vp_in_play"), "NIP-SCORE-08",
-                          optional=("contracts", "region_bonus", "workforce_lost"))
-    totals = {key: read_int(in_play.get(key, 0), child(path, "vp_in_play", key), "NIP-SCORE-08")
-              for key in ("contracts", "region_bonus", "workforce_lost")}
+    totals = read_vp_in_play(raw.get("vp_in_play", {}), path)
     step = data.vp_lost_per_unpaid_color
     if (step and totals["workforce_lost"] % step) or (not step and totals["workforce_lost"]):
         raise ScoringInputError("not_a_multiple", "NIP-SCORE-08", child(path, "vp_in_play", "workforce_lost"),
@@ -168,6 +164,13 @@ def _player(raw: dict, path: str, player_count: int, data: NipponData) -> Nippon
     check_vp_in_play(totals, path, raw["id"], data)
     return NipponPlayer(raw["id"], seat, totals["contracts"], totals["region_bonus"], totals["workforce_lost"],
                         parse_achievements(raw.get("achievements", []), child(path, "achievements"), data))
+
+
+def read_vp_in_play(raw: object, path: str) -> dict[str, int]:
+    """A player's VP gained in play (NIP-SCORE-08): contracts, region bonus and workforce lost, each 0 by default."""
+    keys = ("contracts", "region_bonus", "workforce_lost")
+    in_play = read_object(raw, child(path, "vp_in_play"), "NIP-SCORE-08", optional=keys)
+    return {key: read_int(in_play.get(key, 0), child(path, "vp_in_play", key), "NIP-SCORE-08") for key in keys}
 
 
 def check_vp_in_play(totals: dict, path: str, name: str, data: NipponData) -> None:

@@ -33,8 +33,7 @@ from api.games.messages import msg
 from api.games.nippon.data import NipponData
 from api.games.nippon.names import read_names, read_seats
 from api.games.nippon.inputs import NipponEndState, NipponPlayer, PlacedTile, RegionBoard, check_player_count
-from api.games.nippon.scoring import CATEGORIES, result_document, score_scorings
-from api.games.nippon.scoring import score as score_detailed
+from api.games.nippon.scoring import CATEGORIES, result_document, score_detailed, score_scorings
 from api.games.scorekit import (
     PlaceholderLog, ScoreSheet, ScoringInputError, child, read_int, read_list, read_mapping, read_object,
     read_player_ref,

@@ -13,10 +13,10 @@ import os
 from typing import Mapping
 
 from api.games.field_problems import all_problems
-from api.games.nippon import scoring
 from api.games.nippon.data import NipponData, load_nippon_data
 from api.games.nippon.end_only import score_end_only
 from api.games.nippon.live import score_live
+from api.games.nippon.scoring import score_detailed
 from api.games.scorekit import PlaceholderLog, ScoringInputError, name_the_field
 
 
@@ -39,6 +39,6 @@ def _score_mode(end_state: dict, data: NipponData) -> dict:
         return score_end_only(end_state, data, PlaceholderLog(data.values))
     if mode == "live":
         return score_live(end_state, data, PlaceholderLog(data.values))
-    result = scoring.score(end_state, data)
+    result = score_detailed(end_state, data)
     result["mode"] = "detailed"
     return result

@@ -1,20 +1,19 @@
 """Nippon end-game scoring (catalogue Part E.1, NIP-SCORE-01..10, with the proposed NIP-AMB readings).
 
-`score(end_state, data)` takes the table's end-of-game input (shape in
+`score_detailed(end_state, data)` takes the table's end-of-game input (shape in
 `api.games.nippon.inputs`) and returns a JSON-ready result: every player's
 categories, total and explanation lines, the region standings of each scoring,
 the ranking with the last-turn tie rule applied, and the placeholder data used.
 """
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 from typing import Mapping
 
-from api.games.nippon.data import NipponData, Region, load_nippon_data
+from api.games.nippon.data import NipponData, Region
 from api.games.nippon.inputs import NipponEndState, NipponPlayer, RegionBoard, parse_nippon_input
 from api.games.messages import and_list, msg, msg_n, ordinal, said
-from api.games.scorekit import PlaceholderLog, ScoreSheet
+from api.games.scorekit import PlaceholderLog, ScoreSheet, check_row, sheet_row
 
 OVERSEAS = msg("the Overseas Companies")
 CATEGORIES = {
@@ -45,14 +44,9 @@ class Contender:
         return self.player if self.player is not None else OVERSEAS
 
 
-def score(end_state: dict, data: NipponData | str | os.PathLike | Mapping | None = None) -> dict:
-    """Score a finished game of Nippon entered in the detailed format.
-
-    `end_state` is the plain JSON-like input described in `api.games.nippon.inputs`;
-    `data` is a loaded `NipponData`, or a path / dict / None handed to `load_nippon_data`.
-    Raises `ScoringInputError` for impossible input and `EditionError` for a bad data file.
-    """
-    data = data if isinstance(data, NipponData) else load_nippon_data(data)
+def score_detailed(end_state: dict, data: NipponData) -> dict:
+    """Score a finished game entered in the detailed format (`api.games.nippon.inputs`); `ScoringInputError` if
+    impossible."""
     log = PlaceholderLog(data.values)
     state = parse_nippon_input(end_state, data, log)
     sheets = {player.id: ScoreSheet(CATEGORIES) for player in state.players}
@@ -61,8 +55,8 @@ def score(end_state: dict, data: NipponData | str | os.PathLike | Mapping | None
         score_in_play(player, sheets[player.id], data)
         score_achievements(player, sheets[player.id], data, log)
     result = result_document(state, data, log, sheets, scorings)
-    result["verification"] = [{**said("check", msg("the board at each scoring")), "status": "verified",
-                               **said("detail", msg("entered in full; every region majority and ship computed from it"))}]
+    result["verification"] = [check_row(msg("the board at each scoring"), "verified",
+                                        msg("entered in full; every region majority and ship computed from it"))]
     return result
 
 
@@ -88,10 +82,7 @@ def result_document(state: NipponEndState, data: NipponData, log: PlaceholderLog
         "game": "nippon",
         "edition": data.edition_id,
         "players": [
-            {"id": p.id, "seat": p.seat, "categories": dict(sheets[p.id].categories), "total": sheets[p.id].total,
-             **said("total_explanation", sheets[p.id].total_explanation(labels)), "lines": sheets[p.id].lines,
-             "rank": next(r["rank"] for r in ranking if r["player"] == p.id)}
-            for p in state.players
+            {"id": p.id, "seat": p.seat, **sheet_row(sheets[p.id], labels, ranking, p.id)} for p in state.players
         ],
         "scorings": scorings,
         "ranking": ranking,

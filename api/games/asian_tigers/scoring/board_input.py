@@ -20,6 +20,7 @@ factories, NEUTRAL-03); a given entry is kept and checked as before.
 from __future__ import annotations
 
 import copy
+from dataclasses import asdict
 from types import SimpleNamespace
 from typing import Any
 
@@ -66,7 +67,7 @@ def expand_boards(data: dict, edition: Edition) -> dict:
         if "tigers" in participants[owner]:
             fail("conflicting_fields", ptr("participants", owner, "tigers"),
                  "with the boards described, the app works out each Tiger's facts: leave tigers out")
-        participants[owner]["tigers"] = {t: _facts_json(tiger_facts(board_state, owner, t)) for t in edition.tigers}
+        participants[owner]["tigers"] = {t: asdict(tiger_facts(board_state, owner, t)) for t in edition.tigers}
     for pid, p in participants.items():
         if isinstance(p, dict) and p.get("kind") == "neutral":
             advanced = p.pop("advanced", False)
@@ -75,7 +76,7 @@ def expand_boards(data: dict, edition: Edition) -> dict:
             if "tigers" not in p:
                 blockers = SimpleNamespace(edition=edition, pieces=_blockers(edition, pid, advanced), satellites={},
                                            headquarters={})
-                p["tigers"] = {t: {"ip": _facts_json(tiger_facts(blockers, pid, t))["ip"]} for t in edition.tigers}
+                p["tigers"] = {t: {"ip": asdict(tiger_facts(blockers, pid, t))["ip"]} for t in edition.tigers}
     return data
 
 
@@ -142,10 +143,3 @@ def _satellites(raw: Any, path: str, tiger, owners: list[str]) -> dict:
         held[space_id] = {"owner": _owner(owner, here, owners)}
     return held
 
-
-def _facts_json(facts) -> dict:
-    ip = facts.ip
-    return {"ip": {"A": ip.A, "B": ip.B, "C": ip.C, "none": ip.none},
-            "distinct_infrastructure_types": facts.distinct_infrastructure_types, "satellites": facts.satellites,
-            "parts_factories": facts.parts_factories, "power_plants": facts.power_plants,
-            "laboratories": facts.laboratories}

@@ -7,7 +7,7 @@ placeholder edition values used.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Mapping
 
 from api.games.asian_tigers.scoring.model import RulesOptions
@@ -53,10 +53,8 @@ class GlobalMarketMove:
     stack_after: int
 
     def to_dict(self) -> dict:
-        """JSON-ready form."""
-        return {"before": self.before, "stack_before": self.stack_before,
-                "leftover_resources": self.leftover_resources, "advance": self.advance,
-                "after": self.after, "stack_after": self.stack_after}
+        """JSON-ready form (the participant is the key it is filed under)."""
+        return {k: v for k, v in asdict(self).items() if k != "participant"}
 
 
 @dataclass(frozen=True)
@@ -217,10 +215,6 @@ class Outcome:
     def final_turn_order(self) -> tuple[str, ...]:
         """The order set by the Era II Global Market step (TIE-04)."""
         return self.turn_order.order
-
-    def participant(self, participant_id: str) -> ParticipantScore:
-        """The score of one participant."""
-        return next(p for p in self.participants if p.id == participant_id)
 
     def to_dict(self) -> dict:
         """JSON-ready form; a superset of the worked examples' ``expected`` layout."""

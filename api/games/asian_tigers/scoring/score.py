@@ -39,15 +39,11 @@ class _Book:
         self.lines: list[Line] = []
         self.used: set[str] = set()
 
-    def placeholders(self, pointers: Iterable[str]) -> tuple[str, ...]:
-        """The placeholder subset of `pointers`, remembered for the outcome."""
+    def add(self, participant, category, key, value, text, pointers=()) -> tuple[str, ...]:
+        """Record one line; returns its placeholder pointers (remembered for the outcome) so totals can inherit
+        them."""
         found = tuple(sorted({p for p in pointers if self.edition.is_placeholder(p)}))
         self.used.update(found)
-        return found
-
-    def add(self, participant, category, key, value, text, pointers=()) -> tuple[str, ...]:
-        """Record one line; returns its placeholder pointers so totals can inherit them."""
-        found = self.placeholders(pointers)
         if found:
             text += " [placeholder edition value]"
         self.lines.append(Line(participant, category, key, value, text, found))
@@ -219,15 +215,6 @@ def _flag_index(edition: Edition) -> dict[str, tuple[str, int, int]]:
     return {f.id: (code, i, f.stars) for code, nation in edition.nations.items() for i, f in enumerate(nation.flags)}
 
 
-def _flag_stars(edition: Edition, flag: str, index) -> tuple[int, str, str]:
-    """(stars, pointer, short label) of a nation flag or a ``special:T`` flag (AMB-24)."""
-    if flag.startswith(SPECIAL_PREFIX):
-        tiger = flag[len(SPECIAL_PREFIX):]
-        return edition.special_flag_stars[tiger], f"/global_market/special_flags/{tiger}/stars", f"special {tiger}"
-    code, i, stars = index[flag]
-    return stars, f"/global_market/nations/{code}/flags/{i}/stars", flag
-
-
 def _sectors(position: EndPosition, edition: Edition, book: _Book, p) -> tuple[tuple[SectorScore, ...], set]:
     """SCORE-FSB-01..07 for a player; SOLO-SCORE-01 (stars × difficulty) for the Automa."""
     index, found, out = _flag_index(edition), set(), []
@@ -261,11 +248,18 @@ def _sectors(position: EndPosition, edition: Edition, book: _Book, p) -> tuple[t
 
 
 def _sum_stars(edition: Edition, flags: Iterable[str], index) -> tuple[int, list[str], str]:
+    """(stars, their pointers, their labels) of a sector's nation flags and ``special:T`` flags (AMB-24)."""
     total, ptrs, labels = 0, [], []
     for flag in flags:
-        stars, ptr, label = _flag_stars(edition, flag, index)
+        if flag.startswith(SPECIAL_PREFIX):
+            tiger = flag[len(SPECIAL_PREFIX):]
+            stars, label = edition.special_flag_stars[tiger], f"special {tiger}"
+            ptrs.append(f"/global_market/special_flags/{tiger}/stars")
+        else:
+            code, i, stars = index[flag]
+            label = flag
+            ptrs.append(f"/global_market/nations/{code}/flags/{i}/stars")
         total += stars
-        ptrs.append(ptr)
         labels.append(f"{label} ★{stars}")
     return total, ptrs, (f" ({', '.join(labels)})" if labels else "")
 

@@ -131,28 +131,23 @@ def _flags(position: EndPosition, edition: Edition) -> None:
                 if flag.startswith(SPECIAL_PREFIX):
                     t = flag[len(SPECIAL_PREFIX):]
                     if t not in edition.tigers:
-                        fail("unknown_flag", ptr_i(path, i), f"there is no special flag {flag!r}")
+                        fail("unknown_flag", path + ptr(i), f"there is no special flag {flag!r}")
                     if p.kind == AUTOMA:
-                        fail("special_flag_row", ptr_i(path, i), "the Automa never moves a special flag into a row",
+                        fail("special_flag_row", path + ptr(i), "the Automa never moves a special flag into a row",
                              "AMB-24")
-                    _once(where, flag, ptr_i(path, i), f"the special flag of {t}")
+                    _once(where, flag, path + ptr(i), f"the special flag of {t}")
                     continue
                 if flag not in catalog:
-                    fail("unknown_flag", ptr_i(path, i), f"unknown flag {flag!r}; flag ids look like USA-1")
+                    fail("unknown_flag", path + ptr(i), f"unknown flag {flag!r}; flag ids look like USA-1")
                 if not catalog[flag][2]:
-                    fail("flag_not_in_game", ptr_i(path, i), f"{flag} ({catalog[flag][3]} dots) is removed in a "
+                    fail("flag_not_in_game", path + ptr(i), f"{flag} ({catalog[flag][3]} dots) is removed in a "
                          f"game with {position.player_count} player(s)", "SETUP-07")
-                _once(where, flag, ptr_i(path, i), flag)
+                _once(where, flag, path + ptr(i), flag)
             if sector != OFF_BOARD:
                 _rows(edition, p.kind, sector, sectors[sector], flags, path, catalog)
         if p.kind == AUTOMA:
             _automa_fill_order(edition, p)
     _stack_order(edition, catalog, where)
-
-
-def ptr_i(path: str, i: int) -> str:
-    """`path` plus a list index."""
-    return f"{path}/{i}"
 
 
 def _once(where: dict, flag: str, path: str, label: str) -> None:
@@ -168,7 +163,7 @@ def _rows(edition: Edition, kind: str, sector: str, data, flags, path: str, cata
     else:
         rows = list(data["rows"])
     if len(flags) > len(rows):
-        fail("sector_full", ptr_i(path, len(rows)), f"sector {sector} has {len(rows)} row(s), one flag each, "
+        fail("sector_full", path + ptr(len(rows)), f"sector {sector} has {len(rows)} row(s), one flag each, "
              f"but holds {len(flags)} flags", "FLAG-02")
     special_ok = bool(edition.document["player_board"]["any_row_accepts_special_flags"]) or kind == AUTOMA
 
@@ -183,7 +178,7 @@ def _rows(edition: Edition, kind: str, sector: str, data, flags, path: str, cata
     for i, flag in enumerate(flags):
         if not any(fits(flag, r) for r in rows):
             special = flag.startswith(SPECIAL_PREFIX)
-            fail("special_flag_row" if special else "flag_row_mismatch", ptr_i(path, i),
+            fail("special_flag_row" if special else "flag_row_mismatch", path + ptr(i),
                  f"{flag} cannot go in sector {sector}: its rows accept {described}"
                  + (" (a special flag only goes in a row that accepts any flag)" if special else ""),
                  "PERF-07" if special else "FLAG-02")

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from api.games.scorekit import FieldProblem
 
-class ScorerInputError(ValueError):
+
+class ScorerInputError(FieldProblem):
     """Table input the scorer refuses.
 
     `code` is a stable snake_case reason, `path` a JSON pointer into the input, `rule`
@@ -25,13 +27,6 @@ class ScorerInputError(ValueError):
     def to_dict(self) -> dict:
         """JSON-ready description (the web layer turns it into problem+json)."""
         return {"code": self.code, "path": self.path, "rule": self.rule, "message": self.message}
-
-    def all_errors(self) -> dict[str, list[str]]:
-        """``{path: [message]}`` for this problem and every other one found with it."""
-        found: dict[str, list[str]] = {}
-        for error in [self, *self.others]:
-            found.setdefault(error.path or "/", []).append(error.message)
-        return found
 
 
 def ptr(*parts: Any) -> str:

@@ -34,16 +34,11 @@ def obj(value: Any, path: str, required: tuple = (), optional: tuple = (), what:
             fail("invalid_type", path, f"keys must be non-empty strings, got {key!r}")
         if not free and key not in required + optional:
             allowed = ", ".join(required + optional)
-            fail("unknown_field", ptr_join(path, key), f"unknown field {key!r}; allowed here: {allowed}")
+            fail("unknown_field", path + ptr(key), f"unknown field {key!r}; allowed here: {allowed}")
     for key in required:
         if key not in value:
-            fail("missing_field", ptr_join(path, key), f"missing field {key!r}")
+            fail("missing_field", path + ptr(key), f"missing field {key!r}")
     return value
-
-
-def ptr_join(path: str, key: Any) -> str:
-    """`path` extended by one segment."""
-    return path + ptr(key)
 
 
 def integer(value: Any, path: str, minimum: int | None = 0, maximum: int | None = None, why: str = "") -> int:
@@ -116,10 +111,10 @@ def per_tiger(value: Any, path: str, edition: Edition, what: str) -> dict:
     value = obj(value, path, what=f"an object of {what} per Tiger", free=True)
     for key in value:
         if key not in tigers:
-            fail("unknown_tiger", ptr_join(path, key), f"unknown Tiger {key!r}; the Tigers are {', '.join(tigers)}")
+            fail("unknown_tiger", path + ptr(key), f"unknown Tiger {key!r}; the Tigers are {', '.join(tigers)}")
     for t in tigers:
         if t not in value:
-            fail("missing_tiger", ptr_join(path, t), f"missing {what} for {edition.tigers[t].name} ({t})")
+            fail("missing_tiger", path + ptr(t), f"missing {what} for {edition.tigers[t].name} ({t})")
     return value
 
 
@@ -139,9 +134,9 @@ def turn_order(value: Any, path: str, participants: dict) -> tuple[str, ...]:
     order = array(value, path)
     seen: list[str] = []
     for i, entry in enumerate(order):
-        pid = participant_ref(entry, ptr_join(path, i), participants)
+        pid = participant_ref(entry, path + ptr(i), participants)
         if pid in seen:
-            fail("duplicate_participant", ptr_join(path, i), f"{pid} appears twice in the turn order")
+            fail("duplicate_participant", path + ptr(i), f"{pid} appears twice in the turn order")
         seen.append(pid)
     missing = [p for p, d in participants.items() if d["kind"] != NEUTRAL and p not in seen]
     if missing:
@@ -232,13 +227,17 @@ def kinds_and_counts(data: dict, count: int) -> dict:
 def tiger_facts(value: Any, path: str, neutral: bool, bound: dict[str, int]) -> TigerFacts:
     """IP by column and the facts of one Tiger (the neutral needs only its IP)."""
     value = obj(value, path, ("ip",) + (() if neutral else FACTS), (FACTS if neutral else ()) + ("pieces",))
-    ip = obj(value["ip"], ptr_join(path, "ip"), ("A", "B", "C", "none"))
-    column_ip = ColumnIP(**{k: integer(ip[k], ptr_join(path, "ip") + ptr(k), maximum=bound["ip"])
-                            for k in ("A", "B", "C", "none")})
+    ip = column_ip(value["ip"], path + ptr("ip"), bound)
     if "pieces" in value:
-        array(value["pieces"], ptr_join(path, "pieces"))  # informational only
-    facts = {k: integer(value.get(k, 0), ptr_join(path, k), maximum=bound[k]) for k in FACTS}
-    return TigerFacts(column_ip, **facts)
+        array(value["pieces"], path + ptr("pieces"))  # informational only
+    facts = {k: integer(value.get(k, 0), path + ptr(k), maximum=bound[k]) for k in FACTS}
+    return TigerFacts(ip, **facts)
+
+
+def column_ip(value: Any, path: str, bound: dict[str, int]) -> ColumnIP:
+    """Investment points on one Tiger by column (A, B, C and none)."""
+    ip = obj(value, path, ("A", "B", "C", "none"))
+    return ColumnIP(**{k: integer(ip[k], path + ptr(k), maximum=bound["ip"]) for k in ("A", "B", "C", "none")})
 
 
 def participant(pid: str, p: dict, edition: Edition) -> ParticipantPosition:
@@ -249,36 +248,36 @@ def participant(pid: str, p: dict, edition: Edition) -> ParticipantPosition:
             AUTOMA: ("global_market", "influence", "tigers"), NEUTRAL: ("influence", "tigers")}[kind]
     for key in need:
         if key not in p:
-            fail("missing_field", ptr_join(base, key), f"{pid} ({kind}) needs {key!r}")
+            fail("missing_field", base + ptr(key), f"{pid} ({kind}) needs {key!r}")
     if kind == NEUTRAL:
         for key in ("global_market", "leftovers", "flags", "special_flags"):
             if key in p:
-                fail("not_for_neutral", ptr_join(base, key), f"the neutral has no {key.replace('_', ' ')}: it has "
+                fail("not_for_neutral", base + ptr(key), f"the neutral has no {key.replace('_', ' ')}: it has "
                      "no global-market marker or resources, and special flags it accepts leave the game", "AMB-22")
-    influence = per_tiger(p["influence"], ptr_join(base, "influence"), edition, "influence")
+    influence = per_tiger(p["influence"], base + ptr("influence"), edition, "influence")
     bound = limits(edition)
-    influence = {t: integer(v, ptr_join(base, "influence") + ptr(t), maximum=bound["influence"], why=TRACK_WHY["influence"])
+    influence = {t: integer(v, base + ptr("influence", t), maximum=bound["influence"], why=TRACK_WHY["influence"])
                  for t, v in influence.items()}
-    tigers = per_tiger(p["tigers"], ptr_join(base, "tigers"), edition, "facts")
-    tigers = {t: tiger_facts(v, ptr_join(base, "tigers") + ptr(t), kind == NEUTRAL, bound) for t, v in tigers.items()}
+    tigers = per_tiger(p["tigers"], base + ptr("tigers"), edition, "facts")
+    tigers = {t: tiger_facts(v, base + ptr("tigers", t), kind == NEUTRAL, bound) for t, v in tigers.items()}
     position = stack = None
     if kind != NEUTRAL:
-        gm = obj(p["global_market"], ptr_join(base, "global_market"), ("position",), ("stack",))
-        position = integer(gm["position"], ptr_join(base, "global_market") + "/position", maximum=bound["position"],
+        gm = obj(p["global_market"], base + ptr("global_market"), ("position",), ("stack",))
+        position = integer(gm["position"], base + ptr("global_market", "position"), maximum=bound["position"],
                            why=TRACK_WHY["position"])
         if gm.get("stack") not in (None, ""):  # left out: settled by `settle_stacks`
-            stack = integer(gm["stack"], ptr_join(base, "global_market") + "/stack", maximum=bound["stack"])
+            stack = integer(gm["stack"], base + ptr("global_market", "stack"), maximum=bound["stack"])
     left = Leftovers()
     if "leftovers" in p:
-        left = leftovers(p["leftovers"], ptr_join(base, "leftovers"), bound)
+        left = leftovers(p["leftovers"], base + ptr("leftovers"), bound)
         if kind == AUTOMA and left.total:
-            fail("automa_leftovers", ptr_join(base, "leftovers"), "the Automa never holds goods, energy or science",
+            fail("automa_leftovers", base + ptr("leftovers"), "the Automa never holds goods, energy or science",
                  "SOLO-AUTOMA-08")
-    flags = obj(p.get("flags", {}), ptr_join(base, "flags"), what="an object of flag lists per sector", free=True)
-    flags = {s: tuple(string(f, ptr_join(base, "flags") + ptr(s, i))
-                      for i, f in enumerate(array(v, ptr_join(base, "flags") + ptr(s)))) for s, v in flags.items()}
-    special = array(p.get("special_flags", []), ptr_join(base, "special_flags"))
-    special = tuple(string(t, ptr_join(base, "special_flags") + ptr(i)) for i, t in enumerate(special))
+    flags = obj(p.get("flags", {}), base + ptr("flags"), what="an object of flag lists per sector", free=True)
+    flags = {s: tuple(string(f, base + ptr("flags", s, i))
+                      for i, f in enumerate(array(v, base + ptr("flags", s)))) for s, v in flags.items()}
+    special = array(p.get("special_flags", []), base + ptr("special_flags"))
+    special = tuple(string(t, base + ptr("special_flags", i)) for i, t in enumerate(special))
     return ParticipantPosition(pid, kind, influence, tigers, position, stack, left, flags, special)
 
 
@@ -290,7 +289,7 @@ def leftovers(value: Any, path: str, bound: dict[str, int]) -> Leftovers:
         return Leftovers(combined=integer(raw["total"], path + "/total", maximum=most,
                                           why="the goods, energy and science tokens in the box"))
     raw = obj(value, path, ("goods", "energy", "science"))
-    return Leftovers(**{k: integer(raw[k], ptr_join(path, k), maximum=bound[k]) for k in raw})
+    return Leftovers(**{k: integer(raw[k], path + ptr(k), maximum=bound[k]) for k in raw})
 
 
 def era1_block(value: Any, parts: dict, edition: Edition) -> Era1Position:
@@ -320,9 +319,7 @@ def era1_block(value: Any, parts: dict, edition: Edition) -> Era1Position:
                           for t, v in raw.items()}
         if "ip" in entry:
             raw = per_tiger(entry["ip"], base + "/ip", edition, "investment points")
-            ip[pid] = {t: ColumnIP(**{k: integer(v[k], base + ptr("ip", t, k), maximum=bound["ip"])
-                                      for k in obj(v, base + ptr("ip", t), ("A", "B", "C", "none"))})
-                       for t, v in raw.items()}
+            ip[pid] = {t: column_ip(v, base + ptr("ip", t), bound) for t, v in raw.items()}
     return Era1Position(order, headquarters, influence, ip)
 
 

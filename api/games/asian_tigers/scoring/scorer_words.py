@@ -6,18 +6,13 @@
 from __future__ import annotations
 
 from api.games.asian_tigers.edition.load import Edition
+from api.games.asian_tigers.scoring.ranking import ordinal
 
-ORDINALS = {1: "st", 2: "nd", 3: "rd"}
 THINGS = {"global_market": "global market", "position": "position", "stack": "place in the stack",
           "leftovers": "leftover", "ip": "investment points", "none": "(no column)",
           "distinct_infrastructure_types": "kinds of infrastructure", "parts_factories": "parts factories",
           "power_plants": "power plants", "prosperity_token": "prosperity token", "special_flags": "special flags",
           "turn_order": "turn order", "player_count": "number of players", "high_score": "high score"}
-
-
-def ordinal(n: int) -> str:
-    """1 → "1st", 12 → "12th"."""
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else ORDINALS.get(n % 10, 'th')}"
 
 
 def _unescape(segment: str) -> str:
