@@ -99,12 +99,12 @@ def legal_actions(state: GameState) -> list[dict]:
 def _answer(state: GameState, action: dict, events: list[dict]) -> list[dict] | None:
     """Run `action` as the answer to the top decision of `state` (changes `state`); `advance`'s options."""
     decision = state.decisions[-1]
-    handler = ANSWERS[decision["kind"]].get(action["kind"])
+    answers = ANSWERS[decision["kind"]]
+    handler = answers.get(action["kind"])
     if handler is None:
-        expected = ", ".join(sorted(ANSWERS[decision["kind"]]))
         raise IllegalActionError(
-            f"The game is waiting for {decision['kind'].replace('_', ' ')} ({expected}), not {action['kind']}",
-            code="unexpected_action", rule="TURN-04", expected=sorted(ANSWERS[decision["kind"]]))
+            f"The game is waiting for {decision['kind'].replace('_', ' ')} ({', '.join(sorted(answers))}), "
+            f"not {action['kind']}", code="unexpected_action", rule="TURN-04", expected=sorted(answers))
     handler(state, action, events)
     # The handler may have pushed a frame or finished the decision; the answered
     # decision leaves the stack unless a handler replaced it.
@@ -215,14 +215,10 @@ def as_listed(action: dict, legal: list[dict]) -> dict:
     fields = action.keys() - _ALWAYS_ALLOWED
     for option in legal:
         if (option["kind"] == action["kind"] and option.keys() - _ALWAYS_ALLOWED == fields
-                and all(_same_set(action[name], option[name]) if name in lists else action[name] == option[name]
-                        for name in fields)):
+                and all(isinstance(option[name], list) and sorted(action[name]) == sorted(option[name])
+                        if name in lists else action[name] == option[name] for name in fields)):
             return {**action, **{name: list(option[name]) for name in lists}}
     return action
-
-
-def _same_set(sent, listed) -> bool:
-    return isinstance(listed, list) and sorted(sent) == sorted(listed)
 
 
 def new_game(options: dict, edition: Edition, seed: int = 0) -> GameState:

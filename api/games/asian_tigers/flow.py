@@ -54,7 +54,7 @@ def bonus_options(state: GameState, decision: dict) -> list[dict]:
 def sale_options(state: GameState, decision: dict) -> list[dict]:
     """TRADE-02/04/05: more sales, the turn's bonuses (CASCADE-04), or finishing (after at least one sale)."""
     options = market.open_sales(state, decision)
-    if market.sold_any(state, decision):
+    if state.frames[decision["frame"]]["sold"]:  # finishing and bonuses are offered after a first sale
         options += bonuses.pending_bonus_options(state) + [{"kind": "finish_sales"}]
     return options
 

@@ -78,16 +78,9 @@ def resolve_options(options: dict, edition: Edition) -> dict:
 
 
 # -- individual draws: as the table recorded them in ``setup[key]``, or drawn from the seed --
-def draw_prosperity_tokens(edition: Edition, setup: dict, seed: int) -> dict[str, str]:
-    """SETUP-02: one prosperity token per Tiger, the fifth leaves the game."""
-    return _token_per_tiger(edition, setup, seed, "prosperity_tokens", list(edition.prosperity_tokens), "SETUP-02")
-
-
-def draw_region_tokens(edition: Edition, setup: dict, seed: int) -> tuple[dict[str, str], list[str]]:
-    """SETUP-04: one region bonus token per Tiger, two left beside the board."""
-    tokens = list(edition.region_bonus_tokens)
-    chosen = _token_per_tiger(edition, setup, seed, "region_tokens", tokens, "SETUP-04")
-    return chosen, [t for t in tokens if t not in chosen.values()]
+def _bad_draw(key: str, message: str, rule: str, code: str = "invalid_recorded_draw") -> SetupError:
+    """The refusal of the recorded draw ``setup[key]`` (its field names the key)."""
+    return SetupError(message, code=code, rule=rule, field=f"setup/{key}")
 
 
 def _token_per_tiger(edition: Edition, setup: dict, seed: int, key: str, tokens: list[str], rule: str) -> dict:
@@ -99,8 +92,8 @@ def _token_per_tiger(edition: Edition, setup: dict, seed: int, key: str, tokens:
     if not isinstance(chosen, dict) or sorted(chosen) != sorted(tigers) \
             or not all(isinstance(v, str) for v in chosen.values()) or any(t not in tokens for t in chosen.values()) \
             or len(set(chosen.values())) != len(tigers):
-        raise SetupError(f"{key} must give each of {', '.join(tigers)} a different token of {', '.join(tokens)}",
-                         code="invalid_recorded_draw", rule=rule, field=f"setup/{key}")
+        raise _bad_draw(key, f"{key} must give each of {', '.join(tigers)} a different token of {', '.join(tokens)}",
+                        rule)
     return dict(chosen)
 
 
@@ -118,8 +111,8 @@ def draw_setup_workers(edition: Edition, setup: dict, seed: int, label: str = "s
         chosen = dict(zip(CENTERS, rng_for(seed, label).sample(types, len(types))))
     if not isinstance(chosen, dict) or sorted(chosen) != list(CENTERS) \
             or not all(isinstance(v, str) for v in chosen.values()) or sorted(chosen.values()) != sorted(types):
-        raise SetupError(f"setup_workers must map A, B, C to the worker types {', '.join(types)}, one each",
-                         code="invalid_recorded_draw", rule="SETUP-06", field="setup/setup_workers")
+        raise _bad_draw("setup_workers", f"setup_workers must map A, B, C to the worker types {', '.join(types)}, "
+                        "one each", "SETUP-06")
     return dict(chosen)
 
 
@@ -130,12 +123,10 @@ def draw_turn_order(player_count: int, setup: dict, seed: int) -> list[str]:
     if recorded is None:
         recorded = rng_for(seed, "turn_order").sample(seats, player_count)
     if not isinstance(recorded, list) or not all(isinstance(s, (int, str)) and not isinstance(s, bool) for s in recorded):
-        raise SetupError("turn_order must be a list of seat numbers", code="invalid_recorded_draw", rule="SETUP-11",
-                         field="setup/turn_order")
+        raise _bad_draw("turn_order", "turn_order must be a list of seat numbers", "SETUP-11")
     chosen = [str(s) for s in recorded]
     if sorted(chosen) != seats:
-        raise SetupError(f"turn_order must list every seat 0..{player_count - 1} once",
-                         code="invalid_recorded_draw", rule="SETUP-11", field="setup/turn_order")
+        raise _bad_draw("turn_order", f"turn_order must list every seat 0..{player_count - 1} once", "SETUP-11")
     return chosen
 
 
@@ -144,10 +135,9 @@ def draw_workers(edition: Edition, recorded: dict | None, seed: int, label: str,
     types = list(edition.worker_types)
     per_type = edition.setup["player"]["workers_per_type"]
     slots = edition.setup["player"]["team_area_slots"]
-    recorded = recorded or {}
+    recorded, where = recorded or {}, f"workers/{label}"
     if not isinstance(recorded, dict):
-        raise SetupError("a seat's recorded workers are an object with set_aside and team", code="invalid_recorded_draw",
-                         rule="PSETUP-03", field=f"setup/workers/{label}")
+        raise _bad_draw(where, "a seat's recorded workers are an object with set_aside and team", "PSETUP-03")
     if not recorded and stated:
         return None, None
     if not recorded:
@@ -164,28 +154,27 @@ def draw_workers(edition: Edition, recorded: dict | None, seed: int, label: str,
     if set_aside is not None:
         if not isinstance(set_aside, list) or len(set_aside) != 2 or not all(isinstance(t, str) for t in set_aside) \
                 or set_aside[0] == set_aside[1] or any(t not in types for t in set_aside):
-            raise SetupError(f"the two set-aside workers must be of two different types among {', '.join(types)}",
-                             code="invalid_recorded_draw", rule="PSETUP-03", field=f"setup/workers/{label}/set_aside")
+            raise _bad_draw(f"{where}/set_aside", "the two set-aside workers must be of two different types among "
+                            f"{', '.join(types)}", "PSETUP-03")
     if team is None:
         if not stated:
-            raise SetupError("the team-area sequence is missing; record it or choose worker_entry 'stated'",
-                             code="invalid_recorded_draw", rule="PSETUP-04", field=f"setup/workers/{label}/team")
+            raise _bad_draw(f"{where}/team", "the team-area sequence is missing; record it or choose worker_entry "
+                            "'stated'", "PSETUP-04")
         return None, sorted(set_aside) if set_aside else None
     if not isinstance(team, list) or len(team) != slots or not all(isinstance(t, str) for t in team) \
             or any(t not in types for t in team):
-        raise SetupError(f"the team area holds exactly {slots} workers of types {', '.join(types)}",
-                         code="invalid_recorded_draw", rule="PSETUP-04", field=f"setup/workers/{label}/team")
+        raise _bad_draw(f"{where}/team", f"the team area holds exactly {slots} workers of types {', '.join(types)}",
+                        "PSETUP-04")
     counts = {t: team.count(t) for t in types}
+    has = ", ".join(f"{counts[t]} {t}" for t in types)
     expected_out = sorted(t for t in types if counts[t] == per_type - 1)
     if sorted(counts.values()) != sorted([per_type] + [per_type - 1] * (len(types) - 1)) and len(types) == 3:
-        raise SetupError(
-            f"this sequence does not fit the bag: 12 workers, 4 of each type, minus 2 of different types set aside "
-            f"leaves 4/3/3; the sequence has {', '.join(f'{counts[t]} {t}' for t in types)}",
-            code="sequence_does_not_fit_bag", rule="PSETUP-03", field=f"setup/workers/{label}/team")
+        raise _bad_draw(f"{where}/team", "this sequence does not fit the bag: 12 workers, 4 of each type, minus 2 of "
+                        f"different types set aside leaves 4/3/3; the sequence has {has}", "PSETUP-03",
+                        "sequence_does_not_fit_bag")
     if set_aside is not None and sorted(set_aside) != expected_out:
-        raise SetupError(f"with {' and '.join(sorted(set_aside))} set aside the team would hold 3 of each of those; "
-                         f"the sequence has {', '.join(f'{counts[t]} {t}' for t in types)}",
-                         code="sequence_does_not_fit_bag", rule="PSETUP-03", field=f"setup/workers/{label}/team")
+        raise _bad_draw(f"{where}/team", f"with {' and '.join(sorted(set_aside))} set aside the team would hold 3 of "
+                        f"each of those; the sequence has {has}", "PSETUP-03", "sequence_does_not_fit_bag")
     return list(team), expected_out
 
 
@@ -196,13 +185,12 @@ def draw_starting_goods(edition: Edition, setup: dict, seed: int, turn_order: li
     if recorded is None:
         recorded = dict(zip(turn_order, rng_for(seed, "starting_goods").sample(pool, len(turn_order))))
     if not isinstance(recorded, dict) or not all(isinstance(v, str) for v in recorded.values()):
-        raise SetupError("starting_goods must map each seat to a good", code="invalid_recorded_draw", rule="PSETUP-06",
-                         field="setup/starting_goods")
+        raise _bad_draw("starting_goods", "starting_goods must map each seat to a good", "PSETUP-06")
     chosen = {str(k): v for k, v in recorded.items()}
     if sorted(chosen) != sorted(turn_order) or any(g not in pool for g in chosen.values()) \
             or len(set(chosen.values())) != len(chosen):
-        raise SetupError(f"starting_goods must give each seat a different good from {', '.join(pool)}",
-                         code="invalid_recorded_draw", rule="PSETUP-06", field="setup/starting_goods")
+        raise _bad_draw("starting_goods", f"starting_goods must give each seat a different good from {', '.join(pool)}",
+                        "PSETUP-06")
     return chosen
 
 
@@ -230,15 +218,18 @@ def set_up_table(options: dict, edition: Edition, seed: int = 0) -> GameState:
     setup = resolved["setup"]
     player_count = len(resolved["players"])
     seed = int(seed)
-    prosperity = draw_prosperity_tokens(edition, setup, seed)
-    region, leftover = draw_region_tokens(edition, setup, seed)
+    # SETUP-02: one prosperity token per Tiger, the fifth leaves the game
+    tokens, region_tokens = list(edition.prosperity_tokens), list(edition.region_bonus_tokens)
+    prosperity = _token_per_tiger(edition, setup, seed, "prosperity_tokens", tokens, "SETUP-02")
+    # SETUP-04: one region bonus token per Tiger, two left beside the board
+    region = _token_per_tiger(edition, setup, seed, "region_tokens", region_tokens, "SETUP-04")
+    leftover = [t for t in region_tokens if t not in region.values()]
     solo = "solo" in resolved  # solo (issue 7): the human first, the Automa second (SOLO-SETUP-01)
     turn_order = ["0", "1"] if solo else draw_turn_order(player_count, setup, seed)
     stated = resolved["worker_entry"] == "stated"
     recorded_workers = setup.get("workers") or {}
     if not isinstance(recorded_workers, dict):
-        raise SetupError("setup.workers maps each seat (\"0\"..) to its set_aside and team", code="invalid_recorded_draw",
-                         rule="PSETUP-04", field="setup/workers")
+        raise _bad_draw("workers", "setup.workers maps each seat (\"0\"..) to its set_aside and team", "PSETUP-04")
     players = []
     for seat, spec in enumerate(resolved["players"]):
         # solo (issue 7): the Automa's sequence is always known (drawn or recorded), it cannot "state" a type

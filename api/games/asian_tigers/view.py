@@ -56,10 +56,6 @@ def view(state: GameState) -> dict:
     return out
 
 
-def _global_market(state: GameState) -> dict:
-    return {k: list(v) for k, v in sorted(state.global_market.items(), key=lambda kv: int(kv[0]))}
-
-
 def _edition(edition) -> dict:
     return {"id": edition.document["edition"]["id"], "status": edition.document["edition"]["status"],
             "content_hash": edition.content_hash, "placeholder_patterns": list(_placeholder_patterns(edition))}
@@ -79,7 +75,7 @@ _BOARD = {
     "leftover_region_tokens": lambda s: list(s.leftover_region_tokens),
     "flag_stacks": lambda s: {n: list(x) for n, x in s.flag_stacks.items()},
     "performance_tokens": lambda s: list(s.performance_tokens),
-    "global_market": _global_market,
+    "global_market": lambda s: {k: list(v) for k, v in sorted(s.global_market.items(), key=lambda kv: int(kv[0]))},
     "supply": lambda s: {"goods": dict(s.supply_goods), "parts_factories": s.supply_parts_factories},
 }
 

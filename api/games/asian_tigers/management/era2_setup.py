@@ -11,12 +11,6 @@ from api.games.asian_tigers.setup import draw_setup_workers, draw_workers, place
 from api.games.asian_tigers.state import GameState
 
 
-def draws_are_recorded(state: GameState) -> bool:
-    """A table that recorded its Era I draws records its Era II draws too."""
-    setup = state.options.get("setup") or {}
-    return bool(setup.get("workers") or setup.get("setup_workers"))
-
-
 def clear_board(state: GameState, events: list[dict]) -> dict | None:
     """ERA2-01..05: clear the markets and centres; returns the question that records the new draws, if any."""
     for market_id, held in state.local_markets.items():  # ERA2-02
@@ -30,7 +24,8 @@ def clear_board(state: GameState, events: list[dict]) -> dict | None:
         state.trade_centers[trade_center] = None
     events.append({"kind": "era2_prepared", "text": "Era II setup: local markets emptied, workers back from the "
                                                     "board, every centre free again"})
-    if draws_are_recorded(state):
+    setup = state.options.get("setup") or {}
+    if setup.get("workers") or setup.get("setup_workers"):  # a table that recorded its Era I draws records these
         seat = "0" if state.solo is not None else state.turn_order[0]  # solo (issue 7): the human answers
         return new_decision(state, "record_era2_draws", seat, declinable=False, manual=True)
     return None

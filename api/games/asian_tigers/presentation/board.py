@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from api.games.asian_tigers.edition.load import CENTERS
 from api.games.asian_tigers.presentation import labels as L
-from api.games.asian_tigers.management.era1 import participants
+from api.games.asian_tigers.management.era1 import influence_of, participants
 from api.games.asian_tigers.state import NEUTRAL, GameState
 
 
@@ -86,14 +86,8 @@ def _markets(state: GameState, tid: str) -> list:
 
 
 def _standing(state: GameState, tid: str) -> list:
-    standing = []
-    for pid in participants(state):
-        if pid == NEUTRAL:
-            standing.append({**participant(state, pid), "funds": None, "influence": state.neutral["influence"][tid]})
-        else:
-            player = state.player(pid)
-            standing.append({**participant(state, pid), "funds": player.funds[tid], "influence": player.influence[tid]})
-    return standing
+    return [{**participant(state, pid), "funds": None if pid == NEUTRAL else state.player(pid).funds[tid],
+             "influence": influence_of(state, pid)[tid]} for pid in participants(state)]
 
 
 def _global_market(state: GameState) -> dict:

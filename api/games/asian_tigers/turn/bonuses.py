@@ -16,7 +16,7 @@ from api.games.asian_tigers.turn import building, performance, region, satellite
 from api.games.asian_tigers.turn.effects import (advance_global_market, advance_influence, gain_resource,
                                                  tiger_name)
 
-# The catalogue rule of each (type, bonus): refusals cite it.
+# The catalogue rule of each (type, bonus): refusals cite it (a bonus not listed: its family's rule).
 RULES = {
     ("infrastructure", "parts_factory_free"): "IBONUS-05", ("infrastructure", "performance_dollar"): "IBONUS-06",
     ("infrastructure", "performance_yen"): "IBONUS-07", ("infrastructure", "headquarters"): "IBONUS-08",
@@ -44,24 +44,10 @@ def entry(state: GameState, pending: dict) -> dict:
     return state.edition.catalog[group][pending["bonus"]]
 
 
-def rule_of(pending: dict) -> str:
-    """The catalogue rule ID of a pending bonus."""
-    return RULES.get((pending["type"], pending["bonus"]), "IBONUS-02" if pending["type"] == "infrastructure"
-                     else "FLAG-03")
-
-
 def describe(state: GameState, pending: dict) -> str:
     """``the headquarters bonus (sector S5)``."""
     kind, where = pending["source"].split(":")
     return f"the {pending['bonus'].replace('_', ' ')} bonus ({kind} {where})"
-
-
-def _tiger_scope(state: GameState, selector: str) -> list[str]:
-    if selector == "one_upper":
-        return list(state.edition.upper_area())
-    if selector == "one_lower":
-        return list(state.edition.lower_area())
-    return list(state.edition.tigers)
 
 
 # -- options ----------------------------------------------------------------------
@@ -105,7 +91,8 @@ def check(state: GameState, pending: dict, action: dict) -> dict:
     bonus = entry(state, pending)
     effect = bonus["effects"][0]
     verb = effect["do"]
-    rule = rule_of(pending)
+    rule = RULES.get((pending["type"], pending["bonus"]),
+                     "IBONUS-02" if pending["type"] == "infrastructure" else "FLAG-03")
     if verb == "performance_bonus":
         return {"verb": verb, "performance": performance.check(state, player, action, effect["set"], rule)}
     extra = sorted(set(action) - {"kind", "bonus", "decision"} - FIELDS[verb])
@@ -148,7 +135,8 @@ def _check_influence(state: GameState, player: PlayerState, tiger, effect: dict,
         raise ActionShapeError(f"say which Tiger gains the influence (\"tiger\": one of "
                                f"{', '.join(state.edition.tigers)})", code="tiger_required", field="tiger",
                                rule=rule)
-    scope = _tiger_scope(state, effect["tiger"])
+    areas = {"one_upper": state.edition.upper_area(), "one_lower": state.edition.lower_area()}
+    scope = list(areas.get(effect["tiger"], state.edition.tigers))
     if tiger not in scope:
         area = "upper" if effect["tiger"] == "one_upper" else "lower"
         raise IllegalActionError(f"This bonus raises influence in the board's {area} area only "

@@ -264,15 +264,11 @@ def university_action_options(state: GameState, decision: dict) -> list[dict]:
     options = []
     if "build_department" in space.additional_actions:
         for option in build_candidates(state, player, space.tiger, None, ("department",)):
-            if _department_affordable(state, player, option["space"]):
+            if player.science >= state.edition.space(option["space"]).science_cost:
                 options.append({**option, "kind": "build_department"})
     if "parts_factory" in space.additional_actions:
         options += [{"kind": "attach_parts_factory", "space": s} for s in parts_factory_targets(state, player, 1)]
     return options + [{"kind": "skip_university_action"}] if options else []
-
-
-def _department_affordable(state: GameState, player: PlayerState, space_id: str) -> bool:
-    return player.science >= state.edition.space(space_id).science_cost
 
 
 def build_department(state: GameState, action: dict, events: list[dict]) -> None:

@@ -207,11 +207,6 @@ def open_sales(state: GameState, decision: dict) -> list[dict]:
     return sale_options(state, state.player(decision["seat"]), open_nations(state, frame), "sell_to_nation")
 
 
-def sold_any(state: GameState, decision: dict) -> bool:
-    """True once this trade made a sale (finishing and bonuses are offered from then on)."""
-    return bool(state.frames[decision["frame"]]["sold"])
-
-
 def sell_to_nation(state: GameState, action: dict, events: list[dict]) -> None:
     """One sale at the trade centre where the worker stands."""
     decision = state.decisions[-1]
@@ -253,11 +248,6 @@ def advance_with_flag(state: GameState, action: dict, events: list[dict]) -> Non
 def other_center_nations(state: GameState) -> list[str]:
     """TRADE-07: every nation of the three other trade centres."""
     return [code for code, n in state.edition.nations.items() if n.trade_center in state.trade_centers]
-
-
-def special_sale_options(state: GameState, player: PlayerState) -> list[dict]:
-    """Sales the special trade centre allows (no GM movement)."""
-    return sale_options(state, player, other_center_nations(state), "special_sale")
 
 
 def special_sale(state: GameState, action: dict, events: list[dict]) -> None:

@@ -56,11 +56,7 @@ def _expect(action: dict, allowed: set[str], what: str) -> None:
 def dollar_scope(state: GameState, token: str) -> list[str]:
     """The Tigers a $ token may raise (DATA-15 areas or the named Tiger)."""
     scope = state.edition.dollar_tokens[token]["scope"]
-    if scope == "upper":
-        return list(state.edition.upper_area())
-    if scope == "lower":
-        return list(state.edition.lower_area())
-    return [scope]
+    return list({"upper": state.edition.upper_area(), "lower": state.edition.lower_area()}.get(scope, [scope]))
 
 
 def distinct_flags(player: PlayerState) -> int:

@@ -169,8 +169,10 @@ def _placement(center: str, worker: str, player: PlayerState) -> dict:
 
 # -- special trade centre ------------------------------------------------------------
 def special_trade_options(state: GameState, decision: dict) -> list[dict]:
-    """The special trade centre's choices available now."""
-    return market.special_sale_options(state, state.player(decision["seat"])) + [{"kind": "special_advance"}]
+    """The special trade centre's choices available now: sales with no GM movement, or the advance."""
+    player = state.player(decision["seat"])
+    return market.sale_options(state, player, market.other_center_nations(state), "special_sale") + [
+        {"kind": "special_advance"}]
 
 
 def special_advance(state: GameState, action: dict, events: list[dict]) -> None:
