@@ -11,8 +11,10 @@
 // read, so renaming one name to another merges their plays.
 import * as db from "./db.js";
 import * as scorings from "./scorings.js";
+import { t } from "./i18n.js";
 
 export const GAMES = { "asian-tigers": "Asian Tigers", nippon: "Nippon", asara: "Asara" };
+// In English, for the export files (playsio.js); History says them in the phone's language.
 export const MODES = { scored: "scorer", recorded: "recorded game", solo: "solo game", imported: "imported" };
 const PREFIX = "play:";
 const ALIASES = "players:aliases";
@@ -51,7 +53,7 @@ export function fromGame(gameView, outcome) {
   const name = (id) => {
     const p = (view.players || []).find((x) => x.id === String(id));
     if (p) return p.name;
-    return solo && String(id) !== String(solo.human) ? "Automa" : `Seat ${id}`;
+    return solo && String(id) !== String(solo.human) ? "Automa" : t("Seat {n}", { n: String(id) });
   };
   const first = (view.initial_turn_order || [])[0];
   const standings = (outcome.standings || []).filter((s) => !P[s.participant] || P[s.participant].recorded !== false);

@@ -4,6 +4,7 @@
 //   each BG Stats play also carries "tablekeeper": the play as this app keeps it, so an import is exact.
 //   CSV: one row per player of each play (RFC 4180 quoting).
 import { GAMES, MODES } from "./plays.js";
+import { t } from "./i18n.js";
 
 const FORMAT = "tablekeeper-plays";
 const BGG_NAMES = { "asian-tigers": "Asian Tigers: A Story of Prosperity", nippon: "Nippon", asara: "Asara" };
@@ -43,13 +44,13 @@ export function toCsv(plays) {
 // The plays of an export file's text; throws an Error saying what is wrong.
 export function fromJson(text) {
   let doc;
-  try { doc = JSON.parse(text); } catch { throw new Error("This file is not JSON: choose a plays export of this app (.json)."); }
-  if (!doc || doc.format !== FORMAT || !Array.isArray(doc.plays)) throw new Error("This file is not a plays export of this app.");
+  try { doc = JSON.parse(text); } catch { throw new Error(t("This file is not JSON: choose a plays export of this app (.json).")); }
+  if (!doc || doc.format !== FORMAT || !Array.isArray(doc.plays)) throw new Error(t("This file is not a plays export of this app."));
   const plays = doc.plays.map((p) => p && p.tablekeeper).filter(Boolean);
   const ok = (p) => typeof p.id === "string" && GAMES[p.game] && Array.isArray(p.players) && typeof p.date === "string"
     && p.players.every((x) => typeof x.name === "string");
   const bad = plays.findIndex((p) => !ok(p));
-  if (bad >= 0) throw new Error(`Play ${bad + 1} of the file is incomplete (id, game, date and players are needed).`);
+  if (bad >= 0) throw new Error(t("Play {n} of the file is incomplete (id, game, date and players are needed).", { n: bad + 1 }));
   return plays;
 }
 

@@ -21,9 +21,14 @@ ROOT = Path(__file__).resolve().parents[2]
 SERVER = ["api/games/scorekit.py", "api/games/messages.py",
           *[f"api/games/nippon/{m}.py" for m in ("scoring", "end_only", "live", "inputs", "bounds", "names", "modes", "data")],
           *[f"api/games/asara/{m}.py" for m in ("scoring", "end_only", "inputs", "bounds", "data")]]
-PHONE = [f"pwa/js/ui/{m}.js" for m in ("home", "settings", "app", "nippon", "nippon-end", "nippon-live", "nipboard",
-                                        "nipmap", "asara", "asara-end", "formkit", "tapkit", "numpad", "sheet", "recent")]
-NAMES = {"tablekeeper"}  # the app's own name, the same in every language
+PHONE = [*[f"pwa/js/ui/{m}.js" for m in ("home", "settings", "app", "nippon", "nippon-end", "nippon-live", "nipboard",
+                                        "nipmap", "asara", "asara-end", "formkit", "tapkit", "numpad", "sheet", "recent",
+                                        # the phone's own screens (not the rules engine's texts)
+                                        "common", "join", "share", "setup", "setupcheck", "history", "stats", "rules",
+                                        "outboxview", "takeback", "outcome", "solo", "campaignlist")],
+         "pwa/js/plays.js", "pwa/js/playsio.js"]
+# The app's own name and the games' printed names, the same in every language.
+NAMES = {"tablekeeper", "Asian Tigers", "Asian Tigers: A Story of Prosperity"}
 # Readers of an edition's data file: their `EditionError`s speak to people editing that file, not to the table.
 EDITION_FILES = {"load_document", "DataReader"}
 SAID_KEYS = {"check", "detail", "explanation", "winner_explanation", "total_explanation", "tie_break"}

@@ -6,11 +6,14 @@ import { html } from "../html.js";
 import * as db from "../db.js";
 import * as plays from "../plays.js";
 import { download, fromJson, toCsv, toJson } from "../playsio.js";
+import { formatDate, ordinal as place, say, t, tn } from "../i18n.js";
 
 export const GAMES = plays.GAMES;
 
-const ordinal = (n) => (n === 1 ? "1st" : n === 2 ? "2nd" : n === 3 ? "3rd" : `${n}th`);
-export const playTitle = (p) => `${GAMES[p.game] || p.game} · ${plays.MODES[p.mode] || p.mode} · ${new Date(p.date).toLocaleString()}`;
+const ordinal = (n) => say(place(n));
+// How a play was kept, in words (plays.MODES keeps the English for the export files).
+const MODES = { scored: t("scorer"), recorded: t("recorded game"), solo: t("solo game"), imported: t("imported") };
+export const playTitle = (p) => `${GAMES[p.game] || p.game} · ${MODES[p.mode] || p.mode} · ${formatDate(p.date)}`;
 
 // A play's score sheet, while this phone still has it (the game, or the saved scoring).
 function sheetOf(p, gameIds) {
@@ -23,12 +26,12 @@ export function PlayCard({ p, gameIds, onDelete }) {
   const sheet = sheetOf(p, gameIds);
   return html`<li class="card" data-testid="play">
     <h2 class="h3">${title}</h2>
-    <ul class="plain" aria-label="Final scores">${[...p.players].sort((a, b) => (a.rank ?? 99) - (b.rank ?? 99)).map((x) => html`
-      <li data-player=${x.name}><strong>${x.name}</strong> ${x.score ?? "—"}${x.rank != null ? ` · ${ordinal(x.rank)}` : ""}${x.winner ? " · winner" : ""}${x.start ? " · started" : ""}</li>`)}</ul>
-    <p class="hint">${[p.solo && `${p.solo.won ? "Won" : "Lost"} against the Automa · ${p.solo.rank_title}`,
-      p.duration_min && `${p.duration_min} min`, p.imported && "imported"].filter(Boolean).join(" · ")}</p>
-    <div class="row">${sheet && html`<a class="button" href=${sheet} aria-label=${`Reopen the score sheet of ${title}`}>Score sheet</a>`}
-      <button class="danger" onClick=${() => onDelete(p)} aria-label=${`Delete ${title}`}>Delete</button></div>
+    <ul class="plain" aria-label=${t("Final scores")}>${[...p.players].sort((a, b) => (a.rank ?? 99) - (b.rank ?? 99)).map((x) => html`
+      <li data-player=${x.name}><strong>${x.name}</strong> ${x.score ?? "—"}${x.rank != null ? ` · ${ordinal(x.rank)}` : ""}${x.winner ? ` · ${t("winner")}` : ""}${x.start ? ` · ${t("started")}` : ""}</li>`)}</ul>
+    <p class="hint">${[p.solo && `${p.solo.won ? t("Won against the Automa") : t("Lost against the Automa")} · ${p.solo.rank_title}`,
+      p.duration_min && t("{n} min", { n: p.duration_min }), p.imported && t("imported")].filter(Boolean).join(" · ")}</p>
+    <div class="row">${sheet && html`<a class="button" href=${sheet} aria-label=${t("Reopen the score sheet of {play}", { play: title })}>${t("Score sheet")}</a>`}
+      <button class="danger" onClick=${() => onDelete(p)} aria-label=${t("Delete {play}", { play: title })}>${t("Delete")}</button></div>
   </li>`;
 }
 
@@ -45,7 +48,7 @@ export default function History() {
     load().then(() => plays.keepFinished()).then(load).catch(() => {});
   }, []);
   const remove = async (p) => {
-    if (!confirm(`Delete the play ${playTitle(p)}?`)) return;
+    if (!confirm(t("Delete the play {play}?", { play: playTitle(p) }))) return;
     await plays.remove(p);
     await load();
   };
@@ -56,28 +59,28 @@ export default function History() {
     if (!file) return;
     try {
       const added = await plays.keepImported(fromJson(await file.text()));
-      setNote({ ok: true, text: `${added} play(s) imported.` });
+      setNote({ ok: true, text: tn("{n} play(s) imported.", "{n} play(s) imported.", added) });
       await load();
     } catch (err) { setNote({ ok: false, text: err.message }); }
   };
   return html`<main class="screen">
-    <nav class="nav" aria-label="Back"><a href="#/">Home</a><a href="#/stats">Stats</a><a href="#/rules">Rules</a></nav>
-    <h1 tabindex="-1">History</h1>
-    <p class="hint">Every finished game on this phone: scorings, recorded and solo games, imported plays.</p>
-    ${entries == null ? html`<p>Loading…</p>` : entries.length === 0 ? html`<p>No saved scorings yet. No finished game on this phone either.</p>`
+    <nav class="nav" aria-label=${t("Back")}><a href="#/">${t("Home")}</a><a href="#/stats">${t("Stats")}</a><a href="#/rules">${t("Rules")}</a></nav>
+    <h1 tabindex="-1">${t("History")}</h1>
+    <p class="hint">${t("Every finished game on this phone: scorings, recorded and solo games, imported plays.")}</p>
+    ${entries == null ? html`<p>${t("Loading…")}</p>` : entries.length === 0 ? html`<p>${t("No saved scorings yet. No finished game on this phone either.")}</p>`
       : html`<ul class="plain stack" data-testid="history">${entries.map((p) => html`<${PlayCard} key=${p.id} p=${p} gameIds=${gameIds} onDelete=${remove} />`)}</ul>`}
-    <h2>Export and import</h2>
+    <h2>${t("Export and import")}</h2>
     <div class="stack">
       <button disabled=${!entries || !entries.length} onClick=${() => download(`tablekeeper-plays-${day}.json`, toJson(entries), "application/json")}>
-        Export all plays (BG Stats JSON)</button>
+        ${t("Export all plays (BG Stats JSON)")}</button>
       <button disabled=${!entries || !entries.length} onClick=${() => download(`tablekeeper-plays-${day}.csv`, toCsv(entries), "text/csv")}>
-        Export all plays (CSV)</button>
-      <label for="plays-import">Import plays (this app's JSON export)</label>
+        ${t("Export all plays (CSV)")}</button>
+      <label for="plays-import">${t("Import plays (this app's JSON export)")}</label>
       <input id="plays-import" type="file" accept="application/json,.json" onChange=${importFile} />
       ${note && html`<p class=${`banner ${note.ok ? "ok" : "error"}`} role=${note.ok ? "status" : "alert"}>${note.text}</p>`}
     </div>
-    <h2>Score a game</h2>
-    <div class="stack"><a class="button" href="#/scorer/asian-tigers">Asian Tigers scorer</a>
-      <a class="button" href="#/scorer/nippon">Nippon scorer</a><a class="button" href="#/scorer/asara">Asara scorer</a></div>
+    <h2>${t("Score a game")}</h2>
+    <div class="stack"><a class="button" href="#/scorer/asian-tigers">${t("Asian Tigers scorer")}</a>
+      <a class="button" href="#/scorer/nippon">${t("Nippon scorer")}</a><a class="button" href="#/scorer/asara">${t("Asara scorer")}</a></div>
   </main>`;
 }

@@ -10,9 +10,13 @@ import { dropItem, retryItem, syncNow } from "../sync.js";
 import { rederive } from "../outbox.js";
 import { canRunOffline } from "../offline/engine.js";
 import { dropAll, replayOffline } from "../offline/play.js";
+import { t } from "../i18n.js";
 
-const label = (L, item, view) => (item.type === "undo" ? "Undo the last move" : actionLabel(L, item.action, view));
+const label = (L, item, view) => (item.type === "undo" ? t("Undo the last move") : actionLabel(L, item.action, view));
 const RACE = new Set(["version_mismatch", "stale_decision", "precondition_failed"]);
+// A translated sentence with one value in bold: the value goes in as MARK, wherever the language puts it.
+const MARK = "\u0000";
+const bold = (text, value) => text.split(MARK).map((part, i) => (i ? html`<strong>${value}</strong>${part}` : part));
 export const lostRace = (p) => !!p && (RACE.has(p.code) || p.status === 412);
 
 // The moves other phones recorded after the one this phone's move was based on (from the log).
@@ -33,10 +37,10 @@ function TheirMoves({ s, entries }) {
   const view = s.game.view.view;
   if (!entries || !entries.length) return null;
   const who = (e) => { const p = (e.events || []).map((x) => x.participant).find((x) => x != null && x !== "setup"); return p != null ? playerName(view, p) : ""; };
-  const line = (e) => { const t = e.lines[0] || ""; const n = who(e); return n && !t.startsWith(n) ? `${n}: ${t}` : t; };
-  return html`<div data-testid="race-theirs"><p>Meanwhile another phone recorded:</p>
+  const line = (e) => { const text = e.lines[0] || ""; const n = who(e); return n && !text.startsWith(n) ? `${n}: ${text}` : text; };
+  return html`<div data-testid="race-theirs"><p>${t("Meanwhile another phone recorded:")}</p>
     <ul class="log">${entries.slice(-4).map((e) => html`<li key=${e.seq}>${line(e)}</li>`)}</ul>
-    ${entries.length > 4 && html`<p class="hint">… and ${entries.length - 4} earlier.</p>`}</div>`;
+    ${entries.length > 4 && html`<p class="hint">${t("… and {n} earlier.", { n: entries.length - 4 })}</p>`}</div>`;
 }
 
 function RacePanel({ s }) {
@@ -62,19 +66,20 @@ function RacePanel({ s }) {
     try { await (engine ? replayOffline(retryItem, syncNow) : retryItem()); } finally { setBusy(false); }
   };
   const forget = () => (forgetting ? (n > 1 ? dropAll() : dropItem(bad.seq)) : setForgetting(true));
-  const moves = n > 1 ? `your ${n} moves` : "your move";
+  
   return html`<section class="card race" aria-labelledby="conflict-h" data-testid="conflict" role="status">
-    <h2 id="conflict-h">${race ? "Another phone recorded first" : "The server did not take a move"}</h2>
+    <h2 id="conflict-h">${race ? t("Another phone recorded first") : t("The server did not take a move")}</h2>
     ${race && html`<${TheirMoves} s=${s} entries=${theirs} />`}
     <p data-testid="conflict-why">${race
-      ? html`So ${moves} (${n > 1 ? html`first: <strong>${mine}</strong>` : html`<strong>${mine}</strong>`}) ${n > 1 ? "are" : "is"} not recorded yet.`
-      : html`<strong>${mine}</strong>: ${p.detail || "refused"}${p.rule ? html` (rule <strong>${p.rule}</strong>)` : ""}.`}</p>
-    ${!again && html`<p class="hint">It no longer fits the game as it is now.</p>`}
+      ? bold(n > 1 ? t("So your {n} moves (first: {move}) are not recorded yet.", { n, move: MARK }) : t("So your move ({move}) is not recorded yet.", { move: MARK }), mine)
+      : html`<strong>${mine}</strong>: ${p.detail || t("refused")}${p.rule ? html` (${t("rule")} <strong>${p.rule}</strong>)` : ""}.`}</p>
+    ${!again && html`<p class="hint">${t("It no longer fits the game as it is now.")}</p>`}
     <div class="stack">${race ? html`
-      <button class="primary" disabled=${busy} onClick=${go}>${!again ? "Play on from the game as it is"
-        : n > 1 ? `Replay my ${n} moves on the game as it is now` : `Record my move again: ${mine}`}</button>
-      ${again && html`<button onClick=${forget}>${forgetting ? `Tap again to forget ${moves}` : `Forget ${moves}`}</button>`}`
-      : html`<button class="primary" onClick=${() => dropItem(bad.seq)}>Leave this move out${n > 1 ? " and send the others" : ""}</button>`}
+      <button class="primary" disabled=${busy} onClick=${go}>${!again ? t("Play on from the game as it is")
+        : n > 1 ? t("Replay my {n} moves on the game as it is now", { n }) : t("Record my move again: {move}", { move: mine })}</button>
+      ${again && html`<button onClick=${forget}>${forgetting ? (n > 1 ? t("Tap again to forget your {n} moves", { n }) : t("Tap again to forget your move"))
+        : n > 1 ? t("Forget your {n} moves", { n }) : t("Forget your move")}</button>`}`
+      : html`<button class="primary" onClick=${() => dropItem(bad.seq)}>${n > 1 ? t("Leave this move out and send the others") : t("Leave this move out")}</button>`}
     </div>
   </section>`;
 }
@@ -86,9 +91,9 @@ export function Outbox({ s }) {
   if (s.outbox.some((i) => i.status === "rejected")) return html`<${RacePanel} s=${s} />`;
   // Answered by this phone's engine: shown below the recorder (OfflineStatus), so the buttons never move.
   if (s.game && s.game.view && s.game.view.local) return null;
-  return html`<section aria-labelledby="outbox-h" data-testid="outbox"><h2 id="outbox-h">Waiting to sync</h2>
+  return html`<section aria-labelledby="outbox-h" data-testid="outbox"><h2 id="outbox-h">${t("Waiting to sync")}</h2>
     ${s.outbox.map((item) => html`<div class="card outbox-item pending" key=${item.seq}>
       <p><strong>${label(L, item, view)}</strong></p>
-      <p class="hint">pending: not sent yet</p></div>`)}
+      <p class="hint">${t("pending: not sent yet")}</p></div>`)}
   </section>`;
 }

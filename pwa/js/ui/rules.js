@@ -6,6 +6,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { html } from "../html.js";
 import { RuleLink, RuleText, ruleHref } from "./rulelink.js";
+import { t, tn } from "../i18n.js";
 
 let loading = null;
 export function loadRules() {
@@ -16,7 +17,7 @@ export function loadRules() {
 }
 
 const GAME = { "asian-tigers": "Asian Tigers", nippon: "Nippon", asara: "Asara" };
-const KIND = { rule: "Rule", ambiguity: "Ruling", data: "Missing number" };
+const KIND = { rule: t("Rule"), ambiguity: t("Ruling"), data: t("Missing number") };
 
 // Every word of the query in the rule's id, title, area or text (any case); an exact id first.
 export function search(doc, query) {
@@ -38,7 +39,7 @@ function IdList({ ids, label, doc }) {
 
 function OneRule({ doc, id }) {
   const r = doc.byId[id];
-  if (!r) return html`<p role="status">No rule ${id} in the catalogue. <a href="#/rules">Search the rules</a>.</p>`;
+  if (!r) return html`<p role="status">${t("No rule {id} in the catalogue.", { id })} <a href="#/rules">${t("Search the rules")}</a>.</p>`;
   // Its neighbours: the entries of its catalogue section (areas that share a section, e.g. TURN and PLACE), in catalogue order.
   const area = doc.areas[r.area];
   const near = doc.rules.filter((x) => doc.areas[x.area].title === area.title).map((x) => x.id);
@@ -50,25 +51,25 @@ function OneRule({ doc, id }) {
       <p class="hint">${KIND[r.kind]} · ${GAME[r.game]} · ${area.title}${r.tag ? ` · [${r.tag}]` : ""}</p>
       ${r.text.split("\n").map((line) => html`<p data-testid="rule-text"><${RuleText} text=${line} /></p>`)}
     </article>
-    <${IdList} ids=${r.refs} label="Cross-references" doc=${doc} />
-    <${IdList} ids=${r.cited_by} label="Referred to by" doc=${doc} />
-    <nav class="row" aria-label="Neighbouring rules">${prev && html`<a class="button" href=${ruleHref(prev)}>← ${prev}</a>`}
+    <${IdList} ids=${r.refs} label=${t("Cross-references")} doc=${doc} />
+    <${IdList} ids=${r.cited_by} label=${t("Referred to by")} doc=${doc} />
+    <nav class="row" aria-label=${t("Neighbouring rules")}>${prev && html`<a class="button" href=${ruleHref(prev)}>← ${prev}</a>`}
       ${next && html`<a class="button" href=${ruleHref(next)}>${next} →</a>`}</nav>
-    <details><summary>All of ${area.title} (${near.length})</summary>
-      <${IdList} ids=${near.filter((x) => x !== id)} label="Same section" doc=${doc} /></details>`;
+    <details><summary>${t("All of {area} ({n})", { area: area.title, n: near.length })}</summary>
+      <${IdList} ids=${near.filter((x) => x !== id)} label=${t("Same section")} doc=${doc} /></details>`;
 }
 
 function Search({ doc, initial }) {
   const [q, setQ] = useState(initial || "");
   const found = search(doc, q);
   const put = (value) => { setQ(value); history.replaceState(null, "", `#/rules${value ? `?q=${encodeURIComponent(value)}` : ""}`); };
-  return html`<label for="rules-q">Search the rules</label>
-    <input id="rules-q" type="search" value=${q} onInput=${(e) => put(e.target.value)} placeholder="e.g. tie, satellite, TIE-07"
+  return html`<label for="rules-q">${t("Search the rules")}</label>
+    <input id="rules-q" type="search" value=${q} onInput=${(e) => put(e.target.value)} placeholder=${t("e.g. tie, satellite, TIE-07")}
       autocomplete="off" />
-    <p class="hint" role="status">${q.trim() ? `${found.length} rule(s) found` : `${doc.rules.length} rules, rulings and missing numbers.`}</p>
+    <p class="hint" role="status">${q.trim() ? tn("{n} rule found", "{n} rules found", found.length) : t("{n} rules, rulings and missing numbers.", { n: doc.rules.length })}</p>
     ${found.length > 0 && html`<ul class="plain stack" data-testid="rule-results">${found.slice(0, 60).map((r) => html`<li class="card" key=${r.id}>
       <${RuleLink} id=${r.id} />${r.title ? ` · ${r.title}` : ""}<p class="hint">${r.text.slice(0, 160)}${r.text.length > 160 ? "…" : ""}</p></li>`)}</ul>`}
-    ${!q.trim() && html`<h2 class="h3">Areas</h2><ul class="plain rule-list">${Object.entries(doc.areas).map(([a, info]) => html`<li key=${a}>
+    ${!q.trim() && html`<h2 class="h3">${t("Areas")}</h2><ul class="plain rule-list">${Object.entries(doc.areas).map(([a, info]) => html`<li key=${a}>
       <a href=${ruleHref(info.ids[0])}>${a}</a> <span class="hint">${info.title} (${info.ids.length})</span></li>`)}</ul>`}`;
 }
 
@@ -78,10 +79,10 @@ export default function Rules({ params }) {
   useEffect(() => { loadRules().then(setDoc, () => setError(true)); }, []);
   useEffect(() => { const h = document.querySelector("main h1"); h && h.focus(); window.scrollTo(0, 0); }, [params.id]);
   return html`<main class="screen">
-    <nav class="nav" aria-label="Back"><a href="#/" onClick=${back}>Back</a><a href="#/rules">Search the rules</a><a href="#/history">History</a></nav>
-    <h1 tabindex="-1">${params.id ? `Rule ${params.id}` : "Rules"}</h1>
-    ${error ? html`<p role="alert">The rules could not be loaded.</p>` : !doc ? html`<p>Loading…</p>`
+    <nav class="nav" aria-label=${t("Back")}><a href="#/" onClick=${back}>${t("Back")}</a><a href="#/rules">${t("Search the rules")}</a><a href="#/history">${t("History")}</a></nav>
+    <h1 tabindex="-1">${params.id ? t("Rule {id}", { id: params.id }) : t("Rules")}</h1>
+    ${error ? html`<p role="alert">${t("The rules could not be loaded.")}</p>` : !doc ? html`<p>${t("Loading…")}</p>`
       : params.id ? html`<${OneRule} doc=${doc} id=${params.id} />` : html`<${Search} doc=${doc} initial=${params.q} />`}
-    ${doc && html`<p class="hint">The project's own short wording of the rules (from its rules catalogue), not the publisher's text.</p>`}
+    ${doc && html`<p class="hint">${t("The project's own short wording of the rules (from its rules catalogue), not the publisher's text.")}</p>`}
   </main>`;
 }

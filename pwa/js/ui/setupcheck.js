@@ -1,17 +1,21 @@
 // The wizard's form checks before "Next" (missing, doubled), in words with the field to
 // jump to; the rules stay on the server, whose refusal at "Create" is placed here too.
 import { tigerName, words, workerName as workerLabel } from "../labels.js";
+import { ordinal, t } from "../i18n.js";
 
 export const DRAWS = [
-  ["prosperity_tokens", "Prosperity token on each Tiger"],
-  ["region_tokens", "Region bonus token on each Tiger"],
-  ["setup_workers", "Board workers on centres A, B and C"],
-  ["turn_order", "Turn order (disc draw)"],
-  ["starting_goods", "Starting good of each player"],
-  ["workers", "Each player's set-aside pair and team sequence"],
+  ["prosperity_tokens", t("Prosperity token on each Tiger")],
+  ["region_tokens", t("Region bonus token on each Tiger")],
+  ["setup_workers", t("Board workers on centres A, B and C")],
+  ["turn_order", t("Turn order (disc draw)")],
+  ["starting_goods", t("Starting good of each player")],
+  ["workers", t("Each player's set-aside pair and team sequence")],
 ];
 const DRAW_LABEL = Object.fromEntries(DRAWS);
-const who = (players, i) => `${(players[i].name || "").trim() || `Player ${i + 1}`}`;
+// The edition's colour ids in words (an id this list does not know is shown as it is).
+const COLOURS = { red: t("red"), blue: t("blue"), green: t("green"), yellow: t("yellow"), purple: t("purple"), black: t("black"), white: t("white") };
+export const colourName = (c) => COLOURS[c] || c;
+const who = (players, i) => (players[i].name || "").trim() || t("Player {n}", { n: i + 1 });
 
 // Step 1: [{id, text}], id = the field at fault.
 export function checkPlayers(players) {
@@ -19,10 +23,10 @@ export function checkPlayers(players) {
   players.forEach((p, i) => {
     const name = (p.name || "").trim();
     const same = players.findIndex((q, j) => j < i && (q.name || "").trim().toLowerCase() === name.toLowerCase());
-    if (name && same >= 0) problems.push({ id: `name-${i}`, text: `Player ${i + 1}'s name: ${name} is already Player ${same + 1}'s name — choose another.` });
+    if (name && same >= 0) problems.push({ id: `name-${i}`, text: t("Player {n}'s name: {name} is already Player {m}'s name — choose another.", { n: i + 1, name, m: same + 1 }) });
     const taken = players.findIndex((q, j) => j < i && q.color === p.color);
     if (taken >= 0) {
-      problems.push({ id: `color-${i}`, text: `${who(players, i)}'s colour: ${p.color} is already ${who(players, taken)}'s — choose another colour for ${who(players, i)}.` });
+      problems.push({ id: `color-${i}`, text: t("{player}'s colour: {colour} is already {other}'s — choose another colour for {player}.", { player: who(players, i), colour: colourName(p.color), other: who(players, taken) }) });
     }
   });
   return problems;
@@ -37,43 +41,43 @@ export function checkDraws(mode, draws, L, players, entry = "sequence") {
     const v = draws[kind] || {};
     if (kind === "prosperity_tokens" || kind === "region_tokens") {
       const seen = {};
-      for (const t of tigers) {
-        if (!v[t]) problems.push({ id: `${kind}-${t}`, text: `${label}: choose the token on ${tigerName(L, t)}.` });
-        else if (seen[v[t]] && kind === "prosperity_tokens") {
-          problems.push({ id: `${kind}-${t}`, text: `${label}: ${tigerName(L, t)} has the same token as ${tigerName(L, seen[v[t]])} — each Tiger has its own.` });
-        } else seen[v[t]] = t;
+      for (const tg of tigers) {
+        if (!v[tg]) problems.push({ id: `${kind}-${tg}`, text: t("{draw}: choose the token on {tiger}.", { draw: label, tiger: tigerName(L, tg) }) });
+        else if (seen[v[tg]] && kind === "prosperity_tokens") {
+          problems.push({ id: `${kind}-${tg}`, text: t("{draw}: {tiger} has the same token as {other} — each Tiger has its own.", { draw: label, tiger: tigerName(L, tg), other: tigerName(L, seen[v[tg]]) }) });
+        } else seen[v[tg]] = tg;
       }
     } else if (kind === "setup_workers") {
-      for (const c of ["A", "B", "C"]) if (!v[c]) problems.push({ id: `sw-${c}`, text: `${label}: choose the worker on centre ${c}.` });
+      for (const c of ["A", "B", "C"]) if (!v[c]) problems.push({ id: `sw-${c}`, text: t("{draw}: choose the worker on centre {c}.", { draw: label, c }) });
     } else if (kind === "turn_order") {
       const list = Array.isArray(draws[kind]) ? draws[kind] : [];
       players.forEach((_, i) => {
         const seat = list[i];
-        if (seat == null || seat === "") problems.push({ id: `to-${i}`, text: `${label}: who plays ${i + 1}${["st", "nd", "rd"][i] || "th"}?` });
-        else if (list.slice(0, i).includes(seat)) problems.push({ id: `to-${i}`, text: `${label}: ${who(players, Number(seat))} is listed twice.` });
+        if (seat == null || seat === "") problems.push({ id: `to-${i}`, text: t("{draw}: who plays {place}?", { draw: label, place: ordinal(i + 1) }) });
+        else if (list.slice(0, i).includes(seat)) problems.push({ id: `to-${i}`, text: t("{draw}: {player} is listed twice.", { draw: label, player: who(players, Number(seat)) }) });
       });
     } else if (kind === "starting_goods") {
-      players.forEach((_, i) => { if (!v[i]) problems.push({ id: `sg-${i}`, text: `${label}: choose ${who(players, i)}'s starting good.` }); });
+      players.forEach((_, i) => { if (!v[i]) problems.push({ id: `sg-${i}`, text: t("{draw}: choose {player}'s starting good.", { draw: label, player: who(players, i) }) }); });
     } else if (kind === "workers") {
       players.forEach((_, i) => {
         const w = v[i] || {};
         const aside = w.set_aside || [];
-        if (aside.length < 2) problems.push({ id: `sa-${i}-0`, text: `${label}: choose ${who(players, i)}'s set-aside pair.` });
+        if (aside.length < 2) problems.push({ id: `sa-${i}-0`, text: t("{draw}: choose {player}'s set-aside pair.", { draw: label, player: who(players, i) }) });
         else if (aside[0] === aside[1]) {
-          problems.push({ id: `sa-${i}-0`, rule: "PSETUP-03", text: `${label}: ${who(players, i)}'s two set-aside workers must be of different types.` });
+          problems.push({ id: `sa-${i}-0`, rule: "PSETUP-03", text: t("{draw}: {player}'s two set-aside workers must be of different types.", { draw: label, player: who(players, i) }) });
         }
         if (entry === "stated") return;  // each worker's type is said at placement
         const team = w.team || [];
-        if (team.length !== L.team_slots) problems.push({ id: `team-add-${i}`, text: `${label}: ${who(players, i)}'s team area has ${team.length} of ${L.team_slots} workers.` });
-        const over = L.worker_types.filter((t) => team.filter((x) => x === t).length > 4);
+        if (team.length !== L.team_slots) problems.push({ id: `team-add-${i}`, text: t("{draw}: {player}'s team area has {n} of {total} workers.", { draw: label, player: who(players, i), n: team.length, total: L.team_slots }) });
+        const over = L.worker_types.filter((w) => team.filter((x) => x === w).length > 4);
         if (over.length) {  // PSETUP-02: the bag holds 4 of each type
-          problems.push({ id: `team-add-${i}`, rule: "PSETUP-02", text: `${label}: ${who(players, i)}'s team holds ${
-            over.map((t) => `${team.filter((x) => x === t).length} × ${workerLabel(L, t)}`).join(" and ")}; the bag has only 4 of each type.` });
+          problems.push({ id: `team-add-${i}`, rule: "PSETUP-02", text: t("{draw}: {player}'s team holds {workers}; the bag has only 4 of each type.", { draw: label, player: who(players, i),
+            workers: { and: over.map((w) => `${team.filter((x) => x === w).length} × ${workerLabel(L, w)}`) } }) });
         } else if (team.length === L.team_slots && aside.length === 2) {  // PSETUP-03: 4 of each type, less the two set aside
-          const wrong = L.worker_types.filter((t) => team.filter((x) => x === t).length !== 4 - aside.filter((x) => x === t).length);
+          const wrong = L.worker_types.filter((w) => team.filter((x) => x === w).length !== 4 - aside.filter((x) => x === w).length);
           if (wrong.length) {
-            problems.push({ id: `team-add-${i}`, rule: "PSETUP-03", text: `${label}: ${who(players, i)}'s team must hold ${
-              L.worker_types.map((t) => `${4 - aside.filter((x) => x === t).length} × ${words(workerLabel(L, t))}`).join(", ")} (4 of each type, less the two set aside).` });
+            problems.push({ id: `team-add-${i}`, rule: "PSETUP-03", text: t("{draw}: {player}'s team must hold {workers} (4 of each type, less the two set aside).", { draw: label, player: who(players, i),
+              workers: L.worker_types.map((w) => `${4 - aside.filter((x) => x === w).length} × ${words(workerLabel(L, w))}`).join(", ") }) });
           }
         }
       });
@@ -94,7 +98,7 @@ export function placeProblem(problem, players) {
   }
   if (field.startsWith("players") || problem.code === "duplicate_color") {
     const dup = checkPlayers(players);
-    return { step: 0, id: dup[0] ? dup[0].id : "name-0", text: dup[0] ? dup[0].text : `Players: ${detail}`, rule: problem.rule };
+    return { step: 0, id: dup[0] ? dup[0].id : "name-0", text: dup[0] ? dup[0].text : t("Players: {detail}", { detail }), rule: problem.rule };
   }
   return null;
 }

@@ -12,6 +12,7 @@ import { bgStatsLink, downloadExport, startSeat } from "../export.js";
 import { GameHeader, Problem } from "./common.js";
 import { useOutcome } from "./score.js";
 import { useLog } from "./uselog.js";
+import { t } from "../i18n.js";
 
 export function ShareScreen({ s }) {
   const game = s.game;
@@ -22,11 +23,11 @@ export function ShareScreen({ s }) {
   const link = code ? `${location.origin}/#/join/${code}` : null;
   const { outcome } = useOutcome(game);
   const { log } = useLog(outcome ? game : null);
-  useEffect(() => { if (link) qrSvg(link, `QR code to join with code ${code}`).then(setSvg); }, [link]);
-  if (!game) return html`<main class="screen"><h1 tabindex="-1">Share</h1><p>Loading…</p></main>`;
+  useEffect(() => { if (link) qrSvg(link, t("QR code to join with code {code}", { code })).then(setSvg); }, [link]);
+  if (!game) return html`<main class="screen"><h1 tabindex="-1">${t("Share")}</h1><p>${t("Loading…")}</p></main>`;
   const guard = (fn) => async () => {
     setError(null);
-    try { await fn(); } catch (err) { setError(err.problem ? err : { detail: "No server answered: this needs a connection." }); }
+    try { await fn(); } catch (err) { setError(err.problem ? err : { detail: t("No server answered: this needs a connection.") }); }
   };
   const newCode = guard(async () => {
     const { data } = await api.newJoinCode(game.game_id, game.token);
@@ -40,27 +41,27 @@ export function ShareScreen({ s }) {
   const table = game.role !== "spectator";
   const bgg = bggId(s.labels);
   return html`<main class="screen">
-    <${GameHeader} s=${s} current="share" title="Share & export" />
+    <${GameHeader} s=${s} current="share" title=${t("Share & export")} />
     <${Problem} error=${error} />
-    ${table && html`<section aria-labelledby="join-h"><h2 id="join-h">Another phone joins</h2>
-      ${code ? html`<p>Join code</p><p class="code" data-testid="join-code">${code}</p>
+    ${table && html`<section aria-labelledby="join-h"><h2 id="join-h">${t("Another phone joins")}</h2>
+      ${code ? html`<p>${t("Join code")}</p><p class="code" data-testid="join-code">${code}</p>
         <div class="qr" dangerouslySetInnerHTML=${{ __html: svg }}></div>
-        <p class="hint">Scan with the camera app, or type the code on Home → Join.</p>`
-        : html`<p>This phone does not know the current join code.</p>`}
-      <div class="stack"><button onClick=${newCode}>Make a new join code (the old one stops working)</button></div>
-      <h2>Spectators</h2>
-      <div class="stack"><button onClick=${newSpectator}>Create a read-only link</button></div>
+        <p class="hint">${t("Scan with the camera app, or type the code on Home → Join.")}</p>`
+        : html`<p>${t("This phone does not know the current join code.")}</p>`}
+      <div class="stack"><button onClick=${newCode}>${t("Make a new join code (the old one stops working)")}</button></div>
+      <h2>${t("Spectators")}</h2>
+      <div class="stack"><button onClick=${newSpectator}>${t("Create a read-only link")}</button></div>
       ${spectator && html`<p style="word-break:break-all"><a href=${spectator}>${spectator}</a></p>`}
     </section>`}
-    <section aria-labelledby="export-h"><h2 id="export-h">Export</h2>
+    <section aria-labelledby="export-h"><h2 id="export-h">${t("Export")}</h2>
       <div class="stack">
-        <button onClick=${guard(() => downloadExport(game))}>Download the game (JSON)</button>
+        <button onClick=${guard(() => downloadExport(game))}>${t("Download the game (JSON)")}</button>
         ${outcome && log ? html`<a class="button" href=${bgStatsLink(game.view, outcome, { start: startSeat(game.view, log),
-            bggId: bgg.value })} target="_blank" rel="noopener">Push the play to BG Stats</a>
-          ${bgg.value == null ? html`<p class="hint">This edition does not give the game's BoardGameGeek id yet: BG Stats matches the play by the game's name.</p>`
-            : bgg.placeholder && html`<p class="hint">The BoardGameGeek id sent (${bgg.value}) is a placeholder: check it on boardgamegeek.com.</p>`}`
-          : html`<button disabled aria-describedby="bg-hint">Push the play to BG Stats</button>
-            <p class="hint" id="bg-hint">Available once the game is over and the server gives its final score.</p>`}
+            bggId: bgg.value })} target="_blank" rel="noopener">${t("Push the play to BG Stats")}</a>
+          ${bgg.value == null ? html`<p class="hint">${t("This edition does not give the game's BoardGameGeek id yet: BG Stats matches the play by the game's name.")}</p>`
+            : bgg.placeholder && html`<p class="hint">${t("The BoardGameGeek id sent ({id}) is a placeholder: check it on boardgamegeek.com.", { id: String(bgg.value) })}</p>`}`
+          : html`<button disabled aria-describedby="bg-hint">${t("Push the play to BG Stats")}</button>
+            <p class="hint" id="bg-hint">${t("Available once the game is over and the server gives its final score.")}</p>`}
       </div></section>
   </main>`;
 }

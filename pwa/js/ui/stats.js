@@ -6,10 +6,11 @@
 import { useEffect, useState } from "preact/hooks";
 import { html } from "../html.js";
 import * as plays from "../plays.js";
+import { lang, t } from "../i18n.js";
 
 const avg = (xs) => (xs.length ? Math.round((xs.reduce((a, b) => a + b, 0) / xs.length) * 10) / 10 : null);
-const day = (iso) => (iso ? new Date(iso).toLocaleDateString() : "—");
-const pct = (wins, n) => (n ? `${Math.round((100 * wins) / n)} %` : "—");
+const day = (iso) => (iso ? new Date(iso).toLocaleDateString(lang) : "—");
+const pct = (wins, n) => (n ? t("{n} %", { n: Math.round((100 * wins) / n) }) : "—");
 
 // The statistics of a list of plays (pure: no storage).
 export function statsOf(list) {
@@ -62,10 +63,10 @@ function PlayerRow({ s, game, onRename }) {
   const o = game ? s.games[game] : s;
   if (!o) return null;
   return html`<tr data-player=${s.name}><th scope="row">${s.name}
-      <button class="small" onClick=${() => onRename(s.name)} aria-label=${`Rename ${s.name}`}>Rename</button></th>
-    <td class="num" data-label="Plays">${o.plays}</td><td class="num" data-label="Wins">${o.wins}</td>
-    <td class="num" data-label="Win rate">${pct(o.wins, o.plays)}</td><td class="num" data-label="Best">${o.best ?? "—"}</td>
-    <td class="num" data-label="Average">${o.average ?? "—"}</td>${!game && html`<td data-label="Last played">${day(s.last)}</td>`}</tr>`;
+      <button class="small" onClick=${() => onRename(s.name)} aria-label=${t("Rename {player}", { player: s.name })}>${t("Rename")}</button></th>
+    <td class="num" data-label=${t("Plays")}>${o.plays}</td><td class="num" data-label=${t("Wins")}>${o.wins}</td>
+    <td class="num" data-label=${t("Win rate")}>${pct(o.wins, o.plays)}</td><td class="num" data-label=${t("Best")}>${o.best ?? "—"}</td>
+    <td class="num" data-label=${t("Average")}>${o.average ?? "—"}</td>${!game && html`<td data-label=${t("Last played")}>${day(s.last)}</td>`}</tr>`;
 }
 
 export default function Stats() {
@@ -77,7 +78,7 @@ export default function Stats() {
     load().then(() => plays.keepFinished()).then(load).catch(() => {});
   }, []);
   const rename = async (from) => {
-    const to = prompt(`New name for ${from} (the name of another player merges the two):`, from);
+    const to = prompt(t("New name for {player} (the name of another player merges the two):", { player: from }), from);
     if (to == null || !to.trim()) return;
     await plays.rename(from, to);
     await load();
@@ -85,30 +86,30 @@ export default function Stats() {
   const st = list && statsOf(list);
   const solo = st ? st.players.filter((s) => s.solo.plays) : [];
   return html`<main class="screen">
-    <nav class="nav" aria-label="Back"><a href="#/">Home</a><a href="#/history">History</a><a href="#/rules">Rules</a></nav>
-    <h1 tabindex="-1">Stats</h1>
-    ${!st ? html`<p>Loading…</p>` : !list.length ? html`<p>No plays yet: finish a game or save a scoring.</p>` : html`
-    <h2>Per game</h2>
+    <nav class="nav" aria-label=${t("Back")}><a href="#/">${t("Home")}</a><a href="#/history">${t("History")}</a><a href="#/rules">${t("Rules")}</a></nav>
+    <h1 tabindex="-1">${t("Stats")}</h1>
+    ${!st ? html`<p>${t("Loading…")}</p>` : !list.length ? html`<p>${t("No plays yet: finish a game or save a scoring.")}</p>` : html`
+    <h2>${t("Per game")}</h2>
     <div class="scroll-x fits" role="region" aria-labelledby="games-cap" tabindex="0"><table class="flow" data-testid="stats-games">
-      <caption id="games-cap">Games</caption>
-      <thead><tr><th scope="col">Game</th><th scope="col" class="num">Plays</th><th scope="col" class="num">Best</th>
-        <th scope="col" class="num">Average</th><th scope="col">Last played</th></tr></thead>
+      <caption id="games-cap">${t("Games")}</caption>
+      <thead><tr><th scope="col">${t("Game")}</th><th scope="col" class="num">${t("Plays")}</th><th scope="col" class="num">${t("Best")}</th>
+        <th scope="col" class="num">${t("Average")}</th><th scope="col">${t("Last played")}</th></tr></thead>
       <tbody>${st.games.map((g) => html`<tr data-game=${g.game}><th scope="row">${plays.GAMES[g.game] || g.game}</th>
-        <td class="num" data-label="Plays">${g.plays}</td><td class="num" data-label="Best">${g.best ? `${g.best.score} (${g.best.name})` : "—"}</td>
-        <td class="num" data-label="Average">${g.average ?? "—"}</td><td data-label="Last played">${day(g.last)}</td></tr>`)}</tbody></table></div>
-    <h2>Per player</h2>
-    <label for="stats-game">Game</label>
+        <td class="num" data-label=${t("Plays")}>${g.plays}</td><td class="num" data-label=${t("Best")}>${g.best ? `${g.best.score} (${g.best.name})` : "—"}</td>
+        <td class="num" data-label=${t("Average")}>${g.average ?? "—"}</td><td data-label=${t("Last played")}>${day(g.last)}</td></tr>`)}</tbody></table></div>
+    <h2>${t("Per player")}</h2>
+    <label for="stats-game">${t("Game")}</label>
     <select id="stats-game" value=${game} onChange=${(e) => setGame(e.target.value)}>
-      <option value="">All games</option>${st.games.map((g) => html`<option value=${g.game}>${plays.GAMES[g.game] || g.game}</option>`)}</select>
+      <option value="">${t("All games")}</option>${st.games.map((g) => html`<option value=${g.game}>${plays.GAMES[g.game] || g.game}</option>`)}</select>
     <div class="scroll-x fits" role="region" aria-labelledby="players-cap" tabindex="0"><table class="flow" data-testid="stats-players">
-      <caption id="players-cap">Players${game ? ` · ${plays.GAMES[game]}` : ""}</caption>
-      <thead><tr><th scope="col">Player</th><th scope="col" class="num">Plays</th><th scope="col" class="num">Wins</th>
-        <th scope="col" class="num">Win rate</th><th scope="col" class="num">Best</th><th scope="col" class="num">Average</th>
-        ${!game && html`<th scope="col">Last played</th>`}</tr></thead>
+      <caption id="players-cap">${t("Players")}${game ? ` · ${plays.GAMES[game]}` : ""}</caption>
+      <thead><tr><th scope="col">${t("Player")}</th><th scope="col" class="num">${t("Plays")}</th><th scope="col" class="num">${t("Wins")}</th>
+        <th scope="col" class="num">${t("Win rate")}</th><th scope="col" class="num">${t("Best")}</th><th scope="col" class="num">${t("Average")}</th>
+        ${!game && html`<th scope="col">${t("Last played")}</th>`}</tr></thead>
       <tbody>${st.players.map((s) => html`<${PlayerRow} key=${s.name} s=${s} game=${game} onRename=${rename} />`)}</tbody></table></div>
-    ${solo.length > 0 && html`<h2>Solo (against the Automa)</h2>
+    ${solo.length > 0 && html`<h2>${t("Solo (against the Automa)")}</h2>
       <ul class="plain stack" data-testid="stats-solo">${solo.map((s) => html`<li class="card" data-player=${s.name}>
-        <h3>${s.name}</h3><p>High score: <strong>${s.solo.high ?? "—"}</strong> · ${s.solo.wins} of ${s.solo.plays} won</p>
-        <p>Rank titles reached: ${Object.entries(s.solo.titles).map(([t, n]) => `${t}${n > 1 ? ` ×${n}` : ""}`).join(", ") || "—"}</p></li>`)}</ul>`}`}
+        <h3>${s.name}</h3><p>${t("High score:")} <strong>${s.solo.high ?? "—"}</strong> · ${t("{wins} of {plays} won", { wins: s.solo.wins, plays: s.solo.plays })}</p>
+        <p>${t("Rank titles reached:")} ${Object.entries(s.solo.titles).map(([title, n]) => `${title}${n > 1 ? ` ×${n}` : ""}`).join(", ") || "—"}</p></li>`)}</ul>`}`}
   </main>`;
 }

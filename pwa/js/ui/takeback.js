@@ -2,64 +2,69 @@
 // "Take Ann's laboratory off Hong Kong · laboratory · column C; it goes back to sector 10 of her board".
 // Read from the move's events (the log keeps them), newest first, the way one unpicks a move by hand.
 // An event with no rule of its own here is named by its own line ("Reverse: …"), never left out.
+import { t } from "../i18n.js";
 import { centerLabel, effectWords, nationName, playerName, spaceLabel, tigerName, words, workerName } from "../labels.js";
 
-const sector = (id) => `sector ${String(id).replace(/^A?S/, "")}`;
+const sector = (id) => t("sector {n}", { n: String(id).replace(/^A?S/, "") });
 const tigerOf = (L, space) => tigerName(L, String(space).split(".")[0]);
-const back = (from, to) => (from != null && to != null ? ` from ${to} back to ${from}` : "");
+const back = (from, to) => (from != null && to != null ? t(" from {to} back to {from}", { from, to }) : "");
 // "(0 → 1)" in an influence line: the marker's two positions.
 const arrow = (text) => { const m = /\((\d+) → (\d+)\)/.exec(text || ""); return m ? [m[1], m[2]] : [null, null]; };
 
 // One event → the table's instruction to reverse it (null: nothing to put back).
 function reverse(L, view, e) {
-  const who = e.participant != null ? playerName(view, e.participant) : "";
+  const player = e.participant != null ? playerName(view, e.participant) : "";
   const where = (space) => {  // the server's space names start with their Tiger already
     const named = spaceLabel(L, space);
     return named.startsWith(tigerOf(L, space)) ? named : `${tigerOf(L, space)} · ${named}`;
   };
-  const home = (id) => (id ? `${sector(id)} of ${who}'s board` : `${who}'s board`);
+  const home = (id) => (id ? t("{sector} of {player}'s board", { sector: sector(id), player }) : t("{player}'s board", { player }));
+  const amount = e.amount;
   switch (e.kind) {
-    case "worker_placed":
-      return `Take ${who}'s ${workerName(L, e.worker).replace(/ worker$/, "")} worker back from ${centerLabel(L, e.center)}${
-        e.funds_paid ? ` and give back the ${e.funds_paid} funds paid` : ""}.`;
+    case "worker_placed": {
+      const v = { player, worker: workerName(L, e.worker).replace(/ worker$/, ""), center: centerLabel(L, e.center), funds: e.funds_paid };
+      return e.funds_paid ? t("Take {player}'s {worker} worker back from {center} and give back the {funds} funds paid.", v)
+        : t("Take {player}'s {worker} worker back from {center}.", v);
+    }
     case "infrastructure_built":
-      return `Take ${who}'s ${words(e.infrastructure)} off ${where(e.space)}; it goes back to ${home(e.sector)}.`;
+      return t("Take {player}'s {piece} off {space}; it goes back to {home}.", { player, piece: words(e.infrastructure), space: where(e.space), home: home(e.sector) });
     case "satellite_built":
-      return `Take ${who}'s satellite off ${where(e.space)}${e.funds_paid ? `; ${e.funds_paid} funds back to ${who} there` : ""}.`;
+      return e.funds_paid ? t("Take {player}'s satellite off {space}; {funds} funds back to {player} there.", { player, space: where(e.space), funds: e.funds_paid })
+        : t("Take {player}'s satellite off {space}.", { player, space: where(e.space) });
     case "generic_removed":
-      return `Put the generic piece back on ${sector(e.sector)} of ${who}'s board.`;
-    case "science_gained": return `${who}: science down ${e.amount}.`;
-    case "science_paid": return `${who}: science up ${e.amount}.`;
-    case "energy_gained": return `${who}: energy down ${e.amount}.`;
-    case "energy_paid": return `${who}: energy up ${e.amount}.`;
-    case "funds_paid": return `Give ${who} back ${e.amount} funds in ${tigerName(L, e.tiger)}.`;
-    case "goods_gained": return `Take ${e.amount} ${e.good} back from ${who}.`;
+      return t("Put the generic piece back on {sector} of {player}'s board.", { sector: sector(e.sector), player });
+    case "science_gained": return t("{player}: science down {amount}.", { player, amount });
+    case "science_paid": return t("{player}: science up {amount}.", { player, amount });
+    case "energy_gained": return t("{player}: energy down {amount}.", { player, amount });
+    case "energy_paid": return t("{player}: energy up {amount}.", { player, amount });
+    case "funds_paid": return t("Give {player} back {amount} funds in {tiger}.", { player, amount, tiger: tigerName(L, e.tiger) });
+    case "goods_gained": return t("Take {amount} {good} back from {player}.", { amount, good: e.good, player });
     case "global_market_advanced":
-      return `Move ${who}'s global-market marker back ${e.amount}${back(e.from, e.to)}.`;
+      return t("Move {player}'s global-market marker back {amount}{path}.", { player, amount, path: back(e.from, e.to) });
     case "influence_gained": {
       const [from, to] = arrow(e.text);
-      return `Move ${who}'s influence marker on ${tigerName(L, e.tiger)} back ${e.amount}${back(from, to)}.`;
+      return t("Move {player}'s influence marker on {tiger} back {amount}{path}.", { player, tiger: tigerName(L, e.tiger), amount, path: back(from, to) });
     }
     case "local_sale_made":
-      return `Take the ${e.good} off ${tigerOf(L, e.market)}'s market and give it back to ${who}.`;
+      return t("Take the {good} off {tiger}'s market and give it back to {player}.", { good: e.good, tiger: tigerOf(L, e.market), player });
     case "sale_made":
-      return `Give ${who} back ${(e.goods || []).join(" + ")}; flag ${nationName(L, e.nation)} goes back from ${who}'s board to its nation.`;
-    case "bonus_unlocked": return `${who}: ${sector(e.sector)}'s bonus is not unlocked yet (its piece is back).`;
-    case "bonus_resolved": return `${who}: the ${effectWords(e.bonus)} bonus is not used yet.`;
-    case "bonus_ignored": return `${who}: the ${effectWords(e.bonus)} bonus is still open.`;
-    case "region_bonus_activated": return `${who}: the region bonus of ${tigerName(L, e.tiger)} is not taken (undo what it gave).`;
-    case "automa_tile_revealed": return "Automa: put its tile back face down on top of the pile.";
-    case "automa_flag_taken": return `Automa: flag ${nationName(L, e.nation)} goes back from its flag sector to the nation.`;
-    case "automa_global_market": return `Automa: global-market marker back ${e.amount}.`;
-    case "automa_university_bonus": return `Automa: global-market marker back ${e.amount} (university bonus).`;
-    case "automa_influence": return `Automa: influence marker on ${tigerName(L, e.tiger)} back ${e.amount}.`;
-    case "automa_satellite": return `Automa: take its satellite off ${where(e.space)}.`;
-    case "automa_parts_factory": return `Automa: take its parts factory off ${where(e.space)}.`;
-    case "automa_bonus_unlocked": return `Automa: ${sector(e.sector)}'s bonus is not unlocked yet.`;
+      return t("Give {player} back {goods}; flag {nation} goes back from {player}'s board to its nation.", { player, goods: (e.goods || []).join(" + "), nation: nationName(L, e.nation) });
+    case "bonus_unlocked": return t("{player}: {sector}'s bonus is not unlocked yet (its piece is back).", { player, sector: sector(e.sector) });
+    case "bonus_resolved": return t("{player}: the {bonus} bonus is not used yet.", { player, bonus: effectWords(e.bonus) });
+    case "bonus_ignored": return t("{player}: the {bonus} bonus is still open.", { player, bonus: effectWords(e.bonus) });
+    case "region_bonus_activated": return t("{player}: the region bonus of {tiger} is not taken (undo what it gave).", { player, tiger: tigerName(L, e.tiger) });
+    case "automa_tile_revealed": return t("Automa: put its tile back face down on top of the pile.");
+    case "automa_flag_taken": return t("Automa: flag {nation} goes back from its flag sector to the nation.", { nation: nationName(L, e.nation) });
+    case "automa_global_market": return t("Automa: global-market marker back {amount}.", { amount });
+    case "automa_university_bonus": return t("Automa: global-market marker back {amount} (university bonus).", { amount });
+    case "automa_influence": return t("Automa: influence marker on {tiger} back {amount}.", { tiger: tigerName(L, e.tiger), amount });
+    case "automa_satellite": return t("Automa: take its satellite off {space}.", { space: where(e.space) });
+    case "automa_parts_factory": return t("Automa: take its parts factory off {space}.", { space: where(e.space) });
+    case "automa_bonus_unlocked": return t("Automa: {sector}'s bonus is not unlocked yet.", { sector: sector(e.sector) });
     case "auto_resolved": case "turn_ended": case "automa_turn": case "automa_no_department": case "score_line":
       return null;  // nothing on the table (an Automa turn's pieces are its own events)
     default:
-      return e.text ? `Reverse: ${e.text}` : null;
+      return e.text ? t("Reverse: {line}", { line: e.text }) : null;
   }
 }
 
@@ -76,5 +81,5 @@ export function takeBack(L, view, entry) {
 // Whose move an entry was: the first event's participant that is a seat.
 export function moveOwner(view, entry) {
   const p = ((entry && entry.events) || []).map((e) => e.participant).find((x) => x != null && x !== "setup");
-  return p != null ? playerName(view, p) : "the table";
+  return p != null ? playerName(view, p) : t("the table");
 }
