@@ -4,13 +4,18 @@ from __future__ import annotations
 
 import asyncio
 import importlib.util
+import socket
 import sqlite3
 import ssl
+import subprocess
 import threading
 import time
 import uuid
 from pathlib import Path
 
+import h2.config
+import h2.connection
+import h2.events
 import pytest
 import requests
 
@@ -171,3 +176,41 @@ def test_phones_reach_the_lan_address_and_the_app_sees_their_address_not_a_forge
     with sqlite3.connect(stack.env["TABLEKEEPER_DATABASE"]) as db:
         seen = {row[0] for row in db.execute("SELECT ip FROM join_failures WHERE ip NOT LIKE 'create:%'")}
     assert seen == {lan}  # Caddy's view of the client (not 127.0.0.1, not the forged addresses)
+
+
+def test_the_stream_service_speaks_http2_cleartext_to_caddy(stack):
+    """Caddy reaches the stream service over HTTP/2 cleartext (``versions h2c``), so thousands of phones
+    share a few upstream connections: the service must answer a prior-knowledge HTTP/2 request, and
+    several streams opened through Caddy must share one upstream connection."""
+    port = int(stack.ports["STREAMS_PORT"])
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+        conn = h2.connection.H2Connection(h2.config.H2Configuration(client_side=True))
+        conn.initiate_connection()
+        conn.send_headers(1, [(":method", "GET"), (":path", "/_streams/stats"), (":scheme", "http"),
+                              (":authority", f"127.0.0.1:{port}")], end_stream=True)
+        sock.sendall(conn.data_to_send())
+        status, body, ended = None, b"", False
+        while not ended:
+            data = sock.recv(65536)
+            assert data, "the stream service closed the HTTP/2 connection"
+            for event in conn.receive_data(data):
+                if isinstance(event, h2.events.ResponseReceived):
+                    status = dict(event.headers)[b":status"]
+                elif isinstance(event, h2.events.DataReceived):
+                    body += event.data
+                elif isinstance(event, h2.events.StreamEnded):
+                    ended = True
+            sock.sendall(conn.data_to_send())
+    assert status == b"200" and b"open_streams" in body
+
+    s = stack.session()
+    game = stack.create_game(s)
+    phones = [EventReader(stack, game) for _ in range(2)]
+    for phone in phones:
+        phone.next_event()
+    upstream = subprocess.run(["ss", "-Htn", "state", "established", f"( sport = :{port} )"],
+                              capture_output=True, text=True, check=True).stdout
+    for phone in phones:
+        phone.close()
+    assert len(upstream.splitlines()) == 1, upstream  # two phones, one connection from Caddy
+
