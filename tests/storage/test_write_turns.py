@@ -49,6 +49,7 @@ def test_many_threads_writing_at_once_all_get_their_turn(table):
                         time.sleep(0.01)  # the fsync of a real commit, roughly
                 except (DatabaseFault, sqlite3.Error) as exc:  # SQLite's busy error is 503 database_busy
                     failures.append(fault_from(exc).code)
+                time.sleep(0.005)  # the next request's work before its write (a move is planned unlocked)
         finally:
             db.conn.close()
 
