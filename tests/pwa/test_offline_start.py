@@ -47,11 +47,11 @@ def test_home_shows_what_the_phone_keeps_after_an_offline_reload_with_late_frame
 
 
 def snapshots_when_stored(page) -> list[str]:
-    """The snapshot cache's keys, once one is stored (by a second worker, after the engine answered)."""
+    """The snapshot cache's keys, once one is stored (by a second worker, after the engine answered;
+    the store's ``snapshotKept`` says when: a key is listed before its body is written)."""
     for _ in range(600):
-        keys = page.evaluate(SNAPSHOTS)
-        if keys:
-            return keys
+        if page.evaluate(ENGINE).get("snapshotKept"):
+            return page.evaluate(SNAPSHOTS)
         page.wait_for_timeout(100)
     raise AssertionError("no engine snapshot was stored")
 
