@@ -76,7 +76,8 @@ def score_end_only(raw: object, data: NipponData, log: PlaceholderLog) -> dict:
     boards = remembered
     state = NipponEndState(players, last, boards)
 
-    sheets = {p.id: ScoreSheet(WITH_BOARDS if boards else TRACK_ONLY) for p in players}
+    labels = WITH_BOARDS if boards else TRACK_ONLY
+    sheets = {p.id: ScoreSheet(labels) for p in players}
     scorings = score_scorings(state, data, log, sheets) if boards else []
     verification = []
     for player in players:
@@ -92,7 +93,6 @@ def score_end_only(raw: object, data: NipponData, log: PlaceholderLog) -> dict:
         score_achievements(player, sheet, data, log)
     if boards:
         verification += _board_achievements(players, boards[-1], data)
-    labels = WITH_BOARDS if boards else TRACK_ONLY
     result = result_document(state, data, log, sheets, scorings, labels)
     result["mode"] = MODE
     result["verification"] = _verification(boards, verification)
