@@ -383,15 +383,20 @@ def name_the_field(error: ScoringInputError, body: Any) -> ScoringInputError:
 MAX_NAME = 40  # characters of a player's name, in every scorer that names players by name
 
 
-def read_player_name(player: dict, index: int, rule: str, names: list[str]) -> str:
-    """Player `index`'s name (their id): 1 to 40 characters, not one of `names`; appended to `names`."""
-    name, path = player["name"], child("/players", index, "name")
-    if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
-        raise ScoringInputError("not_a_name", rule, path, msg("a player needs a name of 1 to {most} characters", most=MAX_NAME),
-                                field=msg("player {number}'s name", number=index + 1))
-    if name in names:
-        raise ScoringInputError("duplicate_player_name", rule, path,
-                                msg("two players are called {name}; give each a different name", name=repr(name)),
-                                field=msg("player {number}'s name", number=index + 1))
-    names.append(name)
-    return name
+def read_player_names(players_raw: list, rule: str, required: tuple[str, ...], optional: tuple[str, ...]) -> list[str]:
+    """The players' names (their ids), each player an object with `required` and `optional` keys: 1 to 40
+    characters, all different."""
+    names: list[str] = []
+    for index, player in enumerate(players_raw):
+        read_object(player, child("/players", index), rule, required=required, optional=optional)
+        name, path = player["name"], child("/players", index, "name")
+        if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
+            raise ScoringInputError("not_a_name", rule, path,
+                                    msg("a player needs a name of 1 to {most} characters", most=MAX_NAME),
+                                    field=msg("player {number}'s name", number=index + 1))
+        if name in names:
+            raise ScoringInputError("duplicate_player_name", rule, path,
+                                    msg("two players are called {name}; give each a different name", name=repr(name)),
+                                    field=msg("player {number}'s name", number=index + 1))
+        names.append(name)
+    return names

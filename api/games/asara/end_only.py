@@ -31,7 +31,7 @@ from api.games.asara.data import AsaraData
 from api.games.asara.inputs import Tower
 from api.games.messages import msg, ordinal
 from api.games.scorekit import (ScoringInputError, child, read_int, read_list, read_mapping, read_object,
-                                read_player_name)
+                                read_player_names)
 
 MODE = "end_only"
 # Year-end counts in words, per key: the count in a year, a player's count, the last year differs, a count shrank.
@@ -102,7 +102,7 @@ def parse_end_only(raw: object, data: AsaraData) -> AsaraEndOnly:
         raise ScoringInputError("wrong_player_count", "ASA-SCORE-01", "/players",
                                 msg("Asara takes {least} to {most} players, got {count}", least=data.min_players,
                                     most=data.max_players, count=len(players_raw)), field=msg("the players"))
-    names = _names(players_raw)
+    names = read_player_names(players_raw, "ASA-SCORE-01", ("name", "asari", "prestige"), ("towers",))
     players = tuple(_player(p, child("/players", i), names[i], data) for i, p in enumerate(players_raw))
     check_asari(((child("/players", i, "asari"), p.id, p.asari) for i, p in enumerate(players)), data)
     check_sections_in_box(((child("/players", i, "towers", j, "sections"), tower_words(p.id, j), t.height)
@@ -115,15 +115,6 @@ def parse_end_only(raw: object, data: AsaraData) -> AsaraEndOnly:
     for index, player in enumerate(players):
         _check_prestige(player, index, years, data)
     return AsaraEndOnly(players, years)
-
-
-def _names(players_raw: list) -> list[str]:
-    names: list[str] = []
-    for index, player in enumerate(players_raw):
-        read_object(player, child("/players", index), "ASA-SCORE-01", required=("name", "asari", "prestige"),
-                    optional=("towers",))
-        read_player_name(player, index, "ASA-SCORE-01", names)
-    return names
 
 
 def _player(raw: dict, path: str, name: str, data: AsaraData) -> EndPlayer:

@@ -29,7 +29,7 @@ from __future__ import annotations
 from api.games.nippon.bounds import board_counts, check_vp_track
 from api.games.nippon.data import NipponData
 from api.games.nippon.live import Board
-from api.games.nippon.names import read_names, read_seats
+from api.games.nippon.names import read_seats
 from api.games.nippon.inputs import (
     NipponEndState, NipponPlayer, check_multiplier_supply, check_nothing_removed, check_player_count,
     check_tiles_only_outbid, check_vp_in_play, parse_achievements, parse_scoring, read_vp_in_play,
@@ -37,7 +37,7 @@ from api.games.nippon.inputs import (
 from api.games.nippon.scoring import CATEGORIES, result_document, score_achievements, score_scorings
 from api.games.messages import and_list, msg
 from api.games.scorekit import (PlaceholderLog, ScoreSheet, check_row, child, read_int, read_list, read_object,
-                                read_player_ref)
+                                read_player_names, read_player_ref)
 
 MODE = "end_only"
 TRACK_ONLY = {"vp_track": msg("VP track"), "achievements": CATEGORIES["achievements"], "floor": CATEGORIES["floor"]}
@@ -50,7 +50,7 @@ def score_end_only(raw: object, data: NipponData, log: PlaceholderLog) -> dict:
     read_object(raw, "", "NIP-SCORE-01", required=("mode", "players", "last_turn_player"), optional=("scorings",))
     players_raw = read_list(raw["players"], "/players", "NIP-SCORE-01")
     check_player_count(players_raw, data)
-    names = read_names(players_raw, ("name", "seat", "vp_track"), ("achievements", "vp_in_play"))
+    names = read_player_names(players_raw, "NIP-SCORE-01", ("name", "seat", "vp_track"), ("achievements", "vp_in_play"))
     seats = read_seats(players_raw, names)
     players, tracks, in_play = [], {}, {}
     for index, (player, name) in enumerate(zip(players_raw, names)):
@@ -76,7 +76,8 @@ def score_end_only(raw: object, data: NipponData, log: PlaceholderLog) -> dict:
     boards = remembered
     state = NipponEndState(players, last, boards)
 
-    sheets = {p.id: ScoreSheet(WITH_BOARDS if boards else TRACK_ONLY) for p in players}
+    labels = WITH_BOARDS if boards else TRACK_ONLY
+    sheets = {p.id: ScoreSheet(labels) for p in players}
     scorings = score_scorings(state, data, log, sheets) if boards else []
     verification = []
     for player in players:
@@ -92,7 +93,6 @@ def score_end_only(raw: object, data: NipponData, log: PlaceholderLog) -> dict:
         score_achievements(player, sheet, data, log)
     if boards:
         verification += _board_achievements(players, boards[-1], data)
-    labels = WITH_BOARDS if boards else TRACK_ONLY
     result = result_document(state, data, log, sheets, scorings, labels)
     result["mode"] = MODE
     result["verification"] = _verification(boards, verification)

@@ -31,12 +31,12 @@ from collections import Counter
 from api.games.field_problems import all_problems
 from api.games.messages import msg
 from api.games.nippon.data import NipponData
-from api.games.nippon.names import read_names, read_seats
+from api.games.nippon.names import read_seats
 from api.games.nippon.inputs import NipponEndState, NipponPlayer, PlacedTile, RegionBoard, check_player_count
 from api.games.nippon.scoring import CATEGORIES, result_document, score_detailed, score_scorings
 from api.games.scorekit import (
     PlaceholderLog, ScoreSheet, ScoringInputError, child, read_int, read_list, read_mapping, read_object,
-    read_player_ref,
+    read_player_names, read_player_ref,
 )
 
 MODE = "live"
@@ -160,7 +160,7 @@ def score_live(raw: object, data: NipponData, log: PlaceholderLog) -> dict:
     read_object(raw, "", "NIP-SCORE-02", required=("mode", "players", "scorings"), optional=("end",))
     players_raw = read_list(raw["players"], "/players", "NIP-SCORE-01")
     check_player_count(players_raw, data)
-    names = read_names(players_raw, ("name", "seat"), ())
+    names = read_player_names(players_raw, "NIP-SCORE-01", ("name", "seat"), ())
     seats = read_seats(players_raw, names)
     players = [NipponPlayer(n, s, 0, 0, 0, ()) for n, s in zip(names, seats)]
     steps = read_list(raw["scorings"], "/scorings", "NIP-SCORE-02")

@@ -1,17 +1,8 @@
-"""The players of the Nippon end-only and live inputs: named (a name is the player's id) and seated."""
+"""The players of the Nippon end-only and live inputs: seated (a name is the player's id, `read_player_names`)."""
 from __future__ import annotations
 
 from api.games.messages import msg
-from api.games.scorekit import ScoringInputError, child, read_int, read_object, read_player_name
-
-
-def read_names(players_raw: list, required: tuple[str, ...], optional: tuple[str, ...]) -> list[str]:
-    """The players' names (their ids): non-empty, at most 40 characters, all different (NIP-SCORE-01)."""
-    names: list[str] = []
-    for index, player in enumerate(players_raw):
-        read_object(player, child("/players", index), "NIP-SCORE-01", required=required, optional=optional)
-        read_player_name(player, index, "NIP-SCORE-01", names)
-    return names
+from api.games.scorekit import ScoringInputError, child, read_int
 
 
 def read_seats(players_raw: list, names: list[str]) -> list[int]:

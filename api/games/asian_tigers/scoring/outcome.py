@@ -200,7 +200,7 @@ class Outcome:
     player_count: int
     table_player_count: str
     global_market: tuple[GlobalMarketMove, ...]
-    turn_order: Ranking
+    turn_order: Ranking  # the final turn order, set by the Era II Global Market step (TIE-04)
     influence_step: tuple[TigerStep, ...]
     prosperity: tuple[TigerStep, ...]
     prosperity_era1: tuple[TigerStep, ...] | None
@@ -210,11 +210,6 @@ class Outcome:
     solo: SoloResult | None
     lines: tuple[Line, ...]
     placeholder_values: tuple[str, ...]
-
-    @property
-    def final_turn_order(self) -> tuple[str, ...]:
-        """The order set by the Era II Global Market step (TIE-04)."""
-        return self.turn_order.order
 
     def to_dict(self) -> dict:
         """JSON-ready form; a superset of the worked examples' ``expected`` layout."""
@@ -232,7 +227,7 @@ class Outcome:
             "player_count": self.player_count,
             "table_player_count": self.table_player_count,
             "global_market": {m.participant: m.to_dict() for m in self.global_market},
-            "final_turn_order": list(self.final_turn_order),
+            "final_turn_order": list(self.turn_order.order),
             "final_turn_order_tie_breaks": [t.to_dict() for t in self.turn_order.tie_breaks],
             "influence_step": {s.tiger: step(s, "influence") for s in self.influence_step},
             "prosperity_from_influence": {s.tiger: step(s, "prosperity") for s in self.prosperity},
@@ -241,8 +236,7 @@ class Outcome:
             out["prosperity_from_influence_era1"] = {s.tiger: step(s, "prosperity") for s in self.prosperity_era1}
         out["participants"] = {p.id: p.to_dict() for p in self.participants}
         out["standings"] = [{"participant": pid, "rank": i + 1, "total": self.standings.values[pid],
-                             "final_turn_order_position": (self.final_turn_order.index(pid) + 1
-                                                           if pid in self.final_turn_order else None)}
+                             "final_turn_order_position": self.turn_order.rank_of(pid)}
                             for i, pid in enumerate(self.standings.order)]
         out["standings_tie_breaks"] = [t.to_dict() for t in self.standings.tie_breaks]
         out["winner"] = self.winner

@@ -73,10 +73,7 @@ class Ranking:
 
     def rank_of(self, participant: str) -> int | None:
         """1-based rank of `participant`, or None when it is not ranked."""
-        try:
-            return self.order.index(participant) + 1
-        except ValueError:
-            return None
+        return self.order.index(participant) + 1 if participant in self.order else None
 
     def to_dict(self) -> dict:
         """JSON-ready form: ``ranking``, ``unranked``, ``tie_breaks``."""

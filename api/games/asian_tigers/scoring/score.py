@@ -12,7 +12,7 @@ named by its JSON pointer in the explaining `Line` and in `Outcome.placeholder_v
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Iterable, Mapping
+from typing import Iterable
 
 from api.games.asian_tigers.edition.load import Edition
 from api.games.asian_tigers.scoring.model import (AUTOMA, NEUTRAL, PLAYER, SPECIAL_PREFIX, ColumnIP, EndPosition,
@@ -74,11 +74,8 @@ def score_end_position(position: EndPosition, edition: Edition) -> Outcome:
             ph[p.id].update(found)
             nations, found = _nations(position, edition, book, p, moves)
             ph[p.id].update(found)
-        by_tiger = _by_tiger(p.id, prosperity, {t: influence_after[t][p.id] for t in position.tiger_ids})
-        by_era1 = None
-        if prosperity_era1 is not None:
-            era1_influence = {t: position.era1.influence[p.id][t] for t in position.tiger_ids}
-            by_era1 = _by_tiger(p.id, prosperity_era1, era1_influence)
+        by_tiger = _by_tiger(p.id, prosperity)
+        by_era1 = None if prosperity_era1 is None else _by_tiger(p.id, prosperity_era1)
         pfi = sum(v[2] for v in by_tiger.values())
         pfi1 = None if by_era1 is None else sum(v[2] for v in by_era1.values())
         total = pfi + (pfi1 or 0) + sum(s.points for s in sectors or ()) + (nations.points if nations else 0)
@@ -204,8 +201,9 @@ def _prosperity(position: EndPosition, edition: Edition, book: _Book, influence_
     return tuple(steps)
 
 
-def _by_tiger(pid: str, steps: tuple[TigerStep, ...], influence: Mapping[str, int]):
-    return {s.tiger: (influence[s.tiger], s.ranking.rank_of(pid), s.awards.get(pid, 0)) for s in steps}
+def _by_tiger(pid: str, steps: tuple[TigerStep, ...]):
+    """Tiger → (influence ranked, rank or None, prosperity) of one participant."""
+    return {s.tiger: (s.ranking.values[pid], s.ranking.rank_of(pid), s.awards.get(pid, 0)) for s in steps}
 
 
 # -------------------------------------------------- 4 final scoring ---

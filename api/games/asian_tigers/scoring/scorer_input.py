@@ -68,13 +68,9 @@ TRACK_WHY = {"position": "a game can reach on the global market track (one lap p
 
 
 def limits(edition: Edition) -> dict[str, int]:
-    """The largest value each number of a table's end position can take, from the edition's components.
-
-    Supplies bound what a player can hold (goods, energy, science tokens, pieces of a colour);
-    tracks that keep counting past their printed end get twice their printed length (one lap
-    past the end, see BEYOND_PRINTED).  No scoring step loops over a
-    number, but every number is still refused past these bounds (issue 16).
-    """
+    """The largest value each number of a table's end position can take: supplies bound what a player can hold,
+    tracks one lap past their printed end (BEYOND_PRINTED).  No scoring step loops over a number, but every number
+    is still refused past these bounds (issue 16)."""
     c, board = edition.document["components"], edition.document["board"]
     colour = c["per_color"]
     pieces = colour["generic_infrastructures"] + colour["factories"] + colour["satellites"] + colour["headquarters"]

@@ -8,11 +8,9 @@ from __future__ import annotations
 from api.games.asian_tigers.edition.load import Edition
 from api.games.asian_tigers.scoring.ranking import ordinal
 
-THINGS = {"global_market": "global market", "position": "position", "stack": "place in the stack",
-          "leftovers": "leftover", "ip": "investment points", "none": "(no column)",
-          "distinct_infrastructure_types": "kinds of infrastructure", "parts_factories": "parts factories",
-          "power_plants": "power plants", "prosperity_token": "prosperity token", "special_flags": "special flags",
-          "turn_order": "turn order", "player_count": "number of players", "high_score": "high score"}
+# Input keys said otherwise than with their underscores as spaces.
+THINGS = {"stack": "place in the stack", "leftovers": "leftover", "ip": "investment points", "none": "(no column)",
+          "distinct_infrastructure_types": "kinds of infrastructure", "player_count": "number of players"}
 
 
 def _unescape(segment: str) -> str:
