@@ -9,6 +9,7 @@ from __future__ import annotations
 from api.games.asian_tigers.decisions import new_decision, push_frame
 from api.games.asian_tigers.edition.load import CENTERS, Space
 from api.games.asian_tigers.errors import IllegalActionError
+from api.games.asian_tigers.presentation.labels import center_label
 from api.games.asian_tigers.solo.automa_bonuses import (automa_player, factory_sector, held_nations, next_generic,
                                                         place_flag, say, take_factory, take_generic)
 from api.games.asian_tigers.state import GameState, Piece
@@ -114,12 +115,8 @@ def _trade_destination(state: GameState, named: str, worker: str) -> dict:
 
 # -- placing ----------------------------------------------------------------------------------
 def _center_label(state: GameState, center: str) -> str:
-    if center == STC:
-        return "the special trade centre"
-    if center in state.trade_centers:
-        return f"trade centre {center}"
-    tiger, letter = center.split(".")
-    return f"{tiger_name(state, tiger)} centre {letter}"
+    # The Automa's instructions name a restricted trade centre by its id.
+    return f"trade centre {center}" if center in state.trade_centers else center_label(state.edition, center)
 
 
 def place_step(state: GameState, frame: dict, events: list[dict]) -> None:
