@@ -12,7 +12,7 @@ from dataclasses import replace
 from api.games.asian_tigers.scoring.model import (AUTOMA, NEUTRAL as NEUTRAL_KIND, PLAYER, ColumnIP, EndPosition,
                                                   Era1Position, Leftovers, ParticipantPosition, RulesOptions)
 from api.games.asian_tigers.scoring.score import score_end_position
-from api.games.asian_tigers.solo.session import annotate_outcome, automa_position, solo_settings
+from api.games.asian_tigers.solo.session import annotate_outcome, solo_settings
 from api.games.asian_tigers.state import NEUTRAL, GameState
 from api.games.asian_tigers.turn.investment import tiger_facts
 
@@ -25,17 +25,19 @@ def end_position(state: GameState) -> EndPosition:
     markers = {pid: (int(pos), height) for pos, stack in state.global_market.items() for height, pid in enumerate(stack)}
     participants = {}
     for player in state.players:
-        if state.solo is not None and player.id == state.solo["automa"]:  # solo (issue 7): AF sectors, SOLO-SCORE-01
-            participants[player.id] = automa_position(state, markers)
-            continue
         flags: dict[str, list[str]] = {}
-        for row_id, flag in player.rows.items():
-            flags.setdefault(edition.rows[row_id].sector, []).append(flag)
+        if state.solo is not None and player.id == state.solo["automa"]:
+            # solo (issue 7): flags by AF sector and off the board, no leftovers (SOLO-SCORE-01)
+            kind, leftovers = AUTOMA, Leftovers()
+            flags = {s: list(f) for s, f in state.solo["flags"].items() if f}
+        else:
+            kind, leftovers = PLAYER, Leftovers(sum(player.goods.values()), player.energy, player.science)
+            for row_id, flag in player.rows.items():
+                flags.setdefault(edition.rows[row_id].sector, []).append(flag)
         participants[player.id] = ParticipantPosition(
-            id=player.id, kind=PLAYER, influence=dict(player.influence),
+            id=player.id, kind=kind, influence=dict(player.influence),
             tigers={t: tiger_facts(state, player.id, t) for t in tigers},
-            gm_position=markers[player.id][0], gm_stack=markers[player.id][1],
-            leftovers=Leftovers(sum(player.goods.values()), player.energy, player.science),
+            gm_position=markers[player.id][0], gm_stack=markers[player.id][1], leftovers=leftovers,
             flags=flags, special_flags=tuple(player.special_flags))
     if state.neutral:
         participants[NEUTRAL] = ParticipantPosition(

@@ -9,6 +9,7 @@ from __future__ import annotations
 from api.games.asian_tigers.decisions import new_decision, push_frame
 from api.games.asian_tigers.edition.load import CENTERS, Space
 from api.games.asian_tigers.errors import IllegalActionError
+from api.games.asian_tigers.presentation.labels import center_label
 from api.games.asian_tigers.solo.automa_bonuses import (automa_player, factory_sector, held_nations, next_generic,
                                                         place_flag, say, take_factory, take_generic)
 from api.games.asian_tigers.state import GameState, Piece
@@ -114,12 +115,8 @@ def _trade_destination(state: GameState, named: str, worker: str) -> dict:
 
 # -- placing ----------------------------------------------------------------------------------
 def _center_label(state: GameState, center: str) -> str:
-    if center == STC:
-        return "the special trade centre"
-    if center in state.trade_centers:
-        return f"trade centre {center}"
-    tiger, letter = center.split(".")
-    return f"{tiger_name(state, tiger)} centre {letter}"
+    # The Automa's instructions name a restricted trade centre by its id.
+    return f"trade centre {center}" if center in state.trade_centers else center_label(state.edition, center)
 
 
 def place_step(state: GameState, frame: dict, events: list[dict]) -> None:
@@ -197,32 +194,32 @@ def _can_take(state: GameState, space: Space) -> bool:
     return next_generic(state) is not None
 
 
+def _open_spaces(state: GameState, tiger: str) -> list[Space]:
+    """The Tiger's construction spaces open at this player count, left to right."""
+    return sorted((s for s in state.edition.tigers[tiger].spaces.values() if s.min_players <= state.player_count),
+                  key=lambda s: (s.position, s.id))
+
+
 def build_choice(state: GameState, tiger: str, letter: str) -> Space | None:
     """SOLO-AUTOMA-05 / AMB-42: priority university → factory → laboratory → power plant within the centre's
     reach, then the next centres cyclically A → B → C → A, then an ∞ laboratory / power plant."""
     rules = state.edition.solo["automa_rules"]
-    priority = list(rules["build_priority"])
-    spaces = sorted(state.edition.tigers[tiger].spaces.values(), key=lambda s: (s.position, s.id))
+    spaces = [s for s in _open_spaces(state, tiger) if _can_take(state, s)]
     start = CENTERS.index(letter)
     for offset in range(len(CENTERS)):
         center = CENTERS[(start + offset) % len(CENTERS)]
         columns = reach(state, center)
-        for kind in priority:
-            for space in spaces:
-                if space.kind != kind or space.infinite or space.min_players > state.player_count \
-                        or space.id in state.occupancy or space.column not in columns:
-                    continue
-                if kind == "university" and center == "C":  # BUILD-UNI-03
-                    continue
-                if _can_take(state, space):
-                    return space
-    for kind in priority:
-        if kind not in rules["infinite_fallback_kinds"]:
-            continue
-        for space in spaces:
-            if space.kind == kind and space.infinite and space.min_players <= state.player_count \
-                    and _can_take(state, space):
+        for kind in rules["build_priority"]:
+            if kind == "university" and center == "C":  # BUILD-UNI-03
+                continue
+            space = next((s for s in spaces if s.kind == kind and not s.infinite and s.id not in state.occupancy
+                          and s.column in columns), None)
+            if space is not None:
                 return space
+    for kind in rules["build_priority"]:
+        space = next((s for s in spaces if s.kind == kind and s.infinite), None)
+        if space is not None and kind in rules["infinite_fallback_kinds"]:
+            return space
     return None
 
 
@@ -256,9 +253,8 @@ def build_step(state: GameState, frame: dict, events: list[dict]) -> None:
 
 def department_space(state: GameState, tiger: str) -> Space | None:
     """SOLO-AUTOMA-07: the first open department space from left to right (I09)."""
-    spaces = sorted((s for s in state.edition.tigers[tiger].spaces.values() if s.kind == "department"),
-                    key=lambda s: (s.position, s.id))
-    return next((s for s in spaces if s.min_players <= state.player_count and s.id not in state.occupancy), None)
+    return next((s for s in _open_spaces(state, tiger) if s.kind == "department" and s.id not in state.occupancy),
+                None)
 
 
 def department_step(state: GameState, frame: dict, events: list[dict]) -> None:

@@ -22,13 +22,12 @@ only the Automa has lives in ``state.solo`` (plain data)::
 """
 from __future__ import annotations
 
-from api.games.asian_tigers.scoring.model import AUTOMA, OFF_BOARD, Leftovers, ParticipantPosition, SoloSettings
+from api.games.asian_tigers.scoring.model import OFF_BOARD, SoloSettings
 from api.games.asian_tigers.setup import rng_for
 from api.games.asian_tigers.solo import campaign
 from api.games.asian_tigers.solo.automa_bonuses import push_effects
 from api.games.asian_tigers.solo.options import AUTOMA_SEAT
 from api.games.asian_tigers.state import GameState
-from api.games.asian_tigers.turn.investment import tiger_facts
 
 
 # -- setup (SOLO-SETUP-02..06) --------------------------------------------------------
@@ -78,16 +77,6 @@ def begin_era(state: GameState, events: list[dict] | None = None) -> None:
 
 
 # -- scoring input (SOLO-SCORE-01..03, AMB-38, AMB-46) ----------------------------------
-def automa_position(state: GameState, markers: dict) -> ParticipantPosition:
-    """The Automa for `scoring.score.score_end_position`: flags by AF sector + off-board, no leftovers."""
-    automa = state.player(state.solo["automa"])
-    return ParticipantPosition(
-        id=automa.id, kind=AUTOMA, influence=dict(automa.influence),
-        tigers={t: tiger_facts(state, automa.id, t) for t in state.edition.tigers},
-        gm_position=markers[automa.id][0], gm_stack=markers[automa.id][1], leftovers=Leftovers(),
-        flags={s: list(f) for s, f in state.solo["flags"].items() if f}, special_flags=tuple(automa.special_flags))
-
-
 def solo_settings(state: GameState) -> SoloSettings:
     """Difficulty, variant, high score and (scenario / campaign) whether the session's goal is met."""
     goal_met = None

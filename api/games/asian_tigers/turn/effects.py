@@ -23,8 +23,9 @@ def advance_global_market(state: GameState, participant: str, amount: int, reaso
         del market[str(start)]
     end = start + amount
     market.setdefault(str(end), []).append(participant)
+    who = "The neutral player" if participant == NEUTRAL else state.player(participant).name
     return [{"kind": "global_market_advanced", "participant": participant, "amount": amount, "from": start, "to": end,
-             "text": f"{_who(state, participant)} advances {amount} on the global market ({start} → {end}) — {reason}"}]
+             "text": f"{who} advances {amount} on the global market ({start} → {end}) — {reason}"}]
 
 
 def advance_influence(state: GameState, participant: str, tiger: str, amount: int, reason: str) -> list[dict]:
@@ -75,10 +76,6 @@ def apply_simple_effect(state: GameState, participant: str, effect, tiger: str |
     if verb == "gain" and effect["resource"] in ("energy", "science"):
         return gain_resource(state.player(participant), effect["resource"], effect["amount"], reason)
     raise NotImplementedError(f"effect {verb} needs a choice")
-
-
-def _who(state: GameState, participant: str) -> str:
-    return "The neutral player" if participant == NEUTRAL else state.player(participant).name
 
 
 def owner_name(state: GameState, participant: str) -> str:
