@@ -197,7 +197,7 @@ def test_new_game_history_and_stats_in_german(server, phone_in, tmp_path, text):
     problems.wait_for()
     said = problems.inner_text()
     assert "Bitte zuerst diese 2 beheben:" in said
-    assert "Zugreihenfolge (Scheiben ziehen): wer spielt als 1.?" in said
+    assert "Zugreihenfolge (Scheiben ziehen): wer ist als 1. am Zug?" in said
     fits(page, f"lang-de-setup-draws-refused-{text}")
     order.get_by_role("button", name="Scheibe gezogen: Ben").click()  # Ben first; Anna is then the last one left
     assert order.get_by_test_id("turn-order").inner_text() == "Ben, Anna"
