@@ -4,6 +4,7 @@ and at 200 % text (longer words must not push the screen sideways), with the ser
 same language; screenshots in test-artifacts/pwa/lang-*.png."""
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -149,3 +150,116 @@ def test_asara_in_portuguese_from_the_browser(server, phone_in, text):
     assert asari.startswith("23 Asari → 2 (1 por cada 10, arredondado para baixo)")  # ASA-SCORE-09
     assert page.get_by_text(asari).is_visible()
     fits(page, f"lang-pt-asara-lines-{text}")
+
+
+def tap_next(page, name: str = "Weiter") -> None:
+    """The wizard's button at the foot of the step, after scrolling down to it as a person would (at 200 % text
+    the sticky bar of two stacked buttons moves while Playwright aims at it mid-page)."""
+    page.mouse.wheel(0, 20_000)
+    page.get_by_role("button", name=name).click()
+
+
+def plays_export(tmp_path) -> str:
+    """A plays export of this app (playsio.js's format) holding one finished Asian Tigers game of two players."""
+    play = {"id": "play:game:lang-test", "game": "asian-tigers", "mode": "recorded", "date": "2026-11-28T19:30:00Z",
+            "duration_min": 95, "players": [{"name": "Anna", "score": 151, "rank": 1, "winner": True, "start": True},
+                                            {"name": "Ben", "score": 139, "rank": 2, "winner": False}]}
+    path = tmp_path / "plays.json"
+    path.write_text(json.dumps({"sourceName": "tablekeeper", "format": "tablekeeper-plays", "version": 1,
+                                "plays": [{"tablekeeper": play}]}), encoding="utf-8")
+    return str(path)
+
+
+@pytest.mark.parametrize("text", [16, 32], ids=["normal-text", "200pc-text"])
+def test_new_game_history_and_stats_in_german(server, phone_in, tmp_path, text):
+    # The browser speaks German: the setup wizard, its checks, the game's header, History and Stats say it too.
+    page = phone_in("de-DE")
+    page.goto(server.url + "/#/")
+    browser_font_size(page, text)
+    page.get_by_role("link", name="Neue Partie").click()
+    page.get_by_role("heading", name="Neue Partie").wait_for()
+    main = page.locator("main")
+    page.get_by_text("Schritt 1 von 4:").wait_for()  # the edition's names loaded
+    assert page.get_by_label("Name").first.input_value() == "Person 1"  # the default names in German too
+    assert "rot" in page.locator("#color-0 option").all_inner_texts()  # the colours in words
+    page.get_by_label("Name").first.fill("Anna")
+    page.get_by_label("Name").nth(1).fill("Ben")
+    fits(page, f"lang-de-setup-players-{text}")
+    tap_next(page)
+    page.get_by_text("Gleichstände in Ära II auf einem Tiger").wait_for()
+    fits(page, f"lang-de-setup-rules-{text}")
+    tap_next(page)
+    # The table drew the turn order but nobody tapped it in: the step's check says so in German (SETUP-11).
+    order = page.locator("fieldset", has_text="Zugreihenfolge (Scheiben ziehen)")
+    order.get_by_role("button", name="Tisch zog").click()
+    tap_next(page)
+    problems = page.locator("[data-testid=step-problems]")
+    problems.wait_for()
+    said = problems.inner_text()
+    assert "Bitte zuerst diese 2 beheben:" in said
+    assert "Zugreihenfolge (Scheiben ziehen): wer ist als 1. am Zug?" in said
+    fits(page, f"lang-de-setup-draws-refused-{text}")
+    order.get_by_role("button", name="Scheibe gezogen: Ben").click()  # Ben first; Anna is then the last one left
+    assert order.get_by_test_id("turn-order").inner_text() == "Ben, Anna"
+    tap_next(page)
+    summary = main.inner_text()
+    assert "2 Spielende:" in summary and "Anna (rot)" in summary and "Ben (blau)" in summary
+    fits(page, f"lang-de-setup-summary-{text}")
+    tap_next(page, "Partie anlegen")
+    page.locator("[data-testid=turn]").wait_for()
+    assert page.get_by_role("navigation", name="Spielansichten").is_visible()
+    assert "Ära I" in page.locator(".game-header").inner_text()
+    fits(page, f"lang-de-game-{text}")
+
+    # History: empty of finished games, then a plays export imported; Stats over it.
+    page.get_by_role("link", name="Start").first.click()
+    page.get_by_role("link", name="Verlauf gespeicherter Wertungen").click()
+    page.get_by_role("heading", name="Verlauf").wait_for()
+    page.get_by_text("Noch keine gespeicherten Wertungen.").wait_for()
+    page.get_by_label("Partien importieren (JSON-Export dieser App)").set_input_files(plays_export(tmp_path))
+    page.get_by_role("status").filter(has_text="1 Partie importiert.").wait_for()
+    card = page.locator("[data-testid=play]")
+    assert "Asian Tigers · aufgezeichnete Partie · " in card.inner_text()
+    assert "151 · 1. · Sieg · hat begonnen" in card.locator("li[data-player=Anna]").inner_text()
+    assert "95 Min. · importiert" in card.inner_text()
+    fits(page, f"lang-de-history-{text}")
+    axe_check(page, "History in German")
+    page.get_by_role("link", name="Statistik").click()
+    page.get_by_role("heading", name="Statistik").wait_for()
+    page.get_by_role("heading", name="Pro Spiel").wait_for()
+    games = page.get_by_test_id("stats-games")
+    assert games.locator("th").first.inner_text() == "Spiel"
+    assert games.locator("tr[data-game=asian-tigers] td").first.get_attribute("data-label") == "Partien"
+    anna = page.get_by_test_id("stats-players").locator("tr[data-player=Anna]")
+    assert anna.locator("td[data-label=Siegquote]").inner_text() == "100 %"
+    assert anna.get_by_role("button", name="Anna umbenennen").is_visible()
+    fits(page, f"lang-de-stats-{text}")
+    axe_check(page, "Stats in German")
+
+
+@pytest.mark.parametrize("text", [16, 32], ids=["normal-text", "200pc-text"])
+def test_join_by_code_in_portuguese(server, phone_in, text):
+    host = server.create_game(names=("Ana", "Rui"))
+    page = phone_in("pt-PT")
+    page.goto(server.url + "/#/")
+    browser_font_size(page, text)
+    page.get_by_role("link", name="Entrar num jogo com o seu código").click()
+    page.get_by_role("heading", name="Entrar num jogo").wait_for()
+    assert page.get_by_role("button", name="Entrar", exact=True).is_disabled()  # no code typed yet
+    page.get_by_label("Código de entrada (no ecrã Partilhar do telemóvel anfitrião)").fill(host["join_code"])
+    fits(page, f"lang-pt-join-{text}")
+    page.get_by_role("button", name="Entrar", exact=True).click()
+    page.locator("[data-testid=turn]").wait_for()
+    assert page.get_by_role("navigation", name="Ecrãs do jogo").is_visible()
+    header = page.locator(".game-header").inner_text()
+    assert "Era I" in header and "Online" in header
+    page.get_by_text("Detalhes do jogo").click()  # at the foot of the Turn screen
+    assert re.search(r"Jogo \S+ · versão \d+ \(jogadas e anulações até agora\)", page.get_by_test_id("game-details").inner_text())
+    fits(page, f"lang-pt-joined-{text}")
+    page.get_by_role("link", name="Partilhar", exact=True).click()
+    page.get_by_role("heading", name="Partilhar e exportar").wait_for()
+    page.get_by_role("heading", name="Outro telemóvel entra").wait_for()
+    assert page.get_by_test_id("join-code").inner_text() == host["join_code"].upper()
+    assert page.get_by_role("button", name="Criar uma ligação só de leitura").is_visible()
+    fits(page, f"lang-pt-share-{text}")
+    axe_check(page, "Share in Portuguese")
