@@ -5,7 +5,7 @@
 // - /api is never cached here: game state lives in IndexedDB, written by the app.
 // VERSION is a hash of the shell files: `python tests/pwa/shell.py --bump` updates it
 // (a test fails when it is stale, so a changed file always reaches the phones).
-const VERSION = "tk-2c0f979b949f";
+const VERSION = "tk-afab009f3bac";
 const SHELL = [
   "/index.html",
   "/manifest.webmanifest",
