@@ -15,8 +15,8 @@ import { loadReadiness } from "./offline/ready.js";
 // level at a time after the game list was read.  The home screen fetches none of them.
 const GAME_SCREENS = ["game", "board", "layout", "log", "manage", "score", "share"];
 const GAME_MODULES = ["sync", "api", "outbox", "labels", "gamerecords", "offline/play", "offline/optimistic",
-  "offline/engine", "offline/conflict", "ui/game", "ui/layout", "ui/log", "ui/common", "ui/recorder",
-  "ui/outboxview", "ui/automa", "ui/rulelink", "ui/uselog"];
+  "offline/engine", "offline/conflict", "loglines", "ui/game", "ui/layout", "ui/common", "ui/recorder",
+  "ui/outboxview", "ui/automa", "ui/rulelink"];
 const opening = parse(location.hash);
 if (opening.name === "game") {
   for (const name of GAME_MODULES) {

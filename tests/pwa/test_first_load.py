@@ -88,9 +88,9 @@ def test_after_one_visit_lazy_screens_open_offline_and_a_queued_move_syncs_on_re
     # Reopened offline on the home screen, then the signal returns: the queued move is sent by itself.
     page.get_by_role("link", name="Home").click()
     page.reload()
-    page.get_by_text("1 move(s) waiting to sync").wait_for()
+    page.get_by_text("1 move waiting to sync").wait_for()
     page.context.set_offline(False)
-    page.get_by_text("1 move(s) waiting to sync").wait_for(state="detached")
+    page.get_by_text("1 move waiting to sync").wait_for(state="detached")
     assert [e["action"] for e in server.log(g["game_id"], g["table_token"])] == [action]
     page.get_by_test_id("recent-games").scroll_into_view_if_needed()
     shot(page, "fl-06-back-online-synced")

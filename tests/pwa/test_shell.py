@@ -14,7 +14,7 @@ BUDGET = 104 * 1024  # first load (SHELL), gzipped, icons excluded; the rarer sc
 # What the home screen itself fetches, gzipped: its module graph with the page and its styles
 # (22.9 KB; bench/first_load.py: 34.4 KiB on the wire in 18 requests with headers and the icon, was
 # 60.6 KiB in 26 before the other screens' modules left the graph).  Issue 18's target: 40 KB.
-HOME_BUDGET = 28 * 1024  # was 25 KB: +2 KB for the home screen in six languages (i18n.js, issue 37)
+HOME_BUDGET = 29 * 1024  # was 25 KB: +2 KB for six languages (i18n.js, issue 37), +0.7 KB scorer styles (issue 34)
 HOME_PAGE = ["/index.html", "/css/app.css", "/css/scorers.css"]
 
 
