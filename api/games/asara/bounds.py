@@ -4,7 +4,7 @@
   money there is; the bank and the coloured building pay out of that kitty (rules,
   "Components" and "Extra Funds"), so no player, and no table together, holds more.
 * Tower sections: the box has 100 (rules, "Components"); every section in a tower is
-  one of them, so the towers standing at any time hold at most 100.
+  one of them, so the towers standing at any time hold at most 100, and one tower too.
 * Building prestige: every section in a tower was used in exactly one building turn,
   each turn using 1 to 7 sections (ASA-SCORE-02), so the prestige those turns earned
   lies between the cheapest and the dearest way of splitting the sections into turns.
@@ -48,11 +48,6 @@ def check_sections_in_box(heights: Iterable[tuple[str, Any, int]], data: AsaraDa
             raise ScoringInputError("more_sections_than_the_box", "ASA-SCORE-04", path,
                                     msg("the towers {when} would hold {total} sections, but the box has only "
                                         "{most}", when=when, total=total, most=data.tower_sections_in_box), field=words)
-
-
-def max_tower_height(data: AsaraData) -> int:
-    """A tower is at most every section in the box (ASA-SCORE-04: one base and one turret, any trunks and windows)."""
-    return data.tower_sections_in_box
 
 
 def building_prestige_range(data: AsaraData, sections: int) -> tuple[int, int]:

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Mapping
 
 from api.games.asara.bounds import (
-    building_prestige_range, check_asari, check_sections_in_box, max_tower_height, tower_words,
+    building_prestige_range, check_asari, check_sections_in_box, tower_words,
 )
 from api.games.asara.data import AsaraData
 from api.games.asara.inputs import Tower
@@ -140,7 +140,7 @@ def _tower(raw: object, path: str, words, data: AsaraData) -> Tower:
         raise ScoringInputError("tower_too_low", "ASA-SCORE-04", child(path, "sections"),
                                 msg("a tower has a base and a turret, so at least 2 sections, not {sections}",
                                     sections=height), field=sections_of)
-    if height > max_tower_height(data):
+    if height > data.tower_sections_in_box:
         raise ScoringInputError("tower_too_high", "ASA-SCORE-04", child(path, "sections"),
                                 msg("the box has only {most} tower sections, so no tower has {sections}",
                                     most=data.tower_sections_in_box, sections=height), field=sections_of)

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Mapping
 
 from api.games.asara.bounds import (
-    building_prestige_range, check_asari, check_sections_in_box, max_tower_height, tower_words,
+    building_prestige_range, check_asari, check_sections_in_box, tower_words,
 )
 from api.games.asara.data import AsaraData
 from api.games.messages import msg
@@ -148,7 +148,7 @@ def _tower(raw: object, path: str, data: AsaraData) -> Tower:
                                     colors=", ".join(data.colors), color=repr(color)))
     sections_raw = read_object(raw["sections"], child(path, "sections"), "ASA-SCORE-04", optional=data.section_kinds)
     sections = {kind: read_int(sections_raw.get(kind, 0), child(path, "sections", kind), "ASA-SCORE-04",
-                               maximum=max_tower_height(data))
+                               maximum=data.tower_sections_in_box)  # a tower is at most every section in the box
                 for kind in data.section_kinds}
     for kind in ("base", "turret"):
         if sections[kind] != 1:

@@ -219,7 +219,7 @@ def parse_achievements(raw: object, path: str, data: NipponData) -> tuple[Achiev
         multiplier = entry.get("multiplier")
         if multiplier is not None:
             read_int(multiplier, child(here, "multiplier"), "NIP-SCORE-09", minimum=1)
-            if multiplier not in allowed:
+            if not isinstance(multiplier, int) or multiplier not in allowed:  # a list or object is not hashable
                 raise ScoringInputError("unknown_multiplier", "NIP-SCORE-09", child(here, "multiplier"),
                                         msg("no tile has a {multiplier}× multiplier; tiles are {tiles}",
                                             multiplier=multiplier, tiles=", ".join(f"{m}×" for m in sorted(allowed))))

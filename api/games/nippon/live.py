@@ -187,6 +187,7 @@ def score_live(raw: object, data: NipponData, log: PlaceholderLog) -> dict:
         extra = read_mapping(end.get("players", {}), "/end/players", "NIP-SCORE-08")
         for name in extra:
             read_player_ref(name, child("/end/players", name), "NIP-SCORE-08", names)
+            read_mapping(extra[name], child("/end/players", name), "NIP-SCORE-08")
         try:  # its own collection of field problems, so that each is relocated
             result = all_problems(score_detailed, detailed_body(snapshots, players, {**end, "players": extra}), data,
                                   errors=(ScoringInputError,))

@@ -220,6 +220,12 @@ LIVE_REFUSALS = [
     # NIP-SCORE-09: with every change entered the last board shows Bob's trains and ships: 9 is not what it holds
     ("9 trains and ships when the board holds 2", put(["end", "players", "Bob", "achievements", 0, "units"], 9),
      "achievement_not_on_board", "NIP-SCORE-09", "/end/players/Bob/achievements/0/units", "Bob's ACH3"),
+    # bad input is refused by name, never a crash: a player's end entry that is not an object (NIP-SCORE-08) and a
+    # multiplier that is a list (NIP-SCORE-09)
+    ("a player's end entry that is not an object", put(["end", "players", "Ann"], "x"), "not_an_object",
+     "NIP-SCORE-08", "/end/players/Ann", None),
+    ("a list for a multiplier", put(["end", "players", "Bob", "achievements", 0, "multiplier"], [3]),
+     "not_an_integer", "NIP-SCORE-09", "/end/players/Bob/achievements/0/multiplier", "Bob's 1st achievement"),
 ]
 
 
