@@ -13,6 +13,17 @@ from tests.pwa.test_table_undo import SOLO, TWO, played, start
 TIGERS = ("South Korea", "Hong Kong", "Taiwan", "Singapore")
 
 
+def open_log(server, new_phone, g):
+    """A phone that joins the game `g` by its code and opens the Log tab: (page, the log list)."""
+    page = new_phone()
+    page.goto(f"{server.url}/#/join/{g['join_code']}")
+    page.get_by_test_id("turn").wait_for()
+    page.get_by_role("link", name="Log", exact=True).click()
+    log = page.get_by_test_id("log")
+    log.wait_for()
+    return page, log
+
+
 def test_the_log_reads_like_the_table_played(server, new_phone):
     seen = set()
 
@@ -21,12 +32,7 @@ def test_the_log_reads_like_the_table_played(server, new_phone):
         return {"auto_resolved", "infrastructure_built"} <= seen
 
     g = start(server, TWO, 3, played(TWO, 3, enough))
-    page = new_phone()
-    page.goto(f"{server.url}/#/join/{g['join_code']}")
-    page.get_by_test_id("turn").wait_for()
-    page.get_by_role("link", name="Log", exact=True).click()
-    log = page.get_by_test_id("log")
-    log.wait_for()
+    page, log = open_log(server, new_phone, g)
     text = log.inner_text()
     assert "Build on" in text and "Only one choice" not in text
     for tiger in TIGERS:
@@ -43,12 +49,7 @@ def test_a_solo_log_tells_the_automa_turn_once_without_repeats(server, new_phone
         return len(turns) >= 3
 
     g = start(server, SOLO, 5, played(SOLO, 5, three_automa_turns))
-    page = new_phone()
-    page.goto(f"{server.url}/#/join/{g['join_code']}")
-    page.get_by_test_id("turn").wait_for()
-    page.get_by_role("link", name="Log", exact=True).click()
-    log = page.get_by_test_id("log")
-    log.wait_for()
+    page, log = open_log(server, new_phone, g)
     lines = log.locator("ul li").all_inner_texts()
     automa = [line for line in lines if line.startswith("Automa: ")]
     assert any(line.startswith("Automa: reveal tile") for line in automa), lines
