@@ -25,7 +25,10 @@ def begin(state: GameState, events: list[dict]) -> None:
     """Start the management phase of the era that just ended (MGMT1-01, MGMT2-01)."""
     state.phase = "management"
     state.management = state.management or {}
-    push_frame(state, "management", list(ERA1_STEPS) if state.era == 1 else ["final_scoring"], era=state.era)
+    if state.era == 1:
+        push_frame(state, "management", list(ERA1_STEPS), era=1)
+    else:
+        push_frame(state, "management", ["final_scoring"], era=2)
 
 
 ERA1_MARKER = {"mgmt_global_market": "global_market_turn_order", "mgmt_influence": "influence",
