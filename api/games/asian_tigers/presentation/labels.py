@@ -32,18 +32,14 @@ def tiger_scope(edition: Edition, scope: str | None) -> str:
     """Where an effect applies, in words (``one_upper`` → ``South Korea or Taiwan``)."""
     if scope is None:
         return ""
+    if scope.startswith(("most_automa_", "least_automa_", "fewest_automa_")):  # the Automa's Tiger selectors
+        return f"where the Automa has {scope.replace('_automa_', ' ').replace('_', ' ')}"
     return {
         "this": "here", "same": "there", "token_tiger_or_any_if_leftover": "here (any Tiger if leftover)",
         "one_upper": f"on {_names(edition, edition.upper_area())}",
         "one_lower": f"on {_names(edition, edition.lower_area())}",
         "one_any": "on any Tiger", "any": "on any Tiger", "all": "on every Tiger",
         "any_without_other_headquarters": "on a Tiger without another headquarters",
-        "least_automa_influence": "where the Automa has least influence",
-        "most_automa_influence": "where the Automa has most influence",
-        "most_automa_power_plants": "where the Automa has most power plants",
-        "most_automa_factories": "where the Automa has most factories",
-        "most_automa_laboratories": "where the Automa has most laboratories",
-        "fewest_automa_investment_points": "where the Automa has fewest investment points",
         "leftover_tokens_both": "of both tokens beside the board", "destination": "of the new Tiger",
     }.get(scope, f"on {edition.tigers[scope].name}" if scope in edition.tigers else scope.replace("_", " "))
 

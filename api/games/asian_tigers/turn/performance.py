@@ -201,10 +201,9 @@ def apply(state: GameState, player: PlayerState, plan: dict, reason: str, events
     token = plan["token"]
     state.performance_tokens.remove(token)
     effect = plan["effect"]
-    label = f"performance token {token}"  # narrated as the token's effect (issue 33: said once)
+    why = f"performance token {token}"  # narrated as the token's effect (issue 33: said once)
     events.append({"kind": "performance_token_used", "participant": player.id, "token": token, "effect": effect,
-                   "text": f"{player.name} takes {label} — {reason}; it is gone for everyone"})
-    why = f"performance token {token}"
+                   "text": f"{player.name} takes {why} — {reason}; it is gone for everyone"})
     if effect == "dollar":
         for tiger in plan["tigers"]:
             events.append(raise_funds(state, player, tiger, plan["amount"], why))
