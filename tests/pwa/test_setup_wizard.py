@@ -58,7 +58,7 @@ def test_wizard_validates_each_step(server, new_phone):
     page.get_by_role("button", name="Next").click()
     refusal = {"type": "about:blank", "title": "Unprocessable", "status": 422, "code": "sequence_does_not_fit_bag",
                "rule": "PSETUP-03", "detail": "the two set-aside workers must be of different types",
-               "engine": {"details": {"field": "setup/workers/era1/0/set_aside"}}}
+               "engine": {"details": {"field": "setup/workers/0/set_aside"}}}
     page.route("**/api/games", lambda route: route.fulfill(status=422, content_type="application/problem+json",
                                                            body=json.dumps(refusal)))
     page.get_by_role("button", name="Create game").click()

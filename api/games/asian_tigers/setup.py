@@ -130,12 +130,14 @@ def draw_turn_order(player_count: int, setup: dict, seed: int) -> list[str]:
     return chosen
 
 
-def draw_workers(edition: Edition, recorded: dict | None, seed: int, label: str, stated: bool) -> tuple[list[str] | None, list[str] | None]:
-    """PSETUP-03/04: the two set-aside workers and the 10-worker team sequence."""
+def draw_workers(edition: Edition, recorded: dict | None, seed: int, label: str, stated: bool,
+                 where: str | None = None) -> tuple[list[str] | None, list[str] | None]:
+    """PSETUP-03/04: the two set-aside workers and the 10-worker team sequence (`label` names the draw, `where`
+    the recorded field)."""
     types = list(edition.worker_types)
     per_type = edition.setup["player"]["workers_per_type"]
     slots = edition.setup["player"]["team_area_slots"]
-    recorded, where = recorded or {}, f"workers/{label}"
+    recorded, where = recorded or {}, where or label
     if not isinstance(recorded, dict):
         raise _bad_draw(where, "a seat's recorded workers are an object with set_aside and team", "PSETUP-03")
     if not recorded and stated:
@@ -234,7 +236,7 @@ def set_up_table(options: dict, edition: Edition, seed: int = 0) -> GameState:
     for seat, spec in enumerate(resolved["players"]):
         # solo (issue 7): the Automa's sequence is always known (drawn or recorded), it cannot "state" a type
         team, set_aside = draw_workers(edition, recorded_workers.get(str(seat)), seed, f"workers/era1/{seat}",
-                                       stated and not (solo and seat == 1))
+                                       stated and not (solo and seat == 1), f"workers/{seat}")
         players.append(_new_player(edition, seat, spec, team, set_aside))
     goods_supply = {g: edition.document["components"]["goods_per_type"] for g in edition.goods}
     dealt_to = ["0"] if solo else turn_order  # SOLO-SETUP-06: the Automa gets no good

@@ -331,6 +331,15 @@ def test_setup_refuses_a_malformed_recorded_draw(key, value):
         new_game(recorded_options(2, setup=recorded_setup(2, **{key: value})), edition(), 7)
 
 
+def test_a_bad_recorded_set_aside_pair_names_its_field():
+    # PSETUP-03: the refusal names the seat's recorded field (setup/workers/<seat>/set_aside), as sent.
+    setup = recorded_setup(2)
+    setup["workers"]["1"] = {**setup["workers"]["1"], "set_aside": ["W1", "W1"]}
+    with pytest.raises(SetupError) as refused:
+        new_game(recorded_options(2, setup=setup), edition(), 7)
+    assert refused.value.details["field"] == "setup/workers/1/set_aside"
+
+
 # -- stated worker entry -----------------------------------------------------------------
 def _stated(count=2, workers=None):
     return game(count, setup=recorded_setup(count, workers=workers or {}), worker_entry="stated")

@@ -60,7 +60,7 @@ def redo_draws(state: GameState, recorded: dict, events: list[dict]) -> None:
     for player in state.players:
         automa = state.solo is not None and player.id == state.solo["automa"]  # solo (issue 7): never "stated"
         draws[player.id] = draw_workers(edition, (recorded.get("workers") or {}).get(player.id), state.seed,
-                                        f"workers/era2/{player.id}", stated and not automa)
+                                        f"workers/era2/{player.id}", stated and not automa, f"workers/{player.id}")
     place_setup_workers(state, setup_workers)
     for player in state.players:
         player.team, player.set_aside = draws[player.id]
