@@ -79,7 +79,7 @@ class ProvenanceMap:
         return literal, wild
 
     @cached_property
-    def _resolved(self) -> dict[tuple[str, ...], str | None]:
+    def _resolved(self) -> dict[tuple[str, ...] | str, str | None]:
         return {}
 
     @cached_property
@@ -98,10 +98,9 @@ class ProvenanceMap:
 
     def resolve(self, path: tuple[str, ...] | str) -> str | None:
         """Provenance of the value at `path`, or None when no pattern covers it."""
-        if isinstance(path, str):
-            path = split_pointer(path)
+        # Kept by the path as given: the final scoring asks thousands of pointers, each split only once.
         if path not in self._resolved:
-            top = self.candidates(path)
+            top = self.candidates(split_pointer(path) if isinstance(path, str) else path)
             self._resolved[path] = self._by_pattern[top[0]] if top else None
         return self._resolved[path]
 

@@ -18,11 +18,10 @@ from types import MappingProxyType
 from typing import Any, Mapping
 
 from api.games.asian_tigers.edition.checks import validate_edition_document
+from api.games.asian_tigers.edition.checks_market import META_KEYS
 from api.games.provenance import EditionError, ProvenanceMap, pointer
 
 DEFAULT_EDITION_PATH = pathlib.Path(__file__).resolve().parents[3] / "data" / "asian-tigers.placeholder.json"
-META_KEYS = frozenset({"schema_version", "edition", "provenance", "interpretations"})
-TIGER_IDS = ("SK", "HK", "TW", "SG")
 CENTERS = ("A", "B", "C")
 
 
@@ -175,23 +174,11 @@ class Edition:
 
     def is_placeholder(self, path: str) -> bool:
         """True when the value at JSON pointer `path` is an invented placeholder."""
-        # Kept by pointer: the final scoring asks thousands, and the provenance map splits each first.
-        known = self.__dict__.get("_placeholder_pointers")
-        if known is None:
-            known = self.__dict__["_placeholder_pointers"] = {}
-        try:
-            return known[path]
-        except KeyError:
-            verdict = known[path] = self.provenance.is_placeholder(path)
-            return verdict
+        return self.provenance.is_placeholder(path)
 
     def placeholders(self, *paths: str) -> list[str]:
         """Those of `paths` (JSON pointers of values just used) that are placeholders."""
         return [p for p in paths if self.is_placeholder(p)]
-
-    def provenance_of(self, path: str) -> str | None:
-        """Provenance word of the value at JSON pointer `path`."""
-        return self.provenance.resolve(path)
 
     def raw(self) -> dict:
         """A mutable deep copy of the source document (for export)."""
@@ -320,4 +307,5 @@ def load_edition(source: str | pathlib.Path | dict | None = None) -> Edition:
 
 
 __all__ = ["Edition", "EditionError", "Space", "SatelliteSpace", "LocalMarket", "Tiger", "Flag", "Nation",
-           "FinalScoringRow", "InfrastructureSector", "load_edition", "build_edition", "pointer", "TIGER_IDS", "CENTERS"]
+           "FinalScoringRow", "InfrastructureSector", "load_edition", "build_edition", "pointer", "CENTERS",
+           "META_KEYS"]
