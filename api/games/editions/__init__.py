@@ -7,15 +7,13 @@ what these functions return.
 """
 from __future__ import annotations
 
-import hashlib
 import importlib
-import json
 from typing import Any
 
 from api.games.editions.components import Component, component_of, components_of, group_paths, label_of
 from api.games.editions.patching import (OWNER_CHECKED, apply_patch, corrected, count_by_provenance,
                                          leaf_provenance, mark_checked)
-from api.games.provenance import EditionError, iter_leaves, pointer
+from api.games.provenance import EditionError, content_hash, iter_leaves, pointer
 
 GAMES = ("asian_tigers", "nippon", "asara")
 META_KEYS = {
@@ -27,12 +25,6 @@ META_KEYS = {
 __all__ = ["GAMES", "META_KEYS", "OWNER_CHECKED", "EditionError", "Component", "validate", "load", "summary",
            "corrected", "apply_patch", "mark_checked", "leaf_provenance", "diff", "component_of",
            "components_of", "content_hash", "component_table", "label_of"]
-
-
-def content_hash(document: dict) -> str:
-    """SHA-256 of the canonical JSON (sorted keys): the id games store (same as the engine's)."""
-    canonical = json.dumps(document, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
 
 
 # game -> (module, loader); imported on first use so that editions do not import every engine.

@@ -10,7 +10,6 @@ the engine uses can be reported as a placeholder.
 from __future__ import annotations
 
 import copy
-import hashlib
 import json
 import pathlib
 from dataclasses import dataclass, field
@@ -19,7 +18,7 @@ from typing import Any, Mapping
 
 from api.games.asian_tigers.edition.checks import validate_edition_document
 from api.games.asian_tigers.edition.checks_market import META_KEYS
-from api.games.provenance import EditionError, ProvenanceMap, pointer
+from api.games.provenance import EditionError, ProvenanceMap, content_hash, pointer
 
 DEFAULT_EDITION_PATH = pathlib.Path(__file__).resolve().parents[3] / "data" / "asian-tigers.placeholder.json"
 CENTERS = ("A", "B", "C")
@@ -253,10 +252,9 @@ def build_edition(document: dict, provenance: ProvenanceMap) -> Edition:
             id=sector_id, generic_slots=sum(1 for s in sector["slots"] if s == "generic"),
             factory_good=factory_goods[0] if factory_goods else None, bonus=sector["bonus"],
         )
-    canonical = json.dumps(document, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return Edition(
         document=_freeze(document), provenance=provenance,
-        content_hash=hashlib.sha256(canonical.encode("utf-8")).hexdigest(),
+        content_hash=content_hash(document),
         goods=tuple(document["goods"]), worker_types=tuple(document["worker_types"]),
         player_colors=tuple(document["player_colors"]),
         tigers=MappingProxyType({t: _build_tiger(t, document["tigers"][t]) for t in document["tigers"]}),
