@@ -28,21 +28,19 @@ def refuse_field(error: Exception) -> None:
 
 def all_problems(score: Callable[..., T], *args: Any, errors: tuple = (ValueError,)) -> T:
     """`score(*args)`, raising the first input error with every other field error in its ``others``."""
-    token = _NOTED.set([])
+    noted: list = []
+    token = _NOTED.set(noted)
     try:
-        try:
-            result = score(*args)
-        except errors as error:
-            noted = _NOTED.get()
-            if noted:
-                raise _merged(noted) from None
-            raise
-        noted = _NOTED.get()
+        result = score(*args)
+    except errors:
         if noted:
-            raise _merged(noted)
-        return result
+            raise _merged(noted) from None
+        raise
     finally:
         _NOTED.reset(token)
+    if noted:
+        raise _merged(noted)
+    return result
 
 
 def _merged(noted: list) -> Exception:

@@ -7,6 +7,8 @@ one with more segments wins, then the one with more literal segments.
 """
 from __future__ import annotations
 
+import hashlib
+import json
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Iterable, Iterator
@@ -30,6 +32,12 @@ class EditionError(ValueError):
 def pointer(path: tuple[str, ...] | list[str]) -> str:
     """Render a path tuple as a JSON pointer (``('a', '0')`` → ``/a/0``)."""
     return "/" + "/".join(str(p) for p in path)
+
+
+def content_hash(document: dict) -> str:
+    """SHA-256 of the canonical JSON (sorted keys): the id games store for an edition."""
+    canonical = json.dumps(document, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
 
 
 def split_pointer(ptr: str) -> tuple[str, ...]:
@@ -79,7 +87,7 @@ class ProvenanceMap:
         return literal, wild
 
     @cached_property
-    def _resolved(self) -> dict[tuple[str, ...], str | None]:
+    def _resolved(self) -> dict[tuple[str, ...] | str, str | None]:
         return {}
 
     @cached_property
@@ -98,10 +106,9 @@ class ProvenanceMap:
 
     def resolve(self, path: tuple[str, ...] | str) -> str | None:
         """Provenance of the value at `path`, or None when no pattern covers it."""
-        if isinstance(path, str):
-            path = split_pointer(path)
+        # Kept by the path as given: the final scoring asks thousands of pointers, each split only once.
         if path not in self._resolved:
-            top = self.candidates(path)
+            top = self.candidates(split_pointer(path) if isinstance(path, str) else path)
             self._resolved[path] = self._by_pattern[top[0]] if top else None
         return self._resolved[path]
 

@@ -7,14 +7,13 @@ what these functions return.
 """
 from __future__ import annotations
 
-import hashlib
-import json
+import importlib
 from typing import Any
 
 from api.games.editions.components import Component, component_of, components_of, group_paths, label_of
 from api.games.editions.patching import (OWNER_CHECKED, apply_patch, corrected, count_by_provenance,
                                          leaf_provenance, mark_checked)
-from api.games.provenance import EditionError
+from api.games.provenance import EditionError, content_hash, iter_leaves, pointer
 
 GAMES = ("asian_tigers", "nippon", "asara")
 META_KEYS = {
@@ -28,27 +27,18 @@ __all__ = ["GAMES", "META_KEYS", "OWNER_CHECKED", "EditionError", "Component", "
            "components_of", "content_hash", "component_table", "label_of"]
 
 
-def content_hash(document: dict) -> str:
-    """SHA-256 of the canonical JSON (sorted keys): the id games store (same as the engine's)."""
-    canonical = json.dumps(document, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+# game -> (module, loader); imported on first use so that editions do not import every engine.
+LOADERS = {"asian_tigers": ("api.games.asian_tigers", "load_edition"),
+           "nippon": ("api.games.nippon", "load_nippon_data"),
+           "asara": ("api.games.asara", "load_asara_data")}
 
 
 def load(game: str, document: dict) -> Any:
     """The game's loaded data for `document` (Asian Tigers `Edition`, `NipponData`, `AsaraData`)."""
-    if game == "asian_tigers":
-        from api.games.asian_tigers import load_edition
-
-        return load_edition(document)
-    if game == "nippon":
-        from api.games.nippon import load_nippon_data
-
-        return load_nippon_data(document)
-    if game == "asara":
-        from api.games.asara import load_asara_data
-
-        return load_asara_data(document)
-    raise EditionError("/game", f"unknown game {game!r}; expected one of {', '.join(GAMES)}")
+    if game not in LOADERS:
+        raise EditionError("/game", f"unknown game {game!r}; expected one of {', '.join(GAMES)}")
+    module, loader = LOADERS[game]
+    return getattr(importlib.import_module(module), loader)(document)
 
 
 def validate(game: str, document: Any) -> None:
@@ -86,8 +76,6 @@ _MISSING = object()
 
 
 def _leaves(document: dict, game: str) -> dict[str, Any]:
-    from api.games.provenance import iter_leaves, pointer
-
     data = {k: v for k, v in document.items() if k not in META_KEYS[game]}
     return {pointer(path): value for path, value in iter_leaves(data)}
 

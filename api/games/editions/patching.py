@@ -13,6 +13,7 @@ Pure Python (the `jsonpatch` library); no web or storage imports.
 """
 from __future__ import annotations
 
+import collections
 import copy
 from typing import Any, Iterable
 
@@ -70,10 +71,7 @@ def leaf_provenance(document: dict, meta_keys: Iterable[str]) -> dict[str, str]:
 
 def count_by_provenance(document: dict, meta_keys: Iterable[str]) -> dict[str, int]:
     """How many leaves carry each provenance word."""
-    counts: dict[str, int] = {}
-    for word in leaf_provenance(document, meta_keys).values():
-        counts[str(word)] = counts.get(str(word), 0) + 1
-    return counts
+    return dict(collections.Counter(str(word) for word in leaf_provenance(document, meta_keys).values()))
 
 
 def _check_op(index: int, op: Any, meta_keys: frozenset[str]) -> dict:

@@ -100,19 +100,18 @@ def first_diff(have: Any, want: Any, path: Path) -> tuple[Path, str] | None:
     return path, f"is {show(have)}, expected {show(want)}"
 
 
-def first_duplicate(items: list[tuple[Path, Any]]) -> tuple[Path, Any] | None:
-    """The first (path, value) whose value already appeared earlier in `items`."""
+def duplicate(items: list[tuple[Path, Any]], message: Callable[[Any], str]) -> Check:
+    """An error at the first (path, value) whose value already appeared earlier in `items`."""
     seen: list[Any] = []
     for path, value in items:
         if member(value, seen):
-            return path, value
+            yield fail(path, message(value))
+            return
         seen.append(value)
-    return None
 
 
-def multiset_mismatch(items: list[tuple[Path, Any]], expected: list[Any], where: Path,
-                      what: str) -> EditionError | None:
-    """Compare the values of `items` with `expected` as multisets.
+def multiset_mismatch(items: list[tuple[Path, Any]], expected: list[Any], where: Path, what: str) -> Check:
+    """Compare the values of `items` with `expected` as multisets (at most one error).
 
     Points at the first surplus value (unknown or repeated) when there is one,
     otherwise at `where` naming what is missing.
@@ -129,10 +128,10 @@ def multiset_mismatch(items: list[tuple[Path, Any]], expected: list[Any], where:
                 break
         else:
             extra = "unknown" if not member(value, expected) else "used once too often"
-            return fail(path, f"{what}: {show(value)} is {extra}; expected each of {listing} exactly once")
+            yield fail(path, f"{what}: {show(value)} is {extra}; expected each of {listing} exactly once")
+            return
     if remaining:
-        return fail(where, f"{what}: missing {show(remaining)}; expected each of {listing} exactly once")
-    return None
+        yield fail(where, f"{what}: missing {show(remaining)}; expected each of {listing} exactly once")
 
 
 EDITION_INT_MAX = 10_000  # the shipped edition's largest number is 161 (a rank-table bound)
@@ -178,17 +177,9 @@ class Doc:
         """The array at `path`."""
         return self.at(*path, kind="array")
 
-    def str(self, *path: Any) -> str:
-        """The string at `path`."""
-        return self.at(*path, kind="string")
-
     def int(self, *path: Any) -> int:
         """The integer at `path`."""
         return self.at(*path, kind="integer")
-
-    def bool(self, *path: Any) -> bool:
-        """The boolean at `path`."""
-        return self.at(*path, kind="boolean")
 
     def entries(self, *path: Any) -> list[tuple[str, dict]]:
         """The (key, object) pairs of the object at `path`; every value must be an object."""

@@ -5,7 +5,7 @@ import collections
 from typing import Any
 
 from .checks_base import (COLUMNS, KIND_ROW, PLAYER_COUNTS, TIGERS, Check, Doc, Path, fail,
-                                  first_diff, first_duplicate, is_int, member, multiset_mismatch, same, show)
+                          duplicate, first_diff, is_int, member, multiset_mismatch, same, show)
 
 TIGER_NAMES = {"SK": "South Korea", "HK": "Hong Kong", "TW": "Taiwan", "SG": "Singapore"}
 # Ordinary spaces per row; the university row is free as long as it has both kinds.
@@ -96,9 +96,7 @@ def check_tigers(doc: Doc) -> Check:
         return
     placed = [(("board", "areas", side, i), t) for side in ("upper", "lower")
               for i, t in enumerate(doc.items_of("board", "areas", side, kind="string"))]
-    bad = multiset_mismatch(placed, list(TIGERS), ("board", "areas"), "areas split the 4 Tigers")
-    if bad:
-        yield bad
+    yield from multiset_mismatch(placed, list(TIGERS), ("board", "areas"), "areas split the 4 Tigers")
     for side in ("upper", "lower"):
         if len(doc.arr("board", "areas", side)) != 2:
             yield fail(("board", "areas", side), f"each area holds 2 Tigers, "
@@ -112,7 +110,7 @@ def _check_space(doc: Doc, t: str, sid: str, s: dict) -> Check:
     p = ("tigers", t, "spaces", sid)
     if not (sid.startswith(t + ".") and sid.count(".") == 1):
         yield fail(p, f"space id must be '{t}.<name>'")
-    kind = doc.str(*p, "kind")
+    kind = doc.at(*p, "kind", kind="string")
     if kind not in KIND_ROW:
         yield fail(p + ("kind",), f"unknown kind {kind!r}; expected one of {sorted(KIND_ROW)}")
         return
@@ -192,16 +190,15 @@ def _check_tiger(doc: Doc, t: str) -> Check:
     if not {"university", "department"} <= kinds:
         yield fail(base + ("spaces",), "the university row needs universities and departments")
     facs = {sid: s for sid, s in spaces if s["kind"] == "factory"}
-    dup = first_duplicate([(base + ("spaces", sid, "good"), s["good"]) for sid, s in facs.items()])
-    if dup:
-        yield fail(dup[0], f"factory good {dup[1]!r} appears twice in {t}; factory goods must differ within a Tiger")
+    yield from duplicate([(base + ("spaces", sid, "good"), s["good"]) for sid, s in facs.items()],
+                         lambda good: f"factory good {good!r} appears twice in {t}; factory goods must differ "
+                                      f"within a Tiger")
     yield from _check_power_plants(doc, t, spaces, facs)
     dots = doc.int("neutral_player", "blocker_space_dots")
     blockers = doc.items_of("neutral_player", "blocker_kinds_per_tiger", kind="string")
     four = [(base + ("spaces", sid, "min_players"), s["kind"]) for sid, s in spaces if s["min_players"] == dots]
-    bad = multiset_mismatch(four, blockers, base + ("spaces",), f"{dots}-dot spaces (the neutral player's blockers)")
-    if bad:
-        yield bad
+    yield from multiset_mismatch(four, blockers, base + ("spaces",),
+                                 f"{dots}-dot spaces (the neutral player's blockers)")
     for n in PLAYER_COUNTS:
         for cid in COLUMNS:
             cols = doc.arr("rules", "investment_centers", cid, "build_columns")
@@ -253,11 +250,10 @@ def _check_side_spaces(doc: Doc, t: str) -> Check:
             yield fail(p + ("connects",), "an ∞ power plant connects to no factory (expected [])")
     rows = doc.items_of("rules", "satellite", "rows", kind="string")
     sats = doc.entries(*base, "satellite_spaces")
-    bad = multiset_mismatch([(base + ("satellite_spaces", sid, "row"), doc.at(*base, "satellite_spaces", sid, "row"))
-                             for sid, _ in sats], rows, base + ("satellite_spaces",),
-                            "satellite spaces (one per factory/power-plant/laboratory row)")
-    if bad:
-        yield bad
+    yield from multiset_mismatch([(base + ("satellite_spaces", sid, "row"),
+                                   doc.at(*base, "satellite_spaces", sid, "row")) for sid, _ in sats],
+                                 rows, base + ("satellite_spaces",),
+                                 "satellite spaces (one per factory/power-plant/laboratory row)")
     for section in ("satellite_spaces", "headquarters_slots"):
         for sid, _ in doc.entries(*base, section):
             if not sid.startswith(t + "."):
@@ -276,18 +272,15 @@ def _check_side_spaces(doc: Doc, t: str) -> Check:
 def _check_local_markets(doc: Doc, t: str) -> Check:
     base = ("tigers", t, "local_markets")
     markets = doc.entries(*base)
-    bad = multiset_mismatch([(base + (m, "column"), doc.at(*base, m, "column")) for m, _ in markets],
-                            list(COLUMNS), base, "local markets (one per column)")
-    if bad:
-        yield bad
+    yield from multiset_mismatch([(base + (m, "column"), doc.at(*base, m, "column")) for m, _ in markets],
+                                 list(COLUMNS), base, "local markets (one per column)")
     goods = doc.arr("goods")
     wanted = [(base + (m, "good"), doc.at(*base, m, "good")) for m, _ in markets]
     for path, good in wanted:
         if not member(good, goods):
             yield fail(path, f"a local market wants one of the goods, found {show(good)}")
-    dup = first_duplicate(wanted)
-    if dup:
-        yield fail(dup[0], f"{show(dup[1])} is wanted twice in {t}; its 3 local markets want different goods")
+    yield from duplicate(wanted, lambda good: f"{show(good)} is wanted twice in {t}; its 3 local markets want "
+                                              f"different goods")
     for m, market in markets:
         influence = doc.at(*base, m, "influence")
         if not (is_int(influence) and influence > 0):
@@ -343,10 +336,8 @@ def check_board_wide(doc: Doc) -> Check:
     dots = doc.int("neutral_player", "blocker_space_dots")
     neutral = [(p, s) for p, s in spaces if s["min_players"] == dots]
     n_fac = [(p + ("good",), s["good"]) for p, s in neutral if s["kind"] == "factory"]
-    dup = first_duplicate(n_fac)
-    if dup:
-        yield fail(dup[0], f"the neutral player's {dots}-dot factory spaces need different goods (the neutral "
-                           f"colour has one factory per good); {dup[1]!r} repeats")
+    yield from duplicate(n_fac, lambda good: f"the neutral player's {dots}-dot factory spaces need different "
+                                             f"goods (the neutral colour has one factory per good); {good!r} repeats")
     factories = doc.int(*comp, "per_color", "factories")
     generics = doc.int(*comp, "per_color", "generic_infrastructures")
     if len(n_fac) > factories:

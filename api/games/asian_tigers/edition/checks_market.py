@@ -4,8 +4,8 @@ from __future__ import annotations
 import collections
 from typing import Any, Iterator
 
-from .checks_base import (PLAYER_COUNTS, TIGERS, Check, Doc, Path, fail, first_diff, first_duplicate,
-                                  is_int, member, multiset_mismatch, same, show)
+from .checks_base import (PLAYER_COUNTS, TIGERS, Check, Doc, Path, duplicate, fail, first_diff, is_int, member,
+                          multiset_mismatch, same, show)
 
 META_KEYS = frozenset({"schema_version", "edition", "provenance", "interpretations"})
 TRADE_CENTERS = {"ITC1": ("international", 1, 3), "ITC2": ("international", 1, 3), "RTC": ("regional", 1, 2)}
@@ -97,17 +97,14 @@ def _check_demands(doc: Doc, nations: list[tuple[str, dict]]) -> Check:
                        f"an international nation demands 2 different goods, found {show(wanted)}")
             return
         pairs.append((p + ("goods",), sorted(wanted)))
-    dup = first_duplicate(pairs)
-    if dup:
-        yield fail(dup[0], f"international nations demand different pairs; {show(dup[1])} is demanded twice")
+    yield from duplicate(pairs, lambda pair: f"international nations demand different pairs; {show(pair)} is "
+                                             f"demanded twice")
     missing = [g for g in goods if not any(g in pair for _, pair in pairs)]
     if missing:
         yield fail(("global_market", "nations"), f"every good is demanded by some international nation; "
                                                  f"nobody demands {missing}")
-    bad = multiset_mismatch(regional, [2, 3], ("global_market", "nations"),
-                            "regional demands (one nation takes any 2 different goods, the other any 3)")
-    if bad:
-        yield bad
+    yield from multiset_mismatch(regional, [2, 3], ("global_market", "nations"),
+                                 "regional demands (one nation takes any 2 different goods, the other any 3)")
 
 
 def _check_flags(doc: Doc, nations: list[tuple[str, dict]]) -> Check:
@@ -140,9 +137,7 @@ def _check_flags(doc: Doc, nations: list[tuple[str, dict]]) -> Check:
         for n, gone in removed.items():
             if all(member(f["dots"], gone) for f in flags):
                 yield fail(fp, f"{code}: no flag left in a {n}-player game (flags with dots {gone} are removed)")
-    dup = first_duplicate(ids)
-    if dup:
-        yield fail(dup[0], f"duplicate flag id {show(dup[1])}")
+    yield from duplicate(ids, lambda flag_id: f"duplicate flag id {show(flag_id)}")
 
 
 def check_tracks(doc: Doc) -> Check:
@@ -223,10 +218,8 @@ def check_tokens(doc: Doc) -> Check:
     for n_pl in ("2", "3", "4"):
         heads = [(("prosperity_tokens", pid, "by_player_count", n_pl, "headline"),
                   doc.int("prosperity_tokens", pid, "by_player_count", n_pl, "headline")) for pid, _ in tokens]
-        dup = first_duplicate(heads)
-        if dup:
-            yield fail(dup[0], f"prosperity headlines must differ in the {n_pl}-player tables so setup can rank "
-                               f"the Tigers; {dup[1]} repeats")
+        yield from duplicate(heads, lambda head: f"prosperity headlines must differ in the {n_pl}-player tables "
+                                                 f"so setup can rank the Tigers; {head} repeats")
         for pid, _ in tokens:
             yield from rank_awards(doc, ("prosperity_tokens", pid, "by_player_count", n_pl, "ranks"), parts[n_pl], n_pl)
     region = doc.entries("region_bonus_tokens")
@@ -258,10 +251,10 @@ def _check_performance(doc: Doc) -> Check:
     if len(dollar) + len(yen) != doc.int("components", "performance_tokens", "total"):
         yield fail(("components", "performance_tokens", "total"), "the $ and ¥ tokens must add up to the total")
     scopes = [(pt + ("dollar", "tokens", k, "scope"), doc.at(*pt, "dollar", "tokens", k, "scope")) for k, _ in dollar]
-    bad = multiset_mismatch(scopes, ["upper", "lower", *TIGERS], pt + ("dollar", "tokens"),
-                            "$ scopes (upper, lower and each Tiger)")
+    bad = list(multiset_mismatch(scopes, ["upper", "lower", *TIGERS], pt + ("dollar", "tokens"),
+                                 "$ scopes (upper, lower and each Tiger)"))
     if bad:
-        yield bad
+        yield from bad
         return
     cap = doc.int("rules", "investment_funds", "max")
     for k, token in dollar:
@@ -276,9 +269,7 @@ def _check_performance(doc: Doc) -> Check:
                                         f"found {show(token['choose'])}")
     effects = list(doc.obj("catalog", "performance_yen_effects"))
     used = [(pt + ("yen", "tokens", k, "effect"), doc.at(*pt, "yen", "tokens", k, "effect")) for k, _ in yen]
-    bad = multiset_mismatch(used, effects, pt + ("yen", "tokens"), "¥ effects (the 6 listed, once each)")
-    if bad:
-        yield bad
+    yield from multiset_mismatch(used, effects, pt + ("yen", "tokens"), "¥ effects (the 6 listed, once each)")
 
 
 def _effects(node: Any, path: Path) -> Iterator[tuple[Path, dict]]:

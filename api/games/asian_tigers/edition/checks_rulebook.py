@@ -121,6 +121,13 @@ RULES_OPTIONS = {
 # project rulings (I13): which supplies run out
 SUPPLY_LIMITS = {"goods": True, "parts_factories": True, "energy_tokens": False, "science_tokens": False}
 
+# project rulings stated as one fixed value: (path, value, the ruling in words)
+RULINGS = (
+    (("board", "management_track", "zero_investment_points_ranked"), False,
+     "ruling I01: a participant with 0 investment points in a Tiger is not ranked"),
+    (("rules", "zero_influence_ranked"), False, "ruling I02: a participant at 0 influence is not ranked for prosperity"),
+)
+
 
 def check_rulebook_values(doc: Doc) -> Check:
     """Each value the rules text states is present, equal to the text, and marked 'rulebook'."""
@@ -195,14 +202,9 @@ def check_rules_options(doc: Doc) -> Check:
 
 def check_rulings(doc: Doc) -> Check:
     """The project rulings I01, I02, I13, I15 and I17 stay encoded."""
-    path = ("board", "management_track", "zero_investment_points_ranked")
-    if doc.at(*path) is not False:
-        yield fail(path, f"ruling I01: a participant with 0 investment points in a Tiger is not ranked; "
-                         f"expected false, found {show(doc.at(*path))}")
-    path = ("rules", "zero_influence_ranked")
-    if doc.at(*path) is not False:
-        yield fail(path, f"ruling I02: a participant at 0 influence is not ranked for prosperity; "
-                         f"expected false, found {show(doc.at(*path))}")
+    for path, want, ruling in RULINGS:
+        if not same(doc.at(*path), want):
+            yield fail(path, f"{ruling}; expected {show(want)}, found {show(doc.at(*path))}")
     diff = first_diff(doc.at("rules", "supply_limits"), SUPPLY_LIMITS, ("rules", "supply_limits"))
     if diff:
         yield fail(diff[0], f"ruling I13 (goods and parts factories limited, energy and science unlimited): "

@@ -3,8 +3,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from .checks_base import (TIGERS, Check, Doc, Path, fail, first_duplicate, is_int, member, multiset_mismatch,
-                                  same, show)
+from .checks_base import TIGERS, Check, Doc, Path, duplicate, fail, is_int, member, multiset_mismatch, same, show
 from .checks_board import all_spaces
 from .checks_market import participants
 
@@ -52,12 +51,11 @@ def check_player_board(doc: Doc) -> Check:
     want = doc.int("components", "per_color", "generic_infrastructures")
     if generics != want:
         yield fail(where, f"the player board holds the {want} generic infrastructures, found {generics} generic slots")
-    for found in (multiset_mismatch(factories, list(doc.arr("goods")), where, "player-board factories (one per good)"),
-                  multiset_mismatch([(where + (sid, "bonus"), doc.at(*where, sid, "bonus")) for sid, _ in sectors],
-                                    list(doc.obj("catalog", "infrastructure_bonuses")), where,
-                                    "infrastructure bonuses (each on exactly one sector)")):
-        if found:
-            yield found
+    goods = list(doc.arr("goods"))
+    bonuses = [(where + (sid, "bonus"), doc.at(*where, sid, "bonus")) for sid, _ in sectors]
+    known_bonuses = list(doc.obj("catalog", "infrastructure_bonuses"))
+    yield from multiset_mismatch(factories, goods, where, "player-board factories (one per good)")
+    yield from multiset_mismatch(bonuses, known_bonuses, where, "infrastructure bonuses (each on exactly one sector)")
     yield from _check_final_rows(doc)
     slots = doc.int(*pb, "special_flag_section", "slots")
     if slots < len(doc.obj("global_market", "special_flags")):
@@ -84,9 +82,8 @@ def _check_final_rows(doc: Doc) -> Check:
         if not 1 <= count <= 2:
             yield fail(where + (k, "rows"), f"a final-scoring sector has 1 or 2 rows, found {count}")
         rows += [(where + (k, "rows", i), doc.obj(*where, k, "rows", i)) for i in range(count)]
-    dup = first_duplicate([(p + ("id",), doc.at(*p, "id")) for p, _ in rows])
-    if dup:
-        yield fail(dup[0], f"row id {show(dup[1])} is used twice")
+    yield from duplicate([(p + ("id",), doc.at(*p, "id")) for p, _ in rows],
+                         lambda row_id: f"row id {show(row_id)} is used twice")
     bonuses = doc.obj("catalog", "nation_bonuses")
     for p, row in rows:
         bonus = doc.at(*p, "nation_bonus")
@@ -119,7 +116,7 @@ def _check_final_rows(doc: Doc) -> Check:
     need = doc.int("catalog", "campaign_requirements", "flags_7_different", "at_least")
     if len(fits) < need:
         yield fail(where, f"the campaign tile needs {need} different flags in the rows, at most {len(fits)} fit")
-    if doc.bool("player_board", "any_row_accepts_special_flags") and not any(r["accepts"] == "any" for _, r in rows):
+    if doc.at("player_board", "any_row_accepts_special_flags", kind="boolean") and not any(r["accepts"] == "any" for _, r in rows):
         yield fail(where, "any_row_accepts_special_flags is true, so some row must accept \"any\" (¥ relocation)")
 
 
@@ -131,10 +128,8 @@ def check_solo(doc: Doc) -> Check:
     numbered = doc.int(*ab, "numbered_generic_spaces")
     nums = [(where + (sid, "generic_numbers", i), n) for sid, _ in sectors
             for i, n in enumerate(doc.arr(*where, sid, "generic_numbers"))]
-    found = multiset_mismatch(nums, list(range(1, numbered + 1)), where,
-                              f"Automa numbered generic spaces (1..{numbered}, each once)")
-    if found:
-        yield found
+    yield from multiset_mismatch(nums, list(range(1, numbered + 1)), where,
+                                 f"Automa numbered generic spaces (1..{numbered}, each once)")
     if numbered + doc.int(*ab, "reserve_generics") != doc.int("components", "per_color", "generic_infrastructures"):
         yield fail(ab + ("reserve_generics",), "numbered + reserve generics must equal a colour's generics")
     goods = list(doc.arr("goods"))
@@ -150,9 +145,7 @@ def check_solo(doc: Doc) -> Check:
           for k, _ in finals], list(doc.obj("catalog", "automa_nation_bonuses")), ab + ("final_scoring_sectors",),
          "Automa nation bonuses"),
     ):
-        found = multiset_mismatch(items, expected, path, what)
-        if found:
-            yield found
+        yield from multiset_mismatch(items, expected, path, what)
     for k, _ in finals:
         p = ab + ("final_scoring_sectors", k)
         rows = doc.at(*p, "rows")
@@ -251,11 +244,9 @@ def check_campaign(doc: Doc) -> Check:
     tiles = doc.entries(*where)
     if len(tiles) != doc.int("components", "campaign_tiles"):
         yield fail(where, f"{doc.int('components', 'campaign_tiles')} campaign tiles expected, found {len(tiles)}")
-    bad = multiset_mismatch([(where + (k, "requirement"), doc.at(*where, k, "requirement")) for k, _ in tiles],
-                            list(doc.obj("catalog", "campaign_requirements")), where,
-                            "campaign requirements (the 9 listed, once each)")
-    if bad:
-        yield bad
+    yield from multiset_mismatch([(where + (k, "requirement"), doc.at(*where, k, "requirement")) for k, _ in tiles],
+                                 list(doc.obj("catalog", "campaign_requirements")), where,
+                                 "campaign requirements (the 9 listed, once each)")
     known: list[Any] = [e for name in ("automa_infrastructure_bonuses", "automa_nation_bonuses")
                         for key in doc.obj("catalog", name)
                         for e in doc.arr("catalog", name, key, "effects")]

@@ -10,7 +10,6 @@ the engine uses can be reported as a placeholder.
 from __future__ import annotations
 
 import copy
-import hashlib
 import json
 import pathlib
 from dataclasses import dataclass, field
@@ -18,11 +17,10 @@ from types import MappingProxyType
 from typing import Any, Mapping
 
 from api.games.asian_tigers.edition.checks import validate_edition_document
-from api.games.provenance import EditionError, ProvenanceMap, pointer
+from api.games.asian_tigers.edition.checks_market import META_KEYS
+from api.games.provenance import EditionError, ProvenanceMap, content_hash, pointer
 
 DEFAULT_EDITION_PATH = pathlib.Path(__file__).resolve().parents[3] / "data" / "asian-tigers.placeholder.json"
-META_KEYS = frozenset({"schema_version", "edition", "provenance", "interpretations"})
-TIGER_IDS = ("SK", "HK", "TW", "SG")
 CENTERS = ("A", "B", "C")
 
 
@@ -175,23 +173,11 @@ class Edition:
 
     def is_placeholder(self, path: str) -> bool:
         """True when the value at JSON pointer `path` is an invented placeholder."""
-        # Kept by pointer: the final scoring asks thousands, and the provenance map splits each first.
-        known = self.__dict__.get("_placeholder_pointers")
-        if known is None:
-            known = self.__dict__["_placeholder_pointers"] = {}
-        try:
-            return known[path]
-        except KeyError:
-            verdict = known[path] = self.provenance.is_placeholder(path)
-            return verdict
+        return self.provenance.is_placeholder(path)
 
     def placeholders(self, *paths: str) -> list[str]:
         """Those of `paths` (JSON pointers of values just used) that are placeholders."""
         return [p for p in paths if self.is_placeholder(p)]
-
-    def provenance_of(self, path: str) -> str | None:
-        """Provenance word of the value at JSON pointer `path`."""
-        return self.provenance.resolve(path)
 
     def raw(self) -> dict:
         """A mutable deep copy of the source document (for export)."""
@@ -266,10 +252,9 @@ def build_edition(document: dict, provenance: ProvenanceMap) -> Edition:
             id=sector_id, generic_slots=sum(1 for s in sector["slots"] if s == "generic"),
             factory_good=factory_goods[0] if factory_goods else None, bonus=sector["bonus"],
         )
-    canonical = json.dumps(document, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return Edition(
         document=_freeze(document), provenance=provenance,
-        content_hash=hashlib.sha256(canonical.encode("utf-8")).hexdigest(),
+        content_hash=content_hash(document),
         goods=tuple(document["goods"]), worker_types=tuple(document["worker_types"]),
         player_colors=tuple(document["player_colors"]),
         tigers=MappingProxyType({t: _build_tiger(t, document["tigers"][t]) for t in document["tigers"]}),
@@ -320,4 +305,5 @@ def load_edition(source: str | pathlib.Path | dict | None = None) -> Edition:
 
 
 __all__ = ["Edition", "EditionError", "Space", "SatelliteSpace", "LocalMarket", "Tiger", "Flag", "Nation",
-           "FinalScoringRow", "InfrastructureSector", "load_edition", "build_edition", "pointer", "TIGER_IDS", "CENTERS"]
+           "FinalScoringRow", "InfrastructureSector", "load_edition", "build_edition", "pointer", "CENTERS",
+           "META_KEYS"]
