@@ -43,7 +43,6 @@ class EditionNotFound(StorageError):
 
     def __init__(self, edition_id: str):
         super().__init__(f"no edition with id {edition_id!r}")
-        self.edition_id = edition_id
 
 
 class EditionWriteRefused(Refused):
