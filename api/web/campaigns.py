@@ -73,13 +73,6 @@ class RecordSessionSchema(Base):
     turn_down = TILE_ID
 
 
-# -- plumbing ------------------------------------------------------------------------------
-def campaigns() -> CampaignRepository:
-    """A campaign repository on this thread's connection."""
-    games = repo()
-    return CampaignRepository(games.db, games)
-
-
 def rules():
     """The engine's pure campaign functions (503 when the engine cannot be imported)."""
     try:
@@ -126,14 +119,14 @@ def optional_body() -> Any:
 
 def opened(campaign_id: str) -> tuple[CampaignRepository, CampaignRecord, Any, Any]:
     """The campaign (404), checked against the caller's token, with its engine and edition."""
-    cr = campaigns()
+    games = repo()
+    cr = CampaignRepository(games.db, games)
     record = cr.record(campaign_id)
     authorize(cr, record)
     engine = cr.games.engine(record.kind)
     return cr, record, engine, cr.edition(engine, record)
 
 
-# -- the campaign document ----------------------------------------------------------------------
 # What the document means (tiles, goals, standing, the next session's options) is the engine's
 # `campaign_view`, which the phone's engine runs too (offline campaigns); this adds the record.
 def session_preview(edition, data: dict, game: LoadedGame) -> dict | None:
@@ -173,7 +166,6 @@ def session_options(edition, data: dict, tile: str | None, automa_tiles: str | N
         raise refused(exc) from None
 
 
-# -- endpoints -----------------------------------------------------------------------------------
 @bp.post("")
 def create_campaign():
     """A new campaign: the chosen tiles (or `count` drawn from `seed`), all face up; 201 with its token.
