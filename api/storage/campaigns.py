@@ -99,11 +99,10 @@ class CampaignRepository:
 
     def record(self, campaign_id: str) -> CampaignRecord:
         """The ``campaigns`` row; `CampaignNotFound` when there is none."""
-        cur = self.db.conn.execute("SELECT * FROM campaigns WHERE id = ?", (campaign_id,))
-        row = cur.fetchone()
-        if row is None:
+        rows = list(self.db.query("SELECT * FROM campaigns WHERE id = ?", (campaign_id,)))
+        if not rows:
             raise CampaignNotFound(campaign_id)
-        return CampaignRecord.from_row(dict(zip([d[0] for d in cur.description], row, strict=True)))
+        return CampaignRecord.from_row(rows[0])
 
     def session_games(self, campaign_id: str) -> list[SessionGame]:
         """Every game started for the campaign, oldest first."""

@@ -190,12 +190,10 @@ class GameRepository(GameReads):
             lock_row(self.db, "games", game_id)
             earlier, version = self._check(game_id, expected, idem)
             if earlier is None:
-                if ahead is not None and ahead[0] == version and isinstance(ahead[1], RulesViolation):
-                    raise ahead[1]  # the same state would refuse the same actions again
-                if ahead is not None and ahead[0] == version and isinstance(ahead[1], _Plan):
-                    plan = ahead[1]
-                else:
-                    plan = plan_at(self._load(game_id), utcnow())
+                planned = ahead[1] if ahead is not None and ahead[0] == version else None
+                if isinstance(planned, RulesViolation):
+                    raise planned  # the same state would refuse the same actions again
+                plan = planned if isinstance(planned, _Plan) else plan_at(self._load(game_id), utcnow())
                 self._run(plan.statements)
         if earlier is not None:
             return earlier

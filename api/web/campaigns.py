@@ -20,7 +20,7 @@ from api.storage.errors import VersionConflict
 from api.storage.models import CreatedGame, LoadedGame, utcnow
 from api.web.games import NO_STORE, created_body, default_edition
 from api.web.guards import read_body, read_json
-from api.web.http import bearer, expected_versions, idempotency, json_response, load, repo
+from api.web.http import CHALLENGE, bearer, expected_versions, idempotency, json_response, load, repo
 from api.web.problems import ApiProblem
 from api.web.schemas import SEED, ActionField, Base, PlayerSchema, StrictBool, StrictInt
 
@@ -101,13 +101,12 @@ def refused(exc: Exception) -> ApiProblem:
 def authorize(cr: CampaignRepository, record: CampaignRecord) -> None:
     """401 without a campaign token or with an unknown one, 403 with another campaign's."""
     token = bearer()
-    challenge = {"WWW-Authenticate": 'Bearer realm="tablekeeper"'}
     if token is None:
         raise ApiProblem(401, "token_missing", "send the campaign token as 'Authorization: Bearer <token>'",
-                         headers=challenge)
+                         headers=CHALLENGE)
     found = cr.campaign_for_token(token)
     if found is None:
-        raise ApiProblem(401, "token_invalid", "this token is not valid for any campaign", headers=challenge)
+        raise ApiProblem(401, "token_invalid", "this token is not valid for any campaign", headers=CHALLENGE)
     if found != record.id:
         raise ApiProblem(403, "token_wrong_campaign", "this token belongs to another campaign")
 
