@@ -17,8 +17,6 @@ games' idempotency records, with the same retention (`api.storage.idempotency`).
 from __future__ import annotations
 
 import json
-import logging
-import sqlite3
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -28,14 +26,13 @@ from api.storage import tokens
 from api.storage.db import lock_key, lock_row, write_transaction
 from api.storage.jsonio import dumps
 from api.storage.engines import Engine
-from api.storage.errors import CampaignNotFound, CampaignRefused, DatabaseFault, IdempotencyConflict, VersionConflict
-from api.storage.idempotency import PRUNE_BATCH, Retention, prune_all
+from api.storage.errors import CampaignNotFound, CampaignRefused, IdempotencyConflict, VersionConflict
+from api.storage.idempotency import PRUNE_BATCH, Retention, maybe_prune, prune_all
 from api.storage.models import Idempotency, LoadedGame, WriteOutcome, utcnow
 from api.storage.repository import GameRepository
 
 OPEN, RECORDED, ABANDONED = "open", "recorded", "abandoned"
 CREATE_PREFIX = "create:"  # campaign_requests key of the request that created the campaign
-log = logging.getLogger(__name__)
 
 
 def prune_requests(db: Database, cutoff: str, limit: int = PRUNE_BATCH) -> int:
@@ -100,14 +97,12 @@ class CampaignRepository:
         self.games = games
         self.retention = games.retention
 
-    # -- reads ------------------------------------------------------------------
     def record(self, campaign_id: str) -> CampaignRecord:
         """The ``campaigns`` row; `CampaignNotFound` when there is none."""
-        cur = self.db.conn.execute("SELECT * FROM campaigns WHERE id = ?", (campaign_id,))
-        row = cur.fetchone()
-        if row is None:
+        rows = list(self.db.query("SELECT * FROM campaigns WHERE id = ?", (campaign_id,)))
+        if not rows:
             raise CampaignNotFound(campaign_id)
-        return CampaignRecord.from_row(dict(zip([d[0] for d in cur.description], row, strict=True)))
+        return CampaignRecord.from_row(rows[0])
 
     def session_games(self, campaign_id: str) -> list[SessionGame]:
         """Every game started for the campaign, oldest first."""
@@ -159,21 +154,14 @@ class CampaignRepository:
             raise IdempotencyConflict(idem.key)
         return row[0]
 
-    # -- pruning ----------------------------------------------------------------
     def prune_requests(self, cutoff: str | None = None) -> int:
         """Delete every remembered answer older than the retention (or than `cutoff`); return how many."""
         return prune_all(self.db, cutoff or (self.retention or Retention()).cutoff(), prune_requests)
 
     def maybe_prune(self) -> None:
         """After a write: one batch if this worker's interval has passed; a failure never fails the write."""
-        if self.retention is None or not self.retention.due("campaign_requests"):
-            return
-        try:
-            prune_requests(self.db, self.retention.cutoff())
-        except (sqlite3.Error, DatabaseFault) as exc:  # the write is committed; the next interval tries again
-            log.warning("campaign request pruning failed: %s", exc)
+        maybe_prune(self.db, self.retention, "campaign_requests", prune_requests)
 
-    # -- writes -----------------------------------------------------------------
     def create(self, kind: str, edition_hash: str, edition_document: dict, data: dict,
                idem: Idempotency | None = None) -> tuple[CampaignRecord, str, bool]:
         """Store a new campaign; returns it, its secret token (shown once) and whether an earlier
@@ -216,12 +204,8 @@ class CampaignRepository:
         return record
 
     def _bump(self, campaign_id: str, data: dict | None, now: str) -> None:
-        if data is None:
-            self.db.conn.execute("UPDATE campaigns SET version = version + 1, updated_at = ? WHERE id = ?",
-                                 (now, campaign_id))
-        else:
-            self.db.conn.execute("UPDATE campaigns SET data = ?, version = version + 1, updated_at = ? WHERE id = ?",
-                                 (dumps(data), now, campaign_id))
+        self.db.conn.execute("UPDATE campaigns SET data = COALESCE(?, data), version = version + 1, updated_at = ? "
+                             "WHERE id = ?", (None if data is None else dumps(data), now, campaign_id))
 
     def _remember(self, campaign_id: str, idem: Idempotency | None, status: int, body: dict,
                   game_id: str | None, now: str) -> None:

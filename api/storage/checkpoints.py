@@ -10,6 +10,7 @@ stays bounded should this thread ever stop.
 """
 from __future__ import annotations
 
+import contextlib
 import logging
 import sqlite3
 import threading
@@ -34,10 +35,8 @@ def checkpoint(path: str, db=None):
     except (sqlite3.Error, DatabaseFault) as exc:  # a full disk, a read-only or missing file: requests report it
         log.debug("checkpoint of %s skipped: %s", path, exc)
         if db is not None:
-            try:
+            with contextlib.suppress(sqlite3.Error):
                 db.conn.close()
-            except sqlite3.Error:
-                pass
         return None
 
 

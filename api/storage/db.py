@@ -92,10 +92,8 @@ def mark_initialised(path: str) -> None:
         return
     marker = marker_path(path)
     if not marker.exists():
-        try:
+        with contextlib.suppress(OSError):  # a read-only directory: the identity check still guards the server
             marker.write_text(f"tablekeeper database {os.path.abspath(path)} initialised; do not delete\n")
-        except OSError:  # a read-only directory: the identity check still guards the running server
-            pass
 
 
 # The (device, inode) the server started with, per path: set by the gunicorn master before it forks
@@ -140,11 +138,8 @@ def _write_lock(path: str) -> threading.Lock | None:
 
 
 def connect(path: str, busy_timeout_ms: int = BUSY_TIMEOUT_MS, must_exist: bool = False) -> Database:
-    """Open `path` with the pragmas every connection needs and wrap it in sqlite-utils.
-
-    With `must_exist` a missing file is an error (``unable to open``) instead of a new empty database.
-    A ``postgresql://`` URL opens a PostgreSQL connection with the same surface instead (`api.storage.pg`).
-    """
+    """Open `path` with the pragmas every connection needs, in sqlite-utils (a PostgreSQL URL: `api.storage.pg`);
+    with `must_exist` a missing file is an error (``unable to open``), not a new empty database."""
     if is_database_url(path):
         from api.storage import pg
 
@@ -245,13 +240,8 @@ def _writers_turn(db: Database) -> Iterator[None]:
 
 @contextlib.contextmanager
 def write_transaction(db: Database) -> Iterator[Database]:
-    """``BEGIN IMMEDIATE`` (SQLite) or ``BEGIN`` (PostgreSQL, READ COMMITTED) … ``COMMIT``; roll back on any
-    exception.
-
-    SQLite: the worker's threads take turns on an in-process lock (`_writers_turn`), then ``BEGIN
-    IMMEDIATE`` waits for SQLite's lock, both together at most the busy timeout, and then fails
-    (503 ``database_busy``).  PostgreSQL's writers queue on `lock_row`.
-    """
+    """``BEGIN IMMEDIATE`` (SQLite, after `_writers_turn`) or ``BEGIN`` (PostgreSQL, READ COMMITTED) …
+    ``COMMIT``; roll back on any exception."""
     with _writers_turn(db):
         db.conn.execute("BEGIN" if is_postgresql(db) else "BEGIN IMMEDIATE")
         try:
@@ -341,10 +331,8 @@ class ConnectionPool:
             return
         self._local.db = None
         if db is not None:
-            try:
+            with contextlib.suppress(sqlite3.Error):
                 db.conn.close()
-            except sqlite3.Error:
-                pass
 
 
 HEALTH_WRITE = ("INSERT INTO _health (id, checked_at) VALUES (1, ?) "

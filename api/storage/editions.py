@@ -43,7 +43,6 @@ class EditionNotFound(StorageError):
 
     def __init__(self, edition_id: str):
         super().__init__(f"no edition with id {edition_id!r}")
-        self.edition_id = edition_id
 
 
 class EditionWriteRefused(Refused):
@@ -95,12 +94,10 @@ class EditionStore:
         self.db = db
 
     def _row(self, edition_id: str) -> dict:
-        cur = self.db.conn.execute(f"SELECT {COLUMNS}, token_hash FROM edition_resources WHERE id = ?",
-                                   (edition_id,))
-        row = cur.fetchone()
-        if row is None:
+        rows = list(self.db.query(f"SELECT {COLUMNS}, token_hash FROM edition_resources WHERE id = ?", (edition_id,)))
+        if not rows:
             raise EditionNotFound(edition_id)
-        return dict(zip([d[0] for d in cur.description], row, strict=True))
+        return rows[0]
 
     def _store_document(self, content_hash: str, document: dict, now: str) -> None:
         self.db.conn.execute("INSERT INTO editions (hash, document, created_at) VALUES (?, ?, ?) "
@@ -130,9 +127,8 @@ class EditionStore:
         args: tuple = ()
         if game:
             sql, args = sql + " WHERE game = ?", (game,)
-        cur = self.db.conn.execute(sql + " ORDER BY created_at DESC, id LIMIT ?", args + (limit,))
-        names = [d[0] for d in cur.description]
-        return [EditionRecord.from_row(dict(zip(names, r, strict=True))) for r in cur.fetchall()]
+        return [EditionRecord.from_row(row)
+                for row in self.db.query(sql + " ORDER BY created_at DESC, id LIMIT ?", args + (limit,))]
 
     def create(self, game: str, name: str, document: dict, content_hash: str, counts: dict, *,
                base_id: str | None, created_by: str | None, draft: bool) -> tuple[EditionRecord, str]:

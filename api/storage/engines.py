@@ -17,7 +17,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Callable, Protocol
+from typing import Any, Callable
 
 from api.storage.jsonio import canonical_bytes
 
@@ -75,27 +75,11 @@ class EditionInfo:
     placeholder_patterns: tuple[str, ...] = field(default=())
 
 
-class Engine(Protocol):
-    """The contract the storage and web layers rely on."""
-
-    name: str
-
-    def load_edition(self, source: Any = None) -> Any: ...
-    def edition_from_store(self, content_hash: str, load_document: Callable[[], dict]) -> Any: ...
-    def edition_info(self, edition: Any) -> EditionInfo: ...
-    def new_game(self, options: dict, edition: Any, seed: int) -> Any: ...
-    def apply(self, state: Any, action: dict) -> tuple[Any, list[dict]]: ...
-    def legal_actions(self, state: Any) -> list: ...
-    def view(self, state: Any) -> dict: ...
-    def is_over(self, state: Any) -> bool: ...
-    def state_to_dict(self, state: Any) -> dict: ...
-    def state_hash(self, state: Any) -> str: ...
-    def state_from_dict(self, data: dict, edition: Any) -> Any: ...
-    def replay(self, options: dict, edition: Any, seed: int, actions: list[dict]) -> Any: ...
-    def outcome(self, state: Any) -> dict: ...
-    def provisional_score(self, state: Any) -> dict: ...
-    def labels(self, edition: Any) -> dict: ...
-    def refusals(self, state: Any) -> dict: ...
+def _keep(module_name: str, content_hash: str, edition: Any) -> None:
+    with _CACHE_LOCK:
+        _EDITIONS[(module_name, content_hash)] = edition
+        while len(_EDITIONS) > CACHE_SIZE:
+            _EDITIONS.popitem(last=False)
 
 
 def state_hash(state_dict: dict) -> str:
@@ -129,7 +113,7 @@ def placeholder_paths_of(document: dict) -> tuple[str, ...]:
 
 
 class ModuleEngine:
-    """Adapt a module that follows the engine contract to `Engine`."""
+    """Adapt a module that follows the engine contract (the module docstring) to one interface."""
 
     CORE = ("load_edition", "new_game", "apply", "legal_actions", "view", "is_over",
             "state_to_dict", "state_from_dict")
@@ -139,7 +123,6 @@ class ModuleEngine:
         self.module_name = module
         self._module = None
 
-    # -- plumbing -----------------------------------------------------------
     @property
     def module(self):
         """The rules module, imported on first use (`EngineUnavailable` if it cannot be)."""
@@ -184,7 +167,6 @@ class ModuleEngine:
                                   getattr(exc, "code", None) or "invalid_edition")
         return None
 
-    # -- editions -----------------------------------------------------------
     def load_edition(self, source: Any = None) -> Any:
         """Load and validate an edition (None = shipped file, a path, or a dict)."""
         try:
@@ -200,10 +182,7 @@ class ModuleEngine:
             raise err from exc
         content_hash = getattr(edition, "content_hash", None)
         if content_hash:  # a game created with it will find it in the cache when reloaded
-            with _CACHE_LOCK:
-                _EDITIONS[(self.module_name, str(content_hash))] = edition
-                while len(_EDITIONS) > CACHE_SIZE:
-                    _EDITIONS.popitem(last=False)
+            _keep(self.module_name, str(content_hash), edition)
         return edition
 
     def edition_from_store(self, content_hash: str, load_document: Callable[[], dict]) -> Any:
@@ -214,10 +193,7 @@ class ModuleEngine:
                 _EDITIONS.move_to_end(key)
                 return _EDITIONS[key]
         edition = self.load_edition(load_document())
-        with _CACHE_LOCK:
-            _EDITIONS[key] = edition
-            while len(_EDITIONS) > CACHE_SIZE:
-                _EDITIONS.popitem(last=False)
+        _keep(self.module_name, content_hash, edition)
         return edition
 
     def edition_info(self, edition: Any) -> EditionInfo:
@@ -248,7 +224,6 @@ class ModuleEngine:
             _INFOS[key] = info
         return info
 
-    # -- game ---------------------------------------------------------------
     def _call(self, fn_name: str, *args):
         try:
             return getattr(self.module, fn_name)(*args)
@@ -334,6 +309,9 @@ class ModuleEngine:
         return self._optional("refusals", state)
 
 
+Engine = ModuleEngine  # every engine, shipped or a test's, is a module behind this adapter
+
+
 class EngineRegistry:
     """Engines by game name; each app owns one (tests add a toy engine)."""
 
@@ -355,10 +333,7 @@ class EngineRegistry:
     def available(self, name: str) -> bool:
         """True when `name` is registered and its module loads."""
         engine = self.get(name)
-        if engine is None:
-            return False
-        check = getattr(engine, "available", None)
-        return check() if callable(check) else True
+        return engine is not None and engine.available()
 
 
 def load_reference(ref: str) -> Engine:

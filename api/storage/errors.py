@@ -27,7 +27,6 @@ class GameNotFound(StorageError):
 
     def __init__(self, game_id: str):
         super().__init__(f"no game with id {game_id!r}")
-        self.game_id = game_id
 
 
 class UnknownGameKind(StorageError):
@@ -38,7 +37,6 @@ class UnknownGameKind(StorageError):
     def __init__(self, kind: str, known: list[str], reason: str = ""):
         detail = f"no rules engine for game {kind!r}; known: {', '.join(known) or 'none'}"
         super().__init__(detail + (f" ({reason})" if reason else ""))
-        self.kind = kind
 
 
 class PreconditionRequired(StorageError):
@@ -75,7 +73,6 @@ class VersionConflict(StorageError):
             f"the game changed: your move was based on version {expected}, the game is at version "
             f"{current_version}; reload and try again"
         )
-        self.expected = expected
         self.current_version = current_version
 
 
@@ -86,7 +83,6 @@ class IdempotencyConflict(StorageError):
 
     def __init__(self, key: str):
         super().__init__(f"Idempotency-Key {key!r} was already used for a different request")
-        self.key = key
 
 
 class NothingToUndo(StorageError):
@@ -96,8 +92,6 @@ class NothingToUndo(StorageError):
 
     def __init__(self, requested: int, available: int):
         super().__init__(f"cannot undo {requested} action(s): only {available} can be undone")
-        self.requested = requested
-        self.available = available
 
 
 class GameFinal(StorageError):
@@ -118,10 +112,6 @@ class ReplayDiverged(StorageError):
     def __init__(self, game_id: str | None, seq: int, expected: str, actual: str):
         where = f"game {game_id} " if game_id else ""
         super().__init__(f"{where}replay diverged at seq {seq}: expected state {expected[:12]}…, got {actual[:12]}…")
-        self.game_id = game_id
-        self.seq = seq
-        self.expected = expected
-        self.actual = actual
 
 
 class JoinCodeUnknown(StorageError):
@@ -150,7 +140,6 @@ class CampaignNotFound(StorageError):
 
     def __init__(self, campaign_id: str):
         super().__init__(f"no campaign with id {campaign_id!r}")
-        self.campaign_id = campaign_id
 
 
 class Refused(StorageError):

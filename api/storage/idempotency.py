@@ -36,13 +36,8 @@ def unpack(stored: bytes) -> bytes:
 
 
 def one_format(db: Database) -> None:
-    """Migration 0009: expire the records of game writes kept in the formats before `pack` (JSON text,
-    plain zlib, zlib or zstd with a trained dictionary, or no body at all, rebuilt from the log).
-
-    They are deleted, not converted: at most a day old (the retention), a retry of one of those writes
-    is then answered as any move on an old version (412).  Import keys (``import:<key>``, kept for
-    good) stay; their answer is never read and is set to ``pack(b"{}")``.
-    """
+    """Migration 0009: delete (at most a day old, so not worth converting) the game-write records kept in
+    the formats before `pack`; import keys stay, their never-read answer set to ``pack(b"{}")``."""
     db.conn.execute("DELETE FROM idempotency WHERE key NOT LIKE 'import:%'")
     db.conn.execute("UPDATE idempotency SET response = ?", (pack(b"{}"),))
 
@@ -98,11 +93,12 @@ def prune_all(db: Database, cutoff: str, batch=None) -> int:
             return total
 
 
-def maybe_prune(db: Database, retention: Retention | None) -> None:
-    """Prune one batch if this worker's interval has passed; a failure never fails the write."""
-    if retention is None or not retention.due():
+def maybe_prune(db: Database, retention: Retention | None, table: str = "idempotency", batch=None) -> None:
+    """Prune one batch of `table` (`batch`: its pruner, `prune` by default) if this worker's interval has
+    passed; a failure never fails the write."""
+    if retention is None or not retention.due(table):
         return
     try:
-        prune(db, retention.cutoff())
+        (batch or prune)(db, retention.cutoff())
     except (sqlite3.Error, DatabaseFault) as exc:  # the write itself is committed; the next interval tries again
-        log.warning("idempotency pruning failed: %s", exc)
+        log.warning("%s pruning failed: %s", table, exc)

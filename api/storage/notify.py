@@ -26,8 +26,6 @@ class StreamLimit(Exception):
 
     def __init__(self, scope: str, limit: int):
         super().__init__(f"too many open event streams {scope} (limit {limit}); poll instead, or retry later")
-        self.scope = scope
-        self.limit = limit
 
 
 class Broker:

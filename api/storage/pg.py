@@ -104,9 +104,7 @@ class PgConnection:
             pass  # a broken connection: the pool discards it
         self._give_back(conn)
 
-    def close(self) -> None:
-        """Same as `release` (a dedicated connection is closed there)."""
-        self.release()
+    close = release  # a dedicated connection is closed by its `give_back`
 
 
 class PgDatabase:
@@ -210,9 +208,7 @@ class PgPool:
         if db is not None:
             db.conn.release()
 
-    def discard(self) -> None:
-        """After a storage fault: give the connection back (the pool drops it if it is broken)."""
-        self.release()
+    discard = release  # after a storage fault: the pool drops the connection if it is broken
 
     def close(self) -> None:
         """Close every pooled connection."""

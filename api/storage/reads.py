@@ -36,7 +36,6 @@ class GameReads:
     engines: EngineRegistry
     states: StateCache
 
-    # -- helpers --------------------------------------------------------------
     def engine(self, kind: str) -> Engine:
         """The engine for `kind`; `UnknownGameKind` if none is registered or importable."""
         engine = self.engines.get(kind)
@@ -48,37 +47,46 @@ class GameReads:
             raise UnknownGameKind(kind, self.engines.names(), str(exc)) from exc
         return engine
 
-    def _record(self, game_id: str) -> GameRecord:
+    def record(self, game_id: str) -> GameRecord:
+        """The ``games`` row (cheap: no state is loaded)."""
         row = self.db.conn.execute(f"SELECT {_RECORD} FROM games g WHERE g.id = ?", (game_id,)).fetchone()
         if row is None:
             raise GameNotFound(game_id)
         return GameRecord.from_values(row)
 
+    def _document(self, edition_hash: str) -> dict:
+        row = self.db.conn.execute("SELECT document FROM editions WHERE hash = ?", (edition_hash,)).fetchone()
+        return loads(row[0])
+
     def _edition(self, engine: Engine, edition_hash: str) -> Any:
-        def document() -> dict:
-            row = self.db.conn.execute("SELECT document FROM editions WHERE hash = ?", (edition_hash,)).fetchone()
-            return loads(row[0])
-        return engine.edition_from_store(edition_hash, document)
+        return engine.edition_from_store(edition_hash, lambda: self._document(edition_hash))
+
+    def _cached_state(self, record: GameRecord, engine: Engine) -> Any:
+        """The state at `record.version` from this worker's cache (caught up if a few versions behind), or
+        None when the cache cannot give it."""
+        hit = self.states.get(record.id)
+        if hit is None:
+            return None
+        if hit.version == record.version:
+            self.states.hits += 1
+            return hit.state
+        state = catch_up(self.db, record, engine, hit)
+        if state is not None:
+            self.states.catch_ups += 1
+            self.states.put(record.id, record.version, record.tail_seq, state)
+        return state
 
     def _current_state(self, record: GameRecord, engine: Engine, edition: Any) -> Any:
         """The state at `record.version`: from this worker's cache when it has it."""
-        hit = self.states.get(record.id)
-        state = None
-        if hit is not None and hit.version == record.version:
-            self.states.hits += 1
-            return hit.state
-        if hit is not None:
-            state = catch_up(self.db, record, engine, hit)
-            if state is not None:
-                self.states.catch_ups += 1
+        state = self._cached_state(record, engine)
         if state is None:
             self.states.misses += 1
             state = state_at(self.db, record.id, engine, edition, record.tail_seq)
-        self.states.put(record.id, record.version, record.tail_seq, state)
+            self.states.put(record.id, record.version, record.tail_seq, state)
         return state
 
     def _load(self, game_id: str, record: GameRecord | None = None) -> LoadedGame:
-        record = record or self._record(game_id)
+        record = record or self.record(game_id)
         engine = self.engine(record.kind)
         edition = self._edition(engine, record.edition_hash)
         return LoadedGame(record, engine, edition, self._current_state(record, engine, edition))
@@ -91,24 +99,12 @@ class GameReads:
         action at ``known.tail_seq`` is still live (`catch_up` checks it) every action up to it reads as it
         did at `known.version`.
         """
-        hit = self.states.get(game_id)
-        if known is not None and hit is not None:
+        if known is not None:
             engine = self.engine(known.kind)
-            edition = self._edition(engine, known.edition_hash)
-            if hit.version == known.version:
-                self.states.hits += 1
-                return LoadedGame(known, engine, edition, hit.state)
-            state = catch_up(self.db, known, engine, hit)
+            state = self._cached_state(known, engine)
             if state is not None:
-                self.states.catch_ups += 1
-                self.states.put(game_id, known.version, known.tail_seq, state)
-                return LoadedGame(known, engine, edition, state)
+                return LoadedGame(known, engine, self._edition(engine, known.edition_hash), state)
         return self.load(game_id)
-
-    # -- reads --------------------------------------------------------------
-    def record(self, game_id: str) -> GameRecord:
-        """The ``games`` row (cheap: no state is loaded)."""
-        return self._record(game_id)
 
     def record_for_token(self, game_id: str, token_hash: str) -> tuple[GameRecord, str | None, str | None]:
         """The ``games`` row and the (game id, role) the token with `token_hash` is for (Nones when no token
@@ -126,13 +122,13 @@ class GameReads:
     def edition_document(self, game_id: str) -> tuple[GameRecord, Any]:
         """The game record and its loaded edition."""
         with read_transaction(self.db):
-            record = self._record(game_id)
+            record = self.record(game_id)
             engine = self.engine(record.kind)
             return record, self._edition(engine, record.edition_hash)
 
     def log(self, game_id: str, after: int = 0, limit: int = 500) -> list[dict]:
         """Actions with seq > `after` (reverted ones included and marked)."""
-        self._record(game_id)
+        self.record(game_id)
         cur = self.db.conn.execute(
             "SELECT seq, payload, events, reverted, reverted_at, created_at FROM actions "
             "WHERE game_id = ? AND seq > ? ORDER BY seq LIMIT ?", (game_id, after, limit),
@@ -150,13 +146,10 @@ class GameReads:
     def export(self, game_id: str) -> dict:
         """``{format, game, edition, options, seed, actions, state_hash}``: enough to rebuild the game."""
         with read_transaction(self.db):
-            record = self._record(game_id)
-            document = self.db.conn.execute(
-                "SELECT document FROM editions WHERE hash = ?", (record.edition_hash,)
-            ).fetchone()[0]
+            record = self.record(game_id)
             return {
                 "format": "tablekeeper.game", "format_version": 1, "game": record.kind,
-                "edition": loads(document), "options": record.options, "seed": record.seed,
+                "edition": self._document(record.edition_hash), "options": record.options, "seed": record.seed,
                 "actions": self.live_actions(game_id), "state_hash": stored_hash(self.db, game_id, record.tail_seq),
             }
 

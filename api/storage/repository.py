@@ -69,7 +69,6 @@ class GameRepository(GameReads):
         self.states = states if states is not None else StateCache()
         self.retention = retention
 
-    # -- helpers --------------------------------------------------------------
     def _play(self, engine: Engine, state: Any, actions: Iterable[dict], first_seq: int) -> tuple[Any, list[dict]]:
         """Apply `actions` in order; rows carry seq, action, events and the state hash (computed once).
 
@@ -92,9 +91,8 @@ class GameRepository(GameReads):
                 self.db.conn.executemany(text, params)
             elif self.db.conn.execute(text, params).rowcount != 1 and text.startswith("UPDATE games"):
                 # The head bump names the version it was planned from: never write on top of another.
-                raise VersionConflict(str(params[-1]), self._record(params[-2]).version)
+                raise VersionConflict(str(params[-1]), self.record(params[-2]).version)
 
-    # -- create -------------------------------------------------------------
     def create_game(self, kind: str, options: dict, seed: int, edition: Any,
                     actions: list[dict] | None = None, expected_state_hash: str | None = None,
                     on_created: Callable[[str, Any, str], None] | None = None) -> CreatedGame:
@@ -142,17 +140,15 @@ class GameRepository(GameReads):
             self._run(statements)
             if on_created is not None:
                 on_created(game_id, state, now)
-            record = self._record(game_id)
+            record = self.record(game_id)
         self.states.put(game_id, record.version, record.tail_seq, state)
         return CreatedGame(LoadedGame(record, engine, edition, state), table_token, spectator_token, join_code)
 
-    # -- maintenance ----------------------------------------------------------
     def prune_idempotency(self, cutoff: str | None = None) -> int:
         """Delete the idempotency records older than the retention (or than `cutoff`); return how many."""
         retention = self.retention or idempotency.Retention()
         return idempotency.prune_all(self.db, cutoff or retention.cutoff())
 
-    # -- writes -------------------------------------------------------------
     def _check(self, game_id: str, expected: set[str] | None,
                idem: Idempotency | None) -> tuple[WriteOutcome | None, int]:
         """Under the lock, in one statement: the earlier answer if `idem` was seen, else None and the
@@ -194,12 +190,10 @@ class GameRepository(GameReads):
             lock_row(self.db, "games", game_id)
             earlier, version = self._check(game_id, expected, idem)
             if earlier is None:
-                if ahead is not None and ahead[0] == version and isinstance(ahead[1], RulesViolation):
-                    raise ahead[1]  # the same state would refuse the same actions again
-                if ahead is not None and ahead[0] == version and isinstance(ahead[1], _Plan):
-                    plan = ahead[1]
-                else:
-                    plan = plan_at(self._load(game_id), utcnow())
+                planned = ahead[1] if ahead is not None and ahead[0] == version else None
+                if isinstance(planned, RulesViolation):
+                    raise planned  # the same state would refuse the same actions again
+                plan = planned if isinstance(planned, _Plan) else plan_at(self._load(game_id), utcnow())
                 self._run(plan.statements)
         if earlier is not None:
             return earlier
@@ -211,10 +205,8 @@ class GameRepository(GameReads):
     def apply_actions(self, game_id: str, actions: list[dict], expected: set[str] | None,
                       idem: Idempotency | None, render: Render, known: GameRecord | None = None,
                       full: bool = False) -> WriteOutcome:
-        """Apply one or more actions atomically (all or nothing); `render(result, full=full)` is the answer.
-
-        `known`: the game's record as the caller just read it (saves a read when it is current).
-        """
+        """Apply one or more actions atomically (all or nothing); `render(result, full=full)` is the answer;
+        `known`: the game's record as the caller just read it (saves a read when it is current)."""
 
         def plan_at(game: LoadedGame, now: str) -> _Plan:
             record, engine = game.record, game.engine

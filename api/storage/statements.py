@@ -23,10 +23,8 @@ def snapshot(game_id: str, seq: int, state_dict: dict, digest: str, now: str) ->
 
 
 def append(game_id: str, rows: list[dict], now: str) -> Statement:
-    """Append the played `rows` (seq, action, events, state_hash) to the log.
-
-    ``idempotency_key`` stays NULL (since 0007): the idempotency record names the rows it made.
-    """
+    """Append the played `rows` (seq, action, events, state_hash) to the log (``idempotency_key`` stays NULL
+    since 0007)."""
     return ("INSERT INTO actions (game_id, seq, payload, events, state_hash, reverted, created_at) "
             "VALUES (?, ?, ?, ?, ?, 0, ?)",
             [(game_id, r["seq"], dumps(r["action"]), dumps(r["events"]), digest_bytes(r["state_hash"]), now)

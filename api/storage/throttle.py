@@ -46,11 +46,8 @@ def _wait(oldest: float, window: float, now: float) -> int:
 
 
 def join(db: Database, code: str, ip: str, limit: int, window: float, now_iso: str) -> tuple[str, str]:
-    """Trade a join code for a new table token: ``(game_id, token)``.
-
-    A wrong code raises `JoinCodeUnknown` (and counts), or `TooManyAttempts` once `ip` has `limit`
-    wrong guesses within `window` seconds.  A right code is never refused.
-    """
+    """Trade a join code for a new table token: ``(game_id, token)``; a wrong code raises `JoinCodeUnknown`
+    (and counts), or `TooManyAttempts` once `ip` has `limit` wrong guesses within `window` seconds."""
     now = time.time()
     with write_transaction(db):
         lock_throttle(db)

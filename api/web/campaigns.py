@@ -20,7 +20,7 @@ from api.storage.errors import VersionConflict
 from api.storage.models import CreatedGame, LoadedGame, utcnow
 from api.web.games import NO_STORE, created_body, default_edition
 from api.web.guards import read_body, read_json
-from api.web.http import bearer, expected_versions, idempotency, json_response, load, repo
+from api.web.http import CHALLENGE, bearer, expected_versions, idempotency, json_response, load, repo
 from api.web.problems import ApiProblem
 from api.web.schemas import SEED, ActionField, Base, PlayerSchema, StrictBool, StrictInt
 
@@ -73,13 +73,6 @@ class RecordSessionSchema(Base):
     turn_down = TILE_ID
 
 
-# -- plumbing ------------------------------------------------------------------------------
-def campaigns() -> CampaignRepository:
-    """A campaign repository on this thread's connection."""
-    games = repo()
-    return CampaignRepository(games.db, games)
-
-
 def rules():
     """The engine's pure campaign functions (503 when the engine cannot be imported)."""
     try:
@@ -108,13 +101,12 @@ def refused(exc: Exception) -> ApiProblem:
 def authorize(cr: CampaignRepository, record: CampaignRecord) -> None:
     """401 without a campaign token or with an unknown one, 403 with another campaign's."""
     token = bearer()
-    challenge = {"WWW-Authenticate": 'Bearer realm="tablekeeper"'}
     if token is None:
         raise ApiProblem(401, "token_missing", "send the campaign token as 'Authorization: Bearer <token>'",
-                         headers=challenge)
+                         headers=CHALLENGE)
     found = cr.campaign_for_token(token)
     if found is None:
-        raise ApiProblem(401, "token_invalid", "this token is not valid for any campaign", headers=challenge)
+        raise ApiProblem(401, "token_invalid", "this token is not valid for any campaign", headers=CHALLENGE)
     if found != record.id:
         raise ApiProblem(403, "token_wrong_campaign", "this token belongs to another campaign")
 
@@ -126,14 +118,14 @@ def optional_body() -> Any:
 
 def opened(campaign_id: str) -> tuple[CampaignRepository, CampaignRecord, Any, Any]:
     """The campaign (404), checked against the caller's token, with its engine and edition."""
-    cr = campaigns()
+    games = repo()
+    cr = CampaignRepository(games.db, games)
     record = cr.record(campaign_id)
     authorize(cr, record)
     engine = cr.games.engine(record.kind)
     return cr, record, engine, cr.edition(engine, record)
 
 
-# -- the campaign document ----------------------------------------------------------------------
 # What the document means (tiles, goals, standing, the next session's options) is the engine's
 # `campaign_view`, which the phone's engine runs too (offline campaigns); this adds the record.
 def session_preview(edition, data: dict, game: LoadedGame) -> dict | None:
@@ -173,7 +165,6 @@ def session_options(edition, data: dict, tile: str | None, automa_tiles: str | N
         raise refused(exc) from None
 
 
-# -- endpoints -----------------------------------------------------------------------------------
 @bp.post("")
 def create_campaign():
     """A new campaign: the chosen tiles (or `count` drawn from `seed`), all face up; 201 with its token.

@@ -30,11 +30,10 @@ bp = Blueprint("engine_bundle", __name__, url_prefix="/api")
 
 @dataclass(frozen=True)
 class Bundle:
-    """The zip's bytes, its content hash and its file count."""
+    """The zip's bytes and its content hash."""
 
     data: bytes
     version: str
-    files: int
 
 
 def bundle_files(root: Path = ROOT) -> list[str]:
@@ -59,7 +58,7 @@ def build(root: Path = ROOT) -> Bundle:
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
             zf.writestr(info, content)
-    return Bundle(buffer.getvalue(), digest.hexdigest(), len(names))
+    return Bundle(buffer.getvalue(), digest.hexdigest())
 
 
 @functools.lru_cache(maxsize=1)

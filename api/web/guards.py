@@ -88,10 +88,8 @@ def cross_site_refusal() -> str | None:
 
 
 def read_body() -> bytes:
-    """The raw body, at most ``MAX_CONTENT_LENGTH`` bytes; 413 (never a truncated body) beyond.
-
-    Read once per request (later calls answer the same bytes).
-    """
+    """The raw body (read once per request), at most ``MAX_CONTENT_LENGTH`` bytes; 413 (never a truncated
+    body) beyond."""
     environ = request.environ
     raw = environ.get(BODY_KEY)
     if raw is None:

@@ -98,10 +98,8 @@ def not_modified(version: int) -> Response | None:
 
 def json_response(body: Any, status: int = 200, version: int | None = None,
                   headers: dict | None = None, encoded: bytes | None = None) -> Response:
-    """A JSON response, with an ETag when `version` is given; `encoded`: `body` already as JSON bytes.
-
-    `headers` are added last and win over the defaults.
-    """
+    """A JSON response, with an ETag when `version` is given; `encoded`: `body` already as JSON bytes;
+    `headers` win over the defaults."""
     resp = Response(encoded if encoded is not None else dumps_bytes(body), status, mimetype="application/json")
     resp.headers["Cache-Control"] = "private, no-cache"
     if version is not None:

@@ -14,13 +14,8 @@ bp = Blueprint("meta", __name__, url_prefix="/api")
 
 @bp.get("/health")
 def health():
-    """``{"status": "ok"}`` when the database is the file the server started with, sound, current and takes a
-    write now (one row of ``_health``, made by the migrations: no DDL here), with at least
-    ``TABLEKEEPER_MIN_FREE_MB`` free on a SQLite file's disk (docs/storage.md, "Health").
-
-    Storage faults (missing or replaced file, read-only, full or nearly, corrupt, I/O error, server down)
-    answer 503 with Retry-After through the error handlers, like every other request.
-    """
+    """``{"status": "ok"}`` when the database is current and takes a write now (`probe`); else 503 with
+    Retry-After, storage faults through the error handlers like every other request (docs/storage.md)."""
     db = repo().db  # checks that the file is still the one the server started with
     done = applied(db)
     missing = [name for name, _ in MIGRATIONS if name not in done]

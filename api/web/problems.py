@@ -85,11 +85,9 @@ def from_storage(exc: Exception) -> Response:
 
     if isinstance(exc, EditionNotFound):
         return problem_response(404, exc.code, exc.message)
-    if isinstance(exc, se.PreconditionRequired):
-        return problem_response(428, exc.code, exc.message, current_version=exc.current_version,
-                                headers={"ETag": f'"{exc.current_version}"'})
-    if isinstance(exc, se.VersionConflict):
-        return problem_response(412, exc.code, exc.message, current_version=exc.current_version,
+    if isinstance(exc, (se.PreconditionRequired, se.VersionConflict)):
+        status = 428 if isinstance(exc, se.PreconditionRequired) else 412
+        return problem_response(status, exc.code, exc.message, current_version=exc.current_version,
                                 headers={"ETag": f'"{exc.current_version}"'})
     if isinstance(exc, se.GameFinal):
         return problem_response(409, exc.code, exc.message, current_version=exc.current_version)

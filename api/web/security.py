@@ -22,6 +22,8 @@ from pathlib import Path
 
 from flask import Flask, Response, request
 
+from api.web.pwa import folder
+
 CONTENT_SECURITY_POLICY = (
     "default-src 'self'; "
     "script-src 'self' 'wasm-unsafe-eval' {inline_hashes}; "
@@ -60,17 +62,10 @@ def inline_script_hashes(index_html: str) -> str:
                     for body in _INLINE_SCRIPT.findall(text))
 
 
-def content_security_policy(pwa_dir: str | Path) -> str:
-    """The CSP with the PWA's inline-script hashes filled in."""
-    hashes = inline_script_hashes(str(Path(pwa_dir) / "index.html"))
-    return " ".join(CONTENT_SECURITY_POLICY.format(inline_hashes=hashes).split())
-
-
 def security_headers(app: Flask) -> list[tuple[str, str]]:
-    """The security headers of every response of `app` (its PWA folder's CSP)."""
-    from api.web.pwa import PWA_DIR
-
-    csp = content_security_policy(app.config.get("PWA_DIR") or PWA_DIR)
+    """The security headers of every response of `app` (the CSP with its PWA's inline-script hashes)."""
+    hashes = inline_script_hashes(str(folder(app) / "index.html"))
+    csp = " ".join(CONTENT_SECURITY_POLICY.format(inline_hashes=hashes).split())
     return [("Content-Security-Policy", csp), *STATIC_HEADERS.items()]
 
 

@@ -137,10 +137,8 @@ def game_update(game: LoadedGame, previous: LoadedGame | None) -> dict:
 
 
 def write_body(result: WriteResult, full: bool = False) -> tuple[int, dict]:
-    """The 200 body of an apply, batch or undo (kept, as sent, for idempotent replays).
-
-    `full`: the whole game view (``?full=1``) instead of the update.
-    """
+    """The 200 body of an apply, batch or undo (kept, as sent, for idempotent replays); `full`: the whole
+    game view (``?full=1``) instead of the update."""
     return 200, {
         "version": result.game.record.version,
         "applied": [{**a, "lines": [e.get("text", "") for e in a["events"]]} for a in result.applied],
