@@ -117,8 +117,10 @@ def shared_memory_fault(path: str) -> DatabaseFault | None:
     (one ``access`` call), so the request is answered 503 instead.
     """
     shm = f"{path}-shm"
-    if os.access(shm, os.W_OK) or not os.path.exists(shm):
-        return None
+    # Asked twice: another connection may create the file between `access` (no file yet) and `exists`.
+    for _ in range(2):
+        if os.access(shm, os.W_OK) or not os.path.exists(shm):
+            return None
     return DatabaseFault("database_read_only", f"the database's shared-memory file {shm} cannot be written")
 
 
