@@ -140,26 +140,3 @@ def pw():
         pytest.skip("Debian's chromium is not installed (apt-get install -y chromium)")
     with sync_api.sync_playwright() as p:
         yield p
-
-
-# The browser, server and fault folders first: pytest-xdist (`--dist loadfile`) hands out whole files
-# in collection order, so a long browser file collected last keeps one worker busy while the others
-# idle (the suite's tail); the many short unit files then fill the gaps.  The sort is stable: each
-# file stays whole and in its order.
-_SLOW_FOLDERS_FIRST = ("pwa", "deploy", "faults")
-
-
-def pytest_collection_modifyitems(config, items):
-    tests = config.rootpath / "tests"
-
-    def slow_first(item) -> int:
-        parts = item.path.relative_to(tests).parts if item.path.is_relative_to(tests) else ()
-        return 0 if parts and parts[0] in _SLOW_FOLDERS_FIRST else 1
-
-    items.sort(key=slow_first)
-
-
-def pytest_xdist_auto_num_workers(config):
-    """`-n auto`: one worker per core and one more, since browser and server tests spend much of their
-    time waiting on their own browser and server processes (2 cores: 368 s against 401 s with 2)."""
-    return (os.cpu_count() or 1) + 1
