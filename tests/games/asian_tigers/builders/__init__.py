@@ -18,6 +18,7 @@ investment action, `play_out_era()` finishes the era through its management phas
 from __future__ import annotations
 
 import copy
+import random
 import functools
 import json
 import pathlib
@@ -245,3 +246,16 @@ def play_out_era(state: GameState, accept_flags: bool = False) -> tuple[GameStat
         step = apply(state, action)
         state, events = step.state, events + step.events
     return state, events
+
+
+def random_walk(options: dict, seeds: range, moves: int, ed=None):
+    """Each state of seeded random games (one per seed, at most `moves` moves each), before its move."""
+    ed = ed or edition()
+    for seed in seeds:
+        state, rng = new_game(options, ed, seed), random.Random(seed)
+        for _ in range(moves):
+            legal = legal_actions(state)
+            if not legal:
+                break
+            yield state
+            state = apply(state, rng.choice(legal)).state
