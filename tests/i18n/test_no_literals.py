@@ -27,6 +27,18 @@ PHONE = [*[f"pwa/js/ui/{m}.js" for m in ("home", "settings", "app", "nippon", "n
                                         "common", "join", "share", "setup", "setupcheck", "history", "stats", "rules",
                                         "outboxview", "takeback", "outcome", "solo", "campaignlist")],
          "pwa/js/plays.js", "pwa/js/playsio.js"]
+# Converted this round, one line per engineer (each keeps to its own line; the blank comment lines keep merges apart).
+SERVER += []  # h37refuse: the engine's refusals
+#
+SERVER += []  # h37view: the game view's words
+#
+SERVER += []  # h37scorer: the Asian Tigers scorer
+#
+PHONE += []  # h37turn: the turn screens
+#
+PHONE += []  # h37board: board, editions, campaign
+#
+PHONE += []  # h37scorer: the Asian Tigers scorer
 # The app's own name and the games' printed names, the same in every language.
 NAMES = {"tablekeeper", "Asian Tigers", "Asian Tigers: A Story of Prosperity"}
 # Readers of an edition's data file: their `EditionError`s speak to people editing that file, not to the table.
