@@ -34,7 +34,7 @@ SERVER += []  # h37view: the game view's words
 #
 SERVER += []  # h37scorer: the Asian Tigers scorer
 #
-PHONE += []  # h37turn: the turn screens
+PHONE += [*[f"pwa/js/ui/{m}.js" for m in ("game", "recorder", "era2", "automa", "management", "score", "log", "uselog", "rulelink", "lazy", "boardscreen")], *[f"pwa/js/{m}.js" for m in ("labels", "loglines", "sync", "outbox", "api")]]  # h37turn: the turn screens
 #
 PHONE += []  # h37board: board, editions, campaign
 #
