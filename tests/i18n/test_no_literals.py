@@ -19,7 +19,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 SERVER = ["api/games/scorekit.py", "api/games/messages.py",
-          *[f"api/games/nippon/{m}.py" for m in ("scoring", "end_only", "live", "inputs", "bounds", "names", "modes", "data")],
+          *[f"api/games/nippon/{m}.py" for m in ("scoring", "end_only", "live", "inputs", "bounds", "modes", "data")],
           *[f"api/games/asara/{m}.py" for m in ("scoring", "end_only", "inputs", "bounds", "data")]]
 PHONE = [*[f"pwa/js/ui/{m}.js" for m in ("home", "settings", "app", "nippon", "nippon-end", "nippon-live", "nipboard",
                                         "nipmap", "asara", "asara-end", "formkit", "tapkit", "numpad", "sheet", "recent",
