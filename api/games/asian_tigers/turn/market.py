@@ -173,7 +173,7 @@ def trade_center_refusal(state: GameState, player: PlayerState, trade_center: st
     if not any_sale(state, player, nations):
         return Refusal(msg("You cannot make any sale at {trade_center}, so no worker may go there: {reasons}",
                            trade_center=trade_center,
-                           reasons=functools.reduce(lambda a, b: msg("{a}; {b}", a=a, b=b),
+                           reasons=functools.reduce(lambda a, b: Message("{a}; {b}", {"a": a, "b": b}),
                                                      (_no_sale_reason(state, player, n) for n in nations))),
                        "no_possible_sale", "TRADE-09")
     return None
