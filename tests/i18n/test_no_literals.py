@@ -28,7 +28,7 @@ PHONE = [*[f"pwa/js/ui/{m}.js" for m in ("home", "settings", "app", "nippon", "n
                                         "outboxview", "takeback", "outcome", "solo", "campaignlist")],
          "pwa/js/plays.js", "pwa/js/playsio.js"]
 # Converted this round, one line per engineer (each keeps to its own line; the blank comment lines keep merges apart).
-SERVER += []  # h37refuse: the engine's refusals
+SERVER += [*[f"api/games/asian_tigers/{m}.py" for m in ("errors", "setup", "solo/options", "management/era2_setup")], "api/i18n/problems.py"]  # h37refuse
 #
 SERVER += [f"api/games/asian_tigers/presentation/{m}.py" for m in ("view_extras",)]  # h37view: the game view's words
 #
