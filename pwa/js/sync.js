@@ -58,6 +58,12 @@ export function applyPatch(doc, ops) {
   return root;
 }
 
+// After the next frame is drawn (at most ~100 ms: a hidden page draws none).
+const painted = () => new Promise((resolve) => {
+  requestAnimationFrame(() => setTimeout(resolve, 0));
+  setTimeout(resolve, 100);
+});
+
 export async function openGame(gameId) {
   stopLive();
   stopPolling();
@@ -71,6 +77,7 @@ export async function openGame(gameId) {
   await db.put("games", record);
   set({ game: record, outbox: await outbox.items(gameId), notice: null, lastLines: [], error: null, labels: null,
         recent: (await db.get("kv", `recent:${gameId}`).catch(() => null)) || null, fromOther: null });
+  await painted();  // the stored game is on the screen before the server is asked (issue 35: first paint)
   loadLabels(record).then((labels) => set({ labels })).catch(() => {});
   await syncNow();
   if (!getState().labels) loadLabels(getState().game).then((labels) => set({ labels })).catch(() => {});

@@ -19,7 +19,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 SERVER = ["api/games/scorekit.py", "api/games/messages.py",
-          *[f"api/games/nippon/{m}.py" for m in ("scoring", "end_only", "live", "inputs", "bounds", "names", "modes", "data")],
+          *[f"api/games/nippon/{m}.py" for m in ("scoring", "end_only", "live", "inputs", "bounds", "modes", "data")],
           *[f"api/games/asara/{m}.py" for m in ("scoring", "end_only", "inputs", "bounds", "data")]]
 PHONE = [*[f"pwa/js/ui/{m}.js" for m in ("home", "settings", "app", "nippon", "nippon-end", "nippon-live", "nipboard",
                                         "nipmap", "asara", "asara-end", "formkit", "tapkit", "numpad", "sheet", "recent",
@@ -30,7 +30,7 @@ PHONE = [*[f"pwa/js/ui/{m}.js" for m in ("home", "settings", "app", "nippon", "n
 # Converted this round, one line per engineer (each keeps to its own line; the blank comment lines keep merges apart).
 SERVER += []  # h37refuse: the engine's refusals
 #
-SERVER += []  # h37view: the game view's words
+SERVER += [f"api/games/asian_tigers/presentation/{m}.py" for m in ("view_extras",)]  # h37view: the game view's words
 #
 SERVER += []  # h37scorer: the Asian Tigers scorer
 #
