@@ -39,9 +39,9 @@ export function TigerBoard({ L, t: tiger, neutral = false }) {
   const rt = tiger.region_token;
   return html`<section class="tiger-board" aria-labelledby=${`tb-${tiger.id}`} data-testid=${`tiger-${tiger.id}`}>
     <h2 id=${`tb-${tiger.id}`}>${name}</h2>
-    <p>${t("Prosperity {token}", { token: pt ? pt.label : "—" })}${pt && html`<${Mark} on=${isPlaceholder(L, "prosperity_tokens", pt.id)} />`}
-      · ${rt ? t("region bonus {token}", { token: rt.label }) : t("no region bonus")}${rt && html`<${Mark} on=${isPlaceholder(L, "region_tokens", rt.id)} />`}
-      · ${hq ? html`${t("headquarters:")} <${Owner} o=${hq} />` : t("headquarters: none")}</p>
+    <p>${t("Prosperity {token}", { token: pt ? pt.label : "—" })}${pt && html`<${Mark} on=${isPlaceholder(L, "prosperity_tokens", pt.id)} />`}${" · "}
+      ${rt ? t("region bonus {token}", { token: rt.label }) : t("no region bonus")}${rt && html`<${Mark} on=${isPlaceholder(L, "region_tokens", rt.id)} />`}${" · "}
+      ${hq ? html`${t("headquarters:")} <${Owner} o=${hq} />` : t("headquarters: none")}</p>
     <div class="columns">${COLUMNS.map((c) => {
       const centre = tiger.centers.find((x) => x.letter === c) || { workers: [] };
       const market = tiger.local_markets.find((m) => m.column === c);
@@ -101,8 +101,8 @@ export function PlayerBoard({ L, pb, player }) {
       const pieces = !left ? t("empty") : s.factory_left
         ? tn("{n} piece + {good} factory", "{n} pieces + {good} factory", s.generic_left, { good: good(L, s.factory) })
         : tn("{n} piece", "{n} pieces", s.generic_left);
-      return html`<li key=${s.id}>${t("Sector {n}:", { n: s.id.replace(/^S/, "") })} ${pieces}
-        · ${t("bonus {bonus}", { bonus: bonusName(L, "infrastructure_bonuses", s.bonus) })}${s.bonus_unlocked ? ` ${t("(unlocked)")}` : ""}</li>`;
+      return html`<li key=${s.id}>${t("Sector {n}:", { n: s.id.replace(/^S/, "") })} ${pieces}${" · "}
+        ${t("bonus {bonus}", { bonus: bonusName(L, "infrastructure_bonuses", s.bonus) })}${s.bonus_unlocked ? ` ${t("(unlocked)")}` : ""}</li>`;
     })}</ul>
     <h3>${t("Final scoring rows")}</h3>
     <ul class="plain">${pb.rows.map((r) => html`<li key=${r.id}>${t("Sector {sector}, row {row}", { sector: r.sector, row: r.id.slice(r.sector.length) })}

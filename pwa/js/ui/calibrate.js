@@ -112,12 +112,16 @@ function LocalMarkets({ comp, ctx }) {
     (markets[k[3]] ||= {})[k[4]] = p;
   }
   const doc = ctx.ed.document;
-  return html`<table class="cal"><thead><tr><th scope="col">${t("Market")}</th><th scope="col">${t("Buys")}</th><th scope="col">${t("Influence")}</th></tr></thead>
-    <tbody>${Object.entries(markets).map(([id, f]) => html`<tr>
-      <th scope="row">${t("Above centre {column}", { column: valueAt(doc, f.column) ?? "?" })}</th>
-      <td>${f.good && html`<${Cell} ctx=${{ ...ctx, goods: doc.goods }} path=${f.good} label=${t("{market}: buys", { market: labelWords(id, doc) })} wide />`}</td>
-      <td class="cal-narrow">${f.influence && html`<${Cell} ctx=${ctx} path=${f.influence} label=${t("{market}: influence", { market: labelWords(id, doc) })} />`}</td></tr>`)}
-    </tbody></table><${Messages} ctx=${ctx} paths=${comp.paths.filter((p) => !p.endsWith("/good"))} />`;
+  // A card per market (a table's three columns pushed the screen sideways at 200 % text).
+  return html`${Object.entries(markets).map(([id, f]) => html`<section class="card" aria-labelledby=${`m-${fieldId(id)}`}>
+      <h2 id=${`m-${fieldId(id)}`}>${t("Above centre {column}", { column: valueAt(doc, f.column) ?? "?" })}</h2>
+      <div class="grid2">
+        ${f.good && html`<div class="field"><label for=${fieldId(f.good)}>${t("Buys")}</label>
+          <${Cell} ctx=${{ ...ctx, goods: doc.goods }} path=${f.good} label=${t("{market}: buys", { market: labelWords(id, doc) })} wide /></div>`}
+        ${f.influence && html`<div class="field"><label for=${fieldId(f.influence)}>${t("Influence")}</label>
+          <${Cell} ctx=${ctx} path=${f.influence} label=${t("{market}: influence", { market: labelWords(id, doc) })} wide /></div>`}
+      </div></section>`)}
+    <${Messages} ctx=${ctx} paths=${comp.paths.filter((p) => !p.endsWith("/good") && !p.endsWith("/influence"))} />`;
 }
 
 // Any component: one row per value, labelled from the component → paths map.
@@ -316,6 +320,10 @@ function Spaces({ comp, ctx }) {
       ${t("Also show the values the rulebook states")}</label>`;
 }
 
+// The confirm and "Next" bar: no button narrower than its longest word (German at 200 % text); the bar
+// wraps to two rows when they do not fit side by side.
+const FIT = "min-width:min-content";
+
 const LAYOUTS = { prosperity_tokens: ProsperityTokens, local_markets: LocalMarkets, management_track: ManagementTrack,
                   trade_centres: TradeCentres, spaces: Spaces, table: Table };
 
@@ -404,14 +412,13 @@ export default function Calibrate({ params }) {
   const ctx = { ed, pending, onEdit, problem, local, canEdit, showAll, setShowAll, labels };
   const misplaced = problem && !comp.paths.includes(problem.path);
   return html`<main class="screen">
-    <nav class="nav" aria-label=${t("Back")}><a href="#/">${t("Home")}</a><a href=${`#/editions/${ed.edition_id}`}>${ed.name}</a></nav>
+    <nav class="nav" aria-label=${t("Back")}><a href="#/">${t("Home")}</a><a href=${`#/editions/${ed.edition_id}`} style="white-space:normal">${ed.name}</a></nav>
     <h1 tabindex="-1">${comp.title}</h1>
     <p class="chip" data-testid="progress" aria-live="polite">${progressText(ed)}</p>
     <p class="hint" data-testid="component-progress">${t("On this component: {checked} of {total} checked", { checked: comp.checked_count, total: comp.placeholder_count + comp.checked_count })}</p>
     <p><strong>${t("Look at:")}</strong> ${comp.look_at}</p>
-    <p class="hint" data-testid="legend"><span class="cal-mark todo" aria-hidden="true">?</span> ${t("not checked yet (a value we made up: compare it with your box)")}
-      · <span class="cal-mark ok" aria-hidden="true">✓</span> ${t("checked against your box")}
-      · ${t("a greyed value is stated by the rulebook and cannot differ · a dashed box: changed here, not accepted by the server yet.")}</p>
+    <p class="hint" data-testid="legend"><span class="cal-mark todo" aria-hidden="true">?</span> ${t("not checked yet (a value we made up: compare it with your box)")}${" · "}<span
+      class="cal-mark ok" aria-hidden="true">✓</span> ${t("checked against your box")}${" · "}${t("a greyed value is stated by the rulebook and cannot differ · a dashed box: changed here, not accepted by the server yet.")}</p>
     ${offline && html`<div class="banner warn" role="status" data-testid="offline-banner">${t("Offline: this is the copy saved on this phone. What you change is kept here and sent when the server answers.")}</div>`}
     ${!canEdit && html`<div class="banner warn" role="status">${ed.draft ? t("This edition is being checked on the phone that started it: you can look here, not change.")
       : t("This edition is published: make your own copy to change it.")}</div>`}
@@ -420,10 +427,10 @@ export default function Calibrate({ params }) {
     ${saved && html`<div class="banner ok" role="status">${saved}</div>`}
     <${Problem} error=${error} />
     ${Object.keys(pending).length > 0 && html`<p class="hint">${t("{n} change(s) kept on this phone, not accepted yet.", { n: Object.keys(pending).length })}</p>`}
-    <div class="cal-actions sticky-bottom">
-      ${canEdit && html`<button class="primary" disabled=${busy} onClick=${confirmAll}>${t("These values match my box")}</button>`}
-      ${next ? html`<button aria-label=${t("Next: {component}", { component: next.title })} onClick=${() => go(`#/editions/${ed.edition_id}/check/${next.id}`)}>${t("Next")}</button>`
-        : html`<a class="button" href=${`#/editions/${ed.edition_id}`}>${t("Back to the edition")}</a>`}
+    <div class="cal-actions sticky-bottom" style="flex-wrap:wrap">
+      ${canEdit && html`<button class="primary" style=${FIT} disabled=${busy} onClick=${confirmAll}>${t("These values match my box")}</button>`}
+      ${next ? html`<button style=${FIT} aria-label=${t("Next: {component}", { component: next.title })} onClick=${() => go(`#/editions/${ed.edition_id}/check/${next.id}`)}>${t("Next")}</button>`
+        : html`<a class="button" style=${FIT} href=${`#/editions/${ed.edition_id}`}>${t("Back to the edition")}</a>`}
     </div>
   </main>`;
 }

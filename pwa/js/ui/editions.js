@@ -63,8 +63,8 @@ function List() {
     <h2>${t("All editions")}</h2>
     ${!list ? html`<p>${t("Loading…")}</p>` : list.length === 0 ? html`<p>${t("None yet.")}</p>` : html`<ul class="plain stack">
       ${list.map((x) => html`<li class="card" key=${x.edition_id}><a href=${`#/editions/${x.edition_id}`}>${x.name}</a>
-        <p class="hint">${GAME_NAMES[x.game] || x.game} · ${progressText(x)} · ${x.draft ? t("draft") : t("saved")}
-          · ${day.format(new Date(x.created_at))}${x.created_by ? ` · ${t("by {name}", { name: x.created_by })}` : ""}</p></li>`)}</ul>`}
+        <p class="hint">${GAME_NAMES[x.game] || x.game} · ${progressText(x)} · ${x.draft ? t("draft") : t("saved")}${" · "}
+          ${day.format(new Date(x.created_at))}${x.created_by ? ` · ${t("by {name}", { name: x.created_by })}` : ""}</p></li>`)}</ul>`}
   </main>`;
 }
 
@@ -126,7 +126,7 @@ function Detail({ id }) {
     <${Problem} error=${error} />
     <h2>${owner ? t("Check each component") : t("Components")}</h2>
     ${groups.map((g) => html`<h3>${g.name}</h3><ul class="plain stack">${g.items.map((c) => html`<li>
-      <a class="button" style="width:100%;justify-content:space-between" href=${`#/editions/${id}/check/${c.id}`}>
+      <a class="button" style="width:100%;flex-wrap:wrap;justify-content:space-between;text-align:left" href=${`#/editions/${id}/check/${c.id}`}>
         <span>${c.title}</span><span class="hint">${c.checked_count}/${c.placeholder_count + c.checked_count}</span></a></li>`)}</ul>`)}
     <h2>${t("Use and share")}</h2>
     <div class="stack">
