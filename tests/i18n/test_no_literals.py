@@ -36,7 +36,7 @@ SERVER += []  # h37scorer: the Asian Tigers scorer
 #
 PHONE += [*[f"pwa/js/ui/{m}.js" for m in ("game", "recorder", "era2", "automa", "management", "score", "log", "uselog", "rulelink", "lazy", "boardscreen")], *[f"pwa/js/{m}.js" for m in ("labels", "loglines", "sync", "outbox", "api")]]  # h37turn: the turn screens
 #
-PHONE += []  # h37board: board, editions, campaign
+PHONE += [*[f"pwa/js/ui/{m}.js" for m in ("board", "layout", "campaign", "editions", "calibrate")], "pwa/js/editions.js", "pwa/js/campaigns.js"]  # h37board: board, editions, campaign
 #
 PHONE += []  # h37scorer: the Asian Tigers scorer
 # The app's own name and the games' printed names, the same in every language.
