@@ -12,6 +12,7 @@ from types import MappingProxyType
 from typing import Mapping
 
 from api.games.asian_tigers.scoring.ranking import CHAIN
+from api.games.messages import Message, msg
 
 PLAYER, NEUTRAL, AUTOMA = "player", "neutral", "automa"
 KINDS = (PLAYER, NEUTRAL, AUTOMA)
@@ -96,11 +97,12 @@ class Leftovers:
         """Goods + energy + science."""
         return self.combined if self.combined is not None else self.goods + self.energy + self.science
 
-    def describe(self) -> str:
+    def describe(self) -> Message | str:
         """The leftovers as the score sheet reads them."""
         if self.combined is not None:
             return str(self.combined)
-        return f"{self.goods} goods + {self.energy} energy + {self.science} science = {self.total}"
+        return msg("{goods} goods + {energy} energy + {science} science = {total}", goods=self.goods,
+                   energy=self.energy, science=self.science, total=self.total)
 
 
 @dataclass(frozen=True)

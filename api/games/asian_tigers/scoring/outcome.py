@@ -11,6 +11,7 @@ from dataclasses import asdict, dataclass
 from typing import Mapping
 
 from api.games.asian_tigers.scoring.model import RulesOptions
+from api.games.messages import Message, said
 from api.games.asian_tigers.scoring.ranking import Ranking
 
 
@@ -28,16 +29,18 @@ class Line:
     value: int | None
     text: str
     placeholder_values: tuple[str, ...] = ()
+    message: Message | None = None  # `text` as a message, to say it in another language
 
     @property
     def placeholder(self) -> bool:
         """True when the number rests on an invented edition value."""
         return bool(self.placeholder_values)
 
-    def to_dict(self) -> dict:
-        """JSON-ready form."""
+    def to_dict(self, messages: bool = False) -> dict:
+        """JSON-ready form (with `messages`, ``text_message`` beside ``text``)."""
+        text = said("text", self.message) if messages and self.message else {"text": self.text}
         return {"participant": self.participant, "category": self.category, "key": self.key, "value": self.value,
-                "text": self.text, "placeholder": self.placeholder, "placeholder_values": list(self.placeholder_values)}
+                **text, "placeholder": self.placeholder, "placeholder_values": list(self.placeholder_values)}
 
 
 @dataclass(frozen=True)
@@ -211,15 +214,16 @@ class Outcome:
     lines: tuple[Line, ...]
     placeholder_values: tuple[str, ...]
 
-    def to_dict(self) -> dict:
-        """JSON-ready form; a superset of the worked examples' ``expected`` layout."""
+    def to_dict(self, messages: bool = False) -> dict:
+        """JSON-ready form; a superset of the worked examples' ``expected`` layout.  With `messages`, every line
+        and tie-break also carries its message (``text_message``, ``detail_message``: `api.i18n.localize`)."""
         def step(s: TigerStep, kind: str) -> dict:
             out = {"ranking": list(s.ranking.order), "unranked": list(s.ranking.unranked)}
             if kind == "influence":
                 out.update(gain=dict(s.awards), influence_after=dict(s.after or {}))
             else:
                 out.update(token=s.token, points=dict(s.awards))
-            out["tie_breaks"] = [t.to_dict() for t in s.ranking.tie_breaks]
+            out["tie_breaks"] = [t.to_dict(messages) for t in s.ranking.tie_breaks]
             return out
 
         out = {
@@ -228,7 +232,7 @@ class Outcome:
             "table_player_count": self.table_player_count,
             "global_market": {m.participant: m.to_dict() for m in self.global_market},
             "final_turn_order": list(self.turn_order.order),
-            "final_turn_order_tie_breaks": [t.to_dict() for t in self.turn_order.tie_breaks],
+            "final_turn_order_tie_breaks": [t.to_dict(messages) for t in self.turn_order.tie_breaks],
             "influence_step": {s.tiger: step(s, "influence") for s in self.influence_step},
             "prosperity_from_influence": {s.tiger: step(s, "prosperity") for s in self.prosperity},
         }
@@ -238,10 +242,10 @@ class Outcome:
         out["standings"] = [{"participant": pid, "rank": i + 1, "total": self.standings.values[pid],
                              "final_turn_order_position": self.turn_order.rank_of(pid)}
                             for i, pid in enumerate(self.standings.order)]
-        out["standings_tie_breaks"] = [t.to_dict() for t in self.standings.tie_breaks]
+        out["standings_tie_breaks"] = [t.to_dict(messages) for t in self.standings.tie_breaks]
         out["winner"] = self.winner
         out["solo"] = self.solo.to_dict() if self.solo else None
-        out["lines"] = [line.to_dict() for line in self.lines]
+        out["lines"] = [line.to_dict(messages) for line in self.lines]
         out["provisional"] = bool(self.placeholder_values)
         out["placeholder_values"] = list(self.placeholder_values)
         return out

@@ -10,6 +10,8 @@ from dataclasses import asdict, dataclass, field
 from types import MappingProxyType
 from typing import Iterable, Mapping, Sequence
 
+from api.games.messages import Message, msg, said
+
 CHAIN = "chain"
 TURN_ORDER = "turn_order"
 TIEBREAK_OPTIONS = (CHAIN, TURN_ORDER)
@@ -47,7 +49,7 @@ class TieBreak:
 
     `decided_by` is one of ``neutral``, ``headquarters``, ``column_A``, ``column_B``,
     ``column_C``, ``turn_order``, ``stack``, ``human_wins_ties``, ``tie_is_loss``;
-    `rule` is the catalogue ID applied; `detail` is a plain-language sentence.
+    `rule` is the catalogue ID applied; `message` says how (`detail`: in English).
     """
 
     ahead: str
@@ -55,11 +57,17 @@ class TieBreak:
     value: int
     decided_by: str
     rule: str
-    detail: str
+    message: Message
 
-    def to_dict(self) -> dict:
-        """JSON-ready form."""
-        return asdict(self)
+    @property
+    def detail(self) -> str:
+        """The tie-break as an English sentence."""
+        return str(self.message)
+
+    def to_dict(self, messages: bool = False) -> dict:
+        """JSON-ready form (with `messages`, ``detail_message`` beside ``detail``)."""
+        out = {k: v for k, v in asdict(self).items() if k != "message"}
+        return {**out, **(said("detail", self.message) if messages else {"detail": self.detail})}
 
 
 @dataclass(frozen=True)
@@ -86,6 +94,21 @@ def _turn_index(turn_order: Sequence[str], participant: str) -> int:
         return list(turn_order).index(participant)
     except ValueError:
         raise ValueError(f"{participant!r} is not in the turn order {list(turn_order)}") from None
+
+
+# What a ranking compares, in words ("Ann = Bo at 4 investment points").
+WHAT = {"investment points": msg("investment points"), "influence": msg("influence"), "prosperity": msg("prosperity")}
+
+
+def _same(a: str, b: str, value: int, what: Message | str) -> Message:
+    return msg("{ahead} = {behind} at {value} {what}", ahead=a, behind=b, value=value, what=what)
+
+
+def _earlier(pid: str, neutral_behind: bool) -> Message:
+    """TIE-03/05: `pid` plays earlier (the neutral, when it is the other one, counts after every player)."""
+    if neutral_behind:
+        return msg("{id} is earlier in the turn order; the neutral counts after every player", id=pid)
+    return msg("{id} is earlier in the turn order", id=pid)
 
 
 def ordinal(n: int) -> str:
@@ -136,41 +159,46 @@ def rank_tiger(contenders: Iterable[Contender], *, turn_order: Sequence[str], he
 def _explain_tiger_tie(a: Contender, b: Contender, hq: str | None, steps: tuple[str, ...] | None, what: str,
                        neutral_wins_ties: bool = True) -> TieBreak:
     """The step of the chain that put `a` before `b`, in words (the passed steps are named first)."""
-    same = f"{a.id} = {b.id} at {a.value} {what}"
+    same = _same(a.id, b.id, a.value, WHAT.get(what, what))
     if a.neutral and neutral_wins_ties:
-        return TieBreak(a.id, b.id, a.value, "neutral", "TIE-06", f"{same}: the neutral wins its ties")
+        return TieBreak(a.id, b.id, a.value, "neutral", "TIE-06", msg("{same}: the neutral wins its ties", same=same))
     if steps is None:
-        return TieBreak(a.id, b.id, a.value, "turn_order", "TIE-08",
-                        f"{same}: option turn_order, {a.id} is earlier in the turn order")
-    passed: list[str] = []
-    equal: list[str] = []
+        return TieBreak(a.id, b.id, a.value, "turn_order", "TIE-08", msg(
+            "{same}: option turn_order, {id} is earlier in the turn order", same=same, id=a.id))
+    hq_passed, equal = False, []
 
-    def notes() -> str:
-        out = list(passed)
-        if equal:
-            out.append("columns equal" if len(equal) == len(COLUMNS) else f"columns {'/'.join(equal)} equal")
-        return ", ".join(out) + "; " if out else ""
+    def told(reason: Message, notes: list) -> Message:  # the steps passed ("no headquarters, columns equal; …")
+        notes = [n for n in notes if n]
+        if not notes:
+            return msg("{same}: {reason}", same=same, reason=reason)
+        said_notes = notes[0] if len(notes) == 1 else msg("{first}, {second}", first=notes[0], second=notes[1])
+        return msg("{same}: {notes}; {reason}", same=same, notes=said_notes, reason=reason)
 
+    def columns() -> Message | None:
+        if not equal:
+            return None
+        return msg("columns equal") if len(equal) == len(COLUMNS) else msg("columns {columns} equal",
+                                                                            columns="/".join(equal))
+    no_hq = msg("no headquarters")
     for step in steps:
         if step == HEADQUARTERS:
             if a.id == hq:
-                return TieBreak(a.id, b.id, a.value, "headquarters", "TIE-01",
-                                f"{same}: {notes()}{a.id} has the headquarters here")
-            passed.append("no headquarters")
+                return TieBreak(a.id, b.id, a.value, "headquarters", "TIE-01", told(msg(
+                    "{id} has the headquarters here", id=a.id), [hq_passed and no_hq, columns()]))
+            hq_passed = True
         elif step.startswith(COLUMN_STEP):
             col = step[len(COLUMN_STEP):]
             i = COLUMNS.index(col)
             x, y = a.columns[i], b.columns[i]
             if x != y:
-                prefix = f"columns {'/'.join(equal)} equal, " if equal else ""
-                before = f"{', '.join(passed)}; " if passed else ""
-                return TieBreak(a.id, b.id, a.value, f"column_{col}", "TIE-02",
-                                f"{same}: {before}{prefix}column {col} {x} > {y}")
+                decided = msg("column {column} {x} > {y}", column=col, x=x, y=y)
+                if equal:
+                    decided = msg("columns {columns} equal, {decided}", columns="/".join(equal), decided=decided)
+                return TieBreak(a.id, b.id, a.value, f"column_{col}", "TIE-02", told(decided, [hq_passed and no_hq]))
             equal.append(col)
         else:
-            later = "; the neutral counts after every player" if b.neutral else ""
-            return TieBreak(a.id, b.id, a.value, "turn_order", "TIE-03",
-                            f"{same}: {notes()}{a.id} is earlier in the turn order{later}")
+            return TieBreak(a.id, b.id, a.value, "turn_order", "TIE-03", told(_earlier(a.id, b.neutral),
+                                                                              [hq_passed and no_hq, columns()]))
     raise ValueError(f"the tie-break order {list(steps)} did not separate {a.id} and {b.id}")
 
 
@@ -200,13 +228,13 @@ def special_flag_offer_order(influence: Mapping[str, int], *, turn_order: Sequen
     breaks = []
     for a, b in zip(order, order[1:]):
         if influence[a] == influence[b]:
-            same = f"{a} = {b} at {influence[a]} influence"
+            same = _same(a, b, influence[a], WHAT["influence"])
             if a == neutral and neutral_wins_ties:
-                breaks.append(TieBreak(a, b, influence[a], "neutral", "TIE-06", f"{same}: the neutral wins its ties"))
+                breaks.append(TieBreak(a, b, influence[a], "neutral", "TIE-06",
+                                       msg("{same}: the neutral wins its ties", same=same)))
             else:
-                later = "; the neutral counts after every player" if b == neutral else ""
                 breaks.append(TieBreak(a, b, influence[a], "turn_order", "TIE-05",
-                                       f"{same}: {a} is earlier in the turn order{later}"))
+                                       msg("{same}: {reason}", same=same, reason=_earlier(a, b == neutral))))
     return Ranking(order=tuple(order), values=MappingProxyType(dict(influence)), tie_breaks=tuple(breaks))
 
 
@@ -219,15 +247,15 @@ def global_market_order(markers: Mapping[str, tuple[int, int]]) -> Ranking:
     seen: dict[tuple[int, int], str] = {}
     for pid, spot in markers.items():
         if spot in seen:
-            raise ValueError(f"{seen[spot]} and {pid} both sit at height {spot[1]} on space {spot[0]}")
+            raise ValueError("two markers sit at one height on one space", seen[spot], pid, spot)
         seen[spot] = pid
     order = sorted(markers, key=lambda pid: (-markers[pid][0], markers[pid][1]))
     breaks = []
     for a, b in zip(order, order[1:]):
         if markers[a][0] == markers[b][0]:
-            breaks.append(TieBreak(a, b, markers[a][0], "stack", "TIE-04",
-                                   f"{a} and {b} share space {markers[a][0]}: {a} is lower in the stack "
-                                   f"(arrived first)"))
+            breaks.append(TieBreak(a, b, markers[a][0], "stack", "TIE-04", msg(
+                "{ahead} and {behind} share space {space}: {ahead} is lower in the stack (arrived first)", ahead=a,
+                behind=b, space=markers[a][0])))
     return Ranking(order=tuple(order), values=MappingProxyType({p: m[0] for p, m in markers.items()}),
                    tie_breaks=tuple(breaks))
 
@@ -250,14 +278,14 @@ def rank_totals(totals: Mapping[str, int], *, turn_order: Sequence[str], solo_hu
     for a, b in zip(order, order[1:]):
         if totals[a] != totals[b]:
             continue
-        same = f"{a} = {b} at {totals[a]} prosperity"
+        same = _same(a, b, totals[a], WHAT["prosperity"])
         if solo_human is None:
             breaks.append(TieBreak(a, b, totals[a], "turn_order", "TIE-07",
-                                   f"{same}: {a} is earlier in the final turn order"))
+                                   msg("{same}: {id} is earlier in the final turn order", same=same, id=a)))
         elif human_wins_ties:
             breaks.append(TieBreak(a, b, totals[a], "human_wins_ties", "TIE-09",
-                                   f"{same}: in solo an equal score is a win for the human"))
+                                   msg("{same}: in solo an equal score is a win for the human", same=same)))
         else:
-            breaks.append(TieBreak(a, b, totals[a], "tie_is_loss", "SCENARIO-03",
-                                   f"{same}: in a scenario or campaign the human must out-score the Automa (AMB-46)"))
+            breaks.append(TieBreak(a, b, totals[a], "tie_is_loss", "SCENARIO-03", msg(
+                "{same}: in a scenario or campaign the human must out-score the Automa (AMB-46)", same=same)))
     return Ranking(order=tuple(order), values=MappingProxyType(dict(totals)), tie_breaks=tuple(breaks))

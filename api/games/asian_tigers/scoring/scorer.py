@@ -58,8 +58,9 @@ def position_from_table(data: Any, edition: Edition) -> EndPosition:
     return position
 
 
-def score_table(data: Any, edition: Edition | None = None) -> dict:
-    """Score a table's end-of-Era-II position; returns the JSON-ready outcome.
+def score_table(data: Any, edition: Edition | None = None, messages: bool = False) -> dict:
+    """Score a table's end-of-Era-II position; returns the JSON-ready outcome (with `messages`, each line and
+    tie-break also as a message: ``text_message``, ``detail_message``).
 
     `edition` defaults to the shipped edition (`load_edition()`).  Raises
     `ScorerInputError` (code, path, rule, message) for input that is malformed or
@@ -68,11 +69,12 @@ def score_table(data: Any, edition: Edition | None = None) -> dict:
     if edition is None:
         edition = load_edition()
     try:  # every field problem at once (field_problems.py), each named in words
-        return all_problems(lambda: score_end_position(position_from_table(data, edition), edition).to_dict(),
+        return all_problems(lambda: score_end_position(position_from_table(data, edition), edition).to_dict(messages),
                             errors=(ScorerInputError,))
     except ScorerInputError as error:
-        for each in [error, *error.others]:
-            each.field = each.field or words(each.path, edition)
+        for each in [error, *error.others]:  # the value in words: English in `field`, the message in `field_text`
+            each.field_text = each.field_text or words(each.path, edition)
+            each.field = str(each.field_text)
         raise
 
 
