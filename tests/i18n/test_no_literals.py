@@ -32,13 +32,13 @@ SERVER += []  # h37refuse: the engine's refusals
 #
 SERVER += []  # h37view: the game view's words
 #
-SERVER += []  # h37scorer: the Asian Tigers scorer
+SERVER += [f"api/games/asian_tigers/scoring/{m}.py" for m in ("scorer", "scorer_input", "scorer_checks", "scorer_words", "scorer_errors", "scorer_derived", "board_input", "score", "outcome", "ranking", "model")]  # h37scorer
 #
 PHONE += []  # h37turn: the turn screens
 #
 PHONE += []  # h37board: board, editions, campaign
 #
-PHONE += []  # h37scorer: the Asian Tigers scorer
+PHONE += [f"pwa/js/ui/{m}.js" for m in ("scorer", "atboard", "atcards")]  # h37scorer: the Asian Tigers scorer
 # The app's own name and the games' printed names, the same in every language.
 NAMES = {"tablekeeper", "Asian Tigers", "Asian Tigers: A Story of Prosperity"}
 # Readers of an edition's data file: their `EditionError`s speak to people editing that file, not to the table.

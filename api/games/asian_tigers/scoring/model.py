@@ -80,7 +80,7 @@ class TigerFacts:
             return self.ip.total
         if name in ("distinct_infrastructure_types", "satellites", "parts_factories", "power_plants", "laboratories"):
             return getattr(self, name)
-        raise ValueError(f"unknown final-scoring metric {name!r}")
+        raise ValueError("unknown final-scoring metric", name)
 
 
 @dataclass(frozen=True)

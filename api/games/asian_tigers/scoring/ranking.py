@@ -10,7 +10,7 @@ from dataclasses import asdict, dataclass, field
 from types import MappingProxyType
 from typing import Iterable, Mapping, Sequence
 
-from api.games.messages import Message, msg, said
+from api.games.messages import Message, english_ordinal as ordinal, msg, said  # noqa: F401 (ordinal: its old home)
 
 CHAIN = "chain"
 TURN_ORDER = "turn_order"
@@ -93,7 +93,7 @@ def _turn_index(turn_order: Sequence[str], participant: str) -> int:
     try:
         return list(turn_order).index(participant)
     except ValueError:
-        raise ValueError(f"{participant!r} is not in the turn order {list(turn_order)}") from None
+        raise ValueError("not in the turn order", participant, list(turn_order)) from None
 
 
 # What a ranking compares, in words ("Ann = Bo at 4 investment points").
@@ -111,12 +111,6 @@ def _earlier(pid: str, neutral_behind: bool) -> Message:
     return msg("{id} is earlier in the turn order", id=pid)
 
 
-def ordinal(n: int) -> str:
-    """``1`` → ``1st``, ``2`` → ``2nd``, ``11`` → ``11th``."""
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
-
-
 def rank_tiger(contenders: Iterable[Contender], *, turn_order: Sequence[str], headquarters: str | None = None,
                tiebreak: str = CHAIN, what: str = "investment points", order: Sequence[str] = DEFAULT_TIE_ORDER,
                neutral_wins_ties: bool = True) -> Ranking:
@@ -130,7 +124,7 @@ def rank_tiger(contenders: Iterable[Contender], *, turn_order: Sequence[str], he
     everyone else must be.
     """
     if tiebreak not in TIEBREAK_OPTIONS:
-        raise ValueError(f"unknown tie-break option {tiebreak!r}; expected one of {TIEBREAK_OPTIONS}")
+        raise ValueError("unknown tie-break option", tiebreak, TIEBREAK_OPTIONS)
     pool = list(contenders)
     if sum(c.neutral for c in pool) > 1:
         raise ValueError("at most one neutral can take part in a ranking")
@@ -165,41 +159,37 @@ def _explain_tiger_tie(a: Contender, b: Contender, hq: str | None, steps: tuple[
     if steps is None:
         return TieBreak(a.id, b.id, a.value, "turn_order", "TIE-08", msg(
             "{same}: option turn_order, {id} is earlier in the turn order", same=same, id=a.id))
-    hq_passed, equal = False, []
+    no_hq, equal = None, []
 
-    def told(reason: Message, notes: list) -> Message:  # the steps passed ("no headquarters, columns equal; …")
+    def told(reason: Message, *notes) -> Message:  # the steps passed first ("no headquarters, columns equal; …")
         notes = [n for n in notes if n]
-        if not notes:
-            return msg("{same}: {reason}", same=same, reason=reason)
-        said_notes = notes[0] if len(notes) == 1 else msg("{first}, {second}", first=notes[0], second=notes[1])
-        return msg("{same}: {notes}; {reason}", same=same, notes=said_notes, reason=reason)
+        if len(notes) == 2:
+            notes = [msg("{first}, {second}", first=notes[0], second=notes[1])]
+        return msg("{same}: {notes}; {reason}", same=same, notes=notes[0], reason=reason) if notes else msg(
+            "{same}: {reason}", same=same, reason=reason)
 
     def columns() -> Message | None:
-        if not equal:
-            return None
-        return msg("columns equal") if len(equal) == len(COLUMNS) else msg("columns {columns} equal",
-                                                                            columns="/".join(equal))
-    no_hq = msg("no headquarters")
+        return equal and (msg("columns equal") if len(equal) == len(COLUMNS) else msg("columns {columns} equal",
+                                                                                      columns="/".join(equal)))
     for step in steps:
         if step == HEADQUARTERS:
             if a.id == hq:
-                return TieBreak(a.id, b.id, a.value, "headquarters", "TIE-01", told(msg(
-                    "{id} has the headquarters here", id=a.id), [hq_passed and no_hq, columns()]))
-            hq_passed = True
+                return TieBreak(a.id, b.id, a.value, "headquarters", "TIE-01",
+                                told(msg("{id} has the headquarters here", id=a.id), columns()))
+            no_hq = msg("no headquarters")
         elif step.startswith(COLUMN_STEP):
             col = step[len(COLUMN_STEP):]
-            i = COLUMNS.index(col)
-            x, y = a.columns[i], b.columns[i]
+            x, y = a.columns[COLUMNS.index(col)], b.columns[COLUMNS.index(col)]
             if x != y:
                 decided = msg("column {column} {x} > {y}", column=col, x=x, y=y)
                 if equal:
                     decided = msg("columns {columns} equal, {decided}", columns="/".join(equal), decided=decided)
-                return TieBreak(a.id, b.id, a.value, f"column_{col}", "TIE-02", told(decided, [hq_passed and no_hq]))
+                return TieBreak(a.id, b.id, a.value, f"column_{col}", "TIE-02", told(decided, no_hq))
             equal.append(col)
         else:
-            return TieBreak(a.id, b.id, a.value, "turn_order", "TIE-03", told(_earlier(a.id, b.neutral),
-                                                                              [hq_passed and no_hq, columns()]))
-    raise ValueError(f"the tie-break order {list(steps)} did not separate {a.id} and {b.id}")
+            return TieBreak(a.id, b.id, a.value, "turn_order", "TIE-03", told(_earlier(a.id, b.neutral), no_hq,
+                                                                              columns()))
+    raise ValueError("the tie-break order did not separate them", list(steps), a.id, b.id)
 
 
 def award_by_rank(ranking: Ranking, table: Sequence[int]) -> dict[str, int]:

@@ -189,11 +189,12 @@ def _rows(edition: Edition, kind: str, sector: str, data, flags, path: str, cata
     described = and_words([msg("any flag") if r["accepts"] == "any" else "/".join(r["accepts"]) for r in rows])
     for i, flag in enumerate(flags):
         if not any(fits(flag, r) for r in rows):
-            special = flag.startswith(SPECIAL_PREFIX)
-            fail("special_flag_row" if special else "flag_row_mismatch", path + ptr(i), msg(
-                 "{flag} cannot go in sector {sector}: its rows accept {rows} (a special flag only goes in a row that "
-                 "accepts any flag)" if special else "{flag} cannot go in sector {sector}: its rows accept {rows}",
-                 flag=flag, sector=sector, rows=described), "PERF-07" if special else "FLAG-02")
+            said = {"flag": flag, "sector": sector, "rows": described}
+            if flag.startswith(SPECIAL_PREFIX):
+                fail("special_flag_row", path + ptr(i), msg("{flag} cannot go in sector {sector}: its rows accept {rows}"
+                     " (a special flag only goes in a row that accepts any flag)", **said), "PERF-07")
+            fail("flag_row_mismatch", path + ptr(i), msg("{flag} cannot go in sector {sector}: its rows accept {rows}",
+                                                         **said), "FLAG-02")
     fail("flag_row_mismatch", path, msg("{flags} cannot all fit in sector {sector}: its rows accept {rows}, one flag "
                                         "per row", flags=", ".join(flags), sector=sector, rows=described), "FLAG-02")
 
