@@ -1,21 +1,8 @@
 """Scorer-only input "as the board lies": who owns each construction space, instead of the numbers.
 
-Each Tiger entry of the scorer input may carry a ``board`` (all four or none)::
-
-    "tigers": {"SK": {"prosperity_token": "PT1", "headquarters": "Ann",
-                      "board": {"spaces": {"SK.F2": {"owner": "Ann", "parts_factory": true},
-                                           "SK.U1": {"owner": "Bob"}},
-                                "infinite": {"SK.Pinf": {"Ann": 2}},     # ∞ spaces: pieces per owner
-                                "satellites": {"SK.SF": "Bob"}}}}
-
-With boards, the players' and the Automa's ``tigers`` facts are left out: this
-module derives them (investment points by column, kinds built, satellites, parts
-factories, power plants, laboratories) with the engine's own `turn.investment`
-functions, the ones a recorded game uses (IP-01..04, SCORE-FSB-02..07).  The
-neutral's IP are its blockers (NEUTRAL-01..04): on every Tiger one piece on each
-4-dot space, so with boards its ``tigers`` entry may be left out and is derived the
-same way (``"advanced": true`` on the neutral: a parts factory under each of its
-factories, NEUTRAL-03); a given entry is kept and checked as before.
+With boards, the players' and the Automa's (and the neutral's) ``tigers`` facts are derived here with the
+engine's own `turn.investment` functions (IP-01..04, SCORE-FSB-02..07, NEUTRAL-01..04); the format is in
+docs/scorers.md ("The Asian Tigers scorer's input").
 """
 from __future__ import annotations
 

@@ -1,10 +1,8 @@
 """The result of end-of-game scoring: `Outcome` and its parts, each with a JSON-ready `to_dict`.
 
-`scoring.score.score_end_position` returns an `Outcome`.  `Outcome.to_dict()` is a superset
-of the worked examples' ``expected`` layout (tests/data/examples/README.md), plus
-the scorepad per participant, tie-break keys, standings, explanation lines and the
-placeholder edition values used.
-"""
+`scoring.score.score_end_position` returns an `Outcome`.  `Outcome.to_dict()` is a superset of the worked examples'
+``expected`` layout (tests/data/examples/README.md), plus the scorepad per participant, tie-break keys, standings,
+explanation lines and the placeholder edition values used."""
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
@@ -19,9 +17,8 @@ from api.games.asian_tigers.scoring.ranking import Ranking
 class Line:
     """One plain-language line explaining one number.
 
-    `placeholder_values` are the JSON pointers of placeholder edition values the number
-    depends on; `placeholder` is true when there is at least one.
-    """
+    `placeholder_values` are the JSON pointers of placeholder edition values the number depends on; `placeholder` is
+    true when there is at least one."""
 
     participant: str | None
     category: str
@@ -64,10 +61,8 @@ class GlobalMarketMove:
 class TigerStep:
     """One Tiger's ranking and what each ranked participant got from it.
 
-    For the influence step (MGMT2-03) `awards` is the influence gained and `after` the
-    influence of everyone afterwards; for prosperity (MGMT2-04) `awards` is the
-    prosperity scored and `token` the prosperity token.
-    """
+    For the influence step (MGMT2-03) `awards` is the influence gained and `after` the influence of everyone
+    afterwards; for prosperity (MGMT2-04) `awards` is the prosperity scored and `token` the prosperity token."""
 
     tiger: str
     ranking: Ranking
@@ -127,9 +122,8 @@ class NationsScore:
 class ParticipantScore:
     """One participant's scorepad column.
 
-    `by_tiger[T]` / `by_tiger_era1[T]` = (influence, rank or None, points); `sectors`
-    and `nations` are None for the neutral, whose score is never recorded (NEUTRAL-07).
-    """
+    `by_tiger[T]` / `by_tiger_era1[T]` = (influence, rank or None, points); `sectors` and `nations` are None for the
+    neutral, whose score is never recorded (NEUTRAL-07)."""
 
     id: str
     kind: str
@@ -215,8 +209,7 @@ class Outcome:
     placeholder_values: tuple[str, ...]
 
     def to_dict(self, messages: bool = False) -> dict:
-        """JSON-ready form; a superset of the worked examples' ``expected`` layout.  With `messages`, every line
-        and tie-break also carries its message (``text_message``, ``detail_message``: `api.i18n.localize`)."""
+        """JSON-ready form, a superset of the worked examples' ``expected``; `messages`: with each message too."""
         def step(s: TigerStep, kind: str) -> dict:
             out = {"ranking": list(s.ranking.order), "unranked": list(s.ranking.unranked)}
             if kind == "influence":

@@ -1,9 +1,8 @@
 """Ordering participants: rankings on a Tiger, turn order, special-flag offers, final standings.
 
-Every ordering is strict: the tie-breakers always separate two participants.  Each function
-returns a `Ranking`: the order, the participants left out (0 points, AMB-20), and one `TieBreak`
-per pair of equal neighbours naming the step and the rule that separated them.  Pure Python.
-"""
+Every ordering is strict: the tie-breakers always separate two participants.  Each function returns a `Ranking`: the
+order, the participants left out (0 points, AMB-20), and one `TieBreak` per pair of equal neighbours naming the step
+and the rule that separated them.  Pure Python."""
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
@@ -32,10 +31,9 @@ def tie_rules(edition) -> dict:
 class Contender:
     """One participant competing on one Tiger.
 
-    `value` is what is ranked (investment points or influence); `columns` are the
-    participant's investment points in columns A, B and C on that Tiger (used by
-    TIE-02 even when influence is ranked); `neutral` marks the 3-player neutral.
-    """
+    `value` is what is ranked (investment points or influence); `columns` are the participant's investment points in
+    columns A, B and C on that Tiger (used by TIE-02 even when influence is ranked); `neutral` marks the 3-player
+    neutral."""
 
     id: str
     value: int
@@ -47,10 +45,9 @@ class Contender:
 class TieBreak:
     """How two neighbours with the same value were separated.
 
-    `decided_by` is one of ``neutral``, ``headquarters``, ``column_A``, ``column_B``,
-    ``column_C``, ``turn_order``, ``stack``, ``human_wins_ties``, ``tie_is_loss``;
-    `rule` is the catalogue ID applied; `message` says how (`detail`: in English).
-    """
+    `decided_by` is one of ``neutral``, ``headquarters``, ``column_A``, ``column_B``, ``column_C``, ``turn_order``,
+    ``stack``, ``human_wins_ties``, ``tie_is_loss``; `rule` is the catalogue ID applied; `message` says how (`detail`:
+    in English)."""
 
     ahead: str
     behind: str
@@ -96,7 +93,6 @@ def _turn_index(turn_order: Sequence[str], participant: str) -> int:
         raise ValueError("not in the turn order", participant, list(turn_order)) from None
 
 
-# What a ranking compares, in words ("Ann = Bo at 4 investment points").
 WHAT = {"investment points": msg("investment points"), "influence": msg("influence"), "prosperity": msg("prosperity")}
 
 
@@ -104,11 +100,9 @@ def _same(a: str, b: str, value: int, what: Message | str) -> Message:
     return msg("{ahead} = {behind} at {value} {what}", ahead=a, behind=b, value=value, what=what)
 
 
-def _earlier(pid: str, neutral_behind: bool) -> Message:
-    """TIE-03/05: `pid` plays earlier (the neutral, when it is the other one, counts after every player)."""
-    if neutral_behind:
-        return msg("{id} is earlier in the turn order; the neutral counts after every player", id=pid)
-    return msg("{id} is earlier in the turn order", id=pid)
+def _earlier(pid: str, neutral_behind: bool) -> Message:  # TIE-03/05 (the neutral counts after every player)
+    return (msg("{id} is earlier in the turn order; the neutral counts after every player", id=pid) if neutral_behind
+            else msg("{id} is earlier in the turn order", id=pid))
 
 
 def rank_tiger(contenders: Iterable[Contender], *, turn_order: Sequence[str], headquarters: str | None = None,
@@ -116,13 +110,10 @@ def rank_tiger(contenders: Iterable[Contender], *, turn_order: Sequence[str], he
                neutral_wins_ties: bool = True) -> Ranking:
     """Rank the contenders on one Tiger (MGMT1-03, MGMT2-03, MGMT2-04).
 
-    Contenders with a value of 0 are not ranked (AMB-20).  Ties: the neutral when
-    `neutral_wins_ties` (TIE-06), then with ``tiebreak="chain"`` the steps of `order`
-    (headquarters TIE-01, columns A, B, C TIE-02, `turn_order` TIE-03; the edition's
-    ``rules.tie_breakers.order``), or only the turn order under ``"turn_order"``
-    (TIE-08).  The neutral need not be in `turn_order` (it counts after every player);
-    everyone else must be.
-    """
+    Contenders with a value of 0 are not ranked (AMB-20).  Ties: the neutral when `neutral_wins_ties` (TIE-06), then
+    with ``tiebreak="chain"`` the steps of `order` (headquarters TIE-01, columns A, B, C TIE-02, `turn_order` TIE-03;
+    the edition's ``rules.tie_breakers.order``), or only the turn order under ``"turn_order"`` (TIE-08).  The neutral
+    need not be in `turn_order` (it counts after every player); everyone else must be."""
     if tiebreak not in TIEBREAK_OPTIONS:
         raise ValueError("unknown tie-break option", tiebreak, TIEBREAK_OPTIONS)
     pool = list(contenders)
@@ -163,8 +154,7 @@ def _explain_tiger_tie(a: Contender, b: Contender, hq: str | None, steps: tuple[
 
     def told(reason: Message, *notes) -> Message:  # the steps passed first ("no headquarters, columns equal; …")
         notes = [n for n in notes if n]
-        if len(notes) == 2:
-            notes = [msg("{first}, {second}", first=notes[0], second=notes[1])]
+        notes = [msg("{first}, {second}", first=notes[0], second=notes[1])] if len(notes) == 2 else notes
         return msg("{same}: {notes}; {reason}", same=same, notes=notes[0], reason=reason) if notes else msg(
             "{same}: {reason}", same=same, reason=reason)
 
@@ -204,11 +194,9 @@ def special_flag_offer_order(influence: Mapping[str, int], *, turn_order: Sequen
                              neutral: str | None = None, neutral_wins_ties: bool = True) -> Ranking:
     """Order in which a Tiger's special flag is offered (MGMT1-04, MGMT1-06).
 
-    Highest influence first, 0 included (AMB-23); ties by turn order only, the HQ and
-    column chain is not used (TIE-05), except that the neutral wins its ties (TIE-06)
-    when `neutral_wins_ties` (the edition's ``neutral_player.wins_ties``); otherwise it
-    counts after every player.
-    """
+    Highest influence first, 0 included (AMB-23); ties by turn order only, the HQ and column chain is not used
+    (TIE-05), except that the neutral wins its ties (TIE-06) when `neutral_wins_ties` (the edition's
+    ``neutral_player.wins_ties``); otherwise it counts after every player."""
     def key(pid: str) -> tuple:
         is_neutral = pid == neutral
         first = (not is_neutral) if neutral_wins_ties else False
@@ -231,9 +219,8 @@ def special_flag_offer_order(influence: Mapping[str, int], *, turn_order: Sequen
 def global_market_order(markers: Mapping[str, tuple[int, int]]) -> Ranking:
     """Turn order from global-market markers ``{id: (position, stack height)}`` (TIE-04).
 
-    Further along goes first; on a shared space the marker lower in the stack (height
-    0 = bottom = arrived first) goes first.  Two markers may not share a height.
-    """
+    Further along goes first; on a shared space the marker lower in the stack (height 0 = bottom = arrived first) goes
+    first.  Two markers may not share a height."""
     seen: dict[tuple[int, int], str] = {}
     for pid, spot in markers.items():
         if spot in seen:
@@ -254,10 +241,9 @@ def rank_totals(totals: Mapping[str, int], *, turn_order: Sequence[str], solo_hu
                 human_wins_ties: bool = True) -> Ranking:
     """Final standings by total, best first (SCORE-END-01).
 
-    Equal totals go to the participant earlier in the final turn order (TIE-07).  In
-    solo (`solo_human` given) an equal score goes to the human when `human_wins_ties`
-    (TIE-09, SOLO-SCORE-02), otherwise to the Automa (scenario and campaign, AMB-46).
-    """
+    Equal totals go to the participant earlier in the final turn order (TIE-07).  In solo (`solo_human` given) an equal
+    score goes to the human when `human_wins_ties` (TIE-09, SOLO-SCORE-02), otherwise to the Automa (scenario and
+    campaign, AMB-46)."""
     def key(pid: str) -> tuple:
         if solo_human is not None:
             return (-totals[pid], (pid != solo_human) if human_wins_ties else (pid == solo_human))

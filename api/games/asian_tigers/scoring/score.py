@@ -1,13 +1,12 @@
 """The Era II management phase and final scoring of Asian Tigers (MGMT2-*, SCORE-*, SOLO-SCORE-*).
 
-One implementation, two callers: the full engine builds an `EndPosition` from its
-game state, and the scorer-only entry point (`scorer.score_table`) builds one from
-a table's JSON.  `score_end_position` runs the management track's steps in order,
-each section below: 1 global market, 2 influence, 3 prosperity, 4 final scoring,
-5 nations, then totals, standings, winner and the solo rank title.
+One implementation, two callers: the full engine builds an `EndPosition` from its game state, and the scorer-only
+entry point (`scorer.score_table`) builds one from a table's JSON.  `score_end_position` runs the management track's
+steps in order, each section below: 1 global market, 2 influence, 3 prosperity, 4 final scoring, 5 nations, then
+totals, standings, winner and the solo rank title.  Every line is a message (`api.games.messages`), said at the edge.
 
-Every printed number is read from the edition; each one that is a placeholder is
-named by its JSON pointer in the explaining `Line` and in `Outcome.placeholder_values`.
+Every printed number is read from the edition; each one that is a placeholder is named by its JSON pointer in the
+explaining `Line` and in `Outcome.placeholder_values`.
 """
 from __future__ import annotations
 
@@ -57,9 +56,8 @@ class _Book:
 def score_end_position(position: EndPosition, edition: Edition) -> Outcome:
     """Run the Era II management phase and final scoring on `position` (MGMT2-01).
 
-    `position` is assumed consistent (the scorer validates table input; the engine
-    builds it from a legal state).  Returns an `Outcome`.
-    """
+    `position` is assumed consistent (the scorer validates table input; the engine builds it from a legal state).
+    Returns an `Outcome`."""
     book = _Book(edition)
     n = position.table_player_count
     moves, turn = _global_market(position, edition, book)
@@ -112,16 +110,10 @@ def _global_market(position: EndPosition, edition: Edition, book: _Book):
             spots[pid] = (target, max(heights) + 1 if heights else 0)
         moves.append(GlobalMarketMove(pid, before[0], before[1], left.total, advance, spots[pid][0], spots[pid][1]))
         said = {"id": pid, "detail": left.describe(), "per": per_space, "count": advance, "before": before[0]}
-        if advance and spots[pid][1]:
-            text = msg_n("{id}: {detail} leftover resources ÷ {per} → +{count} space, {before} → {after} (on top of "
-                         "the stack there)", "{id}: {detail} leftover resources ÷ {per} → +{count} spaces, {before} → "
-                         "{after} (on top of the stack there)", "count", **said, after=target)
-        elif advance:
-            text = msg_n("{id}: {detail} leftover resources ÷ {per} → +{count} space, {before} → {after}", "{id}: "
-                         "{detail} leftover resources ÷ {per} → +{count} spaces, {before} → {after}", "count", **said,
-                         after=target)
-        else:
-            text = msg("{id}: {detail} leftover resources → no move, stays on {before}", **said)
+        text = (msg_n("{id}: {detail} leftover resources ÷ {per} → +{count} space, {before} → {after}", "{id}: {detail} "
+                      "leftover resources ÷ {per} → +{count} spaces, {before} → {after}", "count", **said, after=spots[pid][0])
+                if advance else msg("{id}: {detail} leftover resources → no move, stays on {before}", **said))
+        text = msg("{line} (on top of the stack there)", line=text) if advance and spots[pid][1] else text
         book.add(pid, "global_market", None, advance, text, [LEFTOVER_POINTER])
     turn = global_market_order(spots)
     for i, pid in enumerate(turn.order):

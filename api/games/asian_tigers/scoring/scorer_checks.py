@@ -1,11 +1,9 @@
 """Rule checks on a table's end-of-game position, before it is scored.
 
-`check_position` refuses positions that cannot arise in a legal game, where that is
-cheap to see from the scorer's input: markers sharing a stack height, facts that
-contradict the investment points, too many satellites or parts factories, the
-neutral's blockers, flags in rows that do not take them, flags that are not in the
-game at this player count or not taken from the top of their stack, the Automa's
-fill order, and the Era I headquarters.  Each refusal is a `ScorerInputError`.
+`check_position` refuses positions that cannot arise in a legal game, where that is cheap to see from the scorer's
+input: markers sharing a stack height, facts that contradict the investment points, too many satellites or parts
+factories, the neutral's blockers, flags in rows that do not take them, flags not in the game at this player count or
+not taken from the top of their stack, the Automa's fill order, the Era I headquarters (each a `ScorerInputError`).
 """
 from __future__ import annotations
 
@@ -63,13 +61,11 @@ def _facts(position: EndPosition, edition: Edition) -> None:
                      msg("there are only 6 infrastructure types (university, factory, power plant, laboratory, "
                          "satellite, headquarters)"), "SCORE-FSB-03")
             if f.ip.none < f.satellites + hq:
-                fail("facts_inconsistent", path + "/ip/none", (msg(
-                     "{id} has {satellites} satellite(s) and the headquarters on {tiger}, each worth 1 investment point"
-                     " in no column, but only {points} point(s) outside the columns", id=p.id, satellites=f.satellites,
-                     tiger=name, points=f.ip.none) if hq else msg(
-                     "{id} has {satellites} satellite(s) on {tiger}, each worth 1 investment point in no column, but "
-                     "only {points} point(s) outside the columns", id=p.id, satellites=f.satellites, tiger=name,
-                     points=f.ip.none)), "IP-04")
+                what = (msg("{count} satellite(s) and the headquarters", count=f.satellites) if hq
+                        else msg("{count} satellite(s)", count=f.satellites))
+                fail("facts_inconsistent", path + "/ip/none", msg("{id} has {what} on {tiger}, each worth 1 investment "
+                     "point in no column, but only {points} point(s) outside the columns", id=p.id, what=what,
+                     tiger=name, points=f.ip.none), "IP-04")
             least = f.satellites + f.power_plants + f.laboratories + hq + 2 * f.parts_factories
             if f.ip.total < least or f.ip.total < f.distinct_infrastructure_types:
                 fail("facts_inconsistent", path + "/ip",

@@ -1,10 +1,7 @@
 """What the Asian Tigers scorer works out instead of asking the table (issue 34: fewer taps).
 
-Both concern the Era II management's Global Market step (MGMT2-02): markers move 1 space per 3 leftovers, a
-marker arriving on an occupied space goes on top (GM-02), and the positions and heights set the final turn
-order (TIE-04).  A marker's height matters only where markers share a space and stay, and the turn order
-before the step only where two markers move onto one space; elsewhere the table need not say.  Where it
-matters and is missing, the field is refused (noted with the others, `field_problems`).
+A marker's height on the global market and the turn order before the Era II Global Market step (MGMT2-02,
+GM-02, TIE-04): asked only where they change the result (docs/scorers.md), else refused at their field.
 """
 from __future__ import annotations
 

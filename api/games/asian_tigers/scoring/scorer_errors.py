@@ -11,10 +11,9 @@ from api.games.scorekit import FieldProblem
 class ScorerInputError(FieldProblem):
     """Table input the scorer refuses.
 
-    `code` is a stable snake_case reason, `path` a JSON pointer into the input, `rule`
-    the catalogue ID broken (None for a malformed input) and `message` a sentence a
-    player understands (English; `text` keeps the message to say it in another language).
-    """
+    `code` is a stable snake_case reason, `path` a JSON pointer into the input, `rule` the catalogue ID broken (None
+    for a malformed input) and `message` a sentence a player understands (English; `text` keeps the message to say it
+    in another language)."""
 
     def __init__(self, code: str, path: str, message: str | Message, rule: str | None = None):
         super().__init__(f"{path or '/'}: {message}" + (f" ({rule})" if rule else ""))

@@ -1,9 +1,7 @@
 """Reading a table's end-of-game JSON into an `EndPosition`, refusing anything inconsistent.
 
-The format is the one of the worked examples (tests/data/examples/README.md), with
-an optional ``solo.variant`` (see `scorer.score_table`).  Every refusal is a
-`ScorerInputError` whose `path` is a JSON pointer into the input.  This module checks
-shapes and identities; `scorer_checks` checks the facts against the rules.
+The format is the worked examples' (docs/scorers.md).  Every refusal is a `ScorerInputError` whose `path` is a JSON
+pointer into the input.  This module checks shapes and identities; `scorer_checks` checks the facts against the rules.
 """
 from __future__ import annotations
 
@@ -64,10 +62,8 @@ def integer(value: Any, path: str, minimum: int | None = 0, maximum: int | None 
     return value
 
 
-# Tracks keep counting past their printed end (I05) but no game goes round the printed track twice: in 20
-# worker placements a marker gains at most one flag's spaces (2 to 7) or a printed bonus a turn, plus the
-# management steps; so the bound is the printed track and one lap more (issue 34: 99 on the global market
-# and 250 influence were accepted before).
+# Tracks count past their printed end (I05), but in 20 worker placements (at most a flag's 2..7 spaces or a printed
+# bonus a turn, plus the management steps) no game goes round twice: the bound is one lap more (issue 34).
 BEYOND_PRINTED = 2
 TRACK_WHY = {"position": msg("a game can reach on the global market track (one lap past its printed end at most)"),
              "influence": msg("a game can reach on an influence track (one lap past its printed end at most)")}
