@@ -6,11 +6,14 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, request
 
+from api.games.asian_tigers.presentation.labels import edition_labels as tiger_labels
+from api.i18n import render
 from api.storage import import_keys, throttle, tokens
 from api.storage.models import CreatedGame, utcnow
 from api.web import schemas
 from api.web.guards import read_json
 from api.web.http import authorized, idempotency, json_response, load, not_modified, query, readable, repo
+from api.web.language import request_language
 from api.web.problems import ApiProblem
 from api.web.views import edition_detail, game_view
 
@@ -196,8 +199,9 @@ def why_not(game_id: str):
 
 
 # The labels document's format: bumped when what it holds changes for the same edition (2: a sector's
-# entry names its bonus, issue 18), so its ETag changes too.
-LABELS_FORMAT = 2
+# entry names its bonus, issue 18; 3: a buildings family, and the document is in the request's language,
+# issue 37), so its ETag changes too.
+LABELS_FORMAT = 3
 
 
 @bp.get("/games/<game_id>/labels")
@@ -210,12 +214,15 @@ def game_labels(game_id: str):
     """
     r, _record, _role = authorized(game_id, write=False)
     record, edition = r.edition_document(game_id)
-    opaque = f"{record.edition_hash}.{LABELS_FORMAT}"
+    lang = request_language()  # the edition's names and the words around them (issue 37)
+    opaque = f"{record.edition_hash}.{LABELS_FORMAT}" + ("" if lang == "en" else f".{lang}")
     tag = f'"{opaque}"'
     if request.if_none_match and request.if_none_match.contains(opaque):
         resp = Response(status=304)
     else:
         labels = r.engine(record.kind).labels(edition)  # Unsupported → 404 not_supported (problems.py)
+        if record.kind == "asian_tigers":
+            labels = tiger_labels(edition, lang, lambda message: render(message, lang))
         resp = json_response({"game_id": game_id, "game": record.kind, "edition_hash": record.edition_hash,
                               "labels": labels})
     resp.headers["ETag"] = tag

@@ -29,10 +29,9 @@ from __future__ import annotations
 from api.games.nippon.bounds import board_counts, check_vp_track
 from api.games.nippon.data import NipponData
 from api.games.nippon.live import Board
-from api.games.nippon.names import read_seats
 from api.games.nippon.inputs import (
     NipponEndState, NipponPlayer, check_multiplier_supply, check_nothing_removed, check_player_count,
-    check_tiles_only_outbid, check_vp_in_play, parse_achievements, parse_scoring, read_vp_in_play,
+    check_tiles_only_outbid, check_vp_in_play, parse_achievements, parse_scoring, read_seats, read_vp_in_play,
 )
 from api.games.nippon.scoring import CATEGORIES, result_document, score_achievements, score_scorings
 from api.games.messages import and_list, msg

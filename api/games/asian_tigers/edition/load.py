@@ -10,8 +10,10 @@ the engine uses can be reported as a placeholder.
 from __future__ import annotations
 
 import copy
+import functools
 import json
 import pathlib
+import re
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Mapping
@@ -165,6 +167,7 @@ class Edition:
     rules_options: Mapping
     neutral: Mapping
     solo: Mapping = field(default_factory=lambda: MappingProxyType({}))
+    names: Mapping = field(default_factory=lambda: MappingProxyType({}))  # {lang: {family: {id: name}}}
 
     # -- lookups ---------------------------------------------------------
     def space(self, space_id: str) -> Space:
@@ -269,7 +272,36 @@ def build_edition(document: dict, provenance: ProvenanceMap) -> Edition:
         catalog=_freeze(document["catalog"]), rules=_freeze(document["rules"]), board=_freeze(document["board"]),
         setup=_freeze(document["setup"]), rules_options=_freeze(document["rules_options"]),
         neutral=_freeze(document["neutral_player"]), solo=_freeze(document.get("solo", {})),
+        names=_freeze(document.get("names", {})),
     )
+
+
+# `/names` (component names per language, docs/editions.md): family -> where the edition keeps its ids.
+NAME_FAMILIES = {"tigers": ("tigers",), "nations": ("global_market", "nations"), "goods": ("goods",), "buildings": ()}
+BUILDINGS = ("university", "department", "factory", "power_plant", "laboratory")
+
+
+def check_names(document: dict) -> None:
+    """Raise `EditionError` at the first bad value of the optional ``/names``: ``{lang: {family: {id: name}}}``."""
+    for lang, families in _object(document.get("names", {}), "/names").items():
+        where = f"/names/{lang}"
+        if not re.fullmatch(r"[a-z]{2,3}(-[A-Za-z0-9]{2,8})?", lang):
+            raise EditionError(where, "not a language code (e.g. 'de', 'pt-BR')")
+        for family, entries in _object(families, where).items():
+            if family not in NAME_FAMILIES:
+                raise EditionError(f"{where}/{family}", f"unknown family; expected one of {', '.join(NAME_FAMILIES)}")
+            known = functools.reduce(lambda d, k: d[k], NAME_FAMILIES[family], document) if NAME_FAMILIES[family] else BUILDINGS
+            for code, name in _object(entries, f"{where}/{family}").items():
+                if code not in known:
+                    raise EditionError(f"{where}/{family}/{code}", f"no such id here; expected one of {', '.join(known)}")
+                if not isinstance(name, str) or not name.strip():
+                    raise EditionError(f"{where}/{family}/{code}", "a name must be a non-empty string")
+
+
+def _object(value: Any, path: str) -> dict:
+    if not isinstance(value, dict):
+        raise EditionError(path, "must be a JSON object")
+    return value
 
 
 _DEFAULT: Edition | None = None
@@ -298,6 +330,7 @@ def load_edition(source: str | pathlib.Path | dict | None = None) -> Edition:
     if not isinstance(document, dict):
         raise EditionError("/", "an edition must be a JSON object")
     provenance = validate_edition_document(document)
+    check_names(document)
     edition = build_edition(document, provenance)
     if source is None:
         _DEFAULT = edition
@@ -306,4 +339,4 @@ def load_edition(source: str | pathlib.Path | dict | None = None) -> Edition:
 
 __all__ = ["Edition", "EditionError", "Space", "SatelliteSpace", "LocalMarket", "Tiger", "Flag", "Nation",
            "FinalScoringRow", "InfrastructureSector", "load_edition", "build_edition", "pointer", "CENTERS",
-           "META_KEYS"]
+           "META_KEYS", "check_names", "NAME_FAMILIES", "BUILDINGS"]

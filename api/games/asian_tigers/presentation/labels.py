@@ -2,18 +2,19 @@
 
 A token reads "24 · 16 · 9 · 3", not ``PT1``.  Every label is composed from edition values (names,
 printed numbers, effects), so a corrected edition file corrects its labels too; `edition_labels`
-gathers them in the one per-edition document.
+gathers them in the one per-edition document, also in a language (issue 37: `component_names`).
 """
 from __future__ import annotations
 
 from api.games.asian_tigers.presentation.cache import per_edition
 
-from api.games.asian_tigers.edition.load import Edition, Space
+from api.games.asian_tigers.edition.load import BUILDINGS, NAME_FAMILIES, Edition, Space
+from api.games.messages import msg, msg_n, ordinal
 
-ROW_NAMES = {"factory": "factory row", "power_plant": "power-plant row", "laboratory": "laboratory row",
-             "university": "university row", "any": "any row"}
+ROW_MESSAGES = {"factory": msg("factory row"), "power_plant": msg("power-plant row"),
+                "laboratory": msg("laboratory row"), "university": msg("university row")}
+ROW_NAMES = {**{row: str(name) for row, name in ROW_MESSAGES.items()}, "any": "any row"}
 SET_NAMES = {"dollar": "$", "yen": "¥", "either": "$ or ¥"}
-ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th")
 
 
 def _decap(text: str) -> str:
@@ -182,56 +183,58 @@ def requirement_text(edition: Edition, requirement) -> str:
 
 
 # -- places ------------------------------------------------------------------------
-def space_label(edition: Edition, space: Space) -> str:
+def space_label(edition: Edition, space: Space, lang: str = "en", render=str) -> str:
     """A construction space by Tiger, kind, column and good (``South Korea · factory · column B · Electronics``)."""
-    return _space_labels(edition)[space.id]
+    if render is str:  # the common case, looked up on every view
+        return _space_labels(edition, lang)[space.id]
+    return " · ".join(map(render, _space_parts(edition, lang)[space.id]))
 
 
 @per_edition
-def _space_labels(edition: Edition) -> dict[str, str]:
-    labels: dict[str, str] = {}
+def _space_labels(edition: Edition, lang: str) -> dict[str, str]:
+    return {sid: " · ".join(map(str, parts)) for sid, parts in _space_parts(edition, lang).items()}
+
+
+@per_edition
+def _space_parts(edition: Edition, lang: str) -> dict[str, list]:
+    # A space's label as parts (names in `lang`, messages), joined by " · " in the reader's language.
+    names, parts = component_names(edition, lang), {}
     for tiger in edition.tigers.values():
-        raw = {}
         for space in tiger.spaces.values():
-            parts = [tiger.name, space.kind.replace("_", " ")]
-            parts.append("∞ space (no column limit)" if space.infinite else f"column {space.column}")
-            if space.good:
-                parts.append(space.good)
-            if space.science_cost is not None:
-                parts.append(f"costs {space.science_cost} science")  # a cost, not a gain (issue 33)
-            if space.bonus is not None:
-                parts.append(effect_text(edition, space.bonus))
-            raw[space.id] = " · ".join(parts)
+            parts[space.id] = [names["tigers"][tiger.id], names["buildings"].get(space.kind, space.kind),
+                               msg("∞ space (no column limit)") if space.infinite else msg("column {column}", column=space.column),
+                               *([names["goods"].get(space.good, space.good)] if space.good else []),
+                               # a cost, not a gain (issue 33)
+                               *([msg("costs {science} science", science=space.science_cost)] if space.science_cost is not None else []),
+                               *([effect_text(edition, space.bonus)] if space.bonus is not None else [])]
         seen: dict[str, list[str]] = {}
-        for sid, label in raw.items():
-            seen.setdefault(label, []).append(sid)
-        for label, ids in seen.items():
+        for sid in tiger.spaces:
+            seen.setdefault(" · ".join(map(str, parts[sid])), []).append(sid)
+        for ids in (ids for ids in seen.values() if len(ids) > 1):
             dots = [tiger.spaces[s].min_players for s in ids]
             for index, sid in enumerate(sorted(ids, key=lambda s: tiger.spaces[s].position)):
                 # Twins as the board tells them apart: by their dots (DATA-13), else by their order.
-                twin = (f"{tiger.spaces[sid].min_players}-dot space" if len(set(dots)) == len(dots)
-                        else f"{ORDINALS[index]} space")
-                labels[sid] = label if len(ids) == 1 else f"{label} · {twin}"
-    return labels
+                parts[sid].append(msg("{dots}-dot space", dots=tiger.spaces[sid].min_players) if len(set(dots)) == len(dots)
+                                  else msg("{place} space", place=ordinal(index + 1)))
+    return parts
 
 
 @per_edition
-def center_label(edition: Edition, center: str) -> str:
-    """``HK.B`` → ``Hong Kong centre B``; trade centres by their nations."""
+def center_label(edition: Edition, center: str, lang: str = "en", render=str) -> str:
+    """``HK.B`` → ``Hong Kong centre B``; trade centres by their nations (`render` says a message in `lang`)."""
     if center in edition.trade_centers:
-        return trade_center_label(edition, center)
+        return trade_center_label(edition, center, lang, render)
     tiger, letter = center.split(".")
-    return f"{edition.tigers[tiger].name} centre {letter}"
+    return render(msg("{tiger} centre {letter}", tiger=name_of(edition, "tigers", tiger, lang), letter=letter))
 
 
 @per_edition
-def trade_center_label(edition: Edition, center: str) -> str:
+def trade_center_label(edition: Edition, center: str, lang: str = "en", render=str) -> str:
     """A trade centre by its kind and the nations it serves."""
-    data = edition.trade_centers[center]
-    if data["kind"] == "special":
-        return "the special trade centre"
-    nations = [n.name for n in edition.nations.values() if n.trade_center == center]
-    return f"the {data['kind']} trade centre ({', '.join(nations)})"
+    kind = edition.trade_centers[center]["kind"]
+    nations = ", ".join(name_of(edition, "nations", n.code, lang) for n in edition.nations.values() if n.trade_center == center)
+    return render(msg("the special trade centre") if kind == "special" else msg("the regional trade centre ({nations})",
+                  nations=nations) if kind == "regional" else msg("the international trade centre ({nations})", nations=nations))
 
 
 @per_edition
@@ -275,33 +278,74 @@ def row_label(edition: Edition, row: str) -> str:
 
 
 @per_edition
-def flag_label(edition: Edition, flag: str) -> str:
+def flag_label(edition: Edition, flag: str, lang: str = "en", render=str) -> str:
     """A nation flag by nation, global-market value and stars; special flags by Tiger."""
     if flag.startswith("special:"):
         tiger = flag.split(":", 1)[1]
-        return f"the special flag of {edition.tigers[tiger].name} ({_count(edition.special_flag_stars[tiger], 'star')})"
+        return render(msg_n("the special flag of {tiger} ({stars} star)", "the special flag of {tiger} ({stars} stars)", "stars",
+                            tiger=name_of(edition, "tigers", tiger, lang), stars=edition.special_flag_stars[tiger]))
     nation = edition.nations[flag.rsplit("-", 1)[0]]
     data = next(f for f in nation.flags if f.id == flag)
-    return f"{nation.name} (value {data.value}, {_count(data.stars, 'star')})"
+    return render(msg_n("{nation} (value {value}, {stars} star)", "{nation} (value {value}, {stars} stars)", "stars",
+                        nation=name_of(edition, "nations", nation.code, lang), value=data.value, stars=data.stars))
 
 
 @per_edition
-def market_label(edition: Edition, market: str) -> str:
+def market_label(edition: Edition, market: str, lang: str = "en", render=str) -> str:
     """A local market by Tiger, column, the good it wants and its influence."""
-    tiger = edition.tigers[market.split(".")[0]]
-    data = tiger.local_markets[market]
-    return f"{tiger.name} · column {data.column} market · wants {data.good} · +{data.influence} influence"
+    data = edition.tigers[market.split(".")[0]].local_markets[market]
+    return render(msg("{tiger} · column {column} market · wants {good} · +{influence} influence", column=data.column,
+                      tiger=name_of(edition, "tigers", data.tiger, lang), good=name_of(edition, "goods", data.good, lang),
+                      influence=data.influence))
 
 
 @per_edition
-def satellite_space_label(edition: Edition, space: str) -> str:
+def satellite_space_label(edition: Edition, space: str, lang: str = "en", render=str) -> str:
     """A satellite space by Tiger and row."""
-    tiger = edition.tigers[space.split(".")[0]]
-    return f"{tiger.name} · {ROW_NAMES.get(tiger.satellite_spaces[space].row, 'row')} satellite"
+    tiger = space.split(".")[0]
+    return render(msg("{tiger} · {row} satellite", tiger=name_of(edition, "tigers", tiger, lang),
+                      row=ROW_MESSAGES.get(edition.tigers[tiger].satellite_spaces[space].row, "row")))
 
 
 @per_edition
-def worker_label(edition: Edition, worker: str) -> str:
+def worker_label(edition: Edition, worker: str, render=str) -> str:
     """A worker type (the edition's names are placeholders: ``W1`` → ``type 1 worker``)."""
-    index = edition.worker_types.index(worker) + 1 if worker in edition.worker_types else worker
-    return f"type {index} worker"
+    return render(msg("type {number} worker", number=edition.worker_types.index(worker) + 1 if worker in edition.worker_types else worker))
+
+
+# -- in a language (issue 37) ------------------------------------------------------
+@per_edition
+def component_names(edition: Edition, lang: str = "en") -> dict[str, dict[str, str]]:
+    """Every Tiger, nation, good and building named in `lang` from the edition's ``/names/<lang>`` (docs/editions.md).
+
+    A name it lacks is the English one (a Tiger's or nation's ``name``, the good's id, ``/names/en/buildings``)."""
+    given, english = edition.names.get(lang, {}), {
+        "tigers": {t: x.name for t, x in edition.tigers.items()}, "nations": {n: x.name for n, x in edition.nations.items()},
+        "goods": {g: g for g in edition.goods},
+        "buildings": {b: edition.names.get("en", {}).get("buildings", {}).get(b, b.replace("_", " ")) for b in BUILDINGS}}
+    return {f: {code: given.get(f, {}).get(code, name) for code, name in english[f].items()} for f in NAME_FAMILIES}
+
+
+def name_of(edition: Edition, family: str, code: str, lang: str = "en") -> str:
+    """One name of `component_names` (`code` itself when the edition has no such component)."""
+    return component_names(edition, lang).get(family, {}).get(code, code)
+
+
+def edition_labels(edition: Edition, lang: str = "en", render=str) -> dict:
+    """The labels document (``presentation.document.edition_labels``) in `lang`, with a ``buildings`` family.
+
+    Names from `component_names`; the words around them are messages `render` says in `lang` (the edge
+    passes ``lambda m: api.i18n.render(m, lang)``).  Still English: the effects (bonuses, tokens, tiles)."""
+    from api.games.asian_tigers.presentation.document import edition_labels as english  # it imports this module
+    names = component_names(edition, lang)
+    # Uncached (`__wrapped__`, functools): `render` is the request's own function.
+    say = {"spaces": lambda c: space_label(edition, edition.space(c), lang, render),
+           "centers": lambda c: center_label.__wrapped__(edition, c, lang, render),
+           "flags": lambda c: flag_label.__wrapped__(edition, c, lang, render),
+           "local_markets": lambda c: market_label.__wrapped__(edition, c, lang, render),
+           "satellite_spaces": lambda c: satellite_space_label.__wrapped__(edition, c, lang, render),
+           "workers": lambda c: worker_label.__wrapped__(edition, c, render),
+           "headquarters": lambda c: render(msg("{tiger} · headquarters", tiger=name_of(edition, "tigers", c.split(".")[0], lang))),
+           **{f: names[f].get for f in ("tigers", "nations", "goods")}} if lang != "en" else {}
+    return {**english(edition), "buildings": {b: {"label": n, "placeholder": False} for b, n in names["buildings"].items()},
+            **{f: {c: {**e, "label": say[f](c)} for c, e in english(edition)[f].items()} for f in say}}
