@@ -32,13 +32,13 @@ SERVER += [*[f"api/games/asian_tigers/{m}.py" for m in ("errors", "setup", "solo
 #
 SERVER += [f"api/games/asian_tigers/presentation/{m}.py" for m in ("view_extras",)]  # h37view: the game view's words
 #
-SERVER += []  # h37scorer: the Asian Tigers scorer
+SERVER += [f"api/games/asian_tigers/scoring/{m}.py" for m in ("scorer", "scorer_input", "scorer_checks", "scorer_words", "scorer_errors", "scorer_derived", "board_input", "score", "outcome", "ranking", "model")]  # h37scorer
 #
 PHONE += [*[f"pwa/js/ui/{m}.js" for m in ("game", "recorder", "era2", "automa", "management", "score", "log", "uselog", "rulelink", "lazy", "boardscreen")], *[f"pwa/js/{m}.js" for m in ("labels", "loglines", "sync", "outbox", "api")]]  # h37turn: the turn screens
 #
 PHONE += [*[f"pwa/js/ui/{m}.js" for m in ("board", "layout", "campaign", "editions", "calibrate")], "pwa/js/editions.js", "pwa/js/campaigns.js"]  # h37board: board, editions, campaign
 #
-PHONE += []  # h37scorer: the Asian Tigers scorer
+PHONE += [f"pwa/js/ui/{m}.js" for m in ("scorer", "atboard", "atcards")]  # h37scorer: the Asian Tigers scorer
 # The app's own name and the games' printed names, the same in every language.
 NAMES = {"tablekeeper", "Asian Tigers", "Asian Tigers: A Story of Prosperity"}
 # Readers of an edition's data file: their `EditionError`s speak to people editing that file, not to the table.
