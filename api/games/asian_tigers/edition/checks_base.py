@@ -100,6 +100,20 @@ def first_diff(have: Any, want: Any, path: Path) -> tuple[Path, str] | None:
     return path, f"is {show(have)}, expected {show(want)}"
 
 
+def expect(doc: "Doc", path: Path, want: Any, rule: str) -> Check:
+    """An error at `path` unless its value equals `want` (see `same`): `rule`, then what was found."""
+    have = doc.at(*path)
+    if not same(have, want):
+        yield fail(path, f"{rule}, found {show(have)}")
+
+
+def expect_one_of(doc: "Doc", path: Path, allowed: Any, rule: str) -> Check:
+    """An error at `path` unless its value is one of `allowed` (see `member`): `rule`, then what was found."""
+    have = doc.at(*path)
+    if not member(have, allowed):
+        yield fail(path, f"{rule}, found {show(have)}")
+
+
 def duplicate(items: list[tuple[Path, Any]], message: Callable[[Any], str]) -> Check:
     """An error at the first (path, value) whose value already appeared earlier in `items`."""
     seen: list[Any] = []

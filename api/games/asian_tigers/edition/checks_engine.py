@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from api.games.asian_tigers.scoring.ranking import DEFAULT_TIE_ORDER
 
-from .checks_base import Check, Doc, fail, same, show
+from .checks_base import Check, Doc, expect, fail, show
 
 BEYOND_PRINTED_MAX = ("keep_counting_milestones_every_5", "no_milestones_beyond_printed_max")
 
@@ -89,7 +89,5 @@ def check_engine_support(doc: Doc) -> Check:
     if doc.at(*path) not in BEYOND_PRINTED_MAX:
         yield fail(path, f"must be one of {', '.join(BEYOND_PRINTED_MAX)}, found {show(doc.at(*path))}")
     for path, want in FIXED.items():
-        have = doc.at(*path)
-        if not same(have, want):
-            yield fail(path, f"the engine supports only {show(want)} here (it follows this rule as written in its "
-                             f"code); an edition cannot change it, found {show(have)}")
+        yield from expect(doc, path, want, f"the engine supports only {show(want)} here (it follows this rule as "
+                                           f"written in its code); an edition cannot change it")

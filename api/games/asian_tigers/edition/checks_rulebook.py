@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from api.games.provenance import iter_leaves, split_pointer
 
-from .checks_base import Check, Doc, fail, first_diff, json_type, member, same, show
+from .checks_base import Check, Doc, expect, fail, first_diff, json_type, member, same, show
 
 # pointer -> the value the rules text states
 RULEBOOK = {
@@ -187,34 +187,27 @@ def check_rules_options(doc: Doc) -> Check:
     if "milestone_counts_on_space" in valid:
         want = "position_at_or_past" if valid["milestone_counts_on_space"] else "position_past"
         path = ("board", "global_market_track", "milestone_counts_when")
-        have = doc.at(*path)
-        if not same(have, want):
-            yield fail(path, f"must restate rules_options/milestone_counts_on_space = "
-                             f"{show(valid['milestone_counts_on_space'])}: expected {show(want)}, found {show(have)}")
+        yield from expect(doc, path, want, f"must restate rules_options/milestone_counts_on_space = "
+                                           f"{show(valid['milestone_counts_on_space'])}: expected {show(want)}")
     if "prosperity_from_influence_rounds" in valid:
         want = valid["prosperity_from_influence_rounds"]
         path = ("rules", "prosperity_from_influence_scorings")
-        have = doc.at(*path)
-        if not same(have, want):
-            yield fail(path, f"must restate rules_options/prosperity_from_influence_rounds: "
-                             f"expected {show(want)}, found {show(have)}")
+        yield from expect(doc, path, want, f"must restate rules_options/prosperity_from_influence_rounds: "
+                                           f"expected {show(want)}")
 
 
 def check_rulings(doc: Doc) -> Check:
     """The project rulings I01, I02, I13, I15 and I17 stay encoded."""
     for path, want, ruling in RULINGS:
-        if not same(doc.at(*path), want):
-            yield fail(path, f"{ruling}; expected {show(want)}, found {show(doc.at(*path))}")
+        yield from expect(doc, path, want, f"{ruling}; expected {show(want)}")
     diff = first_diff(doc.at("rules", "supply_limits"), SUPPLY_LIMITS, ("rules", "supply_limits"))
     if diff:
         yield fail(diff[0], f"ruling I13 (goods and parts factories limited, energy and science unlimited): "
                             f"{diff[1]}")
     normal = doc.at("rules", "factory", "production_goods")
-    path = ("rules", "factory_production_effect_goods")
-    if not same(doc.at(*path), normal):
-        yield fail(path, f"ruling I15: the yen factory production yields the normal production "
-                         f"{show(normal)} goods (a parts factory adds nothing), found {show(doc.at(*path))}")
-    path = ("solo", "automa_rules", "local_market_occupied")
-    if not same(doc.at(*path), "next_market_to_the_right_no_wrap"):
-        yield fail(path, f"ruling I17: the Automa's local-market overflow does not wrap round; expected "
-                         f"\"next_market_to_the_right_no_wrap\", found {show(doc.at(*path))}")
+    yield from expect(doc, ("rules", "factory_production_effect_goods"), normal,
+                      f"ruling I15: the yen factory production yields the normal production {show(normal)} goods "
+                      f"(a parts factory adds nothing)")
+    yield from expect(doc, ("solo", "automa_rules", "local_market_occupied"), "next_market_to_the_right_no_wrap",
+                      'ruling I17: the Automa\'s local-market overflow does not wrap round; expected '
+                      '"next_market_to_the_right_no_wrap"')
