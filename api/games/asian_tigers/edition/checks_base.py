@@ -9,6 +9,7 @@ the data is too malformed to go on.
 from __future__ import annotations
 
 import json
+import pathlib
 from typing import Any, Callable, Iterator
 
 from api.games.provenance import EditionError, ProvenanceMap, pointer
@@ -21,6 +22,14 @@ PLAYER_COUNTS = (2, 3, 4)
 COLUMNS = ("A", "B", "C")
 KIND_ROW = {"university": "university", "department": "university", "factory": "factory",
             "power_plant": "power_plant", "laboratory": "laboratory"}
+
+
+_TABLES = pathlib.Path(__file__).with_name("pinned_values.json")
+
+
+def table(name: str) -> dict[str, Any]:
+    """A table of ``pinned_values.json``: JSON pointer -> the one value an edition may hold there."""
+    return json.loads(_TABLES.read_text(encoding="utf-8"))[name]
 
 
 def is_int(value: Any) -> bool:
