@@ -65,7 +65,7 @@ def score_end_only(raw: object, data: NipponData, log: PlaceholderLog) -> dict:
                                     parse_achievements(player.get("achievements", []), child(path, "achievements"),
                                                        data)))
     players = tuple(players)
-    check_multiplier_supply(players_raw, players, data)
+    check_multiplier_supply(players, data)
     last = read_player_ref(raw["last_turn_player"], "/last_turn_player", "NIP-SCORE-10", names)
     remembered = _read_scorings(raw["scorings"], names, data, log) if "scorings" in raw else ()
     if remembered and None not in remembered:
