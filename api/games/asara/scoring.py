@@ -120,9 +120,9 @@ def _final_evaluation(state, sheets: dict[str, ScoreSheet], data: AsaraData, log
     towers = [(owner, tower) for owner in (p.id for p in state.players) for tower in state.final_towers.get(owner, ())]
     for color in data.colors:
         of_color = [Entry(owner, t.height) for owner, t in towers if t.color == color]
-        log_path = ("final", "tower_by_color", color)
-        final["tower_colors"][color] = _tower_category(
-            COLOR_TOWERS.get(color, msg("{color} towers", color=color.capitalize())), of_color, data.color_points(color), "tower_colors", sheets, log, log_path)
+        label = COLOR_TOWERS.get(color, msg("{color} towers", color=color.capitalize()))
+        final["tower_colors"][color] = _tower_category(label, of_color, data.color_points(color), "tower_colors",
+                                                       sheets, log, ("final", "tower_by_color", color))
     final["highest_tower"] = _tower_category(
         msg("Highest tower overall"), [Entry(owner, t.height) for owner, t in towers], data.highest_tower_overall,
         "highest_tower", sheets, log, ("final", "highest_tower_overall"))
