@@ -12,6 +12,11 @@ API and runs Lighthouse's mobile preset (simulated slow 4G, CPU ×4) against
   Chromium profile first; the service worker, Cache Storage and the HTTP cache are then emptied, so the
   load is a first load of the files, as on the home screen.
 
+The files are served as the deployment serves them: ``make install`` makes each file's ``.gz`` / ``.br``
+copy (``whitenoise.compress``), which WhiteNoise sends to a browser that asks for it; this bench does the
+same in each checkout first (``--uncompressed``: not; the API's answers stay uncompressed here, where
+Caddy compresses them in the deployment).
+
 Needs ``lighthouse`` (npm) on PATH or ``--lighthouse PATH``; Chromium is Debian's.  Prints, for notes
 (never asserted in tests): performance score, LCP, TBT, CLS, FCP, bytes transferred and the requests.
 """
@@ -29,6 +34,7 @@ from pathlib import Path
 
 import requests
 
+NOT_COMPRESSED = ["jpg", "jpeg", "png", "gif", "webp", "zip", "gz", "br", "wasm"]  # as the Makefile's install
 FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
          "--disable-component-update", "--disable-sync"]
 REMEMBER = """async ([id, token, view]) => {
@@ -81,6 +87,12 @@ def chromium(port: int, profile: Path) -> subprocess.Popen:
     raise RuntimeError("chromium did not open its debugging port")
 
 
+def compress(root: Path) -> None:
+    """The ``.gz`` / ``.br`` copies ``make install`` makes (the Makefile's own command)."""
+    subprocess.run([sys.executable, "-m", "whitenoise.compress", "-q", str(root / "pwa"), *NOT_COMPRESSED],
+                   check=True)
+
+
 def measure(root: Path, lighthouse: str, runs: int, verbose: bool) -> list[tuple[str, dict]]:
     sys.path.insert(0, str(root))
     for name in [m for m in sys.modules if m == "tests" or m.startswith("tests.")]:
@@ -126,9 +138,13 @@ def main() -> None:
     ap.add_argument("--root", action="append", type=Path, help="a checkout to measure (repeatable)")
     ap.add_argument("--runs", type=int, default=1)
     ap.add_argument("--lighthouse", default=shutil.which("lighthouse") or "lighthouse")
+    ap.add_argument("--uncompressed", action="store_true", help="do not make the .gz/.br copies first (delete copies made earlier to measure without them)")
     ap.add_argument("-v", "--verbose", action="store_true", help="list every request")
     args = ap.parse_args()
     roots = args.root or [Path(__file__).resolve().parents[1]]
+    if not args.uncompressed:
+        for root in roots:
+            compress(root.resolve())
     # Checkouts alternate run by run: a machine that gets busier halfway weighs on both alike.
     for root in [r for _ in range(args.runs) for r in roots]:
         for screen, r in measure(root.resolve(), args.lighthouse, 1, args.verbose):

@@ -49,14 +49,13 @@ def _merged(noted: list) -> Exception:
     return first
 
 
-def problem_list(error: Exception, words: Callable[[Exception], str | None] = lambda e: getattr(e, "field", None)) -> list[dict]:
+def problem_list(error: Exception) -> list[dict]:
     """The error and its ``others`` as plain dicts: path, message, field (in words), code, rule."""
     listed = []
     for e in [error, *getattr(error, "others", [])]:
         entry = {"path": getattr(e, "path", None) or "/", "message": getattr(e, "message", None) or str(e),
                  "code": getattr(e, "code", None), "rule": getattr(e, "rule", None)}
-        field = words(e)
-        if field:
-            entry["field"] = field
+        if getattr(e, "field", None):
+            entry["field"] = e.field
         listed.append(entry)
     return listed

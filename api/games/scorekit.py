@@ -69,8 +69,7 @@ def child(path: str, *segments: Any) -> str:
 def read_object(value: Any, path: str, rule: str, *,
                 required: Iterable[str] = (), optional: Iterable[str] = ()) -> dict:
     """Check that `value` is an object with all `required` keys and no keys outside required + optional."""
-    if not isinstance(value, dict):
-        raise ScoringInputError("not_an_object", rule, path or "/", msg("expected an object"))
+    read_mapping(value, path, rule)
     required = tuple(required)
     allowed = set(required) | set(optional)
     for key in required:
@@ -187,14 +186,14 @@ class DataReader:
             elif isinstance(node, list) and segment.isdigit() and int(segment) < len(node):
                 node = node[int(segment)]
             else:
-                raise EditionError(_data_pointer(path[: depth + 1]), "missing")
+                raise EditionError(child("", *path[: depth + 1]), "missing")
         return node
 
     def mapping(self, *path: str, non_empty: bool = True) -> dict:
         """The object at `path`."""
         value = self.node(*path)
         if not isinstance(value, dict) or (non_empty and not value):
-            raise EditionError(_data_pointer(path), "must be a non-empty object" if non_empty else "must be an object")
+            raise EditionError(child("", *path), "must be a non-empty object" if non_empty else "must be an object")
         return value
 
     def integer(self, *path: str, minimum: int = 0, nullable: bool = False) -> int | None:
@@ -203,7 +202,7 @@ class DataReader:
         if value is None and nullable:
             return None
         if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-            raise EditionError(_data_pointer(path), f"must be a whole number ≥ {minimum}, got {value!r}")
+            raise EditionError(child("", *path), f"must be a whole number ≥ {minimum}, got {value!r}")
         return value
 
     def integers(self, *path: str, length: int | None = None, minimum: int = 0) -> tuple[int, ...]:
@@ -212,14 +211,14 @@ class DataReader:
         if not isinstance(value, list) or not value or (length is not None and len(value) != length):
             expected = (f"a list of {length} whole numbers" if length is not None
                         else "a non-empty list of whole numbers")
-            raise EditionError(_data_pointer(path), f"must be {expected}")
+            raise EditionError(child("", *path), f"must be {expected}")
         return tuple(self.integer(*path, str(i), minimum=minimum) for i in range(len(value)))
 
     def boolean(self, *path: str) -> bool:
         """The boolean at `path`."""
         value = self.node(*path)
         if not isinstance(value, bool):
-            raise EditionError(_data_pointer(path), f"must be true or false, got {value!r}")
+            raise EditionError(child("", *path), f"must be true or false, got {value!r}")
         return value
 
     def choice(self, *path: str, supported: Iterable[str]) -> str:
@@ -227,13 +226,9 @@ class DataReader:
         value = self.node(*path)
         supported = tuple(supported)
         if value not in supported:
-            raise EditionError(_data_pointer(path),
+            raise EditionError(child("", *path),
                                f"unsupported value {value!r}; this scorer implements {', '.join(map(repr, supported))}")
         return value
-
-
-def _data_pointer(path: Iterable[str]) -> str:
-    return "/" + "/".join(escape_segment(p) for p in path)
 
 
 # --------------------------------------------------------------------------- placeholder tracking
@@ -254,9 +249,9 @@ class EditionValues:
             leaves = [leaf for leaf, _ in iter_leaves(node, path)]
             hits = [leaf for leaf in leaves if self.provenance.is_placeholder(leaf)]
             if hits and len(hits) == len(leaves):
-                self._cache[path] = (_data_pointer(path),)
+                self._cache[path] = (child("", *path),)
             else:
-                self._cache[path] = tuple(_data_pointer(leaf) for leaf in hits)
+                self._cache[path] = tuple(child("", *leaf) for leaf in hits)
         return self._cache[path]
 
 

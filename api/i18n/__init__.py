@@ -15,21 +15,12 @@ from typing import Any
 from babel.lists import format_list
 from babel.support import Translations
 
-from api.games.messages import ENGLISH, Language, render as render_in
+from api.games.messages import ENGLISH, ORDINALS, Language, render as render_in, say as say_in  # noqa: F401
 
 LOCALE_DIR = pathlib.Path(__file__).resolve().parent / "locale"
 LANGUAGES = ("en", "de", "pt", "es", "fr", "it")  # the first is the fallback
 DOMAIN = "messages"
 
-# How each language writes a place: 1st / 1. / 1.º / 1er, 2e / 1º; `form` "f" where a translation's
-# placeholder asks for the feminine form (``{place:f}``: 1.ª torre, 1re tour).
-ORDINALS = {
-    "de": lambda n, form="": f"{n}.",
-    "pt": lambda n, form="": f"{n}.ª" if form == "f" else f"{n}.º",
-    "es": lambda n, form="": f"{n}.ª" if form == "f" else f"{n}.º",
-    "fr": lambda n, form="": ("1re" if form == "f" else "1er") if n == 1 else f"{n}e",
-    "it": lambda n, form="": f"{n}ª" if form == "f" else f"{n}º",
-}
 
 
 @functools.cache
@@ -45,6 +36,11 @@ def language(lang: str) -> Language:
 def render(value: Any, lang: str) -> str:
     """A message (or plain value) as text in `lang`."""
     return render_in(value, language(lang))
+
+
+def say(tree: Any, lang: str) -> Any:
+    """A view or result tree with every message in it said in `lang` (`api.games.messages.say`)."""
+    return say_in(tree, language(lang))
 
 
 def gettext(text: str, lang: str) -> str:

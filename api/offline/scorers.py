@@ -43,7 +43,7 @@ def score(game: str, body: Any) -> dict:
     if name == "asian_tigers":
         from api.games.asian_tigers.scoring.scorer import ScorerInputError, score_table
         try:
-            return {"ok": True, "result": score_table(body, load_edition(None))}
+            return {"ok": True, "result": score_table(body, load_edition(None), messages=True)}
         except ScorerInputError as exc:
             return {"ok": False, "problem": _problem(exc)}
     module = importlib.import_module(f"api.games.{name}")

@@ -7,7 +7,7 @@ carry no such header (their English is not a choice made for the request).
 """
 from __future__ import annotations
 
-from flask import Flask, Response, g, request
+from flask import Flask, Response, g, has_request_context, request
 
 from api.i18n import LANGUAGES
 
@@ -16,6 +16,11 @@ def request_language() -> str:
     """The language to answer this request in; the answer will say so in ``Content-Language``."""
     g.content_language = request.accept_languages.best_match(LANGUAGES, default=LANGUAGES[0])
     return g.content_language
+
+
+def current_language() -> str:
+    """`request_language()` inside a request, else English (a view built outside one: tests, tools)."""
+    return request_language() if has_request_context() else LANGUAGES[0]
 
 
 def _say_language(resp: Response) -> Response:

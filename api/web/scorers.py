@@ -35,8 +35,7 @@ def _cached(key: str, load: Callable[[], Any]) -> Any:
 def _refused(exc: Exception) -> ApiProblem:
     """A scorer's input error (`ScorerInputError` / `ScoringInputError`) as a 422 problem."""
     path = getattr(exc, "path", None) or "/"
-    # Nippon and Asara say it in the request's language; the Asian Tigers scorer is English until converted.
-    lang = request_language() if hasattr(exc, "text") else "en"
+    lang = request_language()
     localize_error(exc, lang)
     message = getattr(exc, "message", None) or str(exc)
     field = getattr(exc, "field", None)  # the value in words ("Ann's Asari"), when the scorer names it
@@ -84,10 +83,10 @@ def score_asian_tigers():
     except UnknownGameKind as exc:
         raise _unavailable("Asian Tigers", exc) from None
     try:
-        result = score_table(body, edition)
+        result = score_table(body, edition, messages=True)
     except ScorerInputError as exc:
         raise _refused(exc) from None
-    return json_response(result)
+    return json_response(localize(result, request_language()))
 
 
 def _score_with(game: str, label: str):

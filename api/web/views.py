@@ -8,8 +8,10 @@ from typing import Any
 from api.games import envelope
 # HOISTED and STATIC_IN_VIEW are re-exported (the tests read them here).
 from api.games.envelope import HOISTED, STATIC_IN_VIEW, game_envelope, split_view  # noqa: F401
+from api.i18n import say
 from api.storage.engines import Engine
 from api.storage.models import GameRecord, LoadedGame, WriteResult
+from api.web.language import current_language
 from api.web.patch import diff
 
 
@@ -32,23 +34,25 @@ def edition_detail(engine: Engine, edition: Any, used: tuple[str, ...] | None = 
 
 
 class BoardCache:
-    """The whole view this worker rendered last for each game, kept with the state it was rendered from.
+    """The whole views this worker rendered last for each game, kept with the state they were rendered from.
 
     A move's answer is a patch from the previous view to the new one; the previous view is the one
     this worker rendered for the previous move whenever it served that move too, so it is not
     rendered again.  An entry is used only for the very state object it was rendered from (states
     are never mutated), so a view rendered for a plan that was never committed, or for another
-    worker's state, can never be mistaken for the current one.  Views are shared: never mutate one.
+    worker's state, can never be mistaken for the current one.  An entry holds the view with its
+    messages (key None) and that view said in each language asked for, so a patch is always between
+    two views in the same language.  Views are shared: never mutate one.
     """
 
-    def __init__(self, size: int = 256):  # ~120 KB of Python objects per Asian Tigers view
+    def __init__(self, size: int = 256):  # ~120 KB of Python objects per Asian Tigers view and language
         self.size = size
         self._entries: OrderedDict[str, tuple[Any, dict]] = OrderedDict()
         self._lock = threading.Lock()
         self.hits = self.misses = 0  # for benchmarks and tests
 
     def get(self, game_id: str, state: Any) -> dict | None:
-        """The view rendered from `state`, or None."""
+        """The views (language → view) rendered from `state`, or None."""
         with self._lock:
             entry = self._entries.get(game_id)
             if entry is None or entry[0] is not state:
@@ -63,10 +67,10 @@ class BoardCache:
         with self._lock:
             self._entries.clear()
 
-    def put(self, game_id: str, state: Any, view: dict) -> None:
-        """Remember the view of `state` (the game's newest state: it replaces the entry)."""
+    def put(self, game_id: str, state: Any, views: dict) -> None:
+        """Remember the views of `state` (the game's newest state: it replaces the entry)."""
         with self._lock:
-            self._entries[game_id] = (state, view)
+            self._entries[game_id] = (state, views)
             self._entries.move_to_end(game_id)
             while len(self._entries) > self.size:
                 self._entries.popitem(last=False)
@@ -75,57 +79,52 @@ class BoardCache:
 BOARDS = BoardCache()
 
 
-def whole_view(engine: Engine, state: Any, game_id: str | None = None) -> dict:
-    """The engine's whole view of `state`, with its legal actions (`game_id`: kept in this worker's `BOARDS`)."""
-    if game_id is not None:
-        cached = BOARDS.get(game_id, state)
-        if cached is not None:
-            return cached
-    view = _render(engine, state)
-    if game_id is not None:
-        BOARDS.put(game_id, state, view)
-    return view
+def whole_view(engine: Engine, state: Any, game_id: str | None = None, lang: str = "en") -> dict:
+    """The engine's whole view of `state` in `lang`, with its legal actions (`game_id`: kept in `BOARDS`)."""
+    views = BOARDS.get(game_id, state) if game_id is not None else None
+    if views is None:
+        views = {None: _render(engine, state)}
+        if game_id is not None:
+            BOARDS.put(game_id, state, views)
+    if lang not in views:
+        views[lang] = say(views[None], lang)
+    return views[lang]
 
 
 def _render(engine: Engine, state: Any) -> dict:
-    view = engine.view(state)
+    messages = getattr(getattr(engine, "module", None), "view_messages", None)
+    view = messages(state) if messages else engine.view(state)
     if not isinstance(view.get("legal_actions"), list):  # an engine whose view does not list them
         view = {**view, "legal_actions": [] if engine.is_over(state) else engine.legal_actions(state)}
     return view
 
 
-def game_view(game: LoadedGame, role: str = "table") -> dict:
-    """The whole view a phone renders: whose turn, the pending decision, the legal actions, the board."""
+def game_view(game: LoadedGame, role: str = "table", lang: str | None = None) -> dict:
+    """The whole view a phone renders: whose turn, the pending decision, the legal actions, the board;
+    in `lang` (default: the request's language)."""
     record: GameRecord = game.record
     engine = game.engine
     return game_envelope(
-        whole_view(engine, game.state, record.id), over=engine.is_over(game.state), game_id=record.id,
+        whole_view(engine, game.state, record.id, lang or current_language()), over=engine.is_over(game.state), game_id=record.id,
         game=record.kind, version=record.version, status=record.status, role=role,
         live_actions=record.live_actions, head_seq=record.head_seq, options=record.options, seed=record.seed,
         edition=edition_summary(engine, game.edition, record.placeholders_used),
         created_at=record.created_at, updated_at=record.updated_at)
 
 
-def game_update(game: LoadedGame, previous: LoadedGame | None) -> dict:
+def game_update(game: LoadedGame, previous: LoadedGame | None, lang: str | None = None) -> dict:
     """What a move changed: the game view without its static parts, the board as a patch of `previous`'s.
 
     The phone that sent the move holds the view at ``base_version``; applying ``view_patch``
     (RFC 6902) to its ``view`` gives the new one.  Without a previous state, the whole board.
     """
-    record = game.record
+    record, lang = game.record, lang or current_language()
     # The previous view first: the new one then replaces it as this game's entry in `BOARDS`.
-    old = whole_view(previous.engine, previous.state, record.id) if previous is not None else None
-    hoisted, board = split_view(whole_view(game.engine, game.state, record.id), game.engine.is_over(game.state))
-    update = {
-        "game_id": record.id,
-        "version": record.version,
-        "status": record.status,
-        **hoisted,
-        "can_undo": record.live_actions > 0,
-        "live_actions": record.live_actions,
-        "head_seq": record.head_seq,
-        "updated_at": record.updated_at,
-    }
+    old = whole_view(previous.engine, previous.state, record.id, lang) if previous is not None else None
+    hoisted, board = split_view(whole_view(game.engine, game.state, record.id, lang), game.engine.is_over(game.state))
+    update = {"game_id": record.id, "version": record.version, "status": record.status, **hoisted,
+              "can_undo": record.live_actions > 0, "live_actions": record.live_actions,
+              "head_seq": record.head_seq, "updated_at": record.updated_at}
     if previous is None or previous.record.placeholders_used != record.placeholders_used:
         update["edition"] = edition_summary(game.engine, game.edition, record.placeholders_used)
     if previous is None:

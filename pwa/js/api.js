@@ -24,7 +24,7 @@ const unquote = (etag) => (etag ? Number(String(etag).replace(/^W\//, "").replac
 
 export async function request(method, path, { token, body, ifMatch, key, etag } = {}) {
   const headers = { Accept: "application/json", "Accept-Language": lang }; // the answer's words in the phone's language
-  if (token) headers.Authorization = `Bearer ${token}`;
+  if (token) headers.Authorization = "Bearer " + token;
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (ifMatch != null) headers["If-Match"] = quote(ifMatch);
   if (key) headers["Idempotency-Key"] = key;
@@ -81,7 +81,7 @@ export const api = {
 // The game's live event stream (Server-Sent Events read through fetch, so the token travels in the
 // Authorization header rather than in the URL).  Resolves to the open response; throws like `request`.
 export async function openEvents(id, token, lastEventId, signal) {
-  const headers = { Accept: "text/event-stream", Authorization: `Bearer ${token}` };
+  const headers = { Accept: "text/event-stream", Authorization: "Bearer " + token };
   if (lastEventId) headers["Last-Event-ID"] = lastEventId;
   let resp;
   try {

@@ -2,10 +2,11 @@
 // and what they do is decided by the server; this file just names them.
 import * as db from "./db.js";
 import { api } from "./api.js";
+import { ordinal as place, say, t } from "./i18n.js";
 
 const words = (s) => String(s ?? "").replace(/_/g, " ");
-const TRADE_CENTERS = { ITC1: "International trade centre 1", ITC2: "International trade centre 2",
-                        RTC: "Regional trade centre", STC: "Special trade centre" };
+const TRADE_CENTERS = { ITC1: t("International trade centre 1"), ITC2: t("International trade centre 2"),
+                        RTC: t("Regional trade centre"), STC: t("Special trade centre") };
 
 // Keep only the names and small facts a screen shows (the edition is ~100 KB).
 export function compact(doc) {
@@ -99,7 +100,7 @@ async function fetchLabels(game) {
 }
 
 // "type 1 worker", as the server names it (also where its labels are not at hand: the setup wizard, offline).
-export const workerName = (L, w) => serverLabel(L, "workers", w) || (/^W\d+$/.test(w || "") ? `type ${w.slice(1)} worker` : w);
+export const workerName = (L, w) => serverLabel(L, "workers", w) || (/^W\d+$/.test(w || "") ? t("type {n} worker", { n: w.slice(1) }) : w);
 
 // The game's BoardGameGeek id {value, placeholder} from the server's labels (none from an older server).
 export function bggId(L) {
@@ -123,7 +124,7 @@ export function centerLabel(L, center) {
   if (named) return named;
   if (TRADE_CENTERS[center]) return TRADE_CENTERS[center];
   const [tiger, letter] = String(center).split(".");
-  return `${tigerName(L, tiger)} centre ${letter}`;
+  return t("{tiger} centre {letter}", { tiger: tigerName(L, tiger), letter });
 }
 
 // A space as printed: "factory · column B · Electronics", "power plant · open row (no limit)".
@@ -132,27 +133,35 @@ export function spaceLabel(L, id) {
   if (named) return named;
   const s = L && L.spaces[id];
   if (!s) return id;
-  if (s.satellite) return `${words(s.kind)} space`;
-  if (s.open) return `${words(s.kind)} · open row (no limit)`;
+  const kind = kindName(s.kind);
+  if (s.satellite) return t("{kind} space", { kind });
+  if (s.open) return t("{kind} · open row (no limit)", { kind });
   const sameRow = Object.values(L.spaces).filter((x) => x.tiger === s.tiger && x.kind === s.kind && x.column === s.column);
-  const nth = sameRow.length > 1 && s.position ? ` · ${ordinal(sameRow.filter((x) => (x.position || 0) <= s.position).length)} space` : "";
-  return `${words(s.kind)}${s.column ? ` · column ${s.column}` : ""}${s.good ? ` · ${s.good}` : ""}${nth}`;
+  const nth = sameRow.length > 1 && s.position
+    ? ` · ${t("{place} space", { place: place(sameRow.filter((x) => (x.position || 0) <= s.position).length) })}` : "";
+  return `${kind}${s.column ? ` · ${t("column {column}", { column: s.column })}` : ""}${s.good ? ` · ${s.good}` : ""}${nth}`;
 }
 
-const ordinal = (n) => `${n}${n === 1 ? "st" : n === 2 ? "nd" : n === 3 ? "rd" : "th"}`;
+// The kinds of space and piece in words (the edition's ids); an unknown kind as its id in words.
+const KINDS = { university: t("university"), department: t("department"), factory: t("factory"), power_plant: t("power plant"),
+  laboratory: t("laboratory"), headquarters: t("headquarters"), satellite: t("satellite"),
+  "factory satellite": t("factory satellite"), "power_plant satellite": t("power plant satellite"),
+  "laboratory satellite": t("laboratory satellite") };
+const kindName = (kind) => KINDS[kind] || words(kind);
 
 // A bonus code in words: "influence_any_5" → "+5 influence on any Tiger".
 export function effectWords(code) {
   const c = String(code || "");
   let m;
-  if ((m = /^influence_any_(\d+)$/.exec(c))) return `+${m[1]} influence on any Tiger`;
-  if ((m = /^influence_upper_(\d+)$/.exec(c))) return `+${m[1]} influence on an upper Tiger`;
-  if ((m = /^influence_lower_(\d+)$/.exec(c))) return `+${m[1]} influence on a lower Tiger`;
-  if ((m = /^influence_(\d+)$/.exec(c))) return `+${m[1]} influence`;
-  if ((m = /^good_(\d+)$/.exec(c))) return `${m[1]} good made here`;
-  if ((m = /^(science|energy)_(\d+)$/.exec(c))) return `+${m[2]} ${m[1]}`;
-  const named = { performance_dollar: "a dollar performance token", performance_yen: "a yen performance token",
-                  satellite_any: "a satellite of any type", headquarters: "a headquarters", parts_factory_free: "a parts factory, free" };
+  if ((m = /^influence_any_(\d+)$/.exec(c))) return t("+{n} influence on any Tiger", { n: m[1] });
+  if ((m = /^influence_upper_(\d+)$/.exec(c))) return t("+{n} influence on an upper Tiger", { n: m[1] });
+  if ((m = /^influence_lower_(\d+)$/.exec(c))) return t("+{n} influence on a lower Tiger", { n: m[1] });
+  if ((m = /^influence_(\d+)$/.exec(c))) return t("+{n} influence", { n: m[1] });
+  if ((m = /^good_(\d+)$/.exec(c))) return t("{n} good made here", { n: m[1] });
+  if ((m = /^science_(\d+)$/.exec(c))) return t("+{n} science", { n: m[1] });
+  if ((m = /^energy_(\d+)$/.exec(c))) return t("+{n} energy", { n: m[1] });
+  const named = { performance_dollar: t("a dollar performance token"), performance_yen: t("a yen performance token"),
+                  satellite_any: t("a satellite of any type"), headquarters: t("a headquarters"), parts_factory_free: t("a parts factory, free") };
   return named[c] || words(c);
 }
 
@@ -160,28 +169,31 @@ export function sectorLabel(L, id, player) {
   const s = L && L.sectors[id];
   const left = player && player.sectors && player.sectors[id];
   // The sector empties when this is its last piece: its last generic, and no factory left in it.
-  const pieces = left ? ` · ${left.generic} left${left.factory ? " + factory" : ""}${left.generic + (left.factory ? 1 : 0) === 1 ? " — empties it" : ""}` : "";
-  return `Sector ${id.replace(/^S/, "")}${s ? ` (bonus: ${effectWords(s.bonus)})` : ""}${pieces}`;
+  const pieces = left ? ` · ${left.factory ? t("{n} left + factory", { n: left.generic }) : t("{n} left", { n: left.generic })}${
+    left.generic + (left.factory ? 1 : 0) === 1 ? ` — ${t("empties it")}` : ""}` : "";
+  const n = id.replace(/^S/, "");
+  return `${s ? t("Sector {n} (bonus: {bonus})", { n, bonus: effectWords(s.bonus) }) : t("Sector {n}", { n })}${pieces}`;
 }
 
 // A prosperity token by its printed values for this player count ("24 · 12"), a region token by its effect.
 export function prosperityLabel(L, token, count) {
   const entry = L && L.server && L.server.prosperity_tokens && L.server.prosperity_tokens[token];
-  if (entry) return `prosperity ${(entry.by_player_count || {})[String(count)] || entry.label}`;
+  if (entry) return t("prosperity {values}", { values: (entry.by_player_count || {})[String(count)] || entry.label });
   const v = L && L.prosperity_values && (L.prosperity_values[token] || {})[String(count)];
-  return v ? `prosperity ${v.join(" · ")}` : "prosperity token";
+  return v ? t("prosperity {values}", { values: v.join(" · ") }) : t("prosperity token");
 }
 
 export function regionLabel(L, token) {
   const named = serverLabel(L, "region_tokens", token);
-  if (named) return `region bonus: ${named}`;
+  if (named) return t("region bonus: {effect}", { effect: named });
   const e = L && L.region_effects && L.region_effects[token];
-  return e ? `region bonus: ${effectWords(e)}` : "region bonus token";
+  return e ? t("region bonus: {effect}", { effect: effectWords(e) }) : t("region bonus token");
 }
 
 export function marketLabel(L, id) {
   const m = L && L.markets[id];
-  return m ? `Sell ${m.good} to ${tigerName(L, m.tiger)} market ${m.column} (+${m.influence} influence)` : `Sell at ${id}`;
+  return m ? t("Sell {good} to {tiger} market {column} (+{n} influence)", { good: m.good, tiger: tigerName(L, m.tiger), column: m.column, n: m.influence })
+    : t("Sell at {market}", { market: id });
 }
 
 export const nationName = (L, code) => serverLabel(L, "nations", code) || (L && L.nations[code]) || code;
@@ -191,80 +203,82 @@ export const rowLabel = (L, id) => {
   const named = serverLabel(L, "rows", id);
   if (named) return named;
   const r = L && L.rows && L.rows[id];
-  return r ? `sector ${r.sector}, row ${String(id).slice(r.sector.length)}` : `row ${id}`;
+  return r ? t("sector {sector}, row {row}", { sector: r.sector, row: String(id).slice(r.sector.length) }) : t("row {row}", { row: id });
 };
 
 // A performance token by what it does ("$: +2 influence on one or both upper Tigers").
 export function performanceLabel(L, id) {
   const named = serverLabel(L, "performance_tokens", id);
   if (named) return named;
-  const t = L && L.performance && L.performance[id];
-  if (!t) return "a performance token";
-  if (t.amount_per_tiger) {
-    const where = t.scope === "upper" ? "one or both upper Tigers" : t.scope === "lower" ? "one or both lower Tigers" : tigerName(L, t.scope);
-    return `${t.symbol} token: +${t.amount_per_tiger} influence on ${where}`;
+  const token = L && L.performance && L.performance[id];
+  if (!token) return t("a performance token");
+  if (token.amount_per_tiger) {
+    const where = token.scope === "upper" ? t("one or both upper Tigers") : token.scope === "lower" ? t("one or both lower Tigers")
+      : tigerName(L, token.scope);
+    return t("{symbol} token: +{n} influence on {where}", { symbol: token.symbol, n: token.amount_per_tiger, where });
   }
-  return `${t.symbol} token: ${words(t.effect)}`;
+  return t("{symbol} token: {effect}", { symbol: token.symbol, effect: words(token.effect) });
 }
 
 // An Automa action tile by its instruction ("invest in South Korea, +2 influence").
 export function automaTileLabel(L, id) {
   const named = serverLabel(L, "automa_tiles", id);
   if (named) return named;
-  const t = L && L.automa_tiles && L.automa_tiles[id];
-  if (!t) return "a tile";
-  const target = t.target || {};
-  const what = target.type === "trade_center" ? `sell at the ${centerLabel(L, target.trade_center).replace(/^I/, "i").replace(/^R/, "r")}`
-    : target.type === "investment" ? `invest in ${tigerName(L, target.tiger)}` : words(target.type);
-  return `${what}${t.influence ? `, +${t.influence} influence` : ""}${t.local_market_sale ? ", local sale" : ""}`;
+  const tile = L && L.automa_tiles && L.automa_tiles[id];
+  if (!tile) return t("a tile");
+  const target = tile.target || {};
+  const what = target.type === "trade_center" ? t("sell at: {centre}", { centre: centerLabel(L, target.trade_center) })
+    : target.type === "investment" ? t("invest in {tiger}", { tiger: tigerName(L, target.tiger) }) : words(target.type);
+  return `${what}${tile.influence ? `, ${t("+{n} influence", { n: tile.influence })}` : ""}${tile.local_market_sale ? `, ${t("local sale")}` : ""}`;
 }
 
 export function bonusLabel(pending) {
-  return pending ? effectWords(pending.bonus) : "bonus";
+  return pending ? effectWords(pending.bonus) : t("bonus");
 }
 
 // A space with its Tiger, once: the server's space names already start with their Tiger.
 function onTiger(L, space) {
   const tiger = tigerName(L, String(space || "").split(".")[0]);
   const named = spaceLabel(L, space);
-  return named.startsWith(tiger) ? named : `${tiger} ${named}`;
+  return named.startsWith(tiger) ? named : t("{tiger} {space}", { tiger, space: named });
 }
 
 // One line for any action dict (buttons, the outbox, the log).
 export function actionLabel(L, a, view) {
   switch (a.kind) {
-    case "place_worker": return `Place ${a.worker ? `a ${workerName(L, a.worker)}` : "worker"}: ${centerLabel(L, a.center)}`;
-    case "build": return `Build on ${onTiger(L, a.space)}, from sector ${String(a.sector).replace(/^S/, "")}`;
-    case "build_department": return `Build a department on ${spaceLabel(L, a.space)}, from sector ${String(a.sector).replace(/^S/, "")}`;
-    case "run_factory": return `Run the factory on ${onTiger(L, a.space)}`;
-    case "attach_parts_factory": return `Attach a parts factory to ${spaceLabel(L, a.space)}`;
+    case "place_worker": return a.worker ? t("Place a {worker}: {centre}", { worker: workerName(L, a.worker), centre: centerLabel(L, a.center) })
+      : t("Place worker: {centre}", { centre: centerLabel(L, a.center) });
+    case "build": return t("Build on {space}, from sector {sector}", { space: onTiger(L, a.space), sector: String(a.sector).replace(/^S/, "") });
+    case "build_department": return t("Build a department on {space}, from sector {sector}", { space: spaceLabel(L, a.space), sector: String(a.sector).replace(/^S/, "") });
+    case "run_factory": return t("Run the factory on {space}", { space: onTiger(L, a.space) });
+    case "attach_parts_factory": return t("Attach a parts factory to {space}", { space: spaceLabel(L, a.space) });
     case "sell_local": return marketLabel(L, a.market);
-    case "skip_local_sale": return "No local sale";
+    case "skip_local_sale": return t("No local sale");
     case "sell_to_nation":
-    case "special_sale": return `Sell ${(a.goods || []).join(" + ")} to ${nationName(L, a.nation)} → ${rowLabel(L, a.row)}`;
-    case "finish_sales": return "Finish selling";
-    case "special_advance": return "Advance on the global market instead";
-    case "advance_with_flag": return `Take flag ${a.flag}`;
+    case "special_sale": return t("Sell {goods} to {nation} → {row}", { goods: (a.goods || []).join(" + "), nation: nationName(L, a.nation), row: rowLabel(L, a.row) });
+    case "finish_sales": return t("Finish selling");
+    case "special_advance": return t("Advance on the global market instead");
+    case "advance_with_flag": return t("Take flag {flag}", { flag: a.flag });
     case "ignore_bonus": {
       const p = view && (view.pending_bonuses || []).find((b) => b.id === a.bonus);
-      return `Ignore the ${p ? bonusLabel(p) : "bonus #" + a.bonus} bonus (gone for good)`;
+      return p ? t("Ignore the {bonus} bonus (gone for good)", { bonus: bonusLabel(p) }) : t("Ignore bonus #{n} (gone for good)", { n: a.bonus });
     }
     case "resolve_bonus": {
       const where = Object.entries(a).filter(([k]) => !["kind", "decision", "bonus"].includes(k)).map(([k, v]) =>
-        k === "tiger" ? tigerName(L, v) : k === "tigers" ? [].concat(v).map((t) => tigerName(L, t)).join(" and ")
+        k === "tiger" ? tigerName(L, v) : k === "tigers" ? say({ and: [].concat(v).map((id) => tigerName(L, id)) })
           : k === "space" || k === "satellite" ? onTiger(L, v)
             : k === "token" ? performanceLabel(L, v) : k === "row" ? rowLabel(L, v)
-              : k === "sector" ? `sector ${String(v).replace(/^S/, "")}` : k === "special_flag" ? `the ${tigerName(L, v)} special flag`
+              : k === "sector" ? t("sector {n}", { n: String(v).replace(/^S/, "") }) : k === "special_flag" ? t("the {tiger} special flag", { tiger: tigerName(L, v) })
                 : `${words(k)} ${Array.isArray(v) ? v.join(" + ") : v}`);
-      return where.length ? where.join(", ") : "Resolve it";
+      return where.length ? where.join(", ") : t("Resolve it");
     }
-    case "end_turn": return (view && (view.pending_bonuses || []).length) ? "End turn (forfeit the bonuses left)" : "End turn";
-    case "accept_special_flag": return "Accept the special flag";
-    case "decline_special_flag": return "Decline the special flag";
-    case "draw_era2_setup": return "Let the app draw the Era II workers";
-    case "skip_university_action": return "No university action";
-    case "reveal_automa_tile": return `The table revealed: ${automaTileLabel(L, a.tile)} (tile ${Number(String(a.tile).replace(/\D/g, ""))})`;
-    case "choose_automa_region": return `Automa goes to ${tigerName(L, a.tiger)}`;
+    case "end_turn": return (view && (view.pending_bonuses || []).length) ? t("End turn (forfeit the bonuses left)") : t("End turn");
+    case "accept_special_flag": return t("Accept the special flag");
+    case "decline_special_flag": return t("Decline the special flag");
+    case "draw_era2_setup": return t("Let the app draw the Era II workers");
+    case "skip_university_action": return t("No university action");
+    case "reveal_automa_tile": return t("The table revealed: {tile} (tile {n})", { tile: automaTileLabel(L, a.tile), n: Number(String(a.tile).replace(/\D/g, "")) });
+    case "choose_automa_region": return t("Automa goes to {tiger}", { tiger: tigerName(L, a.tiger) });
     default: {
       const rest = Object.entries(a).filter(([k]) => !["kind", "decision"].includes(k))
         .map(([k, v]) => `${words(k)} ${Array.isArray(v) ? v.join("+") : typeof v === "object" ? JSON.stringify(v) : v}`);
@@ -275,30 +289,30 @@ export function actionLabel(L, a, view) {
 
 // What the pending decision asks, in a sentence.
 export function decisionPrompt(L, decision, view) {
-  if (!decision) return view && view.over ? "The game is over." : "Nothing to decide right now.";
+  if (!decision) return view && view.over ? t("The game is over.") : t("Nothing to decide right now.");
   const who = playerName(view, decision.seat);
   const player = (view.players || []).find((p) => p.id === decision.seat);
   switch (decision.kind) {
-    case "choose_placement": return `${who}: place your ${player && player.next_worker ? player.next_worker + " " : ""}worker`;
-    case "choose_build": return `${who}: choose where to build in ${tigerName(L, decision.tiger)}, then the sector the piece comes from`;
-    case "choose_local_sale": return `${who}: sell a good at a local market?`;
-    case "choose_sale": return `${who}: sell to a nation at ${centerLabel(L, decision.trade_center)}`;
-    case "choose_special_trade": return `${who}: special trade centre — a sale or a global-market advance`;
-    case "choose_university_action": return `${who}: university — an extra action?`;
-    case "choose_bonus": return `${who}: unlocked bonuses, then end the turn`;
-    case "choose_special_flag": return `${who}: take the ${tigerName(L, decision.tiger)} special flag?`;
-    case "choose_gm_flag": return `${who}: choose a flag`;
-    case "record_era2_draws": return "Era II setup: record the draws";
-    case "record_automa_tile": return "Automa's turn: reveal the top tile of its pile, then tap the tile you see";
-    case "choose_automa_region": return `Automa's tie (${decision.source || "its effect"}): you choose the Tiger`;
+    case "choose_placement": return player && player.next_worker ? t("{who}: place your {worker} worker", { who, worker: player.next_worker }) : t("{who}: place your worker", { who });
+    case "choose_build": return t("{who}: choose where to build in {tiger}, then the sector the piece comes from", { who, tiger: tigerName(L, decision.tiger) });
+    case "choose_local_sale": return t("{who}: sell a good at a local market?", { who });
+    case "choose_sale": return t("{who}: sell to a nation at {centre}", { who, centre: centerLabel(L, decision.trade_center) });
+    case "choose_special_trade": return t("{who}: special trade centre — a sale or a global-market advance", { who });
+    case "choose_university_action": return t("{who}: university — an extra action?", { who });
+    case "choose_bonus": return t("{who}: unlocked bonuses, then end the turn", { who });
+    case "choose_special_flag": return t("{player}: take the {tiger} special flag?", { player: who, tiger: tigerName(L, decision.tiger) });
+    case "choose_gm_flag": return t("{who}: choose a flag", { who });
+    case "record_era2_draws": return t("Era II setup: record the draws");
+    case "record_automa_tile": return t("Automa's turn: reveal the top tile of its pile, then tap the tile you see");
+    case "choose_automa_region": return t("Automa's tie ({source}): you choose the Tiger", { source: decision.source || t("its effect") });
     default: return `${who}: ${words(decision.kind)}`;
   }
 }
 
 export function playerName(view, id) {
-  if (id === "neutral") return "Neutral";
+  if (id === "neutral") return t("Neutral");
   const p = view && (view.players || []).find((x) => x.id === String(id));
-  return p ? p.name : `Seat ${id}`;
+  return p ? p.name : t("Seat {id}", { id });
 }
 
 export function playerColor(view, id) {

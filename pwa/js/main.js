@@ -10,20 +10,9 @@ import { getState, set } from "./store.js";
 import { parse, startRouter } from "./router.js";
 import { loadReadiness } from "./offline/ready.js";
 
-// A game screen opened directly (a phone's own game, a reload): its modules (sync.js's and game.js's static
-// imports; tests/pwa/test_first_load.py keeps the list) are fetched at once, side by side, not one import
-// level at a time after the game list was read.  The home screen fetches none of them.
+// A game screen opened directly fetches its modules from index.html on (its GAME_MODULES), beside these.
 const GAME_SCREENS = ["game", "board", "layout", "log", "manage", "score", "share"];
-const GAME_MODULES = ["sync", "api", "outbox", "labels", "gamerecords", "offline/play", "offline/optimistic",
-  "offline/engine", "offline/conflict", "loglines", "ui/game", "ui/layout", "ui/common", "ui/recorder",
-  "ui/outboxview", "ui/automa", "ui/rulelink"];
 const opening = parse(location.hash);
-if (opening.name === "game") {
-  for (const name of GAME_MODULES) {
-    const link = Object.assign(document.createElement("link"), { rel: "modulepreload", href: `/js/${name}.js` });
-    document.head.append(link);
-  }
-}
 
 // A game's screens are drawn (their "Loading…") at once, not the home screen first: the router starts once
 // the game list was read.

@@ -25,6 +25,7 @@ import { answerFirst, confirmed } from "./offline/optimistic.js";
 import { gameTitle, loadGames } from "./games.js";
 import { forgetGame, rememberGame, withBoard } from "./gamerecords.js";
 import { tableLines } from "./loglines.js";
+import { t } from "./i18n.js";
 
 export { forgetGame, gameTitle, loadGames, rememberGame, withBoard };
 
@@ -57,12 +58,18 @@ export function applyPatch(doc, ops) {
   return root;
 }
 
+// After the next frame is drawn (at most ~100 ms: a hidden page draws none).
+const painted = () => new Promise((resolve) => {
+  requestAnimationFrame(() => setTimeout(resolve, 0));
+  setTimeout(resolve, 100);
+});
+
 export async function openGame(gameId) {
   stopLive();
   stopPolling();
   const record = await db.get("games", gameId);
   if (!record) {
-    set({ game: null, error: { detail: "This phone does not know that game: join it with its code." } });
+    set({ game: null, error: { detail: t("This phone does not know that game: join it with its code.") } });
     return;
   }
   record.opened_at = new Date().toISOString();
@@ -70,6 +77,7 @@ export async function openGame(gameId) {
   await db.put("games", record);
   set({ game: record, outbox: await outbox.items(gameId), notice: null, lastLines: [], error: null, labels: null,
         recent: (await db.get("kv", `recent:${gameId}`).catch(() => null)) || null, fromOther: null });
+  await painted();  // the stored game is on the screen before the server is asked (issue 35: first paint)
   loadLabels(record).then((labels) => set({ labels })).catch(() => {});
   await syncNow();
   if (!getState().labels) loadLabels(getState().game).then((labels) => set({ labels })).catch(() => {});
@@ -236,7 +244,7 @@ async function drainGame(gameId, token) {
     // The open game is now the server's: follow it as any joined game (live stream, mirror, polling).
     const now = getState().game;
     if (now && now.game_id !== gameId && now.imported_from === gameId) {
-      const said = getState().notice;  // "Now on the server too": opening again must not wipe it
+      const said = getState().notice;  // the notice that the game is now on the server too: opening again must not wipe it
       setTimeout(() => openGame(now.game_id).then(() => said && set({ notice: said })), 0);
     }
     return result;
@@ -252,7 +260,7 @@ async function drainGame(gameId, token) {
   if (result.applied.length) {
     if (getState().online !== true) set({ online: true });
     const lastLines = result.applied.flatMap((w) => w.applied.flatMap((a) => tableLines(a))).concat(
-      result.applied.filter((w) => w.undone && w.undone.length).map((w) => `Undone: move ${w.undone.join(", ")}`));
+      result.applied.filter((w) => w.undone && w.undone.length).map((w) => t("Undone: move {moves}", { moves: w.undone.join(", ") })));
     const taken = new Set(result.applied.map((w) => w.key));
     for (const [i, write] of result.applied.entries()) {  // each patches the last
       // The taken moves leave the screen's outbox with the last answer, in the same frame (not after the
@@ -276,8 +284,12 @@ export async function syncNow(queued = false) {
   if (!record) return drainAll();
   set({ syncing: true });
   try {
-    if (queued || (await outbox.items(record.game_id)).length || offline.isLocalGame(record)) await drainGame(record.game_id, record.token);
-    if (!offline.isLocalGame(getState().game)) await refresh();
+    const local = offline.isLocalGame(record);
+    const sent = (queued || local || (await outbox.items(record.game_id)).length) ? await drainGame(record.game_id, record.token) : null;
+    // Moves all taken: their answers carried the game as the server now has it (the stream or the poll brings
+    // later ones), so no second round trip holds "syncing" while the next move waits (issue 35).
+    const current = !local && sent && sent.stopped === null && sent.applied.length > 0;
+    if (!current && !offline.isLocalGame(getState().game)) await refresh();
   } catch (err) {
     failed(err);
   } finally {
@@ -360,8 +372,8 @@ export async function retryItem() {
       await outbox.drop(first.seq);
       set({ outbox: await outbox.items(game.game_id), error: null });
       await syncNow();
-      set({ notice: `Not sent: “${actionLabel(getState().labels, first.action, now.view)}” is no longer a choice. Now: ${
-        decisionPrompt(getState().labels, now.view.decision, now.view)}` });
+      set({ notice: t("Not sent: “{move}” is no longer a choice. Now: {question}", {
+        move: actionLabel(getState().labels, first.action, now.view), question: now.view.prompt || decisionPrompt(getState().labels, now.view.decision, now.view) }) });
       return;
     }
     await outbox.replace(first, again);

@@ -19,7 +19,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 SERVER = ["api/games/scorekit.py", "api/games/messages.py",
-          *[f"api/games/nippon/{m}.py" for m in ("scoring", "end_only", "live", "inputs", "bounds", "names", "modes", "data")],
+          *[f"api/games/nippon/{m}.py" for m in ("scoring", "end_only", "live", "inputs", "bounds", "modes", "data")],
           *[f"api/games/asara/{m}.py" for m in ("scoring", "end_only", "inputs", "bounds", "data")]]
 PHONE = [*[f"pwa/js/ui/{m}.js" for m in ("home", "settings", "app", "nippon", "nippon-end", "nippon-live", "nipboard",
                                         "nipmap", "asara", "asara-end", "formkit", "tapkit", "numpad", "sheet", "recent",
@@ -28,17 +28,17 @@ PHONE = [*[f"pwa/js/ui/{m}.js" for m in ("home", "settings", "app", "nippon", "n
                                         "outboxview", "takeback", "outcome", "solo", "campaignlist")],
          "pwa/js/plays.js", "pwa/js/playsio.js"]
 # Converted this round, one line per engineer (each keeps to its own line; the blank comment lines keep merges apart).
-SERVER += []  # h37refuse: the engine's refusals
+SERVER += [*[f"api/games/asian_tigers/{m}.py" for m in ("errors", "setup", "solo/options", "management/era2_setup")], "api/i18n/problems.py"]  # h37refuse
 #
-SERVER += []  # h37view: the game view's words
+SERVER += [f"api/games/asian_tigers/presentation/{m}.py" for m in ("view_extras",)]  # h37view: the game view's words
 #
-SERVER += []  # h37scorer: the Asian Tigers scorer
+SERVER += [f"api/games/asian_tigers/scoring/{m}.py" for m in ("scorer", "scorer_input", "scorer_checks", "scorer_words", "scorer_errors", "scorer_derived", "board_input", "score", "outcome", "ranking", "model")]  # h37scorer
 #
-PHONE += []  # h37turn: the turn screens
+PHONE += [*[f"pwa/js/ui/{m}.js" for m in ("game", "recorder", "era2", "automa", "management", "score", "log", "uselog", "rulelink", "lazy", "boardscreen")], *[f"pwa/js/{m}.js" for m in ("labels", "loglines", "sync", "outbox", "api")]]  # h37turn: the turn screens
 #
 PHONE += [*[f"pwa/js/ui/{m}.js" for m in ("board", "layout", "campaign", "editions", "calibrate")], "pwa/js/editions.js", "pwa/js/campaigns.js"]  # h37board: board, editions, campaign
 #
-PHONE += []  # h37scorer: the Asian Tigers scorer
+PHONE += [f"pwa/js/ui/{m}.js" for m in ("scorer", "atboard", "atcards")]  # h37scorer: the Asian Tigers scorer
 # The app's own name and the games' printed names, the same in every language.
 NAMES = {"tablekeeper", "Asian Tigers", "Asian Tigers: A Story of Prosperity"}
 # Readers of an edition's data file: their `EditionError`s speak to people editing that file, not to the table.

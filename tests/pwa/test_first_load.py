@@ -97,9 +97,9 @@ def test_after_one_visit_lazy_screens_open_offline_and_a_queued_move_syncs_on_re
 
 
 def test_main_preloads_exactly_the_game_screens_modules():
-    # A game opened directly fetches its modules side by side (main.js's GAME_MODULES); a stale list would
+    # A game opened directly fetches its modules side by side (index.html's GAME_MODULES); a stale list would
     # fetch one the screen no longer needs, or leave a new one to the one-level-at-a-time waterfall.
-    listed = re.search(r"const GAME_MODULES = \[(.*?)\];", (PWA / "js/main.js").read_text(), re.S).group(1)
+    listed = re.search(r"const GAME_MODULES = \[(.*?)\];", (PWA / "index.html").read_text(), re.S).group(1)
     preloaded = {f"/js/{name}.js" for name in re.findall(r'"([^"]+)"', listed)}
     needed = set(home_module_graph("/js/sync.js")) | set(home_module_graph("/js/ui/game.js"))
     assert preloaded == needed - set(home_module_graph())

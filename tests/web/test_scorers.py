@@ -68,12 +68,12 @@ def test_worked_examples_through_the_endpoint_equal_score_table(client, name):
     body = example(name)
     status, result = post(client, AT, body)
     assert status == 200, result
-    assert result == json.loads(json.dumps(score_table(body)))
+    assert result == json.loads(json.dumps(score_table(body, messages=True)))
     assert result["winner"] == result["standings"][0]["participant"]
 
 
 @pytest.mark.parametrize("url, scorer, mode", [
-    (AT, score_table, None), (NIPPON, score_nippon, "detailed"), (NIPPON, score_nippon, "end_only"),
+    (AT, lambda body: score_table(body, messages=True), None), (NIPPON, score_nippon, "detailed"), (NIPPON, score_nippon, "end_only"),
     (NIPPON, score_nippon, "end_only_remembered"), (NIPPON, score_nippon, "live"), (ASARA, score_asara, "detailed"),
     (ASARA, score_asara, "end_only")])
 def test_the_spec_examples_are_scored(client, url, scorer, mode):
@@ -92,7 +92,7 @@ def test_worked_example_with_a_rules_option(client):
                                                              **alternative["rules_options"]}}
         status, result = post(client, AT, changed)
         assert status == 200, result
-        assert result == json.loads(json.dumps(score_table(changed)))
+        assert result == json.loads(json.dumps(score_table(changed, messages=True)))
         assert result["rules_options"] == {**result["rules_options"], **alternative["rules_options"]}
 
 
@@ -129,7 +129,7 @@ def test_asian_tigers_scorer_uses_the_server_edition(make_app, tmp_path):
     copy_path.write_text(shipped.read_text())
     client = make_app(EDITION_FILE=str(copy_path)).test_client()
     status, result = post(client, AT, spec_example(AT))
-    assert status == 200 and result == json.loads(json.dumps(score_table(spec_example(AT))))
+    assert status == 200 and result == json.loads(json.dumps(score_table(spec_example(AT), messages=True)))
 
 
 # -- refusals --------------------------------------------------------------------------------------
@@ -272,7 +272,7 @@ def test_random_valid_tables_score_and_match_the_spec(client):
     def run(body):
         status, result = post(client, AT, body)
         assert status == 200, result
-        assert result == json.loads(json.dumps(score_table(body)))
+        assert result == json.loads(json.dumps(score_table(body, messages=True)))
 
     run()
 
@@ -336,7 +336,7 @@ def test_asian_tigers_board_as_it_lies_over_http(client):
     board = as_board(numbers)
     status, result = post(client, AT, board)
     assert status == 200, result
-    assert result == json.loads(json.dumps(score_table(numbers)))
+    assert result == json.loads(json.dumps(score_table(numbers, messages=True)))
     board["tigers"]["SK"]["board"]["spaces"]["SK.L3"]["parts_factory"] = True
     problem = refused(client, AT, board)
     assert (problem["code"], problem["rule"], problem["path"]) == (

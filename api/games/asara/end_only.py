@@ -109,7 +109,7 @@ def parse_end_only(raw: object, data: AsaraData) -> AsaraEndOnly:
                            for i, p in enumerate(players) for j, t in enumerate(p.towers)), data, msg("on the table"))
     years = None
     if "years" in raw:
-        years = tuple(_year(y, child("/years", n), n, names, data)
+        years = tuple(_year(y, child("/years", n), n, names)
                       for n, y in enumerate(read_list(raw["years"], "/years", "ASA-SCORE-03", length=data.years)))
         _check_years_grow(years, players)
     for index, player in enumerate(players):
@@ -118,9 +118,8 @@ def parse_end_only(raw: object, data: AsaraData) -> AsaraEndOnly:
 
 
 def _player(raw: dict, path: str, name: str, data: AsaraData) -> EndPlayer:
-    asari = _count(raw["asari"], child(path, "asari"), "ASA-SCORE-09", msg("{player}'s Asari", player=name))
-    prestige = _count(raw["prestige"], child(path, "prestige"), "ASA-SCORE-01",
-                      msg("{player}'s prestige-track position", player=name))
+    asari = read_int(raw["asari"], child(path, "asari"), "ASA-SCORE-09")
+    prestige = read_int(raw["prestige"], child(path, "prestige"), "ASA-SCORE-01")
     towers = tuple(_tower(t, child(path, "towers", j), tower_words(name, j), data)
                    for j, t in enumerate(read_list(raw.get("towers", []), child(path, "towers"), "ASA-SCORE-04")))
     return EndPlayer(name, asari, prestige, towers)
@@ -135,7 +134,7 @@ def _tower(raw: object, path: str, words, data: AsaraData) -> Tower:
                                     colors=", ".join(data.colors), color=repr(raw["color"])),
                                 field=msg("the colour of {tower}", tower=words))
     sections_of = msg("the sections of {tower}", tower=words)
-    height = _count(raw["sections"], child(path, "sections"), "ASA-SCORE-04", sections_of)
+    height = read_int(raw["sections"], child(path, "sections"), "ASA-SCORE-04")
     if height < 2:
         raise ScoringInputError("tower_too_low", "ASA-SCORE-04", child(path, "sections"),
                                 msg("a tower has a base and a turret, so at least 2 sections, not {sections}",
@@ -145,7 +144,7 @@ def _tower(raw: object, path: str, words, data: AsaraData) -> Tower:
                                 msg("the box has only {most} tower sections, so no tower has {sections}",
                                     most=data.tower_sections_in_box, sections=height), field=sections_of)
     gold_of = msg("the gold sections of {tower}", tower=words)
-    gold = _count(raw.get("gold", 0), child(path, "gold"), "ASA-SCORE-03", gold_of)
+    gold = read_int(raw.get("gold", 0), child(path, "gold"), "ASA-SCORE-03")
     if gold > height:
         raise ScoringInputError("too_many_gold_sections", "ASA-SCORE-03", child(path, "gold"),
                                 msg("a tower of {sections} sections cannot have {gold} gold sections",
@@ -157,7 +156,7 @@ def _tower(raw: object, path: str, words, data: AsaraData) -> Tower:
     return Tower(raw["color"], sections, gold)
 
 
-def _year(raw: object, path: str, number: int, names: list[str], data: AsaraData) -> YearSummary:
+def _year(raw: object, path: str, number: int, names: list[str]) -> YearSummary:
     read_object(raw, path, "ASA-SCORE-03", required=("caliph",), optional=("towers", "gold"))
     caliph = raw["caliph"]
     if caliph not in names:
@@ -173,8 +172,7 @@ def _year(raw: object, path: str, number: int, names: list[str], data: AsaraData
                 raise ScoringInputError("unknown_player", "ASA-SCORE-03", child(path, key, name),
                                         msg("no player is called {name}", name=repr(name)),
                                         field=msg(YEAR_WORDS[key][0].id, number=number + 1))
-        counts[key] = {name: _count(mapping.get(name, 0), child(path, key, name), "ASA-SCORE-03",
-                                    msg(YEAR_WORDS[key][1].id, player=name, number=number + 1)) for name in names}
+        counts[key] = {name: read_int(mapping.get(name, 0), child(path, key, name), "ASA-SCORE-03") for name in names}
     return YearSummary(caliph, counts["towers"], counts["gold"])
 
 
@@ -225,9 +223,3 @@ def _check_prestige(player: EndPlayer, index: int, years, data: AsaraData) -> No
                 prestige=player.prestige, because=because, low=low, high=high),
             field=msg("{player}'s prestige-track position", player=player.id))
 
-
-def _count(value: object, path: str, rule: str, words) -> int:
-    try:
-        return read_int(value, path, rule)
-    except ScoringInputError as error:
-        raise ScoringInputError(error.code, error.rule, error.path, error.text, field=words) from None

@@ -8,6 +8,7 @@ from api.games.asian_tigers.presentation.cache import per_edition
 from api.games.asian_tigers.presentation.view_extras import pending_bonuses, presentation, solo_view_in_words
 from api.games.asian_tigers.solo.session import solo_view
 from api.games.asian_tigers.state import NEUTRAL, GameState
+from api.games.messages import say
 
 
 def _player_view(state: GameState, player) -> dict:
@@ -27,11 +28,16 @@ def _player_view(state: GameState, player) -> dict:
 
 
 def view(state: GameState) -> dict:
-    """Everything a table needs: whose turn, the question asked, its legal answers, the board.
+    """Everything a table needs: whose turn, the question asked, its legal answers, the board (in English).
 
     Rendered whole every time; the web layer sends a move's answer as the JSON-patch difference
     from the previous view (`api.web.patch.diff`).
     """
+    return say(view_messages(state))
+
+
+def view_messages(state: GameState) -> dict:
+    """`view` with its words as messages (`api.games.messages`): the edge says them in the reader's language."""
     decision = current_decision(state)
     legal = legal_actions(state)
     out = {

@@ -28,16 +28,38 @@ from __future__ import annotations
 import math
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Mapping
+from typing import Mapping, NamedTuple
 
 from api.games.field_problems import refuse_field
 from api.games.nippon.bounds import check_board_achievements
-from api.games.messages import msg
+from api.games.messages import Message, msg
 from api.games.nippon.data import NipponData
 from api.games.scorekit import (
     PlaceholderLog, ScoringInputError, child, read_id, read_int, read_list, read_mapping, read_object,
     read_player_ids, read_player_ref,
 )
+
+
+class Pieces(NamedTuple):
+    """Trains or ships: the rule that counts them and what refusing them says."""
+
+    rule: str
+    too_many: Message
+    removed: Message
+    owned: Message
+    in_region: Message
+
+
+PIECES = {
+    "trains": Pieces("NIP-SCORE-03", msg("{player} has only {most} trains in all, {count} on the board"),
+                     msg("{player} had {count} train(s) in {region} at scoring {number}; trains are never "
+                         "removed, so scoring {next} cannot show fewer"),
+                     msg("{player}'s trains"), msg("{player}'s trains in {region}")),
+    "ships": Pieces("NIP-SCORE-07", msg("{player} has only {most} ships in all, {count} on the board"),
+                    msg("{player} had {count} ship(s) in {region} at scoring {number}; ships are never "
+                        "removed, so scoring {next} cannot show fewer"),
+                    msg("{player}'s ships"), msg("{player}'s ships in {region}")),
+}
 
 
 @dataclass(frozen=True)
@@ -108,7 +130,7 @@ def parse_nippon_input(raw: object, data: NipponData, log: PlaceholderLog) -> Ni
             raise ScoringInputError("duplicate_seat", "NIP-SCORE-01", child("/players", index, "seat"),
                                     msg("seat {seat} is taken by more than one player", seat=player.seat))
         seats.add(player.seat)
-    check_multiplier_supply(players_raw, players, data)
+    check_multiplier_supply(players, data)
     last = read_player_ref(raw["last_turn_player"], "/last_turn_player", "NIP-SCORE-10", ids)
     scorings_raw = read_list(raw["scorings"], "/scorings", "NIP-SCORE-02", length=data.scorings)
     scorings = tuple(parse_scoring(s, child("/scorings", i), ids, data, log) for i, s in enumerate(scorings_raw))
@@ -124,6 +146,20 @@ def check_player_count(players_raw: list, data: NipponData) -> None:
         raise ScoringInputError("wrong_player_count", "NIP-SCORE-01", "/players",
                                 msg("Nippon takes {least} to {most} players, got {count}", least=data.min_players,
                                     most=data.max_players, count=len(players_raw)), field=msg("the players"))
+
+
+def read_seats(players_raw: list, names: list[str]) -> list[int]:
+    """Each player's seat in turn order, 1 to the number of players, each taken once (NIP-SCORE-01)."""
+    seats: list[int] = []
+    for index, player in enumerate(players_raw):
+        path = child("/players", index, "seat")
+        seat = read_int(player["seat"], path, "NIP-SCORE-01", minimum=1, maximum=len(players_raw))
+        if seat in seats:
+            raise ScoringInputError("duplicate_seat", "NIP-SCORE-01", path,
+                                    msg("seat {seat} is taken by more than one player", seat=seat),
+                                    field=msg("{player}'s seat", player=names[index]))
+        seats.append(seat)
+    return seats
 
 
 def check_tiles_only_outbid(scorings: tuple[dict[str, RegionBoard], ...]) -> None:
@@ -199,6 +235,7 @@ def check_vp_in_play(totals: dict, path: str, name: str, data: NipponData) -> No
 
 
 def parse_achievements(raw: object, path: str, data: NipponData) -> tuple[Achievement, ...]:
+    """A player's achievement spaces: each once, units within the components, known multipliers (NIP-SCORE-09)."""
     allowed = {m for m, _ in data.multiplier_supply}
     seen: set[str] = set()
     result = []
@@ -236,7 +273,8 @@ def parse_achievements(raw: object, path: str, data: NipponData) -> tuple[Achiev
     return tuple(result)
 
 
-def check_multiplier_supply(players_raw: list, players: tuple[NipponPlayer, ...], data: NipponData) -> None:
+def check_multiplier_supply(players: tuple[NipponPlayer, ...], data: NipponData) -> None:
+    """No more multiplier tiles of a kind on the player boards than the game has (NIP-SCORE-09)."""
     supply = dict(data.multiplier_supply)
     used: Counter = Counter()
     for p_index, player in enumerate(players):
@@ -253,12 +291,12 @@ def check_multiplier_supply(players_raw: list, players: tuple[NipponPlayer, ...]
 
 
 def parse_scoring(raw: object, path: str, ids: list[str], data: NipponData, log: PlaceholderLog) -> dict[str, RegionBoard]:
+    """The board at one scoring: region id → its tiles, trains and ships, within each player's pieces."""
     read_object(raw, path, "NIP-SCORE-02", required=("regions",))
     regions_raw = read_mapping(raw["regions"], child(path, "regions"), "NIP-SCORE-05")
     boards: dict[str, RegionBoard] = {}
     tiles_left = {pid: Counter(data.tile_values) for pid in ids}
-    trains_total: Counter = Counter()
-    ships_total: Counter = Counter()
+    totals = {kind: Counter() for kind in PIECES}
     for region_id, region_raw in regions_raw.items():
         here = child(path, "regions", region_id)
         region = data.region(region_id)
@@ -268,10 +306,8 @@ def parse_scoring(raw: object, path: str, ids: list[str], data: NipponData, log:
                                         regions=", ".join(r.id for r in data.regions)))
         read_object(region_raw, here, "NIP-SCORE-03", optional=("tiles", "trains", "ships"))
         tiles = _tiles(region_raw.get("tiles", []), child(here, "tiles"), region, ids, tiles_left, data, log)
-        trains = _pieces(region_raw.get("trains", {}), child(here, "trains"), ids, trains_total,
-                         data.trains_per_player, "train", "NIP-SCORE-03")
-        ships = _pieces(region_raw.get("ships", {}), child(here, "ships"), ids, ships_total,
-                        data.ships_per_player, "ship", "NIP-SCORE-07")
+        trains, ships = (_pieces(region_raw.get(kind, {}), child(here, kind), ids, totals[kind], kind, data)
+                         for kind in PIECES)
         if sum(trains.values()) + sum(ships.values()) > region.train_ship_slots:
             raise ScoringInputError("train_ship_slots_full", "NIP-SCORE-03", here,
                                     msg("region {region} has only {slots} train/ship slots", region=region_id,
@@ -319,18 +355,16 @@ def _tiles(raw: object, path: str, region, ids: list[str], tiles_left: dict[str,
     return tuple(result)
 
 
-def _pieces(raw: object, path: str, ids: list[str], totals: Counter, per_player: int, kind: str, rule: str) -> dict:
+def _pieces(raw: object, path: str, ids: list[str], totals: Counter, kind: str, data: NipponData) -> dict:
+    rule, most = PIECES[kind].rule, getattr(data, f"{kind}_per_player")
     counts = {}
     for player, count in read_mapping(raw, path, rule).items():
         read_player_ref(player, child(path, player), rule, ids)
         counts[player] = read_int(count, child(path, player), rule)
         totals[player] += counts[player]
-        if totals[player] > per_player:
-            raise ScoringInputError(f"too_many_{kind}s", rule, child(path, player),
-                                    (msg("{player} has only {most} trains in all, {count} on the board",
-                                         player=player, most=per_player, count=totals[player]) if kind == "train" else
-                                     msg("{player} has only {most} ships in all, {count} on the board",
-                                         player=player, most=per_player, count=totals[player])))
+        if totals[player] > most:
+            raise ScoringInputError(f"too_many_{kind}", rule, child(path, player),
+                                    msg(PIECES[kind].too_many.id, player=player, most=most, count=totals[player]))
     return counts
 
 
@@ -340,16 +374,11 @@ def check_nothing_removed(scorings: tuple[dict[str, RegionBoard], ...]) -> None:
         before, after = scorings[index - 1], scorings[index]
         for region_id, board in before.items():
             now = after.get(region_id, RegionBoard())
-            for kind, rule, earlier, later in (("train", "NIP-SCORE-03", board.trains, now.trains),
-                                               ("ship", "NIP-SCORE-07", board.ships, now.ships)):
-                for player, count in earlier.items():
-                    if later.get(player, 0) < count:
-                        path = child("/scorings", index, "regions", region_id, kind + "s", player)
+            for kind, pieces in PIECES.items():
+                for player, count in getattr(board, kind).items():
+                    if getattr(now, kind).get(player, 0) < count:
+                        path = child("/scorings", index, "regions", region_id, kind, player)
                         raise ScoringInputError(
-                            f"{kind}_removed", rule, path,
-                            msg("{player} had {count} train(s) in {region} at scoring {number}; trains are never "
-                                "removed, so scoring {next} cannot show fewer", player=player, count=count,
-                                region=region_id, number=index, next=index + 1) if kind == "train" else
-                            msg("{player} had {count} ship(s) in {region} at scoring {number}; ships are never "
-                                "removed, so scoring {next} cannot show fewer", player=player, count=count,
-                                region=region_id, number=index, next=index + 1))
+                            f"{kind[:-1]}_removed", pieces.rule, path,
+                            msg(pieces.removed.id, player=player, count=count, region=region_id, number=index,
+                                next=index + 1))

@@ -31,8 +31,9 @@ from collections import Counter
 from api.games.field_problems import all_problems
 from api.games.messages import msg
 from api.games.nippon.data import NipponData
-from api.games.nippon.names import read_seats
-from api.games.nippon.inputs import NipponEndState, NipponPlayer, PlacedTile, RegionBoard, check_player_count
+from api.games.nippon.inputs import (
+    PIECES, NipponEndState, NipponPlayer, PlacedTile, RegionBoard, check_player_count, read_seats,
+)
 from api.games.nippon.scoring import CATEGORIES, result_document, score_detailed, score_scorings
 from api.games.scorekit import (
     PlaceholderLog, ScoreSheet, ScoringInputError, child, read_int, read_list, read_mapping, read_object,
@@ -40,11 +41,6 @@ from api.games.scorekit import (
 )
 
 MODE = "live"
-# What a refusal of trains or ships says: the pieces, the limit, the pieces in one region.
-WORDS = {"trains": (msg("{player}'s trains"), msg("{player} has only {most} trains in all, {count} on the board"),
-                    msg("{player}'s trains in {region}")),
-         "ships": (msg("{player}'s ships"), msg("{player} has only {most} ships in all, {count} on the board"),
-                   msg("{player}'s ships in {region}"))}
 
 
 class Board:
@@ -89,8 +85,8 @@ class Board:
 
     def add(self, kind: str, raw: object, path: str) -> None:
         """Trains or ships built, per player and region (NIP-SCORE-03/07; rules, Trains and Ships)."""
-        per_player = self.data.trains_per_player if kind == "trains" else self.data.ships_per_player
-        rule = "NIP-SCORE-03" if kind == "trains" else "NIP-SCORE-07"
+        per_player = getattr(self.data, f"{kind}_per_player")
+        rule = PIECES[kind].rule
         for player, regions in read_mapping(raw, path, rule).items():
             read_player_ref(player, child(path, player), rule, list(self.hands))
             for region_id, count in read_mapping(regions, child(path, player), rule).items():
@@ -99,19 +95,19 @@ class Board:
                 if region is None:
                     raise ScoringInputError("unknown_region", "NIP-SCORE-05", here,
                                             msg("no region {region}", region=repr(region_id)),
-                                            field=msg(WORDS[kind][0].id, player=player))
+                                            field=msg(PIECES[kind].owned.id, player=player))
                 added = read_int(count, here, rule)
                 owned = sum(c[player] for c in self.pieces[kind].values()) + added
                 if owned > per_player:
                     raise ScoringInputError(f"too_many_{kind}", rule, here,
-                                            msg(WORDS[kind][1].id, player=player, most=per_player, count=owned),
-                                            field=msg(WORDS[kind][2].id, player=player, region=region.name))
+                                            msg(PIECES[kind].too_many.id, player=player, most=per_player, count=owned),
+                                            field=msg(PIECES[kind].in_region.id, player=player, region=region.name))
                 pieces = sum(self.pieces[k][region_id].total() for k in ("trains", "ships")) + added
                 if pieces > region.train_ship_slots:
                     raise ScoringInputError("train_ship_slots_full", rule, here,
                                             msg("{region} has only {slots} train/ship slots", region=region.name,
                                                 slots=region.train_ship_slots),
-                                            field=msg(WORDS[kind][2].id, player=player, region=region.name))
+                                            field=msg(PIECES[kind].in_region.id, player=player, region=region.name))
                 self.pieces[kind][region_id][player] += added
 
     def apply(self, step: object, path: str, scoring: int) -> None:
@@ -195,11 +191,9 @@ def score_live(raw: object, data: NipponData, log: PlaceholderLog) -> dict:
             moved = _relocated(error, names)
             moved.others = [_relocated(e, names) for e in error.others]
             raise moved from None
-        final = True
     else:
         result = result_document(state, data, log, sheets, scorings, final=False)
-        final = False
-    result.update(mode=MODE, final=final, running=running, board=board.as_json())
+    result.update(mode=MODE, final="end" in raw, running=running, board=board.as_json())
     return result
 
 

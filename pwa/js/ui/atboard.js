@@ -9,16 +9,17 @@ import { useState } from "preact/hooks";
 import { html } from "../html.js";
 import { FieldError, ptr, useForm } from "./formkit.js";
 import { Chips } from "./tapkit.js";
+import { t } from "../i18n.js";
 
-const ROWS = [["university", "Universities"], ["factory", "Factories"], ["power_plant", "Power plants"],
-              ["laboratory", "Laboratories"]];
+const ROWS = [["university", t("Universities")], ["factory", t("Factories")], ["power_plant", t("Power plants")],
+              ["laboratory", t("Laboratories")]];
 const FACTS = ["distinct_infrastructure_types", "satellites", "parts_factories", "power_plants", "laboratories"];
-const KIND = { university: "university", department: "department", factory: "factory", power_plant: "power plant",
-               laboratory: "laboratory" };
+const KIND = { university: t("university"), department: t("department"), factory: t("factory"), power_plant: t("power plant"),
+               laboratory: t("laboratory") };
 // A space's button in a few printed words: its kind (a factory by the good printed on it), its column and the dots
 // that say from how many players it is used; the full words are its accessible name.
-const SHORT = { university: "Univ.", department: "Dept.", factory: "Factory", power_plant: "Plant", laboratory: "Lab" };
-const ROW_WORD = { university: "university", factory: "factory", power_plant: "power plant", laboratory: "laboratory" };
+const SHORT = { university: t("Univ."), department: t("Dept."), factory: t("Factory"), power_plant: t("Plant"), laboratory: t("Lab") };
+const ROW_WORD = { university: t("university"), factory: t("factory"), power_plant: t("power plant"), laboratory: t("laboratory") };
 const dots = (n) => "•".repeat(n || 0);
 
 // The spaces of each Tiger, from the edition document (GET /api/edition).
@@ -77,13 +78,13 @@ export function renamed(body, old, name) {
 
 // Whose pieces a tap on the board places ("painting"), shared by every Tiger's board: null = tap a space, then its owner.
 export function PaintPicker({ owners, paint, setPaint }) {
-  return html`<${Chips} label="Whose pieces you tap" testid="paint" value=${paint}
-    options=${[...owners.map((o) => [o, o]), [null, "Anyone"]]}
-    name=${(o) => (o ? `Tap ${o}'s pieces` : "Anyone: tap a space, then its owner")} onPick=${setPaint} />`;
+  return html`<${Chips} label=${t("Whose pieces you tap")} testid="paint" value=${paint}
+    options=${[...owners.map((o) => [o, o]), [null, t("Anyone")]]}
+    name=${(o) => (o ? t("Tap {name}'s pieces", { name: o }) : t("Anyone: tap a space, then its owner"))} onPick=${setPaint} />`;
 }
 
 // One Tiger's board: tap a space, then its owner; or, with `paint` set, tap each of that owner's spaces.
-export function TigerBoard({ E, t, name, paint = null }) {
+export function TigerBoard({ E, tid, name, paint = null }) {
   const f = useForm();
   const [open, setOpenState] = useState(null); // {kind: "space"|"infinite"|"satellite"|"hq", id}
   // The focus follows the taps: into the picker when it opens, back to its space when it closes
@@ -97,37 +98,39 @@ export function TigerBoard({ E, t, name, paint = null }) {
       el && el.focus();
     }, 0);
   };
-  const tiger = f.body.tigers[t];
+  const tiger = f.body.tigers[tid];
   const board = tiger.board;
-  const base = ptr("tigers", t, "board");
+  const base = ptr("tigers", tid, "board");
   const owners = Object.entries(f.body.participants).filter(([, p]) => p.kind !== "neutral").map(([id]) => id);
-  const layout = E.boards[t];
+  const layout = E.boards[tid];
   const n = f.body.player_count;
   const setBoard = (key, value) => f.set(`${base}/${key}`, value);
-  const label = (o) => (o ? o : "empty");
+  const label = (o) => (o ? o : t("empty"));
   // A space as a player names it: the printed words on its button, then the full words ("South Korea Ships A
   // (factory, 3 dots)"), never its code (SK.F1).  The name starts with what the button shows (WCAG 2.5.3).
   const words = (id) => {
     const sp = layout.spaces.find((x) => x.id === id);
-    if (sp) return `${name} ${sp.good || SHORT[sp.kind] || sp.kind} ${sp.column} (${KIND[sp.kind] || sp.kind}, ${sp.min} dots)`;
+    if (sp) return t("{tiger} {space} {column} ({kind}, {dots} dots)", { tiger: name, space: sp.good || SHORT[sp.kind] || sp.kind, column: sp.column, kind: KIND[sp.kind] || sp.kind, dots: sp.min });
     const inf = layout.infinite.find((x) => x.id === id);
-    if (inf) return `${name} Open ∞ (${KIND[inf.kind] || inf.kind} space, no limit)`;
+    if (inf) return t("{tiger} Open ∞ ({kind} space, no limit)", { tiger: name, kind: KIND[inf.kind] || inf.kind });
     const sat = layout.satellites.find((x) => x.id === id);
-    return sat ? `${name} Satellite (of the ${ROW_WORD[sat.row] || sat.row} row)` : `${name} Headquarters`;
+    return sat ? t("{tiger} Satellite (of the {row} row)", { tiger: name, row: ROW_WORD[sat.row] || sat.row }) : t("{tiger} Headquarters", { tiger: name });
   };
   // The button shows a few printed words (`text`; a space also its column, and its dots drawn by CSS) over its owner.
-  const cell = (kind, id, text, owner, disabled, extra = "", column = "", min = 0) => html`<button type="button" key=${id}
+  const said = (id, owner, disabled, parts) => (disabled ? t("{space}: not in play (used with {n} players or more)", { space: words(id), n: disabled })
+    : parts ? t("{space}: {owner} (with a parts factory)", { space: words(id), owner: label(owner) })
+      : t("{space}: {owner}", { space: words(id), owner: label(owner) }));
+  const cell = (kind, id, text, owner, disabled, parts = false, column = "", min = 0) => html`<button type="button" key=${id}
       class=${`space ${owner ? "owned" : ""} ${open && open.id === id ? "open" : ""}`} disabled=${disabled}
       aria-pressed=${open && open.id === id ? "true" : "false"} data-space=${id}
-      aria-label=${`${words(id)}: ${disabled ? "not in play" : label(owner)}${extra}${
-        disabled ? ` (used with ${disabled} players or more)` : ""}`}
+      aria-label=${said(id, owner, disabled, parts)}
       onClick=${() => (paint ? paintTap(kind, id) : setOpen(open && open.id === id ? null : { kind, id }))}>
     <span class="space-id">${text}</span>${column && html`${" "}<span class="space-col">${column}<span class="space-dots"
       data-dots=${dots(min)}></span></span>`}${" "}<span class="space-owner">${disabled ? "" : owner || ""}</span></button>`;
   // One tap a piece: the space becomes the painted owner's, or empty if it was already theirs
   // (an ∞ space takes one more of their pieces; a parts factory still needs the picker).
   const paintTap = (kind, id) => {
-    if (kind === "hq") { f.set(ptr("tigers", t, "headquarters"), tiger.headquarters === paint ? null : paint); return; }
+    if (kind === "hq") { f.set(ptr("tigers", tid, "headquarters"), tiger.headquarters === paint ? null : paint); return; }
     if (kind === "infinite") {
       const held = (board.infinite || {})[id] || {};
       setBoard("infinite", { ...(board.infinite || {}), [id]: { ...held, [paint]: (held[paint] || 0) + 1 } });
@@ -159,14 +162,14 @@ export function TigerBoard({ E, t, name, paint = null }) {
         setBoard("spaces", spaces);
         if (!owner || space.kind !== "factory") setOpen(null);
       };
-      return html`<div class="picker" role="group" aria-label=${`Owner of ${words(open.id)}`}>
+      return html`<div class="picker" role="group" aria-label=${t("Owner of {space}", { space: words(open.id) })}>
         <p><strong>${words(open.id)}</strong></p>
-        <${Chips} label="Owner" options=${[...owners.map((o) => [o, o]), [null, "Empty"]]} value=${held ? held.owner : null}
-          onPick=${put} name=${(o) => (o ? `${o} owns ${words(open.id)}` : `${words(open.id)} is empty`)} />
+        <${Chips} label=${t("Owner")} options=${[...owners.map((o) => [o, o]), [null, t("Empty")]]} value=${held ? held.owner : null}
+          onPick=${put} name=${(o) => (o ? t("{name} owns {space}", { name: o, space: words(open.id) }) : t("{space} is empty", { space: words(open.id) }))} />
         ${space.kind === "factory" && held && html`<label class="radio"><input type="checkbox" checked=${!!held.parts_factory}
           onChange=${(e) => setBoard("spaces", { ...board.spaces, [open.id]: { owner: held.owner, ...(e.target.checked ? { parts_factory: true } : {}) } })} />
-          Parts factory under it</label>`}
-        <button type="button" class="small" onClick=${() => setOpen(null)}>Done</button></div>`;
+          ${t("Parts factory under it")}</label>`}
+        <button type="button" class="small" onClick=${() => setOpen(null)}>${t("Done")}</button></div>`;
     }
     if (open.kind === "infinite") {
       const held = (board.infinite || {})[open.id] || {};
@@ -177,17 +180,17 @@ export function TigerBoard({ E, t, name, paint = null }) {
         if (!Object.keys(next).length) delete all[open.id];
         setBoard("infinite", all);
       };
-      return html`<div class="picker" role="group" aria-label=${`Pieces on ${words(open.id)}`}>
-        <p><strong>${words(open.id)}</strong>: any number of pieces</p>
+      return html`<div class="picker" role="group" aria-label=${t("Pieces on {space}", { space: words(open.id) })}>
+        <p><strong>${words(open.id)}</strong>: ${t("any number of pieces")}</p>
         ${owners.map((o) => html`<div class="row" key=${o}><span style="flex:1">${o}: ${held[o] || 0}</span>
-          <button type="button" class="small" aria-label=${`One piece fewer of ${o} on ${words(open.id)}`} onClick=${() => bump(o, -1)}>−</button>
-          <button type="button" class="small" aria-label=${`One more piece of ${o} on ${words(open.id)}`} onClick=${() => bump(o, 1)}>+</button></div>`)}
-        <button type="button" class="small" onClick=${() => setOpen(null)}>Done</button></div>`;
+          <button type="button" class="small" aria-label=${t("One piece fewer of {name} on {space}", { name: o, space: words(open.id) })} onClick=${() => bump(o, -1)}>−</button>
+          <button type="button" class="small" aria-label=${t("One more piece of {name} on {space}", { name: o, space: words(open.id) })} onClick=${() => bump(o, 1)}>+</button></div>`)}
+        <button type="button" class="small" onClick=${() => setOpen(null)}>${t("Done")}</button></div>`;
     }
     const isHq = open.kind === "hq";
     const current = isHq ? tiger.headquarters : (board.satellites || {})[open.id];
     const put = (o) => {
-      if (isHq) f.set(ptr("tigers", t, "headquarters"), o);
+      if (isHq) f.set(ptr("tigers", tid, "headquarters"), o);
       else {
         const all = { ...(board.satellites || {}) };
         if (o) all[open.id] = o; else delete all[open.id];
@@ -195,26 +198,26 @@ export function TigerBoard({ E, t, name, paint = null }) {
       }
       setOpen(null);
     };
-    const what = isHq ? `the headquarters of ${name}` : `the satellite on ${words(open.id)}`;
-    return html`<div class="picker" role="group" aria-label=${`Owner of ${what}`}>
-      <p><strong>${isHq ? `${name}: headquarters` : words(open.id)}</strong></p>
-      <${Chips} label="Owner" options=${[...owners.map((o) => [o, o]), [null, "None"]]} value=${current || null}
-        onPick=${put} name=${(o) => (o ? `${o} owns ${what}` : `Nobody owns ${what}`)} /></div>`;
+    const what = isHq ? t("the headquarters of {tiger}", { tiger: name }) : t("the satellite on {space}", { space: words(open.id) });
+    return html`<div class="picker" role="group" aria-label=${t("Owner of {space}", { space: what })}>
+      <p><strong>${isHq ? t("{tiger}: headquarters", { tiger: name }) : words(open.id)}</strong></p>
+      <${Chips} label=${t("Owner")} options=${[...owners.map((o) => [o, o]), [null, t("None")]]} value=${current || null}
+        onPick=${put} name=${(o) => (o ? t("{name} owns {space}", { name: o, space: what }) : t("Nobody owns {space}", { space: what }))} /></div>`;
   };
-  return html`<div class="atboard" data-path=${base} data-testid=${`board-${t}`}>
-    ${ROWS.map(([row, rowName]) => html`<div class="board-row" role="group" aria-label=${`${name}: ${rowName}`} key=${row}>
+  return html`<div class="atboard" data-path=${base} data-testid=${`board-${tid}`}>
+    ${ROWS.map(([row, rowName]) => html`<div class="board-row" role="group" aria-label=${t("{tiger}: {row}", { tiger: name, row: rowName })} key=${row}>
       <span class="row-name">${rowName}${paint && html`<button type="button" class="fill"
-        aria-label=${`Fill with ${paint}: the empty ${rowName.toLowerCase()} spaces of ${name}`} onClick=${() => fillRow(row)}>Fill</button>`}</span>
+        aria-label=${t("Fill with {name}: the empty {row} spaces of {tiger}", { name: paint, row: rowName.toLowerCase(), tiger: name })} onClick=${() => fillRow(row)}>${t("Fill")}</button>`}</span>
       ${layout.spaces.filter((s) => s.row === row).map((s) => { const held = (board.spaces || {})[s.id] || {};
         return cell("space", s.id, s.good || SHORT[s.kind] || s.kind,
-          held.owner && (held.parts_factory ? `${held.owner} + parts` : held.owner),
-          s.min > n ? s.min : false, held.parts_factory ? " (with a parts factory)" : "", s.column, s.min); })}
-      ${layout.infinite.filter((s) => s.row === row).map((s) => cell("infinite", s.id, "Open ∞",
+          held.owner && (held.parts_factory ? t("{name} + parts", { name: held.owner }) : held.owner),
+          s.min > n ? s.min : false, !!held.parts_factory, s.column, s.min); })}
+      ${layout.infinite.filter((s) => s.row === row).map((s) => cell("infinite", s.id, t("Open ∞"),
         Object.entries((board.infinite || {})[s.id] || {}).map(([o, c]) => `${o} ${c}`).join(" "), false))}
-      ${layout.satellites.filter((s) => s.row === row).map((s) => cell("satellite", s.id, "Satellite",
+      ${layout.satellites.filter((s) => s.row === row).map((s) => cell("satellite", s.id, t("Satellite"),
         (board.satellites || {})[s.id], false))}
     </div>`)}
-    <div class="board-row">${cell("hq", `${t}.HQ`, "Headquarters", tiger.headquarters, false)}</div>
+    <div class="board-row">${cell("hq", `${tid}.HQ`, t("Headquarters"), tiger.headquarters, false)}</div>
     ${picker()}
     <${FieldError} path=${base} />
   </div>`;

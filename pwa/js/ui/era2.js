@@ -1,6 +1,7 @@
 // The Era II draw form (the server's view.era2_form): the table's own draws, not JSON.
 import { useState } from "preact/hooks";
 import { html } from "../html.js";
+import { t } from "../i18n.js";
 import { RuleLink } from "./rulelink.js";
 import { record } from "../sync.js";
 import { useStore } from "../store.js";
@@ -22,10 +23,10 @@ function BoardWorkers({ fields, values, onPick, where }) {
     const centre = f.name.split(".").pop();
     const taken = fields.filter((g) => g !== f).map((g) => values[g.name]);
     return html`<div role="group" aria-labelledby=${`${id}-l`} id=${id} tabindex="-1">
-      <p id=${`${id}-l`}><strong>Centre ${centre}${where[centre] ? ` of ${where[centre]}` : ""}</strong>: ${
+      <p id=${`${id}-l`}><strong>${where[centre] ? t("Centre {centre} of {tiger}", { centre, tiger: where[centre] }) : t("Centre {centre}", { centre })}</strong>: ${
         (f.choices.find((c) => c.value === values[f.name]) || { label: "—" }).label}</p>
       <div class="row">${f.choices.map((c) => html`<button type="button" class="small choice" aria-pressed=${values[f.name] === c.value}
-        disabled=${taken.includes(c.value)} onClick=${() => onPick(f, c.value)} aria-label=${`${c.label}: centre ${centre}`}>${c.label}</button>`)}</div></div>`;
+        disabled=${taken.includes(c.value)} onClick=${() => onPick(f, c.value)} aria-label=${t("{choice}: centre {centre}", { choice: c.label, centre })}>${c.label}</button>`)}</div></div>`;
   })}`;
 }
 
@@ -46,9 +47,9 @@ function ChoiceList({ field, value, onChange, bad }) {
   return html`<div role="group" aria-labelledby=${`${id}-l`} id=${id} tabindex="-1" class=${bad ? "bad-group" : ""}>
     <p id=${`${id}-l`}><strong>${field.label}</strong> (${list.length}/${field.length}): <span data-testid=${id}>${list.map(name).join(", ") || "—"}</span></p>
     <div class="row">${field.choices.map((c) => html`<button type="button" class="small" disabled=${list.length >= field.length}
-      onClick=${() => onChange([...list, c.value])} aria-label=${`Add ${c.label}: ${field.label}`}>+ ${c.label}</button>`)}
+      onClick=${() => onChange([...list, c.value])} aria-label=${t("Add {choice}: {field}", { choice: c.label, field: field.label })}>+ ${c.label}</button>`)}
       <button type="button" class="small" disabled=${!list.length} onClick=${() => onChange(list.slice(0, -1))}
-        aria-label=${`Remove the last: ${field.label}`}>⌫</button></div></div>`;
+        aria-label=${t("Remove the last: {field}", { field: field.label })}>⌫</button></div></div>`;
 }
 
 // Centre A of the Tiger with the highest prosperity token, B of the second, C of the third (ERA2-05).
@@ -65,11 +66,11 @@ function problems(form, values) {
   const all = [...form.fields, ...form.seats.flatMap((s) => s.fields)];
   for (const f of all) {
     const v = values[f.name];
-    if (f.type === "choice" && f.required && !v) out.push([f.name, `${f.label}: choose one.`]);
+    if (f.type === "choice" && f.required && !v) out.push([f.name, t("{field}: choose one.", { field: f.label })]);
     if (f.type === "choice_list") {
       const n = (v || []).length;
-      if ((f.required || n) && n !== f.length) out.push([f.name, `${f.label}: ${n} of ${f.length}.`]);
-      if (f.distinct && new Set(v || []).size !== n) out.push([f.name, `${f.label}: two different ones.`]);
+      if ((f.required || n) && n !== f.length) out.push([f.name, t("{field}: {n} of {length}.", { field: f.label, n, length: f.length })]);
+      if (f.distinct && new Set(v || []).size !== n) out.push([f.name, t("{field}: two different ones.", { field: f.label })]);
     }
   }
   return out;
@@ -99,15 +100,15 @@ export function Era2Form({ form }) {
   const isBad = (name) => bad.some(([n]) => n === name);
   const where = centreTigers(s.labels, s.game && s.game.view && s.game.view.view);
   return html`<form class="card" onSubmit=${submit} data-testid="era2-form" novalidate>
-    <h3>Era II: what the table drew</h3>
-    <p class="hint">Or let the app draw them (the button below the form).${form.rule ? html` Rule <${RuleLink} id=${form.rule} />.` : ""}</p>
+    <h3>${t("Era II: what the table drew")}</h3>
+    <p class="hint">${t("Or let the app draw them (the button below the form).")}${form.rule ? html` ${t("Rule")} <${RuleLink} id=${form.rule} />.` : ""}</p>
     ${bad.length > 0 && html`<div class="banner error" role="alert"><ul>${bad.map(([, t]) => html`<li>${t}</li>`)}</ul></div>`}
     <${BoardWorkers} fields=${form.fields} values=${values} onPick=${pickBoard} where=${where} />
     ${form.seats.map((seat) => html`<fieldset key=${seat.seat}><legend>${seat.name}</legend>
       ${seat.fields.map((f) => (f.distinct && f.length === 2
         ? html`<${Pair} field=${f} value=${values[f.name]} onChange=${set(f.name)} />`
         : f.required ? html`<${ChoiceList} field=${f} value=${values[f.name]} onChange=${set(f.name)} bad=${isBad(f.name)} />`
-          : html`<p class="hint">${seat.name}: team area — nothing to enter, each worker's type is said as it is placed.</p>`))}</fieldset>`)}
-    <div class="stack"><button class="primary" type="submit">Record the Era II draws</button></div>
+          : html`<p class="hint">${t("{seat}: team area — nothing to enter, each worker's type is said as it is placed.", { seat: seat.name })}</p>`))}</fieldset>`)}
+    <div class="stack"><button class="primary" type="submit">${t("Record the Era II draws")}</button></div>
   </form>`;
 }

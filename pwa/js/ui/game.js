@@ -1,6 +1,7 @@
 // The game screen: whose turn, the recorder, undo, what just happened, the board.
 import { useEffect, useRef, useState } from "preact/hooks";
 import { html } from "../html.js";
+import { t } from "../i18n.js";
 import { actionLabel, decisionPrompt, playerName, workerName } from "../labels.js";
 import { api, fullLog } from "../api.js";
 import { Checklist } from "./layout.js";
@@ -37,11 +38,11 @@ function TurnCard({ s }) {
     if (prompt.current && lost && d) prompt.current.focus({ preventScroll: false });
   }, [d && d.id]);
   return html`<section class="card turn" aria-labelledby="turn-h" data-testid="turn">
-    <h2 id="turn-h" class="who">${gv.over ? "Game over" : d ? html`<${Dot} view=${view} id=${d.seat} /> ${playerName(view, d.seat)}` : "—"}</h2>
-    ${player && view.phase === "turns" && d.kind === "choose_placement" && html`<p>Next worker: <strong>${player.next_worker ? workerName(s.labels, player.next_worker) : "stated at placement"}</strong> · worker ${player.workers_placed + 1}</p>`}
+    <h2 id="turn-h" class="who">${gv.over ? t("Game over") : d ? html`<${Dot} view=${view} id=${d.seat} /> ${playerName(view, d.seat)}` : "—"}</h2>
+    ${player && view.phase === "turns" && d.kind === "choose_placement" && html`<p>${t("Next worker:")} <strong>${player.next_worker ? workerName(s.labels, player.next_worker) : t("stated at placement")}</strong> · ${t("worker {n}", { n: player.workers_placed + 1 })}</p>`}
     <p data-testid="prompt" id="prompt" tabindex="-1" aria-live="polite" ref=${prompt}>${view.prompt || decisionPrompt(s.labels, d, view)}</p>
-    ${view.phase === "management" && html`<p><a href=${`#/g/${gv.game_id}/manage`}>Management phase walkthrough →</a></p>`}
-    ${gv.over && html`<p><a class="button primary" href=${`#/g/${gv.game_id}/score`}>See the final score</a></p>`}
+    ${view.phase === "management" && html`<p><a href=${`#/g/${gv.game_id}/manage`}>${t("Management phase walkthrough →")}</a></p>`}
+    ${gv.over && html`<p><a class="button primary" href=${`#/g/${gv.game_id}/score`}>${t("See the final score")}</a></p>`}
   </section>`;
 }
 
@@ -72,8 +73,8 @@ function Undo({ s }) {
     setKept(false);
     const queued = s.outbox[s.outbox.length - 1];
     if (queued) {
-      const move = queued.type === "undo" ? "an undo" : actionLabel(s.labels, queued.action, gv.view);
-      setAsking({ queued: true, move, lines: s.lastLines.map((l) => `Reverse: ${l}`) });
+      const move = queued.type === "undo" ? t("an undo") : actionLabel(s.labels, queued.action, gv.view);
+      setAsking({ queued: true, move, lines: s.lastLines.map((l) => t("Reverse: {line}", { line: l })) });
       return;
     }
     setAsking({ move: "…", lines: [] });
@@ -81,11 +82,11 @@ function Undo({ s }) {
       const { moveOwner, takeBack } = await import("./takeback.js");  // loaded when an undo is asked
       const entry = await lastLive(s);
       const owner = entry && moveOwner(gv.view, entry);
-      const said = entry && (entry.lines[0] || "the last move");
-      setAsking({ move: entry ? (said.startsWith(owner) ? said : `${owner}: ${said}`) : "the last move",
+      const said = entry && (entry.lines[0] || t("the last move"));
+      setAsking({ move: entry ? (said.startsWith(owner) ? said : `${owner}: ${said}`) : t("the last move"),
                   lines: entry ? takeBack(s.labels, gv.view, entry) : [] });
     } catch {
-      setAsking({ move: "the last move", lines: [], offline: true });
+      setAsking({ move: t("the last move"), lines: [], offline: true });
     }
   };
   const undo = () => {
@@ -94,15 +95,15 @@ function Undo({ s }) {
     const prompt = document.getElementById("prompt");
     if (prompt) prompt.focus();
   };
-  if (!asking) return html`<div class="stack" ref=${box}><button onClick=${ask}>Undo last move</button></div>`;
-  return html`<div class="card" role="group" aria-label="Confirm undo" data-testid="undo-confirm" ref=${box}>
-    <p><strong>${asking.queued ? "Drop this move (recorded on this phone, not sent yet)?" : "Undo this move?"}</strong></p>
+  if (!asking) return html`<div class="stack" ref=${box}><button onClick=${ask}>${t("Undo last move")}</button></div>`;
+  return html`<div class="card" role="group" aria-label=${t("Confirm undo")} data-testid="undo-confirm" ref=${box}>
+    <p><strong>${asking.queued ? t("Drop this move (recorded on this phone, not sent yet)?") : t("Undo this move?")}</strong></p>
     <p data-testid="undo-move">${asking.move}</p>
-    ${asking.lines.length > 0 && html`<p>Put back on the table:</p>
+    ${asking.lines.length > 0 && html`<p>${t("Put back on the table:")}</p>
       <ul class="log" data-testid="undo-takeback">${asking.lines.map((l) => html`<li>${l}</li>`)}</ul>`}
-    ${asking.offline && html`<p class="hint">No connection: the log with its pieces could not be read.</p>`}
-    <div class="grid2"><button onClick=${() => { setAsking(null); setKept(true); }}>Keep it</button>
-      <button class="danger" onClick=${undo}>Yes, undo it</button></div></div>`;
+    ${asking.offline && html`<p class="hint">${t("No connection: the log with its pieces could not be read.")}</p>`}
+    <div class="grid2"><button onClick=${() => { setAsking(null); setKept(true); }}>${t("Keep it")}</button>
+      <button class="danger" onClick=${undo}>${t("Yes, undo it")}</button></div></div>`;
 }
 
 // The game's last moves, whichever phone recorded them, each with the player's name
@@ -112,18 +113,18 @@ function JustRecorded({ s }) {
   const entries = s.recent;
   const who = (e) => {
     const p = (e.events || []).map((ev) => ev.participant).find((x) => x != null && x !== "setup");
-    return p != null ? playerName(view, p) : "Table";
+    return p != null ? playerName(view, p) : t("Table");
   };
   // The player's name leads each move (the engine's lines usually start with it already).
   const said = (e) => {
     const name = who(e);
     const text = tableLines(e).join(" · ");
-    return html`${text.startsWith(name) ? "" : html`<strong>${name}</strong>: `}${text}${e.reverted ? " (undone)" : ""}`;
+    return html`${text.startsWith(name) ? "" : html`<strong>${name}</strong>: `}${text}${e.reverted ? ` ${t("(undone)")}` : ""}`;
   };
   const has = entries ? entries.length > 0 : s.lastLines.length > 0;
   return html`<section aria-labelledby="last-h" class=${has ? "card" : ""} data-testid="just-recorded">
-    <h2 id="last-h" class=${has ? "" : "sr-only"}>Just recorded${s.fromOther === s.game.view.version
-      ? html` <span class="hint" data-testid="other-phone">· by another phone</span>` : ""}</h2>
+    <h2 id="last-h" class=${has ? "" : "sr-only"}>${t("Just recorded")}${s.fromOther === s.game.view.version
+      ? html` <span class="hint" data-testid="other-phone">· ${t("by another phone")}</span>` : ""}</h2>
     <div aria-live="polite">${entries ? html`<ol class="log recent">${entries.map((e) => html`<li key=${e.seq} class=${e.reverted ? "reverted" : ""}>
         ${said(e)}</li>`)}</ol>`
       : html`<ul class="log">${s.lastLines.map((l) => html`<li>${l}</li>`)}</ul>`}</div></section>`;
@@ -149,10 +150,10 @@ function LayoutFirst({ s }) {
   }
   if (!shown) return null;
   return html`<section class="card" aria-labelledby="layout-first-h" data-testid="layout-first">
-    <h2 id="layout-first-h">${shown.era === 2 ? "Era II: lay out the table" : "First, lay out the table"}</h2>
-    <p class="hint">What the app drew and what the box needs, to put on the table. Tick each line when it is done.</p>
+    <h2 id="layout-first-h">${shown.era === 2 ? t("Era II: lay out the table") : t("First, lay out the table")}</h2>
+    <p class="hint">${t("What the app drew and what the box needs, to put on the table. Tick each line when it is done.")}</p>
     <${Checklist} s=${s} view=${shown} />
-    <button class="primary" onClick=${() => { store(key, "1"); bump((n) => n + 1); }}>The table is laid out: to the first turn</button>
+    <button class="primary" onClick=${() => { store(key, "1"); bump((n) => n + 1); }}>${t("The table is laid out: to the first turn")}</button>
   </section>`;
 }
 
@@ -160,9 +161,9 @@ function LayoutFirst({ s }) {
 // sits below the recorder, so no button moves under a finger that is aiming at it.
 export function GameScreen({ s }) {
   if (!s.game || !s.game.view) {
-    return html`<main class="screen"><nav class="nav" aria-label="Back"><a href="#/">Home</a></nav>
-      <h1 tabindex="-1">Game</h1><${Problem} error=${s.error} />
-      <p>${s.online === false ? "Offline, and this phone has no saved copy of the game yet." : "Loading…"}</p></main>`;
+    return html`<main class="screen"><nav class="nav" aria-label=${t("Back")}><a href="#/">${t("Home")}</a></nav>
+      <h1 tabindex="-1">${t("Game")}</h1><${Problem} error=${s.error} />
+      <p>${s.online === false ? t("Offline, and this phone has no saved copy of the game yet.") : t("Loading…")}</p></main>`;
   }
   return html`<main class="screen">
     <${GameHeader} s=${s} current="" />
@@ -176,8 +177,8 @@ export function GameScreen({ s }) {
     <${OfflineStatus} s=${s} />
     <${JustRecorded} s=${s} />
     ${(s.game.view.view.setup_instructions || s.game.view.live_actions === 0) && html`<p class="card" data-testid="layout-offer"><a href=${`#/g/${s.game.game_id}/layout`}>
-      Lay out the table: what the app drew →</a></p>`}
-    <p><a href=${`#/g/${s.game.game_id}/board`}>The board, the global market and the player boards →</a></p>
+      ${t("Lay out the table: what the app drew →")}</a></p>`}
+    <p><a href=${`#/g/${s.game.game_id}/board`}>${t("The board, the global market and the player boards →")}</a></p>
     ${s.game.view.role !== "spectator" && s.developer && html`<${ManualAction} />`}
     <${GameDetails} s=${s} />
   </main>`;

@@ -2,6 +2,7 @@
 // modules; the service worker precaches them all the same, so they open offline.
 import { useEffect, useState } from "preact/hooks";
 import { html } from "../html.js";
+import { t } from "../i18n.js";
 
 const loaded = {};
 
@@ -21,8 +22,8 @@ export function lazy(key, load) {
     }, [Screen]);
     if (Screen) return html`<${Screen} ...${props} />`;
     // The heading takes the focus (main.js), so a screen reader says "Loading…"; aria-busy until it is there.
-    return html`<main class="screen" aria-busy=${failed ? "false" : "true"}><h1 tabindex="-1" data-loading="1">${failed ? "This screen could not be loaded" : "Loading…"}</h1>
-      ${failed && html`<p><a href="#/">Home</a></p>`}</main>`;
+    return html`<main class="screen" aria-busy=${failed ? "false" : "true"}><h1 tabindex="-1" data-loading="1">${failed ? t("This screen could not be loaded") : t("Loading…")}</h1>
+      ${failed && html`<p><a href="#/">${t("Home")}</a></p>`}</main>`;
   };
 }
 

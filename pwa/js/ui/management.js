@@ -3,6 +3,7 @@
 // (answered here with the legal actions), funds reset.
 import { useState } from "preact/hooks";
 import { html } from "../html.js";
+import { t } from "../i18n.js";
 import { RuleText } from "./rulelink.js";
 import { actionLabel, playerName, tigerName } from "../labels.js";
 import { record } from "../sync.js";
@@ -10,9 +11,12 @@ import { GameHeader } from "./common.js";
 import { useLog } from "./uselog.js";
 import { useOutcome } from "./score.js";
 
-const OUTCOME_TITLES = { global_market: "Global market: leftover resources", turn_order: "Final turn order",
-  influence: "Influence", prosperity_from_influence: "Prosperity from influence", final_scoring_bonus: "Final scoring bonuses",
-  nations: "Nations", total: "Totals", winner: "Winner" };
+const OUTCOME_TITLES = { global_market: t("Global market: leftover resources"), turn_order: t("Final turn order"),
+  influence: t("Influence"), prosperity_from_influence: t("Prosperity from influence"), final_scoring_bonus: t("Final scoring bonuses"),
+  nations: t("Nations"), total: t("Totals"), winner: t("Winner") };
+// The walkthrough's step titles (the Era II scoring's steps are found again by title: "Game over").
+const TITLES = { turnOrder: t("Turn order"), funds: t("Funds reset"), era2Setup: t("Era II setup"), era2: t("Era II begins"),
+  final: t("Final scoring"), over: t("Game over") };
 
 // Walkthrough steps of every management phase, from the log's live events;
 // the Era II phase (the final scoring) from the outcome's lines when the server gives them.
@@ -28,23 +32,24 @@ export function managementSteps(log, L, outcome) {
   const tieLines = (ev) => ((ev.ranking && ev.ranking.tie_breaks) || []).map(tieLine);
   let inPhase = false;
   for (const ev of events) {
-    if (ev.kind === "era_ended") { inPhase = true; push(`Era ${ev.era === 2 ? "II" : "I"} ends: management`, [ev.text], null, true); continue; }
+    if (ev.kind === "era_ended") { inPhase = true; push(t("Era {era} ends: management", { era: ev.era === 2 ? "II" : "I" }), [ev.text], null, true); continue; }
     if (!inPhase) continue;
-    if (ev.kind === "turn_order_set") push("Turn order", [ev.text, ...tieLines(ev)]);
-    else if (ev.kind === "influence_awarded") push(`Influence: ${tigerName(L, ev.tiger)}`, [ev.text, ...tieLines(ev)]);
-    else if (ev.kind.startsWith("special_flag")) push(`Special flag: ${tigerName(L, ev.tiger)}`, [ev.text], `flag-${ev.tiger}`);
-    else if (ev.kind === "funds_reset") push("Funds reset", [ev.text], "funds");
-    else if (ev.kind === "era2_prepared") push("Era II setup", [ev.text]);
-    else if (ev.kind === "era_started") { push("Era II begins", [ev.text]); inPhase = false; }
-    else if (ev.kind === "score_line" && !outcome) push("Final scoring", [ev.text], "final");
-    else if (ev.kind === "game_over") push("Game over", [ev.text]);
+    if (ev.kind === "turn_order_set") push(TITLES.turnOrder, [ev.text, ...tieLines(ev)]);
+    else if (ev.kind === "influence_awarded") push(t("Influence: {tiger}", { tiger: tigerName(L, ev.tiger) }), [ev.text, ...tieLines(ev)]);
+    else if (ev.kind.startsWith("special_flag")) push(t("Special flag: {tiger}", { tiger: tigerName(L, ev.tiger) }), [ev.text], `flag-${ev.tiger}`);
+    else if (ev.kind === "funds_reset") push(TITLES.funds, [ev.text], "funds");
+    else if (ev.kind === "era2_prepared") push(TITLES.era2Setup, [ev.text]);
+    else if (ev.kind === "era_started") { push(TITLES.era2, [ev.text]); inPhase = false; }
+    else if (ev.kind === "score_line" && !outcome) push(TITLES.final, [ev.text], "final");
+    else if (ev.kind === "game_over") push(TITLES.over, [ev.text]);
   }
   if (outcome) {
-    const at = steps.findIndex((st) => st.title === "Game over");
+    const at = steps.findIndex((st) => st.title === TITLES.over);
     const scoring = [];
     for (const line of outcome.lines || []) {
       const perTiger = ["influence", "prosperity_from_influence"].includes(line.category) && line.key;
-      const title = `${OUTCOME_TITLES[line.category] || line.category}${perTiger ? `: ${tigerName(L, line.key)}` : ""}`;
+      const named = OUTCOME_TITLES[line.category] || line.category;
+      const title = perTiger ? t("{title}: {tiger}", { title: named, tiger: tigerName(L, line.key) }) : named;
       const last = scoring[scoring.length - 1];
       if (last && last.title === title) last.lines.push(line.text);
       else scoring.push({ title, lines: [line.text] });
@@ -55,9 +60,9 @@ export function managementSteps(log, L, outcome) {
 }
 
 // Player text without rule ids ("(AMB-22)"): the rules are the table's, the ids the app's.
-const RULE_ID = /\s*\((?:rule )?[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*-\d+\)/g;
+const RULE_ID = /\s*\((?:\p{L}+ )?[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*-\d+\)/gu;  // "(rule …)", "(Regel …)", "(regra …)"
 const plain = (text) => String(text || "").replace(RULE_ID, "");
-const tieLine = (t) => `Tie: ${plain(t.detail)}`;
+const tieLine = (tie) => t("Tie: {detail}", { detail: plain(tie.detail) });
 
 // The special-flag offer in numbers: influence now → at the previous Tiger icon (AMB-23), and the
 // global-market advance, so the table need not count.
@@ -83,28 +88,28 @@ export function Management({ s }) {
   const offer = view && view.decision && view.decision.kind === "choose_special_flag" ? view.decision : null;
   const i = Math.min(at, Math.max(steps.length - 1, 0));
   return html`<main class="screen">
-    <${GameHeader} s=${s} current="manage" title="Management phase" />
+    <${GameHeader} s=${s} current="manage" title=${t("Management phase")} />
     ${offer && gv.role !== "spectator" && html`<section class="card turn" aria-labelledby="offer-h">
-      <h2 id="offer-h">${playerName(view, offer.seat)}: take the ${tigerName(s.labels, offer.tiger)} special flag?</h2>
+      <h2 id="offer-h">${t("{player}: take the {tiger} special flag?", { player: playerName(view, offer.seat), tiger: tigerName(s.labels, offer.tiger) })}</h2>
       ${(() => {
         const n = offerNumbers(s.labels, view, offer);
-        const t = tigerName(s.labels, offer.tiger);
-        return n ? html`<ul data-testid="offer-numbers"><li>Accept: influence on ${t} <strong>${n.now} → ${n.after}</strong>${n.gm
-          ? html`; global market <strong>+${n.gm}</strong> (space ${n.gmNow} → ${n.gmNow + n.gm})` : ""}; the flag goes on your board.</li>
-          <li>Decline: influence on ${t} stays <strong>${n.now}</strong>; the flag is offered to the next player.</li></ul>`
-          : html`<p class="hint">Accepting drops your influence there to the previous Tiger icon and advances you on the global market.</p>`;
+        const tiger = tigerName(s.labels, offer.tiger);
+        return n ? html`<ul data-testid="offer-numbers"><li>${t("Accept: influence on {tiger}", { tiger })} <strong>${n.now} → ${n.after}</strong>${n.gm
+          ? html`; ${t("global market")} <strong>+${n.gm}</strong> (${t("space {from} → {to}", { from: n.gmNow, to: n.gmNow + n.gm })})` : ""}; ${t("the flag goes on your board.")}</li>
+          <li>${t("Decline: influence on {tiger} stays", { tiger })} <strong>${n.now}</strong>; ${t("the flag is offered to the next player.")}</li></ul>`
+          : html`<p class="hint">${t("Accepting drops your influence there to the previous Tiger icon and advances you on the global market.")}</p>`;
       })()}
       <div class="grid2">${gv.legal_actions.map((a) => html`<button class=${a.kind.startsWith("accept") ? "primary" : ""}
         onClick=${() => record({ type: "action", action: a })}>${actionLabel(s.labels, a, view)}</button>`)}</div>
     </section>`}
-    ${!log ? html`<p>Loading…</p>` : !steps.length ? html`<p>The management phase has not started yet: it follows the last worker of the era.</p>` : html`
+    ${!log ? html`<p>${t("Loading…")}</p>` : !steps.length ? html`<p>${t("The management phase has not started yet: it follows the last worker of the era.")}</p>` : html`
       <section class="card" aria-live="polite" data-testid="mgmt-step">
-        <p class="hint">Step ${i + 1} of ${steps.length}</p>
+        <p class="hint">${t("Step {n} of {count}", { n: i + 1, count: steps.length })}</p>
         <h2>${steps[i].title}</h2>
         <ul>${steps[i].lines.map((l) => html`<li><${RuleText} text=${l} /></li>`)}</ul>
       </section>
-      <div class="grid2"><button onClick=${() => setAt(Math.max(0, i - 1))} disabled=${i === 0}>Previous step</button>
-        <button class="primary" onClick=${() => setAt(Math.min(steps.length - 1, i + 1))} disabled=${i >= steps.length - 1}>Next step</button></div>
-      <details><summary>All steps</summary>${steps.map((st) => html`<h3>${st.title}</h3><ul>${st.lines.map((l) => html`<li><${RuleText} text=${l} /></li>`)}</ul>`)}</details>`}
+      <div class="grid2"><button onClick=${() => setAt(Math.max(0, i - 1))} disabled=${i === 0}>${t("Previous step")}</button>
+        <button class="primary" onClick=${() => setAt(Math.min(steps.length - 1, i + 1))} disabled=${i >= steps.length - 1}>${t("Next step")}</button></div>
+      <details><summary>${t("All steps")}</summary>${steps.map((st) => html`<h3>${st.title}</h3><ul>${st.lines.map((l) => html`<li><${RuleText} text=${l} /></li>`)}</ul>`)}</details>`}
   </main>`;
 }

@@ -3,6 +3,7 @@
 // turn).  Every button sends exactly the action dict the server listed.
 import { useEffect, useState } from "preact/hooks";
 import { html } from "../html.js";
+import { t, tn } from "../i18n.js";
 import { RuleLink } from "./rulelink.js";
 import { actionLabel, bonusLabel, centerLabel, sectorLabel, spaceLabel, tigerName, workerName } from "../labels.js";
 import { record } from "../sync.js";
@@ -26,12 +27,12 @@ export function groupActions(L, view, actions, picked, choices = new Map()) {
     (byTiger[tiger] ||= []).push(a);
   }
   for (const [tiger, list] of Object.entries(byTiger)) {
-    add(tiger === "trade" ? "Trade centres" : tigerName(L, tiger), list.map((a) => {
+    add(tiger === "trade" ? t("Trade centres") : tigerName(L, tiger), list.map((a) => {
       const c = (board.centers || {})[a.center];
-      const fixed = c && c.worker_type ? ` · ${workerName(L, c.worker_type)}` : c ? " · free" : "";
+      const fixed = c && c.worker_type ? ` · ${workerName(L, c.worker_type)}` : c ? ` · ${t("free")}` : "";
       // Inside the group named after the Tiger, "C · type 3 worker" reads "Hong Kong, C · type 3 worker".
       // A table that states worker types ("stated" entry) gets one button per type it may still hold.
-      const stated = a.worker ? ` — with a ${workerName(L, a.worker)}` : "";
+      const stated = a.worker ? ` — ${t("with a {worker}", { worker: workerName(L, a.worker) })}` : "";
       return { label: `${tiger === "trade" ? centerLabel(L, a.center) : a.center.split(".")[1]}${fixed}${stated}`, action: a };
     }), undefined, tiger !== "trade");
   }
@@ -41,7 +42,7 @@ export function groupActions(L, view, actions, picked, choices = new Map()) {
     const sectors = twoLevel.filter((a) => a.space === picked);
     // What the space costs and brings, said once above its sectors (each button: what its sector leaves).
     const first = choices.get(sectors[0]);
-    add(`${spaceLabel(L, picked)}: take the piece from which sector?`,
+    add(t("{space}: take the piece from which sector?", { space: spaceLabel(L, picked) }),
         sectors.map((a) => ({ label: sectorLabel(L, a.sector, player), action: a, sector: true })),
         first && first.space_detail || undefined);
   } else {
@@ -50,7 +51,7 @@ export function groupActions(L, view, actions, picked, choices = new Map()) {
     const byTigerSpaces = {};
     for (const [space, list] of Object.entries(spaces)) (byTigerSpaces[space.split(".")[0]] ||= []).push([space, list]);
     for (const [tiger, list] of Object.entries(byTigerSpaces)) {
-      add(`Build in ${tigerName(L, tiger)}`, list.map(([space, opts]) => (opts.length === 1
+      add(t("Build in {tiger}", { tiger: tigerName(L, tiger) }), list.map(([space, opts]) => (opts.length === 1
         ? { label: `${spaceLabel(L, space)} — ${sectorLabel(L, opts[0].sector, player)}`, action: opts[0] }
         : { label: spaceLabel(L, space), pick: space, options: opts })));  // the space's name says "department"
     }
@@ -60,15 +61,15 @@ export function groupActions(L, view, actions, picked, choices = new Map()) {
   for (const pending of view.pending_bonuses || []) {
     const mine = actions.filter((a) => a.bonus === pending.id);
     const resolve = mine.filter((a) => a.kind !== "ignore_bonus");
-    add(`Bonus: ${pending.label || bonusLabel(pending)}`, [
-      ...resolve.map((a) => ({ label: `Resolve now: ${named(a, actionLabel(L, a, view))}`, action: a })),
-      ...mine.filter((a) => a.kind === "ignore_bonus").map((a) => ({ label: "Ignore it (gone for good)", action: a, secondary: true })),
-    ], "Resolve it now, ignore it, or leave it for later this turn; ending the turn forfeits it.");
+    add(t("Bonus: {bonus}", { bonus: pending.label || bonusLabel(pending) }), [
+      ...resolve.map((a) => ({ label: t("Resolve now: {action}", { action: named(a, actionLabel(L, a, view)) }), action: a })),
+      ...mine.filter((a) => a.kind === "ignore_bonus").map((a) => ({ label: t("Ignore it (gone for good)"), action: a, secondary: true })),
+    ], t("Resolve it now, ignore it, or leave it for later this turn; ending the turn forfeits it."));
   }
 
   const rest = actions.filter((a) => a.kind !== "place_worker" && !TWO_LEVEL.has(a.kind) && a.bonus === undefined);
-  add("Choose", rest.filter((a) => !LAST.has(a.kind)).map((a) => ({ label: named(a, actionLabel(L, a, view)), action: a })));
-  add("Or", rest.filter((a) => LAST.has(a.kind)).map((a) => ({ label: named(a, actionLabel(L, a, view)), action: a, secondary: true })));
+  add(t("Choose"), rest.filter((a) => !LAST.has(a.kind)).map((a) => ({ label: named(a, actionLabel(L, a, view)), action: a })));
+  add(t("Or"), rest.filter((a) => LAST.has(a.kind)).map((a) => ({ label: named(a, actionLabel(L, a, view)), action: a, secondary: true })));
   return groups;
 }
 
@@ -100,7 +101,7 @@ export function spaceCostLine(options) {
   if (!options.length || options.some((c) => !c || typeof c.space_detail !== "string")) return "";
   const space = options[0].space_detail;
   if (!options.every((c) => c.space_detail === space)) return "";
-  return [space, `then the piece from one of ${options.length} sectors`].filter(Boolean).join(SEP);
+  return [space, tn("then the piece from one of {n} sector", "then the piece from one of {n} sectors", options.length)].filter(Boolean).join(SEP);
 }
 
 // A sector button (the space chosen already): what taking the piece from that sector leaves.
@@ -109,7 +110,7 @@ const sectorLine = (choice) => (choice && typeof choice.sector_detail === "strin
 function LazyEra2({ form }) {
   const [Form, setForm] = useState(null);
   useEffect(() => { import("./era2.js").then((m) => setForm(() => m.Era2Form)); }, []);
-  return Form ? html`<${Form} form=${form} />` : html`<p>Loading the Era II form…</p>`;
+  return Form ? html`<${Form} form=${form} />` : html`<p>${t("Loading the Era II form…")}</p>`;
 }
 
 // Refused options, greyed: a tap shows the engine's reason and rule.  Asked once the options are on the
@@ -126,11 +127,11 @@ function Unavailable({ game }) {
   }, []);
   if (!entries || !entries.length) return null;
   return html`<details class="why-not" data-testid="why-not">
-    <summary>Not available now (${entries.length})</summary>
+    <summary>${t("Not available now ({count})", { count: entries.length })}</summary>
     <div class="stack">${entries.map((e, i) => html`<div key=${i}>
       <button class="unavailable" aria-expanded=${open === i} aria-controls=${`why-${i}`}
-        onClick=${() => setOpen(open === i ? null : i)}><span class="option"><span>${e.label}</span><span class="cost">not available — why?</span></span></button>
-      ${open === i && html`<p class="why" id=${`why-${i}`} role="status">${e.reason.message}${e.reason.rule ? html` <span class="rule">(rule <${RuleLink} id=${e.reason.rule} />)</span>` : ""}</p>`}
+        onClick=${() => setOpen(open === i ? null : i)}><span class="option"><span>${e.label}</span><span class="cost">${t("not available — why?")}</span></span></button>
+      ${open === i && html`<p class="why" id=${`why-${i}`} role="status">${e.reason.message}${e.reason.rule ? html` <span class="rule">(${t("rule")} <${RuleLink} id=${e.reason.rule} />)</span>` : ""}</p>`}
     </div>`)}</div></details>`;
 }
 
@@ -148,21 +149,23 @@ export function Recorder({ s }) {
   const [picked, setPicked] = useState(null);
   useEffect(() => setPicked(null), [decision && decision.id]);
   const choices = choiceIndex(view, s.game.view.legal_actions);
-  if (s.game.role === "spectator" || s.game.view.role === "spectator") return html`<p class="hint">Watching: read-only.</p>`;
+  if (s.game.role === "spectator" || s.game.view.role === "spectator") return html`<p class="hint">${t("Watching: read-only.")}</p>`;
   if (!decision) return null;
   const queued = s.outbox.length;
   if (queued && !s.game.view.local) {  // a local view already counts them (the phone's own engine)
     return html`<div class="card" role="status" data-testid="waiting">
-      <p><strong>${queued} move${queued > 1 ? "s" : ""} recorded on this phone, not yet confirmed by the server.</strong></p>
-      <p class="hint">The next options come from the server once ${queued > 1 ? "they are" : "it is"} sent${s.online === false ? " — when the connection is back" : ""}.</p>
+      <p><strong>${tn("{n} move recorded on this phone, not yet confirmed by the server.", "{n} moves recorded on this phone, not yet confirmed by the server.", queued)}</strong></p>
+      <p class="hint">${s.online === false
+        ? tn("The next options come from the server once it is sent — when the connection is back.", "The next options come from the server once they are sent — when the connection is back.", queued)
+        : tn("The next options come from the server once it is sent.", "The next options come from the server once they are sent.", queued)}</p>
     </div>`;
   }
   const groups = groupActions(s.labels, view, s.game.view.legal_actions, picked, choices);
   const detail = (b) => (b.sector ? sectorLine(choices.get(b.action)) : b.action ? costLine(choices.get(b.action))
     : b.options ? spaceCostLine(b.options.map((a) => choices.get(a))) : "");
-  return html`<section aria-label="Record the move" data-testid="recorder">
+  return html`<section aria-label=${t("Record the move")} data-testid="recorder">
     ${view.era2_form && html`<${LazyEra2} form=${view.era2_form} key=${decision.id} />`}
-    ${picked && html`<button onClick=${() => setPicked(null)}>← Another space</button>`}
+    ${picked && html`<button onClick=${() => setPicked(null)}>← ${t("Another space")}</button>`}
     ${groups.map((g) => html`<div role="group" aria-label=${g.title}>
       <h3>${g.title}</h3>${g.hint && html`<p class="hint">${g.hint}</p>`}
       <div class=${g.compact && !choices.size ? "grid3" : "stack"}>${g.buttons.map((b) => html`<button class=${b.secondary ? "" : "primary"}
@@ -181,16 +184,16 @@ export function ManualAction() {
   const submit = (e) => {
     e.preventDefault();
     let action;
-    try { action = JSON.parse(text); } catch { return setBad("Not valid JSON."); }
+    try { action = JSON.parse(text); } catch { return setBad(t("Not valid JSON.")); }
     setBad(null);
     record({ type: "action", action });
     setText("");
   };
-  return html`<details><summary>Manual action (advanced)</summary>
+  return html`<details><summary>${t("Manual action (advanced)")}</summary>
     <form onSubmit=${submit}>
-      <label for="manual-action">Action as JSON, e.g. {"kind": "place_worker", "center": "SK.A"}</label>
+      <label for="manual-action">${t("Action as JSON, e.g. {example}", { example: '{"kind": "place_worker", "center": "SK.A"}' })}</label>
       <textarea id="manual-action" value=${text} onInput=${(e) => setText(e.target.value)}></textarea>
       ${bad && html`<p class="banner error" role="alert">${bad}</p>`}
-      <div class="stack"><button type="submit">Send manual action</button></div>
+      <div class="stack"><button type="submit">${t("Send manual action")}</button></div>
     </form></details>`;
 }

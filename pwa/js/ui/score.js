@@ -5,6 +5,7 @@
 // game win/lose, the rank title, the Automa's score and the goals.
 import { useEffect, useState } from "preact/hooks";
 import { html } from "../html.js";
+import { t } from "../i18n.js";
 import * as db from "../db.js";
 import { api } from "../api.js";
 import { canRunOffline } from "../offline/engine.js";
@@ -27,7 +28,7 @@ export function useOutcome(game, online) {
     let live = true;
     const key = `outcome:${game.game_id}`;
     db.get("kv", key).then((cached) => cached && live && setState({ outcome: cached, missing: null }));
-    const away = "No connection: the final score comes when the server answers again.";
+    const away = t("No connection: the final score comes when the server answers again.");
     // With no server (offline, or a game of this phone only) the phone's engine scores it.
     let retry = null;
     const wait = () => {
@@ -97,18 +98,18 @@ export function ScoreScreen({ s }) {
   useEffect(() => { if (outcome && game.view.over) import("../plays.js").then((m) => m.keepGame(game, outcome)).catch(() => {}); }, [outcome]);
   const view = game && game.view && game.view.view;
   let body;
-  if (!game || !game.view) body = html`<p>Loading…</p>`;
+  if (!game || !game.view) body = html`<p>${t("Loading…")}</p>`;
   else if (!game.view.over) {
     const old = provisional.score && provisional.version !== game.view.version;
-    body = html`<div class="banner warn" data-testid="provisional">Provisional: the score as if the game ended now
-      (the Era II management phase done on the position as it is). It changes with every move.</div>
-      ${provisional.away && html`<p role="status" data-testid="score-offline">No connection: the server works out the score so far${
-        old ? "; this is the last one this phone saw, before the latest moves" : "; it comes when the server answers again"}.</p>`}
+    body = html`<div class="banner warn" data-testid="provisional">${t("Provisional: the score as if the game ended now (the Era II management phase done on the position as it is). It changes with every move.")}</div>
+      ${provisional.away && html`<p role="status" data-testid="score-offline">${old
+        ? t("No connection: the server works out the score so far; this is the last one this phone saw, before the latest moves.")
+        : t("No connection: the server works out the score so far; it comes when the server answers again.")}</p>`}
       ${provisional.score ? html`<${ScoreSheet} view=${view} outcome=${provisional.score} L=${s.labels} sofar=${true} />`
-        : !provisional.away && html`<p>Loading…</p>`}`;
+        : !provisional.away && html`<p>${t("Loading…")}</p>`}`;
   }
   else if (outcome) body = html`<${ScoreSheet} view=${view} outcome=${outcome} L=${s.labels} />`;
   else if (missing) body = html`<p role="status" data-testid="score-offline">${missing}</p>`;
-  else body = html`<p>Loading…</p>`;
-  return html`<main class="screen"><${GameHeader} s=${s} current="score" title=${game && game.view && !game.view.over ? "Score so far" : "Final score"} />${body}</main>`;
+  else body = html`<p>${t("Loading…")}</p>`;
+  return html`<main class="screen"><${GameHeader} s=${s} current="score" title=${game && game.view && !game.view.over ? t("Score so far") : t("Final score")} />${body}</main>`;
 }

@@ -15,14 +15,15 @@ import { Chips } from "./tapkit.js";
 import { NumberPad, usePad } from "./numpad.js";
 import { PaintPicker, TigerBoard, boardsOf, toBoards, toNumbers, usesBoards } from "./atboard.js";
 import { COLUMNS, FACTS, LEFT_WORDS, Participant, cap, leftoverKeys } from "./atcards.js";
+import { localize, t, tn } from "../i18n.js";
 
 const RULES = [
-  ["tiebreak_era2_tiger_ties", "Era II ties on a Tiger", [["chain", "Chain: headquarters, then columns A, B, C, then turn order"],
-                                                          ["turn_order", "Turn order only"]]],
-  ["milestone_counts_on_space", "Global-market milestone", [[true, "A marker on the milestone space counts"],
-                                                            [false, "Only a marker beyond it counts"]]],
-  ["prosperity_from_influence_rounds", "Prosperity from influence", [[1, "Scored once, at the end"],
-                                                                     [2, "Scored twice: also right after Era I's influence step"]]],
+  ["tiebreak_era2_tiger_ties", t("Era II ties on a Tiger"), [["chain", t("Chain: headquarters, then columns A, B, C, then turn order")],
+                                                             ["turn_order", t("Turn order only")]]],
+  ["milestone_counts_on_space", t("Global-market milestone"), [[true, t("A marker on the milestone space counts")],
+                                                               [false, t("Only a marker beyond it counts")]]],
+  ["prosperity_from_influence_rounds", t("Prosperity from influence"), [[1, t("Scored once, at the end")],
+                                                                        [2, t("Scored twice: also right after Era I's influence step")]]],
 ];
 const NEUTRAL = "Neutral";
 
@@ -30,9 +31,9 @@ const NEUTRAL = "Neutral";
 // each with its name in words: [pointer, label, participant].
 function padEntries(E, body) {
   return Object.entries(body.participants).flatMap(([pid, p]) => [
-    ...(p.kind === "neutral" ? [] : [[ptr("participants", pid, "global_market", "position"), `${pid}: global market space`],
-      ...leftoverKeys(p).map((k) => [ptr("participants", pid, "leftovers", k), `${pid}: ${LEFT_WORDS[k]}`])]),
-    ...E.tigers.map(([t, name]) => [ptr("participants", pid, "influence", t), `${pid}: influence on ${name}`])]
+    ...(p.kind === "neutral" ? [] : [[ptr("participants", pid, "global_market", "position"), t("{name}: global market space", { name: pid })],
+      ...leftoverKeys(p).map((k) => [ptr("participants", pid, "leftovers", k), t("{name}: {what}", { name: pid, what: LEFT_WORDS[k] })])]),
+    ...E.tigers.map(([x, name]) => [ptr("participants", pid, "influence", x), t("{name}: influence on {tiger}", { name: pid, tiger: name })])]
     .map(([path, label]) => [path, label, pid]));
 }
 
@@ -134,7 +135,8 @@ function withCount(E, body, n) {
 }
 
 // ------------------------------------------------------------------ result → sheet model
-export function model(r, E) {
+export function model(answer, E) {
+  const r = localize(answer); // the server's (or the offline engine's) lines and tie-breaks in the phone's language
   const P = r.participants;
   const ids = r.standings.map((s) => s.participant).filter((id) => P[id] && P[id].recorded !== false);
   const lines = r.lines || [];
@@ -149,22 +151,22 @@ export function model(r, E) {
   return {
     people: ids.map((id) => ({ id, label: id, color: id.toLowerCase() })),
     rows: [
-      ...Object.keys(first.prosperity_by_tiger || {}).map((t) =>
-        row(`Prosperity: ${name(t)}`, (p) => p.prosperity_by_tiger[t].points, "prosperity_from_influence", t)),
-      row("Prosperity from influence", (p) => p.prosperity_from_influence, "prosperity_from_influence", null, true),
+      ...Object.keys(first.prosperity_by_tiger || {}).map((x) =>
+        row(t("Prosperity: {tiger}", { tiger: name(x) }), (p) => p.prosperity_by_tiger[x].points, "prosperity_from_influence", x)),
+      row(t("Prosperity from influence"), (p) => p.prosperity_from_influence, "prosperity_from_influence", null, true),
       ...(first.prosperity_from_influence_era1 != null
-        ? [row("Prosperity after Era I", (p) => p.prosperity_from_influence_era1, "prosperity_from_influence_era1", null, true)] : []),
-      ...sectors.map((k) => row(`Sector ${k} bonus`, (p) => p.final_scoring_bonuses[k].points, "final_scoring_bonus", k)),
-      row("Final scoring bonuses", (p) => p.final_scoring_bonuses.total, "final_scoring_bonus", null, true),
-      row("Nations", (p) => p.nations.points, "nations", null, true),
-      row("Total", (p) => p.total, "total", null, true),
-      { label: "Rank", cells: Object.fromEntries(ids.map((id) => [id, { v: P[id].rank }])) },
+        ? [row(t("Prosperity after Era I"), (p) => p.prosperity_from_influence_era1, "prosperity_from_influence_era1", null, true)] : []),
+      ...sectors.map((k) => row(t("Sector {sector} bonus", { sector: k }), (p) => p.final_scoring_bonuses[k].points, "final_scoring_bonus", k)),
+      row(t("Final scoring bonuses"), (p) => p.final_scoring_bonuses.total, "final_scoring_bonus", null, true),
+      row(t("Nations"), (p) => p.nations.points, "nations", null, true),
+      row(t("Total"), (p) => p.total, "total", null, true),
+      { label: t("Rank"), cells: Object.fromEntries(ids.map((id) => [id, { v: P[id].rank }])) },
     ],
     totals: Object.fromEntries(ids.map((id) => [id, P[id].total])),
     winners: r.winner ? [r.winner] : [],
     headline: null,
-    notes: [`Final turn order: ${(r.final_turn_order || []).join(", ")}`,
-            ...(r.standings_tie_breaks || []).map((t) => `Tie-break: ${t.detail}${t.rule ? ` (rule ${t.rule})` : ""}`)],
+    notes: [t("Final turn order: {order}", { order: (r.final_turn_order || []).join(", ") }),
+            ...(r.standings_tie_breaks || []).map((x) => (x.rule ? t("Tie-break: {detail} (rule {rule})", x) : t("Tie-break: {detail}", x)))],
     lines: Object.fromEntries(all.map((id) => [id, lines.filter((l) => l.participant === id)
       .map((l) => ({ text: l.text, mark: l.placeholder }))])),
     extra: lines.filter((l) => !l.participant).map((l) => l.text),
@@ -178,19 +180,19 @@ export function model(r, E) {
 function Era1({ E }) {
   const { body } = useForm();
   const players = playersOf(body);
-  return html`<h2>Era I tracks</h2>
-    <p class="hint">Prosperity is scored twice: the tracks right after Era I's influence step.</p>
-    <${Group} legend="Era I turn order" path="/era1/turn_order"><div class="grid2">
-      ${body.era1.turn_order.map((_, i) => html`<${Sel} path=${ptr("era1", "turn_order", i)} label=${`${i + 1}. to play`}
+  return html`<h2>${t("Era I tracks")}</h2>
+    <p class="hint">${t("Prosperity is scored twice: the tracks right after Era I's influence step.")}</p>
+    <${Group} legend=${t("Era I turn order")} path="/era1/turn_order"><div class="grid2">
+      ${body.era1.turn_order.map((_, i) => html`<${Sel} path=${ptr("era1", "turn_order", i)} label=${t("{n}. to play", { n: i + 1 })}
         options=${players.map((x) => [x, x])} />`)}</div></${Group}>
-    <${Group} legend="Headquarters at the end of Era I" path="/era1/headquarters"><div class="grid2">
-      ${E.tigers.map(([t, name]) => html`<${Sel} path=${ptr("era1", "headquarters", t)} label=${name} blank="none"
-        options=${players.map((x) => [x, x])} />`)}</div></${Group}>
-    ${Object.keys(body.era1.participants).map((pid) => html`<details class="card" key=${pid}><summary>${pid}: Era I</summary>
-      <${Group} legend="Influence" path=${ptr("era1", "participants", pid, "influence")}><div class="grid2">
-        ${E.tigers.map(([t, name]) => html`<${Num} path=${ptr("era1", "participants", pid, "influence", t)} label=${name} />`)}</div></${Group}>
-      ${E.tigers.map(([t, name]) => html`<${Group} legend=${`${name}: investment points`} path=${ptr("era1", "participants", pid, "ip", t)}>
-        <div class="grid4">${COLUMNS.map(([c, l]) => html`<${Num} path=${ptr("era1", "participants", pid, "ip", t, c)} label=${l} />`)}</div></${Group}>`)}
+    <${Group} legend=${t("Headquarters at the end of Era I")} path="/era1/headquarters"><div class="grid2">
+      ${E.tigers.map(([x, name]) => html`<${Sel} path=${ptr("era1", "headquarters", x)} label=${name} blank=${t("none")}
+        options=${players.map((y) => [y, y])} />`)}</div></${Group}>
+    ${Object.keys(body.era1.participants).map((pid) => html`<details class="card" key=${pid}><summary>${t("{name}: Era I", { name: pid })}</summary>
+      <${Group} legend=${t("Influence")} path=${ptr("era1", "participants", pid, "influence")}><div class="grid2">
+        ${E.tigers.map(([x, name]) => html`<${Num} path=${ptr("era1", "participants", pid, "influence", x)} label=${name} />`)}</div></${Group}>
+      ${E.tigers.map(([x, name]) => html`<${Group} legend=${t("{tiger}: investment points", { tiger: name })} path=${ptr("era1", "participants", pid, "ip", x)}>
+        <div class="grid4">${COLUMNS.map(([c, l]) => html`<${Num} path=${ptr("era1", "participants", pid, "ip", x, c)} label=${l} />`)}</div></${Group}>`)}
     </details>`)}`;
 }
 
@@ -205,9 +207,9 @@ function TurnOrder({ owners }) {
     if (!order.includes(x)) next[next.indexOf(null)] = x;
     f.set("/turn_order", next.some((y) => y) ? next : undefined);
   };
-  return html`<${Group} legend="Turn order when the Era II management phase starts (if asked)" path="/turn_order">
-    <p class="hint">Only when the app asks (two markers moving onto one space): tap the players, first to last.</p>
-    <div class="chiprow" role="group" aria-label="Players in turn order">${owners.map((x) => { const at = order.indexOf(x);
+  return html`<${Group} legend=${t("Turn order when the Era II management phase starts (if asked)")} path="/turn_order">
+    <p class="hint">${t("Only when the app asks (two markers moving onto one space): tap the players, first to last.")}</p>
+    <div class="chiprow" role="group" aria-label=${t("Players in turn order")}>${owners.map((x) => { const at = order.indexOf(x);
       return html`<button type="button" key=${x} class=${`chip-btn ${at >= 0 ? "on" : ""}`} aria-pressed=${at >= 0 ? "true" : "false"}
         onClick=${() => tap(x)}>${x}${at >= 0 ? ` · ${at + 1}.` : ""}</button>`; })}</div>
     <ol class="turn-order">${order.map((x, i) => html`<li key=${i} id=${fieldId(ptr("turn_order", i))} tabindex="-1"
@@ -216,16 +218,17 @@ function TurnOrder({ owners }) {
 }
 
 // A Tiger's prosperity token, one tap: the five tokens as printed for the player count; none is pressed at first.
-function TokenChips({ E, t, name }) {
+function TokenChips({ E, tid, name }) {
   const f = useForm();
-  const path = ptr("tigers", t, "prosperity_token");
+  const path = ptr("tigers", tid, "prosperity_token");
   const n = f.body.player_count;
-  const elsewhere = (x) => E.tigers.find(([u]) => u !== t && f.body.tigers[u].prosperity_token === x);
+  const elsewhere = (x) => E.tigers.find(([u]) => u !== tid && f.body.tigers[u].prosperity_token === x);
   return html`<div class="token-pick" data-path=${path} id=${fieldId(path)} tabindex="-1">
-    <p class="chip-label">Prosperity token (as printed)</p>
-    <${Chips} label=${`Prosperity token on ${name}`} value=${f.body.tigers[t].prosperity_token} testid=${`token-${t}`}
+    <p class="chip-label">${t("Prosperity token (as printed)")}</p>
+    <${Chips} label=${t("Prosperity token on {tiger}", { tiger: name })} value=${f.body.tigers[tid].prosperity_token} testid=${`token-${tid}`}
       options=${E.tokens.map((x) => [x, tokenText(E, x, n).replaceAll(" · ", "·")])} onPick=${(x) => f.set(path, x)}
-      name=${(x) => `${name}: prosperity token ${tokenText(E, x, n)}${elsewhere(x) ? ` (also chosen for ${elsewhere(x)[1]})` : ""}`} />
+      name=${(x) => (elsewhere(x) ? t("{tiger}: prosperity token {token} (also chosen for {other})", { tiger: name, token: tokenText(E, x, n), other: elsewhere(x)[1] })
+        : t("{tiger}: prosperity token {token}", { tiger: name, token: tokenText(E, x, n) }))} />
     <${FieldError} path=${path} /></div>`;
 }
 
@@ -271,30 +274,29 @@ function Form({ E, s }) {
     s.replace(next);
   };
   return html`<form onSubmit=${submit} novalidate>
-    <div class="row"><button type="button" onClick=${() => s.replace(JSON.parse(JSON.stringify(example)))}>Load example (EX-1)</button>
-      <button type="button" onClick=${() => s.replace(toBoards(withCount(E, null, body.player_count)))}>Clear</button></div>
-    <${Radios} path="/player_count" legend="Players" options=${E.counts.map((n) => [n, n === 3 ? "3 players + the neutral" : `${n} players`])}
+    <div class="row"><button type="button" onClick=${() => s.replace(JSON.parse(JSON.stringify(example)))}>${t("Load example (EX-1)")}</button>
+      <button type="button" onClick=${() => s.replace(toBoards(withCount(E, null, body.player_count)))}>${t("Clear")}</button></div>
+    <${Radios} path="/player_count" legend=${t("Players")} options=${E.counts.map((n) => [n, n === 3 ? t("3 players + the neutral") : tn("{n} player", "{n} players", n)])}
       onPick=${(n) => s.replace(withCount(E, body, n))} />
     <${TurnOrder} owners=${owners} />
-    <h2>Tigers</h2>
-    <${Chips} label="How to enter the Tigers" value=${boards ? "board" : "numbers"} testid="tiger-entry"
-      options=${[["board", "Tap the board"], ["numbers", "Type the numbers"]]}
-      onPick=${(m) => s.replace(m === "board" ? toBoards(body) : toNumbers(body, E.tigers.map(([t]) => t), neutralIp(E)))} />
-    ${boards ? html`<p class="hint">Pick a player, then tap their spaces (or a row's "Fill": its empty spaces); a second
-        tap empties a space. "Anyone": a space, then its owner (parts factories). The app works out the rest.</p>
+    <h2>${t("Tigers")}</h2>
+    <${Chips} label=${t("How to enter the Tigers")} value=${boards ? "board" : "numbers"} testid="tiger-entry"
+      options=${[["board", t("Tap the board")], ["numbers", t("Type the numbers")]]}
+      onPick=${(m) => s.replace(m === "board" ? toBoards(body) : toNumbers(body, E.tigers.map(([x]) => x), neutralIp(E)))} />
+    ${boards ? html`<p class="hint">${t("Pick a player, then tap their spaces (or a row's \"Fill\": its empty spaces); a second tap empties a space. \"Anyone\": a space, then its owner (parts factories). The app works out the rest.")}</p>
       <${PaintPicker} owners=${owners} paint=${owners.includes(paint) ? paint : null} setPaint=${setPaint} />
-      ${E.tigers.map(([t, name]) => html`<${Group} legend=${name} path=${ptr("tigers", t)} key=${t}>
-        <${TokenChips} E=${E} t=${t} name=${name} />
-        <${TigerBoard} E=${E} t=${t} name=${name} paint=${owners.includes(paint) ? paint : null} /></${Group}>`)}`
-    : html`<div class="grid2">${E.tigers.map(([t, name]) => html`<${Group} legend=${name} path=${ptr("tigers", t)} key=${t}>
-      <${TokenChips} E=${E} t=${t} name=${name} />
-      <${Sel} path=${ptr("tigers", t, "headquarters")} label="Headquarters" blank="none" options=${players.map((x) => [x, x])} />
+      ${E.tigers.map(([tid, name]) => html`<${Group} legend=${name} path=${ptr("tigers", tid)} key=${tid}>
+        <${TokenChips} E=${E} tid=${tid} name=${name} />
+        <${TigerBoard} E=${E} tid=${tid} name=${name} paint=${owners.includes(paint) ? paint : null} /></${Group}>`)}`
+    : html`<div class="grid2">${E.tigers.map(([tid, name]) => html`<${Group} legend=${name} path=${ptr("tigers", tid)} key=${tid}>
+      <${TokenChips} E=${E} tid=${tid} name=${name} />
+      <${Sel} path=${ptr("tigers", tid, "headquarters")} label=${t("Headquarters")} blank=${t("none")} options=${players.map((x) => [x, x])} />
     </${Group}>`)}</div>`}
-    <h2>Participants</h2>
+    <h2>${t("Participants")}</h2>
     ${Object.keys(body.participants).map((pid, i) => html`<${Participant} E=${E} pid=${pid} open=${i === 0} pad=${pad} key=${pid}
       folded=${!!folded[pid]} onWork=${onWork} unfold=${() => { setFolded({ ...folded, [pid]: false }); pad.open(entries.find(([, , q]) => q === pid)[0]); }} />`)}
-    <details class="card rules-options"><summary>Rules options: ${RULES.every(([key]) => body.rules_options[key] === E.rules[key])
-      ? "as in the rulebook" : "a house rule is on"}</summary>
+    <details class="card rules-options"><summary>${RULES.every(([key]) => body.rules_options[key] === E.rules[key])
+      ? t("Rules options: as in the rulebook") : t("Rules options: a house rule is on")}</summary>
       ${RULES.map(([key, legend, options]) => html`<${Radios} path=${ptr("rules_options", key)} legend=${legend} options=${options}
         onPick=${(v) => setRule(key, v)} key=${key} />`)}</details>
     ${body.era1 && body.rules_options.prosperity_from_influence_rounds === 2 && html`<${Era1} E=${E} />`}
@@ -306,14 +308,13 @@ function Form({ E, s }) {
 function AtScorer({ E, params }) {
   // A new scoring starts on the board entry: the board as it lies, not 129 numbers.
   const s = useScorer("asian-tigers", params, () => toBoards(withCount(E, null, 2)), (r) => summary(model(r, E)));
-  if (!s.body) return html`<${ScorerFrame} title="Asian Tigers scorer"><p>Loading…</p></${ScorerFrame}>`;
+  if (!s.body) return html`<${ScorerFrame} title=${t("Asian Tigers scorer")}><p>${t("Loading…")}</p></${ScorerFrame}>`;
   if (s.showResult) {
-    return html`<${ScorerFrame} title="Asian Tigers: final score"><${Sheet} m=${model(s.result, E)} />
+    return html`<${ScorerFrame} title=${t("Asian Tigers: final score")}><${Sheet} m=${model(s.result, E)} />
       <${ResultActions} s=${s} /></${ScorerFrame}>`;
   }
-  return html`<${ScorerFrame} title="Asian Tigers scorer">
-    <p class="hint">For a table that did not record its game: enter the position just before the Era II management
-      phase; the server does the management phase and the final scoring, and explains every number.</p>
+  return html`<${ScorerFrame} title=${t("Asian Tigers scorer")}>
+    <p class="hint">${t("For a table that did not record its game: enter the position just before the Era II management phase; the server does the management phase and the final scoring, and explains every number.")}</p>
     <${FormProvider} value=${s}><${Form} E=${E} s=${s} /></${FormProvider}></${ScorerFrame}>`;
 }
 
@@ -322,7 +323,7 @@ export default function Scorer({ params }) {
   const [failed, setFailed] = useState(false);
   useEffect(() => { loadEdition().then(setE, () => setFailed(true)); }, []);
   if (E) return html`<${AtScorer} E=${E} params=${params} />`;
-  return html`<${ScorerFrame} title="Asian Tigers scorer">${failed
-    ? html`<div class="banner error" role="alert">No server answered: the scorer needs the edition once (then it works from this phone's copy).</div>`
-    : html`<p>Loading…</p>`}</${ScorerFrame}>`;
+  return html`<${ScorerFrame} title=${t("Asian Tigers scorer")}>${failed
+    ? html`<div class="banner error" role="alert">${t("No server answered: the scorer needs the edition once (then it works from this phone's copy).")}</div>`
+    : html`<p>${t("Loading…")}</p>`}</${ScorerFrame}>`;
 }

@@ -22,31 +22,36 @@ from api.games.asian_tigers.presentation.setup_instructions import era2_form, se
 from api.games.asian_tigers.presentation.text import humanize_tree
 from api.games.asian_tigers.setup import draw_turn_order
 from api.games.asian_tigers.state import GameState
+from api.games.messages import Message, msg
 
 PROMPTS = {
-    "choose_placement": "place your next worker", "choose_bonus": "resolve or ignore your bonuses, or end the turn",
-    "choose_special_trade": "sell to a nation of another trade centre, or advance on the global market",
-    "choose_local_sale": "sell one good to a local market in reach (optional)",
-    "choose_build": "build one infrastructure", "choose_university_action": "the university's additional action",
-    "choose_sale": "sell to a nation here", "choose_gm_flag": "choose the flag that advances you",
-    "choose_region_bonus": "take the region bonus", "choose_second_production": "run a second factory?",
-    "choose_special_flag": "take the special flag?", "record_era2_draws": "enter the Era II draws",
-    "record_automa_tile": "which Automa tile was revealed?", "choose_automa_region": "settle the Automa's tie",
+    "choose_placement": msg("place your next worker"),
+    "choose_bonus": msg("resolve or ignore your bonuses, or end the turn"),
+    "choose_special_trade": msg("sell to a nation of another trade centre, or advance on the global market"),
+    "choose_local_sale": msg("sell one good to a local market in reach (optional)"),
+    "choose_build": msg("build one infrastructure"), "choose_university_action": msg("the university's additional action"),
+    "choose_sale": msg("sell to a nation here"), "choose_gm_flag": msg("choose the flag that advances you"),
+    "choose_region_bonus": msg("take the region bonus"), "choose_second_production": msg("run a second factory?"),
+    "choose_special_flag": msg("take the special flag?"), "record_era2_draws": msg("enter the Era II draws"),
+    "record_automa_tile": msg("which Automa tile was revealed?"), "choose_automa_region": msg("settle the Automa's tie"),
 }
+_ON_TIGER = {"choose_build": lambda tiger: msg("build one infrastructure on {tiger}", tiger=tiger),
+             "choose_local_sale": lambda tiger: msg("sell one good to a local market in reach (optional) on {tiger}",
+                                                    tiger=tiger)}
 
 
-def prompt(state: GameState, decision: dict | None) -> str | None:
+def prompt(state: GameState, decision: dict | None) -> Message | None:
     """``Ann: build one infrastructure on South Korea``."""
     if decision is None:
         return None
-    seat = decision.get("seat")
-    who = state.player(seat).name if isinstance(seat, str) and seat.isdigit() else "The table"
-    text = PROMPTS.get(decision["kind"], decision["kind"].replace("_", " "))
-    if decision.get("tiger") in state.edition.tigers and decision["kind"] in ("choose_build", "choose_local_sale"):
-        text += f" on {state.edition.tigers[decision['tiger']].name}"
-    if decision["kind"] == "choose_special_flag":
-        text = f"take {L.flag_label(state.edition, 'special:' + decision['tiger'])}?"
-    return f"{who}: {text}"
+    seat, kind = decision.get("seat"), decision["kind"]
+    who = state.player(seat).name if isinstance(seat, str) and seat.isdigit() else msg("The table")
+    text = PROMPTS.get(kind, kind.replace("_", " "))
+    if decision.get("tiger") in state.edition.tigers and kind in _ON_TIGER:
+        text = _ON_TIGER[kind](state.edition.tigers[decision["tiger"]].name)
+    if kind == "choose_special_flag":
+        text = msg("take {flag}?", flag=L.flag_label(state.edition, "special:" + decision["tiger"]))
+    return msg("{player}: {question}", player=who, question=text)
 
 
 def initial_turn_order(state: GameState) -> list[str]:

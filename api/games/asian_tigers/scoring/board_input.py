@@ -1,21 +1,8 @@
 """Scorer-only input "as the board lies": who owns each construction space, instead of the numbers.
 
-Each Tiger entry of the scorer input may carry a ``board`` (all four or none)::
-
-    "tigers": {"SK": {"prosperity_token": "PT1", "headquarters": "Ann",
-                      "board": {"spaces": {"SK.F2": {"owner": "Ann", "parts_factory": true},
-                                           "SK.U1": {"owner": "Bob"}},
-                                "infinite": {"SK.Pinf": {"Ann": 2}},     # ∞ spaces: pieces per owner
-                                "satellites": {"SK.SF": "Bob"}}}}
-
-With boards, the players' and the Automa's ``tigers`` facts are left out: this
-module derives them (investment points by column, kinds built, satellites, parts
-factories, power plants, laboratories) with the engine's own `turn.investment`
-functions, the ones a recorded game uses (IP-01..04, SCORE-FSB-02..07).  The
-neutral's IP are its blockers (NEUTRAL-01..04): on every Tiger one piece on each
-4-dot space, so with boards its ``tigers`` entry may be left out and is derived the
-same way (``"advanced": true`` on the neutral: a parts factory under each of its
-factories, NEUTRAL-03); a given entry is kept and checked as before.
+With boards, the players' and the Automa's (and the neutral's) ``tigers`` facts are derived here with the
+engine's own `turn.investment` functions (IP-01..04, SCORE-FSB-02..07, NEUTRAL-01..04); the format is in
+docs/scorers.md ("The Asian Tigers scorer's input").
 """
 from __future__ import annotations
 
@@ -28,8 +15,11 @@ from api.games.asian_tigers.edition.load import Edition
 from api.games.asian_tigers.scoring.scorer_input import fail, integer, obj, ptr
 from api.games.asian_tigers.state import Piece
 from api.games.asian_tigers.turn.investment import tiger_facts
+from api.games.messages import msg
 
 SATELLITES_PER_PLAYER = 4  # BUILD-SAT-02: one per satellite bonus
+KIND = {"university": msg("university"), "department": msg("department"), "power_plant": msg("power plant"),
+        "laboratory": msg("laboratory")}  # a space that is not a factory, in words
 
 
 def has_boards(data: Any) -> bool:
@@ -50,7 +40,8 @@ def expand_boards(data: dict, edition: Edition) -> dict:
         entry = data["tigers"].get(tiger_id)
         path = ptr("tigers", tiger_id, "board")
         if not isinstance(entry, dict) or "board" not in entry:
-            fail("missing_board", path, f"describe the board of every Tiger, or of none: {tiger.name} has none")
+            fail("missing_board", path, msg("describe the board of every Tiger, or of none: {tiger} has none",
+                                            tiger=tiger.name))
         board = obj(entry.pop("board"), path, optional=("spaces", "infinite", "satellites"))
         if isinstance(entry.get("headquarters"), str):
             headquarters[tiger_id] = entry["headquarters"]
@@ -60,19 +51,19 @@ def expand_boards(data: dict, edition: Edition) -> dict:
     for owner in owners:
         held = [s for s, v in satellites.items() if v["owner"] == owner]
         if len(held) > SATELLITES_PER_PLAYER:
-            fail("too_many_satellites", ptr("tigers"), f"{owner} has only {SATELLITES_PER_PLAYER} satellites, "
-                 f"not {len(held)} ({', '.join(held)})", "BUILD-SAT-02")
+            fail("too_many_satellites", ptr("tigers"), msg("{id} has only {most} satellites, not {count} ({spaces})",
+                 id=owner, most=SATELLITES_PER_PLAYER, count=len(held), spaces=", ".join(held)), "BUILD-SAT-02")
     board_state = SimpleNamespace(edition=edition, pieces=pieces, satellites=satellites, headquarters=headquarters)
     for owner in owners:
         if "tigers" in participants[owner]:
             fail("conflicting_fields", ptr("participants", owner, "tigers"),
-                 "with the boards described, the app works out each Tiger's facts: leave tigers out")
+                 msg("with the boards described, the app works out each Tiger's facts: leave tigers out"))
         participants[owner]["tigers"] = {t: asdict(tiger_facts(board_state, owner, t)) for t in edition.tigers}
     for pid, p in participants.items():
         if isinstance(p, dict) and p.get("kind") == "neutral":
             advanced = p.pop("advanced", False)
             if not isinstance(advanced, bool):
-                fail("invalid_type", ptr("participants", pid, "advanced"), "advanced is true or false")
+                fail("invalid_type", ptr("participants", pid, "advanced"), msg("advanced is true or false"))
             if "tigers" not in p:
                 blockers = SimpleNamespace(edition=edition, pieces=_blockers(edition, pid, advanced), satellites={},
                                            headquarters={})
@@ -90,7 +81,8 @@ def _blockers(edition: Edition, neutral: str, advanced: bool) -> list[Piece]:
 
 def _owner(value: Any, path: str, owners: list[str]) -> str:
     if value not in owners:
-        fail("unknown_participant", path, f"{value!r} is not a player here; the players are {', '.join(owners)}")
+        fail("unknown_participant", path, msg("{id} is not a player here; the players are {all}", id=repr(value),
+                                              all=", ".join(owners)))
     return value
 
 
@@ -102,19 +94,20 @@ def _spaces(raw: Any, path: str, tiger, owners: list[str], count: int) -> list[P
         here = path + ptr("spaces", space_id)
         space = tiger.spaces.get(space_id)
         if space is None or space.infinite:
-            fail("unknown_space", here, f"{tiger.name} has no construction space {space_id!r}", "BUILD-GEN-05")
+            fail("unknown_space", here, msg("{tiger} has no construction space {space}", tiger=tiger.name,
+                                            space=repr(space_id)), "BUILD-GEN-05")
         if space.min_players > count:
-            fail("space_not_in_play", here, f"{space_id} is used only with {space.min_players} or more players",
-                 "BUILD-GEN-05")
+            fail("space_not_in_play", here, msg("{space} is used only with {count} or more players", space=space_id,
+                                                count=space.min_players), "BUILD-GEN-05")
         held = obj(held, here, ("owner",), ("parts_factory",))
         owner = _owner(held["owner"], here + "/owner", owners)
         parts = held.get("parts_factory", False)
         if not isinstance(parts, bool):
-            fail("invalid_type", here + "/parts_factory", f"expected true or false, got {parts!r}")
+            fail("invalid_type", here + "/parts_factory", msg("expected true or false, got {value}", value=repr(parts)))
         if parts and space.kind != "factory":
             fail("parts_factory_not_on_factory", here + "/parts_factory",
-                 f"a parts factory is attached under a factory; {space_id} is a {space.kind.replace('_', ' ')}",
-                 "BUILD-PARTS-01")
+                 msg("a parts factory is attached under a factory; {space} is a {kind}", space=space_id,
+                     kind=KIND.get(space.kind, space.kind)), "BUILD-PARTS-01")
         pieces.append(Piece(owner, space_id, tiger.id, space.kind, parts))
     return pieces
 
@@ -126,7 +119,8 @@ def _infinite(raw: Any, path: str, tiger, owners: list[str]) -> list[Piece]:
         here = path + ptr("infinite", space_id)
         space = tiger.spaces.get(space_id)
         if space is None or not space.infinite:
-            fail("unknown_space", here, f"{tiger.name} has no ∞ space {space_id!r}", "BUILD-GEN-05")
+            fail("unknown_space", here, msg("{tiger} has no ∞ space {space}", tiger=tiger.name, space=repr(space_id)),
+                 "BUILD-GEN-05")
         for owner, n in obj(by_owner, here, free=True).items():
             _owner(owner, here + ptr(owner), owners)
             pieces += [Piece(owner, space_id, tiger.id, space.kind)] * integer(n, here + ptr(owner))
@@ -139,7 +133,8 @@ def _satellites(raw: Any, path: str, tiger, owners: list[str]) -> dict:
     for space_id, owner in obj(raw, path + "/satellites", free=True).items():
         here = path + ptr("satellites", space_id)
         if space_id not in tiger.satellite_spaces:
-            fail("unknown_space", here, f"{tiger.name} has no satellite space {space_id!r}", "BUILD-SAT-01")
+            fail("unknown_space", here, msg("{tiger} has no satellite space {space}", tiger=tiger.name,
+                                            space=repr(space_id)), "BUILD-SAT-01")
         held[space_id] = {"owner": _owner(owner, here, owners)}
     return held
 

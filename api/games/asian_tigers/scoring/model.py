@@ -1,10 +1,8 @@
 """The input of end-of-game scoring: `EndPosition`, frozen plain data.
 
-`EndPosition` is the position just before the Era II management phase.  The full
-engine derives it from its game state; the scorer-only entry point
-(`scorer.score_table`) builds it from a table's JSON.  The result type lives in
-`scoring.outcome`.
-"""
+`EndPosition` is the position just before the Era II management phase.  The full engine derives it from its game state;
+the scorer-only entry point (`scorer.score_table`) builds it from a table's JSON.  The result type lives in
+`scoring.outcome`."""
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
@@ -12,6 +10,7 @@ from types import MappingProxyType
 from typing import Mapping
 
 from api.games.asian_tigers.scoring.ranking import CHAIN
+from api.games.messages import Message, msg
 
 PLAYER, NEUTRAL, AUTOMA = "player", "neutral", "automa"
 KINDS = (PLAYER, NEUTRAL, AUTOMA)
@@ -61,10 +60,8 @@ class ColumnIP:
 class TigerFacts:
     """What one participant has on one Tiger, as the final-scoring requirements need it.
 
-    `distinct_infrastructure_types` counts university (departments included), factory,
-    power plant, laboratory, satellite, headquarters (SCORE-FSB-03); power plants and
-    laboratories include ∞ spaces (SCORE-FSB-06/07).
-    """
+    `distinct_infrastructure_types` counts university (departments included), factory, power plant, laboratory,
+    satellite, headquarters (SCORE-FSB-03); power plants and laboratories include ∞ spaces (SCORE-FSB-06/07)."""
 
     ip: ColumnIP = field(default_factory=ColumnIP)
     distinct_infrastructure_types: int = 0
@@ -79,7 +76,7 @@ class TigerFacts:
             return self.ip.total
         if name in ("distinct_infrastructure_types", "satellites", "parts_factories", "power_plants", "laboratories"):
             return getattr(self, name)
-        raise ValueError(f"unknown final-scoring metric {name!r}")
+        raise ValueError("unknown final-scoring metric", name)
 
 
 @dataclass(frozen=True)
@@ -96,22 +93,21 @@ class Leftovers:
         """Goods + energy + science."""
         return self.combined if self.combined is not None else self.goods + self.energy + self.science
 
-    def describe(self) -> str:
+    def describe(self) -> Message | str:
         """The leftovers as the score sheet reads them."""
         if self.combined is not None:
             return str(self.combined)
-        return f"{self.goods} goods + {self.energy} energy + {self.science} science = {self.total}"
+        return msg("{goods} goods + {energy} energy + {science} science = {total}", goods=self.goods,
+                   energy=self.energy, science=self.science, total=self.total)
 
 
 @dataclass(frozen=True)
 class ParticipantPosition:
     """One participant before the Era II management phase.
 
-    `flags` maps a final-scoring sector (A..F for players, AF1.. and ``off_board`` for
-    the Automa) to flag ids: nation flag ids of the edition or ``special:<Tiger>``.
-    `special_flags` are the Tigers of the special flags in the special-flag section.
-    The neutral has no global-market marker (`gm_position` None), no flags.
-    """
+    `flags` maps a final-scoring sector (A..F for players, AF1.. and ``off_board`` for the Automa) to flag ids: nation
+    flag ids of the edition or ``special:<Tiger>``. `special_flags` are the Tigers of the special flags in the
+    special-flag section. The neutral has no global-market marker (`gm_position` None), no flags."""
 
     id: str
     kind: str
@@ -156,10 +152,9 @@ class Era1Position:
 class SoloSettings:
     """Solo game settings: the difficulty multiplier and the variant played.
 
-    `variant`: ``solo`` (a tie is a win, SOLO-SCORE-02), ``scenario`` / ``campaign`` (a
-    tie is a loss and the tile goal must be met, AMB-46; `goal_met` if known), or
-    ``high_score`` (beat `high_score` strictly, the Automa is not recorded, SOLO-SCORE-03).
-    """
+    `variant`: ``solo`` (a tie is a win, SOLO-SCORE-02), ``scenario`` / ``campaign`` (a tie is a loss and the tile goal
+    must be met, AMB-46; `goal_met` if known), or ``high_score`` (beat `high_score` strictly, the Automa is not
+    recorded, SOLO-SCORE-03)."""
 
     difficulty: int
     variant: str = "solo"
@@ -171,11 +166,9 @@ class SoloSettings:
 class EndPosition:
     """Everything the Era II management phase and final scoring need.
 
-    `player_count` is 1..4 (1 = solo, scored on the 2-player tables); `turn_order` is
-    the order in force when the phase starts (everyone but the neutral);
-    `prosperity_tokens` and `headquarters` map each Tiger id to a token id and to the
-    holder's id (or None).  `participants` keeps its given order.
-    """
+    `player_count` is 1..4 (1 = solo, scored on the 2-player tables); `turn_order` is the order in force when the phase
+    starts (everyone but the neutral); `prosperity_tokens` and `headquarters` map each Tiger id to a token id and to
+    the holder's id (or None).  `participants` keeps its given order."""
 
     player_count: int
     turn_order: tuple[str, ...]

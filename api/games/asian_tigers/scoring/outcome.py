@@ -1,16 +1,15 @@
 """The result of end-of-game scoring: `Outcome` and its parts, each with a JSON-ready `to_dict`.
 
-`scoring.score.score_end_position` returns an `Outcome`.  `Outcome.to_dict()` is a superset
-of the worked examples' ``expected`` layout (tests/data/examples/README.md), plus
-the scorepad per participant, tie-break keys, standings, explanation lines and the
-placeholder edition values used.
-"""
+`scoring.score.score_end_position` returns an `Outcome`.  `Outcome.to_dict()` is a superset of the worked examples'
+``expected`` layout (tests/data/examples/README.md), plus the scorepad per participant, tie-break keys, standings,
+explanation lines and the placeholder edition values used."""
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 from typing import Mapping
 
 from api.games.asian_tigers.scoring.model import RulesOptions
+from api.games.messages import Message, said
 from api.games.asian_tigers.scoring.ranking import Ranking
 
 
@@ -18,9 +17,8 @@ from api.games.asian_tigers.scoring.ranking import Ranking
 class Line:
     """One plain-language line explaining one number.
 
-    `placeholder_values` are the JSON pointers of placeholder edition values the number
-    depends on; `placeholder` is true when there is at least one.
-    """
+    `placeholder_values` are the JSON pointers of placeholder edition values the number depends on; `placeholder` is
+    true when there is at least one."""
 
     participant: str | None
     category: str
@@ -28,16 +26,18 @@ class Line:
     value: int | None
     text: str
     placeholder_values: tuple[str, ...] = ()
+    message: Message | None = None  # `text` as a message, to say it in another language
 
     @property
     def placeholder(self) -> bool:
         """True when the number rests on an invented edition value."""
         return bool(self.placeholder_values)
 
-    def to_dict(self) -> dict:
-        """JSON-ready form."""
+    def to_dict(self, messages: bool = False) -> dict:
+        """JSON-ready form (with `messages`, ``text_message`` beside ``text``)."""
+        text = said("text", self.message) if messages and self.message else {"text": self.text}
         return {"participant": self.participant, "category": self.category, "key": self.key, "value": self.value,
-                "text": self.text, "placeholder": self.placeholder, "placeholder_values": list(self.placeholder_values)}
+                **text, "placeholder": self.placeholder, "placeholder_values": list(self.placeholder_values)}
 
 
 @dataclass(frozen=True)
@@ -61,10 +61,8 @@ class GlobalMarketMove:
 class TigerStep:
     """One Tiger's ranking and what each ranked participant got from it.
 
-    For the influence step (MGMT2-03) `awards` is the influence gained and `after` the
-    influence of everyone afterwards; for prosperity (MGMT2-04) `awards` is the
-    prosperity scored and `token` the prosperity token.
-    """
+    For the influence step (MGMT2-03) `awards` is the influence gained and `after` the influence of everyone
+    afterwards; for prosperity (MGMT2-04) `awards` is the prosperity scored and `token` the prosperity token."""
 
     tiger: str
     ranking: Ranking
@@ -124,9 +122,8 @@ class NationsScore:
 class ParticipantScore:
     """One participant's scorepad column.
 
-    `by_tiger[T]` / `by_tiger_era1[T]` = (influence, rank or None, points); `sectors`
-    and `nations` are None for the neutral, whose score is never recorded (NEUTRAL-07).
-    """
+    `by_tiger[T]` / `by_tiger_era1[T]` = (influence, rank or None, points); `sectors` and `nations` are None for the
+    neutral, whose score is never recorded (NEUTRAL-07)."""
 
     id: str
     kind: str
@@ -211,15 +208,15 @@ class Outcome:
     lines: tuple[Line, ...]
     placeholder_values: tuple[str, ...]
 
-    def to_dict(self) -> dict:
-        """JSON-ready form; a superset of the worked examples' ``expected`` layout."""
+    def to_dict(self, messages: bool = False) -> dict:
+        """JSON-ready form, a superset of the worked examples' ``expected``; `messages`: with each message too."""
         def step(s: TigerStep, kind: str) -> dict:
             out = {"ranking": list(s.ranking.order), "unranked": list(s.ranking.unranked)}
             if kind == "influence":
                 out.update(gain=dict(s.awards), influence_after=dict(s.after or {}))
             else:
                 out.update(token=s.token, points=dict(s.awards))
-            out["tie_breaks"] = [t.to_dict() for t in s.ranking.tie_breaks]
+            out["tie_breaks"] = [t.to_dict(messages) for t in s.ranking.tie_breaks]
             return out
 
         out = {
@@ -228,7 +225,7 @@ class Outcome:
             "table_player_count": self.table_player_count,
             "global_market": {m.participant: m.to_dict() for m in self.global_market},
             "final_turn_order": list(self.turn_order.order),
-            "final_turn_order_tie_breaks": [t.to_dict() for t in self.turn_order.tie_breaks],
+            "final_turn_order_tie_breaks": [t.to_dict(messages) for t in self.turn_order.tie_breaks],
             "influence_step": {s.tiger: step(s, "influence") for s in self.influence_step},
             "prosperity_from_influence": {s.tiger: step(s, "prosperity") for s in self.prosperity},
         }
@@ -238,10 +235,10 @@ class Outcome:
         out["standings"] = [{"participant": pid, "rank": i + 1, "total": self.standings.values[pid],
                              "final_turn_order_position": self.turn_order.rank_of(pid)}
                             for i, pid in enumerate(self.standings.order)]
-        out["standings_tie_breaks"] = [t.to_dict() for t in self.standings.tie_breaks]
+        out["standings_tie_breaks"] = [t.to_dict(messages) for t in self.standings.tie_breaks]
         out["winner"] = self.winner
         out["solo"] = self.solo.to_dict() if self.solo else None
-        out["lines"] = [line.to_dict() for line in self.lines]
+        out["lines"] = [line.to_dict(messages) for line in self.lines]
         out["provisional"] = bool(self.placeholder_values)
         out["placeholder_values"] = list(self.placeholder_values)
         return out

@@ -1,14 +1,15 @@
 """Ordering participants: rankings on a Tiger, turn order, special-flag offers, final standings.
 
-Every ordering is strict: the tie-breakers always separate two participants.  Each function
-returns a `Ranking`: the order, the participants left out (0 points, AMB-20), and one `TieBreak`
-per pair of equal neighbours naming the step and the rule that separated them.  Pure Python.
-"""
+Every ordering is strict: the tie-breakers always separate two participants.  Each function returns a `Ranking`: the
+order, the participants left out (0 points, AMB-20), and one `TieBreak` per pair of equal neighbours naming the step
+and the rule that separated them.  Pure Python."""
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 from types import MappingProxyType
 from typing import Iterable, Mapping, Sequence
+
+from api.games.messages import Message, english_ordinal as ordinal, msg, said  # noqa: F401 (ordinal: its old home)
 
 CHAIN = "chain"
 TURN_ORDER = "turn_order"
@@ -30,10 +31,9 @@ def tie_rules(edition) -> dict:
 class Contender:
     """One participant competing on one Tiger.
 
-    `value` is what is ranked (investment points or influence); `columns` are the
-    participant's investment points in columns A, B and C on that Tiger (used by
-    TIE-02 even when influence is ranked); `neutral` marks the 3-player neutral.
-    """
+    `value` is what is ranked (investment points or influence); `columns` are the participant's investment points in
+    columns A, B and C on that Tiger (used by TIE-02 even when influence is ranked); `neutral` marks the 3-player
+    neutral."""
 
     id: str
     value: int
@@ -45,21 +45,26 @@ class Contender:
 class TieBreak:
     """How two neighbours with the same value were separated.
 
-    `decided_by` is one of ``neutral``, ``headquarters``, ``column_A``, ``column_B``,
-    ``column_C``, ``turn_order``, ``stack``, ``human_wins_ties``, ``tie_is_loss``;
-    `rule` is the catalogue ID applied; `detail` is a plain-language sentence.
-    """
+    `decided_by` is one of ``neutral``, ``headquarters``, ``column_A``, ``column_B``, ``column_C``, ``turn_order``,
+    ``stack``, ``human_wins_ties``, ``tie_is_loss``; `rule` is the catalogue ID applied; `message` says how (`detail`:
+    in English)."""
 
     ahead: str
     behind: str
     value: int
     decided_by: str
     rule: str
-    detail: str
+    message: Message
 
-    def to_dict(self) -> dict:
-        """JSON-ready form."""
-        return asdict(self)
+    @property
+    def detail(self) -> str:
+        """The tie-break as an English sentence."""
+        return str(self.message)
+
+    def to_dict(self, messages: bool = False) -> dict:
+        """JSON-ready form (with `messages`, ``detail_message`` beside ``detail``)."""
+        out = {k: v for k, v in asdict(self).items() if k != "message"}
+        return {**out, **(said("detail", self.message) if messages else {"detail": self.detail})}
 
 
 @dataclass(frozen=True)
@@ -85,13 +90,19 @@ def _turn_index(turn_order: Sequence[str], participant: str) -> int:
     try:
         return list(turn_order).index(participant)
     except ValueError:
-        raise ValueError(f"{participant!r} is not in the turn order {list(turn_order)}") from None
+        raise ValueError("not in the turn order", participant, list(turn_order)) from None
 
 
-def ordinal(n: int) -> str:
-    """``1`` → ``1st``, ``2`` → ``2nd``, ``11`` → ``11th``."""
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+WHAT = {"investment points": msg("investment points"), "influence": msg("influence"), "prosperity": msg("prosperity")}
+
+
+def _same(a: str, b: str, value: int, what: Message | str) -> Message:
+    return msg("{ahead} = {behind} at {value} {what}", ahead=a, behind=b, value=value, what=what)
+
+
+def _earlier(pid: str, neutral_behind: bool) -> Message:  # TIE-03/05 (the neutral counts after every player)
+    return (msg("{id} is earlier in the turn order; the neutral counts after every player", id=pid) if neutral_behind
+            else msg("{id} is earlier in the turn order", id=pid))
 
 
 def rank_tiger(contenders: Iterable[Contender], *, turn_order: Sequence[str], headquarters: str | None = None,
@@ -99,15 +110,12 @@ def rank_tiger(contenders: Iterable[Contender], *, turn_order: Sequence[str], he
                neutral_wins_ties: bool = True) -> Ranking:
     """Rank the contenders on one Tiger (MGMT1-03, MGMT2-03, MGMT2-04).
 
-    Contenders with a value of 0 are not ranked (AMB-20).  Ties: the neutral when
-    `neutral_wins_ties` (TIE-06), then with ``tiebreak="chain"`` the steps of `order`
-    (headquarters TIE-01, columns A, B, C TIE-02, `turn_order` TIE-03; the edition's
-    ``rules.tie_breakers.order``), or only the turn order under ``"turn_order"``
-    (TIE-08).  The neutral need not be in `turn_order` (it counts after every player);
-    everyone else must be.
-    """
+    Contenders with a value of 0 are not ranked (AMB-20).  Ties: the neutral when `neutral_wins_ties` (TIE-06), then
+    with ``tiebreak="chain"`` the steps of `order` (headquarters TIE-01, columns A, B, C TIE-02, `turn_order` TIE-03;
+    the edition's ``rules.tie_breakers.order``), or only the turn order under ``"turn_order"`` (TIE-08).  The neutral
+    need not be in `turn_order` (it counts after every player); everyone else must be."""
     if tiebreak not in TIEBREAK_OPTIONS:
-        raise ValueError(f"unknown tie-break option {tiebreak!r}; expected one of {TIEBREAK_OPTIONS}")
+        raise ValueError("unknown tie-break option", tiebreak, TIEBREAK_OPTIONS)
     pool = list(contenders)
     if sum(c.neutral for c in pool) > 1:
         raise ValueError("at most one neutral can take part in a ranking")
@@ -136,42 +144,42 @@ def rank_tiger(contenders: Iterable[Contender], *, turn_order: Sequence[str], he
 def _explain_tiger_tie(a: Contender, b: Contender, hq: str | None, steps: tuple[str, ...] | None, what: str,
                        neutral_wins_ties: bool = True) -> TieBreak:
     """The step of the chain that put `a` before `b`, in words (the passed steps are named first)."""
-    same = f"{a.id} = {b.id} at {a.value} {what}"
+    same = _same(a.id, b.id, a.value, WHAT.get(what, what))
     if a.neutral and neutral_wins_ties:
-        return TieBreak(a.id, b.id, a.value, "neutral", "TIE-06", f"{same}: the neutral wins its ties")
+        return TieBreak(a.id, b.id, a.value, "neutral", "TIE-06", msg("{same}: the neutral wins its ties", same=same))
     if steps is None:
-        return TieBreak(a.id, b.id, a.value, "turn_order", "TIE-08",
-                        f"{same}: option turn_order, {a.id} is earlier in the turn order")
-    passed: list[str] = []
-    equal: list[str] = []
+        return TieBreak(a.id, b.id, a.value, "turn_order", "TIE-08", msg(
+            "{same}: option turn_order, {id} is earlier in the turn order", same=same, id=a.id))
+    no_hq, equal = None, []
 
-    def notes() -> str:
-        out = list(passed)
-        if equal:
-            out.append("columns equal" if len(equal) == len(COLUMNS) else f"columns {'/'.join(equal)} equal")
-        return ", ".join(out) + "; " if out else ""
+    def told(reason: Message, *notes) -> Message:  # the steps passed first ("no headquarters, columns equal; …")
+        notes = [n for n in notes if n]
+        notes = [msg("{first}, {second}", first=notes[0], second=notes[1])] if len(notes) == 2 else notes
+        return msg("{same}: {notes}; {reason}", same=same, notes=notes[0], reason=reason) if notes else msg(
+            "{same}: {reason}", same=same, reason=reason)
 
+    def columns() -> Message | None:
+        return equal and (msg("columns equal") if len(equal) == len(COLUMNS) else msg("columns {columns} equal",
+                                                                                      columns="/".join(equal)))
     for step in steps:
         if step == HEADQUARTERS:
             if a.id == hq:
                 return TieBreak(a.id, b.id, a.value, "headquarters", "TIE-01",
-                                f"{same}: {notes()}{a.id} has the headquarters here")
-            passed.append("no headquarters")
+                                told(msg("{id} has the headquarters here", id=a.id), columns()))
+            no_hq = msg("no headquarters")
         elif step.startswith(COLUMN_STEP):
             col = step[len(COLUMN_STEP):]
-            i = COLUMNS.index(col)
-            x, y = a.columns[i], b.columns[i]
+            x, y = a.columns[COLUMNS.index(col)], b.columns[COLUMNS.index(col)]
             if x != y:
-                prefix = f"columns {'/'.join(equal)} equal, " if equal else ""
-                before = f"{', '.join(passed)}; " if passed else ""
-                return TieBreak(a.id, b.id, a.value, f"column_{col}", "TIE-02",
-                                f"{same}: {before}{prefix}column {col} {x} > {y}")
+                decided = msg("column {column} {x} > {y}", column=col, x=x, y=y)
+                if equal:
+                    decided = msg("columns {columns} equal, {decided}", columns="/".join(equal), decided=decided)
+                return TieBreak(a.id, b.id, a.value, f"column_{col}", "TIE-02", told(decided, no_hq))
             equal.append(col)
         else:
-            later = "; the neutral counts after every player" if b.neutral else ""
-            return TieBreak(a.id, b.id, a.value, "turn_order", "TIE-03",
-                            f"{same}: {notes()}{a.id} is earlier in the turn order{later}")
-    raise ValueError(f"the tie-break order {list(steps)} did not separate {a.id} and {b.id}")
+            return TieBreak(a.id, b.id, a.value, "turn_order", "TIE-03", told(_earlier(a.id, b.neutral), no_hq,
+                                                                              columns()))
+    raise ValueError("the tie-break order did not separate them", list(steps), a.id, b.id)
 
 
 def award_by_rank(ranking: Ranking, table: Sequence[int]) -> dict[str, int]:
@@ -186,11 +194,9 @@ def special_flag_offer_order(influence: Mapping[str, int], *, turn_order: Sequen
                              neutral: str | None = None, neutral_wins_ties: bool = True) -> Ranking:
     """Order in which a Tiger's special flag is offered (MGMT1-04, MGMT1-06).
 
-    Highest influence first, 0 included (AMB-23); ties by turn order only, the HQ and
-    column chain is not used (TIE-05), except that the neutral wins its ties (TIE-06)
-    when `neutral_wins_ties` (the edition's ``neutral_player.wins_ties``); otherwise it
-    counts after every player.
-    """
+    Highest influence first, 0 included (AMB-23); ties by turn order only, the HQ and column chain is not used
+    (TIE-05), except that the neutral wins its ties (TIE-06) when `neutral_wins_ties` (the edition's
+    ``neutral_player.wins_ties``); otherwise it counts after every player."""
     def key(pid: str) -> tuple:
         is_neutral = pid == neutral
         first = (not is_neutral) if neutral_wins_ties else False
@@ -200,34 +206,33 @@ def special_flag_offer_order(influence: Mapping[str, int], *, turn_order: Sequen
     breaks = []
     for a, b in zip(order, order[1:]):
         if influence[a] == influence[b]:
-            same = f"{a} = {b} at {influence[a]} influence"
+            same = _same(a, b, influence[a], WHAT["influence"])
             if a == neutral and neutral_wins_ties:
-                breaks.append(TieBreak(a, b, influence[a], "neutral", "TIE-06", f"{same}: the neutral wins its ties"))
+                breaks.append(TieBreak(a, b, influence[a], "neutral", "TIE-06",
+                                       msg("{same}: the neutral wins its ties", same=same)))
             else:
-                later = "; the neutral counts after every player" if b == neutral else ""
                 breaks.append(TieBreak(a, b, influence[a], "turn_order", "TIE-05",
-                                       f"{same}: {a} is earlier in the turn order{later}"))
+                                       msg("{same}: {reason}", same=same, reason=_earlier(a, b == neutral))))
     return Ranking(order=tuple(order), values=MappingProxyType(dict(influence)), tie_breaks=tuple(breaks))
 
 
 def global_market_order(markers: Mapping[str, tuple[int, int]]) -> Ranking:
     """Turn order from global-market markers ``{id: (position, stack height)}`` (TIE-04).
 
-    Further along goes first; on a shared space the marker lower in the stack (height
-    0 = bottom = arrived first) goes first.  Two markers may not share a height.
-    """
+    Further along goes first; on a shared space the marker lower in the stack (height 0 = bottom = arrived first) goes
+    first.  Two markers may not share a height."""
     seen: dict[tuple[int, int], str] = {}
     for pid, spot in markers.items():
         if spot in seen:
-            raise ValueError(f"{seen[spot]} and {pid} both sit at height {spot[1]} on space {spot[0]}")
+            raise ValueError("two markers sit at one height on one space", seen[spot], pid, spot)
         seen[spot] = pid
     order = sorted(markers, key=lambda pid: (-markers[pid][0], markers[pid][1]))
     breaks = []
     for a, b in zip(order, order[1:]):
         if markers[a][0] == markers[b][0]:
-            breaks.append(TieBreak(a, b, markers[a][0], "stack", "TIE-04",
-                                   f"{a} and {b} share space {markers[a][0]}: {a} is lower in the stack "
-                                   f"(arrived first)"))
+            breaks.append(TieBreak(a, b, markers[a][0], "stack", "TIE-04", msg(
+                "{ahead} and {behind} share space {space}: {ahead} is lower in the stack (arrived first)", ahead=a,
+                behind=b, space=markers[a][0])))
     return Ranking(order=tuple(order), values=MappingProxyType({p: m[0] for p, m in markers.items()}),
                    tie_breaks=tuple(breaks))
 
@@ -236,10 +241,9 @@ def rank_totals(totals: Mapping[str, int], *, turn_order: Sequence[str], solo_hu
                 human_wins_ties: bool = True) -> Ranking:
     """Final standings by total, best first (SCORE-END-01).
 
-    Equal totals go to the participant earlier in the final turn order (TIE-07).  In
-    solo (`solo_human` given) an equal score goes to the human when `human_wins_ties`
-    (TIE-09, SOLO-SCORE-02), otherwise to the Automa (scenario and campaign, AMB-46).
-    """
+    Equal totals go to the participant earlier in the final turn order (TIE-07).  In solo (`solo_human` given) an equal
+    score goes to the human when `human_wins_ties` (TIE-09, SOLO-SCORE-02), otherwise to the Automa (scenario and
+    campaign, AMB-46)."""
     def key(pid: str) -> tuple:
         if solo_human is not None:
             return (-totals[pid], (pid != solo_human) if human_wins_ties else (pid == solo_human))
@@ -250,14 +254,14 @@ def rank_totals(totals: Mapping[str, int], *, turn_order: Sequence[str], solo_hu
     for a, b in zip(order, order[1:]):
         if totals[a] != totals[b]:
             continue
-        same = f"{a} = {b} at {totals[a]} prosperity"
+        same = _same(a, b, totals[a], WHAT["prosperity"])
         if solo_human is None:
             breaks.append(TieBreak(a, b, totals[a], "turn_order", "TIE-07",
-                                   f"{same}: {a} is earlier in the final turn order"))
+                                   msg("{same}: {id} is earlier in the final turn order", same=same, id=a)))
         elif human_wins_ties:
             breaks.append(TieBreak(a, b, totals[a], "human_wins_ties", "TIE-09",
-                                   f"{same}: in solo an equal score is a win for the human"))
+                                   msg("{same}: in solo an equal score is a win for the human", same=same)))
         else:
-            breaks.append(TieBreak(a, b, totals[a], "tie_is_loss", "SCENARIO-03",
-                                   f"{same}: in a scenario or campaign the human must out-score the Automa (AMB-46)"))
+            breaks.append(TieBreak(a, b, totals[a], "tie_is_loss", "SCENARIO-03", msg(
+                "{same}: in a scenario or campaign the human must out-score the Automa (AMB-46)", same=same)))
     return Ranking(order=tuple(order), values=MappingProxyType(dict(totals)), tie_breaks=tuple(breaks))

@@ -1,13 +1,12 @@
 """The Era II management phase and final scoring of Asian Tigers (MGMT2-*, SCORE-*, SOLO-SCORE-*).
 
-One implementation, two callers: the full engine builds an `EndPosition` from its
-game state, and the scorer-only entry point (`scorer.score_table`) builds one from
-a table's JSON.  `score_end_position` runs the management track's steps in order,
-each section below: 1 global market, 2 influence, 3 prosperity, 4 final scoring,
-5 nations, then totals, standings, winner and the solo rank title.
+One implementation, two callers: the full engine builds an `EndPosition` from its game state, and the scorer-only
+entry point (`scorer.score_table`) builds one from a table's JSON.  `score_end_position` runs the management track's
+steps in order, each section below: 1 global market, 2 influence, 3 prosperity, 4 final scoring, 5 nations, then
+totals, standings, winner and the solo rank title.  Every line is a message (`api.games.messages`), said at the edge.
 
-Every printed number is read from the edition; each one that is a placeholder is
-named by its JSON pointer in the explaining `Line` and in `Outcome.placeholder_values`.
+Every printed number is read from the edition; each one that is a placeholder is named by its JSON pointer in the
+explaining `Line` and in `Outcome.placeholder_values`.
 """
 from __future__ import annotations
 
@@ -15,20 +14,24 @@ from dataclasses import replace
 from typing import Iterable
 
 from api.games.asian_tigers.edition.load import Edition
+from api.games.messages import Message, msg, msg_n, ordinal, plus_sum
 from api.games.asian_tigers.scoring.model import (AUTOMA, NEUTRAL, PLAYER, SPECIAL_PREFIX, ColumnIP, EndPosition,
                                                   Era1Position)
 from api.games.asian_tigers.scoring.outcome import (GlobalMarketMove, Line, NationsScore, Outcome, ParticipantScore,
                                                     SectorScore, SoloResult, TigerStep)
 from api.games.asian_tigers.scoring.ranking import (CHAIN, Contender, Ranking, award_by_rank, global_market_order,
-                                                    ordinal, rank_tiger, rank_totals, tie_rules)
+                                                    rank_tiger, rank_totals, tie_rules)
 
 LEFTOVER_POINTER = "/rules/global_market/era_2_leftover_resources_per_space"
 MILESTONE_EVERY_POINTER = "/board/global_market_track/milestone_every"
 
-_METRIC_WORDS = {"investment_points": ("investment point", "investment points"),
-                 "distinct_infrastructure_types": ("infrastructure type", "infrastructure types"),
-                 "satellites": ("satellite", "satellites"), "parts_factories": ("parts factory", "parts factories"),
-                 "power_plants": ("power plant", "power plants"), "laboratories": ("laboratory", "laboratories")}
+_NEED = {"investment_points": lambda n: msg_n("an investment point", "at least {count} investment points", "count", count=n),
+         "distinct_infrastructure_types": lambda n: msg_n("an infrastructure type", "at least {count} infrastructure types",
+                                                          "count", count=n),
+         "satellites": lambda n: msg_n("a satellite", "at least {count} satellites", "count", count=n),
+         "parts_factories": lambda n: msg_n("a parts factory", "at least {count} parts factories", "count", count=n),
+         "power_plants": lambda n: msg_n("a power plant", "at least {count} power plants", "count", count=n),
+         "laboratories": lambda n: msg_n("a laboratory", "at least {count} laboratories", "count", count=n)}
 
 
 class _Book:
@@ -39,23 +42,22 @@ class _Book:
         self.lines: list[Line] = []
         self.used: set[str] = set()
 
-    def add(self, participant, category, key, value, text, pointers=()) -> tuple[str, ...]:
+    def add(self, participant, category, key, value, said: Message, pointers=()) -> tuple[str, ...]:
         """Record one line; returns its placeholder pointers (remembered for the outcome) so totals can inherit
         them."""
         found = tuple(sorted({p for p in pointers if self.edition.is_placeholder(p)}))
         self.used.update(found)
         if found:
-            text += " [placeholder edition value]"
-        self.lines.append(Line(participant, category, key, value, text, found))
+            said = msg("{line} [placeholder edition value]", line=said)
+        self.lines.append(Line(participant, category, key, value, str(said), found, said))
         return found
 
 
 def score_end_position(position: EndPosition, edition: Edition) -> Outcome:
     """Run the Era II management phase and final scoring on `position` (MGMT2-01).
 
-    `position` is assumed consistent (the scorer validates table input; the engine
-    builds it from a legal state).  Returns an `Outcome`.
-    """
+    `position` is assumed consistent (the scorer validates table input; the engine builds it from a legal state).
+    Returns an `Outcome`."""
     book = _Book(edition)
     n = position.table_player_count
     moves, turn = _global_market(position, edition, book)
@@ -107,19 +109,19 @@ def _global_market(position: EndPosition, edition: Edition, book: _Book):
             # It arrived last, so it sits on top of whatever is already there.
             spots[pid] = (target, max(heights) + 1 if heights else 0)
         moves.append(GlobalMarketMove(pid, before[0], before[1], left.total, advance, spots[pid][0], spots[pid][1]))
-        detail = left.describe()
-        if advance:
-            on_top = " (on top of the stack there)" if spots[pid][1] else ""
-            spaces = "+" + _plural(advance, "space")
-            text = f"{pid}: {detail} leftover resources ÷ {per_space} → {spaces}, {before[0]} → {target}{on_top}"
-        else:
-            text = f"{pid}: {detail} leftover resources → no move, stays on {before[0]}"
+        said = {"id": pid, "detail": left.describe(), "per": per_space, "count": advance, "before": before[0]}
+        text = (msg_n("{id}: {detail} leftover resources ÷ {per} → +{count} space, {before} → {after}", "{id}: {detail} "
+                      "leftover resources ÷ {per} → +{count} spaces, {before} → {after}", "count", **said, after=spots[pid][0])
+                if advance else msg("{id}: {detail} leftover resources → no move, stays on {before}", **said))
+        text = msg("{line} (on top of the stack there)", line=text) if advance and spots[pid][1] else text
         book.add(pid, "global_market", None, advance, text, [LEFTOVER_POINTER])
     turn = global_market_order(spots)
     for i, pid in enumerate(turn.order):
-        notes = [t.detail for t in turn.tie_breaks if pid in (t.ahead, t.behind)]
-        book.add(pid, "turn_order", None, i + 1, f"{pid}: {ordinal(i + 1)} in the final turn order "
-                 f"(global market {spots[pid][0]})" + "".join(f"; {d}" for d in notes))
+        text = msg("{id}: {place} in the final turn order (global market {space})", id=pid, place=ordinal(i + 1),
+                   space=spots[pid][0])
+        for t in turn.tie_breaks:
+            text = msg("{line}; {note}", line=text, note=t.message) if pid in (t.ahead, t.behind) else text
+        book.add(pid, "turn_order", None, i + 1, text)
     return tuple(moves), turn
 
 
@@ -144,22 +146,24 @@ def _influence_step(position: EndPosition, edition: Edition, book: _Book, final:
         for p in position.participants.values():
             rank = ranking.rank_of(p.id)
             if rank is None:
-                book.add(p.id, "influence", t, 0, f"{name}: {p.id} has 0 investment points → not ranked, "
-                         f"no influence gained (AMB-20)")
+                book.add(p.id, "influence", t, 0, msg("{tiger}: {id} has 0 investment points → not ranked, no "
+                                                       "influence gained (AMB-20)", tiger=name, id=p.id))
                 continue
-            text = (f"{name}: {p.id} {ordinal(rank)} on investment points ({ranking.values[p.id]}) → "
-                    f"+{gains[p.id]} influence ({p.influence[t]} → {after[p.id]})" + _ties(ranking, p.id))
+            text = _ties(msg("{tiger}: {id} {place} on investment points ({value}) → +{gain} influence ({before} → "
+                             "{after})", tiger=name, id=p.id, place=ordinal(rank), value=ranking.values[p.id],
+                             gain=gains[p.id], before=p.influence[t], after=after[p.id]), ranking, p.id)
             book.add(p.id, "influence", t, gains[p.id], text,
                      [f"/board/management_track/influence_by_rank/era_2/{n}/{rank - 1}"] if rank <= len(table) else [])
     return tuple(steps), after_all
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" + ("" if count == 1 else "s")
-
-
-def _ties(ranking: Ranking, pid: str) -> str:
-    return "".join(f"; tie: {t.detail} ({t.rule})" for t in ranking.tie_breaks if pid in (t.ahead, t.behind))
+def _ties(text: Message, ranking: Ranking, pid: str, winner: bool = False) -> Message:
+    """`text` with the tie-breaks that placed `pid` ("; tie: …" on a score line, "; …" on the winner's)."""
+    for t in ranking.tie_breaks:
+        if pid in (t.ahead, t.behind):
+            text = (msg("{line}; {detail} ({rule})", line=text, detail=t.message, rule=t.rule) if winner
+                    else msg("{line}; tie: {detail} ({rule})", line=text, detail=t.message, rule=t.rule))
+    return text
 
 
 # -------------------------------------------------------- 3 prosperity ---
@@ -184,19 +188,20 @@ def _prosperity(position: EndPosition, edition: Edition, book: _Book, influence_
                              **tie_rules(edition))
         points = award_by_rank(ranking, ranks)
         steps.append(TigerStep(t, ranking, points, token=token))
-        prefix = ("Era I, " if era1 else "") + edition.tigers[t].name
+        prefix = msg("Era I, {tiger}", tiger=edition.tigers[t].name) if era1 else edition.tigers[t].name
         category = "prosperity_from_influence_era1" if era1 else "prosperity_from_influence"
         for p in position.participants.values():
             rank = ranking.rank_of(p.id)
-            unrecorded = " (neutral: not recorded)" if p.kind == NEUTRAL else ""
+            unrecorded = (lambda m: msg("{line} (neutral: not recorded)", line=m)) if p.kind == NEUTRAL else (lambda m: m)
             if rank is None:
-                book.add(p.id, category, t, 0, f"{prefix}: {p.id} at 0 influence → not ranked, 0 prosperity "
-                         f"(AMB-20){unrecorded}")
+                book.add(p.id, category, t, 0, unrecorded(msg("{tiger}: {id} at 0 influence → not ranked, 0 prosperity "
+                                                              "(AMB-20)", tiger=prefix, id=p.id)))
                 continue
             pointers = ([f"/prosperity_tokens/{token}/by_player_count/{n}/ranks/{rank - 1}"]
                         if rank <= len(ranks) else [])
-            text = (f"{prefix}: {p.id} {ordinal(rank)} on influence ({ranking.values[p.id]}), token {token} → "
-                    f"{points[p.id]} prosperity{unrecorded}" + _ties(ranking, p.id))
+            text = _ties(unrecorded(msg("{tiger}: {id} {place} on influence ({value}), token {token} → {points} "
+                                        "prosperity", tiger=prefix, id=p.id, place=ordinal(rank),
+                                        value=ranking.values[p.id], token=token, points=points[p.id])), ranking, p.id)
             ph[p.id].update(book.add(p.id, category, t, points[p.id], text, pointers))
     return tuple(steps)
 
@@ -223,7 +228,8 @@ def _sectors(position: EndPosition, edition: Edition, book: _Book, p) -> tuple[t
         for sector in edition.solo["automa_board"]["final_scoring_sectors"]:
             stars, ptrs, labels = _sum_stars(edition, p.flags.get(sector, ()), index)
             score = SectorScore(sector, stars, difficulty, stars * difficulty)
-            text = f"Sector {sector}: {_plural(stars, 'star')}{labels} × difficulty {difficulty} = {score.points}"
+            text = msg("Sector {sector}: {stars} × difficulty {difficulty} = {points}", sector=sector, stars=labels,
+                       difficulty=difficulty, points=score.points)
             found.update(book.add(p.id, "final_scoring_bonus", sector, score.points, text, ptrs + d_ptr))
             out.append(score)
         return tuple(out), found
@@ -234,32 +240,39 @@ def _sectors(position: EndPosition, edition: Edition, book: _Book, p) -> tuple[t
         tigers = tuple(t for t in position.tiger_ids if p.tigers[t].metric(metric) >= at_least)
         stars, ptrs, labels = _sum_stars(edition, p.flags.get(sector, ()), index)
         score = SectorScore(sector, stars, len(tigers), len(tigers) * stars, tigers)
-        one, many = _METRIC_WORDS.get(metric, (metric, metric))
-        need = f"a {one}" if at_least == 1 else f"at least {at_least} {many}"
-        where = f" ({', '.join(tigers)})" if tigers else ""
-        text = (f"Sector {sector}: {_plural(len(tigers), 'Tiger')} with {need}{where} × {_plural(stars, 'star')}"
-                f"{labels} = {score.points}")
+        which = msg_n("{count} Tiger with {need}", "{count} Tigers with {need}", "count", count=len(tigers),
+                      need=_NEED[metric](at_least) if metric in _NEED else metric)
+        which = msg("{what} ({which})", what=which, which=", ".join(tigers)) if tigers else which
+        text = msg("Sector {sector}: {tigers} × {stars} = {points}", sector=sector, tigers=which, stars=labels,
+                   points=score.points)
         found.update(book.add(p.id, "final_scoring_bonus", sector, score.points, text,
                               ptrs + [f"/catalog/final_scoring_requirements/{req_id}/at_least"]))
         out.append(score)
     return tuple(out), found
 
 
-def _sum_stars(edition: Edition, flags: Iterable[str], index) -> tuple[int, list[str], str]:
-    """(stars, their pointers, their labels) of a sector's nation flags and ``special:T`` flags (AMB-24)."""
+def _sum_stars(edition: Edition, flags: Iterable[str], index) -> tuple[int, list[str], Message]:
+    """(stars, their pointers, the stars in words with their flags) of a sector's nation flags and ``special:T``
+    flags (AMB-24)."""
     total, ptrs, labels = 0, [], []
     for flag in flags:
         if flag.startswith(SPECIAL_PREFIX):
             tiger = flag[len(SPECIAL_PREFIX):]
-            stars, label = edition.special_flag_stars[tiger], f"special {tiger}"
+            stars = edition.special_flag_stars[tiger]
+            labels.append(msg("special {tiger} ★{stars}", tiger=tiger, stars=stars))
             ptrs.append(f"/global_market/special_flags/{tiger}/stars")
         else:
             code, i, stars = index[flag]
-            label = flag
+            labels.append(f"{flag} ★{stars}")
             ptrs.append(f"/global_market/nations/{code}/flags/{i}/stars")
         total += stars
-        labels.append(f"{label} ★{stars}")
-    return total, ptrs, (f" ({', '.join(labels)})" if labels else "")
+    said = msg_n("{count} star", "{count} stars", "count", count=total)
+    return total, ptrs, msg("{what} ({which})", what=said, which=_commas(labels)) if labels else said
+
+
+def _commas(items: list) -> Message | str:
+    """"a, b, c" of texts that may be messages."""
+    return items[0] if len(items) == 1 else msg("{first}, {rest}", first=items[0], rest=_commas(items[1:]))
 
 
 # ---------------------------------------------------------- 5 nations ---
@@ -298,25 +311,30 @@ def _nations(position: EndPosition, edition: Edition, book: _Book, p, moves) -> 
     gm = next(m.after for m in moves if m.participant == p.id)
     count, pointers = milestones_reached(edition, gm, position.options.milestone_counts_on_space)
     score = NationsScore(nations, special, gm, count)
-    rule = "on or beyond" if position.options.milestone_counts_on_space else "strictly beyond"
-    text = (f"Nations: {_plural(score.distinct_flags, 'distinct flag')} ({', '.join(nations) or 'no nation'}"
-            f" + {special} special) × {_plural(count, 'milestone')} (global market {gm}, {rule}) = {score.points}")
+    rule = msg("on or beyond") if position.options.milestone_counts_on_space else msg("strictly beyond")
+    text = msg("Nations: {flags} ({nations} + {special} special) × {milestones} (global market {space}, {rule}) = "
+               "{points}", flags=msg_n("{count} distinct flag", "{count} distinct flags", "count",
+                                       count=score.distinct_flags), nations=", ".join(nations) or msg("no nation"),
+               special=special, milestones=msg_n("{count} milestone", "{count} milestones", "count", count=count),
+               space=gm, rule=rule, points=score.points)
     return score, set(book.add(p.id, "nations", None, score.points, text, pointers))
 
 
 # ------------------------------------------------------------ totals ---
 
 def _total_line(book: _Book, s: ParticipantScore, pointers: set) -> None:
-    parts = [f"{s.prosperity_from_influence} prosperity from influence"]
+    parts = [msg("{points} prosperity from influence", points=s.prosperity_from_influence)]
     if s.prosperity_from_influence_era1 is not None:
-        parts.append(f"{s.prosperity_from_influence_era1} prosperity from Era I influence")
+        parts.append(msg("{points} prosperity from Era I influence", points=s.prosperity_from_influence_era1))
     if s.sectors is not None:
-        parts.append(f"{s.final_scoring_bonuses} final scoring bonuses")
+        parts.append(msg("{points} final scoring bonuses", points=s.final_scoring_bonuses))
     if s.nations is not None:
-        parts.append(f"{s.nations.points} nations")
-    note = "" if s.recorded else " (not recorded: " + ("the neutral never scores, NEUTRAL-07)" if s.kind == NEUTRAL
-                                                      else "high-score variant, SOLO-SCORE-03)")
-    book.add(s.id, "total", None, s.total, f"{s.id} total: {' + '.join(parts)} = {s.total}{note}", pointers)
+        parts.append(msg("{points} nations", points=s.nations.points))
+    text = msg("{id} total: {parts} = {total}", id=s.id, parts=plus_sum(parts), total=s.total)
+    if not s.recorded:
+        text = (msg("{line} (not recorded: the neutral never scores, NEUTRAL-07)", line=text) if s.kind == NEUTRAL
+                else msg("{line} (not recorded: high-score variant, SOLO-SCORE-03)", line=text))
+    book.add(s.id, "total", None, s.total, text, pointers)
 
 
 def solo_rank_title(edition: Edition, total: int) -> tuple[str, str]:
@@ -324,7 +342,7 @@ def solo_rank_title(edition: Edition, total: int) -> tuple[str, str]:
     for i, band in enumerate(edition.solo["rank_table"]):
         if (band["min"] is None or total >= band["min"]) and (band["max"] is None or total <= band["max"]):
             return band["rank"], f"/solo/rank_table/{i}"
-    raise ValueError(f"the edition's solo rank table has no band for {total}")
+    raise ValueError("the edition's solo rank table has no band for this total", total)
 
 
 def _standings(position: EndPosition, edition: Edition, book: _Book, scores, final, ph):
@@ -335,9 +353,8 @@ def _standings(position: EndPosition, edition: Edition, book: _Book, scores, fin
     if solo is None:
         standings = rank_totals(recorded, turn_order=final)
         winner = standings.order[0] if standings.order else None
-        note = "".join(f"; {t.detail} ({t.rule})" for t in standings.tie_breaks if winner in (t.ahead, t.behind))
-        book.add(winner, "winner", None, recorded.get(winner), f"Winner: {winner} with {recorded.get(winner)}{note}",
-                 everything)
+        book.add(winner, "winner", None, recorded.get(winner), _ties(msg("Winner: {id} with {total}", id=winner,
+                 total=recorded.get(winner)), standings, winner, winner=True), everything)
         return standings, winner, None
     human = position.of_kind(PLAYER)[0].id
     automa = position.of_kind(AUTOMA)[0].id
@@ -347,19 +364,22 @@ def _standings(position: EndPosition, edition: Edition, book: _Book, scores, fin
         standings = rank_totals(recorded, turn_order=final, solo_human=human)
         human_wins = solo.high_score is not None and totals[human] > solo.high_score
         winner = human if human_wins else None
-        text = (f"High-score variant: {human} {totals[human]} vs previous best {solo.high_score} → "
-                + ("new high score" if human_wins else "not beaten") + " (SOLO-SCORE-03)")
+        said = {"id": human, "total": totals[human], "best": solo.high_score}
+        text = (msg("High-score variant: {id} {total} vs previous best {best} → new high score (SOLO-SCORE-03)", **said)
+                if human_wins else
+                msg("High-score variant: {id} {total} vs previous best {best} → not beaten (SOLO-SCORE-03)", **said))
     else:
         standings = rank_totals(recorded, turn_order=final, solo_human=human, human_wins_ties=wins_ties)
         winner = standings.order[0]
         human_wins = winner == human
-        tie = ("an equal score goes to the human, SOLO-SCORE-02" if wins_ties
-               else "the human must out-score the Automa, AMB-46")
-        text = f"Solo: {human} {totals[human]} vs the Automa {automa} {totals[automa]} → {winner} wins ({tie})"
+        tie = (msg("an equal score goes to the human, SOLO-SCORE-02") if wins_ties
+               else msg("the human must out-score the Automa, AMB-46"))
+        text = msg("Solo: {id} {total} vs the Automa {automa} {automa_total} → {winner} wins ({tie})", id=human,
+                   total=totals[human], automa=automa, automa_total=totals[automa], winner=winner, tie=tie)
     book.add(winner, "winner", None, totals[winner] if winner else None, text, everything)
     title, ptr = solo_rank_title(edition, totals[human])
-    book.add(human, "solo_rank", None, totals[human], f"Rank: {totals[human]} prosperity → {title} (SOLO-RANK-01)",
-             [ptr] + sorted(ph[human]))
+    book.add(human, "solo_rank", None, totals[human], msg("Rank: {total} prosperity → {title} (SOLO-RANK-01)",
+                                                          total=totals[human], title=title), [ptr] + sorted(ph[human]))
     result = SoloResult(human, automa, solo.difficulty, solo.variant, totals[human], totals[automa], human_wins,
                         title, solo.goal_met, solo.high_score)
     return standings, winner, result

@@ -4,34 +4,8 @@ The table describes what is visible at the end of Era II, before the management
 phase; `score_table` validates it, builds an `EndPosition` and runs the same
 `scoring.score.score_end_position` the full engine uses.
 
-INPUT (one JSON object; the worked examples' format, tests/data/examples/README.md)::
-
-    player_count      1..4 (1 = solo, scored on the 2-player tables)
-    neutral           optional bool; must be true exactly with 3 players
-    solo              {"difficulty": 1..4, "variant": "solo"|"scenario"|"campaign"|"high_score",
-                       "goal_met": bool (scenario/campaign, optional), "high_score": int (high_score)}
-                      required with 1 player, absent or null otherwise
-    rules_options     optional {"tiebreak_era2_tiger_ties", "milestone_counts_on_space",
-                       "prosperity_from_influence_rounds"}; missing keys take the edition defaults
-    turn_order        optional [id, ...] in force when the Era II management phase starts (not the neutral); it
-                      only orders the leftover moves, so it is asked for only when two markers move onto one space
-    tigers            {T: {"prosperity_token": "PT1".., "headquarters": id | null}} for every Tiger
-    participants      {id: {"kind": "player"|"neutral"|"automa",
-                            "global_market": {"position", "stack"}        (not the neutral; "stack", the
-                                               height on a shared space, only where markers share one)
-                            "leftovers": {"goods", "energy", "science"} or {"total"}  (players; Automa: 0 or absent)
-                            "influence": {T: int}
-                            "tigers": {T: {"ip": {"A","B","C","none"}, "distinct_infrastructure_types",
-                                           "satellites", "parts_factories", "power_plants", "laboratories",
-                                           "pieces": [...] (optional, ignored)}}   (the neutral: "ip" only)
-                            "flags": {sector: [flag id | "special:T", ...]}  (Automa: AF1.., "off_board")
-                            "special_flags": [T, ...]}}
-    tigers[T].board   optional, on every Tiger or none: the board as it lies ({"spaces": {space: {"owner",
-                       "parts_factory"}}, "infinite": {space: {owner: n}}, "satellites": {space: owner}});
-                       the players' and the Automa's "tigers" facts are then derived (`board_input`)
-    era1              {"turn_order", "headquarters": {T: id|null}, "participants": {id: {"influence": {T},
-                       "ip": {T: {"A","B","C","none"}}}}}  required with prosperity_from_influence_rounds = 2
-
+INPUT: one JSON object in the worked examples' format (tests/data/examples/README.md), field by field in
+docs/scorers.md ("The Asian Tigers scorer's input").
 OUTPUT: `Outcome.to_dict()` (see `scoring.outcome.Outcome`).
 """
 from __future__ import annotations
@@ -58,8 +32,9 @@ def position_from_table(data: Any, edition: Edition) -> EndPosition:
     return position
 
 
-def score_table(data: Any, edition: Edition | None = None) -> dict:
-    """Score a table's end-of-Era-II position; returns the JSON-ready outcome.
+def score_table(data: Any, edition: Edition | None = None, messages: bool = False) -> dict:
+    """Score a table's end-of-Era-II position; returns the JSON-ready outcome (with `messages`, each line and
+    tie-break also as a message: ``text_message``, ``detail_message``).
 
     `edition` defaults to the shipped edition (`load_edition()`).  Raises
     `ScorerInputError` (code, path, rule, message) for input that is malformed or
@@ -68,11 +43,12 @@ def score_table(data: Any, edition: Edition | None = None) -> dict:
     if edition is None:
         edition = load_edition()
     try:  # every field problem at once (field_problems.py), each named in words
-        return all_problems(lambda: score_end_position(position_from_table(data, edition), edition).to_dict(),
+        return all_problems(lambda: score_end_position(position_from_table(data, edition), edition).to_dict(messages),
                             errors=(ScorerInputError,))
     except ScorerInputError as error:
-        for each in [error, *error.others]:
-            each.field = each.field or words(each.path, edition)
+        for each in [error, *error.others]:  # the value in words: English in `field`, the message in `field_text`
+            each.field_text = each.field_text or words(each.path, edition)
+            each.field = str(each.field_text)
         raise
 
 

@@ -1,11 +1,9 @@
 """Rule checks on a table's end-of-game position, before it is scored.
 
-`check_position` refuses positions that cannot arise in a legal game, where that is
-cheap to see from the scorer's input: markers sharing a stack height, facts that
-contradict the investment points, too many satellites or parts factories, the
-neutral's blockers, flags in rows that do not take them, flags that are not in the
-game at this player count or not taken from the top of their stack, the Automa's
-fill order, and the Era I headquarters.  Each refusal is a `ScorerInputError`.
+`check_position` refuses positions that cannot arise in a legal game, where that is cheap to see from the scorer's
+input: markers sharing a stack height, facts that contradict the investment points, too many satellites or parts
+factories, the neutral's blockers, flags in rows that do not take them, flags not in the game at this player count or
+not taken from the top of their stack, the Automa's fill order, the Era I headquarters (each a `ScorerInputError`).
 """
 from __future__ import annotations
 
@@ -13,7 +11,9 @@ from itertools import permutations
 
 from api.games.asian_tigers.edition.load import Edition
 from api.games.asian_tigers.scoring.model import AUTOMA, NEUTRAL, OFF_BOARD, SPECIAL_PREFIX, EndPosition
+from api.games.asian_tigers.scoring.scorer_errors import and_words
 from api.games.asian_tigers.scoring.scorer_input import fail, ptr
+from api.games.messages import msg
 
 
 def check_position(position: EndPosition, edition: Edition) -> None:
@@ -34,8 +34,9 @@ def _stacks(position: EndPosition) -> None:
         spot = (p.gm_position, p.gm_stack)
         if spot in seen:
             fail("duplicate_stack_height", ptr("participants", p.id, "global_market", "stack"),
-                 f"{p.id} and {seen[spot]} are both at height {spot[1]} on global-market space {spot[0]}; markers "
-                 "on one space need different heights (0 = arrived first)", "GM-02")
+                 msg("{id} and {other} are both at height {height} on global-market space {space}; markers on one "
+                     "space need different heights (0 = arrived first)", id=p.id, other=seen[spot], height=spot[1],
+                     space=spot[0]), "GM-02")
         seen[spot] = p.id
 
 
@@ -57,36 +58,40 @@ def _facts(position: EndPosition, edition: Edition) -> None:
             hq = int(position.headquarters.get(t) == p.id)
             if f.distinct_infrastructure_types > 6:
                 fail("facts_inconsistent", path + "/distinct_infrastructure_types",
-                     "there are only 6 infrastructure types (university, factory, power plant, laboratory, "
-                     "satellite, headquarters)", "SCORE-FSB-03")
+                     msg("there are only 6 infrastructure types (university, factory, power plant, laboratory, "
+                         "satellite, headquarters)"), "SCORE-FSB-03")
             if f.ip.none < f.satellites + hq:
-                what = " and the headquarters" if hq else ""
-                fail("facts_inconsistent", path + "/ip/none",
-                     f"{p.id} has {f.satellites} satellite(s){what} on {name}, each worth 1 investment point in no "
-                     f"column, but only {f.ip.none} point(s) outside the columns", "IP-04")
+                what = (msg("{count} satellite(s) and the headquarters", count=f.satellites) if hq
+                        else msg("{count} satellite(s)", count=f.satellites))
+                fail("facts_inconsistent", path + "/ip/none", msg("{id} has {what} on {tiger}, each worth 1 investment "
+                     "point in no column, but only {points} point(s) outside the columns", id=p.id, what=what,
+                     tiger=name, points=f.ip.none), "IP-04")
             least = f.satellites + f.power_plants + f.laboratories + hq + 2 * f.parts_factories
             if f.ip.total < least or f.ip.total < f.distinct_infrastructure_types:
                 fail("facts_inconsistent", path + "/ip",
-                     f"{p.id}'s pieces on {name} are worth at least {max(least, f.distinct_infrastructure_types)} "
-                     f"investment points (1 per piece, 2 per factory with a parts factory), not {f.ip.total}", "IP-01")
+                     msg("{id}'s pieces on {tiger} are worth at least {least} investment points (1 per piece, 2 per "
+                         "factory with a parts factory), not {total}", id=p.id, tiger=name,
+                         least=max(least, f.distinct_infrastructure_types), total=f.ip.total), "IP-01")
             kinds = (f.satellites > 0) + (f.power_plants > 0) + (f.laboratories > 0) + hq + (f.parts_factories > 0)
             if f.distinct_infrastructure_types < kinds:
                 fail("facts_inconsistent", path + "/distinct_infrastructure_types",
-                     f"{p.id} has at least {kinds} infrastructure types on {name} (a parts factory implies a factory),"
-                     f" not {f.distinct_infrastructure_types}", "SCORE-FSB-03")
+                     msg("{id} has at least {kinds} infrastructure types on {tiger} (a parts factory implies a "
+                         "factory), not {given}", id=p.id, kinds=kinds, tiger=name,
+                         given=f.distinct_infrastructure_types), "SCORE-FSB-03")
             sats += f.satellites
             pfs += f.parts_factories
             if sats > len(tiger.satellite_spaces):
                 fail("too_many_satellites", path + "/satellites",
-                     f"{name} has {len(tiger.satellite_spaces)} satellite spaces, one satellite each", "BUILD-SAT-01")
+                     msg("{tiger} has {count} satellite spaces, one satellite each", tiger=name,
+                         count=len(tiger.satellite_spaces)), "BUILD-SAT-01")
             if pfs > open_factories:
                 fail("too_many_parts_factories", path + "/parts_factories",
-                     f"{name} has {open_factories} factory spaces open to players at this player count and a "
-                     "factory holds one parts factory", "BUILD-PARTS-01")
+                     msg("{tiger} has {count} factory spaces open to players at this player count and a factory "
+                         "holds one parts factory", tiger=name, count=open_factories), "BUILD-PARTS-01")
     for p in position.participants.values():
         if p.kind != NEUTRAL and sum(f.satellites for f in p.tigers.values()) > sat_total_limit:
             fail("too_many_satellites", ptr("participants", p.id, "tigers"),
-                 f"{p.id} owns only {sat_total_limit} satellites", "COMP-02")
+                 msg("{id} owns only {count} satellites", id=p.id, count=sat_total_limit), "COMP-02")
 
 
 def _neutral(position: EndPosition, edition: Edition) -> None:
@@ -97,8 +102,9 @@ def _neutral(position: EndPosition, edition: Edition) -> None:
         for t, total in totals.items():
             if total not in (base, base + 1) or total != next(iter(totals.values())):
                 fail("neutral_investment_points", ptr("participants", p.id, "tigers", t, "ip"),
-                     f"the neutral's blockers are worth {base} investment points on every Tiger ({base + 1} on "
-                     f"every Tiger in the advanced variant), not {total} here", "NEUTRAL-04")
+                     msg("the neutral's blockers are worth {base} investment points on every Tiger ({advanced} on "
+                         "every Tiger in the advanced variant), not {total} here", base=base, advanced=base + 1,
+                         total=total), "NEUTRAL-04")
 
 
 def _flag_catalog(edition: Edition, n: str) -> dict[str, tuple[str, int, bool, int | None]]:
@@ -117,31 +123,32 @@ def _flags(position: EndPosition, edition: Edition) -> None:
         for i, t in enumerate(p.special_flags):
             path = ptr("participants", p.id, "special_flags", i)
             if t not in edition.tigers:
-                fail("unknown_tiger", path,
-                     f"there is no special flag {t!r}; there is one per Tiger: {', '.join(edition.tigers)}")
-            _once(where, SPECIAL_PREFIX + t, path, f"the special flag of {t}")
+                fail("unknown_tiger", path, msg("there is no special flag {flag}; there is one per Tiger: {tigers}",
+                                                flag=repr(t), tigers=", ".join(edition.tigers)))
+            _once(where, SPECIAL_PREFIX + t, path, msg("the special flag of {tiger}", tiger=t))
         sectors = (dict(edition.solo["automa_board"]["final_scoring_sectors"]) if p.kind == AUTOMA
                    else dict(edition.document["player_board"]["final_scoring_sectors"]))
         for sector, flags in p.flags.items():
             path = ptr("participants", p.id, "flags", sector)
             if sector not in sectors and not (p.kind == AUTOMA and sector == OFF_BOARD):
                 allowed = list(sectors) + ([OFF_BOARD] if p.kind == AUTOMA else [])
-                fail("unknown_sector", path, f"{p.id} has no sector {sector!r}; sectors: {', '.join(allowed)}")
+                fail("unknown_sector", path, msg("{id} has no sector {sector}; sectors: {all}", id=p.id,
+                                                 sector=repr(sector), all=", ".join(allowed)))
             for i, flag in enumerate(flags):
                 if flag.startswith(SPECIAL_PREFIX):
                     t = flag[len(SPECIAL_PREFIX):]
                     if t not in edition.tigers:
-                        fail("unknown_flag", path + ptr(i), f"there is no special flag {flag!r}")
+                        fail("unknown_flag", path + ptr(i), msg("there is no special flag {flag}", flag=repr(flag)))
                     if p.kind == AUTOMA:
-                        fail("special_flag_row", path + ptr(i), "the Automa never moves a special flag into a row",
+                        fail("special_flag_row", path + ptr(i), msg("the Automa never moves a special flag into a row"),
                              "AMB-24")
-                    _once(where, flag, path + ptr(i), f"the special flag of {t}")
+                    _once(where, flag, path + ptr(i), msg("the special flag of {tiger}", tiger=t))
                     continue
                 if flag not in catalog:
-                    fail("unknown_flag", path + ptr(i), f"unknown flag {flag!r}; flag ids look like USA-1")
+                    fail("unknown_flag", path + ptr(i), msg("unknown flag {flag}; flag ids look like USA-1", flag=repr(flag)))
                 if not catalog[flag][2]:
-                    fail("flag_not_in_game", path + ptr(i), f"{flag} ({catalog[flag][3]} dots) is removed in a "
-                         f"game with {position.player_count} player(s)", "SETUP-07")
+                    fail("flag_not_in_game", path + ptr(i), msg("{flag} ({dots} dots) is removed in a game with "
+                         "{count} player(s)", flag=flag, dots=catalog[flag][3], count=position.player_count), "SETUP-07")
                 _once(where, flag, path + ptr(i), flag)
             if sector != OFF_BOARD:
                 _rows(edition, p.kind, sector, sectors[sector], flags, path, catalog)
@@ -152,7 +159,8 @@ def _flags(position: EndPosition, edition: Edition) -> None:
 
 def _once(where: dict, flag: str, path: str, label: str) -> None:
     if flag in where:
-        fail("duplicate_flag", path, f"{label} is already at {where[flag]}; every flag exists once", "COMP-05")
+        fail("duplicate_flag", path, msg("{flag} is already at {path}; every flag exists once", flag=label,
+                                         path=where[flag]), "COMP-05")
     where[flag] = path
 
 
@@ -163,8 +171,8 @@ def _rows(edition: Edition, kind: str, sector: str, data, flags, path: str, cata
     else:
         rows = list(data["rows"])
     if len(flags) > len(rows):
-        fail("sector_full", path + ptr(len(rows)), f"sector {sector} has {len(rows)} row(s), one flag each, "
-             f"but holds {len(flags)} flags", "FLAG-02")
+        fail("sector_full", path + ptr(len(rows)), msg("sector {sector} has {rows} row(s), one flag each, but holds "
+             "{flags} flags", sector=sector, rows=len(rows), flags=len(flags)), "FLAG-02")
     special_ok = bool(edition.document["player_board"]["any_row_accepts_special_flags"]) or kind == AUTOMA
 
     def fits(flag: str, row) -> bool:
@@ -174,16 +182,17 @@ def _rows(edition: Edition, kind: str, sector: str, data, flags, path: str, cata
 
     if any(all(fits(f, r) for f, r in zip(flags, chosen)) for chosen in permutations(rows, len(flags))):
         return
-    described = " and ".join("any flag" if r["accepts"] == "any" else "/".join(r["accepts"]) for r in rows)
+    described = and_words([msg("any flag") if r["accepts"] == "any" else "/".join(r["accepts"]) for r in rows])
     for i, flag in enumerate(flags):
         if not any(fits(flag, r) for r in rows):
-            special = flag.startswith(SPECIAL_PREFIX)
-            fail("special_flag_row" if special else "flag_row_mismatch", path + ptr(i),
-                 f"{flag} cannot go in sector {sector}: its rows accept {described}"
-                 + (" (a special flag only goes in a row that accepts any flag)" if special else ""),
-                 "PERF-07" if special else "FLAG-02")
-    fail("flag_row_mismatch", path, f"{', '.join(flags)} cannot all fit in sector {sector}: its rows accept "
-         f"{described}, one flag per row", "FLAG-02")
+            said = {"flag": flag, "sector": sector, "rows": described}
+            if flag.startswith(SPECIAL_PREFIX):
+                fail("special_flag_row", path + ptr(i), msg("{flag} cannot go in sector {sector}: its rows accept {rows}"
+                     " (a special flag only goes in a row that accepts any flag)", **said), "PERF-07")
+            fail("flag_row_mismatch", path + ptr(i), msg("{flag} cannot go in sector {sector}: its rows accept {rows}",
+                                                         **said), "FLAG-02")
+    fail("flag_row_mismatch", path, msg("{flags} cannot all fit in sector {sector}: its rows accept {rows}, one flag "
+                                        "per row", flags=", ".join(flags), sector=sector, rows=described), "FLAG-02")
 
 
 def _automa_fill_order(edition: Edition, p) -> None:
@@ -195,8 +204,8 @@ def _automa_fill_order(edition: Edition, p) -> None:
             later = [s for s in order[i + 1:] if p.flags.get(s)]
             if later:
                 fail("automa_fill_order", ptr("participants", p.id, "flags", later[0]),
-                     f"the Automa fills its sectors in order: {sector} is not full, so {later[0]} must be empty",
-                     "AMB-44")
+                     msg("the Automa fills its sectors in order: {sector} is not full, so {later} must be empty",
+                         sector=sector, later=later[0]), "AMB-44")
 
 
 def _stack_order(edition: Edition, catalog, where: dict) -> None:
@@ -207,8 +216,9 @@ def _stack_order(edition: Edition, catalog, where: dict) -> None:
             if flag in where:
                 above = [f for f in stack[:i] if f not in where]
                 if above:
-                    fail("flag_stack_order", where[flag], f"{flag} is held but {above[0]}, above it in the "
-                         f"{code} stack, is not: flags are always taken from the top", "SETUP-08")
+                    fail("flag_stack_order", where[flag], msg("{flag} is held but {above}, above it in the {nation} "
+                         "stack, is not: flags are always taken from the top", flag=flag, above=above[0], nation=code),
+                         "SETUP-08")
 
 
 def _era1(position: EndPosition) -> None:
@@ -221,12 +231,13 @@ def _era1(position: EndPosition) -> None:
             continue
         if holder in seen:
             fail("duplicate_headquarters", ptr("era1", "headquarters", t),
-                 f"{holder} has only one headquarters and it already stands on {seen[holder]}", "BUILD-HQ-02")
+                 msg("{id} has only one headquarters and it already stands on {tiger}", id=holder,
+                     tiger=seen[holder]), "BUILD-HQ-02")
         seen[holder] = t
         if position.headquarters.get(t) != holder:
             fail("era1_headquarters_mismatch", ptr("era1", "headquarters", t),
-                 f"{holder}'s headquarters stood on {t} in Era I, so it is still there at the end "
-                 f"(found {position.headquarters.get(t)!r})", "BUILD-HQ-02")
+                 msg("{id}'s headquarters stood on {tiger} in Era I, so it is still there at the end (found {found})",
+                     id=holder, tiger=t, found=repr(position.headquarters.get(t))), "BUILD-HQ-02")
 
 
 __all__ = ["check_position"]

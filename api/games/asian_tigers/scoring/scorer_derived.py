@@ -1,10 +1,7 @@
 """What the Asian Tigers scorer works out instead of asking the table (issue 34: fewer taps).
 
-Both concern the Era II management's Global Market step (MGMT2-02): markers move 1 space per 3 leftovers, a
-marker arriving on an occupied space goes on top (GM-02), and the positions and heights set the final turn
-order (TIE-04).  A marker's height matters only where markers share a space and stay, and the turn order
-before the step only where two markers move onto one space; elsewhere the table need not say.  Where it
-matters and is missing, the field is refused (noted with the others, `field_problems`).
+A marker's height on the global market and the turn order before the Era II Global Market step (MGMT2-02,
+GM-02, TIE-04): asked only where they change the result (docs/scorers.md), else refused at their field.
 """
 from __future__ import annotations
 
@@ -12,8 +9,9 @@ from dataclasses import replace
 
 from api.games.asian_tigers.edition.load import Edition
 from api.games.asian_tigers.scoring.model import NEUTRAL, ParticipantPosition
-from api.games.asian_tigers.scoring.scorer_errors import ScorerInputError, ptr
+from api.games.asian_tigers.scoring.scorer_errors import ScorerInputError, and_words, ptr
 from api.games.field_problems import refuse_field
+from api.games.messages import msg
 
 
 def settle_stacks(participants: dict[str, ParticipantPosition], edition: Edition) -> dict[str, ParticipantPosition]:
@@ -33,11 +31,11 @@ def settle_stacks(participants: dict[str, ParticipantPosition], edition: Edition
             if p.gm_stack is not None:
                 continue
             if p.id in staying and len(staying) > 1:
-                others = " and ".join(q for q in staying if q != p.id)
+                others = and_words([q for q in staying if q != p.id])
                 refuse_field(ScorerInputError(
-                    "missing_stack", ptr("participants", p.id, "global_market", "stack"), f"{p.id} shares "
-                    f"global-market space {space} with {others}: enter each marker's height there (0 = the one that "
-                    "arrived first)", "TIE-04"))
+                    "missing_stack", ptr("participants", p.id, "global_market", "stack"), msg("{id} shares global-market"
+                    " space {space} with {others}: enter each marker's height there (0 = the one that arrived first)",
+                    id=p.id, space=space, others=others), "TIE-04"))
             # a stand-in above the heights given (alone on its space: 0); never scored where it was asked for
             settled[p.id] = replace(p, gm_stack=above + i)
     return settled
@@ -55,8 +53,9 @@ def derived_turn_order(participants: dict, edition: Edition) -> tuple[str, ...]:
     for space, ids in sorted(movers.items()):
         if len(ids) > 1:
             refuse_field(ScorerInputError(
-                "missing_turn_order", "/turn_order", f"{' and '.join(ids)} both move to global-market space {space} "
-                "with their leftovers: tap the turn order, since whoever moves later goes on top", "GM-02"))
+                "missing_turn_order", "/turn_order", msg("{ids} both move to global-market space {space} with their "
+                "leftovers: tap the turn order, since whoever moves later goes on top", ids=and_words(ids), space=space),
+                "GM-02"))
     ranked = [p for p in participants.values() if p.kind != NEUTRAL]
     return tuple(p.id for p in sorted(ranked, key=lambda p: (-p.gm_position, p.gm_stack)))
 

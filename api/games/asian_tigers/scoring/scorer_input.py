@@ -1,9 +1,7 @@
 """Reading a table's end-of-game JSON into an `EndPosition`, refusing anything inconsistent.
 
-The format is the one of the worked examples (tests/data/examples/README.md), with
-an optional ``solo.variant`` (see `scorer.score_table`).  Every refusal is a
-`ScorerInputError` whose `path` is a JSON pointer into the input.  This module checks
-shapes and identities; `scorer_checks` checks the facts against the rules.
+The format is the worked examples' (docs/scorers.md).  Every refusal is a `ScorerInputError` whose `path` is a JSON
+pointer into the input.  This module checks shapes and identities; `scorer_checks` checks the facts against the rules.
 """
 from __future__ import annotations
 
@@ -17,54 +15,58 @@ from api.games.asian_tigers.scoring.ranking import TIEBREAK_OPTIONS
 from api.games.asian_tigers.scoring.scorer_derived import derived_turn_order, settle_stacks
 from api.games.asian_tigers.scoring.scorer_errors import ScorerInputError, fail, ptr
 from api.games.field_problems import refuse_field
+from api.games.messages import Message, msg
 
 FACTS = ("distinct_infrastructure_types", "satellites", "parts_factories", "power_plants", "laboratories")
+THING = {"global_market": msg("global market"), "leftovers": msg("leftovers"), "flags": msg("flags"),
+         "special_flags": msg("special flags")}  # what the neutral has none of (AMB-22)
 
 
-def obj(value: Any, path: str, required: tuple = (), optional: tuple = (), what: str = "an object",
+def obj(value: Any, path: str, required: tuple = (), optional: tuple = (), what: Message = msg("an object"),
         free: bool = False) -> dict:
     """`value` as a dict with every `required` key and no key outside `required` + `optional`.
 
     With `free` any string key is allowed (objects keyed by ids).
     """
     if not isinstance(value, dict):
-        fail("invalid_type", path, f"expected {what}, got {type(value).__name__}")
+        fail("invalid_type", path, msg("expected {what}, got {type}", what=what, type=type(value).__name__))
     for key in value:
         if not isinstance(key, str) or not key:
-            fail("invalid_type", path, f"keys must be non-empty strings, got {key!r}")
+            fail("invalid_type", path, msg("keys must be non-empty strings, got {key}", key=repr(key)))
         if not free and key not in required + optional:
             allowed = ", ".join(required + optional)
-            fail("unknown_field", path + ptr(key), f"unknown field {key!r}; allowed here: {allowed}")
+            fail("unknown_field", path + ptr(key), msg("unknown field {key}; allowed here: {allowed}", key=repr(key),
+                                                        allowed=allowed))
     for key in required:
         if key not in value:
-            fail("missing_field", path + ptr(key), f"missing field {key!r}")
+            fail("missing_field", path + ptr(key), msg("missing field {key}", key=repr(key)))
     return value
 
 
-def integer(value: Any, path: str, minimum: int | None = 0, maximum: int | None = None, why: str = "") -> int:
+def integer(value: Any, path: str, minimum: int | None = 0, maximum: int | None = None, why: Message | None = None) -> int:
     """`value` as an int (not a bool) of at least `minimum` and at most `maximum` (`why`: the bound in words)."""
     if isinstance(value, bool) or not isinstance(value, int):
-        said = "nothing was entered" if value in ("", None) else f"{value!r} is not one"
-        refuse_field(ScorerInputError("invalid_type", path, f"a whole number is needed here: {said}"))
+        said = msg("nothing was entered") if value in ("", None) else msg("{value} is not one", value=repr(value))
+        refuse_field(ScorerInputError("invalid_type", path, msg("a whole number is needed here: {said}", said=said)))
         return minimum if minimum is not None else 0  # a stand-in while the other fields are read
     if minimum is not None and value < minimum:
         code = "negative_value" if minimum == 0 else "invalid_value"
-        refuse_field(ScorerInputError(code, path, f"{value} is below the minimum {minimum}"))
+        refuse_field(ScorerInputError(code, path, msg("{value} is below the minimum {minimum}", value=value,
+                                                      minimum=minimum)))
         return minimum
     if maximum is not None and value > maximum:
-        limit = why or "the game's components allow"
-        refuse_field(ScorerInputError("value_too_large", path, f"{value} is more than {limit} (at most {maximum})"))
+        limit = why or msg("the game's components allow")
+        refuse_field(ScorerInputError("value_too_large", path, msg("{value} is more than {limit} (at most {maximum})",
+                                                                   value=value, limit=limit, maximum=maximum)))
         return maximum
     return value
 
 
-# Tracks keep counting past their printed end (I05) but no game goes round the printed track twice: in 20
-# worker placements a marker gains at most one flag's spaces (2 to 7) or a printed bonus a turn, plus the
-# management steps; so the bound is the printed track and one lap more (issue 34: 99 on the global market
-# and 250 influence were accepted before).
+# Tracks count past their printed end (I05), but in 20 worker placements (at most a flag's 2..7 spaces or a printed
+# bonus a turn, plus the management steps) no game goes round twice: the bound is one lap more (issue 34).
 BEYOND_PRINTED = 2
-TRACK_WHY = {"position": "a game can reach on the global market track (one lap past its printed end at most)",
-             "influence": "a game can reach on an influence track (one lap past its printed end at most)"}
+TRACK_WHY = {"position": msg("a game can reach on the global market track (one lap past its printed end at most)"),
+             "influence": msg("a game can reach on an influence track (one lap past its printed end at most)")}
 
 
 def limits(edition: Edition) -> dict[str, int]:
@@ -90,27 +92,29 @@ def limits(edition: Edition) -> dict[str, int]:
 def string(value: Any, path: str) -> str:
     """`value` as a non-empty string."""
     if not isinstance(value, str) or not value:
-        fail("invalid_type", path, f"expected a non-empty string, got {value!r}")
+        fail("invalid_type", path, msg("expected a non-empty string, got {value}", value=repr(value)))
     return value
 
 
 def array(value: Any, path: str) -> list:
     """`value` as a list."""
     if not isinstance(value, list):
-        fail("invalid_type", path, f"expected a list, got {type(value).__name__}")
+        fail("invalid_type", path, msg("expected a list, got {type}", type=type(value).__name__))
     return value
 
 
-def per_tiger(value: Any, path: str, edition: Edition, what: str) -> dict:
+def per_tiger(value: Any, path: str, edition: Edition, what: Message) -> dict:
     """An object with exactly one entry per Tiger of the edition."""
     tigers = tuple(edition.tigers)
-    value = obj(value, path, what=f"an object of {what} per Tiger", free=True)
+    value = obj(value, path, what=msg("an object of {what} per Tiger", what=what), free=True)
     for key in value:
         if key not in tigers:
-            fail("unknown_tiger", path + ptr(key), f"unknown Tiger {key!r}; the Tigers are {', '.join(tigers)}")
+            fail("unknown_tiger", path + ptr(key), msg("unknown Tiger {key}; the Tigers are {tigers}", key=repr(key),
+                                                       tigers=", ".join(tigers)))
     for t in tigers:
         if t not in value:
-            fail("missing_tiger", path + ptr(t), f"missing {what} for {edition.tigers[t].name} ({t})")
+            fail("missing_tiger", path + ptr(t), msg("missing {what} for {tiger} ({id})", what=what,
+                                                     tiger=edition.tigers[t].name, id=t))
     return value
 
 
@@ -118,10 +122,11 @@ def participant_ref(value: Any, path: str, participants: dict, *, allow_neutral:
     """A participant id that exists (and is not the neutral unless allowed)."""
     pid = string(value, path)
     if pid not in participants:
-        fail("unknown_participant", path, f"unknown participant {pid!r}; participants: {', '.join(participants)}")
+        fail("unknown_participant", path, msg("unknown participant {id}; participants: {all}", id=repr(pid),
+                                              all=", ".join(participants)))
     if not allow_neutral and participants[pid]["kind"] == NEUTRAL:
-        fail("neutral_not_allowed", path, f"{pid} is the neutral, which has no turn-order disc, headquarters or "
-             "global-market marker", "AMB-22")
+        fail("neutral_not_allowed", path, msg("{id} is the neutral, which has no turn-order disc, headquarters or "
+                                              "global-market marker", id=pid), "AMB-22")
     return pid
 
 
@@ -132,11 +137,11 @@ def turn_order(value: Any, path: str, participants: dict) -> tuple[str, ...]:
     for i, entry in enumerate(order):
         pid = participant_ref(entry, path + ptr(i), participants)
         if pid in seen:
-            fail("duplicate_participant", path + ptr(i), f"{pid} appears twice in the turn order")
+            fail("duplicate_participant", path + ptr(i), msg("{id} appears twice in the turn order", id=pid))
         seen.append(pid)
     missing = [p for p, d in participants.items() if d["kind"] != NEUTRAL and p not in seen]
     if missing:
-        fail("missing_participant", path, f"the turn order lacks {', '.join(missing)}")
+        fail("missing_participant", path, msg("the turn order lacks {ids}", ids=", ".join(missing)))
     return tuple(seen)
 
 
@@ -146,12 +151,12 @@ def rules_options(value: Any, edition: Edition) -> RulesOptions:
     value = obj({} if value is None else value, "/rules_options", optional=tuple(defaults))
     merged = {**defaults, **value}
     checks = {"tiebreak_era2_tiger_ties": (lambda v: v in TIEBREAK_OPTIONS, '"chain" or "turn_order"'),
-              "milestone_counts_on_space": (lambda v: isinstance(v, bool), "true or false"),
-              "prosperity_from_influence_rounds": (lambda v: not isinstance(v, bool) and v in (1, 2), "1 or 2")}
+              "milestone_counts_on_space": (lambda v: isinstance(v, bool), msg("true or false")),
+              "prosperity_from_influence_rounds": (lambda v: not isinstance(v, bool) and v in (1, 2), msg("1 or 2"))}
     for key, (ok, allowed) in checks.items():
         if not ok(merged[key]):
-            fail("invalid_rules_option", ptr("rules_options", key), f"{key} must be {allowed}, got {merged[key]!r}",
-                 "SCORE-END-03")
+            fail("invalid_rules_option", ptr("rules_options", key), msg("{key} must be {allowed}, got {value}", key=key,
+                 allowed=allowed, value=repr(merged[key])), "SCORE-END-03")
     return RulesOptions(**merged)
 
 
@@ -160,63 +165,67 @@ def solo_settings(data: dict, count: int, edition: Edition) -> SoloSettings | No
     value = data.get("solo")
     if count != 1:
         if value is not None:
-            fail("unexpected_solo", "/solo", f"solo settings are only for a 1-player game, not {count} players")
+            fail("unexpected_solo", "/solo", msg("solo settings are only for a 1-player game, not {count} players",
+                                                 count=count))
         return None
     if value is None:
-        fail("missing_solo", "/solo", "a solo game needs {\"difficulty\": 1..4}", "SOLO-SETUP-07")
+        fail("missing_solo", "/solo", msg("a solo game needs {shape}", shape='{"difficulty": 1..4}'), "SOLO-SETUP-07")
     value = obj(value, "/solo", ("difficulty",), ("variant", "goal_met", "high_score"))
     allowed = list(edition.solo["difficulty_multipliers"])
     difficulty = value["difficulty"]
     if isinstance(difficulty, bool) or difficulty not in allowed:
-        fail("invalid_difficulty", "/solo/difficulty", f"difficulty must be one of {allowed}, got {difficulty!r}",
-             "SOLO-SETUP-07")
+        fail("invalid_difficulty", "/solo/difficulty", msg("difficulty must be one of {allowed}, got {value}",
+             allowed=str(allowed), value=repr(difficulty)), "SOLO-SETUP-07")
     variant = value.get("variant", "solo")
     if variant not in SOLO_VARIANTS:
-        fail("invalid_value", "/solo/variant", f"variant must be one of {', '.join(SOLO_VARIANTS)}, got {variant!r}")
+        fail("invalid_value", "/solo/variant", msg("variant must be one of {allowed}, got {value}",
+                                                   allowed=", ".join(SOLO_VARIANTS), value=repr(variant)))
     goal_met = value.get("goal_met")
     if goal_met is not None and (variant not in ("scenario", "campaign") or not isinstance(goal_met, bool)):
-        fail("invalid_value", "/solo/goal_met", "goal_met is true or false, and only for a scenario or campaign")
+        fail("invalid_value", "/solo/goal_met", msg("goal_met is true or false, and only for a scenario or campaign"))
     high_score = None
     if variant == "high_score":
         if "high_score" not in value:
-            fail("missing_field", "/solo/high_score", "the high-score variant needs the previous high score",
+            fail("missing_field", "/solo/high_score", msg("the high-score variant needs the previous high score"),
                  "SOLO-SCORE-03")
         high_score = integer(value["high_score"], "/solo/high_score", maximum=limits(edition)["high_score"])
     elif "high_score" in value:
-        fail("unexpected_field", "/solo/high_score", "high_score is only for the high-score variant")
+        fail("unexpected_field", "/solo/high_score", msg("high_score is only for the high-score variant"))
     return SoloSettings(difficulty, variant, goal_met, high_score)
 
 
 def kinds_and_counts(data: dict, count: int) -> dict:
     """The participants object, with the kinds the player count requires (NEUTRAL-01, SOLO-SETUP-01)."""
-    parts = obj(data["participants"], "/participants", what="an object of participants", free=True)
+    parts = obj(data["participants"], "/participants", what=msg("an object of participants"), free=True)
     if not parts:
-        fail("missing_participant", "/participants", "no participants")
+        fail("missing_participant", "/participants", msg("no participants"))
     for pid, p in parts.items():
         p = obj(p, ptr("participants", pid), ("kind",), ("global_market", "leftovers", "influence", "tigers",
                                                         "flags", "special_flags"))
         if p["kind"] not in KINDS:
             fail("invalid_kind", ptr("participants", pid, "kind"),
-                 f"kind must be one of {', '.join(KINDS)}, got {p['kind']!r}")
+                 msg("kind must be one of {allowed}, got {value}", allowed=", ".join(KINDS), value=repr(p["kind"])))
     by_kind = {k: [pid for pid, p in parts.items() if p["kind"] == k] for k in KINDS}
     if by_kind[NEUTRAL] and count != 3:
         fail("neutral_mismatch", ptr("participants", by_kind[NEUTRAL][0], "kind"),
-             f"a neutral only takes part in a 3-player game, not with {count} player(s)", "NEUTRAL-01")
+             msg("a neutral only takes part in a 3-player game, not with {count} player(s)", count=count), "NEUTRAL-01")
     if count == 3 and len(by_kind[NEUTRAL]) != 1:
-        fail("neutral_mismatch", "/participants", "a 3-player game has exactly one neutral participant", "NEUTRAL-01")
+        fail("neutral_mismatch", "/participants", msg("a 3-player game has exactly one neutral participant"),
+             "NEUTRAL-01")
     if by_kind[AUTOMA] and count != 1:
         fail("automa_mismatch", ptr("participants", by_kind[AUTOMA][0], "kind"),
-             "the Automa only plays in a solo game (player_count 1)", "SOLO-SETUP-01")
+             msg("the Automa only plays in a solo game (player_count 1)"), "SOLO-SETUP-01")
     if count == 1 and len(by_kind[AUTOMA]) != 1:
-        fail("automa_mismatch", "/participants", "a solo game has exactly one Automa", "SOLO-SETUP-01")
+        fail("automa_mismatch", "/participants", msg("a solo game has exactly one Automa"), "SOLO-SETUP-01")
     if len(by_kind[PLAYER]) != count:
         fail("participant_count_mismatch", "/participants",
-             f"player_count is {count} but {len(by_kind[PLAYER])} participants are players")
+             msg("player_count is {count} but {players} participants are players", count=count,
+                 players=len(by_kind[PLAYER])))
     if "neutral" in data and data["neutral"] is not (count == 3):
         if not isinstance(data["neutral"], bool):
-            fail("invalid_type", "/neutral", "neutral is true or false")
-        fail("neutral_mismatch", "/neutral", f"neutral must be {str(count == 3).lower()} with {count} player(s)",
-             "NEUTRAL-01")
+            fail("invalid_type", "/neutral", msg("neutral is true or false"))
+        fail("neutral_mismatch", "/neutral", msg("neutral must be {value} with {count} player(s)",
+                                                 value=str(count == 3).lower(), count=count), "NEUTRAL-01")
     return parts
 
 
@@ -244,17 +253,17 @@ def participant(pid: str, p: dict, edition: Edition) -> ParticipantPosition:
             AUTOMA: ("global_market", "influence", "tigers"), NEUTRAL: ("influence", "tigers")}[kind]
     for key in need:
         if key not in p:
-            fail("missing_field", base + ptr(key), f"{pid} ({kind}) needs {key!r}")
+            fail("missing_field", base + ptr(key), msg("{id} ({kind}) needs {key}", id=pid, kind=kind, key=repr(key)))
     if kind == NEUTRAL:
         for key in ("global_market", "leftovers", "flags", "special_flags"):
             if key in p:
-                fail("not_for_neutral", base + ptr(key), f"the neutral has no {key.replace('_', ' ')}: it has "
-                     "no global-market marker or resources, and special flags it accepts leave the game", "AMB-22")
-    influence = per_tiger(p["influence"], base + ptr("influence"), edition, "influence")
+                fail("not_for_neutral", base + ptr(key), msg("the neutral has no {what}: it has no global-market marker"
+                     " or resources, and special flags it accepts leave the game", what=THING[key]), "AMB-22")
+    influence = per_tiger(p["influence"], base + ptr("influence"), edition, msg("influence"))
     bound = limits(edition)
     influence = {t: integer(v, base + ptr("influence", t), maximum=bound["influence"], why=TRACK_WHY["influence"])
                  for t, v in influence.items()}
-    tigers = per_tiger(p["tigers"], base + ptr("tigers"), edition, "facts")
+    tigers = per_tiger(p["tigers"], base + ptr("tigers"), edition, msg("facts"))
     tigers = {t: tiger_facts(v, base + ptr("tigers", t), kind == NEUTRAL, bound) for t, v in tigers.items()}
     position = stack = None
     if kind != NEUTRAL:
@@ -267,9 +276,9 @@ def participant(pid: str, p: dict, edition: Edition) -> ParticipantPosition:
     if "leftovers" in p:
         left = leftovers(p["leftovers"], base + ptr("leftovers"), bound)
         if kind == AUTOMA and left.total:
-            fail("automa_leftovers", base + ptr("leftovers"), "the Automa never holds goods, energy or science",
+            fail("automa_leftovers", base + ptr("leftovers"), msg("the Automa never holds goods, energy or science"),
                  "SOLO-AUTOMA-08")
-    flags = obj(p.get("flags", {}), base + ptr("flags"), what="an object of flag lists per sector", free=True)
+    flags = obj(p.get("flags", {}), base + ptr("flags"), what=msg("an object of flag lists per sector"), free=True)
     flags = {s: tuple(string(f, base + ptr("flags", s, i))
                       for i, f in enumerate(array(v, base + ptr("flags", s)))) for s, v in flags.items()}
     special = array(p.get("special_flags", []), base + ptr("special_flags"))
@@ -283,7 +292,7 @@ def leftovers(value: Any, path: str, bound: dict[str, int]) -> Leftovers:
         raw = obj(value, path, ("total",))
         most = bound["goods"] + bound["energy"] + bound["science"]
         return Leftovers(combined=integer(raw["total"], path + "/total", maximum=most,
-                                          why="the goods, energy and science tokens in the box"))
+                                          why=msg("the goods, energy and science tokens in the box")))
     raw = obj(value, path, ("goods", "energy", "science"))
     return Leftovers(**{k: integer(raw[k], path + ptr(k), maximum=bound[k]) for k in raw})
 
@@ -296,25 +305,25 @@ def era1_block(value: Any, parts: dict, edition: Edition) -> Era1Position:
     headquarters = {}
     for t, holder in hq_raw.items():
         if t not in edition.tigers:
-            fail("unknown_tiger", ptr("era1", "headquarters", t), f"unknown Tiger {t!r}")
+            fail("unknown_tiger", ptr("era1", "headquarters", t), msg("unknown Tiger {key}", key=repr(t)))
         headquarters[t] = None if holder is None else participant_ref(holder, ptr("era1", "headquarters", t), parts)
     block = obj(value["participants"], "/era1/participants", free=True)
     influence, ip = {}, {}
     for pid in block:
         if pid not in parts:
-            fail("unknown_participant", ptr("era1", "participants", pid), f"unknown participant {pid!r}")
+            fail("unknown_participant", ptr("era1", "participants", pid), msg("unknown participant {id}", id=repr(pid)))
     for pid, data in parts.items():
         base = ptr("era1", "participants", pid)
         if pid not in block:
-            fail("missing_participant", base, f"the Era I data lacks {pid}")
+            fail("missing_participant", base, msg("the Era I data lacks {id}", id=pid))
         neutral = data["kind"] == NEUTRAL
         entry = obj(block[pid], base, ("influence",) + (() if neutral else ("ip",)), ("ip",) if neutral else ())
-        raw = per_tiger(entry["influence"], base + "/influence", edition, "influence")
+        raw = per_tiger(entry["influence"], base + "/influence", edition, msg("influence"))
         bound = limits(edition)
         influence[pid] = {t: integer(v, base + ptr("influence", t), maximum=bound["influence"], why=TRACK_WHY["influence"])
                           for t, v in raw.items()}
         if "ip" in entry:
-            raw = per_tiger(entry["ip"], base + "/ip", edition, "investment points")
+            raw = per_tiger(entry["ip"], base + "/ip", edition, msg("investment points"))
             ip[pid] = {t: column_ip(v, base + ptr("ip", t), bound) for t, v in raw.items()}
     return Era1Position(order, headquarters, influence, ip)
 
@@ -322,15 +331,16 @@ def era1_block(value: Any, parts: dict, edition: Edition) -> Era1Position:
 def read_position(data: Any, edition: Edition) -> EndPosition:
     """Shape and identity checks, then the `EndPosition` (no cross-checks: see `scorer_checks`)."""
     data = obj(data, "", ("player_count", "tigers", "participants"),
-               ("neutral", "solo", "rules_options", "era1", "turn_order"), what="a JSON object")
+               ("neutral", "solo", "rules_options", "era1", "turn_order"), what=msg("a JSON object"))
     supported = list(edition.document["player_counts"]["supported"])
     count = data["player_count"]
     if isinstance(count, bool) or count not in supported:
-        fail("invalid_player_count", "/player_count", f"player_count must be one of {supported}, got {count!r}")
+        fail("invalid_player_count", "/player_count", msg("player_count must be one of {allowed}, got {value}",
+                                                          allowed=str(supported), value=repr(count)))
     options = rules_options(data.get("rules_options"), edition)
     parts = kinds_and_counts(data, count)
     solo = solo_settings(data, count, edition)
-    tigers = per_tiger(data["tigers"], "/tigers", edition, "a prosperity token and headquarters")
+    tigers = per_tiger(data["tigers"], "/tigers", edition, msg("a prosperity token and headquarters"))
     tokens, headquarters = {}, {}
     for t in edition.tigers:
         entry = obj(tigers[t], ptr("tigers", t), ("prosperity_token",), ("headquarters",))
@@ -338,24 +348,24 @@ def read_position(data: Any, edition: Edition) -> EndPosition:
         path = ptr("tigers", t, "prosperity_token")
         # Field problems, noted with the others (field_problems.py): the reading goes on with a free token.
         if token in (None, ""):
-            refuse_field(ScorerInputError("missing_prosperity_token", path, "no prosperity token was chosen: tap the "
-                                          f"one lying on {edition.tigers[t].name}", "SETUP-02"))
+            refuse_field(ScorerInputError("missing_prosperity_token", path, msg("no prosperity token was chosen: tap "
+                                          "the one lying on {tiger}", tiger=edition.tigers[t].name), "SETUP-02"))
         elif not isinstance(token, str) or token not in edition.prosperity_tokens:
-            refuse_field(ScorerInputError("unknown_prosperity_token", path, f"unknown prosperity token {token!r}; "
-                                          f"tokens: {', '.join(edition.prosperity_tokens)}", "SETUP-02"))
+            refuse_field(ScorerInputError("unknown_prosperity_token", path, msg("unknown prosperity token {token}; "
+                         "tokens: {all}", token=repr(token), all=", ".join(edition.prosperity_tokens)), "SETUP-02"))
         elif token in tokens.values():
             other = edition.tigers[next(u for u, x in tokens.items() if x == token)].name
             printed = " · ".join(map(str, edition.prosperity_tokens[token]["by_player_count"]
                                      .get(str(max(count, 2)), {}).get("ranks", ()))) or token
-            refuse_field(ScorerInputError("duplicate_prosperity_token", path, f"the token {printed} already lies on "
-                                          f"{other}; each Tiger gets its own token", "SETUP-02"))
+            refuse_field(ScorerInputError("duplicate_prosperity_token", path, msg("the token {token} already lies on "
+                         "{tiger}; each Tiger gets its own token", token=printed, tiger=other), "SETUP-02"))
         else:
             tokens[t] = token
         holder = entry.get("headquarters")
         headquarters[t] = None if holder is None else participant_ref(holder, ptr("tigers", t, "headquarters"), parts)
         if holder is not None and list(headquarters.values()).count(holder) > 1:
             fail("duplicate_headquarters", ptr("tigers", t, "headquarters"),
-                 f"{holder} has only one headquarters and it already stands on another Tiger", "BUILD-HQ-02")
+                 msg("{id} has only one headquarters and it already stands on another Tiger", id=holder), "BUILD-HQ-02")
     for t in edition.tigers:  # stand-ins for the refused tokens (never scored: the refusal is raised at the end)
         tokens.setdefault(t, next(x for x in edition.prosperity_tokens if x not in tokens.values()))
     tokens = {t: tokens[t] for t in edition.tigers}
@@ -370,8 +380,8 @@ def read_position(data: Any, edition: Edition) -> EndPosition:
     if data.get("era1") is not None:
         era1 = era1_block(data["era1"], parts, edition)
     elif options.prosperity_from_influence_rounds == 2:
-        fail("missing_era1", "/era1", "prosperity_from_influence_rounds = 2 scores the Era I tracks too: give "
-             "era1 (turn order, headquarters, influence and IP after the Era I Influence step)", "SCORE-INF-01")
+        fail("missing_era1", "/era1", msg("prosperity_from_influence_rounds = 2 scores the Era I tracks too: give "
+             "era1 (turn order, headquarters, influence and IP after the Era I Influence step)"), "SCORE-INF-01")
     return EndPosition(count, order, tokens, headquarters, participants, options, solo, era1)
 
 
