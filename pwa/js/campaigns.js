@@ -80,11 +80,11 @@ export async function recordSession(id, body, key) {
 // The edition's requirement metrics in words (the data file's codes).
 const METRICS = {
   universities_built: t("universities built"), laboratories_built: t("laboratories built"),
-  power_plants_built: t("power plants built"), distinct_factory_goods_built: t("different goods of factories built"),
-  distinct_flags_in_final_scoring_rows: t("different flags in final-scoring rows"),
-  headquarters_and_satellite_rows: t("headquarters and a satellite in each row"),
-  more_investment_points_than_automa_in_one_of: t("more investment points than the Automa in"),
-  global_market_position: t("global-market space"),
+  power_plants_built: t("power plants built"), distinct_factory_goods_built: t("distinct factory goods built"),
+  distinct_flags_in_final_scoring_rows: t("distinct flags in final scoring rows"),
+  headquarters_and_satellite_rows: t("headquarters and satellite rows"),
+  more_investment_points_than_automa_in_one_of: t("more investment points than automa in one of"),
+  global_market_position: t("global market position"),
 };
 
 // A requirement's data in words ("laboratories built ≥ 5"); the server's campaign view has the full text.
@@ -96,7 +96,7 @@ function goalWords(req, id, doc) {
   const rows = (((doc.names || {})[lang] || {}).buildings) || {};
   const parts = [METRICS[req.metric] || words(req.metric)];
   if (req.at_least != null) parts.push(`≥ ${req.at_least}`);
-  if (req.tigers) parts.push(req.tigers.map(named).join(" / "));
+  if (req.tigers) parts.push(req.tigers.map(named).join(` ${t("or")} `));
   if (req.satellite_rows) parts.push(`(${req.satellite_rows.map((r) => rows[r] || words(r)).join(", ")})`);
   return parts.join(" ");
 }

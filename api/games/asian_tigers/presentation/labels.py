@@ -316,9 +316,7 @@ def worker_label(edition: Edition, worker: str, render=str) -> str:
 # -- in a language (issue 37) ------------------------------------------------------
 @per_edition
 def component_names(edition: Edition, lang: str = "en") -> dict[str, dict[str, str]]:
-    """Every Tiger, nation, good and building named in `lang` from the edition's ``/names/<lang>`` (docs/editions.md).
-
-    A name it lacks is the English one (a Tiger's or nation's ``name``, the good's id, ``/names/en/buildings``)."""
+    """Tigers, nations, goods and buildings named in `lang` (the edition's ``/names``), else in English."""
     given, english = edition.names.get(lang, {}), {
         "tigers": {t: x.name for t, x in edition.tigers.items()}, "nations": {n: x.name for n, x in edition.nations.items()},
         "goods": {g: g for g in edition.goods},
