@@ -199,8 +199,21 @@ async function start() {
   return { version: code.version, ms: Math.round(t3 - t0), steps, snapshot: restored, snapshotWanted: !restored };
 }
 
+// The page's language, handed with each call: the engine says its views in it (api/offline/language.py),
+// with the same catalogue the page reads (/i18n/<lang>.json; the service worker keeps it for offline use).
+// Calls wait on one chain, so a call made while the catalogue loads does not overtake an earlier one.
+let spoken = "en";
+let speaking = Promise.resolve();
+async function speak(lang) {
+  if (!lang || lang === spoken) return;
+  let catalogue = "{}";
+  try { const resp = lang === "en" ? null : await fetch(`/i18n/${lang}.json`); if (resp?.ok) catalogue = await resp.text(); } catch { /* English */ }
+  table.set_language_json(lang, catalogue);
+  spoken = lang;
+}
+
 self.onmessage = async (event) => {
-  const { id, fn, args } = event.data;
+  const { id, fn, args, lang } = event.data;
   try {
     if (fn === "snapshot") {
       controlled = args?.[0] !== false;
@@ -214,6 +227,8 @@ self.onmessage = async (event) => {
       return;
     }
     if (!table) throw new Error("the engine is not loaded yet");
+    speaking = speaking.then(() => speak(lang)).catch(() => {});
+    await speaking;
     const target = SCORER_CALLS.has(fn) ? scorers : table;
     post({ id, ok: true, result: target[fn](...(args || [])) });
   } catch (err) {

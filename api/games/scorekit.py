@@ -69,8 +69,7 @@ def child(path: str, *segments: Any) -> str:
 def read_object(value: Any, path: str, rule: str, *,
                 required: Iterable[str] = (), optional: Iterable[str] = ()) -> dict:
     """Check that `value` is an object with all `required` keys and no keys outside required + optional."""
-    if not isinstance(value, dict):
-        raise ScoringInputError("not_an_object", rule, path or "/", msg("expected an object"))
+    read_mapping(value, path, rule)
     required = tuple(required)
     allowed = set(required) | set(optional)
     for key in required:

@@ -8,6 +8,8 @@ from flask import Blueprint, Response, current_app, request
 
 from api.games.asian_tigers.presentation.labels import edition_labels as tiger_labels
 from api.i18n import render
+from api.games.messages import msg
+from api.i18n.problems import in_language
 from api.storage import import_keys, throttle, tokens
 from api.storage.models import CreatedGame, utcnow
 from api.web import schemas
@@ -41,8 +43,9 @@ def stored_record(kind: str, edition_id: str):
     except EditionNotFound as exc:
         raise ApiProblem(422, exc.code, exc.message, errors={"edition_id": [exc.message]}) from None
     if record.game != kind:
-        raise ApiProblem(422, "edition_wrong_game", f"edition {edition_id} is an edition of {record.game}, not {kind}",
-                         errors={"edition_id": [f"an edition of {record.game}"]})
+        raise ApiProblem(422, "edition_wrong_game", msg("edition {edition} is an edition of {game}, not {kind}",
+                                                        edition=edition_id, game=record.game, kind=kind),
+                         errors={"edition_id": [msg("an edition of {game}", game=record.game)]})
     return store, record
 
 
@@ -95,8 +98,8 @@ def create_game():
     r = repo()
     engine = r.engine(kind)
     if "edition" in body and "edition_id" in body:
-        raise ApiProblem(422, "invalid_request", "send either an 'edition' document or an 'edition_id', not both",
-                         errors={"edition_id": ["cannot be combined with 'edition'"]})
+        raise ApiProblem(422, "invalid_request", msg("send either an 'edition' document or an 'edition_id', not both"),
+                         errors={"edition_id": [msg("cannot be combined with 'edition'")]})
     if "edition_id" in body:
         edition = stored_edition(kind, body["edition_id"])
     else:
@@ -189,11 +192,11 @@ def why_not(game_id: str):
     Not part of the view a move answers with: trying every candidate a table might reach for costs
     more than the rest of the answer, and it is read far less often.  ETag = version, If-None-Match → 304.
     """
-    r, _record, cached = readable(game_id)
+    lang, (r, _record, cached) = request_language(), readable(game_id)  # its reasons are said in that language
     if cached is not None:
         return cached
     game = r.load(game_id)
-    refused = game.engine.refusals(game.state)  # Unsupported → 404 not_supported (problems.py)
+    refused = in_language(game.engine.refusals(game.state), lang)  # Unsupported → 404 not_supported (problems.py)
     return json_response({"game_id": game_id, "version": game.record.version, **refused}, 200,
                          game.record.version)
 

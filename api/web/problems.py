@@ -16,8 +16,10 @@ from typing import Any
 from flask import Flask, Response, current_app, request
 from werkzeug.exceptions import HTTPException, SecurityError
 
+from api.i18n.problems import ILLEGAL_ACTION, INVALID_EDITION, STORAGE_UNAVAILABLE, said
 from api.storage import errors as se
 from api.storage.db import DatabaseFault, fault_from
+from api.web.language import request_language
 
 PROBLEM_TYPE = "urn:tablekeeper:problem:"
 MIMETYPE = "application/problem+json"
@@ -40,14 +42,10 @@ class ApiProblem(Exception):
 
 def problem_response(status: int, code: str, detail: str, *, title: str | None = None,
                      headers: dict | None = None, **extra: Any) -> Response:
-    """Build an ``application/problem+json`` response."""
-    body = {
-        "type": PROBLEM_TYPE + code,
-        "title": title or HTTPStatus(status).phrase,
-        "status": status,
-        "detail": detail,
-        "code": code,
-    }
+    """Build an ``application/problem+json`` response, said in the request's language (`title`, `detail` and
+    ``errors`` may be messages: api/i18n/problems.py)."""
+    title, detail, extra = said(request_language(), status, title, detail, extra)
+    body = {"type": PROBLEM_TYPE + code, "title": title, "status": status, "detail": detail, "code": code}
     body.update({k: v for k, v in extra.items() if v is not None or k == "rule"})
     resp = Response(json.dumps(body, ensure_ascii=False), status=status, mimetype=MIMETYPE)
     resp.headers.update(headers or {})
@@ -68,10 +66,10 @@ def from_storage(exc: Exception) -> Response:
             extra["action_index"] = exc.index
         if exc.details:
             extra["engine"] = exc.details
-        return problem_response(422, exc.code, exc.message, title="Illegal action", **extra)
+        return problem_response(422, exc.code, exc.message, title=ILLEGAL_ACTION, **extra)
     if isinstance(exc, se.EditionInvalid):
         return problem_response(422, exc.code, f"edition value {exc.path}: {exc.message}",
-                                title="Invalid edition", path=exc.path, errors={exc.path: [exc.message]})
+                                title=INVALID_EDITION, path=exc.path, errors={exc.path: [exc.message]})
     if isinstance(exc, se.Unsupported):
         return problem_response(404, "not_supported", str(exc), feature=exc.feature)
     if isinstance(exc, se.EngineUnavailable):
@@ -129,7 +127,7 @@ def from_fault(exc: DatabaseFault) -> Response:
     log.error("tablekeeper: storage fault on %s %s: %s", request.method, request.path, exc.message)
     current_app.extensions["tablekeeper"].pool.discard()
     return problem_response(503, exc.code, f"{exc.message}; nothing was changed, try again later",
-                            title="Storage unavailable", headers={"Retry-After": str(exc.retry_after)},
+                            title=STORAGE_UNAVAILABLE, headers={"Retry-After": str(exc.retry_after)},
                             retry_after=exc.retry_after)
 
 

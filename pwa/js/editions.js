@@ -4,6 +4,7 @@
 // own default edition for new games.  No rules here: the server validates.
 import * as db from "./db.js";
 import { request } from "./api.js";
+import { t } from "./i18n.js";
 
 const e = (id) => `/api/editions/${encodeURIComponent(id)}`;
 
@@ -57,7 +58,7 @@ export async function startDraft(name, base = "default", game = "asian_tigers") 
 export async function importFile(file, name) {
   const text = await file.text();
   let document;
-  try { document = JSON.parse(text); } catch { throw { detail: `${file.name} is not a JSON file.` }; }
+  try { document = JSON.parse(text); } catch { throw { detail: t("{file} is not a JSON file.", { file: file.name }) }; }
   const game = document && document.edition && { Nippon: "nippon", Asara: "asara" }[document.edition.game];
   const { data } = await editionsApi.create({ name, document, draft: true, ...(game ? { game } : {}) });
   await rememberToken(data.edition_id, data.edition_token);
@@ -82,5 +83,4 @@ export const keys = (path) => path.split("/").slice(1).map(unesc);
 export const valueAt = (doc, path) => keys(path).reduce((o, k) => (o == null ? undefined : o[k]), doc);
 
 // "412 of 1,024 values checked"
-export const progressText = (ed) =>
-  `${ed.checked_count.toLocaleString("en")} of ${ed.to_check_count.toLocaleString("en")} values checked`;
+export const progressText = (ed) => t("{checked} of {total} values checked", { checked: ed.checked_count, total: ed.to_check_count });

@@ -28,7 +28,7 @@ PHONE = [*[f"pwa/js/ui/{m}.js" for m in ("home", "settings", "app", "nippon", "n
                                         "outboxview", "takeback", "outcome", "solo", "campaignlist")],
          "pwa/js/plays.js", "pwa/js/playsio.js"]
 # Converted this round, one line per engineer (each keeps to its own line; the blank comment lines keep merges apart).
-SERVER += []  # h37refuse: the engine's refusals
+SERVER += [*[f"api/games/asian_tigers/{m}.py" for m in ("errors", "setup", "solo/options", "management/era2_setup")], "api/i18n/problems.py"]  # h37refuse
 #
 SERVER += [f"api/games/asian_tigers/presentation/{m}.py" for m in ("view_extras",)]  # h37view: the game view's words
 #
@@ -36,7 +36,7 @@ SERVER += [f"api/games/asian_tigers/scoring/{m}.py" for m in ("scorer", "scorer_
 #
 PHONE += [*[f"pwa/js/ui/{m}.js" for m in ("game", "recorder", "era2", "automa", "management", "score", "log", "uselog", "rulelink", "lazy", "boardscreen")], *[f"pwa/js/{m}.js" for m in ("labels", "loglines", "sync", "outbox", "api")]]  # h37turn: the turn screens
 #
-PHONE += []  # h37board: board, editions, campaign
+PHONE += [*[f"pwa/js/ui/{m}.js" for m in ("board", "layout", "campaign", "editions", "calibrate")], "pwa/js/editions.js", "pwa/js/campaigns.js"]  # h37board: board, editions, campaign
 #
 PHONE += [f"pwa/js/ui/{m}.js" for m in ("scorer", "atboard", "atcards")]  # h37scorer: the Asian Tigers scorer
 # The app's own name and the games' printed names, the same in every language.

@@ -30,7 +30,7 @@ def test_calibrate_two_components_save_and_play_with_it(server, new_phone):
     page.get_by_role("link", name=re.compile("^Prosperity tokens")).tap()
     page.get_by_role("heading", level=1, name="Prosperity tokens").wait_for()
     assert "prosperity token" in page.locator("main").inner_text()
-    rank2 = page.get_by_label("PT1, 2 players, 2nd place", exact=True)
+    rank2 = page.get_by_label("Prosperity token 1, 2 players, 2nd place", exact=True)
     assert rank2.input_value() == "12"
     rank2.fill("30")
     rank2.press("Tab")
@@ -52,8 +52,8 @@ def test_calibrate_two_components_save_and_play_with_it(server, new_phone):
     page.get_by_role("link", name="Ann's box").tap()
     page.get_by_role("link", name=re.compile("^South Korea: local markets")).tap()
     page.get_by_role("heading", level=1, name="South Korea: local markets").wait_for()
-    assert "Above centre A" in page.locator("table.cal").inner_text()
-    influence = page.get_by_label("SK.MA influence", exact=True)
+    assert "Above centre A" in page.locator("main").inner_text()
+    influence = page.get_by_label("South Korea, market above centre A: influence", exact=True)
     assert influence.input_value() == "3"
     page.get_by_role("button", name="These values match my box").tap()
     page.get_by_test_id("progress").filter(has_text="71 of 1,024").wait_for()
@@ -68,12 +68,12 @@ def test_calibrate_two_components_save_and_play_with_it(server, new_phone):
     page.context.route("**/api/editions/**", lambda route: route.abort())
     page.reload()
     page.get_by_test_id("offline-banner").wait_for()
-    page.get_by_label("SK.MA buys", exact=True).select_option("Machinery")
+    page.get_by_label("South Korea, market above centre A: buys", exact=True).select_option("Machinery")
     page.get_by_role("alert").filter(has_text="kept on this phone").wait_for()
     page.context.unroute("**/api/editions/**")
     page.reload()
     page.get_by_text("1 change(s) kept on this phone, not accepted yet.").wait_for()
-    assert page.get_by_label("SK.MA buys", exact=True).input_value() == "Machinery"
+    assert page.get_by_label("South Korea, market above centre A: buys", exact=True).input_value() == "Machinery"
     page.get_by_role("button", name="These values match my box").tap()
     page.get_by_role("status").filter(has_text="Confirmed").wait_for()
     assert page.get_by_text("kept on this phone, not accepted yet").count() == 0
@@ -155,7 +155,7 @@ def test_diff_screen_shared_link_export_and_import(server, new_phone, tmp_path):
     page.get_by_role("link", name="This edition").tap()
     page.get_by_role("link", name=re.compile("^Trade centres and flags")).tap()
     page.get_by_role("heading", name=re.compile("^United States")).wait_for()
-    assert page.get_by_label("USA-1 value", exact=True).is_disabled()
+    assert page.get_by_label("United States, 1st flag: value", exact=True).is_disabled()
     shot(page, "editions-07-flags")
     axe_check(page, "trade centres and flags")
     page.get_by_role("link", name="Bob's box").tap()

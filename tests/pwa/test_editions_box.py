@@ -76,9 +76,9 @@ def test_a_whole_box_calibrated_by_taps_within_30_minutes(server, new_phone):
     first = page.locator("main a.button[href*='/check/']").first
     owner.tap(first)
     corrections = {  # the values this box prints differently from the placeholder edition
-        "South Korea: construction spaces": ("SK.U1 bonus amount", "4"),
-        "Prosperity tokens": ("PT1, 2 players, 2nd place", "11"),
-        "Hong Kong: local markets": ("HK.MA buys", None),
+        "South Korea: construction spaces": ("South Korea, university in column A (SK.U1): bonus amount", "4"),
+        "Prosperity tokens": ("Prosperity token 1, 2 players, 2nd place", "11"),
+        "Hong Kong: local markets": ("Hong Kong, market above centre A: buys", None),
     }
     seen, checked, typed_codes, path_like = [], 0, [], []
     while True:
@@ -157,7 +157,7 @@ def test_a_tigers_spaces_fit_at_200_percent_text(server, new_phone):
     browser_font_size(page, 32)
     page.goto(f"{server.url}/#/editions/{created['edition_id']}/check/board-SK-spaces")
     page.get_by_role("heading", level=1, name="South Korea: construction spaces").wait_for()
-    page.get_by_label("SK.U1 bonus amount", exact=True).scroll_into_view_if_needed()
+    page.get_by_label("South Korea, university in column A (SK.U1): bonus amount", exact=True).scroll_into_view_if_needed()
     wide: list = []
     no_sideways_scroll(page, "edition spaces", wide)
     assert not wide, wide

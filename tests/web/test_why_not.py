@@ -28,7 +28,7 @@ def refused_by_apply(state, action: dict) -> dict | None:
     try:
         apply(state, action)
     except RulesError as exc:
-        return {"message": exc.message, "code": exc.code, "rule": exc.rule}
+        return {"message": exc.message, "message_message": exc.text.as_json(), "code": exc.code, "rule": exc.rule}
     return None
 
 

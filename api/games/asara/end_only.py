@@ -109,7 +109,7 @@ def parse_end_only(raw: object, data: AsaraData) -> AsaraEndOnly:
                            for i, p in enumerate(players) for j, t in enumerate(p.towers)), data, msg("on the table"))
     years = None
     if "years" in raw:
-        years = tuple(_year(y, child("/years", n), n, names, data)
+        years = tuple(_year(y, child("/years", n), n, names)
                       for n, y in enumerate(read_list(raw["years"], "/years", "ASA-SCORE-03", length=data.years)))
         _check_years_grow(years, players)
     for index, player in enumerate(players):
@@ -156,7 +156,7 @@ def _tower(raw: object, path: str, words, data: AsaraData) -> Tower:
     return Tower(raw["color"], sections, gold)
 
 
-def _year(raw: object, path: str, number: int, names: list[str], data: AsaraData) -> YearSummary:
+def _year(raw: object, path: str, number: int, names: list[str]) -> YearSummary:
     read_object(raw, path, "ASA-SCORE-03", required=("caliph",), optional=("towers", "gold"))
     caliph = raw["caliph"]
     if caliph not in names:

@@ -120,15 +120,15 @@ def _final_evaluation(state, sheets: dict[str, ScoreSheet], data: AsaraData, log
     towers = [(owner, tower) for owner in (p.id for p in state.players) for tower in state.final_towers.get(owner, ())]
     for color in data.colors:
         of_color = [Entry(owner, t.height) for owner, t in towers if t.color == color]
-        log_path = ("final", "tower_by_color", color)
-        final["tower_colors"][color] = _tower_category(
-            COLOR_TOWERS.get(color, msg("{color} towers", color=color.capitalize())), of_color, data.color_points(color), "tower_colors", sheets, log, log_path)
+        label = COLOR_TOWERS.get(color, msg("{color} towers", color=color.capitalize()))
+        final["tower_colors"][color] = _tower_category(label, of_color, data.color_points(color), "tower_colors",
+                                                       sheets, log, ("final", "tower_by_color", color))
     final["highest_tower"] = _tower_category(
         msg("Highest tower overall"), [Entry(owner, t.height) for owner, t in towers], data.highest_tower_overall,
         "highest_tower", sheets, log, ("final", "highest_tower_overall"))
     final["most_towers"] = _most_towers(state, sheets, data, log)
     for player in state.players:
-        _score_asari(player.id, player.asari, sheets[player.id], data, log)
+        _score_asari(player.asari, sheets[player.id], data, log)
     return final
 
 
@@ -210,7 +210,7 @@ def _score_year_end(number: int, year: YearEnd, state: AsaraEndState, sheets: di
                                                       parts=plus_sum(parts), points=points), year=number)
 
 
-def _score_asari(player_id: str, asari: int, sheet: ScoreSheet, data: AsaraData, log: PlaceholderLog) -> None:
+def _score_asari(asari: int, sheet: ScoreSheet, data: AsaraData, log: PlaceholderLog) -> None:
     """1 prestige per 10 Asari, rounded down by default (ASA-SCORE-09, ASA-AMB-05)."""
     log.use("final", "asari_per_prestige_point")
     log.use("final", "asari_rounding")

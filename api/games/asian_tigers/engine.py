@@ -7,7 +7,7 @@ is `presentation.text.narrate`, run when a caller reads `Step.events`.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 
 from api.games.asian_tigers import flow
@@ -15,8 +15,8 @@ from api.games.asian_tigers.decision_table import ACTION_KINDS, ANSWERS, OPTIONS
 from api.games.asian_tigers.decisions import current_decision
 from api.games.asian_tigers.edition.load import Edition
 from api.games.asian_tigers.errors import (ActionShapeError, GameOverError, IllegalActionError, RulesError,
-                                           StaleDecisionError)
-from api.games.asian_tigers.presentation.text import humanize_error, narrate
+                                           StaleDecisionError, msg)
+from api.games.asian_tigers.presentation.text import humanize, humanize_error, narrate
 from api.games.asian_tigers.state import GameState
 
 
@@ -102,9 +102,10 @@ def _answer(state: GameState, action: dict, events: list[dict]) -> list[dict] | 
     answers = ANSWERS[decision["kind"]]
     handler = answers.get(action["kind"])
     if handler is None:
-        raise IllegalActionError(
-            f"The game is waiting for {decision['kind'].replace('_', ' ')} ({', '.join(sorted(answers))}), "
-            f"not {action['kind']}", code="unexpected_action", rule="TURN-04", expected=sorted(answers))
+        raise IllegalActionError(msg("The game is waiting for {kind} ({answers}), not {action}",
+                                     kind=decision['kind'].replace('_', ' '), answers=', '.join(sorted(answers)),
+                                     action=action['kind']), code="unexpected_action", rule="TURN-04",
+                                 expected=sorted(answers))
     handler(state, action, events)
     # The handler may have pushed a frame or finished the decision; the answered
     # decision leaves the stack unless a handler replaced it.
@@ -120,19 +121,21 @@ OBJECT_FIELDS = frozenset({"setup_workers", "workers"})
 def check_shape(action) -> None:
     """Field types every action shares; the handlers then judge the values (ActionShapeError)."""
     if not isinstance(action, dict) or not isinstance(action.get("kind"), str):
-        raise ActionShapeError("an action is an object with a \"kind\"", code="malformed_action", field="kind")
+        raise ActionShapeError(msg("an action is an object with a \"kind\""), code="malformed_action", field="kind")
     if "decision" in action and (not isinstance(action["decision"], int) or isinstance(action["decision"], bool)):
-        raise ActionShapeError("decision must be the integer id of the decision answered", code="invalid_field",
+        raise ActionShapeError(msg("decision must be the integer id of the decision answered"), code="invalid_field",
                                field="decision")
     for name, value in action.items():
         if name in LIST_FIELDS:
             if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-                raise ActionShapeError(f"{name} must be a list of strings", code="invalid_field", field=name)
+                raise ActionShapeError(msg("{name} must be a list of strings", name=name), code="invalid_field",
+                                       field=name)
         elif name in OBJECT_FIELDS:
             if not isinstance(value, dict):
-                raise ActionShapeError(f"{name} must be an object", code="invalid_field", field=name)
+                raise ActionShapeError(msg("{name} must be an object", name=name), code="invalid_field", field=name)
         elif value is not None and not isinstance(value, (str, int)):
-            raise ActionShapeError(f"{name} must be a string or a number", code="invalid_field", field=name)
+            raise ActionShapeError(msg("{name} must be a string or a number", name=name), code="invalid_field",
+                                   field=name)
 
 
 def _refuse_unknown_fields(action: dict, legal: list[dict] | None) -> None:
@@ -151,8 +154,9 @@ def _refuse_unknown_fields(action: dict, legal: list[dict] | None) -> None:
     allowed = set().union(*same_kind) | _ALWAYS_ALLOWED
     unknown = sorted(fields - allowed)
     if unknown:
-        raise ActionShapeError(f"unknown field(s) {', '.join(map(repr, unknown))} in a {action['kind']} action; "
-                               f"it takes {', '.join(sorted(allowed))}", code="unknown_field", field=unknown[0],
+        raise ActionShapeError(msg("unknown field(s) {unknown} in a {kind} action; it takes {allowed}",
+                                   unknown=', '.join(map(repr, unknown)), kind=action['kind'],
+                                   allowed=', '.join(sorted(allowed))), code="unknown_field", field=unknown[0],
                                unknown=unknown)
 
 
@@ -170,22 +174,26 @@ def apply(state: GameState, action: dict) -> Step:
         # A malformed action keeps its codes: its message tells a developer what to type.
         if state.edition is not None and not isinstance(exc, ActionShapeError):
             humanize_error(state.edition, state.player_count, exc)
+            if exc.text is not None:  # its values in words too, for the other languages
+                exc.text = replace(exc.text, params={k: humanize(state.edition, state.player_count, v)
+                                                     if isinstance(v, str) else v for k, v in exc.text.params.items()})
         raise
 
 
 def _apply(state: GameState, action: dict) -> Step:
     check_shape(action)
     if action["kind"] not in ACTION_KINDS:
-        raise ActionShapeError(f"unknown action kind {action['kind']!r}; known: {', '.join(ACTION_KINDS)}",
-                               code="unknown_action_kind", field="kind")
+        raise ActionShapeError(msg("unknown action kind {kind}; known: {known}", kind=repr(action['kind']),
+                                   known=', '.join(ACTION_KINDS)), code="unknown_action_kind", field="kind")
     if is_over(state):
-        raise GameOverError("The game is over", rule="SCORE-END-01")
+        raise GameOverError(msg("The game is over"), rule="SCORE-END-01")
     decision = current_decision(state)
     if decision is None:
-        raise IllegalActionError("No decision is waiting", code="no_decision")
+        raise IllegalActionError(msg("No decision is waiting"), code="no_decision")
     if "decision" in action and action["decision"] != decision["id"]:
-        raise StaleDecisionError(f"This answers decision {action['decision']}, but the game is now at decision "
-                                 f"{decision['id']} ({decision['kind'].replace('_', ' ')})", current=decision["id"],
+        raise StaleDecisionError(msg("This answers decision {decision}, but the game is now at decision {id} ({kind})",
+                                     decision=action['decision'], id=decision['id'],
+                                     kind=decision['kind'].replace('_', ' ')), current=decision["id"],
                                  rule="TURN-04")  # the game asks one question at a time, as unexpected_action
     # A manual decision (the table's recorded Era II draws) is judged by its handler alone.
     manual = bool(decision.get("manual"))

@@ -1,12 +1,16 @@
 """Errors raised by the Asian Tigers engine.
 
 Every refusal is a `RulesError` with a stable snake_case `code`, the catalogue
-`rule` it enforces (e.g. ``PLACE-05``) and a message a player understands.
-The engine never changes a state before raising.
+`rule` it enforces (e.g. ``PLACE-05``) and a message a player understands: `text`, a
+`Message` (``msg("…", name=value)``, said in any language at the edge), and `message`, its
+English (``str(text)``).  The engine never changes a state before raising.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Iterable
+
+from api.games.messages import Message, msg, msg_n  # noqa: F401 - the rule modules take them from here
 
 
 class RulesError(ValueError):
@@ -14,9 +18,10 @@ class RulesError(ValueError):
 
     default_code = "rules_error"
 
-    def __init__(self, message: str, *, code: str | None = None, rule: str | None = None, **details):
-        super().__init__(message)
-        self.message = message
+    def __init__(self, message: Message | str, *, code: str | None = None, rule: str | None = None, **details):
+        super().__init__(str(message))
+        self.message = str(message)
+        self.text = message if isinstance(message, Message) else None
         self.code = code or self.default_code
         self.rule = rule
         self.details = details
@@ -24,9 +29,16 @@ class RulesError(ValueError):
     def to_dict(self) -> dict:
         """JSON-ready description (the API turns it into problem+json)."""
         data = {"code": self.code, "rule": self.rule, "message": self.message}
+        if self.text is not None:  # the phone says it in its language (api/offline, pwa/js/i18n.js `localize`)
+            data["message_message"] = self.text.as_json()
         if self.details:
             data["details"] = self.details
         return data
+
+
+def listed(items: Iterable[str]) -> str | Message:
+    """Ids listed in a refusal ("a, b"), or "none"."""
+    return ", ".join(items) or msg("none")
 
 
 class ActionShapeError(RulesError):
@@ -64,7 +76,7 @@ class Refusal:
     """A rule's verdict against an action, as data: the one check of a rule returns it (or None),
     the options skip what it refuses and `apply` raises `error()`."""
 
-    message: str
+    message: Message
     code: str
     rule: str | None
     kind: type = IllegalActionError

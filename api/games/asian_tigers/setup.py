@@ -11,7 +11,7 @@ import random
 
 from api.games.asian_tigers.edition.checks_rulebook import RULES_OPTIONS
 from api.games.asian_tigers.edition.load import CENTERS, Edition
-from api.games.asian_tigers.errors import SetupError
+from api.games.asian_tigers.errors import SetupError, msg
 from api.games.asian_tigers.solo.options import resolve_solo
 from api.games.asian_tigers.state import NEUTRAL, GameState, Piece, PlayerState
 
@@ -31,40 +31,44 @@ def table_key(player_count: int) -> str:
 def resolve_options(options: dict, edition: Edition) -> dict:
     """Validate new-game options and fill the edition's defaults (SCORE-END-03)."""
     if not isinstance(options, dict):
-        raise SetupError("options must be an object", code="invalid_options")
+        raise SetupError(msg("options must be an object"), code="invalid_options")
     players = options.get("players")
     solo = None
     if options.get("solo") is not None:
         # solo (issue 7): one human plus the Automa, which takes seat 1 (see solo/options.py)
         players, solo = resolve_solo(options, edition)
     if not isinstance(players, list) or not 2 <= len(players) <= 4:
-        raise SetupError("a game needs 2 to 4 players, or 1 player with solo options (\"solo\": {\"difficulty\": 1..4})",
-                         code="invalid_player_count", rule="SETUP-01", field="players")
+        raise SetupError(msg("a game needs 2 to 4 players, or 1 player with solo options (\"solo\": {{\"difficulty\": "
+                             "1..4}})"), code="invalid_player_count", rule="SETUP-01", field="players")
     colors = []
     for index, player in enumerate(players):
         if not isinstance(player, dict) or not isinstance(player.get("color"), str):
-            raise SetupError(f"player {index} needs a colour", code="invalid_player", field=f"players/{index}")
+            raise SetupError(msg("player {index} needs a colour", index=index), code="invalid_player",
+                             field=f"players/{index}")
         if player["color"] not in edition.player_colors:
-            raise SetupError(f"colour {player['color']!r} is not one of {', '.join(edition.player_colors)}",
-                             code="unknown_color", field=f"players/{index}/color")
+            raise SetupError(msg("colour {color} is not one of {colours}", color=repr(player['color']),
+                                 colours=', '.join(edition.player_colors)), code="unknown_color",
+                             field=f"players/{index}/color")
         colors.append(player["color"])
     if len(set(colors)) != len(colors):
-        raise SetupError("two players chose the same colour", code="duplicate_color", field="players")
+        raise SetupError(msg("two players chose the same colour"), code="duplicate_color", field="players")
     for key in ("rules_options", "setup"):
         if options.get(key) is not None and not isinstance(options[key], dict):
-            raise SetupError(f"{key} must be an object", code="invalid_options", field=key)
+            raise SetupError(msg("{key} must be an object", key=key), code="invalid_options", field=key)
     rules_options = dict(edition.rules_options)
     for key, value in (options.get("rules_options") or {}).items():
         if key not in RULES_OPTIONS:
-            raise SetupError(f"unknown rules option {key!r}", code="unknown_rules_option", field=f"rules_options/{key}")
+            raise SetupError(msg("unknown rules option {key}", key=repr(key)), code="unknown_rules_option",
+                             field=f"rules_options/{key}")
         allowed = RULES_OPTIONS[key][1]
         if value not in allowed or isinstance(value, bool) != isinstance(allowed[0], bool):
-            raise SetupError(f"rules option {key} must be one of {allowed}",
+            raise SetupError(msg("rules option {key} must be one of {allowed}", key=key, allowed=str(allowed)),
                              code="invalid_rules_option", field=f"rules_options/{key}", rule="SCORE-END-03")
         rules_options[key] = value
     worker_entry = options.get("worker_entry", "sequence")
     if worker_entry not in WORKER_ENTRY_MODES:
-        raise SetupError("worker_entry must be 'sequence' or 'stated'", code="invalid_worker_entry", field="worker_entry")
+        raise SetupError(msg("worker_entry must be 'sequence' or 'stated'"), code="invalid_worker_entry",
+                         field="worker_entry")
     resolved = {
         "players": [{"name": str(p.get("name") or p["color"]), "color": p["color"]} for p in players],
         "rules_options": rules_options,
@@ -92,8 +96,8 @@ def _token_per_tiger(edition: Edition, setup: dict, seed: int, key: str, tokens:
     if not isinstance(chosen, dict) or sorted(chosen) != sorted(tigers) \
             or not all(isinstance(v, str) for v in chosen.values()) or any(t not in tokens for t in chosen.values()) \
             or len(set(chosen.values())) != len(tigers):
-        raise _bad_draw(key, f"{key} must give each of {', '.join(tigers)} a different token of {', '.join(tokens)}",
-                        rule)
+        raise _bad_draw(key, msg("{key} must give each of {tigers} a different token of {tokens}", key=key,
+                                 tigers=', '.join(tigers), tokens=', '.join(tokens)), rule)
     return dict(chosen)
 
 
@@ -111,8 +115,8 @@ def draw_setup_workers(edition: Edition, setup: dict, seed: int, label: str = "s
         chosen = dict(zip(CENTERS, rng_for(seed, label).sample(types, len(types))))
     if not isinstance(chosen, dict) or sorted(chosen) != list(CENTERS) \
             or not all(isinstance(v, str) for v in chosen.values()) or sorted(chosen.values()) != sorted(types):
-        raise _bad_draw("setup_workers", f"setup_workers must map A, B, C to the worker types {', '.join(types)}, "
-                        "one each", "SETUP-06")
+        raise _bad_draw("setup_workers", msg("setup_workers must map A, B, C to the worker types {types}, one each",
+                                             types=', '.join(types)), "SETUP-06")
     return dict(chosen)
 
 
@@ -123,10 +127,11 @@ def draw_turn_order(player_count: int, setup: dict, seed: int) -> list[str]:
     if recorded is None:
         recorded = rng_for(seed, "turn_order").sample(seats, player_count)
     if not isinstance(recorded, list) or not all(isinstance(s, (int, str)) and not isinstance(s, bool) for s in recorded):
-        raise _bad_draw("turn_order", "turn_order must be a list of seat numbers", "SETUP-11")
+        raise _bad_draw("turn_order", msg("turn_order must be a list of seat numbers"), "SETUP-11")
     chosen = [str(s) for s in recorded]
     if sorted(chosen) != seats:
-        raise _bad_draw("turn_order", f"turn_order must list every seat 0..{player_count - 1} once", "SETUP-11")
+        raise _bad_draw("turn_order", msg("turn_order must list every seat 0..{player_count} once",
+                                          player_count=player_count - 1), "SETUP-11")
     return chosen
 
 
@@ -139,7 +144,7 @@ def draw_workers(edition: Edition, recorded: dict | None, seed: int, label: str,
     slots = edition.setup["player"]["team_area_slots"]
     recorded, where = recorded or {}, where or label
     if not isinstance(recorded, dict):
-        raise _bad_draw(where, "a seat's recorded workers are an object with set_aside and team", "PSETUP-03")
+        raise _bad_draw(where, msg("a seat's recorded workers are an object with set_aside and team"), "PSETUP-03")
     if not recorded and stated:
         return None, None
     if not recorded:
@@ -156,27 +161,28 @@ def draw_workers(edition: Edition, recorded: dict | None, seed: int, label: str,
     if set_aside is not None:
         if not isinstance(set_aside, list) or len(set_aside) != 2 or not all(isinstance(t, str) for t in set_aside) \
                 or set_aside[0] == set_aside[1] or any(t not in types for t in set_aside):
-            raise _bad_draw(f"{where}/set_aside", "the two set-aside workers must be of two different types among "
-                            f"{', '.join(types)}", "PSETUP-03")
+            raise _bad_draw(f"{where}/set_aside", msg("the two set-aside workers must be of two different types among "
+                                                      "{types}", types=', '.join(types)), "PSETUP-03")
     if team is None:
         if not stated:
-            raise _bad_draw(f"{where}/team", "the team-area sequence is missing; record it or choose worker_entry "
-                            "'stated'", "PSETUP-04")
+            raise _bad_draw(f"{where}/team", msg("the team-area sequence is missing; record it or choose worker_entry "
+                                                 "'stated'"), "PSETUP-04")
         return None, sorted(set_aside) if set_aside else None
     if not isinstance(team, list) or len(team) != slots or not all(isinstance(t, str) for t in team) \
             or any(t not in types for t in team):
-        raise _bad_draw(f"{where}/team", f"the team area holds exactly {slots} workers of types {', '.join(types)}",
-                        "PSETUP-04")
+        raise _bad_draw(f"{where}/team", msg("the team area holds exactly {slots} workers of types {types}",
+                                             slots=slots, types=', '.join(types)), "PSETUP-04")
     counts = {t: team.count(t) for t in types}
     has = ", ".join(f"{counts[t]} {t}" for t in types)
     expected_out = sorted(t for t in types if counts[t] == per_type - 1)
     if sorted(counts.values()) != sorted([per_type] + [per_type - 1] * (len(types) - 1)) and len(types) == 3:
-        raise _bad_draw(f"{where}/team", "this sequence does not fit the bag: 12 workers, 4 of each type, minus 2 of "
-                        f"different types set aside leaves 4/3/3; the sequence has {has}", "PSETUP-03",
-                        "sequence_does_not_fit_bag")
+        raise _bad_draw(f"{where}/team", msg("this sequence does not fit the bag: 12 workers, 4 of each type, minus 2 "
+                                             "of different types set aside leaves 4/3/3; the sequence has {has}",
+                                             has=has), "PSETUP-03", "sequence_does_not_fit_bag")
     if set_aside is not None and sorted(set_aside) != expected_out:
-        raise _bad_draw(f"{where}/team", f"with {' and '.join(sorted(set_aside))} set aside the team would hold 3 of "
-                        f"each of those; the sequence has {has}", "PSETUP-03", "sequence_does_not_fit_bag")
+        raise _bad_draw(f"{where}/team", msg("with {set_aside} set aside the team would hold 3 of each of those; the "
+                                             "sequence has {has}", set_aside=' and '.join(sorted(set_aside)), has=has),
+                        "PSETUP-03", "sequence_does_not_fit_bag")
     return list(team), expected_out
 
 
@@ -187,12 +193,12 @@ def draw_starting_goods(edition: Edition, setup: dict, seed: int, turn_order: li
     if recorded is None:
         recorded = dict(zip(turn_order, rng_for(seed, "starting_goods").sample(pool, len(turn_order))))
     if not isinstance(recorded, dict) or not all(isinstance(v, str) for v in recorded.values()):
-        raise _bad_draw("starting_goods", "starting_goods must map each seat to a good", "PSETUP-06")
+        raise _bad_draw("starting_goods", msg("starting_goods must map each seat to a good"), "PSETUP-06")
     chosen = {str(k): v for k, v in recorded.items()}
     if sorted(chosen) != sorted(turn_order) or any(g not in pool for g in chosen.values()) \
             or len(set(chosen.values())) != len(chosen):
-        raise _bad_draw("starting_goods", f"starting_goods must give each seat a different good from {', '.join(pool)}",
-                        "PSETUP-06")
+        raise _bad_draw("starting_goods", msg("starting_goods must give each seat a different good from {pool}",
+                                              pool=', '.join(pool)), "PSETUP-06")
     return chosen
 
 
@@ -231,7 +237,7 @@ def set_up_table(options: dict, edition: Edition, seed: int = 0) -> GameState:
     stated = resolved["worker_entry"] == "stated"
     recorded_workers = setup.get("workers") or {}
     if not isinstance(recorded_workers, dict):
-        raise _bad_draw("workers", "setup.workers maps each seat (\"0\"..) to its set_aside and team", "PSETUP-04")
+        raise _bad_draw("workers", msg("setup.workers maps each seat (\"0\"..) to its set_aside and team"), "PSETUP-04")
     players = []
     for seat, spec in enumerate(resolved["players"]):
         # solo (issue 7): the Automa's sequence is always known (drawn or recorded), it cannot "state" a type

@@ -65,36 +65,50 @@ def score_end_only(raw: object, data: NipponData, log: PlaceholderLog) -> dict:
                                     parse_achievements(player.get("achievements", []), child(path, "achievements"),
                                                        data)))
     players = tuple(players)
-    check_multiplier_supply(players_raw, players, data)
+    check_multiplier_supply(players, data)
     last = read_player_ref(raw["last_turn_player"], "/last_turn_player", "NIP-SCORE-10", names)
     remembered = _read_scorings(raw["scorings"], names, data, log) if "scorings" in raw else ()
-    if all(board is None for board in remembered):
-        remembered = ()  # nothing remembered: as without the scorings
-    if remembered and None in remembered:
-        return _score_remembered(players, last, remembered, tracks, data, log)
-    boards = remembered
-    state = NipponEndState(players, last, boards)
-
-    labels = WITH_BOARDS if boards else TRACK_ONLY
-    sheets = {p.id: ScoreSheet(labels) for p in players}
-    scorings = score_scorings(state, data, log, sheets) if boards else []
-    verification = []
+    if remembered and None not in remembered:
+        return _score_boards(NipponEndState(players, last, remembered), tracks, in_play, data, log)
+    state = NipponEndState(players, last, ())
+    sheets = {p.id: ScoreSheet(TRACK_ONLY) for p in players}
     for player in players:
+        sheets[player.id].add("vp_track", tracks[player.id],
+                              msg("VP track after the 3rd scoring: {vp}", vp=tracks[player.id]))
+        score_achievements(player, sheets[player.id], data, log)
+    if any(board is not None for board in remembered):
+        scorings, checks = _score_remembered(state, remembered, data, log)
+    else:  # nothing remembered: as without the scorings
+        scorings, checks = [], [check_row(msg("the three scorings"), "not_verified",
+                                          msg("the boards were not entered: the VP track is taken as it stands"))]
+    return _result(state, data, log, sheets, scorings, TRACK_ONLY, checks)
+
+
+def _score_boards(state: NipponEndState, tracks: dict, in_play: dict, data: NipponData, log: PlaceholderLog) -> dict:
+    """All three boards entered: they recompute the scorings, so the track shows what was gained in play."""
+    sheets = {p.id: ScoreSheet(WITH_BOARDS) for p in state.players}
+    scorings = score_scorings(state, data, log, sheets)
+    checks = [check_row(msg("the three scorings"), "verified",
+                        msg("computed from the boards entered (tiles only outbid, pieces never removed)"))]
+    for player in state.players:
         sheet, track = sheets[player.id], tracks[player.id]
-        if boards:
-            implied = track - sheet.total
-            sheet.add("in_play", implied, msg("The VP track shows {track}; starting VP and the three scorings give "
-                                              "{vp}, so {implied} were gained in play (contracts, region bonus, "
-                                              "workforce)", track=track, vp=sheet.total, implied=implied))
-            verification.append(_in_play_check(player.id, implied, in_play.get(player.id)))
-        else:
-            sheet.add("vp_track", track, msg("VP track after the 3rd scoring: {vp}", vp=track))
+        implied = track - sheet.total
+        sheet.add("in_play", implied, msg("The VP track shows {track}; starting VP and the three scorings give "
+                                          "{vp}, so {implied} were gained in play (contracts, region bonus, "
+                                          "workforce)", track=track, vp=sheet.total, implied=implied))
+        checks.append(_in_play_check(player.id, implied, in_play.get(player.id)))
         score_achievements(player, sheet, data, log)
-    if boards:
-        verification += _board_achievements(players, boards[-1], data)
+    checks += _board_achievements(state.players, state.scorings[-1], data)
+    return _result(state, data, log, sheets, scorings, WITH_BOARDS, checks)
+
+
+def _result(state: NipponEndState, data: NipponData, log: PlaceholderLog, sheets: dict, scorings: list,
+            labels: dict, checks: list[dict]) -> dict:
+    """The result of an end-only input: achievements are always checked, then what the input let be checked."""
     result = result_document(state, data, log, sheets, scorings, labels)
     result["mode"] = MODE
-    result["verification"] = _verification(boards, verification)
+    result["verification"] = [check_row(msg("achievements"), "verified", msg(
+        "units within what a player owns, multiplier tiles within the supply, scored")), *checks]
     return result
 
 
@@ -116,41 +130,32 @@ def _read_scorings(raw: object, names: list[str], data: NipponData, log: Placeho
     return tuple(boards)
 
 
-def _score_remembered(players: tuple, last: str, remembered: tuple, tracks: dict, data: NipponData,
-                      log: PlaceholderLog) -> dict:
+def _score_remembered(state: NipponEndState, remembered: tuple, data: NipponData,
+                      log: PlaceholderLog) -> tuple[list[dict], list[dict]]:
     """Some scorings entered: the track is taken as it stands; each scoring entered is checked and scored
-    for the record (the track holds it) and the last board confirms what achievements it can."""
-    scratch = {p.id: ScoreSheet(CATEGORIES) for p in players}
-    replay = NipponEndState(players, last, tuple(b or {} for b in remembered))
+    for the record (the track holds it) and the last board confirms what achievements it can.
+    Returns (the scorings entered, their verification)."""
+    scratch = {p.id: ScoreSheet(CATEGORIES) for p in state.players}
+    replay = NipponEndState(state.players, state.last_turn_player, tuple(b or {} for b in remembered))
     computed = score_scorings(replay, data, log, scratch)
-    sheets = {p.id: ScoreSheet(TRACK_ONLY) for p in players}
-    for player in players:
-        sheets[player.id].add("vp_track", tracks[player.id],
-                              msg("VP track after the 3rd scoring: {vp}", vp=tracks[player.id]))
-        score_achievements(player, sheets[player.id], data, log)
-    checks = [check_row(msg("achievements"), "verified",
-                        msg("units within what a player owns, multiplier tiles within the supply, scored"))]
+    checks = []
     for number, board in enumerate(remembered, start=1):
         if board is None:
             checks.append(check_row(msg("scoring {number}", number=number), "not_verified",
-                                 msg("not entered: taken as the VP track holds it")))
+                                    msg("not entered: taken as the VP track holds it")))
             continue
         gained = [(p.id, sum(line["points"] for line in scratch[p.id].lines if line.get("scoring") == number
-                             and line["category"] in ("region_majority", "ships"))) for p in players]
+                             and line["category"] in ("region_majority", "ships"))) for p in state.players]
         checks.append(check_row(msg("scoring {number}", number=number), "verified",
-                             msg("the board entered is possible (tiles only outbid, pieces never removed, each "
-                                 "player's tiles, trains and ships); it gave {gained}, which the VP track holds",
-                                 gained=and_list(msg("{player} {vp} VP", player=name, vp=vp) for name, vp in gained))))
+                                msg("the board entered is possible (tiles only outbid, pieces never removed, each "
+                                    "player's tiles, trains and ships); it gave {gained}, which the VP track holds",
+                                    gained=and_list(msg("{player} {vp} VP", player=name, vp=vp)
+                                                    for name, vp in gained))))
     checks.append(check_row(msg("the VP track"), "not_verified",
-                         msg("taken as it stands: checking it needs the boards of all three scorings")))
+                            msg("taken as it stands: checking it needs the boards of all three scorings")))
     if remembered[-1] is not None:
-        checks += _board_achievements(players, remembered[-1], data)
-    scorings = [s for s, board in zip(computed, remembered) if board is not None]
-    result = result_document(NipponEndState(players, last, ()), data, log, sheets, scorings, TRACK_ONLY)
-    result["mode"] = MODE
-    result["verification"] = checks
-    return result
-
+        checks += _board_achievements(state.players, remembered[-1], data)
+    return [s for s, board in zip(computed, remembered) if board is not None], checks
 
 def _board_achievements(players, board, data: NipponData) -> list[dict]:
     """Achievement units the 3rd scoring's board can confirm (NIP-SCORE-09)."""
@@ -172,14 +177,3 @@ def _in_play_check(name: str, implied: int, entered: int | None) -> dict:
                                          "check the track, the boards and the contracts", implied=implied,
                                          entered=entered))
 
-
-def _verification(boards: tuple, per_player: list[dict]) -> list[dict]:
-    checks = [check_row(msg("achievements"), "verified",
-                        msg("units within what a player owns, multiplier tiles within the supply, scored"))]
-    if not boards:
-        checks.append(check_row(msg("the three scorings"), "not_verified",
-                             msg("the boards were not entered: the VP track is taken as it stands")))
-        return checks
-    checks.append(check_row(msg("the three scorings"), "verified",
-                         msg("computed from the boards entered (tiles only outbid, pieces never removed)")))
-    return checks + per_player

@@ -130,7 +130,7 @@ def parse_nippon_input(raw: object, data: NipponData, log: PlaceholderLog) -> Ni
             raise ScoringInputError("duplicate_seat", "NIP-SCORE-01", child("/players", index, "seat"),
                                     msg("seat {seat} is taken by more than one player", seat=player.seat))
         seats.add(player.seat)
-    check_multiplier_supply(players_raw, players, data)
+    check_multiplier_supply(players, data)
     last = read_player_ref(raw["last_turn_player"], "/last_turn_player", "NIP-SCORE-10", ids)
     scorings_raw = read_list(raw["scorings"], "/scorings", "NIP-SCORE-02", length=data.scorings)
     scorings = tuple(parse_scoring(s, child("/scorings", i), ids, data, log) for i, s in enumerate(scorings_raw))
@@ -235,6 +235,7 @@ def check_vp_in_play(totals: dict, path: str, name: str, data: NipponData) -> No
 
 
 def parse_achievements(raw: object, path: str, data: NipponData) -> tuple[Achievement, ...]:
+    """A player's achievement spaces: each once, units within the components, known multipliers (NIP-SCORE-09)."""
     allowed = {m for m, _ in data.multiplier_supply}
     seen: set[str] = set()
     result = []
@@ -272,7 +273,8 @@ def parse_achievements(raw: object, path: str, data: NipponData) -> tuple[Achiev
     return tuple(result)
 
 
-def check_multiplier_supply(players_raw: list, players: tuple[NipponPlayer, ...], data: NipponData) -> None:
+def check_multiplier_supply(players: tuple[NipponPlayer, ...], data: NipponData) -> None:
+    """No more multiplier tiles of a kind on the player boards than the game has (NIP-SCORE-09)."""
     supply = dict(data.multiplier_supply)
     used: Counter = Counter()
     for p_index, player in enumerate(players):
@@ -289,6 +291,7 @@ def check_multiplier_supply(players_raw: list, players: tuple[NipponPlayer, ...]
 
 
 def parse_scoring(raw: object, path: str, ids: list[str], data: NipponData, log: PlaceholderLog) -> dict[str, RegionBoard]:
+    """The board at one scoring: region id → its tiles, trains and ships, within each player's pieces."""
     read_object(raw, path, "NIP-SCORE-02", required=("regions",))
     regions_raw = read_mapping(raw["regions"], child(path, "regions"), "NIP-SCORE-05")
     boards: dict[str, RegionBoard] = {}

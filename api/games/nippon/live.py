@@ -191,11 +191,9 @@ def score_live(raw: object, data: NipponData, log: PlaceholderLog) -> dict:
             moved = _relocated(error, names)
             moved.others = [_relocated(e, names) for e in error.others]
             raise moved from None
-        final = True
     else:
         result = result_document(state, data, log, sheets, scorings, final=False)
-        final = False
-    result.update(mode=MODE, final=final, running=running, board=board.as_json())
+    result.update(mode=MODE, final="end" in raw, running=running, board=board.as_json())
     return result
 
 

@@ -44,7 +44,7 @@ function send(fn, args) {
   const id = nextId++;
   return new Promise((resolve, reject) => {
     waiting.set(id, { resolve, reject });
-    worker.postMessage({ id, fn, args });
+    worker.postMessage({ id, fn, args, lang: globalThis.document?.documentElement.lang || "en" });  // i18n.js sets it
   });
 }
 

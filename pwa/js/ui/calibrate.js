@@ -8,12 +8,17 @@ import { html } from "../html.js";
 import { go } from "../router.js";
 import { Problem } from "./common.js";
 import { fieldId } from "./formkit.js";
+import { lang, ordinal, say, t } from "../i18n.js";
 import { cacheEdition, cachedEdition, editionsApi, keys, pendingEdits, progressText, savePending, tokenFor,
          valueAt } from "../editions.js";
 
 const EDITABLE = new Set(["placeholder", "owner-checked"]);
-const offlineProblem = { detail: "No server answered, and this phone has no copy of this edition yet." };
-const ORDINAL = ["1st", "2nd", "3rd", "4th", "5th"];
+const offlineProblem = { detail: t("No server answered, and this phone has no copy of this edition yet.") };
+const ORDINAL = [1, 2, 3, 4, 5].map((n) => say(ordinal(n)));  // 1st, 2nd… in the phone's language
+
+// A component's name in the phone's language from the edition's /names (docs/editions.md), else `fallback`.
+const named = (doc, family, id, fallback) => ((((doc.names || {})[lang] || {})[family]) || {})[id] || fallback;
+const goodName = (doc, g) => named(doc, "goods", g, g);
 
 // Typed text → the value to send, or {error} in words (the server checks the rest).
 function parse(text, original, path) {
@@ -22,18 +27,18 @@ function parse(text, original, path) {
   if (original === null && /^-?\d+$/.test(String(text).trim())) return { value: Number(String(text).trim()) };
   if (typeof original === "number") {
     const n = Number(String(text).trim());
-    if (String(text).trim() === "" || !Number.isInteger(n)) return { error: "Type a whole number, as printed." };
+    if (String(text).trim() === "" || !Number.isInteger(n)) return { error: t("Type a whole number, as printed.") };
     return { value: n };
   }
   if (typeof original === "boolean") return { value: text === true || text === "true" };
   if (original === null && String(text).trim() === "") return { value: null };
-  if (String(text).trim() === "") return { error: "This cannot be empty." };
+  if (String(text).trim() === "") return { error: t("This cannot be empty.") };
   return { value: String(text).trim() };
 }
 
 function Mark({ word }) {
-  if (word === "owner-checked") return html`<span class="cal-mark ok" title="checked against the box">✓</span>`;
-  if (word === "placeholder") return html`<span class="cal-mark todo" title="not checked yet">?</span>`;
+  if (word === "owner-checked") return html`<span class="cal-mark ok" title=${t("checked against the box")}>✓</span>`;
+  if (word === "placeholder") return html`<span class="cal-mark todo" title=${t("not checked yet")}>?</span>`;
   return null;
 }
 
@@ -60,10 +65,10 @@ function Cell({ ctx, path, label, wide }) {
   let input;
   if (typeof original === "boolean") {
     input = html`<select ...${attrs} value=${String(shown)} onChange=${(e) => onEdit(path, e.target.value)}>
-      <option value="true">yes</option><option value="false">no</option></select>`;
+      <option value="true">${t("yes")}</option><option value="false">${t("no")}</option></select>`;
   } else if (goods && goods.includes(original)) {
     input = html`<select ...${attrs} value=${shown} onChange=${(e) => onEdit(path, e.target.value)}>
-      ${goods.map((g) => html`<option value=${g}>${g}</option>`)}</select>`;
+      ${goods.map((g) => html`<option value=${g}>${goodName(ed.document, g)}</option>`)}</select>`;
   } else if (ctx.choicesFor && ctx.choicesFor(path, original)) {
     input = html`<select ...${attrs} value=${shown} onChange=${(e) => onEdit(path, e.target.value)}>
       ${ctx.choicesFor(path, original).map((w) => html`<option value=${w}>${words(w)}</option>`)}</select>`;
@@ -87,14 +92,15 @@ function ProsperityTokens({ comp, ctx }) {
     const width = Math.max(...Object.values(counts).map((r) => Object.keys(r).length - 1));
     const cols = `grid-template-columns: 2.6rem repeat(${width + 1}, minmax(0, 1fr))`;
     const paths = Object.values(counts).flatMap((r) => Object.values(r));
-    return html`<section class="card" aria-labelledby=${`h-${token}`}><h2 id=${`h-${token}`}>${labelWords(token, ctx.ed.document)}</h2>
-      <div class="cal-grid hint" style=${cols} aria-hidden="true"><span>Pl.</span><span>Big</span>
+    const name = labelWords(token, ctx.ed.document);
+    return html`<section class="card" aria-labelledby=${`h-${token}`}><h2 id=${`h-${token}`}>${name}</h2>
+      <div class="cal-grid hint" style=${cols} aria-hidden="true"><span>${t("Pl.")}</span><span>${t("Big")}</span>
         ${ORDINAL.slice(0, width).map((o) => html`<span>${o}</span>`)}</div>
       ${Object.entries(counts).map(([count, row]) => html`<div class="cal-grid" style=${cols} role="group"
-        aria-label=${`${token}, ${count} players`}><strong>${count}</strong>
-        ${row.headline ? html`<${Cell} ctx=${ctx} path=${row.headline} label=${`${token}, ${count} players, headline`} />` : html`<span></span>`}
+        aria-label=${t("{token}, {n} players", { token: name, n: Number(count) })}><strong>${count}</strong>
+        ${row.headline ? html`<${Cell} ctx=${ctx} path=${row.headline} label=${t("{token}, {n} players, big number", { token: name, n: Number(count) })} />` : html`<span></span>`}
         ${ORDINAL.slice(0, width).map((o, i) => (row[i] ? html`<${Cell} ctx=${ctx} path=${row[i]}
-          label=${`${token}, ${count} players, ${o} place`} />` : html`<span></span>`))}</div>`)}
+          label=${t("{token}, {n} players, {place} place", { token: name, n: Number(count), place: ordinal(i + 1) })} />` : html`<span></span>`))}</div>`)}
       <${Messages} ctx=${ctx} paths=${paths} /></section>`;
   })}`;
 }
@@ -106,12 +112,16 @@ function LocalMarkets({ comp, ctx }) {
     (markets[k[3]] ||= {})[k[4]] = p;
   }
   const doc = ctx.ed.document;
-  return html`<table class="cal"><thead><tr><th scope="col">Market</th><th scope="col">Buys</th><th scope="col">Influence</th></tr></thead>
-    <tbody>${Object.entries(markets).map(([id, f]) => html`<tr>
-      <th scope="row">Above centre ${valueAt(doc, f.column) ?? "?"}</th>
-      <td>${f.good && html`<${Cell} ctx=${{ ...ctx, goods: doc.goods }} path=${f.good} label=${`${id} buys`} wide />`}</td>
-      <td class="cal-narrow">${f.influence && html`<${Cell} ctx=${ctx} path=${f.influence} label=${`${id} influence`} />`}</td></tr>`)}
-    </tbody></table><${Messages} ctx=${ctx} paths=${comp.paths.filter((p) => !p.endsWith("/good"))} />`;
+  // A card per market (a table's three columns pushed the screen sideways at 200 % text).
+  return html`${Object.entries(markets).map(([id, f]) => html`<section class="card" aria-labelledby=${`m-${fieldId(id)}`}>
+      <h2 id=${`m-${fieldId(id)}`}>${t("Above centre {column}", { column: valueAt(doc, f.column) ?? "?" })}</h2>
+      <div class="grid2">
+        ${f.good && html`<div class="field"><label for=${fieldId(f.good)}>${t("Buys")}</label>
+          <${Cell} ctx=${{ ...ctx, goods: doc.goods }} path=${f.good} label=${t("{market}: buys", { market: labelWords(id, doc) })} wide /></div>`}
+        ${f.influence && html`<div class="field"><label for=${fieldId(f.influence)}>${t("Influence")}</label>
+          <${Cell} ctx=${ctx} path=${f.influence} label=${t("{market}: influence", { market: labelWords(id, doc) })} wide /></div>`}
+      </div></section>`)}
+    <${Messages} ctx=${ctx} paths=${comp.paths.filter((p) => !p.endsWith("/good") && !p.endsWith("/influence"))} />`;
 }
 
 // Any component: one row per value, labelled from the component → paths map.
@@ -139,7 +149,7 @@ function Table({ comp, ctx, paths }) {
     <th scope="row"><label for=${fieldId(p)} style="margin:0;font-weight:600">${ctx.labels[p]}</label></th>
     <td><${Cell} ctx=${sub} path=${p} label=${ctx.labels[p]} wide /></td></tr>`)}</tbody></table>
     ${!paths && html`<label class="radio"><input type="checkbox" checked=${ctx.showAll} onChange=${(e) => ctx.setShowAll(e.target.checked)} />
-      Also show the values the rulebook states</label>`}`;
+      ${t("Also show the values the rulebook states")}</label>`}`;
 }
 
 // The management track: influence per investment-points rank, a line per era and player count.
@@ -152,11 +162,12 @@ function ManagementTrack({ comp, ctx }) {
   }
   const width = Math.max(...Object.values(lines).map((l) => l.cells.length));
   const cols = `grid-template-columns: 4.2rem repeat(${width}, minmax(0, 1fr))`;
-  return html`<section class="card"><h2>Influence by investment-points rank</h2>
+  const era = (l) => (l.era === "era_1" ? t("Era I") : t("Era II"));
+  return html`<section class="card"><h2>${t("Influence by investment-points rank")}</h2>
     <div class="cal-grid hint" style=${cols} aria-hidden="true"><span></span>${ORDINAL.slice(0, width).map((o) => html`<span>${o}</span>`)}</div>
     ${Object.values(lines).map((l) => html`<div class="cal-grid" style=${cols} role="group"
-      aria-label=${`${l.era.replace("_", " ")}, ${l.count} players`}><strong>${l.era === "era_1" ? "Era I" : "Era II"}, ${l.count}p</strong>
-      ${l.cells.map((p, i) => html`<${Cell} ctx=${ctx} path=${p} label=${`${l.era === "era_1" ? "Era I" : "Era II"}, ${l.count} players, ${ORDINAL[i]} place`} />`)}</div>`)}
+      aria-label=${t("{era}, {n} players", { era: era(l), n: Number(l.count) })}><strong>${t("{era}, {n}p", { era: era(l), n: Number(l.count) })}</strong>
+      ${l.cells.map((p, i) => html`<${Cell} ctx=${ctx} path=${p} label=${t("{era}, {n} players, {place} place", { era: era(l), n: Number(l.count), place: ordinal(i + 1) })} />`)}</div>`)}
     <${Messages} ctx=${ctx} paths=${grid} /></section>
     <${Table} comp=${comp} ctx=${ctx} paths=${comp.paths.filter((p) => !grid.includes(p))} />`;
 }
@@ -170,19 +181,20 @@ function TradeCentres({ comp, ctx }) {
   const cards = nations.map(([code, n]) => {
     const base = `/global_market/nations/${code}`;
     const goods = ((n.demand || {}).goods || []).map((_, i) => at(`${base}/demand/goods/${i}`));
-    const flags = (n.flags || []).map((f, i) => ({ id: f.id, nth: ORDINAL[i] || `${i + 1}th`, value: at(`${base}/flags/${i}/value`), stars: at(`${base}/flags/${i}/stars`),
+    const nation = named(doc, "nations", code, n.name);
+    const flags = (n.flags || []).map((f, i) => ({ id: f.id, nth: say(ordinal(i + 1)), place: ordinal(i + 1), value: at(`${base}/flags/${i}/value`), stars: at(`${base}/flags/${i}/stars`),
                                                    dots: at(`${base}/flags/${i}/dots`) }));
     const own = [...goods, ...flags.flatMap((f) => [f.value, f.stars, f.dots])].filter((p) => comp.paths.includes(p));
-    return html`<section class="card" aria-labelledby=${`h-${code}`}><h2 id=${`h-${code}`}>${n.name}, at the ${labelWords(n.trade_center, doc).replace(/^./, (c) => c.toLowerCase())}</h2>
-      ${goods.length > 0 && html`<p><strong>Demands:</strong></p><div class="grid2">${goods.map((p, i) =>
-        html`<${Cell} ctx=${{ ...ctx, goods: doc.goods }} path=${p} label=${`${code} demands, good ${i + 1}`} wide />`)}</div>`}
+    return html`<section class="card" aria-labelledby=${`h-${code}`}><h2 id=${`h-${code}`}>${t("{nation}, at the {centre}", { nation, centre: labelWords(n.trade_center, doc) })}</h2>
+      ${goods.length > 0 && html`<p><strong>${t("Demands:")}</strong></p><div class="grid2">${goods.map((p, i) =>
+        html`<${Cell} ctx=${{ ...ctx, goods: doc.goods }} path=${p} label=${t("{nation} demands, good {n}", { nation, n: i + 1 })} wide />`)}</div>`}
       <div class="cal-grid hint" style="grid-template-columns: 4.2rem repeat(3, minmax(0, 1fr))" aria-hidden="true">
-        <span>Flag</span><span>Value</span><span>Stars</span><span>Dots</span></div>
-      ${flags.map((f) => html`<div class="cal-grid" style="grid-template-columns: 4.2rem repeat(3, minmax(0, 1fr))" role="group" aria-label=${`${n.name}: ${f.nth} flag of the stack`}>
+        <span>${t("Flag")}</span><span>${t("Value")}</span><span>${t("Stars")}</span><span>${t("Dots")}</span></div>
+      ${flags.map((f) => html`<div class="cal-grid" style="grid-template-columns: 4.2rem repeat(3, minmax(0, 1fr))" role="group" aria-label=${t("{nation}: {place} flag of the stack", { nation, place: f.place })}>
         <strong>${f.nth}</strong>
-        <${Cell} ctx=${ctx} path=${f.value} label=${`${f.id} value`} />
-        <${Cell} ctx=${ctx} path=${f.stars} label=${`${f.id} stars`} />
-        <${Cell} ctx=${ctx} path=${f.dots} label=${`${f.id} dots (empty: none)`} /></div>`)}
+        <${Cell} ctx=${ctx} path=${f.value} label=${t("{nation}, {place} flag: value", { nation, place: f.place })} />
+        <${Cell} ctx=${ctx} path=${f.stars} label=${t("{nation}, {place} flag: stars", { nation, place: f.place })} />
+        <${Cell} ctx=${ctx} path=${f.dots} label=${t("{nation}, {place} flag: dots (empty: none)", { nation, place: f.place })} /></div>`)}
       <${Messages} ctx=${ctx} paths=${own} /></section>`;
   });
   return html`${cards}<${Table} comp=${comp} ctx=${ctx} paths=${comp.paths.filter((p) => !used.has(p))} />`;
@@ -194,61 +206,76 @@ const words = (w) => String(w).replace(/_/g, " ");
 // A value's label from the server, a path ("CT1 · automa era 1 · effect 1 · do"), in words a person finds on the
 // component ("Campaign tile 1: the Automa in Era I, effect 1, what it does"): numbered ids by what they are,
 // Tigers, nations and spaces by name, list words dropped.
-const NUMBERED = { CT: "Campaign tile", AT: "Action tile", RB: "Region bonus token", PT: "Prosperity token",
-                   ITC: "Trade centre", S: "Sector", AS: "Automa sector", AF: "Automa scoring sector", D: "Dollar token",
-                   Y: "Yen token" };
+const NUMBERED = { CT: t("Campaign tile {n}"), AT: t("Action tile {n}"), RB: t("Region bonus token {n}"),
+                   PT: t("Prosperity token {n}"), ITC: t("Trade centre {n}"), S: t("Sector {n}"), AS: t("Automa sector {n}"),
+                   AF: t("Automa scoring sector {n}"), D: t("Dollar token {n}"), Y: t("Yen token {n}") };
 const DROP = new Set(["spaces", "tokens", "nations", "trade centers", "infrastructure sectors",
                       "final scoring sectors", "satellite spaces", "infinite spaces", "local markets", "rules options",
                       "headquarters slots", "trade center rule"]);
-const SAID = { do: "what it does", tiger: "Tiger", amount: "how many", "min players": "from how many players (dots)",
-               headline: "big number", id: "printed name", choose: "chosen", scope: "applies to", trigger: "when",
-               requirement: "goal", "automa era 1": "the Automa in Era I", "automa era 2": "the Automa in Era II",
-               "era 1": "Era I", "era 2": "Era II", automa: "the Automa" };
-const ORD = (n) => ORDINAL[n - 1] || `${n}th`;
+const SAID = { do: t("what it does"), tiger: t("Tiger"), amount: t("how many"), "min players": t("from how many players (dots)"),
+               headline: t("big number"), id: t("printed name"), choose: t("chosen"), scope: t("applies to"), trigger: t("when"),
+               requirement: t("goal"), "automa era 1": t("the Automa in Era I"), "automa era 2": t("the Automa in Era II"),
+               "era 1": t("Era I"), "era 2": t("Era II"), automa: t("the Automa") };
+const ORD = (n) => say(ordinal(n));
 export function labelWords(label, doc) {
   const tigers = doc.tigers || {};
   const nations = (doc.global_market || {}).nations || {};
-  const place = (t, id) => {
-    const T = tigers[t];
+  const place = (tiger, id) => {
+    const T = tigers[tiger];
+    const name = named(doc, "tigers", tiger, T.name);
     const sp = T.spaces?.[id] || T.infinite_spaces?.[id];
-    if (sp) return `${T.name}, ${(KIND[sp.kind] || words(sp.kind || "space")).toLowerCase()} ${sp.column ? `in column ${sp.column}` : "∞ space"}${sp.good ? ` (${sp.good})` : ""}`;
-    if (T.satellite_spaces?.[id]) return `${T.name}, satellite space of the ${words(T.satellite_spaces[id].row)} row`;
-    if (T.local_markets?.[id]) return `${T.name}, market above centre ${T.local_markets[id].column}`;
-    if (T.headquarters_slots?.[id]) return `${T.name}, headquarters`;
-    return T.name;
+    if (sp) {
+      const at = { tiger: name, kind: kindName(doc, sp.kind), column: sp.column, good: goodName(doc, sp.good) };
+      return sp.column ? (sp.good ? t("{tiger}, {kind} in column {column} ({good})", at) : t("{tiger}, {kind} in column {column}", at))
+        : sp.good ? t("{tiger}, {kind} ∞ space ({good})", at) : t("{tiger}, {kind} ∞ space", at);
+    }
+    if (T.satellite_spaces?.[id]) return t("{tiger}, satellite space of the {row} row", { tiger: name, row: kindName(doc, T.satellite_spaces[id].row) });
+    if (T.local_markets?.[id]) return t("{tiger}, market above centre {column}", { tiger: name, column: T.local_markets[id].column });
+    if (T.headquarters_slots?.[id]) return t("{tiger}, headquarters", { tiger: name });
+    return name;
   };
   const centres = (doc.global_market || {}).trade_centers || {};
   const raw = String(label).split(" · ");
   const parts = raw.filter((x, i) => !DROP.has(x) && !(["dollar", "yen"].includes(x) && raw[i + 1] === "tokens")).map((x) => {
     const before = raw[raw.indexOf(x) - 1];
-    if (before === "final scoring sectors" && /^[A-Z]$/.test(x)) return `Scoring sector ${x}`;
-    if (centres[x]) return `${words(centres[x].kind || "")} trade centre ${x.replace(/\D/g, "")}`.replace(/^./, (c) => c.toUpperCase()).trim();
+    if (before === "final scoring sectors" && /^[A-Z]$/.test(x)) return t("Scoring sector {letter}", { letter: x });
+    if (centres[x]) {
+      const n = x.replace(/\D/g, "");
+      return centres[x].kind === "international" ? t("International trade centre {n}", { n })
+        : centres[x].kind === "regional" ? t("Regional trade centre {n}", { n }) : t("Special trade centre");
+    }
     let m = x.match(/^([A-Z]{2})\.(\w+)$/);
     if (m && tigers[m[1]]) return place(m[1], x);
-    if (tigers[x]) return tigers[x].name;
-    if (nations[x]) return nations[x].name;
+    if (tigers[x]) return named(doc, "tigers", x, tigers[x].name);
+    if (nations[x]) return named(doc, "nations", x, nations[x].name);
     m = x.match(/^([A-Z]{1,3})0*(\d+)$/);
-    if (m && NUMBERED[m[1]]) return `${NUMBERED[m[1]]} ${m[2]}`;
+    if (m && NUMBERED[m[1]]) return NUMBERED[m[1]].replace("{n}", m[2]);
     if ((m = x.match(/^#(\d+)$/))) return ORD(Number(m[1]));
-    if ((m = x.match(/^rank (\d+)$/))) return `${ORD(Number(m[1]))} place`;
-    if ((m = x.match(/^tiger (\d+)$/))) return `Tiger ${m[1]}`;
+    if ((m = x.match(/^rank (\d+)$/))) return t("{place} place", { place: ordinal(Number(m[1])) });
+    if ((m = x.match(/^tiger (\d+)$/))) return t("Tiger {n}", { n: m[1] });
     return SAID[x] || x;
   });
   return parts.length > 1 ? `${parts[0]}: ${parts.slice(1).join(", ")}` : parts.join("");
 }
-const KIND = { university: "University", department: "Department", factory: "Factory", power_plant: "Power plant",
-               laboratory: "Laboratory" };
-const FIELD = { kind: "kind", row: "row", column: "column", position: "position", min_players: "players (dots)",
-                "bonus/do": "bonus", "bonus/amount": "bonus amount", "bonus/tiger": "bonus on Tiger",
-                science_cost: "science cost", good: "good", "connects/0": "connects (1st)", "connects/1": "connects (2nd)" };
+// A building's name in the phone's language: the edition's /names, else the words here.
+const KIND = { university: t("university"), department: t("department"), factory: t("factory"), power_plant: t("power plant"),
+               laboratory: t("laboratory") };
+const kindName = (doc, kind) => named(doc, "buildings", kind, KIND[kind] || words(kind || "space"));
+const FIELD = { kind: t("kind"), row: t("row"), column: t("column"), position: t("position"), min_players: t("players (dots)"),
+                "bonus/do": t("bonus"), "bonus/amount": t("bonus amount"), "bonus/tiger": t("bonus on Tiger"),
+                science_cost: t("science cost"), good: t("good"), "connects/0": t("connects (1st)"), "connects/1": t("connects (2nd)") };
 
 // What a space shows, in one line, from the values as they are now (to compare with the board at a glance).
-function spaceLine(s) {
-  const parts = [KIND[s.kind] || words(s.kind || "space"), s.column ? `column ${s.column}` : "∞ space", `${s.min_players}+ players`];
-  if (s.bonus) parts.push(`bonus: ${words(s.bonus.do)}${s.bonus.amount != null ? ` +${s.bonus.amount}` : ""}`);
-  if (s.science_cost != null) parts.push(`${s.science_cost} science`);
-  if (s.good) parts.push(s.good);
-  if (s.connects && s.connects.length) parts.push(`connects ${s.connects.join(" and ")}`);
+function spaceLine(s, doc) {
+  const parts = [kindName(doc, s.kind), s.column ? t("column {column}", { column: s.column }) : t("∞ space"),
+    t("{n}+ players", { n: s.min_players })];
+  if (s.bonus) {
+    parts.push(s.bonus.amount != null ? t("bonus: {effect} +{n}", { effect: words(s.bonus.do), n: s.bonus.amount })
+      : t("bonus: {effect}", { effect: words(s.bonus.do) }));
+  }
+  if (s.science_cost != null) parts.push(t("{n} science", { n: s.science_cost }));
+  if (s.good) parts.push(goodName(doc, s.good));
+  if (s.connects && s.connects.length) parts.push(t("connects {spaces}", { spaces: { and: s.connects } }));
   return parts.join(" · ");
 }
 
@@ -282,16 +309,20 @@ function Spaces({ comp, ctx }) {
   }
   const sub = { ...ctx, choicesFor, goods: doc.goods };
   return html`${Object.entries(rows).map(([row, spaces]) => html`<section class="card" aria-labelledby=${`row-${row}`}>
-    <h2 id=${`row-${row}`}>${KIND[row] || words(row)} row</h2>
+    <h2 id=${`row-${row}`}>${t("{building} row", { building: kindName(doc, row) })}</h2>
     ${spaces.map(([id, s, value]) => html`<div role="group" aria-labelledby=${`sp-${fieldId(id)}`} style="margin:.6rem 0 1rem">
-      <p style="margin:0"><strong id=${`sp-${fieldId(id)}`}>${id}</strong> <span class="hint">${spaceLine(value)}</span></p>
+      <p style="margin:0"><strong id=${`sp-${fieldId(id)}`}>${id}</strong> <span class="hint">${spaceLine(value, doc)}</span></p>
       <div class="grid2" style="grid-template-columns: repeat(auto-fit, minmax(min(100%, 5.4rem), 1fr))">${s.fields.map(([field, p]) => html`<div class="field"
         style=${choicesFor(p, valueAt(doc, p)) || (doc.goods || []).includes(valueAt(doc, p)) ? "grid-column: 1 / -1" : ""}>
         <label for=${fieldId(p)} style="margin:0">${FIELD[field] || words(field.replace("/", " · "))}</label>
-        <${Cell} ctx=${sub} path=${p} label=${`${id} ${FIELD[field] || words(field)}`} wide /></div>`)}</div></div>`)}</section>`)}
+        <${Cell} ctx=${sub} path=${p} label=${t("{space} ({id}): {field}", { space: labelWords(id, doc), id, field: FIELD[field] || words(field) })} wide /></div>`)}</div></div>`)}</section>`)}
     <label class="radio"><input type="checkbox" checked=${ctx.showAll} onChange=${(e) => ctx.setShowAll(e.target.checked)} />
-      Also show the values the rulebook states</label>`;
+      ${t("Also show the values the rulebook states")}</label>`;
 }
+
+// The confirm and "Next" bar: no button narrower than its longest word (German at 200 % text); the bar
+// wraps to two rows when they do not fit side by side.
+const FIT = "min-width:min-content";
 
 const LAYOUTS = { prosperity_tokens: ProsperityTokens, local_markets: LocalMarkets, management_track: ManagementTrack,
                   trade_centres: TradeCentres, spaces: Spaces, table: Table };
@@ -326,8 +357,8 @@ export default function Calibrate({ params }) {
     if (h) { h.focus(); window.scrollTo(0, 0); }
   }, [params.component]);
   const comp = ed && ed.components.find((c) => c.id === params.component);
-  if (!ed || !comp) return html`<main class="screen"><nav class="nav" aria-label="Back"><a href=${`#/editions/${params.id}`}>Edition</a></nav>
-    <h1 tabindex="-1">Check the numbers</h1><${Problem} error=${error} />${!error && html`<p>${ed ? "No such component." : "Loading…"}</p>`}</main>`;
+  if (!ed || !comp) return html`<main class="screen"><nav class="nav" aria-label=${t("Back")}><a href=${`#/editions/${params.id}`}>${t("Edition")}</a></nav>
+    <h1 tabindex="-1">${t("Check the numbers")}</h1><${Problem} error=${error} />${!error && html`<p>${ed ? t("No such component.") : t("Loading…")}</p>`}</main>`;
   const canEdit = !!token && ed.draft;
   const labels = Object.fromEntries(Object.entries(comp.labels).map(([p, l]) => [p, labelWords(l, ed.document)]));
 
@@ -340,7 +371,7 @@ export default function Calibrate({ params }) {
       // Kept on the phone before it is shown: a reload (or no signal) then finds what the screen said.
       await cacheEdition(data); await savePending(ed.edition_id, {});
       setEd(data); setOffline(false); setPending({}); setProblem(null);
-      setSaved(extraOps.length ? "Confirmed: these values match your box." : "Saved.");
+      setSaved(extraOps.length ? t("Confirmed: these values match your box.") : t("Saved."));
     } catch (err) {
       if (err.problem && err.problem.path) {
         const p = err.problem;
@@ -351,7 +382,7 @@ export default function Calibrate({ params }) {
           const shown = document.getElementById(`${fieldId(p.path)}-err`) || document.querySelector("main .field-error");
           if (shown) shown.scrollIntoView({ block: "center" });
         });
-      } else setError(err.problem ? err : { detail: "No server answered: your change is kept on this phone; try again." });
+      } else setError(err.problem ? err : { detail: t("No server answered: your change is kept on this phone; try again.") });
     } finally { setBusy(false); }
   };
 
@@ -381,28 +412,25 @@ export default function Calibrate({ params }) {
   const ctx = { ed, pending, onEdit, problem, local, canEdit, showAll, setShowAll, labels };
   const misplaced = problem && !comp.paths.includes(problem.path);
   return html`<main class="screen">
-    <nav class="nav" aria-label="Back"><a href="#/">Home</a><a href=${`#/editions/${ed.edition_id}`}>${ed.name}</a></nav>
+    <nav class="nav" aria-label=${t("Back")}><a href="#/">${t("Home")}</a><a href=${`#/editions/${ed.edition_id}`} style="white-space:normal">${ed.name}</a></nav>
     <h1 tabindex="-1">${comp.title}</h1>
     <p class="chip" data-testid="progress" aria-live="polite">${progressText(ed)}</p>
-    <p class="hint" data-testid="component-progress">On this component: ${comp.checked_count} of ${comp.placeholder_count + comp.checked_count} checked</p>
-    <p><strong>Look at:</strong> ${comp.look_at}</p>
-    <p class="hint" data-testid="legend"><span class="cal-mark todo" aria-hidden="true">?</span> not checked yet (a value we
-      made up: compare it with your box) · <span class="cal-mark ok" aria-hidden="true">✓</span> checked against your box ·
-      a greyed value is stated by the rulebook and cannot differ · a dashed box: changed here, not accepted by the
-      server yet.</p>
-    ${offline && html`<div class="banner warn" role="status" data-testid="offline-banner">Offline: this is the copy
-      saved on this phone. What you change is kept here and sent when the server answers.</div>`}
-    ${!canEdit && html`<div class="banner warn" role="status">${ed.draft ? "This edition is being checked on the phone that started it: you can look here, not change."
-      : "This edition is published: make your own copy to change it."}</div>`}
+    <p class="hint" data-testid="component-progress">${t("On this component: {checked} of {total} checked", { checked: comp.checked_count, total: comp.placeholder_count + comp.checked_count })}</p>
+    <p><strong>${t("Look at:")}</strong> ${comp.look_at}</p>
+    <p class="hint" data-testid="legend"><span class="cal-mark todo" aria-hidden="true">?</span> ${t("not checked yet (a value we made up: compare it with your box)")}${" · "}<span
+      class="cal-mark ok" aria-hidden="true">✓</span> ${t("checked against your box")}${" · "}${t("a greyed value is stated by the rulebook and cannot differ · a dashed box: changed here, not accepted by the server yet.")}</p>
+    ${offline && html`<div class="banner warn" role="status" data-testid="offline-banner">${t("Offline: this is the copy saved on this phone. What you change is kept here and sent when the server answers.")}</div>`}
+    ${!canEdit && html`<div class="banner warn" role="status">${ed.draft ? t("This edition is being checked on the phone that started it: you can look here, not change.")
+      : t("This edition is published: make your own copy to change it.")}</div>`}
     <${Layout} comp=${comp} ctx=${ctx} />
     ${misplaced && html`<p class="field-error" role="alert">${problem.label}: ${problem.sentence}</p>`}
     ${saved && html`<div class="banner ok" role="status">${saved}</div>`}
     <${Problem} error=${error} />
-    ${Object.keys(pending).length > 0 && html`<p class="hint">${Object.keys(pending).length} change(s) kept on this phone, not accepted yet.</p>`}
-    <div class="cal-actions sticky-bottom">
-      ${canEdit && html`<button class="primary" disabled=${busy} onClick=${confirmAll}>These values match my box</button>`}
-      ${next ? html`<button aria-label=${`Next: ${next.title}`} onClick=${() => go(`#/editions/${ed.edition_id}/check/${next.id}`)}>Next</button>`
-        : html`<a class="button" href=${`#/editions/${ed.edition_id}`}>Back to the edition</a>`}
+    ${Object.keys(pending).length > 0 && html`<p class="hint">${t("{n} change(s) kept on this phone, not accepted yet.", { n: Object.keys(pending).length })}</p>`}
+    <div class="cal-actions sticky-bottom" style="flex-wrap:wrap">
+      ${canEdit && html`<button class="primary" style=${FIT} disabled=${busy} onClick=${confirmAll}>${t("These values match my box")}</button>`}
+      ${next ? html`<button style=${FIT} aria-label=${t("Next: {component}", { component: next.title })} onClick=${() => go(`#/editions/${ed.edition_id}/check/${next.id}`)}>${t("Next")}</button>`
+        : html`<a class="button" style=${FIT} href=${`#/editions/${ed.edition_id}`}>${t("Back to the edition")}</a>`}
     </div>
   </main>`;
 }

@@ -60,7 +60,7 @@ export function managementSteps(log, L, outcome) {
 }
 
 // Player text without rule ids ("(AMB-22)"): the rules are the table's, the ids the app's.
-const RULE_ID = /\s*\((?:rule )?[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*-\d+\)/g;
+const RULE_ID = /\s*\((?:\p{L}+ )?[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*-\d+\)/gu;  // "(rule …)", "(Regel …)", "(regra …)"
 const plain = (text) => String(text || "").replace(RULE_ID, "");
 const tieLine = (tie) => t("Tie: {detail}", { detail: plain(tie.detail) });
 

@@ -23,10 +23,8 @@ from .checks_market import META_KEYS, check_catalogs, check_global_market, check
 from .checks_rulebook import check_rulebook_values, check_rules_options, check_rulings
 from .checks_solo import check_campaign, check_player_board, check_solo
 
-__all__ = ["EditionError", "validate_edition_document", "validate_edition_errors", "EDITION_META_KEYS",
-           "UNEXPECTED_STRUCTURE"]
+__all__ = ["EditionError", "validate_edition_document", "validate_edition_errors", "UNEXPECTED_STRUCTURE"]
 
-EDITION_META_KEYS = set(META_KEYS)
 # Prefix of the message given when a check met data its guards did not foresee;
 # tests assert it never appears, so it marks a missing guard rather than a rule.
 UNEXPECTED_STRUCTURE = "unexpected structure"
@@ -75,15 +73,6 @@ GROUPS: tuple[tuple[str, Callable[[Doc], Check]], ...] = (
 )
 
 
-def _lenient_map(document: dict) -> ProvenanceMap | None:
-    # After a provenance failure, later groups still want to resolve paths when
-    # listing every error; the map is usable as long as it is an object of strings.
-    mapping = document.get("provenance")
-    if not isinstance(mapping, dict) or not all(isinstance(v, str) for v in mapping.values()):
-        return None
-    return ProvenanceMap.from_mapping(mapping)
-
-
 def _errors(doc: Doc) -> Check:
     """The broken rules, in check order (lazily: a caller that wants the first stops the checks there)."""
     if not isinstance(doc.root, dict):
@@ -91,11 +80,15 @@ def _errors(doc: Doc) -> Check:
         return
     reported = False
     try:
-        doc.prov = validate_provenance(doc.root, EDITION_META_KEYS)
+        doc.prov = validate_provenance(doc.root, set(META_KEYS))
     except EditionError as err:
         reported = True
         yield err
-        doc.prov = _lenient_map(doc.root)
+        # Later groups still resolve paths when listing every error; the map is
+        # usable as long as it is an object of strings.
+        mapping = doc.root.get("provenance")
+        if isinstance(mapping, dict) and all(isinstance(v, str) for v in mapping.values()):
+            doc.prov = ProvenanceMap.from_mapping(mapping)
     for root, group in GROUPS:
         try:
             for err in group(doc):

@@ -9,6 +9,7 @@ the data is too malformed to go on.
 from __future__ import annotations
 
 import json
+import pathlib
 from typing import Any, Callable, Iterator
 
 from api.games.provenance import EditionError, ProvenanceMap, pointer
@@ -21,6 +22,14 @@ PLAYER_COUNTS = (2, 3, 4)
 COLUMNS = ("A", "B", "C")
 KIND_ROW = {"university": "university", "department": "university", "factory": "factory",
             "power_plant": "power_plant", "laboratory": "laboratory"}
+
+
+_TABLES = pathlib.Path(__file__).with_name("pinned_values.json")
+
+
+def table(name: str) -> dict[str, Any]:
+    """A table of ``pinned_values.json``: JSON pointer -> the one value an edition may hold there."""
+    return json.loads(_TABLES.read_text(encoding="utf-8"))[name]
 
 
 def is_int(value: Any) -> bool:
@@ -98,6 +107,20 @@ def first_diff(have: Any, want: Any, path: Path) -> tuple[Path, str] | None:
     if same(have, want):
         return None
     return path, f"is {show(have)}, expected {show(want)}"
+
+
+def expect(doc: "Doc", path: Path, want: Any, rule: str) -> Check:
+    """An error at `path` unless its value equals `want` (see `same`): `rule`, then what was found."""
+    have = doc.at(*path)
+    if not same(have, want):
+        yield fail(path, f"{rule}, found {show(have)}")
+
+
+def expect_one_of(doc: "Doc", path: Path, allowed: Any, rule: str) -> Check:
+    """An error at `path` unless its value is one of `allowed` (see `member`): `rule`, then what was found."""
+    have = doc.at(*path)
+    if not member(have, allowed):
+        yield fail(path, f"{rule}, found {show(have)}")
 
 
 def duplicate(items: list[tuple[Path, Any]], message: Callable[[Any], str]) -> Check:

@@ -4,8 +4,8 @@ from __future__ import annotations
 import collections
 from typing import Any
 
-from .checks_base import (COLUMNS, KIND_ROW, PLAYER_COUNTS, TIGERS, Check, Doc, Path, fail,
-                          duplicate, first_diff, is_int, member, multiset_mismatch, same, show)
+from .checks_base import (COLUMNS, KIND_ROW, PLAYER_COUNTS, TIGERS, Check, Doc, Path, duplicate, expect,
+                          expect_one_of, fail, first_diff, is_int, member, multiset_mismatch, same, show)
 
 TIGER_NAMES = {"SK": "South Korea", "HK": "Hong Kong", "TW": "Taiwan", "SG": "Singapore"}
 # Ordinary spaces per row; the university row is free as long as it has both kinds.
@@ -88,8 +88,7 @@ def check_tigers(doc: Doc) -> Check:
         yield fail(("tigers",), f"the Tigers must be {list(TIGERS)} in that order, found {found}")
         return
     for t, name in TIGER_NAMES.items():
-        if not same(doc.at("tigers", t, "name"), name):
-            yield fail(("tigers", t, "name"), f"expected {name!r}, found {show(doc.at('tigers', t, 'name'))}")
+        yield from expect(doc, ("tigers", t, "name"), name, f"expected {name!r}")
     areas = doc.obj("board", "areas")
     if sorted(areas) != ["lower", "upper"]:
         yield fail(("board", "areas"), f"expected exactly the areas 'upper' and 'lower', found {sorted(areas)}")
@@ -114,22 +113,17 @@ def _check_space(doc: Doc, t: str, sid: str, s: dict) -> Check:
     if kind not in KIND_ROW:
         yield fail(p + ("kind",), f"unknown kind {kind!r}; expected one of {sorted(KIND_ROW)}")
         return
-    if not same(doc.at(*p, "row"), KIND_ROW[kind]):
-        yield fail(p + ("row",), f"a {kind} sits in the {KIND_ROW[kind]} row, found {show(s['row'])}")
+    yield from expect(doc, p + ("row",), KIND_ROW[kind], f"a {kind} sits in the {KIND_ROW[kind]} row")
     column = doc.at(*p, "column")
-    if not member(column, COLUMNS):
-        yield fail(p + ("column",), f"column must be \"A\", \"B\" or \"C\", found {show(column)}")
-    if not member(doc.at(*p, "min_players"), PLAYER_COUNTS):
-        yield fail(p + ("min_players",), f"min_players must be 2, 3 or 4, found {show(s['min_players'])}")
+    yield from expect_one_of(doc, p + ("column",), COLUMNS, 'column must be "A", "B" or "C"')
+    yield from expect_one_of(doc, p + ("min_players",), PLAYER_COUNTS, "min_players must be 2, 3 or 4")
     doc.int(*p, "position")
     if kind == "university":
         if column not in ("A", "B"):
             yield fail(p + ("column",), f"universities sit only in columns A and B, found {show(column)}")
-        do = doc.at(*p, "bonus", "do")
-        if not member(do, ("advance_global_market", "advance_influence")):
-            yield fail(p + ("bonus", "do"), f"a university bonus is advance_global_market or advance_influence, "
-                                            f"found {show(do)}")
-        elif do == "advance_influence" and not same(s["bonus"].get("tiger"), "this"):
+        yield from expect_one_of(doc, p + ("bonus", "do"), ("advance_global_market", "advance_influence"),
+                                 "a university bonus is advance_global_market or advance_influence")
+        if s["bonus"]["do"] == "advance_influence" and not same(s["bonus"].get("tiger"), "this"):
             yield fail(p + ("bonus", "tiger"), "a university influence bonus is for this Tiger (\"this\")")
         amount = s["bonus"].get("amount")
         if not (is_int(amount) and amount > 0):
@@ -242,10 +236,9 @@ def _check_side_spaces(doc: Doc, t: str) -> Check:
         p = base + ("infinite_spaces", sid)
         if not sid.startswith(t + "."):
             yield fail(p, f"space id must be '{t}.<name>'")
-        if doc.at(*p, "column") is not None:
-            yield fail(p + ("column",), f"∞ spaces have no column (null), found {show(s['column'])}")
-        if not same(doc.at(*p, "row"), KIND_ROW[s["kind"]]):
-            yield fail(p + ("row",), f"a {s['kind']} sits in the {KIND_ROW[s['kind']]} row, found {show(s['row'])}")
+        yield from expect(doc, p + ("column",), None, "∞ spaces have no column (null)")
+        yield from expect(doc, p + ("row",), KIND_ROW[s["kind"]],
+                          f"a {s['kind']} sits in the {KIND_ROW[s['kind']]} row")
         if not same(s.get("connects", []), []):
             yield fail(p + ("connects",), "an ∞ power plant connects to no factory (expected [])")
     rows = doc.items_of("rules", "satellite", "rows", kind="string")

@@ -4,8 +4,8 @@ from __future__ import annotations
 import collections
 from typing import Any, Iterator
 
-from .checks_base import (PLAYER_COUNTS, TIGERS, Check, Doc, Path, duplicate, fail, first_diff, is_int, member,
-                          multiset_mismatch, same, show)
+from .checks_base import (PLAYER_COUNTS, TIGERS, Check, Doc, Path, duplicate, expect, expect_one_of, fail,
+                          first_diff, is_int, member, multiset_mismatch, same, show)
 
 META_KEYS = frozenset({"schema_version", "edition", "provenance", "interpretations"})
 TRADE_CENTERS = {"ITC1": ("international", 1, 3), "ITC2": ("international", 1, 3), "RTC": ("regional", 1, 2)}
@@ -30,15 +30,11 @@ def check_global_market(doc: Doc) -> Check:
         return
     for tc, (kind, low, high) in TRADE_CENTERS.items():
         for key, want in (("kind", kind), ("sales_min", low), ("sales_max", high)):
-            path = gm + ("trade_centers", tc, key)
-            if not same(doc.at(*path), want):
-                yield fail(path, f"the text: {tc} is {kind} with {low} to {high} sales; expected {show(want)}, "
-                                 f"found {show(doc.at(*path))}")
+            yield from expect(doc, gm + ("trade_centers", tc, key), want,
+                              f"the text: {tc} is {kind} with {low} to {high} sales; expected {show(want)}")
     for key, want in (("kind", "special"), ("worker_type_restricted", False)):
-        path = gm + ("trade_centers", "STC", key)
-        if not same(doc.at(*path), want):
-            yield fail(path, f"the special trade centre accepts any worker; expected {show(want)}, "
-                             f"found {show(doc.at(*path))}")
+        yield from expect(doc, gm + ("trade_centers", "STC", key), want,
+                          f"the special trade centre accepts any worker; expected {show(want)}")
     order = doc.items_of("board", "trade_center_order_top_to_bottom", kind="string")
     if sorted(order) != ["ITC1", "ITC2", "RTC"]:
         yield fail(("board", "trade_center_order_top_to_bottom"), f"must order ITC1, ITC2 and RTC, found {order}")
@@ -58,8 +54,7 @@ def check_global_market(doc: Doc) -> Check:
     for t, flag in special:
         if not same(doc.at(*gm, "special_flags", t, "tiger"), t):
             yield fail(gm + ("special_flags", t, "tiger"), f"the special flag of {t} names {show(flag['tiger'])}")
-        if not member(doc.at(*gm, "special_flags", t, "stars"), STARS):
-            yield fail(gm + ("special_flags", t, "stars"), f"stars must be 1, 2 or 3, found {show(flag['stars'])}")
+        yield from expect_one_of(doc, gm + ("special_flags", t, "stars"), STARS, "stars must be 1, 2 or 3")
     total = sum(len(n["flags"]) for _, n in nations) + len(special)
     if total != doc.int("components", "flags_total"):
         yield fail(gm + ("nations",), f"{total} flags (nation flags + special flags), but the component list has "
@@ -129,10 +124,8 @@ def _check_flags(doc: Doc, nations: list[tuple[str, dict]]) -> Check:
                                               f"{value} follows {previous}")
             previous = value
         for i in range(4):
-            if not member(doc.at(*fp, i, "stars"), STARS):
-                yield fail(fp + (i, "stars"), f"stars must be 1, 2 or 3, found {show(flags[i]['stars'])}")
-            if not member(doc.at(*fp, i, "dots"), (None, 3, 4)):
-                yield fail(fp + (i, "dots"), f"dots must be null, 3 or 4, found {show(flags[i]['dots'])}")
+            yield from expect_one_of(doc, fp + (i, "stars"), STARS, "stars must be 1, 2 or 3")
+            yield from expect_one_of(doc, fp + (i, "dots"), (None, 3, 4), "dots must be null, 3 or 4")
             ids.append((fp + (i, "id"), doc.at(*fp, i, "id")))
         for n, gone in removed.items():
             if all(member(f["dots"], gone) for f in flags):
@@ -264,9 +257,7 @@ def _check_performance(doc: Doc) -> Check:
             yield fail(p + ("amount_per_tiger",), f"funds per Tiger must be a positive integer below the cap {cap}, "
                                                   f"found {show(amount)}")
         want = "one_or_both" if token["scope"] in ("upper", "lower") else "named"
-        if not same(doc.at(*p, "choose"), want):
-            yield fail(p + ("choose",), f"a $ token with scope {token['scope']!r} chooses {want!r}, "
-                                        f"found {show(token['choose'])}")
+        yield from expect(doc, p + ("choose",), want, f"a $ token with scope {token['scope']!r} chooses {want!r}")
     effects = list(doc.obj("catalog", "performance_yen_effects"))
     used = [(pt + ("yen", "tokens", k, "effect"), doc.at(*pt, "yen", "tokens", k, "effect")) for k, _ in yen]
     yield from multiset_mismatch(used, effects, pt + ("yen", "tokens"), "¥ effects (the 6 listed, once each)")

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from .checks_base import TIGERS, Check, Doc, Path, duplicate, fail, is_int, member, multiset_mismatch, same, show
+from .checks_base import (TIGERS, Check, Doc, Path, duplicate, expect, expect_one_of, fail, is_int, member,
+                          multiset_mismatch, same, show)
 from .checks_board import all_spaces
 from .checks_market import participants
 
@@ -151,8 +152,7 @@ def check_solo(doc: Doc) -> Check:
         rows = doc.at(*p, "rows")
         if not (is_int(rows) and rows >= 1):
             yield fail(p + ("rows",), f"an Automa sector has at least 1 row, found {show(rows)}")
-        if not same(doc.at(*p, "accepts"), "any"):
-            yield fail(p + ("accepts",), f"Automa rows accept \"any\", found {show(doc.at(*p, 'accepts'))}")
+        yield from expect(doc, p + ("accepts",), "any", 'Automa rows accept "any"')
     if doc.int(*ab, "special_flag_slots") < len(doc.obj("global_market", "special_flags")):
         yield fail(ab + ("special_flag_slots",), "the Automa board must hold every special flag")
     yield from _check_action_tiles(doc)
@@ -188,14 +188,12 @@ def _check_action_tiles(doc: Doc) -> Check:
             continue
         rule = p + ("trade_center_rule",)
         for key, want in (("prefer", "different_then_repeated"), ("value", "highest")):
-            if not same(doc.at(*rule, key), want):
-                yield fail(rule + (key,), f"the text: {key} is {want!r}, found {show(doc.at(*rule, key))}")
+            yield from expect(doc, rule + (key,), want, f"the text: {key} is {want!r}")
         flags = doc.at(*rule, "flags")
         if not (is_int(flags) and 1 <= flags <= 3):
             yield fail(rule + ("flags",), f"the Automa tries 1 to 3 flags, found {show(flags)}")
             continue
-        if not member(doc.at(*p, "influence"), (None, 2, 4)):
-            yield fail(p + ("influence",), f"the influence advance is null, 2 or 4, found {show(tile['influence'])}")
+        yield from expect_one_of(doc, p + ("influence",), (None, 2, 4), "the influence advance is null, 2 or 4")
         if not isinstance(doc.at(*p, "local_market_sale"), bool):
             yield fail(p + ("local_market_sale",), "local_market_sale must be true or false")
         target = p + ("target",)
@@ -213,10 +211,8 @@ def _check_action_tiles(doc: Doc) -> Check:
             if tile["local_market_sale"] is not False:
                 yield fail(p + ("local_market_sale",), "a trade-centre tile makes no local-market sale")
         elif kind == "investment":
-            tiger = doc.at(*target, "tiger")
-            if not member(tiger, TIGERS):
-                yield fail(target + ("tiger",), f"a Tiger id expected, found {show(tiger)}")
-            named.add(tiger)
+            yield from expect_one_of(doc, target + ("tiger",), TIGERS, "a Tiger id expected")
+            named.add(tile["target"]["tiger"])
         else:
             pair = doc.at(*target, "tigers")
             if not (isinstance(pair, list) and len(pair) == 2 and all(member(x, TIGERS) for x in pair)
@@ -225,10 +221,8 @@ def _check_action_tiles(doc: Doc) -> Check:
                 continue
             if not member(doc.at(*target, "tie_default"), pair):
                 yield fail(target + ("tie_default",), f"the tie default is one of {pair}")
-            pick = doc.at(*target, "pick")
-            if not member(pick, PICKS):
-                yield fail(target + ("pick",), f"pick must be one of {list(PICKS)}, found {show(pick)}")
-            picks.add(pick)
+            yield from expect_one_of(doc, target + ("pick",), PICKS, f"pick must be one of {list(PICKS)}")
+            picks.add(tile["target"]["pick"])
     missing = [t for t in TIGERS if t not in named]
     if missing:
         yield fail(where, f"each Tiger is named by some investment tile; never named: {missing}")
@@ -253,9 +247,7 @@ def check_campaign(doc: Doc) -> Check:
     for k, _ in tiles:
         for era in ("automa_era_1", "automa_era_2"):
             p = where + (k, era)
-            if not same(doc.at(*p, "trigger"), "era_start"):
-                yield fail(p + ("trigger",), f"a campaign behaviour triggers at \"era_start\", "
-                                             f"found {show(doc.at(*p, 'trigger'))}")
+            yield from expect(doc, p + ("trigger",), "era_start", 'a campaign behaviour triggers at "era_start"')
             effects = doc.nonempty(*p, "effects", kind="array", what="a campaign behaviour's effects")
             for i, effect in enumerate(effects):
                 if not member(effect, known):

@@ -9,7 +9,7 @@ only the special-flag offers and recorded Era II draws ask a question.
 from __future__ import annotations
 
 from api.games.asian_tigers.decisions import new_decision, push_frame, repeat
-from api.games.asian_tigers.errors import IllegalActionError
+from api.games.asian_tigers.errors import IllegalActionError, msg
 from api.games.asian_tigers.management.era2 import unlabel, display_labels
 from api.games.asian_tigers.scoring.ranking import (CHAIN, Contender, award_by_rank, global_market_order, rank_tiger,
                                                     special_flag_offer_order, tie_rules)
@@ -187,8 +187,8 @@ def decline_answer(state: GameState, action: dict, events: list[dict]) -> None:
     """MGMT1-06: the offer passes down the track."""
     decision = state.decisions[-1]
     if state.solo is not None:  # solo (issue 7)
-        raise IllegalActionError("In solo every special flag offered must be accepted", code="must_accept_special_flag",
-                                 rule="SOLO-MGMT-01")
+        raise IllegalActionError(msg("In solo every special flag offered must be accepted"),
+                                 code="must_accept_special_flag", rule="SOLO-MGMT-01")
     events.append({"kind": "special_flag_declined", "participant": decision["seat"], "tiger": decision["tiger"],
                    "text": f"{name_of(state, decision['seat'])} declines the {tiger_name(state, decision['tiger'])} "
                            f"special flag"})

@@ -6,7 +6,7 @@ first turn; a table that recorded its Era I draws records these too.
 from __future__ import annotations
 
 from api.games.asian_tigers.decisions import new_decision
-from api.games.asian_tigers.errors import ActionShapeError
+from api.games.asian_tigers.errors import ActionShapeError, msg
 from api.games.asian_tigers.setup import draw_setup_workers, draw_workers, place_setup_workers
 from api.games.asian_tigers.state import GameState
 
@@ -40,13 +40,14 @@ def recorded_draws(state: GameState, action: dict) -> dict:
     """ERA2-03..05: the draws a ``draw_era2_setup`` action records (none: the app draws)."""
     unknown = sorted(set(action) - {"kind", "decision", "setup_workers", "workers"})
     if unknown:
-        raise ActionShapeError(f"unknown field(s) {', '.join(unknown)}; send setup_workers and workers",
-                               code="unknown_field", field=unknown[0])
+        raise ActionShapeError(msg("unknown field(s) {unknown}; send setup_workers and workers",
+                                   unknown=', '.join(unknown)), code="unknown_field", field=unknown[0])
     seats = {p.id for p in state.players}
     strangers = sorted(set(action.get("workers") or {}) - seats)
     if strangers:
-        raise ActionShapeError(f"no seat {', '.join(strangers)} in this game (seats: {', '.join(sorted(seats))})",
-                               code="unknown_seat", field=f"workers/{strangers[0]}", rule="ERA2-04")
+        raise ActionShapeError(msg("no seat {strangers} in this game (seats: {seats})", strangers=', '.join(strangers),
+                                   seats=', '.join(sorted(seats))), code="unknown_seat",
+                               field=f"workers/{strangers[0]}", rule="ERA2-04")
     return {k: action[k] for k in ("setup_workers", "workers") if k in action}
 
 

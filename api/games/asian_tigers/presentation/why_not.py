@@ -27,7 +27,7 @@ from api.games.asian_tigers.turn import bonuses, building, market
 
 def refusals(state: GameState) -> dict:
     """``{decision_id, why_not}``: the current decision's id (None when there is none) and its refused
-    candidates, ``[{action, label, reason: {message, code, rule}}]`` (see `why_not`)."""
+    candidates, ``[{action, label, reason: {message, message_message, code, rule}}]`` (see `why_not`)."""
     decision = current_decision(state)
     if decision is None or state.phase == "over":
         return {"decision_id": None, "why_not": []}
@@ -62,11 +62,12 @@ def why_not(state: GameState, decision: dict | None, legal: list[dict]) -> list[
 
 
 def refusal(state: GameState, action: dict) -> dict | None:
-    """What `apply` raises for `action` ({message, code, rule}), or None if it would apply."""
+    """What `apply` raises for `action` ({message, message_message, code, rule}), or None if it would apply."""
     try:
         apply(state, action)
-    except RulesError as exc:
-        return {"message": exc.message, "code": exc.code, "rule": exc.rule}
+    except RulesError as exc:  # message_message: the message, said in the reader's language at the edge
+        return {"message": exc.message, "message_message": exc.text and exc.text.as_json(), "code": exc.code,
+                "rule": exc.rule}
     return None
 
 

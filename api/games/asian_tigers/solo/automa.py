@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from api.games.asian_tigers.decisions import new_decision, push_frame
 from api.games.asian_tigers.edition.load import CENTERS, Space
-from api.games.asian_tigers.errors import IllegalActionError
+from api.games.asian_tigers.errors import IllegalActionError, msg
 from api.games.asian_tigers.presentation.labels import center_label
 from api.games.asian_tigers.solo.automa_bonuses import (automa_player, factory_sector, held_nations, next_generic,
                                                         place_flag, say, take_factory, take_generic)
@@ -56,8 +56,9 @@ def reveal_automa_tile(state: GameState, action: dict, events: list[dict]) -> No
     """The table says which tile it revealed."""
     tile = action.get("tile")
     if tile not in state.solo["pile"]:
-        raise IllegalActionError(f"Tile {tile!r} is not in the Automa's pile; left: {', '.join(state.solo['pile'])}",
-                                 code="tile_not_in_pile", rule="SOLO-AUTOMA-01", field="tile")
+        raise IllegalActionError(msg("Tile {tile} is not in the Automa's pile; left: {pile}", tile=repr(tile),
+                                     pile=', '.join(state.solo['pile'])), code="tile_not_in_pile",
+                                 rule="SOLO-AUTOMA-01", field="tile")
     reveal(state, state.frames[state.decisions[-1]["frame"]], tile, events)
 
 

@@ -3,7 +3,7 @@ CAMPAIGN-03).  `setup.resolve_options` asks this module; `solo.session` sets the
 """
 from __future__ import annotations
 
-from api.games.asian_tigers.errors import SetupError
+from api.games.asian_tigers.errors import SetupError, msg
 from api.games.asian_tigers.scoring.model import SOLO_VARIANTS
 
 AUTOMA_SEAT = "1"
@@ -23,54 +23,57 @@ def resolve_solo(options: dict, edition) -> tuple[list, dict]:
     players = options.get("players")
     solo = options.get("solo")
     if not isinstance(players, list) or len(players) != 1:
-        raise SetupError("solo options need exactly one human player (the Automa is added)",
+        raise SetupError(msg("solo options need exactly one human player (the Automa is added)"),
                          code="invalid_player_count", rule="SOLO-SETUP-01", field="players")
     if not isinstance(solo, dict):
-        raise SetupError("solo options are an object with a difficulty 1..4", code="invalid_options",
+        raise SetupError(msg("solo options are an object with a difficulty 1..4"), code="invalid_options",
                          rule="SOLO-SETUP-07", field="solo")
     unknown = sorted(set(solo) - set(SOLO_KEYS))
     if unknown:
-        _fail(f"unknown solo option {unknown[0]!r}; known: {', '.join(SOLO_KEYS)}", "unknown_solo_option", unknown[0])
+        _fail(msg("unknown solo option {unknown}; known: {known}", unknown=repr(unknown[0]),
+                  known=', '.join(SOLO_KEYS)), "unknown_solo_option", unknown[0])
     allowed = list(edition.solo["difficulty_multipliers"])
     difficulty = solo.get("difficulty")
     if isinstance(difficulty, bool) or difficulty not in allowed:
-        _fail(f"difficulty must be one of {allowed}", "invalid_difficulty", "difficulty", "SOLO-SETUP-07")
+        _fail(msg("difficulty must be one of {allowed}", allowed=str(allowed)), "invalid_difficulty", "difficulty",
+              "SOLO-SETUP-07")
     variant = solo.get("variant") or "solo"
     if variant not in SOLO_VARIANTS:
-        _fail(f"variant must be one of {', '.join(SOLO_VARIANTS)}", "invalid_variant", "variant")
+        _fail(msg("variant must be one of {variants}", variants=', '.join(SOLO_VARIANTS)), "invalid_variant",
+              "variant")
     high_score = solo.get("high_score")
     if variant == "high_score":
         if not isinstance(high_score, int) or isinstance(high_score, bool):
-            _fail("the high-score variant needs the previous high score (an integer)", "high_score_required",
+            _fail(msg("the high-score variant needs the previous high score (an integer)"), "high_score_required",
                   "high_score", "SOLO-SCORE-03")
         if abs(high_score) > MAX_SCORE:
-            _fail(f"high_score is a final score, at most {MAX_SCORE}", "invalid_high_score", "high_score",
-                  "SOLO-SCORE-03")
+            _fail(msg("high_score is a final score, at most {maximum}", maximum=MAX_SCORE), "invalid_high_score",
+                  "high_score", "SOLO-SCORE-03")
     elif high_score is not None:
-        _fail("high_score is only for the high-score variant", "unexpected_high_score", "high_score")
+        _fail(msg("high_score is only for the high-score variant"), "unexpected_high_score", "high_score")
     tiles = list(edition.solo["campaign_tiles"])
     tile = solo.get("campaign_tile")
     face_up = solo.get("face_up")
     if variant not in ("scenario", "campaign") and (tile is not None or face_up is not None):
-        _fail("campaign tiles are only for the scenario and campaign variants", "unexpected_campaign_tile",
+        _fail(msg("campaign tiles are only for the scenario and campaign variants"), "unexpected_campaign_tile",
               "campaign_tile", "SCENARIO-01")
     if face_up is not None:
         if variant != "campaign" or not isinstance(face_up, list) or not face_up \
                 or any(t not in tiles for t in face_up) or len(set(face_up)) != len(face_up):
-            _fail(f"face_up lists the campaign's face-up tiles, distinct ids of {', '.join(tiles)}",
+            _fail(msg("face_up lists the campaign's face-up tiles, distinct ids of {tiles}", tiles=', '.join(tiles)),
                   "invalid_face_up", "face_up", "CAMPAIGN-02")
     if tile is not None and (tile not in tiles or (face_up is not None and tile not in face_up)):
-        _fail(f"campaign_tile must be one of {', '.join(face_up or tiles)}", "unknown_campaign_tile",
-              "campaign_tile", "SCENARIO-01")
+        _fail(msg("campaign_tile must be one of {face_up}", face_up=', '.join(face_up or tiles)),
+              "unknown_campaign_tile", "campaign_tile", "SCENARIO-01")
     science = solo.get("starting_science")
     supply = edition.document["components"]["science_tokens"]
     if science is not None and (not isinstance(science, int) or isinstance(science, bool)
                                 or not 0 <= science <= supply):
-        _fail(f"starting_science is a whole number of science tokens, 0 to {supply} (the supply)",
+        _fail(msg("starting_science is a whole number of science tokens, 0 to {supply} (the supply)", supply=supply),
               "invalid_starting_science", "starting_science", "CAMPAIGN-03")
     mode = solo.get("tiles") or "generated"
     if mode not in TILE_MODES:
-        _fail("tiles must be 'generated' (the app shuffles) or 'recorded' (the table says each tile)",
+        _fail(msg("tiles must be 'generated' (the app shuffles) or 'recorded' (the table says each tile)"),
               "invalid_tiles_mode", "tiles", "SOLO-SETUP-03")
     human = players[0]
     color = solo.get("automa_color")
@@ -78,7 +81,8 @@ def resolve_solo(options: dict, edition) -> tuple[list, dict]:
         human_color = human.get("color") if isinstance(human, dict) else None
         color = next(c for c in edition.player_colors if c != human_color)
     elif color not in edition.player_colors:
-        _fail(f"automa_color must be one of {', '.join(edition.player_colors)}", "unknown_color", "automa_color")
+        _fail(msg("automa_color must be one of {colours}", colours=', '.join(edition.player_colors)),
+              "unknown_color", "automa_color")
     settings = {"difficulty": difficulty, "variant": variant, "high_score": high_score, "campaign_tile": tile,
                 "face_up": list(face_up) if face_up is not None else None, "starting_science": science,
                 "tiles": mode}

@@ -10,7 +10,7 @@ unlocks join the queue (CASCADE-01..04).
 from __future__ import annotations
 
 from api.games.asian_tigers.decisions import repeat
-from api.games.asian_tigers.errors import ActionShapeError, IllegalActionError, RulesError
+from api.games.asian_tigers.errors import ActionShapeError, IllegalActionError, RulesError, msg, msg_n
 from api.games.asian_tigers.state import GameState, Piece, PlayerState
 from api.games.asian_tigers.turn import building, performance, region, satellites
 from api.games.asian_tigers.turn.effects import (advance_global_market, advance_influence, gain_resource,
@@ -98,8 +98,9 @@ def check(state: GameState, pending: dict, action: dict) -> dict:
     extra = sorted(set(action) - {"kind", "bonus", "decision"} - FIELDS[verb])
     if extra:
         wanted = ", ".join(sorted(FIELDS[verb])) or "no further choice"
-        raise ActionShapeError(f"{describe(state, pending).capitalize()} takes {wanted}; unexpected: "
-                               f"{', '.join(extra)}", code="unexpected_field", field=extra[0])
+        raise ActionShapeError(msg("{what} takes {wanted}; unexpected: {extra}",
+                                   what=describe(state, pending).capitalize(), wanted=wanted, extra=', '.join(extra)),
+                               code="unexpected_field", field=extra[0])
     funds = bonus.get("cost", {}).get("funds", 0)
     plan = {"verb": verb, "funds": funds}
     if verb == "parts_factory":
@@ -124,7 +125,7 @@ def check(state: GameState, pending: dict, action: dict) -> dict:
 def _check_parts_factory(state: GameState, player: PlayerState, space_id, energy: int) -> Piece:
     """BUILD-PARTS-01/03 through a bonus (AMB-05: free from a sector, 1 energy from a row)."""
     if not isinstance(space_id, str):
-        raise ActionShapeError("say which of your factories takes the parts factory (\"space\", e.g. \"SK.F2\")",
+        raise ActionShapeError(msg("say which of your factories takes the parts factory (\"space\", e.g. \"SK.F2\")"),
                                code="space_required", field="space")
     return building.check_parts_factory(state, player, space_id, energy)
 
@@ -132,19 +133,20 @@ def _check_parts_factory(state: GameState, player: PlayerState, space_id, energy
 def _check_influence(state: GameState, player: PlayerState, tiger, effect: dict, funds: int, rule: str) -> str:
     """IBONUS-09..12, NBONUS-05/06: a Tiger of the bonus's area, and 1 fund there if the bonus costs it."""
     if tiger not in state.edition.tigers:
-        raise ActionShapeError(f"say which Tiger gains the influence (\"tiger\": one of "
-                               f"{', '.join(state.edition.tigers)})", code="tiger_required", field="tiger",
+        raise ActionShapeError(msg("say which Tiger gains the influence (\"tiger\": one of {tigers})",
+                                   tigers=', '.join(state.edition.tigers)), code="tiger_required", field="tiger",
                                rule=rule)
     areas = {"one_upper": state.edition.upper_area(), "one_lower": state.edition.lower_area()}
     scope = list(areas.get(effect["tiger"], state.edition.tigers))
     if tiger not in scope:
         area = "upper" if effect["tiger"] == "one_upper" else "lower"
-        raise IllegalActionError(f"This bonus raises influence in the board's {area} area only "
-                                 f"({' or '.join(tiger_name(state, t) for t in scope)})", code="tiger_not_in_area",
+        raise IllegalActionError(msg("This bonus raises influence in the board's {area} area only ({tiger})", area=area,
+                                     tiger=' or '.join(tiger_name(state, t) for t in scope)), code="tiger_not_in_area",
                                  rule=rule)
     if player.funds[tiger] < funds:
-        raise IllegalActionError(f"This bonus costs {funds} fund{'s' if funds > 1 else ''} in "
-                                 f"{tiger_name(state, tiger)}; you have {player.funds[tiger]} there",
+        raise IllegalActionError(msg_n("This bonus costs {funds} fund in {tiger}; you have {have} there",
+                                       "This bonus costs {funds} funds in {tiger}; you have {have} there", "funds",
+                                       funds=funds, tiger=tiger_name(state, tiger), have=player.funds[tiger]),
                                  code="insufficient_funds", rule=rule)
     return tiger
 
@@ -155,8 +157,9 @@ def _check_factory(state: GameState, player: PlayerState, space_id, columns) -> 
     if tiger in state.edition.tigers and space_id in state.edition.tigers[tiger].spaces:
         space = state.edition.space(space_id)
         if space.kind == "factory" and space.column not in columns:
-            raise IllegalActionError(f"This bonus builds a factory in column {' or '.join(columns)} only; "
-                                     f"{building.space_label(state, space)} is in column {space.column}",
+            raise IllegalActionError(msg("This bonus builds a factory in column {columns} only; {space} is in column "
+                                         "{column}", columns=' or '.join(columns),
+                                         space=building.space_label(state, space), column=space.column),
                                      code="wrong_column", rule="NBONUS-02")
     return building.check_space(state, player, space_id, None, None, ("factory",))
 
@@ -164,11 +167,11 @@ def _check_factory(state: GameState, player: PlayerState, space_id, columns) -> 
 def _check_removal(player: PlayerState, sector) -> str:
     """NBONUS-03: a sector of the player board that still holds a generic piece."""
     if sector not in player.sectors:
-        raise ActionShapeError(f"say which sector loses a generic piece (\"sector\": one of "
-                               f"{', '.join(player.sectors)})", code="sector_required", field="sector")
+        raise ActionShapeError(msg("say which sector loses a generic piece (\"sector\": one of {sectors})",
+                                   sectors=', '.join(player.sectors)), code="sector_required", field="sector")
     if player.sectors[sector]["generic"] < 1:
-        raise IllegalActionError(f"Sector {sector.lstrip('S')} of your player board has no generic piece left",
-                                 code="sector_has_no_generic", rule="NBONUS-03")
+        raise IllegalActionError(msg("Sector {sector} of your player board has no generic piece left",
+                                     sector=sector.lstrip('S')), code="sector_has_no_generic", rule="NBONUS-03")
     return sector
 
 
@@ -186,8 +189,8 @@ def pending_bonus(state: GameState, bonus_id) -> dict:
     """The waiting bonus `bonus_id` (IllegalActionError when none waits)."""
     pending = next((b for b in state.pending_bonuses if b["id"] == bonus_id), None)
     if pending is None:
-        raise IllegalActionError(f"No unlocked bonus {bonus_id!r} is waiting this turn", code="unknown_bonus",
-                                 rule="CASCADE-03")
+        raise IllegalActionError(msg("No unlocked bonus {bonus_id} is waiting this turn", bonus_id=repr(bonus_id)),
+                                 code="unknown_bonus", rule="CASCADE-03")
     return pending
 
 
@@ -207,7 +210,7 @@ def resolve_bonus(state: GameState, action: dict, events: list[dict]) -> None:
     decision = state.decisions[-1]
     pending = pending_bonus(state, action.get("bonus"))
     if pending["seat"] != decision["seat"]:
-        raise IllegalActionError("That bonus belongs to another player", code="not_your_bonus", rule="CASCADE-03")
+        raise IllegalActionError(msg("That bonus belongs to another player"), code="not_your_bonus", rule="CASCADE-03")
     plan = check(state, pending, action)
     # The loop (bonus queue or trade-centre sales) resumes after the chain: CASCADE-04.
     repeat(state, decision)

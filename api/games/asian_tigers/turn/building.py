@@ -10,7 +10,7 @@ from typing import Iterator
 
 from api.games.asian_tigers.decisions import push_frame
 from api.games.asian_tigers.edition.load import Space
-from api.games.asian_tigers.errors import ActionShapeError, IllegalActionError, Refusal
+from api.games.asian_tigers.errors import ActionShapeError, IllegalActionError, Refusal, msg, msg_n
 from api.games.asian_tigers.presentation import labels
 from api.games.asian_tigers.presentation.cache import per_edition
 from api.games.asian_tigers.state import GameState, Piece, PlayerState
@@ -98,31 +98,32 @@ def space_refusal(state: GameState, player: PlayerState, space: Space, sector, c
     placements' TURN-02 keep what it lets through.  `tiger`: the Tiger the action builds on, if any.
     """
     if tiger is not None and space.tiger != tiger:
-        return Refusal(f"This action builds on {tiger_name(state, tiger)}; {space_label(state, space)} is on "
-                       f"another Tiger", "space_on_other_tiger",
+        return Refusal(msg("This action builds on {tiger}; {space} is on another Tiger", tiger=tiger_name(state, tiger),
+                           space=space_label(state, space)), "space_on_other_tiger",
                        "BUILD-DEPT-01" if "department" in kinds else "BUILD-GEN-01")
     if space.kind not in kinds:
         if space.kind == "department":
-            return Refusal("A department can only be built as a university's additional action",
+            return Refusal(msg("A department can only be built as a university's additional action"),
                            "department_needs_university", "BUILD-DEPT-01")
-        return Refusal(f"{space_label(state, space)} is not a {' or '.join(k.replace('_', ' ') for k in kinds)} "
-                       f"space", "wrong_space_kind", "BUILD-GEN-01")
+        return Refusal(msg("{space} is not a {kinds} space", space=space_label(state, space),
+                           kinds=' or '.join(k.replace('_', ' ') for k in kinds)), "wrong_space_kind", "BUILD-GEN-01")
     if space.min_players > state.player_count:  # `is_open`
-        return Refusal(f"{space_label(state, space)} is closed with {state.player_count} players", "space_closed",
-                       "SETUP-01")
+        return Refusal(msg("{space} is closed with {player_count} players", space=space_label(state, space),
+                           player_count=state.player_count), "space_closed", "SETUP-01")
     if not space.infinite and space.id in state.occupancy:
         owner = state.pieces[state.occupancy[space.id]].owner
-        return Refusal(f"{space_label(state, space)} is already built (by {owner_name(state, owner)})",
-                       "space_occupied", "BUILD-GEN-02")
+        return Refusal(msg("{space} is already built (by {owner})", space=space_label(state, space),
+                           owner=owner_name(state, owner)), "space_occupied", "BUILD-GEN-02")
     if center is not None:
         if space.kind == "university" and center == "C":
-            return Refusal("A type-C investment centre can never build a university", "university_from_center_c",
+            return Refusal(msg("A type-C investment centre can never build a university"), "university_from_center_c",
                            "BUILD-UNI-03")
         columns = reach(state, center)
         if not space.infinite and space.column not in columns:
-            return Refusal(f"Centre {center} builds only in column{'s' if len(columns) > 1 else ''} "
-                           f"{', '.join(columns)}; {space_label(state, space)} is in column {space.column}",
-                           "space_out_of_reach", "PLACE-06")
+            return Refusal(msg_n("Centre {center} builds only in column {columns}; {space} is in column {column}",
+                                 "Centre {center} builds only in columns {columns}; {space} is in column {column}",
+                                 "count", count=len(columns), center=center, columns=', '.join(columns),
+                               space=space_label(state, space), column=space.column), "space_out_of_reach", "PLACE-06")
     if space.kind == "factory":
         return factory_refusal(state, player, space, sector)
     return _sector_refusal(player, sector)
@@ -132,27 +133,27 @@ def _not_a_construction_space(state: GameState, tiger_id, space_id) -> ActionSha
     """The refusal of a build on something that is no construction space, citing the rule that forbids it."""
     tiger = state.edition.tigers.get(tiger_id) if isinstance(tiger_id, str) else None
     if tiger is not None and space_id == tiger.headquarters_slot:
-        return ActionShapeError(f"{space_id} is {tiger.name}'s headquarters slot: a headquarters is built only "
-                                "through the bonus that unlocks it", code="headquarters_slot", field="space",
-                                rule="BUILD-HQ-01")
+        return ActionShapeError(msg("{space_id} is {tiger}'s headquarters slot: a headquarters is built only through "
+                                    "the bonus that unlocks it", space_id=space_id, tiger=tiger.name),
+                                code="headquarters_slot", field="space", rule="BUILD-HQ-01")
     if tiger is not None and space_id in tiger.satellite_spaces:
-        return ActionShapeError(f"{space_id} is a satellite space of {tiger.name}: a satellite is built only "
-                                "through a bonus that unlocks it", code="satellite_space", field="space",
-                                rule="BUILD-SAT-01")
-    return ActionShapeError(f"unknown construction space {space_id!r}", code="unknown_space", field="space",
-                            rule="BUILD-GEN-01")
+        return ActionShapeError(msg("{space_id} is a satellite space of {tiger}: a satellite is built only through a "
+                                    "bonus that unlocks it", space_id=space_id, tiger=tiger.name),
+                                code="satellite_space", field="space", rule="BUILD-SAT-01")
+    return ActionShapeError(msg("unknown construction space {space_id}", space_id=repr(space_id)), code="unknown_space",
+                            field="space", rule="BUILD-GEN-01")
 
 
 def _sector_refusal(player: PlayerState, sector) -> Refusal | None:
     """BUILD-GEN-04: a generic piece comes from a sector of the player's board that still has one."""
     if sector is None:
-        return Refusal("say which player-board sector the generic piece comes from (\"sector\": \"S1\"..\"S12\")",
+        return Refusal(msg("say which player-board sector the generic piece comes from (\"sector\": \"S1\"..\"S12\")"),
                        "sector_required", "BUILD-GEN-04", ActionShapeError, {"field": "sector"})
     if sector not in player.sectors:
-        return Refusal(f"unknown player-board sector {sector!r}", "unknown_sector", "BUILD-GEN-04", ActionShapeError,
-                       {"field": "sector"})
+        return Refusal(msg("unknown player-board sector {sector}", sector=repr(sector)), "unknown_sector",
+                       "BUILD-GEN-04", ActionShapeError, {"field": "sector"})
     if player.sectors[sector]["generic"] < 1:
-        return Refusal(f"Sector {sector.lstrip('S')} of your player board has no generic piece left",
+        return Refusal(msg("Sector {sector} of your player board has no generic piece left", sector=sector.lstrip('S')),
                        "sector_has_no_generic", "BUILD-GEN-04")
     return None
 
@@ -162,17 +163,17 @@ def factory_refusal(state: GameState, player: PlayerState, space: Space, sector=
     None.  The one check of these rules: the builds and placements listed and `check_space` use it."""
     own_sector = sector_for_factory(state, space.good)
     if sector is not None and sector != own_sector:
-        return Refusal(f"Your {space.good} factory sits in sector {own_sector}, not {sector}", "wrong_sector",
-                       "BUILD-FAC-02")
+        return Refusal(msg("Your {good} factory sits in sector {own_sector}, not {sector}", good=space.good,
+                           own_sector=own_sector, sector=sector), "wrong_sector", "BUILD-FAC-02")
     if not player.sectors[own_sector]["factory"]:
-        return Refusal(f"You have already built your {space.good} factory (one per good)", "factory_already_built",
-                       "BUILD-FAC-02")
+        return Refusal(msg("You have already built your {good} factory (one per good)", good=space.good),
+                       "factory_already_built", "BUILD-FAC-02")
     energy, science = factory_cost(state, space)
     if player.energy < energy or player.science < science:
         need = f"{energy} energy" + (f" and {science} science" if science else "")
-        return Refusal(f"A {space.good} factory on {space_label(state, space)} costs {need}; you have "
-                       f"{player.energy} energy and {player.science} science", "cannot_afford_factory",
-                       "BUILD-FAC-01")
+        return Refusal(msg("A {good} factory on {space} costs {need}; you have {energy} energy and {science} science",
+                           good=space.good, space=space_label(state, space), need=need, energy=player.energy,
+                           science=player.science), "cannot_afford_factory", "BUILD-FAC-01")
     return None
 
 
@@ -277,14 +278,14 @@ def build_department(state: GameState, action: dict, events: list[dict]) -> None
     player = state.player(decision["seat"])
     university = state.edition.space(decision["space"])
     if "build_department" not in university.additional_actions:
-        raise IllegalActionError("This university does not offer a department", code="action_not_offered",
+        raise IllegalActionError(msg("This university does not offer a department"), code="action_not_offered",
                                  rule="BUILD-UNI-01")
     info = check_space(state, player, action.get("space"), action.get("sector"), None, ("department",),
                        university.tiger)
     cost = info["space"].science_cost
     if player.science < cost:
-        raise IllegalActionError(f"This department costs {cost} science; you have {player.science}",
-                                 code="cannot_afford_department", rule="BUILD-DEPT-01")
+        raise IllegalActionError(msg("This department costs {cost} science; you have {science}", cost=cost,
+                                     science=player.science), code="cannot_afford_department", rule="BUILD-DEPT-01")
     events.extend(pay_resource(player, "science", cost, "department"))
     place_piece(state, player, info, events)
 
@@ -299,18 +300,19 @@ def parts_factory_targets(state: GameState, player: PlayerState, energy_cost: in
 def check_parts_factory(state: GameState, player: PlayerState, space_id, energy_cost: int) -> Piece:
     """Validate attaching a parts factory under `space_id`."""
     if state.supply_parts_factories < 1:
-        raise IllegalActionError("The supply has no parts factory left", code="no_parts_factory_left",
+        raise IllegalActionError(msg("The supply has no parts factory left"), code="no_parts_factory_left",
                                  rule="BUILD-PARTS-03")
     piece = next((p for p in state.pieces if p.space == space_id and p.kind == "factory"), None)
     if piece is None or piece.owner != player.id:
-        raise IllegalActionError(f"{space_id!r} is not one of your built factories", code="not_your_factory",
-                                 rule="BUILD-PARTS-01")
+        raise IllegalActionError(msg("{space_id} is not one of your built factories", space_id=repr(space_id)),
+                                 code="not_your_factory", rule="BUILD-PARTS-01")
     if piece.parts_factory:
-        raise IllegalActionError("That factory already has a parts factory", code="parts_factory_present",
+        raise IllegalActionError(msg("That factory already has a parts factory"), code="parts_factory_present",
                                  rule="BUILD-PARTS-01")
     if player.energy < energy_cost:
-        raise IllegalActionError(f"A parts factory costs {energy_cost} energy here; you have {player.energy}",
-                                 code="cannot_afford_parts_factory", rule="BUILD-PARTS-01")
+        raise IllegalActionError(msg("A parts factory costs {energy_cost} energy here; you have {energy}",
+                                     energy_cost=energy_cost, energy=player.energy), code="cannot_afford_parts_factory",
+                                 rule="BUILD-PARTS-01")
     return piece
 
 

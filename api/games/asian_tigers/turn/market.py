@@ -7,10 +7,12 @@ row are offered (AMB-35).
 """
 from __future__ import annotations
 
+import functools
 from itertools import combinations
 
 from api.games.asian_tigers.decisions import push_frame, repeat
-from api.games.asian_tigers.errors import ActionShapeError, IllegalActionError, Refusal
+from api.games.asian_tigers.errors import (ActionShapeError, IllegalActionError, Message, Refusal, listed, msg,
+                                           msg_n)
 from api.games.asian_tigers.presentation.cache import per_edition
 from api.games.asian_tigers.state import GameState, PlayerState
 from api.games.asian_tigers.turn.effects import advance_global_market
@@ -57,36 +59,42 @@ def sale_refusal(state: GameState, player: PlayerState, action: dict, allowed: l
     None (TRADE-02..05/08, FLAG-02, AMB-35): the one check the listed sales and `check_sale` use."""
     nation = action.get("nation")
     if nation not in state.edition.nations:
-        return Refusal(f"unknown nation {nation!r}", "unknown_nation", "TRADE-02", ActionShapeError, {"field": "nation"})
+        return Refusal(msg("unknown nation {nation}", nation=repr(nation)), "unknown_nation", "TRADE-02",
+                       ActionShapeError, {"field": "nation"})
     demand = state.edition.nations[nation]
     if nation not in allowed:
-        return Refusal(f"{demand.name} cannot be sold to here (or was already sold to this turn); open: "
-                       f"{', '.join(allowed) or 'none'}", "nation_not_available", "TRADE-02")
+        return Refusal(msg("{nation} cannot be sold to here (or was already sold to this turn); open: {allowed}",
+                           nation=demand.name, allowed=listed(allowed)), "nation_not_available", "TRADE-02")
     if not state.flag_stacks[nation]:
-        return Refusal(f"{demand.name} has no flag left", "no_flag_left", "TRADE-08")
+        return Refusal(msg("{nation} has no flag left", nation=demand.name), "no_flag_left", "TRADE-08")
     goods = action.get("goods")
     if not isinstance(goods, list) or not all(isinstance(g, str) for g in goods):
-        return Refusal("goods must be a list of good names", "goods_required", "TRADE-03", ActionShapeError,
+        return Refusal(msg("goods must be a list of good names"), "goods_required", "TRADE-03", ActionShapeError,
                        {"field": "goods"})
     if any(g not in state.edition.goods for g in goods):
-        return Refusal(f"unknown good in {goods}", "unknown_good", "TRADE-03", ActionShapeError, {"field": "goods"})
+        return Refusal(msg("unknown good in {goods}", goods=str(goods)), "unknown_good", "TRADE-03", ActionShapeError,
+                       {"field": "goods"})
     if demand.demand_goods is not None and sorted(goods) != sorted(demand.demand_goods):
-        return Refusal(f"{demand.name} demands {' and '.join(demand.demand_goods)}", "wrong_goods", "TRADE-04")
+        return Refusal(msg("{nation} demands {demand_goods}", nation=demand.name,
+                           demand_goods=' and '.join(demand.demand_goods)), "wrong_goods", "TRADE-04")
     if demand.demand_any_different is not None and (len(goods) != demand.demand_any_different
                                                     or len(set(goods)) != len(goods)):
-        return Refusal(f"{demand.name} takes {demand.demand_any_different} different goods of your choice",
-                       "wrong_goods", "TRADE-05")
+        return Refusal(msg("{nation} takes {count} different goods of your choice", nation=demand.name,
+                           count=demand.demand_any_different), "wrong_goods", "TRADE-05")
     missing = [g for g in goods if player.goods[g] < 1]
     if missing:
-        return Refusal(f"You have no {', '.join(missing)} to pay {demand.name}", "missing_goods", "TRADE-03")
+        return Refusal(msg("You have no {missing} to pay {nation}", missing=', '.join(missing), nation=demand.name),
+                       "missing_goods", "TRADE-03")
     row = action.get("row")
     rows = empty_rows_for(state, player, nation)
     if row not in state.edition.rows:
-        return Refusal(f"say which final-scoring row takes the flag (\"row\"; open for {demand.name}: "
-                       f"{', '.join(rows) or 'none'})", "row_required", "FLAG-02", ActionShapeError, {"field": "row"})
+        return Refusal(msg("say which final-scoring row takes the flag (\"row\"; open for {nation}: {rows})",
+                           nation=demand.name, rows=listed(rows)), "row_required", "FLAG-02", ActionShapeError,
+                       {"field": "row"})
     if row not in rows:
-        reason = "already holds a flag" if row in player.rows else f"does not accept {demand.name}"
-        return Refusal(f"Row {row} {reason}; open rows for {demand.name}: {', '.join(rows) or 'none'}",
+        said = dict(row=row, nation=demand.name, rows=listed(rows))
+        return Refusal(msg("Row {row} already holds a flag; open rows for {nation}: {rows}", **said) if row in player.rows
+                       else msg("Row {row} does not accept {nation}; open rows for {nation}: {rows}", **said),
                        "row_not_available", "FLAG-02" if rows else "AMB-35")
     return None
 
@@ -153,32 +161,39 @@ def trade_center_refusal(state: GameState, player: PlayerState, trade_center: st
     to `trade_center`, or None (the one check: the options and `place_worker` both use it)."""
     fixed = state.trade_centers[trade_center]
     if fixed is not None and fixed != worker:
-        return Refusal(f"Trade centre {trade_center} already takes {fixed} workers this era; your next "
-                       f"worker is {worker}", "center_type_fixed", "PLACE-01")
+        return Refusal(msg("Trade centre {trade_center} already takes {fixed} workers this era; your next worker is "
+                           "{worker}", trade_center=trade_center, fixed=fixed, worker=worker), "center_type_fixed",
+                       "PLACE-01")
     if fixed is None:
         other = next((tc for tc, t in state.trade_centers.items() if t == worker), None)
         if other:
-            return Refusal(f"Trade centre {other} already takes {worker} workers; no two trade centres "
-                           f"take the same type", "worker_type_taken_at_market", "PLACE-03")
+            return Refusal(msg("Trade centre {other} already takes {worker} workers; no two trade centres take the "
+                               "same type", other=other, worker=worker), "worker_type_taken_at_market", "PLACE-03")
     nations = nations_at(state, trade_center)
     if not any_sale(state, player, nations):
-        return Refusal(f"You cannot make any sale at {trade_center}, so no worker may go there: "
-                       + "; ".join(_no_sale_reason(state, player, n) for n in nations), "no_possible_sale", "TRADE-09")
+        return Refusal(msg("You cannot make any sale at {trade_center}, so no worker may go there: {reasons}",
+                           trade_center=trade_center,
+                           reasons=functools.reduce(lambda a, b: Message("{a}; {b}", {"a": a, "b": b}),
+                                                     (_no_sale_reason(state, player, n) for n in nations))),
+                       "no_possible_sale", "TRADE-09")
     return None
 
 
-def _no_sale_reason(state: GameState, player: PlayerState, nation: str) -> str:
+def _no_sale_reason(state: GameState, player: PlayerState, nation: str) -> Message:
     """Why `player` cannot sell to `nation` now, in the table's words (issue 33: which of goods, flag, row)."""
     spec = state.edition.nations[nation]
     if not state.flag_stacks[nation]:
-        return f"{spec.name} has no flag left"
+        return msg("{nation} has no flag left", nation=spec.name)
     if not payments_for(state, player, nation):
         if spec.demand_goods is not None:
             lacking = [g for g in spec.demand_goods if player.goods[g] < 1]
-            return f"{spec.name} takes 1 {' + 1 '.join(spec.demand_goods)} (you have no {' and no '.join(lacking)})"
+            return msg("{nation} takes 1 {goods} (you have no {lacking})", nation=spec.name,
+                       goods=" + 1 ".join(spec.demand_goods), lacking=" and no ".join(lacking))
         held = sum(1 for n in player.goods.values() if n >= 1)
-        return f"{spec.name} takes {spec.demand_any_different} different goods (you have {held} kind{'s' if held != 1 else ''})"
-    return f"no open row on your board takes a {spec.name} flag"
+        return msg_n("{nation} takes {count} different goods (you have {held} kind)",
+                     "{nation} takes {count} different goods (you have {held} kinds)", "held", nation=spec.name,
+                     count=spec.demand_any_different, held=held)
+    return msg("no open row on your board takes a {nation} flag", nation=spec.name)
 
 
 def start_trade(state: GameState, player: PlayerState, trade_center: str, worker: str, events: list[dict]) -> None:
@@ -221,7 +236,7 @@ def sell_to_nation(state: GameState, action: dict, events: list[dict]) -> None:
 def finish_sales(state: GameState, action: dict, events: list[dict]) -> None:
     """Stop selling; the GM advance follows (TRADE-06)."""
     if not state.frames[state.decisions[-1]["frame"]]["sold"]:
-        raise IllegalActionError("Make at least one sale first", code="sale_required", rule="TRADE-09")
+        raise IllegalActionError(msg("Make at least one sale first"), code="sale_required", rule="TRADE-09")
 
 
 def gm_flag_options(state: GameState, decision: dict) -> list[dict]:
@@ -233,8 +248,8 @@ def advance_with_flag(state: GameState, action: dict, events: list[dict]) -> Non
     """Advance by the chosen flag's printed value (AMB-13: the seller chooses)."""
     decision = state.decisions[-1]
     if action.get("flag") not in decision["flags"]:
-        raise IllegalActionError(f"Choose one of the flags bought here this turn: {', '.join(decision['flags'])}",
-                                 code="flag_not_bought_here", rule="TRADE-06")
+        raise IllegalActionError(msg("Choose one of the flags bought here this turn: {flags}",
+                                     flags=', '.join(decision['flags'])), code="flag_not_bought_here", rule="TRADE-06")
     value = flag_value(state, action["flag"])
     nation = action["flag"].rsplit("-", 1)[0]
     index = next(i for i, f in enumerate(state.edition.nations[nation].flags) if f.id == action["flag"])

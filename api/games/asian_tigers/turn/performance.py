@@ -13,7 +13,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from api.games.asian_tigers.decisions import push_frame
-from api.games.asian_tigers.errors import ActionShapeError, IllegalActionError
+from api.games.asian_tigers.errors import ActionShapeError, IllegalActionError, listed, msg
 from api.games.asian_tigers.state import GameState, PlayerState
 from api.games.asian_tigers.turn import market, region, satellites
 from api.games.asian_tigers.turn.effects import advance_global_market, gain_goods, pay_resource, tiger_name
@@ -49,8 +49,9 @@ def _yen_effect(state: GameState, token: str) -> tuple[str, tuple]:
 def _expect(action: dict, allowed: set[str], what: str) -> None:
     extra = sorted(set(action) - BASE_FIELDS - allowed)
     if extra:
-        raise ActionShapeError(f"{what} takes {', '.join(sorted(allowed)) or 'no further choice'}; unexpected: "
-                               f"{', '.join(extra)}", code="unexpected_field", field=extra[0])
+        raise ActionShapeError(msg("{what} takes {allowed}; unexpected: {extra}", what=what, extra=', '.join(extra),
+                                   allowed=', '.join(sorted(allowed)) or msg("no further choice")),
+                               code="unexpected_field", field=extra[0])
 
 
 def dollar_scope(state: GameState, token: str) -> list[str]:
@@ -106,15 +107,16 @@ def check(state: GameState, player: PlayerState, action: dict, bonus_set: str, r
     token = action.get("token")
     known = list(state.edition.dollar_tokens) + list(state.edition.yen_tokens)
     if token not in known:
-        raise ActionShapeError(f"say which performance token to take (\"token\": one of {', '.join(known)})",
-                               code="token_required", field="token", rule="PERF-01")
+        raise ActionShapeError(msg("say which performance token to take (\"token\": one of {known})",
+                                   known=', '.join(known)), code="token_required", field="token", rule="PERF-01")
     if token_set(state, token) not in sets_for(bonus_set):
         allowed = " or ".join(SET_NAMES[s] for s in sets_for(bonus_set))
-        raise IllegalActionError(f"This bonus takes a token of the {allowed} set; {token} is a "
-                                 f"{SET_NAMES[token_set(state, token)]} token", code="wrong_token_set", rule=rule)
+        raise IllegalActionError(msg("This bonus takes a token of the {allowed} set; {token} is a {set} token",
+                                     allowed=allowed, token=token, set=SET_NAMES[token_set(state, token)]),
+                                 code="wrong_token_set", rule=rule)
     if token not in state.performance_tokens:
-        raise IllegalActionError(f"Performance token {token} was already used; it is gone for everyone",
-                                 code="token_used", rule="PERF-01")
+        raise IllegalActionError(msg("Performance token {token} was already used; it is gone for everyone",
+                                     token=token), code="token_used", rule="PERF-01")
     if token in state.edition.dollar_tokens:
         return _check_dollar(state, action, token)
     effect, specs = _yen_effect(state, token)
@@ -140,16 +142,17 @@ def _check_dollar(state: GameState, action: dict, token: str) -> dict:
     scope = dollar_scope(state, token)
     tigers = action.get("tigers")
     if not isinstance(tigers, list) or not tigers or not all(isinstance(t, str) for t in tigers):
-        raise ActionShapeError(f"say which Tigers gain the funds (\"tigers\": a list from {', '.join(scope)})",
-                               code="tigers_required", field="tigers", rule="PERF-03")
+        raise ActionShapeError(msg("say which Tigers gain the funds (\"tigers\": a list from {scope})",
+                                   scope=', '.join(scope)), code="tigers_required", field="tigers", rule="PERF-03")
     if any(t not in state.edition.tigers for t in tigers):
-        raise ActionShapeError(f"unknown Tiger in {tigers}", code="unknown_tiger", field="tigers", rule="PERF-03")
+        raise ActionShapeError(msg("unknown Tiger in {tigers}", tigers=str(tigers)), code="unknown_tiger",
+                               field="tigers", rule="PERF-03")
     limit = len(scope) if spec["choose"] == "one_or_both" else 1
     if len(set(tigers)) != len(tigers) or len(tigers) > limit or any(t not in scope for t in tigers):
         names = " and ".join(tiger_name(state, t) for t in scope)
         what = f"one or both of {names}" if limit > 1 else names
-        raise IllegalActionError(f"Token {token} raises the funds of {what} only", code="tiger_not_in_scope",
-                                 rule="PERF-03")
+        raise IllegalActionError(msg("Token {token} raises the funds of {what} only", token=token, what=what),
+                                 code="tiger_not_in_scope", rule="PERF-03")
     return {"token": token, "effect": "dollar", "tigers": [t for t in state.edition.tigers if t in tigers],
             "amount": spec["amount_per_tiger"]}
 
@@ -158,40 +161,44 @@ def _check_special_flag(state: GameState, player: PlayerState, action: dict) -> 
     """PERF-07 / AMB-24: a special flag of the section into an empty row accepting any flag."""
     tiger = action.get("special_flag")
     if tiger not in state.edition.special_flag_stars:
-        raise ActionShapeError(f"say which special flag moves (\"special_flag\": its Tiger, one of "
-                               f"{', '.join(state.edition.special_flag_stars)})", code="special_flag_required",
-                               field="special_flag", rule="PERF-07")
+        raise ActionShapeError(msg("say which special flag moves (\"special_flag\": its Tiger, one of "
+                                   "{tigers})", tigers=', '.join(state.edition.special_flag_stars)),
+                               code="special_flag_required", field="special_flag", rule="PERF-07")
     if tiger not in player.special_flags:
-        raise IllegalActionError(f"The special flag of {tiger_name(state, tiger)} is not in your special-flag "
-                                 f"section (yours: {', '.join(player.special_flags) or 'none'})",
-                                 code="no_special_flag", rule="PERF-07")
+        raise IllegalActionError(msg("The special flag of {tiger} is not in your special-flag section (yours: "
+                                     "{yours})", tiger=tiger_name(state, tiger),
+                                     yours=listed(player.special_flags)), code="no_special_flag",
+                                 rule="PERF-07")
     row = action.get("row")
     if row not in state.edition.rows:
-        raise ActionShapeError(f"say which row takes the flag (\"row\": one of {', '.join(state.edition.rows)})",
-                               code="row_required", field="row", rule="PERF-07")
+        raise ActionShapeError(msg("say which row takes the flag (\"row\": one of {rows})",
+                                   rows=', '.join(state.edition.rows)), code="row_required", field="row",
+                               rule="PERF-07")
     if state.edition.rows[row].accepts != "any":
-        raise IllegalActionError(f"Row {row} takes only flags of {', '.join(state.edition.rows[row].accepts)}; a "
-                                 f"special flag goes only to a row accepting any flag", code="row_not_for_special_flag",
-                                 rule="AMB-24")
+        raise IllegalActionError(msg("Row {row} takes only flags of {accepts}; a special flag goes only to a row "
+                                     "accepting any flag", row=row, accepts=', '.join(state.edition.rows[row].accepts)),
+                                 code="row_not_for_special_flag", rule="AMB-24")
     if row in player.rows:
-        raise IllegalActionError(f"Row {row} already holds a flag", code="row_not_available", rule="FLAG-02")
+        raise IllegalActionError(msg("Row {row} already holds a flag", row=row), code="row_not_available",
+                                 rule="FLAG-02")
     return {"special_flag": tiger, "row": row}
 
 
 def check_production(state: GameState, player: PlayerState, space_id, energy: int, exclude: str | None) -> str:
     """PERF-09: one of your built factories (not `exclude`) and the energy to run it."""
     if not isinstance(space_id, str):
-        raise ActionShapeError("say which of your factories produces (\"space\", e.g. \"SK.F2\")",
+        raise ActionShapeError(msg("say which of your factories produces (\"space\", e.g. \"SK.F2\")"),
                                code="space_required", field="space", rule="PERF-09")
     if space_id not in own_factories(state, player):
-        raise IllegalActionError(f"{space_id} is not one of your built factories (yours: "
-                                 f"{', '.join(own_factories(state, player)) or 'none'})", code="not_your_factory",
-                                 rule="PERF-09")
+        raise IllegalActionError(msg("{space_id} is not one of your built factories (yours: {yours})",
+                                     space_id=space_id, yours=listed(own_factories(state, player))),
+                                 code="not_your_factory", rule="PERF-09")
     if space_id == exclude:
-        raise IllegalActionError("The second run must use a different factory", code="same_factory", rule="PERF-09")
+        raise IllegalActionError(msg("The second run must use a different factory"), code="same_factory",
+                                 rule="PERF-09")
     if player.energy < energy:
-        raise IllegalActionError(f"A production run costs {energy} energy; you have {player.energy}",
-                                 code="cannot_afford_production", rule="PERF-09")
+        raise IllegalActionError(msg("A production run costs {energy} energy; you have {have}", energy=energy,
+                                     have=player.energy), code="cannot_afford_production", rule="PERF-09")
     return space_id
 
 
@@ -279,7 +286,7 @@ def run_second_factory(state: GameState, action: dict, events: list[dict]) -> No
     decision = state.decisions[-1]
     player = state.player(decision["seat"])
     if set(action) - {"kind", "decision", "space"}:
-        raise ActionShapeError("a production run takes only a \"space\"", code="unexpected_field")
+        raise ActionShapeError(msg("a production run takes only a \"space\""), code="unexpected_field")
     space = check_production(state, player, action.get("space"), decision["energy"], decision["first"])
     run_factory(state, player, space, decision["energy"], decision["reason"] + ", second run", events)
 

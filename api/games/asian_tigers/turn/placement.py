@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from api.games.asian_tigers.decisions import push_frame
 from api.games.asian_tigers.edition.load import CENTERS
-from api.games.asian_tigers.errors import ActionShapeError, IllegalActionError, Refusal
+from api.games.asian_tigers.errors import ActionShapeError, IllegalActionError, Refusal, msg, msg_n
 from api.games.asian_tigers.presentation.labels import center_label
 from api.games.asian_tigers.state import GameState, PlayerState
 from api.games.asian_tigers.turn import building, market
@@ -22,22 +22,24 @@ def worker_for(state: GameState, player: PlayerState, action: dict) -> str:
     types = state.edition.worker_types
     stated = action.get("worker")
     if stated is not None and stated not in types:
-        raise ActionShapeError(f"worker must be one of {', '.join(types)}", code="unknown_worker_type", field="worker")
+        raise ActionShapeError(msg("worker must be one of {types}", types=', '.join(types)), code="unknown_worker_type",
+                               field="worker")
     if player.team is not None:
         leftmost = player.team[0]
         if stated is not None and stated != leftmost:
-            raise IllegalActionError(f"Your next worker is {leftmost} (the leftmost in your team area), not {stated}",
-                                     code="not_leftmost_worker", rule="TURN-01")
+            raise IllegalActionError(msg("Your next worker is {leftmost} (the leftmost in your team area), not "
+                                         "{stated}", leftmost=leftmost, stated=stated), code="not_leftmost_worker",
+                                     rule="TURN-01")
         return leftmost
     if stated is None:
-        raise ActionShapeError("This table states each worker's type: add \"worker\" to the placement",
+        raise ActionShapeError(msg("This table states each worker's type: add \"worker\" to the placement"),
                                code="worker_type_required", field="worker")
     allowed = stated_types_possible(state, player)
     if stated not in allowed:
-        raise IllegalActionError(
-            f"Your team area cannot still hold a {stated} worker: you have placed {player.placed[stated]} of that "
-            f"type this era (12 workers, 4 per type, minus 2 of different types set aside)",
-            code="worker_not_in_team", rule="PSETUP-03")
+        raise IllegalActionError(msg("Your team area cannot still hold a {stated} worker: you have placed {placed} of "
+                                     "that type this era (12 workers, 4 per type, minus 2 of different types set "
+                                     "aside)", stated=stated, placed=player.placed[stated]), code="worker_not_in_team",
+                                 rule="PSETUP-03")
     return stated
 
 
@@ -69,22 +71,22 @@ def center_refusal(state: GameState, player: PlayerState, center: str, worker: s
     label, name, cost = center_label(state.edition, center), tiger_name(state, tiger), center_cost(state, center)
     fixed = state.centers[center]
     if fixed is not None and fixed != worker:
-        return Refusal(f"{label} already takes {fixed} workers this era; your next worker is {worker}",
-                       "center_type_fixed", "PLACE-01")
+        return Refusal(msg("{label} already takes {fixed} workers this era; your next worker is {worker}", label=label,
+                           fixed=fixed, worker=worker), "center_type_fixed", "PLACE-01")
     if fixed is None:
         for other in CENTERS:
             key = f"{tiger}.{other}"
             if key != center and state.centers[key] == worker:
-                return Refusal(f"{center_label(state.edition, key)} already takes {worker} workers this era, "
-                               f"and no two centres of {name} take the same type", "worker_type_taken_in_tiger",
-                               "PLACE-02")
+                return Refusal(msg("{center} already takes {worker} workers this era, and no two centres of {name} "
+                                   "take the same type", center=center_label(state.edition, key), worker=worker,
+                                   name=name), "worker_type_taken_in_tiger", "PLACE-02")
     if player.funds[tiger] < cost:
-        return Refusal(f"{label} costs {cost} funds on {name}; you have {player.funds[tiger]}",
-                       "insufficient_funds", "PLACE-05")
+        return Refusal(msg("{label} costs {cost} funds on {name}; you have {funds}", label=label, cost=cost, name=name,
+                           funds=player.funds[tiger]), "insufficient_funds", "PLACE-05")
     if not building.any_build_possible(state, player, tiger, letter):
-        return Refusal(f"A worker in an investment centre must build, and nothing you can build is open within "
-                       f"reach of {label} (columns {', '.join(building.reach(state, letter))})",
-                       "no_legal_build", "TURN-02")
+        return Refusal(msg("A worker in an investment centre must build, and nothing you can build is open within "
+                           "reach of {label} (columns {reach})", label=label,
+                           reach=', '.join(building.reach(state, letter))), "no_legal_build", "TURN-02")
     return None
 
 
@@ -93,7 +95,7 @@ def check_place_worker(state: GameState, action: dict) -> dict:
     player = state.player(state.turn_order[state.turn_index])
     center = action.get("center")
     if not isinstance(center, str):
-        raise ActionShapeError("place_worker needs a \"center\" (e.g. \"SK.A\" or \"STC\")", code="missing_field",
+        raise ActionShapeError(msg("place_worker needs a \"center\" (e.g. \"SK.A\" or \"STC\")"), code="missing_field",
                                field="center", rule="TURN-01")
     worker = worker_for(state, player, action)
     if center == SPECIAL_TRADE_CENTER:
@@ -105,7 +107,8 @@ def check_place_worker(state: GameState, action: dict) -> dict:
         refusal = center_refusal(state, player, center, worker)
         cost = center_cost(state, center)
     else:
-        raise ActionShapeError(f"unknown centre {center!r}", code="unknown_center", field="center", rule="TURN-02")
+        raise ActionShapeError(msg("unknown centre {center}", center=repr(center)), code="unknown_center",
+                               field="center", rule="TURN-02")
     if refusal is not None:
         raise refusal.error()
     return {"center": center, "worker": worker, "cost": cost}
@@ -186,8 +189,8 @@ def check_local_sale(state: GameState, decision: dict, market_id) -> dict:
     """LMKT-01/03/04/05; returns {market} (raises `local_sale_refusal`'s refusal)."""
     tiger = state.edition.tigers[decision["tiger"]]
     if market_id not in tiger.local_markets:
-        raise ActionShapeError(f"{market_id!r} is not a local market of {tiger.name}", code="unknown_market",
-                               field="market", rule="LMKT-01")
+        raise ActionShapeError(msg("{market_id} is not a local market of {tiger}", market_id=repr(market_id),
+                                   tiger=tiger.name), code="unknown_market", field="market", rule="LMKT-01")
     refusal = local_sale_refusal(state, decision, market_id)
     if refusal is not None:
         raise refusal.error()
@@ -201,15 +204,16 @@ def local_sale_refusal(state: GameState, decision: dict, market_id: str) -> Refu
     market = tiger.local_markets[market_id]
     reach = state.edition.rules["investment_centers"][decision["center"]]["market_columns"]
     if market.column not in reach:
-        return Refusal(f"From centre {decision['center']} you can sell only to the column "
-                       f"{'/'.join(reach)} market{'s' if len(reach) > 1 else ''} of {tiger.name}",
+        return Refusal(msg_n("From centre {center} you can sell only to the column {reach} market of {tiger}",
+                             "From centre {center} you can sell only to the column {reach} markets of {tiger}", "count",
+                             count=len(reach), center=decision['center'], reach='/'.join(reach), tiger=tiger.name),
                        "market_out_of_reach", "LMKT-03")
     if state.local_markets[market_id] is not None:
-        return Refusal(f"The column {market.column} market of {tiger.name} already took a good this era",
-                       "market_full", "LMKT-04")
+        return Refusal(msg("The column {column} market of {tiger} already took a good this era", column=market.column,
+                           tiger=tiger.name), "market_full", "LMKT-04")
     if state.player(state.turn_order[state.turn_index]).goods[market.good] < 1:
-        return Refusal(f"The column {market.column} market of {tiger.name} wants {market.good}, and you have none",
-                       "missing_good", "LMKT-05")
+        return Refusal(msg("The column {column} market of {tiger} wants {good}, and you have none",
+                           column=market.column, tiger=tiger.name, good=market.good), "missing_good", "LMKT-05")
     return None
 
 

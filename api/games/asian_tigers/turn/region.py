@@ -12,7 +12,7 @@ influence from a leftover token and goods ask ``choose_region_bonus``.
 from __future__ import annotations
 
 from api.games.asian_tigers.decisions import new_decision, push_frame
-from api.games.asian_tigers.errors import ActionShapeError, IllegalActionError
+from api.games.asian_tigers.errors import ActionShapeError, IllegalActionError, msg
 from api.games.asian_tigers.state import GameState
 from api.games.asian_tigers.turn.effects import advance_influence, gain_goods, gain_resource, tiger_name
 
@@ -86,25 +86,27 @@ def check_region_choice(state: GameState, decision: dict, action: dict) -> dict:
     if spec["do"] == "advance_influence":
         tiger = action.get("tiger")
         if tiger not in state.edition.tigers:
-            raise ActionShapeError(f"say which Tiger gains the influence (\"tiger\": one of "
-                                   f"{', '.join(state.edition.tigers)})", code="tiger_required", field="tiger",
+            raise ActionShapeError(msg("say which Tiger gains the influence (\"tiger\": one of {tigers})",
+                                       tigers=', '.join(state.edition.tigers)), code="tiger_required", field="tiger",
                                    rule="REGION-03")
         if set(action) - {"kind", "decision", "tiger"}:
-            raise ActionShapeError("an influence token takes only a \"tiger\"", code="unexpected_field")
+            raise ActionShapeError(msg("an influence token takes only a \"tiger\""), code="unexpected_field")
         return {"tiger": tiger, "amount": spec["amount"]}
     good = action.get("good")
     if good not in state.edition.goods:
-        raise ActionShapeError(f"say which good to take (\"good\": one of {', '.join(state.edition.goods)})",
-                               code="good_required", field="good", rule="REGION-04")
+        raise ActionShapeError(msg("say which good to take (\"good\": one of {goods})",
+                                   goods=', '.join(state.edition.goods)), code="good_required", field="good",
+                               rule="REGION-04")
     if set(action) - {"kind", "decision", "good"}:
-        raise ActionShapeError("a good token takes only a \"good\"", code="unexpected_field")
+        raise ActionShapeError(msg("a good token takes only a \"good\""), code="unexpected_field")
     tiger = decision["tiger"]
     if tiger is not None and good not in goods_produced_on(state, tiger):
         made = goods_produced_on(state, tiger)
-        raise IllegalActionError(f"This token gives only a good some factory on {tiger_name(state, tiger)} makes "
-                                 f"({', '.join(made)})", code="good_not_produced_here", rule="REGION-04")
+        raise IllegalActionError(msg("This token gives only a good some factory on {tiger} makes ({made})",
+                                     tiger=tiger_name(state, tiger), made=', '.join(made)),
+                                 code="good_not_produced_here", rule="REGION-04")
     if state.supply_goods[good] < 1:
-        raise IllegalActionError(f"The supply has no {good} left", code="supply_empty", rule="AMB-37")
+        raise IllegalActionError(msg("The supply has no {good} left", good=good), code="supply_empty", rule="AMB-37")
     return {"good": good, "amount": spec["amount"]}
 
 

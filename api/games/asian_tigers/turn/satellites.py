@@ -8,20 +8,21 @@ satellite on any of them (AMB-07).
 from __future__ import annotations
 
 from api.games.asian_tigers.edition.load import SatelliteSpace
-from api.games.asian_tigers.errors import ActionShapeError, IllegalActionError
+from api.games.asian_tigers.errors import ActionShapeError, IllegalActionError, listed, msg
 from api.games.asian_tigers.state import GameState, PlayerState
 from api.games.asian_tigers.turn.effects import owner_name, tiger_name
 
-SATELLITE_NAMES = {"factory": "factory-row", "power_plant": "power-plant-row", "laboratory": "laboratory-row",
-                   "any": "generic"}
+SATELLITE_NAMES = {"factory": msg("factory-row"), "power_plant": msg("power-plant-row"),
+                   "laboratory": msg("laboratory-row"), "any": msg("generic")}  # str() is the English
 
 
 def satellite_space(state: GameState, space_id) -> SatelliteSpace:
     """The satellite space `space_id` (``SK.SF``) or an `ActionShapeError`."""
     tiger = space_id.split(".")[0] if isinstance(space_id, str) else None
     if tiger not in state.edition.tigers or space_id not in state.edition.tigers[tiger].satellite_spaces:
-        raise ActionShapeError(f"unknown satellite space {space_id!r} (e.g. \"SK.SF\", \"SK.SP\", \"SK.SL\")",
-                               code="unknown_satellite_space", field="space", rule="BUILD-SAT-01")
+        raise ActionShapeError(msg("unknown satellite space {space_id} (e.g. \"SK.SF\", \"SK.SP\", \"SK.SL\")",
+                                   space_id=repr(space_id)), code="unknown_satellite_space", field="space",
+                               rule="BUILD-SAT-01")
     return state.edition.tigers[tiger].satellite_spaces[space_id]
 
 
@@ -44,16 +45,19 @@ def check_satellite_destination(state: GameState, satellite: str, space_id, rule
     """BUILD-SAT-01 / AMB-07: `space_id` is open, empty and on the row `satellite` may use."""
     space = satellite_space(state, space_id)
     if satellite != "any" and space.row != satellite:
-        raise IllegalActionError(f"Your {SATELLITE_NAMES[satellite]} satellite goes only on a "
-                                 f"{satellite.replace('_', ' ')} row satellite space, not the "
-                                 f"{satellite_label(state, space)}", code="wrong_satellite_row", rule="BUILD-SAT-01")
+        raise IllegalActionError(msg("Your {satellite} satellite goes only on a {row} row satellite "
+                                     "space, not the {space}", satellite=SATELLITE_NAMES[satellite],
+                                     row=satellite.replace('_', ' '), space=satellite_label(state, space)),
+                                 code="wrong_satellite_row", rule="BUILD-SAT-01")
     if _min_players(state, space.tiger, "satellite_spaces", space.id) > state.player_count:
-        raise IllegalActionError(f"The {satellite_label(state, space)} is closed with {state.player_count} players",
+        raise IllegalActionError(msg("The {space} is closed with {player_count} players",
+                                     space=satellite_label(state, space), player_count=state.player_count),
                                  code="space_closed", rule="SETUP-01")
     if space.id in state.satellites:
         owner = state.satellites[space.id]["owner"]
-        raise IllegalActionError(f"The {satellite_label(state, space)} already holds a satellite "
-                                 f"(of {owner_name(state, owner)})", code="satellite_space_taken", rule=rule)
+        raise IllegalActionError(msg("The {space} already holds a satellite (of {owner})",
+                                     space=satellite_label(state, space), owner=owner_name(state, owner)),
+                                 code="satellite_space_taken", rule=rule)
     return space
 
 
@@ -62,12 +66,14 @@ def check_build_satellite(state: GameState, player: PlayerState, satellite: str,
     """IBONUS-13..16: the satellite is still beside the board, the space fits, the Tiger's funds pay."""
     space = satellite_space(state, space_id)
     if satellite not in player.satellites:
-        raise IllegalActionError(f"Your {SATELLITE_NAMES[satellite]} satellite is already on the board",
-                                 code="satellite_already_built", rule="BUILD-SAT-02")
+        raise IllegalActionError(msg("Your {satellite} satellite is already on the board",
+                                     satellite=SATELLITE_NAMES[satellite]), code="satellite_already_built",
+                                 rule="BUILD-SAT-02")
     check_satellite_destination(state, satellite, space_id, "BUILD-SAT-01")
     if player.funds[space.tiger] < funds:
-        raise IllegalActionError(f"A satellite on {tiger_name(state, space.tiger)} costs {funds} funds there; you "
-                                 f"have {player.funds[space.tiger]}", code="insufficient_funds", rule=rule)
+        raise IllegalActionError(msg("A satellite on {tiger} costs {funds} funds there; you have {have}",
+                                     tiger=tiger_name(state, space.tiger), funds=funds,
+                                     have=player.funds[space.tiger]), code="insufficient_funds", rule=rule)
     return space
 
 
@@ -92,18 +98,18 @@ def own_satellites(state: GameState, player: PlayerState) -> list[str]:
 def check_relocation(state: GameState, player: PlayerState, from_id, to_id) -> tuple[str, SatelliteSpace]:
     """PERF-06: one of your satellites to an empty space it may use on a different Tiger."""
     if not isinstance(from_id, str) or from_id not in all_satellite_spaces(state):
-        raise ActionShapeError(f"say which of your satellites moves (\"satellite\": its space, e.g. \"SK.SF\"); "
-                               f"yours: {', '.join(own_satellites(state, player)) or 'none'}",
+        raise ActionShapeError(msg("say which of your satellites moves (\"satellite\": its space, e.g. \"SK.SF\"); "
+                                   "yours: {yours}", yours=listed(own_satellites(state, player))),
                                code="satellite_required", field="satellite")
     if state.satellites.get(from_id, {}).get("owner") != player.id:
-        raise IllegalActionError(f"No satellite of yours stands on {from_id}; yours: "
-                                 f"{', '.join(own_satellites(state, player)) or 'none'}",
+        raise IllegalActionError(msg("No satellite of yours stands on {from_id}; yours: {yours}",
+                                     from_id=from_id, yours=listed(own_satellites(state, player))),
                                  code="not_your_satellite", rule="PERF-06")
     satellite = state.satellites[from_id]["satellite"]
     space = satellite_space(state, to_id)
     if space.tiger == from_id.split(".")[0]:
-        raise IllegalActionError(f"The satellite must move to a different Tiger than "
-                                 f"{tiger_name(state, space.tiger)}", code="same_tiger", rule="PERF-06")
+        raise IllegalActionError(msg("The satellite must move to a different Tiger than {tiger}",
+                                     tiger=tiger_name(state, space.tiger)), code="same_tiger", rule="PERF-06")
     check_satellite_destination(state, satellite, to_id, "PERF-06")
     return satellite, space
 
@@ -125,20 +131,22 @@ def relocate_satellite(state: GameState, player: PlayerState, from_id: str, spac
 def check_headquarters(state: GameState, player: PlayerState, tiger, rule: str) -> str:
     """The player's headquarters is still beside the board and `tiger` has none."""
     if tiger not in state.edition.tigers:
-        raise ActionShapeError(f"say which Tiger takes the headquarters (\"tiger\": one of "
-                               f"{', '.join(state.edition.tigers)})", code="tiger_required", field="tiger",
+        raise ActionShapeError(msg("say which Tiger takes the headquarters (\"tiger\": one of {tigers})",
+                                   tigers=', '.join(state.edition.tigers)), code="tiger_required", field="tiger",
                                rule=rule)
     if not player.headquarters_available:
-        raise IllegalActionError("Your headquarters is already on the board (one per player)",
+        raise IllegalActionError(msg("Your headquarters is already on the board (one per player)"),
                                  code="headquarters_already_built", rule="BUILD-HQ-02")
     if tiger in state.headquarters:
-        raise IllegalActionError(f"{tiger_name(state, tiger)} already holds the headquarters of "
-                                 f"{owner_name(state, state.headquarters[tiger])} (one per Tiger)",
-                                 code="headquarters_taken", rule="BUILD-HQ-02")
+        raise IllegalActionError(msg("{tiger} already holds the headquarters of {owner} (one per Tiger)",
+                                     tiger=tiger_name(state, tiger),
+                                     owner=owner_name(state, state.headquarters[tiger])), code="headquarters_taken",
+                                 rule="BUILD-HQ-02")
     slot = state.edition.tigers[tiger].headquarters_slot
     if _min_players(state, tiger, "headquarters_slots", slot) > state.player_count:
-        raise IllegalActionError(f"The headquarters slot of {tiger_name(state, tiger)} is closed with "
-                                 f"{state.player_count} players", code="space_closed", rule="SETUP-01")
+        raise IllegalActionError(msg("The headquarters slot of {tiger} is closed with {player_count} players",
+                                     tiger=tiger_name(state, tiger), player_count=state.player_count),
+                                 code="space_closed", rule="SETUP-01")
     return tiger
 
 
