@@ -20,10 +20,11 @@ EX1 = json.loads((Path(__file__).resolve().parents[1] / "data" / "examples" / "E
 WORDS = {  # what each language calls the screen's parts (the catalogue), and its browser locale
     "de": {"locale": "de-DE", "title": "Asian-Tigers-Wertung", "score": "Wertung", "example": "Beispiel laden (EX-1)",
            "result": "Asian Tigers: Endwertung", "total": "Summe", "nations": "Nationen",
-           "no_token": "kein Wohlstandsplättchen gewählt: tippe das an, das auf"},
+           "no_token": "kein Wohlstandsplättchen gewählt: tippe das an, das auf", "red": "Rot"},
     "pt": {"locale": "pt-PT", "title": "Pontuação de Asian Tigers", "score": "Pontuação",
            "example": "Carregar exemplo (EX-1)", "result": "Asian Tigers: pontuação final", "total": "Total",
-           "nations": "Nações", "no_token": "nenhum marcador de prosperidade escolhido: toque no que está em"},
+           "nations": "Nações", "no_token": "nenhum marcador de prosperidade escolhido: toque no que está em",
+           "red": "Vermelho"},
 }
 
 
@@ -40,6 +41,7 @@ def test_asian_tigers_scored_in_the_phones_language(server, phone_in, lang, text
     browser_font_size(page, text)
     page.get_by_role("heading", name=words["title"]).wait_for()
     assert page.evaluate("document.documentElement.lang") == lang
+    page.get_by_test_id(f"participant-{words['red']}").wait_for()  # a seat is named by its colour, in words
     fits(page, f"lang-scorer-{lang}-form-{text}")
     # Nothing tapped yet: the server refuses each Tiger's missing prosperity token at its field (SETUP-02).
     page.get_by_role("button", name=words["score"], exact=True).click()

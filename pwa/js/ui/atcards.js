@@ -7,12 +7,17 @@ import { FieldError, Group, Num, fieldId, ptr, useForm } from "./formkit.js";
 import { Chips } from "./tapkit.js";
 import { PadNum } from "./numpad.js";
 import { renamed } from "./atboard.js";
+import { colourName } from "./setupcheck.js";
 import { t, tn } from "../i18n.js";
 
 export const COLUMNS = [["A", "A"], ["B", "B"], ["C", "C"], ["none", t("None")]];
 export const FACTS = [["distinct_infrastructure_types", t("Kinds built")], ["satellites", t("Satellites")],
                ["parts_factories", t("Parts factories")], ["power_plants", t("Power plants")], ["laboratories", t("Labs")]];
 export const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+// A seat's name until the players rename it: its colour in the phone's language ("Red", "Rot"); the colour of a
+// name (for its dot) is found back from it, an older body's English name included.
+export const seatName = (c) => cap(colourName(c));
+export const colourOf = (E, pid) => E.colors.find((c) => seatName(c) === pid || cap(c) === pid) || pid.toLowerCase();
 const LEFTOVERS = ["goods", "energy", "science"];
 // The Era II management counts goods, energy and science together (MGMT2-02): a new table enters their sum, one
 // number; a body with the three (the worked examples) keeps them.
@@ -127,7 +132,7 @@ export function Participant({ E, pid, open, pad, folded, unfold, onWork }) {
   const p = f.body.participants[pid];
   const neutral = p.kind === "neutral";
   return html`<details class="card" open=${open} data-testid=${`participant-${pid}`}>
-    <summary><span class=${`dot c-${neutral ? "neutral" : pid.toLowerCase()}`} aria-hidden="true"></span>\u00a0${neutral ? t("{name} (neutral)", { name: pid }) : pid}${
+    <summary><span class=${`dot c-${neutral ? "neutral" : colourOf(E, pid)}`} aria-hidden="true"></span>\u00a0${neutral ? t("{name} (neutral)", { name: pid }) : pid}${
       folded && html`<span class="card-sum">${cardLine(E, p)}</span>`}</summary>
     ${neutral && !p.tigers && html`<p class="hint">${t("Its investment points are its blockers (one on each 4-dot space of every Tiger): the app works them out.")}</p>`}
     ${folded ? html`<${Folded} E=${E} pid=${pid} unfold=${unfold} />` : html`<${Numbers} E=${E} pid=${pid} pad=${pad} />`}

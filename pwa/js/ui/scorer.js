@@ -14,7 +14,7 @@ import example from "./scorer-example.js";
 import { Chips } from "./tapkit.js";
 import { NumberPad, usePad } from "./numpad.js";
 import { PaintPicker, TigerBoard, boardsOf, toBoards, toNumbers, usesBoards } from "./atboard.js";
-import { COLUMNS, FACTS, LEFT_WORDS, Participant, cap, leftoverKeys } from "./atcards.js";
+import { COLUMNS, FACTS, LEFT_WORDS, Participant, colourOf, leftoverKeys, seatName } from "./atcards.js";
 import { localize, t, tn } from "../i18n.js";
 
 const RULES = [
@@ -110,7 +110,7 @@ function era1For(E, body, old) {
 
 // A body for n players, keeping what was already entered for the participants that stay.
 function withCount(E, body, n) {
-  const players = E.colors.slice(0, n).map(cap);
+  const players = E.colors.slice(0, n).map(seatName);
   const ids = n === 3 ? [...players, NEUTRAL] : players;
   const old = body || {};
   const next = {
@@ -149,7 +149,7 @@ export function model(answer, E) {
   const sectors = Object.keys(first.final_scoring_bonuses || {}).filter((k) => k !== "total");
   const all = Object.keys(P);
   return {
-    people: ids.map((id) => ({ id, label: id, color: id.toLowerCase() })),
+    people: ids.map((id) => ({ id, label: id, color: colourOf(E, id) })),
     rows: [
       ...Object.keys(first.prosperity_by_tiger || {}).map((x) =>
         row(t("Prosperity: {tiger}", { tiger: name(x) }), (p) => p.prosperity_by_tiger[x].points, "prosperity_from_influence", x)),
