@@ -6,7 +6,7 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, request
 
-from api.games.asian_tigers.presentation.labels import edition_labels as tiger_labels
+from api.games.asian_tigers.presentation.document import edition_labels_in as tiger_labels
 from api.i18n import render
 from api.games.messages import msg
 from api.i18n.problems import in_language

@@ -13,6 +13,7 @@ from api.games.asian_tigers.presentation.cache import per_edition
 
 from api.games.asian_tigers.edition.load import CENTERS, Edition
 from api.games.asian_tigers.presentation import labels as L
+from api.games.messages import msg
 
 # Asian Tigers: A Story of Prosperity on BoardGameGeek (for the BG Stats export).  Not confirmed
 # against boardgamegeek.com from this machine, so it is marked placeholder; correct it in one place.
@@ -48,7 +49,7 @@ def edition_labels(edition: Edition) -> dict:
              for n in e.nations.values() for f in n.flags}
     for tid in e.special_flag_stars:
         flags[f"special:{tid}"] = _entry(e, L.flag_label(e, f"special:{tid}"), f"/global_market/special_flags/{tid}/stars")
-    counts = sorted({int(c) for t in e.prosperity_tokens.values() for c in t["by_player_count"]})
+    counts = sorted({int(c) for token in e.prosperity_tokens.values() for c in token["by_player_count"]})
     prosperity = {
         pt: {**_entry(e, L.prosperity_label(e, pt, max(counts)), f"/prosperity_tokens/{pt}"),
              "by_player_count": {str(c): L.prosperity_label(e, pt, c) for c in counts}}
@@ -94,3 +95,22 @@ def label_of(edition: Edition, family: str, code: str) -> str:
     """The label of `code` in `family` of the document (the code itself when unknown)."""
     entry = edition_labels(edition).get(family, {}).get(code)
     return entry["label"] if entry else code
+
+
+def edition_labels_in(edition: Edition, lang: str = "en", render=str) -> dict:
+    """The labels document (`edition_labels`) in `lang`, with a ``buildings`` family.
+
+    Names from `labels.component_names`; the words around them are messages `render` says in `lang` (the edge
+    passes ``lambda m: api.i18n.render(m, lang)``).  Still English: the effects (bonuses, tokens, tiles)."""
+    names = L.component_names(edition, lang)
+    # Uncached (`__wrapped__`, functools): `render` is the request's own function.
+    say = {"spaces": lambda c: L.space_label(edition, edition.space(c), lang, render),
+           "centers": lambda c: L.center_label.__wrapped__(edition, c, lang, render),
+           "flags": lambda c: L.flag_label.__wrapped__(edition, c, lang, render),
+           "local_markets": lambda c: L.market_label.__wrapped__(edition, c, lang, render),
+           "satellite_spaces": lambda c: L.satellite_space_label.__wrapped__(edition, c, lang, render),
+           "workers": lambda c: L.worker_label.__wrapped__(edition, c, render),
+           "headquarters": lambda c: render(msg("{tiger} · headquarters", tiger=L.name_of(edition, "tigers", c.split(".")[0], lang))),
+           **{f: names[f].get for f in ("tigers", "nations", "goods")}} if lang != "en" else {}
+    return {**edition_labels(edition), "buildings": {b: {"label": n, "placeholder": False} for b, n in names["buildings"].items()},
+            **{f: {c: {**e, "label": say[f](c)} for c, e in edition_labels(edition)[f].items()} for f in say}}

@@ -327,23 +327,3 @@ def component_names(edition: Edition, lang: str = "en") -> dict[str, dict[str, s
 def name_of(edition: Edition, family: str, code: str, lang: str = "en") -> str:
     """One name of `component_names` (`code` itself when the edition has no such component)."""
     return component_names(edition, lang).get(family, {}).get(code, code)
-
-
-def edition_labels(edition: Edition, lang: str = "en", render=str) -> dict:
-    """The labels document (``presentation.document.edition_labels``) in `lang`, with a ``buildings`` family.
-
-    Names from `component_names`; the words around them are messages `render` says in `lang` (the edge
-    passes ``lambda m: api.i18n.render(m, lang)``).  Still English: the effects (bonuses, tokens, tiles)."""
-    from api.games.asian_tigers.presentation.document import edition_labels as english  # it imports this module
-    names = component_names(edition, lang)
-    # Uncached (`__wrapped__`, functools): `render` is the request's own function.
-    say = {"spaces": lambda c: space_label(edition, edition.space(c), lang, render),
-           "centers": lambda c: center_label.__wrapped__(edition, c, lang, render),
-           "flags": lambda c: flag_label.__wrapped__(edition, c, lang, render),
-           "local_markets": lambda c: market_label.__wrapped__(edition, c, lang, render),
-           "satellite_spaces": lambda c: satellite_space_label.__wrapped__(edition, c, lang, render),
-           "workers": lambda c: worker_label.__wrapped__(edition, c, render),
-           "headquarters": lambda c: render(msg("{tiger} · headquarters", tiger=name_of(edition, "tigers", c.split(".")[0], lang))),
-           **{f: names[f].get for f in ("tigers", "nations", "goods")}} if lang != "en" else {}
-    return {**english(edition), "buildings": {b: {"label": n, "placeholder": False} for b, n in names["buildings"].items()},
-            **{f: {c: {**e, "label": say[f](c)} for c, e in english(edition)[f].items()} for f in say}}

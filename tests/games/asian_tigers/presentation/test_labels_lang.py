@@ -8,7 +8,8 @@ import pytest
 
 from api.games.asian_tigers import load_edition
 from api.games.asian_tigers.presentation.document import edition_labels as english_document
-from api.games.asian_tigers.presentation.labels import component_names, edition_labels, name_of
+from api.games.asian_tigers.presentation.document import edition_labels_in as edition_labels
+from api.games.asian_tigers.presentation.labels import component_names, name_of
 from api.games.provenance import EditionError
 from api.i18n import render
 
