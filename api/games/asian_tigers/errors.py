@@ -1,14 +1,12 @@
 """Errors raised by the Asian Tigers engine.
 
 Every refusal is a `RulesError` with a stable snake_case `code`, the catalogue
-`rule` it enforces (e.g. ``PLACE-05``) and a message a player understands: `text`, a
-`Message` (``msg("…", name=value)``, said in any language at the edge), and `message`, its
-English (``str(text)``).  The engine never changes a state before raising.
+`rule` it enforces (e.g. ``PLACE-05``) and a message a player understands: `text` (a `Message`,
+said in any language at the edge) and `message`, its English.  The engine never changes a state before raising.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable
 
 from api.games.messages import Message, msg, msg_n  # noqa: F401 - the rule modules take them from here
 
@@ -36,7 +34,7 @@ class RulesError(ValueError):
         return data
 
 
-def listed(items: Iterable[str]) -> str | Message:
+def listed(items: list[str]) -> str | Message:
     """Ids listed in a refusal ("a, b"), or "none"."""
     return ", ".join(items) or msg("none")
 
