@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from api.games.messages import Message, msg, msg_n  # noqa: F401 - the rule modules take them from here
+from api.games.messages import Message, and_list, msg, msg_n  # noqa: F401 - the rule modules take them from here
 
 
 class RulesError(ValueError):
