@@ -6,6 +6,7 @@ said in any language at the edge) and `message`, its English.  The engine never 
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 
 from api.games.messages import Message, and_list, msg, msg_n  # noqa: F401 - the rule modules take them from here
@@ -37,6 +38,11 @@ class RulesError(ValueError):
 def listed(items: list[str]) -> str | Message:
     """Ids listed in a refusal ("a, b"), or "none"."""
     return ", ".join(items) or msg("none")
+
+
+def either(items: list) -> str | Message:
+    """Names joined by "or" ("a or b or c"), each "or" in the reader's language."""
+    return functools.reduce(lambda a, b: msg("{a} or {b}", a=a, b=b), items) if items else ""
 
 
 class ActionShapeError(RulesError):
