@@ -1,16 +1,15 @@
 """Errors raised by the Asian Tigers engine.
 
 Every refusal is a `RulesError` with a stable snake_case `code`, the catalogue
-`rule` it enforces (e.g. ``PLACE-05``) and a message a player understands: `text`, a
-`Message` (``msg("…", name=value)``, said in any language at the edge), and `message`, its
-English (``str(text)``).  The engine never changes a state before raising.
+`rule` it enforces (e.g. ``PLACE-05``) and a message a player understands: `text` (a `Message`,
+said in any language at the edge) and `message`, its English.  The engine never changes a state before raising.
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
-from typing import Iterable
 
-from api.games.messages import Message, msg, msg_n  # noqa: F401 - the rule modules take them from here
+from api.games.messages import Message, and_list, msg, msg_n  # noqa: F401 - the rule modules take them from here
 
 
 class RulesError(ValueError):
@@ -36,9 +35,14 @@ class RulesError(ValueError):
         return data
 
 
-def listed(items: Iterable[str]) -> str | Message:
+def listed(items: list[str]) -> str | Message:
     """Ids listed in a refusal ("a, b"), or "none"."""
     return ", ".join(items) or msg("none")
+
+
+def either(items: list) -> str | Message:
+    """Names joined by "or" ("a or b or c"), each "or" in the reader's language."""
+    return functools.reduce(lambda a, b: msg("{a} or {b}", a=a, b=b), items) if items else ""
 
 
 class ActionShapeError(RulesError):

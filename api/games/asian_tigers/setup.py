@@ -11,7 +11,7 @@ import random
 
 from api.games.asian_tigers.edition.checks_rulebook import RULES_OPTIONS
 from api.games.asian_tigers.edition.load import CENTERS, Edition
-from api.games.asian_tigers.errors import SetupError, msg
+from api.games.asian_tigers.errors import SetupError, and_list, msg
 from api.games.asian_tigers.solo.options import resolve_solo
 from api.games.asian_tigers.state import NEUTRAL, GameState, Piece, PlayerState
 
@@ -181,7 +181,7 @@ def draw_workers(edition: Edition, recorded: dict | None, seed: int, label: str,
                                              has=has), "PSETUP-03", "sequence_does_not_fit_bag")
     if set_aside is not None and sorted(set_aside) != expected_out:
         raise _bad_draw(f"{where}/team", msg("with {set_aside} set aside the team would hold 3 of each of those; the "
-                                             "sequence has {has}", set_aside=' and '.join(sorted(set_aside)), has=has),
+                                             "sequence has {has}", set_aside=and_list(sorted(set_aside)), has=has),
                         "PSETUP-03", "sequence_does_not_fit_bag")
     return list(team), expected_out
 

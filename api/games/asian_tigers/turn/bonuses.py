@@ -10,7 +10,7 @@ unlocks join the queue (CASCADE-01..04).
 from __future__ import annotations
 
 from api.games.asian_tigers.decisions import repeat
-from api.games.asian_tigers.errors import ActionShapeError, IllegalActionError, RulesError, msg, msg_n
+from api.games.asian_tigers.errors import ActionShapeError, IllegalActionError, RulesError, either, msg, msg_n
 from api.games.asian_tigers.state import GameState, Piece, PlayerState
 from api.games.asian_tigers.turn import building, performance, region, satellites
 from api.games.asian_tigers.turn.effects import (advance_global_market, advance_influence, gain_resource,
@@ -141,7 +141,7 @@ def _check_influence(state: GameState, player: PlayerState, tiger, effect: dict,
     if tiger not in scope:
         area = "upper" if effect["tiger"] == "one_upper" else "lower"
         raise IllegalActionError(msg("This bonus raises influence in the board's {area} area only ({tiger})", area=area,
-                                     tiger=' or '.join(tiger_name(state, t) for t in scope)), code="tiger_not_in_area",
+                                     tiger=either([tiger_name(state, t) for t in scope])), code="tiger_not_in_area",
                                  rule=rule)
     if player.funds[tiger] < funds:
         raise IllegalActionError(msg_n("This bonus costs {funds} fund in {tiger}; you have {have} there",
@@ -158,7 +158,7 @@ def _check_factory(state: GameState, player: PlayerState, space_id, columns) -> 
         space = state.edition.space(space_id)
         if space.kind == "factory" and space.column not in columns:
             raise IllegalActionError(msg("This bonus builds a factory in column {columns} only; {space} is in column "
-                                         "{column}", columns=' or '.join(columns),
+                                         "{column}", columns=either(columns),
                                          space=building.space_label(state, space), column=space.column),
                                      code="wrong_column", rule="NBONUS-02")
     return building.check_space(state, player, space_id, None, None, ("factory",))

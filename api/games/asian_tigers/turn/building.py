@@ -10,7 +10,7 @@ from typing import Iterator
 
 from api.games.asian_tigers.decisions import push_frame
 from api.games.asian_tigers.edition.load import Space
-from api.games.asian_tigers.errors import ActionShapeError, IllegalActionError, Refusal, msg, msg_n
+from api.games.asian_tigers.errors import ActionShapeError, IllegalActionError, Refusal, either, msg, msg_n
 from api.games.asian_tigers.presentation import labels
 from api.games.asian_tigers.presentation.cache import per_edition
 from api.games.asian_tigers.state import GameState, Piece, PlayerState
@@ -106,7 +106,7 @@ def space_refusal(state: GameState, player: PlayerState, space: Space, sector, c
             return Refusal(msg("A department can only be built as a university's additional action"),
                            "department_needs_university", "BUILD-DEPT-01")
         return Refusal(msg("{space} is not a {kinds} space", space=space_label(state, space),
-                           kinds=' or '.join(k.replace('_', ' ') for k in kinds)), "wrong_space_kind", "BUILD-GEN-01")
+                           kinds=either([k.replace('_', ' ') for k in kinds])), "wrong_space_kind", "BUILD-GEN-01")
     if space.min_players > state.player_count:  # `is_open`
         return Refusal(msg("{space} is closed with {player_count} players", space=space_label(state, space),
                            player_count=state.player_count), "space_closed", "SETUP-01")

@@ -11,8 +11,8 @@ import functools
 from itertools import combinations
 
 from api.games.asian_tigers.decisions import push_frame, repeat
-from api.games.asian_tigers.errors import (ActionShapeError, IllegalActionError, Message, Refusal, listed, msg,
-                                           msg_n)
+from api.games.asian_tigers.errors import (ActionShapeError, IllegalActionError, Message, Refusal, and_list, listed,
+                                           msg, msg_n)
 from api.games.asian_tigers.presentation.cache import per_edition
 from api.games.asian_tigers.state import GameState, PlayerState
 from api.games.asian_tigers.turn.effects import advance_global_market
@@ -75,8 +75,8 @@ def sale_refusal(state: GameState, player: PlayerState, action: dict, allowed: l
         return Refusal(msg("unknown good in {goods}", goods=str(goods)), "unknown_good", "TRADE-03", ActionShapeError,
                        {"field": "goods"})
     if demand.demand_goods is not None and sorted(goods) != sorted(demand.demand_goods):
-        return Refusal(msg("{nation} demands {demand_goods}", nation=demand.name,
-                           demand_goods=' and '.join(demand.demand_goods)), "wrong_goods", "TRADE-04")
+        return Refusal(msg("{nation} demands {goods}", nation=demand.name, goods=and_list(demand.demand_goods)),
+                       "wrong_goods", "TRADE-04")
     if demand.demand_any_different is not None and (len(goods) != demand.demand_any_different
                                                     or len(set(goods)) != len(goods)):
         return Refusal(msg("{nation} takes {count} different goods of your choice", nation=demand.name,
@@ -92,8 +92,8 @@ def sale_refusal(state: GameState, player: PlayerState, action: dict, allowed: l
                            nation=demand.name, rows=listed(rows)), "row_required", "FLAG-02", ActionShapeError,
                        {"field": "row"})
     if row not in rows:
-        said = dict(row=row, nation=demand.name, rows=listed(rows))
-        return Refusal(msg("Row {row} already holds a flag; open rows for {nation}: {rows}", **said) if row in player.rows
+        said, held = dict(row=row, nation=demand.name, rows=listed(rows)), row in player.rows
+        return Refusal(msg("Row {row} already holds a flag; open rows for {nation}: {rows}", **said) if held
                        else msg("Row {row} does not accept {nation}; open rows for {nation}: {rows}", **said),
                        "row_not_available", "FLAG-02" if rows else "AMB-35")
     return None
@@ -186,9 +186,9 @@ def _no_sale_reason(state: GameState, player: PlayerState, nation: str) -> Messa
         return msg("{nation} has no flag left", nation=spec.name)
     if not payments_for(state, player, nation):
         if spec.demand_goods is not None:
-            lacking = [g for g in spec.demand_goods if player.goods[g] < 1]
-            return msg("{nation} takes 1 {goods} (you have no {lacking})", nation=spec.name,
-                       goods=" + 1 ".join(spec.demand_goods), lacking=" and no ".join(lacking))
+            lacking = and_list(msg("no {good}", good=g) for g in spec.demand_goods if player.goods[g] < 1)
+            return msg("{nation} takes 1 {goods} (you have {lacking})", nation=spec.name,
+                       goods=" + 1 ".join(spec.demand_goods), lacking=lacking)
         held = sum(1 for n in player.goods.values() if n >= 1)
         return msg_n("{nation} takes {count} different goods (you have {held} kind)",
                      "{nation} takes {count} different goods (you have {held} kinds)", "held", nation=spec.name,

@@ -13,7 +13,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from api.games.asian_tigers.decisions import push_frame
-from api.games.asian_tigers.errors import ActionShapeError, IllegalActionError, listed, msg
+from api.games.asian_tigers.errors import ActionShapeError, IllegalActionError, and_list, either, listed, msg
 from api.games.asian_tigers.state import GameState, PlayerState
 from api.games.asian_tigers.turn import market, region, satellites
 from api.games.asian_tigers.turn.effects import advance_global_market, gain_goods, pay_resource, tiger_name
@@ -110,7 +110,7 @@ def check(state: GameState, player: PlayerState, action: dict, bonus_set: str, r
         raise ActionShapeError(msg("say which performance token to take (\"token\": one of {known})",
                                    known=', '.join(known)), code="token_required", field="token", rule="PERF-01")
     if token_set(state, token) not in sets_for(bonus_set):
-        allowed = " or ".join(SET_NAMES[s] for s in sets_for(bonus_set))
+        allowed = either([SET_NAMES[s] for s in sets_for(bonus_set)])
         raise IllegalActionError(msg("This bonus takes a token of the {allowed} set; {token} is a {set} token",
                                      allowed=allowed, token=token, set=SET_NAMES[token_set(state, token)]),
                                  code="wrong_token_set", rule=rule)
@@ -149,8 +149,8 @@ def _check_dollar(state: GameState, action: dict, token: str) -> dict:
                                field="tigers", rule="PERF-03")
     limit = len(scope) if spec["choose"] == "one_or_both" else 1
     if len(set(tigers)) != len(tigers) or len(tigers) > limit or any(t not in scope for t in tigers):
-        names = " and ".join(tiger_name(state, t) for t in scope)
-        what = f"one or both of {names}" if limit > 1 else names
+        names = and_list(tiger_name(state, t) for t in scope)
+        what = msg("one or both of {names}", names=names) if limit > 1 else names
         raise IllegalActionError(msg("Token {token} raises the funds of {what} only", token=token, what=what),
                                  code="tiger_not_in_scope", rule="PERF-03")
     return {"token": token, "effect": "dollar", "tigers": [t for t in state.edition.tigers if t in tigers],

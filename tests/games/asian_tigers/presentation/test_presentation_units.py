@@ -175,7 +175,9 @@ def test_a_remembered_build_refusal_follows_who_built_the_space():
     after, _ = to_build(built, "SK.A")
     assert _refused_builds(after)["SK.L3"] == {
         "message": "South Korea · laboratory · column C is already built (by Ann)", "code": "space_occupied",
-        "rule": "BUILD-GEN-02"}
+        "rule": "BUILD-GEN-02", "message_message": {"id": "{space} is already built (by {owner})",
+                                                    "params": {"space": "South Korea · laboratory · column C",
+                                                               "owner": "Ann"}}}
     renamed = modified(after, lambda data: data["players"][0].update(name="Zoe"))
     assert _refused_builds(renamed)["SK.L3"]["message"].endswith("(by Zoe)")
     assert _refused_builds(after)["SK.L3"]["message"].endswith("(by Ann)")
