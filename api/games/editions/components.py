@@ -238,10 +238,10 @@ def _singular(key: str) -> str:
     return word
 
 
-def group_paths(game: str, pointers: Iterable[str]) -> dict[str, list[str]]:
-    """Component id → the pointers printed on it (components in calibration order, empty ones left out)."""
+def group_paths(game: str, pointers: Iterable[str]) -> dict[Component, list[str]]:
+    """Component → the pointers printed on it (components in calibration order, empty ones left out)."""
     comps = components_of(game)
-    found: dict[str, list[str]] = {}
+    found: dict[Component, list[str]] = {}
     for ptr in pointers:
-        found.setdefault(component_of(game, ptr, comps).id, []).append(ptr)
-    return {c.id: found[c.id] for c in comps if c.id in found}
+        found.setdefault(component_of(game, ptr, comps), []).append(ptr)
+    return {c: found[c] for c in comps if c in found}
