@@ -130,7 +130,7 @@ def validate_provenance(document: dict, meta_keys: set[str]) -> ProvenanceMap:
         if value not in PROVENANCE_VALUES:
             raise EditionError(f"/provenance/{pattern}", f"unknown provenance {value!r}; expected one of {', '.join(PROVENANCE_VALUES)}")
     prov = ProvenanceMap.from_mapping(mapping)
-    by_pattern = {p: v for p, _, v in prov.patterns}
+    by_pattern = prov._by_pattern
     used: set[str] = set()
     data = {k: v for k, v in document.items() if k not in meta_keys}
     for path, _ in iter_leaves(data):

@@ -165,10 +165,10 @@ def _by_first_segment(components: tuple[Component, ...]) -> dict[str, list[tuple
     return index
 
 
-def component_of(game: str, ptr: str, components: Iterable[Component] | None = None) -> Component:
+def component_of(game: str, ptr: str) -> Component:
     """The component the value at JSON pointer `ptr` is printed on (longest prefix wins; ties: first listed)."""
     path = split_pointer(ptr)
-    comps = tuple(components) if components is not None else components_of(game)
+    comps = components_of(game)
     if not path:
         return OTHER
     index = _by_first_segment(comps)
@@ -240,8 +240,7 @@ def _singular(key: str) -> str:
 
 def group_paths(game: str, pointers: Iterable[str]) -> dict[Component, list[str]]:
     """Component → the pointers printed on it (components in calibration order, empty ones left out)."""
-    comps = components_of(game)
     found: dict[Component, list[str]] = {}
     for ptr in pointers:
-        found.setdefault(component_of(game, ptr, comps), []).append(ptr)
-    return {c: found[c] for c in comps if c in found}
+        found.setdefault(component_of(game, ptr), []).append(ptr)
+    return {c: found[c] for c in components_of(game) if c in found}
