@@ -56,14 +56,10 @@ class ScoringInputError(FieldProblem):
 
 # --------------------------------------------------------------------------- input checks
 
-def escape_segment(segment: Any) -> str:
-    """Escape one JSON-pointer segment (RFC 6901: ``~`` → ``~0``, ``/`` → ``~1``)."""
-    return str(segment).replace("~", "~0").replace("/", "~1")
-
-
 def child(path: str, *segments: Any) -> str:
-    """The JSON pointer `path` extended by `segments` (``child("/players", 0)`` → ``/players/0``)."""
-    return path + "".join("/" + escape_segment(s) for s in segments)
+    """The JSON pointer `path` extended by `segments` (``child("/players", 0)`` → ``/players/0``), each escaped
+    as RFC 6901 says (``~`` → ``~0``, ``/`` → ``~1``)."""
+    return path + "".join("/" + str(s).replace("~", "~0").replace("/", "~1") for s in segments)
 
 
 def read_object(value: Any, path: str, rule: str, *,
