@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Iterable, Iterator
 
@@ -66,6 +66,7 @@ class ProvenanceMap:
     """The pattern → provenance map of one edition file."""
 
     patterns: tuple[tuple[str, tuple[str, ...], str], ...]
+    _resolved: dict[tuple[str, ...] | str, str | None] = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
     def from_mapping(cls, mapping: dict[str, str]) -> "ProvenanceMap":
@@ -86,9 +87,6 @@ class ProvenanceMap:
                 literal.setdefault(segments, []).append(pattern)
         return literal, wild
 
-    @cached_property
-    def _resolved(self) -> dict[tuple[str, ...] | str, str | None]:
-        return {}
 
     @cached_property
     def _by_pattern(self) -> dict[str, str]:
@@ -132,7 +130,7 @@ def validate_provenance(document: dict, meta_keys: set[str]) -> ProvenanceMap:
         if value not in PROVENANCE_VALUES:
             raise EditionError(f"/provenance/{pattern}", f"unknown provenance {value!r}; expected one of {', '.join(PROVENANCE_VALUES)}")
     prov = ProvenanceMap.from_mapping(mapping)
-    by_pattern = {p: v for p, _, v in prov.patterns}
+    by_pattern = prov._by_pattern
     used: set[str] = set()
     data = {k: v for k, v in document.items() if k not in meta_keys}
     for path, _ in iter_leaves(data):

@@ -56,14 +56,10 @@ class ScoringInputError(FieldProblem):
 
 # --------------------------------------------------------------------------- input checks
 
-def escape_segment(segment: Any) -> str:
-    """Escape one JSON-pointer segment (RFC 6901: ``~`` → ``~0``, ``/`` → ``~1``)."""
-    return str(segment).replace("~", "~0").replace("/", "~1")
-
-
 def child(path: str, *segments: Any) -> str:
-    """The JSON pointer `path` extended by `segments` (``child("/players", 0)`` → ``/players/0``)."""
-    return path + "".join("/" + escape_segment(s) for s in segments)
+    """The JSON pointer `path` extended by `segments` (``child("/players", 0)`` → ``/players/0``), each escaped
+    as RFC 6901 says (``~`` → ``~0``, ``/`` → ``~1``)."""
+    return path + "".join("/" + str(s).replace("~", "~0").replace("/", "~1") for s in segments)
 
 
 def read_object(value: Any, path: str, rule: str, *,
@@ -189,18 +185,16 @@ class DataReader:
                 raise EditionError(child("", *path[: depth + 1]), "missing")
         return node
 
-    def mapping(self, *path: str, non_empty: bool = True) -> dict:
-        """The object at `path`."""
+    def mapping(self, *path: str) -> dict:
+        """The non-empty object at `path`."""
         value = self.node(*path)
-        if not isinstance(value, dict) or (non_empty and not value):
-            raise EditionError(child("", *path), "must be a non-empty object" if non_empty else "must be an object")
+        if not isinstance(value, dict) or not value:
+            raise EditionError(child("", *path), "must be a non-empty object")
         return value
 
-    def integer(self, *path: str, minimum: int = 0, nullable: bool = False) -> int | None:
-        """The integer at `path` (≥ `minimum`; None allowed when `nullable`)."""
+    def integer(self, *path: str, minimum: int = 0) -> int:
+        """The integer at `path` (≥ `minimum`)."""
         value = self.node(*path)
-        if value is None and nullable:
-            return None
         if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
             raise EditionError(child("", *path), f"must be a whole number ≥ {minimum}, got {value!r}")
         return value

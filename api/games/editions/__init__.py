@@ -59,11 +59,8 @@ def summary(game: str, document: dict) -> dict:
 def component_table(game: str, document: dict) -> list[dict]:
     """Each component with its values' pointers and progress (the phone lays the values out itself)."""
     words = leaf_provenance(document, META_KEYS[game])
-    grouped = group_paths(game, words)
-    comps = {c.id: c for c in components_of(game)}
     out = []
-    for cid, paths in grouped.items():
-        comp = comps[cid]
+    for comp, paths in group_paths(game, words).items():
         out.append({**comp.to_dict(),
                     "paths": paths,
                     "labels": {p: label_of(p, comp, document) for p in paths},
@@ -92,10 +89,8 @@ def diff(game: str, left: dict, right: dict) -> list[dict]:
     changed = [p for p in list(a) + [p for p in b if p not in a]
                if a.get(p, _MISSING) != b.get(p, _MISSING)
                or type(a.get(p, _MISSING)) is not type(b.get(p, _MISSING))]
-    comps = {c.id: c for c in components_of(game)}
     out = []
-    for cid, paths in group_paths(game, changed).items():
-        comp = comps[cid]
+    for comp, paths in group_paths(game, changed).items():
         rows = []
         for p in paths:
             row = {"path": p, "label": label_of(p, comp, left if p in a else right), "value": a.get(p), "other_value": b.get(p),
@@ -103,5 +98,5 @@ def diff(game: str, left: dict, right: dict) -> list[dict]:
             if p not in a or p not in b:
                 row["missing"] = "left" if p not in a else "right"
             rows.append(row)
-        out.append({"component": cid, "title": comp.title, "changes": rows})
+        out.append({"component": comp.id, "title": comp.title, "changes": rows})
     return out

@@ -2,10 +2,10 @@
 
 A component is an id, a title, a sentence saying what to look at, a `layout`
 the phone knows how to draw (``prosperity_tokens``, ``local_markets`` or the
-generic ``table``) and the JSON-pointer prefixes (``*`` = any one key) of the
-values on it.  Every leaf of an edition belongs to exactly one component: the
-one with the longest matching prefix (a catch-all ``other`` component takes the
-rest), so calibration progress and diffs can be reported by component.
+generic ``table``) and the JSON-pointer prefixes of the values on it.  Every
+leaf of an edition belongs to exactly one component: the one with the longest
+matching prefix (a catch-all ``other`` component takes the rest), so
+calibration progress and diffs can be reported by component.
 
 Pure data and functions; no web or storage imports.
 """
@@ -148,16 +148,14 @@ def _segments(prefix: str) -> tuple[str, ...]:
 
 def _prefix_len(prefix: str, path: tuple[str, ...]) -> int:
     segments = _segments(prefix)
-    if len(segments) > len(path) or any(s != "*" and s != p for s, p in zip(segments, path)):
-        return -1
-    return len(segments)
+    return len(segments) if path[:len(segments)] == segments else -1
 
 
 @lru_cache(maxsize=16)
-def _by_first_segment(components: tuple[Component, ...]) -> dict[str, list[tuple[str, Component]]]:
-    # A value is compared only with the prefixes that start like it (or with ``*``), in listed order.
+def _by_first_segment(game: str) -> dict[str, list[tuple[str, Component]]]:
+    # A value is compared only with the prefixes that start like it, in listed order.
     index: dict[str, list[tuple[str, Component]]] = {}
-    for comp in components:
+    for comp in components_of(game):
         for prefix in comp.prefixes:
             segments = _segments(prefix)
             if segments:
@@ -165,24 +163,17 @@ def _by_first_segment(components: tuple[Component, ...]) -> dict[str, list[tuple
     return index
 
 
-def component_of(game: str, ptr: str, components: Iterable[Component] | None = None) -> Component:
+def component_of(game: str, ptr: str) -> Component:
     """The component the value at JSON pointer `ptr` is printed on (longest prefix wins; ties: first listed)."""
     path = split_pointer(ptr)
-    comps = tuple(components) if components is not None else components_of(game)
     if not path:
         return OTHER
-    index = _by_first_segment(comps)
-    pool = index.get(path[0], []) + index.get("*", [])
-    if "*" in index:  # keep the listed order for ties when both kinds of prefix match
-        order = {c: i for i, c in enumerate(comps)}
-        pool.sort(key=lambda item: order[item[1]])
     best, best_len = OTHER, 0
-    for prefix, comp in pool:
+    for prefix, comp in _by_first_segment(game).get(path[0], []):
         n = _prefix_len(prefix, path)
         if n > best_len:
             best, best_len = comp, n
     return best
-
 
 def label_of(ptr: str, component: Component, document: dict | None = None) -> str:
     """A short human label for a value: its path below the component, in words.
@@ -238,10 +229,9 @@ def _singular(key: str) -> str:
     return word
 
 
-def group_paths(game: str, pointers: Iterable[str]) -> dict[str, list[str]]:
-    """Component id → the pointers printed on it (components in calibration order, empty ones left out)."""
-    comps = components_of(game)
-    found: dict[str, list[str]] = {}
+def group_paths(game: str, pointers: Iterable[str]) -> dict[Component, list[str]]:
+    """Component → the pointers printed on it (components in calibration order, empty ones left out)."""
+    found: dict[Component, list[str]] = {}
     for ptr in pointers:
-        found.setdefault(component_of(game, ptr, comps).id, []).append(ptr)
-    return {c.id: found[c.id] for c in comps if c.id in found}
+        found.setdefault(component_of(game, ptr), []).append(ptr)
+    return {c: found[c] for c in components_of(game) if c in found}
