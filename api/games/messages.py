@@ -94,9 +94,7 @@ def say(tree: Any, lang: Language = ENGLISH) -> Any:
         return render(tree, lang)
     if type(tree) is dict:
         return {key: say(value, lang) for key, value in tree.items()}
-    if type(tree) in (list, tuple):
-        return [say(value, lang) for value in tree]
-    return tree
+    return [say(value, lang) for value in tree] if type(tree) in (list, tuple) else tree
 
 
 def render(value: Any, lang: Language = ENGLISH) -> str:

@@ -74,10 +74,10 @@ def _plant_owners(state: GameState, factory):
             owner = state.pieces[state.occupancy[other.id]].owner
             owners.append(msg("yours") if builder and owner == builder.id else msg("the neutral's")
                           if owner == NEUTRAL else msg("{player}'s", player=state.player(owner).name))
-    named = [o for i, o in enumerate(owners) if o not in owners[:i]]  # each once: "both Ann's", "yours and the neutral's"
+    named = [o for i, o in enumerate(owners) if o not in owners[:i]]  # each once: "both Ann's", "yours and …"
     if len(named) == 1 and len(owners) > 1:
         return msg("both {owner}", owner=named[0]) if len(owners) == 2 else msg("all {owner}", owner=named[0])
-    return joined(named, lambda a, b: msg("{before} and {after}", before=a, after=b))
+    return joined(named, "and")
 
 
 def add(bucket: dict, key: str, amount: int) -> None:
@@ -86,10 +86,9 @@ def add(bucket: dict, key: str, amount: int) -> None:
         bucket[key] = bucket.get(key, 0) + amount
 
 
-KINDS = {"factory": lambda on: msg("Factory on {space}", space=on), "laboratory": lambda on: msg("Laboratory on "
-         "{space}", space=on), "power_plant": lambda on: msg("Power plant on {space}", space=on),
-         "university": lambda on: msg("University on {space}", space=on),
-         "department": lambda on: msg("Department on {space}", space=on)}
+KINDS = {"factory": lambda on: msg("Factory on {space}", space=on), "university": lambda on: msg("University on "
+         "{space}", space=on), "laboratory": lambda on: msg("Laboratory on {space}", space=on), "power_plant": lambda on:
+         msg("Power plant on {space}", space=on), "department": lambda on: msg("Department on {space}", space=on)}
 
 
 def space_label(state: GameState, space):

@@ -4,11 +4,10 @@
 worked out by the same checks `apply` runs, so what the phone shows is what the engine will do:
 
 * ``cost``: only what is paid — ``funds`` (Tiger → amount), ``energy``, ``science``, ``goods``;
-* ``payoff``: ``energy``, ``science``, ``goods``, ``influence``, ``global_market``, ``flag`` /
-  ``row``, ``space``, ``sector`` (``{id, generic_left, factory_left, empties}``, IBONUS-02),
-  ``bonus``, ``token``;
-* ``detail``: what can be said only in words, once; ``placeholder``: the option names a
-  component whose printed values are invented.
+* ``payoff``: ``energy``, ``science``, ``goods``, ``influence``, ``global_market``, ``flag`` / ``row``, ``space``,
+  ``sector`` (``{id, generic_left, factory_left, empties}``, IBONUS-02), ``bonus``, ``token``;
+* ``detail``: what can be said only in words, once (label and detail are messages: `api.games.messages`);
+  ``placeholder``: the option names a component whose printed values are invented.
 """
 from __future__ import annotations
 
@@ -118,12 +117,12 @@ def _placement_words(state: GameState, info: dict):
     markets = state.edition.tigers[tiger].local_markets
     sales = [msg("1 {good} to its column {column} market (+{amount} influence)", good=markets[m].good,
                  column=markets[m].column, amount=markets[m].influence) for m in _local_sales(state, center)]
-    or_ = lambda a, b: msg("{before} or {after}", before=a, after=b)  # noqa: E731
-    notes = [msg("then you may sell {sales}", sales=joined(sales, or_))] if sales else []  # LMKT-02: sale, then build
+    notes = [msg("then you may sell {sales}", sales=joined(sales, "or"))] if sales else []  # LMKT-02: sale, then build
     notes.append(msg_n("then a build in column {columns} (or a ∞ space)", "then a build in columns {columns} (or a ∞ "
                        "space)", "count", count=len(columns), columns=", ".join(columns)))
     if state.centers[center] is None:
-        notes.append(msg("the centre takes {worker}s for the rest of the era", worker=L.worker_label(edition, info["worker"])))
+        notes.append(msg("the centre takes {worker}s for the rest of the era",
+                         worker=L.worker_label(edition, info["worker"])))
     return (msg("{worker} → {centre}", worker=worker, centre=L.center_label(edition, center)),
             {"funds": {tiger: info["cost"]}} if info["cost"] else {}, {"notes": notes})
 
@@ -140,8 +139,9 @@ def _local_sales(state: GameState, center: str) -> tuple:
 def _parts_factory(state: GameState, player: PlayerState, space_id: str, energy: int):
     good = state.edition.space(space_id).good
     cost = {"energy": energy} if energy else {}
-    return (msg("Parts factory under your {good} factory on {space}", good=good,
-                space=L.space_label(state.edition, state.edition.space(space_id))), cost, {"goods": {good: state.edition.rules["parts_factory"]["production_goods"]}})
+    return (msg("Parts factory under your {good} factory on {space}", good=good, space=L.space_label(
+        state.edition, state.edition.space(space_id))), cost, {"goods": {good: state.edition.rules["parts_factory"][
+            "production_goods"]}})
 
 
 def _attach_parts_factory(state: GameState, decision: dict, action: dict):
@@ -228,7 +228,7 @@ def _resolve_bonus(state: GameState, decision: dict, action: dict):
             amount = edition.dollar_tokens[token]["amount_per_tiger"]
             payoff["funds"] = {t: amount for t in action["tigers"]}
             said = msg("Use “{bonus}”: {token} ({tigers})", bonus=label, token=L.performance_label(edition, token),
-                       tigers=joined([edition.tigers[t].name for t in action["tigers"]], _and))
+                       tigers=joined([edition.tigers[t].name for t in action["tigers"]], "and"))
     else:
         effect = bonuses.entry(state, pending)["effects"][0]
         if verb == "advance_global_market":
@@ -239,20 +239,14 @@ def _resolve_bonus(state: GameState, decision: dict, action: dict):
     return said, cost, payoff
 
 
-def _and(before, after):
-    """``a and b`` (each link said: "a and b and c", as the table has always read it)."""
-    return msg("{before} and {after}", before=before, after=after)
-
-
 def _satellite_ip(state: GameState, player, satellite) -> str:
     """IP-03 in numbers (issue 33): the satellite's 1 IP and +1 for each of the player's pieces in its row there."""
     row = [p for p in state.pieces if p.owner == player.id and p.space in state.edition.tigers[satellite.tiger].spaces
            and state.edition.space(p.space).row == satellite.row and not state.edition.space(p.space).infinite]
     tiger = state.edition.tigers[satellite.tiger].name
-    if not row:
-        return msg("+1 investment point on {tiger} (the satellite 1)", tiger=tiger)
     return msg("+{points} investment points on {tiger} (the satellite 1, +1 for each of your {count} pieces in that "
-               "row)", points=1 + len(row), tiger=tiger, count=len(row))
+               "row)", points=1 + len(row), tiger=tiger, count=len(row)) if row else msg(
+        "+1 investment point on {tiger} (the satellite 1)", tiger=tiger)
 
 
 def _funds(cost: dict, tiger: str, amount: int) -> None:
@@ -301,10 +295,9 @@ def _made_where(state: GameState, decision: dict, good: str):
                      if piece.owner == NEUTRAL else msg("{player}'s factory", player=state.player(piece.owner).name))
             if owner not in owners:
                 owners.append(owner)
-    name, makers = state.edition.tigers[tiger].name, joined(owners, _and)
-    if owners == [msg("your factory")]:
-        return msg("{good} is made on {tiger} by {makers}", good=good, tiger=name, makers=makers)
-    return msg("{good} is made on {tiger} by {makers} (anyone's factory counts)", good=good, tiger=name, makers=makers)
+    said = dict(good=good, tiger=state.edition.tigers[tiger].name, makers=joined(owners, "and"))
+    return msg("{good} is made on {tiger} by {makers}", **said) if owners == [msg("your factory")] else msg(
+        "{good} is made on {tiger} by {makers} (anyone's factory counts)", **said)
 
 
 def _run_factory(state: GameState, decision: dict, action: dict):

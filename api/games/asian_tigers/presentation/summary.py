@@ -8,14 +8,14 @@ from api.games.asian_tigers.state import GameState
 from api.games.messages import msg, msg_n
 
 
-def joined(parts: list, link=lambda a, b: msg("{before} — {after}", before=a, after=b)):
-    """`parts` (messages or text) joined by `link`, a message of two values (default: "a — b"); "" for none."""
-    return reduce(link, parts) if parts else ""
+LINKS = {"—": lambda a, b: msg("{before} — {after}", before=a, after=b), ",": lambda a, b: msg("{before}, {after}",
+         before=a, after=b), "and": lambda a, b: msg("{before} and {after}", before=a, after=b),  # "a and b and c"
+         "or": lambda a, b: msg("{before} or {after}", before=a, after=b)}
 
 
-def comma(before, after):
-    """``a, b``: the link of a list of amounts."""
-    return msg("{before}, {after}", before=before, after=after)
+def joined(parts: list, link: str = "—"):
+    """`parts` (messages or text) linked two by two by the message `LINKS[link]` ("a — b — c"); "" for none."""
+    return reduce(LINKS[link], parts) if parts else ""
 
 
 def detail(state: GameState, cost: dict, payoff: dict):
@@ -23,7 +23,7 @@ def detail(state: GameState, cost: dict, payoff: dict):
     parts = []
     paid = _amounts(state, cost)
     if paid:
-        parts.append(msg("pays {amounts}", amounts=joined(paid, comma)))
+        parts.append(msg("pays {amounts}", amounts=joined(paid, ",")))
     got = _amounts(state, payoff, gain=True)
     flag = payoff.get("flag")
     if flag:
@@ -33,7 +33,7 @@ def detail(state: GameState, cost: dict, payoff: dict):
     if payoff.get("region_bonus"):
         got.append(msg("then the region bonus “{bonus}”", bonus=payoff["region_bonus"]["label"]))
     if got:
-        parts.append(msg("gets {amounts}", amounts=joined(got, comma)))
+        parts.append(msg("gets {amounts}", amounts=joined(got, ",")))
     sector = payoff.get("sector")
     if sector:
         parts.append(sector_words(state, sector))
@@ -48,11 +48,10 @@ def sector_words(state: GameState, sector: dict):
         bonus = state.edition.sectors[sector["id"]].bonus
         return msg("empties sector {sector}: {bonus}", sector=number,
                    bonus=L.bonus_label(state.edition, bonus, "infrastructure_bonuses"))
-    if sector["factory_left"]:
-        return msg_n("sector {sector} keeps {count} piece and its factory", "sector {sector} keeps {count} pieces and "
-                     "its factory", "count", sector=number, count=sector["generic_left"])
-    return msg_n("sector {sector} keeps {count} piece", "sector {sector} keeps {count} pieces", "count",
-                 sector=number, count=sector["generic_left"])
+    said = dict(sector=number, count=sector["generic_left"])
+    return msg_n("sector {sector} keeps {count} piece and its factory", "sector {sector} keeps {count} pieces and its "
+                 "factory", "count", **said) if sector["factory_left"] else msg_n(
+        "sector {sector} keeps {count} piece", "sector {sector} keeps {count} pieces", "count", **said)
 
 
 def shown(payoff: dict) -> dict:
@@ -68,10 +67,8 @@ def _amounts(state: GameState, bucket: dict, gain: bool = False) -> list:
                          count=n, tiger=tigers[tiger].name))
     for tiger, n in (bucket.get("influence") or {}).items():
         out.append(msg("+{amount} influence on {tiger}", amount=n, tiger=tigers[tiger].name))
-    if bucket.get("energy"):
-        out.append(msg("{sign}{amount} energy", sign=sign, amount=bucket["energy"]))
-    if bucket.get("science"):
-        out.append(msg("{sign}{amount} science", sign=sign, amount=bucket["science"]))
+    out += [msg("{sign}{amount} energy", sign=sign, amount=bucket["energy"])] if bucket.get("energy") else []
+    out += [msg("{sign}{amount} science", sign=sign, amount=bucket["science"])] if bucket.get("science") else []
     for good, n in (bucket.get("goods") or {}).items():
         out.append(f"{sign}{n} {good}")  # a good's name is the edition's
     if bucket.get("global_market"):
