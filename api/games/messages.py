@@ -88,26 +88,13 @@ class Language:
 
 ENGLISH = Language()
 
-# How each language writes a place (1st / 1. / 1.º / 1er); `form` "f" where a translation's placeholder asks
-# for the feminine form (``{place:f}``: 1.ª torre, 1re tour).  Here, not in `api.i18n`: the phone needs it too.
-ORDINALS = {
-    "de": lambda n, form="": f"{n}.",
-    "pt": lambda n, form="": f"{n}.ª" if form == "f" else f"{n}.º",
-    "es": lambda n, form="": f"{n}.ª" if form == "f" else f"{n}.º",
-    "fr": lambda n, form="": ("1re" if form == "f" else "1er") if n == 1 else f"{n}e",
-    "it": lambda n, form="": f"{n}ª" if form == "f" else f"{n}º",
-}
-
-
 def say(tree: Any, lang: Language = ENGLISH) -> Any:
     """A view or result with every `Message` in it rendered in `lang` (new dicts and lists; the rest shared)."""
     if isinstance(tree, Message):
         return render(tree, lang)
     if type(tree) is dict:
         return {key: say(value, lang) for key, value in tree.items()}
-    if type(tree) in (list, tuple):
-        return [say(value, lang) for value in tree]
-    return tree
+    return [say(value, lang) for value in tree] if type(tree) in (list, tuple) else tree
 
 
 def render(value: Any, lang: Language = ENGLISH) -> str:

@@ -15,7 +15,8 @@ from typing import Any
 from babel.lists import format_list
 from babel.support import Translations
 
-from api.games.messages import ENGLISH, ORDINALS, Language, render as render_in, say as say_in  # noqa: F401
+from api.games.messages import ENGLISH, Language, render as render_in, say as say_in
+from api.offline.language import ORDINALS  # pure: the phone's engine writes places the same way
 
 LOCALE_DIR = pathlib.Path(__file__).resolve().parent / "locale"
 LANGUAGES = ("en", "de", "pt", "es", "fr", "it")  # the first is the fallback

@@ -10,7 +10,18 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from api.games.messages import ENGLISH, ORDINALS, Language, say
+from api.games.messages import ENGLISH, Language, say
+
+# How each language writes a place (1st / 1. / 1.º / 1er); `form` "f" where a translation's placeholder asks
+# for the feminine form (``{place:f}``: 1.ª torre, 1re tour).  Here, in the phone's package:
+# `api.i18n` (the server) uses them too.
+ORDINALS = {
+    "de": lambda n, form="": f"{n}.",
+    "pt": lambda n, form="": f"{n}.ª" if form == "f" else f"{n}.º",
+    "es": lambda n, form="": f"{n}.ª" if form == "f" else f"{n}.º",
+    "fr": lambda n, form="": ("1re" if form == "f" else "1er") if n == 1 else f"{n}e",
+    "it": lambda n, form="": f"{n}ª" if form == "f" else f"{n}º",
+}
 
 # CLDR's "and" of each language, as Babel's `format_list` writes a list there ("a, b und c").
 AND = {"de": "und", "pt": "e", "es": "y", "fr": "et", "it": "e"}

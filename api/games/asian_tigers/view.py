@@ -28,16 +28,15 @@ def _player_view(state: GameState, player) -> dict:
 
 
 def view(state: GameState) -> dict:
-    """Everything a table needs: whose turn, the question asked, its legal answers, the board (in English).
-
-    Rendered whole every time; the web layer sends a move's answer as the JSON-patch difference
-    from the previous view (`api.web.patch.diff`).
-    """
+    """Everything a table needs, in English: `view_messages` said (`api.games.messages.say`)."""
     return say(view_messages(state))
 
 
 def view_messages(state: GameState) -> dict:
-    """`view` with its words as messages (`api.games.messages`): the edge says them in the reader's language."""
+    """Everything a table needs: whose turn, the question asked, its legal answers, the board; its words are
+    messages (the edge says them in the reader's language).  Rendered whole every time; the web layer sends
+    a move's answer as the JSON-patch difference from the previous view (`api.web.patch.diff`).
+    """
     decision = current_decision(state)
     legal = legal_actions(state)
     out = {

@@ -7,9 +7,10 @@ piece: a part of its own).  `options` joins them; the phone shows them on its tw
 from __future__ import annotations
 
 from api.games.asian_tigers.presentation import labels as L
-from api.games.asian_tigers.presentation.summary import detail, sector_words, shown
+from api.games.asian_tigers.presentation.summary import detail, joined, sector_words, shown
 from api.games.asian_tigers.state import NEUTRAL, GameState, PlayerState
 from api.games.asian_tigers.turn import building
+from api.games.messages import msg, msg_n
 
 
 def sector_payoff(state: GameState, player: PlayerState, sector: str, factory: bool) -> dict:
@@ -43,9 +44,10 @@ def space_payoff(state: GameState, info: dict) -> tuple[dict, dict]:
         base, off = rules["factory"]["base_cost_energy"], rules["factory"]["discount_per_connected_built_power_plant"]
         if "energy" in info and info["energy"] < base and off:  # BUILD-FAC-01: say why it is cheaper (issue 33)
             plants = (base - info["energy"]) // off
-            payoff["notes"] = [f"energy {base} less {off} for {'each of the ' + str(plants) if plants > 1 else 'the'} "
-                               f"power plant{'s' if plants > 1 else ''} built beside it "
-                               f"({_plant_owners(state, space)})"]
+            payoff["notes"] = [msg_n("energy {base} less {off} for the power plant built beside it ({owners})",
+                                     "energy {base} less {off} for each of the {count} power plants built beside it "
+                                     "({owners})", "count", base=base, off=off, count=plants,
+                                     owners=_plant_owners(state, space))]
     elif space.kind == "laboratory":
         payoff["science"] = rules["laboratory"]["science_gain_infinite" if space.infinite else "science_gain"]
     elif space.kind == "power_plant":
@@ -53,28 +55,29 @@ def space_payoff(state: GameState, info: dict) -> tuple[dict, dict]:
     elif space.kind == "university":
         notes = []
         if space.bonus is not None:
-            notes.append("university bonus: " + L.effect_text(state.edition, space.bonus))
+            notes.append(msg("university bonus: {bonus}", bonus=L.effect_text(state.edition, space.bonus)))
             if space.bonus["do"] == "advance_global_market":
                 payoff["global_market"] = space.bonus["amount"]
             elif space.bonus["do"] == "advance_influence":
                 payoff["influence"] = {space.tiger: space.bonus["amount"]}
-        notes.append("then a department here or a parts factory (optional)")
+        notes.append(msg("then a department here or a parts factory (optional)"))
         payoff["notes"] = notes
     return cost, payoff
 
 
-def _plant_owners(state: GameState, factory) -> str:
+def _plant_owners(state: GameState, factory):
     """Whose power plant stands on each space linked to `factory` (BUILD-PWR-02), as the table says it."""
     builder = state.current_player
     owners = []
     for other in state.edition.tigers[factory.tiger].spaces.values():
         if other.kind == "power_plant" and factory.id in other.connects and other.id in state.occupancy:
             owner = state.pieces[state.occupancy[other.id]].owner
-            owners.append("yours" if builder and owner == builder.id else "the neutral's" if owner == NEUTRAL
-                          else f"{state.player(owner).name}'s")
-    named = list(dict.fromkeys(owners))  # each owner once: "both Ann's", "yours and the neutral's"
-    both = ("both " if len(owners) == 2 else "all ") if len(named) == 1 and len(owners) > 1 else ""
-    return both + " and ".join(named)
+            owners.append(msg("yours") if builder and owner == builder.id else msg("the neutral's")
+                          if owner == NEUTRAL else msg("{player}'s", player=state.player(owner).name))
+    named = [o for i, o in enumerate(owners) if o not in owners[:i]]  # each once: "both Ann's", "yours and …"
+    if len(named) == 1 and len(owners) > 1:
+        return msg("both {owner}", owner=named[0]) if len(owners) == 2 else msg("all {owner}", owner=named[0])
+    return joined(named, "and")
 
 
 def add(bucket: dict, key: str, amount: int) -> None:
@@ -83,21 +86,26 @@ def add(bucket: dict, key: str, amount: int) -> None:
         bucket[key] = bucket.get(key, 0) + amount
 
 
-def space_label(state: GameState, space) -> str:
+KINDS = {"factory": lambda on: msg("Factory on {space}", space=on), "university": lambda on: msg("University on "
+         "{space}", space=on), "laboratory": lambda on: msg("Laboratory on {space}", space=on), "power_plant": lambda on:
+         msg("Power plant on {space}", space=on), "department": lambda on: msg("Department on {space}", space=on)}
+
+
+def space_label(state: GameState, space):
     """``Laboratory on Hong Kong · laboratory · column C``: the space part's label."""
-    return f"{space.kind.replace('_', ' ').capitalize()} on {L.space_label(state.edition, space)}"
+    return KINDS[space.kind](L.space_label(state.edition, space))
 
 
-def sector_label(sector: str, factory: bool) -> str:
+def sector_label(sector: str, factory: bool):
     """``piece from sector 3`` (a factory takes its own piece: no words)."""
-    return "" if factory else f"piece from sector {sector.lstrip('S')}"
+    return "" if factory else msg("piece from sector {sector}", sector=sector.lstrip("S"))
 
 
-def build_label(state: GameState, info: dict) -> str:
+def build_label(state: GameState, info: dict):
     """``Laboratory on … — piece from sector 3`` (a factory takes its own piece: no sector)."""
     space = info["space"]
     label = space_label(state, space)
-    return label if space.kind == "factory" else f"{label} — {sector_label(info['sector'], False)}"
+    return label if space.kind == "factory" else joined([label, sector_label(info["sector"], False)])
 
 
 def build_parts(state: GameState, decision: dict, action: dict, placeholder) -> tuple[dict, dict]:

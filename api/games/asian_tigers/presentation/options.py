@@ -4,11 +4,10 @@
 worked out by the same checks `apply` runs, so what the phone shows is what the engine will do:
 
 * ``cost``: only what is paid — ``funds`` (Tiger → amount), ``energy``, ``science``, ``goods``;
-* ``payoff``: ``energy``, ``science``, ``goods``, ``influence``, ``global_market``, ``flag`` /
-  ``row``, ``space``, ``sector`` (``{id, generic_left, factory_left, empties}``, IBONUS-02),
-  ``bonus``, ``token``;
-* ``detail``: what can be said only in words, once; ``placeholder``: the option names a
-  component whose printed values are invented.
+* ``payoff``: ``energy``, ``science``, ``goods``, ``influence``, ``global_market``, ``flag`` / ``row``, ``space``,
+  ``sector`` (``{id, generic_left, factory_left, empties}``, IBONUS-02), ``bonus``, ``token``;
+* ``detail``: what can be said only in words, once (label and detail are messages: `api.games.messages`);
+  ``placeholder``: the option names a component whose printed values are invented.
 """
 from __future__ import annotations
 
@@ -16,9 +15,10 @@ from api.games.asian_tigers.presentation import labels as L
 from api.games.asian_tigers.presentation.builds import build_parts, build_payoff, sector_payoff
 from api.games.asian_tigers.presentation.cache import per_edition
 from api.games.asian_tigers.presentation.document import edition_labels
-from api.games.asian_tigers.presentation.summary import detail as _detail, shown
+from api.games.asian_tigers.presentation.summary import detail as _detail, joined, shown
 from api.games.asian_tigers.state import NEUTRAL, GameState, PlayerState
 from api.games.asian_tigers.turn import bonuses, building, market, placement
+from api.games.messages import msg, msg_n
 
 
 def describe_choice(state: GameState, decision: dict, action: dict) -> dict:
@@ -33,9 +33,6 @@ def describe_choices(state: GameState, decision: dict, actions: list[dict]) -> l
     return [describe_choice(state, decision, action) for action in actions]
 
 
-SEPARATOR = " — "
-
-
 def _whole_build(space: dict, sector: dict) -> dict:
     """A build or department from its space's part and its sector's part (see `builds.build_parts`).
 
@@ -44,8 +41,8 @@ def _whole_build(space: dict, sector: dict) -> dict:
     same for each of its sectors) and ``sector_detail`` (what taking the piece leaves) are kept apart
     for the phone's two screens: the space first, then the sector.
     """
-    return {"label": SEPARATOR.join(p["label"] for p in (space, sector) if p["label"]),
-            "detail": SEPARATOR.join(p["detail"] for p in (space, sector) if p["detail"]),
+    return {"label": joined([p["label"] for p in (space, sector) if p["label"]]),
+            "detail": joined([p["detail"] for p in (space, sector) if p["detail"]]),
             "cost": dict(space["cost"]), "payoff": {**space["payoff"], **sector["payoff"]},
             "placeholder": space["placeholder"] or sector["placeholder"],
             "space_detail": space["detail"], "sector_detail": sector["detail"]}
@@ -106,26 +103,28 @@ def _placement_words(state: GameState, info: dict):
     worker = L.worker_label(edition, info["worker"]).capitalize()
     if center == placement.SPECIAL_TRADE_CENTER:
         amount = edition.rules["global_market"]["special_trade_center_advance"]
-        return (f"{worker} → the special trade centre", {},
-                {"global_market": amount, "notes": [f"+{amount} on the global market, or one sale to a nation of "
-                                                    f"another trade centre (no advance)"]})
+        return (msg("{worker} → the special trade centre", worker=worker), {},
+                {"global_market": amount, "notes": [msg("+{amount} on the global market, or one sale to a nation of "
+                                                        "another trade centre (no advance)", amount=amount)]})
     if center in state.trade_centers:
         spec = edition.trade_centers[center]
         nations = [edition.nations[n].name for n in market.nations_at(state, center)]
-        return (f"{worker} → {L.trade_center_label(edition, center)}", {},
-                {"notes": [f"{spec['sales_min']} to {spec['sales_max']} sales to {', '.join(nations)}; one flag "
-                           f"bought advances you on the global market"]})
+        return (msg("{worker} → {centre}", worker=worker, centre=L.trade_center_label(edition, center)), {},
+                {"notes": [msg("{least} to {most} sales to {nations}; one flag bought advances you on the global "
+                               "market", least=spec["sales_min"], most=spec["sales_max"], nations=", ".join(nations))]})
     tiger, letter = center.split(".")
     columns = building.reach(state, letter)
     markets = state.edition.tigers[tiger].local_markets
-    sales = [f"1 {markets[m].good} to its column {markets[m].column} market (+{markets[m].influence} influence)"
-             for m in _local_sales(state, center)]
-    notes = [f"then you may sell {' or '.join(sales)}"] if sales else []  # LMKT-02: the sale comes before the build
-    notes.append(f"then a build in column{'s' if len(columns) > 1 else ''} {', '.join(columns)} (or a ∞ space)")
+    sales = [msg("1 {good} to its column {column} market (+{amount} influence)", good=markets[m].good,
+                 column=markets[m].column, amount=markets[m].influence) for m in _local_sales(state, center)]
+    notes = [msg("then you may sell {sales}", sales=joined(sales, "or"))] if sales else []  # LMKT-02: sale, then build
+    notes.append(msg_n("then a build in column {columns} (or a ∞ space)", "then a build in columns {columns} (or a ∞ "
+                       "space)", "count", count=len(columns), columns=", ".join(columns)))
     if state.centers[center] is None:
-        notes.append(f"the centre takes {L.worker_label(edition, info['worker'])}s for the rest of the era")
-    return (f"{worker} → {L.center_label(edition, center)}", {"funds": {tiger: info["cost"]}} if info["cost"] else {},
-            {"notes": notes})
+        notes.append(msg("the centre takes {worker}s for the rest of the era",
+                         worker=L.worker_label(edition, info["worker"])))
+    return (msg("{worker} → {centre}", worker=worker, centre=L.center_label(edition, center)),
+            {"funds": {tiger: info["cost"]}} if info["cost"] else {}, {"notes": notes})
 
 
 def _local_sales(state: GameState, center: str) -> tuple:
@@ -140,8 +139,9 @@ def _local_sales(state: GameState, center: str) -> tuple:
 def _parts_factory(state: GameState, player: PlayerState, space_id: str, energy: int):
     good = state.edition.space(space_id).good
     cost = {"energy": energy} if energy else {}
-    return (f"Parts factory under your {good} factory on {L.space_label(state.edition, state.edition.space(space_id))}",
-            cost, {"goods": {good: state.edition.rules["parts_factory"]["production_goods"]}})
+    return (msg("Parts factory under your {good} factory on {space}", good=good, space=L.space_label(
+        state.edition, state.edition.space(space_id))), cost, {"goods": {good: state.edition.rules["parts_factory"][
+            "production_goods"]}})
 
 
 def _attach_parts_factory(state: GameState, decision: dict, action: dict):
@@ -151,7 +151,7 @@ def _attach_parts_factory(state: GameState, decision: dict, action: dict):
 
 def _sell_local(state: GameState, decision: dict, action: dict):
     market_data = placement.check_local_sale(state, decision, action["market"])["market"]
-    return (f"Sell {market_data.good} to {L.market_label(state.edition, market_data.id)}",
+    return (msg("Sell {good} to {market}", good=market_data.good, market=L.market_label(state.edition, market_data.id)),
             {"goods": {market_data.good: 1}}, {"influence": {market_data.tiger: market_data.influence}})
 
 
@@ -160,28 +160,29 @@ def _sale(state: GameState, decision: dict, action: dict):
     flag = state.flag_stacks[action["nation"]][0]
     payoff = {"flag": _flag_payoff(state, flag), "row": _row_payoff(state, action["row"])}
     if action["kind"] == "sell_to_nation":
-        payoff["notes"] = [f"if this flag is the one chosen to advance: +{payoff['flag']['value']} on the global market"]
+        payoff["notes"] = [msg("if this flag is the one chosen to advance: +{amount} on the global market",
+                               amount=payoff["flag"]["value"])]
     else:
-        payoff["notes"] = ["no global-market advance (special trade centre)"]
+        payoff["notes"] = [msg("no global-market advance (special trade centre)")]
     goods = {}
     for good in action["goods"]:
         goods[good] = goods.get(good, 0) + 1
-    return (f"Sell {' + '.join(action['goods'])} to {nation.name} → flag in "
-            f"{L.row_label(state.edition, action['row']).split(' (')[0]}", {"goods": goods}, payoff)
+    return (msg("Sell {goods} to {nation} → flag in {row}", goods=" + ".join(action["goods"]), nation=nation.name,
+                row=L.row_label(state.edition, action["row"]).split(" (")[0]), {"goods": goods}, payoff)
 
 
 def _advance_with_flag(state: GameState, decision: dict, action: dict):
     flag = _flag_payoff(state, action["flag"])
-    return f"Advance with {flag['label']}", {}, {"global_market": flag["value"]}
+    return msg("Advance with {flag}", flag=flag["label"]), {}, {"global_market": flag["value"]}
 
 
 def _special_advance(state: GameState, decision: dict, action: dict):
     amount = state.edition.rules["global_market"]["special_trade_center_advance"]
-    return f"Advance {amount} on the global market", {}, {"global_market": amount}
+    return msg("Advance {amount} on the global market", amount=amount), {}, {"global_market": amount}
 
 
 def _finish_sales(state: GameState, decision: dict, action: dict):
-    return "Finish selling", {}, {"notes": ["then choose which flag bought here advances you"]}
+    return msg("Finish selling"), {}, {"notes": [msg("then choose which flag bought here advances you")]}
 
 
 def _resolve_bonus(state: GameState, decision: dict, action: dict):
@@ -191,58 +192,61 @@ def _resolve_bonus(state: GameState, decision: dict, action: dict):
     label = L.bonus_label(state.edition, pending["bonus"], f"{pending['type']}_bonuses")
     cost, payoff = {}, {"bonus": {"id": pending["bonus"], "label": label}}
     verb, edition = plan["verb"], state.edition
+    on = lambda place: msg("Use “{bonus}” on {place}", bonus=label, place=place)  # noqa: E731
     if verb == "advance_influence":
         _funds(cost, plan["tiger"], plan["funds"])
         payoff["influence"] = {plan["tiger"]: plan["amount"]}
         _region_note(state, pending, plan["tiger"], payoff)
-        where = f" on {edition.tigers[plan['tiger']].name}"
+        said = on(edition.tigers[plan["tiger"]].name)
     elif verb == "build_headquarters":
-        payoff["notes"] = [f"headquarters on {edition.tigers[plan['tiger']].name}"]
+        payoff["notes"] = [msg("headquarters on {tiger}", tiger=edition.tigers[plan["tiger"]].name)]
         _region_note(state, pending, plan["tiger"], payoff)
-        where = f" on {edition.tigers[plan['tiger']].name}"
+        said = on(edition.tigers[plan["tiger"]].name)
     elif verb == "build_satellite":
         satellite = plan["space"]
         _funds(cost, satellite.tiger, plan["funds"])
         payoff["satellite"] = {"id": satellite.id, "label": L.satellite_space_label(edition, satellite.id)}
         payoff["notes"] = [_satellite_ip(state, player, satellite)]
-        where = f" on {payoff['satellite']['label']}"
+        said = on(payoff["satellite"]["label"])
     elif verb == "parts_factory":
         text, cost, more = _parts_factory(state, player, plan["piece"].space, plan["energy"])
         payoff.update(more)
-        where = f": {text[0].lower()}{text[1:]}"
+        said = msg("Use “{bonus}”: parts factory under your {good} factory on {space}", bonus=label, **text.params)
     elif verb == "build_factory":
         more_cost, more = build_payoff(state, player, plan["info"])
         cost.update(more_cost)
         payoff.update(more)
-        where = f" on {L.space_label(edition, plan['info']['space'])}"
+        said = on(L.space_label(edition, plan["info"]["space"]))
     elif verb == "remove_generic":
         payoff["sector"] = sector_payoff(state, player, plan["sector"], factory=False)
-        where = f": sector {plan['sector'].lstrip('S')}"
+        said = msg("Use “{bonus}”: sector {sector}", bonus=label, sector=plan["sector"].lstrip("S"))
     elif verb == "performance_bonus":
         token = action["token"]
         payoff["token"] = {"id": token, "label": L.performance_label(edition, token)}
+        said = msg("Use “{bonus}”: {token}", bonus=label, token=L.performance_label(edition, token))
         if action.get("tigers"):
             amount = edition.dollar_tokens[token]["amount_per_tiger"]
             payoff["funds"] = {t: amount for t in action["tigers"]}
-        where = f": {L.performance_label(edition, token)}"
-        if action.get("tigers"):
-            where += " (" + " and ".join(edition.tigers[t].name for t in action["tigers"]) + ")"
+            said = msg("Use “{bonus}”: {token} ({tigers})", bonus=label, token=L.performance_label(edition, token),
+                       tigers=joined([edition.tigers[t].name for t in action["tigers"]], "and"))
     else:
         effect = bonuses.entry(state, pending)["effects"][0]
         if verb == "advance_global_market":
             payoff["global_market"] = effect["amount"]
         elif verb == "gain":
             payoff[effect["resource"]] = effect["amount"]
-        where = ""
-    return f"Use “{label}”{where}", cost, payoff
+        said = msg("Use “{bonus}”", bonus=label)
+    return said, cost, payoff
 
 
 def _satellite_ip(state: GameState, player, satellite) -> str:
     """IP-03 in numbers (issue 33): the satellite's 1 IP and +1 for each of the player's pieces in its row there."""
     row = [p for p in state.pieces if p.owner == player.id and p.space in state.edition.tigers[satellite.tiger].spaces
            and state.edition.space(p.space).row == satellite.row and not state.edition.space(p.space).infinite]
-    boost = f", +1 for each of your {len(row)} pieces in that row" if row else ""
-    return f"+{1 + len(row)} investment point{'s' if row else ''} on {state.edition.tigers[satellite.tiger].name} (the satellite 1{boost})"
+    tiger = state.edition.tigers[satellite.tiger].name
+    return msg("+{points} investment points on {tiger} (the satellite 1, +1 for each of your {count} pieces in that "
+               "row)", points=1 + len(row), tiger=tiger, count=len(row)) if row else msg(
+        "+1 investment point on {tiger} (the satellite 1)", tiger=tiger)
 
 
 def _funds(cost: dict, tiger: str, amount: int) -> None:
@@ -260,68 +264,69 @@ def _region_note(state: GameState, pending: dict, tiger: str, payoff: dict) -> N
 def _ignore_bonus(state: GameState, decision: dict, action: dict):
     pending = bonuses.pending_bonus(state, action["bonus"])
     label = L.bonus_label(state.edition, pending["bonus"], f"{pending['type']}_bonuses")
-    return f"Ignore “{label}”", {}, {"notes": ["the bonus is gone for good"]}
+    return msg("Ignore “{bonus}”", bonus=label), {}, {"notes": [msg("the bonus is gone for good")]}
 
 
 def _end_turn(state: GameState, decision: dict, action: dict):
     lost = [L.bonus_label(state.edition, b["bonus"], f"{b['type']}_bonuses") for b in state.pending_bonuses]
-    return "End the turn", {}, ({"notes": ["forfeits: " + "; ".join(lost)]} if lost else {})
+    return msg("End the turn"), {}, ({"notes": [msg("forfeits: {bonuses}", bonuses="; ".join(lost))]} if lost else {})
 
 
 def _take_region_bonus(state: GameState, decision: dict, action: dict):
     spec = state.edition.catalog["region_bonus_effects"][state.edition.region_bonus_tokens[decision["token"]]]
     amount = spec["effects"][0]["amount"]
     if "tiger" in action:
-        return (f"+{amount} influence on {state.edition.tigers[action['tiger']].name}", {},
-                {"influence": {action["tiger"]: amount}})
-    return (f"Take {amount} {action['good']}", {},
+        return (msg("+{amount} influence on {tiger}", amount=amount, tiger=state.edition.tigers[action["tiger"]].name),
+                {}, {"influence": {action["tiger"]: amount}})
+    return (msg("Take {amount} {good}", amount=amount, good=action["good"]), {},
             {"goods": {action["good"]: amount}, "notes": [_made_where(state, decision, action["good"])]})
 
 
-def _made_where(state: GameState, decision: dict, good: str) -> str:
+def _made_where(state: GameState, decision: dict, good: str):
     """REGION-04 / AMB-26 in words (issue 33, item 12): which factories on the token's Tiger make `good` —
     anyone's counts, the neutral's too — or, for a leftover token, any good the supply holds."""
     tiger = decision["tiger"]
     if tiger is None:
-        return "a leftover token gives any good the supply holds"
+        return msg("a leftover token gives any good the supply holds")
     owners = []
     for piece in state.pieces:
         if piece.tiger == tiger and piece.kind == "factory" and state.edition.space(piece.space).good == good:
-            owner = ("your" if piece.owner == decision["seat"] else "the neutral's" if piece.owner == NEUTRAL
-                     else f"{state.player(piece.owner).name}'s")
+            owner = (msg("your factory") if piece.owner == decision["seat"] else msg("the neutral's factory")
+                     if piece.owner == NEUTRAL else msg("{player}'s factory", player=state.player(piece.owner).name))
             if owner not in owners:
                 owners.append(owner)
-    others = "" if owners == ["your"] else " (anyone's factory counts)"
-    makers = " and ".join(f"{owner} factory" for owner in owners)
-    return f"{good} is made on {state.edition.tigers[tiger].name} by {makers}{others}"
+    said = dict(good=good, tiger=state.edition.tigers[tiger].name, makers=joined(owners, "and"))
+    return msg("{good} is made on {tiger} by {makers}", **said) if owners == [msg("your factory")] else msg(
+        "{good} is made on {tiger} by {makers} (anyone's factory counts)", **said)
 
 
 def _run_factory(state: GameState, decision: dict, action: dict):
     space = state.edition.space(action["space"])
-    return (f"Run the {space.good} factory on {L.space_label(state.edition, space)}", {"energy": decision["energy"]},
+    return (msg("Run the {good} factory on {space}", good=space.good, space=L.space_label(state.edition, space)),
+            {"energy": decision["energy"]},
             {"goods": {space.good: state.edition.rules["factory"]["production_goods"]}})
 
 
 def _accept_special_flag(state: GameState, decision: dict, action: dict):
     tiger = decision["tiger"]
-    return (f"Accept {L.flag_label(state.edition, 'special:' + tiger)}", {},
+    return (msg("Accept {flag}", flag=L.flag_label(state.edition, "special:" + tiger)), {},
             {"flag": {"id": f"special:{tiger}", "label": L.flag_label(state.edition, "special:" + tiger),
                       "stars": state.edition.special_flag_stars[tiger]},
-             "notes": ["your influence there drops to the previous Tiger icon"]})
+             "notes": [msg("your influence there drops to the previous Tiger icon")]})
 
 
 def _reveal_tile(state: GameState, decision: dict, action: dict):
-    return f"The Automa revealed “{L.automa_tile_label(state.edition, action['tile'])}”", {}, {}
+    return msg("The Automa revealed “{tile}”", tile=L.automa_tile_label(state.edition, action["tile"])), {}, {}
 
 
 def _automa_region(state: GameState, decision: dict, action: dict):
-    return f"The Automa's bonus goes to {state.edition.tigers[action['tiger']].name}", {}, {}
+    return msg("The Automa's bonus goes to {tiger}", tiger=state.edition.tigers[action["tiger"]].name), {}, {}
 
 
 _PLAIN_LABELS = {
-    "skip_local_sale": "No local-market sale", "skip_university_action": "No additional action",
-    "skip_second_production": "No second production run", "decline_special_flag": "Decline the special flag",
-    "draw_era2_setup": "Let the app draw the Era II setup",
+    "skip_local_sale": msg("No local-market sale"), "skip_university_action": msg("No additional action"),
+    "skip_second_production": msg("No second production run"), "decline_special_flag": msg("Decline the special flag"),
+    "draw_era2_setup": msg("Let the app draw the Era II setup"),
 }
 
 

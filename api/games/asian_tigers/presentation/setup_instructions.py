@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from api.games.asian_tigers.edition.load import CENTERS
 from api.games.asian_tigers.presentation import labels as L
+from api.games.asian_tigers.presentation.summary import joined
 from api.games.asian_tigers.setup import prosperity_order
 from api.games.asian_tigers.state import GameState
+from api.games.messages import msg
 
 
 def setup_instructions(state: GameState) -> dict | None:
@@ -32,21 +34,28 @@ def setup_instructions(state: GameState) -> dict | None:
                        "setup_worker": {"center": f"{tid}.{center}", "worker": worker,
                                         "label": L.worker_label(edition, worker)} if worker else None})
         if era == 1:
-            steps.append(f"Put the prosperity token {L.prosperity_label(edition, pt, state.player_count)} on {name}")
-            steps.append(f"Put the region bonus token “{L.region_token_label(edition, rb)}” on {name}")
+            steps.append(msg("Put the prosperity token {token} on {tiger}", token=L.prosperity_label(
+                edition, pt, state.player_count), tiger=name))
+            steps.append(msg("Put the region bonus token “{token}” on {tiger}",
+                             token=L.region_token_label(edition, rb), tiger=name))
         if worker:
-            steps.append(f"Put a {L.worker_label(edition, worker)} in {name} centre {center}")
+            steps.append(msg("Put a {worker} in {tiger} centre {centre}", worker=L.worker_label(edition, worker),
+                             tiger=name, centre=center))
     leftover = [{"id": t, "label": L.region_token_label(edition, t)} for t in state.leftover_region_tokens]
     if era == 1 and leftover:
-        steps.append("Beside the board: region bonus tokens " + ", ".join(f"“{t['label']}”" for t in leftover))
+        steps.append(msg("Beside the board: region bonus tokens {tokens}", tokens=", ".join(
+            "“" + t["label"] + "”" for t in leftover)))
     if era == 1 and state.neutral:  # NEUTRAL-01..03
-        blockers = sorted(p.space for p in state.pieces if p.owner == "neutral")
         neutral = state.neutral
-        steps.append(f"Neutral player ({neutral['color']}): a blocker on each of the {len(blockers)} spaces marked "
-                     f"for 4 players" + (", with a parts factory under each factory" if neutral["advanced"] else "")
-                     + f"; influence {next(iter(neutral['influence'].values()))} on every Tiger")
+        said = dict(colour=neutral["color"], count=sum(p.owner == "neutral" for p in state.pieces),
+                    influence=next(iter(neutral["influence"].values())))
+        steps.append(msg("Neutral player ({colour}): a blocker on each of the {count} spaces marked for 4 players, "
+                         "with a parts factory under each factory; influence {influence} on every Tiger", **said)
+                     if neutral["advanced"] else msg("Neutral player ({colour}): a blocker on each of the {count} "
+                                                     "spaces marked for 4 players; influence {influence} on every "
+                                                     "Tiger", **said))
     turn_order = [{"seat": s, "name": names[s], "position": i + 1} for i, s in enumerate(state.turn_order)]
-    steps.append("Turn order: " + ", ".join(names[s] for s in state.turn_order))
+    steps.append(msg("Turn order: {players}", players=", ".join(names[s] for s in state.turn_order)))
     players = []
     for player in state.players:
         entry = {"seat": player.id, "name": player.name, "color": player.color,
@@ -55,11 +64,14 @@ def setup_instructions(state: GameState) -> dict | None:
         if era == 1:
             entry["starting_goods"] = {g: n for g, n in player.goods.items() if n}
             if entry["starting_goods"]:
-                steps.append(f"{player.name}: take " + ", ".join(f"{n} {g}" for g, n in entry["starting_goods"].items()))
+                steps.append(msg("{player}: take {goods}", player=player.name, goods=", ".join(
+                    f"{n} {g}" for g, n in entry["starting_goods"].items())))
         if player.set_aside:
-            steps.append(f"{player.name}: set aside " + " and ".join(w["label"] for w in entry["set_aside"]))
+            steps.append(msg("{player}: set aside {workers}", player=player.name,
+                             workers=joined([w["label"] for w in entry["set_aside"]], "and")))
         if player.team:
-            steps.append(f"{player.name}: team area, left to right: " + ", ".join(w["label"] for w in entry["team"]))
+            steps.append(msg("{player}: team area, left to right: {workers}", player=player.name,
+                             workers=", ".join(w["label"] for w in entry["team"])))
         players.append(entry)
     recorded = state.options.get("setup") or {}
     drawn = {key: "table" if recorded.get(key) else "app" for key in
@@ -81,18 +93,21 @@ def era2_form(state: GameState, decision: dict) -> dict | None:
     automa = state.solo["automa"] if state.solo is not None else None
     seats = [{"seat": p.id, "name": p.name, "color": p.color,
               "fields": [
-                  {"name": f"workers.{p.id}.set_aside", "label": f"{p.name}: the two set-aside workers",
+                  {"name": f"workers.{p.id}.set_aside",
+                   "label": msg("{player}: the two set-aside workers", player=p.name),
                    "type": "choice_list", "length": 2, "distinct": True, "choices": workers, "required": True},
-                  {"name": f"workers.{p.id}.team", "label": f"{p.name}: team area, left to right",
+                  {"name": f"workers.{p.id}.team", "label": msg("{player}: team area, left to right", player=p.name),
                    "type": "choice_list", "length": slots, "choices": workers,
                    "required": not stated or p.id == automa},
               ]} for p in state.players]
     return {
         "action": {"kind": "draw_era2_setup", "decision": decision["id"]},
         "rule": "ERA2-03",
-        "explain": "Fill in what the table drew, or leave it empty to let the app draw. The answer is "
-                   "{kind: draw_era2_setup, setup_workers: {A, B, C → worker}, workers: {seat → {set_aside, team}}}.",
-        "fields": [{"name": f"setup_workers.{c}", "label": f"Board worker for centre {c} (one of each type)",
+        "explain": msg("Fill in what the table drew, or leave it empty to let the app draw. The answer is {shape}.",
+                       shape="{kind: draw_era2_setup, setup_workers: {A, B, C → worker}, "
+                             "workers: {seat → {set_aside, team}}}"),
+        "fields": [{"name": f"setup_workers.{c}",
+                    "label": msg("Board worker for centre {centre} (one of each type)", centre=c),
                     "type": "choice", "choices": workers, "required": True} for c in CENTERS],
         "seats": seats,
     }

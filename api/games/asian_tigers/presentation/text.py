@@ -18,11 +18,9 @@ from api.games.asian_tigers.presentation import labels as L
 
 @per_edition
 def _rewriter(edition: Edition, player_count: int):
-    """(pattern, replacement table, second-mention table) for this edition and player count.
-
-    A line names a space, a flag, a tile or a trade centre in full once; a later mention in the same line
-    takes its short name from the second table (issue 33, item 8: no label said twice in one line).
-    """
+    """(pattern, replacement table, second-mention table) for this edition and player count: a line names a
+    space, a flag, a tile or a trade centre in full once; a later mention in the same line takes its short name
+    from the second table (issue 33, item 8: no label said twice in one line)."""
     table: dict[str, str] = {}
     again: dict[str, str] = {}
     for tiger in edition.tigers.values():

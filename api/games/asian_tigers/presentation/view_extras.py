@@ -35,9 +35,9 @@ PROMPTS = {
     "choose_special_flag": msg("take the special flag?"), "record_era2_draws": msg("enter the Era II draws"),
     "record_automa_tile": msg("which Automa tile was revealed?"), "choose_automa_region": msg("settle the Automa's tie"),
 }
-_ON_TIGER = {"choose_build": lambda tiger: msg("build one infrastructure on {tiger}", tiger=tiger),
-             "choose_local_sale": lambda tiger: msg("sell one good to a local market in reach (optional) on {tiger}",
-                                                    tiger=tiger)}
+_ON_TIGER = {"choose_build": lambda t: msg("build one infrastructure on {tiger}", tiger=t),
+             "choose_local_sale": lambda t: msg("sell one good to a local market in reach (optional) on {tiger}",
+                                                tiger=t)}
 
 
 def prompt(state: GameState, decision: dict | None) -> Message | None:

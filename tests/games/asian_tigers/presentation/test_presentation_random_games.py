@@ -20,6 +20,7 @@ from api.games.asian_tigers.presentation.builds import add, build_label, build_p
 from api.games.asian_tigers.presentation.document import edition_labels
 from api.games.asian_tigers.presentation.options import describe_choice, describe_choices
 from api.games.asian_tigers.presentation.summary import detail as detail_words
+from api.games.messages import say
 from api.games.asian_tigers.presentation import why_not as why_not_module
 from api.games.asian_tigers.presentation.why_not import refusals
 from api.games.asian_tigers.presentation.why_not import refusal, why_not
@@ -82,7 +83,7 @@ def played():
         while not is_over(state):
             decision = state.decisions[-1]
             legal = legal_actions(state)
-            described = describe_choices(state, decision, legal)
+            described = say(describe_choices(state, decision, legal))  # in English
             for action, seen in zip(legal, described, strict=True):  # choices[i] describes legal_actions[i]
                 choice = seen
                 if action["kind"] in ("build", "build_department"):
@@ -134,10 +135,10 @@ def _check_whole_build(state, decision, action, choice):
     if action["kind"] == "build_department":
         add(cost, "science", info["space"].science_cost or 0)
     notes = payoff.pop("notes", None)  # words: said in the detail only
-    assert (choice["label"], choice["cost"], choice["payoff"]) == (build_label(state, info), cost, payoff), action
-    assert not notes or all(note in choice["detail"] for note in notes)
+    assert (choice["label"], choice["cost"], choice["payoff"]) == (say(build_label(state, info)), cost, payoff), action
+    assert not notes or all(say(note) in choice["detail"] for note in notes)
     payoff["notes"] = notes or []
-    expected = detail_words(state, cost, payoff).split(" — ")
+    expected = say(detail_words(state, cost, payoff)).split(" — ")
     assert sorted(choice["detail"].split(" — ")) == sorted(expected), action
 
 
@@ -219,7 +220,7 @@ def test_empties_is_true_exactly_when_the_sector_bonus_unlocks(played):
     for state in played["sample_states"]:
         decision = state.decisions[-1]
         for action in legal_actions(state):
-            choice = describe_choice(state, decision, action)
+            choice = say(describe_choice(state, decision, action))
             sector = choice["payoff"].get("sector")
             if sector is None:
                 continue

@@ -1,0 +1,40 @@
+"""The phone's own engine says the next question in the phone's language (issue 37), in Chromium at 360×740:
+a phone set to German starts its engine (Pyodide in the worker), plays a move with no connection, and the
+next question comes back in German — the words the server would say in German for the same state."""
+from __future__ import annotations
+
+import json
+
+from api.games import asian_tigers as engine
+from api.i18n import say
+from tests.pwa.conftest import browser, new_phone, server, shot  # noqa: F401  (the phone tests' fixtures)
+
+ENGINE_WAIT = 180_000  # first download and start of Pyodide on a loaded machine
+PLAYERS = [{"name": "Ann", "color": "red"}, {"name": "Bob", "color": "blue"}]
+
+
+def test_an_offline_moves_next_question_is_in_the_phones_language(server, new_phone):
+    page = new_phone()
+    page.goto(server.url + "/")
+    page.evaluate("localStorage.setItem('tablekeeper.language', 'de')")
+    page.reload()
+    page.wait_for_function("document.documentElement.lang === 'de'")
+    page.evaluate("async () => (await import('/js/offline/engine.js')).prepare()")
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=ENGINE_WAIT)
+    page.context.set_offline(True)
+    opened = page.evaluate("""async (payload) => { const e = await import('/js/offline/engine.js');
+        return e.call('open_json', payload); }""", json.dumps({"game_id": "local-de", "edition": None, "seed": 4,
+                                                              "options": {"players": PLAYERS}, "actions": [],
+                                                              "meta": {"version": 1}}))
+    state = engine.new_game({"players": PLAYERS}, engine.load_edition(), 4)
+    assert opened["view"]["view"]["prompt"] == say(engine.view_messages(state), "de")["prompt"]  # TURN-01
+    assert "setze deinen nächsten Arbeiter ein" in opened["view"]["view"]["prompt"]
+    action = opened["view"]["legal_actions"][0]
+    moved = page.evaluate("""async ([action, meta]) => { const e = await import('/js/offline/engine.js');
+        return e.call('apply_json', 'local-de', action, meta); }""", [json.dumps(action), json.dumps({"version": 2})])
+    state = engine.apply(state, action).state
+    server_words = say(engine.view_messages(state), "de")
+    assert moved["view"]["view"]["prompt"] == server_words["prompt"]
+    assert [c["label"] for c in moved["view"]["view"]["choices"]] == [c["label"] for c in server_words["choices"]]
+    assert moved["view"]["view"]["prompt"] != engine.view(state)["prompt"]  # not the English words
+    shot(page, "lang-offline-engine-de")
