@@ -15,8 +15,9 @@ import re
 import time
 
 import pytest
+import requests
 
-from tests.pwa.conftest import axe_check
+from tests.pwa.conftest import axe_check, bearer
 from tests.pwa.test_lang import fits, phone_in  # noqa: F401  (phone_in: the fixture)
 from tests.pwa.test_zoom import browser_font_size
 
@@ -29,6 +30,7 @@ WORDS = {
         "turn": [("Nächster Arbeiter:", "Next worker:"), ("Handelszentren", "Trade centres"),
                  ("Der Plan, der Weltmarkt und die Spielertableaus →", "The board, the global market")],
         "recorder": "Zug erfassen",
+        "why_not": re.compile(r"^Jetzt nicht möglich \(\d+\)$"),
         "pick_sector": ("das Teil aus welchem Sektor nehmen?", "take the piece from which sector?"),
         "another_space": "Anderes Feld",
         "sector": re.compile(r"^Sektor \d+ \(Bonus: "),
@@ -46,6 +48,7 @@ WORDS = {
         "turn": [("Próximo trabalhador:", "Next worker:"), ("Centros de comércio", "Trade centres"),
                  ("O tabuleiro, o mercado global e os tabuleiros dos jogadores →", "The board, the global market")],
         "recorder": "Registar a jogada",
+        "why_not": re.compile(r"^Indisponível agora \(\d+\)$"),
         "pick_sector": ("tirar a peça de que setor?", "take the piece from which sector?"),
         "another_space": "Outra casa",
         "sector": re.compile(r"^Setor \d+ \(bónus: "),
@@ -170,6 +173,20 @@ def test_a_whole_turn_in_the_phones_language(server, phone_in, lang, locale, tex
     asked = prompt.inner_text()
     local, english = ENGINE[lang]
     assert asked.endswith(local) and english not in asked, asked
+
+    # A greyed option says why not: the phone's words around it, the engine's reason in the language (h37refuse's).
+    why = page.get_by_test_id("why-not")
+    summary = why.locator("summary")
+    assert w["why_not"].search(summary.inner_text()), summary.inner_text()
+    summary.click()
+    why.locator("button.unavailable").first.click()
+    shown = why.locator("p.why").first.inner_text()
+    url = f"{server.url}/api/games/{g['game_id']}/why-not"
+    reasons = {tag: requests.get(url, headers={**bearer(g["table_token"]), "Accept-Language": tag}, timeout=10)
+               .json()["why_not"][0]["reason"]["message"] for tag in (locale, "en")}
+    assert reasons[locale] != reasons["en"] and reasons[locale] in shown and reasons["en"] not in shown, shown
+    fits_turn(page, f"lang-turn-{name}-why-not")
+    summary.click()
 
     play_the_turn(page, server, g, w, name)
     # The next question (the next player's), and the moves just recorded, in the language.
