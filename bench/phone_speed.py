@@ -155,8 +155,9 @@ def main() -> None:
             print(f"bare Pyodide boot (worker, cached files): {', '.join(f'{b / 1000:.2f} s' for b in bare)}")
             for label, cold, warm in rows:
                 steps = ", ".join(f"{k} {v / 1000:.2f}" for k, v in cold["steps"].items())
+                parts = ", ".join(f"{k} {v / 1000:.2f}" for k, v in (warm["steps"] or {}).items())
                 print(f"engine {label:>12}: cold {cold['ms'] / 1000:.2f} s (×{cold['ms'] / floor:.2f} bare; {steps})"
-                      f" · warm {warm['ms'] / 1000:.2f} s (snapshot {'used' if warm['snapshot'] else 'NOT used'})")
+                      f" · warm {warm['ms'] / 1000:.2f} s (snapshot {'used' if warm['snapshot'] else 'NOT used'}; {parts})")
 
             if not args.taps:
                 return
