@@ -1,6 +1,6 @@
 """Speed where people feel it (issue 35), in one Chromium run (Playwright + CDP throttling).
 
-    python bench/phone_speed.py [--taps 5] [--old-worker REF]
+    python bench/phone_speed.py [--taps 5] [--rounds 2] [--old-worker REF]
 
 Prints side by side, for notes (never asserted in tests):
 
@@ -120,6 +120,7 @@ def starts(page, url: str, label: str, rows: list) -> None:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--taps", type=int, default=5)
+    ap.add_argument("--rounds", type=int, default=2, help="bare boot, cold and warm starts: how many times each")
     ap.add_argument("--old-worker", default=None, help="a git ref whose pwa/engine-worker.js is today's path")
     args = ap.parse_args()
     from playwright.sync_api import sync_playwright
@@ -139,7 +140,7 @@ def main() -> None:
             page.evaluate(BARE)  # the wasm compiled once into the browser's cache, for both alike
             rows = []
             bare = []
-            for _ in range(2):
+            for _ in range(args.rounds):
                 page.goto(server.url + "/")
                 bare.append(page.evaluate(BARE))
                 starts(page, server.url, "new", rows)
@@ -154,9 +155,12 @@ def main() -> None:
             print(f"bare Pyodide boot (worker, cached files): {', '.join(f'{b / 1000:.2f} s' for b in bare)}")
             for label, cold, warm in rows:
                 steps = ", ".join(f"{k} {v / 1000:.2f}" for k, v in cold["steps"].items())
+                parts = ", ".join(f"{k} {v / 1000:.2f}" for k, v in (warm["steps"] or {}).items())
                 print(f"engine {label:>12}: cold {cold['ms'] / 1000:.2f} s (×{cold['ms'] / floor:.2f} bare; {steps})"
-                      f" · warm {warm['ms'] / 1000:.2f} s (snapshot {'used' if warm['snapshot'] else 'NOT used'})")
+                      f" · warm {warm['ms'] / 1000:.2f} s (snapshot {'used' if warm['snapshot'] else 'NOT used'}; {parts})")
 
+            if not args.taps:
+                return
             cdp = ctx.new_cdp_session(page)
             results = {}
             for slow in (False, True):

@@ -111,16 +111,25 @@ function wellFormed(bytes, stored) {
 }
 
 // `codeP`: the bundle, still being checked with the server while Python starts (the check overlaps the start).
-async function restore(saved, bytesP, codeP) {
+async function restore(saved, bytesP, codeP, steps) {
+  const t0 = performance.now();
   const bytes = await bytesP;
+  const t1 = performance.now();
   if (!wellFormed(bytes, saved)) throw new Error("a snapshot of another shape");
   const pyodide = await Promise.race([loadPyodide({ indexURL: INDEX, packages: [], _loadSnapshot: bytes }),
     new Promise((_, reject) => setTimeout(() => reject(new Error("the snapshot did not restore in time")), RESTORE_LIMIT_MS))]);
+  const t2 = performance.now();
   const code = await codeP;
+  const t3 = performance.now();
   // A snapshot of another engine, or one whose tables were not empty, is not used (Pyodide checks its own build).
   const check = pyodide.runPython("import random, api.offline.table as t; random.seed(); len(t.TABLES)");
   if (pyodide.globals.get("ENGINE_SNAPSHOT") !== code.version || check !== 0) throw new Error("not this engine's snapshot");
-  return loadEngine(pyodide, code);
+  const t4 = performance.now();
+  const engine = await loadEngine(pyodide, code);
+  // Where a warm start goes (bench/phone_speed.py prints it): the read left after the files' check, the
+  // restore, the wait for the bundle's check with the server, Python's first answer, the unpack.
+  Object.assign(steps, { read: t1 - t0, restore: t2 - t1, check: t3 - t2, first: t4 - t3, unpack: performance.now() - t4 });
+  return engine;
 }
 
 // A start with no snapshot: Python as plain as the bare boot (no snapshot mode, no warm-up); the snapshot
@@ -184,8 +193,9 @@ async function start() {
   });
   codeP.catch(() => {});  // awaited below
   let engine = null;
+  const detail = {};
   if (saved) {
-    try { engine = await restore(saved, bytes, codeP); } catch (err) {
+    try { engine = await restore(saved, bytes, codeP, detail); } catch (err) {
       console.warn("engine snapshot not used:", err);
       await (await caches.open(SNAPSHOT_CACHE)).delete(snapshotKey(keptVersion)).catch(() => {});
     }
@@ -195,7 +205,7 @@ async function start() {
   const code = await codeP;
   ({ table, scorers } = engine);
   const t3 = performance.now();
-  const steps = { files: t1 - t0, bundle: bundleMs, [restored ? "snapshot" : "python"]: t3 - t1 };
+  const steps = { files: t1 - t0, bundle: bundleMs, [restored ? "snapshot" : "python"]: t3 - t1, ...(restored ? detail : {}) };
   return { version: code.version, ms: Math.round(t3 - t0), steps, snapshot: restored, snapshotWanted: !restored };
 }
 

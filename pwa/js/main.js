@@ -10,7 +10,7 @@ import { getState, set } from "./store.js";
 import { parse, startRouter } from "./router.js";
 import { loadReadiness } from "./offline/ready.js";
 
-// A game screen opened directly fetches its modules from index.html on (its GAME_MODULES), beside these.
+// A game screen opened directly: index.html has already asked for its modules (GAME_MODULES there), beside these.
 const GAME_SCREENS = ["game", "board", "layout", "log", "manage", "score", "share"];
 const opening = parse(location.hash);
 

@@ -284,12 +284,8 @@ export async function syncNow(queued = false) {
   if (!record) return drainAll();
   set({ syncing: true });
   try {
-    const local = offline.isLocalGame(record);
-    const sent = (queued || local || (await outbox.items(record.game_id)).length) ? await drainGame(record.game_id, record.token) : null;
-    // Moves all taken: their answers carried the game as the server now has it (the stream or the poll brings
-    // later ones), so no second round trip holds "syncing" while the next move waits (issue 35).
-    const current = !local && sent && sent.stopped === null && sent.applied.length > 0;
-    if (!current && !offline.isLocalGame(getState().game)) await refresh();
+    if (queued || (await outbox.items(record.game_id)).length || offline.isLocalGame(record)) await drainGame(record.game_id, record.token);
+    if (!offline.isLocalGame(getState().game)) await refresh();
   } catch (err) {
     failed(err);
   } finally {

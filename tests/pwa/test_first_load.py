@@ -103,3 +103,21 @@ def test_main_preloads_exactly_the_game_screens_modules():
     preloaded = {f"/js/{name}.js" for name in re.findall(r'"([^"]+)"', listed)}
     needed = set(home_module_graph("/js/sync.js")) | set(home_module_graph("/js/ui/game.js"))
     assert preloaded == needed - set(home_module_graph())
+
+
+def test_a_phone_in_another_language_fetches_its_catalogue_beside_the_modules(server, new_phone):
+    # i18n.js waits for the catalogue (a top-level await) before any screen draws: index.html asks for it at
+    # once, beside the modules, and i18n.js's own fetch takes that answer (one request, not a second trip).
+    page = new_phone(service_workers="block")
+    page.goto(server.url + "/")
+    page.evaluate("() => localStorage.setItem('tablekeeper.language', 'de')")
+    page.reload()
+    page.wait_for_function("() => document.documentElement.lang === 'de'")
+    page.wait_for_load_state("networkidle")
+    fetched = page.evaluate("""() => performance.getEntriesByType('resource')
+        .filter((e) => new URL(e.name).pathname.startsWith('/i18n/')).map((e) => [new URL(e.name).pathname, e.initiatorType])""")
+    assert fetched == [["/i18n/de.json", "link"]]
+    page.evaluate("() => localStorage.setItem('tablekeeper.language', 'en')")
+    page.reload()
+    page.wait_for_load_state("networkidle")
+    assert not page.evaluate("() => performance.getEntriesByType('resource').filter((e) => e.name.includes('/i18n/')).length")
