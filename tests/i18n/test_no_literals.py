@@ -30,7 +30,7 @@ PHONE = [*[f"pwa/js/ui/{m}.js" for m in ("home", "settings", "app", "nippon", "n
 # Converted this round, one line per engineer (each keeps to its own line; the blank comment lines keep merges apart).
 SERVER += []  # h37refuse: the engine's refusals
 #
-SERVER += [f"api/games/asian_tigers/presentation/{m}.py" for m in ("view_extras", "options", "summary", "builds", "setup_instructions", "board")]  # h37view: the game view's words
+SERVER += [f"api/games/asian_tigers/presentation/{m}.py" for m in ("view_extras", "options", "summary", "builds", "setup_instructions")]  # h37view: the game view's words
 #
 SERVER += []  # h37scorer: the Asian Tigers scorer
 #
