@@ -88,8 +88,11 @@ class Language:
 
 ENGLISH = Language()
 
-def say(tree: Any, lang: Language = ENGLISH) -> Any:
-    """A view or result with every `Message` in it rendered in `lang` (new dicts and lists; the rest shared)."""
+def say(tree: Any, lang: Language = ENGLISH, plain: tuple = ()) -> Any:
+    """A view or result with every `Message` in it rendered in `lang` (new dicts and lists; the rest shared);
+    `plain`: top-level keys whose parts hold no message, shared as they are (a view's board: most of its size)."""
+    if plain:
+        return {key: value if key in plain else say(value, lang) for key, value in tree.items()}
     if isinstance(tree, Message):
         return render(tree, lang)
     if type(tree) is dict:

@@ -39,9 +39,9 @@ def render(value: Any, lang: str) -> str:
     return render_in(value, language(lang))
 
 
-def say(tree: Any, lang: str) -> Any:
+def say(tree: Any, lang: str, plain: tuple = ()) -> Any:
     """A view or result tree with every message in it said in `lang` (`api.games.messages.say`)."""
-    return say_in(tree, language(lang))
+    return say_in(tree, language(lang), plain)
 
 
 def gettext(text: str, lang: str) -> str:

@@ -56,6 +56,7 @@ def set_language_json(lang: str, catalogue_json: str) -> str:
     return json.dumps({"ok": True, "lang": _current["lang"] if lang in ORDINALS else "en"})
 
 
-def said(tree: Any) -> Any:
-    """`tree` (a view, a result, a refusal's message) with its messages said in the phone's language."""
-    return say(tree, _current["language"])
+def said(tree: Any, plain: tuple = ()) -> Any:
+    """`tree` (a view, a result, a refusal's message) with its messages said in the phone's language
+    (`plain`: as `api.games.messages.say`)."""
+    return say(tree, _current["language"], plain)

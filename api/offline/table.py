@@ -106,7 +106,7 @@ class Table:
         over = bool(engine.is_over(self.state))
         used = sorted(placeholders_in([e for events in self.events for e in events]))
         return game_envelope(
-            said(engine.view_messages(self.state)), over=over, game_id=self.game_id, game="asian_tigers",
+            said(engine.view_messages(self.state), engine.PLAIN), over=over, game_id=self.game_id, game="asian_tigers",
             version=meta.get("version", 1), status="over" if over else "active", role=meta.get("role", "table"),
             live_actions=len(self.actions), head_seq=max(meta.get("head_seq", 0), len(self.actions)),
             options=self.options, seed=self.seed, edition=edition_summary(self.edition, used),

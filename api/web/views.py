@@ -87,7 +87,7 @@ def whole_view(engine: Engine, state: Any, game_id: str | None = None, lang: str
         if game_id is not None:
             BOARDS.put(game_id, state, views)
     if lang not in views:
-        views[lang] = say(views[None], lang)
+        views[lang] = say(views[None], lang, getattr(getattr(engine, "module", None), "PLAIN", ()))
     return views[lang]
 
 
@@ -105,8 +105,8 @@ def game_view(game: LoadedGame, role: str = "table", lang: str | None = None) ->
     record: GameRecord = game.record
     engine = game.engine
     return game_envelope(
-        whole_view(engine, game.state, record.id, lang or current_language()), over=engine.is_over(game.state), game_id=record.id,
-        game=record.kind, version=record.version, status=record.status, role=role,
+        whole_view(engine, game.state, record.id, lang or current_language()), over=engine.is_over(game.state),
+        game_id=record.id, game=record.kind, version=record.version, status=record.status, role=role,
         live_actions=record.live_actions, head_seq=record.head_seq, options=record.options, seed=record.seed,
         edition=edition_summary(engine, game.edition, record.placeholders_used),
         created_at=record.created_at, updated_at=record.updated_at)

@@ -30,7 +30,7 @@ PHONE = [*[f"pwa/js/ui/{m}.js" for m in ("home", "settings", "app", "nippon", "n
 # Converted this round, one line per engineer (each keeps to its own line; the blank comment lines keep merges apart).
 SERVER += [*[f"api/games/asian_tigers/{m}.py" for m in ("errors", "setup", "solo/options", "management/era2_setup")], "api/i18n/problems.py"]  # h37refuse
 #
-SERVER += [f"api/games/asian_tigers/presentation/{m}.py" for m in ("view_extras", "options", "summary", "builds", "setup_instructions", "board")]  # h37view: the game view's words
+SERVER += [f"api/games/asian_tigers/presentation/{m}.py" for m in ("view_extras", "options", "summary", "builds", "setup_instructions")]  # h37view: the game view's words
 #
 SERVER += [f"api/games/asian_tigers/scoring/{m}.py" for m in ("scorer", "scorer_input", "scorer_checks", "scorer_words", "scorer_errors", "scorer_derived", "board_input", "score", "outcome", "ranking", "model")]  # h37scorer
 #

@@ -23,10 +23,10 @@ from api.games.asian_tigers.presentation.document import edition_labels
 from api.games.asian_tigers.presentation.outcome import outcome, provisional_score
 from api.games.asian_tigers.presentation.why_not import refusals
 from api.games.asian_tigers.state import state_from_dict, state_to_dict
-from api.games.asian_tigers.view import view, view_messages
+from api.games.asian_tigers.view import PLAIN, view, view_messages
 
 __all__ = [
     "RulesError", "apply", "edition_labels", "is_over", "legal_actions", "load_edition", "new_game", "outcome",
     "provisional_score", "refusals", "replay", "state_from_dict", "state_to_dict", "view",
-    "view_messages",
+    "view_messages", "PLAIN",
 ]

@@ -29,7 +29,11 @@ def _player_view(state: GameState, player) -> dict:
 
 def view(state: GameState) -> dict:
     """Everything a table needs, in English: `view_messages` said (`api.games.messages.say`)."""
-    return say(view_messages(state))
+    return say(view_messages(state), plain=PLAIN)
+
+
+# The parts of `view_messages` that hold no message (the board in codes and as it lies): `say` skips them.
+PLAIN = ("board_model", "board", "players", "legal_actions", "decision", "options", "edition", "neutral")
 
 
 def view_messages(state: GameState) -> dict:

@@ -11,7 +11,6 @@ from api.games.asian_tigers.edition.load import CENTERS
 from api.games.asian_tigers.presentation import labels as L
 from api.games.asian_tigers.management.era1 import influence_of, participants
 from api.games.asian_tigers.state import NEUTRAL, GameState
-from api.games.messages import msg
 
 
 def participant(state: GameState, pid: str | None) -> dict | None:
@@ -19,9 +18,9 @@ def participant(state: GameState, pid: str | None) -> dict | None:
     if pid is None:
         return None
     if pid == NEUTRAL:
-        return {"id": pid, "name": msg("Neutral player"), "color": (state.neutral or {}).get("color")}
+        return {"id": pid, "name": "Neutral player", "color": (state.neutral or {}).get("color")}
     if pid == "setup":
-        return {"id": pid, "name": msg("Setup worker"), "color": None}
+        return {"id": pid, "name": "Setup worker", "color": None}
     player = state.player(pid)
     return {"id": pid, "name": player.name, "color": player.color}
 
@@ -101,7 +100,7 @@ def _global_market(state: GameState) -> dict:
         top = next((f for f in nation.flags if stack and f.id == stack[0]), None)
         nations.append({"id": code, "name": nation.name, "trade_center": nation.trade_center,
                         "demand": list(nation.demand_goods) if nation.demand_goods else
-                        msg("{count} different goods", count=nation.demand_any_different),
+                        f"{nation.demand_any_different} different goods",
                         "flags_left": len(stack),
                         "top_flag": {"id": top.id, "label": L.flag_label(edition, top.id), "value": top.value,
                                      "stars": top.stars} if top else None})
