@@ -56,6 +56,11 @@ def set_language_json(lang: str, catalogue_json: str) -> str:
     return json.dumps({"ok": True, "lang": _current["lang"] if lang in ORDINALS else "en"})
 
 
+def current_language() -> Language:
+    """The language the phone speaks now (`set_language_json`)."""
+    return _current["language"]
+
+
 def said(tree: Any, plain: tuple = ()) -> Any:
     """`tree` (a view, a result, a refusal's message) with its messages said in the phone's language
     (`plain`: as `api.games.messages.say`)."""

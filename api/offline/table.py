@@ -23,7 +23,7 @@ from api.games.provenance import ProvenanceMap, iter_leaves, placeholders_in
 from api.offline.campaign import (campaign_new_json, campaign_record_json, campaign_result_json,  # noqa: F401
                                   campaign_session_json, campaign_standing_json)
 from api.offline.editions import load_edition
-from api.offline.language import said, set_language_json  # noqa: F401  (the worker calls table.set_language_json)
+from api.offline.language import current_language, set_language_json  # noqa: F401  (the worker calls table.set_language_json)
 
 EDITION_META_KEYS = frozenset({"schema_version", "edition", "provenance", "interpretations"})
 _SUMMARIES: dict[str, dict] = {}  # edition hash -> its short form (never mutated)
@@ -106,7 +106,7 @@ class Table:
         over = bool(engine.is_over(self.state))
         used = sorted(placeholders_in([e for events in self.events for e in events]))
         return game_envelope(
-            said(engine.view_messages(self.state), engine.PLAIN), over=over, game_id=self.game_id, game="asian_tigers",
+            engine.view(self.state, current_language()), over=over, game_id=self.game_id, game="asian_tigers",
             version=meta.get("version", 1), status="over" if over else "active", role=meta.get("role", "table"),
             live_actions=len(self.actions), head_seq=max(meta.get("head_seq", 0), len(self.actions)),
             options=self.options, seed=self.seed, edition=edition_summary(self.edition, used),

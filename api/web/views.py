@@ -1,6 +1,7 @@
 """Response bodies built from stored games (JSON-ready dicts, snake_case)."""
 from __future__ import annotations
 
+import inspect
 import threading
 from collections import OrderedDict
 from typing import Any
@@ -8,7 +9,7 @@ from typing import Any
 from api.games import envelope
 # HOISTED and STATIC_IN_VIEW are re-exported (the tests read them here).
 from api.games.envelope import HOISTED, STATIC_IN_VIEW, game_envelope, split_view  # noqa: F401
-from api.i18n import say
+from api.i18n import language
 from api.storage.engines import Engine
 from api.storage.models import GameRecord, LoadedGame, WriteResult
 from api.web.language import current_language
@@ -83,17 +84,18 @@ def whole_view(engine: Engine, state: Any, game_id: str | None = None, lang: str
     """The engine's whole view of `state` in `lang`, with its legal actions (`game_id`: kept in `BOARDS`)."""
     views = BOARDS.get(game_id, state) if game_id is not None else None
     if views is None:
-        views = {None: _render(engine, state)}
+        views = {}
         if game_id is not None:
             BOARDS.put(game_id, state, views)
     if lang not in views:
-        views[lang] = say(views[None], lang, getattr(getattr(engine, "module", None), "PLAIN", ()))
+        views[lang] = _render(engine, state, lang)
     return views[lang]
 
 
-def _render(engine: Engine, state: Any) -> dict:
-    messages = getattr(getattr(engine, "module", None), "view_messages", None)
-    view = messages(state) if messages else engine.view(state)
+def _render(engine: Engine, state: Any, lang: str) -> dict:
+    module = getattr(engine, "module", None)  # an engine whose view takes a language says its words in `lang`
+    in_language = module is not None and "language" in inspect.signature(module.view).parameters
+    view = module.view(state, language(lang)) if in_language else engine.view(state)
     if not isinstance(view.get("legal_actions"), list):  # an engine whose view does not list them
         view = {**view, "legal_actions": [] if engine.is_over(state) else engine.legal_actions(state)}
     return view

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-from api.games.asian_tigers import PLAIN, view_messages
+from api.games.asian_tigers import view
+from api.games.asian_tigers.view import PLAIN
 from api.games.messages import Message, say
 from api.i18n import language
 from api.offline import language as phone
@@ -54,7 +55,7 @@ def test_seeded_games_read_the_same_offline_as_on_the_server(lang):
     server, offline = language(lang), phone.catalogue_language(lang, phone_catalogue(lang))
     seen = 0
     for state in random_walk({"players": PLAYERS}, range(3), 40):
-        messages = view_messages(state)
+        messages = view(state, None)
         assert not list(_messages_in({key: messages[key] for key in PLAIN}))  # `say` skips these parts
         said = say(messages, server)
         assert said == say(messages, offline)
@@ -68,13 +69,13 @@ def test_the_offline_table_answers_in_the_phones_language(speaks):
     who = answer["view"]["view"]["players"][int(answer["view"]["current_seat"])]["name"]
     assert answer["view"]["view"]["prompt"] == f"{who}: place your next worker"  # TURN-01
     speaks("de")
-    view = json.loads(local.view_json("g-de", json.dumps({"version": 1})))["view"]
-    assert view["view"]["prompt"] == f"{who}: setze deinen nächsten Arbeiter ein"
+    opened = json.loads(local.view_json("g-de", json.dumps({"version": 1})))["view"]
+    assert opened["view"]["prompt"] == f"{who}: setze deinen nächsten Arbeiter ein"
     speaks("pt")
-    action = json.dumps(view["legal_actions"][0])
+    action = json.dumps(opened["legal_actions"][0])
     after = json.loads(local.apply_json("g-de", action, json.dumps({"version": 2})))["view"]
-    assert after["view"]["prompt"] == say(view_messages(local.TABLES["g-de"].state), language("pt"))["prompt"]
-    assert after["view"]["prompt"] != say(view_messages(local.TABLES["g-de"].state))["prompt"]
+    assert after["view"]["prompt"] == say(view(local.TABLES["g-de"].state, None), language("pt"))["prompt"]
+    assert after["view"]["prompt"] != say(view(local.TABLES["g-de"].state, None))["prompt"]
 
 
 def test_the_phones_plurals_lists_and_ordinals_are_the_servers():

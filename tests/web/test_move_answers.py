@@ -45,7 +45,7 @@ def test_a_worker_renders_each_board_once_and_renders_a_board_it_lacks_again(cli
     held = _full(client, game.id, game.token)
     rendered = []
     render = views._render
-    monkeypatch.setattr(views, "_render", lambda engine, state: rendered.append(state) or render(engine, state))
+    monkeypatch.setattr(views, "_render", lambda engine, state, lang: rendered.append(state) or render(engine, state, lang))
 
     def move(version):
         resp = client.post(f"{game.url}/actions", json={"action": {"kind": "take", "amount": 1}},
@@ -120,7 +120,7 @@ def test_patches_follow_a_real_game_whichever_worker_serves_each_move(client, mo
     workers = [views.BoardCache(), views.BoardCache()]
     rendered = []
     render = views._render
-    monkeypatch.setattr(views, "_render", lambda engine, state: rendered.append(state) or render(engine, state))
+    monkeypatch.setattr(views, "_render", lambda engine, state, lang: rendered.append(state) or render(engine, state, lang))
     for number in range(40):
         fresh = number % 4 == 0
         worker = views.BoardCache() if fresh else workers[rng.randrange(2)]

@@ -8,7 +8,7 @@ from api.games.asian_tigers.presentation.cache import per_edition
 from api.games.asian_tigers.presentation.view_extras import pending_bonuses, presentation, solo_view_in_words
 from api.games.asian_tigers.solo.session import solo_view
 from api.games.asian_tigers.state import NEUTRAL, GameState
-from api.games.messages import say
+from api.games.messages import ENGLISH, Language, say
 
 
 def _player_view(state: GameState, player) -> dict:
@@ -27,19 +27,15 @@ def _player_view(state: GameState, player) -> dict:
     }
 
 
-def view(state: GameState) -> dict:
-    """Everything a table needs, in English: `view_messages` said (`api.games.messages.say`)."""
-    return say(view_messages(state), plain=PLAIN)
-
-
-# The parts of `view_messages` that hold no message (the board in codes and as it lies): `say` skips them.
+# The parts of the view that hold no message (the board in codes and as it lies): `say` skips them.
 PLAIN = ("board_model", "board", "players", "legal_actions", "decision", "options", "edition", "neutral")
 
 
-def view_messages(state: GameState) -> dict:
-    """Everything a table needs: whose turn, the question asked, its legal answers, the board; its words are
-    messages (the edge says them in the reader's language).  Rendered whole every time; the web layer sends
-    a move's answer as the JSON-patch difference from the previous view (`api.web.patch.diff`).
+def view(state: GameState, language: Language | None = ENGLISH) -> dict:
+    """Everything a table needs: whose turn, the question asked, its legal answers, the board; its words
+    said in `language` (English), or left as messages (`None`) for the edge to say in the reader's language.
+    Rendered whole every time; the web layer sends a move's answer as the JSON-patch difference from the
+    previous view (`api.web.patch.diff`).
     """
     decision = current_decision(state)
     legal = legal_actions(state)
@@ -62,7 +58,7 @@ def view_messages(state: GameState) -> dict:
         out["solo"], out["automa_instructions"] = solo_view_in_words(state, solo_view(state))
     # issue 12: labels, cost/payoff, the board as it lies, setup instructions
     out.update(presentation(state, decision, legal))
-    return out
+    return out if language is None else say(out, language, plain=PLAIN)
 
 
 def _edition(edition) -> dict:
