@@ -14,7 +14,7 @@ from api.storage import import_keys, throttle, tokens
 from api.storage.models import CreatedGame, utcnow
 from api.web import schemas
 from api.web.guards import read_json
-from api.web.http import authorized, idempotency, json_response, load, not_modified, query, readable, repo
+from api.web.http import authorized, idempotency, json_response, load, query, readable, repo
 from api.web.language import request_language
 from api.web.problems import ApiProblem
 from api.web.views import edition_detail, game_view
@@ -160,8 +160,7 @@ def join_game():
 @bp.get("/games/<game_id>")
 def read_game(game_id: str):
     """The game view; ETag = version, If-None-Match → 304."""
-    r, record, role = authorized(game_id, write=False)
-    cached = not_modified(record.version)
+    r, _record, role, cached = readable(game_id)
     if cached is not None:
         return cached
     game = r.load(game_id)
@@ -192,7 +191,7 @@ def why_not(game_id: str):
     Not part of the view a move answers with: trying every candidate a table might reach for costs
     more than the rest of the answer, and it is read far less often.  ETag = version, If-None-Match → 304.
     """
-    lang, (r, _record, cached) = request_language(), readable(game_id)  # its reasons are said in that language
+    lang, (r, _record, _role, cached) = request_language(), readable(game_id)  # its reasons are said in that language
     if cached is not None:
         return cached
     game = r.load(game_id)
@@ -223,9 +222,8 @@ def game_labels(game_id: str):
     if request.if_none_match and request.if_none_match.contains(opaque):
         resp = Response(status=304)
     else:
-        labels = r.engine(record.kind).labels(edition)  # Unsupported → 404 not_supported (problems.py)
-        if record.kind == "asian_tigers":
-            labels = tiger_labels(edition, lang, lambda message: render(message, lang))
+        labels = (tiger_labels(edition, lang, lambda message: render(message, lang)) if record.kind == "asian_tigers"
+                  else r.engine(record.kind).labels(edition))  # Unsupported → 404 not_supported (problems.py)
         resp = json_response({"game_id": game_id, "game": record.kind, "edition_hash": record.edition_hash,
                               "labels": labels})
     resp.headers["ETag"] = tag
@@ -245,8 +243,7 @@ def server_edition():
 @bp.get("/games/<game_id>/export")
 def export_game(game_id: str):
     """``{format, game, edition, options, seed, actions, state_hash}``: enough to rebuild the game."""
-    r, record, role = authorized(game_id, write=False)
-    cached = not_modified(record.version)
+    r, record, role, cached = readable(game_id)
     if cached is not None:
         return cached
     return json_response(for_role(r.export(game_id), role), 200, record.version,

@@ -131,10 +131,10 @@ def bearer() -> str | None:
     return token.strip()
 
 
-def readable(game_id: str) -> tuple[GameRepository, GameRecord, Response | None]:
-    """A game the caller may read: (repository, record, the 304 answer when If-None-Match matches)."""
-    r, record, _role = authorized(game_id, write=False)
-    return r, record, not_modified(record.version)
+def readable(game_id: str) -> tuple[GameRepository, GameRecord, str, Response | None]:
+    """A game the caller may read: (repository, record, role, the 304 answer when If-None-Match matches)."""
+    r, record, role = authorized(game_id, write=False)
+    return r, record, role, not_modified(record.version)
 
 
 CHALLENGE = {"WWW-Authenticate": 'Bearer realm="tablekeeper"'}

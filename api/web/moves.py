@@ -82,7 +82,7 @@ def game_log(game_id: str):
 @bp.get("/score")
 def provisional_score(game_id: str):
     """The score as if the game ended now (404 not_supported if the engine lacks it)."""
-    r, _, cached = readable(game_id)
+    r, _, _, cached = readable(game_id)
     if cached is not None:
         return cached
     game = r.load(game_id)
@@ -94,7 +94,7 @@ def provisional_score(game_id: str):
 @bp.get("/outcome")
 def outcome(game_id: str):
     """Final standings; 409 game_not_over before the end."""
-    r, _, cached = readable(game_id)
+    r, _, _, cached = readable(game_id)
     if cached is not None:
         return cached
     game = r.load(game_id)

@@ -35,15 +35,14 @@ def edition_detail(engine: Engine, edition: Any, used: tuple[str, ...] | None = 
 
 
 class BoardCache:
-    """The whole views this worker rendered last for each game, kept with the state they were rendered from.
+    """The whole views this worker rendered last for each game (one per language asked for), kept with
+    the state they were rendered from.
 
-    A move's answer is a patch from the previous view to the new one; the previous view is the one
-    this worker rendered for the previous move whenever it served that move too, so it is not
-    rendered again.  An entry is used only for the very state object it was rendered from (states
-    are never mutated), so a view rendered for a plan that was never committed, or for another
-    worker's state, can never be mistaken for the current one.  An entry holds the view with its
-    messages (key None) and that view said in each language asked for, so a patch is always between
-    two views in the same language.  Views are shared: never mutate one.
+    A move's answer is a patch from the previous view to the new one, in one language; the previous view
+    is the one this worker rendered for the previous move whenever it served that move too, so it is not
+    rendered again.  An entry is used only for the very state object it was rendered from (states are
+    never mutated), so a view rendered for a plan that was never committed, or for another worker's
+    state, can never be mistaken for the current one.  Views are shared: never mutate one.
     """
 
     def __init__(self, size: int = 256):  # ~120 KB of Python objects per Asian Tigers view and language
@@ -68,13 +67,14 @@ class BoardCache:
         with self._lock:
             self._entries.clear()
 
-    def put(self, game_id: str, state: Any, views: dict) -> None:
-        """Remember the views of `state` (the game's newest state: it replaces the entry)."""
+    def put(self, game_id: str, state: Any, views: dict) -> dict:
+        """Remember (and return) the views of `state` (the game's newest state: it replaces the entry)."""
         with self._lock:
             self._entries[game_id] = (state, views)
             self._entries.move_to_end(game_id)
             while len(self._entries) > self.size:
                 self._entries.popitem(last=False)
+        return views
 
 
 BOARDS = BoardCache()
@@ -84,9 +84,7 @@ def whole_view(engine: Engine, state: Any, game_id: str | None = None, lang: str
     """The engine's whole view of `state` in `lang`, with its legal actions (`game_id`: kept in `BOARDS`)."""
     views = BOARDS.get(game_id, state) if game_id is not None else None
     if views is None:
-        views = {}
-        if game_id is not None:
-            BOARDS.put(game_id, state, views)
+        views = {} if game_id is None else BOARDS.put(game_id, state, {})
     if lang not in views:
         views[lang] = _render(engine, state, lang)
     return views[lang]
