@@ -6,7 +6,7 @@ until the next player is asked; then it opens the undo question, the Board, Log,
 At normal text size and at 200 % text, every screen says the phone's own words in that language (and not
 in English), nothing scrolls sideways and no text spills out of its box (screenshots
 test-artifacts/pwa/lang-turn-*.png).  The rules engine's question comes from the engine in the phone's
-language (`ENGINE` below); its options' labels are not converted yet.
+language (`ENGINE` below), as are an option's cost line and a greyed option's reason.
 """
 from __future__ import annotations
 
@@ -63,7 +63,7 @@ WORDS = {
 }
 # What the rules engine asks (its prompt), rendered in the phone's language by the engine, not by the phone
 # (api/games/asian_tigers/presentation, the view's prompt message): the translated words and the English msgid.
-# The options' own labels and details are still the engine's English on this branch (not yet converted).
+# An option's cost line (its choice's detail) is the engine's too; the option's label is still English (not converted).
 ENGINE = {"de": ("setze deinen nächsten Arbeiter ein", "place your next worker"),
           "pt": ("coloca o teu próximo trabalhador", "place your next worker")}
 
@@ -173,6 +173,14 @@ def test_a_whole_turn_in_the_phones_language(server, phone_in, lang, locale, tex
     asked = prompt.inner_text()
     local, english = ENGINE[lang]
     assert asked.endswith(local) and english not in asked, asked
+    # An option's cost line (the engine's choice detail) as the server says it in the language, not in English.
+    url = f"{server.url}/api/games/{g['game_id']}"
+    said_in = {tag: requests.get(url, headers={**bearer(g["table_token"]), "Accept-Language": tag}, timeout=10).json()
+               for tag in (locale, "en")}
+    first = said_in["en"]["legal_actions"][0]
+    details = {tag: view["view"]["choices"][0]["detail"] for tag, view in said_in.items()}
+    button = action_button(page, first).inner_text().replace("\n", " ")
+    assert details[locale] != details["en"] and details[locale] in button and details["en"] not in button, button
 
     # A greyed option says why not: the phone's words around it, the engine's reason in the language (h37refuse's).
     why = page.get_by_test_id("why-not")
