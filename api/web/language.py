@@ -13,14 +13,12 @@ from api.i18n import LANGUAGES
 
 
 def request_language() -> str:
-    """The language to answer this request in; the answer will say so in ``Content-Language``."""
+    """The language to answer this request in (the answer will say so in ``Content-Language``); English
+    outside a Flask request (tests, tools, the stream service)."""
+    if not has_request_context():
+        return LANGUAGES[0]
     g.content_language = request.accept_languages.best_match(LANGUAGES, default=LANGUAGES[0])
     return g.content_language
-
-
-def current_language() -> str:
-    """`request_language()` inside a request, else English (a view built outside one: tests, tools)."""
-    return request_language() if has_request_context() else LANGUAGES[0]
 
 
 def _say_language(resp: Response) -> Response:

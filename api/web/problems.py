@@ -19,7 +19,7 @@ from werkzeug.exceptions import HTTPException, SecurityError
 from api.i18n.problems import ILLEGAL_ACTION, INVALID_EDITION, STORAGE_UNAVAILABLE, said
 from api.storage import errors as se
 from api.storage.db import DatabaseFault, fault_from
-from api.web.language import current_language
+from api.web.language import request_language
 
 PROBLEM_TYPE = "urn:tablekeeper:problem:"
 MIMETYPE = "application/problem+json"
@@ -44,7 +44,7 @@ def problem_response(status: int, code: str, detail: str, *, title: str | None =
                      headers: dict | None = None, **extra: Any) -> Response:
     """Build an ``application/problem+json`` response, said in the request's language (`title`, `detail` and
     ``errors`` may be messages: api/i18n/problems.py)."""
-    title, detail, extra = said(current_language(), status, title, detail, extra)
+    title, detail, extra = said(request_language(), status, title, detail, extra)
     body = {"type": PROBLEM_TYPE + code, "title": title, "status": status, "detail": detail, "code": code}
     body.update({k: v for k, v in extra.items() if v is not None or k == "rule"})
     resp = Response(json.dumps(body, ensure_ascii=False), status=status, mimetype=MIMETYPE)

@@ -12,7 +12,7 @@ from api.games.envelope import HOISTED, STATIC_IN_VIEW, game_envelope, split_vie
 from api.i18n import language
 from api.storage.engines import Engine
 from api.storage.models import GameRecord, LoadedGame, WriteResult
-from api.web.language import current_language
+from api.web.language import request_language
 from api.web.patch import diff
 
 
@@ -105,7 +105,7 @@ def game_view(game: LoadedGame, role: str = "table", lang: str | None = None) ->
     record: GameRecord = game.record
     engine = game.engine
     return game_envelope(
-        whole_view(engine, game.state, record.id, lang or current_language()), over=engine.is_over(game.state),
+        whole_view(engine, game.state, record.id, lang or request_language()), over=engine.is_over(game.state),
         game_id=record.id, game=record.kind, version=record.version, status=record.status, role=role,
         live_actions=record.live_actions, head_seq=record.head_seq, options=record.options, seed=record.seed,
         edition=edition_summary(engine, game.edition, record.placeholders_used),
@@ -118,7 +118,7 @@ def game_update(game: LoadedGame, previous: LoadedGame | None, lang: str | None 
     The phone that sent the move holds the view at ``base_version``; applying ``view_patch``
     (RFC 6902) to its ``view`` gives the new one.  Without a previous state, the whole board.
     """
-    record, lang = game.record, lang or current_language()
+    record, lang = game.record, lang or request_language()
     # The previous view first: the new one then replaces it as this game's entry in `BOARDS`.
     old = whole_view(previous.engine, previous.state, record.id, lang) if previous is not None else None
     hoisted, board = split_view(whole_view(game.engine, game.state, record.id, lang), game.engine.is_over(game.state))
