@@ -26,6 +26,15 @@ def fits(page, name: str) -> None:
     assert not page.evaluate(SPILLS), f"{name}: text spills out of {page.evaluate(SPILLS)[:4]}"
 
 
+def fits_both(page, name: str) -> None:
+    """`fits` at normal text, then the same screen laid out again at 200 % text (the browser's font size),
+    then back to normal for the rest of the flow: one walk checks both sizes."""
+    fits(page, f"{name}-16")
+    browser_font_size(page, 32)
+    fits(page, f"{name}-32")
+    browser_font_size(page, 16)
+
+
 @pytest.fixture
 def phone_in(browser):
     """Factory of phone-sized contexts whose browser speaks `locale`; each page must end without errors."""
@@ -47,8 +56,7 @@ def phone_in(browser):
     assert not [e for p in pages for e in p.errors], [e for p in pages for e in p.errors][:3]
 
 
-@pytest.mark.parametrize("text", [16, 32], ids=["normal-text", "200pc-text"])
-def test_nippon_in_german_chosen_in_settings(server, phone_in, text):
+def test_nippon_in_german_chosen_in_settings(server, phone_in):
     page = phone_in("en-GB")
     page.goto(server.url + "/#/settings")
     page.get_by_role("heading", name="Settings").wait_for()
@@ -56,19 +64,18 @@ def test_nippon_in_german_chosen_in_settings(server, phone_in, text):
     page.get_by_role("heading", name="Einstellungen").wait_for()
     assert page.evaluate("document.documentElement.lang") == "de"
     assert page.evaluate("localStorage.getItem('tablekeeper.language')") == "de"  # kept on this phone
-    browser_font_size(page, text)
-    fits(page, f"lang-de-settings-{text}")
+    fits_both(page, "lang-de-settings")
     axe_check(page, "Settings in German")
     page.get_by_role("link", name="Start").click()
     page.get_by_role("link", name="Neue Partie").wait_for()
-    fits(page, f"lang-de-home-{text}")
+    fits_both(page, "lang-de-home")
     page.get_by_role("link", name="Nippon-Wertung").click()
     page.get_by_role("navigation", name="Eingabemodus").get_by_role("link", name="Nur Ende").click()
     page.get_by_role("button", name="2 Personen").click()
     page.get_by_role("group", name="Platz 2: Rot").wait_for()
     page.locator(fid("/players/0/vp_track")).fill("55")
     page.get_by_role("button", name="Gelb hatte den letzten Zug").click()
-    fits(page, f"lang-de-nippon-form-{text}")
+    fits_both(page, "lang-de-nippon-form")
     # Rot's VP track left empty: the server refuses it in German (NIP-SCORE-01)
     page.get_by_role("button", name="Wertung", exact=True).click()
     problem = page.locator("[data-testid=scorer-problem]")
@@ -77,7 +84,7 @@ def test_nippon_in_german_chosen_in_settings(server, phone_in, text):
     error = page.locator(fid("/players/1/vp_track") + "-err")
     assert "hier gehört eine ganze Zahl hin: nichts eingegeben" in error.inner_text()
     error.scroll_into_view_if_needed()
-    fits(page, f"lang-de-nippon-refused-{text}")
+    fits_both(page, "lang-de-nippon-refused")
     page.locator(fid("/players/1/vp_track")).fill("48")
     page.get_by_role("button", name="Wertung", exact=True).click()
     page.get_by_role("heading", name="Nippon: Endstand").wait_for()
@@ -86,11 +93,11 @@ def test_nippon_in_german_chosen_in_settings(server, phone_in, text):
     assert pad_row(page, "Summe") == {"Gelb": "55", "Rot": "48"}
     result = page.locator("[data-testid=result]").inner_text()
     assert "Woher jede Zahl kommt" in result
-    fits(page, f"lang-de-nippon-result-{text}")
+    fits_both(page, "lang-de-nippon-result")
     axe_check(page, "Nippon result in German")
     page.get_by_text("Gelb — 55").click()  # the explanation lines, in German
     assert page.get_by_text("SP-Leiste nach der 3. Wertung: 55").is_visible()
-    fits(page, f"lang-de-nippon-lines-{text}")
+    fits_both(page, "lang-de-nippon-lines")
 
 
 def valid_prestige(server, body: dict) -> dict:
@@ -109,8 +116,7 @@ def valid_prestige(server, body: dict) -> dict:
     return body
 
 
-@pytest.mark.parametrize("text", [16, 32], ids=["normal-text", "200pc-text"])
-def test_asara_in_portuguese_from_the_browser(server, phone_in, text):
+def test_asara_in_portuguese_from_the_browser(server, phone_in):
     body = valid_prestige(server, {"mode": "end_only", "players": [
         {"name": "Jogador 1", "asari": 23, "towers": [{"color": "red", "sections": 5, "gold": 1}]},
         {"name": "Jogador 2", "asari": 7, "towers": [{"color": "brown", "sections": 3}]}]})
@@ -118,7 +124,6 @@ def test_asara_in_portuguese_from_the_browser(server, phone_in, text):
                              timeout=20).json()
     page = phone_in("pt-PT")
     page.goto(server.url + "/#/scorer/asara?m=end_only")
-    browser_font_size(page, text)
     page.get_by_role("heading", name="Pontuação de Asara").wait_for()
     assert page.evaluate("document.documentElement.lang") == "pt"
     page.get_by_role("button", name="Retirar Jogador 4").click()
@@ -127,11 +132,11 @@ def test_asara_in_portuguese_from_the_browser(server, phone_in, text):
     page.get_by_role("button", name="Adicionar torre (castanho) de 3 a Jogador 2", exact=True).click()
     page.get_by_role("button", name=re.compile("mais uma secção dourada na 1.ª torre de Jogador 1$")).click()
     page.get_by_role("list", name="Torres de Jogador 1").get_by_text("Vermelho 5 · 1 douradas").wait_for()
-    fits(page, f"lang-pt-asara-towers-{text}")
+    fits_both(page, "lang-pt-asara-towers")
     page.locator(fid("/players/0/asari")).click()  # the number pad walks Asari, prestige, Asari, prestige
     pad = page.locator("[data-testid=numpad]")
     page.get_by_role("group", name="Teclado numérico para Asari de Jogador 1").wait_for()
-    fits(page, f"lang-pt-asara-numpad-{text}")
+    fits_both(page, "lang-pt-asara-numpad")
     for p in body["players"]:
         for value in (p["asari"], p["prestige"]):
             pad.get_by_role("button", name=str(value), exact=True).click()
@@ -143,13 +148,13 @@ def test_asara_in_portuguese_from_the_browser(server, phone_in, text):
     assert expected["winner_explanation"] in page.locator("[data-testid=winner]").inner_text()  # ASA-SCORE-14
     assert re.search(r" vence com \d+ de prestígio| partilham a vitória", expected["winner_explanation"])
     assert pad_row(page, "Total") == {p["id"]: str(p["total"]) for p in expected["players"]}
-    fits(page, f"lang-pt-asara-result-{text}")
+    fits_both(page, "lang-pt-asara-result")
     axe_check(page, "Asara result in Portuguese")
     page.get_by_text(re.compile("^.Jogador 1 — ")).click()
     asari = next(line["explanation"] for line in expected["players"][0]["lines"] if line["category"] == "asari")
     assert asari.startswith("23 Asari → 2 (1 por cada 10, arredondado para baixo)")  # ASA-SCORE-09
     assert page.get_by_text(asari).is_visible()
-    fits(page, f"lang-pt-asara-lines-{text}")
+    fits_both(page, "lang-pt-asara-lines")
 
 
 def tap_next(page, name: str = "Weiter") -> None:
@@ -170,12 +175,10 @@ def plays_export(tmp_path) -> str:
     return str(path)
 
 
-@pytest.mark.parametrize("text", [16, 32], ids=["normal-text", "200pc-text"])
-def test_new_game_history_and_stats_in_german(server, phone_in, tmp_path, text):
+def test_new_game_history_and_stats_in_german(server, phone_in, tmp_path):
     # The browser speaks German: the setup wizard, its checks, the game's header, History and Stats say it too.
     page = phone_in("de-DE")
     page.goto(server.url + "/#/")
-    browser_font_size(page, text)
     page.get_by_role("link", name="Neue Partie").click()
     page.get_by_role("heading", name="Neue Partie").wait_for()
     main = page.locator("main")
@@ -184,10 +187,10 @@ def test_new_game_history_and_stats_in_german(server, phone_in, tmp_path, text):
     assert "rot" in page.locator("#color-0 option").all_inner_texts()  # the colours in words
     page.get_by_label("Name").first.fill("Anna")
     page.get_by_label("Name").nth(1).fill("Ben")
-    fits(page, f"lang-de-setup-players-{text}")
+    fits_both(page, "lang-de-setup-players")
     tap_next(page)
     page.get_by_text("Gleichstände in Ära II auf einem Tiger").wait_for()
-    fits(page, f"lang-de-setup-rules-{text}")
+    fits_both(page, "lang-de-setup-rules")
     tap_next(page)
     # The table drew the turn order but nobody tapped it in: the step's check says so in German (SETUP-11).
     order = page.locator("fieldset", has_text="Zugreihenfolge (Scheiben ziehen)")
@@ -198,18 +201,18 @@ def test_new_game_history_and_stats_in_german(server, phone_in, tmp_path, text):
     said = problems.inner_text()
     assert "Bitte zuerst diese 2 beheben:" in said
     assert "Zugreihenfolge (Scheiben ziehen): wer ist als 1. am Zug?" in said
-    fits(page, f"lang-de-setup-draws-refused-{text}")
+    fits_both(page, "lang-de-setup-draws-refused")
     order.get_by_role("button", name="Scheibe gezogen: Ben").click()  # Ben first; Anna is then the last one left
     assert order.get_by_test_id("turn-order").inner_text() == "Ben, Anna"
     tap_next(page)
     summary = main.inner_text()
     assert "2 Spielende:" in summary and "Anna (rot)" in summary and "Ben (blau)" in summary
-    fits(page, f"lang-de-setup-summary-{text}")
+    fits_both(page, "lang-de-setup-summary")
     tap_next(page, "Partie anlegen")
     page.locator("[data-testid=turn]").wait_for()
     assert page.get_by_role("navigation", name="Spielansichten").is_visible()
     assert "Ära I" in page.locator(".game-header").inner_text()
-    fits(page, f"lang-de-game-{text}")
+    fits_both(page, "lang-de-game")
 
     # History: empty of finished games, then a plays export imported; Stats over it.
     page.get_by_role("link", name="Start").first.click()
@@ -222,7 +225,7 @@ def test_new_game_history_and_stats_in_german(server, phone_in, tmp_path, text):
     assert "Asian Tigers · aufgezeichnete Partie · " in card.inner_text()
     assert "151 · 1. · Sieg · hat begonnen" in card.locator("li[data-player=Anna]").inner_text()
     assert "95 Min. · importiert" in card.inner_text()
-    fits(page, f"lang-de-history-{text}")
+    fits_both(page, "lang-de-history")
     axe_check(page, "History in German")
     page.get_by_role("link", name="Statistik").click()
     page.get_by_role("heading", name="Statistik").wait_for()
@@ -233,21 +236,19 @@ def test_new_game_history_and_stats_in_german(server, phone_in, tmp_path, text):
     anna = page.get_by_test_id("stats-players").locator("tr[data-player=Anna]")
     assert anna.locator("td[data-label=Siegquote]").inner_text() == "100 %"
     assert anna.get_by_role("button", name="Anna umbenennen").is_visible()
-    fits(page, f"lang-de-stats-{text}")
+    fits_both(page, "lang-de-stats")
     axe_check(page, "Stats in German")
 
 
-@pytest.mark.parametrize("text", [16, 32], ids=["normal-text", "200pc-text"])
-def test_join_by_code_in_portuguese(server, phone_in, text):
+def test_join_by_code_in_portuguese(server, phone_in):
     host = server.create_game(names=("Ana", "Rui"))
     page = phone_in("pt-PT")
     page.goto(server.url + "/#/")
-    browser_font_size(page, text)
     page.get_by_role("link", name="Entrar num jogo com o seu código").click()
     page.get_by_role("heading", name="Entrar num jogo").wait_for()
     assert page.get_by_role("button", name="Entrar", exact=True).is_disabled()  # no code typed yet
     page.get_by_label("Código de entrada (no ecrã Partilhar do telemóvel anfitrião)").fill(host["join_code"])
-    fits(page, f"lang-pt-join-{text}")
+    fits_both(page, "lang-pt-join")
     page.get_by_role("button", name="Entrar", exact=True).click()
     page.locator("[data-testid=turn]").wait_for()
     assert page.get_by_role("navigation", name="Ecrãs do jogo").is_visible()
@@ -255,11 +256,11 @@ def test_join_by_code_in_portuguese(server, phone_in, text):
     assert "Era I" in header and "Online" in header
     page.get_by_text("Detalhes do jogo").click()  # at the foot of the Turn screen
     assert re.search(r"Jogo \S+ · versão \d+ \(jogadas e anulações até agora\)", page.get_by_test_id("game-details").inner_text())
-    fits(page, f"lang-pt-joined-{text}")
+    fits_both(page, "lang-pt-joined")
     page.get_by_role("link", name="Partilhar", exact=True).click()
     page.get_by_role("heading", name="Partilhar e exportar").wait_for()
     page.get_by_role("heading", name="Outro telemóvel entra").wait_for()
     assert page.get_by_test_id("join-code").inner_text() == host["join_code"].upper()
     assert page.get_by_role("button", name="Criar uma ligação só de leitura").is_visible()
-    fits(page, f"lang-pt-share-{text}")
+    fits_both(page, "lang-pt-share")
     axe_check(page, "Share in Portuguese")
