@@ -7,13 +7,15 @@ from pathlib import Path
 
 import pytest
 
-from api.games.asian_tigers import view
+from api.games.asian_tigers import load_edition, view
 from api.games.asian_tigers.presentation.labels import component_names
 from api.games.asian_tigers.turn.bonuses import describe
 from api.games.messages import ENGLISH, Language, name, render
 from api.i18n import language
 from api.offline import language as phone
 from tests.games.asian_tigers.builders import random_walk
+from tests.helpers import PLAYERS as TWO
+from tests.helpers import bearer, create
 
 ROOT = Path(__file__).resolve().parents[2]
 PLAYERS = [{"name": "Ann", "color": "red"}, {"name": "Bo", "color": "blue"}, {"name": "Cy", "color": "green"}]
@@ -84,3 +86,18 @@ def test_a_bonus_in_a_refusal_is_said_in_the_language():
     assert str(describe(None, {**pending, "source": "row:R2"})) == "the headquarters bonus (row R2)"
     assert render(describe(None, pending, capital=True), language("de")) == "Der Bonus „headquarters“ (Sektor s5)"
     assert render(describe(None, {**pending, "source": "row:R2"}), language("pt")) == "o bónus «headquarters» (linha R2)"
+
+
+def test_the_server_answers_option_labels_with_the_languages_names(client):
+    game = create(client, "asian_tigers", TWO)
+    get = lambda lang: client.get(f"/api/games/{game.id}", headers={**bearer(game.token),
+                                                                   "Accept-Language": lang}).get_json()
+    english, german, portuguese = get("en"), get("de"), get("pt")
+    names = {lang: set(component_names(load_edition(), lang)["tigers"].values()) for lang in ("en", "de", "pt")}
+    for said, lang, worker in ((german, "de", "Arbeiter vom Typ"), (portuguese, "pt", "Trabalhador do tipo")):
+        labels = [c["label"] for c in said["view"]["choices"]]  # TURN-01: the first worker's placements
+        assert any(label.startswith(worker) for label in labels), labels[:3]
+        assert any(tiger in label for label in labels for tiger in names[lang] - names["en"])
+        assert said["legal_actions"] == english["legal_actions"]
+    assert all(c["label"].startswith("Type ") or "→" not in c["label"] for c in english["view"]["choices"])
+
