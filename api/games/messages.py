@@ -65,6 +65,11 @@ def plus_sum(items: Iterable[Any]) -> dict:
     return {"sum": list(items)}
 
 
+def name(family: str, code: str, text: str) -> dict:
+    """A component's name (`family`: tigers, goods…): as the reader's `Language.names` say it, else `text`."""
+    return {"name": [family, code, text]}
+
+
 def english_ordinal(number: int, form: str = "") -> str:
     """1 → "1st", 2 → "2nd", 11 → "11th"."""
     suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
@@ -84,6 +89,8 @@ class Language:
     ngettext: Callable[[str, str, int], str] = lambda one, many, n: one if n == 1 else many
     ordinal: Callable[[int, str], str] = english_ordinal  # form "f": where a language has a feminine one
     and_list: Callable[[list[str]], str] = english_list
+    code: str = "en"
+    names: Mapping[str, Mapping[str, str]] | None = None  # an edition's component names in this language
 
 
 ENGLISH = Language()
@@ -110,6 +117,9 @@ def render(value: Any, lang: Language = ENGLISH) -> str:
         return lang.ngettext(value.id, value.plural, int(value.params[value.count])).format(**values)
     if isinstance(value, dict) and "id" in value and "params" in value:
         return render(Message(value["id"], value["params"], value.get("plural"), value.get("count")), lang)
+    if isinstance(value, dict) and "name" in value:
+        family, code, text = value["name"]
+        return (lang.names or {}).get(family, {}).get(code, text)
     if isinstance(value, dict) and "ordinal" in value:
         return lang.ordinal(int(value["ordinal"]))
     if isinstance(value, dict) and "and" in value:

@@ -31,7 +31,7 @@ def language(lang: str) -> Language:
         return ENGLISH
     catalogue = Translations.load(str(LOCALE_DIR), [lang], DOMAIN)
     return Language(gettext=catalogue.gettext, ngettext=catalogue.ngettext, ordinal=ORDINALS[lang],
-                    and_list=lambda items: format_list(items, locale=lang))
+                    and_list=lambda items: format_list(items, locale=lang), code=lang)
 
 
 def render(value: Any, lang: str) -> str:

@@ -47,7 +47,7 @@ def catalogue_language(lang: str, catalogue: dict) -> Language:
 
     def and_list(items: list[str]) -> str:
         return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" {AND[lang]} " + items[-1]
-    return Language(gettext, ngettext, ORDINALS[lang], and_list)
+    return Language(gettext, ngettext, ORDINALS[lang], and_list, code=lang)
 
 
 def set_language_json(lang: str, catalogue_json: str) -> str:

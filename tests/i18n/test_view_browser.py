@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from api.games import asian_tigers as engine
-from api.i18n import say
+from api.i18n import language
 from tests.pwa.conftest import browser, new_phone, server, shot  # noqa: F401  (the phone tests' fixtures)
 
 ENGINE_WAIT = 180_000  # first download and start of Pyodide on a loaded machine
@@ -27,13 +27,13 @@ def test_an_offline_moves_next_question_is_in_the_phones_language(server, new_ph
                                                               "options": {"players": PLAYERS}, "actions": [],
                                                               "meta": {"version": 1}}))
     state = engine.new_game({"players": PLAYERS}, engine.load_edition(), 4)
-    assert opened["view"]["view"]["prompt"] == say(engine.view(state, None), "de")["prompt"]  # TURN-01
+    assert opened["view"]["view"]["prompt"] == engine.view(state, language("de"))["prompt"]  # TURN-01
     assert "setze deinen nächsten Arbeiter ein" in opened["view"]["view"]["prompt"]
     action = opened["view"]["legal_actions"][0]
     moved = page.evaluate("""async ([action, meta]) => { const e = await import('/js/offline/engine.js');
         return e.call('apply_json', 'local-de', action, meta); }""", [json.dumps(action), json.dumps({"version": 2})])
     state = engine.apply(state, action).state
-    server_words = say(engine.view(state, None), "de")
+    server_words = engine.view(state, language("de"))  # as api/web/views.py says it: names too
     assert moved["view"]["view"]["prompt"] == server_words["prompt"]
     assert [c["label"] for c in moved["view"]["view"]["choices"]] == [c["label"] for c in server_words["choices"]]
     assert moved["view"]["view"]["prompt"] != engine.view(state)["prompt"]  # not the English words

@@ -5,6 +5,7 @@ from api.games.asian_tigers.decisions import current_decision
 from api.games.asian_tigers.engine import legal_actions
 from api.games.asian_tigers.management.era1 import round_marker
 from api.games.asian_tigers.presentation.cache import per_edition
+from api.games.asian_tigers.presentation.labels import in_language
 from api.games.asian_tigers.presentation.view_extras import pending_bonuses, presentation, solo_view_in_words
 from api.games.asian_tigers.solo.session import solo_view
 from api.games.asian_tigers.state import NEUTRAL, GameState
@@ -58,7 +59,7 @@ def view(state: GameState, language: Language | None = ENGLISH) -> dict:
         out["solo"], out["automa_instructions"] = solo_view_in_words(state, solo_view(state))
     # issue 12: labels, cost/payoff, the board as it lies, setup instructions
     out.update(presentation(state, decision, legal))
-    return out if language is None else say(out, language, plain=PLAIN)
+    return out if language is None else say(out, in_language(state.edition, language), plain=PLAIN)
 
 
 def _edition(edition) -> dict:

@@ -93,7 +93,7 @@ KINDS = {"factory": lambda on: msg("Factory on {space}", space=on), "university"
 
 def space_label(state: GameState, space):
     """``Laboratory on Hong Kong · laboratory · column C``: the space part's label."""
-    return KINDS[space.kind](L.space_label(state.edition, space))
+    return KINDS[space.kind](L.space_label(state.edition, space, "en", L.keep))
 
 
 def sector_label(sector: str, factory: bool):

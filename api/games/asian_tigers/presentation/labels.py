@@ -6,10 +6,13 @@ gathers them in the one per-edition document, also in a language (issue 37: `com
 """
 from __future__ import annotations
 
+import dataclasses
+from functools import reduce
+
 from api.games.asian_tigers.presentation.cache import per_edition
 
 from api.games.asian_tigers.edition.load import BUILDINGS, NAME_FAMILIES, Edition, Space
-from api.games.messages import msg, msg_n, ordinal
+from api.games.messages import Language, Message, msg, msg_n, name, ordinal, render as _render
 
 ROW_MESSAGES = {"factory": msg("factory row"), "power_plant": msg("power-plant row"),
                 "laboratory": msg("laboratory row"), "university": msg("university row")}
@@ -187,29 +190,31 @@ def space_label(edition: Edition, space: Space, lang: str = "en", render=str) ->
     """A construction space by Tiger, kind, column and good (``South Korea · factory · column B · Electronics``)."""
     if render is str:  # the common case, looked up on every view
         return _space_labels(edition, lang)[space.id]
-    return " · ".join(map(render, _space_parts(edition, lang)[space.id]))
+    parts = _space_parts(edition, lang)[space.id]  # `keep`: a message (" · " needs no translation)
+    return Message(" · ".join(f"{{p{i}}}" for i in range(len(parts))), {f"p{i}": p for i, p in enumerate(parts)}) \
+        if render is keep else " · ".join(map(render, parts))
 
 
 @per_edition
 def _space_labels(edition: Edition, lang: str) -> dict[str, str]:
-    return {sid: " · ".join(map(str, parts)) for sid, parts in _space_parts(edition, lang).items()}
+    return {sid: " · ".join(map(_render, parts)) for sid, parts in _space_parts(edition, lang).items()}
 
 
 @per_edition
 def _space_parts(edition: Edition, lang: str) -> dict[str, list]:
     # A space's label as parts (names in `lang`, messages), joined by " · " in the reader's language.
-    names, parts = component_names(edition, lang), {}
+    parts = {}
     for tiger in edition.tigers.values():
         for space in tiger.spaces.values():
-            parts[space.id] = [names["tigers"][tiger.id], names["buildings"].get(space.kind, space.kind),
+            parts[space.id] = [named(edition, "tigers", tiger.id, lang), named(edition, "buildings", space.kind, lang),
                                msg("∞ space (no column limit)") if space.infinite else msg("column {column}", column=space.column),
-                               *([names["goods"].get(space.good, space.good)] if space.good else []),
+                               *([named(edition, "goods", space.good, lang)] if space.good else []),
                                # a cost, not a gain (issue 33)
                                *([msg("costs {science} science", science=space.science_cost)] if space.science_cost is not None else []),
                                *([effect_text(edition, space.bonus)] if space.bonus is not None else [])]
         seen: dict[str, list[str]] = {}
         for sid in tiger.spaces:
-            seen.setdefault(" · ".join(map(str, parts[sid])), []).append(sid)
+            seen.setdefault(" · ".join(map(_render, parts[sid])), []).append(sid)
         for ids in (ids for ids in seen.values() if len(ids) > 1):
             dots = [tiger.spaces[s].min_players for s in ids]
             for index, sid in enumerate(sorted(ids, key=lambda s: tiger.spaces[s].position)):
@@ -225,14 +230,15 @@ def center_label(edition: Edition, center: str, lang: str = "en", render=str) ->
     if center in edition.trade_centers:
         return trade_center_label(edition, center, lang, render)
     tiger, letter = center.split(".")
-    return render(msg("{tiger} centre {letter}", tiger=name_of(edition, "tigers", tiger, lang), letter=letter))
+    return render(msg("{tiger} centre {letter}", tiger=named(edition, "tigers", tiger, lang), letter=letter))
 
 
 @per_edition
 def trade_center_label(edition: Edition, center: str, lang: str = "en", render=str) -> str:
     """A trade centre by its kind and the nations it serves."""
     kind = edition.trade_centers[center]["kind"]
-    nations = ", ".join(name_of(edition, "nations", n.code, lang) for n in edition.nations.values() if n.trade_center == center)
+    nations = reduce(lambda a, b: msg("{before}, {after}", before=a, after=b), [named(
+        edition, "nations", n.code, lang) for n in edition.nations.values() if n.trade_center == center] or [""])
     return render(msg("the special trade centre") if kind == "special" else msg("the regional trade centre ({nations})",
                   nations=nations) if kind == "regional" else msg("the international trade centre ({nations})", nations=nations))
 
@@ -283,11 +289,11 @@ def flag_label(edition: Edition, flag: str, lang: str = "en", render=str) -> str
     if flag.startswith("special:"):
         tiger = flag.split(":", 1)[1]
         return render(msg_n("the special flag of {tiger} ({stars} star)", "the special flag of {tiger} ({stars} stars)", "stars",
-                            tiger=name_of(edition, "tigers", tiger, lang), stars=edition.special_flag_stars[tiger]))
+                            tiger=named(edition, "tigers", tiger, lang), stars=edition.special_flag_stars[tiger]))
     nation = edition.nations[flag.rsplit("-", 1)[0]]
     data = next(f for f in nation.flags if f.id == flag)
     return render(msg_n("{nation} (value {value}, {stars} star)", "{nation} (value {value}, {stars} stars)", "stars",
-                        nation=name_of(edition, "nations", nation.code, lang), value=data.value, stars=data.stars))
+                        nation=named(edition, "nations", nation.code, lang), value=data.value, stars=data.stars))
 
 
 @per_edition
@@ -295,7 +301,7 @@ def market_label(edition: Edition, market: str, lang: str = "en", render=str) ->
     """A local market by Tiger, column, the good it wants and its influence."""
     data = edition.tigers[market.split(".")[0]].local_markets[market]
     return render(msg("{tiger} · column {column} market · wants {good} · +{influence} influence", column=data.column,
-                      tiger=name_of(edition, "tigers", data.tiger, lang), good=name_of(edition, "goods", data.good, lang),
+                      tiger=named(edition, "tigers", data.tiger, lang), good=named(edition, "goods", data.good, lang),
                       influence=data.influence))
 
 
@@ -303,14 +309,15 @@ def market_label(edition: Edition, market: str, lang: str = "en", render=str) ->
 def satellite_space_label(edition: Edition, space: str, lang: str = "en", render=str) -> str:
     """A satellite space by Tiger and row."""
     tiger = space.split(".")[0]
-    return render(msg("{tiger} · {row} satellite", tiger=name_of(edition, "tigers", tiger, lang),
+    return render(msg("{tiger} · {row} satellite", tiger=named(edition, "tigers", tiger, lang),
                       row=ROW_MESSAGES.get(edition.tigers[tiger].satellite_spaces[space].row, "row")))
 
 
 @per_edition
-def worker_label(edition: Edition, worker: str, render=str) -> str:
-    """A worker type (the edition's names are placeholders: ``W1`` → ``type 1 worker``)."""
-    return render(msg("type {number} worker", number=edition.worker_types.index(worker) + 1 if worker in edition.worker_types else worker))
+def worker_label(edition: Edition, worker: str, render=str, capital=False) -> str:
+    """A worker type (the edition's names are placeholders: ``W1`` → ``type 1 worker``; `capital`: ``Type 1 worker``)."""
+    number = edition.worker_types.index(worker) + 1 if worker in edition.worker_types else worker
+    return render(msg("Type {number} worker", number=number) if capital else msg("type {number} worker", number=number))
 
 
 # -- in a language (issue 37) ------------------------------------------------------
@@ -322,6 +329,22 @@ def component_names(edition: Edition, lang: str = "en") -> dict[str, dict[str, s
         "goods": {g: g for g in edition.goods},
         "buildings": {b: edition.names.get("en", {}).get("buildings", {}).get(b, b.replace("_", " ")) for b in BUILDINGS}}
     return {f: {code: given.get(f, {}).get(code, name) for code, name in english[f].items()} for f in NAME_FAMILIES}
+
+
+def keep(message):
+    """The `render` that keeps a label function's message (names in it said by the reader's `Language`)."""
+    return message
+
+
+def named(edition: Edition, family: str, code: str, lang: str = "en") -> dict:
+    """A `messages.name` value: said with the reader's names (`in_language`), else `name_of` in `lang`."""
+    return name(family, code, name_of(edition, family, code, lang))
+
+
+def in_language(edition: Edition, language: Language) -> Language:
+    """`language` that names `edition`'s components in its own language (`component_names`)."""
+    return language if language.code == "en" else dataclasses.replace(
+        language, names=component_names(edition, language.code))
 
 
 def name_of(edition: Edition, family: str, code: str, lang: str = "en") -> str:

@@ -18,7 +18,7 @@ from api.games.asian_tigers.presentation.document import edition_labels
 from api.games.asian_tigers.presentation.summary import detail as _detail, joined, shown
 from api.games.asian_tigers.state import NEUTRAL, GameState, PlayerState
 from api.games.asian_tigers.turn import bonuses, building, market, placement
-from api.games.messages import msg, msg_n
+from api.games.messages import msg, msg_n, plus_sum
 
 
 def describe_choice(state: GameState, decision: dict, action: dict) -> dict:
@@ -100,7 +100,7 @@ def _place_worker(state: GameState, decision: dict, action: dict):
 
 def _placement_words(state: GameState, info: dict):
     center, edition = info["center"], state.edition
-    worker = L.worker_label(edition, info["worker"]).capitalize()
+    worker = L.worker_label(edition, info["worker"], L.keep, True)
     if center == placement.SPECIAL_TRADE_CENTER:
         amount = edition.rules["global_market"]["special_trade_center_advance"]
         return (msg("{worker} → the special trade centre", worker=worker), {},
@@ -108,22 +108,22 @@ def _placement_words(state: GameState, info: dict):
                                                         "another trade centre (no advance)", amount=amount)]})
     if center in state.trade_centers:
         spec = edition.trade_centers[center]
-        nations = [edition.nations[n].name for n in market.nations_at(state, center)]
-        return (msg("{worker} → {centre}", worker=worker, centre=L.trade_center_label(edition, center)), {},
+        nations = [L.named(edition, "nations", n) for n in market.nations_at(state, center)]
+        return (msg("{worker} → {centre}", worker=worker, centre=L.trade_center_label(edition, center, "en", L.keep)), {},
                 {"notes": [msg("{least} to {most} sales to {nations}; one flag bought advances you on the global "
-                               "market", least=spec["sales_min"], most=spec["sales_max"], nations=", ".join(nations))]})
+                               "market", least=spec["sales_min"], most=spec["sales_max"], nations=joined(nations, ","))]})
     tiger, letter = center.split(".")
     columns = building.reach(state, letter)
     markets = state.edition.tigers[tiger].local_markets
-    sales = [msg("1 {good} to its column {column} market (+{amount} influence)", good=markets[m].good,
+    sales = [msg("1 {good} to its column {column} market (+{amount} influence)", good=L.named(edition, "goods", markets[m].good),
                  column=markets[m].column, amount=markets[m].influence) for m in _local_sales(state, center)]
     notes = [msg("then you may sell {sales}", sales=joined(sales, "or"))] if sales else []  # LMKT-02: sale, then build
     notes.append(msg_n("then a build in column {columns} (or a ∞ space)", "then a build in columns {columns} (or a ∞ "
                        "space)", "count", count=len(columns), columns=", ".join(columns)))
     if state.centers[center] is None:
         notes.append(msg("the centre takes {worker}s for the rest of the era",
-                         worker=L.worker_label(edition, info["worker"])))
-    return (msg("{worker} → {centre}", worker=worker, centre=L.center_label(edition, center)),
+                         worker=L.worker_label(edition, info["worker"], L.keep)))
+    return (msg("{worker} → {centre}", worker=worker, centre=L.center_label(edition, center, "en", L.keep)),
             {"funds": {tiger: info["cost"]}} if info["cost"] else {}, {"notes": notes})
 
 
@@ -139,8 +139,8 @@ def _local_sales(state: GameState, center: str) -> tuple:
 def _parts_factory(state: GameState, player: PlayerState, space_id: str, energy: int):
     good = state.edition.space(space_id).good
     cost = {"energy": energy} if energy else {}
-    return (msg("Parts factory under your {good} factory on {space}", good=good, space=L.space_label(
-        state.edition, state.edition.space(space_id))), cost, {"goods": {good: state.edition.rules["parts_factory"][
+    return (msg("Parts factory under your {good} factory on {space}", good=L.named(state.edition, "goods", good), space=L.space_label(
+        state.edition, state.edition.space(space_id), "en", L.keep)), cost, {"goods": {good: state.edition.rules["parts_factory"][
             "production_goods"]}})
 
 
@@ -151,7 +151,8 @@ def _attach_parts_factory(state: GameState, decision: dict, action: dict):
 
 def _sell_local(state: GameState, decision: dict, action: dict):
     market_data = placement.check_local_sale(state, decision, action["market"])["market"]
-    return (msg("Sell {good} to {market}", good=market_data.good, market=L.market_label(state.edition, market_data.id)),
+    return (msg("Sell {good} to {market}", good=L.named(state.edition, "goods", market_data.good),
+                market=L.market_label(state.edition, market_data.id, "en", L.keep)),
             {"goods": {market_data.good: 1}}, {"influence": {market_data.tiger: market_data.influence}})
 
 
@@ -164,16 +165,16 @@ def _sale(state: GameState, decision: dict, action: dict):
                                amount=payoff["flag"]["value"])]
     else:
         payoff["notes"] = [msg("no global-market advance (special trade centre)")]
-    goods = {}
+    goods, named = {}, plus_sum(L.named(state.edition, "goods", g) for g in action["goods"])
     for good in action["goods"]:
         goods[good] = goods.get(good, 0) + 1
-    return (msg("Sell {goods} to {nation} → flag in {row}", goods=" + ".join(action["goods"]), nation=nation.name,
+    return (msg("Sell {goods} to {nation} → flag in {row}", goods=named, nation=L.named(state.edition, "nations", nation.code),
                 row=L.row_label(state.edition, action["row"]).split(" (")[0]), {"goods": goods}, payoff)
 
 
 def _advance_with_flag(state: GameState, decision: dict, action: dict):
-    flag = _flag_payoff(state, action["flag"])
-    return msg("Advance with {flag}", flag=flag["label"]), {}, {"global_market": flag["value"]}
+    label = L.flag_label(state.edition, action["flag"], "en", L.keep)
+    return msg("Advance with {flag}", flag=label), {}, {"global_market": _flag_payoff(state, action["flag"])["value"]}
 
 
 def _special_advance(state: GameState, decision: dict, action: dict):
@@ -197,17 +198,17 @@ def _resolve_bonus(state: GameState, decision: dict, action: dict):
         _funds(cost, plan["tiger"], plan["funds"])
         payoff["influence"] = {plan["tiger"]: plan["amount"]}
         _region_note(state, pending, plan["tiger"], payoff)
-        said = on(edition.tigers[plan["tiger"]].name)
+        said = on(L.named(edition, "tigers", plan["tiger"]))
     elif verb == "build_headquarters":
-        payoff["notes"] = [msg("headquarters on {tiger}", tiger=edition.tigers[plan["tiger"]].name)]
+        payoff["notes"] = [msg("headquarters on {tiger}", tiger=L.named(edition, "tigers", plan["tiger"]))]
         _region_note(state, pending, plan["tiger"], payoff)
-        said = on(edition.tigers[plan["tiger"]].name)
+        said = on(L.named(edition, "tigers", plan["tiger"]))
     elif verb == "build_satellite":
         satellite = plan["space"]
         _funds(cost, satellite.tiger, plan["funds"])
         payoff["satellite"] = {"id": satellite.id, "label": L.satellite_space_label(edition, satellite.id)}
         payoff["notes"] = [_satellite_ip(state, player, satellite)]
-        said = on(payoff["satellite"]["label"])
+        said = on(L.satellite_space_label(edition, satellite.id, "en", L.keep))
     elif verb == "parts_factory":
         text, cost, more = _parts_factory(state, player, plan["piece"].space, plan["energy"])
         payoff.update(more)
@@ -216,7 +217,7 @@ def _resolve_bonus(state: GameState, decision: dict, action: dict):
         more_cost, more = build_payoff(state, player, plan["info"])
         cost.update(more_cost)
         payoff.update(more)
-        said = on(L.space_label(edition, plan["info"]["space"]))
+        said = on(L.space_label(edition, plan["info"]["space"], "en", L.keep))
     elif verb == "remove_generic":
         payoff["sector"] = sector_payoff(state, player, plan["sector"], factory=False)
         said = msg("Use “{bonus}”: sector {sector}", bonus=label, sector=plan["sector"].lstrip("S"))
@@ -228,7 +229,7 @@ def _resolve_bonus(state: GameState, decision: dict, action: dict):
             amount = edition.dollar_tokens[token]["amount_per_tiger"]
             payoff["funds"] = {t: amount for t in action["tigers"]}
             said = msg("Use “{bonus}”: {token} ({tigers})", bonus=label, token=L.performance_label(edition, token),
-                       tigers=joined([edition.tigers[t].name for t in action["tigers"]], "and"))
+                       tigers=joined([L.named(edition, "tigers", t) for t in action["tigers"]], "and"))
     else:
         effect = bonuses.entry(state, pending)["effects"][0]
         if verb == "advance_global_market":
@@ -243,7 +244,7 @@ def _satellite_ip(state: GameState, player, satellite) -> str:
     """IP-03 in numbers (issue 33): the satellite's 1 IP and +1 for each of the player's pieces in its row there."""
     row = [p for p in state.pieces if p.owner == player.id and p.space in state.edition.tigers[satellite.tiger].spaces
            and state.edition.space(p.space).row == satellite.row and not state.edition.space(p.space).infinite]
-    tiger = state.edition.tigers[satellite.tiger].name
+    tiger = L.named(state.edition, "tigers", satellite.tiger)
     return msg("+{points} investment points on {tiger} (the satellite 1, +1 for each of your {count} pieces in that "
                "row)", points=1 + len(row), tiger=tiger, count=len(row)) if row else msg(
         "+1 investment point on {tiger} (the satellite 1)", tiger=tiger)
@@ -276,9 +277,9 @@ def _take_region_bonus(state: GameState, decision: dict, action: dict):
     spec = state.edition.catalog["region_bonus_effects"][state.edition.region_bonus_tokens[decision["token"]]]
     amount = spec["effects"][0]["amount"]
     if "tiger" in action:
-        return (msg("+{amount} influence on {tiger}", amount=amount, tiger=state.edition.tigers[action["tiger"]].name),
+        return (msg("+{amount} influence on {tiger}", amount=amount, tiger=L.named(state.edition, "tigers", action["tiger"])),
                 {}, {"influence": {action["tiger"]: amount}})
-    return (msg("Take {amount} {good}", amount=amount, good=action["good"]), {},
+    return (msg("Take {amount} {good}", amount=amount, good=L.named(state.edition, "goods", action["good"])), {},
             {"goods": {action["good"]: amount}, "notes": [_made_where(state, decision, action["good"])]})
 
 
@@ -295,21 +296,22 @@ def _made_where(state: GameState, decision: dict, good: str):
                      if piece.owner == NEUTRAL else msg("{player}'s factory", player=state.player(piece.owner).name))
             if owner not in owners:
                 owners.append(owner)
-    said = dict(good=good, tiger=state.edition.tigers[tiger].name, makers=joined(owners, "and"))
+    said = dict(good=L.named(state.edition, "goods", good), tiger=L.named(state.edition, "tigers", tiger), makers=joined(owners, "and"))
     return msg("{good} is made on {tiger} by {makers}", **said) if owners == [msg("your factory")] else msg(
         "{good} is made on {tiger} by {makers} (anyone's factory counts)", **said)
 
 
 def _run_factory(state: GameState, decision: dict, action: dict):
     space = state.edition.space(action["space"])
-    return (msg("Run the {good} factory on {space}", good=space.good, space=L.space_label(state.edition, space)),
+    return (msg("Run the {good} factory on {space}", good=L.named(state.edition, "goods", space.good),
+                space=L.space_label(state.edition, space, "en", L.keep)),
             {"energy": decision["energy"]},
             {"goods": {space.good: state.edition.rules["factory"]["production_goods"]}})
 
 
 def _accept_special_flag(state: GameState, decision: dict, action: dict):
     tiger = decision["tiger"]
-    return (msg("Accept {flag}", flag=L.flag_label(state.edition, "special:" + tiger)), {},
+    return (msg("Accept {flag}", flag=L.flag_label(state.edition, "special:" + tiger, "en", L.keep)), {},
             {"flag": {"id": f"special:{tiger}", "label": L.flag_label(state.edition, "special:" + tiger),
                       "stars": state.edition.special_flag_stars[tiger]},
              "notes": [msg("your influence there drops to the previous Tiger icon")]})
@@ -320,7 +322,7 @@ def _reveal_tile(state: GameState, decision: dict, action: dict):
 
 
 def _automa_region(state: GameState, decision: dict, action: dict):
-    return msg("The Automa's bonus goes to {tiger}", tiger=state.edition.tigers[action["tiger"]].name), {}, {}
+    return msg("The Automa's bonus goes to {tiger}", tiger=L.named(state.edition, "tigers", action["tiger"])), {}, {}
 
 
 _PLAIN_LABELS = {

@@ -5,7 +5,7 @@ from functools import reduce
 
 from api.games.asian_tigers.presentation import labels as L
 from api.games.asian_tigers.state import GameState
-from api.games.messages import msg, msg_n
+from api.games.messages import Message, msg, msg_n
 
 
 LINKS = {"—": lambda a, b: msg("{before} — {after}", before=a, after=b), ",": lambda a, b: msg("{before}, {after}",
@@ -64,13 +64,13 @@ def _amounts(state: GameState, bucket: dict, gain: bool = False) -> list:
     out, sign, tigers = [], "+" if gain else "", state.edition.tigers
     for tiger, n in (bucket.get("funds") or {}).items():
         out.append(msg_n("{sign}{count} fund on {tiger}", "{sign}{count} funds on {tiger}", "count", sign=sign,
-                         count=n, tiger=tigers[tiger].name))
+                         count=n, tiger=L.named(state.edition, "tigers", tiger)))
     for tiger, n in (bucket.get("influence") or {}).items():
-        out.append(msg("+{amount} influence on {tiger}", amount=n, tiger=tigers[tiger].name))
+        out.append(msg("+{amount} influence on {tiger}", amount=n, tiger=L.named(state.edition, "tigers", tiger)))
     out += [msg("{sign}{amount} energy", sign=sign, amount=bucket["energy"])] if bucket.get("energy") else []
     out += [msg("{sign}{amount} science", sign=sign, amount=bucket["science"])] if bucket.get("science") else []
     for good, n in (bucket.get("goods") or {}).items():
-        out.append(f"{sign}{n} {good}")  # a good's name is the edition's
+        out.append(Message("{sign}{n} {good}", dict(sign=sign, n=n, good=L.named(state.edition, "goods", good))))
     if bucket.get("global_market"):
         out.append(msg("+{amount} on the global market", amount=bucket["global_market"]))
     return out

@@ -48,9 +48,9 @@ def prompt(state: GameState, decision: dict | None) -> Message | None:
     who = state.player(seat).name if isinstance(seat, str) and seat.isdigit() else msg("The table")
     text = PROMPTS.get(kind, kind.replace("_", " "))
     if decision.get("tiger") in state.edition.tigers and kind in _ON_TIGER:
-        text = _ON_TIGER[kind](state.edition.tigers[decision["tiger"]].name)
+        text = _ON_TIGER[kind](L.named(state.edition, "tigers", decision["tiger"]))
     if kind == "choose_special_flag":
-        text = msg("take {flag}?", flag=L.flag_label(state.edition, "special:" + decision["tiger"]))
+        text = msg("take {flag}?", flag=L.flag_label(state.edition, "special:" + decision["tiger"], "en", L.keep))
     return msg("{player}: {question}", player=who, question=text)
 
 

@@ -44,10 +44,14 @@ def entry(state: GameState, pending: dict) -> dict:
     return state.edition.catalog[group][pending["bonus"]]
 
 
-def describe(state: GameState, pending: dict) -> str:
-    """``the headquarters bonus (sector S5)``."""
+def describe(state: GameState, pending: dict, capital: bool = False):
+    """``the headquarters bonus (sector S5)`` (a message; `capital`: ``The …``, "s5" as str.capitalize said it)."""
     kind, where = pending["source"].split(":")
-    return f"the {pending['bonus'].replace('_', ' ')} bonus ({kind} {where})"
+    said = dict(bonus=pending["bonus"].replace("_", " "), where=where.lower() if capital else where)
+    if kind == "sector":
+        return msg("The {bonus} bonus (sector {where})", **said) if capital else msg(
+            "the {bonus} bonus (sector {where})", **said)
+    return msg("The {bonus} bonus (row {where})", **said) if capital else msg("the {bonus} bonus (row {where})", **said)
 
 
 # -- options ----------------------------------------------------------------------
@@ -99,7 +103,7 @@ def check(state: GameState, pending: dict, action: dict) -> dict:
     if extra:
         wanted = ", ".join(sorted(FIELDS[verb])) or "no further choice"
         raise ActionShapeError(msg("{what} takes {wanted}; unexpected: {extra}",
-                                   what=describe(state, pending).capitalize(), wanted=wanted, extra=', '.join(extra)),
+                                   what=describe(state, pending, capital=True), wanted=wanted, extra=', '.join(extra)),
                                code="unexpected_field", field=extra[0])
     funds = bonus.get("cost", {}).get("funds", 0)
     plan = {"verb": verb, "funds": funds}
@@ -223,7 +227,7 @@ def resolve_bonus(state: GameState, action: dict, events: list[dict]) -> None:
 
 def apply_plan(state: GameState, player: PlayerState, pending: dict, plan: dict, events: list[dict]) -> None:
     """Pay the bonus's cost and carry out its effects; follow-ups and unlocked bonuses come after."""
-    reason = describe(state, pending)
+    reason = str(describe(state, pending))  # log lines stay English (stored with the events)
     verb = plan["verb"]
     follow = [e for e in entry(state, pending)["effects"][1:] if e["do"] == "region_bonus"]
     tiger = None
