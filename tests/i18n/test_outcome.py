@@ -119,3 +119,36 @@ def test_a_finished_games_score_is_its_outcome_in_german(client):
     score = _get(client, f"{url}/score", auth, "de").get_json()["score"]
     outcome = _get(client, f"{url}/outcome", auth, "de").get_json()["outcome"]
     assert score["final"] is True and {k: v for k, v in score.items() if k != "final"} == outcome
+
+
+def test_the_phones_own_engine_gives_the_outcome_as_messages(client):
+    """What the phone's engine answers (api/offline/table.py) carries the messages the phone says; said in
+    Portuguese they are the server's Portuguese lines (SCORE-END-01)."""
+    from api.i18n import localize
+    from api.offline import table
+
+    url, auth, golden = _play(client, "asian-tigers-4p.json")
+    opened = json.loads(table.open_json(json.dumps({"game_id": "outcome-pt", "edition": golden["edition"],
+                                                    "options": golden["options"], "seed": golden["seed"],
+                                                    "actions": golden["actions"], "meta": {"version": 1}})))
+    assert opened["ok"], opened
+    answer = json.loads(table.outcome_json("outcome-pt"))
+    assert answer["ok"] and all("text_message" in line for line in answer["outcome"]["lines"])
+    english = _get(client, f"{url}/outcome", auth).get_json()["outcome"]
+    assert _strip(answer["outcome"]) == _strip(english)
+    assert [line["text"] for line in answer["outcome"]["lines"]] == [line["text"] for line in english["lines"]]
+    server = _get(client, f"{url}/outcome", auth, "pt").get_json()["outcome"]
+    said = localize(answer["outcome"], "pt")
+    # The sentences are the server's; the phone's engine names the Tigers and nations in English (it is not told
+    # the language): the server's Portuguese names put back in English give the phone's lines word for word.
+    from api.games.asian_tigers.presentation.labels import component_names
+    edition = engine.load_edition()
+    names = [(component_names(edition, "pt")[f][c], n) for f in ("tigers", "nations")
+             for c, n in component_names(edition)[f].items()]
+
+    def in_english(text):
+        for pt, en in sorted(names, key=lambda pair: -len(pair[0])):
+            text = text.replace(pt, en)
+        return text
+    assert [line["text"] for line in said["lines"]] == [in_english(line["text"]) for line in server["lines"]]
+    assert any("prosperidade" in line["text"] for line in said["lines"])
