@@ -97,7 +97,7 @@ def test_every_tie_breaks_detail_is_said_in_german(client):
 
 
 def test_the_provisional_score_near_the_end_is_said_in_german_and_portuguese(client):
-    url, auth, golden = _play(client, "asian-tigers-2p.json", drop=3)
+    url, auth, _ = _play(client, "asian-tigers-2p.json", drop=3)
     english = _get(client, f"{url}/score", auth)
     body = english.get_json()
     assert body["over"] is False and body["score"]["final"] is False
