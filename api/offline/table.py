@@ -211,12 +211,12 @@ def why_not_json(game_id: str) -> str:
 
 
 def outcome_json(game_id: str) -> str:
-    """Final standings of a finished table, as ``GET /outcome`` gives them."""
+    """Final standings of a finished table, as ``GET /outcome`` gives them (with messages, for the phone to say)."""
     table = TABLES[game_id]
     if not engine.is_over(table.state):
         return json.dumps({"ok": False, "problem": {"status": 409, "code": "game_not_over", "rule": None,
                                                     "detail": "the game is not over yet"}})
-    return json.dumps({"ok": True, "outcome": engine.outcome(table.state)}, ensure_ascii=False)
+    return json.dumps({"ok": True, "outcome": engine.outcome(table.state, messages="en")}, ensure_ascii=False)
 
 
 def export_json(game_id: str) -> str:

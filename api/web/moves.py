@@ -1,14 +1,18 @@
 """Playing: apply one action, a batch, undo; read the log, the score, the outcome."""
 from __future__ import annotations
 
+import inspect
+
 from flask import Blueprint, Response
 
+from api.i18n import localize
 from api.storage.errors import IdempotencyKeyRequired
 from api.storage.models import WriteOutcome
 from api.web import schemas
 from api.web.events import publish
 from api.web.guards import read_json
 from api.web.http import authorized, expected_versions, idempotency, json_response, load, not_modified, query, readable
+from api.web.language import request_language
 from api.web.problems import ApiProblem
 from api.web.views import log_entry, write_body
 
@@ -34,8 +38,7 @@ def _prepare(game_id: str, schema):
     idem = idempotency(raw)
     if idem is None:  # required on moves: a retried move whose answer was lost must not apply twice
         raise IdempotencyKeyRequired(record.version)
-    # The answer is the update (a patch of the view the phone holds) unless ?full=1 asks for the whole view;
-    # the repository renders it with `write_body` and keeps the flag, so a replay is rendered the same way.
+    # The answer is a patch of the phone's view unless ?full=1; the repository keeps the flag for replays.
     return r, record, body, idem, full
 
 
@@ -79,28 +82,23 @@ def game_log(game_id: str):
                           "more": bool(entries) and next_after < record.head_seq}, 200, record.version)
 
 
-@bp.get("/score")
-def provisional_score(game_id: str):
-    """The score as if the game ended now (404 not_supported if the engine lacks it)."""
+@bp.get("/score", defaults={"key": "score"})
+@bp.get("/outcome", defaults={"key": "outcome"})
+def scored(game_id: str, key: str):
+    """The score as if the game ended now (/score; 404 not_supported if the engine lacks it) or the final
+    standings (/outcome; 409 game_not_over before the end), in the request's language: an engine whose function
+    takes `messages` gives its lines as messages too, said here (English: the engine's own text, as it was)."""
     r, _, _, cached = readable(game_id)
     if cached is not None:
         return cached
-    game = r.load(game_id)
-    score = game.engine.provisional_score(game.state)
-    return json_response({"game_id": game_id, "version": game.record.version,
-                          "over": game.engine.is_over(game.state), "score": score}, 200, game.record.version)
-
-
-@bp.get("/outcome")
-def outcome(game_id: str):
-    """Final standings; 409 game_not_over before the end."""
-    r, _, _, cached = readable(game_id)
-    if cached is not None:
-        return cached
-    game = r.load(game_id)
-    if not game.engine.is_over(game.state):
+    game, lang, fn_name = r.load(game_id), request_language(), "provisional_score" if key == "score" else "outcome"
+    over, fn = game.engine.is_over(game.state), getattr(getattr(game.engine, "module", None), fn_name, None)
+    if key == "outcome" and not over:
         raise ApiProblem(409, "game_not_over", "the game is not over yet; see /score for a provisional score",
                          current_version=game.record.version)
-    result = game.engine.outcome(game.state)
-    return json_response({"game_id": game_id, "version": game.record.version, "outcome": result}, 200,
-                         game.record.version)
+    if lang != "en" and fn is not None and "messages" in inspect.signature(fn).parameters:
+        result = localize(fn(game.state, messages=lang), lang)
+    else:
+        result = getattr(game.engine, fn_name)(game.state)
+    return json_response({"game_id": game_id, "version": game.record.version, **({"over": over} if key == "score"
+                          else {}), key: result}, 200, game.record.version)

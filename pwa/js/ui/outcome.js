@@ -1,7 +1,7 @@
 // A game's outcome (GET /outcome or /score) as the result sheet's model (ui/sheet.js).
 // The Automa scores flag areas, not sectors A–F: rows are the union, a missing cell "—".
 import { playerColor, playerName, tigerName } from "../labels.js";
-import { t } from "../i18n.js";
+import { lang, localize, t } from "../i18n.js";
 
 // "AF2" (the Automa's flag area 2) and "A" (sector A) in words.
 function sectorWords(key, outcome) {
@@ -18,7 +18,10 @@ const PAD_RULES = [[t("Prosperity from influence"), "MGMT2-04"], [t("Sector bonu
 const union = (objs) => [...new Set(objs.flatMap((o) => Object.keys(o || {})))];
 
 // `sofar`: the score as if the game ended now — nobody "wins" before the end; the leader "leads so far".
-export function outcomeModel(outcome, view, L, { goals = {}, sofar = false } = {}) {
+// The lines and tie-breaks come in the phone's language from the server; the phone's own engine gives them as
+// messages too (``text_message`` beside ``text``), said here.  English keeps the engine's own text.
+export function outcomeModel(given, view, L, { goals = {}, sofar = false } = {}) {
+  const outcome = lang === "en" ? given : localize(given);
   const P = outcome.participants || {};
   const ids = (outcome.standings || []).map((s) => s.participant).filter((id) => P[id] && P[id].recorded !== false);
   const lines = outcome.lines || [];

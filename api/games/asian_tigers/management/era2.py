@@ -85,9 +85,9 @@ def _relabel(position: EndPosition, labels: dict[str, str]) -> EndPosition:
 
 
 def unlabel(value, ids: dict[str, str], key: str | None = None):
-    """Put seat ids back into the structure; the explanation texts (``text``, ``detail``) keep the labels."""
+    """Put seat ids back into the structure; the explanation texts (``text``, ``detail``, messages) keep the labels."""
     if isinstance(value, dict):
-        return {ids.get(k, k): unlabel(v, ids, k) for k, v in value.items()}
+        return value if str(key).endswith("_message") else {ids.get(k, k): unlabel(v, ids, k) for k, v in value.items()}
     if isinstance(value, list):
         return [unlabel(v, ids, key) for v in value]
     if isinstance(value, str) and key not in ("text", "detail"):

@@ -151,11 +151,8 @@ class ParticipantScore:
         if self.prosperity_from_influence_era1 is not None:
             out["prosperity_from_influence_era1"] = self.prosperity_from_influence_era1
             out["prosperity_by_tiger_era1"] = tigers(self.by_tiger_era1 or {})
-        if self.sectors is None:
-            out["final_scoring_bonuses"] = None
-        else:
-            out["final_scoring_bonuses"] = {s.sector: s.to_dict() for s in self.sectors}
-            out["final_scoring_bonuses"]["total"] = self.final_scoring_bonuses
+        out["final_scoring_bonuses"] = None if self.sectors is None else {
+            **{s.sector: s.to_dict() for s in self.sectors}, "total": self.final_scoring_bonuses}
         out["nations"] = self.nations.to_dict() if self.nations else None
         out.update(total=self.total, recorded=self.recorded, rank=self.rank)
         return out
@@ -220,8 +217,7 @@ class Outcome:
             return out
 
         out = {
-            "rules_options": self.options.to_dict(),
-            "player_count": self.player_count,
+            "rules_options": self.options.to_dict(), "player_count": self.player_count,
             "table_player_count": self.table_player_count,
             "global_market": {m.participant: m.to_dict() for m in self.global_market},
             "final_turn_order": list(self.turn_order.order),
@@ -236,9 +232,7 @@ class Outcome:
                              "final_turn_order_position": self.turn_order.rank_of(pid)}
                             for i, pid in enumerate(self.standings.order)]
         out["standings_tie_breaks"] = [t.to_dict(messages) for t in self.standings.tie_breaks]
-        out["winner"] = self.winner
-        out["solo"] = self.solo.to_dict() if self.solo else None
-        out["lines"] = [line.to_dict(messages) for line in self.lines]
-        out["provisional"] = bool(self.placeholder_values)
-        out["placeholder_values"] = list(self.placeholder_values)
+        out.update(winner=self.winner, solo=self.solo.to_dict() if self.solo else None,
+                   lines=[line.to_dict(messages) for line in self.lines], provisional=bool(self.placeholder_values),
+                   placeholder_values=list(self.placeholder_values))
         return out
