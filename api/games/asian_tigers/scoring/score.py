@@ -58,7 +58,8 @@ def score_end_position(position: EndPosition, edition: Edition) -> Outcome:
 
     `position` is assumed consistent (the scorer validates table input; the engine builds it from a legal state).
     Returns an `Outcome`."""
-    book, n = _Book(edition), position.table_player_count
+    book = _Book(edition)
+    n = position.table_player_count
     moves, turn = _global_market(position, edition, book)
     final = turn.order
     influence_step, influence_after = _influence_step(position, edition, book, final)
@@ -288,7 +289,8 @@ def milestones_reached(edition: Edition, position_on_track: int, on_space: bool)
     listed = list(track["milestones"])
     reached = (lambda m: m <= position_on_track) if on_space else (lambda m: m < position_on_track)
     pointers = [f"/board/global_market_track/milestones/{i}" for i, m in enumerate(listed) if reached(m)]
-    count, step = len(pointers), track["milestone_every"]
+    count = len(pointers)
+    step = track["milestone_every"]
     first = (max(listed) if listed else 0) + step  # the first milestone past the printed ones
     last = position_on_track if on_space else position_on_track - 1  # the furthest space that counts
     # I05: past the printed track, milestones go on every `milestone_every` unless the edition stops them.
@@ -302,7 +304,8 @@ def milestones_reached(edition: Edition, position_on_track: int, on_space: bool)
 
 def _nations(position: EndPosition, edition: Edition, book: _Book, p, moves) -> tuple[NationsScore, set]:
     """SCORE-NAT-01 / AMB-30: distinct nations (Automa overflow included) + special flags, × milestones."""
-    index, flags = _flag_index(edition), [f for row in p.flags.values() for f in row]
+    index = _flag_index(edition)
+    flags = [f for row in p.flags.values() for f in row]
     nations = tuple(sorted({index[f][0] for f in flags if not f.startswith(SPECIAL_PREFIX)}))
     special = len(p.special_flags) + sum(f.startswith(SPECIAL_PREFIX) for f in flags)
     gm = next(m.after for m in moves if m.participant == p.id)
@@ -344,7 +347,8 @@ def solo_rank_title(edition: Edition, total: int) -> tuple[str, str]:
 
 def _standings(position: EndPosition, edition: Edition, book: _Book, scores, final, ph):
     """SCORE-END-01 winner and ranks; solo verdict (SOLO-SCORE-02/03, AMB-46) and rank title (SOLO-RANK-01)."""
-    recorded, solo = {s.id: s.total for s in scores if s.recorded}, position.solo
+    recorded = {s.id: s.total for s in scores if s.recorded}
+    solo = position.solo
     everything = set().union(*(ph[pid] for pid in recorded)) if recorded else set()
     if solo is None:
         standings = rank_totals(recorded, turn_order=final)
@@ -352,7 +356,8 @@ def _standings(position: EndPosition, edition: Edition, book: _Book, scores, fin
         book.add(winner, "winner", None, recorded.get(winner), _ties(msg("Winner: {id} with {total}", id=winner,
                  total=recorded.get(winner)), standings, winner, winner=True), everything)
         return standings, winner, None
-    human, automa = position.of_kind(PLAYER)[0].id, position.of_kind(AUTOMA)[0].id
+    human = position.of_kind(PLAYER)[0].id
+    automa = position.of_kind(AUTOMA)[0].id
     totals = {s.id: s.total for s in scores}
     wins_ties = bool(edition.solo["human_wins_ties"]) and solo.variant == "solo"
     if solo.variant == "high_score":

@@ -171,7 +171,8 @@ def solo_settings(data: dict, count: int, edition: Edition) -> SoloSettings | No
     if value is None:
         fail("missing_solo", "/solo", msg("a solo game needs {shape}", shape='{"difficulty": 1..4}'), "SOLO-SETUP-07")
     value = obj(value, "/solo", ("difficulty",), ("variant", "goal_met", "high_score"))
-    allowed, difficulty = list(edition.solo["difficulty_multipliers"]), value["difficulty"]
+    allowed = list(edition.solo["difficulty_multipliers"])
+    difficulty = value["difficulty"]
     if isinstance(difficulty, bool) or difficulty not in allowed:
         fail("invalid_difficulty", "/solo/difficulty", msg("difficulty must be one of {allowed}, got {value}",
              allowed=str(allowed), value=repr(difficulty)), "SOLO-SETUP-07")
