@@ -4,6 +4,7 @@ next question comes back in German — the words the server would say in German 
 from __future__ import annotations
 
 import json
+import time
 
 from api.games import asian_tigers as engine
 from api.i18n import language
@@ -13,14 +14,23 @@ ENGINE_WAIT = 180_000  # first download and start of Pyodide on a loaded machine
 PLAYERS = [{"name": "Ann", "color": "red"}, {"name": "Bob", "color": "blue"}]
 
 
+def wait_until(page, expression: str, timeout_ms: int = 30_000) -> None:
+    """Poll `expression` from the test (`page.wait_for_function` compiles its predicate with eval in the page,
+    which the app's CSP forbids: now and then Chromium reported that as a page error)."""
+    deadline = time.monotonic() + timeout_ms / 1000
+    while not page.evaluate(expression):
+        assert time.monotonic() < deadline, f"still false after {timeout_ms} ms: {expression}"
+        page.wait_for_timeout(100)
+
+
 def test_an_offline_moves_next_question_is_in_the_phones_language(server, new_phone):
     page = new_phone()
     page.goto(server.url + "/")
     page.evaluate("localStorage.setItem('tablekeeper.language', 'de')")
     page.reload()
-    page.wait_for_function("document.documentElement.lang === 'de'")
+    wait_until(page, "document.documentElement.lang === 'de'")
     page.evaluate("async () => (await import('/js/offline/engine.js')).prepare()")
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=ENGINE_WAIT)
+    wait_until(page, "navigator.serviceWorker.controller !== null", ENGINE_WAIT)
     page.context.set_offline(True)
     opened = page.evaluate("""async (payload) => { const e = await import('/js/offline/engine.js');
         return e.call('open_json', payload); }""", json.dumps({"game_id": "local-de", "edition": None, "seed": 4,
