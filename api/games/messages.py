@@ -109,6 +109,8 @@ def say(tree: Any, lang: Language = ENGLISH, plain: tuple = ()) -> Any:
 
 def render(value: Any, lang: Language = ENGLISH) -> str:
     """`value` (a Message, a form from this module or a plain value) as text in `lang`."""
+    if type(value) is str:  # most values are names and numbers already said: the common case first
+        return value
     if isinstance(value, Message):
         values = {k: _Ordinal(v["ordinal"], lang) if isinstance(v, dict) and "ordinal" in v else render(v, lang)
                   for k, v in value.params.items()}
