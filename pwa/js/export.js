@@ -1,6 +1,7 @@
 // Export: the server's JSON export as a download, and a BG Stats "push play" link
 // (https://app.bgstatsapp.com/createPlay.html?data=<url-encoded JSON>).
 import { api } from "./api.js";
+import { t } from "./i18n.js";
 
 export async function downloadExport(game) {
   const { data } = await api.exportGame(game.game_id, game.token);
@@ -35,7 +36,7 @@ export function bgStatsLink(gameView, outcome, { start = null, bggId = null } = 
   const play = {
     board: "",
     durationMin: Math.max(1, Math.round((new Date(gameView.updated_at) - new Date(gameView.created_at)) / 60000)) || 0,
-    comments: `Recorded with tablekeeper (game ${gameView.game_id})`,
+    comments: t("Recorded with tablekeeper (game {id})", { id: gameView.game_id }),  // BG Stats shows it to the player
     game: { name: "Asian Tigers: A Story of Prosperity", highestWins: true, noPoints: false, sourceGameId: "asian_tigers",
             ...(bggId ? { bggId: Number(bggId) } : {}) },
     location: "",

@@ -1,5 +1,5 @@
 """The phone's own engine says the next question in the phone's language (issue 37), in Chromium at 360×740:
-a phone set to German starts its engine (Pyodide in the worker), plays a move with no connection, and the
+a phone set to German is made ready by a tap on the German card, starts its engine (Pyodide in the worker), plays a move with no connection, and the
 next question comes back in German — the words the server would say in German for the same state."""
 from __future__ import annotations
 
@@ -29,7 +29,12 @@ def test_an_offline_moves_next_question_is_in_the_phones_language(server, new_ph
     page.evaluate("localStorage.setItem('tablekeeper.language', 'de')")
     page.reload()
     wait_until(page, "document.documentElement.lang === 'de'")
-    page.evaluate("async () => (await import('/js/offline/engine.js')).prepare()")
+    # The card that makes the phone ready speaks German too (its heading, its button, its progress).
+    page.get_by_role("button", name="Dieses Handy für das Spielen ohne Netz vorbereiten").click()
+    page.get_by_role("progressbar", name="Download der Regel-Engine").wait_for()
+    page.get_by_role("heading", name="Bereit zum Spielen ohne Netz", exact=True).wait_for(timeout=ENGINE_WAIT)
+    assert "Dieses Handy führt die Regeln selbst aus" in page.get_by_test_id("offline-ready").inner_text()
+    shot(page, "lang-offline-ready-de")
     wait_until(page, "navigator.serviceWorker.controller !== null", ENGINE_WAIT)
     page.context.set_offline(True)
     opened = page.evaluate("""async (payload) => { const e = await import('/js/offline/engine.js');

@@ -22,6 +22,7 @@ import { go } from "../router.js";
 import { set } from "../store.js";
 import { call, prepare } from "./engine.js";
 import { adoptImported, createOffline, exportLocal, importLocal, outcomeHere } from "./play.js";
+import { t } from "../i18n.js";
 
 const seed31 = () => crypto.getRandomValues(new Uint32Array(1))[0] % 2 ** 31;
 const engine = async (fn, payload) => call(fn, JSON.stringify({ edition: null, ...payload }));
@@ -83,9 +84,9 @@ export async function createCampaignOffline(body) {
 export async function startSessionOffline(id, body) {
   await prepare();
   const saved = await savedCampaign(id);
-  if (saved.conflict) return problem("campaign_conflict", "Settle the conflict with the server's campaign first.");
+  if (saved.conflict) return problem("campaign_conflict", t("Settle the conflict with the server's campaign first."));
   const open = openPending(saved) || (!hasOfflineWork(saved) && saved.view.open_session);
-  if (open) return problem("session_in_progress", `Session game ${open.game_id} is still open: play it to the end and record it first.`);
+  if (open) return problem("session_in_progress", t("Session game {game} is still open: play it to the end and record it first.", { game: open.game_id }));
   const document = documentOf(saved);
   const answer = await engine("campaign_session_json", { document, tile: body.tile || null });
   if (!answer.ok) return { problem: answer.problem };
@@ -95,7 +96,7 @@ export async function startSessionOffline(id, body) {
   const hash = made.view.edition.content_hash;
   if (saved.view.edition_hash && saved.view.edition_hash !== hash) {
     await forgetGame(made.game_id);
-    return problem("edition_not_on_phone", "This campaign uses another edition than the one in this phone's engine: play its next session online.");
+    return problem("edition_not_on_phone", t("This campaign uses another edition than the one in this phone's engine: play its next session online."));
   }
   await db.put("games", { ...(await db.get("games", made.game_id)), campaign_id: id });
   const first = !(saved.pending || []).length;
@@ -113,7 +114,7 @@ export async function recordSessionOffline(id, body) {
   if (!entry) return null;  // not a session of this phone: the server records it
   const game = await db.get("games", entry.game_id);
   const outcome = game && (await outcomeHere(game));
-  if (!outcome) return problem("game_not_over", "The session game is not over yet; record it after its last move.");
+  if (!outcome) return problem("game_not_over", t("The session game is not over yet; record it after its last move."));
   const answer = await engine("campaign_record_json", { document: saved.document, outcome, turn_down: body.turn_down || null });
   if (!answer.ok) return { problem: answer.problem };
   const pending = saved.pending.map((p) => (p === entry || p.game_id === entry.game_id
@@ -135,7 +136,7 @@ async function createOnServer(saved) {
   const { data } = await api.createCampaign(saved.settings, `campaign-${saved.campaign_id}`);
   if (canon(data.campaign.document.campaign.tiles) !== canon(saved.document.campaign.tiles)) {
     throw new ApiError(409, { code: "campaign_diverged",
-      detail: `The server drew other tiles (${data.campaign.document.campaign.tiles.join(", ")}) than this phone (${saved.document.campaign.tiles.join(", ")}).` });
+      detail: t("The server drew other tiles ({server}) than this phone ({phone}).", { server: data.campaign.document.campaign.tiles.join(", "), phone: saved.document.campaign.tiles.join(", ") }) });
   }
   const pending = (saved.pending || []).map((p, i) => (i === 0 ? { ...p, base_version: data.campaign.version } : p));
   const moved = await patchCampaign(data.campaign_id, { ...saved, local: false, settings: null, token: data.campaign_token,
@@ -207,8 +208,8 @@ async function send(id) {
   await loadGames();
   const same = canon(saved.view.document) === canon(saved.document);
   await patchCampaign(saved.campaign_id, { document: null, pending: [], verified: { same, version: saved.view.version } });
-  set({ online: true, notice: same ? "The campaign is on the server: same sessions, same standing."
-    : "The server's campaign differs from this phone's copy: showing the server's." });
+  set({ online: true, notice: same ? t("The campaign is on the server: same sessions, same standing.")
+    : t("The server's campaign differs from this phone's copy: showing the server's.") });
   return { stopped: null, campaign_id: saved.campaign_id };
 }
 
@@ -222,11 +223,10 @@ export async function resolveConflict(id, how) {
   const fresh = (await api.campaign(id, saved.token)).data;
   if (how === "replay") {
     const [p, ...rest] = saved.pending;
-    if (!p || rest.length || p.server_game_id) return problem("replay_not_possible", "Only one waiting session can be replayed.");
+    if (!p || rest.length || p.server_game_id) return problem("replay_not_possible", t("Only one waiting session can be replayed."));
     if (fresh.open_session) {
       // Said in words: the other session's game id means nothing to the person at the table.
-      return problem("session_in_progress", "Another phone's session of this campaign is open on the server: "
-        + "it must be recorded or abandoned there before yours can be the next session.");
+      return problem("session_in_progress", t("Another phone's session of this campaign is open on the server: it must be recorded or abandoned there before yours can be the next session."));
     }
     const game = await db.get("games", p.game_id);
     const doc = await exportLocal(game, await outbox.items(p.game_id));
@@ -236,7 +236,7 @@ export async function resolveConflict(id, how) {
       seed: doc.seed, actions: doc.actions, meta: { with_hash: true } }));
     if (!trial.ok) {
       const at = trial.problem.index;
-      return problem(trial.problem.code, `On the campaign as it is now, move ${at + 1} of ${doc.actions.length} no longer fits: ${trial.problem.detail}`);
+      return problem(trial.problem.code, t("On the campaign as it is now, move {n} of {total} no longer fits: {reason}", { n: at + 1, total: doc.actions.length, reason: trial.problem.detail }));
     }
     try {
       const body = { seed: doc.seed, actions: doc.actions, state_hash: trial.state_hash, tile: p.tile_played };
@@ -247,7 +247,7 @@ export async function resolveConflict(id, how) {
     } catch (err) {
       return problem(err.code || "refused", err.detail || String(err));
     }
-    set({ notice: "Your session is now the campaign's next session on the server: record it below." });
+    set({ notice: t("Your session is now the campaign's next session on the server: record it below.") });
     return { view: (await savedCampaign(id)).view };
   }
   for (const p of saved.pending || []) {

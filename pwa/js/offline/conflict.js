@@ -7,20 +7,22 @@ import { canRunOffline } from "./engine.js";
 import { ReadyCard } from "./ready.js";
 import { Sending } from "./optimistic.js";
 import { dropAll, replayOffline } from "./play.js";
+import { t, tn } from "../i18n.js";
 
-const label = (L, item, view) => (item.type === "undo" ? "Undo the last move" : actionLabel(L, item.action, view));
+const label = (L, item, view) => (item.type === "undo" ? t("Undo the last move") : actionLabel(L, item.action, view));
 
 // The last few waiting moves are listed (a whole game offline would be a long list).
 export function Kept({ s }) {
   const n = s.outbox.length;
   const view = s.game.view.view;
   return html`<section aria-labelledby="kept-h" data-testid="kept">
-    <h2 id="kept-h">${n} move${n > 1 ? "s" : ""} kept on this phone</h2>
-    <p class="hint">${s.game.local ? "This game is on this phone only: it is created on the server, with every move, when the connection is back."
-      : "This phone's engine answered them; the server checks each one again when they are sent."}</p>
+    <h2 id="kept-h">${tn("{n} move kept on this phone", "{n} moves kept on this phone", n, { n })}</h2>
+    <p class="hint">${s.game.local ? t("This game is on this phone only: it is created on the server, with every move, when the connection is back.")
+      : t("This phone's engine answered them; the server checks each one again when they are sent.")}</p>
     ${s.outbox.slice(-3).map((item) => html`<div class="card outbox-item pending" key=${item.seq}>
-      <p><strong>${label(s.labels, item, view)}</strong></p><p class="hint">${item.created_at ? `recorded ${new Date(item.created_at).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })} · ` : ""}not sent yet</p></div>`)}
-    ${n > 3 && html`<p class="hint">… and ${n - 3} earlier.</p>`}
+      <p><strong>${label(s.labels, item, view)}</strong></p><p class="hint">${item.created_at ? t("recorded {time} · not sent yet", { time: new Date(item.created_at).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) })
+        : t("not sent yet")}</p></div>`)}
+    ${n > 3 && html`<p class="hint">${t("… and {n} earlier.", { n: n - 3 })}</p>`}
   </section>`;
 }
 

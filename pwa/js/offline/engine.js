@@ -7,6 +7,7 @@
 // ready.js's loadReadiness, which loads this module only when the engine must start).
 import * as db from "../db.js";
 import { getState, set } from "../store.js";
+import { t } from "../i18n.js";
 
 let worker = null;
 let generation = 0;  // bumped by each new worker: tables opened in an older one are gone
@@ -35,7 +36,7 @@ function spawn() {
     for (const job of waiting.values()) job.reject(error);
     waiting.clear();
     worker = null;
-    patch({ status: "failed", error: error.message });
+    patch({ status: "failed", error: t("The rules engine could not start: {reason}", { reason: error.message }) });
   };
 }
 
@@ -65,7 +66,7 @@ export function prepare() {
       return engineState();
     } catch (err) {
       starting = null;
-      patch({ status: "failed", error: err.message });
+      patch({ status: "failed", error: t("The rules engine could not start: {reason}", { reason: err.message }) });
       throw err;
     }
   })();

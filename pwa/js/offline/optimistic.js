@@ -12,6 +12,9 @@ import { actionLabel } from "../labels.js";
 import { getState, set } from "../store.js";
 import { call, isReady } from "./engine.js";
 import { isLocalGame, present } from "./play.js";
+import { t } from "../i18n.js";
+
+const MARK = "\u0000";  // where the move goes in a translated sentence (the language decides)
 
 // Outbox key -> {base, hash}: the version the move was based on and the state hash the phone's engine
 // reached with it (a promise: worked out after the screen changed, so the next question does not wait).
@@ -54,7 +57,7 @@ export async function confirmed(gameId, write) {
   set({ answered: { game_id: gameId, key: write.key, status: same ? "confirmed" : "differs", hash: theirs, mine } });
   if (!same) {  // another engine than the server's: its copy goes, the server's game is shown
     await db.del("kv", `mirror:${gameId}`);
-    set({ notice: "The server's game differs from this phone's copy: showing the server's." });
+    set({ notice: t("The server's game differs from this phone's copy: showing the server's.") });
   }
 }
 
@@ -65,13 +68,12 @@ export function Sending({ s }) {
   const item = s.outbox.find((i) => i.key === a.key);
   if (item && item.status === "rejected") return null;  // the outbox's panel says why
   if (a.status === "sending" && item && s.game.view.local && s.online !== false) {  // offline: "kept" says it
-    const what = item.type === "undo" ? "Undo the last move" : actionLabel(s.labels, item.action, s.game.view.view);
-    return html`<p class="hint" role="status" data-testid="sending">Sending: <strong>${what}</strong>…
-      (this phone's engine answered; the server checks it)</p>`;
+    const what = item.type === "undo" ? t("Undo the last move") : actionLabel(s.labels, item.action, s.game.view.view);
+    const text = t("Sending: {move}… (this phone's engine answered; the server checks it)", { move: MARK });
+    return html`<p class="hint" role="status" data-testid="sending">${text.split(MARK).map((part, i) => (i ? html`<strong>${what}</strong>${part}` : part))}</p>`;
   }
   if (a.status === "confirmed" && !s.game.view.local) {
-    return html`<p class="hint" role="status" data-testid="confirmed" data-hash=${a.hash}>Recorded: the server reached
-      the same game as this phone.</p>`;
+    return html`<p class="hint" role="status" data-testid="confirmed" data-hash=${a.hash}>${t("Recorded: the server reached the same game as this phone.")}</p>`;
   }
   return null;
 }

@@ -9,6 +9,7 @@ import { getState, set } from "../store.js";
 import { go } from "../router.js";
 import { isLocalGame } from "../games.js";
 import { canRunOffline, mayStartEngine, prepare, refreshIfStale } from "./engine.js";
+import { t } from "../i18n.js";
 
 // The engine side (local.js) comes with the engine download, not with the app shell: loaded on first use.
 const engineSide = (name) => async (...args) => (await import("./local.js"))[name](...args);
@@ -91,10 +92,10 @@ export async function verifyAfterSync(record) {
   try {
     const [mine, theirs] = await Promise.all([mirrorHash(record), api.exportGame(record.game_id, record.token)]);
     if (!mine) return;
-    if (mine === theirs.data.state_hash) set({ notice: "In step with the server (same state hash)." });
+    if (mine === theirs.data.state_hash) set({ notice: t("In step with the server (same state hash).") });
     else {
       await dropMirror(record.game_id);
-      set({ notice: "The server's game differs from this phone's copy: showing the server's." });
+      set({ notice: t("The server's game differs from this phone's copy: showing the server's.") });
     }
     set({ verified: { game_id: record.game_id, same: mine === theirs.data.state_hash, hash: theirs.data.state_hash } });
   } catch { /* checked again after the next sync */ }
@@ -126,11 +127,11 @@ export async function importLocal(record) {
     ({ data } = await api.importGame(doc, key));
   } catch (err) {
     if (err instanceof NetworkError || (err instanceof ApiError && err.transient)) { set({ online: false }); return { stopped: "offline" }; }
-    set({ online: true, error: { detail: `The server refused this game: ${err.detail}`, code: err.code, rule: err.rule } });
+    set({ online: true, error: { detail: t("The server refused this game: {reason}", { reason: err.detail }), code: err.code, rule: err.rule } });
     return { stopped: "rejected" };
   }
   await adoptImported(record, data, items);
-  set({ online: true, notice: "Now on the server too (same moves, same state hash)." });
+  set({ online: true, notice: t("Now on the server too (same moves, same state hash).") });
   return { stopped: null, game_id: data.game_id };
 }
 
@@ -172,7 +173,7 @@ export async function replayOffline(retry, sendNow) {
     const p = bad && bad.seq === item.seq ? check.refused.problem : null;
     await db.put("outbox", p
       ? { ...item, status: "rejected", problem: { status: 422, code: p.code, rule: p.rule, current_version: null,
-          detail: `On the game as it is now: ${p.detail}` } }
+          detail: t("On the game as it is now: {reason}", { reason: p.detail }) } }
       : { ...item, action: fixed.get(item.seq) || item.action, status: "pending", problem: null, base_version: next });
     next += 1;
   }

@@ -5,6 +5,7 @@
 import { html } from "../html.js";
 import * as db from "../db.js";
 import { getState, set } from "../store.js";
+import { t } from "../i18n.js";
 
 const engine = () => import("./engine.js");
 const patchEngine = (p) => set({ engine: { ...(getState().engine || { status: "none" }), ...p } });
@@ -41,7 +42,7 @@ export async function makeReady() {
   try {
     modules = await Promise.all([import("../campaigns.js"), import("../labels.js"), engine()]);
   } catch {
-    patchEngine({ status: "failed", error: "This phone could not load the app's offline part: reload and try again." });
+    patchEngine({ status: "failed", error: t("This phone could not load the app's offline part: reload and try again.") });
     return;
   }
   const [{ soloInfo }, { loadLabels }, { prepare }] = modules;
@@ -56,34 +57,35 @@ export function ReadyCard({ s, compact }) {
   const e = s.engine || {};
   // A prepared phone starting its engine from the cache is ready meanwhile; it shows a download only
   // if the browser dropped the cached files (the worker reports progress only while downloading).
-  const downloading = e.status === "loading" && (!e.prepared || (e.total > 0 && e.loaded < e.total));
+  const downloading = e.status === "loading" && (!e.prepared || (e.loaded < e.total && e.total > 0));
   const ready = !downloading && (e.status === "ready" || (e.prepared && e.status !== "failed"));
   if (compact && !ready && !downloading && !e.prepared && e.status !== "failed" && !backgroundChoice()) {
     return html`<section class="card" aria-labelledby="ask-h" data-testid="engine-question">
-      <h2 id="ask-h">Answer moves at once on this phone?</h2>
-      <p class="hint">This phone can run the rules itself: the next question shows as soon as you tap, and games
-        go on with no signal. It downloads about 6 MB once, in the background, only on a good connection that
-        is not saving data.</p>
-      <div class="grid2"><button onClick=${() => choose("no")}>Not now</button>
-        <button class="primary" onClick=${() => choose("yes")}>Yes, get it ready</button></div>
+      <h2 id="ask-h">${t("Answer moves at once on this phone?")}</h2>
+      <p class="hint">${t("This phone can run the rules itself: the next question shows as soon as you tap, and games go on with no signal. It downloads about 6 MB once, in the background, only on a good connection that is not saving data.")}</p>
+      <div class="grid2"><button onClick=${() => choose("no")}>${t("Not now")}</button>
+        <button class="primary" onClick=${() => choose("yes")}>${t("Yes, get it ready")}</button></div>
     </section>`;
   }
   if (compact && ready) {
     return s.offlineReady === (s.game && s.game.game_id) || (s.game && s.game.local)
-      ? html`<p class="hint" data-testid="game-offline-ready">Ready to go on with no signal: this phone runs the rules.</p>` : null;
+      ? html`<p class="hint" data-testid="game-offline-ready">${t("Ready to go on with no signal: this phone runs the rules.")}</p>` : null;
   }
   const pct = e.total ? Math.round((100 * e.loaded) / e.total) : 0;
   return html`<section class="card" aria-labelledby="offline-h" data-testid="offline-ready">
-    <h2 id="offline-h">${ready ? "Ready for offline play" : downloading ? "Getting ready for offline play…"
-      : "Not ready for offline play yet"}</h2>
-    ${downloading && html`<progress max="100" value=${pct} aria-label="Download of the rules engine"
+    <h2 id="offline-h">${ready ? t("Ready for offline play") : downloading ? t("Getting ready for offline play…")
+      : t("Not ready for offline play yet")}</h2>
+    ${downloading && html`<progress max="100" value=${pct} aria-label=${t("Download of the rules engine")}
       style="width:100%">${pct} %</progress>
-      <p class="hint">${e.total ? `${pct} % of about 6 MB` : "Starting…"} — the rules engine, once; then games need no signal.</p>`}
-    ${ready && html`<p class="hint">This phone runs the rules itself: whole games, solo and scorers work with no signal${e.status === "ready" && e.ms != null ? ` (engine started in ${(e.ms / 1000).toFixed(1)} s)` : ""}.
-      ${(e.version || (e.prepared && e.prepared.version)) && html` Engine <code>${(e.version || e.prepared.version).slice(0, 12)}</code>.`}</p>`}
+      <p class="hint">${e.total ? t("{progress} of about 6 MB — the rules engine, once; then games need no signal.", { progress: `${pct} %` })
+        : t("Starting… — the rules engine, once; then games need no signal.")}</p>`}
+    ${ready && html`<p class="hint">${e.status === "ready" && e.ms != null
+        ? t("This phone runs the rules itself: whole games, solo and scorers work with no signal (engine started in {seconds} s).", { seconds: (e.ms / 1000).toFixed(1) })
+        : t("This phone runs the rules itself: whole games, solo and scorers work with no signal.")}
+      ${(e.version || (e.prepared && e.prepared.version)) && html` ${t("Engine")} <code>${(e.version || e.prepared.version).slice(0, 12)}</code>.`}</p>`}
     ${!ready && !downloading && html`
-      <p class="hint">A one-time download of about 6 MB (the same rules engine the server runs).</p>
+      <p class="hint">${t("A one-time download of about 6 MB (the same rules engine the server runs).")}</p>
       ${e.status === "failed" && html`<p class="banner error" role="alert">${e.error}</p>`}
-      <div class="stack"><button class="primary" onClick=${makeReady}>Make this phone ready for offline</button></div>`}
+      <div class="stack"><button class="primary" onClick=${makeReady}>${t("Make this phone ready for offline")}</button></div>`}
   </section>`;
 }
