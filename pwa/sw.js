@@ -68,6 +68,36 @@ const ENGINE_CACHE = "engine-pyodide-0.27.7";
 // Kept in the engine cache too (network first: they change with the app): the worker and the local play.
 const ENGINE_FILES = ["/engine-worker.js", "/js/offline/local.js"];
 
+// The rule texts in the phone's language (pwa/i18n/rules.<lang>.json, ~100 KB each, docs/rules.md): not
+// precached, since a phone needs one language and the worker does not know which; kept from first use instead
+// (and fetched when the page asks for its language's catalogue): the kept copy answers at once, offline too,
+// while the network refreshes it for next time (stale-while-revalidate).  Kept across shell versions.
+const RULES_CACHE = "rules-i18n";
+const RULES_TEXTS = /^\/i18n\/rules\.[a-z]{2}\.json$/;
+const LANGUAGE_CATALOGUE = /^\/i18n\/([a-z]{2})\.json$/;
+
+async function rulesTexts(request, event) {
+  const cache = await caches.open(RULES_CACHE);
+  const hit = await cache.match(request);
+  const fresh = fetch(request).then(async (resp) => {
+    if (resp.status === 200) await cache.put(request, resp.clone());
+    return resp;
+  });
+  if (!hit) return fresh;
+  event.waitUntil(fresh.catch(() => {}));
+  return hit;
+}
+
+// The phone's language is the one whose catalogue it loads: keep that language's rule texts (only those).
+async function keepRulesTexts(code) {
+  const cache = await caches.open(RULES_CACHE);
+  const url = new URL(`/i18n/rules.${code}.json`, self.location.origin).href;
+  for (const request of await cache.keys()) if (request.url !== url) await cache.delete(request);
+  if (await cache.match(url)) return;
+  const resp = await fetch(url);
+  if (resp.status === 200) await cache.put(url, resp);
+}
+
 async function keep(request, resp) {
   if (resp.status === 200) await (await caches.open(ENGINE_CACHE)).put(request, resp.clone());
   return resp;
@@ -152,6 +182,12 @@ self.addEventListener("fetch", (event) => {
       .catch(() => caches.match(event.request, { cacheName: ENGINE_CACHE })));
     return;
   }
+  if (RULES_TEXTS.test(url.pathname)) {
+    event.respondWith(rulesTexts(event.request, event));
+    return;
+  }
+  const language = url.pathname.match(LANGUAGE_CATALOGUE);
+  if (language) event.waitUntil(keepRulesTexts(language[1]).catch(() => {})); // after the page's own answer
   if (event.request.mode === "navigate") {
     // Every screen is index.html (hash routes): serve the cached shell, online or not.
     event.respondWith(caches.match("/index.html", { cacheName: VERSION }).then((hit) => hit || fetch(event.request)));
