@@ -31,6 +31,8 @@ export function loadRules() {
 
 const GAME = { "asian-tigers": "Asian Tigers", nippon: "Nippon", asara: "Asara" };
 const KIND = { rule: t("Rule"), ambiguity: t("Ruling"), data: t("Missing number") };
+// The catalogue's tag: the rules engine checks it, the app records it, or the edition's data gives it.
+const TAG = { engine: t("[engine]"), record: t("[record]"), data: t("[data]") };
 
 // Every word of the query in the rule's id, title, area or text (in the phone's language, any case); an exact id first.
 export function search(doc, query) {
@@ -61,7 +63,7 @@ function OneRule({ doc, id }) {
   const next = near[i + 1];
   return html`<article class="card" data-testid="rule" aria-labelledby="rule-h">
       <h2 id="rule-h">${id}${r.title ? `: ${r.title}` : ""}</h2>
-      <p class="hint">${KIND[r.kind]} · ${GAME[r.game]} · ${area.title}${r.tag ? ` · [${r.tag}]` : ""}</p>
+      <p class="hint">${KIND[r.kind]} · ${GAME[r.game]} · ${area.title}${r.tag ? ` · ${TAG[r.tag] || r.tag}` : ""}</p>
       ${r.text.split("\n").map((line) => html`<p data-testid="rule-text"><${RuleText} text=${line} /></p>`)}
     </article>
     <${IdList} ids=${r.refs} label=${t("Cross-references")} doc=${doc} />
