@@ -68,10 +68,8 @@ const ENGINE_CACHE = "engine-pyodide-0.27.7";
 // Kept in the engine cache too (network first: they change with the app): the worker and the local play.
 const ENGINE_FILES = ["/engine-worker.js", "/js/offline/local.js"];
 
-// The rule texts in the phone's language (pwa/i18n/rules.<lang>.json, ~100 KB each, docs/rules.md): not
-// precached, since a phone needs one language and the worker does not know which; kept from first use instead
-// (and fetched when the page asks for its language's catalogue): the kept copy answers at once, offline too,
-// while the network refreshes it for next time (stale-while-revalidate).  Kept across shell versions.
+// The rule texts in the phone's language (/i18n/rules.<lang>.json, docs/rules.md): one language, not
+// precached; kept on use in their own cache, answered from it and refreshed (stale-while-revalidate).
 const RULES_CACHE = "rules-i18n";
 const RULES_TEXTS = /^\/i18n\/rules\.[a-z]{2}\.json$/;
 const LANGUAGE_CATALOGUE = /^\/i18n\/([a-z]{2})\.json$/;
@@ -88,7 +86,7 @@ async function rulesTexts(request, event) {
   return hit;
 }
 
-// The phone's language is the one whose catalogue it loads: keep that language's rule texts (only those).
+// The phone's language is the one whose catalogue it loads: keep its rule texts, only those.
 async function keepRulesTexts(code) {
   const cache = await caches.open(RULES_CACHE);
   const url = new URL(`/i18n/rules.${code}.json`, self.location.origin).href;
