@@ -4,6 +4,7 @@ entry by entry in every language, each translation keeps the rule ids, numbers, 
 lines of its English, and the phone's overlays (pwa/i18n/rules.<lang>.json) are in step with the .po."""
 from __future__ import annotations
 
+import io
 import json
 import re
 
@@ -12,7 +13,8 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
 
 from api.i18n import LANGUAGES
-from tools.build_rules import ID, POT, pot_text
+from tests.pwa.test_plays_rules import EXCERPT
+from tools.build_rules import ID, POT, build, pot_text
 from tools.i18n import RULES, ROOT, po_path, rules_json, rules_overlay
 
 TRANSLATED = LANGUAGES[1:]  # English is the source
@@ -58,6 +60,17 @@ def test_the_template_is_in_step_with_the_rules():
         pot = read_po(handle)
     ids = {r["id"] for r in DOC["rules"]}
     assert {m.context for m in pot if m.id and m.context not in ("section",) and not m.context.endswith(" title")} == ids
+
+
+def test_the_template_keys_each_text_by_its_rule():
+    # The builder's inline catalogue excerpt: a rule, a ruling with its title, a missing number, their sections.
+    pot = read_po(io.BytesIO(pot_text(build(EXCERPT, "excerpt.md"))))
+    by_context = {m.context: m.id for m in pot if m.id and m.context != "section"}
+    assert by_context["PLACE-02"] == "No two centers of a Tiger share a type (see PLACE-01):\nonce two are fixed, the third takes the remaining type."
+    assert by_context["AMB-14 title"] == "can a center hold several workers?"
+    assert by_context["AMB-14"].endswith("Ruling: A center takes any number of workers of its fixed type.")
+    assert "DATA-09" in by_context and "DATA-09 title" not in by_context
+    assert "Turn structure and worker placement (TURN, PLACE)" in {m.id for m in pot if m.context == "section"}
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)
