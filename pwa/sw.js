@@ -5,7 +5,7 @@
 // - /api is never cached here: game state lives in IndexedDB, written by the app.
 // VERSION is a hash of the shell files: `python tests/pwa/shell.py --bump` updates it
 // (a test fails when it is stale, so a changed file always reaches the phones).
-const VERSION = "tk-30f43151b665";
+const VERSION = "tk-5fbd1f03fafe";
 const SHELL = [
   "/index.html",
   "/manifest.webmanifest",
@@ -67,6 +67,34 @@ const SHELL = [
 const ENGINE_CACHE = "engine-pyodide-0.27.7";
 // Kept in the engine cache too (network first: they change with the app): the worker and the local play.
 const ENGINE_FILES = ["/engine-worker.js", "/js/offline/local.js"];
+
+// The rule texts in the phone's language (/i18n/rules.<lang>.json, docs/rules.md): one language, not
+// precached; kept on use in their own cache, answered from it and refreshed (stale-while-revalidate).
+const RULES_CACHE = "rules-i18n";
+const RULES_TEXTS = /^\/i18n\/rules\.[a-z]{2}\.json$/;
+const LANGUAGE_CATALOGUE = /^\/i18n\/([a-z]{2})\.json$/;
+
+async function rulesTexts(request, event) {
+  const cache = await caches.open(RULES_CACHE);
+  const hit = await cache.match(request);
+  const fresh = fetch(request).then(async (resp) => {
+    if (resp.status === 200) await cache.put(request, resp.clone());
+    return resp;
+  });
+  if (!hit) return fresh;
+  event.waitUntil(fresh.catch(() => {}));
+  return hit;
+}
+
+// The phone's language is the one whose catalogue it loads: keep its rule texts, only those.
+async function keepRulesTexts(code) {
+  const cache = await caches.open(RULES_CACHE);
+  const url = new URL(`/i18n/rules.${code}.json`, self.location.origin).href;
+  for (const request of await cache.keys()) if (request.url !== url) await cache.delete(request);
+  if (await cache.match(url)) return;
+  const resp = await fetch(url);
+  if (resp.status === 200) await cache.put(url, resp);
+}
 
 async function keep(request, resp) {
   if (resp.status === 200) await (await caches.open(ENGINE_CACHE)).put(request, resp.clone());
@@ -152,6 +180,12 @@ self.addEventListener("fetch", (event) => {
       .catch(() => caches.match(event.request, { cacheName: ENGINE_CACHE })));
     return;
   }
+  if (RULES_TEXTS.test(url.pathname)) {
+    event.respondWith(rulesTexts(event.request, event));
+    return;
+  }
+  const language = url.pathname.match(LANGUAGE_CATALOGUE);
+  if (language) event.waitUntil(keepRulesTexts(language[1]).catch(() => {})); // after the page's own answer
   if (event.request.mode === "navigate") {
     // Every screen is index.html (hash routes): serve the cached shell, online or not.
     event.respondWith(caches.match("/index.html", { cacheName: VERSION }).then((hit) => hit || fetch(event.request)));

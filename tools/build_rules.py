@@ -1,7 +1,10 @@
 """Build ``pwa/data/rules.json``: the rules catalogue as data the app shows offline.
 
 Usage: ``python tools/build_rules.py [CATALOGUE.md] [OUT.json]`` (defaults: the shared catalogue,
-``/work/shared/rules/asian-tigers-catalogue.md``, and ``pwa/data/rules.json``).
+``/work/shared/rules/asian-tigers-catalogue.md``, and ``pwa/data/rules.json``).  It also writes the
+translators' template ``api/i18n/locale/rules.pot`` (the gettext domain ``rules``: each text with its
+rule id as context, ``"<ID> title"`` for a title, ``"section"`` for an area's title; docs/rules.md), from
+which ``python tools/i18n.py update`` refreshes every language's ``rules.po``.
 
 The catalogue is the project's own paraphrase of the rulebooks (it says none of it is quoted), so
 its wording is what the app shows.  Taken from it:
@@ -20,14 +23,20 @@ deterministic (sorted keys, catalogue order), so a rebuild from the same catalog
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import re
 import sys
 from pathlib import Path
 
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import write_po
+
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_SOURCE = Path("/work/shared/rules/asian-tigers-catalogue.md")
 DEFAULT_OUT = ROOT / "pwa" / "data" / "rules.json"
+POT = ROOT / "api" / "i18n" / "locale" / "rules.pot"
+DOMAIN = "rules"
 
 ID = r"[A-Z][A-Z0-9]*(?:-[A-Z][A-Z0-9]*)*-\d{2}"
 ID_RE = re.compile(rf"\b{ID}\b")
@@ -143,12 +152,35 @@ def build(markdown: str, source_name: str) -> dict:
     }
 
 
+def catalogue(doc: dict) -> Catalog:
+    """The texts of `doc` to translate: area titles (context ``section``), then per entry its title
+    (``"<ID> title"``) and its text (context: its id), in catalogue order."""
+    cat = Catalog(project="tablekeeper rules", domain=DOMAIN)
+    for title in dict.fromkeys(area["title"] for area in doc["areas"].values()):  # areas may share a section
+        cat.add(title, context="section")
+    for rule in doc["rules"]:
+        if rule["title"]:
+            cat.add(rule["title"], context=f"{rule['id']} title")
+        cat.add(rule["text"], context=rule["id"])
+    return cat
+
+
+def pot_text(doc: dict) -> bytes:
+    """The exact bytes of rules.pot (no header, no wrapping: a rebuild changes nothing)."""
+    out = io.BytesIO()
+    write_po(out, catalogue(doc), width=0, omit_header=True)
+    return out.getvalue()
+
+
 def main(argv: list[str]) -> int:
     source = Path(argv[1]) if len(argv) > 1 else DEFAULT_SOURCE
     out = Path(argv[2]) if len(argv) > 2 else DEFAULT_OUT
     doc = build(source.read_text(encoding="utf-8"), source.name)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(doc, ensure_ascii=False, indent=0, sort_keys=True) + "\n", encoding="utf-8")
+    if out == DEFAULT_OUT:  # the app's own rules: the translators' template follows them
+        POT.write_bytes(pot_text(doc))
+        print(f"{POT}: {len(catalogue(doc))} texts (then: python tools/i18n.py update && python tools/i18n.py compile)")
     counts = {k: sum(r["kind"] == k for r in doc["rules"]) for k in ("rule", "ambiguity", "data")}
     print(f"{out}: {counts}")
     return 0

@@ -1,16 +1,29 @@
 // Rules: the text of every rule in the project's own short wording (pwa/data/rules.json, built from the
-// rules catalogue by tools/build_rules.py; precached, so it opens offline), one rule with its
-// cross-references and its neighbours (the rules of its area), and a search over all of them.
+// rules catalogue by tools/build_rules.py; precached, so it opens offline) in the phone's language (the
+// overlay pwa/i18n/rules.<lang>.json from the `rules` gettext domain, kept by the service worker once used;
+// English where it cannot load), one rule with its cross-references and its neighbours (the rules of its
+// area), and a search over all of them.
 //   #/rules            the search (with ?q=words)
 //   #/rules/<ID>       one rule
 import { useEffect, useState } from "preact/hooks";
 import { html } from "../html.js";
 import { RuleLink, RuleText, ruleHref } from "./rulelink.js";
-import { t, tn } from "../i18n.js";
+import { lang, t, tn } from "../i18n.js";
+
+const json = (url) => fetch(url).then((r) => (r.ok ? r.json() : Promise.reject(new Error(`HTTP ${r.status}`))));
+
+// The English document with each text, title and section title the overlay translates put in its place.
+export function translated(doc, overlay) {
+  if (!overlay) return doc;
+  const areas = Object.fromEntries(Object.entries(doc.areas).map(([a, info]) => [a, { ...info, title: overlay.section[info.title] || info.title }]));
+  const rules = doc.rules.map((r) => ({ ...r, text: overlay.text[r.id] || r.text, title: r.title && (overlay.title[r.id] || r.title) }));
+  return { ...doc, areas, rules };
+}
 
 let loading = null;
 export function loadRules() {
-  loading ||= fetch("/data/rules.json").then((r) => (r.ok ? r.json() : Promise.reject(new Error(`HTTP ${r.status}`))))
+  loading ||= Promise.all([json("/data/rules.json"), lang === "en" ? null : json(`/i18n/rules.${lang}.json`).catch(() => null)])
+    .then(([doc, words]) => translated(doc, words))
     .then((doc) => ({ ...doc, byId: Object.fromEntries(doc.rules.map((r) => [r.id, r])) }))
     .catch((err) => { loading = null; throw err; });
   return loading;
@@ -18,8 +31,10 @@ export function loadRules() {
 
 const GAME = { "asian-tigers": "Asian Tigers", nippon: "Nippon", asara: "Asara" };
 const KIND = { rule: t("Rule"), ambiguity: t("Ruling"), data: t("Missing number") };
+// The catalogue's tag: the rules engine checks it, the app records it, or the edition's data gives it.
+const TAG = { engine: t("[engine]"), record: t("[record]"), data: t("[data]") };
 
-// Every word of the query in the rule's id, title, area or text (any case); an exact id first.
+// Every word of the query in the rule's id, title, area or text (in the phone's language, any case); an exact id first.
 export function search(doc, query) {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   if (!words.length) return [];
@@ -48,7 +63,7 @@ function OneRule({ doc, id }) {
   const next = near[i + 1];
   return html`<article class="card" data-testid="rule" aria-labelledby="rule-h">
       <h2 id="rule-h">${id}${r.title ? `: ${r.title}` : ""}</h2>
-      <p class="hint">${KIND[r.kind]} · ${GAME[r.game]} · ${area.title}${r.tag ? ` · [${r.tag}]` : ""}</p>
+      <p class="hint">${KIND[r.kind]} · ${GAME[r.game]} · ${area.title}${r.tag ? ` · ${TAG[r.tag] || r.tag}` : ""}</p>
       ${r.text.split("\n").map((line) => html`<p data-testid="rule-text"><${RuleText} text=${line} /></p>`)}
     </article>
     <${IdList} ids=${r.refs} label=${t("Cross-references")} doc=${doc} />
