@@ -96,6 +96,17 @@ def legal_actions(state: GameState) -> list[dict]:
     return legal_options(state, decision) if decision else []
 
 
+# A decision's kind in a refusal, in the reader's language (issue 37); English is its code in words.
+DECISION_NAMES = {
+    "choose_automa_region": msg("choose automa region"), "choose_bonus": msg("choose bonus"),
+    "choose_build": msg("choose build"), "choose_gm_flag": msg("choose gm flag"),
+    "choose_local_sale": msg("choose local sale"), "choose_placement": msg("choose placement"),
+    "choose_region_bonus": msg("choose region bonus"), "choose_sale": msg("choose sale"),
+    "choose_second_production": msg("choose second production"), "choose_special_flag": msg("choose special flag"),
+    "choose_special_trade": msg("choose special trade"), "choose_university_action": msg("choose university action"),
+    "record_automa_tile": msg("record automa tile"), "record_era2_draws": msg("record era2 draws")}
+
+
 def _answer(state: GameState, action: dict, events: list[dict]) -> list[dict] | None:
     """Run `action` as the answer to the top decision of `state` (changes `state`); `advance`'s options."""
     decision = state.decisions[-1]
@@ -103,7 +114,7 @@ def _answer(state: GameState, action: dict, events: list[dict]) -> list[dict] | 
     handler = answers.get(action["kind"])
     if handler is None:
         raise IllegalActionError(msg("The game is waiting for {kind} ({answers}), not {action}",
-                                     kind=decision['kind'].replace('_', ' '), answers=', '.join(sorted(answers)),
+                                     kind=DECISION_NAMES.get(decision['kind'], decision['kind'].replace('_', ' ')), answers=', '.join(sorted(answers)),
                                      action=action['kind']), code="unexpected_action", rule="TURN-04",
                                  expected=sorted(answers))
     handler(state, action, events)

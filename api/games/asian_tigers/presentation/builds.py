@@ -55,7 +55,7 @@ def space_payoff(state: GameState, info: dict) -> tuple[dict, dict]:
     elif space.kind == "university":
         notes = []
         if space.bonus is not None:
-            notes.append(msg("university bonus: {bonus}", bonus=L.effect_text(state.edition, space.bonus)))
+            notes.append(msg("university bonus: {bonus}", bonus=L.effect_text(state.edition, space.bonus, L.keep)))
             if space.bonus["do"] == "advance_global_market":
                 payoff["global_market"] = space.bonus["amount"]
             elif space.bonus["do"] == "advance_influence":

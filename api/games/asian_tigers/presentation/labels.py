@@ -16,8 +16,6 @@ from api.games.messages import Language, Message, msg, msg_n, name, ordinal, ren
 
 ROW_MESSAGES = {"factory": msg("factory row"), "power_plant": msg("power-plant row"),
                 "laboratory": msg("laboratory row"), "university": msg("university row")}
-ROW_NAMES = {**{row: str(name) for row, name in ROW_MESSAGES.items()}, "any": "any row"}
-SET_NAMES = {"dollar": "$", "yen": "¥", "either": "$ or ¥"}
 
 
 def _decap(text: str) -> str:
@@ -32,62 +30,131 @@ def _names(edition: Edition, tigers) -> str:
     return " or ".join(edition.tigers[t].name for t in tigers)
 
 
-def tiger_scope(edition: Edition, scope: str | None) -> str:
-    """Where an effect applies, in words (``one_upper`` → ``South Korea or Taiwan``)."""
+def _or(parts: list):
+    """Parts joined by "or" in the reader's language ("a or b or c")."""
+    return reduce(lambda a, b: msg("{before} or {after}", before=a, after=b), parts)
+
+
+AUTOMA_SCOPES = {
+    "most_automa_influence": msg("where the Automa has most influence"),
+    "least_automa_influence": msg("where the Automa has least influence"),
+    "most_automa_factories": msg("where the Automa has most factories"),
+    "most_automa_power_plants": msg("where the Automa has most power plants"),
+    "most_automa_laboratories": msg("where the Automa has most laboratories"),
+    "fewest_automa_investment_points": msg("where the Automa has fewest investment points")}
+SCOPES = {"this": msg("here"), "same": msg("there"), "token_tiger_or_any_if_leftover": msg("here (any Tiger if leftover)"),
+          "one_any": msg("on any Tiger"), "any": msg("on any Tiger"), "all": msg("on every Tiger"),
+          "any_without_other_headquarters": msg("on a Tiger without another headquarters"),
+          "leftover_tokens_both": msg("of both tokens beside the board"), "destination": msg("of the new Tiger")}
+
+
+def tiger_scope(edition: Edition, scope: str | None, render=str) -> str:
+    """Where an effect applies, in words (``one_upper`` → ``South Korea or Taiwan``; `render` as the labels')."""
+    return render(_scope(edition, scope))
+
+
+def _scope(edition: Edition, scope: str | None):
     if scope is None:
         return ""
+    if scope in AUTOMA_SCOPES:
+        return AUTOMA_SCOPES[scope]
     if scope.startswith(("most_automa_", "least_automa_", "fewest_automa_")):  # the Automa's Tiger selectors
         return f"where the Automa has {scope.replace('_automa_', ' ').replace('_', ' ')}"
-    return {
-        "this": "here", "same": "there", "token_tiger_or_any_if_leftover": "here (any Tiger if leftover)",
-        "one_upper": f"on {_names(edition, edition.upper_area())}",
-        "one_lower": f"on {_names(edition, edition.lower_area())}",
-        "one_any": "on any Tiger", "any": "on any Tiger", "all": "on every Tiger",
-        "any_without_other_headquarters": "on a Tiger without another headquarters",
-        "leftover_tokens_both": "of both tokens beside the board", "destination": "of the new Tiger",
-    }.get(scope, f"on {edition.tigers[scope].name}" if scope in edition.tigers else scope.replace("_", " "))
+    area = {"one_upper": edition.upper_area, "one_lower": edition.lower_area}.get(scope)
+    if area is not None:
+        return msg("on {tigers}", tigers=_or([named(edition, "tigers", t) for t in area()]))
+    if scope in edition.tigers:
+        return msg("on {tigers}", tigers=named(edition, "tigers", scope))
+    return SCOPES.get(scope, scope.replace("_", " "))
 
 
-def effect_text(edition: Edition, effect) -> str:
+# Each effect in words: (the message in a sentence, the message that opens a label); issue 37.
+EFFECTS = {
+    "remove_generic": (msg("remove a generic piece from your player board"),
+                       msg("Remove a generic piece from your player board")),
+    "build_department": (msg("build a department here"), msg("Build a department here")),
+    "advance_global_market_per_distinct_flag": (msg("+1 on the global market per different flag you hold"),) * 2,
+    "relocate_satellite": (msg("move one of your satellites to another Tiger"),
+                           msg("Move one of your satellites to another Tiger")),
+    "relocate_special_flag": (msg("move a special flag into another row"), msg("Move a special flag into another row")),
+    "nation_bonus": (msg("then that row's nation bonus"), msg("Then that row's nation bonus")),
+    "sale_without_worker": (msg("a sale at any trade centre without a worker"),
+                            msg("A sale at any trade centre without a worker")),
+    "factory_production": (msg("one factory produces again for 1 energy (a second for 1 more)"),
+                           msg("One factory produces again for 1 energy (a second for 1 more)")),
+}
+SET_MESSAGES = {"dollar": "$", "yen": "¥", "either": msg("$ or ¥")}
+GAINS = {"energy": lambda amount: msg("+{amount} energy", amount=amount),
+         "science": lambda amount: msg("+{amount} science", amount=amount),
+         "good": lambda amount: msg("+{amount} goods made here", amount=amount)}
+
+
+def effect_text(edition: Edition, effect, render=str) -> str:
     """One catalogue effect in words (``{"do": "advance_influence", "amount": 3}`` → ``+3 influence here``)."""
-    do, amount, where = effect["do"], effect.get("amount"), tiger_scope(edition, effect.get("tiger"))
-    cost = effect.get("cost") or {}
-    paid = f" for {_count(cost['energy'], 'energy', 'energy')}" if cost.get("energy") else ""
-    text = {
-        "advance_influence": lambda: f"+{amount} influence {where}",
-        "advance_global_market": lambda: f"+{amount} on the global market",
-        "region_bonus": lambda: {"same": "then its region bonus",
-                                 "leftover_tokens_both": "the region bonuses of both tokens beside the board"}.get(
-            effect.get("tiger"), f"then the region bonus {where}"),
-        "build_headquarters": lambda: f"your headquarters {where}",
-        "build_satellite": lambda: (f"a satellite in {'any row' if effect.get('row') == 'any' else 'the ' + ROW_NAMES[effect['row']]} "
-                                    f"{'on any Tiger' if effect.get('tiger') == 'same' else where}").rstrip(),
-        "parts_factory": lambda: f"a parts factory {where}{paid or ' (free)'}"
-        + (" under its own factory" if effect.get("requires_own_factory_there") else ""),
-        "performance_bonus": lambda: f"a {SET_NAMES[effect['set']]} performance token",
-        "build_factory": lambda: f"build a factory in column {' or '.join(effect['columns'])} {where}",
-        "remove_generic": lambda: "remove a generic piece from your player board",
-        "build_department": lambda: "build a department here",
-        "gain": lambda: ("1 good made here" if effect["resource"] == "good" and amount == 1
-                         else f"+{amount} {'goods made here' if effect['resource'] == 'good' else effect['resource']}"),
-        "advance_global_market_per_distinct_flag": lambda: "+1 on the global market per different flag you hold",
-        "relocate_satellite": lambda: "move one of your satellites to another Tiger",
-        "relocate_special_flag": lambda: "move a special flag into another row",
-        "nation_bonus": lambda: "then that row's nation bonus",
-        "sale_without_worker": lambda: "a sale at any trade centre without a worker",
-        "factory_production": lambda: "one factory produces again for 1 energy (a second for 1 more)",
-    }.get(do)
-    return text() if text else do.replace("_", " ")
+    return render(_effect(edition, effect, False))
 
 
-def effects_text(edition: Edition, entry) -> str:
+def _effect(edition: Edition, effect, cap: bool):
+    """`effect` as a message; `cap`: the form that opens a label ("A satellite…")."""
+    do, amount, scope = effect["do"], effect.get("amount"), effect.get("tiger")
+    where = _scope(edition, scope)
+    one = lambda lower, upper: upper if cap else lower  # noqa: E731
+    if do in EFFECTS:
+        return EFFECTS[do][cap]
+    if do == "advance_influence":
+        return msg("+{amount} influence {where}", amount=amount, where=where)
+    if do == "advance_global_market":
+        return msg("+{amount} on the global market", amount=amount)
+    if do == "region_bonus":
+        if scope == "same":
+            return one(msg("then its region bonus"), msg("Then its region bonus"))
+        if scope == "leftover_tokens_both":
+            return one(msg("the region bonuses of both tokens beside the board"),
+                       msg("The region bonuses of both tokens beside the board"))
+        return one(msg("then the region bonus {where}", where=where), msg("Then the region bonus {where}", where=where))
+    if do == "build_headquarters":
+        return one(msg("your headquarters {where}", where=where), msg("Your headquarters {where}", where=where))
+    if do == "build_satellite":
+        where = SCOPES["any"] if scope == "same" else where
+        if effect.get("row") == "any":
+            return one(msg("a satellite in any row {where}", where=where), msg("A satellite in any row {where}", where=where))
+        row = ROW_MESSAGES[effect["row"]]
+        return one(msg("a satellite in the {row} {where}", row=row, where=where),
+                   msg("A satellite in the {row} {where}", row=row, where=where))
+    if do == "parts_factory":
+        energy = (effect.get("cost") or {}).get("energy")
+        said = (one(msg("a parts factory {where} for {energy} energy", where=where, energy=energy),
+                    msg("A parts factory {where} for {energy} energy", where=where, energy=energy)) if energy else
+                one(msg("a parts factory {where} (free)", where=where), msg("A parts factory {where} (free)", where=where)))
+        return msg("{effect} under its own factory", effect=said) if effect.get("requires_own_factory_there") else said
+    if do == "performance_bonus":
+        token = SET_MESSAGES[effect["set"]]
+        return one(msg("a {set} performance token", set=token), msg("A {set} performance token", set=token))
+    if do == "build_factory":
+        columns = _or(list(effect["columns"]))
+        return one(msg("build a factory in column {columns} {where}", columns=columns, where=where),
+                   msg("Build a factory in column {columns} {where}", columns=columns, where=where))
+    if do == "gain":
+        if effect["resource"] == "good" and amount == 1:
+            return msg("1 good made here")
+        said = GAINS.get(effect["resource"])
+        return said(amount) if said else f"+{amount} {effect['resource']}"
+    return do.replace("_", " ")
+
+
+def effects_text(edition: Edition, entry, render=str) -> str:
     """A catalogue entry (effects and cost) in words."""
-    parts = [effect_text(edition, e) for e in entry.get("effects", ())]
-    text = ", ".join(parts)
-    cost = entry.get("cost") or {}
-    if cost.get("funds"):
-        text += f"; costs {_count(cost['funds'], 'fund')} there"
-    return text[:1].upper() + text[1:] if text else text
+    return render(_effects(edition, entry, True))
+
+
+def _effects(edition: Edition, entry, cap: bool):
+    parts = [_effect(edition, e, cap and not i) for i, e in enumerate(entry.get("effects", ()))]
+    text = reduce(lambda a, b: msg("{before}, {after}", before=a, after=b), parts) if parts else ""
+    funds = (entry.get("cost") or {}).get("funds")
+    if funds:
+        text = msg_n("{effects}; costs {count} fund there", "{effects}; costs {count} funds there", "count",
+                     effects=text, count=funds)
+    return text
 
 
 # -- bonuses -----------------------------------------------------------------------
@@ -96,12 +163,16 @@ BONUS_TABLES = ("infrastructure_bonuses", "nation_bonuses", "region_bonus_effect
 
 
 @per_edition
-def bonus_label(edition: Edition, bonus: str, table: str | None = None) -> str:
-    """A sector, nation, region or performance bonus by what it does."""
+def bonus_label(edition: Edition, bonus: str, table: str | None = None, render=str) -> str:
+    """A sector, nation, region or performance bonus by what it does (`render`: `keep` for the message)."""
+    return render(_bonus(edition, bonus, table, True))
+
+
+def _bonus(edition: Edition, bonus: str, table: str | None, cap: bool):
     for name in ((table,) if table else BONUS_TABLES):
         entry = edition.catalog.get(name, {}).get(bonus)
         if entry is not None:
-            return effects_text(edition, entry)
+            return _effects(edition, entry, cap)
     return bonus.replace("_", " ")
 
 
@@ -115,25 +186,28 @@ def prosperity_label(edition: Edition, token: str, player_count: int) -> str:
 
 
 @per_edition
-def region_token_label(edition: Edition, token: str) -> str:
+def region_token_label(edition: Edition, token: str, render=str) -> str:
     """A region bonus token by its effect (``+3 influence``, ``1 good made here``)."""
     effect = edition.region_bonus_tokens[token]
     entry = edition.catalog["region_bonus_effects"][effect]["effects"][0]
     if entry["do"] == "advance_influence":
-        return f"+{entry['amount']} influence"
-    return effect_text(edition, entry)
+        return render(msg("+{amount} influence", amount=entry["amount"]))
+    return effect_text(edition, entry, render)
 
 
 @per_edition
-def performance_label(edition: Edition, token: str) -> str:
+def performance_label(edition: Edition, token: str, render=str) -> str:
     """A performance token by its effect (``$ +2 funds on South Korea and/or Taiwan``)."""
     if token in edition.dollar_tokens:
         data = edition.dollar_tokens[token]
         scope = data["scope"]
-        tigers = {"upper": edition.upper_area(), "lower": edition.lower_area()}.get(scope, (scope,))
-        joiner = " and/or " if data["choose"] == "one_or_both" else " or "
-        return f"$ +{data['amount_per_tiger']} funds on {joiner.join(edition.tigers[t].name for t in tigers)}"
-    return "¥ " + _decap(effects_text(edition, edition.catalog["performance_yen_effects"][edition.yen_tokens[token]]))
+        tigers = [named(edition, "tigers", t) for t in
+                  {"upper": edition.upper_area(), "lower": edition.lower_area()}.get(scope, (scope,))]
+        either = _or(tigers) if data["choose"] != "one_or_both" else reduce(
+            lambda a, b: msg("{before} and/or {after}", before=a, after=b), tigers)
+        return render(msg("$ +{amount} funds on {tigers}", amount=data["amount_per_tiger"], tigers=either))
+    return render(msg("¥ {effects}", effects=_effects(
+        edition, edition.catalog["performance_yen_effects"][edition.yen_tokens[token]], False)))
 
 
 @per_edition
@@ -211,7 +285,7 @@ def _space_parts(edition: Edition, lang: str) -> dict[str, list]:
                                *([named(edition, "goods", space.good, lang)] if space.good else []),
                                # a cost, not a gain (issue 33)
                                *([msg("costs {science} science", science=space.science_cost)] if space.science_cost is not None else []),
-                               *([effect_text(edition, space.bonus)] if space.bonus is not None else [])]
+                               *([_effect(edition, space.bonus, False)] if space.bonus is not None else [])]
         seen: dict[str, list[str]] = {}
         for sid in tiger.spaces:
             seen.setdefault(" · ".join(map(_render, parts[sid])), []).append(sid)
@@ -269,18 +343,25 @@ def _automa_sector_label(edition: Edition, sector: str) -> str:
 
 
 @per_edition
-def nations_text(edition: Edition, accepts) -> str:
+def nations_text(edition: Edition, accepts, render=str) -> str:
     """The nations a row accepts."""
-    return "any nation" if accepts == "any" else " or ".join(edition.nations[n].name for n in accepts)
+    return render(msg("any nation") if accepts == "any" else _or([named(edition, "nations", n) for n in accepts]))
 
 
 @per_edition
-def row_label(edition: Edition, row: str) -> str:
+def row_label(edition: Edition, row: str, render=str) -> str:
     """A final-scoring row by its sector, nations and nation bonus."""
     data = edition.rows[row]
-    number = row[len(data.sector):]
-    return (f"sector {data.sector} row {number} ({nations_text(edition, data.accepts)}; bonus: "
-            f"{_decap(bonus_label(edition, data.nation_bonus, 'nation_bonuses'))})")
+    return render(msg("{row} ({nations}; bonus: {bonus})", row=row_name(edition, row, keep),
+                      nations=nations_text(edition, data.accepts, keep),
+                      bonus=_bonus(edition, data.nation_bonus, "nation_bonuses", False)))
+
+
+@per_edition
+def row_name(edition: Edition, row: str, render=str) -> str:
+    """A final-scoring row by its sector and number (``sector A row 2``)."""
+    sector = edition.rows[row].sector
+    return render(msg("sector {sector} row {number}", sector=sector, number=row[len(sector):]))
 
 
 @per_edition

@@ -83,8 +83,8 @@ def _placeholder_fields(edition) -> tuple[frozenset, tuple]:
 # -- shared pieces ------------------------------------------------------------------
 def _row_payoff(state: GameState, row: str) -> dict:
     bonus = state.edition.rows[row].nation_bonus
-    return {"id": row, "label": L.row_label(state.edition, row),
-            "nation_bonus": {"id": bonus, "label": L.bonus_label(state.edition, bonus, "nation_bonuses")}}
+    return {"id": row, "label": L.row_label(state.edition, row, L.keep),
+            "nation_bonus": {"id": bonus, "label": L.bonus_label(state.edition, bonus, "nation_bonuses", L.keep)}}
 
 
 def _flag_payoff(state: GameState, flag: str) -> dict:
@@ -169,7 +169,7 @@ def _sale(state: GameState, decision: dict, action: dict):
     for good in action["goods"]:
         goods[good] = goods.get(good, 0) + 1
     return (msg("Sell {goods} to {nation} → flag in {row}", goods=named, nation=L.named(state.edition, "nations", nation.code),
-                row=L.row_label(state.edition, action["row"]).split(" (")[0]), {"goods": goods}, payoff)
+                row=L.row_name(state.edition, action["row"], L.keep)), {"goods": goods}, payoff)
 
 
 def _advance_with_flag(state: GameState, decision: dict, action: dict):
@@ -190,7 +190,7 @@ def _resolve_bonus(state: GameState, decision: dict, action: dict):
     pending = bonuses.pending_bonus(state, action["bonus"])
     player = state.player(pending["seat"])
     plan = bonuses.check(state, pending, action)
-    label = L.bonus_label(state.edition, pending["bonus"], f"{pending['type']}_bonuses")
+    label = L.bonus_label(state.edition, pending["bonus"], f"{pending['type']}_bonuses", L.keep)
     cost, payoff = {}, {"bonus": {"id": pending["bonus"], "label": label}}
     verb, edition = plan["verb"], state.edition
     on = lambda place: msg("Use “{bonus}” on {place}", bonus=label, place=place)  # noqa: E731
@@ -223,12 +223,12 @@ def _resolve_bonus(state: GameState, decision: dict, action: dict):
         said = msg("Use “{bonus}”: sector {sector}", bonus=label, sector=plan["sector"].lstrip("S"))
     elif verb == "performance_bonus":
         token = action["token"]
-        payoff["token"] = {"id": token, "label": L.performance_label(edition, token)}
-        said = msg("Use “{bonus}”: {token}", bonus=label, token=L.performance_label(edition, token))
+        payoff["token"] = {"id": token, "label": L.performance_label(edition, token, L.keep)}
+        said = msg("Use “{bonus}”: {token}", bonus=label, token=L.performance_label(edition, token, L.keep))
         if action.get("tigers"):
             amount = edition.dollar_tokens[token]["amount_per_tiger"]
             payoff["funds"] = {t: amount for t in action["tigers"]}
-            said = msg("Use “{bonus}”: {token} ({tigers})", bonus=label, token=L.performance_label(edition, token),
+            said = msg("Use “{bonus}”: {token} ({tigers})", bonus=label, token=L.performance_label(edition, token, L.keep),
                        tigers=joined([L.named(edition, "tigers", t) for t in action["tigers"]], "and"))
     else:
         effect = bonuses.entry(state, pending)["effects"][0]
@@ -259,18 +259,18 @@ def _region_note(state: GameState, pending: dict, tiger: str, payoff: dict) -> N
     follow = [e for e in bonuses.entry(state, pending)["effects"][1:] if e["do"] == "region_bonus"]
     token = state.region_tokens.get(tiger)
     if follow and token:
-        payoff["region_bonus"] = {"id": token, "label": L.region_token_label(state.edition, token), "tiger": tiger}
+        payoff["region_bonus"] = {"id": token, "label": L.region_token_label(state.edition, token, L.keep), "tiger": tiger}
 
 
 def _ignore_bonus(state: GameState, decision: dict, action: dict):
     pending = bonuses.pending_bonus(state, action["bonus"])
-    label = L.bonus_label(state.edition, pending["bonus"], f"{pending['type']}_bonuses")
+    label = L.bonus_label(state.edition, pending["bonus"], f"{pending['type']}_bonuses", L.keep)
     return msg("Ignore “{bonus}”", bonus=label), {}, {"notes": [msg("the bonus is gone for good")]}
 
 
 def _end_turn(state: GameState, decision: dict, action: dict):
-    lost = [L.bonus_label(state.edition, b["bonus"], f"{b['type']}_bonuses") for b in state.pending_bonuses]
-    return msg("End the turn"), {}, ({"notes": [msg("forfeits: {bonuses}", bonuses="; ".join(lost))]} if lost else {})
+    lost = [L.bonus_label(state.edition, b["bonus"], f"{b['type']}_bonuses", L.keep) for b in state.pending_bonuses]
+    return msg("End the turn"), {}, ({"notes": [msg("forfeits: {bonuses}", bonuses=joined(lost, ";"))]} if lost else {})
 
 
 def _take_region_bonus(state: GameState, decision: dict, action: dict):

@@ -10,7 +10,8 @@ from api.games.messages import Message, msg, msg_n
 
 LINKS = {"—": lambda a, b: msg("{before} — {after}", before=a, after=b), ",": lambda a, b: msg("{before}, {after}",
          before=a, after=b), "and": lambda a, b: msg("{before} and {after}", before=a, after=b),  # "a and b and c"
-         "or": lambda a, b: msg("{before} or {after}", before=a, after=b)}
+         "or": lambda a, b: msg("{before} or {after}", before=a, after=b),
+         ";": lambda a, b: msg("{before}; {after}", before=a, after=b)}
 
 
 def joined(parts: list, link: str = "—"):
@@ -47,7 +48,7 @@ def sector_words(state: GameState, sector: dict):
     if sector["empties"]:
         bonus = state.edition.sectors[sector["id"]].bonus
         return msg("empties sector {sector}: {bonus}", sector=number,
-                   bonus=L.bonus_label(state.edition, bonus, "infrastructure_bonuses"))
+                   bonus=L.bonus_label(state.edition, bonus, "infrastructure_bonuses", L.keep))
     said = dict(sector=number, count=sector["generic_left"])
     return msg_n("sector {sector} keeps {count} piece and its factory", "sector {sector} keeps {count} pieces and its "
                  "factory", "count", **said) if sector["factory_left"] else msg_n(
