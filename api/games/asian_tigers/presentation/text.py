@@ -15,7 +15,7 @@ from dataclasses import replace
 from api.games.asian_tigers.edition.load import CENTERS, Edition
 from api.games.asian_tigers.presentation.cache import per_edition
 from api.games.asian_tigers.presentation import labels as L
-from api.games.messages import Message
+from api.games.messages import ENGLISH, Language, Message, msg, render
 
 
 @per_edition
@@ -139,6 +139,16 @@ def narrate(edition: Edition, player_count: int, events: list[dict]) -> list[dic
     return out
 
 
+def event_lines(edition: Edition, events: list[dict], language: Language = ENGLISH) -> list[str]:
+    """Each narrated event's line in `language` (the edition's names in it): English is the event's ``text`` as
+    stored; an event without a message (stored before issue 37) keeps its English ``text``."""
+    if language.code == "en":
+        return [e.get("text", "") for e in events if isinstance(e, dict)]
+    said = L.in_language(edition, language)
+    return [render(e["message"], said) if isinstance(e.get("message"), dict) else e.get("text", "")
+            for e in events if isinstance(e, dict)]
+
+
 def in_words(edition: Edition, player_count: int, message: Message) -> Message:
     """`message` with each value that is a code (or holds codes) in words, as `humanize` says them in English."""
     kept = _kept(edition)
@@ -178,6 +188,13 @@ def _kept(edition: Edition) -> dict:
             table[f"{tiger.id}.{letter}"] = L.center_label(edition, f"{tiger.id}.{letter}", "en", keep)
     for tc in edition.trade_centers:
         table[f"trade centre {tc}"] = table[tc] = L.trade_center_label(edition, tc, "en", keep)
+    for token in edition.region_bonus_tokens:  # as `_rewriter` says "region bonus RB3" and "performance token D1"
+        table[f"region bonus {token}"] = msg("region bonus “{token}”", token=L.region_token_label(edition, token, keep))
+    for token in (*edition.dollar_tokens, *edition.yen_tokens):
+        table[f"performance token {token}"] = msg("performance token “{token}”",
+                                                  token=L.performance_label(edition, token, keep))
+    for index, worker in enumerate(edition.worker_types, start=1):  # "a {worker} worker": "a type 1 worker"
+        table[worker] = msg("type {number}", number=index)
     for nation in edition.nations.values():
         table[nation.code] = table[nation.name] = L.named(edition, "nations", nation.code)
         for flag in nation.flags:
