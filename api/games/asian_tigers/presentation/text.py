@@ -134,7 +134,11 @@ def narrate(edition: Edition, player_count: int, events: list[dict]) -> list[dic
         if isinstance(event.get("text"), str):
             event["text"] = humanize(edition, player_count, event["text"])
         if isinstance(event.get("message"), Message):
-            event["message"] = in_words(edition, player_count, event["message"]).as_json()
+            said = in_words(edition, player_count, event["message"])
+            event["message"] = said.as_json()
+            if event.get("kind") == "score_line" and str(said).replace(", token ", ", prosperity token ") != \
+                    event["text"]:
+                del event["message"]  # the scorer's message names a code its line says otherwise: English only
         out.append(event)
     return out
 
