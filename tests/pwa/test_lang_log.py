@@ -48,3 +48,28 @@ def test_a_move_recorded_in_german_reads_in_german(server, phone_in):  # noqa: F
     text = log.inner_text()
     assert "Arbeiter einsetzen: " in text and english not in text and " places a " not in text
     fits(page, "lang-log-de-log")
+
+
+def test_the_automa_card_reads_in_german(server, phone_in):  # noqa: F811
+    # SOLO-AUTOMA-01: the human's first turn is set up through the API, until the Automa has played its turn.
+    g = server.create_game(names=("Anna",), solo={"difficulty": 1})
+    view = server.game(g["game_id"], g["table_token"])
+    for _ in range(30):
+        if view["view"]["solo"]["automa_instructions"]:
+            break
+        action = next((a for a in view["legal_actions"] if a["kind"] == "end_turn"), view["legal_actions"][0])
+        server.act(g["game_id"], g["table_token"], action, view["version"])
+        view = server.game(g["game_id"], g["table_token"])
+    english = view["view"]["solo"]["automa_instructions"]
+    assert english and english[0].startswith("reveal tile")
+
+    page = phone_in("de-DE")
+    page.goto(f"{server.url}/#/join/{g['join_code']}")
+    card = page.get_by_test_id("automa-instructions")
+    card.wait_for()
+    page.get_by_test_id("automa").get_by_text("Plättchen").first.wait_for()  # the recent log has come
+    shown = card.locator("li").all_inner_texts()
+    assert len(shown) == len(english)
+    assert shown[0].endswith(" aufdecken") and not any(line in english for line in shown[1:]), shown
+    card.scroll_into_view_if_needed()
+    fits(page, "lang-log-de-automa")

@@ -197,6 +197,8 @@ def _kept(edition: Edition) -> dict:
     for token in (*edition.dollar_tokens, *edition.yen_tokens):
         table[f"performance token {token}"] = msg("performance token “{token}”",
                                                   token=L.performance_label(edition, token, keep))
+    for tile in (edition.solo.get("action_tiles", {}) if edition.solo else {}):
+        table[f"tile {tile}"] = msg("tile “{tile}”", tile=L.automa_tile_label(edition, tile))
     for index, worker in enumerate(edition.worker_types, start=1):  # "a {worker} worker": "a type 1 worker"
         table[worker] = msg("type {number}", number=index)
     for nation in edition.nations.values():

@@ -347,7 +347,7 @@ def trade_gm_step(state: GameState, frame: dict, events: list[dict]) -> None:
     """TRADE-06 / SOLO-AUTOMA-11: advance by the highest-value flag taken."""
     if frame["flags"]:
         best = max(frame["flags"], key=lambda f: flag_value(state, f))
-        _gm(state, flag_value(state, best), f"flag {best}", events)
+        _gm(state, flag_value(state, best), msg("flag {flag}", flag=best), events)
 
 
 def close_turn(state: GameState, events: list[dict]) -> None:

@@ -257,7 +257,7 @@ def advance_with_flag(state: GameState, action: dict, events: list[dict]) -> Non
     value = flag_value(state, action["flag"])
     nation = action["flag"].rsplit("-", 1)[0]
     index = next(i for i, f in enumerate(state.edition.nations[nation].flags) if f.id == action["flag"])
-    moved = advance_global_market(state, decision["seat"], value, f"flag {action['flag']}")
+    moved = advance_global_market(state, decision["seat"], value, msg("flag {flag}", flag=action["flag"]))
     for event in moved:
         event["placeholder_values"] = state.edition.placeholders(f"/global_market/nations/{nation}/flags/{index}/value")
     events.extend(moved)
