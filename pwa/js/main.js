@@ -28,6 +28,9 @@ function onRoute(route) {
   const id = route.params.id;
   const open = getState().game;
   if (id && GAME_SCREENS.includes(route.name)) {
+    // Another game's screen: the previous game leaves the state now, not when openGame has read the new one
+    // (until then its recorder and its "ready" line were drawn under the new game's address).
+    if (open && open.game_id !== id) set({ game: null });
     sync().then((s) => { if (!open || open.game_id !== id || !s.gameIsLive()) s.openGame(id); });
   } else if (route.name !== "watch" && synced) {
     synced.then((s) => s.closeGame());

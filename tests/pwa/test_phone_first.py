@@ -48,6 +48,8 @@ def open_game(page, server, seed: int) -> dict:
     """A new game on the server, joined by the phone; its engine holds the game's copy."""
     g = server.create_game(seed=seed)
     page.goto(f"{server.url}/#/join/{g['join_code']}")
+    # This game's screen, not the previous game's (still shown until the join screen has drawn).
+    page.wait_for_url(f"**/#/g/{g['game_id']}")
     page.locator("[data-testid=recorder]").wait_for()
     page.get_by_test_id("game-offline-ready").wait_for(timeout=ENGINE_WAIT)
     assert page.get_by_test_id("engine-question").count() == 0  # asked once only
