@@ -18,6 +18,7 @@ from typing import Any
 
 from api.games import asian_tigers as engine
 from api.games.envelope import edition_summary as envelope_edition_summary, game_envelope
+from api.games.asian_tigers.presentation.text import event_lines
 from api.games.provenance import ProvenanceMap, iter_leaves, placeholders_in
 # The worker calls `table.<fn>`: the campaign entry points are reachable here too (re-exported).
 from api.offline.campaign import (campaign_new_json, campaign_record_json, campaign_result_json,  # noqa: F401
@@ -130,7 +131,7 @@ def _answer(table: Table, meta: dict, **extra) -> str:
 def said_events(table: Table, events: list[dict]) -> dict:
     """``events`` (without their messages, as the server answers them) and their ``lines`` in the phone's language."""
     return {"events": [{k: v for k, v in e.items() if k != "message"} for e in events],
-            "lines": engine.event_lines(table.edition, events, current_language())}
+            "lines": event_lines(table.edition, events, current_language())}
 
 
 def _refusal(exc: Exception) -> str:

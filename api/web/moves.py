@@ -75,8 +75,8 @@ def game_log(game_id: str):
     cached = not_modified(record.version)
     if cached is not None:
         return cached
-    engine, edition = (None, None) if lang == "en" else (r.engine(record.kind), r.edition_document(game_id)[1])
-    entries = [log_entry(row, engine, edition, lang) for row in r.log(game_id, args["after"], args["limit"])]
+    edition = None if lang == "en" else r.edition_document(game_id)[1]
+    entries = [log_entry(row, edition, lang) for row in r.log(game_id, args["after"], args["limit"])]
     next_after = entries[-1]["seq"] if entries else args["after"]
     return json_response({"game_id": game_id, "version": record.version, "head_seq": record.head_seq,
                           "entries": entries, "next_after": next_after,

@@ -10,6 +10,7 @@ import random
 import pytest
 
 from api.games import asian_tigers as engine
+from api.games.asian_tigers.presentation.text import event_lines
 from api.games.messages import render
 from api.i18n import language
 from api.offline import table as local
@@ -31,7 +32,7 @@ def _played(games: int = GAMES):
         while not engine.is_over(state):
             step = engine.apply(state, rng.choice(engine.legal_actions(state)))
             state = step.state
-            yield from zip(step.events, engine.event_lines(ed, step.events, german))
+            yield from zip(step.events, event_lines(ed, step.events, german))
 
 
 @pytest.fixture(scope="module")
@@ -109,17 +110,12 @@ def test_a_moves_lines_and_the_log_in_german_and_portuguese(client):
 def test_an_event_stored_before_messages_reads_in_english():
     stored = {"seq": 1, "action": {"kind": "end_turn"}, "reverted": False, "reverted_at": None, "created_at": "",
               "events": [{"kind": "turn_ended", "participant": "0", "text": "Ann ends the turn"}]}
-    said = log_entry(stored, engine_module(), engine.load_edition(), "de")
+    said = log_entry(stored, engine.load_edition(), "de")
     assert said["lines"] == ["Ann ends the turn"]
     with_message = {**stored, "events": [{**stored["events"][0], "message": {
         "id": "{player} ends the turn", "params": {"player": "Ann"}}}]}
-    said = log_entry(with_message, engine_module(), engine.load_edition(), "de")
+    said = log_entry(with_message, engine.load_edition(), "de")
     assert said["lines"] == ["Ann beendet den Zug"] and "message" not in said["events"][0]
-
-
-def engine_module():
-    """A stand-in for the storage's engine wrapper: the lines come from its module's ``event_lines``."""
-    return type("Wrapped", (), {"module": engine})()
 
 
 @pytest.fixture
@@ -140,7 +136,7 @@ def test_the_phones_engine_says_the_lines_in_the_phones_language(speaks):
         action = rng.choice(engine.legal_actions(state))
         answer = json.loads(local.apply_json("g-log", json.dumps(action), json.dumps({"version": 2})))
         step = engine.apply(state, action)
-        assert answer["lines"] == engine.event_lines(server, step.events, language(lang))  # the server's words
+        assert answer["lines"] == event_lines(server, step.events, language(lang))  # the server's words
         assert all("message" not in e for e in answer["events"])
         assert (answer["lines"] == [e["text"] for e in step.events]) == (lang == "en")
         state = step.state

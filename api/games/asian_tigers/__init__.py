@@ -11,7 +11,6 @@ Vocabulary (python-chess / OpenSpiel style)::
     outcome(state) / provisional_score(state)      # final result / live scoreboard
     edition_labels(edition)                        # every component's human label (cacheable)
     refusals(state)                                # what is not available now, and why (on demand)
-    event_lines(edition, events, language)         # the narrated events' lines in a language (the log)
     state_to_dict(state) / state_from_dict(data, edition)
 
 Illegal actions raise `RulesError` (code, rule, message); its subclasses live in
@@ -23,12 +22,11 @@ from api.games.asian_tigers.engine import apply, is_over, legal_actions, new_gam
 from api.games.asian_tigers.errors import RulesError
 from api.games.asian_tigers.presentation.document import edition_labels
 from api.games.asian_tigers.presentation.outcome import outcome, provisional_score
-from api.games.asian_tigers.presentation.text import event_lines
 from api.games.asian_tigers.presentation.why_not import refusals
 from api.games.asian_tigers.state import state_from_dict, state_to_dict
 from api.games.asian_tigers.view import view
 
 __all__ = [
-    "RulesError", "apply", "edition_labels", "event_lines", "is_over", "legal_actions", "load_edition", "new_game", "outcome",
+    "RulesError", "apply", "edition_labels", "is_over", "legal_actions", "load_edition", "new_game", "outcome",
     "provisional_score", "refusals", "replay", "state_from_dict", "state_to_dict", "view",
 ]

@@ -16,7 +16,7 @@ from api.games.asian_tigers.scoring.ranking import (CHAIN, Contender, award_by_r
 from api.games.asian_tigers.setup import table_key
 from api.games.asian_tigers.state import NEUTRAL, GameState
 from api.games.asian_tigers.told import tiger_named, told
-from api.games.asian_tigers.turn.effects import advance_global_market, tiger_name
+from api.games.asian_tigers.turn.effects import advance_global_market
 from api.games.asian_tigers.turn.investment import column_ip
 
 ERA1_STEPS = ["mgmt_global_market", "mgmt_influence", "mgmt_special_flags", "mgmt_funds", "era2_setup"]

@@ -15,8 +15,7 @@ from api.games.asian_tigers.solo.automa_bonuses import (automa_player, factory_s
 from api.games.asian_tigers.state import GameState, Piece
 from api.games.asian_tigers.told import building_named, good_named, tiger_named, told
 from api.games.asian_tigers.turn.building import reach
-from api.games.asian_tigers.turn.effects import (advance_global_market, advance_influence, apply_simple_effect,
-                                                 tiger_name)
+from api.games.asian_tigers.turn.effects import advance_global_market, advance_influence, apply_simple_effect
 from api.games.asian_tigers.turn.investment import column_ip
 from api.games.asian_tigers.turn.market import flag_value, nations_at
 

@@ -15,7 +15,7 @@ from api.games.asian_tigers.errors import IllegalActionError, Message, msg
 from api.games.asian_tigers.scoring.model import OFF_BOARD
 from api.games.asian_tigers.state import GameState, Piece
 from api.games.asian_tigers.told import building_named, good_named, tiger_named
-from api.games.asian_tigers.turn.effects import advance_global_market, advance_influence, tiger_name
+from api.games.asian_tigers.turn.effects import advance_global_market, advance_influence
 from api.games.asian_tigers.turn.investment import column_ip
 
 # Tiger selector -> (what is compared, best = max or min); SOLO-AUTOMA-15/17, campaign tiles (DATA-23).
