@@ -18,6 +18,7 @@ from typing import Any
 
 from api.games import asian_tigers as engine
 from api.games.envelope import edition_summary as envelope_edition_summary, game_envelope
+from api.games.asian_tigers.presentation.text import event_lines
 from api.games.provenance import ProvenanceMap, iter_leaves, placeholders_in
 # The worker calls `table.<fn>`: the campaign entry points are reachable here too (re-exported).
 from api.offline.campaign import (campaign_new_json, campaign_record_json, campaign_result_json,  # noqa: F401
@@ -127,6 +128,12 @@ def _answer(table: Table, meta: dict, **extra) -> str:
     return json.dumps(body, ensure_ascii=False)
 
 
+def said_events(table: Table, events: list[dict]) -> dict:
+    """``events`` (without their messages, as the server answers them) and their ``lines`` in the phone's language."""
+    return {"events": [{k: v for k, v in e.items() if k != "message"} for e in events],
+            "lines": event_lines(table.edition, events, current_language())}
+
+
 def _refusal(exc: Exception) -> str:
     return json.dumps({"ok": False, "problem": problem_of(exc, getattr(exc, "index", None))}, ensure_ascii=False)
 
@@ -149,7 +156,7 @@ def apply_json(game_id: str, action: str, meta: str) -> str:
         events = table.play(json.loads(action))
     except engine.RulesError as exc:
         return _refusal(exc)
-    return _answer(table, json.loads(meta), events=events, lines=[e.get("text", "") for e in events])
+    return _answer(table, json.loads(meta), **said_events(table, events))
 
 
 def same_move(state: Any, action: dict, seat: Any) -> dict | None:
@@ -181,7 +188,7 @@ def replay_move_json(game_id: str, action: str, seat: Any, meta: str) -> str:
         if again is None:
             return _refusal(exc)
         move, events = again, table.play(again)
-    return _answer(table, json.loads(meta), events=events, lines=[e.get("text", "") for e in events], action=move)
+    return _answer(table, json.loads(meta), **said_events(table, events), action=move)
 
 
 def undo_json(game_id: str, count: int, meta: str) -> str:

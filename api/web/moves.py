@@ -71,11 +71,12 @@ def undo(game_id: str):
 def game_log(game_id: str):
     """Actions after seq `after`, reverted ones included, with human-readable lines."""
     r, record, _role = authorized(game_id, write=False)
-    args = query(schemas.LogQuerySchema())
+    args, lang = query(schemas.LogQuerySchema()), request_language()  # the lines in the request's language
     cached = not_modified(record.version)
     if cached is not None:
         return cached
-    entries = [log_entry(row) for row in r.log(game_id, args["after"], args["limit"])]
+    edition = None if lang == "en" else r.edition_document(game_id)[1]
+    entries = [log_entry(row, edition, lang) for row in r.log(game_id, args["after"], args["limit"])]
     next_after = entries[-1]["seq"] if entries else args["after"]
     return json_response({"game_id": game_id, "version": record.version, "head_seq": record.head_seq,
                           "entries": entries, "next_after": next_after,

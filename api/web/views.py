@@ -9,6 +9,7 @@ from typing import Any
 from api.games import envelope
 # HOISTED and STATIC_IN_VIEW are re-exported (the tests read them here).
 from api.games.envelope import HOISTED, STATIC_IN_VIEW, game_envelope, split_view  # noqa: F401
+from api.games.asian_tigers.presentation.text import event_lines as tiger_lines
 from api.i18n import language
 from api.storage.engines import Engine
 from api.storage.models import GameRecord, LoadedGame, WriteResult
@@ -138,14 +139,30 @@ def game_update(game: LoadedGame, previous: LoadedGame | None, lang: str | None 
 def write_body(result: WriteResult, full: bool = False) -> tuple[int, dict]:
     """The 200 body of an apply, batch or undo (kept, as sent, for idempotent replays); `full`: the whole
     game view (``?full=1``) instead of the update."""
+    game, lang = result.game, request_language()
     return 200, {
-        "version": result.game.record.version,
-        "applied": [{**a, "lines": [e.get("text", "") for e in a["events"]]} for a in result.applied],
+        "version": game.record.version,
+        "applied": [{**a, "events": plain_events(a["events"]),
+                     "lines": event_lines(game.edition, a["events"], lang)} for a in result.applied],
         "undone": result.undone,
         "game": game_view(result.game, "table") if full else game_update(result.game, result.previous),
     }
 
 
-def log_entry(row: dict) -> dict:
-    """One log entry: machine payload plus human-readable lines."""
-    return {**row, "lines": [e.get("text", "") for e in row["events"] if isinstance(e, dict)]}
+def log_entry(row: dict, edition: Any = None, lang: str = "en") -> dict:
+    """One log entry: machine payload plus human-readable lines (in `lang`, with the game's `edition`)."""
+    return {**row, "events": plain_events(row["events"]), "lines": event_lines(edition, row["events"], lang)}
+
+
+def event_lines(edition: Any, events: list, lang: str) -> list[str]:
+    """The events' lines in `lang` (issue 37), said from each event's stored message (only Asian Tigers events
+    carry one); English, or an event stored without a message (before issue 37): the stored English ``text``."""
+    if lang == "en" or edition is None or not any(isinstance(e, dict) and "message" in e for e in events):
+        return [e.get("text", "") for e in events if isinstance(e, dict)]
+    return tiger_lines(edition, events, language(lang))
+
+
+def plain_events(events: list) -> list:
+    """The events as answers carry them: without their stored messages (the lines beside them are said)."""
+    return [{k: v for k, v in e.items() if k != "message"} if isinstance(e, dict) and "message" in e else e
+            for e in events]

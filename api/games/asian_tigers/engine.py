@@ -18,6 +18,7 @@ from api.games.asian_tigers.errors import (ActionShapeError, GameOverError, Ille
                                            StaleDecisionError, msg)
 from api.games.asian_tigers.presentation.text import humanize, humanize_error, narrate
 from api.games.asian_tigers.state import GameState
+from api.games.asian_tigers.told import told
 
 
 @dataclass(frozen=True)
@@ -73,12 +74,12 @@ def advance(state: GameState, events: list[dict]) -> list[dict] | None:
         if len(listed) == 1 and not decision["declinable"] and not decision.get("manual"):
             only = listed[0]
             events.append({"kind": "auto_resolved", "decision": decision["kind"], "action": dict(only),
-                           "text": _only_choice(state, decision["seat"], only)})
+                           **told(_only_choice(state, decision["seat"], only))})
             listed = _answer(state, only, events)
     return listed if state.decisions else []
 
 
-def _only_choice(state: GameState, seat: str, action: dict) -> str:
+def _only_choice(state: GameState, seat: str, action: dict):
     """The fact of an answer the engine gave itself, in codes (narration puts them in words)."""
     who = next((player.name for player in state.players if player.id == seat), seat)
     said = [action["kind"].replace("_", " ")]
@@ -87,7 +88,7 @@ def _only_choice(state: GameState, seat: str, action: dict) -> str:
             said.append(f"bonus {value.replace('_', ' ')}")
         elif name not in _ALWAYS_ALLOWED:
             said.append(", ".join(value) if isinstance(value, list) else str(value))
-    return f"{who} had one choice: {' '.join(said)}"
+    return msg("{player} had one choice: {choice}", player=who, choice=" ".join(said))
 
 
 def legal_actions(state: GameState) -> list[dict]:

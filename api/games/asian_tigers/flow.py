@@ -19,6 +19,8 @@ from api.games.asian_tigers.management import era1 as management, era2_setup
 from api.games.asian_tigers.setup import set_up_table
 from api.games.asian_tigers.solo import automa, session as solo_session
 from api.games.asian_tigers.state import GameState
+from api.games.asian_tigers.told import told
+from api.games.messages import msg
 from api.games.asian_tigers.turn import bonuses, market
 
 
@@ -64,10 +66,10 @@ def end_turn(state: GameState, action: dict, events: list[dict]) -> None:
     player = state.player(state.turn_order[state.turn_index])  # its name only
     forfeited = [b["bonus"] for b in state.pending_bonuses]
     state.pending_bonuses = []
-    text = f"{player.name} ends the turn"
-    if forfeited:
-        text += "; forfeited: " + ", ".join(b.replace("_", " ") for b in forfeited)
-    events.append({"kind": "turn_ended", "participant": player.id, "forfeited": forfeited, "text": text})
+    said = msg("{player} ends the turn; forfeited: {bonuses}", player=player.name,
+               bonuses=", ".join(b.replace("_", " ") for b in forfeited)) if forfeited else msg(
+        "{player} ends the turn", player=player.name)
+    events.append({"kind": "turn_ended", "participant": player.id, "forfeited": forfeited, **told(said)})
     state.frames = []
     next_turn(state, events)
 
@@ -90,7 +92,9 @@ def next_turn(state: GameState, events: list[dict]) -> None:
             return
     state.turn = None
     events.append({"kind": "era_ended", "era": state.era,
-                   "text": f"Every player has placed all {per_era} workers: Era {'I' if state.era == 1 else 'II'} ends"})
+                   **told(msg("Every player has placed all {count} workers: Era I ends", count=per_era)
+                          if state.era == 1 else msg("Every player has placed all {count} workers: Era II ends",
+                                                     count=per_era))})
     management.begin(state, events)
 
 

@@ -9,13 +9,14 @@ only the special-flag offers and recorded Era II draws ask a question.
 from __future__ import annotations
 
 from api.games.asian_tigers.decisions import new_decision, push_frame, repeat
-from api.games.asian_tigers.errors import IllegalActionError, msg
+from api.games.asian_tigers.errors import IllegalActionError, Message, msg
 from api.games.asian_tigers.management.era2 import unlabel, display_labels
 from api.games.asian_tigers.scoring.ranking import (CHAIN, Contender, award_by_rank, global_market_order, rank_tiger,
                                                     special_flag_offer_order, tie_rules)
 from api.games.asian_tigers.setup import table_key
 from api.games.asian_tigers.state import NEUTRAL, GameState
-from api.games.asian_tigers.turn.effects import advance_global_market, tiger_name
+from api.games.asian_tigers.told import tiger_named, told
+from api.games.asian_tigers.turn.effects import advance_global_market
 from api.games.asian_tigers.turn.investment import column_ip
 
 ERA1_STEPS = ["mgmt_global_market", "mgmt_influence", "mgmt_special_flags", "mgmt_funds", "era2_setup"]
@@ -64,7 +65,12 @@ def influence_of(state: GameState, participant: str) -> dict[str, int]:
 
 def name_of(state: GameState, participant: str) -> str:
     """Display name of a participant."""
-    return "Neutral" if participant == NEUTRAL else state.player(participant).name
+    return str(said_name(state, participant))
+
+
+def said_name(state: GameState, participant: str):
+    """`name_of` for a log line: the neutral player is a word of the reader's language."""
+    return msg("Neutral") if participant == NEUTRAL else state.player(participant).name
 
 
 def gm_markers(state: GameState) -> dict[str, tuple[int, int]]:
@@ -77,7 +83,8 @@ def global_market_step(state: GameState, frame: dict, events: list[dict]) -> Non
     ranking = global_market_order(gm_markers(state))
     state.turn_order = list(ranking.order)
     events.append({"kind": "turn_order_set", "turn_order": state.turn_order, "ranking": ranking.to_dict(),
-                   "text": "Turn order for Era II: " + ", ".join(name_of(state, p) for p in state.turn_order)})
+                   **told(msg("Turn order for Era II: {names}", names=_commas(
+                       [said_name(state, p) for p in state.turn_order])))})
 
 
 def tiger_contenders(state: GameState, tiger: str, labels: dict[str, str] | None = None) -> list[Contender]:
@@ -105,14 +112,17 @@ def influence_step(state: GameState, frame: dict, events: list[dict]) -> None:
             influence_of(state, pid)[tiger] += amount
         # The marker's new place, not only the gain: the table moves markers to a space (issue 33).
         moved = {pid: f"{before[pid]} → {before[pid] + n}" for pid, n in awards.items()}
-        lines = [f"{p} {ranking.values[p]} IP → +{awards[seats.get(p, p)]} influence ({moved[seats.get(p, p)]})"
-                 for p in ranking.order]
+        lines = [msg("{who} {ip} IP → +{amount} influence ({moved})", who=p, ip=ranking.values[p],
+                     amount=awards[seats.get(p, p)], moved=moved[seats.get(p, p)]) for p in ranking.order]
+        said = msg("{tiger}: {lines}", tiger=tiger_named(state, tiger), lines=_joined(lines, "; ")) if lines else \
+            msg("{tiger}: nobody has investment points", tiger=tiger_named(state, tiger))
+        for tie in ranking.tie_breaks:
+            said = Message("{line} ({detail})", {"line": said, "detail": tie.message or tie.detail})  # punctuation
         events.append({"kind": "influence_awarded", "tiger": tiger, "awards": awards,
                        "ranking": unlabel(ranking.to_dict(), seats),
                        "placeholder_values": state.edition.placeholders(
                            f"/board/management_track/influence_by_rank/era_1/{table_key(state.player_count)}"),
-                       "text": f"{tiger_name(state, tiger)}: " + ("; ".join(lines) or "nobody has investment points")
-                               + "".join(f" ({t.detail})" for t in ranking.tie_breaks)})
+                       **told(said)})
     state.management["era1"] = {
         "turn_order": list(state.turn_order), "headquarters": {t: state.headquarters.get(t) for t in state.edition.tigers},
         "influence": {pid: dict(influence_of(state, pid)) for pid in participants(state)}, "ip": snapshot_ip,
@@ -136,7 +146,8 @@ def offer_step(state: GameState, frame: dict, events: list[dict]) -> dict | None
     if not frame["queue"]:
         state.special_flags_available.remove(tiger)
         events.append({"kind": "special_flag_returned", "tiger": tiger,
-                       "text": f"Nobody takes the {tiger_name(state, tiger)} special flag; it returns to the box"})
+                       **told(msg("Nobody takes the {tiger} special flag; it returns to the box",
+                                  tiger=tiger_named(state, tiger)))})
         return None
     pid = frame["queue"].pop(0)
     if pid == NEUTRAL:
@@ -164,16 +175,18 @@ def accept_special_flag(state: GameState, pid: str, tiger: str, events: list[dic
     before = influence[tiger]
     influence[tiger] = drop_to_icon(state, before)
     state.special_flags_available.remove(tiger)
-    text = (f"{name_of(state, pid)} accepts the {tiger_name(state, tiger)} special flag and drops from "
-            f"{before} to {influence[tiger]} influence")
+    values = dict(who=said_name(state, pid), tiger=tiger_named(state, tiger), start=before, end=influence[tiger])
     if pid == NEUTRAL:
         events.append({"kind": "special_flag_accepted", "participant": pid, "tiger": tiger,
-                       "text": text + "; the flag leaves the game (AMB-22)"})
+                       **told(msg("{who} accepts the {tiger} special flag and drops from {start} to {end} influence; "
+                                  "the flag leaves the game (AMB-22)", **values))})
         return
     state.player(pid).special_flags.append(tiger)
-    events.append({"kind": "special_flag_accepted", "participant": pid, "tiger": tiger, "text": text})
+    events.append({"kind": "special_flag_accepted", "participant": pid, "tiger": tiger,
+                   **told(msg("{who} accepts the {tiger} special flag and drops from {start} to {end} influence",
+                              **values))})
     events.extend(advance_global_market(state, pid, state.edition.rules["special_flags"]["accept_global_market"],
-                                        "special flag accepted"))
+                                        msg("special flag accepted")))
 
 
 def accept_answer(state: GameState, action: dict, events: list[dict]) -> None:
@@ -190,8 +203,8 @@ def decline_answer(state: GameState, action: dict, events: list[dict]) -> None:
         raise IllegalActionError(msg("In solo every special flag offered must be accepted"),
                                  code="must_accept_special_flag", rule="SOLO-MGMT-01")
     events.append({"kind": "special_flag_declined", "participant": decision["seat"], "tiger": decision["tiger"],
-                   "text": f"{name_of(state, decision['seat'])} declines the {tiger_name(state, decision['tiger'])} "
-                           f"special flag"})
+                   **told(msg("{who} declines the {tiger} special flag", who=said_name(state, decision["seat"]),
+                              tiger=tiger_named(state, decision["tiger"])))})
     repeat(state, decision)
 
 
@@ -205,4 +218,18 @@ def funds_step(state: GameState, frame: dict, events: list[dict]) -> None:
             labs = sum(1 for p in state.pieces if p.owner == player.id and p.tiger == tiger and p.kind == "laboratory")
             player.funds[tiger] = min(rules["max"], rules["start_per_tiger"] + rules["era_2_extra_per_laboratory"] * labs)
         events.append({"kind": "funds_reset", "participant": player.id, "funds": dict(player.funds),
-                       "text": f"{player.name}'s funds: " + ", ".join(f"{t} {n}" for t, n in player.funds.items())})
+                       **told(msg("{player}'s funds: {funds}", player=player.name, funds=_commas(
+                           [Message("{tiger} {n}", {"tiger": t, "n": n}) for t, n in player.funds.items()])))})
+
+
+def _joined(parts: list, separator: str):
+    """Parts joined by `separator` (punctuation: the same in every language), as one message value."""
+    said = parts[0]
+    for part in parts[1:]:
+        said = Message("{a}" + separator + "{b}", {"a": said, "b": part})
+    return said
+
+
+def _commas(parts: list):
+    """Parts joined by ", "."""
+    return _joined(parts, ", ")

@@ -14,6 +14,8 @@ from api.games.asian_tigers.scoring.model import (AUTOMA, NEUTRAL as NEUTRAL_KIN
 from api.games.asian_tigers.scoring.score import score_end_position
 from api.games.asian_tigers.solo.session import annotate_outcome, solo_settings
 from api.games.asian_tigers.state import NEUTRAL, GameState
+from api.games.asian_tigers.told import from_json, told
+from api.games.messages import msg, name
 from api.games.asian_tigers.turn.investment import tiger_facts
 
 
@@ -95,28 +97,39 @@ def unlabel(value, ids: dict[str, str], key: str | None = None):
     return value
 
 
-def score_state(state: GameState) -> dict:
-    """Score the position as it stands: the shared scoring code, with players named in every line."""
+def score_state(state: GameState, messages: bool = False) -> dict:
+    """Score the position as it stands: the shared scoring code, with players named in every line (`messages`:
+    each line's message beside its text, ``text_message``)."""
     labels, seats = display_labels(state)
-    result = score_end_position(_relabel(end_position(state), labels), state.edition).to_dict()
-    return unlabel(result, seats)
+    scored = score_end_position(_relabel(end_position(state), labels), state.edition)
+    return unlabel(scored.to_dict(messages=True) if messages else scored.to_dict(), seats)
 
 
 def final_scoring_step(state: GameState, frame: dict, events: list[dict]) -> None:
     """MGMT2-01..06 and SCORE-END-01: score, record the outcome, end the game."""
     outcome = score_state(state)
+    # The lines' messages (issue 37), matched by their English text: the stored outcome keeps the text only.
+    said = {line["text"]: line.get("text_message") for line in score_state(state, messages=True).get("lines", [])}
     if state.solo is not None:  # solo (issue 7): scenario / campaign goal report
         annotate_outcome(state, outcome)
     state.management["outcome"] = outcome
     _board_after_scoring(state, outcome)
     state.phase = "over"
+    names = {**{t.id: name("tigers", t.id, t.name) for t in state.edition.tigers.values()},
+             **{n.code: name("nations", n.code, n.name) for n in state.edition.nations.values()}}
     for line in outcome.get("lines", []):
-        events.append({"kind": "score_line", "participant": line.get("participant"), "text": line["text"]})
+        # A line names a Tiger by its code in one place and by its name in another: whichever says the text.
+        message = next((m for m in (from_json(said.get(line["text"])), from_json(said.get(line["text"]), names))
+                        if m is not None and str(m) == line["text"]), None)
+        events.append({"kind": "score_line", "participant": line.get("participant"), "text": line["text"],
+                       **({"message": message} if message is not None else {})})
     winner = outcome.get("winner")
-    text = f"Game over: {state.player(winner).name if winner not in (None, NEUTRAL, AUTOMA) else winner} wins"
     if winner is None:  # solo (issue 7): the high-score variant has no winner when the record stands
-        text = "Game over: the previous high score stands"
-    events.append({"kind": "game_over", "winner": winner, "text": text})
+        over = msg("Game over: the previous high score stands")
+    else:
+        over = msg("Game over: {winner} wins",
+                   winner=state.player(winner).name if winner not in (NEUTRAL, AUTOMA) else winner)
+    events.append({"kind": "game_over", "winner": winner, **told(over)})
 
 
 def _board_after_scoring(state: GameState, outcome: dict) -> None:

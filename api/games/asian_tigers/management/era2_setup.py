@@ -9,6 +9,7 @@ from api.games.asian_tigers.decisions import new_decision
 from api.games.asian_tigers.errors import ActionShapeError, msg
 from api.games.asian_tigers.setup import draw_setup_workers, draw_workers, place_setup_workers
 from api.games.asian_tigers.state import GameState
+from api.games.asian_tigers.told import told
 
 
 def clear_board(state: GameState, events: list[dict]) -> dict | None:
@@ -22,8 +23,8 @@ def clear_board(state: GameState, events: list[dict]) -> dict | None:
         state.center_workers[center] = []
     for trade_center in state.trade_centers:
         state.trade_centers[trade_center] = None
-    events.append({"kind": "era2_prepared", "text": "Era II setup: local markets emptied, workers back from the "
-                                                    "board, every centre free again"})
+    events.append({"kind": "era2_prepared", **told(msg("Era II setup: local markets emptied, workers back from the "
+                                                       "board, every centre free again"))})
     setup = state.options.get("setup") or {}
     if setup.get("workers") or setup.get("setup_workers"):  # a table that recorded its Era I draws records these
         seat = "0" if state.solo is not None else state.turn_order[0]  # solo (issue 7): the human answers
@@ -68,4 +69,4 @@ def redo_draws(state: GameState, recorded: dict, events: list[dict]) -> None:
         player.placed = {t: 0 for t in edition.worker_types}
         player.workers_placed = 0
     state.era, state.phase, state.turn_index = 2, "turns", 0
-    events.append({"kind": "era_started", "era": 2, "text": "Era II begins"})
+    events.append({"kind": "era_started", "era": 2, **told(msg("Era II begins"))})

@@ -10,10 +10,12 @@ machines.  One compiled pattern per edition and player count.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from api.games.asian_tigers.edition.load import CENTERS, Edition
 from api.games.asian_tigers.presentation.cache import per_edition
 from api.games.asian_tigers.presentation import labels as L
+from api.games.messages import ENGLISH, Language, Message, msg, render
 
 
 @per_edition
@@ -123,9 +125,87 @@ def _humanized(edition: Edition, player_count: int, text: str) -> str:
 
 
 def narrate(edition: Edition, player_count: int, events: list[dict]) -> list[dict]:
-    """The events with each ``text`` in words (new dicts; codes stay in the other fields)."""
-    return [{**event, "text": humanize(edition, player_count, event["text"])} if isinstance(event.get("text"), str)
-            else dict(event) for event in events]
+    """The events with each ``text`` in words (new dicts; codes stay in the other fields), and each ``message``
+    (issue 37) as JSON with its codes in words too: a component the edition names is said as a label message
+    or a name value (in the reader's language when said), any other code as its English label."""
+    out = []
+    for event in events:
+        event = dict(event)
+        if isinstance(event.get("text"), str):
+            event["text"] = humanize(edition, player_count, event["text"])
+        if isinstance(event.get("message"), Message):
+            said = in_words(edition, player_count, event["message"])
+            event["message"] = said.as_json()
+            if event.get("kind") == "score_line" and str(said).replace(", token ", ", prosperity token ") != \
+                    event["text"]:
+                del event["message"]  # the scorer's message names a code its line says otherwise: English only
+        out.append(event)
+    return out
+
+
+def event_lines(edition: Edition, events: list[dict], language: Language = ENGLISH) -> list[str]:
+    """Each narrated event's line in `language` (the edition's names in it): English is the event's ``text`` as
+    stored; an event without a message (stored before issue 37) keeps its English ``text``."""
+    if language.code == "en":
+        return [e.get("text", "") for e in events if isinstance(e, dict)]
+    said = L.in_language(edition, language)
+    return [render(e["message"], said) if isinstance(e.get("message"), dict) else e.get("text", "")
+            for e in events if isinstance(e, dict)]
+
+
+def in_words(edition: Edition, player_count: int, message: Message) -> Message:
+    """`message` with each value that is a code (or holds codes) in words, as `humanize` says them in English."""
+    kept = _kept(edition)
+    tokens = _tokens(edition, player_count)
+
+    def value(v):
+        if isinstance(v, Message):
+            return replace(v, params={k: value(x) for k, x in v.params.items()})
+        if isinstance(v, str):
+            return kept.get(v) or tokens.get(v) or humanize(edition, player_count, v)
+        if isinstance(v, dict) and ("and" in v or "sum" in v):
+            return {key: [value(x) for x in items] for key, items in v.items()}
+        return v
+    return value(message)
+
+
+@per_edition
+def _tokens(edition: Edition, player_count: int) -> dict:
+    """A prosperity token's code in a score line's message ("token {token}") said by its values."""
+    return {token: L.prosperity_label(edition, token, player_count) for token in edition.prosperity_tokens}
+
+
+@per_edition
+def _kept(edition: Edition) -> dict:
+    """Codes said as a label message whose names the reader's language says (a space, a centre, a flag…)."""
+    table: dict = {}
+    keep = L.keep
+    for tiger in edition.tigers.values():
+        table[tiger.id] = table[tiger.name] = L.named(edition, "tigers", tiger.id)
+        for space in tiger.spaces.values():
+            table[space.id] = L.space_label(edition, space, "en", keep)
+        for mid in tiger.local_markets:
+            table[mid] = L.market_label(edition, mid, "en", keep)
+        for sid in tiger.satellite_spaces:
+            table[sid] = L.satellite_space_label(edition, sid, "en", keep)
+        for letter in CENTERS:
+            table[f"{tiger.id}.{letter}"] = L.center_label(edition, f"{tiger.id}.{letter}", "en", keep)
+    for tc in edition.trade_centers:
+        table[f"trade centre {tc}"] = table[tc] = L.trade_center_label(edition, tc, "en", keep)
+    for token in edition.region_bonus_tokens:  # as `_rewriter` says "region bonus RB3" and "performance token D1"
+        table[f"region bonus {token}"] = msg("region bonus “{token}”", token=L.region_token_label(edition, token, keep))
+    for token in (*edition.dollar_tokens, *edition.yen_tokens):
+        table[f"performance token {token}"] = msg("performance token “{token}”",
+                                                  token=L.performance_label(edition, token, keep))
+    for tile in (edition.solo.get("action_tiles", {}) if edition.solo else {}):
+        table[f"tile {tile}"] = msg("tile “{tile}”", tile=L.automa_tile_label(edition, tile))
+    for index, worker in enumerate(edition.worker_types, start=1):  # "a {worker} worker": "a type 1 worker"
+        table[worker] = msg("type {number}", number=index)
+    for nation in edition.nations.values():
+        table[nation.code] = table[nation.name] = L.named(edition, "nations", nation.code)
+        for flag in nation.flags:
+            table[flag.id] = L.flag_label(edition, flag.id, "en", keep)
+    return table
 
 
 def humanize_tree(edition: Edition, player_count: int, value, keys=("text", "label", "lines", "instructions", "automa_instructions")):

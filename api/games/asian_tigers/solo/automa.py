@@ -9,13 +9,13 @@ from __future__ import annotations
 from api.games.asian_tigers.decisions import new_decision, push_frame
 from api.games.asian_tigers.edition.load import CENTERS, Space
 from api.games.asian_tigers.errors import IllegalActionError, msg
-from api.games.asian_tigers.presentation.labels import center_label
+from api.games.asian_tigers.presentation.labels import center_label, keep
 from api.games.asian_tigers.solo.automa_bonuses import (automa_player, factory_sector, held_nations, next_generic,
                                                         place_flag, say, take_factory, take_generic)
 from api.games.asian_tigers.state import GameState, Piece
+from api.games.asian_tigers.told import building_named, good_named, tiger_named, told
 from api.games.asian_tigers.turn.building import reach
-from api.games.asian_tigers.turn.effects import (advance_global_market, advance_influence, apply_simple_effect,
-                                                 tiger_name)
+from api.games.asian_tigers.turn.effects import advance_global_market, advance_influence, apply_simple_effect
 from api.games.asian_tigers.turn.investment import column_ip
 from api.games.asian_tigers.turn.market import flag_value, nations_at
 
@@ -44,7 +44,7 @@ def reveal(state: GameState, frame: dict, tile: str, events: list[dict]) -> None
     solo["pile"].remove(tile)
     solo["revealed"].append(tile)
     frame["tile"] = tile
-    say(state, events, "automa_tile_revealed", f"reveal tile {tile}", tile=tile)
+    say(state, events, "automa_tile_revealed", msg("reveal {tile}", tile=f"tile {tile}"), tile=tile)
 
 
 def record_tile_options(state: GameState, decision: dict) -> list[dict]:
@@ -87,8 +87,9 @@ def destination(state: GameState, tile: str, worker: str) -> dict:
         return {"center": fixed, "tiger": tiger, "why": f"{fixed} already takes {worker} workers"}
     free = next((c for c in centers if state.centers[c] is None), None)
     if free:  # SOLO-AUTOMA-03: the leftmost centre with no type yet
-        return {"center": free, "tiger": tiger, "why": "leftmost free centre"}
-    return {"center": STC, "why": f"every centre of {tiger_name(state, tiger)} takes another worker type"}
+        return {"center": free, "tiger": tiger, "why": msg("leftmost free centre")}
+    return {"center": STC, "why": msg("every centre of {tiger} takes another worker type",
+                                      tiger=tiger_named(state, tiger))}
 
 
 def _has_flags(state: GameState, trade_center: str) -> bool:
@@ -98,26 +99,27 @@ def _has_flags(state: GameState, trade_center: str) -> bool:
 def _trade_destination(state: GameState, named: str, worker: str) -> dict:
     fixed = state.trade_centers[named]
     if fixed is not None and fixed != worker:  # SOLO-AUTOMA-12
-        return {"center": STC, "why": f"{named} takes {fixed} workers"}
+        return {"center": STC, "why": msg("{center} takes {worker} workers", center=named, worker=fixed)}
     if not _has_flags(state, named):  # SOLO-AUTOMA-12 / AMB-41 step 3 comes before the free-centre swap (step 4)
-        return {"center": STC, "why": f"{named} has no flags left"}
+        return {"center": STC, "why": msg("{center} has no flags left", center=named)}
     if fixed is None:
         if worker in state.trade_centers.values():  # PLACE-03: no free centre may take this type
-            return {"center": STC, "why": f"another trade centre already takes {worker} workers"}
+            return {"center": STC, "why": msg("another trade centre already takes {worker} workers", worker=worker)}
         order = list(state.edition.board["trade_center_order_top_to_bottom"])
         if state.era == 2:
             order.reverse()  # SOLO-AUTOMA-13: topmost in Era I, bottommost in Era II
         named = next(tc for tc in order if state.trade_centers[tc] is None)
     if not _has_flags(state, named):  # SOLO-AUTOMA-12
-        return {"center": STC, "why": f"{named} has no flags left"}
-    return {"center": named, "why": "its type matches" if fixed else
-            f"{'topmost' if state.era == 1 else 'bottommost'} free trade centre"}
+        return {"center": STC, "why": msg("{center} has no flags left", center=named)}
+    return {"center": named, "why": msg("its type matches") if fixed else msg("topmost free trade centre")
+            if state.era == 1 else msg("bottommost free trade centre")}
 
 
 # -- placing ----------------------------------------------------------------------------------
-def _center_label(state: GameState, center: str) -> str:
+def _center_label(state: GameState, center: str):
     # The Automa's instructions name a restricted trade centre by its id.
-    return f"trade centre {center}" if center in state.trade_centers else center_label(state.edition, center)
+    return f"trade centre {center}" if center in state.trade_centers else center_label(state.edition, center, "en",
+                                                                                        keep)
 
 
 def place_step(state: GameState, frame: dict, events: list[dict]) -> None:
@@ -130,12 +132,13 @@ def place_step(state: GameState, frame: dict, events: list[dict]) -> None:
     center = where["center"]
     frame.update(worker=worker, center=center)
     state.turn.update({"worker": worker, "center": center})
-    say(state, events, "worker_placed", f"{worker} worker to {_center_label(state, center)} ({where['why']})",
+    say(state, events, "worker_placed", msg("{worker} worker to {center} ({why})", worker=worker,
+                                            center=_center_label(state, center), why=where["why"]),
         center=center, worker=worker)
     tile = state.edition.solo["action_tiles"][frame["tile"]]
     if center == STC:
         amount = state.edition.solo["automa_rules"]["no_match_or_no_flags"]["advance_global_market"]
-        _gm(state, amount, "special trade centre", events)
+        _gm(state, amount, msg("special trade centre"), events)
         frame["steps"][:0] = ["automa_end"]
     elif center in state.trade_centers:
         if state.trade_centers[center] is None:
@@ -154,8 +157,9 @@ def place_step(state: GameState, frame: dict, events: list[dict]) -> None:
 def _gm(state: GameState, amount: int, reason: str, events: list[dict]) -> None:
     moved = advance_global_market(state, state.solo["automa"], amount, reason)
     if moved:
-        say(state, events, "automa_global_market", f"advance {amount} on the global market ({reason}; "
-            f"{moved[0]['from']} → {moved[0]['to']})", amount=amount)
+        say(state, events, "automa_global_market", msg("advance {amount} on the global market ({source}; {start} → "
+                                                       "{end})", amount=amount, source=reason, start=moved[0]["from"],
+                                                       end=moved[0]["to"]), amount=amount)
 
 
 # -- investment centre -------------------------------------------------------------------------
@@ -175,18 +179,20 @@ def sale_step(state: GameState, frame: dict, events: list[dict]) -> None:
         return None
     market_id = market_for_sale(state, frame["tiger"], frame["letter"])
     if market_id is None:
-        say(state, events, "automa_no_sale", f"no local market to the right is free in "
-            f"{tiger_name(state, frame['tiger'])}: no sale")
+        say(state, events, "automa_no_sale", msg("no local market to the right is free in {tiger}: no sale",
+                                                 tiger=tiger_named(state, frame["tiger"])))
         return None
     market = state.edition.tigers[frame["tiger"]].local_markets[market_id]
     if state.supply_goods[market.good] < 1:  # AMB-37: the supply is a hard limit
-        say(state, events, "automa_no_sale", f"the supply has no {market.good} for the column {market.column} "
-            f"market: no sale")
+        say(state, events, "automa_no_sale", msg("the supply has no {good} for the column {column} market: no sale",
+                                                 good=good_named(market.good), column=market.column))
         return None
     state.supply_goods[market.good] -= 1
     state.local_markets[market_id] = {"good": market.good, "seller": state.solo["automa"]}
-    say(state, events, "local_sale_made", f"put {market.good} from the supply on the column {market.column} market "
-        f"of {tiger_name(state, market.tiger)} (no influence)", market=market_id, good=market.good)
+    say(state, events, "local_sale_made", msg("put {good} from the supply on the column {column} market of {tiger} "
+                                              "(no influence)", good=good_named(market.good), column=market.column,
+                                              tiger=tiger_named(state, market.tiger)), market=market_id,
+        good=market.good)
 
 
 def _can_take(state: GameState, space: Space) -> bool:
@@ -234,21 +240,22 @@ def build_step(state: GameState, frame: dict, events: list[dict]) -> None:
     """Build by priority, taking the next numbered piece or the matching factory; no costs, no gains."""
     space = build_choice(state, frame["tiger"], frame["letter"])
     if space is None:
-        say(state, events, "automa_no_build", f"nothing can be built in {tiger_name(state, frame['tiger'])} "
-            f"(no piece or space left)")
+        say(state, events, "automa_no_build", msg("nothing can be built in {tiger} (no piece or space left)",
+                                                  tiger=tiger_named(state, frame["tiger"])))
         return None
     frame["built"] = space.id
-    kind = space.kind.replace("_", " ")
     if space.kind == "factory":
         _put(state, space)
-        say(state, events, "infrastructure_built", f"take its {space.good} factory; build it on {space.id} "
-            f"(no production)", space=space.id, infrastructure=space.kind)
+        say(state, events, "infrastructure_built", msg("take its {good} factory; build it on {space} (no production)",
+                                                       good=good_named(space.good), space=space.id),
+            space=space.id, infrastructure=space.kind)
         take_factory(state, space.good, events)
         return None
     label = next_generic(state)[0]
     _put(state, space)
-    say(state, events, "infrastructure_built", f"take {label}; build a {kind} on {space.id}", space=space.id,
-        infrastructure=space.kind, piece=label)
+    say(state, events, "infrastructure_built", msg("take {piece}; build a {building} on {space}", piece=label,
+                                                   building=building_named(space.kind), space=space.id),
+        space=space.id, infrastructure=space.kind, piece=label)
     take_generic(state, events)
 
 
@@ -266,12 +273,13 @@ def department_step(state: GameState, frame: dict, events: list[dict]) -> None:
         return None
     space = department_space(state, frame["tiger"])
     if space is None or next_generic(state) is None:
-        say(state, events, "automa_no_department", f"no department: "
-            f"{'no open department space' if space is None else 'no generic piece left'}")
+        say(state, events, "automa_no_department", msg("no department: no open department space") if space is None
+            else msg("no department: no generic piece left"))
         return None
     label = next_generic(state)[0]
     _put(state, space)
-    say(state, events, "infrastructure_built", f"take {label}; build a department on {space.id} (no science)",
+    say(state, events, "infrastructure_built", msg("take {piece}; build a department on {space} (no science)",
+                                                   piece=label, space=space.id),
         space=space.id, infrastructure="department", piece=label)
     take_generic(state, events)
 
@@ -284,14 +292,16 @@ def university_bonus_step(state: GameState, frame: dict, events: list[dict]) -> 
         return None
     bonus = space.bonus
     if bonus["do"] in ("advance_global_market", "advance_influence"):
-        apply_simple_effect(state, state.solo["automa"], bonus, space.tiger, "university bonus")
-        where = "on the global market" if bonus["do"] == "advance_global_market" else \
-            f"influence in {tiger_name(state, space.tiger)}"
-        say(state, events, "automa_university_bonus", f"advance {bonus['amount']} {where} (university bonus "
-            f"on {space.id})", amount=bonus["amount"])
+        apply_simple_effect(state, state.solo["automa"], bonus, space.tiger, msg("university bonus"))
+        source = f"university bonus on {space.id}"  # narrated as one phrase (the space without its bonus)
+        said = msg("advance {amount} on the global market ({source})", amount=bonus["amount"], source=source) \
+            if bonus["do"] == "advance_global_market" else msg("advance {amount} influence in {tiger} ({source})",
+                                                               amount=bonus["amount"], source=source,
+                                                               tiger=tiger_named(state, space.tiger))
+        say(state, events, "automa_university_bonus", said, amount=bonus["amount"])
     else:
-        say(state, events, "automa_university_bonus", f"the university bonus on {space.id} gives nothing to the "
-            f"Automa (it keeps no resources)")
+        say(state, events, "automa_university_bonus", msg("the {source} gives nothing to the Automa (it keeps no "
+                                                          "resources)", source=f"university bonus on {space.id}"))
 
 
 def influence_step(state: GameState, frame: dict, events: list[dict]) -> None:
@@ -299,8 +309,9 @@ def influence_step(state: GameState, frame: dict, events: list[dict]) -> None:
     amount = state.edition.solo["action_tiles"][frame["tile"]]["influence"]
     if amount:
         advance_influence(state, state.solo["automa"], frame["tiger"], amount, f"tile {frame['tile']}")
-        say(state, events, "automa_influence", f"advance {amount} influence in {tiger_name(state, frame['tiger'])} "
-            f"(tile {frame['tile']})", tiger=frame["tiger"], amount=amount)
+        say(state, events, "automa_influence", msg("advance {amount} influence in {tiger} ({source})", amount=amount,
+                                                   tiger=tiger_named(state, frame["tiger"]),
+                                                   source=f"tile {frame['tile']}"), tiger=frame["tiger"], amount=amount)
 
 
 # -- trade centre -------------------------------------------------------------------------------
@@ -322,9 +333,11 @@ def flag_step(state: GameState, frame: dict, events: list[dict]) -> None:
     frame["flags"].append(flag)
     frame["sold"].append(nation)
     where = place_flag(state, flag, events)
-    say(state, events, "automa_flag_taken", f"take flag {flag} ({state.edition.nations[nation].name}, "
-        f"{'a new nation' if new else 'a repeat'}, value {flag_value(state, flag)}) and place it {where}",
-        flag=flag, nation=nation)
+    english = (f"take flag {flag} ({state.edition.nations[nation].name}, {'a new nation' if new else 'a repeat'}, "
+               f"value {flag_value(state, flag)}) and place it {where}")  # the state's line, as narration reads it
+    said = msg("take flag {flag} (a new nation) and place it {where}", flag=flag, where=where) if new else msg(
+        "take flag {flag} (a repeat) and place it {where}", flag=flag, where=where)
+    say(state, events, "automa_flag_taken", said, english, flag=flag, nation=nation)
     if len(frame["flags"]) < frame["flags_wanted"]:
         frame["steps"].insert(0, "automa_flag")
 
@@ -333,14 +346,16 @@ def trade_gm_step(state: GameState, frame: dict, events: list[dict]) -> None:
     """TRADE-06 / SOLO-AUTOMA-11: advance by the highest-value flag taken."""
     if frame["flags"]:
         best = max(frame["flags"], key=lambda f: flag_value(state, f))
-        _gm(state, flag_value(state, best), f"flag {best}", events)
+        _gm(state, flag_value(state, best), msg("flag {flag}", flag=best), events)
 
 
 def close_turn(state: GameState, events: list[dict]) -> None:
     """Close the Automa's turn with one summary line (`flow.automa_end_step` then passes the turn, TURN-03)."""
     lines = state.solo["instructions"]
     summary = f"{lines[0]} — " + "; ".join(lines[1:]) if len(lines) > 1 else "".join(lines)
+    # The turn's lines are kept in English in the state: the summary is said from them (the phone's log lists the
+    # Automa's own lines instead, in the reader's language).
     events.append({"kind": "automa_turn", "participant": state.solo["automa"], "instructions": list(lines),
-                   "text": f"Automa: {summary}"})
+                   **told(msg("Automa: {line}", line=summary))})
     state.pending_bonuses = []
     state.frames = []

@@ -11,10 +11,11 @@ from __future__ import annotations
 from typing import Mapping
 
 from api.games.asian_tigers.decisions import new_decision, push_frame
-from api.games.asian_tigers.errors import IllegalActionError, msg
+from api.games.asian_tigers.errors import IllegalActionError, Message, msg
 from api.games.asian_tigers.scoring.model import OFF_BOARD
 from api.games.asian_tigers.state import GameState, Piece
-from api.games.asian_tigers.turn.effects import advance_global_market, advance_influence, tiger_name
+from api.games.asian_tigers.told import building_named, good_named, tiger_named
+from api.games.asian_tigers.turn.effects import advance_global_market, advance_influence
 from api.games.asian_tigers.turn.investment import column_ip
 
 # Tiger selector -> (what is compared, best = max or min); SOLO-AUTOMA-15/17, campaign tiles (DATA-23).
@@ -27,10 +28,18 @@ _WORDS = {"influence": "influence", "power_plant": "power plants", "factory": "f
           "laboratory": "laboratories", "ip": "investment points"}
 
 
-def say(state: GameState, events: list[dict], kind: str, text: str, **fields) -> None:
-    """Log one Automa instruction: an event for the log and a line for the view."""
-    state.solo["instructions"].append(text)
-    events.append({"kind": kind, "participant": state.solo["automa"], **fields, "text": f"Automa: {text}"})
+AUTOMA_SATELLITES = {"factory": msg("factory"), "power_plant": msg("power-plant"), "laboratory": msg("laboratory"),
+                     "any": msg("generic")}  # an Automa satellite by its row (str(): the English)
+
+
+def say(state: GameState, events: list[dict], kind: str, text: Message, english: str | None = None,
+        **fields) -> None:
+    """Log one Automa instruction: an event for the log and a line for the view (kept in English in the state;
+    `english`: that line where it says more than `text` before narration)."""
+    line = str(text) if english is None else english
+    state.solo["instructions"].append(line)
+    events.append({"kind": kind, "participant": state.solo["automa"], **fields, "text": f"Automa: {line}",
+                   "message": msg("Automa: {line}", line=text)})
 
 
 def automa_player(state: GameState):
@@ -85,7 +94,8 @@ def check_sector_emptied(state: GameState, sector: str, events: list[dict]) -> N
         return
     content["bonus_unlocked"] = True
     bonus = state.edition.solo["automa_board"]["infrastructure_sectors"][sector]["bonus"]
-    say(state, events, "automa_bonus_unlocked", f"sector {sector} is empty: bonus {bonus.replace('_', ' ')}",
+    say(state, events, "automa_bonus_unlocked", msg("{sector} is empty: {bonus}", sector=f"sector {sector}",
+                                                    bonus=f"bonus {bonus.replace('_', ' ')}"),
         sector=sector, bonus=bonus)
     push_effects(state, list(state.edition.catalog["automa_infrastructure_bonuses"][bonus]["effects"]),
                  f"sector {sector} bonus")
@@ -98,13 +108,13 @@ def place_flag(state: GameState, flag: str, events: list[dict]) -> str:
     for sector, spec in sectors.items():
         if len(flags[sector]) < spec["rows"]:
             flags[sector].append(flag)
-            where = f"sector {sector} row {len(flags[sector])}"
+            where = msg("{sector} row {row}", sector=f"sector {sector}", row=len(flags[sector]))
             if len(flags[sector]) == spec["rows"]:  # SOLO-AUTOMA-16: only a full sector fires
                 bonus = state.edition.catalog["automa_nation_bonuses"][spec["nation_bonus"]]
                 push_effects(state, list(bonus["effects"]), f"sector {sector} full")
             return where
     flags[OFF_BOARD].append(flag)
-    return "beside its board (its sectors are full: counts for nations only)"
+    return msg("beside its board (its sectors are full: counts for nations only)")
 
 
 def held_nations(state: GameState) -> set[str]:
@@ -137,21 +147,23 @@ def effect_step(state: GameState, frame: dict, events: list[dict]) -> dict | Non
     if verb == "advance_influence" and effect.get("tiger") == "all":
         for tiger in state.edition.tigers:
             advance_influence(state, state.solo["automa"], tiger, effect["amount"], frame["source"])
-        say(state, events, "automa_influence", f"advance {effect['amount']} influence in every Tiger "
-            f"({frame['source']})", amount=effect["amount"])
+        say(state, events, "automa_influence", msg("advance {amount} influence in every Tiger ({source})",
+                                                   amount=effect["amount"], source=frame["source"]),
+            amount=effect["amount"])
         return None
     if verb == "advance_global_market":
         moved = advance_global_market(state, state.solo["automa"], effect["amount"], frame["source"])
-        say(state, events, "automa_global_market", f"advance {effect['amount']} on the global market "
-            f"({frame['source']}; {moved[0]['from']} → {moved[0]['to']})", amount=effect["amount"])
+        say(state, events, "automa_global_market", msg(
+            "advance {amount} on the global market ({source}; {start} → {end})", amount=effect["amount"],
+            source=frame["source"], start=moved[0]["from"], end=moved[0]["to"]), amount=effect["amount"])
         return None
     if verb not in REGION_EFFECTS:  # the edition checks keep Automa effects to this list
-        say(state, events, "automa_effect_skipped", f"effect {verb} is not an Automa effect; skipped")
+        say(state, events, "automa_effect_skipped", msg("effect {verb} is not an Automa effect; skipped", verb=verb))
         return None
     tigers, why = choose_region(state, effect)
     if not tigers:
-        say(state, events, "automa_effect_skipped", f"no Tiger qualifies for {_effect_name(effect)} "
-            f"({frame['source']}): nothing happens")
+        say(state, events, "automa_effect_skipped", msg("no Tiger qualifies for {effect} ({source}): nothing happens",
+                                                        effect=_effect_name(effect), source=frame["source"]))
         return None
     if len(tigers) > 1:  # SOLO-AUTOMA-18, last step: the human chooses
         return new_decision(state, "choose_automa_region", "0", declinable=False, tigers=tigers, effect=effect,
@@ -257,8 +269,10 @@ def _parts_factory(state: GameState, effect: dict, tiger: str, why: str, events:
     piece = state.replace_piece(piece, parts_factory=True)  # pieces are frozen
     state.supply_parts_factories -= 1
     good = state.edition.space(piece.space).good
-    say(state, events, "automa_parts_factory", f"attach a parts factory under its {good} factory on {piece.space} "
-        f"in {tiger_name(state, tiger)} ({why}; no production)", space=piece.space, tiger=tiger)
+    say(state, events, "automa_parts_factory", msg(
+        "attach a parts factory under its {good} factory on {space} in {tiger} ({why}; no production)",
+        good=good_named(good), space=piece.space, tiger=tiger_named(state, tiger), why=why),
+        space=piece.space, tiger=tiger)
 
 
 def _satellite(state: GameState, effect: dict, tiger: str, why: str, events: list[dict]) -> None:
@@ -268,17 +282,18 @@ def _satellite(state: GameState, effect: dict, tiger: str, why: str, events: lis
     automa.satellites.remove(kind)
     space = _satellite_space(state, tiger, row)
     state.satellites[space] = {"owner": automa.id, "satellite": kind}
-    label = "generic" if kind == "any" else f"{kind.replace('_', '-')}"
-    say(state, events, "automa_satellite", f"build its {label} satellite on {space} ({row.replace('_', ' ')} row of "
-        f"{tiger_name(state, tiger)}; {why}; no region bonus)", space=space, tiger=tiger)
+    say(state, events, "automa_satellite", msg(
+        "build its {satellite} satellite on {space} ({row} row of {tiger}; {why}; no region bonus)",
+        satellite=AUTOMA_SATELLITES[kind], space=space, row=building_named(row), tiger=tiger_named(state, tiger),
+        why=why), space=space, tiger=tiger)
 
 
 def _headquarters(state: GameState, effect: dict, tiger: str, why: str, events: list[dict]) -> None:
     automa = automa_player(state)
     automa.headquarters_available = False
     state.headquarters[tiger] = automa.id
-    say(state, events, "automa_headquarters", f"build its headquarters in {tiger_name(state, tiger)} ({why}; "
-        f"no region bonus)", tiger=tiger)
+    say(state, events, "automa_headquarters", msg("build its headquarters in {tiger} ({why}; no region bonus)",
+                                                  tiger=tiger_named(state, tiger), why=why), tiger=tiger)
 
 
 REGION_EFFECTS = {"parts_factory": _parts_factory, "build_satellite": _satellite, "build_headquarters": _headquarters}

@@ -28,6 +28,8 @@ from api.games.asian_tigers.solo import campaign
 from api.games.asian_tigers.solo.automa_bonuses import push_effects
 from api.games.asian_tigers.solo.options import AUTOMA_SEAT
 from api.games.asian_tigers.state import GameState
+from api.games.asian_tigers.told import told
+from api.games.messages import msg
 
 
 # -- setup (SOLO-SETUP-02..06) --------------------------------------------------------
@@ -73,7 +75,7 @@ def begin_era(state: GameState, events: list[dict] | None = None) -> None:
         push_effects(state, list(half["effects"]), f"campaign tile {tile}, Era {'I' if state.era == 1 else 'II'}")
     if events is not None:
         events.append({"kind": "automa_tiles_shuffled", "era": state.era,
-                       "text": "Automa: shuffle the 10 action tiles into a face-down pile"})
+                       **told(msg("Automa: shuffle the 10 action tiles into a face-down pile"))})
 
 
 # -- scoring input (SOLO-SCORE-01..03, AMB-38, AMB-46) ----------------------------------

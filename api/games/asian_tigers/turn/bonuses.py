@@ -12,6 +12,7 @@ from __future__ import annotations
 from api.games.asian_tigers.decisions import repeat
 from api.games.asian_tigers.errors import ActionShapeError, IllegalActionError, RulesError, either, msg, msg_n
 from api.games.asian_tigers.state import GameState, Piece, PlayerState
+from api.games.asian_tigers.told import bonus_named, row_named, tiger_named, told
 from api.games.asian_tigers.turn import building, performance, region, satellites
 from api.games.asian_tigers.turn.effects import (advance_global_market, advance_influence, gain_resource,
                                                  tiger_name)
@@ -52,6 +53,15 @@ def describe(state: GameState, pending: dict, capital: bool = False):
         return msg("The {bonus} bonus (sector {where})", **said) if capital else msg(
             "the {bonus} bonus (sector {where})", **said)
     return msg("The {bonus} bonus (row {where})", **said) if capital else msg("the {bonus} bonus (row {where})", **said)
+
+
+def told_source(state: GameState, pending: dict):
+    """`describe` for a log line: the bonus by its effect and where it was unlocked, as narration says it."""
+    kind, where = pending["source"].split(":")
+    bonus = bonus_named(state, pending["bonus"])
+    if kind == "sector":
+        return msg("the “{bonus}” bonus (sector {sector})", bonus=bonus, sector=where.lstrip("S"))
+    return msg("the “{bonus}” bonus ({row})", bonus=bonus, row=row_named(state, where))
 
 
 # -- options ----------------------------------------------------------------------
@@ -204,7 +214,8 @@ def ignore_bonus(state: GameState, action: dict, events: list[dict]) -> None:
     state.pending_bonuses.remove(pending)
     player = state.player(pending["seat"])
     events.append({"kind": "bonus_ignored", "participant": player.id, "bonus": pending["bonus"],
-                   "text": f"{player.name} ignores the {pending['bonus'].replace('_', ' ')} bonus; it is gone"})
+                   **told(msg("{player} ignores the “{bonus}” bonus; it is gone", player=player.name,
+                              bonus=bonus_named(state, pending["bonus"])))})
     repeat(state, state.decisions[-1])
 
 
@@ -221,13 +232,14 @@ def resolve_bonus(state: GameState, action: dict, events: list[dict]) -> None:
     state.pending_bonuses.remove(pending)
     player = state.player(pending["seat"])
     events.append({"kind": "bonus_resolved", "participant": player.id, "bonus": pending["bonus"],
-                   "source": pending["source"], "text": f"{player.name} uses {describe(state, pending)}"})
+                   "source": pending["source"], **told(msg("{player} uses {bonus}", player=player.name,
+                                                           bonus=told_source(state, pending)))})
     apply_plan(state, player, pending, plan, events)
 
 
 def apply_plan(state: GameState, player: PlayerState, pending: dict, plan: dict, events: list[dict]) -> None:
     """Pay the bonus's cost and carry out its effects; follow-ups and unlocked bonuses come after."""
-    reason = str(describe(state, pending))  # log lines stay English (stored with the events)
+    reason = told_source(state, pending)
     verb = plan["verb"]
     follow = [e for e in entry(state, pending)["effects"][1:] if e["do"] == "region_bonus"]
     tiger = None
@@ -256,7 +268,7 @@ def apply_plan(state: GameState, player: PlayerState, pending: dict, plan: dict,
         else:
             events.extend(gain_resource(player, effect["resource"], effect["amount"], reason))
     if follow and tiger is not None:  # IBONUS-08..11: the region bonus of the Tiger used (REGION-02)
-        region.activate_for_tiger(state, player.id, tiger, reason)
+        region.activate_for_tiger(state, player.id, tiger, str(describe(state, pending)))  # kept in the state
 
 
 def _pay_funds(state: GameState, player: PlayerState, tiger: str, funds: int, reason: str,
@@ -266,8 +278,9 @@ def _pay_funds(state: GameState, player: PlayerState, tiger: str, funds: int, re
         return
     player.funds[tiger] -= funds
     events.append({"kind": "funds_paid", "participant": player.id, "tiger": tiger, "amount": funds,
-                   "text": f"{player.name} pays {funds} fund{'s' if funds > 1 else ''} in {tiger_name(state, tiger)} "
-                           f"— {reason}"})
+                   **told(msg_n("{player} pays {funds} fund in {tiger} — {reason}",
+                                "{player} pays {funds} funds in {tiger} — {reason}", "funds", player=player.name,
+                                funds=funds, tiger=tiger_named(state, tiger), reason=reason))})
 
 
 def remove_generic(state: GameState, player: PlayerState, sector: str, events: list[dict]) -> None:
@@ -277,6 +290,6 @@ def remove_generic(state: GameState, player: PlayerState, sector: str, events: l
     # Counted so the 24 generics stay accounted for (board + built + removed).
     content["removed"] = content.get("removed", 0) + 1
     events.append({"kind": "generic_removed", "participant": player.id, "sector": sector,
-                   "text": f"{player.name} removes a generic piece from sector {sector} of their player board "
-                           f"without building it"})
+                   **told(msg("{player} removes a generic piece from sector {sector} of their player board without "
+                              "building it", player=player.name, sector=sector.lstrip("S")))})
     building.check_sector_emptied(state, player, sector, events)

@@ -14,6 +14,7 @@ from api.games.asian_tigers.errors import ActionShapeError, IllegalActionError, 
 from api.games.asian_tigers.presentation import labels
 from api.games.asian_tigers.presentation.cache import per_edition
 from api.games.asian_tigers.state import GameState, Piece, PlayerState
+from api.games.asian_tigers.told import bonus_named, building_named, good_named, told
 from api.games.asian_tigers.turn.effects import (apply_simple_effect, gain_goods, gain_resource, owner_name,
                                                  pay_resource, tiger_name)
 
@@ -217,8 +218,10 @@ def place_piece(state: GameState, player: PlayerState, info: dict, events: list[
     sector = info["sector"]
     rules = state.edition.rules
     if space.kind == "factory":
-        events.extend(pay_resource(player, "energy", info["energy"], f"{space.good} factory"))
-        events.extend(pay_resource(player, "science", info["science"], f"{space.good} factory"))
+        events.extend(pay_resource(player, "energy", info["energy"],
+                                         msg("{good} factory", good=good_named(space.good))))
+        events.extend(pay_resource(player, "science", info["science"],
+                                         msg("{good} factory", good=good_named(space.good))))
         player.sectors[sector]["factory"] = False
     else:
         player.sectors[sector]["generic"] -= 1
@@ -227,16 +230,18 @@ def place_piece(state: GameState, player: PlayerState, info: dict, events: list[
     state.pieces.append(Piece(player.id, space.id, space.tiger, space.kind))
     events.append({"kind": "infrastructure_built", "participant": player.id, "space": space.id,
                    "infrastructure": space.kind, "sector": sector,
-                   "text": f"{player.name} builds a {space.kind.replace('_', ' ')} on {space_label(state, space)}"
-                           f" (piece from sector {sector})"})
+                   **told(msg("{player} builds a {building} on {space} (piece from sector {sector})",
+                              player=player.name, building=building_named(space.kind), space=space.id,
+                              sector=sector.lstrip("S")))})
     if space.kind == "laboratory":  # BUILD-LAB-01
         amount = rules["laboratory"]["science_gain_infinite" if space.infinite else "science_gain"]
-        events.extend(gain_resource(player, "science", amount, "laboratory"))
+        events.extend(gain_resource(player, "science", amount, msg("laboratory")))
     elif space.kind == "power_plant":  # BUILD-PWR-01
         amount = rules["power_plant"]["energy_gain_infinite" if space.infinite else "energy_gain"]
-        events.extend(gain_resource(player, "energy", amount, "power plant"))
+        events.extend(gain_resource(player, "energy", amount, msg("power plant")))
     elif space.kind == "factory":  # BUILD-FAC-03
-        events.extend(gain_goods(state, player, space.good, rules["factory"]["production_goods"], "factory production"))
+        events.extend(gain_goods(state, player, space.good, rules["factory"]["production_goods"],
+                                       msg("factory production")))
     elif space.kind == "university":  # BUILD-UNI-01/02
         push_frame(state, "university", ["university_action", "university_bonus"], seat=player.id, space=space.id)
     check_sector_emptied(state, player, sector, events)
@@ -253,8 +258,9 @@ def check_sector_emptied(state: GameState, player: PlayerState, sector: str, eve
                                          "bonus": bonus, "type": "infrastructure"})
     state.next_bonus_id += 1
     events.append({"kind": "bonus_unlocked", "participant": player.id, "sector": sector, "bonus": bonus,
-                   "text": f"{player.name} empties sector {sector}: bonus {bonus.replace('_', ' ')} unlocked "
-                           f"(resolve it now, later this turn, or ignore it)"})
+                   **told(msg("{player} empties sector {sector}: bonus “{bonus}” unlocked (resolve it now, later this "
+                              "turn, or ignore it)", player=player.name, sector=sector.lstrip("S"),
+                              bonus=bonus_named(state, bonus)))})
 
 
 # -- universities -----------------------------------------------------------------------
@@ -286,7 +292,7 @@ def build_department(state: GameState, action: dict, events: list[dict]) -> None
     if player.science < cost:
         raise IllegalActionError(msg("This department costs {cost} science; you have {science}", cost=cost,
                                      science=player.science), code="cannot_afford_department", rule="BUILD-DEPT-01")
-    events.extend(pay_resource(player, "science", cost, "department"))
+    events.extend(pay_resource(player, "science", cost, msg("department")))
     place_piece(state, player, info, events)
 
 
@@ -327,15 +333,17 @@ def attach_parts_factory(state: GameState, action: dict, events: list[dict]) -> 
 def attach_parts(state: GameState, player: PlayerState, piece: Piece, energy: int, reason: str | None,
                  events: list[dict]) -> None:
     """BUILD-PARTS-01/02: pay, take one from the supply, attach it and produce 1 good."""
-    events.extend(pay_resource(player, "energy", energy, "parts factory"))
+    events.extend(pay_resource(player, "energy", energy, msg("parts factory")))
     piece = state.replace_piece(piece, parts_factory=True)  # pieces are frozen
     state.supply_parts_factories -= 1
     good = state.edition.space(piece.space).good
     events.append({"kind": "parts_factory_attached", "participant": player.id, "space": piece.space,
-                   "text": f"{player.name} attaches a parts factory to the {good} factory on {piece.space}"
-                           + (f" — {reason}" if reason else "")})
+                   **told(msg("{player} attaches a parts factory to the {good} factory on {space} — {reason}",
+                              player=player.name, good=good_named(good), space=piece.space, reason=reason)
+                          if reason else msg("{player} attaches a parts factory to the {good} factory on {space}",
+                                             player=player.name, good=good_named(good), space=piece.space))})
     events.extend(gain_goods(state, player, good, state.edition.rules["parts_factory"]["production_goods"],
-                             "parts factory production"))
+                             msg("parts factory production")))
 
 
 def university_bonus_step(state: GameState, frame: dict, events: list[dict]) -> None:

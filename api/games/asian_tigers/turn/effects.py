@@ -5,6 +5,10 @@ Each returns the events it caused; the caller appends them to the step's log.
 from __future__ import annotations
 
 from api.games.asian_tigers.state import NEUTRAL, GameState, PlayerState
+from api.games.asian_tigers.told import good_named, tiger_named, told
+from api.games.messages import msg
+
+RESOURCES = {"energy": msg("energy"), "science": msg("science")}
 
 
 def tiger_name(state: GameState, tiger: str) -> str:
@@ -23,9 +27,14 @@ def advance_global_market(state: GameState, participant: str, amount: int, reaso
         del market[str(start)]
     end = start + amount
     market.setdefault(str(end), []).append(participant)
-    who = "The neutral player" if participant == NEUTRAL else state.player(participant).name
+    if participant == NEUTRAL:
+        said = msg("The neutral player advances {amount} on the global market ({start} → {end}) — {reason}",
+                   amount=amount, start=start, end=end, reason=reason)
+    else:
+        said = msg("{player} advances {amount} on the global market ({start} → {end}) — {reason}",
+                   player=state.player(participant).name, amount=amount, start=start, end=end, reason=reason)
     return [{"kind": "global_market_advanced", "participant": participant, "amount": amount, "from": start, "to": end,
-             "text": f"{who} advances {amount} on the global market ({start} → {end}) — {reason}"}]
+             **told(said)}]
 
 
 def advance_influence(state: GameState, participant: str, tiger: str, amount: int, reason: str) -> list[dict]:
@@ -34,8 +43,9 @@ def advance_influence(state: GameState, participant: str, tiger: str, amount: in
     before = player.influence[tiger]
     player.influence[tiger] = before + amount
     return [{"kind": "influence_gained", "participant": participant, "tiger": tiger, "amount": amount,
-             "text": f"{player.name} gains {amount} influence in {tiger_name(state, tiger)} "
-                     f"({before} → {before + amount}) — {reason}"}]
+             **told(msg("{player} gains {amount} influence in {tiger} ({start} → {end}) — {reason}",
+                        player=player.name, amount=amount, tiger=tiger_named(state, tiger), start=before,
+                        end=before + amount, reason=reason))}]
 
 
 def gain_goods(state: GameState, player: PlayerState, good: str, amount: int, reason: str) -> list[dict]:
@@ -43,18 +53,20 @@ def gain_goods(state: GameState, player: PlayerState, good: str, amount: int, re
     given = min(amount, state.supply_goods[good])
     state.supply_goods[good] -= given
     player.goods[good] += given
-    text = f"{player.name} receives {given} {good} — {reason}"
-    if given < amount:
-        text += f" (the supply had only {given} of {amount})"
+    values = dict(player=player.name, given=given, good=good_named(good), reason=reason)
+    said = msg("{player} receives {given} {good} — {reason}", **values) if given >= amount else msg(
+        "{player} receives {given} {good} — {reason} (the supply had only {given} of {amount})", **values,
+        amount=amount)
     return [{"kind": "goods_gained", "participant": player.id, "good": good, "amount": given, "requested": amount,
-             "text": text}]
+             **told(said)}]
 
 
 def gain_resource(player: PlayerState, resource: str, amount: int, reason: str) -> list[dict]:
     """Energy and science are unlimited (AMB-37)."""
     setattr(player, resource, getattr(player, resource) + amount)
     return [{"kind": f"{resource}_gained", "participant": player.id, "amount": amount,
-             "text": f"{player.name} gains {amount} {resource} — {reason}"}]
+             **told(msg("{player} gains {amount} {resource} — {reason}", player=player.name, amount=amount,
+                        resource=RESOURCES.get(resource, resource), reason=reason))}]
 
 
 def pay_resource(player: PlayerState, resource: str, amount: int, reason: str) -> list[dict]:
@@ -63,7 +75,8 @@ def pay_resource(player: PlayerState, resource: str, amount: int, reason: str) -
         return []
     setattr(player, resource, getattr(player, resource) - amount)
     return [{"kind": f"{resource}_paid", "participant": player.id, "amount": amount,
-             "text": f"{player.name} pays {amount} {resource} — {reason}"}]
+             **told(msg("{player} pays {amount} {resource} — {reason}", player=player.name, amount=amount,
+                        resource=RESOURCES.get(resource, resource), reason=reason))}]
 
 
 def apply_simple_effect(state: GameState, participant: str, effect, tiger: str | None, reason: str) -> list[dict]:

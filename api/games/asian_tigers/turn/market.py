@@ -15,6 +15,7 @@ from api.games.asian_tigers.errors import (ActionShapeError, IllegalActionError,
                                            msg, msg_n)
 from api.games.asian_tigers.presentation.cache import per_edition
 from api.games.asian_tigers.state import GameState, PlayerState
+from api.games.asian_tigers.told import bonus_named, goods_joined, nation_named, row_named, told
 from api.games.asian_tigers.turn.effects import advance_global_market
 
 
@@ -133,8 +134,10 @@ def make_sale(state: GameState, player: PlayerState, sale: dict, events: list[di
     nation = state.edition.nations[sale["nation"]]
     events.append({"kind": "sale_made", "participant": player.id, "nation": nation.code, "goods": sale["goods"],
                    "flag": flag_id, "row": sale["row"],
-                   "text": f"{player.name} sells {' + '.join(sale['goods'])} to {nation.name} at {where} and places "
-                           f"flag {flag_id} in row {sale['row']}"})
+                   **told(msg("{player} sells {goods} to {nation} at {where} and places flag {flag} in {row}",
+                              player=player.name, goods=goods_joined(sale["goods"]),
+                              nation=nation_named(state, nation.code), where=where, flag=flag_id,
+                              row=row_named(state, sale["row"])))})
     queue_nation_bonus(state, player, sale["row"], events)
     return flag_id
 
@@ -146,7 +149,8 @@ def queue_nation_bonus(state: GameState, player: PlayerState, row_id: str, event
                                          "bonus": bonus, "type": "nation"})
     state.next_bonus_id += 1
     events.append({"kind": "bonus_unlocked", "participant": player.id, "row": row_id, "bonus": bonus,
-                   "text": f"Row {row_id} unlocks the nation bonus {bonus.replace('_', ' ')}"})
+                   **told(msg("Row {row} unlocks the nation bonus “{bonus}”", row=row_id,
+                              bonus=bonus_named(state, bonus)))})
 
 
 def flag_value(state: GameState, flag_id: str) -> int:
@@ -200,11 +204,11 @@ def start_trade(state: GameState, player: PlayerState, trade_center: str, worker
     """Place at a restricted trade centre and open its sales (TRADE-02)."""
     newly_fixed = state.trade_centers[trade_center] is None
     state.trade_centers[trade_center] = worker
-    text = f"{player.name} places a {worker} worker in trade centre {trade_center}"
-    if newly_fixed:
-        text += f"; it takes {worker} workers for the rest of the era"
+    values = dict(player=player.name, worker=worker, center=f"trade centre {trade_center}")
+    said = msg("{player} places a {worker} worker in {center}; it takes {worker} workers for the rest of the era",
+               **values) if newly_fixed else msg("{player} places a {worker} worker in {center}", **values)
     events.append({"kind": "worker_placed", "participant": player.id, "center": trade_center, "worker": worker,
-                   "text": text})
+                   **told(said)})
     push_frame(state, "trade", ["sales", "gm_flag"], seat=player.id, trade_center=trade_center, sold=[], flags=[])
 
 
@@ -253,7 +257,7 @@ def advance_with_flag(state: GameState, action: dict, events: list[dict]) -> Non
     value = flag_value(state, action["flag"])
     nation = action["flag"].rsplit("-", 1)[0]
     index = next(i for i, f in enumerate(state.edition.nations[nation].flags) if f.id == action["flag"])
-    moved = advance_global_market(state, decision["seat"], value, f"flag {action['flag']}")
+    moved = advance_global_market(state, decision["seat"], value, msg("flag {flag}", flag=action["flag"]))
     for event in moved:
         event["placeholder_values"] = state.edition.placeholders(f"/global_market/nations/{nation}/flags/{index}/value")
     events.extend(moved)

@@ -13,8 +13,9 @@ from __future__ import annotations
 from itertools import combinations
 
 from api.games.asian_tigers.decisions import push_frame
-from api.games.asian_tigers.errors import ActionShapeError, IllegalActionError, and_list, either, listed, msg
+from api.games.asian_tigers.errors import ActionShapeError, IllegalActionError, and_list, either, listed, msg, msg_n
 from api.games.asian_tigers.state import GameState, PlayerState
+from api.games.asian_tigers.told import good_named, row_named, tiger_named, told
 from api.games.asian_tigers.turn import market, region, satellites
 from api.games.asian_tigers.turn.effects import advance_global_market, gain_goods, pay_resource, tiger_name
 
@@ -210,17 +211,19 @@ def apply(state: GameState, player: PlayerState, plan: dict, reason: str, events
     effect = plan["effect"]
     why = f"performance token {token}"  # narrated as the token's effect (issue 33: said once)
     events.append({"kind": "performance_token_used", "participant": player.id, "token": token, "effect": effect,
-                   "text": f"{player.name} takes {why} — {reason}; it is gone for everyone"})
+                   **told(msg("{player} takes {token} — {reason}; it is gone for everyone", player=player.name,
+                              token=why, reason=reason))})
     if effect == "dollar":
         for tiger in plan["tigers"]:
             events.append(raise_funds(state, player, tiger, plan["amount"], why))
     elif effect == "global_market_per_distinct_flag":
         spec = plan["specs"][0]
         count = distinct_flags(player)
-        moved = advance_global_market(state, player.id, count * spec["amount_per_flag"], f"{why}, {count} distinct "
-                                      f"flag{'s' if count != 1 else ''}")
+        moved = advance_global_market(state, player.id, count * spec["amount_per_flag"], msg_n(
+            "{token}, {count} distinct flag", "{token}, {count} distinct flags", "count", token=why, count=count))
         events.extend(moved or [{"kind": "global_market_unchanged", "participant": player.id,
-                                 "text": f"{player.name} has no flag yet: {why} moves nothing"}])
+                                 **told(msg("{player} has no flag yet: {token} moves nothing", player=player.name,
+                                            token=why))}])
     elif effect == "activate_leftover_region_bonuses":  # PERF-05
         region.activate(state, player.id, [(t, None) for t in state.leftover_region_tokens], why)
     elif effect == "relocate_satellite":  # PERF-06
@@ -231,12 +234,12 @@ def apply(state: GameState, player: PlayerState, plan: dict, reason: str, events
         player.rows[plan["row"]] = f"special:{plan['special_flag']}"
         events.append({"kind": "special_flag_moved", "participant": player.id, "tiger": plan["special_flag"],
                        "row": plan["row"],
-                       "text": f"{player.name} moves the special flag of {tiger_name(state, plan['special_flag'])} "
-                               f"into row {plan['row']}"})
+                       **told(msg("{player} moves the special flag of {tiger} into {row}", player=player.name,
+                                  tiger=tiger_named(state, plan["special_flag"]), row=row_named(state, plan["row"])))})
         market.queue_nation_bonus(state, player, plan["row"], events)
     elif effect == "sale_without_worker":  # PERF-08 / AMB-13: no worker, no GM movement
-        market.make_sale(state, player, plan["sale"], events, f"a trade centre with {why} (no worker, no "
-                                                              f"global-market advance)")
+        market.make_sale(state, player, plan["sale"], events, msg(
+            "a trade centre with {token} (no worker, no global-market advance)", token=why))
     elif effect == "factory_production_for_energy":  # PERF-09
         spec = plan["specs"][0]
         run_factory(state, player, plan["space"], spec["cost"].get("energy", 0), why, events)
@@ -251,21 +254,24 @@ def raise_funds(state: GameState, player: PlayerState, tiger: str, amount: int, 
     before = player.funds[tiger]
     player.funds[tiger] = min(cap, before + amount)
     gained = player.funds[tiger] - before
-    text = (f"{player.name} gains {gained} funds in {tiger_name(state, tiger)} ({before} → {player.funds[tiger]}) "
-            f"— {reason}")
-    if gained < amount:
-        text += f" ({amount - gained} lost above the cap of {cap})"
+    values = dict(player=player.name, gained=gained, tiger=tiger_named(state, tiger), start=before,
+                  end=player.funds[tiger], reason=reason)
+    said = msg("{player} gains {gained} funds in {tiger} ({start} → {end}) — {reason}", **values) if gained >= amount \
+        else msg("{player} gains {gained} funds in {tiger} ({start} → {end}) — {reason} ({lost} lost above the cap "
+                 "of {cap})", **values, lost=amount - gained, cap=cap)
     return {"kind": "funds_gained", "participant": player.id, "tiger": tiger, "amount": gained, "requested": amount,
-            "text": text}
+            **told(said)}
 
 
 def run_factory(state: GameState, player: PlayerState, space_id: str, energy: int, reason: str,
                 events: list[dict]) -> None:
     """AMB-34: a run costs its energy and yields the factory's normal production (2 goods)."""
     good = state.edition.space(space_id).good
-    events.extend(pay_resource(player, "energy", energy, f"production in the {good} factory on {space_id}"))
+    events.extend(pay_resource(player, "energy", energy, msg("production in the {good} factory on {space}",
+                                                             good=good_named(good), space=space_id)))
     amount = state.edition.rules["factory_production_effect_goods"]
-    events.extend(gain_goods(state, player, good, amount, f"{reason}: production in the factory on {space_id}"))
+    events.extend(gain_goods(state, player, good, amount, msg("{reason}: production in the factory on {space}",
+                                                              reason=reason, space=space_id)))
 
 
 def second_production_options(state: GameState, decision: dict) -> list[dict]:
@@ -288,11 +294,12 @@ def run_second_factory(state: GameState, action: dict, events: list[dict]) -> No
     if set(action) - {"kind", "decision", "space"}:
         raise ActionShapeError(msg("a production run takes only a \"space\""), code="unexpected_field")
     space = check_production(state, player, action.get("space"), decision["energy"], decision["first"])
-    run_factory(state, player, space, decision["energy"], decision["reason"] + ", second run", events)
+    run_factory(state, player, space, decision["energy"], msg("{reason}, second run", reason=decision["reason"]),
+                events)
 
 
 def skip_second_production(state: GameState, action: dict, events: list[dict]) -> None:
     """Decline the second run."""
     player = state.player(state.decisions[-1]["seat"])
     events.append({"kind": "second_production_skipped", "participant": player.id,
-                   "text": f"{player.name} does not run a second factory"})
+                   **told(msg("{player} does not run a second factory", player=player.name))})

@@ -10,6 +10,7 @@ from api.games.asian_tigers.edition.load import CENTERS
 from api.games.asian_tigers.errors import ActionShapeError, IllegalActionError, Refusal, msg, msg_n
 from api.games.asian_tigers.presentation.labels import center_label
 from api.games.asian_tigers.state import GameState, PlayerState
+from api.games.asian_tigers.told import good_named, tiger_named, told
 from api.games.asian_tigers.turn import building, market
 from api.games.asian_tigers.turn.effects import advance_global_market, advance_influence, tiger_name
 
@@ -126,7 +127,8 @@ def place_worker(state: GameState, action: dict, events: list[dict]) -> None:
     state.turn.update({"worker": worker, "center": center})
     if center == SPECIAL_TRADE_CENTER:
         events.append({"kind": "worker_placed", "participant": player.id, "center": center, "worker": worker,
-                       "text": f"{player.name} places a {worker} worker in the special trade centre"})
+                       **told(msg("{player} places a {worker} worker in the special trade centre",
+                                  player=player.name, worker=worker))})
         push_frame(state, "special_trade", ["special_trade"], seat=player.id)
         return
     if center in state.trade_centers:
@@ -138,12 +140,12 @@ def place_worker(state: GameState, action: dict, events: list[dict]) -> None:
         state.centers[center] = worker
     state.center_workers[center].append(player.id)
     player.funds[tiger] -= info["cost"]
-    text = (f"{player.name} places a {worker} worker in {center_label(state.edition, center)} and pays "
-            f"{info['cost']} funds")
-    if fixed_now:
-        text += f"; the centre takes {worker} workers for the rest of the era"
+    values = dict(player=player.name, worker=worker, center=center, cost=info["cost"])
+    said = msg("{player} places a {worker} worker in {center} and pays {cost} funds; the centre takes {worker} "
+               "workers for the rest of the era", **values) if fixed_now else msg(
+        "{player} places a {worker} worker in {center} and pays {cost} funds", **values)
     events.append({"kind": "worker_placed", "participant": player.id, "center": center, "worker": worker,
-                   "funds_paid": info["cost"], "text": text})
+                   "funds_paid": info["cost"], **told(said)})
     push_frame(state, "investment", ["local_sale", "build"], seat=player.id, tiger=tiger, center=letter)
 
 
@@ -181,7 +183,7 @@ def special_trade_options(state: GameState, decision: dict) -> list[dict]:
 def special_advance(state: GameState, action: dict, events: list[dict]) -> None:
     """TRADE-07: advance 2 on the global market without selling."""
     amount = state.edition.rules["global_market"]["special_trade_center_advance"]
-    events.extend(advance_global_market(state, state.current_player.id, amount, "special trade centre"))
+    events.extend(advance_global_market(state, state.current_player.id, amount, msg("special trade centre")))
 
 
 # -- local markets ---------------------------------------------------------------------
@@ -234,8 +236,9 @@ def sell_local(state: GameState, action: dict, events: list[dict]) -> None:
     state.local_markets[market.id] = {"good": market.good, "seller": player.id}
     events.append({"kind": "local_sale_made", "participant": player.id, "market": market.id, "good": market.good,
                    "placeholder_values": state.edition.placeholders(f"{market.path}/good"),
-                   "text": f"{player.name} sells {market.good} to the column {market.column} market of "
-                           f"{tiger_name(state, market.tiger)}"})
-    gained = advance_influence(state, player.id, market.tiger, market.influence, "local market sale")
+                   **told(msg("{player} sells {good} to the column {column} market of {tiger}", player=player.name,
+                              good=good_named(market.good), column=market.column,
+                              tiger=tiger_named(state, market.tiger)))})
+    gained = advance_influence(state, player.id, market.tiger, market.influence, msg("local market sale"))
     gained[0]["placeholder_values"] = state.edition.placeholders(f"{market.path}/influence")
     events.extend(gained)

@@ -14,6 +14,7 @@ from __future__ import annotations
 from api.games.asian_tigers.decisions import new_decision, push_frame
 from api.games.asian_tigers.errors import ActionShapeError, IllegalActionError, msg
 from api.games.asian_tigers.state import GameState
+from api.games.asian_tigers.told import tiger_named, told
 from api.games.asian_tigers.turn.effects import advance_influence, gain_goods, gain_resource, tiger_name
 
 
@@ -28,12 +29,13 @@ def activate_for_tiger(state: GameState, seat: str, tiger: str, reason: str) -> 
     activate(state, seat, [(state.region_tokens[tiger], tiger)], reason)
 
 
-def token_label(state: GameState, token: str, tiger: str | None) -> str:
-    """``region bonus RB3 of Taiwan (good 1)`` / ``leftover region bonus RB5 (science 2)``."""
+def token_label(state: GameState, token: str, tiger: str | None):
+    """``region bonus RB3 of Taiwan (good 1)`` / ``leftover region bonus RB5 (science 2)`` (a message)."""
     effect = state.edition.region_bonus_tokens[token].replace("_", " ")
     if tiger is None:
-        return f"leftover region bonus {token} ({effect})"
-    return f"region bonus {token} of {tiger_name(state, tiger)} ({effect})"
+        return msg("leftover {token} ({effect})", token=f"region bonus {token}", effect=effect)
+    return msg("{token} of {tiger} ({effect})", token=f"region bonus {token}", tiger=tiger_named(state, tiger),
+               effect=effect)
 
 
 def _spec(state: GameState, token: str) -> dict:
@@ -60,9 +62,10 @@ def region_bonus_step(state: GameState, frame: dict, events: list[dict]) -> dict
     player = state.player(seat)
     spec = _spec(state, token)
     label = token_label(state, token, tiger)
-    reason = f"{label}, from {frame['reason']}"
+    reason = msg("{token}, from {reason}", token=label, reason=frame["reason"])
     events.append({"kind": "region_bonus_activated", "participant": seat, "token": token, "tiger": tiger,
-                   "text": f"{player.name} activates the {label} — {frame['reason']}"})
+                   **told(msg("{player} activates the {token} — {reason}", player=player.name, token=label,
+                              reason=frame["reason"]))})
     if spec["do"] == "gain" and spec["resource"] in ("energy", "science"):  # REGION-05/06
         events.extend(gain_resource(state.player(seat), spec["resource"], spec["amount"], reason))
         return None
@@ -71,13 +74,14 @@ def region_bonus_step(state: GameState, frame: dict, events: list[dict]) -> dict
         return None
     if spec["do"] == "gain" and spec["resource"] == "good" and not good_choices(state, tiger):
         # REGION-04 / AMB-26 / AMB-37: nothing is produced there, or the supply is out of those goods.
-        why = ("no factory stands on " + tiger_name(state, tiger)) if tiger is not None and \
-            not goods_produced_on(state, tiger) else "the supply has none of the goods it could give"
+        why = msg("no factory stands on {tiger}", tiger=tiger_named(state, tiger)) if tiger is not None and \
+            not goods_produced_on(state, tiger) else msg("the supply has none of the goods it could give")
         events.append({"kind": "region_bonus_empty", "participant": seat, "token": token,
-                       "text": f"The {label} gives {player.name} nothing: {why}"})
+                       **told(msg("The {token} gives {player} nothing: {why}", token=label, player=player.name,
+                                  why=why))})
         return None
     return new_decision(state, "choose_region_bonus", seat, declinable=False, token=token, tiger=tiger,
-                        reason=reason)
+                        reason=str(reason))  # kept in the state: English, as the rules stored it
 
 
 def check_region_choice(state: GameState, decision: dict, action: dict) -> dict:

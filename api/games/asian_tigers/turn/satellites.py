@@ -10,6 +10,7 @@ from __future__ import annotations
 from api.games.asian_tigers.edition.load import SatelliteSpace
 from api.games.asian_tigers.errors import ActionShapeError, IllegalActionError, listed, msg
 from api.games.asian_tigers.state import GameState, PlayerState
+from api.games.asian_tigers.told import building_named, tiger_named, told
 from api.games.asian_tigers.turn.effects import owner_name, tiger_name
 
 SATELLITE_NAMES = {"factory": msg("factory-row"), "power_plant": msg("power-plant-row"),
@@ -31,9 +32,10 @@ def all_satellite_spaces(state: GameState) -> list[str]:
     return [s for tiger in state.edition.tigers.values() for s in tiger.satellite_spaces]
 
 
-def satellite_label(state: GameState, space: SatelliteSpace) -> str:
-    """``Hong Kong power plant row satellite space``."""
-    return f"{tiger_name(state, space.tiger)} {space.row.replace('_', ' ')} row satellite space"
+def satellite_label(state: GameState, space: SatelliteSpace):
+    """``Hong Kong power plant row satellite space`` (a message)."""
+    return msg("{tiger} {row} row satellite space", tiger=tiger_named(state, space.tiger),
+               row=building_named(space.row))
 
 
 def _min_players(state: GameState, tiger: str, group: str, space_id: str) -> int:
@@ -85,8 +87,9 @@ def build_satellite(state: GameState, player: PlayerState, satellite: str, space
     state.satellites[space.id] = {"owner": player.id, "satellite": satellite}
     events.append({"kind": "satellite_built", "participant": player.id, "space": space.id, "satellite": satellite,
                    "funds_paid": funds,
-                   "text": f"{player.name} pays {funds} funds in {tiger_name(state, space.tiger)} and builds the "
-                           f"{SATELLITE_NAMES[satellite]} satellite on the {satellite_label(state, space)}"})
+                   **told(msg("{player} pays {funds} funds in {tiger} and builds the {satellite} satellite on the "
+                              "{space}", player=player.name, funds=funds, tiger=tiger_named(state, space.tiger),
+                              satellite=SATELLITE_NAMES[satellite], space=satellite_label(state, space)))})
 
 
 # -- relocation (¥ token, PERF-06) -------------------------------------------------
@@ -123,8 +126,9 @@ def relocate_satellite(state: GameState, player: PlayerState, from_id: str, spac
     origin = satellite_space(state, from_id)
     events.append({"kind": "satellite_relocated", "participant": player.id, "from": from_id, "to": space.id,
                    "satellite": entry["satellite"],
-                   "text": f"{player.name} moves the {SATELLITE_NAMES[entry['satellite']]} satellite from the "
-                           f"{satellite_label(state, origin)} to the {satellite_label(state, space)}"})
+                   **told(msg("{player} moves the {satellite} satellite from the {origin} to the {space}",
+                              player=player.name, satellite=SATELLITE_NAMES[entry["satellite"]],
+                              origin=satellite_label(state, origin), space=satellite_label(state, space)))})
 
 
 # -- headquarters (IBONUS-08, BUILD-HQ-01/02) ----------------------------------------
@@ -156,4 +160,5 @@ def build_headquarters(state: GameState, player: PlayerState, tiger: str, events
     player.headquarters_available = False
     events.append({"kind": "headquarters_built", "participant": player.id, "tiger": tiger,
                    "space": state.edition.tigers[tiger].headquarters_slot,
-                   "text": f"{player.name} builds their headquarters in {tiger_name(state, tiger)}"})
+                   **told(msg("{player} builds their headquarters in {tiger}", player=player.name,
+                              tiger=tiger_named(state, tiger)))})
