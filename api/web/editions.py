@@ -239,6 +239,6 @@ def diff_editions(edition_id: str, other_id: str):
         return default_document(kind) if eid == DEFAULT_BASE else stored[eid][1]
 
     left, right = document(edition_id), document(other_id)
-    components = E.diff(kind, left, right)
+    components = E.diff(kind, left, right, _say(left))
     return json_response({"edition_id": edition_id, "other_id": other_id, "game": kind,
                           "count": sum(len(c["changes"]) for c in components), "components": components})

@@ -194,8 +194,11 @@ def test_the_calibration_components_are_titled_in_the_readers_language(client):
     assert en["board-SK-markets"]["title"] == "South Korea: local markets"  # English as before
     assert en["prosperity-tokens"]["look_at"].startswith("Each prosperity token (PT1 to PT5)")
     assert de["board-SK-markets"]["title"] == "Südkorea: lokale Märkte"  # the edition's German name
-    assert de["prosperity-tokens"]["title"] == "Wohlstandsplättchen"
+    assert de["prosperity-tokens"]["title"] == "Wohlstandsplättchen" and de["action-tiles"]["group"] == "Automa"
+    assert en["pieces"]["group"] == "Player board" and de["pieces"]["group"] == "Spielertableau"
     for cid, comp in de.items():  # every title and sentence said, the rest as it was
         assert comp["title"] != en[cid]["title"] and comp["look_at"] != en[cid]["look_at"], cid
-        assert {k: v for k, v in comp.items() if k not in ("title", "look_at")} == {
-            k: v for k, v in en[cid].items() if k not in ("title", "look_at")}
+        assert {k: v for k, v in comp.items() if k not in ("title", "look_at", "group")} == {
+            k: v for k, v in en[cid].items() if k not in ("title", "look_at", "group")}
+    diff = client.get(f"/api/editions/{made['edition_id']}/diff/default", headers={"Accept-Language": "de"})
+    assert diff.status_code == 200 and diff.headers["Content-Language"] == "de"

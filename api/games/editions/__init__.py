@@ -78,8 +78,9 @@ def _leaves(document: dict, game: str) -> dict[str, Any]:
     return {pointer(path): value for path, value in iter_leaves(data)}
 
 
-def diff(game: str, left: dict, right: dict) -> list[dict]:
-    """The values that differ between two editions, grouped by component (in calibration order).
+def diff(game: str, left: dict, right: dict, say=str) -> list[dict]:
+    """The values that differ between two editions, grouped by component (in calibration order; `say`
+    renders a component's title).
 
     Each change: ``path``, ``label``, ``value`` (left), ``other_value`` (right) and
     both provenances; a value present on one side only has ``missing`` naming the
@@ -99,5 +100,5 @@ def diff(game: str, left: dict, right: dict) -> list[dict]:
             if p not in a or p not in b:
                 row["missing"] = "left" if p not in a else "right"
             rows.append(row)
-        out.append({"component": comp.id, "title": str(comp.title), "changes": rows})
+        out.append({"component": comp.id, "title": say(comp.title), "changes": rows})
     return out
