@@ -9,6 +9,7 @@ value and says why (422 ``invalid_edition``).
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 from typing import Any
 
@@ -18,12 +19,15 @@ import jsonpointer
 from flask import Blueprint, current_app
 
 from api.games import editions as E
+from api.games.messages import render as render_in
 from api.games.provenance import EditionError
+from api.i18n import language
 from api.storage.editions import EditionRecord, EditionStore
 from api.storage.engines import EditionInvalid
 from api.web import schemas
 from api.web.guards import read_json
 from api.web.http import bearer, expected_versions, json_response, load, not_modified, query, repo
+from api.web.language import request_language
 
 bp = Blueprint("editions", __name__, url_prefix="/api")
 
@@ -120,7 +124,17 @@ def detail(record: EditionRecord, document: dict) -> dict:
     """The full answer of ``GET /api/editions/{id}``: summary, document, provenance per value, components."""
     return {**record.to_dict(), "links": links(record.id), "document": document,
             "provenance": E.leaf_provenance(document, E.META_KEYS[record.game]),
-            "components": E.component_table(record.game, document)}
+            "components": E.component_table(record.game, document, _say(document))}
+
+
+def _say(document: dict):
+    """The request's language for the component table, naming the components by the edition's own names."""
+    lang = request_language()
+    if lang == "en":
+        return str
+    names = (document.get("names") or {}).get(lang) if isinstance(document.get("names"), dict) else None
+    reader = dataclasses.replace(language(lang), names=names or None)
+    return lambda message: render_in(message, reader)
 
 
 def links(edition_id: str) -> dict:
@@ -225,6 +239,6 @@ def diff_editions(edition_id: str, other_id: str):
         return default_document(kind) if eid == DEFAULT_BASE else stored[eid][1]
 
     left, right = document(edition_id), document(other_id)
-    components = E.diff(kind, left, right)
+    components = E.diff(kind, left, right, _say(left))
     return json_response({"edition_id": edition_id, "other_id": other_id, "game": kind,
                           "count": sum(len(c["changes"]) for c in components), "components": components})

@@ -2,7 +2,7 @@
 // and what they do is decided by the server; this file just names them.
 import * as db from "./db.js";
 import { api } from "./api.js";
-import { ordinal as place, say, t } from "./i18n.js";
+import { lang, ordinal as place, say, t } from "./i18n.js";
 
 const words = (s) => String(s ?? "").replace(/_/g, " ");
 const TRADE_CENTERS = { ITC1: t("International trade centre 1"), ITC2: t("International trade centre 2"),
@@ -68,18 +68,25 @@ export function loadLabels(game) {
   return loading.get(key);
 }
 
+// The labels an older app kept under `key` (v4: one language for all; v3: before the management's numbers).
+async function firstKept(key) {
+  const bare = key.replace(`:v5:${lang}:`, ":v4:");
+  return (await db.get("kv", bare)) || db.get("kv", bare.replace(":v4:", ":v3:"));
+}
+
 async function fetchLabels(game) {
   const hash = game ? game.view?.edition?.content_hash : "default";
-  const cacheKey = `labels:v4:${hash || game.game_id}`;  // v3: the server's labels; v4: the management's numbers
+  // v3: the server's labels; v4: the management's numbers; v5: per language (the server's sentences are said in it)
+  const cacheKey = `labels:v5:${lang}:${hash || game.game_id}`;
   // A game opened before its view arrived kept its labels under its id: found again by a later, offline open.
-  const byId = game && game.game_id ? `labels:v4:${game.game_id}` : null;
+  const byId = game && game.game_id ? `labels:v5:${lang}:${game.game_id}` : null;
   const cached = (await db.get("kv", cacheKey)) || (byId && byId !== cacheKey ? await db.get("kv", byId) : null);
   if (cached) return cached;
   let resp;
   try {
     resp = game ? await api.edition(game.game_id, game.token) : await api.defaultEdition();
   } catch (err) {  // offline: the labels an older app kept still name everything
-    const older = (await db.get("kv", cacheKey.replace(":v4:", ":v3:"))) || (byId && await db.get("kv", byId.replace(":v4:", ":v3:")));
+    const older = (await firstKept(cacheKey)) || (byId && await firstKept(byId));
     if (older) return older;
     throw err;
   }

@@ -84,8 +84,8 @@ def test_a_bonus_in_a_refusal_is_said_in_the_language():
     pending = {"source": "sector:S5", "bonus": "headquarters"}
     assert str(describe(None, pending, capital=True)) == "the headquarters bonus (sector S5)".capitalize()
     assert str(describe(None, {**pending, "source": "row:R2"})) == "the headquarters bonus (row R2)"
-    assert render(describe(None, pending, capital=True), language("de")) == "Der Bonus „headquarters“ (Sektor s5)"
-    assert render(describe(None, {**pending, "source": "row:R2"}), language("pt")) == "o bónus «headquarters» (linha R2)"
+    assert render(describe(None, pending, capital=True), language("de")) == "Der Bonus „Hauptquartier“ (Sektor s5)"
+    assert render(describe(None, {**pending, "source": "row:R2"}), language("pt")) == "o bónus «sede» (linha R2)"
 
 
 def test_the_server_answers_option_labels_with_the_languages_names(client):

@@ -108,6 +108,11 @@ DECISION_NAMES = {
     "record_automa_tile": msg("record automa tile"), "record_era2_draws": msg("record era2 draws")}
 
 
+def decision_name(kind: str):
+    """A decision kind in a refusal: its message (English: the code in words, as refusals always said it)."""
+    return DECISION_NAMES.get(kind, kind.replace("_", " "))
+
+
 def _answer(state: GameState, action: dict, events: list[dict]) -> list[dict] | None:
     """Run `action` as the answer to the top decision of `state` (changes `state`); `advance`'s options."""
     decision = state.decisions[-1]
@@ -115,7 +120,7 @@ def _answer(state: GameState, action: dict, events: list[dict]) -> list[dict] | 
     handler = answers.get(action["kind"])
     if handler is None:
         raise IllegalActionError(msg("The game is waiting for {kind} ({answers}), not {action}",
-                                     kind=DECISION_NAMES.get(decision['kind'], decision['kind'].replace('_', ' ')), answers=', '.join(sorted(answers)),
+                                     kind=decision_name(decision['kind']), answers=', '.join(sorted(answers)),
                                      action=action['kind']), code="unexpected_action", rule="TURN-04",
                                  expected=sorted(answers))
     handler(state, action, events)
@@ -205,7 +210,7 @@ def _apply(state: GameState, action: dict) -> Step:
     if "decision" in action and action["decision"] != decision["id"]:
         raise StaleDecisionError(msg("This answers decision {decision}, but the game is now at decision {id} ({kind})",
                                      decision=action['decision'], id=decision['id'],
-                                     kind=decision['kind'].replace('_', ' ')), current=decision["id"],
+                                     kind=decision_name(decision['kind'])), current=decision["id"],
                                  rule="TURN-04")  # the game asks one question at a time, as unexpected_action
     # A manual decision (the table's recorded Era II draws) is judged by its handler alone.
     manual = bool(decision.get("manual"))

@@ -56,12 +56,13 @@ def summary(game: str, document: dict) -> dict:
             "to_check_count": placeholder + checked}
 
 
-def component_table(game: str, document: dict) -> list[dict]:
-    """Each component with its values' pointers and progress (the phone lays the values out itself)."""
+def component_table(game: str, document: dict, say=str) -> list[dict]:
+    """Each component with its values' pointers and progress (the phone lays the values out itself); `say`
+    renders the component's title and what to look at (a message; English by default)."""
     words = leaf_provenance(document, META_KEYS[game])
     out = []
     for comp, paths in group_paths(game, words).items():
-        out.append({**comp.to_dict(),
+        out.append({**comp.to_dict(say),
                     "paths": paths,
                     "labels": {p: label_of(p, comp, document) for p in paths},
                     "placeholder_count": sum(words[p] == "placeholder" for p in paths),
@@ -77,8 +78,9 @@ def _leaves(document: dict, game: str) -> dict[str, Any]:
     return {pointer(path): value for path, value in iter_leaves(data)}
 
 
-def diff(game: str, left: dict, right: dict) -> list[dict]:
-    """The values that differ between two editions, grouped by component (in calibration order).
+def diff(game: str, left: dict, right: dict, say=str) -> list[dict]:
+    """The values that differ between two editions, grouped by component (in calibration order; `say`
+    renders a component's title).
 
     Each change: ``path``, ``label``, ``value`` (left), ``other_value`` (right) and
     both provenances; a value present on one side only has ``missing`` naming the
@@ -98,5 +100,5 @@ def diff(game: str, left: dict, right: dict) -> list[dict]:
             if p not in a or p not in b:
                 row["missing"] = "left" if p not in a else "right"
             rows.append(row)
-        out.append({"component": comp.id, "title": comp.title, "changes": rows})
+        out.append({"component": comp.id, "title": say(comp.title), "changes": rows})
     return out

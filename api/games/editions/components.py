@@ -11,10 +11,11 @@ Pure data and functions; no web or storage imports.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Iterable
 
+from api.games.messages import Message, msg, name
 from api.games.provenance import split_pointer
 
 
@@ -23,15 +24,17 @@ class Component:
     """One physical component (or one part of one) and the values printed on it."""
 
     id: str
-    title: str
-    group: str
-    look_at: str
+    # Said in the reader's language at the edge (issue 37); `str()` is the English.  Not compared (a message
+    # holds a dict): the id names a component.
+    title: Message = field(compare=False)
+    group: Message = field(compare=False)
+    look_at: Message = field(compare=False)
     prefixes: tuple[str, ...]
     layout: str = "table"
 
-    def to_dict(self) -> dict:
-        """JSON-ready description (without its values)."""
-        return {"id": self.id, "title": self.title, "group": self.group, "look_at": self.look_at,
+    def to_dict(self, say=str) -> dict:
+        """JSON-ready description (without its values); `say` renders the title, group and what to look at."""
+        return {"id": self.id, "title": say(self.title), "group": say(self.group), "look_at": say(self.look_at),
                 "layout": self.layout}
 
 
@@ -40,19 +43,22 @@ _TIGERS = (("SK", "South Korea"), ("HK", "Hong Kong"), ("TW", "Taiwan"), ("SG", 
 
 def _tiger_components() -> list[Component]:
     out = []
-    for tid, name in _TIGERS:
+    for tid, english in _TIGERS:
+        tiger = name("tigers", tid, english)  # said by the edition's name in the reader's language
         out += [
-            Component(f"board-{tid}-markets", f"{name}: local markets", "Board",
-                      f"On the {name} part of the board, find the three local markets (one above each "
-                      "investment centre A, B, C): the good each one buys and the influence it pays.",
+            Component(f"board-{tid}-markets", msg("{tiger}: local markets", tiger=tiger), msg("Board"),
+                      msg("On the {tiger} part of the board, find the three local markets (one above each "
+                          "investment centre A, B, C): the good each one buys and the influence it pays.", tiger=tiger),
                       (f"/tigers/{tid}/local_markets",), "local_markets"),
-            Component(f"board-{tid}-spaces", f"{name}: construction spaces", "Board",
-                      f"On the {name} part of the board, go row by row (university, factory, power plant, "
-                      "laboratory): each space's column, its dots (3 or 4 players), the good of each factory, "
-                      "the department costs, which factories each power plant connects, and each bonus.",
+            Component(f"board-{tid}-spaces", msg("{tiger}: construction spaces", tiger=tiger), msg("Board"),
+                      msg("On the {tiger} part of the board, go row by row (university, factory, power plant, "
+                          "laboratory): each space's column, its dots (3 or 4 players), the good of each factory, "
+                          "the department costs, which factories each power plant connects, and each bonus.",
+                          tiger=tiger),
                       (f"/tigers/{tid}/spaces", f"/tigers/{tid}/infinite_spaces"), "spaces"),
-            Component(f"board-{tid}-other", f"{name}: satellites and headquarters", "Board",
-                      f"On the {name} part of the board: the satellite space of each row and the headquarters slot.",
+            Component(f"board-{tid}-other", msg("{tiger}: satellites and headquarters", tiger=tiger), msg("Board"),
+                      msg("On the {tiger} part of the board: the satellite space of each row and the headquarters "
+                          "slot.", tiger=tiger),
                       (f"/tigers/{tid}/satellite_spaces", f"/tigers/{tid}/headquarters_slots", f"/tigers/{tid}")),
         ]
     return out
@@ -60,77 +66,77 @@ def _tiger_components() -> list[Component]:
 
 ASIAN_TIGERS: tuple[Component, ...] = (
     *_tiger_components(),
-    Component("board-layout", "Board: areas and trade-centre order", "Board",
-              "The whole board: which Tigers are in the upper and lower area, the order of the trade centres "
-              "from top to bottom, and how the 2-player back side is laid out.",
+    Component("board-layout", msg("Board: areas and trade-centre order"), msg("Board"),
+              msg("The whole board: which Tigers are in the upper and lower area, the order of the trade centres "
+              "from top to bottom, and how the 2-player back side is laid out."),
               ("/board/areas", "/board/trade_center_order_top_to_bottom", "/board/two_player_side_model",
                "/board/investment_center_order_left_to_right", "/board/turn_order_track", "/board")),
-    Component("influence-track", "Influence tracks", "Board",
-              "The influence track of each Tiger: where the Tiger icons are printed.",
+    Component("influence-track", msg("Influence tracks"), msg("Board"),
+              msg("The influence track of each Tiger: where the Tiger icons are printed."),
               ("/board/influence_track",)),
-    Component("management-track", "Management track", "Management track",
-              "The management track: the influence each investment-points rank gains, in Era I and Era II, "
-              "for 2, 3 and 4 players.", ("/board/management_track",), "management_track"),
-    Component("global-market-track", "Global-market track", "Global-market track",
-              "The global-market track: its last printed space and the milestone spaces.",
+    Component("management-track", msg("Management track"), msg("Management track"),
+              msg("The management track: the influence each investment-points rank gains, in Era I and Era II, "
+              "for 2, 3 and 4 players."), ("/board/management_track",), "management_track"),
+    Component("global-market-track", msg("Global-market track"), msg("Global-market track"),
+              msg("The global-market track: its last printed space and the milestone spaces."),
               ("/board/global_market_track",)),
-    Component("trade-centres", "Trade centres and flags", "Trade centres and flags",
-              "Each trade centre and the flags of each nation: the value, stars and dots on each flag "
-              "(top of the stack first) and the goods each nation demands; the special flag of each Tiger.",
+    Component("trade-centres", msg("Trade centres and flags"), msg("Trade centres and flags"),
+              msg("Each trade centre and the flags of each nation: the value, stars and dots on each flag "
+              "(top of the stack first) and the goods each nation demands; the special flag of each Tiger."),
               ("/global_market",), "trade_centres"),
-    Component("player-board", "Player board", "Player board",
-              "A player board: the infrastructure sectors and their bonuses, the final-scoring rows and which "
-              "flags each accepts, and the nation bonuses.", ("/player_board",)),
-    Component("pieces", "Pieces: colours and worker types", "Player board",
-              "The player colours and the three worker types.", ("/player_colors", "/worker_types")),
-    Component("prosperity-tokens", "Prosperity tokens", "Prosperity tokens",
-              "Each prosperity token (PT1 to PT5), on the side for 2, 3 and 4 players: the big number at the "
-              "top (its headline), then the points for 1st, 2nd, 3rd and 4th place.", ("/prosperity_tokens",),
+    Component("player-board", msg("Player board"), msg("Player board"),
+              msg("A player board: the infrastructure sectors and their bonuses, the final-scoring rows and which "
+              "flags each accepts, and the nation bonuses."), ("/player_board",)),
+    Component("pieces", msg("Pieces: colours and worker types"), msg("Player board"),
+              msg("The player colours and the three worker types."), ("/player_colors", "/worker_types")),
+    Component("prosperity-tokens", msg("Prosperity tokens"), msg("Prosperity tokens"),
+              msg("Each prosperity token (PT1 to PT5), on the side for 2, 3 and 4 players: the big number at the "
+              "top (its headline), then the points for 1st, 2nd, 3rd and 4th place."), ("/prosperity_tokens",),
               "prosperity_tokens"),
-    Component("region-bonus-tokens", "Region bonus tokens", "Region bonus tokens",
-              "Each region bonus token (RB1 to RB6): the bonus printed on it.", ("/region_bonus_tokens",)),
-    Component("performance-tokens", "Performance tokens", "Performance tokens",
-              "The $ and ¥ performance tokens: where each $ token scores and what each ¥ token gives.",
+    Component("region-bonus-tokens", msg("Region bonus tokens"), msg("Region bonus tokens"),
+              msg("Each region bonus token (RB1 to RB6): the bonus printed on it."), ("/region_bonus_tokens",)),
+    Component("performance-tokens", msg("Performance tokens"), msg("Performance tokens"),
+              msg("The $ and ¥ performance tokens: where each $ token scores and what each ¥ token gives."),
               ("/performance_tokens",)),
-    Component("automa-board", "Automa board", "Automa",
-              "The Automa board: its numbered generic spaces, factory spaces, sectors and their bonuses, "
-              "final-scoring sectors and special-flag slots.", ("/solo/automa_board",)),
-    Component("action-tiles", "Automa action tiles", "Automa",
-              "Each Automa action tile (AT01 to AT10): its instructions, top to bottom.", ("/solo/action_tiles",)),
-    Component("campaign-tiles", "Campaign tiles", "Automa",
-              "Each campaign tile (CT1 to CT9): its requirement and what it changes.", ("/solo/campaign_tiles",)),
-    Component("solo-rules", "Solo rules", "Automa", "The solo rules sheet.", ("/solo",)),
-    Component("rules", "Rules and setup", "Rules", "Numbers from the rulebook and the setup.",
+    Component("automa-board", msg("Automa board"), msg("Automa"),
+              msg("The Automa board: its numbered generic spaces, factory spaces, sectors and their bonuses, "
+              "final-scoring sectors and special-flag slots."), ("/solo/automa_board",)),
+    Component("action-tiles", msg("Automa action tiles"), msg("Automa"),
+              msg("Each Automa action tile (AT01 to AT10): its instructions, top to bottom."), ("/solo/action_tiles",)),
+    Component("campaign-tiles", msg("Campaign tiles"), msg("Automa"),
+              msg("Each campaign tile (CT1 to CT9): its requirement and what it changes."), ("/solo/campaign_tiles",)),
+    Component("solo-rules", msg("Solo rules"), msg("Automa"), msg("The solo rules sheet."), ("/solo",)),
+    Component("rules", msg("Rules and setup"), msg("Rules"), msg("Numbers from the rulebook and the setup."),
               ("/rules", "/rules_options", "/setup", "/neutral_player", "/components", "/goods",
                "/player_counts", "/catalog")),
 )
 
 NIPPON: tuple[Component, ...] = (
-    Component("nippon-regions", "Map: regions and cities", "Board",
-              "The map: each region's cities and the Overseas Companies' numbers on their influence slots.",
+    Component("nippon-regions", msg("Map: regions and cities"), msg("Board"),
+              msg("The map: each region's cities and the Overseas Companies' numbers on their influence slots."),
               ("/regions",)),
-    Component("nippon-scoring-track", "Scoring track and region majority", "Board",
-              "The scoring track and the victory points for 1st, 2nd and 3rd in each region scoring.",
+    Component("nippon-scoring-track", msg("Scoring track and region majority"), msg("Board"),
+              msg("The scoring track and the victory points for 1st, 2nd and 3rd in each region scoring."),
               ("/scoring_track", "/region_majority")),
-    Component("nippon-ships-trains", "Ships and trains", "Pieces",
-              "The reverse side of the ships and trains.", ("/ships", "/trains")),
-    Component("nippon-influence-tiles", "Influence tiles", "Pieces",
-              "The influence tiles and their value table.", ("/influence_tiles", "/influence_tile_value_table")),
-    Component("nippon-player-board", "Player board and contracts", "Player board",
-              "The player board's achievement spaces, the contracts and the worker-slot rewards.",
+    Component("nippon-ships-trains", msg("Ships and trains"), msg("Pieces"),
+              msg("The reverse side of the ships and trains."), ("/ships", "/trains")),
+    Component("nippon-influence-tiles", msg("Influence tiles"), msg("Pieces"),
+              msg("The influence tiles and their value table."), ("/influence_tiles", "/influence_tile_value_table")),
+    Component("nippon-player-board", msg("Player board and contracts"), msg("Player board"),
+              msg("The player board's achievement spaces, the contracts and the worker-slot rewards."),
               ("/achievements", "/contracts", "/worker_slot_reward_levels", "/reward_tiles", "/workforce")),
 )
 
 ASARA: tuple[Component, ...] = (
-    Component("asara-board", "Board: section prices and tower points", "Board",
-              "The board's table: the price of each tower-section colour and the points per colour at the end.",
+    Component("asara-board", msg("Board: section prices and tower points"), msg("Board"),
+              msg("The board's table: the price of each tower-section colour and the points per colour at the end."),
               ("/section_prices", "/final")),
-    Component("asara-building", "Building and prestige", "Board",
-              "The prestige for the sections used in one build and for lit windows.",
+    Component("asara-building", msg("Building and prestige"), msg("Board"),
+              msg("The prestige for the sections used in one build and for lit windows."),
               ("/building", "/professional", "/prestige_track")),
 )
 
-OTHER = Component("other", "Everything else", "Other", "Values not printed on one particular component.", ("",))
+OTHER = Component("other", msg("Everything else"), msg("Other"), msg("Values not printed on one particular component."), ("",))
 
 BY_GAME = {"asian_tigers": ASIAN_TIGERS, "nippon": NIPPON, "asara": ASARA}
 

@@ -127,7 +127,7 @@ function Detail({ id }) {
     <h2>${owner ? t("Check each component") : t("Components")}</h2>
     ${groups.map((g) => html`<h3>${g.name}</h3><ul class="plain stack">${g.items.map((c) => html`<li>
       <a class="button" style="width:100%;flex-wrap:wrap;justify-content:space-between;text-align:left" href=${`#/editions/${id}/check/${c.id}`}>
-        <span>${c.title}</span><span class="hint">${c.checked_count}/${c.placeholder_count + c.checked_count}</span></a></li>`)}</ul>`)}
+        <span style="overflow-wrap:anywhere">${c.title}</span><span class="hint">${c.checked_count}/${c.placeholder_count + c.checked_count}</span></a></li>`)}</ul>`)}
     <h2>${t("Use and share")}</h2>
     <div class="stack">
       <button class="primary" onClick=${useHere} disabled=${mine && mine.edition_id === id}>${t("Use for new games on this phone")}</button>

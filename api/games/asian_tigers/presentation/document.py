@@ -9,11 +9,13 @@ sector ``bonus`` (the id of its bonus in ``bonuses.infrastructure_bonuses``).
 """
 from __future__ import annotations
 
+import dataclasses
+
 from api.games.asian_tigers.presentation.cache import per_edition
 
 from api.games.asian_tigers.edition.load import CENTERS, Edition
 from api.games.asian_tigers.presentation import labels as L
-from api.games.messages import msg
+from api.games.messages import Message, msg, name
 
 # Asian Tigers: A Story of Prosperity on BoardGameGeek (for the BG Stats export).  Not confirmed
 # against boardgamegeek.com from this machine, so it is marked placeholder; correct it in one place.
@@ -100,10 +102,16 @@ def label_of(edition: Edition, family: str, code: str) -> str:
 def edition_labels_in(edition: Edition, lang: str = "en", render=str) -> dict:
     """The labels document (`edition_labels`) in `lang`, with a ``buildings`` family.
 
-    Names from `labels.component_names`; the words around them are messages `render` says in `lang` (the edge
-    passes ``lambda m: api.i18n.render(m, lang)``).  Still English: the effects (bonuses, tokens, tiles)."""
+    Names from `labels.component_names`; the words around them, and the effect sentences (bonuses, tokens,
+    rows, sectors, Automa tiles, campaign goals), are messages `render` says in `lang` (the edge passes
+    ``lambda m: api.i18n.render(m, lang)``)."""
     names = L.component_names(edition, lang)
-    # Uncached (`__wrapped__`, functools): `render` is the request's own function.
+    english = edition_labels(edition)
+    if lang == "en":
+        return {**english, "buildings": _buildings(names)}
+
+    def said(label, *args) -> str:  # uncached (`__wrapped__`, functools): `render` is the request's own
+        return render(_names_in(edition, label.__wrapped__(edition, *args, L.keep), lang))
     say = {"spaces": lambda c: L.space_label(edition, edition.space(c), lang, render),
            "centers": lambda c: L.center_label.__wrapped__(edition, c, lang, render),
            "flags": lambda c: L.flag_label.__wrapped__(edition, c, lang, render),
@@ -111,6 +119,27 @@ def edition_labels_in(edition: Edition, lang: str = "en", render=str) -> dict:
            "satellite_spaces": lambda c: L.satellite_space_label.__wrapped__(edition, c, lang, render),
            "workers": lambda c: L.worker_label.__wrapped__(edition, c, render),
            "headquarters": lambda c: render(msg("{tiger} · headquarters", tiger=L.name_of(edition, "tigers", c.split(".")[0], lang))),
-           **{f: names[f].get for f in ("tigers", "nations", "goods")}} if lang != "en" else {}
-    return {**edition_labels(edition), "buildings": {b: {"label": n, "placeholder": False} for b, n in names["buildings"].items()},
-            **{f: {c: {**e, "label": say[f](c)} for c, e in edition_labels(edition)[f].items()} for f in say}}
+           "region_tokens": lambda c: said(L.region_token_label, c),
+           "performance_tokens": lambda c: said(L.performance_label, c),
+           "rows": lambda c: said(L.row_label, c), "sectors": lambda c: said(L.sector_label, c),
+           "automa_sectors": lambda c: said(L.sector_label, c), "automa_tiles": lambda c: said(L.automa_tile_label, c),
+           "campaign_tiles": lambda c: said(L.campaign_goal_label, c),
+           **{f: names[f].get for f in ("tigers", "nations", "goods")}}
+    bonuses = {table: {b: {**entry, "label": said(L.bonus_label, b, table)} for b, entry in entries.items()}
+               for table, entries in english["bonuses"].items()}
+    return {**english, "buildings": _buildings(names), "bonuses": bonuses,
+            **{f: {c: {**e, "label": say[f](c)} for c, e in english[f].items()} for f in say if f in english}}
+
+
+def _buildings(names: dict) -> dict:
+    return {b: {"label": n, "placeholder": False} for b, n in names["buildings"].items()}
+
+
+def _names_in(edition: Edition, value, lang: str):
+    """A label's message with the components it names in `lang` (the renderer the edge passes knows no names)."""
+    if isinstance(value, Message):
+        return dataclasses.replace(value, params={k: _names_in(edition, v, lang) for k, v in value.params.items()})
+    if isinstance(value, dict) and set(value) == {"name"}:
+        family, code, _text = value["name"]
+        return name(family, code, L.name_of(edition, family, code, lang))
+    return value

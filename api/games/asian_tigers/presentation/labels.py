@@ -18,18 +18,6 @@ ROW_MESSAGES = {"factory": msg("factory row"), "power_plant": msg("power-plant r
                 "laboratory": msg("laboratory row"), "university": msg("university row")}
 
 
-def _decap(text: str) -> str:
-    return text[:1].lower() + text[1:]
-
-
-def _count(n: int, one: str, many: str | None = None) -> str:
-    return f"{n} {one if n == 1 else (many or one + 's')}"
-
-
-def _names(edition: Edition, tigers) -> str:
-    return " or ".join(edition.tigers[t].name for t in tigers)
-
-
 def _or(parts: list):
     """Parts joined by "or" in the reader's language ("a or b or c")."""
     return reduce(lambda a, b: msg("{before} or {after}", before=a, after=b), parts)
@@ -210,53 +198,67 @@ def performance_label(edition: Edition, token: str, render=str) -> str:
         edition, edition.catalog["performance_yen_effects"][edition.yen_tokens[token]], False)))
 
 
+def _joined(parts: list, between: str) -> Message:
+    """Parts joined by punctuation that needs no translation (each part said in the reader's language)."""
+    return Message(between.join(f"{{p{i}}}" for i in range(len(parts))), {f"p{i}": p for i, p in enumerate(parts)})
+
+
 @per_edition
-def automa_tile_label(edition: Edition, tile: str) -> str:
-    """An Automa action tile by its instruction."""
+def automa_tile_label(edition: Edition, tile: str, render=str) -> str:
+    """An Automa action tile by its instruction (`render`: `keep` for the message)."""
     data = edition.solo["action_tiles"][tile]
     target = data["target"]
     if target["type"] == "trade_center":
-        where = trade_center_label(edition, target["trade_center"])
+        where = trade_center_label(edition, target["trade_center"], "en", keep)
     elif target["type"] == "investment":
-        where = f"invest in {edition.tigers[target['tiger']].name}"
+        where = msg("invest in {tiger}", tiger=named(edition, "tigers", target["tiger"]))
     else:
-        more = "more" if target["pick"].startswith("more") else "fewer"
-        where = (f"invest in {_names(edition, target['tigers'])} (the one with {more} investment points; tie: "
-                 f"{edition.tigers[target['tie_default']].name})")
+        said = dict(tigers=_or([named(edition, "tigers", t) for t in target["tigers"]]),
+                    tie=named(edition, "tigers", target["tie_default"]))
+        where = (msg("invest in {tigers} (the one with more investment points; tie: {tie})", **said)
+                 if target["pick"].startswith("more") else
+                 msg("invest in {tigers} (the one with fewer investment points; tie: {tie})", **said))
     parts = [where]
     if data.get("local_market_sale"):
-        parts.append("sell on a local market")
+        parts.append(msg("sell on a local market"))
     if data.get("influence"):
-        parts.append(f"+{data['influence']} influence")
+        parts.append(msg("+{amount} influence", amount=data["influence"]))
     flags = data["trade_center_rule"]["flags"]
-    parts.append(f"trade: {_count(flags, 'flag')}")
-    return "; ".join(parts)
+    parts.append(msg_n("trade: {count} flag", "trade: {count} flags", "count", count=flags))
+    return render(_joined(parts, "; "))
 
 
 @per_edition
-def campaign_goal_label(edition: Edition, tile: str) -> str:
+def campaign_goal_label(edition: Edition, tile: str, render=str) -> str:
     """A campaign tile by the goal printed on it (``build at least 5 laboratories``); the tile has no code."""
     return requirement_text(edition, edition.catalog["campaign_requirements"][
-        edition.solo["campaign_tiles"][tile]["requirement"]])
+        edition.solo["campaign_tiles"][tile]["requirement"]], render)
 
 
-def requirement_text(edition: Edition, requirement) -> str:
+GOALS = {
+    "universities_built": lambda n, said: msg("build at least {n} universities (departments do not count)", n=n),
+    "laboratories_built": lambda n, said: msg("build at least {n} laboratories", n=n),
+    "power_plants_built": lambda n, said: msg("build at least {n} power plants", n=n),
+    "distinct_factory_goods_built": lambda n, said: msg("build factories of {n} different goods", n=n),
+    "distinct_flags_in_final_scoring_rows":
+        lambda n, said: msg("allocate at least {n} different flags to final objectives", n=n),
+    "headquarters_and_satellite_rows":
+        lambda n, said: msg("build the headquarters and a satellite in each row ({rows})", rows=said["rows"]),
+    "more_investment_points_than_automa_in_one_of":
+        lambda n, said: msg("more investment points than the Automa in {tigers}", tigers=said["tigers"]),
+    "global_market_position": lambda n, said: msg("reach at least space {n} on the global market", n=n),
+}
+
+
+def requirement_text(edition: Edition, requirement, render=str) -> str:
     """A campaign requirement (``{"metric": "laboratories_built", "at_least": 5}``) in words."""
     metric, n = requirement.get("metric"), requirement.get("at_least")
-    rows = ", ".join(r.replace("_", " ") for r in requirement.get("satellite_rows", []))
-    tigers = " or ".join(edition.tigers[t].name if t in edition.tigers else t for t in requirement.get("tigers", []))
-    texts = {
-        "universities_built": f"build at least {n} universities (departments do not count)",
-        "laboratories_built": f"build at least {n} laboratories",
-        "power_plants_built": f"build at least {n} power plants",
-        "distinct_factory_goods_built": f"build factories of {n} different goods",
-        "distinct_flags_in_final_scoring_rows": f"allocate at least {n} different flags to final objectives",
-        "headquarters_and_satellite_rows": f"build the headquarters and a satellite in each row ({rows})",
-        "more_investment_points_than_automa_in_one_of":
-            f"more investment points than the Automa in {tigers}",
-        "global_market_position": f"reach at least space {n} on the global market",
-    }
-    return texts.get(metric, str(metric).replace("_", " "))
+    if metric not in GOALS:
+        return str(metric).replace("_", " ")
+    rows = [named(edition, "buildings", r) for r in requirement.get("satellite_rows", [])]
+    tigers = [named(edition, "tigers", t) if t in edition.tigers else t for t in requirement.get("tigers", [])]
+    said = {"rows": _joined(rows, ", "), "tigers": _or(tigers) if tigers else ""}
+    return render(GOALS[metric](n, said))
 
 
 # -- places ------------------------------------------------------------------------
@@ -318,27 +320,30 @@ def trade_center_label(edition: Edition, center: str, lang: str = "en", render=s
 
 
 @per_edition
-def sector_label(edition: Edition, sector: str) -> str:
-    """A player-board sector by its pieces and bonus."""
+def sector_label(edition: Edition, sector: str, render=str) -> str:
+    """A player-board sector by its pieces and bonus (`render`: `keep` for the message)."""
     data = edition.sectors.get(sector)
     if data is None:
-        return _automa_sector_label(edition, sector)
+        return render(_automa_sector(edition, sector))
     number = sector.lstrip("S")
-    content = f"{data.factory_good} factory sector" if data.factory_good else "sector"
-    return f"{content} {number} (bonus: {_decap(bonus_label(edition, data.bonus, 'infrastructure_bonuses'))})"
+    bonus = _bonus(edition, data.bonus, "infrastructure_bonuses", False)
+    if data.factory_good:
+        return render(msg("{good} factory sector {number} (bonus: {bonus})", number=number, bonus=bonus,
+                          good=named(edition, "goods", data.factory_good)))
+    return render(msg("sector {number} (bonus: {bonus})", number=number, bonus=bonus))
 
 
-def _automa_sector_label(edition: Edition, sector: str) -> str:
+def _automa_sector(edition: Edition, sector: str):
     board = edition.solo.get("automa_board", {})
     if sector in board.get("infrastructure_sectors", {}):
         data = board["infrastructure_sectors"][sector]
-        return (f"Automa {data['factory']} sector (bonus: "
-                f"{_decap(bonus_label(edition, data['bonus'], 'automa_infrastructure_bonuses'))})")
+        return msg("Automa {good} sector (bonus: {bonus})", good=named(edition, "goods", data["factory"]),
+                   bonus=_bonus(edition, data["bonus"], "automa_infrastructure_bonuses", False))
     if sector in board.get("final_scoring_sectors", {}):
         data = board["final_scoring_sectors"][sector]
         index = list(board["final_scoring_sectors"]).index(sector) + 1
-        return (f"Automa flag sector {index} (bonus: "
-                f"{_decap(bonus_label(edition, data['nation_bonus'], 'automa_nation_bonuses'))})")
+        return msg("Automa flag sector {index} (bonus: {bonus})", index=index,
+                   bonus=_bonus(edition, data["nation_bonus"], "automa_nation_bonuses", False))
     return sector
 
 

@@ -64,7 +64,7 @@ def initial_turn_order(state: GameState) -> list[str]:
 def pending_bonuses(state: GameState) -> list[dict]:
     """The waiting bonuses, each with its label."""
     edition = state.edition
-    return [{**b, "label": L.bonus_label(edition, b["bonus"], f"{b['type']}_bonuses")} for b in state.pending_bonuses]
+    return [{**b, "label": L.bonus_label(edition, b["bonus"], f"{b['type']}_bonuses", L.keep)} for b in state.pending_bonuses]
 
 
 def solo_view_in_words(state: GameState, section: dict) -> tuple[dict, str]:

@@ -45,10 +45,30 @@ def entry(state: GameState, pending: dict) -> dict:
     return state.edition.catalog[group][pending["bonus"]]
 
 
+# A bonus's code word in a refusal, in the reader's language (issue 37); English is the code in words, as
+# refusals always said it (the English text then names it by its label, `presentation.text.humanize`).
+BONUS_NAMES = {
+    "parts_factory_free": msg("parts factory free"), "performance_dollar": msg("performance dollar"),
+    "performance_yen": msg("performance yen"), "headquarters": msg("headquarters"),
+    "influence_upper_3": msg("influence upper 3"), "influence_lower_3": msg("influence lower 3"),
+    "influence_any_5": msg("influence any 5"), "influence_any_7": msg("influence any 7"),
+    "satellite_laboratory": msg("satellite laboratory"), "satellite_power_plant": msg("satellite power plant"),
+    "satellite_factory": msg("satellite factory"), "satellite_any": msg("satellite any"),
+    "parts_factory_for_energy": msg("parts factory for energy"), "build_factory_b_or_c": msg("build factory b or c"),
+    "remove_generic": msg("remove generic"), "performance_either": msg("performance either"),
+    "global_market_3": msg("global market 3"), "energy_2": msg("energy 2"), "science_2": msg("science 2"),
+}
+
+
+def bonus_name(bonus: str):
+    """A bonus's code word (a message where the catalogue has it; an edition's own bonus: its code in words)."""
+    return BONUS_NAMES.get(bonus, bonus.replace("_", " "))
+
+
 def describe(state: GameState, pending: dict, capital: bool = False):
     """``the headquarters bonus (sector S5)`` (a message; `capital`: ``The …``, "s5" as str.capitalize said it)."""
     kind, where = pending["source"].split(":")
-    said = dict(bonus=pending["bonus"].replace("_", " "), where=where.lower() if capital else where)
+    said = dict(bonus=bonus_name(pending["bonus"]), where=where.lower() if capital else where)
     if kind == "sector":
         return msg("The {bonus} bonus (sector {where})", **said) if capital else msg(
             "the {bonus} bonus (sector {where})", **said)
