@@ -12,6 +12,7 @@ from api.storage import Storage, tokens
 from api.storage.jsonio import canonical_bytes, dumps_bytes
 from api.storage.models import GameRecord, Idempotency
 from api.storage.repository import GameRepository
+from api.web.language import request_language
 from api.web.problems import ApiProblem
 
 IDEMPOTENCY_KEY = re.compile(r"^[\x21-\x7e]{1,200}$")
@@ -67,9 +68,9 @@ def query(schema: Schema) -> dict:
         raise ApiProblem(422, "invalid_request", "the query string has the wrong shape", errors=errors) from None
 
 
-def etag(version: int) -> str:
-    """The ETag of a game version."""
-    return f'"{version}"'
+def etag(version: int, lang: str = "en") -> str:
+    """The ETag of a game version, said in `lang` (its words differ by language, issue 37: `"12"`, `"12.de"`)."""
+    return f'"{version}"' if lang == "en" else f'"{version}.{lang}"'
 
 
 def expected_versions() -> set[str] | None:
@@ -80,30 +81,30 @@ def expected_versions() -> set[str] | None:
     match = request.if_match
     if match.star_tag:
         return {"*"}
-    # An empty entity-tag (`""`, `W/""`) parses as None: keep it as "" so it matches no version (412).
-    found = {tag or "" for tag in match.as_set(include_weak=True)}
+    # An empty entity-tag (`""`, `W/""`) parses as None: "" matches no version (412); `"12.de"` names 12.
+    found = {(tag or "").split(".")[0] for tag in match.as_set(include_weak=True)}
     return found or None
 
 
-def not_modified(version: int) -> Response | None:
-    """A 304 when If-None-Match names `version`."""
-    inm = request.if_none_match
-    if inm and (inm.star_tag or inm.contains_weak(str(version))):
+def not_modified(version: int, lang: str = "en") -> Response | None:
+    """A 304 when If-None-Match names `version` in `lang`."""
+    inm, tag = request.if_none_match, etag(version, lang)
+    if inm and (inm.star_tag or inm.contains_weak(tag.strip('"'))):
         resp = Response(status=304)
-        resp.headers["ETag"] = etag(version)
+        resp.headers["ETag"] = tag
         resp.headers["Cache-Control"] = "private, no-cache"
         return resp
     return None
 
 
-def json_response(body: Any, status: int = 200, version: int | None = None,
-                  headers: dict | None = None, encoded: bytes | None = None) -> Response:
-    """A JSON response, with an ETag when `version` is given; `encoded`: `body` already as JSON bytes;
-    `headers` win over the defaults."""
+def json_response(body: Any, status: int = 200, version: int | None = None, headers: dict | None = None,
+                  encoded: bytes | None = None, lang: str = "en") -> Response:
+    """A JSON response, with an ETag when `version` is given (in `lang`: `etag`); `encoded`: `body` already as
+    JSON bytes; `headers` win over the defaults."""
     resp = Response(encoded if encoded is not None else dumps_bytes(body), status, mimetype="application/json")
     resp.headers["Cache-Control"] = "private, no-cache"
     if version is not None:
-        resp.headers["ETag"] = etag(version)
+        resp.headers["ETag"] = etag(version, lang)
     resp.headers.update(headers or {})
     return resp
 
@@ -132,9 +133,9 @@ def bearer() -> str | None:
 
 
 def readable(game_id: str) -> tuple[GameRepository, GameRecord, str, Response | None]:
-    """A game the caller may read: (repository, record, role, the 304 answer when If-None-Match matches)."""
+    """A game the caller may read: (repository, record, role, the 304 when If-None-Match names it, per language)."""
     r, record, role = authorized(game_id, write=False)
-    return r, record, role, not_modified(record.version)
+    return r, record, role, not_modified(record.version, request_language())
 
 
 CHALLENGE = {"WWW-Authenticate": 'Bearer realm="tablekeeper"'}

@@ -139,7 +139,7 @@ def write_body(result: WriteResult, full: bool = False) -> tuple[int, dict]:
     """The 200 body of an apply, batch or undo (kept, as sent, for idempotent replays); `full`: the whole
     game view (``?full=1``) instead of the update."""
     return 200, {
-        "version": result.game.record.version,
+        "version": result.game.record.version, "language": request_language(),  # a replay in another is said again
         "applied": [{**a, "lines": [e.get("text", "") for e in a["events"]]} for a in result.applied],
         "undone": result.undone,
         "game": game_view(result.game, "table") if full else game_update(result.game, result.previous),
