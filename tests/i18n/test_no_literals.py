@@ -39,6 +39,8 @@ PHONE += [*[f"pwa/js/ui/{m}.js" for m in ("game", "recorder", "era2", "automa", 
 PHONE += [*[f"pwa/js/ui/{m}.js" for m in ("board", "layout", "campaign", "editions", "calibrate")], "pwa/js/editions.js", "pwa/js/campaigns.js"]  # h37board: board, editions, campaign
 #
 PHONE += [f"pwa/js/ui/{m}.js" for m in ("scorer", "atboard", "atcards")]  # h37scorer: the Asian Tigers scorer
+#
+SERVER += ["api/games/asian_tigers/presentation/outcome.py"]  # h37rest: players' colours in score lines
 # The app's own name and the games' printed names, the same in every language.
 NAMES = {"tablekeeper", "Asian Tigers", "Asian Tigers: A Story of Prosperity"}
 # Readers of an edition's data file: their `EditionError`s speak to people editing that file, not to the table.
