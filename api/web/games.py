@@ -81,7 +81,7 @@ def _check_create() -> None:
     try:
         throttle.check_create(repo().db, _client(), int(current_app.config["CREATES_PER_MINUTE"]))
     except throttle.TooManyCreates as exc:
-        raise ApiProblem(429, "too_many_creates", str(exc), headers={"Retry-After": str(exc.retry_after)},
+        raise ApiProblem(429, "too_many_creates", exc.message, headers={"Retry-After": str(exc.retry_after)},
                          retry_after=exc.retry_after) from None
 
 

@@ -13,7 +13,7 @@ from api.storage.jsonio import canonical_bytes, dumps_bytes
 from api.storage.models import GameRecord, Idempotency
 from api.storage.repository import GameRepository
 from api.web.language import request_language
-from api.web.problems import ApiProblem
+from api.web.problems import ApiProblem, msg
 
 IDEMPOTENCY_KEY = re.compile(r"^[\x21-\x7e]{1,200}$")
 
@@ -48,15 +48,15 @@ def flatten(messages: Any, prefix: str = "") -> dict[str, list[str]]:
 def load(schema: Schema, data: Any) -> dict:
     """Validate the shape of `data`; 422 with field errors when it is wrong."""
     if not isinstance(data, dict):
-        raise ApiProblem(422, "invalid_request", "the body must be a JSON object",
-                         errors={"_body": ["must be a JSON object"]})
+        raise ApiProblem(422, "invalid_request", msg("the body must be a JSON object"),
+                         errors={"_body": [msg("must be a JSON object")]})
     try:
         return schema.load(data)
     except ValidationError as exc:
         errors = flatten(exc.messages)
         first = next(iter(errors.items()))
-        raise ApiProblem(422, "invalid_request", f"the request has the wrong shape: {first[0]}: {first[1][0]}",
-                         errors=errors) from None
+        raise ApiProblem(422, "invalid_request", msg("the request has the wrong shape: {field}: {problem}",
+                                                     field=first[0], problem=first[1][0]), errors=errors) from None
 
 
 def query(schema: Schema) -> dict:
@@ -65,7 +65,7 @@ def query(schema: Schema) -> dict:
         return schema.load(request.args.to_dict())
     except ValidationError as exc:
         errors = flatten(exc.messages)
-        raise ApiProblem(422, "invalid_request", "the query string has the wrong shape", errors=errors) from None
+        raise ApiProblem(422, "invalid_request", msg("the query string has the wrong shape"), errors=errors) from None
 
 
 def etag(version: int, lang: str = "en") -> str:
@@ -116,9 +116,8 @@ def idempotency(body: Any) -> Idempotency | None:
         return None
     key = key.strip().strip('"')
     if not IDEMPOTENCY_KEY.match(key):
-        raise ApiProblem(422, "invalid_idempotency_key",
-                         "Idempotency-Key must be 1 to 200 visible ASCII characters",
-                         errors={"Idempotency-Key": ["must be 1 to 200 visible ASCII characters"]})
+        raise ApiProblem(422, "invalid_idempotency_key", msg("Idempotency-Key must be 1 to 200 visible ASCII characters"),
+                         errors={"Idempotency-Key": [msg("must be 1 to 200 visible ASCII characters")]})
     digest = hashlib.sha256(f"{request.method} {request.path}\n".encode() + canonical_bytes(body)).hexdigest()
     return Idempotency(key, digest)
 
@@ -152,7 +151,7 @@ def authorized(game_id: str, write: bool) -> tuple[GameRepository, GameRecord, s
     token = bearer()
     if token is None:
         r.record(game_id)  # no such game is 404 before the missing token's 401
-        raise ApiProblem(401, "token_missing", "send the game's token as 'Authorization: Bearer <token>'",
+        raise ApiProblem(401, "token_missing", msg("send the game's token as 'Authorization: Bearer <token>'"),
                          headers=CHALLENGE)
     record, token_game, role = r.record_for_token(game_id, tokens.hash_secret(token))
     return r, record, _role(write, record.id, token_game, role)
@@ -161,9 +160,9 @@ def authorized(game_id: str, write: bool) -> tuple[GameRepository, GameRecord, s
 def _role(write: bool, game_id: str, token_game: str | None, role: str | None) -> str:
     """`role`, when the token (for `token_game`, with `role`; Nones: no such token) may do this on `game_id`."""
     if token_game is None:
-        raise ApiProblem(401, "token_invalid", "this token is not valid for any game", headers=CHALLENGE)
+        raise ApiProblem(401, "token_invalid", msg("this token is not valid for any game"), headers=CHALLENGE)
     if token_game != game_id:
-        raise ApiProblem(403, "token_wrong_game", "this token belongs to another game")
+        raise ApiProblem(403, "token_wrong_game", msg("this token belongs to another game"))
     if write and role != "table":
-        raise ApiProblem(403, "read_only_token", "a spectator token can only read this game")
+        raise ApiProblem(403, "read_only_token", msg("a spectator token can only read this game"))
     return role

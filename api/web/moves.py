@@ -13,7 +13,7 @@ from api.web.events import publish
 from api.web.guards import read_json
 from api.web.http import authorized, expected_versions, idempotency, json_response, load, not_modified, query, readable
 from api.web.language import request_language
-from api.web.problems import ApiProblem
+from api.web.problems import ApiProblem, msg
 from api.web.views import game_view, log_entry, write_body
 
 bp = Blueprint("moves", __name__, url_prefix="/api/games/<game_id>")
@@ -95,7 +95,7 @@ def scored(game_id: str, key: str):
     game, lang, fn_name = r.load(game_id), request_language(), "provisional_score" if key == "score" else "outcome"
     over, fn = game.engine.is_over(game.state), getattr(getattr(game.engine, "module", None), fn_name, None)
     if key == "outcome" and not over:
-        raise ApiProblem(409, "game_not_over", "the game is not over yet; see /score for a provisional score",
+        raise ApiProblem(409, "game_not_over", msg("the game is not over yet; see /score for a provisional score"),
                          current_version=game.record.version)
     if lang != "en" and fn is not None and "messages" in inspect.signature(fn).parameters:
         result = localize(fn(game.state, messages=lang), lang)

@@ -40,7 +40,7 @@ PHONE += [*[f"pwa/js/ui/{m}.js" for m in ("board", "layout", "campaign", "editio
 #
 PHONE += [f"pwa/js/ui/{m}.js" for m in ("scorer", "atboard", "atcards")]  # h37scorer: the Asian Tigers scorer
 #
-SERVER += ["api/games/asian_tigers/presentation/outcome.py"]  # h37rest: players' colours in score lines
+SERVER += ["api/games/asian_tigers/presentation/outcome.py", *[f"api/storage/{m}.py" for m in ("errors", "campaigns", "throttle")], *[f"api/web/{m}.py" for m in ("http", "campaigns", "moves", "meta", "events")]]  # h37rest: colours in score lines, storage details
 # The app's own name and the games' printed names, the same in every language.
 NAMES = {"tablekeeper", "Asian Tigers", "Asian Tigers: A Story of Prosperity"}
 # Readers of an edition's data file: their `EditionError`s speak to people editing that file, not to the table.
