@@ -36,7 +36,7 @@ class UnknownGameKind(StorageError):
     code = "unknown_game"
 
     def __init__(self, kind: str, known: list[str], reason: str = ""):
-        detail = msg("no rules engine for game {kind}; known: {known}", kind=repr(kind), known=", ".join(known) or "-")
+        detail = msg("no rules engine for game {kind}; known: {known}", kind=repr(kind), known=", ".join(known) or "none")
         super().__init__(msg("{detail} ({reason})", detail=detail, reason=reason) if reason else detail)
 
 
