@@ -10,6 +10,7 @@ from flask import Flask, request
 from flask.sessions import NullSession, SecureCookieSessionInterface
 
 from api.config import load_config
+from api.games.messages import msg
 from api.storage import Storage
 from api.storage.db import DatabaseFault, connect, is_file_path, mark_initialised, was_initialised
 from api.storage.engines import default_registry
@@ -70,7 +71,8 @@ def build_app(config=None) -> Flask:
             ready["schema"] = schema_current(store, app.config["DATABASE"])
             if not ready["schema"]:
                 raise ApiProblem(503, "database_not_migrated",
-                                 f"database {app.config['DATABASE']} is not migrated: run 'flask --app api init-db'",
+                                 msg("database {database} is not migrated: run 'flask --app api init-db'",
+                                     database=app.config["DATABASE"]),
                                  headers={"Retry-After": "10"})
 
     if app.config.get("PROXY_HOPS"):

@@ -26,7 +26,7 @@ from api.storage import tokens
 from api.storage.db import lock_key, lock_row, write_transaction
 from api.storage.jsonio import dumps
 from api.storage.engines import Engine
-from api.storage.errors import CampaignNotFound, CampaignRefused, IdempotencyConflict, VersionConflict
+from api.storage.errors import CampaignNotFound, CampaignRefused, IdempotencyConflict, VersionConflict, msg
 from api.storage.idempotency import PRUNE_BATCH, Retention, maybe_prune, prune_all
 from api.storage.models import Idempotency, LoadedGame, WriteOutcome, utcnow
 from api.storage.repository import GameRepository
@@ -231,10 +231,9 @@ class CampaignRepository:
                 if game.status != OPEN:
                     continue
                 if not restart:
-                    raise CampaignRefused(409, "session_in_progress",
-                                          f"session game {game.game_id} is still open: record it when it ends, "
-                                          "or start again with restart: true (it is then abandoned)",
-                                          game_id=game.game_id)
+                    raise CampaignRefused(409, "session_in_progress", msg(
+                        "session game {game} is still open: record it when it ends, or start again with restart: true "
+                        "(it is then abandoned)", game=game.game_id), game_id=game.game_id)
                 self.db.conn.execute("UPDATE campaign_games SET status = ?, updated_at = ? WHERE game_id = ?",
                                      (ABANDONED, now, game.game_id))
             self.db.conn.execute(
@@ -261,14 +260,14 @@ class CampaignRepository:
             row = self.db.conn.execute("SELECT status FROM campaign_games WHERE game_id = ? AND campaign_id = ?",
                                        (game_id, campaign_id)).fetchone()
             if row is None:
-                raise CampaignRefused(422, "game_not_in_campaign",
-                                      f"game {game_id!r} is not a session of this campaign")
+                raise CampaignRefused(422, "game_not_in_campaign", msg("game {game} is not a session of this campaign",
+                                                                       game=repr(game_id)))
             if row[0] == RECORDED:
-                raise CampaignRefused(409, "session_already_recorded", f"game {game_id} is already recorded",
-                                      game_id=game_id)
+                raise CampaignRefused(409, "session_already_recorded", msg("game {game} is already recorded",
+                                                                           game=game_id), game_id=game_id)
             if row[0] == ABANDONED:
-                raise CampaignRefused(409, "session_abandoned",
-                                      f"game {game_id} was abandoned when a new session started", game_id=game_id)
+                raise CampaignRefused(409, "session_abandoned", msg(
+                    "game {game} was abandoned when a new session started", game=game_id), game_id=game_id)
             data, number = decide(record, self.load_game(game_id))
             now = utcnow()
             self._bump(campaign_id, data, now)

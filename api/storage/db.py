@@ -24,21 +24,21 @@ from sqlite_utils import Database
 from api.storage import jsonio
 
 # The storage fault (503) lives in `api.storage.errors`, so that the PostgreSQL adapter raises it too.
-from api.storage.errors import BUSY_TIMEOUT_MS, RETRY_AFTER, DatabaseFault  # noqa: F401 (re-exported)
+from api.storage.errors import BUSY_TIMEOUT_MS, RETRY_AFTER, DatabaseFault, msg  # noqa: F401 (re-exported)
 
 MARKER_SUFFIX = ".initialised"
 BACKSTOP_PAGES = 10_000  # `connect`: the WAL pages past which a commit checkpoints by itself
 # SQLite result-code names (Python's `sqlite_errorname`) → (problem code, what it means for the operator).
 _FAULTS = (
-    ("SQLITE_FULL", "disk_full", "the disk holding the database is full"),
-    ("SQLITE_READONLY", "database_read_only", "the database file cannot be written"),
-    ("SQLITE_CORRUPT", "database_corrupt", "the database file is corrupt"),
-    ("SQLITE_NOTADB", "database_corrupt", "the database file is not an SQLite database"),
-    ("SQLITE_IOERR", "database_io_error", "reading or writing the database file failed"),
-    ("SQLITE_CANTOPEN", "database_missing", "the database file cannot be opened"),
-    ("SQLITE_PERM", "database_read_only", "the database file cannot be written"),
-    ("SQLITE_BUSY", "database_busy", "the database is busy"),
-    ("SQLITE_LOCKED", "database_busy", "the database is busy"),
+    ("SQLITE_FULL", "disk_full", msg("the disk holding the database is full")),
+    ("SQLITE_READONLY", "database_read_only", msg("the database file cannot be written")),
+    ("SQLITE_CORRUPT", "database_corrupt", msg("the database file is corrupt")),
+    ("SQLITE_NOTADB", "database_corrupt", msg("the database file is not an SQLite database")),
+    ("SQLITE_IOERR", "database_io_error", msg("reading or writing the database file failed")),
+    ("SQLITE_CANTOPEN", "database_missing", msg("the database file cannot be opened")),
+    ("SQLITE_PERM", "database_read_only", msg("the database file cannot be written")),
+    ("SQLITE_BUSY", "database_busy", msg("the database is busy")),
+    ("SQLITE_LOCKED", "database_busy", msg("the database is busy")),
 )
 
 
@@ -52,7 +52,8 @@ def fault_from(exc: BaseException) -> DatabaseFault | None:
     name = exc.sqlite_errorname or ""  # set on every error SQLite reports (Python 3.11+)
     for prefix, code, meaning in _FAULTS:
         if name.startswith(prefix):
-            return DatabaseFault(code, f"{meaning} ({exc})", 1 if code == "database_busy" else RETRY_AFTER)
+            return DatabaseFault(code, msg("{fault} ({detail})", fault=meaning, detail=str(exc)),
+                                 1 if code == "database_busy" else RETRY_AFTER)
     return None
 
 
@@ -121,7 +122,7 @@ def shared_memory_fault(path: str) -> DatabaseFault | None:
     for _ in range(2):
         if os.access(shm, os.W_OK) or not os.path.exists(shm):
             return None
-    return DatabaseFault("database_read_only", f"the database's shared-memory file {shm} cannot be written")
+    return DatabaseFault("database_read_only", msg("the database's shared-memory file {file} cannot be written", file=shm))
 
 
 # One lock per SQLite file per process: the threads of a worker take their turn at SQLite's write lock by
@@ -224,8 +225,8 @@ def _writers_turn(db: Database) -> Iterator[None]:
     budget_ms = db.tablekeeper_busy_timeout_ms
     started = time.monotonic()
     if not lock.acquire(timeout=budget_ms / 1000):
-        raise DatabaseFault("database_busy", "the database is busy (this worker's writes waited past the busy "
-                                             "timeout)", 1)
+        raise DatabaseFault("database_busy", msg("the database is busy (this worker's writes waited past the busy "
+                                                 "timeout)"), 1)
     try:
         waited_ms = int(1000 * (time.monotonic() - started))
         if waited_ms:
@@ -264,10 +265,10 @@ def check_identity(db: Database) -> None:
     path, identity = expected
     found = file_identity(path)
     if found is None:
-        raise DatabaseFault("database_missing", f"the database file {path} has been deleted or moved")
+        raise DatabaseFault("database_missing", msg("the database file {file} has been deleted or moved", file=path))
     if found != identity:
-        raise DatabaseFault("database_replaced",
-                            f"the database file {path} was replaced while the server ran; restart the server")
+        raise DatabaseFault("database_replaced", msg("the database file {file} was replaced while the server ran; "
+                                                     "restart the server", file=path))
 
 
 @contextlib.contextmanager
@@ -307,10 +308,10 @@ class ConnectionPool:
                 self.identity = found
             if found is None or found != self.identity:
                 self.discard()
-                raise DatabaseFault(*(("database_missing", f"the database file {self.path} does not exist")
-                                      if found is None else
-                                      ("database_replaced", f"the database file {self.path} was replaced "
-                                                            "while the server ran; restart the server")))
+                raise DatabaseFault(*(("database_missing", msg("the database file {file} does not exist", file=self.path))
+                                      if found is None else ("database_replaced", msg(
+                                          "the database file {file} was replaced while the server ran; restart the "
+                                          "server", file=self.path))))
             fault = shared_memory_fault(self.path)
             if fault is not None:  # not even closing the connection: that would touch the mapping too
                 raise fault
@@ -352,8 +353,8 @@ def free_space_fault(path: str, min_free_mb: float) -> DatabaseFault | None:
     free_mb = fs.f_bavail * fs.f_frsize / 2**20
     if free_mb >= min_free_mb:
         return None
-    return DatabaseFault("disk_full", f"only {free_mb:.1f} MB free on the disk holding the database "
-                                      f"(below TABLEKEEPER_MIN_FREE_MB={min_free_mb:g})")
+    return DatabaseFault("disk_full", msg("only {free} MB free on the disk holding the database (below TABLEKEEPER_"
+                                          "MIN_FREE_MB={least})", free=f"{free_mb:.1f}", least=f"{min_free_mb:g}"))
 
 
 def probe(db: Database, path: str = "", min_free_mb: float = 0) -> None:
@@ -365,7 +366,7 @@ def probe(db: Database, path: str = "", min_free_mb: float = 0) -> None:
     if not is_postgresql(db):  # PostgreSQL guards its own pages
         verdict = db.conn.execute("PRAGMA quick_check(1)").fetchone()[0]
         if verdict != "ok":
-            raise DatabaseFault("database_corrupt", f"the database file is corrupt: {verdict}")
+            raise DatabaseFault("database_corrupt", msg("the database file is corrupt: {verdict}", verdict=verdict))
     with write_transaction(db):
         db.conn.execute(HEALTH_WRITE, (datetime.now(timezone.utc).isoformat(),))
 

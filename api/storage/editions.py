@@ -17,10 +17,11 @@ from dataclasses import dataclass
 
 from sqlite_utils import Database
 
+
 from api.storage import tokens
 from api.storage.db import lock_row, read_transaction, write_transaction
 from api.storage.jsonio import dumps
-from api.storage.errors import Refused, StorageError
+from api.storage.errors import Refused, StorageError, msg
 from api.storage.models import utcnow
 
 
@@ -42,7 +43,7 @@ class EditionNotFound(StorageError):
     code = "edition_not_found"
 
     def __init__(self, edition_id: str):
-        super().__init__(f"no edition with id {edition_id!r}")
+        super().__init__(msg("no edition with id {edition_id}", edition_id=repr(edition_id)))
 
 
 class EditionWriteRefused(Refused):
@@ -151,17 +152,18 @@ class EditionStore:
         """The resource if `token` is its owner's and it is still a draft; `EditionWriteRefused` otherwise."""
         row = self._row(edition_id)
         if token is None:
-            raise EditionWriteRefused(401, "token_missing", "send the edition's token as 'Authorization: Bearer "
-                                                            "<edition_token>' (it was given once, at creation)")
+            raise EditionWriteRefused(401, "token_missing", msg("send the edition's token as 'Authorization: Bearer "
+                                                                "<edition_token>' (it was given once, at creation)"))
         if not secrets.compare_digest(row["token_hash"], tokens.hash_secret(token)):
-            raise EditionWriteRefused(403, "edition_token_wrong", "this token does not own this edition: only its "
-                                                                  "creator can change it (anyone may copy it)")
+            raise EditionWriteRefused(403, "edition_token_wrong", msg("this token does not own this edition: only its "
+                                                                      "creator can change it (anyone may copy it)"))
         if expected and "*" not in expected and str(row["version"]) not in expected:
-            raise EditionWriteRefused(412, "version_mismatch", f"the edition is at version {row['version']}, not "
-                                      f"{', '.join(sorted(expected))}", current_version=row["version"])
+            raise EditionWriteRefused(412, "version_mismatch", msg(
+                "the edition is at version {version}, not {expected}", version=row["version"],
+                expected=", ".join(sorted(expected))), current_version=row["version"])
         if not row["draft"]:
-            raise EditionWriteRefused(409, "edition_published", "this edition is saved for good and games may use "
-                                      "it; make a new edition with it as the base to change it")
+            raise EditionWriteRefused(409, "edition_published", msg("this edition is saved for good and games may use "
+                                      "it; make a new edition with it as the base to change it"))
         return EditionRecord.from_row(row)
 
     def update(self, edition_id: str, token: str | None, document: dict | None, content_hash: str | None,
@@ -177,8 +179,8 @@ class EditionStore:
             lock_row(self.db, "edition_resources", edition_id)  # its writers queue (PostgreSQL)
             record = self.check_writable(edition_id, token, expected)
             if based_on_version is not None and record.version != based_on_version:
-                raise EditionWriteRefused(412, "version_mismatch", "the edition changed while this change was "
-                                          "being checked; read it again", current_version=record.version)
+                raise EditionWriteRefused(412, "version_mismatch", msg("the edition changed while this change was "
+                                          "being checked; read it again"), current_version=record.version)
             sets, args = ["version = version + 1", "updated_at = ?"], [now]
             if document is not None and content_hash is not None and counts is not None:
                 self._store_document(content_hash, document, now)

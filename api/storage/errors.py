@@ -1,6 +1,7 @@
 """Storage-level errors; the web layer maps each to one problem response."""
 from __future__ import annotations
 
+from api.games.messages import Message, msg  # msg: re-exported, every storage detail is a message (issue 37)
 # The engines' errors, re-exported: the web layer maps every storage and engine error from here.
 from api.storage.engines import EditionInvalid, EngineUnavailable, RulesViolation, Unsupported  # noqa: F401
 
@@ -15,8 +16,8 @@ class StorageError(Exception):
 
     code = "storage_error"
 
-    def __init__(self, message: str):
-        super().__init__(message)
+    def __init__(self, message: Message | str):
+        super().__init__(str(message))  # English (logs, the CLI); `message` is said in the request's language
         self.message = message
 
 
@@ -26,7 +27,7 @@ class GameNotFound(StorageError):
     code = "game_not_found"
 
     def __init__(self, game_id: str):
-        super().__init__(f"no game with id {game_id!r}")
+        super().__init__(msg("no game with id {game_id}", game_id=repr(game_id)))
 
 
 class UnknownGameKind(StorageError):
@@ -35,8 +36,8 @@ class UnknownGameKind(StorageError):
     code = "unknown_game"
 
     def __init__(self, kind: str, known: list[str], reason: str = ""):
-        detail = f"no rules engine for game {kind!r}; known: {', '.join(known) or 'none'}"
-        super().__init__(detail + (f" ({reason})" if reason else ""))
+        detail = msg("no rules engine for game {kind}; known: {known}", kind=repr(kind), known=", ".join(known) or "none")
+        super().__init__(msg("{detail} ({reason})", detail=detail, reason=reason) if reason else detail)
 
 
 class PreconditionRequired(StorageError):
@@ -44,10 +45,9 @@ class PreconditionRequired(StorageError):
 
     code = "if_match_required"
 
-    def __init__(self, current_version: int):
-        super().__init__(
-            f"send If-Match with the game version your move is based on (current version {current_version})"
-        )
+    def __init__(self, current_version: int, message: Message | None = None):
+        super().__init__(message or msg("send If-Match with the game version your move is based on (current version "
+                                        "{version})", version=current_version))
         self.current_version = current_version
 
 
@@ -57,10 +57,9 @@ class IdempotencyKeyRequired(PreconditionRequired):
     code = "idempotency_key_required"
 
     def __init__(self, current_version: int):
-        StorageError.__init__(
-            self, "send an Idempotency-Key header (a unique string per move) so that a retried request is applied "
-                  f"once (current version {current_version})")
-        self.current_version = current_version
+        super().__init__(current_version, msg("send an Idempotency-Key header (a unique string per move) so that a "
+                                              "retried request is applied once (current version {version})",
+                                              version=current_version))
 
 
 class VersionConflict(StorageError):
@@ -69,10 +68,8 @@ class VersionConflict(StorageError):
     code = "version_mismatch"
 
     def __init__(self, expected: str, current_version: int):
-        super().__init__(
-            f"the game changed: your move was based on version {expected}, the game is at version "
-            f"{current_version}; reload and try again"
-        )
+        super().__init__(msg("the game changed: your move was based on version {expected}, the game is at version "
+                             "{version}; reload and try again", expected=expected, version=current_version))
         self.current_version = current_version
 
 
@@ -82,7 +79,7 @@ class IdempotencyConflict(StorageError):
     code = "idempotency_key_reused"
 
     def __init__(self, key: str):
-        super().__init__(f"Idempotency-Key {key!r} was already used for a different request")
+        super().__init__(msg("Idempotency-Key {key} was already used for a different request", key=repr(key)))
 
 
 class NothingToUndo(StorageError):
@@ -91,7 +88,7 @@ class NothingToUndo(StorageError):
     code = "nothing_to_undo"
 
     def __init__(self, requested: int, available: int):
-        super().__init__(f"cannot undo {requested} action(s): only {available} can be undone")
+        super().__init__(msg("cannot undo {n} action(s): only {m} can be undone", n=requested, m=available))
 
 
 class GameFinal(StorageError):
@@ -100,7 +97,7 @@ class GameFinal(StorageError):
     code = "game_over"
 
     def __init__(self, current_version: int):
-        super().__init__("the game is over: its final score stands, and its moves can no longer be undone")
+        super().__init__(msg("the game is over: its final score stands, and its moves can no longer be undone"))
         self.current_version = current_version
 
 
@@ -110,8 +107,9 @@ class ReplayDiverged(StorageError):
     code = "replay_diverged"
 
     def __init__(self, game_id: str | None, seq: int, expected: str, actual: str):
-        where = f"game {game_id} " if game_id else ""
-        super().__init__(f"{where}replay diverged at seq {seq}: expected state {expected[:12]}…, got {actual[:12]}…")
+        values = {"seq": seq, "expected": expected[:12], "actual": actual[:12]}
+        detail = msg("replay diverged at seq {seq}: expected state {expected}…, got {actual}…", **values)
+        super().__init__(msg("game {game} {detail}", game=game_id, detail=detail) if game_id else detail)
 
 
 class JoinCodeUnknown(StorageError):
@@ -120,7 +118,7 @@ class JoinCodeUnknown(StorageError):
     code = "join_code_unknown"
 
     def __init__(self):
-        super().__init__("no game has this join code; check it with the phone that created the game")
+        super().__init__(msg("no game has this join code; check it with the phone that created the game"))
 
 
 class TooManyAttempts(StorageError):
@@ -129,7 +127,7 @@ class TooManyAttempts(StorageError):
     code = "too_many_attempts"
 
     def __init__(self, retry_after: int):
-        super().__init__(f"too many wrong join codes from this address; try again in {retry_after} s")
+        super().__init__(msg("too many wrong join codes from this address; try again in {n} s", n=retry_after))
         self.retry_after = retry_after
 
 
@@ -139,17 +137,15 @@ class CampaignNotFound(StorageError):
     code = "campaign_not_found"
 
     def __init__(self, campaign_id: str):
-        super().__init__(f"no campaign with id {campaign_id!r}")
+        super().__init__(msg("no campaign with id {campaign_id}", campaign_id=repr(campaign_id)))
 
 
 class Refused(StorageError):
     """A write the resource's state or the caller's token does not allow: `status` is the HTTP answer."""
 
-    def __init__(self, status: int, code: str, message: str, **extra):
+    def __init__(self, status: int, code: str, message: Message | str, **extra):
         super().__init__(message)
-        self.status = status
-        self.code = code
-        self.extra = extra
+        self.status, self.code, self.extra = status, code, extra
 
 
 class CampaignRefused(Refused):
@@ -160,8 +156,6 @@ class DatabaseFault(Exception):
     """The database cannot be used now (missing, replaced, read-only, full, corrupt, I/O error; on PostgreSQL
     a server that does not answer or a lock wait past the busy timeout): 503."""
 
-    def __init__(self, code: str, message: str, retry_after: int = RETRY_AFTER):
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.retry_after = retry_after
+    def __init__(self, code: str, message: Message | str, retry_after: int = RETRY_AFTER):
+        super().__init__(str(message))  # English; `message` is said in the request's language
+        self.code, self.message, self.retry_after = code, message, retry_after

@@ -18,14 +18,17 @@ import logging
 import threading
 import time
 
+from api.storage.errors import StorageError, msg
+
 log = logging.getLogger("tablekeeper")
 
 
-class StreamLimit(Exception):
-    """Too many open streams (for this game, or on this server process)."""
+class StreamLimit(StorageError):
+    """Too many open streams (for this game, or on this server process; `where` says which)."""
 
-    def __init__(self, scope: str, limit: int):
-        super().__init__(f"too many open event streams {scope} (limit {limit}); poll instead, or retry later")
+    def __init__(self, where, limit: int):
+        super().__init__(msg("too many open event streams {where} (limit {n}); poll instead, or retry later",
+                             where=where, n=limit))
 
 
 class Broker:
@@ -50,9 +53,9 @@ class Broker:
         """Count one more stream of `game_id`; `StreamLimit` when a cap is reached."""
         with self._lock:
             if self._total >= per_server:
-                raise StreamLimit("on this server", per_server)
+                raise StreamLimit(msg("on this server"), per_server)
             if self._streams.get(game_id, 0) >= per_game:
-                raise StreamLimit("for this game", per_game)
+                raise StreamLimit(msg("for this game"), per_game)
             self._streams[game_id] = self._streams.get(game_id, 0) + 1
             self._wakeups.setdefault(game_id, threading.Condition(self._lock))
             self._total += 1

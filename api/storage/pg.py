@@ -19,7 +19,7 @@ from typing import Any, Iterable, Iterator
 import psycopg
 from psycopg.pq import TransactionStatus
 
-from api.storage.errors import BUSY_TIMEOUT_MS, DatabaseFault
+from api.storage.errors import BUSY_TIMEOUT_MS, DatabaseFault, msg
 
 CONNECT_TIMEOUT_S = 2  # libpq's smallest
 
@@ -42,12 +42,12 @@ def storage_fault(exc: BaseException) -> DatabaseFault:
     """
     detail = f"{type(exc).__name__}: {str(exc).strip()[:200]}"
     if isinstance(exc, BUSY):
-        return DatabaseFault("database_busy", f"the database is busy ({detail})", 1)
+        return DatabaseFault("database_busy", msg("the database is busy ({detail})", detail=detail), 1)
     if isinstance(exc, READ_ONLY):
-        return DatabaseFault("database_read_only", f"the database cannot be written ({detail})")
+        return DatabaseFault("database_read_only", msg("the database cannot be written ({detail})", detail=detail))
     if isinstance(exc, FULL):
-        return DatabaseFault("disk_full", f"the database server's disk is full ({detail})")
-    return DatabaseFault("database_unavailable", f"the database server does not answer ({detail})", 2)
+        return DatabaseFault("disk_full", msg("the database server's disk is full ({detail})", detail=detail))
+    return DatabaseFault("database_unavailable", msg("the database server does not answer ({detail})", detail=detail), 2)
 
 
 FAULTS = (psycopg.OperationalError, *READ_ONLY, *FULL)

@@ -15,17 +15,17 @@ import time
 from sqlite_utils import Database
 
 from api.storage.db import lock_throttle, write_transaction
-from api.storage.errors import JoinCodeUnknown, TooManyAttempts
+from api.storage.errors import JoinCodeUnknown, StorageError, TooManyAttempts, msg
 from api.storage.tokens import add_token, game_for_join_code
 
 CREATE_PREFIX = "create:"
 
 
-class TooManyCreates(Exception):
+class TooManyCreates(StorageError):
     """This address created `limit` games within the window; try again after `retry_after` seconds."""
 
     def __init__(self, retry_after: int):
-        super().__init__(f"too many new games from this address; try again in {retry_after} s")
+        super().__init__(msg("too many new games from this address; try again in {n} s", n=retry_after))
         self.retry_after = retry_after
 
 

@@ -21,7 +21,7 @@ from api.storage.models import CreatedGame, LoadedGame, utcnow
 from api.web.games import NO_STORE, created_body, default_edition
 from api.web.guards import read_body, read_json
 from api.web.http import CHALLENGE, bearer, expected_versions, idempotency, json_response, load, repo
-from api.web.problems import ApiProblem
+from api.web.problems import ApiProblem, msg
 from api.web.schemas import SEED, ActionField, Base, PlayerSchema, StrictBool, StrictInt
 
 bp = Blueprint("campaigns", __name__, url_prefix="/api/campaigns")
@@ -78,7 +78,8 @@ def rules():
     try:
         from api.games.asian_tigers.solo import campaign
     except ImportError as exc:
-        raise ApiProblem(503, "engine_unavailable", f"the Asian Tigers engine cannot be loaded: {exc}") from None
+        raise ApiProblem(503, "engine_unavailable", msg("the Asian Tigers engine cannot be loaded: {error}",
+                                                        error=str(exc))) from None
     return campaign
 
 
@@ -102,13 +103,13 @@ def authorize(cr: CampaignRepository, record: CampaignRecord) -> None:
     """401 without a campaign token or with an unknown one, 403 with another campaign's."""
     token = bearer()
     if token is None:
-        raise ApiProblem(401, "token_missing", "send the campaign token as 'Authorization: Bearer <token>'",
+        raise ApiProblem(401, "token_missing", msg("send the campaign token as 'Authorization: Bearer <token>'"),
                          headers=CHALLENGE)
     found = cr.campaign_for_token(token)
     if found is None:
-        raise ApiProblem(401, "token_invalid", "this token is not valid for any campaign", headers=CHALLENGE)
+        raise ApiProblem(401, "token_invalid", msg("this token is not valid for any campaign"), headers=CHALLENGE)
     if found != record.id:
-        raise ApiProblem(403, "token_wrong_campaign", "this token belongs to another campaign")
+        raise ApiProblem(403, "token_wrong_campaign", msg("this token belongs to another campaign"))
 
 
 def optional_body() -> Any:
@@ -256,7 +257,7 @@ def record_session(campaign_id: str):
 
     def decide(fresh: CampaignRecord, game: LoadedGame) -> tuple[dict, int]:
         if not engine.is_over(game.state):
-            raise ApiProblem(409, "game_not_over", "the session game is not over yet; record it after its last move",
+            raise ApiProblem(409, "game_not_over", msg("the session game is not over yet; record it after its last move"),
                              current_version=game.record.version)
         try:
             updated = rules().record_outcome(edition, fresh.data["campaign"], engine.outcome(game.state),

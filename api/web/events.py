@@ -100,7 +100,7 @@ def game_events(game_id: str):
     try:
         store.broker.open(game_id, int(cfg["STREAMS_PER_GAME"]), int(cfg["STREAMS_PER_SERVER"]))
     except StreamLimit as exc:
-        raise ApiProblem(503, "too_many_streams", str(exc), headers={"Retry-After": "10"}) from None
+        raise ApiProblem(503, "too_many_streams", exc.message, headers={"Retry-After": "10"}) from None
     store.release()  # no connection is held while the stream waits
     if store.listener is not None:
         store.listener.ensure_started()

@@ -81,7 +81,7 @@ def _check_create() -> None:
     try:
         throttle.check_create(repo().db, _client(), int(current_app.config["CREATES_PER_MINUTE"]))
     except throttle.TooManyCreates as exc:
-        raise ApiProblem(429, "too_many_creates", str(exc), headers={"Retry-After": str(exc.retry_after)},
+        raise ApiProblem(429, "too_many_creates", exc.message, headers={"Retry-After": str(exc.retry_after)},
                          retry_after=exc.retry_after) from None
 
 
@@ -159,12 +159,12 @@ def join_game():
 
 @bp.get("/games/<game_id>")
 def read_game(game_id: str):
-    """The game view; ETag = version, If-None-Match → 304."""
+    """The game view; ETag = version (and language), If-None-Match → 304."""
     r, _record, role, cached = readable(game_id)
     if cached is not None:
         return cached
     game = r.load(game_id)
-    return json_response(for_role(game_view(game, role), role), 200, game.record.version)
+    return json_response(for_role(game_view(game, role), role), 200, game.record.version, lang=request_language())
 
 
 def for_role(document: dict, role: str) -> dict:
@@ -197,7 +197,7 @@ def why_not(game_id: str):
     game = r.load(game_id)
     refused = in_language(game.engine.refusals(game.state), lang)  # Unsupported → 404 not_supported (problems.py)
     return json_response({"game_id": game_id, "version": game.record.version, **refused}, 200,
-                         game.record.version)
+                         game.record.version, lang=lang)
 
 
 # The labels document's format: bumped when what it holds changes for the same edition (2: a sector's

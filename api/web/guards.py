@@ -18,7 +18,8 @@ from urllib.parse import urlsplit
 from flask import current_app, request
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
-from api.web.problems import ApiProblem
+from api.games.messages import Message
+from api.web.problems import ApiProblem, msg
 
 UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 JSON_TYPE = "application/json"
@@ -47,12 +48,12 @@ def _check_sizes() -> None:
     cfg = current_app.config
     target = request.environ.get("RAW_URI") or request.full_path
     if len(target) > int(cfg["MAX_URL_LENGTH"]):
-        raise ApiProblem(414, "uri_too_long", f"the request target is longer than {cfg['MAX_URL_LENGTH']} bytes")
+        raise ApiProblem(414, "uri_too_long", msg("the request target is longer than {n} bytes", n=cfg["MAX_URL_LENGTH"]))
     limit = int(cfg["MAX_HEADER_BYTES"])
     for name, value in request.headers.items():
         if len(name) + len(value) > limit:
-            raise ApiProblem(431, "header_too_large", f"header {name} is longer than {limit} bytes",
-                             errors={name: [f"longer than {limit} bytes"]})
+            raise ApiProblem(431, "header_too_large", msg("header {name} is longer than {n} bytes", name=name, n=limit),
+                             errors={name: [msg("longer than {n} bytes", n=limit)]})
 
 
 def _has_body() -> bool:
@@ -62,7 +63,7 @@ def _has_body() -> bool:
 def _unsupported() -> ApiProblem:
     sent = request.headers.get("Content-Type") or "none"
     return ApiProblem(415, "unsupported_media_type",
-                      f"send the body as Content-Type: application/json (this request sent {sent})",
+                      msg("send the body as Content-Type: application/json (this request sent {sent})", sent=sent),
                       headers={"Accept-Post": JSON_TYPE})
 
 
@@ -72,7 +73,7 @@ def allowed_origins() -> frozenset[str]:
     return frozenset(o.strip().rstrip("/") for o in raw.split(",") if o.strip())
 
 
-def cross_site_refusal() -> str | None:
+def cross_site_refusal() -> Message | None:
     """Why this write looks cross-site, or None when it comes from this site (or an allowed origin)."""
     environ = request.environ
     origin = environ.get("HTTP_ORIGIN")
@@ -80,10 +81,10 @@ def cross_site_refusal() -> str | None:
         return None
     if origin is not None:
         if origin == "null" or urlsplit(origin).netloc.lower() != request.host.lower():
-            return f"writes from another site are refused (Origin {origin})"
+            return msg("writes from another site are refused ({header} {value})", header="Origin", value=origin)
     site = environ.get("HTTP_SEC_FETCH_SITE")
     if site is not None and site.lower() not in SAFE_SITES:
-        return f"writes from another site are refused (Sec-Fetch-Site {site})"
+        return msg("writes from another site are refused ({header} {value})", header="Sec-Fetch-Site", value=site)
     return None
 
 
@@ -98,7 +99,8 @@ def read_body() -> bytes:
         except HTTPException:
             raise
         except Exception as exc:  # noqa: BLE001 - the server's stream failed: a broken chunk, a body cut short
-            raise ApiProblem(400, "malformed_body", f"the request body could not be read as sent: {exc}") from None
+            raise ApiProblem(400, "malformed_body", msg("the request body could not be read as sent: {error}",
+                                                        error=str(exc))) from None
     return raw
 
 
@@ -130,14 +132,14 @@ def read_json() -> Any:
         raise _unsupported()
     raw = read_body()
     if not raw.strip():
-        raise ApiProblem(400, "malformed_json", "the request needs a JSON body")
+        raise ApiProblem(400, "malformed_json", msg("the request needs a JSON body"))
     try:
         # surrogatepass: a lone surrogate is kept, for `check_structure` to name its field (422)
         value = json.loads(raw.decode(json.detect_encoding(raw), "surrogatepass"), parse_constant=_reject_constant)
     except RecursionError:
         raise _too_deep(()) from None
     except (ValueError, UnicodeDecodeError) as exc:
-        raise ApiProblem(400, "malformed_json", f"the body is not valid JSON: {exc}") from None
+        raise ApiProblem(400, "malformed_json", msg("the body is not valid JSON: {error}", error=str(exc))) from None
     check_structure(value)
     return value
 
@@ -155,14 +157,15 @@ def _names(parts: tuple) -> tuple[str, str]:
     return dotted, pointer
 
 
-def _problem(status: int, code: str, parts: tuple, message: str) -> ApiProblem:
+def _problem(status: int, code: str, parts: tuple, message: Message) -> ApiProblem:
     dotted, pointer = _names(parts)
     key = pointer if request.path.startswith("/api/scorers") else dotted
-    return ApiProblem(status, code, f"{key}: {message}", errors={key: [message]}, path=pointer, rule=None)
+    return ApiProblem(status, code, msg("{field}: {problem}", field=key, problem=message), errors={key: [message]},
+                      path=pointer, rule=None)
 
 
 def _too_deep(parts: tuple) -> ApiProblem:
-    return _problem(400, "json_too_deep", parts, f"nested deeper than {MAX_DEPTH} levels")
+    return _problem(400, "json_too_deep", parts, msg("nested deeper than {n} levels", n=MAX_DEPTH))
 
 
 def check_structure(value: Any) -> None:
@@ -176,16 +179,15 @@ def check_structure(value: Any) -> None:
             pairs = item.items() if isinstance(item, dict) else enumerate(item)
             for key, child in pairs:
                 if isinstance(key, str) and BAD_TEXT.search(key):
-                    raise _problem(422, "invalid_text", parts + (key,),
-                                   "a key holds a NUL or a lone UTF-16 surrogate")
+                    raise _problem(422, "invalid_text", parts + (key,), msg("a key holds a NUL or a lone UTF-16 surrogate"))
                 stack.append((child, parts + (key,), depth + 1))
         elif isinstance(item, str):
             if BAD_TEXT.search(item):
-                raise _problem(422, "invalid_text", parts, "text holds a NUL or a lone UTF-16 surrogate")
+                raise _problem(422, "invalid_text", parts, msg("text holds a NUL or a lone UTF-16 surrogate"))
         elif isinstance(item, bool) or item is None:
             continue
         elif isinstance(item, int):
             if abs(item) > INT_LIMIT:
-                raise _problem(422, "number_out_of_range", parts, f"integers must lie within ±{INT_LIMIT}")
+                raise _problem(422, "number_out_of_range", parts, msg("integers must lie within ±{n}", n=INT_LIMIT))
         elif isinstance(item, float) and not math.isfinite(item):
-            raise _problem(422, "number_out_of_range", parts, "numbers must be finite")
+            raise _problem(422, "number_out_of_range", parts, msg("numbers must be finite"))

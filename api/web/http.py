@@ -12,7 +12,8 @@ from api.storage import Storage, tokens
 from api.storage.jsonio import canonical_bytes, dumps_bytes
 from api.storage.models import GameRecord, Idempotency
 from api.storage.repository import GameRepository
-from api.web.problems import ApiProblem
+from api.web.language import request_language
+from api.web.problems import ApiProblem, msg
 
 IDEMPOTENCY_KEY = re.compile(r"^[\x21-\x7e]{1,200}$")
 
@@ -47,15 +48,15 @@ def flatten(messages: Any, prefix: str = "") -> dict[str, list[str]]:
 def load(schema: Schema, data: Any) -> dict:
     """Validate the shape of `data`; 422 with field errors when it is wrong."""
     if not isinstance(data, dict):
-        raise ApiProblem(422, "invalid_request", "the body must be a JSON object",
-                         errors={"_body": ["must be a JSON object"]})
+        raise ApiProblem(422, "invalid_request", msg("the body must be a JSON object"),
+                         errors={"_body": [msg("must be a JSON object")]})
     try:
         return schema.load(data)
     except ValidationError as exc:
         errors = flatten(exc.messages)
         first = next(iter(errors.items()))
-        raise ApiProblem(422, "invalid_request", f"the request has the wrong shape: {first[0]}: {first[1][0]}",
-                         errors=errors) from None
+        raise ApiProblem(422, "invalid_request", msg("the request has the wrong shape: {field}: {problem}",
+                                                     field=first[0], problem=first[1][0]), errors=errors) from None
 
 
 def query(schema: Schema) -> dict:
@@ -64,12 +65,12 @@ def query(schema: Schema) -> dict:
         return schema.load(request.args.to_dict())
     except ValidationError as exc:
         errors = flatten(exc.messages)
-        raise ApiProblem(422, "invalid_request", "the query string has the wrong shape", errors=errors) from None
+        raise ApiProblem(422, "invalid_request", msg("the query string has the wrong shape"), errors=errors) from None
 
 
-def etag(version: int) -> str:
-    """The ETag of a game version."""
-    return f'"{version}"'
+def etag(version: int, lang: str = "en") -> str:
+    """The ETag of a game version, said in `lang` (its words differ by language, issue 37: `"12"`, `"12.de"`)."""
+    return f'"{version}"' if lang == "en" else f'"{version}.{lang}"'
 
 
 def expected_versions() -> set[str] | None:
@@ -80,30 +81,30 @@ def expected_versions() -> set[str] | None:
     match = request.if_match
     if match.star_tag:
         return {"*"}
-    # An empty entity-tag (`""`, `W/""`) parses as None: keep it as "" so it matches no version (412).
-    found = {tag or "" for tag in match.as_set(include_weak=True)}
+    # An empty entity-tag (`""`, `W/""`) parses as None: "" matches no version (412); `"12.de"` names 12.
+    found = {(tag or "").split(".")[0] for tag in match.as_set(include_weak=True)}
     return found or None
 
 
-def not_modified(version: int) -> Response | None:
-    """A 304 when If-None-Match names `version`."""
-    inm = request.if_none_match
-    if inm and (inm.star_tag or inm.contains_weak(str(version))):
+def not_modified(version: int, lang: str = "en") -> Response | None:
+    """A 304 when If-None-Match names `version` in `lang`."""
+    inm, tag = request.if_none_match, etag(version, lang)
+    if inm and (inm.star_tag or inm.contains_weak(tag.strip('"'))):
         resp = Response(status=304)
-        resp.headers["ETag"] = etag(version)
+        resp.headers["ETag"] = tag
         resp.headers["Cache-Control"] = "private, no-cache"
         return resp
     return None
 
 
-def json_response(body: Any, status: int = 200, version: int | None = None,
-                  headers: dict | None = None, encoded: bytes | None = None) -> Response:
-    """A JSON response, with an ETag when `version` is given; `encoded`: `body` already as JSON bytes;
-    `headers` win over the defaults."""
+def json_response(body: Any, status: int = 200, version: int | None = None, headers: dict | None = None,
+                  encoded: bytes | None = None, lang: str = "en") -> Response:
+    """A JSON response, with an ETag when `version` is given (in `lang`: `etag`); `encoded`: `body` already as
+    JSON bytes; `headers` win over the defaults."""
     resp = Response(encoded if encoded is not None else dumps_bytes(body), status, mimetype="application/json")
     resp.headers["Cache-Control"] = "private, no-cache"
     if version is not None:
-        resp.headers["ETag"] = etag(version)
+        resp.headers["ETag"] = etag(version, lang)
     resp.headers.update(headers or {})
     return resp
 
@@ -115,9 +116,8 @@ def idempotency(body: Any) -> Idempotency | None:
         return None
     key = key.strip().strip('"')
     if not IDEMPOTENCY_KEY.match(key):
-        raise ApiProblem(422, "invalid_idempotency_key",
-                         "Idempotency-Key must be 1 to 200 visible ASCII characters",
-                         errors={"Idempotency-Key": ["must be 1 to 200 visible ASCII characters"]})
+        raise ApiProblem(422, "invalid_idempotency_key", msg("Idempotency-Key must be 1 to 200 visible ASCII characters"),
+                         errors={"Idempotency-Key": [msg("must be 1 to 200 visible ASCII characters")]})
     digest = hashlib.sha256(f"{request.method} {request.path}\n".encode() + canonical_bytes(body)).hexdigest()
     return Idempotency(key, digest)
 
@@ -132,9 +132,9 @@ def bearer() -> str | None:
 
 
 def readable(game_id: str) -> tuple[GameRepository, GameRecord, str, Response | None]:
-    """A game the caller may read: (repository, record, role, the 304 answer when If-None-Match matches)."""
+    """A game the caller may read: (repository, record, role, the 304 when If-None-Match names it, per language)."""
     r, record, role = authorized(game_id, write=False)
-    return r, record, role, not_modified(record.version)
+    return r, record, role, not_modified(record.version, request_language())
 
 
 CHALLENGE = {"WWW-Authenticate": 'Bearer realm="tablekeeper"'}
@@ -151,7 +151,7 @@ def authorized(game_id: str, write: bool) -> tuple[GameRepository, GameRecord, s
     token = bearer()
     if token is None:
         r.record(game_id)  # no such game is 404 before the missing token's 401
-        raise ApiProblem(401, "token_missing", "send the game's token as 'Authorization: Bearer <token>'",
+        raise ApiProblem(401, "token_missing", msg("send the game's token as 'Authorization: Bearer <token>'"),
                          headers=CHALLENGE)
     record, token_game, role = r.record_for_token(game_id, tokens.hash_secret(token))
     return r, record, _role(write, record.id, token_game, role)
@@ -160,9 +160,9 @@ def authorized(game_id: str, write: bool) -> tuple[GameRepository, GameRecord, s
 def _role(write: bool, game_id: str, token_game: str | None, role: str | None) -> str:
     """`role`, when the token (for `token_game`, with `role`; Nones: no such token) may do this on `game_id`."""
     if token_game is None:
-        raise ApiProblem(401, "token_invalid", "this token is not valid for any game", headers=CHALLENGE)
+        raise ApiProblem(401, "token_invalid", msg("this token is not valid for any game"), headers=CHALLENGE)
     if token_game != game_id:
-        raise ApiProblem(403, "token_wrong_game", "this token belongs to another game")
+        raise ApiProblem(403, "token_wrong_game", msg("this token belongs to another game"))
     if write and role != "table":
-        raise ApiProblem(403, "read_only_token", "a spectator token can only read this game")
+        raise ApiProblem(403, "read_only_token", msg("a spectator token can only read this game"))
     return role

@@ -7,7 +7,7 @@ from api.storage.db import probe
 from api.storage.migrations import MIGRATIONS, applied
 from api.web.engine_bundle import engine_version
 from api.web.http import json_response, repo, storage
-from api.web.problems import ApiProblem
+from api.web.problems import ApiProblem, msg
 
 bp = Blueprint("meta", __name__, url_prefix="/api")
 
@@ -21,7 +21,7 @@ def health():
     missing = [name for name, _ in MIGRATIONS if name not in done]
     if missing:
         raise ApiProblem(503, "database_not_migrated",
-                         f"run 'flask --app api init-db' first; pending migrations: {', '.join(missing)}",
+                         msg("run 'flask --app api init-db' first; pending migrations: {m}", m=", ".join(missing)),
                          headers={"Retry-After": "10"})
     probe(db, storage().path, float(current_app.config["MIN_FREE_MB"]))
     engines = {name: storage().engines.available(name) for name in storage().engines.names()}

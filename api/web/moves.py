@@ -13,8 +13,8 @@ from api.web.events import publish
 from api.web.guards import read_json
 from api.web.http import authorized, expected_versions, idempotency, json_response, load, not_modified, query, readable
 from api.web.language import request_language
-from api.web.problems import ApiProblem
-from api.web.views import log_entry, write_body
+from api.web.problems import ApiProblem, msg
+from api.web.views import game_view, log_entry, write_body
 
 bp = Blueprint("moves", __name__, url_prefix="/api/games/<game_id>")
 # Built once: a schema instance is reusable, and building one costs more than the load it then runs.
@@ -22,20 +22,21 @@ MOVE_QUERY, APPLY, BATCH, UNDO = (schemas.MoveQuerySchema(), schemas.ApplyAction
                                   schemas.UndoSchema())
 
 
-def _answer(game_id: str, outcome: WriteOutcome) -> Response:
+def _answer(r, game_id: str, outcome: WriteOutcome) -> Response:
     if not outcome.replayed:
         publish(game_id, outcome.version)  # this process's event streams hear it at once
-    headers = {"Idempotent-Replayed": "true"} if outcome.replayed else {}
+    headers, lang = {"Idempotent-Replayed": "true"} if outcome.replayed else {}, request_language()
+    if outcome.replayed and outcome.body.get("language", "en") != lang:  # first said in another: the game now, in lang
+        body = {**outcome.body, "language": lang, "game": game_view(r.load(game_id), "table", lang)}
+        return json_response(body, outcome.status, outcome.version, headers)
     # The repository encoded the body once (and kept those bytes for replays): send the same bytes.
     return json_response(outcome.body, outcome.status, outcome.version, headers, encoded=outcome.encoded)
 
 
 def _prepare(game_id: str, schema):
     r, record, _role = authorized(game_id, write=True)
-    full = query(MOVE_QUERY)["full"]
-    raw = read_json()
-    body = load(schema, raw)
-    idem = idempotency(raw)
+    full, raw = query(MOVE_QUERY)["full"], read_json()
+    body, idem = load(schema, raw), idempotency(raw)
     if idem is None:  # required on moves: a retried move whose answer was lost must not apply twice
         raise IdempotencyKeyRequired(record.version)
     # The answer is a patch of the phone's view unless ?full=1; the repository keeps the flag for replays.
@@ -44,8 +45,8 @@ def _prepare(game_id: str, schema):
 
 def _apply(game_id: str, schema, actions_of) -> Response:
     r, record, body, idem, full = _prepare(game_id, schema)
-    return _answer(game_id, r.apply_actions(game_id, actions_of(body), expected_versions(), idem, write_body,
-                                            known=record, full=full))
+    return _answer(r, game_id, r.apply_actions(game_id, actions_of(body), expected_versions(), idem, write_body,
+                                               known=record, full=full))
 
 
 @bp.post("/actions")
@@ -64,7 +65,7 @@ def apply_batch(game_id: str):
 def undo(game_id: str):
     """Mark the last `count` actions reverted (they stay in the log) and rebuild the state."""
     r, _record, body, idem, full = _prepare(game_id, UNDO)
-    return _answer(game_id, r.undo(game_id, body["count"], expected_versions(), idem, write_body, full=full))
+    return _answer(r, game_id, r.undo(game_id, body["count"], expected_versions(), idem, write_body, full=full))
 
 
 @bp.get("/log")
@@ -95,11 +96,11 @@ def scored(game_id: str, key: str):
     game, lang, fn_name = r.load(game_id), request_language(), "provisional_score" if key == "score" else "outcome"
     over, fn = game.engine.is_over(game.state), getattr(getattr(game.engine, "module", None), fn_name, None)
     if key == "outcome" and not over:
-        raise ApiProblem(409, "game_not_over", "the game is not over yet; see /score for a provisional score",
+        raise ApiProblem(409, "game_not_over", msg("the game is not over yet; see /score for a provisional score"),
                          current_version=game.record.version)
     if lang != "en" and fn is not None and "messages" in inspect.signature(fn).parameters:
         result = localize(fn(game.state, messages=lang), lang)
     else:
         result = getattr(game.engine, fn_name)(game.state)
     return json_response({"game_id": game_id, "version": game.record.version, **({"over": over} if key == "score"
-                          else {}), key: result}, 200, game.record.version)
+                          else {}), key: result}, 200, game.record.version, lang=lang)

@@ -16,6 +16,7 @@ from typing import Any
 from flask import Flask, Response, current_app, request
 from werkzeug.exceptions import HTTPException, SecurityError
 
+from api.games.messages import msg  # every detail is a message (issue 37): the web modules import it from here
 from api.i18n.problems import ILLEGAL_ACTION, INVALID_EDITION, STORAGE_UNAVAILABLE, said
 from api.storage import errors as se
 from api.storage.db import DatabaseFault, fault_from
@@ -71,7 +72,8 @@ def from_storage(exc: Exception) -> Response:
         return problem_response(422, exc.code, f"edition value {exc.path}: {exc.message}",
                                 title=INVALID_EDITION, path=exc.path, errors={exc.path: [exc.message]})
     if isinstance(exc, se.Unsupported):
-        return problem_response(404, "not_supported", str(exc), feature=exc.feature)
+        return problem_response(404, "not_supported", msg("this game engine does not provide {feature}",
+                                                          feature=exc.feature), feature=exc.feature)
     if isinstance(exc, se.EngineUnavailable):
         return problem_response(503, "engine_unavailable", str(exc))
     if isinstance(exc, se.Refused):
@@ -81,8 +83,6 @@ def from_storage(exc: Exception) -> Response:
         return problem_response(exc.status, exc.code, exc.message, headers=headers, **exc.extra)
     from api.storage.editions import EditionNotFound
 
-    if isinstance(exc, EditionNotFound):
-        return problem_response(404, exc.code, exc.message)
     if isinstance(exc, (se.PreconditionRequired, se.VersionConflict)):
         status = 428 if isinstance(exc, se.PreconditionRequired) else 412
         return problem_response(status, exc.code, exc.message, current_version=exc.current_version,
@@ -92,7 +92,7 @@ def from_storage(exc: Exception) -> Response:
     if isinstance(exc, se.TooManyAttempts):
         return problem_response(429, exc.code, exc.message, headers={"Retry-After": str(exc.retry_after)},
                                 retry_after=exc.retry_after)
-    if isinstance(exc, (se.GameNotFound, se.CampaignNotFound, se.JoinCodeUnknown)):
+    if isinstance(exc, (se.GameNotFound, se.CampaignNotFound, se.JoinCodeUnknown, EditionNotFound)):
         return problem_response(404, exc.code, exc.message)
     if isinstance(exc, (se.UnknownGameKind, se.IdempotencyConflict, se.NothingToUndo, se.ReplayDiverged)):
         return problem_response(422, exc.code, exc.message)
@@ -109,14 +109,14 @@ def from_http(exc: HTTPException) -> Response:
     """Problem response for a werkzeug HTTP error (404, 405, 413, …)."""
     status = exc.code or 500
     if isinstance(exc, SecurityError):  # Flask's TRUSTED_HOSTS check (api.app)
-        return problem_response(400, "host_not_allowed", "this server is not reached by that host name; "
-                                "an operator adds it to TABLEKEEPER_HOSTS")
+        return problem_response(400, "host_not_allowed", msg("this server is not reached by that host name; "
+                                                             "an operator adds it to TABLEKEEPER_HOSTS"))
     code = HTTP_CODES.get(status, HTTPStatus(status).phrase.lower().replace(" ", "_").replace("-", "_"))
     detail = {
-        404: f"no such resource: {request.path}",
-        405: f"{request.method} is not allowed on {request.path}",
-        413: "the request body is larger than this server accepts",
-        415: "send the body as Content-Type: application/json",
+        404: msg("no such resource: {path}", path=request.path),
+        405: msg("{method} is not allowed on {path}", method=request.method, path=request.path),
+        413: msg("the request body is larger than this server accepts"),
+        415: msg("send the body as Content-Type: application/json"),
     }.get(status, exc.description or HTTPStatus(status).description)
     headers = {"Allow": ", ".join(sorted(getattr(exc, "valid_methods", None) or []))} if status == 405 else {}
     return problem_response(status, code, detail, headers=headers)
@@ -126,7 +126,7 @@ def from_fault(exc: DatabaseFault) -> Response:
     """503 with Retry-After for a storage fault; this thread's connection is reopened next time."""
     log.error("tablekeeper: storage fault on %s %s: %s", request.method, request.path, exc.message)
     current_app.extensions["tablekeeper"].pool.discard()
-    return problem_response(503, exc.code, f"{exc.message}; nothing was changed, try again later",
+    return problem_response(503, exc.code, msg("{fault}; nothing was changed, try again later", fault=exc.message),
                             title=STORAGE_UNAVAILABLE, headers={"Retry-After": str(exc.retry_after)},
                             retry_after=exc.retry_after)
 
@@ -140,7 +140,7 @@ def from_sqlite(exc: sqlite3.Error) -> Response:
 def internal(exc: Exception) -> Response:
     """Log an unexpected exception and answer 500 without leaking internals."""
     log.exception("unexpected error on %s %s", request.method, request.path, exc_info=exc)
-    return problem_response(500, "internal_error", "the server failed unexpectedly; the game was not changed")
+    return problem_response(500, "internal_error", msg("the server failed unexpectedly; the game was not changed"))
 
 
 def register(app: Flask) -> None:

@@ -141,7 +141,7 @@ def write_body(result: WriteResult, full: bool = False) -> tuple[int, dict]:
     game view (``?full=1``) instead of the update."""
     game, lang = result.game, request_language()
     return 200, {
-        "version": game.record.version,
+        "version": game.record.version, "language": lang,  # a replay in another language is said again
         "applied": [{**a, "events": plain_events(a["events"]),
                      "lines": event_lines(game.edition, a["events"], lang)} for a in result.applied],
         "undone": result.undone,

@@ -53,7 +53,8 @@ export const api = {
   createGame: (body) => request("POST", "/api/games", { body }),
   importGame: (body, key) => request("POST", "/api/imports", { body, key }),
   join: (joinCode) => request("POST", "/api/join", { body: { join_code: joinCode } }),
-  game: (id, token, etag) => request("GET", g(id), { token, etag }),
+  // `version`: the view this phone holds, in its language (the server's tag names the language: "12.de").
+  game: (id, token, version) => request("GET", g(id), { token, etag: version == null || lang === "en" ? version : `${version}.${lang}` }),
   edition: (id, token) => request("GET", `${g(id)}/edition`, { token }),
   labels: (id, token) => request("GET", `${g(id)}/labels`, { token }),
   whyNot: (id, token) => request("GET", `${g(id)}/why-not`, { token }),

@@ -4,6 +4,7 @@
 import * as db from "./db.js";
 import * as outbox from "./outbox.js";
 import { loadGames } from "./games.js";
+import { lang } from "./i18n.js";
 
 // The server gives whose turn, the decision and the legal actions once, at the top of a game view;
 // the screens also read them beside the board (view.view), so they are copied there.
@@ -16,7 +17,7 @@ export function withBoard(view) {
 export async function rememberGame({ game_id, token, role = "table", join_code = null, view = null }) {
   const old = (await db.get("games", game_id)) || {};
   const record = { ...old, game_id, token, role, join_code: join_code || old.join_code || null,
-                   view: withBoard(view) || old.view || null, saved_at: new Date().toISOString(),
+                   view: withBoard(view) || old.view || null, view_lang: view ? lang : old.view_lang, saved_at: new Date().toISOString(),
                    opened_at: new Date().toISOString() };
   await db.put("games", record);
   await loadGames();

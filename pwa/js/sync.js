@@ -25,7 +25,7 @@ import { answerFirst, confirmed } from "./offline/optimistic.js";
 import { gameTitle, loadGames } from "./games.js";
 import { forgetGame, rememberGame, withBoard } from "./gamerecords.js";
 import { tableLines } from "./loglines.js";
-import { t } from "./i18n.js";
+import { lang, t } from "./i18n.js";
 
 export { forgetGame, gameTitle, loadGames, rememberGame, withBoard };
 
@@ -191,14 +191,15 @@ async function adopt(answer, { polled, also = null }) {
   if (before != null && answer.version < before) return;
   let view = answer;
   if (answer.view_patch) {
-    if (before !== answer.base_version) { await refresh(); return; }
+    // A patch between two views of the phone's language: a view kept in another (switched since) is no base.
+    if (before !== answer.base_version || record.view_lang !== lang) { await refresh(); return; }
     const { base_version: _base, view_patch: patch, ...changed } = answer;
     view = { ...record.view, ...changed, view: applyPatch(record.view.view, patch) };
   }
   view = withBoard(view);
   // Another phone's move: said beside "Just recorded" (which names it), not in an overlay over the tabs.
   if (polled && before != null && view.version > before && !ownVersions.has(view.version)) set({ fromOther: view.version });
-  const updated = { ...record, view, saved_at: new Date().toISOString() };
+  const updated = { ...record, view, view_lang: lang, saved_at: new Date().toISOString() };
   // Shown while it is written (IndexedDB runs the write before any later read of the store): a frame sooner.
   const saving = db.put("games", updated);
   if (getState().game && getState().game.game_id === view.game_id) {
@@ -227,7 +228,9 @@ async function refresh() {
   const record = getState().game;
   if (!record) return;
   try {
-    const resp = await api.game(record.game_id, record.token, record.view ? offline.serverVersion(record.view) : null);
+    // If-None-Match only for a view in the phone's language: after a switch in Settings the view comes again in the new one.
+    const held = record.view && record.view_lang === lang ? offline.serverVersion(record.view) : null;
+    const resp = await api.game(record.game_id, record.token, held);
     set({ online: true });
     if (resp.status !== 304) await adopt(resp.data, { polled: true });
   } catch (err) {

@@ -55,7 +55,7 @@ def test_a_refusal_in_portuguese_names_its_field_in_portuguese(client):
     problem = resp.get_json()
     assert problem["title"] != "Impossible scorer input"
     entry = next(p for p in problem["problems"] if p["path"] == "/tigers/SK/prosperity_token")
-    assert entry["message"].startswith("nenhum marcador de prosperidade escolhido: toque no que está em ")
+    assert entry["message"].startswith("nenhum marcador de prosperidade escolhido: toque no que está no Tigre ")
     english = next(p for p in post(client, body, "en").get_json()["problems"] if p["path"] == entry["path"])
     assert english["message"].startswith("no prosperity token was chosen: tap the one lying on ")
     assert english["field"].endswith("'s prosperity token") and " de " in entry["field"]  # "… de <Tiger>"
@@ -70,7 +70,7 @@ def test_the_offline_scorer_carries_its_refusals_as_messages():
     assert answer["ok"] is False
     entry = next(p for p in answer["problem"]["problems"] if p["path"].endswith("/influence/SK"))
     assert render(entry["message_message"], "fr").startswith("10000 dépasse ce qu’une partie peut atteindre")
-    assert render(entry["field_message"], "it") == f"influenza di {pid} su " + render(entry["field_message"]["params"][
+    assert render(entry["field_message"], "it") == f"influenza di {pid} sulla Tigre " + render(entry["field_message"]["params"][
         "tiger"], "it")
 
 

@@ -20,7 +20,7 @@ SAYS = {
            "match": "Diese Werte stimmen mit meiner Schachtel", "confirmed": "Bestätigt",
            "token": "Wohlstandsplättchen 1, 2 Spieler, 2. Platz"},
     "pt": {"locale": "pt-PT", "korea": "Coreia do Sul", "column": "Coluna A", "university": "universidade",
-           "usa": "Estados Unidos", "funds": "Fundos e influência em Coreia do Sul",
+           "usa": "Estados Unidos", "funds": "Fundos e influência no Tigre Coreia do Sul",
            "editions": "Edições: os números da tua caixa", "start": "Começar a verificar os números",
            "buys": "Coreia do Sul, mercado acima do centro A: compra", "finance": "Finanças",
            "match": "Estes valores correspondem à minha caixa", "confirmed": "Confirmado",

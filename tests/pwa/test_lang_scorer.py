@@ -22,7 +22,7 @@ WORDS = {  # what each language calls the screen's parts (the catalogue), and it
            "no_token": "kein Wohlstandsplättchen gewählt: tippe das an, das auf", "red": "Rot"},
     "pt": {"locale": "pt-PT", "title": "Pontuação de Asian Tigers", "score": "Pontuação",
            "example": "Carregar exemplo (EX-1)", "result": "Asian Tigers: pontuação final", "total": "Total",
-           "nations": "Nações", "no_token": "nenhum marcador de prosperidade escolhido: toque no que está em",
+           "nations": "Nações", "no_token": "nenhum marcador de prosperidade escolhido: toque no que está no Tigre",
            "red": "Vermelho"},
 }
 

@@ -9,12 +9,16 @@ from __future__ import annotations
 import re
 
 from api.games.asian_tigers.management import era2
+from api.games.messages import msg
 from api.games.asian_tigers.presentation.labels import campaign_goal_label, component_names, prosperity_label
 from api.games.asian_tigers.presentation.text import humanize_tree
 from api.games.asian_tigers.scoring.score import score_end_position
 from api.games.asian_tigers.state import NEUTRAL, GameState
 
 READABLE_KEYS = ("text", "detail", "lines", "label", "summary")
+# The player colours' words (the setup wizard's, pwa/js/ui/setupcheck.js): a score line's "Ann (red)".
+COLOURS = {"red": msg("red"), "blue": msg("blue"), "green": msg("green"), "yellow": msg("yellow"),
+           "purple": msg("purple"), "black": msg("black"), "white": msg("white")}
 CODE = re.compile(r"\b([A-Z]{2,3})(?:-\d+)?\b")  # a Tiger, a nation or a flag ("TW", "JPN", "JPN-1")
 
 
@@ -53,20 +57,33 @@ def _said(state: GameState, result: dict, lang: str | None) -> dict:
     scored = score_end_position(era2._relabel(era2.end_position(board), labels), state.edition)
     if any(result.get(k) != v for k, v in era2.unlabel(scored.to_dict(), seats).items() if k != "solo"):
         return result
-    said = era2.unlabel(_named(scored.to_dict(messages=True), state, lang), seats)
+    said = era2.unlabel(_named(scored.to_dict(messages=True), _names(state, lang, labels)), seats)
     return {**result, **{k: v for k, v in said.items() if k != "solo"}}
 
 
-def _named(tree, state: GameState, lang: str, key: str = "", inside: bool = False):
-    """`tree` with the codes in its messages' values said by name, in `lang`: a Tiger ("TW": "Taiwan"), a nation
-    or flag by the nation ("JPN-1 ★1": "Japan ★1"), a prosperity token by its values ("15 · 10 · 6 · 2")."""
-    if isinstance(tree, (list, dict)):
-        return [_named(v, state, lang, key, inside) for v in tree] if isinstance(tree, list) else {
-            k: _named(v, state, lang, k, inside or k.endswith("_message")) for k, v in tree.items()}
-    if not inside or not isinstance(tree, str) or key == "id":  # machine fields; a msgid or a participant
-        return tree
+def _names(state: GameState, lang: str, labels: dict[str, str]) -> dict:
+    """What `_named` says for each code or label: a component's name in `lang`, a prosperity token by its values,
+    a player's label with the colour as a message ("Ann (red)": "Ann (rot)" once said in German)."""
     names, english = component_names(state.edition, lang), component_names(state.edition)
-    named = {k: name for f in ("tigers", "nations") for code, name in names[f].items()
-             for k in (code, english[f][code])}
+    named: dict = {k: name for f in ("tigers", "nations") for code, name in names[f].items()
+                   for k in (code, english[f][code])}
     named.update({t: prosperity_label(state.edition, t, state.player_count) for t in state.edition.prosperity_tokens})
+    for p in state.players:  # the label as era2.display_labels writes it
+        colour = COLOURS.get(p.color)
+        if colour is not None and labels.get(p.id) in (f"{p.name} ({p.color})", p.color):
+            named[labels[p.id]] = (colour if p.name == p.color else msg("{player} ({colour})", player=p.name,
+                                                                          colour=colour)).as_json()
+    return named
+
+
+def _named(tree, named: dict, key: str = "", inside: bool = False):
+    """`tree` with the codes in its messages' values said by name (`_names`): a Tiger ("TW": "Taiwan"), a nation
+    or flag by the nation ("JPN-1 ★1": "Japan ★1"), a prosperity token by its values ("15 · 10 · 6 · 2"), a
+    player's colour in the reader's language."""
+    if isinstance(tree, (list, dict)):
+        return [_named(v, named, key, inside) for v in tree] if isinstance(tree, list) else {  # a value: "param"
+            k: _named(v, named, "param" if key == "params" else k, inside or k.endswith("_message"))
+            for k, v in tree.items()}
+    if not inside or not isinstance(tree, str) or key in ("id", "plural"):  # machine fields; a msgid
+        return tree
     return named.get(tree) or CODE.sub(lambda m: named.get(m.group(1), m.group(0)), tree)  # "Südkorea", "TW"
