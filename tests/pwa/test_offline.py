@@ -8,7 +8,8 @@
    online the first is told which move was refused and why, and replays its moves on the new state.
 3. A two-player game started offline (setup wizard) and an Asara table scored offline; back online
    the game is on the server with the same state hash, and the server scores the table the same.
-   (2 and 3 are one walk on one phone made ready once.)
+   (2 and 3 are one walk on one phone made ready once; between them the tap-first scorer forms open
+   offline from the phone's engine, on a phone that never opened them online.)
 """
 from __future__ import annotations
 
@@ -226,10 +227,33 @@ def offline_moves_meet_another_phones_move(server, new_phone, phone_a) -> None:
     assert phone_b.errors == []
 
 
+def scorer_forms_open_offline(page, server) -> None:
+    """Offline, on a phone made ready that never opened them online: the Nippon live form draws its map and
+    the end-only form its last-turn question, and the Asara end-only form its year-end evaluations (as many
+    years as the edition says), from the edition in the phone's engine (never fetched from the server)."""
+    page.get_by_role("link", name="Nippon scorer").click()
+    page.get_by_role("heading", name="Before scoring 1: what changed").wait_for(timeout=ENGINE_WAIT)
+    nippon_map = page.get_by_role("group", name="Map of Nippon before scoring 1")
+    nippon_map.wait_for()
+    nippon_map.scroll_into_view_if_needed()
+    assert page.get_by_text("Loading…").count() == 0
+    shot(page, "offline-scorer-1-nippon-live-map")
+    page.get_by_role("link", name="End only").click()
+    page.get_by_role("heading", name="Who took the last turn").wait_for()
+    page.goto(server.url + "/#/")
+    page.get_by_role("link", name="Asara scorer").click()
+    page.get_by_role("link", name="End only").click()
+    page.get_by_role("heading", name="Asari and the prestige track").wait_for(timeout=ENGINE_WAIT)
+    page.get_by_role("button", name="Also enter the 4 year-end evaluations (optional)").click()
+    page.get_by_role("group", name="End of year 4").wait_for()
+    shot(page, "offline-scorer-2-asara-end-only")
+
+
 def test_offline_moves_replayed_then_a_game_started_offline_and_a_scorer_offline(server, new_phone):
     """Points 2 and 3 on one phone made ready once (two tests before, each making a phone ready; the suite's
-    time): first its offline moves meet another phone's, then (offline again, from Home) a two-player game
-    started with the setup wizard and an Asara table scored with no signal."""
+    time): first its offline moves meet another phone's, then, offline again, the scorer forms open from the
+    phone's engine (test_offline_scorer_forms.py's point 1 before: one phone ready less), and from Home a
+    two-player game started with the setup wizard and an Asara table scored with no signal."""
     page = new_phone()
     page.goto(server.url + "/")
     make_ready(page)
@@ -238,6 +262,8 @@ def test_offline_moves_replayed_then_a_game_started_offline_and_a_scorer_offline
     page.context.set_offline(True)
     page.goto(server.url + "/")  # the app opens from the service worker with no signal
     page.get_by_role("heading", name="Ready for offline play", exact=True).wait_for()
+    scorer_forms_open_offline(page, server)
+    page.goto(server.url + "/#/")
     page.get_by_role("link", name="New game").click()
     page.get_by_label("Name").first.fill("Ann")
     page.get_by_label("Name").nth(1).fill("Bob")
