@@ -8,8 +8,9 @@
    online the first is told which move was refused and why, and replays its moves on the new state.
 3. A two-player game started offline (setup wizard) and an Asara table scored offline; back online
    the game is on the server with the same state hash, and the server scores the table the same.
-   (2 and 3 are one walk on one phone made ready once; between them the tap-first scorer forms open
-   offline from the phone's engine, on a phone that never opened them online.)
+   Before the game, the tap-first scorer forms open offline from the phone's engine, on a phone that
+   never opened them online (test_offline_scorer_forms.py's point 1 before).
+(1, 2 and 3 are one walk on one phone made ready once.)
 """
 from __future__ import annotations
 
@@ -68,12 +69,21 @@ def local_export(page, game_id: str) -> dict:
         return (await e.call('export_json', id)).export; }""", game_id)
 
 
-def test_a_whole_solo_game_offline_then_created_on_the_server(server, new_phone):
+def test_offline_play_on_one_phone(server, new_phone):
+    """Points 1, 2 and 3 on one phone made ready once (three tests before, each making a phone ready; the
+    suite's time): point 1 leaves the phone online with its solo game on the server; 2 and 3 follow."""
     page = new_phone()
     page.goto(server.url + "/")
     page.get_by_role("heading", name="Not ready for offline play yet").wait_for()
     make_ready(page)
     shot(page, "60-offline-ready")
+    a_whole_solo_game_offline_then_created_on_the_server(page, server)
+    offline_moves_meet_another_phones_move(server, new_phone, page)
+    a_game_started_offline_and_a_scorer_offline(page, server)
+
+
+def a_whole_solo_game_offline_then_created_on_the_server(page, server) -> None:
+    """Point 1, on a phone ready for offline play, online at Home."""
 
     page.context.set_offline(True)
     page.reload()
@@ -132,7 +142,6 @@ def test_a_whole_solo_game_offline_then_created_on_the_server(server, new_phone)
     page.get_by_test_id("winner").filter(has_text=winner.split("\n")[0]).wait_for()
     page.get_by_role("link", name="Home").click()
     assert "on this phone only" not in page.get_by_test_id("recent-games").inner_text()
-    assert page.errors == []
 
 
 # Found by search (engine, seed 8): after 31 seeded-random moves seat 0 is selling; another phone
@@ -249,16 +258,10 @@ def scorer_forms_open_offline(page, server) -> None:
     shot(page, "offline-scorer-2-asara-end-only")
 
 
-def test_offline_moves_replayed_then_a_game_started_offline_and_a_scorer_offline(server, new_phone):
-    """Points 2 and 3 on one phone made ready once (two tests before, each making a phone ready; the suite's
-    time): first its offline moves meet another phone's, then, offline again, the scorer forms open from the
-    phone's engine (test_offline_scorer_forms.py's point 1 before: one phone ready less), and from Home a
-    two-player game started with the setup wizard and an Asara table scored with no signal."""
-    page = new_phone()
-    page.goto(server.url + "/")
-    make_ready(page)
-    offline_moves_meet_another_phones_move(server, new_phone, page)
-
+def a_game_started_offline_and_a_scorer_offline(page, server) -> None:
+    """Point 3 on a phone ready for offline play, online: offline, the scorer forms open from the phone's
+    engine (test_offline_scorer_forms.py's point 1 before), then from Home a two-player game started with the
+    setup wizard and an Asara table scored with no signal."""
     page.context.set_offline(True)
     page.goto(server.url + "/")  # the app opens from the service worker with no signal
     page.get_by_role("heading", name="Ready for offline play", exact=True).wait_for()
