@@ -10,7 +10,8 @@
    the game is on the server with the same state hash, and the server scores the table the same.
    Before the game, the tap-first scorer forms open offline from the phone's engine, on a phone that
    never opened them online (test_offline_scorer_forms.py's point 1 before).
-(1, 2 and 3 are one walk on one phone made ready once.)
+(1, 2 and 3 are one walk on one phone made ready once, and test_offline_campaign.py's points follow on
+the same phone: its helpers, called from this file's one test.)
 """
 from __future__ import annotations
 
@@ -69,9 +70,15 @@ def local_export(page, game_id: str) -> dict:
         return (await e.call('export_json', id)).export; }""", game_id)
 
 
-def test_offline_play_on_one_phone(server, new_phone):
-    """Points 1, 2 and 3 on one phone made ready once (three tests before, each making a phone ready; the
-    suite's time): point 1 leaves the phone online with its solo game on the server; 2 and 3 follow."""
+def test_offline_play_and_campaigns_on_one_phone(server, new_phone):
+    """Points 1, 2 and 3, then test_offline_campaign.py's points 1, 2 and 3, on one phone made ready once
+    (six tests before, each making a phone ready; the suite's time): each point leaves the phone online with
+    its games on the server, and the next follows."""
+    from tests.pwa.test_offline_campaign import (
+        LATER, offline_sessions_meet_other_phones_sessions_then_replayed_or_kept_apart,
+        session_played_offline_is_created_on_the_server,
+    )
+
     page = new_phone()
     page.goto(server.url + "/")
     page.get_by_role("heading", name="Not ready for offline play yet").wait_for()
@@ -80,6 +87,13 @@ def test_offline_play_on_one_phone(server, new_phone):
     a_whole_solo_game_offline_then_created_on_the_server(page, server)
     offline_moves_meet_another_phones_move(server, new_phone, page)
     a_game_started_offline_and_a_scorer_offline(page, server)
+
+    page.goto(server.url + "/")
+    # the campaign screens are cached right after the shell (sw.js LATER): long since, but say so
+    page.wait_for_function("async (urls) => { for (const u of urls) if (!(await caches.match(u))) return false; "
+                           "return true; }", arg=LATER, polling=200)
+    session_played_offline_is_created_on_the_server(page, server)
+    offline_sessions_meet_other_phones_sessions_then_replayed_or_kept_apart(page, server)
 
 
 def a_whole_solo_game_offline_then_created_on_the_server(page, server) -> None:

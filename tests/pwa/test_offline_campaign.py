@@ -10,7 +10,8 @@
    separate game.
 3. The same, but the other phone has finished and recorded its session: the person replays the
    offline session as the campaign's next session (the phone's engine re-plays its moves first).
-   (1, 2 and 3 are one walk on one phone made ready once; 2 and 3 with a new campaign each.)
+   (1, 2 and 3 are one walk on one phone made ready once, 2 and 3 with a new campaign each: the walk
+   is test_offline.py's test, after its own points on the same phone — the suite's time.)
 """
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from api.games import asian_tigers as engine
 
 from tests.pwa.conftest import app_version, bearer, game_token, shot
-from tests.pwa.test_offline import ENGINE_WAIT, local_export, make_ready, play_through_ui, wait_version_change
+from tests.pwa.test_offline import ENGINE_WAIT, local_export, play_through_ui, wait_version_change
 
 LATER = ["/js/offline/campaign.js", "/js/ui/campaign.js", "/js/ui/campaignlist.js"]
 PAYS_SCIENCE = re.compile(r"pays[^—]*science")  # an option's cost, in the words of its summary
@@ -39,14 +40,6 @@ def back_online_and_sync(page) -> None:
         pass
 
 
-def ready_with_campaign_screens(page, server) -> None:
-    page.goto(server.url + "/")
-    make_ready(page)
-    # the campaign screens are cached right after the shell (sw.js LATER): wait until they are
-    page.wait_for_function("async (urls) => { for (const u of urls) if (!(await caches.match(u))) return false; "
-                           "return true; }", arg=LATER, polling=200)
-
-
 def saved_campaign(page, campaign_id: str) -> dict:
     """The campaign record the app keeps in IndexedDB (kv campaign:<id>)."""
     return page.evaluate("""(id) => new Promise((resolve) => { const r = indexedDB.open('tablekeeper');
@@ -56,15 +49,6 @@ def saved_campaign(page, campaign_id: str) -> dict:
 
 def campaign_id_of(page) -> str:
     return page.url.split("#/c/")[1]
-
-
-def test_offline_campaigns_on_one_phone(server, new_phone):
-    """Points 1, 2 and 3 on one phone made ready once (three tests before, each making a phone ready; the
-    suite's time): point 1 leaves the phone online, its campaign synced; 2 and 3 follow on two new campaigns."""
-    page = new_phone()
-    ready_with_campaign_screens(page, server)
-    session_played_offline_is_created_on_the_server(page, server)
-    offline_sessions_meet_other_phones_sessions_then_replayed_or_kept_apart(page, server)
 
 
 def session_played_offline_is_created_on_the_server(page, server) -> None:
