@@ -10,8 +10,8 @@
    the game is on the server with the same state hash, and the server scores the table the same.
    Before the game, the tap-first scorer forms open offline from the phone's engine, on a phone that
    never opened them online (test_offline_scorer_forms.py's point 1 before).
-(1, 2 and 3 are one walk on one phone made ready once, and test_offline_campaign.py's points follow on
-the same phone: its helpers, called from this file's one test.)
+(1, 2 and 3 are one walk on one phone made ready once, and test_offline_campaign.py's points and
+test_table_offline_create.py's walk follow on the same phone: their helpers, called from this file's one test.)
 """
 from __future__ import annotations
 
@@ -70,14 +70,18 @@ def local_export(page, game_id: str) -> dict:
         return (await e.call('export_json', id)).export; }""", game_id)
 
 
-def test_offline_play_and_campaigns_on_one_phone(server, new_phone):
-    """Points 1, 2 and 3, then test_offline_campaign.py's points 1, 2 and 3, on one phone made ready once
-    (six tests before, each making a phone ready; the suite's time): each point leaves the phone online with
-    its games on the server, and the next follows."""
+def test_offline_play_and_campaigns_on_one_phone(own_server, new_phone):
+    """Points 1, 2 and 3, then test_offline_campaign.py's points 1, 2 and 3, then test_table_offline_create.py's
+    walk (the server stopped, so this test's own server), on one phone made ready once (seven tests before,
+    each making a phone ready; the suite's time): each point leaves the phone online with its games on the
+    server, and the next follows."""
     from tests.pwa.test_offline_campaign import (
         LATER, offline_sessions_meet_other_phones_sessions_then_replayed_or_kept_apart,
         session_played_offline_is_created_on_the_server,
     )
+    from tests.pwa.test_table_offline_create import a_game_created_with_no_server_is_sent_from_home_and_plays_on_its_creator
+
+    server = own_server
 
     page = new_phone()
     page.goto(server.url + "/")
@@ -94,6 +98,7 @@ def test_offline_play_and_campaigns_on_one_phone(server, new_phone):
                            "return true; }", arg=LATER, polling=200)
     session_played_offline_is_created_on_the_server(page, server)
     offline_sessions_meet_other_phones_sessions_then_replayed_or_kept_apart(page, server)
+    a_game_created_with_no_server_is_sent_from_home_and_plays_on_its_creator(page, server)
 
 
 def a_whole_solo_game_offline_then_created_on_the_server(page, server) -> None:
