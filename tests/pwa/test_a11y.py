@@ -10,10 +10,9 @@ routes, and more: the table layout, every scorer mode, an edition, a campaign): 
 from __future__ import annotations
 
 import random
+import re
 
 import requests
-
-import re
 
 from tests.pwa.conftest import axe_check, bearer, shot
 from tests.pwa.test_zoom import SPILLS, browser_font_size, no_sideways_scroll

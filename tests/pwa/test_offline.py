@@ -76,10 +76,13 @@ def test_offline_play_and_campaigns_on_one_phone(own_server, new_phone):
     each making a phone ready; the suite's time): each point leaves the phone online with its games on the
     server, and the next follows."""
     from tests.pwa.test_offline_campaign import (
-        LATER, offline_sessions_meet_other_phones_sessions_then_replayed_or_kept_apart,
+        LATER,
+        offline_sessions_meet_other_phones_sessions_then_replayed_or_kept_apart,
         session_played_offline_is_created_on_the_server,
     )
-    from tests.pwa.test_table_offline_create import a_game_created_with_no_server_is_sent_from_home_and_plays_on_its_creator
+    from tests.pwa.test_table_offline_create import (
+        a_game_created_with_no_server_is_sent_from_home_and_plays_on_its_creator,
+    )
 
     server = own_server
 
