@@ -3,7 +3,7 @@
 A German phone joins a game by its code and taps Score: near the end (the provisional score) and once
 the game is over (the final score), the lines under "where each number comes from" are the server's lines
 in German (MGMT2-04 prosperity, SCORE-FSB-01 sectors, SCORE-NAT-01 nations, SCORE-END-01 totals), not the
-English ones; at normal size and at 200 % text nothing scrolls sideways and no text spills out of its box (screenshots
+English ones; on each of the two screens, at normal size and then at 200 % text, nothing scrolls sideways and no text spills out of its box (screenshots
 test-artifacts/pwa/lang-outcome-*.png).  The games are the golden games' moves (tests/golden), recorded over HTTP.
 """
 from __future__ import annotations
@@ -12,12 +12,10 @@ import json
 import uuid
 from pathlib import Path
 
-import pytest
 import requests
 
 from tests.pwa.conftest import bearer
-from tests.pwa.test_lang import fits, phone_in  # noqa: F401  (phone_in: the fixture)
-from tests.pwa.test_zoom import browser_font_size
+from tests.pwa.test_lang import fits_both, phone_in  # noqa: F401  (phone_in: the fixture)
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "asian-tigers-2p.json"
 
@@ -53,10 +51,9 @@ def _score_tab(page, server, g: dict, heading: str) -> str:
     return page.locator("[data-testid=result] details ul.log").first.inner_text()
 
 
-@pytest.mark.parametrize("text", [16, 32], ids=["normal-text", "200pc-text"])
-def test_the_score_tab_says_the_lines_in_german(server, phone_in, text):  # noqa: F811
+def test_the_score_tab_says_the_lines_in_german(server, phone_in):  # noqa: F811
+    # One walk checks both text sizes on each screen (fits_both); the lines said do not depend on the size.
     page = phone_in("de-DE")
-    browser_font_size(page, text)
 
     near = _golden_game(server, drop=3)  # the last moves of Era II still to come
     shown = _score_tab(page, server, near, "Bisherige Wertung")
@@ -66,7 +63,7 @@ def test_the_score_tab_says_the_lines_in_german(server, phone_in, text):  # noqa
     assert any(text in shown for text in german), shown[:300]
     assert not any(text in shown for text in english if text not in german), shown[:300]
     assert "Wohlstand" in shown and "prosperity" not in shown, firsts
-    fits(page, f"lang-outcome-de-{text}-provisional")
+    fits_both(page, "lang-outcome-de-provisional")
 
     over = _golden_game(server, drop=0)
     shown = _score_tab(page, server, over, "Endwertung")
@@ -74,4 +71,4 @@ def test_the_score_tab_says_the_lines_in_german(server, phone_in, text):  # noqa
     assert any(text in shown for text in german), shown[:300]
     assert not any(text in shown for text in english if text not in german), shown[:300]
     assert "Wohlstand" in shown and "prosperity" not in shown
-    fits(page, f"lang-outcome-de-{text}-final")
+    fits_both(page, "lang-outcome-de-final")

@@ -10,6 +10,8 @@
    separate game.
 3. The same, but the other phone has finished and recorded its session: the person replays the
    offline session as the campaign's next session (the phone's engine re-plays its moves first).
+   (1, 2 and 3 are one walk on one phone made ready once, 2 and 3 with a new campaign each: the walk
+   is test_offline.py's test, after its own points on the same phone — the suite's time.)
 """
 from __future__ import annotations
 
@@ -22,7 +24,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from api.games import asian_tigers as engine
 
 from tests.pwa.conftest import app_version, bearer, game_token, shot
-from tests.pwa.test_offline import ENGINE_WAIT, local_export, make_ready, play_through_ui, wait_version_change
+from tests.pwa.test_offline import ENGINE_WAIT, local_export, play_through_ui, wait_version_change
 
 LATER = ["/js/offline/campaign.js", "/js/ui/campaign.js", "/js/ui/campaignlist.js"]
 PAYS_SCIENCE = re.compile(r"pays[^—]*science")  # an option's cost, in the words of its summary
@@ -38,14 +40,6 @@ def back_online_and_sync(page) -> None:
         pass
 
 
-def ready_with_campaign_screens(page, server) -> None:
-    page.goto(server.url + "/")
-    make_ready(page)
-    # the campaign screens are cached right after the shell (sw.js LATER): wait until they are
-    page.wait_for_function("async (urls) => { for (const u of urls) if (!(await caches.match(u))) return false; "
-                           "return true; }", arg=LATER, polling=200)
-
-
 def saved_campaign(page, campaign_id: str) -> dict:
     """The campaign record the app keeps in IndexedDB (kv campaign:<id>)."""
     return page.evaluate("""(id) => new Promise((resolve) => { const r = indexedDB.open('tablekeeper');
@@ -57,9 +51,8 @@ def campaign_id_of(page) -> str:
     return page.url.split("#/c/")[1]
 
 
-def test_a_campaign_session_played_offline_is_created_on_the_server(server, new_phone):
-    page = new_phone()
-    ready_with_campaign_screens(page, server)
+def session_played_offline_is_created_on_the_server(page, server) -> None:
+    """Point 1, on a phone ready for offline play with the campaign screens cached."""
     page.context.set_offline(True)
     page.reload()
     page.get_by_role("heading", name="Ready for offline play", exact=True).wait_for()
@@ -145,21 +138,23 @@ def test_a_campaign_session_played_offline_is_created_on_the_server(server, new_
                             timeout=10).json()
     assert exported["actions"] == moved["actions"] and exported["state_hash"] == moved["state_hash"]
     assert exported["options"]["solo"]["starting_science"] == campaign["next_starting_science"]  # CAMPAIGN-03
-    assert page.errors == []
 
 
-def offline_session_and_another_phones(page, server, seed: int) -> tuple[str, str, dict, dict]:
-    """A server campaign; offline, this phone starts session 1 and makes up to 2 moves (none paying
-    science) while another phone starts session 1 online (`seed`).  (campaign id, its token, the
-    phone's export, the other's start)."""
-    ready_with_campaign_screens(page, server)
+def campaign_by_taps(page, server) -> tuple[str, str]:
+    """A campaign created on the server by taps (the phone online): (its id, its token)."""
+    page.goto(server.url + "/")
     page.get_by_role("link", name="Solo campaigns").click()
     page.get_by_role("button", name="Create the campaign").click()
     page.wait_for_url(re.compile(r"#/c/(?!local-)"))
     campaign_id = campaign_id_of(page)
     page.get_by_role("button", name="Start session 1").wait_for()
-    token = saved_campaign(page, campaign_id)["token"]
-    page.context.set_offline(True)
+    return campaign_id, saved_campaign(page, campaign_id)["token"]
+
+
+def offline_session(page, server, campaign_id: str) -> dict:
+    """Offline, this phone starts session 1 of a campaign it knows and makes up to 2 moves (none paying
+    science); the phone's export of the session."""
+    page.goto(f"{server.url}/#/c/{campaign_id}")
     page.get_by_role("button", name="Start session 1").click()
     page.locator("[data-testid=recorder]").wait_for(timeout=ENGINE_WAIT)
     local_game = page.url.rsplit("/", 1)[1]
@@ -177,15 +172,15 @@ def offline_session_and_another_phones(page, server, seed: int) -> tuple[str, st
         before = app_version(page)
         free.first.click()
         wait_version_change(page, before)
-    mine = local_export(page, local_game)
+    return local_export(page, local_game)
+
+
+def another_phone_starts_session_1(server, campaign_id: str, token: str, seed: int) -> dict:
+    """Another phone, online, starts session 1 of the campaign: the server's answer (game, token)."""
     other = requests.post(f"{server.url}/api/campaigns/{campaign_id}/games", json={"seed": seed}, headers=bearer(token),
-                          timeout=10)  # another phone, online, starts session 1 meanwhile
+                          timeout=10)
     assert other.status_code == 201
-    page.goto(f"{server.url}/#/c/{campaign_id}")
-    page.get_by_test_id("campaign-offline").wait_for()
-    back_online_and_sync(page)
-    page.get_by_test_id("campaign-conflict").wait_for()
-    return campaign_id, token, mine, other.json()
+    return other.json()
 
 
 def finish_and_record(server, campaign_id: str, token: str, started: dict) -> None:
@@ -209,12 +204,33 @@ def finish_and_record(server, campaign_id: str, token: str, started: dict) -> No
     assert resp.status_code == 200, resp.text
 
 
-def test_an_offline_session_is_replayed_as_the_next_session(server, new_phone):
-    page = new_phone()
-    campaign_id, token, mine, other = offline_session_and_another_phones(page, server, 4)
-    finish_and_record(server, campaign_id, token, other)
-    page.reload()  # the conflict stays until the person chooses
+IMPORTED = """() => new Promise((resolve) => { const r = indexedDB.open('tablekeeper');
+    r.onsuccess = () => { const g = r.result.transaction('games').objectStore('games').getAll();
+      g.onsuccess = () => resolve(g.result.filter((x) => x.imported_from).map((x) => [x.game_id, x.token])); }; })"""
+
+
+def offline_sessions_meet_other_phones_sessions_then_replayed_or_kept_apart(page, server) -> None:
+    """Points 2 and 3 on a phone ready for offline play, with two server campaigns: in each, this phone starts
+    session 1 offline while another phone starts session 1 online.  Campaign `kept`: the other session is
+    still open, so a replay is refused and the person keeps the session as a separate game.  Campaign
+    `replayed`: the other phone finishes and records its session, and the person replays the offline
+    session as the campaign's next session.  (Two walks before, each making a phone ready; the suite's time.)"""
+    kept, kept_token = campaign_by_taps(page, server)
+    replayed, replayed_token = campaign_by_taps(page, server)
+    page.context.set_offline(True)
+    mine_kept = offline_session(page, server, kept)
+    mine_replayed = offline_session(page, server, replayed)
+    other_kept = another_phone_starts_session_1(server, kept, kept_token, 3)
+    other_replayed = another_phone_starts_session_1(server, replayed, replayed_token, 4)
+    page.goto(f"{server.url}/#/c/{replayed}")
+    page.get_by_test_id("campaign-offline").wait_for()
+    back_online_and_sync(page)
     conflict = page.get_by_test_id("campaign-conflict")
+    conflict.wait_for()
+
+    # 3. The other phone has finished and recorded its session: the offline one is replayed as the next session.
+    finish_and_record(server, replayed, replayed_token, other_replayed)
+    page.reload()  # the conflict stays until the person chooses
     page.get_by_test_id("campaign-conflict-why").filter(has_text="on another phone 1 session was recorded").wait_for()
     conflict.get_by_role("button", name="Replay my session as the next session").click()
     # The replay runs on the phone's engine first. It usually answers in 0.3 s, but on a loaded 2-core
@@ -228,41 +244,37 @@ def test_an_offline_session_is_replayed_as_the_next_session(server, new_phone):
                              f"screen: {page.locator('main').inner_text()[:800]!r}") from None
     open_session = page.get_by_test_id("open-session")
     open_session.filter(has_text="Session 2").wait_for()
-    campaign = requests.get(f"{server.url}/api/campaigns/{campaign_id}", headers=bearer(token), timeout=10).json()
-    assert len(campaign["sessions"]) == 1 and campaign["open_session"]["game_id"] != other["game_id"]
-    game_id = campaign["open_session"]["game_id"]
-    exported = requests.get(f"{server.url}/api/games/{game_id}/export", headers=bearer(game_token(page, game_id)),
-                            timeout=10).json()
+    campaign = requests.get(f"{server.url}/api/campaigns/{replayed}", headers=bearer(replayed_token), timeout=10).json()
+    assert len(campaign["sessions"]) == 1 and campaign["open_session"]["game_id"] != other_replayed["game_id"]
+    replayed_game = campaign["open_session"]["game_id"]
+    exported = requests.get(f"{server.url}/api/games/{replayed_game}/export",
+                            headers=bearer(game_token(page, replayed_game)), timeout=10).json()
     # the same seed and moves, on the options of the campaign as it is now (CAMPAIGN-03: its starting science)
-    assert exported["seed"] == mine["seed"] and exported["actions"] == mine["actions"]
+    assert exported["seed"] == mine_replayed["seed"] and exported["actions"] == mine_replayed["actions"]
     assert exported["options"]["solo"]["starting_science"] == campaign["next_starting_science"]
-    assert page.errors == []
 
-
-def test_an_offline_session_meets_a_session_from_another_phone(server, new_phone):
-    page = new_phone()
-    campaign_id, token, mine, other = offline_session_and_another_phones(page, server, 3)
-    conflict = page.get_by_test_id("campaign-conflict")
+    # 2. The other session is still open: nothing is merged, and the person keeps the session apart.
+    page.goto(f"{server.url}/#/c/{kept}")
+    conflict.wait_for()
     why = page.get_by_test_id("campaign-conflict-why").inner_text()
     assert "changed on the server while this phone was offline: on another phone a session was started" in why
     conflict.get_by_role("button", name="Replay my session as the next session").click()  # not while the other is open
     refused = page.locator(".banner.error[role=alert]").filter(has_text="is open on the server")
     refused.wait_for()
-    assert other["game_id"] not in refused.inner_text()  # the other session in words, not by its id
+    assert other_kept["game_id"] not in refused.inner_text()  # the other session in words, not by its id
     shot(page, "74-offline-campaign-conflict")
-    games = requests.get(f"{server.url}/api/campaigns/{campaign_id}", headers=bearer(token), timeout=10).json()["games"]
-    assert [g["game_id"] for g in games] == [other["game_id"]]  # nothing merged
+    games = requests.get(f"{server.url}/api/campaigns/{kept}", headers=bearer(kept_token), timeout=10).json()["games"]
+    assert [g["game_id"] for g in games] == [other_kept["game_id"]]  # nothing merged
+    imported_before = {game_id for game_id, _ in page.evaluate(IMPORTED)}  # the sessions sent before
     conflict.get_by_role("button", name="Keep it as a separate game").click()
     conflict.wait_for(state="detached")
     page.get_by_test_id("open-session").wait_for()  # the server's campaign: the other phone's open session
     page.get_by_role("link", name="Home").click()
     recent = page.get_by_test_id("recent-games").inner_text()
     assert "on this phone only" not in recent
-    separate = page.evaluate("""() => new Promise((resolve) => { const r = indexedDB.open('tablekeeper');
-        r.onsuccess = () => { const g = r.result.transaction('games').objectStore('games').getAll();
-          g.onsuccess = () => resolve(g.result.filter((x) => x.imported_from).map((x) => [x.game_id, x.token])); }; })""")
+    separate = [pair for pair in page.evaluate(IMPORTED) if pair[0] not in imported_before]
     assert len(separate) == 1
     exported = requests.get(f"{server.url}/api/games/{separate[0][0]}/export", headers=bearer(separate[0][1]),
                             timeout=10).json()
-    assert exported["state_hash"] == mine["state_hash"] and exported["actions"] == mine["actions"]
+    assert exported["state_hash"] == mine_kept["state_hash"] and exported["actions"] == mine_kept["actions"]
     assert page.errors == []

@@ -84,7 +84,12 @@ def enter_achievements(page, hands: Hands, name: str, base: str) -> None:
         hands.keys(f"{base}/{k}/units", str(a["units"]))
 
 
-def test_nippon_end_only_by_tapping(server, new_phone):
+def test_nippon_end_only_by_tapping_then_with_the_board_of_one_scoring(server, new_phone):
+    """The end only, scored; then "Change the input" and the board of the 3rd scoring (the one left on the
+    table) tapped on the map, checked, its VP shown; then the next game at this table offers the names.
+    (One walk: the board of one scoring was a second test entering the same end first; the suite's time.)"""
+    from tests.games.nippon.test_nippon_modes import BOARD_3
+
     page = new_phone()
     page.goto(server.url + "/#/scorer/nippon?m=end_only")
     page.get_by_role("heading", name="Nippon scorer").wait_for()
@@ -103,37 +108,9 @@ def test_nippon_end_only_by_tapping(server, new_phone):
     FIGURES["Nippon end only, 4 players"] = hands.count
     print(f"\nNippon end only: {hands.count} taps/keystrokes (+{names.count} for typing the names)")
     assert hands.count + names.count <= 60
-    # the next game at this table: the names are offered, one tap each
-    page.on("dialog", lambda dialog: dialog.accept())  # "Start a new scoring?"
-    page.get_by_role("button", name="New scoring").click()
-    picked = Hands(page)
-    for i, name in enumerate(NAMES):
-        picked.tap(page.get_by_role("button", name=f"{name} in seat {i + 1}", exact=True))
-        page.get_by_role("group", name=f"Seat {i + 1}: {name}").wait_for()
-    assert picked.count == len(NAMES)
-    assert page.errors == []
 
-
-def enter_nippon_end(server, page, hands: Hands) -> dict:
-    """Each disc on the VP track, the achievement spaces, who took the last turn; the detailed format's result."""
-    expected = server_score(server, "nippon", nippon_detailed())
-    for i, name in enumerate(NAMES):
-        player = next(p for p in expected["players"] if p["id"] == name)
-        hands.type(page.locator(fid(f"/players/{i}/vp_track")), str(player["total"] - player["categories"]["achievements"]))
-        enter_achievements(page, hands, name, f"/players/{i}/achievements")
-    hands.tap(page.get_by_role("button", name="Dee took the last turn"))
-    return expected
-
-
-def test_nippon_end_only_with_the_board_of_one_scoring(server, new_phone):
-    # the board of the 3rd scoring is the one left on the table: tapped on the map, checked, its VP shown
-    from tests.games.nippon.test_nippon_modes import BOARD_3
-
-    page = new_phone()
-    page.goto(server.url + "/#/scorer/nippon?m=end_only")
-    page.get_by_role("group", name="Seat 4: Blue").wait_for()
-    rename_players(page, Hands(page))
-    expected = enter_nippon_end(server, page, Hands(page))
+    # The board of the 3rd scoring, added to the same input.
+    page.get_by_role("button", name="Change the input").click()
     detail = Hands(page)
     detail.tap(page.get_by_role("button", name="Scoring 3: add what you remember"))
     section = page.locator("[data-testid=remembered-3]")
@@ -165,7 +142,27 @@ def test_nippon_end_only_with_the_board_of_one_scoring(server, new_phone):
     axe_check(page, "Nippon end-only result with scoring 3"); shot(page, "m-14-nippon-end-verified")
     FIGURES["Nippon end only: the board of scoring 3 (optional)"] = detail.count
     print(f"\nNippon end only, the board of scoring 3: {detail.count} taps more")
+
+    # the next game at this table: the names are offered, one tap each
+    page.on("dialog", lambda dialog: dialog.accept())  # "Start a new scoring?"
+    page.get_by_role("button", name="New scoring").click()
+    picked = Hands(page)
+    for i, name in enumerate(NAMES):
+        picked.tap(page.get_by_role("button", name=f"{name} in seat {i + 1}", exact=True))
+        page.get_by_role("group", name=f"Seat {i + 1}: {name}").wait_for()
+    assert picked.count == len(NAMES)
     assert page.errors == []
+
+
+def enter_nippon_end(server, page, hands: Hands) -> dict:
+    """Each disc on the VP track, the achievement spaces, who took the last turn; the detailed format's result."""
+    expected = server_score(server, "nippon", nippon_detailed())
+    for i, name in enumerate(NAMES):
+        player = next(p for p in expected["players"] if p["id"] == name)
+        hands.type(page.locator(fid(f"/players/{i}/vp_track")), str(player["total"] - player["categories"]["achievements"]))
+        enter_achievements(page, hands, name, f"/players/{i}/achievements")
+    hands.tap(page.get_by_role("button", name="Dee took the last turn"))
+    return expected
 
 
 def live_body(reached: int) -> dict:

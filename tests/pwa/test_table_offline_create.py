@@ -5,13 +5,16 @@ The server is stopped (the phone's network is up: no "online" event will come), 
 no tap the game is sent (Home stops saying "on this phone only").  Opened again, the creator's phone
 plays it as any other phone does: the player and the prompt are named, the options are buttons, a tap
 reaches the server.
+
+The walk runs in test_offline.py's one test, last, on the phone that test made ready for offline play (a
+phone ready less for the suite's time); this file keeps it.
 """
 from __future__ import annotations
 
 import re
 
 from tests.pwa.conftest import app_version, shot
-from tests.pwa.test_offline import ENGINE_WAIT, make_ready, wait_version_change
+from tests.pwa.test_offline import ENGINE_WAIT, wait_version_change
 
 
 def create_three_player_game(page) -> None:
@@ -24,10 +27,10 @@ def create_three_player_game(page) -> None:
     page.get_by_role("button", name="Create game").click()
 
 
-def test_a_game_created_with_no_server_is_sent_from_home_and_plays_on_its_creator(own_server, new_phone):
-    page = new_phone()
+def a_game_created_with_no_server_is_sent_from_home_and_plays_on_its_creator(page, own_server) -> None:
+    """The walk above on `page`, a phone ready for offline play, with `own_server` (a server it may stop)."""
     page.goto(own_server.url + "/")
-    make_ready(page)
+    page.get_by_role("link", name="New game").wait_for()
     own_server.stop()
 
     create_three_player_game(page)

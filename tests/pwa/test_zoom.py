@@ -1,6 +1,8 @@
 """Every screen at 200 % text (issue 34): the app follows the browser's own font size (no fixed root size) and
 no route scrolls sideways on a 360 px phone.  The text size is set the way a person sets it: Chromium's default
-font size (DevTools protocol ``Page.setFontSizes``, the setting behind chrome://settings/fonts), 16 → 32 px."""
+font size (DevTools protocol ``Page.setFontSizes``, the setting behind chrome://settings/fonts), 16 → 32 px.
+That no route scrolls sideways is checked in test_a11y.py's walk of every screen (the same game, tabs and
+routes, at 200 % text on each screen after its axe check: one walk for both, the suite's time)."""
 from __future__ import annotations
 
 import re
@@ -43,65 +45,6 @@ def test_the_browser_font_size_is_respected(server, new_phone):
     page.reload()
     page.get_by_text("Recent games").first.wait_for()
     assert page.evaluate(ROOT_SIZE) >= 2 * normal - 1, "the root font size is fixed: the browser's setting does nothing"
-
-
-def test_no_route_scrolls_sideways_at_200_percent_text(server, new_phone):
-    import random
-
-    g = server.create_game(seed=4)
-    gid, token, view = g["game_id"], g["table_token"], g["game"]
-    rng = random.Random(2)
-    for _ in range(12):  # a few moves so the board, log and score have something on them
-        view = server.act(gid, token, rng.choice(view["legal_actions"]), view["version"])
-    page = new_phone()
-    browser_font_size(page, 32)
-    wide: list[str] = []
-    page.goto(f"{server.url}/#/join/{g['join_code']}")
-    page.locator("[data-testid=recorder]").wait_for()
-    no_sideways_scroll(page, "game", wide)
-    for tab, ready in (("Board", "[data-testid^=tiger-]"), ("Log", "[data-testid=log]"), ("Manage", "main h1"),
-                       ("Score", "[data-testid=scorepad]"), ("Share", "[data-testid=join-code]")):
-        page.get_by_role("navigation", name="Game screens").get_by_role("link", name=tab, exact=True).click()
-        page.locator(ready).first.wait_for()
-        no_sideways_scroll(page, tab, wide)
-    page.goto(f"{server.url}/#/g/{g['game_id']}/layout")
-    page.locator("main").first.wait_for()
-    no_sideways_scroll(page, "layout", wide)
-
-    routes = [("#/", "Recent games"), ("#/settings", "Settings"), ("#/new", "Step 1 of 4"), ("#/solo", "Difficulty"),
-              ("#/campaigns", "New campaign"), ("#/join", "Join a game"), ("#/history", "History"),
-              ("#/scorer", "Asian Tigers scorer"), ("#/scorer/nippon?m=live", "Nippon scorer"),
-              ("#/scorer/nippon?m=end_only", "Nippon scorer"), ("#/scorer/nippon?m=detailed", "Nippon scorer"),
-              ("#/scorer/asara?m=end_only", "Asara scorer"), ("#/scorer/asara?m=detailed", "Asara scorer"),
-              ("#/editions", "Editions")]
-    for hash_, ready in routes:
-        page.goto(server.url + "/" + hash_)
-        page.get_by_role("heading", name=ready).or_(page.get_by_text(ready)).first.wait_for()
-        page.wait_for_timeout(300)  # the scorer forms fetch their edition
-        no_sideways_scroll(page, hash_, wide)
-        if hash_ == "#/scorer":  # the example loaded: every field of the Asian Tigers scorer
-            page.get_by_role("button", name="Load example (EX-1)").click()
-            no_sideways_scroll(page, "AT scorer with the example", wide)
-        if hash_ == "#/scorer/asara?m=end_only":
-            page.get_by_role("button", name=re.compile("^Add a red tower of 5 for")).first.click()
-            no_sideways_scroll(page, "Asara end only with a tower", wide)
-
-    # an edition being checked, one of its components; a campaign
-    page.goto(server.url + "/#/editions")
-    page.get_by_label("Name of your edition").fill("Zoom box")
-    page.get_by_role("button", name="Start checking the numbers").click()
-    page.get_by_role("heading", name="Zoom box").wait_for()
-    no_sideways_scroll(page, "edition", wide)
-    page.get_by_role("link", name=re.compile("^Prosperity tokens")).click()
-    page.get_by_role("heading", level=1, name="Prosperity tokens").wait_for()
-    no_sideways_scroll(page, "edition component", wide)
-    page.goto(server.url + "/#/campaigns")
-    page.get_by_label("Name").fill("Ann")
-    page.get_by_role("button", name="Create the campaign").click()
-    page.wait_for_url(re.compile(r"#/c/"))
-    page.get_by_test_id("campaign-summary").wait_for()
-    no_sideways_scroll(page, "campaign", wide)
-    assert not wide, "at 200 % text: " + "; ".join(wide)
 
 
 def test_every_board_part_fits_at_200_percent_text(server, new_phone):
