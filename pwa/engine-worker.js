@@ -21,7 +21,7 @@ const FILES = { "pyodide.asm.wasm": 10105545, "python_stdlib.zip": 2360737, "pyo
                 "pyodide-lock.json": 112205, "pyodide.mjs": 13931 };
 // This file and the page's local play module are not in the app shell: they are kept with Pyodide.
 const SCRIPTS = ["/engine-worker.js", "/js/offline/local.js"];
-const BUNDLE_SIZE = 180000;
+const BUNDLE_SIZE = 900000;  // with the modules' bytecode (api/web/engine_bundle.py)
 const BUNDLE_CHECK_MS = 3000;
 const SCORER_CALLS = new Set(["score_json", "scorer_edition_json"]);  // the rest: api.offline.table
 let table = null;
@@ -91,9 +91,32 @@ const ENGINE_DIR = "/engine";
 const WARM_UP = [{ players: [{ name: "A", color: "red" }], solo: { difficulty: 2, variant: "solo", tiles: "generated" } },
                  { players: [{ name: "A", color: "red" }, { name: "B", color: "blue" }] }];
 
-async function loadEngine(pyodide, code) {
-  // The edition files are read from disk, so they are unpacked after a restore too (the snapshot holds only the heap).
-  pyodide.unpackArchive(code.data, "zip", { extractDir: ENGINE_DIR });
+// After a restore, the bundle's files the engine may still read: its data files (the editions are read
+// from disk) and the modules the snapshot does not hold yet (e.g. the Nippon and Asara scorers).  The file
+// system lives outside the heap the snapshot keeps, so these are written again; the rest are not.
+const UNPACK_MISSING = `
+def _engine_unpack_missing(path, root):
+    import sys, zipfile
+    with zipfile.ZipFile(path) as zf:
+        for name in zf.namelist():
+            folder, _, file = name.rpartition("/")
+            if folder.endswith("/__pycache__"):
+                folder, file = folder[:-len("/__pycache__")], file.split(".")[0] + ".py"
+            module = ".".join(folder.split("/") + ([] if file == "__init__.py" else [file[:-3]]))
+            if not (file.endswith(".py") and module in sys.modules):
+                zf.extract(name, root)
+_engine_unpack_missing("/engine.zip", "${ENGINE_DIR}")
+del _engine_unpack_missing
+`;
+
+async function loadEngine(pyodide, code, restored = false) {
+  if (restored) {
+    pyodide.FS.writeFile("/engine.zip", new Uint8Array(code.data));
+    pyodide.runPython(UNPACK_MISSING);
+    pyodide.FS.unlink("/engine.zip");
+  } else {
+    pyodide.unpackArchive(code.data, "zip", { extractDir: ENGINE_DIR });
+  }
   return { table: pyodide.pyimport("api.offline.table"), scorers: pyodide.pyimport("api.offline.scorers") };
 }
 
@@ -125,7 +148,7 @@ async function restore(saved, bytesP, codeP, steps) {
   const check = pyodide.runPython("import random, api.offline.table as t; random.seed(); len(t.TABLES)");
   if (pyodide.globals.get("ENGINE_SNAPSHOT") !== code.version || check !== 0) throw new Error("not this engine's snapshot");
   const t4 = performance.now();
-  const engine = await loadEngine(pyodide, code);
+  const engine = await loadEngine(pyodide, code, true);
   // Where a warm start goes (bench/phone_speed.py prints it): the read left after the files' check, the
   // restore, the wait for the bundle's check with the server, Python's first answer, the unpack.
   Object.assign(steps, { read: t1 - t0, restore: t2 - t1, check: t3 - t2, first: t4 - t3, unpack: performance.now() - t4 });
@@ -136,7 +159,8 @@ async function restore(saved, bytesP, codeP, steps) {
 // is made aside, by a second worker (`makeSnapshot`), once this one answers (issue 35: the cold start).
 async function importFresh(codeP, makeSnapshot = false) {
   const pyodide = await loadPyodide({ indexURL: INDEX, packages: [], _makeSnapshot: makeSnapshot });
-  // No .pyc files: the in-memory file system goes with the worker (the snapshot keeps only the heap).
+  // No .pyc written: the in-memory file system goes with the worker (the snapshot keeps only the heap);
+  // the bundle brings its own bytecode when the server could compile it (api/web/engine_bundle.py).
   pyodide.runPython(`import sys; sys.dont_write_bytecode = True; sys.path.insert(0, '${ENGINE_DIR}')`);
   const code = await codeP;
   return { pyodide, code, engine: await loadEngine(pyodide, code) };

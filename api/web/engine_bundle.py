@@ -8,12 +8,25 @@ sorted names).  Its content hash (SHA-256 over every path and content) is the
 **engine version**: the zip's ETag and ``engine_version`` in ``GET
 /api/health``.  A phone whose cached bundle has another hash fetches the new
 one when it is online; the server re-validates every move it syncs anyway.
+
+With a CPython of Pyodide's own version at hand (``TABLEKEEPER_ENGINE_PYTHON``,
+or ``python3.12`` on the PATH), the bundle also carries each module's bytecode
+(``__pycache__/*.cpython-312.pyc``, unchecked-hash: the bundle's version already
+changes with any source), so the phone imports the engine without compiling it
+(issue 35: about half the engine's import; docs/decisions/engine-bytecode.md).
+Without one the bundle holds the sources only, as before.
 """
 from __future__ import annotations
 
 import functools
 import hashlib
 import io
+import logging
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,6 +37,17 @@ ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("api/games", "api/offline")
 EDITIONS = "api/data/*.placeholder.json"
 EPOCH = (1980, 1, 1, 0, 0, 0)  # the earliest zip date: the same bytes on every machine
+PYODIDE_PYTHON = (3, 12)  # the CPython inside the pinned Pyodide 0.27.7 (3.12.7): bytecode is per minor version
+CACHE_TAG = "cpython-312"
+# Run by that interpreter: compile every module of the tree in argv[1], as Pyodide will find them under /engine.
+COMPILE = """import compileall, py_compile, sys
+if sys.version_info[:2] != (3, 12):
+    sys.exit(3)
+ok = compileall.compile_dir(sys.argv[1], quiet=2, stripdir=sys.argv[1], prependdir="/engine", workers=1,
+                            invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+sys.exit(0 if ok else 1)
+"""
+log = logging.getLogger(__name__)
 
 bp = Blueprint("engine_bundle", __name__, url_prefix="/api")
 
@@ -45,14 +69,51 @@ def bundle_files(root: Path = ROOT) -> list[str]:
     return sorted(set(names))
 
 
-def build(root: Path = ROOT) -> Bundle:
-    """Zip the engine files of `root` (deterministic) and hash their contents."""
+def bytecode_python() -> str | None:
+    """A CPython of Pyodide's minor version to compile the bundle with, or None (sources only)."""
+    if sys.version_info[:2] == PYODIDE_PYTHON:
+        return sys.executable
+    return os.environ.get("TABLEKEEPER_ENGINE_PYTHON") or shutil.which("python3.12")
+
+
+def bytecode(root: Path, names: list[str], python: str | None) -> dict[str, bytes]:
+    """Each module's ``__pycache__`` bytecode for Pyodide, by its path in the bundle; {} when not compiled."""
+    if not python:
+        return {}
+    sources = [name for name in names if name.endswith(".py")]
+    with tempfile.TemporaryDirectory() as tmp:
+        for name in sources:
+            (Path(tmp) / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(root / name, Path(tmp) / name)
+        try:
+            done = subprocess.run([python, "-I", "-c", COMPILE, tmp], capture_output=True, timeout=300)
+        except (OSError, subprocess.TimeoutExpired) as exc:
+            log.warning("engine bundle without bytecode: %s could not compile it (%s)", python, exc)
+            return {}
+        if done.returncode != 0:
+            log.warning("engine bundle without bytecode: %s is not a working CPython %d.%d (exit %s)",
+                        python, *PYODIDE_PYTHON, done.returncode)
+            return {}
+        out = {}
+        for name in sources:
+            folder, _, file = name.rpartition("/")
+            cached = f"{folder}/__pycache__/{file[:-3]}.{CACHE_TAG}.pyc"
+            out[cached] = (Path(tmp) / cached).read_bytes()
+        return out
+
+
+def build(root: Path = ROOT, python: str | None = "auto") -> Bundle:
+    """Zip the engine files of `root` (deterministic) and hash their contents.
+
+    `python`: the interpreter that compiles the bytecode ("auto": `bytecode_python()`; None: sources only).
+    """
     digest = hashlib.sha256()
     buffer = io.BytesIO()
-    names = bundle_files(root)
+    files = {name: (root / name).read_bytes() for name in bundle_files(root)}
+    files |= bytecode(root, list(files), bytecode_python() if python == "auto" else python)
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
-        for name in names:
-            content = (root / name).read_bytes()
+        for name in sorted(files):
+            content = files[name]
             digest.update(name.encode() + b"\0" + content + b"\0")
             info = zipfile.ZipInfo(name, EPOCH)
             info.compress_type = zipfile.ZIP_DEFLATED
