@@ -21,7 +21,7 @@ const FILES = { "pyodide.asm.wasm": 10105545, "python_stdlib.zip": 2360737, "pyo
                 "pyodide-lock.json": 112205, "pyodide.mjs": 13931 };
 // This file and the page's local play module are not in the app shell: they are kept with Pyodide.
 const SCRIPTS = ["/engine-worker.js", "/js/offline/local.js"];
-const BUNDLE_SIZE = 900000;  // with the modules' bytecode (api/web/engine_bundle.py)
+const BUNDLE_SIZE = 980000;  // with the modules' bytecode (api/web/engine_bundle.py)
 const BUNDLE_CHECK_MS = 3000;
 const SCORER_CALLS = new Set(["score_json", "scorer_edition_json"]);  // the rest: api.offline.table
 let table = null;
@@ -93,12 +93,16 @@ const WARM_UP = [{ players: [{ name: "A", color: "red" }], solo: { difficulty: 2
 
 // After a restore, the bundle's files the engine may still read: its data files (the editions are read
 // from disk) and the modules the snapshot does not hold yet (e.g. the Nippon and Asara scorers).  The file
-// system lives outside the heap the snapshot keeps, so these are written again; the rest are not.
+// system lives outside the heap the snapshot keeps, so these are written again; the rest are not (nor the
+// standard library's bytecode: a module the snapshot lacks comes from Pyodide's own files then).
+const STDLIB_DIR = "stdlib-cpython-312";
 const UNPACK_MISSING = `
 def _engine_unpack_missing(path, root):
     import sys, zipfile
     with zipfile.ZipFile(path) as zf:
         for name in zf.namelist():
+            if name.startswith("${STDLIB_DIR}/"):
+                continue
             folder, _, file = name.rpartition("/")
             if folder.endswith("/__pycache__"):
                 folder, file = folder[:-len("/__pycache__")], file.split(".")[0] + ".py"
@@ -161,7 +165,8 @@ async function importFresh(codeP, makeSnapshot = false) {
   const pyodide = await loadPyodide({ indexURL: INDEX, packages: [], _makeSnapshot: makeSnapshot });
   // No .pyc written: the in-memory file system goes with the worker (the snapshot keeps only the heap);
   // the bundle brings its own bytecode when the server could compile it (api/web/engine_bundle.py).
-  pyodide.runPython(`import sys; sys.dont_write_bytecode = True; sys.path.insert(0, '${ENGINE_DIR}')`);
+  // Its standard-library modules that Pyodide's boot did not import come compiled too (STDLIB_DIR there).
+  pyodide.runPython(`import sys; sys.dont_write_bytecode = True; sys.path[:0] = ['${ENGINE_DIR}/${STDLIB_DIR}', '${ENGINE_DIR}']`);
   const code = await codeP;
   return { pyodide, code, engine: await loadEngine(pyodide, code) };
 }

@@ -39,12 +39,23 @@ EDITIONS = "api/data/*.placeholder.json"
 EPOCH = (1980, 1, 1, 0, 0, 0)  # the earliest zip date: the same bytes on every machine
 PYODIDE_PYTHON = (3, 12)  # the CPython inside the pinned Pyodide 0.27.7 (3.12.7): bytecode is per minor version
 CACHE_TAG = "cpython-312"
-# Run by that interpreter: compile every module of the tree in argv[1], as Pyodide will find them under /engine.
-COMPILE = """import compileall, py_compile, sys
+PYODIDE_STDLIB = ROOT / "pwa" / "vendor" / "pyodide" / "0.27.7" / "python_stdlib.zip"
+# The standard-library modules the engine imports that Pyodide's boot has not: Pyodide ships them as
+# sources, compiled on every start (~0.1 s).  Their bytecode, compiled from Pyodide's own files, goes in
+# STDLIB_DIR (first on the phone's sys.path).  Found by comparing sys.modules under Pyodide before and after
+# `import api.offline.table, api.offline.scorers`; a module missing here is simply compiled as before.
+STDLIB_MODULES = ("__future__", "_compat_pickle", "dataclasses", "hashlib", "json", "pickle")
+STDLIB_DIR = "stdlib-cpython-312"
+# Run by that interpreter on a copy of the bundle (argv[1]): the engine's modules into __pycache__ (as
+# Pyodide finds them under /engine), the standard-library modules in their place (sourceless).
+COMPILE = f"""import compileall, py_compile, sys
 if sys.version_info[:2] != (3, 12):
     sys.exit(3)
-ok = compileall.compile_dir(sys.argv[1], quiet=2, stripdir=sys.argv[1], prependdir="/engine", workers=1,
-                            invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+root, mode = sys.argv[1], py_compile.PycInvalidationMode.UNCHECKED_HASH
+ok = compileall.compile_dir(root + "/api", quiet=2, stripdir=root, prependdir="/engine", workers=1,
+                            invalidation_mode=mode)
+ok &= compileall.compile_dir(root + "/{STDLIB_DIR}", quiet=2, stripdir=root + "/{STDLIB_DIR}", workers=1,
+                             prependdir="/lib/python312.zip", legacy=True, invalidation_mode=mode)
 sys.exit(0 if ok else 1)
 """
 log = logging.getLogger(__name__)
@@ -76,15 +87,27 @@ def bytecode_python() -> str | None:
     return os.environ.get("TABLEKEEPER_ENGINE_PYTHON") or shutil.which("python3.12")
 
 
+def _stdlib_sources() -> dict[str, bytes]:
+    """STDLIB_MODULES' files from the vendored Pyodide (its standard library); {} without it."""
+    if not PYODIDE_STDLIB.is_file():
+        return {}
+    with zipfile.ZipFile(PYODIDE_STDLIB) as zf:
+        return {name: zf.read(name) for name in zf.namelist()
+                if name.endswith(".py") and name.split("/")[0].removesuffix(".py") in STDLIB_MODULES}
+
+
 def bytecode(root: Path, names: list[str], python: str | None) -> dict[str, bytes]:
-    """Each module's ``__pycache__`` bytecode for Pyodide, by its path in the bundle; {} when not compiled."""
+    """Bytecode for Pyodide, by its path in the bundle: each engine module's ``__pycache__`` file and
+    ``STDLIB_DIR``'s sourceless standard-library modules; {} when not compiled."""
     if not python:
         return {}
-    sources = [name for name in names if name.endswith(".py")]
+    sources = {name: (root / name).read_bytes() for name in names if name.endswith(".py")}
+    stdlib = _stdlib_sources()
     with tempfile.TemporaryDirectory() as tmp:
-        for name in sources:
+        for name, content in [*sources.items(), *((f"{STDLIB_DIR}/{n}", c) for n, c in stdlib.items())]:
             (Path(tmp) / name).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(root / name, Path(tmp) / name)
+            (Path(tmp) / name).write_bytes(content)
+        (Path(tmp) / STDLIB_DIR).mkdir(exist_ok=True)
         try:
             done = subprocess.run([python, "-I", "-c", COMPILE, tmp], capture_output=True, timeout=300)
         except (OSError, subprocess.TimeoutExpired) as exc:
@@ -97,9 +120,9 @@ def bytecode(root: Path, names: list[str], python: str | None) -> dict[str, byte
         out = {}
         for name in sources:
             folder, _, file = name.rpartition("/")
-            cached = f"{folder}/__pycache__/{file[:-3]}.{CACHE_TAG}.pyc"
-            out[cached] = (Path(tmp) / cached).read_bytes()
-        return out
+            out[f"{folder}/__pycache__/{file[:-3]}.{CACHE_TAG}.pyc"] = b""
+        out |= {f"{STDLIB_DIR}/{name}c": b"" for name in stdlib}
+        return {name: (Path(tmp) / name).read_bytes() for name in out}
 
 
 def build(root: Path = ROOT, python: str | None = "auto") -> Bundle:
