@@ -9,7 +9,9 @@ Prints side by side, for notes (never asserted in tests):
 - engine cold start: the app's engine worker with its files cached but no memory snapshot (Python
   starts and the bundle is imported; the snapshot is then made aside by a second worker, awaited
   before the warm start but not timed), from ``prepare()`` to its first answer; the ratio to the bare
-  boot (target ≤ 1.25);
+  boot (target ≤ 1.25), and its parts (boot, wait for the bundle, unpack, import).  Set
+  ``TABLEKEEPER_ENGINE_PYTHON`` to a CPython 3.12 if ``python3.12`` is not on the PATH: the bundle then
+  carries its bytecode (api/web/engine_bundle.py), as a deployment with one does;
 - engine warm start: the same with the snapshot kept (target ≤ 0.5 s);
 - with ``--old-worker REF`` (e.g. ``main``): the cold and warm starts of that commit's
   ``pwa/engine-worker.js`` too (served in its place), today's path beside the new one;
@@ -22,11 +24,14 @@ Prints side by side, for notes (never asserted in tests):
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+import requests
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -128,6 +133,11 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
         server = Server(Path(tmp))
         server.start()
+        # Each server process builds its bundle (and compiles its bytecode) on its first request: done here
+        # for both workers, as on a server that has been up for a while, so no start below waits for it.
+        for _ in range(6):
+            requests.get(server.url + "/api/engine-bundle", timeout=300)
+        print(f"load average at the start: {', '.join(f'{x:.1f}' for x in os.getloadavg())}")
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         try:
             ctx = browser.new_context(viewport=PHONE, service_workers="block", is_mobile=True, has_touch=True)
@@ -159,6 +169,7 @@ def main() -> None:
                 print(f"engine {label:>12}: cold {cold['ms'] / 1000:.2f} s (×{cold['ms'] / floor:.2f} bare; {steps})"
                       f" · warm {warm['ms'] / 1000:.2f} s (snapshot {'used' if warm['snapshot'] else 'NOT used'}; {parts})")
 
+            print(f"load average after the starts: {', '.join(f'{x:.1f}' for x in os.getloadavg())}")
             if not args.taps:
                 return
             cdp = ctx.new_cdp_session(page)

@@ -113,16 +113,8 @@ _engine_unpack_missing("/engine.zip", "${ENGINE_DIR}")
 del _engine_unpack_missing
 `;
 
-async function loadEngine(pyodide, code, restored = false) {
-  if (restored) {
-    pyodide.FS.writeFile("/engine.zip", new Uint8Array(code.data));
-    pyodide.runPython(UNPACK_MISSING);
-    pyodide.FS.unlink("/engine.zip");
-  } else {
-    pyodide.unpackArchive(code.data, "zip", { extractDir: ENGINE_DIR });
-  }
-  return { table: pyodide.pyimport("api.offline.table"), scorers: pyodide.pyimport("api.offline.scorers") };
-}
+const engineModules = (pyodide) => ({ table: pyodide.pyimport("api.offline.table"),
+                                     scorers: pyodide.pyimport("api.offline.scorers") });
 
 // Pyodide 0.27.7's snapshot layout: a header (magic, heap offset, …) and then the heap, whole wasm pages.
 // Pyodide checks its build id but sizes its memory by the length, and a wrong length leaves its start
@@ -152,7 +144,10 @@ async function restore(saved, bytesP, codeP, steps) {
   const check = pyodide.runPython("import random, api.offline.table as t; random.seed(); len(t.TABLES)");
   if (pyodide.globals.get("ENGINE_SNAPSHOT") !== code.version || check !== 0) throw new Error("not this engine's snapshot");
   const t4 = performance.now();
-  const engine = await loadEngine(pyodide, code, true);
+  pyodide.FS.writeFile("/engine.zip", new Uint8Array(code.data));
+  pyodide.runPython(UNPACK_MISSING);
+  pyodide.FS.unlink("/engine.zip");
+  const engine = engineModules(pyodide);
   // Where a warm start goes (bench/phone_speed.py prints it): the read left after the files' check, the
   // restore, the wait for the bundle's check with the server, Python's first answer, the unpack.
   Object.assign(steps, { read: t1 - t0, restore: t2 - t1, check: t3 - t2, first: t4 - t3, unpack: performance.now() - t4 });
@@ -161,14 +156,23 @@ async function restore(saved, bytesP, codeP, steps) {
 
 // A start with no snapshot: Python as plain as the bare boot (no snapshot mode, no warm-up); the snapshot
 // is made aside, by a second worker (`makeSnapshot`), once this one answers (issue 35: the cold start).
-async function importFresh(codeP, makeSnapshot = false) {
+// `steps` gets where the start went (bench/phone_speed.py prints it): Python's boot, the wait for the
+// bundle after it, the unpack, the engine's import.
+async function importFresh(codeP, makeSnapshot = false, steps = {}) {
+  const t0 = performance.now();
   const pyodide = await loadPyodide({ indexURL: INDEX, packages: [], _makeSnapshot: makeSnapshot });
+  const t1 = performance.now();
   // No .pyc written: the in-memory file system goes with the worker (the snapshot keeps only the heap);
   // the bundle brings its own bytecode when the server could compile it (api/web/engine_bundle.py).
   // Its standard-library modules that Pyodide's boot did not import come compiled too (STDLIB_DIR there).
   pyodide.runPython(`import sys; sys.dont_write_bytecode = True; sys.path[:0] = ['${ENGINE_DIR}/${STDLIB_DIR}', '${ENGINE_DIR}']`);
   const code = await codeP;
-  return { pyodide, code, engine: await loadEngine(pyodide, code) };
+  const t2 = performance.now();
+  pyodide.unpackArchive(code.data, "zip", { extractDir: ENGINE_DIR });
+  const t3 = performance.now();
+  const engine = engineModules(pyodide);
+  Object.assign(steps, { boot: t1 - t0, wait: t2 - t1, unpack: t3 - t2, import: performance.now() - t3 });
+  return { pyodide, code, engine };
 }
 
 // In a worker of its own (the page's engine.js starts it after a cold start): Python started, the engine
@@ -230,11 +234,11 @@ async function start() {
     }
   }
   const restored = !!engine;
-  engine ||= (await importFresh(codeP)).engine;
+  engine ||= (await importFresh(codeP, false, detail)).engine;
   const code = await codeP;
   ({ table, scorers } = engine);
   const t3 = performance.now();
-  const steps = { files: t1 - t0, bundle: bundleMs, [restored ? "snapshot" : "python"]: t3 - t1, ...(restored ? detail : {}) };
+  const steps = { files: t1 - t0, bundle: bundleMs, [restored ? "snapshot" : "python"]: t3 - t1, ...detail };
   return { version: code.version, ms: Math.round(t3 - t0), steps, snapshot: restored, snapshotWanted: !restored };
 }
 
