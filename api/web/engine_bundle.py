@@ -14,13 +14,15 @@ or ``python3.12`` on the PATH), the bundle also carries each module's bytecode
 (``__pycache__/*.cpython-312.pyc``, unchecked-hash: the bundle's version already
 changes with any source), so the phone imports the engine without compiling it
 (issue 35: about half the engine's import; docs/decisions/engine-bytecode.md).
-Without one the bundle holds the sources only, as before.
+Without one the bundle holds the sources only, as before.  ``api/offline/validated.json`` names the
+shipped editions this build validated, so the phone does not validate them again.
 """
 from __future__ import annotations
 
 import functools
 import hashlib
 import io
+import json
 import logging
 import os
 import shutil
@@ -36,6 +38,7 @@ from flask import Blueprint, Response, request
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("api/games", "api/offline")
 EDITIONS = "api/data/*.placeholder.json"
+VALIDATED = "api/offline/validated.json"  # written here, not in the repository
 EPOCH = (1980, 1, 1, 0, 0, 0)  # the earliest zip date: the same bytes on every machine
 PYODIDE_PYTHON = (3, 12)  # the CPython inside the pinned Pyodide 0.27.7 (3.12.7): bytecode is per minor version
 CACHE_TAG = "cpython-312"
@@ -125,6 +128,23 @@ def bytecode(root: Path, names: list[str], python: str | None) -> dict[str, byte
         return {name: (Path(tmp) / name).read_bytes() for name in out}
 
 
+def validated_editions(root: Path, names: list[str]) -> bytes:
+    """``api/offline/validated.json``: the SHA-256 of each shipped Asian Tigers edition this build validated
+    (the phone then builds it without validating it again, `api.offline.editions`)."""
+    from api.games.asian_tigers.edition.load import load_edition
+    from api.games.provenance import EditionError
+
+    validated = {}
+    for name in names:
+        if name.startswith("api/data/asian-tigers") and name.endswith(".json"):
+            try:
+                load_edition(root / name)
+            except EditionError:
+                continue  # the phone validates it, and says why it is refused
+            validated[name] = hashlib.sha256((root / name).read_bytes()).hexdigest()
+    return json.dumps(validated, indent=1, sort_keys=True).encode()
+
+
 def build(root: Path = ROOT, python: str | None = "auto") -> Bundle:
     """Zip the engine files of `root` (deterministic) and hash their contents.
 
@@ -133,6 +153,7 @@ def build(root: Path = ROOT, python: str | None = "auto") -> Bundle:
     digest = hashlib.sha256()
     buffer = io.BytesIO()
     files = {name: (root / name).read_bytes() for name in bundle_files(root)}
+    files[VALIDATED] = validated_editions(root, list(files))
     files |= bytecode(root, list(files), bytecode_python() if python == "auto" else python)
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
         for name in sorted(files):

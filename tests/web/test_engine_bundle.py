@@ -133,3 +133,32 @@ def test_without_a_working_compiler_the_bundle_holds_the_sources_only(tmp_path):
     bundle = engine_bundle.build(python=str(broken))
     assert bundle == engine_bundle.build(python=None)
     assert not [n for n in zipfile.ZipFile(io.BytesIO(bundle.data)).namelist() if n.endswith(".pyc")]
+
+
+PHONE_EDITION = """import sys
+from api.games.asian_tigers.edition import checks, load
+from api.offline import editions
+calls = []
+load.validate_edition_document = lambda *a, **k: calls.append(1) or checks.validate_edition_document(*a, **k)
+shipped = editions.load_edition(None)
+on_phone = len(calls)
+checked = load.load_edition(load.DEFAULT_EDITION_PATH)
+print(on_phone, shipped == checked and shipped.content_hash == checked.content_hash)
+"""
+
+
+def test_the_phone_does_not_validate_again_the_shipped_edition_the_bundle_validated(tmp_path):
+    zipfile.ZipFile(io.BytesIO(engine_bundle.build(python=None).data)).extractall(tmp_path)
+    validated = json.loads((tmp_path / engine_bundle.VALIDATED).read_text())
+    assert list(validated) == ["api/data/asian-tigers.placeholder.json"]
+    run = lambda: subprocess.run([sys.executable, "-S", "-E", "-c", PHONE_EDITION], cwd=tmp_path,  # noqa: E731
+                                 capture_output=True, text=True, timeout=60)
+    out = run()
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["0", "True"]  # built as validated, not validated again
+    # Other bytes than the build validated (one more space): validated on the phone as before.
+    edition = tmp_path / "api/data/asian-tigers.placeholder.json"
+    edition.write_text(edition.read_text() + " ")
+    out = run()
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["1", "True"]
