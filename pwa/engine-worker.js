@@ -91,27 +91,42 @@ const ENGINE_DIR = "/engine";
 const WARM_UP = [{ players: [{ name: "A", color: "red" }], solo: { difficulty: 2, variant: "solo", tiles: "generated" } },
                  { players: [{ name: "A", color: "red" }, { name: "B", color: "blue" }] }];
 
-// After a restore, the bundle's files the engine may still read: its data files (the editions are read
-// from disk) and the modules the snapshot does not hold yet (e.g. the Nippon and Asara scorers).  The file
-// system lives outside the heap the snapshot keeps, so these are written again; the rest are not (nor the
-// standard library's bytecode: a module the snapshot lacks comes from Pyodide's own files then).
 const STDLIB_DIR = "stdlib-cpython-312";
-const UNPACK_MISSING = `
-def _engine_unpack_missing(path, root):
-    import sys, zipfile
+const CACHE_TAG = "cpython-312";
+// The bundle's files, written into Pyodide's file system: each module once, as its bytecode when the
+// bundle has it (a sourceless .pyc in its package: half the files to write, nothing to compile), else
+// as its source; the data files as they are.  After a restore (`missingOnly`): only the data files and the
+// modules the snapshot does not hold (e.g. the Nippon and Asara scorers), as the file system lives outside
+// the heap the snapshot keeps (nor the standard library's bytecode: Pyodide's own files serve then).
+const UNPACK = (missingOnly) => `
+def _engine_unpack(path, root, missing_only):
+    import os, sys, zipfile
     with zipfile.ZipFile(path) as zf:
-        for name in zf.namelist():
-            if name.startswith("${STDLIB_DIR}/"):
-                continue
+        names = zf.namelist()
+        present = set(names)
+        for name in names:
             folder, _, file = name.rpartition("/")
+            target = name
             if folder.endswith("/__pycache__"):
                 folder, file = folder[:-len("/__pycache__")], file.split(".")[0] + ".py"
+                target = f"{folder}/{file}c"
+            elif file.endswith(".py") and f"{folder}/__pycache__/{file[:-3]}.${CACHE_TAG}.pyc" in present:
+                continue  # its bytecode is written instead
             module = ".".join(folder.split("/") + ([] if file == "__init__.py" else [file[:-3]]))
-            if not (file.endswith(".py") and module in sys.modules):
-                zf.extract(name, root)
-_engine_unpack_missing("/engine.zip", "${ENGINE_DIR}")
-del _engine_unpack_missing
+            if missing_only and (name.startswith("${STDLIB_DIR}/") or (file.endswith(".py") and module in sys.modules)):
+                continue
+            os.makedirs(f"{root}/{folder}", exist_ok=True)
+            with open(f"{root}/{target}", "wb") as out:
+                out.write(zf.read(name))
+_engine_unpack("/engine.zip", "${ENGINE_DIR}", ${missingOnly ? "True" : "False"})
+del _engine_unpack
 `;
+
+function unpack(pyodide, code, missingOnly) {
+  pyodide.FS.writeFile("/engine.zip", new Uint8Array(code.data));
+  pyodide.runPython(UNPACK(missingOnly));
+  pyodide.FS.unlink("/engine.zip");
+}
 
 const engineModules = (pyodide) => ({ table: pyodide.pyimport("api.offline.table"),
                                      scorers: pyodide.pyimport("api.offline.scorers") });
@@ -144,9 +159,7 @@ async function restore(saved, bytesP, codeP, steps) {
   const check = pyodide.runPython("import random, api.offline.table as t; random.seed(); len(t.TABLES)");
   if (pyodide.globals.get("ENGINE_SNAPSHOT") !== code.version || check !== 0) throw new Error("not this engine's snapshot");
   const t4 = performance.now();
-  pyodide.FS.writeFile("/engine.zip", new Uint8Array(code.data));
-  pyodide.runPython(UNPACK_MISSING);
-  pyodide.FS.unlink("/engine.zip");
+  unpack(pyodide, code, true);
   const engine = engineModules(pyodide);
   // Where a warm start goes (bench/phone_speed.py prints it): the read left after the files' check, the
   // restore, the wait for the bundle's check with the server, Python's first answer, the unpack.
@@ -168,7 +181,7 @@ async function importFresh(codeP, makeSnapshot = false, steps = {}) {
   pyodide.runPython(`import sys; sys.dont_write_bytecode = True; sys.path[:0] = ['${ENGINE_DIR}/${STDLIB_DIR}', '${ENGINE_DIR}']`);
   const code = await codeP;
   const t2 = performance.now();
-  pyodide.unpackArchive(code.data, "zip", { extractDir: ENGINE_DIR });
+  unpack(pyodide, code, false);
   const t3 = performance.now();
   const engine = engineModules(pyodide);
   Object.assign(steps, { boot: t1 - t0, wait: t2 - t1, unpack: t3 - t2, import: performance.now() - t3 });
