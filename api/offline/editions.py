@@ -13,7 +13,11 @@ import pathlib
 from typing import Any
 
 from api.games import asian_tigers as engine
-from api.games.asian_tigers.edition.load import DEFAULT_EDITION_PATH, build_edition, check_names
+from api.games.asian_tigers.edition.load import (
+    DEFAULT_EDITION_PATH,
+    build_edition,
+    check_names,
+)
 from api.games.provenance import ProvenanceMap
 
 VALIDATED = pathlib.Path(__file__).with_name("validated.json")

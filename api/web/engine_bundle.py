@@ -112,7 +112,7 @@ def bytecode(root: Path, names: list[str], python: str | None) -> dict[str, byte
             (Path(tmp) / name).write_bytes(content)
         (Path(tmp) / STDLIB_DIR).mkdir(exist_ok=True)
         try:
-            done = subprocess.run([python, "-I", "-c", COMPILE, tmp], capture_output=True, timeout=300)
+            done = subprocess.run([python, "-I", "-c", COMPILE, tmp], capture_output=True, timeout=300, check=False)
         except (OSError, subprocess.TimeoutExpired) as exc:
             log.warning("engine bundle without bytecode: %s could not compile it (%s)", python, exc)
             return {}
