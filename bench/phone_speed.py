@@ -9,8 +9,11 @@ Prints side by side, for notes (never asserted in tests):
 - engine cold start: the app's engine worker with its files cached but no memory snapshot (Python
   starts and the bundle is imported; the snapshot is then made aside by a second worker, awaited
   before the warm start but not timed), from ``prepare()`` to its first answer; the ratio to the bare
-  boot (target ≤ 1.25);
+  boot (target ≤ 1.25), and its parts (boot, wait for the bundle, unpack, import).  Set
+  ``TABLEKEEPER_ENGINE_PYTHON`` to a CPython 3.12 if ``python3.12`` is not on the PATH: the bundle then
+  carries its bytecode (api/web/engine_bundle.py), as a deployment with one does;
 - engine warm start: the same with the snapshot kept (target ≤ 0.5 s);
+- after each start, the first view: a two-player game opened by that engine (not part of the start's time);
 - with ``--old-worker REF`` (e.g. ``main``): the cold and warm starts of that commit's
   ``pwa/engine-worker.js`` too (served in its place), today's path beside the new one;
 - tap → next question on screen, median of ``--taps`` taps on a two-player game: with the engine running
@@ -22,11 +25,14 @@ Prints side by side, for notes (never asserted in tests):
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+import requests
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -50,7 +56,13 @@ PREPARE = """async (dropSnapshot) => {
   const e = await import('/js/offline/engine.js');
   const t0 = performance.now();
   const info = await e.prepare();
-  return { ms: performance.now() - t0, steps: info.steps, snapshot: info.snapshot };
+  const ms = performance.now() - t0;
+  // The first view: a two-player game opened by the engine just started (the edition loaded, if not yet).
+  const t1 = performance.now();
+  const opened = await e.call('open_json', JSON.stringify({ game_id: 'bench-first-view', edition: null, seed: 5,
+    actions: [], meta: { version: 1 }, options: { players: [{ name: 'A', color: 'red' }, { name: 'B', color: 'blue' }] } }));
+  if (!opened.ok) throw new Error('the first view failed');
+  return { ms, first: performance.now() - t1, steps: info.steps, snapshot: info.snapshot };
 }"""
 # From the tap to the next question on screen (the header's version changes; read on the next frame).
 TAP = """async () => {
@@ -128,6 +140,11 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
         server = Server(Path(tmp))
         server.start()
+        # Each server process builds its bundle (and compiles its bytecode) on its first request: done here
+        # for both workers, as on a server that has been up for a while, so no start below waits for it.
+        for _ in range(6):
+            requests.get(server.url + "/api/engine-bundle", timeout=300)
+        print(f"load average at the start: {', '.join(f'{x:.1f}' for x in os.getloadavg())}")
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         try:
             ctx = browser.new_context(viewport=PHONE, service_workers="block", is_mobile=True, has_touch=True)
@@ -156,9 +173,12 @@ def main() -> None:
             for label, cold, warm in rows:
                 steps = ", ".join(f"{k} {v / 1000:.2f}" for k, v in cold["steps"].items())
                 parts = ", ".join(f"{k} {v / 1000:.2f}" for k, v in (warm["steps"] or {}).items())
-                print(f"engine {label:>12}: cold {cold['ms'] / 1000:.2f} s (×{cold['ms'] / floor:.2f} bare; {steps})"
-                      f" · warm {warm['ms'] / 1000:.2f} s (snapshot {'used' if warm['snapshot'] else 'NOT used'}; {parts})")
+                print(f"engine {label:>12}: cold {cold['ms'] / 1000:.2f} s (×{cold['ms'] / floor:.2f} bare; {steps};"
+                      f" then first view {cold['first'] / 1000:.2f})"
+                      f" · warm {warm['ms'] / 1000:.2f} s (snapshot {'used' if warm['snapshot'] else 'NOT used'}; {parts};"
+                      f" then first view {warm['first'] / 1000:.2f})")
 
+            print(f"load average after the starts: {', '.join(f'{x:.1f}' for x in os.getloadavg())}")
             if not args.taps:
                 return
             cdp = ctx.new_cdp_session(page)

@@ -21,7 +21,7 @@ const FILES = { "pyodide.asm.wasm": 10105545, "python_stdlib.zip": 2360737, "pyo
                 "pyodide-lock.json": 112205, "pyodide.mjs": 13931 };
 // This file and the page's local play module are not in the app shell: they are kept with Pyodide.
 const SCRIPTS = ["/engine-worker.js", "/js/offline/local.js"];
-const BUNDLE_SIZE = 180000;
+const BUNDLE_SIZE = 980000;  // with the modules' bytecode (api/web/engine_bundle.py)
 const BUNDLE_CHECK_MS = 3000;
 const SCORER_CALLS = new Set(["score_json", "scorer_edition_json"]);  // the rest: api.offline.table
 let table = null;
@@ -91,11 +91,45 @@ const ENGINE_DIR = "/engine";
 const WARM_UP = [{ players: [{ name: "A", color: "red" }], solo: { difficulty: 2, variant: "solo", tiles: "generated" } },
                  { players: [{ name: "A", color: "red" }, { name: "B", color: "blue" }] }];
 
-async function loadEngine(pyodide, code) {
-  // The edition files are read from disk, so they are unpacked after a restore too (the snapshot holds only the heap).
-  pyodide.unpackArchive(code.data, "zip", { extractDir: ENGINE_DIR });
-  return { table: pyodide.pyimport("api.offline.table"), scorers: pyodide.pyimport("api.offline.scorers") };
+const STDLIB_DIR = "stdlib-cpython-312";
+const CACHE_TAG = "cpython-312";
+// The bundle's files, written into Pyodide's file system: each module once, as its bytecode when the
+// bundle has it (a sourceless .pyc in its package: half the files to write, nothing to compile), else
+// as its source; the data files as they are.  After a restore (`missingOnly`): only the data files and the
+// modules the snapshot does not hold (e.g. the Nippon and Asara scorers), as the file system lives outside
+// the heap the snapshot keeps (nor the standard library's bytecode: Pyodide's own files serve then).
+const UNPACK = (missingOnly) => `
+def _engine_unpack(path, root, missing_only):
+    import os, sys, zipfile
+    with zipfile.ZipFile(path) as zf:
+        names = zf.namelist()
+        present = set(names)
+        for name in names:
+            folder, _, file = name.rpartition("/")
+            target = name
+            if folder.endswith("/__pycache__"):
+                folder, file = folder[:-len("/__pycache__")], file.split(".")[0] + ".py"
+                target = f"{folder}/{file}c"
+            elif file.endswith(".py") and f"{folder}/__pycache__/{file[:-3]}.${CACHE_TAG}.pyc" in present:
+                continue  # its bytecode is written instead
+            module = ".".join(folder.split("/") + ([] if file == "__init__.py" else [file[:-3]]))
+            if missing_only and (name.startswith("${STDLIB_DIR}/") or (file.endswith(".py") and module in sys.modules)):
+                continue
+            os.makedirs(f"{root}/{folder}", exist_ok=True)
+            with open(f"{root}/{target}", "wb") as out:
+                out.write(zf.read(name))
+_engine_unpack("/engine.zip", "${ENGINE_DIR}", ${missingOnly ? "True" : "False"})
+del _engine_unpack
+`;
+
+function unpack(pyodide, code, missingOnly) {
+  pyodide.FS.writeFile("/engine.zip", new Uint8Array(code.data));
+  pyodide.runPython(UNPACK(missingOnly));
+  pyodide.FS.unlink("/engine.zip");
 }
+
+const engineModules = (pyodide) => ({ table: pyodide.pyimport("api.offline.table"),
+                                     scorers: pyodide.pyimport("api.offline.scorers") });
 
 // Pyodide 0.27.7's snapshot layout: a header (magic, heap offset, …) and then the heap, whole wasm pages.
 // Pyodide checks its build id but sizes its memory by the length, and a wrong length leaves its start
@@ -125,7 +159,8 @@ async function restore(saved, bytesP, codeP, steps) {
   const check = pyodide.runPython("import random, api.offline.table as t; random.seed(); len(t.TABLES)");
   if (pyodide.globals.get("ENGINE_SNAPSHOT") !== code.version || check !== 0) throw new Error("not this engine's snapshot");
   const t4 = performance.now();
-  const engine = await loadEngine(pyodide, code);
+  unpack(pyodide, code, true);
+  const engine = engineModules(pyodide);
   // Where a warm start goes (bench/phone_speed.py prints it): the read left after the files' check, the
   // restore, the wait for the bundle's check with the server, Python's first answer, the unpack.
   Object.assign(steps, { read: t1 - t0, restore: t2 - t1, check: t3 - t2, first: t4 - t3, unpack: performance.now() - t4 });
@@ -134,12 +169,23 @@ async function restore(saved, bytesP, codeP, steps) {
 
 // A start with no snapshot: Python as plain as the bare boot (no snapshot mode, no warm-up); the snapshot
 // is made aside, by a second worker (`makeSnapshot`), once this one answers (issue 35: the cold start).
-async function importFresh(codeP, makeSnapshot = false) {
+// `steps` gets where the start went (bench/phone_speed.py prints it): Python's boot, the wait for the
+// bundle after it, the unpack, the engine's import.
+async function importFresh(codeP, makeSnapshot = false, steps = {}) {
+  const t0 = performance.now();
   const pyodide = await loadPyodide({ indexURL: INDEX, packages: [], _makeSnapshot: makeSnapshot });
-  // No .pyc files: the in-memory file system goes with the worker (the snapshot keeps only the heap).
-  pyodide.runPython(`import sys; sys.dont_write_bytecode = True; sys.path.insert(0, '${ENGINE_DIR}')`);
+  const t1 = performance.now();
+  // No .pyc written: the in-memory file system goes with the worker (the snapshot keeps only the heap);
+  // the bundle brings its own bytecode when the server could compile it (api/web/engine_bundle.py).
+  // Its standard-library modules that Pyodide's boot did not import come compiled too (STDLIB_DIR there).
+  pyodide.runPython(`import sys; sys.dont_write_bytecode = True; sys.path[:0] = ['${ENGINE_DIR}/${STDLIB_DIR}', '${ENGINE_DIR}']`);
   const code = await codeP;
-  return { pyodide, code, engine: await loadEngine(pyodide, code) };
+  const t2 = performance.now();
+  unpack(pyodide, code, false);
+  const t3 = performance.now();
+  const engine = engineModules(pyodide);
+  Object.assign(steps, { boot: t1 - t0, wait: t2 - t1, unpack: t3 - t2, import: performance.now() - t3 });
+  return { pyodide, code, engine };
 }
 
 // In a worker of its own (the page's engine.js starts it after a cold start): Python started, the engine
@@ -201,11 +247,11 @@ async function start() {
     }
   }
   const restored = !!engine;
-  engine ||= (await importFresh(codeP)).engine;
+  engine ||= (await importFresh(codeP, false, detail)).engine;
   const code = await codeP;
   ({ table, scorers } = engine);
   const t3 = performance.now();
-  const steps = { files: t1 - t0, bundle: bundleMs, [restored ? "snapshot" : "python"]: t3 - t1, ...(restored ? detail : {}) };
+  const steps = { files: t1 - t0, bundle: bundleMs, [restored ? "snapshot" : "python"]: t3 - t1, ...detail };
   return { version: code.version, ms: Math.round(t3 - t0), steps, snapshot: restored, snapshotWanted: !restored };
 }
 

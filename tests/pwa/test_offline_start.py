@@ -8,9 +8,10 @@
    afterwards, so the change was missed and a prepared phone said "Not ready for offline play
    yet" (test_offline's solo game failed about one run in 15 that way).  Here frames come
    150 ms late, as on a busy phone.
-2. The first start of an engine version keeps a memory snapshot; later starts restore it.  A
-   snapshot that cannot be restored is dropped: the engine imports as on its first start, and
-   the game starts all the same.
+2. The first start of an engine version keeps a memory snapshot; later starts restore it (and
+   write again only the bundle's files the snapshot does not hold: a scorer imported later still
+   loads).  A snapshot that cannot be restored is dropped: the engine imports as on its first
+   start, and the game starts all the same.
 """
 from __future__ import annotations
 
@@ -80,6 +81,10 @@ def test_a_prepared_phone_restarts_its_engine_offline_from_its_snapshot_or_witho
     start_solo_game(page)
     engine = page.evaluate(ENGINE)
     assert engine["status"] == "ready" and engine["snapshot"] is True and engine["version"] == version
+    # After a restore only the modules the snapshot does not hold are written again (with the data files):
+    # the Nippon scorer, never imported before the snapshot, still loads and reads its edition.
+    nippon = page.evaluate("async () => (await import('/js/offline/engine.js')).call('scorer_edition_json', 'nippon')")
+    assert nippon["edition"] == "nippon.placeholder" and nippon["players"] == {"min": 2, "max": 4}, nippon
 
     # A snapshot that is not one (here: zeros under its name) is dropped and the engine imports.
     page.evaluate("""async (key) => (await caches.open('engine-snapshot')).put(key,

@@ -30,7 +30,9 @@ def test_bundle_holds_the_engine_its_data_and_the_phone_table_and_nothing_of_the
     names = zipfile.ZipFile(io.BytesIO(engine_bundle.current().data)).namelist()
     assert "api/games/asian_tigers/__init__.py" in names and "api/offline/table.py" in names
     assert "api/data/asian-tigers.placeholder.json" in names and "api/games/nippon/__init__.py" in names
-    assert not [n for n in names if n.startswith(("api/web", "api/storage")) or "__pycache__" in n]
+    assert not [n for n in names if n.startswith(("api/web", "api/storage"))]
+    # No bytecode of this server's own Python: only Pyodide's, compiled for the bundle (see below).
+    assert not [n for n in names if "__pycache__" in n and not n.endswith(".cpython-312.pyc")]
     assert not [n for n in names if "idempotency" in n]  # the server's storage data never ships to phones
 
 
@@ -84,3 +86,82 @@ def test_vendoring_refuses_a_tarball_whose_integrity_differs(tmp_path, capsys):
     assert not (tmp_path / "out").exists() and "integrity mismatch" in capsys.readouterr().err
     empty = "sha512-z4PhNX7vuL3xVChQ1m2AB9Yg5AULVxXcg/SpIdNs6c5H0NE8XYXysP+DGNKHfuwvY7kxvUdBeoGlODJ6+SfaPg=="
     assert vendor_pyodide.integrity_of(b"") == empty  # the SRI form npm publishes
+
+
+def _pyodide_python():
+    python = engine_bundle.bytecode_python()
+    if not python or subprocess.run([python, "-c", "import sys; assert sys.version_info[:2] == (3, 12)"],
+                                    capture_output=True, check=False).returncode != 0:
+        pytest.skip("no CPython 3.12 at hand (TABLEKEEPER_ENGINE_PYTHON or python3.12)")
+    return python
+
+
+@pytest.mark.skipif(not (PYODIDE / "pyodide-lock.json").is_file(), reason="run `make pyodide` first")
+def test_with_a_cpython_of_pyodides_version_the_bundle_carries_bytecode_that_runs_without_the_sources(tmp_path):
+    python = _pyodide_python()
+    lock = json.loads((PYODIDE / "pyodide-lock.json").read_text())
+    assert tuple(int(n) for n in lock["info"]["python"].split(".")[:2]) == engine_bundle.PYODIDE_PYTHON
+    bundle = engine_bundle.build(python=python)
+    assert bundle.version != engine_bundle.build(python=None).version  # another bundle, another version
+    zf = zipfile.ZipFile(io.BytesIO(bundle.data))
+    names = zf.namelist()
+    sources = [n for n in names if n.endswith(".py")]
+    cached = {n for n in names if "/__pycache__/" in n}
+    assert cached == {f"{d}/__pycache__/{f[:-3]}.cpython-312.pyc" for d, _, f in (n.rpartition("/") for n in sources)}
+    stdlib = {n for n in names if n.startswith(engine_bundle.STDLIB_DIR + "/")}
+    assert {f"{engine_bundle.STDLIB_DIR}/{m}.pyc" for m in ("dataclasses", "pickle", "json/__init__")} <= stdlib
+    zf.extractall(tmp_path)
+    # The bytecode is what runs: with every engine source emptied (and no .pyc written), the engine still plays.
+    for name in sources:
+        (tmp_path / name).write_text("raise SystemExit('the source was compiled, not its bytecode')\n")
+    script = ("import json, sys; sys.path[:0] = [sys.argv[1]]; from api.offline import scorers, table;"
+              "p = {'game_id': 'g', 'edition': None, 'seed': 3, 'actions': [], 'meta': {'version': 1},"
+              " 'options': {'players': [{'name': 'A', 'color': 'red'}], 'solo': {'difficulty': 2}}};"
+              "a = json.loads(table.open_json(json.dumps(p))); assert a['ok'], a;"
+              "print(len(a['view']['legal_actions']), sys.modules['dataclasses'].__file__)")
+    out = subprocess.run([python, "-S", "-E", "-B", "-c", script, str(tmp_path / engine_bundle.STDLIB_DIR)],
+                         cwd=tmp_path, capture_output=True, text=True, timeout=120, check=False)
+    assert out.returncode == 0, out.stderr
+    count, dataclasses_file = out.stdout.split()
+    assert int(count) > 0 and dataclasses_file == str(tmp_path / engine_bundle.STDLIB_DIR / "dataclasses.pyc")
+
+
+def test_without_a_working_compiler_the_bundle_holds_the_sources_only(tmp_path):
+    broken = tmp_path / "python3.12"
+    broken.write_text("#!/bin/sh\nexit 1\n")
+    broken.chmod(0o755)
+    bundle = engine_bundle.build(python=str(broken))
+    assert bundle == engine_bundle.build(python=None)
+    assert not [n for n in zipfile.ZipFile(io.BytesIO(bundle.data)).namelist() if n.endswith(".pyc")]
+
+
+PHONE_EDITION = """import sys
+from api.games.asian_tigers.edition import checks, load
+from api.offline import editions
+calls = []
+load.validate_edition_document = lambda *a, **k: calls.append(1) or checks.validate_edition_document(*a, **k)
+shipped = editions.load_edition(None)
+on_phone = len(calls)
+checked = load.load_edition(load.DEFAULT_EDITION_PATH)
+print(on_phone, shipped == checked and shipped.content_hash == checked.content_hash)
+"""
+
+
+def test_the_phone_does_not_validate_again_the_shipped_edition_the_bundle_validated(tmp_path):
+    zipfile.ZipFile(io.BytesIO(engine_bundle.build(python=None).data)).extractall(tmp_path)
+    validated = json.loads((tmp_path / engine_bundle.VALIDATED).read_text())
+    assert list(validated) == ["api/data/asian-tigers.placeholder.json"]
+
+    def run():
+        return subprocess.run([sys.executable, "-S", "-E", "-c", PHONE_EDITION], cwd=tmp_path,
+                              capture_output=True, text=True, timeout=60, check=False)
+
+    out = run()
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["0", "True"]  # built as validated, not validated again
+    # Other bytes than the build validated (one more space): validated on the phone as before.
+    edition = tmp_path / "api/data/asian-tigers.placeholder.json"
+    edition.write_text(edition.read_text() + " ")
+    out = run()
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["1", "True"]
