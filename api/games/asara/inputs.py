@@ -1,25 +1,6 @@
 """What an Asara table enters at the end of the game, checked against the rules and the edition.
 
-Input shape (plain JSON; list positions and ids appear in error paths)::
-
-    {
-      "players": [
-        {"id": "P1", "asari": 27, "building_prestige": 31},     # or "building_turns": [3, 5, 2, ...]
-        {"id": "P2", "asari": 9}
-      ],
-      "years": [                                                 # one entry per year, in order
-        {"caliph": "P2",                                         # who holds the Caliph's patronage at year end
-         "towers": {"P1": [{"color": "red",
-                            "sections": {"base": 1, "trunk": 2, "window": 1, "turret": 1},
-                            "gold_sections": 1}]}}
-      ]
-    }
-
-Each year lists every tower standing at that year end (a player missing from
-``towers`` has none); the last year's towers are the ones the final evaluation
-ranks.  ``gold_sections`` defaults to 0.  Building-turn prestige is optional:
-either a total (``building_prestige``) or the sections used in each building
-turn (``building_turns``), which the edition's table converts.
+The input, field by field: docs/scorers.md ("Asara, detailed").
 """
 from __future__ import annotations
 
