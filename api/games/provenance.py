@@ -87,7 +87,6 @@ class ProvenanceMap:
                 literal.setdefault(segments, []).append(pattern)
         return literal, wild
 
-
     @cached_property
     def _by_pattern(self) -> dict[str, str]:
         return {pattern: value for pattern, _, value in self.patterns}

@@ -1,6 +1,7 @@
 """Building blocks shared by the Nippon and Asara end-game scorers: the input error (`ScoringInputError`), checks of
 plain JSON input that name a bad value by its JSON pointer, edition-file readers that raise `EditionError` naming the
-bad data's path, placeholder tracking, score sheets, and a value's path said in words.
+bad data's path, placeholder tracking, score sheets, a value's path said in words, and a maximum matching (the Asian
+Tigers edition checks use it too).
 
 Both scorers raise the one `ScoringInputError`, so the web layer catches a single class.  Pure Python.
 """
@@ -10,7 +11,7 @@ import copy
 import json
 import os
 import pathlib
-from typing import Any, Iterable, Mapping
+from typing import Any, Callable, Hashable, Iterable, Mapping
 
 from api.games.field_problems import refuse_field
 from api.games.messages import Message, english_ordinal as ordinal, msg, plus_sum, said
@@ -302,6 +303,24 @@ def sheet_row(sheet: ScoreSheet, labels: Mapping[str, Any], ranking: list[dict],
 def check_row(check: Any, status: str, detail: Any) -> dict:
     """One entry of a result's ``verification``: what was checked, its status, and how."""
     return {**said("check", check), "status": status, **said("detail", detail)}
+
+
+def max_matching(items: Iterable[Hashable], slots_for: Callable[[Any], Iterable[Hashable]]) -> dict:
+    """A maximum bipartite matching (slot -> item) by augmenting paths (Kuhn's algorithm)."""
+    match: dict = {}
+
+    def augment(item: Hashable, seen: set) -> bool:
+        for slot in slots_for(item):
+            if slot not in seen:
+                seen.add(slot)
+                if slot not in match or augment(match[slot], seen):
+                    match[slot] = item
+                    return True
+        return False
+
+    for item in items:
+        augment(item, set())
+    return match
 
 
 # --------------------------------------------------------------------------- naming a value in words

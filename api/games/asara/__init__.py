@@ -4,7 +4,7 @@ Public API:
     load_asara_data(source=None) -> AsaraData          # path, dict or None (shipped placeholder edition)
     score(end_state: dict, data=None) -> dict          # JSON-ready result
     ScoringInputError                                  # impossible input: .code, .rule, .path, .message
-The input shape is documented in `api.games.asara.inputs`.
+The input, field by field: docs/scorers.md ("The Nippon and Asara scorers' input").
 """
 from api.games.asara.data import AsaraData, load_asara_data
 from api.games.asara.scoring import score

@@ -1,18 +1,6 @@
 """Asara "end only" input: what lies on the table when the game is over, checked against the box.
 
-Input shape (plain JSON; the player's name is their id in the result)::
-
-    {
-      "mode": "end_only",
-      "players": [
-        {"name": "Ann", "asari": 27, "prestige": 41,           # prestige: the track after the 4th year end
-         "towers": [{"color": "red", "sections": 5, "gold": 1},   # a tower = its base, its turret and what
-                    {"color": "brown", "sections": 3}]}          # lies between: sections counts them all
-      ],
-      "years": [                                                 # optional: the four year-end evaluations
-        {"caliph": "Ann", "towers": {"Ann": 1}, "gold": {"Ann": 0}}   # a player left out had 0
-      ]
-    }
+The input, field by field: docs/scorers.md ("Asara, end only").
 
 The prestige-track position already holds the building turns and the year-end
 evaluations; the final evaluation (ASA-SCORE-05..12) is added to it.  Without

@@ -1,25 +1,6 @@
 """What an Asara table enters at the end of the game, checked against the rules and the edition.
 
-Input shape (plain JSON; list positions and ids appear in error paths)::
-
-    {
-      "players": [
-        {"id": "P1", "asari": 27, "building_prestige": 31},     # or "building_turns": [3, 5, 2, ...]
-        {"id": "P2", "asari": 9}
-      ],
-      "years": [                                                 # one entry per year, in order
-        {"caliph": "P2",                                         # who holds the Caliph's patronage at year end
-         "towers": {"P1": [{"color": "red",
-                            "sections": {"base": 1, "trunk": 2, "window": 1, "turret": 1},
-                            "gold_sections": 1}]}}
-      ]
-    }
-
-Each year lists every tower standing at that year end (a player missing from
-``towers`` has none); the last year's towers are the ones the final evaluation
-ranks.  ``gold_sections`` defaults to 0.  Building-turn prestige is optional:
-either a total (``building_prestige``) or the sections used in each building
-turn (``building_turns``), which the edition's table converts.
+The input, field by field: docs/scorers.md ("Asara, detailed").
 """
 from __future__ import annotations
 
@@ -32,7 +13,8 @@ from api.games.asara.bounds import (
 from api.games.asara.data import AsaraData
 from api.games.messages import msg
 from api.games.scorekit import (
-    ScoringInputError, child, read_int, read_list, read_mapping, read_object, read_player_ids, read_player_ref,
+    ScoringInputError, child, max_matching, read_int, read_list, read_mapping, read_object, read_player_ids,
+    read_player_ref,
 )
 
 
@@ -194,24 +176,14 @@ def _check_towers_only_grow(years: tuple[YearEnd, ...]) -> None:
 
 
 def _can_grow_into(old: list[Tower], new: list[Tower], gold: bool) -> bool:
-    """Whether every old tower can be matched to its own new tower it could have grown into (Kuhn's matching);
+    """Whether every old tower can be matched to its own new tower it could have grown into (`max_matching`);
     with `gold`, a tower keeps its gold sections and gains gold only in sections added to it."""
     def fits(a: Tower, b: Tower) -> bool:
         added = b.height - a.height
         return added >= 0 and (not gold or a.gold_sections <= b.gold_sections <= a.gold_sections + added)
 
-    owner: dict[int, int] = {}
-
-    def assign(i: int, seen: set[int]) -> bool:
-        for j, tower in enumerate(new):
-            if j not in seen and fits(old[i], tower):
-                seen.add(j)
-                if j not in owner or assign(owner[j], seen):
-                    owner[j] = i
-                    return True
-        return False
-
-    return all(assign(i, set()) for i in range(len(old)))
+    grown = max_matching(range(len(old)), lambda i: [j for j, tower in enumerate(new) if fits(old[i], tower)])
+    return len(grown) == len(old)
 
 
 def _check_box(players: tuple[AsaraPlayer, ...], years: tuple[YearEnd, ...], data: AsaraData) -> None:

@@ -1,6 +1,6 @@
 """Asara end-game scoring (catalogue Part E.2, ASA-SCORE-01..14, with the proposed ASA-AMB readings).
 
-`score(end_state, data)` takes the table's end-of-game input (shape in
+`score(end_state, data)` takes the table's end-of-game input (read by
 `api.games.asara.inputs`) and returns a JSON-ready result: every player's
 categories, total and explanation lines, the awards of the final evaluation,
 the ranking (tied players share the win) and the placeholder data used.

@@ -30,10 +30,6 @@ OWNER_CHECKED_MEANING = "checked against a physical copy by its owner (confirmed
 MAX_OPS = 5000
 
 
-def _unescape(segment: str) -> str:
-    return segment.replace("~1", "/").replace("~0", "~")
-
-
 def _leaf_words(document: dict, mapping: dict[str, str], meta_keys: Iterable[str]) -> tuple[dict, set[str]]:
     """(JSON pointer → word for every leaf, the patterns that decide some leaf).
 
@@ -85,7 +81,7 @@ def _check_op(index: int, op: Any, meta_keys: frozenset[str]) -> dict:
         target = op.get(key)
         if not isinstance(target, str) or not (target == "" or target.startswith("/")):
             raise EditionError(f"{where}/{key}", "must be a JSON pointer such as /tigers/SK/local_markets/SK.MA/good")
-        head = _unescape(target.split("/")[1]) if target.count("/") else ""
+        head = jsonpointer.unescape(target.split("/")[1]) if target.count("/") else ""
         if head == "" or head in meta_keys:
             raise EditionError(f"{where}/{key}", f"{target or '/'} cannot be patched: the server keeps the "
                                                  "edition's metadata and provenance itself")
@@ -139,7 +135,7 @@ def mark_checked(document: dict, targets: Iterable[str], meta_keys: Iterable[str
     their provenance: only invented numbers can be checked against the box.
     """
     words = leaf_provenance(document, meta_keys)
-    wanted = {tuple(_unescape(s) for s in t.split("/")[1:]) for t in targets}
+    wanted = {tuple(jsonpointer.unescape(s) for s in t.split("/")[1:]) for t in targets}
     marked = []
     for ptr, word in words.items():
         if word != "placeholder":

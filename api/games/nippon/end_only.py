@@ -1,22 +1,6 @@
 """Nippon "end only" input: what lies on the table when the game is over.
 
-Input shape (plain JSON; a player's name is their id in the result)::
-
-    {
-      "mode": "end_only",
-      "players": [
-        {"name": "Ann", "seat": 1, "vp_track": 74,                 # the disc after the 3rd scoring
-         "achievements": [{"space": "ACH1", "units": 4, "multiplier": 3}],
-         "vp_in_play": {"contracts": 9, "region_bonus": 4, "workforce_lost": 2}}   # optional
-      ],
-      "last_turn_player": "Ann",
-      "scorings": [ ... ]          # optional: what the table remembers of the three scorings
-    }
-
-``scorings`` holds three entries: either the three boards as in the detailed format
-(by player name), or per scoring ``null`` (not remembered) or what changed since the
-scoring entered before it, as the live mode takes it (``{"placed": [...], "trains":
-{...}, "ships": {...}}``; the first one entered starts from the empty board).
+The input, field by field: docs/scorers.md ("Nippon, end only").
 
 The VP track already holds the starting VP, the three scorings and the VP gained
 in play; the achievements (NIP-SCORE-09) are added to it.  The result's
@@ -45,7 +29,7 @@ WITH_BOARDS = {**{k: v for k, v in CATEGORIES.items() if k not in ("contracts", 
 
 
 def score_end_only(raw: object, data: NipponData, log: PlaceholderLog) -> dict:
-    """Check and score an end-only input (shape above)."""
+    """Check and score an end-only input (docs/scorers.md, "Nippon, end only")."""
     read_object(raw, "", "NIP-SCORE-01", required=("mode", "players", "last_turn_player"), optional=("scorings",))
     players_raw = read_list(raw["players"], "/players", "NIP-SCORE-01")
     check_player_count(players_raw, data)

@@ -1,27 +1,6 @@
 """What a Nippon table enters at the end of the game, checked against the rules and the edition.
 
-Input shape (plain JSON; every list position and id below appears in error paths)::
-
-    {
-      "players": [
-        {"id": "red", "seat": 1,
-         "vp_in_play": {"contracts": 9, "region_bonus": 4, "workforce_lost": 2},
-         "achievements": [{"space": "ACH1", "units": 4, "multiplier": 3},
-                          {"space": "ACH2", "units": 3, "multiplier": null}]}
-      ],
-      "last_turn_player": "blue",
-      "scorings": [                       # exactly one entry per scoring, in order
-        {"regions": {                     # the board at that scoring; a missing region is empty
-          "R2": {"tiles": [{"player": "red", "city": "R2.C1", "slot": 2, "value": 3}],
-                 "trains": {"red": 1},    # tiles on the board in that region, per player
-                 "ships": {"red": 1}}}}
-      ]
-    }
-
-``seat`` is the turn order (1 = first player).  ``slot`` indexes the city's
-``overseas_influence_slots`` list in the edition.  ``vp_in_play`` holds totals
-(VP from contracts and the Local Market region bonus, VP lost for unpaid workers);
-each key defaults to 0.  An achievement without ``multiplier`` is an empty space.
+The input, field by field: docs/scorers.md ("Nippon, detailed").
 """
 from __future__ import annotations
 

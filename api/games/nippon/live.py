@@ -5,19 +5,7 @@ scorer replays them onto an empty board (a few dozen changes at most), scores ev
 scoring reached and answers with the running table and the board as it now lies,
 which the phone shows for the next scoring.  Nothing is stored on the server.
 
-Input shape (plain JSON; a player's name is their id in the result)::
-
-    {
-      "mode": "live",
-      "players": [{"name": "Ann", "seat": 1}, {"name": "Bob", "seat": 2}],
-      "scorings": [                                   # 0 to 3 entries: the changes before each scoring
-        {"placed": [{"player": "Ann", "city": "R1.C1", "slot": 2, "value": 3}],   # in the order played
-         "trains": {"Ann": {"R1": 1}},                # trains and ships added, per player and region
-         "ships": {"Bob": {"R2": 1}}}
-      ],
-      "end": {"last_turn_player": "Bob",              # after the 3rd scoring: the game's end
-              "players": {"Ann": {"vp_in_play": {"contracts": 7}, "achievements": [...]}}}
-    }
+The input, field by field: docs/scorers.md ("Nippon, live").
 
 A tile placed on an occupied slot pushes out the lower tile there, which goes back
 to its owner (rules, Local Market, "Available Influence Slot"); a slot whose tile is

@@ -1,6 +1,6 @@
 """Nippon end-game scoring (catalogue Part E.1, NIP-SCORE-01..10, with the proposed NIP-AMB readings).
 
-`score_detailed(end_state, data)` takes the table's end-of-game input (shape in
+`score_detailed(end_state, data)` takes the table's end-of-game input (read by
 `api.games.nippon.inputs`) and returns a JSON-ready result: every player's
 categories, total and explanation lines, the region standings of each scoring,
 the ranking with the last-turn tie rule applied, and the placeholder data used.

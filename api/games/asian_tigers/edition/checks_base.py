@@ -111,9 +111,7 @@ def first_diff(have: Any, want: Any, path: Path) -> tuple[Path, str] | None:
 
 def expect(doc: "Doc", path: Path, want: Any, rule: str) -> Check:
     """An error at `path` unless its value equals `want` (see `same`): `rule`, then what was found."""
-    have = doc.at(*path)
-    if not same(have, want):
-        yield fail(path, f"{rule}, found {show(have)}")
+    return expect_one_of(doc, path, (want,), rule)
 
 
 def expect_one_of(doc: "Doc", path: Path, allowed: Any, rule: str) -> Check:

@@ -1,7 +1,9 @@
 """Player board, neutral player, solo (Automa board, action tiles) and campaign checks."""
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
+
+from api.games.scorekit import max_matching
 
 from .checks_base import (TIGERS, Check, Doc, Path, duplicate, expect, expect_one_of, fail, is_int, member,
                           multiset_mismatch, same, show)
@@ -10,24 +12,6 @@ from .checks_market import participants
 
 TARGET_TYPES = ("trade_center", "investment", "investment_compare")
 PICKS = ("more_investment_points", "fewer_investment_points")
-
-
-def max_matching(items: list[str], slots_for: Callable[[str], list[int]]) -> dict[int, str]:
-    """A maximum bipartite matching (slot -> item) by augmenting paths."""
-    match: dict[int, str] = {}
-
-    def augment(item: str, seen: set[int]) -> bool:
-        for slot in slots_for(item):
-            if slot not in seen:
-                seen.add(slot)
-                if slot not in match or augment(match[slot], seen):
-                    match[slot] = item
-                    return True
-        return False
-
-    for item in items:
-        augment(item, set())
-    return match
 
 
 def check_player_board(doc: Doc) -> Check:
