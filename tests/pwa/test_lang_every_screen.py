@@ -20,10 +20,10 @@ import re
 from pathlib import Path
 
 from tests.pwa.conftest import shot
-from tests.pwa.test_lang import phone_in  # noqa: F401  (the fixture)
+from tests.pwa.test_lang import fits, phone_in  # noqa: F401  (phone_in: the fixture)
 
 ROOT = Path(__file__).resolve().parents[2]
-CATALOGUES = {lang: json.loads((ROOT / "pwa" / "i18n" / f"{lang}.json").read_text(encoding="utf-8")) for lang in ("de",)}
+CATALOGUES = {lang: json.loads((ROOT / "pwa" / "i18n" / f"{lang}.json").read_text(encoding="utf-8")) for lang in ("de", "pt")}
 
 
 def say(lang: str, english: str) -> str:
@@ -63,7 +63,6 @@ ALLOW = [
     r"tablekeeper.*",                     # the app's name
     r"(Ann|Bo|Automa)( · (Ann|Bo|Automa))*",  # the players' names, and a game's players ("Ann · Bo")
     r"Era (I|II)( · .*)?",                # the era's number reads the same ("Era" is German too)
-    r"South Korea|Hong Kong|Taiwan|Singapore",  # the Tigers' names in the placeholder edition
     r"[A-Z]+(-[A-Z0-9]+)+",               # rule ids and rule families (SCORE-END-01, BUILD-DEPT)
     r"(/[\w.-]+)+",                      # where an edition value comes from (a JSON pointer into the edition)
     r"Our box",                           # the name the English phone gave its box (data, shown to the other phone)
@@ -124,7 +123,7 @@ class Walk:
 
 
 def join(w: Walk, code: str) -> None:
-    """Home → Join → the code typed → the game."""
+    """Home → Join → the code typed → the game (its first screen drawn)."""
     w.home()
     w.tap_link("#/join")
     w.page.locator("#join-code").fill(code)
@@ -132,8 +131,18 @@ def join(w: Walk, code: str) -> None:
     w.page.locator("header.game-header").wait_for()
 
 
+# What shows that a game tab is drawn (each loads on first use).
+TAB_READY = {"": "[data-testid=turn]", "board": "nav.tabs", "log": "nav.tabs", "manage": "nav.tabs",
+             "score": "[data-testid=result], [data-testid=provisional]", "share": "[data-testid=join-code]"}
+
+
 def tab(w: Walk, name: str) -> None:
-    w.page.locator("nav.tabs a").nth(["", "board", "log", "manage", "score", "share"].index(name)).tap()
+    """Tap a game tab; wait until it is drawn."""
+    w.page.locator("nav.tabs a").nth(list(TAB_READY).index(name)).tap()
+    if name:  # the tab's own screen drawn (its header marks it), then what shows its content
+        w.page.locator(f"nav.tabs a[aria-current=page][href$='/{name}']").wait_for()
+    w.page.locator(TAB_READY[name]).first.wait_for()
+    w.page.wait_for_timeout(300)  # the rest of the screen (the board and the management walkthrough load their parts)
 
 
 def walk_home_and_wizard(w: Walk) -> None:
@@ -168,8 +177,6 @@ def walk_game(w: Walk, games: dict) -> None:
     w.grab("game-turn", shoot=True)
     for name in ("board", "log", "manage", "score", "share"):
         tab(w, name)
-        page.locator("main").first.wait_for()
-        page.wait_for_timeout(300)
         w.grab(f"game-{name}")
     tab(w, "")
     page.locator(f'a[href$="/layout"]').first.tap()
@@ -198,10 +205,11 @@ def walk_plays(w: Walk) -> None:
     page = w.page
     w.home()
     w.tap_link("#/history")
-    page.locator("main h1").wait_for()
+    page.get_by_role("heading", level=1, name=w.say("History")).wait_for()
     w.grab("history")
     w.tap_link("#/stats")
-    page.locator("main h1").wait_for()
+    page.get_by_role("heading", level=1, name=w.say("Stats")).wait_for()
+    page.wait_for_timeout(200)  # its tables (from this phone's plays)
     w.grab("stats")
     w.tap_link("#/rules")
     page.locator("main ul a").first.wait_for()
@@ -312,3 +320,35 @@ def test_every_screen_speaks_german(server, phone_in):  # noqa: F811
     same = {screen: texts for screen, texts in same.items() if texts}
     assert not same, "English on the German phone:\n" + "\n".join(
         f"{screen}: {text!r}" for screen, texts in same.items() for text in texts)
+
+
+def test_portuguese_at_200pc_text_on_the_dense_screens(server, phone_in):  # noqa: F811
+    """The game's Turn and Score and the Asian Tigers scorer (its example loaded, then scored) in Portuguese at
+    200 % text: no sideways scroll, no text outside its box, every tab's word inside its tab (fits_turn)."""
+    from tests.pwa.test_lang_turn import fits_turn
+    from tests.pwa.test_lang_outcome import _golden_game
+    from tests.pwa.test_zoom import browser_font_size
+    two, over = server.create_game(names=("Ana", "Rui"), seed=2), _golden_game(server, drop=0)
+    w = Walk(phone_in("pt-PT"), "pt")
+    page = w.page
+    browser_font_size(page, 32)
+    page.goto(server.url + "/#/")
+    assert page.evaluate("document.documentElement.lang") == "pt"
+    join(w, two["join_code"])
+    page.locator("main button.primary").last.tap()  # the table is laid out: to the first turn
+    page.locator("[data-testid=recorder]").wait_for()
+    page.get_by_test_id("prompt").scroll_into_view_if_needed()  # the screenshot: the question and its options
+    fits_turn(page, "lang-audit-pt-200pc-turn")
+    join(w, over["join_code"])
+    tab(w, "score")
+    page.locator("[data-testid=result]").first.wait_for()
+    fits_turn(page, "lang-audit-pt-200pc-score")
+    w.home()
+    w.tap_link("#/scorer")
+    w.button("Load example (EX-1)").tap()
+    page.locator("main fieldset").nth(2).scroll_into_view_if_needed()  # the screenshot: the participants' cards
+    fits(page, "lang-audit-pt-200pc-scorer-form")
+    page.mouse.wheel(0, 20_000)
+    w.button("Score").tap()
+    page.locator("[data-testid=result]").first.wait_for()
+    fits(page, "lang-audit-pt-200pc-scorer-result")
