@@ -2,7 +2,7 @@
 // and what they do is decided by the server; this file just names them.
 import * as db from "./db.js";
 import { api } from "./api.js";
-import { ordinal as place, say, t } from "./i18n.js";
+import { lang, ordinal as place, say, t } from "./i18n.js";
 
 const words = (s) => String(s ?? "").replace(/_/g, " ");
 const TRADE_CENTERS = { ITC1: t("International trade centre 1"), ITC2: t("International trade centre 2"),
@@ -28,10 +28,11 @@ export function compact(doc) {
     sectors[sid] = { bonus: s.bonus, factory: factory ? factory.factory : null };
   }
   const setup = doc.setup || {};
+  const names = (doc.names || {})[lang] || {};  // the edition's names in the phone's language (issue 37)
   return {
-    tigers: Object.fromEntries(Object.entries(doc.tigers || {}).map(([id, t]) => [id, t.name])),
+    tigers: Object.fromEntries(Object.entries(doc.tigers || {}).map(([id, t]) => [id, (names.tigers || {})[id] || t.name])),
     spaces, markets, sectors,
-    nations: Object.fromEntries(Object.entries(gm.nations || {}).map(([id, n]) => [id, n.name])),
+    nations: Object.fromEntries(Object.entries(gm.nations || {}).map(([id, n]) => [id, (names.nations || {})[id] || n.name])),
     // Each flag's printed value and stars; the player board's final-scoring rows.
     flags: Object.fromEntries(Object.values(gm.nations || {}).flatMap((n) => (n.flags || []).map((f) => [f.id, { value: f.value, stars: f.stars }]))),
     rows: Object.fromEntries(Object.entries((doc.player_board || {}).final_scoring_sectors || {}).flatMap(([sector, sec]) =>
@@ -70,9 +71,10 @@ export function loadLabels(game) {
 
 async function fetchLabels(game) {
   const hash = game ? game.view?.edition?.content_hash : "default";
-  const cacheKey = `labels:v4:${hash || game.game_id}`;  // v3: the server's labels; v4: the management's numbers
+  const tongue = lang === "en" ? "" : `:${lang}`;  // the names and the server's labels are in the phone's language
+  const cacheKey = `labels:v4:${hash || game.game_id}${tongue}`;  // v3: the server's labels; v4: the management's numbers
   // A game opened before its view arrived kept its labels under its id: found again by a later, offline open.
-  const byId = game && game.game_id ? `labels:v4:${game.game_id}` : null;
+  const byId = game && game.game_id ? `labels:v4:${game.game_id}${tongue}` : null;
   const cached = (await db.get("kv", cacheKey)) || (byId && byId !== cacheKey ? await db.get("kv", byId) : null);
   if (cached) return cached;
   let resp;

@@ -65,6 +65,7 @@ ALLOW = [
     r"Era (I|II)( · .*)?",                # the era's number reads the same ("Era" is German too)
     r"[A-Z]+(-[A-Z0-9]+)+",               # rule ids and rule families (SCORE-END-01, BUILD-DEPT)
     r"(/[\w.-]+)+",                      # where an edition value comes from (a JSON pointer into the edition)
+    r"[A-Z0-9]{4,16}",                    # a join code (8DJ8WG)
     r"Our box",                           # the name the English phone gave its box (data, shown to the other phone)
 ]
 
@@ -161,10 +162,16 @@ def walk_home_and_wizard(w: Walk) -> None:
         w.button("Next").tap()
         page.get_by_text(w.say("Step {n} of {total}:").format(n=step, total=4)).wait_for()
         w.grab(f"setup-{step}")
-    w.button("Back").tap()
+    w.button("Back").tap()  # step 3 again: the table drew the turn order but nobody tapped it in (SETUP-11)
+    page.get_by_role("button", name=w.say("Table drew")).first.tap()
+    page.mouse.wheel(0, 20_000)
+    w.button("Next").tap()
+    page.get_by_test_id("step-problems").wait_for()
+    w.grab("setup-3-refused")
     w.button("Back").tap()
     w.button("Back").tap()
     w.button("Cancel").tap()
+    page.locator('a[href="#/new"]').wait_for()  # home again
 
 
 def walk_game(w: Walk, games: dict) -> None:
