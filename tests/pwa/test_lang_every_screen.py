@@ -83,6 +83,9 @@ LEFT_TO_OTHERS: list[tuple[str, str, str]] = [
     # the log lines, "Just recorded" (the events' stored text) and the campaign's goals (solo/campaign views)
     ("h37log", r"game-over-log", r".*"),
     ("h37log", r"game-over-turn|game-era2-form", r".*( · .*)+|.* special flag.*|.*: .* \d.*"),
+    # … and on the management screens and the take-back question: the events of the move (Era I's end, the IP lines)
+    ("h37log", r"game-manage-turn|game-undo|game-manage-phase",
+     r"(Ann|Bo) .*|[A-Z][A-Za-z ]+: (Ann|Bo) .*|Every player has placed .*|Turn order for Era II: .*"),
     ("h37log", r"campaign", r"build .*"),
 ]
 
@@ -189,6 +192,17 @@ def walk_game(w: Walk, games: dict) -> None:
     page.locator(f'a[href$="/layout"]').first.tap()
     page.wait_for_timeout(300)
     w.grab("game-layout-screen")
+
+    join(w, games["manage"]["join_code"])  # Era I's management: the special flags' question, the walkthrough
+    page.locator("[data-testid=recorder]").wait_for()
+    w.grab("game-manage-turn")
+    page.get_by_role("button", name=w.say("Undo last move")).tap()  # take-back asks first; kept
+    page.get_by_role("button", name=w.say("Keep it")).wait_for()
+    w.grab("game-undo", shoot=True)
+    page.get_by_role("button", name=w.say("Keep it")).tap()
+    tab(w, "manage")
+    page.get_by_test_id("mgmt-step").wait_for()
+    w.grab("game-manage-phase", shoot=True)
 
     join(w, games["era2"]["join_code"])
     page.locator("[data-testid=era2-form]").wait_for()
@@ -304,6 +318,10 @@ def era2_game(server) -> dict:
     return g
 
 
+# The golden two-player game's moves left out to stop in Era I's management (its 42nd move answers a special flag).
+MANAGEMENT = 95 - 41
+
+
 def prepared_games(server) -> dict:
     from tests.pwa.test_lang_outcome import _golden_game
     import requests
@@ -311,7 +329,7 @@ def prepared_games(server) -> dict:
         "players": [{"name": "Ann", "color": "red"}], "solo": {"difficulty": 2}}})
     assert solo.status_code == 201, solo.text
     return {"two": server.create_game(names=("Ann", "Bo"), seed=2), "era2": era2_game(server), "solo": solo.json(),
-            "over": _golden_game(server, drop=0)}
+            "over": _golden_game(server, drop=0), "manage": _golden_game(server, drop=MANAGEMENT)}
 
 
 def test_every_screen_speaks_german(server, phone_in):  # noqa: F811
