@@ -53,6 +53,7 @@ WORDS = re.compile(r"[^\W\d_]{2,}")  # a word: two letters or more
 
 
 def words(text: str) -> int:
+    """How many words `text` has (numbers and signs are not words)."""
     return len(WORDS.findall(text))
 
 
@@ -81,7 +82,7 @@ LEFT_TO_OTHERS: list[tuple[str, str, str]] = [
      r"|Management track|Performance tokens|Pieces: .*|Player board|Prosperity tokens|Region bonus tokens"
      r"|Trade centres and flags|.*: (construction spaces|local markets|satellites and headquarters)"),
     # the log lines, "Just recorded" (the events' stored text) and the campaign's goals (solo/campaign views)
-    ("h37log", r"game-over-log", r".*"),
+    ("h37log", r"game-over-log", r"(Ann|Bo|Nobody|Every player|Era II|Game over|Row|Turn order|Winner)('s)?[ :].*|[A-Z][A-Za-z ]+: .*"),
     ("h37log", r"game-over-turn|game-era2-form", r".*( · .*)+|.* special flag.*|.*: .* \d.*"),
     # … and on the management screens and the take-back question: the events of the move (Era I's end, the IP lines)
     ("h37log", r"game-manage-turn|game-undo|game-manage-phase",
@@ -91,6 +92,7 @@ LEFT_TO_OTHERS: list[tuple[str, str, str]] = [
 
 
 def allowed(screen: str, text: str) -> bool:
+    """Whether `text`, the same on `screen` in both languages, is so on purpose (ALLOW) or left to another engineer."""
     if any(re.fullmatch(p, text) for p in ALLOW):
         return True
     return any(re.fullmatch(s, screen) and re.fullmatch(p, text, flags=re.S) for _, s, p in LEFT_TO_OTHERS)
@@ -103,18 +105,22 @@ class Walk:
         self.page, self.lang, self.screens = page, lang, {}
 
     def grab(self, name: str, shoot: bool = False) -> None:
+        """Keep what the screen says as screen `name` (and a screenshot if `shoot`)."""
         self.page.wait_for_timeout(100)  # the last render
         self.screens[name] = set(self.page.evaluate(COLLECT))
         if shoot:
             shot(self.page, f"lang-audit-{self.lang}-{name}")
 
     def say(self, english: str) -> str:
+        """`english` in this phone's language."""
         return say(self.lang, english)
 
     def tap_link(self, href: str) -> None:
+        """Tap the (first) link to `href`."""
         self.page.locator(f'a[href="{href}"]').first.tap()
 
     def home(self) -> None:
+        """Back to Home by its link (a game's ⌂ where the screen has no "Home" word)."""
         if self.page.locator('a[href="#/new"]').count():
             return
         self.page.locator('a[href="#/"]').first.wait_for()  # the screen drawn (not its loading line)
@@ -123,6 +129,7 @@ class Walk:
         self.page.locator('a[href="#/new"]').wait_for()
 
     def button(self, english: str, exact: bool = True):
+        """The button whose name is `english` in this phone's language."""
         return self.page.get_by_role("button", name=self.say(english), exact=exact)
 
 
@@ -189,7 +196,7 @@ def walk_game(w: Walk, games: dict) -> None:
         tab(w, name)
         w.grab(f"game-{name}")
     tab(w, "")
-    page.locator(f'a[href$="/layout"]').first.tap()
+    page.locator('a[href$="/layout"]').first.tap()
     page.wait_for_timeout(300)
     w.grab("game-layout-screen")
 
