@@ -28,10 +28,11 @@ export function compact(doc) {
     sectors[sid] = { bonus: s.bonus, factory: factory ? factory.factory : null };
   }
   const setup = doc.setup || {};
+  const names = (doc.names || {})[lang] || {};  // the edition's names in the phone's language (issue 37)
   return {
-    tigers: Object.fromEntries(Object.entries(doc.tigers || {}).map(([id, t]) => [id, t.name])),
+    tigers: Object.fromEntries(Object.entries(doc.tigers || {}).map(([id, t]) => [id, (names.tigers || {})[id] || t.name])),
     spaces, markets, sectors,
-    nations: Object.fromEntries(Object.entries(gm.nations || {}).map(([id, n]) => [id, n.name])),
+    nations: Object.fromEntries(Object.entries(gm.nations || {}).map(([id, n]) => [id, (names.nations || {})[id] || n.name])),
     // Each flag's printed value and stars; the player board's final-scoring rows.
     flags: Object.fromEntries(Object.values(gm.nations || {}).flatMap((n) => (n.flags || []).map((f) => [f.id, { value: f.value, stars: f.stars }]))),
     rows: Object.fromEntries(Object.entries((doc.player_board || {}).final_scoring_sectors || {}).flatMap(([sector, sec]) =>

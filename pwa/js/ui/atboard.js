@@ -9,7 +9,7 @@ import { useState } from "preact/hooks";
 import { html } from "../html.js";
 import { FieldError, ptr, useForm } from "./formkit.js";
 import { Chips } from "./tapkit.js";
-import { t } from "../i18n.js";
+import { lang, t } from "../i18n.js";
 
 const ROWS = [["university", t("Universities")], ["factory", t("Factories")], ["power_plant", t("Power plants")],
               ["laboratory", t("Laboratories")]];
@@ -24,9 +24,10 @@ const dots = (n) => "•".repeat(n || 0);
 
 // The spaces of each Tiger, from the edition document (GET /api/edition).
 export function boardsOf(doc) {
+  const goods = ((doc.names || {})[lang] || {}).goods || {};  // the goods' names in the phone's language (issue 37)
   return Object.fromEntries(Object.entries(doc.tigers || {}).map(([t, x]) => [t, {
     spaces: Object.entries(x.spaces || {}).map(([id, s]) => ({ id, kind: s.kind, row: s.row, column: s.column, min: s.min_players,
-      good: s.good || null })),
+      good: s.good ? goods[s.good] || s.good : null })),
     infinite: Object.entries(x.infinite_spaces || {}).map(([id, s]) => ({ id, kind: s.kind, row: s.row, min: s.min_players })),
     satellites: Object.entries(x.satellite_spaces || {}).map(([id, s]) => ({ id, row: s.row })),
   }]));

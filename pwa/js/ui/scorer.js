@@ -15,7 +15,7 @@ import { Chips } from "./tapkit.js";
 import { NumberPad, usePad } from "./numpad.js";
 import { PaintPicker, TigerBoard, boardsOf, toBoards, toNumbers, usesBoards } from "./atboard.js";
 import { COLUMNS, FACTS, LEFT_WORDS, Participant, colourOf, leftoverKeys, seatName } from "./atcards.js";
-import { localize, t, tn } from "../i18n.js";
+import { lang, localize, t, tn } from "../i18n.js";
 
 const RULES = [
   ["tiebreak_era2_tiger_ties", t("Era II ties on a Tiger"), [["chain", t("Chain: headquarters, then columns A, B, C, then turn order")],
@@ -40,8 +40,10 @@ function padEntries(E, body) {
 // The few edition facts the form needs, from GET /api/edition (cached for offline use).
 function compact(doc) {
   const nations = (doc.global_market || {}).nations || {};
+  const names = (doc.names || {})[lang] || {};  // the edition's names in the phone's language (issue 37)
+  const named = (family, id, english) => (names[family] || {})[id] || english || id;
   return {
-    tigers: Object.entries(doc.tigers || {}).map(([id, t]) => [id, t.name || id]),
+    tigers: Object.entries(doc.tigers || {}).map(([id, t]) => [id, named("tigers", id, t.name)]),
     tokens: Object.keys(doc.prosperity_tokens || {}),
     // What is printed on each prosperity token, by player count (a person knows a token by its numbers)
     tokenRanks: Object.fromEntries(Object.entries(doc.prosperity_tokens || {}).map(([id, t]) => [id,
@@ -51,7 +53,7 @@ function compact(doc) {
     sectors: Object.entries((doc.player_board || {}).final_scoring_sectors || {}).map(([id, s]) => ({
       id, rows: (s.rows || []).length, any: (s.rows || []).some((r) => r.accepts === "any"),
       accepts: (s.rows || []).flatMap((r) => (r.accepts === "any" ? [] : r.accepts)) })),
-    flags: Object.entries(nations).flatMap(([n, x]) => (x.flags || []).map((f) => ({ id: f.id, nation: n, name: x.name || n,
+    flags: Object.entries(nations).flatMap(([n, x]) => (x.flags || []).map((f) => ({ id: f.id, nation: n, name: named("nations", n, x.name),
       value: f.value, stars: f.stars, dots: f.dots }))),
     blockerDots: (doc.neutral_player || {}).blocker_space_dots || 4,
     rules: doc.rules_options || {},
@@ -60,7 +62,7 @@ function compact(doc) {
 }
 
 async function loadEdition() {
-  const key = "scorer-edition:asian_tigers:v5"; // v5: with the goods printed on the factories
+  const key = `scorer-edition:asian_tigers:v6:${lang}`; // v5: with the goods printed on the factories; v6: names per language
   const fresh = api.defaultEdition().then(async ({ data }) => {
     const E = compact(data.document || {});
     await db.put("kv", E, key);
