@@ -31,8 +31,7 @@ def engine_version() -> str:
 def engine_bundle():
     """The engine bundle zip; ETag = engine version, If-None-Match → 304."""
     bundle = current()
-    tag = f'"{bundle.version}"'
-    headers = {"ETag": tag, "Cache-Control": "public, no-cache", "X-Engine-Version": bundle.version}
+    headers = {"ETag": f'"{bundle.version}"', "Cache-Control": "public, no-cache", "X-Engine-Version": bundle.version}
     inm = request.if_none_match
     if inm and (inm.star_tag or inm.contains_weak(bundle.version)):
         return Response(status=304, headers=headers)
