@@ -170,7 +170,7 @@ def main() -> None:
         app = create_app()
         app.add_url_rule("/bench/noop", "bench_noop", lambda: {"ok": True})  # the floor of any request
         cache = getattr(api.web.views, "BoardCache", None)
-        workers.append((app.test_client(), cache() if cache else None))
+        workers.append((app.test_client(), cache(256) if cache else None))
     client = workers[0][0]
     player = Player(workers, args.seed)
     for _ in range(args.warmup):

@@ -11,7 +11,7 @@ Prints side by side, for notes (never asserted in tests):
   before the warm start but not timed), from ``prepare()`` to its first answer; the ratio to the bare
   boot (target ≤ 1.25), and its parts (boot, wait for the bundle, unpack, import).  Set
   ``TABLEKEEPER_ENGINE_PYTHON`` to a CPython 3.12 if ``python3.12`` is not on the PATH: the bundle then
-  carries its bytecode (api/web/engine_bundle.py), as a deployment with one does;
+  carries its bytecode (api/packaging.py), as a deployment with one does;
 - engine warm start: the same with the snapshot kept (target ≤ 0.5 s);
 - after each start, the first view: a two-player game opened by that engine (not part of the start's time);
 - with ``--old-worker REF`` (e.g. ``main``): the cold and warm starts of that commit's

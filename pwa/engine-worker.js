@@ -21,7 +21,7 @@ const FILES = { "pyodide.asm.wasm": 10105545, "python_stdlib.zip": 2360737, "pyo
                 "pyodide-lock.json": 112205, "pyodide.mjs": 13931 };
 // This file and the page's local play module are not in the app shell: they are kept with Pyodide.
 const SCRIPTS = ["/engine-worker.js", "/js/offline/local.js"];
-const BUNDLE_SIZE = 980000;  // with the modules' bytecode (api/web/engine_bundle.py)
+const BUNDLE_SIZE = 980000;  // with the modules' bytecode (api/packaging.py)
 const BUNDLE_CHECK_MS = 3000;
 const SCORER_CALLS = new Set(["score_json", "scorer_edition_json"]);  // the rest: api.offline.table
 let table = null;
@@ -176,7 +176,7 @@ async function importFresh(codeP, makeSnapshot = false, steps = {}) {
   const pyodide = await loadPyodide({ indexURL: INDEX, packages: [], _makeSnapshot: makeSnapshot });
   const t1 = performance.now();
   // No .pyc written: the in-memory file system goes with the worker (the snapshot keeps only the heap);
-  // the bundle brings its own bytecode when the server could compile it (api/web/engine_bundle.py).
+  // the bundle brings its own bytecode when the server could compile it (api/packaging.py).
   // Its standard-library modules that Pyodide's boot did not import come compiled too (STDLIB_DIR there).
   pyodide.runPython(`import sys; sys.dont_write_bytecode = True; sys.path[:0] = ['${ENGINE_DIR}/${STDLIB_DIR}', '${ENGINE_DIR}']`);
   const code = await codeP;

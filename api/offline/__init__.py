@@ -3,5 +3,5 @@
 `api.offline.table` turns the engine's state and actions into the same game
 view and log lines the server sends, so the PWA shows the same screens with
 no connection; it is shipped to the phone inside the engine bundle
-(`api.web.engine_bundle`) together with `api/games/` and `api/data/`.
+(`api.packaging`) together with `api/games/` and `api/data/`.
 """

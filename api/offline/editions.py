@@ -1,7 +1,7 @@
 """Editions on the phone, loaded once each (the shipped one, or a document the server sent).
 
 The shipped Asian Tigers edition is validated when the server builds the engine bundle
-(`api.web.engine_bundle` writes ``validated.json`` beside this module: each validated file's SHA-256);
+(`api.packaging` writes ``validated.json`` beside this module: each validated file's SHA-256);
 the phone builds it from those very bytes without validating them again (issue 35: the validation
 is most of the first game's opening after a cold start).  Any other bytes are validated as before.
 """

@@ -27,37 +27,44 @@ class CachedState:
     state: Any
 
 
-class StateCache:
-    """A bounded, thread-safe LRU of `CachedState` by game id."""
+class LRU:
+    """A bounded, thread-safe least-recently-used map by game id (also the views' cache, `api.web.views`)."""
 
-    def __init__(self, size: int = DEFAULT_SIZE):
+    def __init__(self, size: int):
         self.size = max(0, int(size))
-        self._entries: OrderedDict[str, CachedState] = OrderedDict()
+        self._entries: OrderedDict[str, Any] = OrderedDict()
         self._lock = threading.Lock()
-        self.hits = self.catch_ups = self.misses = 0  # for benchmarks and tests
 
-    def get(self, game_id: str) -> CachedState | None:
-        """The entry for `game_id` (any version), or None."""
+    def get(self, game_id: str) -> Any:
+        """The entry for `game_id`, or None."""
         with self._lock:
             entry = self._entries.get(game_id)
             if entry is not None:
                 self._entries.move_to_end(game_id)
             return entry
 
-    def put(self, game_id: str, version: int, tail_seq: int, state: Any) -> None:
-        """Remember `state` as the game's state at `version` (never goes back to an older version)."""
-        if not self.size:
-            return
-        with self._lock:
-            old = self._entries.get(game_id)
-            if old is not None and old.version > version:
-                return
-            self._entries[game_id] = CachedState(version, tail_seq, state)
-            self._entries.move_to_end(game_id)
-            while len(self._entries) > self.size:
-                self._entries.popitem(last=False)
+    def _put(self, game_id: str, entry: Any) -> None:  # the caller holds the lock
+        self._entries[game_id] = entry
+        self._entries.move_to_end(game_id)
+        while len(self._entries) > self.size:
+            self._entries.popitem(last=False)
 
     def clear(self) -> None:
         """Forget everything."""
         with self._lock:
             self._entries.clear()
+
+
+class StateCache(LRU):
+    """`CachedState` by game id (`get`: at any version)."""
+
+    def __init__(self, size: int = DEFAULT_SIZE):
+        super().__init__(size)
+        self.catch_ups = 0  # for tests: states brought up to date instead of rebuilt
+
+    def put(self, game_id: str, version: int, tail_seq: int, state: Any) -> None:
+        """Remember `state` as the game's state at `version` (never goes back to an older version)."""
+        with self._lock:
+            old = self._entries.get(game_id)
+            if old is None or old.version <= version:
+                self._put(game_id, CachedState(version, tail_seq, state))

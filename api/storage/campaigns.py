@@ -27,7 +27,7 @@ from api.storage.db import lock_key, lock_row, write_transaction
 from api.storage.jsonio import dumps
 from api.storage.engines import Engine
 from api.storage.errors import CampaignNotFound, CampaignRefused, IdempotencyConflict, VersionConflict, msg
-from api.storage.idempotency import PRUNE_BATCH, Retention, maybe_prune, prune_all
+from api.storage.idempotency import PRUNE_BATCH, Retention, maybe_prune, prune_all, prune_batch
 from api.storage.models import Idempotency, LoadedGame, WriteOutcome, utcnow
 from api.storage.repository import GameRepository
 
@@ -41,12 +41,7 @@ def prune_requests(db: Database, cutoff: str, limit: int = PRUNE_BATCH) -> int:
     The key that created a campaign (``create:<key>``) is kept, one row per campaign: a phone
     re-sending a campaign it started offline, however late, must not make a second one.
     """
-    with write_transaction(db):
-        cur = db.conn.execute(
-            "DELETE FROM campaign_requests WHERE (campaign_id, key) IN "
-            "(SELECT campaign_id, key FROM campaign_requests WHERE created_at < ? AND key NOT LIKE 'create:%' "
-            "LIMIT ?)", (cutoff, limit))
-        return cur.rowcount
+    return prune_batch(db, "campaign_requests", "campaign_id", CREATE_PREFIX, cutoff, limit)
 
 
 @dataclass(frozen=True)

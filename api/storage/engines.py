@@ -72,7 +72,6 @@ class EditionInfo:
     content_hash: str
     edition_id: str | None
     placeholder_paths: tuple[str, ...] = field(default=())
-    placeholder_patterns: tuple[str, ...] = field(default=())
 
 
 def _keep(module_name: str, content_hash: str, edition: Any) -> None:
@@ -93,7 +92,6 @@ def document_hash(document: dict) -> str:
 
 
 def _thaw(value: Any) -> Any:
-    """Frozen mappings and tuples → plain dicts and lists (JSON-ready)."""
     if isinstance(value, Mapping):
         return {str(k): _thaw(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
@@ -213,11 +211,7 @@ class ModuleEngine:
         if not isinstance(document, dict):
             raise EngineUnavailable(f"{self.name}: edition has no 'document' mapping")
         meta = document.get("edition") if isinstance(document.get("edition"), dict) else {}
-        prov = document.get("provenance") if isinstance(document.get("provenance"), dict) else {}
-        info = EditionInfo(
-            document, str(content_hash), meta.get("id"), placeholder_paths_of(document),
-            tuple(sorted(p for p, v in prov.items() if v == "placeholder")),
-        )
+        info = EditionInfo(document, str(content_hash), meta.get("id"), placeholder_paths_of(document))
         with _CACHE_LOCK:
             if len(_INFOS) > CACHE_SIZE:
                 _INFOS.clear()

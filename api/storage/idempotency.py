@@ -72,13 +72,17 @@ def prune(db: Database, cutoff: str, limit: int = PRUNE_BATCH) -> int:
     The key that created a game from a phone's offline copy (``import:<key>``) is kept: it is one
     row per game, and a phone that retries its import days later must still find the game.
     """
+    return prune_batch(db, "idempotency", "game_id", "import:", cutoff, limit)
+
+
+def prune_batch(db: Database, table: str, owner: str, kept: str, cutoff: str, limit: int) -> int:
+    """Delete up to `limit` rows of `table` created before `cutoff` whose key does not start with `kept`."""
     with write_transaction(db):
-        # By primary key: the same SQL on both backends.
-        cur = db.conn.execute(
-            "DELETE FROM idempotency WHERE (game_id, key) IN "
-            "(SELECT game_id, key FROM idempotency WHERE created_at < ? AND key NOT LIKE 'import:%' LIMIT ?)",
-            (cutoff, limit))
-        return cur.rowcount
+        # By primary key (`owner`, key): the same SQL on both backends.
+        return db.conn.execute(
+            f"DELETE FROM {table} WHERE ({owner}, key) IN "
+            f"(SELECT {owner}, key FROM {table} WHERE created_at < ? AND key NOT LIKE '{kept}%' LIMIT ?)",
+            (cutoff, limit)).rowcount
 
 
 def prune_all(db: Database, cutoff: str, batch=None) -> int:

@@ -38,8 +38,7 @@ class Broker:
         self._lock = threading.Lock()
         self._wakeups: dict[str, threading.Condition] = {}  # one per followed game, all on `_lock`
         self._latest: dict[str, int] = {}
-        self._streams: dict[str, int] = {}
-        self._total = 0
+        self._streams: dict[str, int] = {}  # open streams per game
         self.closing = False
 
     def shutdown(self) -> None:
@@ -52,13 +51,12 @@ class Broker:
     def open(self, game_id: str, per_game: int, per_server: int) -> None:
         """Count one more stream of `game_id`; `StreamLimit` when a cap is reached."""
         with self._lock:
-            if self._total >= per_server:
+            if sum(self._streams.values()) >= per_server:
                 raise StreamLimit(msg("on this server"), per_server)
             if self._streams.get(game_id, 0) >= per_game:
                 raise StreamLimit(msg("for this game"), per_game)
             self._streams[game_id] = self._streams.get(game_id, 0) + 1
             self._wakeups.setdefault(game_id, threading.Condition(self._lock))
-            self._total += 1
 
     def close(self, game_id: str) -> None:
         """A stream of `game_id` ended."""
@@ -70,12 +68,11 @@ class Broker:
                 self._streams.pop(game_id, None)
                 self._latest.pop(game_id, None)
                 self._wakeups.pop(game_id, None)
-            self._total = max(0, self._total - 1)
 
     def open_streams(self, game_id: str | None = None) -> int:
         """Open streams of `game_id` (or of every game) in this process."""
         with self._lock:
-            return self._total if game_id is None else self._streams.get(game_id, 0)
+            return sum(self._streams.values()) if game_id is None else self._streams.get(game_id, 0)
 
     def publish(self, game_id: str, version: int) -> None:
         """`game_id` reached `version` (ignored when no stream here follows it, or when it is old news)."""

@@ -68,7 +68,6 @@ class GameReads:
         if hit is None:
             return None
         if hit.version == record.version:
-            self.states.hits += 1
             return hit.state
         state = catch_up(self.db, record, engine, hit)
         if state is not None:
@@ -77,10 +76,8 @@ class GameReads:
         return state
 
     def _current_state(self, record: GameRecord, engine: Engine, edition: Any) -> Any:
-        """The state at `record.version`: from this worker's cache when it has it."""
         state = self._cached_state(record, engine)
         if state is None:
-            self.states.misses += 1
             state = state_at(self.db, record.id, engine, edition, record.tail_seq)
             self.states.put(record.id, record.version, record.tail_seq, state)
         return state

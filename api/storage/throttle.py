@@ -30,10 +30,8 @@ class TooManyCreates(StorageError):
 
 
 def _recent(db: Database, key: str, window: float, now: float) -> tuple[int, float | None]:
-    """(how many rows `key` has within `window`, the oldest of them)."""
-    count, oldest = db.conn.execute("SELECT COUNT(*), MIN(at) FROM join_failures WHERE ip = ? AND at > ?",
-                                    (key, now - window)).fetchone()
-    return count, oldest
+    return db.conn.execute("SELECT COUNT(*), MIN(at) FROM join_failures WHERE ip = ? AND at > ?",
+                           (key, now - window)).fetchone()
 
 
 def _remember(db: Database, key: str, window: float, now: float) -> None:

@@ -20,7 +20,7 @@ from api.storage.errors import VersionConflict
 from api.storage.models import CreatedGame, LoadedGame, utcnow
 from api.web.games import NO_STORE, created_body, default_edition
 from api.web.guards import read_body, read_json
-from api.web.http import CHALLENGE, bearer, expected_versions, idempotency, json_response, load, repo
+from api.web.http import CHALLENGE, REPLAYED, bearer, expected_versions, idempotency, json_response, load, repo
 from api.web.problems import ApiProblem, msg
 from api.web.schemas import SEED, ActionField, Base, PlayerSchema, StrictBool, StrictInt
 
@@ -194,9 +194,7 @@ def create_campaign():
     cr.maybe_prune()  # after the commit (a create remembers its key too)
     body = {"campaign_id": record.id, "campaign_token": token, "campaign_link": f"/#/c/{record.id}",
             "campaign": campaign_view(cr, record, engine, cr.edition(engine, record))}
-    headers = {"Location": f"/api/campaigns/{record.id}", **NO_STORE}
-    if replayed:
-        headers["Idempotent-Replayed"] = "true"
+    headers = {"Location": f"/api/campaigns/{record.id}", **NO_STORE, **(REPLAYED if replayed else {})}
     return json_response(body, 201, record.version, headers)
 
 
@@ -210,9 +208,7 @@ def read_campaign(campaign_id: str):
 def _session_created(cr: CampaignRepository, campaign_id: str, created: CreatedGame, engine, edition,
                      replayed: bool):
     body = {**created_body(created), "campaign": campaign_view(cr, cr.record(campaign_id), engine, edition)}
-    headers = {"Location": f"/api/games/{created.game.record.id}", **NO_STORE}
-    if replayed:
-        headers["Idempotent-Replayed"] = "true"
+    headers = {"Location": f"/api/games/{created.game.record.id}", **NO_STORE, **(REPLAYED if replayed else {})}
     return json_response(body, 201, created.game.record.version, headers)
 
 
@@ -272,5 +268,5 @@ def record_session(campaign_id: str):
         return 200, {"session": session, "campaign": view}
 
     outcome = cr.record_session(campaign_id, body["game_id"], expected_versions(), idem, decide, render)
-    headers = {"Idempotent-Replayed": "true"} if outcome.replayed else {}
+    headers = REPLAYED if outcome.replayed else {}
     return json_response(outcome.body, outcome.status, outcome.version, headers)

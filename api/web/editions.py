@@ -189,9 +189,7 @@ def read_edition(edition_id: str):
 def _write(edition_id: str, body: dict, new_document) -> Any:
     s = store()
     record = s.check_writable(edition_id, bearer(), expected_versions())
-    document = None
-    if new_document is not None:
-        document = new_document(record, s.document(record.edition_hash))
+    document = new_document(record, s.document(record.edition_hash)) if new_document is not None else None
     updated = s.update(edition_id, bearer(), document, E.content_hash(document) if document else None,
                        E.summary(record.game, document) if document else None, name=body.get("name"),
                        draft=body.get("draft"), expected=expected_versions(), based_on_version=record.version)
@@ -203,11 +201,8 @@ def _write(edition_id: str, body: dict, new_document) -> Any:
 def patch_edition(edition_id: str):
     """Correct or confirm values of a draft (RFC 6902 ``patch``), rename it, or save it for good (``draft: false``)."""
     body = load(schemas.PatchEditionSchema(), read_json())
-    change = None
-    if body.get("patch"):
-        def change(record, current):
-            return _patched(record.game, current, body["patch"])
-    return _write(edition_id, body, change)
+    patch = body.get("patch")
+    return _write(edition_id, body, (lambda record, current: _patched(record.game, current, patch)) if patch else None)
 
 
 @bp.put("/editions/<edition_id>")

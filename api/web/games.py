@@ -14,7 +14,7 @@ from api.storage import import_keys, throttle, tokens
 from api.storage.models import CreatedGame, utcnow
 from api.web import schemas
 from api.web.guards import read_json
-from api.web.http import authorized, idempotency, json_response, load, query, readable, repo
+from api.web.http import REPLAYED, authorized, idempotency, json_response, load, query, readable, repo
 from api.web.language import request_language
 from api.web.problems import ApiProblem
 from api.web.views import edition_detail, game_view
@@ -63,10 +63,10 @@ def created_body(created: CreatedGame) -> dict:
             "game": game_view(created.game, "table")}
 
 
-def _created(created: CreatedGame):
+def _created(created: CreatedGame, replayed: bool = False):
     game_id = created.game.record.id
     return json_response(created_body(created), 201, created.game.record.version,
-                         {"Location": f"/api/games/{game_id}", **NO_STORE})
+                         {"Location": f"/api/games/{game_id}", **NO_STORE, **(REPLAYED if replayed else {})})
 
 
 NO_STORE = {"Cache-Control": "no-store"}  # an answer that carries a secret is kept by no cache
@@ -139,9 +139,7 @@ def import_game():
 def _replayed_import(game_id: str):
     r = repo()
     table, spectator, code = tokens.fresh_secrets(r.db, game_id, utcnow())
-    resp = _created(CreatedGame(r.load(game_id), table, spectator, code))
-    resp.headers["Idempotent-Replayed"] = "true"
-    return resp
+    return _created(CreatedGame(r.load(game_id), table, spectator, code), replayed=True)
 
 
 @bp.post("/join")

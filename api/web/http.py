@@ -16,6 +16,7 @@ from api.web.language import request_language
 from api.web.problems import ApiProblem, msg
 
 IDEMPOTENCY_KEY = re.compile(r"^[\x21-\x7e]{1,200}$")
+REPLAYED = {"Idempotent-Replayed": "true"}  # on an answer given again for a repeated Idempotency-Key
 
 
 def storage() -> Storage:

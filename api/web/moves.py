@@ -11,7 +11,8 @@ from api.storage.models import WriteOutcome
 from api.web import schemas
 from api.web.events import publish
 from api.web.guards import read_json
-from api.web.http import authorized, expected_versions, idempotency, json_response, load, not_modified, query, readable
+from api.web.http import (REPLAYED, authorized, expected_versions, idempotency, json_response, load, not_modified,
+                          query, readable)
 from api.web.language import request_language
 from api.web.problems import ApiProblem, msg
 from api.web.views import game_view, log_entry, write_body
@@ -25,7 +26,7 @@ MOVE_QUERY, APPLY, BATCH, UNDO = (schemas.MoveQuerySchema(), schemas.ApplyAction
 def _answer(r, game_id: str, outcome: WriteOutcome) -> Response:
     if not outcome.replayed:
         publish(game_id, outcome.version)  # this process's event streams hear it at once
-    headers, lang = {"Idempotent-Replayed": "true"} if outcome.replayed else {}, request_language()
+    headers, lang = REPLAYED if outcome.replayed else {}, request_language()
     if outcome.replayed and outcome.body.get("language", "en") != lang:  # first said in another: the game now, in lang
         body = {**outcome.body, "language": lang, "game": game_view(r.load(game_id), "table", lang)}
         return json_response(body, outcome.status, outcome.version, headers)

@@ -7,6 +7,7 @@ token is needed.  Input no legal game can produce is 422 with the scorer's ``cod
 """
 from __future__ import annotations
 
+import contextlib
 import importlib
 from typing import Any, Callable
 
@@ -46,17 +47,20 @@ def _refused(exc: Exception) -> ApiProblem:
                       errors=errors, field=field, problems=problem_list(exc))
 
 
-def _as_scorer_input(exc: ApiProblem) -> ApiProblem:
-    """A refusal worded as every scorer refusal is: with ``rule`` and ``path``."""
-    return ApiProblem(exc.status, exc.code, exc.detail, rule=None, path="/", errors=exc.extra.get("errors"))
+@contextlib.contextmanager
+def _as_scorer_input():
+    """A refusal raised inside, worded as every scorer refusal is: with ``rule`` and ``path``."""
+    try:
+        yield
+    except ApiProblem as exc:
+        raise ApiProblem(exc.status, exc.code, exc.detail, rule=None, path="/",
+                         errors=exc.extra.get("errors")) from None
 
 
 def _edition_id() -> str | None:
     """The ``?edition_id=`` of a scoring (a stored edition), refused like any scorer input when malformed."""
-    try:
+    with _as_scorer_input():
         return query(ScorerQuerySchema()).get("edition_id")
-    except ApiProblem as exc:
-        raise _as_scorer_input(exc) from None
 
 
 def _unavailable(game: str, exc: Exception) -> ApiProblem:
@@ -74,10 +78,8 @@ def score_asian_tigers():
     edition_id = _edition_id()
     try:
         if edition_id:  # a table's own corrected edition (api/web/editions.py)
-            try:
+            with _as_scorer_input():
                 edition = stored_edition("asian_tigers", edition_id)
-            except ApiProblem as exc:
-                raise _as_scorer_input(exc) from None
         else:
             edition = default_edition("asian_tigers")  # TABLEKEEPER_EDITION when set, like new games
     except UnknownGameKind as exc:
@@ -90,7 +92,6 @@ def score_asian_tigers():
 
 
 def _score_with(game: str, label: str):
-    """Score the body with the pure scorer of `game` (its data loaded once per app)."""
     body = read_json()
     try:
         module = importlib.import_module(f"api.games.{game}")
@@ -99,10 +100,8 @@ def _score_with(game: str, label: str):
     loader = getattr(module, f"load_{game}_data")
     edition_id = _edition_id()
     if edition_id:  # a table's own corrected data file (api/web/editions.py), loaded once per content hash
-        try:
+        with _as_scorer_input():
             store, record = stored_record(game, edition_id)
-        except ApiProblem as exc:
-            raise _as_scorer_input(exc) from None
         data = _cached(f"{game}:{record.edition_hash}", lambda: loader(store.document(record.edition_hash)))
     else:
         data = _cached(game, loader)

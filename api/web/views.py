@@ -2,15 +2,13 @@
 from __future__ import annotations
 
 import inspect
-import threading
-from collections import OrderedDict
 from typing import Any
 
 from api.games import envelope
-# HOISTED and STATIC_IN_VIEW are re-exported (the tests read them here).
-from api.games.envelope import HOISTED, STATIC_IN_VIEW, game_envelope, split_view  # noqa: F401
+from api.games.envelope import game_envelope, split_view
 from api.games.asian_tigers.presentation.text import event_lines as tiger_lines
 from api.i18n import language
+from api.storage.cache import LRU
 from api.storage.engines import Engine
 from api.storage.models import GameRecord, LoadedGame, WriteResult
 from api.web.language import request_language
@@ -35,7 +33,7 @@ def edition_detail(engine: Engine, edition: Any, used: tuple[str, ...] | None = 
     }
 
 
-class BoardCache:
+class BoardCache(LRU):
     """The whole views this worker rendered last for each game (one per language asked for), kept with
     the state they were rendered from.
 
@@ -46,46 +44,26 @@ class BoardCache:
     state, can never be mistaken for the current one.  Views are shared: never mutate one.
     """
 
-    def __init__(self, size: int = 256):  # ~120 KB of Python objects per Asian Tigers view and language
-        self.size = size
-        self._entries: OrderedDict[str, tuple[Any, dict]] = OrderedDict()
-        self._lock = threading.Lock()
-        self.hits = self.misses = 0  # for benchmarks and tests
-
-    def get(self, game_id: str, state: Any) -> dict | None:
+    def views(self, game_id: str, state: Any) -> dict | None:
         """The views (language → view) rendered from `state`, or None."""
-        with self._lock:
-            entry = self._entries.get(game_id)
-            if entry is None or entry[0] is not state:
-                self.misses += 1
-                return None
-            self._entries.move_to_end(game_id)
-            self.hits += 1
-            return entry[1]
+        entry = self.get(game_id)
+        return entry[1] if entry is not None and entry[0] is state else None
 
-    def clear(self) -> None:
-        """Forget every view."""
-        with self._lock:
-            self._entries.clear()
-
-    def put(self, game_id: str, state: Any, views: dict) -> dict:
+    def keep(self, game_id: str, state: Any, views: dict) -> dict:
         """Remember (and return) the views of `state` (the game's newest state: it replaces the entry)."""
         with self._lock:
-            self._entries[game_id] = (state, views)
-            self._entries.move_to_end(game_id)
-            while len(self._entries) > self.size:
-                self._entries.popitem(last=False)
+            self._put(game_id, (state, views))
         return views
 
 
-BOARDS = BoardCache()
+BOARDS = BoardCache(256)  # ~120 KB of Python objects per Asian Tigers view and language
 
 
 def whole_view(engine: Engine, state: Any, game_id: str | None = None, lang: str = "en") -> dict:
     """The engine's whole view of `state` in `lang`, with its legal actions (`game_id`: kept in `BOARDS`)."""
-    views = BOARDS.get(game_id, state) if game_id is not None else None
+    views = BOARDS.views(game_id, state) if game_id is not None else None
     if views is None:
-        views = {} if game_id is None else BOARDS.put(game_id, state, {})
+        views = {} if game_id is None else BOARDS.keep(game_id, state, {})
     if lang not in views:
         views[lang] = _render(engine, state, lang)
     return views[lang]
@@ -142,15 +120,15 @@ def write_body(result: WriteResult, full: bool = False) -> tuple[int, dict]:
     game, lang = result.game, request_language()
     return 200, {
         "version": game.record.version, "language": lang,  # a replay in another language is said again
-        "applied": [{**a, "events": plain_events(a["events"]),
-                     "lines": event_lines(game.edition, a["events"], lang)} for a in result.applied],
+        "applied": [log_entry(a, game.edition, lang) for a in result.applied],
         "undone": result.undone,
         "game": game_view(result.game, "table") if full else game_update(result.game, result.previous),
     }
 
 
 def log_entry(row: dict, edition: Any = None, lang: str = "en") -> dict:
-    """One log entry: machine payload plus human-readable lines (in `lang`, with the game's `edition`)."""
+    """One action as the log and a write's ``applied`` carry it: machine payload plus human-readable lines
+    (in `lang`, with the game's `edition`)."""
     return {**row, "events": plain_events(row["events"]), "lines": event_lines(edition, row["events"], lang)}
 
 

@@ -10,13 +10,14 @@ import zipfile
 
 import pytest
 
+from api import packaging
 from api.web import engine_bundle
 
-PYODIDE = engine_bundle.ROOT / "pwa" / "vendor" / "pyodide" / "0.27.7"
+PYODIDE = packaging.ROOT / "pwa" / "vendor" / "pyodide" / "0.27.7"
 
 
 def test_bundle_is_reproducible_and_its_hash_is_the_engine_version(client):
-    first, again = engine_bundle.build(), engine_bundle.build()
+    first, again = packaging.build(), packaging.build()
     assert first.data == again.data and first.version == again.version
     health = client.get("/api/health").get_json()
     assert health["engine_version"] == first.version
@@ -38,13 +39,13 @@ def test_bundle_holds_the_engine_its_data_and_the_phone_table_and_nothing_of_the
 
 
 def test_a_hash_changes_with_any_engine_file(tmp_path):
-    for name in engine_bundle.bundle_files():
+    for name in packaging.bundle_files():
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
-        (tmp_path / name).write_bytes((engine_bundle.ROOT / name).read_bytes())
-    before = engine_bundle.build(tmp_path).version
+        (tmp_path / name).write_bytes((packaging.ROOT / name).read_bytes())
+    before = packaging.build(tmp_path).version
     target = tmp_path / "api/data/asian-tigers.placeholder.json"
     target.write_text(target.read_text() + " ")
-    assert engine_bundle.build(tmp_path).version != before
+    assert packaging.build(tmp_path).version != before
 
 
 def test_the_unzipped_bundle_plays_with_the_standard_library_only(tmp_path):
@@ -74,11 +75,11 @@ def test_pyodide_is_served_as_wasm_gzipped_and_cached_for_a_year(client):
     assert client.get("/vendor/pyodide/0.27.7/pyodide.mjs").mimetype == "text/javascript"
     lock = json.loads((PYODIDE / "pyodide-lock.json").read_text())
     assert lock["info"]["version"] == "0.27.7"
-    assert (engine_bundle.ROOT / "pwa" / "vendor" / "LICENSE.pyodide").read_text().startswith("Mozilla Public")
+    assert (packaging.ROOT / "pwa" / "vendor" / "LICENSE.pyodide").read_text().startswith("Mozilla Public")
 
 
 def test_vendoring_refuses_a_tarball_whose_integrity_differs(tmp_path, capsys):
-    sys.path.insert(0, str(engine_bundle.ROOT / "tools"))
+    sys.path.insert(0, str(packaging.ROOT / "tools"))
     import vendor_pyodide
 
     fake = tmp_path / "pyodide-0.27.7.tgz"
@@ -91,7 +92,7 @@ def test_vendoring_refuses_a_tarball_whose_integrity_differs(tmp_path, capsys):
 
 def _pyodide_python():
     # `make test` names the 3.12 it found (the suite's servers do not compile: each would, at its first health check)
-    python = os.environ.get("TABLEKEEPER_TEST_ENGINE_PYTHON") or engine_bundle.bytecode_python()
+    python = os.environ.get("TABLEKEEPER_TEST_ENGINE_PYTHON") or packaging.bytecode_python()
     if not python or subprocess.run([python, "-c", "import sys; assert sys.version_info[:2] == (3, 12)"],
                                     capture_output=True, check=False).returncode != 0:
         pytest.skip("no CPython 3.12 at hand (TABLEKEEPER_ENGINE_PYTHON or python3.12)")
@@ -102,16 +103,16 @@ def _pyodide_python():
 def test_with_a_cpython_of_pyodides_version_the_bundle_carries_bytecode_that_runs_without_the_sources(tmp_path):
     python = _pyodide_python()
     lock = json.loads((PYODIDE / "pyodide-lock.json").read_text())
-    assert tuple(int(n) for n in lock["info"]["python"].split(".")[:2]) == engine_bundle.PYODIDE_PYTHON
-    bundle = engine_bundle.build(python=python)
-    assert bundle.version != engine_bundle.build(python=None).version  # another bundle, another version
+    assert tuple(int(n) for n in lock["info"]["python"].split(".")[:2]) == packaging.PYODIDE_PYTHON
+    bundle = packaging.build(python=python)
+    assert bundle.version != packaging.build(python=None).version  # another bundle, another version
     zf = zipfile.ZipFile(io.BytesIO(bundle.data))
     names = zf.namelist()
     sources = [n for n in names if n.endswith(".py")]
     cached = {n for n in names if "/__pycache__/" in n}
     assert cached == {f"{d}/__pycache__/{f[:-3]}.cpython-312.pyc" for d, _, f in (n.rpartition("/") for n in sources)}
-    stdlib = {n for n in names if n.startswith(engine_bundle.STDLIB_DIR + "/")}
-    assert {f"{engine_bundle.STDLIB_DIR}/{m}.pyc" for m in ("dataclasses", "pickle", "json/__init__")} <= stdlib
+    stdlib = {n for n in names if n.startswith(packaging.STDLIB_DIR + "/")}
+    assert {f"{packaging.STDLIB_DIR}/{m}.pyc" for m in ("dataclasses", "pickle", "json/__init__")} <= stdlib
     zf.extractall(tmp_path)
     # The bytecode is what runs: with every engine source emptied (and no .pyc written), the engine still plays.
     for name in sources:
@@ -121,19 +122,19 @@ def test_with_a_cpython_of_pyodides_version_the_bundle_carries_bytecode_that_run
               " 'options': {'players': [{'name': 'A', 'color': 'red'}], 'solo': {'difficulty': 2}}};"
               "a = json.loads(table.open_json(json.dumps(p))); assert a['ok'], a;"
               "print(len(a['view']['legal_actions']), sys.modules['dataclasses'].__file__)")
-    out = subprocess.run([python, "-S", "-E", "-B", "-c", script, str(tmp_path / engine_bundle.STDLIB_DIR)],
+    out = subprocess.run([python, "-S", "-E", "-B", "-c", script, str(tmp_path / packaging.STDLIB_DIR)],
                          cwd=tmp_path, capture_output=True, text=True, timeout=120, check=False)
     assert out.returncode == 0, out.stderr
     count, dataclasses_file = out.stdout.split()
-    assert int(count) > 0 and dataclasses_file == str(tmp_path / engine_bundle.STDLIB_DIR / "dataclasses.pyc")
+    assert int(count) > 0 and dataclasses_file == str(tmp_path / packaging.STDLIB_DIR / "dataclasses.pyc")
 
 
 def test_without_a_working_compiler_the_bundle_holds_the_sources_only(tmp_path):
     broken = tmp_path / "python3.12"
     broken.write_text("#!/bin/sh\nexit 1\n")
     broken.chmod(0o755)
-    bundle = engine_bundle.build(python=str(broken))
-    assert bundle == engine_bundle.build(python=None)
+    bundle = packaging.build(python=str(broken))
+    assert bundle == packaging.build(python=None)
     assert not [n for n in zipfile.ZipFile(io.BytesIO(bundle.data)).namelist() if n.endswith(".pyc")]
 
 
@@ -150,8 +151,8 @@ print(on_phone, shipped == checked and shipped.content_hash == checked.content_h
 
 
 def test_the_phone_does_not_validate_again_the_shipped_edition_the_bundle_validated(tmp_path):
-    zipfile.ZipFile(io.BytesIO(engine_bundle.build(python=None).data)).extractall(tmp_path)
-    validated = json.loads((tmp_path / engine_bundle.VALIDATED).read_text())
+    zipfile.ZipFile(io.BytesIO(packaging.build(python=None).data)).extractall(tmp_path)
+    validated = json.loads((tmp_path / packaging.VALIDATED).read_text())
     assert list(validated) == ["api/data/asian-tigers.placeholder.json"]
 
     def run():

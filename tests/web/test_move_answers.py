@@ -7,7 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from api.web import patch, views
-from api.web.views import BOARDS, HOISTED, STATIC_IN_VIEW
+from api.games.envelope import HOISTED, STATIC_IN_VIEW
+from api.web.views import BOARDS
 from tests.helpers import bearer, create, write_headers
 
 STATIC = {"game", "role", "options", "seed", "created_at", "links"}
@@ -117,13 +118,13 @@ def test_patches_follow_a_real_game_whichever_worker_serves_each_move(client, mo
                                               "seed": 18}).get_json()
     gid, token = created["game_id"], created["table_token"]
     held, rng = created["game"], random.Random(18)
-    workers = [views.BoardCache(), views.BoardCache()]
+    workers = [views.BoardCache(256), views.BoardCache(256)]
     rendered = []
     render = views._render
     monkeypatch.setattr(views, "_render", lambda engine, state, lang: rendered.append(state) or render(engine, state, lang))
     for number in range(40):
         fresh = number % 4 == 0
-        worker = views.BoardCache() if fresh else workers[rng.randrange(2)]
+        worker = views.BoardCache(256) if fresh else workers[rng.randrange(2)]
         monkeypatch.setattr(views, "BOARDS", worker)
         rendered.clear()
         resp = client.post(f"/api/games/{gid}/actions", json={"action": rng.choice(held["legal_actions"])},
