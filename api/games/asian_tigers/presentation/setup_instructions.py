@@ -69,10 +69,10 @@ def setup_instructions(state: GameState) -> dict | None:
                     f"{n} {g}" for g, n in entry["starting_goods"].items())))
         if player.set_aside:
             steps.append(msg("{player}: set aside {workers}", player=player.name,
-                             workers=joined([w["label"] for w in entry["set_aside"]], "and")))
+                             workers=joined([L.worker_label(edition, w, L.keep) for w in player.set_aside], "and")))
         if player.team:
             steps.append(msg("{player}: team area, left to right: {workers}", player=player.name,
-                             workers=", ".join(w["label"] for w in entry["team"])))
+                             workers=joined([L.worker_label(edition, w, L.keep) for w in player.team], ",")))
         players.append(entry)
     recorded = state.options.get("setup") or {}
     drawn = {key: "table" if recorded.get(key) else "app" for key in
