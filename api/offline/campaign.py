@@ -17,6 +17,7 @@ from api.games import asian_tigers as engine
 from api.games.asian_tigers.solo import campaign as rules
 from api.games.asian_tigers.solo import campaign_view as views
 from api.offline.editions import load_edition
+from api.offline.language import current_language
 
 SETTINGS = ("tiles", "count", "show_all", "automa_tiles", "automa_color")
 
@@ -55,14 +56,14 @@ def campaign_new_json(payload: str) -> str:
         data = new_campaign(edition, p["settings"])
     except engine.RulesError as exc:
         return _refusal(exc)
-    return _answer(document=data, standing=views.standing(edition, data), edition_hash=edition.content_hash)
+    return _answer(document=data, standing=views.standing(edition, data, current_language()), edition_hash=edition.content_hash)
 
 
 def campaign_standing_json(payload: str) -> str:
     """``{edition, document}`` → ``{standing, edition_hash}``: the campaign as its screen shows it."""
     p = json.loads(payload)
     edition = load_edition(p.get("edition"))
-    return _answer(standing=views.standing(edition, p["document"]), edition_hash=edition.content_hash)
+    return _answer(standing=views.standing(edition, p["document"], current_language()), edition_hash=edition.content_hash)
 
 
 def campaign_session_json(payload: str) -> str:
@@ -92,4 +93,4 @@ def campaign_record_json(payload: str) -> str:
     except engine.RulesError as exc:
         return _refusal(exc)
     document = {**data, "campaign": updated}
-    return _answer(document=document, standing=views.standing(edition, document), session=updated["sessions"][-1])
+    return _answer(document=document, standing=views.standing(edition, document, current_language()), session=updated["sessions"][-1])

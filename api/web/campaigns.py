@@ -14,6 +14,7 @@ from typing import Any
 from flask import Blueprint
 from marshmallow import ValidationError, fields, validate, validates_schema
 
+from api.i18n import language
 from api.storage import tokens
 from api.storage.campaigns import OPEN, CampaignRecord, CampaignRepository
 from api.storage.errors import VersionConflict
@@ -21,6 +22,7 @@ from api.storage.models import CreatedGame, LoadedGame, utcnow
 from api.web.games import NO_STORE, created_body, default_edition
 from api.web.guards import read_body, read_json
 from api.web.http import CHALLENGE, REPLAYED, bearer, expected_versions, idempotency, json_response, load, repo
+from api.web.language import request_language
 from api.web.problems import ApiProblem, msg
 from api.web.schemas import SEED, ActionField, Base, PlayerSchema, StrictBool, StrictInt
 
@@ -147,7 +149,7 @@ def campaign_view(cr: CampaignRepository, record: CampaignRecord, engine, editio
         if g.status == OPEN:
             result = session_preview(edition, data, cr.load_game(g.game_id)) if over else None
             open_session = {"game_id": g.game_id, "tile": g.tile, "over": over, "result": result}
-    shown = views().standing(edition, data)
+    shown = views().standing(edition, data, language(request_language()))  # the goals in the reader's language
     base = f"/api/campaigns/{record.id}"
     return {
         "campaign_id": record.id, "game": record.kind, "version": record.version, **shown,
@@ -202,7 +204,7 @@ def create_campaign():
 def read_campaign(campaign_id: str):
     """Tiles, failures, the next session's starting science, sessions and games, the open session."""
     cr, record, engine, edition = opened(campaign_id)
-    return json_response(campaign_view(cr, record, engine, edition), 200, record.version)
+    return json_response(campaign_view(cr, record, engine, edition), 200, record.version, lang=request_language())
 
 
 def _session_created(cr: CampaignRepository, campaign_id: str, created: CreatedGame, engine, edition,

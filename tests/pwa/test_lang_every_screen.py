@@ -74,12 +74,6 @@ ALLOW = [
 # removes these entries after merging their branches.  Each entry: (owner, screen name pattern, text pattern).
 LEFT_TO_OTHERS: list[tuple[str, str, str]] = [
     # still English after this round's merges (docs/languages.md, What is left):
-    # the labels document's centre, trade-centre and worker-type names (presentation/labels.py)
-    ("labels", r"game-.*", r".* centre [A-C]|the (international|regional) trade centre \(.*\)|type \d worker"),
-    # Era I's management walkthrough lines (the management view's own lines, not the log's)
-    ("management", r"game-manage-phase", r"Every player has placed .*|Turn order for Era II: .*|[A-Z][A-Za-z ]+: (Ann|Bo) .*"),
-    # a campaign's goals on the campaign screen (solo/campaign_view.py)
-    ("campaign", r"campaign", r"build .*"),
 ]
 
 

@@ -22,7 +22,7 @@ const TITLES = { turnOrder: t("Turn order"), funds: t("Funds reset"), era2Setup:
 // the Era II phase (the final scoring) from the outcome's lines when the server gives them.
 export function managementSteps(log, L, outcome) {
   const events = [];
-  for (const e of log || []) if (!e.reverted) for (const ev of e.events) events.push({ ...ev, text: plain(ev.text) });
+  for (const e of log || []) if (!e.reverted) e.events.forEach((ev, i) => events.push({ ...ev, text: plain(said(e, i)) }));
   const steps = [];
   const push = (title, lines, key, phaseStart) => {
     const last = steps[steps.length - 1];
@@ -58,6 +58,10 @@ export function managementSteps(log, L, outcome) {
   }
   return steps;
 }
+
+// An event's line in the phone's language: the log entry's lines, one per event, are said in it (issue 37);
+// the event's own text is the English the rules wrote (an older server's log has no lines).
+const said = (entry, i) => (entry.lines && entry.lines.length === entry.events.length ? entry.lines[i] : entry.events[i].text);
 
 // Player text without rule ids ("(AMB-22)"): the rules are the table's, the ids the app's.
 const RULE_ID = /\s*\((?:\p{L}+ )?[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*-\d+\)/gu;  // "(rule …)", "(Regel …)", "(regra …)"

@@ -5,7 +5,7 @@ import { useEffect, useState } from "preact/hooks";
 import { html } from "../html.js";
 import { t, tn } from "../i18n.js";
 import { RuleLink } from "./rulelink.js";
-import { actionLabel, bonusLabel, centerLabel, sectorLabel, spaceLabel, tigerName, workerName } from "../labels.js";
+import { actionLabel, bonusLabel, centerLabel, sectorLabel, serverLabel, spaceLabel, tigerName, workerName } from "../labels.js";
 import { record } from "../sync.js";
 import { whyNot } from "../offline/play.js";
 
@@ -116,7 +116,7 @@ function LazyEra2({ form }) {
 // Refused options, greyed: a tap shows the engine's reason and rule.  Asked once the options are on the
 // screen (the server's GET /why-not, or the phone's own engine offline), not carried by every move; the
 // section shows only when something is refused (no empty heading under the options).
-function Unavailable({ game }) {
+function Unavailable({ game, L }) {
   const [open, setOpen] = useState(null);
   const [entries, setEntries] = useState(null);
   useEffect(() => {
@@ -130,9 +130,19 @@ function Unavailable({ game }) {
     <summary>${t("Not available now ({count})", { count: entries.length })}</summary>
     <div class="stack">${entries.map((e, i) => html`<div key=${i}>
       <button class="unavailable" aria-expanded=${open === i} aria-controls=${`why-${i}`}
-        onClick=${() => setOpen(open === i ? null : i)}><span class="option"><span>${e.label}</span><span class="cost">${t("not available — why?")}</span></span></button>
+        onClick=${() => setOpen(open === i ? null : i)}><span class="option"><span>${refusedLabel(L, e)}</span><span class="cost">${t("not available — why?")}</span></span></button>
       ${open === i && html`<p class="why" id=${`why-${i}`} role="status">${e.reason.message}${e.reason.rule ? html` <span class="rule">(${t("rule")} <${RuleLink} id=${e.reason.rule} />)</span>` : ""}</p>`}
     </div>`)}</div></details>`;
+}
+
+// A refused candidate's name from the server's labels (GET /labels, in the phone's language) where they name it;
+// else the why-not answer's own label.
+function refusedLabel(L, e) {
+  const a = e.action || {};
+  const named = a.kind === "place_worker" ? serverLabel(L, "centers", a.center)
+    : a.kind === "build" || a.kind === "build_department" ? serverLabel(L, "spaces", a.space)
+    : a.kind === "sell_local" ? serverLabel(L, "local_markets", a.market) : null;
+  return named || e.label;
 }
 
 // What is paid and got reads first; the notes after them ("then a build in …") are smaller.
@@ -173,7 +183,7 @@ export function Recorder({ s }) {
         onClick=${() => (b.pick ? setPicked(b.pick) : record({ type: "action", action: b.action }))}>
         <span class="option"><span>${b.label}</span>${detail(b) && html`<${Cost} text=${detail(b)} />`}</span></button>`)}</div>
     </div>`)}
-    ${!picked && html`<${Unavailable} game=${s.game} key=${`${s.game.game_id}:${s.game.view.version}`} />`}
+    ${!picked && html`<${Unavailable} game=${s.game} L=${s.labels} key=${`${s.game.game_id}:${s.game.view.version}`} />`}
   </section>`;
 }
 

@@ -26,6 +26,7 @@ def setup_instructions(state: GameState) -> dict | None:
     steps, tigers = [], []
     for rank, tid in enumerate(order, start=1):
         name = edition.tigers[tid].name
+        named = L.named(edition, "tigers", tid)  # the steps say it in the reader's language (the view's names)
         pt, rb = state.prosperity_tokens[tid], state.region_tokens[tid]
         center, worker = setup_worker.get(tid, (None, None))
         tigers.append({"tiger": tid, "name": name, "prosperity_rank": rank,
@@ -35,12 +36,12 @@ def setup_instructions(state: GameState) -> dict | None:
                                         "label": L.worker_label(edition, worker)} if worker else None})
         if era == 1:
             steps.append(msg("Put the prosperity token {token} on {tiger}", token=L.prosperity_label(
-                edition, pt, state.player_count), tiger=name))
+                edition, pt, state.player_count), tiger=named))
             steps.append(msg("Put the region bonus token “{token}” on {tiger}",
-                             token=L.region_token_label(edition, rb), tiger=name))
+                             token=L.region_token_label(edition, rb, L.keep), tiger=named))
         if worker:
-            steps.append(msg("Put a {worker} in {tiger} centre {centre}", worker=L.worker_label(edition, worker),
-                             tiger=name, centre=center))
+            steps.append(msg("Put a {worker} in {tiger} centre {centre}", worker=L.worker_label(edition, worker, L.keep),
+                             tiger=named, centre=center))
     leftover = [{"id": t, "label": L.region_token_label(edition, t)} for t in state.leftover_region_tokens]
     if era == 1 and leftover:
         steps.append(msg("Beside the board: region bonus tokens {tokens}", tokens=", ".join(
@@ -68,10 +69,10 @@ def setup_instructions(state: GameState) -> dict | None:
                     f"{n} {g}" for g, n in entry["starting_goods"].items())))
         if player.set_aside:
             steps.append(msg("{player}: set aside {workers}", player=player.name,
-                             workers=joined([w["label"] for w in entry["set_aside"]], "and")))
+                             workers=joined([L.worker_label(edition, w, L.keep) for w in player.set_aside], "and")))
         if player.team:
             steps.append(msg("{player}: team area, left to right: {workers}", player=player.name,
-                             workers=", ".join(w["label"] for w in entry["team"])))
+                             workers=joined([L.worker_label(edition, w, L.keep) for w in player.team], ",")))
         players.append(entry)
     recorded = state.options.get("setup") or {}
     drawn = {key: "table" if recorded.get(key) else "app" for key in
@@ -87,7 +88,7 @@ def era2_form(state: GameState, decision: dict) -> dict | None:
     if decision is None or decision["kind"] != "record_era2_draws":
         return None
     edition = state.edition
-    workers = [{"value": w, "label": L.worker_label(edition, w)} for w in edition.worker_types]
+    workers = [{"value": w, "label": L.worker_label(edition, w, L.keep)} for w in edition.worker_types]  # said in the reader's language
     slots = edition.setup["player"]["team_area_slots"]
     stated = state.options.get("worker_entry") == "stated"
     automa = state.solo["automa"] if state.solo is not None else None

@@ -6,22 +6,27 @@ Pyodide, so a campaign played offline stands exactly where the server puts it af
 """
 from __future__ import annotations
 
-from api.games.asian_tigers.presentation.labels import requirement_text
+from api.games.asian_tigers.presentation.labels import in_language, requirement_text
 from api.games.asian_tigers.solo import campaign as rules
+from api.games.messages import ENGLISH, Language, render
 
 AUTOMA_TILES_DEFAULT = "generated"
 
 
-def goal_text(edition, requirement: dict) -> str:
-    """A campaign tile's goal in words (display only; `campaign.goal_value` decides): the presentation's label."""
-    return requirement_text(edition, requirement)
+def goal_text(edition, requirement: dict, language: Language = ENGLISH) -> str:
+    """A campaign tile's goal in words, in `language` (display only; `campaign.goal_value` decides): the
+    presentation's label (issue 37)."""
+    if language.code == "en":
+        return requirement_text(edition, requirement)
+    said = in_language(edition, language)  # the edition's names in the reader's language
+    return requirement_text(edition, requirement, lambda message: render(message, said))
 
 
-def tile_info(edition, tile: str) -> dict:
-    """A campaign tile with its goal's requirement id and words."""
+def tile_info(edition, tile: str, language: Language = ENGLISH) -> dict:
+    """A campaign tile with its goal's requirement id and words (in `language`)."""
     requirement_id = edition.solo["campaign_tiles"][tile]["requirement"]
     requirement = edition.catalog["campaign_requirements"][requirement_id]
-    return {"tile": tile, "goal": requirement_id, "goal_text": goal_text(edition, requirement)}
+    return {"tile": tile, "goal": requirement_id, "goal_text": goal_text(edition, requirement, language)}
 
 
 def new_document(edition, *, player: dict, difficulty: int, seed: int, tiles: list[str] | None = None,
@@ -66,8 +71,9 @@ def session_result(edition, campaign: dict, outcome: dict) -> dict | None:
             "after": {k: after[k] for k in ("status", "failures", "failures_left", "next_starting_science")}}
 
 
-def standing(edition, data: dict) -> dict:
-    """The campaign document as its screen shows it (no record fields: ids, version, games, links)."""
+def standing(edition, data: dict, language: Language = ENGLISH) -> dict:
+    """The campaign document as its screen shows it, the goals in `language` (no record fields: ids, version,
+    games, links)."""
     c = data["campaign"]
     status = rules.status(edition, c)
     chosen = set(c["tiles"])
@@ -75,9 +81,9 @@ def standing(edition, data: dict) -> dict:
         "status": c["status"], "player": data["player"], "difficulty": data["difficulty"],
         "automa_tiles": data["automa_tiles"], "automa_color": data.get("automa_color"), "seed": data["seed"],
         "show_all": bool(c.get("show_all")),
-        "tiles": [{**tile_info(edition, t), "face_up": t in c["face_up"], "achieved_in_session": c["achieved"].get(t)}
+        "tiles": [{**tile_info(edition, t, language), "face_up": t in c["face_up"], "achieved_in_session": c["achieved"].get(t)}
                   for t in c["tiles"]],
-        "other_tiles": [tile_info(edition, t) for t in sorted(edition.solo["campaign_tiles"]) if t not in chosen]
+        "other_tiles": [tile_info(edition, t, language) for t in sorted(edition.solo["campaign_tiles"]) if t not in chosen]
         if c.get("show_all") else [],
         "failures": status["failures"], "failures_left": status["failures_left"],
         "failures_ending_campaign": edition.solo["campaign"]["failures_ending_campaign"],
