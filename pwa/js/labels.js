@@ -4,6 +4,10 @@ import * as db from "./db.js";
 import { api } from "./api.js";
 import { lang, ordinal as place, say, t } from "./i18n.js";
 
+// A player's colour in the phone's language (the setup wizard, the layout checklist, the scorers' seats).
+const COLOURS = { red: t("red"), blue: t("blue"), green: t("green"), yellow: t("yellow"), purple: t("purple"), black: t("black"), white: t("white") };
+export const colourName = (c) => COLOURS[c] || c;
+
 const words = (s) => String(s ?? "").replace(/_/g, " ");
 const TRADE_CENTERS = { ITC1: t("International trade centre 1"), ITC2: t("International trade centre 2"),
                         RTC: t("Regional trade centre"), STC: t("Special trade centre") };

@@ -9,7 +9,7 @@ from tests.pwa.shell import (PWA, current_version, expected_version, first_load_
                              home_module_graph, shell_urls)
 
 SHELL_SUFFIXES = (".html", ".js", ".mjs", ".css", ".webmanifest", ".png", ".json")  # .json: the rules (LATER)
-BUDGET = 104 * 1024  # first load (SHELL), gzipped, icons excluded; the rarer screens are in LATER, cached right after
+BUDGET = 105 * 1024  # was 104 KB: +1 KB for six languages (labels and rule texts kept per language, issue 37); first load (SHELL), gzipped, icons excluded; the rarer screens are in LATER, cached right after
 # (was 100 KB: +2.6 KB for six languages, pwa/js/i18n.js and the screens' t() calls, issue 37)
 # What the home screen itself fetches, gzipped: its module graph with the page and its styles
 # (22.9 KB; bench/first_load.py: 34.4 KiB on the wire in 18 requests with headers and the icon, was
@@ -55,6 +55,17 @@ def test_the_home_screen_loads_only_its_own_modules():
     total = sum(sizes.values())
     print(f"\nhome screen ({len(sizes)} files, gzipped): {total / 1024:.1f} KB")
     assert total <= HOME_BUDGET, sorted(sizes.items(), key=lambda kv: -kv[1])[:5]
+
+
+def test_a_precached_module_needs_no_module_that_is_cached_later():
+    # A module of the first load that statically imports a LATER one fails to load offline until the LATER
+    # files are cached (in the background after activation): the game screen once did, through its layout
+    # checklist's colour words, and a reload with no signal right after install said "This screen could not be
+    # loaded" now and then.
+    shell = set(first_load_urls())
+    needs_later = {url: sorted(set(home_module_graph(url)) - shell)
+                   for url in shell if url.startswith("/js/") and set(home_module_graph(url)) - shell}
+    assert not needs_later, needs_later
 
 
 def test_index_preloads_exactly_the_home_screens_modules():

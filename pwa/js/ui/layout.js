@@ -4,7 +4,7 @@ import { html } from "../html.js";
 import { t, tn } from "../i18n.js";
 import { centerLabel, playerName, prosperityLabel, regionLabel, serverLabel, tigerName } from "../labels.js";
 import { GameDetails, GameHeader, Who } from "./common.js";
-import { colourName as colourWord } from "./setupcheck.js";
+import { colourName as colourWord } from "../labels.js";
 
 // What the server's steps leave to the box (the same for every game of a mode): the board face and the
 // flags for the player count (SETUP-01, SETUP-07), each player's energy, science, funds discs and

@@ -13,8 +13,9 @@ export const DRAWS = [
 ];
 const DRAW_LABEL = Object.fromEntries(DRAWS);
 // The edition's colour ids in words (an id this list does not know is shown as it is).
-const COLOURS = { red: t("red"), blue: t("blue"), green: t("green"), yellow: t("yellow"), purple: t("purple"), black: t("black"), white: t("white") };
-export const colourName = (c) => COLOURS[c] || c;
+// The colour words live in labels.js: the game screen's layout checklist needs them, and it is precached.
+export { colourName } from "../labels.js";
+import { colourName } from "../labels.js";
 const who = (players, i) => (players[i].name || "").trim() || t("Player {n}", { n: i + 1 });
 
 // Step 1: [{id, text}], id = the field at fault.

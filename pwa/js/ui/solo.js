@@ -12,7 +12,7 @@ import { NetworkError } from "../api.js";
 import { canRunOffline } from "../offline/engine.js";
 import { bundledEdition, createOffline } from "../offline/play.js";
 import { t } from "../i18n.js";
-import { colourName } from "./setupcheck.js";
+import { colourName } from "../labels.js";
 
 const VARIANTS = [
   ["solo", t("Solo: beat the Automa's score")],
