@@ -142,26 +142,6 @@ def pw():
         yield p
 
 
-# The longest files first: pytest-xdist (`--dist loadfile`) hands out whole files in collection order, so a
-# long file collected last keeps one worker busy while the others idle (the suite's tail); the many short
-# files then fill the gaps.  The sort is stable: each file stays whole, the rest keep their order.
-_LONGEST_FIRST = ("pwa/test_offline.py", "pwa/test_lang_every_screen.py",
-                  "games/asian_tigers/presentation/test_presentation_random_games.py", "web/test_schemathesis.py",
-                  "pwa/test_scorers.py", "pwa/test_scorer_modes.py", "pwa/test_editions_box.py",
-                  "faults/test_storage_timeouts.py", "games/asian_tigers/test_engine_properties.py",
-                  "pwa/test_lang_turn.py", "pwa/test_scorer_at_taps.py", "pwa/test_scorer_asara.py")
-
-
-def pytest_collection_modifyitems(config, items):
-    tests = config.rootpath / "tests"
-
-    def longest_first(item) -> int:
-        where = item.path.relative_to(tests).as_posix() if item.path.is_relative_to(tests) else ""
-        return _LONGEST_FIRST.index(where) if where in _LONGEST_FIRST else len(_LONGEST_FIRST)
-
-    items.sort(key=longest_first)
-
-
 def pytest_xdist_auto_num_workers(config):
     """`-n auto`: one worker per core and one more, since browser and server tests spend much of their
     time waiting on their own browser and server processes (2 cores: 368 s against 401 s with 2)."""
