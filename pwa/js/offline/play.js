@@ -13,9 +13,9 @@ import { t } from "../i18n.js";
 
 // The engine side (local.js) comes with the engine download, not with the app shell: loaded on first use.
 const engineSide = (name) => async (...args) => (await import("./local.js"))[name](...args);
-const [ackWrite, checkReplay, dropMirror, exportLocal, getMirror, localOutcome, localView, localWhyNot, mirrorHash,
-       startLocalGame, syncMirror] = ["ackWrite", "checkReplay", "dropMirror", "exportLocal", "getMirror", "localOutcome",
-                                      "localView", "localWhyNot", "mirrorHash", "startLocalGame",
+const [ackWrite, checkReplay, dropMirror, engineHash, exportLocal, getMirror, localOutcome, localView, localWhyNot,
+       startLocalGame, syncMirror] = ["ackWrite", "checkReplay", "dropMirror", "engineHash", "exportLocal", "getMirror",
+                                      "localOutcome", "localView", "localWhyNot", "startLocalGame",
                                       "syncMirror"].map(engineSide);
 export const bundledEdition = engineSide("bundledEdition");
 export { isLocalGame };
@@ -90,7 +90,8 @@ export async function acknowledged(gameId, write) {
 // After a sync that sent moves made offline: the server's state hash must be the phone's.
 export async function verifyAfterSync(record) {
   try {
-    const [mine, theirs] = await Promise.all([mirrorHash(record), api.exportGame(record.game_id, record.token)]);
+    const theirs = await api.exportGame(record.game_id, record.token);
+    const mine = await engineHash(record, theirs.data.actions);
     if (!mine) return;
     if (mine === theirs.data.state_hash) set({ notice: t("In step with the server (same state hash).") });
     else {
