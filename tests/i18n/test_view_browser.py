@@ -1,6 +1,10 @@
 """The phone's own engine says the next question in the phone's language (issue 37), in Chromium at 360×740:
 a phone set to German is made ready by a tap on the German card, starts its engine (Pyodide in the worker), plays a move with no connection, and the
-next question comes back in German — the words the server would say in German for the same state."""
+next question comes back in German — the words the server would say in German for the same state.
+
+Run from tests/pwa/test_offline_start.py's snapshot test, on the phone it makes ready (this file's own test
+before, making a phone ready of its own: the suite's time): `made_ready_in_german` and
+`an_offline_moves_next_question_is_in_the_phones_language`."""
 from __future__ import annotations
 
 import json
@@ -8,7 +12,7 @@ import time
 
 from api.games import asian_tigers as engine
 from api.i18n import language
-from tests.pwa.conftest import browser, new_phone, server, shot  # noqa: F401  (the phone tests' fixtures)
+from tests.pwa.conftest import shot
 
 ENGINE_WAIT = 180_000  # first download and start of Pyodide on a loaded machine
 PLAYERS = [{"name": "Ann", "color": "red"}, {"name": "Bob", "color": "blue"}]
@@ -23,11 +27,13 @@ def wait_until(page, expression: str, timeout_ms: int = 30_000) -> None:
         page.wait_for_timeout(100)
 
 
-def test_an_offline_moves_next_question_is_in_the_phones_language(server, new_phone):
-    page = new_phone()
-    page.goto(server.url + "/")
-    page.evaluate("localStorage.setItem('tablekeeper.language', 'de')")
-    page.reload()
+def made_ready_in_german(page, url: str) -> None:
+    """A fresh phone set to German at Home is made ready by a tap on the German card."""
+    # German kept on the phone before its first page (no reload while the service worker installs, which on a
+    # loaded machine now and then left the page with no controller); a language stored later is left alone.
+    page.add_init_script("""try { if (!localStorage.getItem('tablekeeper.language'))
+        localStorage.setItem('tablekeeper.language', 'de'); } catch {}""")
+    page.goto(url + "/")
     wait_until(page, "document.documentElement.lang === 'de'")
     # The card that makes the phone ready speaks German too (its heading, its button, its progress).
     page.get_by_role("button", name="Dieses Handy für das Spielen ohne Netz vorbereiten").click()
@@ -36,6 +42,10 @@ def test_an_offline_moves_next_question_is_in_the_phones_language(server, new_ph
     assert "Dieses Handy führt die Regeln selbst aus" in page.get_by_test_id("offline-ready").inner_text()
     shot(page, "lang-offline-ready-de")
     wait_until(page, "navigator.serviceWorker.controller !== null", ENGINE_WAIT)
+
+
+def an_offline_moves_next_question_is_in_the_phones_language(page) -> None:
+    """On a phone made ready in German, with no connection: the engine's question after a move is German."""
     page.context.set_offline(True)
     opened = page.evaluate("""async (payload) => { const e = await import('/js/offline/engine.js');
         return e.call('open_json', payload); }""", json.dumps({"game_id": "local-de", "edition": None, "seed": 4,

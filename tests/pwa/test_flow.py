@@ -122,10 +122,7 @@ def test_whole_game_on_one_phone(server, new_phone):
     assert after["live_actions"] == live - 1 and server.log(game_id, token)[-1]["reverted"]
 
     # -- the rest of the game over HTTP (as if another phone recorded it) ----------------
-    rng = random.Random(7)
-    view = after
-    while not view["over"]:
-        view = server.act(game_id, token, rng.choice(view["legal_actions"]), view["version"])
+    view = server.finish(game_id, token, random.Random(7))
     page.get_by_role("heading", name="Game over").wait_for(timeout=15_000)
     page.get_by_test_id("other-phone").wait_for()  # said beside "Just recorded", not over the tabs (issue 33)
     assert app_version(page) == view["version"]
@@ -174,9 +171,7 @@ def test_score_sheet_from_the_outcome(server, new_phone):
 
     g = server.create_game(names=("Ann", "Bob", "Cy"), seed=11)
     gid, token = g["game_id"], g["table_token"]
-    view, rng = g["game"], random.Random(3)
-    while not view["over"]:
-        view = server.act(gid, token, rng.choice(view["legal_actions"]), view["version"])
+    view = server.finish(gid, token, random.Random(3))
     page = new_phone(service_workers="block")
 
     def outcome_route(route):

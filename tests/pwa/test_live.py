@@ -1,5 +1,6 @@
 """Live updates on two phones: a move on one appears on the other in under 2 s through the event
-stream (no polling while the stream is open); without the stream the phone falls back to polling."""
+stream (no polling while the stream is open); without the stream the phone falls back to polling (the
+same two phones, on a game of its own)."""
 from __future__ import annotations
 
 import json
@@ -53,13 +54,16 @@ def test_a_move_on_one_phone_appears_on_the_other_through_the_stream(server, new
     assert seen_after < 10, f"the move took {seen_after:.2f} s to appear on the other phone"
     assert len([t for t in gets if t > clicked]) == 1  # the one refresh the event asked for
     assert [e["action"] for e in server.log(g["game_id"], g["table_token"])] == [action]
-    assert phone_a.errors == [] and phone_b.errors == []
+    without_the_stream_the_phone_polls(server, phone_a, phone_b)
 
 
-def test_without_the_stream_the_phone_polls(server, new_phone):
+def without_the_stream_the_phone_polls(server, phone_a, phone_b):
+    """test_without_the_stream_the_phone_polls before (its own two phones; now the same two, on a game of its
+    own: the suite's time): a server or proxy without event streams, and the phone falls back to polling."""
     g = server.create_game(seed=12)
-    phone_a, phone_b = new_phone(), new_phone(service_workers="block")
     open_game(phone_a, server, g["join_code"])
+    phone_a.wait_for_url(f"**/#/g/{g['game_id']}")
+    phone_a.locator("header[data-version='1']").wait_for()  # this game's screen, not the other's
     refused = []
 
     def no_stream(route):  # a server (or proxy) without event streams
@@ -68,9 +72,10 @@ def test_without_the_stream_the_phone_polls(server, new_phone):
                       body=json.dumps({"type": "about:blank", "title": "Not Found", "status": 404,
                                        "detail": "no such resource", "code": "not_found"}))
 
-    phone_b.route("**/api/games/*/events", no_stream)
+    phone_b.route(f"**/api/games/{g['game_id']}/events*", no_stream)  # this game's stream only
     open_game(phone_b, server, g["join_code"])
-    phone_b.wait_for_function("() => true")
+    phone_b.wait_for_url(f"**/#/g/{g['game_id']}")
+    phone_b.locator("header[data-version='1']").wait_for()  # this game's screen (the other one is at 2)
     phone_a.locator("[data-testid=recorder] button[data-action]").first.click()
     phone_b.locator("header[data-version='2']").wait_for(timeout=15000)
     assert refused, "the phone never tried the stream"

@@ -12,13 +12,15 @@
    write again only the bundle's files the snapshot does not hold: a scorer imported later still
    loads).  A snapshot that cannot be restored is dropped: the engine imports as on its first
    start, and the game starts all the same.
+   (Its phone is made ready in German and first proves tests/i18n/test_view_browser.py's point: one phone
+   made ready, not two; the suite's time.)
 """
 from __future__ import annotations
 
 import json
 
+from tests.i18n.test_view_browser import an_offline_moves_next_question_is_in_the_phones_language, made_ready_in_german
 from tests.pwa.conftest import shot
-from tests.pwa.test_offline import make_ready
 
 # Animation frames, and Preact's 35 ms fallback timer for effects, fire 150 ms late.
 LATE_FRAMES = """(() => { const raf = window.requestAnimationFrame.bind(window), later = window.setTimeout.bind(window);
@@ -66,13 +68,16 @@ def start_solo_game(page) -> None:
 
 
 def test_a_prepared_phone_restarts_its_engine_offline_from_its_snapshot_or_without_it(server, new_phone):
+    """Point 2, on a phone made ready in German, which first proves tests/i18n/test_view_browser.py's point
+    (the German card, and the engine's next question in German with no connection), then back in English."""
     page = new_phone()
-    page.goto(server.url + "/")
-    make_ready(page)
+    made_ready_in_german(page, server.url)
     assert page.evaluate(ENGINE)["snapshot"] is False  # the first start imports the engine
     version = page.evaluate(ENGINE)["version"]
+    an_offline_moves_next_question_is_in_the_phones_language(page)  # offline from here on
     assert snapshots_when_stored(page) == [f"/engine-snapshot/0.27.7/{version}"]
 
+    page.evaluate("localStorage.setItem('tablekeeper.language', 'en')")
     page.add_init_script(LATE_FRAMES)
     page.context.set_offline(True)
     page.reload()

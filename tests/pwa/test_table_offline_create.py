@@ -76,5 +76,10 @@ def a_game_created_with_no_server_is_sent_from_home_and_plays_on_its_creator(pag
     # A ready phone answers the tap itself at once ("Sending: …", issue 35); the server's answer ends it.
     page.wait_for_function("() => !document.querySelector('[data-testid=kept], [data-testid=outbox], "
                            "[data-testid=sending]')")
+    # (That wait can end before "Sending" is drawn: the server's log is read until the move is there.)
+    for _ in range(100):
+        if len(own_server.log(game_id, token)) > 1:
+            break
+        page.wait_for_timeout(100)
     assert len(own_server.log(game_id, token)) == 2
     assert page.errors == []
