@@ -279,11 +279,11 @@ class ModuleEngine:
             state, _ = self.apply(state, action)
         return state
 
-    def _optional(self, fn_name: str, state: Any) -> dict:
+    def _optional(self, fn_name: str, state: Any, *more: Any) -> dict:
         fn = getattr(self.module, fn_name, None)
         if not callable(fn):
             raise Unsupported(fn_name)
-        return self._call(fn_name, state)
+        return self._call(fn_name, state, *more)
 
     def outcome(self, state: Any) -> dict:
         """Final standings; `Unsupported` when the engine has no ``outcome``."""
@@ -297,10 +297,10 @@ class ModuleEngine:
         """The edition's human labels (issue 12); `Unsupported` when the engine has no ``edition_labels``."""
         return self._optional("edition_labels", edition)
 
-    def refusals(self, state: Any) -> dict:
-        """``{decision_id, why_not}``: what the current decision refuses, and why (issue 12, on demand);
-        `Unsupported` when the engine has no ``refusals``."""
-        return self._optional("refusals", state)
+    def refusals(self, state: Any, lang: str = "en") -> dict:
+        """``{decision_id, why_not}``: what the current decision refuses, and why (issue 12, on demand), its
+        messages naming things in `lang` (issue 37); `Unsupported` when the engine has no ``refusals``."""
+        return self._optional("refusals", state, lang)
 
 
 Engine = ModuleEngine  # every engine, shipped or a test's, is a module behind this adapter

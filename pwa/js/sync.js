@@ -295,7 +295,9 @@ export async function syncNow(queued = false) {
     set({ syncing: false, outbox: getState().game ? await outbox.items(getState().game.game_id) : [] });
     await loadGames();
   }
-  if (dirty || !(getState().game && getState().game.view && getState().game.view.local)) await offline.present();
+  const shown = getState().game;
+  // A local view is the phone's engine's: drawn again after a server view came, or in a language switched to since.
+  if (dirty || !(shown && shown.view && shown.view.local) || (shown && shown.view_lang !== lang)) await offline.present();
   dirty = false;
 }
 
