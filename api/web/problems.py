@@ -76,7 +76,7 @@ def from_storage(exc: Exception) -> Response:
         return problem_response(404, "not_supported", msg("this game engine does not provide {feature}",
                                                           feature=exc.feature), feature=exc.feature)
     if isinstance(exc, se.EngineUnavailable):
-        return problem_response(503, "engine_unavailable", str(exc))
+        return problem_response(503, "engine_unavailable", exc.message)
     if isinstance(exc, se.Refused):
         headers = {"WWW-Authenticate": 'Bearer realm="tablekeeper-editions"'} if exc.status == 401 else {}
         if "current_version" in exc.extra:
