@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from api.games.messages import Message, msg
 from api.storage.jsonio import canonical_bytes
 
 CACHE_SIZE = 16
@@ -61,7 +62,12 @@ class Unsupported(Exception):
 
 
 class EngineUnavailable(Exception):
-    """The engine's module cannot be imported or lacks the core contract."""
+    """The engine's module cannot be imported or lacks the core contract: English in ``str(exc)`` (logs), the
+    message (said in the request's language at the edge) in ``.message``."""
+
+    def __init__(self, message: Message):
+        super().__init__(str(message))
+        self.message = message
 
 
 @dataclass(frozen=True)
@@ -128,10 +134,12 @@ class ModuleEngine:
             try:
                 mod = importlib.import_module(self.module_name)
             except ImportError as exc:
-                raise EngineUnavailable(f"{self.name}: cannot import {self.module_name}: {exc}") from exc
+                raise EngineUnavailable(msg("{engine}: cannot import {module}: {error}", engine=self.name,
+                                            module=self.module_name, error=str(exc))) from exc
             missing = [n for n in self.CORE if not callable(getattr(mod, n, None))]
             if missing:
-                raise EngineUnavailable(f"{self.name}: {self.module_name} lacks {', '.join(missing)}")
+                raise EngineUnavailable(msg("{engine}: {module} lacks {names}", engine=self.name, module=self.module_name,
+                                            names=", ".join(missing)))
             self._module = mod
         return self._module
 
@@ -209,7 +217,7 @@ class ModuleEngine:
         if document is None:
             document = raw() if callable(raw) else _thaw(getattr(edition, "document", None))
         if not isinstance(document, dict):
-            raise EngineUnavailable(f"{self.name}: edition has no 'document' mapping")
+            raise EngineUnavailable(msg("{engine}: edition has no 'document' mapping", engine=self.name))
         meta = document.get("edition") if isinstance(document.get("edition"), dict) else {}
         info = EditionInfo(document, str(content_hash), meta.get("id"), placeholder_paths_of(document))
         with _CACHE_LOCK:
