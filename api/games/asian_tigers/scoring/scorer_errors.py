@@ -33,6 +33,3 @@ def fail(code: str, path: str, message: str | Message, rule: str | None = None):
 def and_words(items: list) -> Message | str:
     """"a and b and c" (as the refusals always said it), each "and" in the reader's language."""
     return items[0] if len(items) == 1 else msg("{first} and {rest}", first=items[0], rest=and_words(items[1:]))
-
-
-__all__ = ["ScorerInputError", "and_words", "fail", "ptr"]

@@ -382,6 +382,3 @@ def read_position(data: Any, edition: Edition) -> EndPosition:
         fail("missing_era1", "/era1", msg("prosperity_from_influence_rounds = 2 scores the Era I tracks too: give "
              "era1 (turn order, headquarters, influence and IP after the Era I Influence step)"), "SCORE-INF-01")
     return EndPosition(count, order, tokens, headquarters, participants, options, solo, era1)
-
-
-__all__ = ["ScorerInputError", "read_position", "ptr"]
