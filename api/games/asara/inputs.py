@@ -155,7 +155,7 @@ def _check_towers_only_grow(years: tuple[YearEnd, ...]) -> None:
         for player, before in years[index - 1].towers.items():
             after = years[index].towers_of(player)
             path = child("/years", index, "towers", player)
-            for color in {t.color for t in before}:
+            for color in dict.fromkeys(t.color for t in before):  # input order: the same refusal every run
                 old = [t for t in before if t.color == color]
                 new = [t for t in after if t.color == color]
                 if _can_grow_into(old, new, gold=True):

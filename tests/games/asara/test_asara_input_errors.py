@@ -104,3 +104,19 @@ def test_a_tower_with_two_bases_says_so():
 def test_nippon_and_asara_raise_the_same_error_class():
     from api.games import nippon
     assert nippon.ScoringInputError is ScoringInputError
+
+
+def test_two_shrunk_towers_name_the_first_listed_every_run():
+    # ASA-SCORE-03: the refusal names the first tower that shrank, in the input's order, whatever the process's
+    # string hashing (each interpreter below has another PYTHONHASHSEED; a set of colours gave either).
+    import json
+    import os
+    import subprocess
+    import sys
+    g = game({"P1": 12, "P2": 30}, {"P1": [], "P2": [tower("brown", 3)]},
+             earlier_years=[{}, {}, {"P1": [tower("red", 4), tower("black", 4), tower("white", 4)]}])
+    script = ("import json, sys\nfrom api.games.asara import ScoringInputError, score\n"
+              "try:\n    score(json.loads(sys.argv[1]))\nexcept ScoringInputError as e:\n    print(e.message)\n")
+    said = {subprocess.run([sys.executable, "-c", script, json.dumps(g)], capture_output=True, text=True, check=True,
+                           env={**os.environ, "PYTHONHASHSEED": str(seed)}).stdout for seed in range(6)}
+    assert len(said) == 1 and "red" in said.pop()
