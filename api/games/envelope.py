@@ -14,6 +14,8 @@ from typing import Any
 HOISTED = ("current_seat", "decision", "legal_actions")
 # Parts of the engine's view that never change during a game.
 STATIC_IN_VIEW = ("options", "edition")
+# A game's sub-resources, each at /api/games/{id}/{name} (``why_not``: ``why-not``).
+LINKS = ("actions", "batch", "undo", "log", "score", "outcome", "export", "edition", "labels", "why_not")
 
 
 def split_view(view: dict, over: bool) -> tuple[dict, dict]:
@@ -41,10 +43,7 @@ def edition_summary(document: dict, content_hash: str, placeholder_count: int, u
 def links(game_id: str) -> dict:
     """Where to go next (relative URLs)."""
     base = f"/api/games/{game_id}"
-    return {"self": base, "actions": f"{base}/actions", "batch": f"{base}/batch", "undo": f"{base}/undo",
-            "log": f"{base}/log", "score": f"{base}/score", "outcome": f"{base}/outcome",
-            "export": f"{base}/export", "edition": f"{base}/edition",
-            "labels": f"{base}/labels", "why_not": f"{base}/why-not"}
+    return {"self": base, **{name: f"{base}/{name.replace('_', '-')}" for name in LINKS}}
 
 
 def game_envelope(view: dict, *, over: bool, game_id: str, game: str, version: int, status: str, role: str,

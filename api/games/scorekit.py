@@ -22,7 +22,22 @@ DATA_DIR = pathlib.Path(__file__).resolve().parents[1] / "data"
 
 
 class FieldProblem(ValueError):
-    """A refused input value (with `path`, `message`) and `others`, the other field problems of the same input."""
+    """A refused input value: `code` (snake_case), `path` (JSON pointer), `rule` (catalogue ID), `message` (English;
+    `text` keeps the message for saying it in another language), `field` (the value named in words, for people
+    rather than programs; `field_text` as a message) and `others`, the other field problems of the same input
+    (field_problems.py)."""
+
+    def __init__(self, summary: str, code: str, path: str, rule: str | None, message: str | Message,
+                 field: str | Message | None = None):
+        super().__init__(summary)
+        self.code = code
+        self.path = path
+        self.rule = rule
+        self.message = str(message)
+        self.text = message
+        self.field = None if field is None else str(field)
+        self.field_text = field
+        self.others: list[FieldProblem] = []
 
     def all_errors(self) -> dict[str, list[str]]:
         """``{path: [message]}`` for this problem and every other one found with it."""
@@ -33,19 +48,10 @@ class FieldProblem(ValueError):
 
 
 class ScoringInputError(FieldProblem):
-    """Impossible end-of-game input: `code` (snake_case), `rule` (catalogue ID), `path` (JSON pointer),
-    and optionally `field`: the value named in words ("Ann's 2nd tower"), for people rather than programs."""
+    """Impossible end-of-game input of the Nippon or Asara scorer (`rule` always given; `field` optional)."""
 
-    def __init__(self, code: str, rule: str, path: str, message: str | Message, field: str | None = None):
-        super().__init__(f"{path}: {message} [{rule}]")
-        self.code = code
-        self.rule = rule
-        self.path = path
-        self.message = str(message)  # English; `text` keeps the message for saying it in another language
-        self.text = message
-        self.field = None if field is None else str(field)
-        self.field_text = field
-        self.others: list[ScoringInputError] = []  # the other field problems of the same input (field_problems.py)
+    def __init__(self, code: str, rule: str, path: str, message: str | Message, field: str | Message | None = None):
+        super().__init__(f"{path}: {message} [{rule}]", code, path, rule, message, field)
 
     def to_dict(self) -> dict:
         """JSON-ready description (the API turns it into problem+json)."""

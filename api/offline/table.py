@@ -212,9 +212,11 @@ def state_hash_json(game_id: str) -> str:
 
 
 def why_not_json(game_id: str) -> str:
-    """What an open table's current decision refuses, and why, as ``GET /why-not`` gives it."""
+    """What an open table's current decision refuses, and why, as ``GET /why-not`` gives it (its messages naming
+    things in the phone's language: the phone says them, `localize()`)."""
     table = TABLES[game_id]
-    return json.dumps({"ok": True, "game_id": game_id, **engine.refusals(table.state)}, ensure_ascii=False)
+    refused = engine.refusals(table.state, current_language().code)
+    return json.dumps({"ok": True, "game_id": game_id, **refused}, ensure_ascii=False)
 
 
 def outcome_json(game_id: str) -> str:

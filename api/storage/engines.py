@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from api.games.messages import Message, msg
 from api.storage.jsonio import canonical_bytes
 
 CACHE_SIZE = 16
@@ -61,7 +62,12 @@ class Unsupported(Exception):
 
 
 class EngineUnavailable(Exception):
-    """The engine's module cannot be imported or lacks the core contract."""
+    """The engine's module cannot be imported or lacks the core contract: English in ``str(exc)`` (logs), the
+    message (said in the request's language at the edge) in ``.message``."""
+
+    def __init__(self, message: Message):
+        super().__init__(str(message))
+        self.message = message
 
 
 @dataclass(frozen=True)
@@ -128,10 +134,12 @@ class ModuleEngine:
             try:
                 mod = importlib.import_module(self.module_name)
             except ImportError as exc:
-                raise EngineUnavailable(f"{self.name}: cannot import {self.module_name}: {exc}") from exc
+                raise EngineUnavailable(msg("{engine}: cannot import {module}: {error}", engine=self.name,
+                                            module=self.module_name, error=str(exc))) from exc
             missing = [n for n in self.CORE if not callable(getattr(mod, n, None))]
             if missing:
-                raise EngineUnavailable(f"{self.name}: {self.module_name} lacks {', '.join(missing)}")
+                raise EngineUnavailable(msg("{engine}: {module} lacks {names}", engine=self.name, module=self.module_name,
+                                            names=", ".join(missing)))
             self._module = mod
         return self._module
 
@@ -209,7 +217,7 @@ class ModuleEngine:
         if document is None:
             document = raw() if callable(raw) else _thaw(getattr(edition, "document", None))
         if not isinstance(document, dict):
-            raise EngineUnavailable(f"{self.name}: edition has no 'document' mapping")
+            raise EngineUnavailable(msg("{engine}: edition has no 'document' mapping", engine=self.name))
         meta = document.get("edition") if isinstance(document.get("edition"), dict) else {}
         info = EditionInfo(document, str(content_hash), meta.get("id"), placeholder_paths_of(document))
         with _CACHE_LOCK:
@@ -279,11 +287,11 @@ class ModuleEngine:
             state, _ = self.apply(state, action)
         return state
 
-    def _optional(self, fn_name: str, state: Any) -> dict:
+    def _optional(self, fn_name: str, state: Any, *more: Any) -> dict:
         fn = getattr(self.module, fn_name, None)
         if not callable(fn):
             raise Unsupported(fn_name)
-        return self._call(fn_name, state)
+        return self._call(fn_name, state, *more)
 
     def outcome(self, state: Any) -> dict:
         """Final standings; `Unsupported` when the engine has no ``outcome``."""
@@ -297,10 +305,10 @@ class ModuleEngine:
         """The edition's human labels (issue 12); `Unsupported` when the engine has no ``edition_labels``."""
         return self._optional("edition_labels", edition)
 
-    def refusals(self, state: Any) -> dict:
-        """``{decision_id, why_not}``: what the current decision refuses, and why (issue 12, on demand);
-        `Unsupported` when the engine has no ``refusals``."""
-        return self._optional("refusals", state)
+    def refusals(self, state: Any, lang: str = "en") -> dict:
+        """``{decision_id, why_not}``: what the current decision refuses, and why (issue 12, on demand), its
+        messages naming things in `lang` (issue 37); `Unsupported` when the engine has no ``refusals``."""
+        return self._optional("refusals", state, lang)
 
 
 Engine = ModuleEngine  # every engine, shipped or a test's, is a module behind this adapter

@@ -44,7 +44,7 @@ class GameReads:
         try:
             getattr(engine, "module", None)  # force the lazy import now
         except EngineUnavailable as exc:
-            raise UnknownGameKind(kind, self.engines.names(), str(exc)) from exc
+            raise UnknownGameKind(kind, self.engines.names(), exc.message) from exc
         return engine
 
     def record(self, game_id: str) -> GameRecord:

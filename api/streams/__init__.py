@@ -51,7 +51,8 @@ class GameEvents:
     """
 
     def __init__(self, opening, stream):
-        self.opening = opening  # async (scope, game_id) -> a Starlette response refusing it, or the stream's state
+        self.opening = opening  # async (scope, game_id) -> a Starlette response refusing it, or (release, the
+        # stream's state, its own headers)
         self.stream = stream  # async generator (game_id, state) -> the stream's text, piece by piece
 
     async def __call__(self, scope, receive, send) -> None:
@@ -61,7 +62,7 @@ class GameEvents:
         if not isinstance(opened, tuple):
             await opened(scope, receive, send)
             return
-        release, state = opened
+        release, state, headers = opened
         task = asyncio.current_task()
         gone = asyncio.ensure_future(hang_up(receive))
         streaming = True
@@ -72,7 +73,7 @@ class GameEvents:
 
         gone.add_done_callback(cancel_stream)
         try:
-            await send({"type": "http.response.start", "status": 200, "headers": STREAM_HEADERS})
+            await send({"type": "http.response.start", "status": 200, "headers": STREAM_HEADERS + headers})
             if scope["method"] != "HEAD":
                 async for text in self.stream(game_id, state):
                     await send({"type": "http.response.body", "body": text.encode(), "more_body": True})
@@ -99,7 +100,7 @@ def create_app(config: dict | None = None) -> Starlette:
     """The ASGI app; `config` overrides the Flask app's settings (tests)."""
     from api import create_app as create_flask_app
     from api.storage.notify import StreamLimit
-    from api.web.events import resume_point, version_event
+    from api.web.events import resume_point, stream_language, version_event
     from api.web.http import authorized, repo
     from api.web.problems import problem_response
 
@@ -112,29 +113,31 @@ def create_app(config: dict | None = None) -> Starlette:
 
     def check(scope, game_id: str):
         """In a request context of the Flask app (worker thread): (None, the game's version, the resume
-        point from ``Last-Event-ID``) when the token may read the game, else (the app's own problem answer, ...)."""
+        point from ``Last-Event-ID``, the lines' language) when the token may read the game, else (the app's own
+        problem answer, ...)."""
         headers = [(name.decode("latin-1"), value.decode("latin-1")) for name, value in scope["headers"]]
-        with flask_app.test_request_context(scope["path"], query_string=scope["query_string"], headers=headers):
+        with flask_app.test_request_context(scope["path"], query_string=scope["query_string"].decode("latin-1"),
+                                              headers=headers):
             try:
                 _repo, record, _role = authorized(game_id, write=False)
-                return None, record.version, resume_point()
+                return None, record.version, resume_point(), stream_language()
             except Exception as exc:  # noqa: BLE001 - answered by the app's own error handlers
                 answer = flask_app.process_response(flask_app.make_response(flask_app.handle_user_exception(exc)))
-                return Response(answer.get_data(), answer.status_code, dict(answer.headers)), 0, (None, None)
+                return Response(answer.get_data(), answer.status_code, dict(answer.headers)), 0, (None, None), "en"
 
-    def event(game_id: str, after_seq: int | None):
+    def event(game_id: str, after_seq: int | None, lang: str):
         with flask_app.app_context():  # its teardown gives a PostgreSQL connection back to the pool
-            return version_event(repo(), game_id, after_seq)
+            return version_event(repo(), game_id, after_seq, lang)
 
     building: dict[tuple, asyncio.Future] = {}
 
-    async def shared_event(game_id: str, after_seq: int | None):
+    async def shared_event(game_id: str, after_seq: int | None, lang: str):
         """`event`, read once for all the streams of a table that wake for the same news (the phones of
         one table usually stand at the same point: one read instead of one per phone)."""
-        key = (game_id, watch.latest.get(game_id, 0), after_seq)
+        key = (game_id, watch.latest.get(game_id, 0), after_seq, lang)
         future = building.get(key)
         if future is None:
-            future = building[key] = asyncio.ensure_future(to_thread.run_sync(event, game_id, after_seq))
+            future = building[key] = asyncio.ensure_future(to_thread.run_sync(event, game_id, after_seq, lang))
             future.add_done_callback(lambda _done: building.pop(key, None))
         return await asyncio.shield(future)  # a phone that leaves does not cancel the others' read
 
@@ -144,8 +147,9 @@ def create_app(config: dict | None = None) -> Starlette:
 
     async def opening(scope, game_id: str):
         """A refusal (the app's problem answer, or ``too_many_streams``), or (what frees the stream's
-        slot, [the version and sequence number the phone already has])."""
-        refused, current, (known_version, known_seq) = await to_thread.run_sync(check, scope, game_id)
+        slot, [the version and sequence number the phone already has, the lines' language], the headers
+        naming that language)."""
+        refused, current, (known_version, known_seq), lang = await to_thread.run_sync(check, scope, game_id)
         if refused is not None:
             return refused
         try:
@@ -155,7 +159,8 @@ def create_app(config: dict | None = None) -> Starlette:
         if known_version is not None and known_version > current:
             known_version = known_seq = None  # an id from another database: start afresh
         watch.publish(game_id, current)
-        return (lambda: watch.close(game_id)), [known_version, known_seq]
+        said = [(b"content-language", lang.encode()), (b"vary", b"Accept-Language")]
+        return (lambda: watch.close(game_id)), [known_version, known_seq, lang], said
 
     async def stream(game_id: str, known: list):
         """The game's version changes as ``text/event-stream`` text, with heartbeats, until the lifetime ends."""
@@ -164,7 +169,7 @@ def create_app(config: dict | None = None) -> Starlette:
         next_beat = now + heartbeat
         while now - start < lifetime:
             if known[0] is None or watch.latest.get(game_id, 0) > known[0]:
-                text, known[0], known[1] = await shared_event(game_id, known[1])
+                text, known[0], known[1] = await shared_event(game_id, known[1], known[2])
                 yield text
                 next_beat = time.monotonic() + heartbeat
             elif now >= next_beat:

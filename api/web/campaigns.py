@@ -267,8 +267,11 @@ def record_session(campaign_id: str):
     def render(fresh: CampaignRecord) -> tuple[int, dict]:
         view = campaign_view(cr, fresh, engine, edition)
         session = next(s for s in view["sessions"] if s["game_id"] == body["game_id"])
-        return 200, {"session": session, "campaign": view}
+        return 200, {"session": session, "campaign": view, "language": request_language()}
 
     outcome = cr.record_session(campaign_id, body["game_id"], expected_versions(), idem, decide, render)
     headers = REPLAYED if outcome.replayed else {}
+    if outcome.replayed and outcome.body.get("language", "en") != request_language():  # first said in another
+        fresh = cr.record(campaign_id)  # the campaign now, said in this request's language (as a move's replay)
+        return json_response(render(fresh)[1], outcome.status, fresh.version, headers)
     return json_response(outcome.body, outcome.status, outcome.version, headers)

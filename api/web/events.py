@@ -12,6 +12,10 @@ whichever server accepted it:
 - on SQLite (one machine, several worker processes) each stream also reads
   its game's version twice a second (a primary-key lookup).
 
+The entries' ``lines`` are said in ``?lang=<code>`` (an EventSource cannot send ``Accept-Language``;
+the same choice rules: ``de-AT`` → ``de``, anything else → English), else in ``Accept-Language``'s;
+the answer names it in ``Content-Language``.
+
 ``Last-Event-ID`` (sent by browsers on reconnect; ``?last_event_id=`` for
 clients that cannot set headers) resumes: a client that is behind gets one
 event with everything it missed.  Comments (``: heartbeat``) every
@@ -32,11 +36,16 @@ import json
 import re
 import time
 
-from flask import Blueprint, Flask, Response, current_app, request
+from flask import Blueprint, Flask, Response, current_app, g, request
+from werkzeug.datastructures import LanguageAccept
+from werkzeug.http import parse_accept_header
+
+from api.i18n import LANGUAGES
 
 from api.storage.notify import StreamLimit
 from api.storage.repository import GameRepository
 from api.web.http import authorized, repo, storage
+from api.web.language import request_language
 from api.web.problems import ApiProblem
 from api.web.views import log_entry
 
@@ -62,27 +71,40 @@ def resume_point() -> tuple[int | None, int | None]:
     return int(match.group(1)), (int(match.group(2)) if match.group(2) is not None else None)
 
 
+def stream_language() -> str:
+    """The language of the stream's lines: ``?lang=`` read as an ``Accept-Language`` value (``de-AT`` → ``de``,
+    ``fr;q=0.5, de`` → ``de``, anything else → English), else the request's ``Accept-Language``."""
+    asked = request.args.get("lang")
+    if asked is None:
+        return request_language()
+    g.content_language = parse_accept_header(asked, LanguageAccept).best_match(LANGUAGES, default=LANGUAGES[0])
+    return g.content_language
+
+
 def sse(event: str, event_id: str, data: dict) -> str:
     """One Server-Sent Event (the JSON is on one line, so one ``data:`` field)."""
     return f"event: {event}\nid: {event_id}\ndata: {json.dumps(data, ensure_ascii=False)}\n\n"
 
 
-def version_event(r: GameRepository, game_id: str, after_seq: int | None) -> tuple[str, int, int]:
-    """The event for the game as stored now, with the entries after `after_seq`; (text, version, head_seq).
+def version_event(r: GameRepository, game_id: str, after_seq: int | None, lang: str = "en") -> tuple[str, int, int]:
+    """The event for the game as stored now, with the entries after `after_seq` (their lines in `lang`);
+    (text, version, head_seq).
 
     Shared with the asynchronous stream service (`api.streams`), so both speak the same wire format.
     """
     record = r.record(game_id)
-    entries = [] if after_seq is None else [log_entry(row) for row in r.log(game_id, after_seq, MAX_ENTRIES)]
+    rows = [] if after_seq is None else r.log(game_id, after_seq, MAX_ENTRIES)
+    edition = r.edition_document(game_id)[1] if rows and lang != "en" else None  # English: the stored text
+    entries = [log_entry(row, edition, lang) for row in rows]
     body = {"game_id": game_id, "version": record.version, "head_seq": record.head_seq,
             "live_actions": record.live_actions, "status": record.status, "entries": entries,
             "more": bool(entries) and entries[-1]["seq"] < record.head_seq}
     return sse("version", f"{record.version}-{record.head_seq}", body), record.version, record.head_seq
 
 
-def _version_event(app: Flask, game_id: str, after_seq: int | None) -> tuple[str, int, int]:
+def _version_event(app: Flask, game_id: str, after_seq: int | None, lang: str) -> tuple[str, int, int]:
     with app.app_context():  # its teardown gives a PostgreSQL connection back to the pool
-        return version_event(repo(), game_id, after_seq)
+        return version_event(repo(), game_id, after_seq, lang)
 
 
 def _current_version(app: Flask, game_id: str) -> int:
@@ -97,6 +119,7 @@ def game_events(game_id: str):
     cfg = current_app.config
     store = storage()
     known_version, known_seq = resume_point()
+    lang = stream_language()
     try:
         store.broker.open(game_id, int(cfg["STREAMS_PER_GAME"]), int(cfg["STREAMS_PER_SERVER"]))
     except StreamLimit as exc:
@@ -124,7 +147,7 @@ def game_events(game_id: str):
                     listening = store.listener is not None and store.listener.connected.is_set()
                     next_check = now + (PG_CHECK_SECONDS if listening else SQLITE_CHECK_SECONDS)
                 if known_version is None or store.broker.latest(game_id) > known_version:
-                    text, known_version, known_seq = _version_event(app, game_id, known_seq)
+                    text, known_version, known_seq = _version_event(app, game_id, known_seq, lang)
                     yield text
                     next_beat = time.monotonic() + heartbeat
                 elif now >= next_beat:

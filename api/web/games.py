@@ -193,7 +193,7 @@ def why_not(game_id: str):
     if cached is not None:
         return cached
     game = r.load(game_id)
-    refused = in_language(game.engine.refusals(game.state), lang)  # Unsupported → 404 not_supported (problems.py)
+    refused = in_language(game.engine.refusals(game.state, lang), lang)  # Unsupported → 404 not_supported (problems.py)
     return json_response({"game_id": game_id, "version": game.record.version, **refused}, 200,
                          game.record.version, lang=lang)
 

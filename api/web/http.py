@@ -13,6 +13,7 @@ from api.storage.jsonio import canonical_bytes, dumps_bytes
 from api.storage.models import GameRecord, Idempotency
 from api.storage.repository import GameRepository
 from api.web.language import request_language
+from api.web.library_words import as_message
 from api.web.problems import ApiProblem, msg
 
 IDEMPOTENCY_KEY = re.compile(r"^[\x21-\x7e]{1,200}$")
@@ -37,7 +38,7 @@ def flatten(messages: Any, prefix: str = "") -> dict[str, list[str]]:
             name = f"{prefix}.{key}" if prefix else str(key)
             out.update(flatten(value, name))
     elif isinstance(messages, list) and all(isinstance(m, str) for m in messages):
-        out[prefix or "_body"] = list(messages)
+        out[prefix or "_body"] = [as_message(m) for m in messages]  # marshmallow's words, said per language
     elif isinstance(messages, list):
         for i, value in enumerate(messages):
             out.update(flatten(value, f"{prefix}.{i}" if prefix else str(i)))

@@ -21,6 +21,7 @@ from api.i18n.problems import ILLEGAL_ACTION, INVALID_EDITION, STORAGE_UNAVAILAB
 from api.storage import errors as se
 from api.storage.db import DatabaseFault, fault_from
 from api.web.language import request_language
+from api.web.library_words import as_message
 
 PROBLEM_TYPE = "urn:tablekeeper:problem:"
 MIMETYPE = "application/problem+json"
@@ -75,7 +76,7 @@ def from_storage(exc: Exception) -> Response:
         return problem_response(404, "not_supported", msg("this game engine does not provide {feature}",
                                                           feature=exc.feature), feature=exc.feature)
     if isinstance(exc, se.EngineUnavailable):
-        return problem_response(503, "engine_unavailable", str(exc))
+        return problem_response(503, "engine_unavailable", exc.message)
     if isinstance(exc, se.Refused):
         headers = {"WWW-Authenticate": 'Bearer realm="tablekeeper-editions"'} if exc.status == 401 else {}
         if "current_version" in exc.extra:
@@ -117,7 +118,7 @@ def from_http(exc: HTTPException) -> Response:
         405: msg("{method} is not allowed on {path}", method=request.method, path=request.path),
         413: msg("the request body is larger than this server accepts"),
         415: msg("send the body as Content-Type: application/json"),
-    }.get(status, exc.description or HTTPStatus(status).description)
+    }.get(status, as_message(exc.description or HTTPStatus(status).description))  # werkzeug's words, per language
     headers = {"Allow": ", ".join(sorted(getattr(exc, "valid_methods", None) or []))} if status == 405 else {}
     return problem_response(status, code, detail, headers=headers)
 

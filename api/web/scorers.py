@@ -20,7 +20,7 @@ from api.web.games import default_edition, stored_edition, stored_record
 from api.i18n import gettext, localize, localize_error
 from api.web.http import json_response, query
 from api.web.language import request_language
-from api.web.problems import ApiProblem
+from api.web.problems import ApiProblem, msg
 from api.web.schemas import ScorerQuerySchema
 
 bp = Blueprint("scorers", __name__, url_prefix="/api/scorers")
@@ -64,7 +64,8 @@ def _edition_id() -> str | None:
 
 
 def _unavailable(game: str, exc: Exception) -> ApiProblem:
-    return ApiProblem(503, "engine_unavailable", f"the {game} scorer cannot be loaded: {exc}")
+    return ApiProblem(503, "engine_unavailable", msg("the {game} scorer cannot be loaded: {error}", game=game,
+                                                          error=str(exc)))
 
 
 @bp.post("/asian-tigers")

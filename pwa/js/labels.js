@@ -53,6 +53,7 @@ export function compact(doc) {
       Object.entries(kind.tokens || {}).map(([id, t]) => [id, { ...t, symbol: kind.symbol }]))),
     automa_tiles: ((doc.solo || {}).action_tiles) || {},
     starting_goods: (setup.player || {}).starting_good_pool || [],
+    goods: names.goods || {},  // a good's name in the phone's language, by its code (the code is its English name)
     team_slots: (setup.player || {}).team_area_slots || 10,
     rules_options: doc.rules_options || {},
     // The management's numbers: a Tiger icon every N influence spaces; a special flag's global-market advance.

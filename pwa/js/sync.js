@@ -34,7 +34,7 @@ const STREAM_RETRY_MS = 15000;  // after a refused or broken stream, poll this l
 const STREAM_SILENCE_MS = 45000;  // no byte (not even a heartbeat) for this long: the stream is dead
 let pollTimer = null;
 let live = null;  // the open game's stream session: {gameId, token, lastId, controller, seen}
-// Versions produced by this phone's own writes: not "another phone".
+// "game:version" of each write this phone made: not "another phone" (two games share version numbers).
 const ownVersions = new Set();
 let dirty = false;  // the open game's view came from the server since the last local overlay
 
@@ -198,7 +198,7 @@ async function adopt(answer, { polled, also = null }) {
   }
   view = withBoard(view);
   // Another phone's move: said beside "Just recorded" (which names it), not in an overlay over the tabs.
-  if (polled && before != null && view.version > before && !ownVersions.has(view.version)) set({ fromOther: view.version });
+  if (polled && before != null && view.version > before && !ownVersions.has(`${view.game_id}:${view.version}`)) set({ fromOther: view.version });
   const updated = { ...record, view, view_lang: lang, saved_at: new Date().toISOString() };
   // Shown while it is written (IndexedDB runs the write before any later read of the store): a frame sooner.
   const saving = db.put("games", updated);
@@ -255,7 +255,7 @@ async function drainGame(gameId, token) {
   const madeOffline = queued.some((i) => i.offline);
   const result = await outbox.drain(gameId, token);
   for (const write of result.applied) {
-    ownVersions.add(write.version);
+    ownVersions.add(`${gameId}:${write.version}`);
     await offline.acknowledged(gameId, write);
     await confirmed(gameId, write);  // issue 35: the phone's own answer, if it gave one
   }
@@ -295,7 +295,9 @@ export async function syncNow(queued = false) {
     set({ syncing: false, outbox: getState().game ? await outbox.items(getState().game.game_id) : [] });
     await loadGames();
   }
-  if (dirty || !(getState().game && getState().game.view && getState().game.view.local)) await offline.present();
+  const shown = getState().game;
+  // A local view is the phone's engine's: drawn again after a server view came, or in a language switched to since.
+  if (dirty || !(shown && shown.view && shown.view.local) || (shown && shown.view_lang !== lang)) await offline.present();
   dirty = false;
 }
 

@@ -1,14 +1,26 @@
 """What only the real server shows (issue 16): a chunked body over the limit, a broken chunked body,
-gunicorn's own request-line and header limits under the app's."""
+gunicorn's own request-line and header limits under the app's.
+
+One server for the file (starting gunicorn costs ~3 s of CPU); each test plays its own game, so what
+one test sends cannot change another's."""
 from __future__ import annotations
 
 import http.client
 import json
 import socket
 
+import pytest
 import requests
 
-from tests.faults.conftest import stored_moves
+from tests.faults.conftest import Gunicorn, stored_moves
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """The real gunicorn on a database of this file's own."""
+    started = Gunicorn(tmp_path_factory.mktemp("edges") / "faults.db").start()
+    yield started
+    started.stop()
 
 
 def _chunked_post(server, path: str, body: bytes, headers: dict) -> tuple[int, dict, bytes]:
@@ -28,8 +40,7 @@ def _chunked_post(server, path: str, body: bytes, headers: dict) -> tuple[int, d
     return resp.status, dict(resp.getheaders()), resp.read()
 
 
-def test_a_chunked_body_over_the_limit_is_413_not_truncated(gunicorn):
-    server = gunicorn()
+def test_a_chunked_body_over_the_limit_is_413_not_truncated(server):
     game = server.create_game()
     move = json.dumps({"action": {"kind": "take", "amount": 1}}).encode()
     headers = {"Authorization": f"Bearer {game['table_token']}", "If-Match": '"1"', "Idempotency-Key": "k-1"}
@@ -39,12 +50,10 @@ def test_a_chunked_body_over_the_limit_is_413_not_truncated(gunicorn):
     status, _, body = _chunked_post(server, f"/api/games/{game['game_id']}/actions", move,
                                     {**headers, "Idempotency-Key": "k-2"})
     assert status == 200, body  # a chunked body under the limit is read whole
-    server.stop()
     assert stored_moves(server.db, game["game_id"]) == [1]
 
 
-def test_a_broken_chunked_body_is_400_and_changes_nothing(gunicorn):
-    server = gunicorn()
+def test_a_broken_chunked_body_is_400_and_changes_nothing(server):
     game = server.create_game()
     head = (f"POST /api/games/{game['game_id']}/actions HTTP/1.1\r\nHost: 127.0.0.1\r\n"
             f"Authorization: Bearer {game['table_token']}\r\nIf-Match: \"1\"\r\nIdempotency-Key: k-1\r\n"
@@ -55,7 +64,6 @@ def test_a_broken_chunked_body_is_400_and_changes_nothing(gunicorn):
     problem = json.loads(body)
     assert problem["code"] == "malformed_body" and "chunk" in problem["detail"].lower(), problem
     assert server.move(game).status_code == 200  # the game was left as it was: version 1, then 2
-    server.stop()
     assert stored_moves(server.db, game["game_id"]) == [1]
 
 
@@ -70,8 +78,7 @@ def _raw_request(server, request: bytes) -> tuple[str, dict, bytes]:
     return lines[0], {k.lower(): v.strip() for k, _, v in (line.partition(":") for line in lines[1:])}, body
 
 
-def test_the_apps_url_and_header_limits_answer_problem_json_below_gunicorns(gunicorn):
-    server = gunicorn()
+def test_the_apps_url_and_header_limits_answer_problem_json_below_gunicorns(server):
     status, headers, body = _raw_request(server, b"GET /api/health?" + b"x" * 5000 + b" HTTP/1.1\r\nHost: 127.0.0.1\r\n"
                                          b"Connection: close\r\n\r\n")
     assert " 414 " in status and json.loads(body)["code"] == "uri_too_long"  # the app's own, lower limit

@@ -1,9 +1,17 @@
 """HTTP hygiene only the real server shows (issue 29): an answer after which gunicorn closes the connection
 says ``Connection: close`` (and one that says keep-alive keeps it usable); no secret from a malformed
-``Authorization`` line or a query string reaches gunicorn's log."""
+``Authorization`` line or a query string reaches gunicorn's log.
+
+One server for the file (starting gunicorn costs ~3 s of CPU), its access log on as an operator may turn
+it on: the log test reads what every request of the file left there."""
 from __future__ import annotations
 
 import socket
+import time
+
+import pytest
+
+from tests.faults.conftest import Gunicorn
 
 SECRET = "S3cretT0kenNeverLogged"
 
@@ -56,8 +64,15 @@ def _connection(answer: bytes) -> str:
 HEALTH = b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
 
 
-def test_a_413_says_connection_close_and_the_server_closes(gunicorn):
-    server = gunicorn()
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """The real gunicorn on a database of this file's own, with the access log too."""
+    started = Gunicorn(tmp_path_factory.mktemp("hygiene") / "faults.db", GUNICORN_CMD_ARGS="--access-logfile -")
+    yield started.start()
+    started.stop()
+
+
+def test_a_413_says_connection_close_and_the_server_closes(server):
     size = 2 * 1024 * 1024
     for head, pieces in [
         (f"POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
@@ -71,8 +86,7 @@ def test_a_413_says_connection_close_and_the_server_closes(gunicorn):
         assert again is None  # closed, as it said
 
 
-def test_an_answer_that_says_keep_alive_leaves_the_connection_usable(gunicorn):
-    server = gunicorn()
+def test_an_answer_that_says_keep_alive_leaves_the_connection_usable(server):
     # Refused before its body is read (no token): gunicorn drains the small body and serves the next request.
     body = b'{"action": {"kind": "take", "amount": 1}}' + b" " * 30_000
     head = (f"POST /api/games/nosuch/actions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
@@ -82,8 +96,7 @@ def test_an_answer_that_says_keep_alive_leaves_the_connection_usable(gunicorn):
     assert again is not None and b" 200 " in again.split(b"\r\n")[0]
 
 
-def test_malformed_authorization_lines_and_token_query_strings_never_reach_the_log(gunicorn):
-    server = gunicorn(GUNICORN_CMD_ARGS="--access-logfile -")  # the access log too, as an operator may turn it on
+def test_malformed_authorization_lines_and_token_query_strings_never_reach_the_log(server):
     lines = [f"Authorization Bearer {SECRET}", f"Authorization: Bearer {SECRET}\x01",
              f"Authorization : Bearer {SECRET}", f"Authorization: Bearer {SECRET}\x00",
              f"Authorization:\r\n Bearer {SECRET}", f" Authorization: {SECRET}"]
@@ -94,7 +107,9 @@ def test_malformed_authorization_lines_and_token_query_strings_never_reach_the_l
     answer, _ = _exchange(server, f"GET /api/games/x/events?token={SECRET} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
                                   f"Connection: close\r\n\r\n".encode())
     assert answer
-    server.stop()
+    deadline = time.monotonic() + 10  # the log reaches us through a pipe: wait for the last request's line
+    while "/events?token=" not in server.log() and time.monotonic() < deadline:
+        time.sleep(0.1)
     log = server.log()
     assert "Invalid" in log and "/events?token=" in log  # the lines were logged...
     assert SECRET not in log  # ...without the secret

@@ -1,6 +1,9 @@
 """Storage faults answered in time, with the right code, on the real gunicorn (issue 29): an outside writer
 holding SQLite's lock, a WAL index that cannot be written (it used to kill both workers with SIGBUS), and a
-disk with 64 KB left (health said 200 while the writes failed)."""
+disk with 64 KB left (health said 200 while the writes failed).
+
+The lock and the WAL index tests share one server (starting gunicorn costs ~3 s of CPU), each on its own
+game; each undoes its fault and asserts that the server recovered before it ends."""
 from __future__ import annotations
 
 import os
@@ -18,8 +21,15 @@ from tests.faults.conftest import Gunicorn, assert_storage_fault, stored_moves
 # The request budget (api.deadline, removed by issue 29) would cut a 2 s lock wait at its own 2 s: off here.
 
 
-def test_an_outside_writer_holding_the_lock_is_503_database_busy_within_3_s(gunicorn):
-    server = gunicorn()
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """The real gunicorn on a database of this file's own."""
+    started = Gunicorn(tmp_path_factory.mktemp("timeouts") / "faults.db").start()
+    yield started
+    started.stop()
+
+
+def test_an_outside_writer_holding_the_lock_is_503_database_busy_within_3_s(server):
     game = server.create_game()
     assert server.move(game).status_code == 200
     outside = sqlite3.connect(server.db, isolation_level=None)  # the sqlite3 shell, a backup script, ...
@@ -34,7 +44,6 @@ def test_an_outside_writer_holding_the_lock_is_503_database_busy_within_3_s(guni
         outside.execute("ROLLBACK")
         outside.close()
     assert server.move(game).status_code == 200
-    server.stop()
     assert stored_moves(server.db, game["game_id"]) == game["acked"]
 
 
@@ -45,8 +54,7 @@ def _chattr(flag: str, *paths) -> bool:
         return False
 
 
-def test_an_immutable_wal_index_is_503_read_only_and_no_worker_dies(gunicorn):
-    server = gunicorn()
+def test_an_immutable_wal_index_is_503_read_only_and_no_worker_dies(server):
     game = server.create_game()
     for _ in range(3):
         assert server.move(game).status_code == 200
@@ -69,7 +77,6 @@ def test_an_immutable_wal_index_is_503_read_only_and_no_worker_dies(gunicorn):
     while server.health().status_code != 200 and time.monotonic() < deadline:
         time.sleep(0.2)
     assert server.move(game).status_code == 200
-    server.stop()
     assert stored_moves(server.db, game["game_id"]) == game["acked"]
 
 

@@ -42,7 +42,11 @@ SERVER += [f"api/games/asian_tigers/{m}.py" for m in ("told", "flow", "turn/plac
 #
 PHONE += [f"pwa/js/ui/{m}.js" for m in ("scorer", "atboard", "atcards")]  # h37scorer: the Asian Tigers scorer
 #
+SERVER += ["api/web/library_words.py"]  # h37edge: werkzeug's and marshmallow's words, edition refusals
+#
 SERVER += ["api/games/asian_tigers/presentation/outcome.py", *[f"api/storage/{m}.py" for m in ("errors", "campaigns", "throttle")], *[f"api/web/{m}.py" for m in ("http", "campaigns", "moves", "meta", "events")]]  # h37rest: colours in score lines, storage details
+#
+SERVER += ["api/games/asian_tigers/presentation/why_not.py"]  # h37why: the why-not answer's labels
 # Every other phone module too: the list above grew module by module; now no module is left out but these,
 # which show people no words (storage, routing, the store, the worker glue; i18n.js is the catalogue itself).
 NO_WORDS = {"db", "html", "i18n", "main", "qr", "router", "store", "games", "gamerecords", "scorings", "swupdate",

@@ -4,7 +4,8 @@ The names take an article in these languages for some Tigers and most nations ("
 Kong"; "dos Estados Unidos", "du Japon", "della Corea del Sud"), so a translation never puts a bare preposition
 before ``{tiger}`` or ``{nation}``: the category word carries the article instead ("no Tigre Coreia do Sul", "à
 nação Japão", "dans le Tigre Corée du Sud", "della Tigre Corea del Sud").  Spanish names take none (en Corea del
-Sur, de Hong Kong) and keep the plain preposition."""
+Sur, de Hong Kong) and keep the plain preposition.  A space's label, which starts with its Tiger's name, takes
+the category word as well ("no espaço Coreia do Sul · fábrica")."""
 from __future__ import annotations
 
 import json
@@ -32,6 +33,35 @@ def test_no_translation_puts_a_bare_preposition_before_a_tiger_or_a_nation(lang)
     found = [(m.id, text) for m in catalogue if m.id
              for text in (m.string if isinstance(m.string, tuple) else (m.string,)) if re.search(BARE[lang], text or "")]
     assert not found, found[:5]
+
+
+# A space's label starts with its Tiger's name ("Coreia do Sul · fábrica · coluna B"), so a preposition before
+# ``{space}`` (or a satellite's ``{origin}``) needs the category word too: "no espaço …", "sur l'emplacement …",
+# "sullo spazio …".  Nippon's player-board spaces and the board picker's "Owner of {space}" (whose value is a
+# phrase: "the satellite on …") name no Tiger first.
+NOT_A_TIGERS_SPACE = {"Multiplier tile on {player}'s {space}", "No tile on {player}'s {space}",
+                      "{m}× tile on {player}'s {space}", "Owner of {space}"}
+BARE_SPACE = {lang: pattern.replace("(tiger|nation)", "(space|origin)") for lang, pattern in BARE.items()}
+BARE_SPACE["fr"] = BARE_SPACE["fr"].replace(r"|\bdans)", r"|\bdans|\bvers)")
+
+
+@pytest.mark.parametrize("lang", sorted(BARE_SPACE))
+def test_no_translation_puts_a_bare_preposition_before_a_space_label(lang):
+    with open(LOCALE_DIR / lang / "LC_MESSAGES" / "messages.po", "rb") as po:
+        catalogue = read_po(po)
+    found = [(m.id, text) for m in catalogue if m.id and m.id not in NOT_A_TIGERS_SPACE
+             for text in (m.string if isinstance(m.string, tuple) else (m.string,))
+             if re.search(BARE_SPACE[lang], text or "")]
+    assert not found, found[:5]
+
+
+def test_a_space_label_reads_with_its_category_word():
+    space = {"pt": "Coreia do Sul · fábrica · coluna B", "fr": "Corée du Sud · usine · colonne B",
+             "it": "Corea del Sud · fabbrica · colonna B"}
+    said = {lang: render(msg("Factory on {space}", space=space[lang]), lang) for lang in space}
+    assert said == {"pt": "Fábrica no espaço Coreia do Sul · fábrica · coluna B",
+                    "fr": "Usine sur l'emplacement Corée du Sud · usine · colonne B",
+                    "it": "Fabbrica sullo spazio Corea del Sud · fabbrica · colonna B"}
 
 
 @pytest.mark.parametrize("lang,said", [

@@ -9,6 +9,7 @@ import requests
 from playwright.sync_api import expect
 
 from tests.pwa.conftest import axe_check, game_token, shot
+from tests.pwa.http_moves import play
 
 
 def progress(page) -> str:
@@ -106,10 +107,8 @@ def test_calibrate_two_components_save_and_play_with_it(server, new_phone):
     view = server.game(game_id, token)
     assert view["edition"]["content_hash"] == saved["content_hash"]
 
-    # Play to the end over HTTP, then read the score sheet on the phone.
-    rng = random.Random(5)
-    while not view["over"]:
-        view = server.act(game_id, token, rng.choice(view["legal_actions"]), view["version"])
+    # Play to the end over HTTP (the engine's random moves, one batch), then read the score sheet on the phone.
+    play(server, game_id, token, random.Random(5).choice)
     page.goto(f"{server.url}/#/g/{game_id}/score")
     pad = page.locator("[data-testid=scorepad]")
     pad.wait_for()

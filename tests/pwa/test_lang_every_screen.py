@@ -205,6 +205,11 @@ def walk_game(w: Walk, games: dict) -> None:
     page.locator("[data-testid=automa]").wait_for()
     w.grab("game-solo-automa")
 
+    for name in ("bonus", "sale"):  # refused bonus targets and sales: the why-not list's own labels
+        join(w, games[name]["join_code"])
+        page.get_by_test_id("why-not").wait_for()
+        w.grab(f"game-{name}-why-not", shoot=name == "sale")
+
     join(w, games["over"]["join_code"])
     w.grab("game-over-turn")
     tab(w, "score")
@@ -311,6 +316,15 @@ def era2_game(server) -> dict:
     return g
 
 
+def played(server, rng_seed: int, moves: int) -> dict:
+    """The two-player game of seed 2 after `moves` random moves (`rng_seed`) over the API."""
+    g = server.create_game(names=("Ann", "Bo"), seed=2)
+    view, rng = g["game"], random.Random(rng_seed)
+    for _ in range(moves):
+        view = server.act(g["game_id"], g["table_token"], rng.choice(view["legal_actions"]), view["version"])
+    return g
+
+
 # The golden two-player game's moves left out to stop in Era I's management (its 42nd move answers a special flag).
 MANAGEMENT = 95 - 41
 
@@ -322,7 +336,9 @@ def prepared_games(server) -> dict:
         "players": [{"name": "Ann", "color": "red"}], "solo": {"difficulty": 2}}})
     assert solo.status_code == 201, solo.text
     return {"two": server.create_game(names=("Ann", "Bo"), seed=2), "era2": era2_game(server), "solo": solo.json(),
-            "over": _golden_game(server, drop=0), "manage": _golden_game(server, drop=MANAGEMENT)}
+            "over": _golden_game(server, drop=0), "manage": _golden_game(server, drop=MANAGEMENT),
+            # a waiting bonus whose targets are partly refused; a sale some nations refuse (found by a search)
+            "bonus": played(server, 11, 7), "sale": played(server, 6, 23)}
 
 
 def test_every_screen_speaks_german(server, phone_in):  # noqa: F811

@@ -9,7 +9,14 @@ import json
 import random
 import re
 
+from api.games import asian_tigers as engine
 from tests.pwa.conftest import axe_check, shot
+from tests.pwa.http_moves import batch, play
+
+
+def asks(kind: str):
+    """A predicate on a game state: its decision is of `kind`."""
+    return lambda state: state.decisions[-1]["kind"] == kind
 
 
 def options(view: dict) -> list[tuple[dict, dict]]:
@@ -104,9 +111,7 @@ def test_era2_draw_form(server, new_phone):
     body = {"names": ("Ann", "Bob"), "seed": 2, "setup": {"setup_workers": {"A": "W1", "B": "W2", "C": "W3"}}}
     g = server.create_game(**body)
     gid, token, view = g["game_id"], g["table_token"], g["game"]
-    rng = random.Random(1)
-    while view["decision"]["kind"] != "record_era2_draws":  # Era I over HTTP
-        view = server.act(gid, token, rng.choice(view["legal_actions"]), view["version"])
+    view = play(server, gid, token, random.Random(1).choice, until=asks("record_era2_draws"))  # Era I over HTTP
     page = new_phone()
     page.goto(f"{server.url}/#/join/{g['join_code']}")
     form = page.locator("[data-testid=era2-form]")
@@ -143,14 +148,18 @@ def test_a_good_token_says_whose_factory_makes_each_good(server, new_phone):
     g = server.create_game(names=("Ann", "Bob", "Cy"), seed=15)
     gid, token, view = g["game_id"], g["table_token"], g["game"]
     rng = random.Random(1)
-    for _ in range(400):  # Era I over HTTP until a good token of a Tiger asks which good
+
+    def good_token(state) -> bool:
+        return engine.is_over(state) or asks("choose_region_bonus")(state) and bool(state.decisions[-1].get("tiger"))
+
+    for _ in range(40):  # over HTTP until a good token of a Tiger asks which good
+        view = play(server, gid, token, rng.choice, until=good_token)
         decision = view["decision"]
-        if decision["kind"] == "choose_region_bonus" and decision.get("tiger"):
-            full = server.game(gid, token)
-            neutral = [(a, c) for a, c in options(full) if "the neutral's factory" in cost_line(c)]
-            if neutral:
-                break
-        view = server.act(gid, token, rng.choice(view["legal_actions"]), view["version"])
+        assert not view["over"], "no good token offered a good made only by the neutral's factory"
+        neutral = [(a, c) for a, c in options(view) if "the neutral's factory" in cost_line(c)]
+        if neutral:
+            break
+        view = batch(server, gid, token, [rng.choice(view["legal_actions"])])
     else:
         raise AssertionError("no good token offered a good made only by the neutral's factory")
     action, choice = neutral[0]
@@ -172,13 +181,9 @@ def test_a_department_names_its_space_by_its_dots(server, new_phone):
     # a department by the space's own words, its science cost and, for the two alike, its dots.
     g = server.create_game(names=("Ann", "Bob", "Cy"), seed=6)
     gid, token, view = g["game_id"], g["table_token"], g["game"]
-    rng = random.Random(1)
-    for _ in range(300):
-        if any(a["kind"] == "build_department" and a["space"].endswith(".D2") for a in view["legal_actions"]):
-            break
-        view = server.act(gid, token, rng.choice(view["legal_actions"]), view["version"])
-    else:
-        raise AssertionError("no 3-dot department was offered")
+    view = play(server, gid, token, random.Random(1).choice, until=lambda state: engine.is_over(state) or any(
+        a["kind"] == "build_department" and a["space"].endswith(".D2") for a in engine.legal_actions(state)))
+    assert not view["over"], "no 3-dot department was offered"
     d2 = next(a for a in view["legal_actions"] if a["kind"] == "build_department" and a["space"].endswith(".D2"))
     tiger = TIGERS[d2["space"].split(".")[0]]
     page = new_phone()

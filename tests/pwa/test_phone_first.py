@@ -180,3 +180,27 @@ def test_a_refusal_shows_the_servers_game_and_why(server, phone):
     shot(phone, "phone-first-04-refused")
     panel.get_by_role("button", name="Leave this move out").click()
     panel.wait_for(state="detached")
+
+
+def test_the_engines_work_on_one_table_is_done_one_piece_at_a_time(server, phone):
+    """The phone's engine keeps one table per game.  After a sync it hashes the server's state while the screen's
+    view is the server state plus the phone's unsent move: asked at the same time, each answer must be its own
+    (a hash read from the table the view had just moved would say "differs" for a game in step)."""
+    g = open_game(phone, server, seed=11)
+    gid, token = g["game_id"], g["table_token"]
+    _button, action = first_button(phone)
+    exported = requests.get(f"{server.url}/api/games/{gid}/export", headers=bearer(token), timeout=10).json()
+    answers = phone.evaluate("""async ([actions, action]) => {
+        const local = await import('/js/offline/local.js');
+        const record = (await import('/js/store.js')).getState().game;
+        const move = { seq: 1, key: 'k', type: 'action', action, status: 'pending' };
+        const work = [];
+        for (let i = 0; i < 4; i++) {
+          work.push(local.localView(record, [move]).then((shown) => (shown && shown.view ? shown.view.version : JSON.stringify(shown))));
+          work.push(local.engineHash(record, actions));
+        }
+        return Promise.all(work);
+    }""", [exported["actions"], action])
+    version = server.game(gid, token)["version"]
+    assert answers[0::2] == [version + 1] * 4  # the view with the unsent move, every time
+    assert answers[1::2] == [exported["state_hash"]] * 4  # the server's state, every time

@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 
 from tests.pwa.conftest import axe_check, game_token, shot
+from tests.pwa.http_moves import play
 from tests.pwa.test_scorers import EX1, pick_token, server_score
 
 RULES = {r["id"]: r for r in json.loads((Path(__file__).resolve().parents[2] / "pwa" / "data" / "rules.json")
@@ -30,10 +31,7 @@ def open_rule(page, link, rule_id: str) -> None:
 
 def finish_solo_over_http(server, game_id: str, token: str) -> dict:
     """The rest of the solo game as another phone would record it (the quickest legal choices)."""
-    view = server.game(game_id, token)
-    while not view["over"]:
-        legal = view["legal_actions"]
-        view = server.act(game_id, token, next((a for k in QUICK for a in legal if a["kind"] == k), legal[0]), view["version"])
+    play(server, game_id, token, lambda legal: next((a for k in QUICK for a in legal if a["kind"] == k), legal[0]))
     return server.outcome(game_id, token)
 
 

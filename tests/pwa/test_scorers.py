@@ -212,8 +212,7 @@ ASA_T1 = {"P1": [("red", 5), ("brown", 3), ("green", 2), ("white", 2)],
 ASARI = {"P1": 27, "P2": 9, "P3": 35}
 
 
-def test_asara_scorer_asa_t1_and_history_offline(own_server, new_phone):
-    server = own_server
+def test_asara_scorer_asa_t1_and_history_offline(server, new_phone):
     page = new_phone()
     page.goto(server.url + "/#/scorer/asara?m=detailed")
     page.get_by_role("heading", name="Asara scorer").wait_for()
@@ -261,10 +260,11 @@ def test_asara_scorer_asa_t1_and_history_offline(own_server, new_phone):
     page.get_by_role("button", name="Save to history").click()
     page.get_by_role("status").filter(has_text="Saved").wait_for()
 
-    # Without a server: the saved scoring still reopens (IndexedDB + the precached modules);
+    # Without a server (the phone without signal: no request reaches one, the session's server stays up for
+    # the other tests): the saved scoring still reopens (IndexedDB + the precached modules);
     # scoring again says that it needs a connection and keeps the input.
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")  # a function: CSP forbids eval
-    server.stop()
+    page.context.set_offline(True)
     page.goto(server.url + "/#/history")
     page.reload()
     page.locator("[data-testid=history] li").first.get_by_role("link", name=re.compile("^Reopen")).click()

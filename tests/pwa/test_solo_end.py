@@ -5,11 +5,9 @@ from __future__ import annotations
 
 import re
 
-import requests
-
-from api.games import asian_tigers as engine
 from tests.games.asian_tigers.presentation.test_presentation_random_games import CODE
-from tests.pwa.conftest import axe_check, bearer, click_action, game_token, shot
+from tests.pwa.conftest import axe_check, click_action, game_token, shot
+from tests.pwa.http_moves import batch, moves
 
 QUICK = ("end_turn", "skip_local_sale", "finish_sales", "skip_university_action", "decline_special_flag",
          "ignore_bonus")
@@ -21,16 +19,6 @@ TAPPED = 10  # the human decisions tapped at the end of the game
 def quick(legal: list[dict]) -> dict:
     """The human's choice: a quick way on if there is one, else the first option."""
     return next((a for kind in QUICK for a in legal if a["kind"] == kind), legal[0])
-
-
-def human_decisions(server, game_id: str, token: str) -> int:
-    """How many decisions the human makes in this game with `quick` (the engine, from the game's seed)."""
-    exported = requests.get(f"{server.url}/api/games/{game_id}/export", headers=bearer(token), timeout=10).json()
-    state, count = engine.new_game(exported["options"], engine.load_edition(None), exported["seed"]), 0
-    while not engine.is_over(state):
-        state = engine.apply(state, quick(engine.legal_actions(state))).state
-        count += 1
-    return count
 
 
 def test_solo_scenario_to_the_final_score(server, new_phone):
@@ -48,12 +36,11 @@ def test_solo_scenario_to_the_final_score(server, new_phone):
     page.locator("[data-testid=automa]", has_text="goal: build at least 5 laboratories").wait_for()
 
     # The human's decisions up to the last TAPPED ones are recorded over HTTP (the promise here is the final
-    # score; test_solo.py taps a solo turn with the Automa's, test_offline.py a whole solo game): the phone
-    # follows them on its event stream.  The last ones are tapped; the Automa plays by itself in between.
-    view = server.game(game_id, token)
-    over_http = human_decisions(server, game_id, token) - TAPPED
-    for _ in range(over_http):
-        view = server.act(game_id, token, quick(view["legal_actions"]), view["version"])
+    # score; test_solo.py taps a solo turn with the Automa's, test_offline.py a whole solo game): the engine
+    # picks them (`quick`, from the game's seed) and one batch records them; the phone follows on its event
+    # stream.  The last ones are tapped; the Automa plays by itself in between.
+    decisions = moves(server, game_id, token, quick)
+    view = batch(server, game_id, token, decisions[:-TAPPED])
     page.locator(f"header[data-version='{view['version']}']").wait_for()
     taps = 0
     while not view["over"]:

@@ -64,7 +64,7 @@ def component_table(game: str, document: dict, say=str) -> list[dict]:
     for comp, paths in group_paths(game, words).items():
         out.append({**comp.to_dict(say),
                     "paths": paths,
-                    "labels": {p: label_of(p, comp, document) for p in paths},
+                    "labels": {p: label_of(p, comp, document, say) for p in paths},
                     "placeholder_count": sum(words[p] == "placeholder" for p in paths),
                     "checked_count": sum(words[p] == OWNER_CHECKED for p in paths)})
     return out
@@ -95,7 +95,7 @@ def diff(game: str, left: dict, right: dict, say=str) -> list[dict]:
     for comp, paths in group_paths(game, changed).items():
         rows = []
         for p in paths:
-            row = {"path": p, "label": label_of(p, comp, left if p in a else right), "value": a.get(p), "other_value": b.get(p),
+            row = {"path": p, "label": label_of(p, comp, left if p in a else right, say), "value": a.get(p), "other_value": b.get(p),
                    "provenance": pa.get(p), "other_provenance": pb.get(p)}
             if p not in a or p not in b:
                 row["missing"] = "left" if p not in a else "right"

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Iterable
 
-from api.games.messages import Message, msg, name
+from api.games.messages import Message, msg, msg_n, name
 from api.games.provenance import split_pointer
 
 
@@ -181,8 +181,9 @@ def component_of(game: str, ptr: str) -> Component:
             best, best_len = comp, n
     return best
 
-def label_of(ptr: str, component: Component, document: dict | None = None) -> str:
-    """A short human label for a value: its path below the component, in words.
+def label_of(ptr: str, component: Component, document: dict | None = None, say=str) -> str:
+    """A short human label for a value: its path below the component, in words (the data file's keys; `say`
+    renders the positions and player counts, a message each: English by default).
 
     List positions count from 1 (``ranks #2``); a player-count key reads
     ``3 players``.  With `document`, digit keys of objects stay keys.
@@ -203,13 +204,15 @@ def label_of(ptr: str, component: Component, document: dict | None = None) -> st
         if in_list and segment.isdigit():
             owner = next((k for k in reversed(trail) if not k.isdigit()), "")
             if previous.isdigit() or owner.startswith("era_"):
-                words.append(f"{'rank' if 'rank' in '/'.join(trail) else '#'} {int(segment) + 1}".replace("# ", "#"))
+                n = int(segment) + 1
+                words.append(say(msg("rank {n}", n=n) if "rank" in "/".join(trail) else msg("#{n}", n=n)))
             else:
-                words.append(f"{_singular(previous)} {int(segment) + 1}")
+                words.append(say(msg("{item} {n}", item=_singular(previous), n=int(segment) + 1)))
                 if words[-2:-1] == [previous.replace("_", " ")]:
                     words.pop(-2)
         elif segment.isdigit() and ("player_count" in previous or previous.startswith("era_")):
-            words.append("solo" if segment == "1" else f"{segment} players")
+            words.append(say(msg("solo") if segment == "1" else msg_n("{count} player", "{count} players", "count",
+                                                                        count=int(segment))))
             if words[-2:-1] == [previous.replace("_", " ")] and "player_count" in previous:
                 words.pop(-2)
         else:

@@ -20,6 +20,20 @@ const tables = new Map();
 const uuid = () => crypto.randomUUID();
 const hold = (id, texts) => tables.set(id, { gen: workerGeneration(), texts });
 
+// One at a time, in call order.  The worker keeps one table per game: a hash taken of the server's state
+// while the screen's view moves the same table to the phone's moves would read the other's table.  And a
+// log fetched before a move was acknowledged must not write back a mirror older than the acknowledgement.
+function inTurn() {
+  let last = Promise.resolve();
+  return (fn) => (...args) => {
+    const run = last.then(() => fn(...args));
+    last = run.catch(() => {});
+    return run;
+  };
+}
+const tableTurn = inTurn();
+const mirrorTurn = inTurn();
+
 
 // The server view's record fields, for the local engine's view of the same game.
 function metaOf(record, m, applied) {
@@ -40,7 +54,7 @@ async function fetchLog(record, after) {
 }
 
 // Bring the mirror of a server game up to the view this phone just saw (needs a connection).
-export async function syncMirror(record) {
+export const syncMirror = mirrorTurn(async (record) => {
   const view = record && record.view;
   if (!view || isLocalGame(record)) return null;
   let m = await getMirror(record.game_id);
@@ -66,16 +80,16 @@ export async function syncMirror(record) {
         version: all.version, head_seq: all.head_seq };
   await putMirror(m);
   return m;
-}
+});
 
 // The phone's own write was accepted: move the mirror along without asking the server.
-export async function ackWrite(gameId, write) {
+export const ackWrite = mirrorTurn(async (gameId, write) => {
   const m = await getMirror(gameId);
   if (!m || m.version !== write.version - 1) return;
   const actions = m.actions.filter((a) => !(write.undone || []).includes(a.seq))
     .concat((write.applied || []).map((a) => ({ seq: a.seq, action: a.action })));
   await putMirror({ ...m, actions, version: write.version, head_seq: write.game.head_seq });
-}
+});
 
 // The actions the table should hold: the mirror's, then each pending outbox move (an undo pops).
 function effective(m, items) {
@@ -127,7 +141,7 @@ async function reach(record, m, list, meta) {
 
 // The view the game screens show: the local engine's, over the mirror and the pending moves.
 // null when this phone cannot compute it (no mirror, engine never downloaded).
-export async function localView(record, items) {
+async function viewOf(record, items) {
   if (!record || !canRunOffline()) return null;
   const m = await getMirror(record.game_id);
   if (!m) return null;
@@ -137,11 +151,12 @@ export async function localView(record, items) {
   return { view: withBoard({ ...result.answer.view, local: true, server_version: m.version }),
            lines: result.answer.lines ? tableLines(result.answer) : [] };
 }
+export const localView = tableTurn(viewOf);
 
 // Replay `items` on the server's current state (the refreshed mirror) with the local engine: each
 // move as recorded, or the same answer to the decision now asked of the same seat.
 // {moves: [{item, action}]} (what to send), or also {refused: {item, problem}} at the first that no longer fits.
-export async function checkReplay(record, items) {
+export const checkReplay = tableTurn(async (record, items) => {
   const m = await getMirror(record.game_id);
   if (!m || !canRunOffline()) return null;
   const { list } = effective(m, []);
@@ -160,19 +175,34 @@ export async function checkReplay(record, items) {
     moves.push({ item, action: answer.action });
   }
   return { moves, refused: null };
-}
+});
 
-// The state hash of the mirror (after a sync): the phone's engine's, to compare with the server's.
-export async function mirrorHash(record) {
+// The state hash this phone's engine reaches from the game's start through `actions` (the server's live
+// actions, from its export), to compare with the server's own.  Taken from the actions the server holds,
+// not from the mirror: a mirror a log fetch left one move behind would otherwise look like a difference.
+export const engineHash = tableTurn(async (record, actions) => {
   const m = await getMirror(record.game_id);
   if (!m) return null;
-  const { list } = effective(m, []);
+  const list = actions.map((action) => ({ text: JSON.stringify(action) }));
   const r = await reach(record, m, list, { ...metaOf(record, m, 0), with_hash: true });
   return r.refused ? null : r.answer.state_hash;
-}
+});
+
+// The state hash of the screen's local view (the mirror and `items`), for the server's answer to confirm.
+export const localHash = tableTurn(async (record, items) => {
+  const m = await getMirror(record.game_id);
+  if (!m) return null;
+  const { list, writes } = effective(m, items);
+  const kept = tables.get(record.game_id);
+  const texts = list.map((e) => e.text);
+  if (kept && kept.gen === workerGeneration() && kept.texts.length === texts.length && kept.texts.every((x, i) => x === texts[i]))
+    return (await call("state_hash_json", record.game_id)).state_hash;  // the usual case: the table is there, no view is built
+  const r = await reach(record, m, list, { ...metaOf(record, m, writes), with_hash: true });
+  return r.refused ? null : r.answer.state_hash;
+});
 
 // A game started with no connection: a client id and seed, the bundled edition, no server yet.
-export async function startLocalGame(options, chosenSeed) {
+export const startLocalGame = tableTurn(async (options, chosenSeed) => {
   await prepare();
   const id = `local-${uuid()}`;
   const seed = chosenSeed ?? crypto.getRandomValues(new Uint32Array(1))[0] % 2 ** 31;
@@ -185,31 +215,31 @@ export async function startLocalGame(options, chosenSeed) {
   hold(id, []);
   await putMirror({ ...m, edition_hash: answer.view.edition.content_hash });
   return { game_id: id, view: withBoard({ ...answer.view, local: true, server_version: 1 }) };
-}
+});
 
 // The export document of a local table (mirror + pending moves), for POST /api/imports.
-export async function exportLocal(record, items) {
-  const shown = await localView(record, items);
+export const exportLocal = tableTurn(async (record, items) => {
+  const shown = await viewOf(record, items);
   if (!shown || shown.refused) return null;
   const out = await call("export_json", record.game_id);
   return out.export;
-}
+});
 
-export async function localOutcome(record, items) {
-  const shown = await localView(record, items);
+export const localOutcome = tableTurn(async (record, items) => {
+  const shown = await viewOf(record, items);
   if (!shown || shown.refused) return null;
   const out = await call("outcome_json", record.game_id);
   return out.ok ? out.outcome : null;
-}
+});
 
 // What the current decision refuses, and why, by the phone's engine: {decision_id, why_not} (null when
 // this phone cannot work it out).
-export async function localWhyNot(record, items) {
-  const shown = await localView(record, items);
+export const localWhyNot = tableTurn(async (record, items) => {
+  const shown = await viewOf(record, items);
   if (!shown || shown.refused) return null;
   const out = await call("why_not_json", record.game_id);
   return out.ok ? { decision_id: out.decision_id, why_not: out.why_not } : null;
-}
+});
 
 export const bundledEdition = () => call("edition_json");
 

@@ -10,7 +10,8 @@ import * as db from "../db.js";
 import { html } from "../html.js";
 import { actionLabel } from "../labels.js";
 import { getState, set } from "../store.js";
-import { call, isReady } from "./engine.js";
+import { isReady } from "./engine.js";
+import * as outbox from "../outbox.js";
 import { isLocalGame, present } from "./play.js";
 import { t } from "../i18n.js";
 
@@ -35,8 +36,10 @@ export async function answerFirst(item) {
     set({ answered: null });
     return true;
   }
+  // The hash of the same table the screen shows (taken in turn with the engine's other work on it).
+  const items = await outbox.items(game.game_id);
   expected.set(item.key, { base: item.base_version,
-                           hash: call("state_hash_json", game.game_id).then((r) => r.state_hash).catch(() => null) });
+                           hash: import("./local.js").then((m) => m.localHash(game, items)).catch(() => null) });
   return true;
 }
 

@@ -9,13 +9,13 @@ import { getState, set } from "../store.js";
 import { go } from "../router.js";
 import { isLocalGame } from "../games.js";
 import { canRunOffline, mayStartEngine, prepare, refreshIfStale } from "./engine.js";
-import { t } from "../i18n.js";
+import { lang, t } from "../i18n.js";
 
 // The engine side (local.js) comes with the engine download, not with the app shell: loaded on first use.
 const engineSide = (name) => async (...args) => (await import("./local.js"))[name](...args);
-const [ackWrite, checkReplay, dropMirror, exportLocal, getMirror, localOutcome, localView, localWhyNot, mirrorHash,
-       startLocalGame, syncMirror] = ["ackWrite", "checkReplay", "dropMirror", "exportLocal", "getMirror", "localOutcome",
-                                      "localView", "localWhyNot", "mirrorHash", "startLocalGame",
+const [ackWrite, checkReplay, dropMirror, engineHash, exportLocal, getMirror, localOutcome, localView, localWhyNot,
+       startLocalGame, syncMirror] = ["ackWrite", "checkReplay", "dropMirror", "engineHash", "exportLocal", "getMirror",
+                                      "localOutcome", "localView", "localWhyNot", "startLocalGame",
                                       "syncMirror"].map(engineSide);
 export const bundledEdition = engineSide("bundledEdition");
 export { isLocalGame };
@@ -32,7 +32,9 @@ export async function present(item = null) {
   const game = getState().game;
   if (!game || !canRunOffline()) return true;
   const items = await outbox.items(game.game_id);
-  if (!items.length || items.some((i) => i.status === "rejected")) {
+  // A game of this phone only, drawn in another language (switched in Settings since): its engine draws it again.
+  const relang = isLocalGame(game) && game.view_lang !== lang;
+  if ((!items.length && !relang) || items.some((i) => i.status === "rejected")) {
     const saved = await db.get("games", game.game_id);
     if (saved && saved.view && game.view && game.view.local && !isLocalGame(game)) set({ game: { ...game, view: saved.view } });
     return true;
@@ -62,7 +64,7 @@ export async function present(item = null) {
   const now = await db.get("games", game.game_id);
   const still = (await outbox.items(game.game_id)).map((i) => i.key).join() === items.map((i) => i.key).join();
   if (!still || (!isLocalGame(now) && now.view.version !== shown.view.server_version)) return true;
-  const record = { ...getState().game, view: shown.view };
+  const record = { ...getState().game, view: shown.view, view_lang: lang };
   if (isLocalGame(record)) await db.put("games", { ...record, saved_at: new Date().toISOString() });
   set({ game: record, lastLines: item && shown.lines.length ? shown.lines : getState().lastLines });
   return true;
@@ -90,7 +92,8 @@ export async function acknowledged(gameId, write) {
 // After a sync that sent moves made offline: the server's state hash must be the phone's.
 export async function verifyAfterSync(record) {
   try {
-    const [mine, theirs] = await Promise.all([mirrorHash(record), api.exportGame(record.game_id, record.token)]);
+    const theirs = await api.exportGame(record.game_id, record.token);
+    const mine = await engineHash(record, theirs.data.actions);
     if (!mine) return;
     if (mine === theirs.data.state_hash) set({ notice: t("In step with the server (same state hash).") });
     else {
@@ -110,7 +113,7 @@ export async function createOffline(options, seed) {
   await db.put("kv", compact(doc), `labels:${made.view.edition.content_hash}`);
   const now = new Date().toISOString();
   await db.put("games", { game_id: made.game_id, token: null, role: "table", local: true, view: made.view,
-                          join_code: null, saved_at: now, opened_at: now });
+                          view_lang: lang, join_code: null, saved_at: now, opened_at: now });
   return made;
 }
 

@@ -1,7 +1,7 @@
 // The game screen: whose turn, the recorder, undo, what just happened, the board.
 import { useEffect, useRef, useState } from "preact/hooks";
 import { html } from "../html.js";
-import { t } from "../i18n.js";
+import { lang, t } from "../i18n.js";
 import { actionLabel, decisionPrompt, playerName, workerName } from "../labels.js";
 import { api, fullLog } from "../api.js";
 import { Checklist } from "./layout.js";
@@ -143,9 +143,12 @@ function LayoutFirst({ s }) {
   const saved = stored(key);
   if (s.game.view.role === "spectator" || saved === "1") return null;
   let shown = saved ? JSON.parse(saved) : null;
-  if (!shown && view.setup_instructions) {
+  // Kept again once a view in the phone's language holds the steps (after a switch in Settings the kept view,
+  // and the steps kept from it, are in the other language until the view is drawn again).
+  const said = s.game.view_lang;
+  if (view.setup_instructions && (!shown || (said === lang && shown.lang !== lang))) {
     const { era, player_count, solo, players, setup_instructions, board, turn_order, options } = view;
-    shown = { era, player_count, solo, players, setup_instructions, board, turn_order, options };
+    shown = { era, player_count, solo, players, setup_instructions, board, turn_order, options, lang: said };
     store(key, JSON.stringify(shown));
   }
   if (!shown) return null;

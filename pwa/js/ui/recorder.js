@@ -3,7 +3,7 @@
 // turn).  Every button sends exactly the action dict the server listed.
 import { useEffect, useState } from "preact/hooks";
 import { html } from "../html.js";
-import { t, tn } from "../i18n.js";
+import { localize, t, tn } from "../i18n.js";
 import { RuleLink } from "./rulelink.js";
 import { actionLabel, bonusLabel, centerLabel, sectorLabel, serverLabel, spaceLabel, tigerName, workerName } from "../labels.js";
 import { record } from "../sync.js";
@@ -121,7 +121,8 @@ function Unavailable({ game, L }) {
   const [entries, setEntries] = useState(null);
   useEffect(() => {
     let live = true;
-    whyNot(game).then((r) => live && setEntries(r.why_not || []))
+    // The labels and reasons said in the phone's language (the phone's engine answers with messages only).
+    whyNot(game).then((r) => live && setEntries(localize(r.why_not || [])))
       .catch(() => live && setEntries([]));  // no answer (offline, no engine yet): nothing to list
     return () => { live = false; };
   }, []);
@@ -136,7 +137,7 @@ function Unavailable({ game, L }) {
 }
 
 // A refused candidate's name from the server's labels (GET /labels, in the phone's language) where they name it;
-// else the why-not answer's own label.
+// else the why-not answer's own label (a sale, a bonus target: said from its message).
 function refusedLabel(L, e) {
   const a = e.action || {};
   const named = a.kind === "place_worker" ? serverLabel(L, "centers", a.center)

@@ -95,7 +95,7 @@ function DrawEntry({ kind, L, players, value, onChange, count, entry }) {
         <button type="button" class="small" disabled=${!list.length} onClick=${() => onChange([])} aria-label=${t("Start the turn order again")}>${t("Again")}</button></div>`;
   }
   if (kind === "starting_goods") {  // PSETUP-06: one each, dealt from the four
-    return html`<${Assign} kind="sg" rows=${seats} options=${L.starting_goods.map((g) => [g, g])} value=${value}
+    return html`<${Assign} kind="sg" rows=${seats} options=${L.starting_goods.map((g) => [g, (L.goods || {})[g] || g])} value=${value}
       onChange=${onChange} />`;
   }
   // workers: per seat the set-aside pair (two different types, PSETUP-03) and, unless each worker's type is

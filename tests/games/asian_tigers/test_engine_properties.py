@@ -44,12 +44,11 @@ def test_random_play_legal_actions_apply_and_variants_are_judged_consistently(pl
     state = new_game(options, EDITION, seed)
     rng = random.Random(seed)
     played = []
-    while legal_actions(state):
-        legal = legal_actions(state)
+    before = state_to_dict(state)  # the state as a dict, kept from one step to the next (computed once)
+    while legal := legal_actions(state):
         legal_set = [_strip(a) for a in legal]
         for _ in range(3):
             variant = _variant(rng, rng.choice(legal), state)
-            before = state_to_dict(state)
             if variant in legal_set:
                 apply(state, variant)  # a listed action always applies
             else:
@@ -65,8 +64,8 @@ def test_random_play_legal_actions_apply_and_variants_are_judged_consistently(pl
         assert all(isinstance(e.get("text"), str) and e["text"] for e in step.events)
         played.append(action)
         state = step.state
-        data = state_to_dict(state)
-        assert state_to_dict(state_from_dict(data, EDITION)) == data
+        before = state_to_dict(state)
+        assert state_to_dict(state_from_dict(before, EDITION)) == before
     assert state.phase == "over"  # the whole game was played to its end
     view(state)
     assert state_to_dict(replay(options, EDITION, seed, played)) == state_to_dict(state)

@@ -11,7 +11,7 @@ from api.games.asian_tigers.presentation import labels as L
 from api.games.asian_tigers.presentation.summary import joined
 from api.games.asian_tigers.setup import prosperity_order
 from api.games.asian_tigers.state import GameState
-from api.games.messages import msg
+from api.games.messages import Message, msg
 
 
 def setup_instructions(state: GameState) -> dict | None:
@@ -44,8 +44,8 @@ def setup_instructions(state: GameState) -> dict | None:
                              tiger=named, centre=center))
     leftover = [{"id": t, "label": L.region_token_label(edition, t)} for t in state.leftover_region_tokens]
     if era == 1 and leftover:
-        steps.append(msg("Beside the board: region bonus tokens {tokens}", tokens=", ".join(
-            "“" + t["label"] + "”" for t in leftover)))
+        steps.append(msg("Beside the board: region bonus tokens {tokens}", tokens=joined([msg("“{bonus}”", bonus=L.region_token_label(
+            edition, t, L.keep)) for t in state.leftover_region_tokens], ",")))
     if era == 1 and state.neutral:  # NEUTRAL-01..03
         neutral = state.neutral
         said = dict(colour=neutral["color"], count=sum(p.owner == "neutral" for p in state.pieces),
@@ -65,8 +65,9 @@ def setup_instructions(state: GameState) -> dict | None:
         if era == 1:
             entry["starting_goods"] = {g: n for g, n in player.goods.items() if n}
             if entry["starting_goods"]:
-                steps.append(msg("{player}: take {goods}", player=player.name, goods=", ".join(
-                    f"{n} {g}" for g, n in entry["starting_goods"].items())))
+                # each good by its name in the reader's language ("1 Elektronik"; a count and a name need no words)
+                steps.append(msg("{player}: take {goods}", player=player.name, goods=joined([Message(
+                    "{n} {good}", dict(n=n, good=L.named(edition, "goods", g))) for g, n in entry["starting_goods"].items()], ",")))
         if player.set_aside:
             steps.append(msg("{player}: set aside {workers}", player=player.name,
                              workers=joined([L.worker_label(edition, w, L.keep) for w in player.set_aside], "and")))

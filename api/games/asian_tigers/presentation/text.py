@@ -198,13 +198,54 @@ def _kept(edition: Edition) -> dict:
         table[f"performance token {token}"] = msg("performance token “{token}”",
                                                   token=L.performance_label(edition, token, keep))
     for tile in (edition.solo.get("action_tiles", {}) if edition.solo else {}):
-        table[f"tile {tile}"] = msg("tile “{tile}”", tile=L.automa_tile_label(edition, tile))
+        table[f"tile {tile}"] = msg("tile “{tile}”", tile=L.automa_tile_label(edition, tile, keep))
+    table.update(_automa_words(edition))
     for index, worker in enumerate(edition.worker_types, start=1):  # "a {worker} worker": "a type 1 worker"
         table[worker] = msg("type {number}", number=index)
     for nation in edition.nations.values():
         table[nation.code] = table[nation.name] = L.named(edition, "nations", nation.code)
         for flag in nation.flags:
             table[flag.id] = L.flag_label(edition, flag.id, "en", keep)
+    return table
+
+
+def _automa_words(edition: Edition) -> dict:
+    """The code phrases of the Automa's and the bonuses' lines as `_rewriter` says them, as label messages: an
+    Automa sector (and its bonus, its being full), a campaign tile, a bonus by its effect, a university's bonus
+    on its space, a region token's effect code ("influence 3")."""
+    table: dict = {}
+    board = edition.solo.get("automa_board", {}) if edition.solo else {}
+    for index, (sector, data) in enumerate(board.get("infrastructure_sectors", {}).items(), start=1):
+        table[f"sector {sector}"] = msg("Automa {good} sector", good=L.named(edition, "goods", data["factory"]))
+    for index, sector in enumerate(board.get("final_scoring_sectors", {}), start=1):
+        table[f"sector {sector}"] = msg("Automa flag sector {index}", index=index)
+    for sector in list(table):  # the frames' sources ("sector AS1 bonus", "sector AF2 full")
+        table[f"S{sector[1:]}"] = table[sector]  # "Sector AS1" starts a line: "Automa …" already does
+        table[f"{sector} bonus"] = msg("{sector} bonus", sector=table[sector])
+        table[f"{sector} full"] = msg("{sector} full", sector=table[sector])
+    for tile in (edition.solo.get("campaign_tiles", {}) if edition.solo else {}):
+        table[f"campaign tile {tile}"] = msg("campaign tile “{tile}”", tile=L.campaign_goal_label(edition, tile, L.keep))
+    for table_name in L.BONUS_TABLES:
+        for bonus in edition.catalog.get(table_name, {}):
+            label = L.bonus_label(edition, bonus, table_name, L.keep)
+            table.setdefault(f"bonus {bonus.replace('_', ' ')}", msg("bonus “{bonus}”", bonus=label))
+            table.setdefault(f"the {bonus.replace('_', ' ')} bonus", msg("the “{bonus}” bonus", bonus=label))
+    for tiger in edition.tigers.values():
+        for space in tiger.spaces.values():
+            if space.kind == "university" and space.bonus is not None:  # the line says what the bonus gave
+                label = L.space_label(edition, space, "en", L.keep)
+                effect = L.effect_text(edition, space.bonus)
+                parts = [v for v in label.params.values() if str(v) != effect]
+                table[f"university bonus on {space.id}"] = msg("university bonus on {space}", space=Message(
+                    " · ".join(f"{{p{i}}}" for i in range(len(parts))), {f"p{i}": p for i, p in enumerate(parts)}))
+    effects = {"advance_influence": lambda n: msg("influence {amount}", amount=n),
+               "good": lambda n: msg("good {amount}", amount=n), "science": lambda n: msg("science {amount}", amount=n),
+               "energy": lambda n: msg("energy {amount}", amount=n)}
+    for code, data in edition.catalog.get("region_bonus_effects", {}).items():
+        entry = data["effects"][0]
+        said = effects.get(entry["do"] if entry["do"] != "gain" else entry.get("resource"))
+        if said is not None and str(said(entry["amount"])) == code.replace("_", " "):  # else its English words
+            table[code.replace("_", " ")] = said(entry["amount"])
     return table
 
 

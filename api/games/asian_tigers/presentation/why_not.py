@@ -23,19 +23,22 @@ from api.games.asian_tigers.errors import RulesError
 from api.games.asian_tigers.presentation import labels as L
 from api.games.asian_tigers.state import GameState
 from api.games.asian_tigers.turn import bonuses, building, market
+from api.games.messages import Message, msg
 
 
-def refusals(state: GameState) -> dict:
+def refusals(state: GameState, lang: str = "en") -> dict:
     """``{decision_id, why_not}``: the current decision's id (None when there is none) and its refused
-    candidates, ``[{action, label, reason: {message, message_message, code, rule}}]`` (see `why_not`)."""
+    candidates, ``[{action, label, label_message, reason: {message, message_message, code, rule}}]`` (see
+    `why_not`); the messages name the components in `lang`, the edge says them in it."""
     decision = current_decision(state)
     if decision is None or state.phase == "over":
         return {"decision_id": None, "why_not": []}
-    return {"decision_id": decision["id"], "why_not": why_not(state, decision, legal_actions(state))}
+    return {"decision_id": decision["id"], "why_not": why_not(state, decision, legal_actions(state), lang)}
 
 
-def why_not(state: GameState, decision: dict | None, legal: list[dict]) -> list[dict]:
-    """``[{action, label, reason: {message, code, rule}}]`` for the refused candidates of `decision`."""
+def why_not(state: GameState, decision: dict | None, legal: list[dict], lang: str = "en") -> list[dict]:
+    """``[{action, label, label_message, reason: {message, message_message, code, rule}}]`` for the refused
+    candidates of `decision`: `label` and `message` English, their messages with names in `lang`."""
     if decision is None or state.phase == "over":
         return []
     finder = _CANDIDATES.get(decision["kind"])
@@ -45,6 +48,7 @@ def why_not(state: GameState, decision: dict | None, legal: list[dict]) -> list[
     # generic piece from the first sector that has one) or, for a factory (named without its sector),
     # accepted just as the offered build with the factory's own sector is.
     built = {a["space"] for a in legal if a["kind"] == "build"}
+    names = L.component_names(state.edition, lang)
     seen = {_key(a) for a in legal}
     entries = []
     for candidate in finder(state, decision):
@@ -55,20 +59,34 @@ def why_not(state: GameState, decision: dict | None, legal: list[dict]) -> list[
         if key in seen:
             continue
         seen.add(key)
-        reason = refusal(state, action)
+        reason = refusal(state, action, names)
         if reason is not None:
-            entries.append({"action": action, "label": candidate_label(state, decision, action), "reason": reason})
+            label = candidate_message(state, decision, action)
+            entries.append({"action": action, "label": str(label), **({"label_message": named_in(
+                label.as_json(), names)} if isinstance(label, Message) else {}), "reason": reason})
     return entries
 
 
-def refusal(state: GameState, action: dict) -> dict | None:
-    """What `apply` raises for `action` ({message, message_message, code, rule}), or None if it would apply."""
+def refusal(state: GameState, action: dict, names: dict | None = None) -> dict | None:
+    """What `apply` raises for `action` ({message, message_message, code, rule}), or None if it would apply
+    (`names`: `labels.component_names` the message names things with)."""
     try:
         apply(state, action)
     except RulesError as exc:  # message_message: the message, said in the reader's language at the edge
-        return {"message": exc.message, "message_message": exc.text and exc.text.as_json(), "code": exc.code,
-                "rule": exc.rule}
+        return {"message": exc.message, "message_message": exc.text and named_in(exc.text.as_json(), names or {}),
+                "code": exc.code, "rule": exc.rule}
     return None
+
+
+def named_in(value, names: dict):
+    """A message as JSON with each component name value (``{"name": [family, code, text]}``) as its name in
+    `names` (else its text): plain text any renderer says, the phone's `localize()` as the server."""
+    if isinstance(value, dict):
+        if set(value) == {"name"}:
+            family, code, text = value["name"]
+            return names.get(family, {}).get(code, text)
+        return {key: named_in(item, names) for key, item in value.items()}
+    return [named_in(item, names) for item in value] if isinstance(value, list) else value
 
 
 def _key(action: dict) -> str:
@@ -162,30 +180,30 @@ _CANDIDATES = {
 
 
 # -- labels of refused candidates (no check runs: they would raise) ---------------------------
-def candidate_label(state: GameState, decision: dict, action: dict) -> str:
-    """A human label for a candidate that is not legal now."""
-    edition = state.edition
+def candidate_message(state: GameState, decision: dict, action: dict):
+    """A human label for a candidate that is not legal now, as a message (`str`: English)."""
+    edition, keep = state.edition, L.keep
     kind = action["kind"]
     if kind == "place_worker":
-        return L.center_label(edition, action["center"])
+        return L.center_label(edition, action["center"], "en", keep)
     if kind in ("build", "build_department"):
-        return L.space_label(edition, edition.space(action["space"]))
+        return L.space_label(edition, edition.space(action["space"]), "en", keep)
     if kind == "attach_parts_factory":
-        return f"A parts factory under {L.space_label(edition, edition.space(action['space']))}"
+        return msg("A parts factory under {space}", space=L.space_label(edition, edition.space(action["space"]), "en", keep))
     if kind == "sell_local":
-        return L.market_label(edition, action["market"])
+        return L.market_label(edition, action["market"], "en", keep)
     if kind in ("sell_to_nation", "special_sale"):
-        return f"Sell to {edition.nations[action['nation']].name}"
+        return msg("Sell to {nation}", nation=L.named(edition, "nations", action["nation"]))
     if kind == "resolve_bonus":
         pending = next(b for b in state.pending_bonuses if b["id"] == action["bonus"])
-        label = L.bonus_label(edition, pending["bonus"], f"{pending['type']}_bonuses")
+        bonus = L.bonus_label(edition, pending["bonus"], f"{pending['type']}_bonuses", keep)
         if "tiger" in action:
-            return f"“{label}” on {edition.tigers[action['tiger']].name}"
+            return msg("“{bonus}” on {tiger}", bonus=bonus, tiger=L.named(edition, "tigers", action["tiger"]))
         space = action.get("space", "")
         tiger = edition.tigers.get(space.split(".")[0])
         if tiger and space in tiger.satellite_spaces:
-            return f"“{label}” on {L.satellite_space_label(edition, space)}"
+            return msg("“{bonus}” on {space}", bonus=bonus, space=L.satellite_space_label(edition, space, "en", keep))
         if tiger and space in tiger.spaces:
-            return f"“{label}” on {L.space_label(edition, edition.space(space))}"
-        return f"“{label}”"
+            return msg("“{bonus}” on {space}", bonus=bonus, space=L.space_label(edition, edition.space(space), "en", keep))
+        return msg("“{bonus}”", bonus=bonus)
     return kind.replace("_", " ")

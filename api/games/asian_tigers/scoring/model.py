@@ -17,6 +17,8 @@ KINDS = (PLAYER, NEUTRAL, AUTOMA)
 SPECIAL_PREFIX = "special:"  # a special flag moved into a row by the ¥ token (AMB-24)
 OFF_BOARD = "off_board"  # the Automa's overflow flags (AMB-38, I17)
 SOLO_VARIANTS = ("solo", "scenario", "campaign", "high_score")
+# `TigerFacts`' counts besides the investment points (a table gives each of them, scorer_input).
+FACTS = ("distinct_infrastructure_types", "satellites", "parts_factories", "power_plants", "laboratories")
 
 
 def _ro(mapping: Mapping | None) -> Mapping:
@@ -74,7 +76,7 @@ class TigerFacts:
         """The value of a `catalog.final_scoring_requirements` metric on this Tiger."""
         if name == "investment_points":
             return self.ip.total
-        if name in ("distinct_infrastructure_types", "satellites", "parts_factories", "power_plants", "laboratories"):
+        if name in FACTS:
             return getattr(self, name)
         raise ValueError("unknown final-scoring metric", name)
 

@@ -175,9 +175,7 @@ class SoloResult:
 
     def to_dict(self) -> dict:
         """JSON-ready form."""
-        out = {"human": self.human, "automa": self.automa, "difficulty": self.difficulty, "variant": self.variant,
-               "human_total": self.human_total, "automa_total": self.automa_total, "human_wins": self.human_wins,
-               "rank_title": self.rank_title}
+        out = {k: v for k, v in asdict(self).items() if k not in ("goal_met", "high_score")}
         if self.variant in ("scenario", "campaign"):
             out["goal_met"] = self.goal_met
             out["session_won"] = None if self.goal_met is None else (self.goal_met and self.human_wins)

@@ -133,10 +133,8 @@ def rank_tiger(contenders: Iterable[Contender], *, turn_order: Sequence[str], he
         return (-c.value, (not c.neutral) if neutral_wins_ties else False, *(level(c, s) for s in steps))
 
     ranked = sorted((c for c in pool if c.value > 0), key=key)
-    breaks = []
-    for a, b in zip(ranked, ranked[1:]):
-        if a.value == b.value:
-            breaks.append(_explain_tiger_tie(a, b, headquarters, steps if chain else None, what, neutral_wins_ties))
+    breaks = [_explain_tiger_tie(a, b, headquarters, steps if chain else None, what, neutral_wins_ties)
+              for a, b in zip(ranked, ranked[1:]) if a.value == b.value]
     return Ranking(order=tuple(c.id for c in ranked), values=MappingProxyType({c.id: c.value for c in pool}),
                    unranked=tuple(c.id for c in pool if c.value <= 0), tie_breaks=tuple(breaks))
 
@@ -227,12 +225,9 @@ def global_market_order(markers: Mapping[str, tuple[int, int]]) -> Ranking:
             raise ValueError("two markers sit at one height on one space", seen[spot], pid, spot)
         seen[spot] = pid
     order = sorted(markers, key=lambda pid: (-markers[pid][0], markers[pid][1]))
-    breaks = []
-    for a, b in zip(order, order[1:]):
-        if markers[a][0] == markers[b][0]:
-            breaks.append(TieBreak(a, b, markers[a][0], "stack", "TIE-04", msg(
-                "{ahead} and {behind} share space {space}: {ahead} is lower in the stack (arrived first)", ahead=a,
-                behind=b, space=markers[a][0])))
+    breaks = [TieBreak(a, b, markers[a][0], "stack", "TIE-04", msg(
+        "{ahead} and {behind} share space {space}: {ahead} is lower in the stack (arrived first)", ahead=a, behind=b,
+        space=markers[a][0])) for a, b in zip(order, order[1:]) if markers[a][0] == markers[b][0]]
     return Ranking(order=tuple(order), values=MappingProxyType({p: m[0] for p, m in markers.items()}),
                    tie_breaks=tuple(breaks))
 

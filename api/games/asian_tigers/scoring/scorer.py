@@ -50,6 +50,3 @@ def score_table(data: Any, edition: Edition | None = None, messages: bool = Fals
             each.field_text = each.field_text or words(each.path, edition)
             each.field = str(each.field_text)
         raise
-
-
-__all__ = ["ScorerInputError", "score_table", "position_from_table"]

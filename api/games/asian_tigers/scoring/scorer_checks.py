@@ -11,8 +11,7 @@ from itertools import permutations
 
 from api.games.asian_tigers.edition.load import Edition
 from api.games.asian_tigers.scoring.model import AUTOMA, NEUTRAL, OFF_BOARD, SPECIAL_PREFIX, EndPosition
-from api.games.asian_tigers.scoring.scorer_errors import and_words
-from api.games.asian_tigers.scoring.scorer_input import fail, ptr
+from api.games.asian_tigers.scoring.scorer_errors import and_words, fail, ptr
 from api.games.messages import msg
 
 
@@ -238,6 +237,3 @@ def _era1(position: EndPosition) -> None:
             fail("era1_headquarters_mismatch", ptr("era1", "headquarters", t),
                  msg("{id}'s headquarters stood on {tiger} in Era I, so it is still there at the end (found {found})",
                      id=holder, tiger=t, found=repr(position.headquarters.get(t))), "BUILD-HQ-02")
-
-
-__all__ = ["check_position"]

@@ -58,6 +58,3 @@ def derived_turn_order(participants: dict, edition: Edition) -> tuple[str, ...]:
                 "GM-02"))
     ranked = [p for p in participants.values() if p.kind != NEUTRAL]
     return tuple(p.id for p in sorted(ranked, key=lambda p: (-p.gm_position, p.gm_stack)))
-
-
-__all__ = ["derived_turn_order", "settle_stacks"]

@@ -5,25 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from api.games.messages import Message, msg
-from api.games.scorekit import FieldProblem
+from api.games.scorekit import FieldProblem, child
 
 
 class ScorerInputError(FieldProblem):
-    """Table input the scorer refuses.
-
-    `code` is a stable snake_case reason, `path` a JSON pointer into the input, `rule` the catalogue ID broken (None
-    for a malformed input) and `message` a sentence a player understands (English; `text` keeps the message to say it
-    in another language)."""
+    """Table input the scorer refuses: `rule` is None for a malformed input; `field` (the value in words,
+    scorer_words) is set by `score_table`."""
 
     def __init__(self, code: str, path: str, message: str | Message, rule: str | None = None):
-        super().__init__(f"{path or '/'}: {message}" + (f" ({rule})" if rule else ""))
-        self.code = code
-        self.path = path
-        self.rule = rule
-        self.message, self.text = str(message), message
-        self.field: str | None = None  # the value in words (scorer_words), set by `score_table`
-        self.field_text: Message | None = None  # the same as a message
-        self.others: list[ScorerInputError] = []  # the other field problems of the same input
+        super().__init__(f"{path or '/'}: {message}" + (f" ({rule})" if rule else ""), code, path, rule, message)
 
     def to_dict(self) -> dict:
         """JSON-ready description (the web layer turns it into problem+json)."""
@@ -32,7 +22,7 @@ class ScorerInputError(FieldProblem):
 
 def ptr(*parts: Any) -> str:
     """JSON pointer from segments, escaping ``~`` and ``/`` (RFC 6901)."""
-    return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in parts)
+    return child("", *parts)
 
 
 def fail(code: str, path: str, message: str | Message, rule: str | None = None):
@@ -43,6 +33,3 @@ def fail(code: str, path: str, message: str | Message, rule: str | None = None):
 def and_words(items: list) -> Message | str:
     """"a and b and c" (as the refusals always said it), each "and" in the reader's language."""
     return items[0] if len(items) == 1 else msg("{first} and {rest}", first=items[0], rest=and_words(items[1:]))
-
-
-__all__ = ["ScorerInputError", "and_words", "fail", "ptr"]

@@ -8,16 +8,15 @@ from __future__ import annotations
 from typing import Any
 
 from api.games.asian_tigers.edition.load import Edition
-from api.games.asian_tigers.scoring.model import (AUTOMA, KINDS, NEUTRAL, PLAYER, SOLO_VARIANTS, ColumnIP, EndPosition,
-                                                  Era1Position, Leftovers, ParticipantPosition, RulesOptions,
-                                                  SoloSettings, TigerFacts)
+from api.games.asian_tigers.scoring.model import (AUTOMA, FACTS, KINDS, NEUTRAL, PLAYER, SOLO_VARIANTS, ColumnIP,
+                                                  EndPosition, Era1Position, Leftovers, ParticipantPosition,
+                                                  RulesOptions, SoloSettings, TigerFacts)
 from api.games.asian_tigers.scoring.ranking import TIEBREAK_OPTIONS
 from api.games.asian_tigers.scoring.scorer_derived import derived_turn_order, settle_stacks
 from api.games.asian_tigers.scoring.scorer_errors import ScorerInputError, fail, ptr
 from api.games.field_problems import refuse_field
 from api.games.messages import Message, msg
 
-FACTS = ("distinct_infrastructure_types", "satellites", "parts_factories", "power_plants", "laboratories")
 THING = {"global_market": msg("global market"), "leftovers": msg("leftovers"), "flags": msg("flags"),
          "special_flags": msg("special flags")}  # what the neutral has none of (AMB-22)
 
@@ -383,6 +382,3 @@ def read_position(data: Any, edition: Edition) -> EndPosition:
         fail("missing_era1", "/era1", msg("prosperity_from_influence_rounds = 2 scores the Era I tracks too: give "
              "era1 (turn order, headquarters, influence and IP after the Era I Influence step)"), "SCORE-INF-01")
     return EndPosition(count, order, tokens, headquarters, participants, options, solo, era1)
-
-
-__all__ = ["ScorerInputError", "read_position", "ptr"]
