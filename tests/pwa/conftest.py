@@ -7,17 +7,13 @@ Screenshots go to test-artifacts/pwa/ (gitignored) for a person to look at.
 from __future__ import annotations
 
 import json
-import random
 import shutil
-import subprocess
-import sys
 import uuid
 from pathlib import Path
 
 import pytest
 import requests
 
-from api.games import asian_tigers as engine
 from tests.live_server import LiveServer
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -39,8 +35,8 @@ class Server(LiveServer):
         super().__init__(env={"TABLEKEEPER_CREATES_PER_MINUTE": "0", "TABLEKEEPER_DATABASE": str(tmp / "pwa.db"), "TABLEKEEPER_STREAM_HEARTBEAT": "2",
                               "TABLEKEEPER_STREAMS_PER_SERVER": "12"},
                          args=["--workers", "2", "--threads", "16"], log=tmp / "server.log")
-        subprocess.run([sys.executable, "-m", "flask", "--app", "api", "init-db"], cwd=ROOT, env=self.env,
-                       check=True, capture_output=True)
+        # No `flask init-db` first: as deployed (the Procfile has no release step), gunicorn's master creates
+        # and migrates the new database before its workers fork (gunicorn.conf.py on_starting).
 
     # -- HTTP helpers (the test's own client, to set up or speed up a game) ---------
     def create_game(self, names=("Ann", "Bob"), seed=2, **options) -> dict:
@@ -68,27 +64,6 @@ class Server(LiveServer):
                              headers={**bearer(token), "If-Match": f'"{version}"', "Idempotency-Key": str(uuid.uuid4())})
         assert resp.status_code == 200, resp.text
         return resp.json()["game"]
-
-    def finish(self, game_id: str, token: str, rng: random.Random) -> dict:
-        """The rest of the game as another phone would record it: seeded-random legal moves, worked out here
-        with the rules engine and sent as batches (a request and an event per 200 moves, not per move: an open
-        phone refreshes once, not after every move; the suite's time).  The game's view at its end."""
-        export = requests.get(f"{self.url}/api/games/{game_id}/export", headers=bearer(token), timeout=10).json()
-        state = engine.replay(export["options"], engine.load_edition(None), export["seed"], export["actions"])
-        moves = []
-        while not engine.is_over(state):
-            moves.append(rng.choice(engine.legal_actions(state)))
-            state = engine.apply(state, moves[-1]).state
-        version = self.game(game_id, token)["version"]
-        for start in range(0, len(moves), 200):  # the batch's limit (api/web/schemas.py)
-            resp = requests.post(f"{self.url}/api/games/{game_id}/batch", json={"actions": moves[start:start + 200]},
-                                 headers={**bearer(token), "If-Match": f'"{version}"', "Idempotency-Key": str(uuid.uuid4())},
-                                 timeout=60)
-            assert resp.status_code == 200, resp.text
-            version = resp.json()["game"]["version"]
-        view = self.game(game_id, token)
-        assert view["over"] and view["version"] == version
-        return view
 
 
 def bearer(token: str) -> dict:

@@ -9,6 +9,7 @@ import re
 import requests
 
 from tests.pwa.conftest import axe_check, bearer, game_token, shot
+from tests.pwa.http_moves import play
 from tests.pwa.test_solo import kv
 
 
@@ -27,7 +28,7 @@ def test_recording_a_session_is_previewed_and_failures_give_every_reason(server,
     page.locator("[data-testid=automa]", has_text="Campaign session").wait_for()
     game_id = page.url.rsplit("/", 1)[1]
     game_token_ = game_token(page, game_id)
-    server.finish(game_id, game_token_, random.Random(5))  # the session played to its end over HTTP
+    play(server, game_id, game_token_, random.Random(5).choice)  # the session played to its end over HTTP
     page.get_by_role("link", name="Record this session in the campaign").click(timeout=15_000)
     open_session = page.get_by_test_id("open-session")
     open_session.filter(has_text=re.compile("Session (won|failed)")).wait_for()

@@ -12,6 +12,7 @@ import requests
 
 from api.games.asian_tigers import apply, legal_actions, load_edition, new_game
 from tests.pwa.conftest import app_version, axe_check, click_action, game_token, shot
+from tests.pwa.http_moves import play
 
 
 def plan(options: dict, seed: int, limit: int = 60) -> list[dict]:
@@ -122,7 +123,7 @@ def test_whole_game_on_one_phone(server, new_phone):
     assert after["live_actions"] == live - 1 and server.log(game_id, token)[-1]["reverted"]
 
     # -- the rest of the game over HTTP (as if another phone recorded it) ----------------
-    view = server.finish(game_id, token, random.Random(7))
+    view = play(server, game_id, token, random.Random(7).choice)
     page.get_by_role("heading", name="Game over").wait_for(timeout=15_000)
     page.get_by_test_id("other-phone").wait_for()  # said beside "Just recorded", not over the tabs (issue 33)
     assert app_version(page) == view["version"]
@@ -171,7 +172,7 @@ def test_score_sheet_from_the_outcome(server, new_phone):
 
     g = server.create_game(names=("Ann", "Bob", "Cy"), seed=11)
     gid, token = g["game_id"], g["table_token"]
-    view = server.finish(gid, token, random.Random(3))
+    view = play(server, gid, token, random.Random(3).choice)
     page = new_phone(service_workers="block")
 
     def outcome_route(route):

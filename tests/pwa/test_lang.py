@@ -1,7 +1,8 @@
 """The table's language on the phone (issue 37), in Chromium at 360×740, by taps: a Nippon game scored in
 German (chosen in Settings) and an Asara game in Portuguese (the browser's language), each at normal size
 and at 200 % text (longer words must not push the screen sideways), with the server's refusal in the
-same language; screenshots in test-artifacts/pwa/lang-*.png."""
+same language; screenshots in test-artifacts/pwa/lang-*.png.  (Joining a game by its code in Portuguese
+follows the Asara walk on its phone.)"""
 from __future__ import annotations
 
 import json
@@ -155,6 +156,7 @@ def test_asara_in_portuguese_from_the_browser(server, phone_in):
     assert asari.startswith("23 Asari → 2 (1 por cada 10, arredondado para baixo)")  # ASA-SCORE-09
     assert page.get_by_text(asari).is_visible()
     fits_both(page, "lang-pt-asara-lines")
+    join_by_code_in_portuguese(server, page)
 
 
 def tap_next(page, name: str = "Weiter") -> None:
@@ -240,9 +242,10 @@ def test_new_game_history_and_stats_in_german(server, phone_in, tmp_path):
     axe_check(page, "Stats in German")
 
 
-def test_join_by_code_in_portuguese(server, phone_in):
+def join_by_code_in_portuguese(server, page):
+    """test_join_by_code_in_portuguese before (a phone of its own; now the Asara test's Portuguese phone, next:
+    the suite's time): joining by code, the game's header and Share in Portuguese."""
     host = server.create_game(names=("Ana", "Rui"))
-    page = phone_in("pt-PT")
     page.goto(server.url + "/#/")
     page.get_by_role("link", name="Entrar num jogo com o seu código").click()
     page.get_by_role("heading", name="Entrar num jogo").wait_for()

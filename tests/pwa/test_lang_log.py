@@ -3,7 +3,8 @@
 A German phone joins a two-player Asian Tigers game by its code, lays out the table and places a worker
 (TURN-01, PLACE-01): "Gerade erfasst" lists the move's lines as the rules engine says them in German, and the
 Log tab lists the same German lines under the move; neither shows the English line the server stores
-(screenshots test-artifacts/pwa/lang-log-*.png).
+(screenshots test-artifacts/pwa/lang-log-*.png).  Then, on the same phone, a solo game's Automa card reads in
+German (SOLO-AUTOMA-01).
 """
 from __future__ import annotations
 
@@ -48,9 +49,12 @@ def test_a_move_recorded_in_german_reads_in_german(server, phone_in):  # noqa: F
     text = log.inner_text()
     assert "Arbeiter einsetzen: " in text and english not in text and " places a " not in text
     fits(page, "lang-log-de-log")
+    the_automa_card_reads_in_german(server, page)
 
 
-def test_the_automa_card_reads_in_german(server, phone_in):  # noqa: F811
+def the_automa_card_reads_in_german(server, page):
+    """test_the_automa_card_reads_in_german before (a German phone of its own; now the same German phone, a
+    solo game of its own: the suite's time)."""
     # SOLO-AUTOMA-01: the human's first turn is set up through the API, until the Automa has played its turn.
     g = server.create_game(names=("Anna",), solo={"difficulty": 1})
     view = server.game(g["game_id"], g["table_token"])
@@ -63,8 +67,8 @@ def test_the_automa_card_reads_in_german(server, phone_in):  # noqa: F811
     english = view["view"]["solo"]["automa_instructions"]
     assert english and english[0].startswith("reveal tile")
 
-    page = phone_in("de-DE")
     page.goto(f"{server.url}/#/join/{g['join_code']}")
+    page.wait_for_url(f"**/#/g/{g['game_id']}")  # this game's screen, never the previous game's
     card = page.get_by_test_id("automa-instructions")
     card.wait_for()
     page.get_by_test_id("automa").get_by_text("Plättchen").first.wait_for()  # the recent log has come

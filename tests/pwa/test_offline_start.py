@@ -19,7 +19,10 @@ from __future__ import annotations
 
 import json
 
-from tests.i18n.test_view_browser import an_offline_moves_next_question_is_in_the_phones_language, made_ready_in_german
+from tests.i18n.test_view_browser import (
+    an_offline_moves_next_question_is_in_the_phones_language,
+    made_ready_in_german,
+)
 from tests.pwa.conftest import shot
 
 # Animation frames, and Preact's 35 ms fallback timer for effects, fire 150 ms late.

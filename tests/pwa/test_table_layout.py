@@ -3,7 +3,8 @@
 After "Create game", and when a phone opens a game at the start of Era II, the first thing on the screen
 is the checklist of what to put on the table: the app's draws and what the box needs for the mode
 (the board face and flags, each player's energy, science and funds, the Automa's board and reserve,
-a campaign's lowered science).  "Laid out" puts it away on this phone, for good.
+a campaign's lowered science).  "Laid out" puts it away on this phone, for good.  (The start of Era II is
+checked on the phone that created a game and put its checklist away.)
 """
 from __future__ import annotations
 
@@ -46,6 +47,7 @@ def test_after_create_the_layout_checklist_comes_first_and_is_put_away(server, n
     page.reload()
     page.get_by_test_id("turn").wait_for()
     assert page.get_by_test_id("layout-first").count() == 0
+    at_the_start_of_era_two_the_checklist_comes_first(server, page)
     assert page.errors == []
 
 
@@ -87,13 +89,15 @@ def era2_start(options: dict, seed: int) -> list[dict]:
     return actions
 
 
-def test_at_the_start_of_era_two_the_checklist_comes_first(server, new_phone):
+def at_the_start_of_era_two_the_checklist_comes_first(server, page):
+    """test_at_the_start_of_era_two_the_checklist_comes_first before (a phone of its own; now the phone of the
+    created game's checklist, next: the suite's time)."""
     options = {"players": [{"name": "Ann", "color": "red"}, {"name": "Bob", "color": "blue"}]}
     g = start(server, options, 6, era2_start(options, 6))
-    page = new_phone()
     page.goto(f"{server.url}/#/join/{g['join_code']}")
+    page.wait_for_url(f"**/#/g/{g['game_id']}")  # this game's screen, never the previous game's
+    page.get_by_test_id("layout-first").filter(has_text="Era II: lay out the table").wait_for()
     text = first_on_screen(page)
     shot(page, "table-23-layout-first-era2")
     assert text.startswith("Era II: lay out the table")
     assert "centre" in text and "team area" in text
-    assert page.errors == []

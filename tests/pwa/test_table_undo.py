@@ -3,6 +3,7 @@
 1. A finished game is final: the phone offers no undo (the server refuses one: 409 game_over).
 2. Undo says which move and what to put back: a build names the piece and the space.
 3. Undoing a solo turn that the Automa answered names the Automa's pieces too (its tile, its marker).
+(1, 2 and 3: one phone, a game each.)
 """
 from __future__ import annotations
 
@@ -45,13 +46,24 @@ def start(server, options: dict, seed: int, actions: list[dict]) -> dict:
 
 def join(page, server, g) -> None:
     page.goto(f"{server.url}/#/join/{g['join_code']}")
+    page.wait_for_url(f"**/#/g/{g['game_id']}")  # this game's screen, never the previous game's (test_game_switch)
     page.get_by_test_id("turn").wait_for()
 
 
-def test_a_finished_game_offers_no_undo_and_the_server_refuses_one(server, new_phone):
+def test_undo_at_the_table(server, new_phone):
+    """Points 1, 2 and 3 on one phone, a game of its own each (three tests before, each booting a phone: the
+    suite's time): test_a_finished_game_offers_no_undo_and_the_server_refuses_one,
+    test_undo_names_the_move_and_the_pieces_to_put_back, test_undo_of_a_solo_turn_says_what_the_automa_puts_back."""
+    page = new_phone()
+    a_finished_game_offers_no_undo_and_the_server_refuses_one(server, page)
+    undo_names_the_move_and_the_pieces_to_put_back(server, page)
+    undo_of_a_solo_turn_says_what_the_automa_puts_back(server, page)
+    assert page.errors == []
+
+
+def a_finished_game_offers_no_undo_and_the_server_refuses_one(server, page):
     actions = played(TWO, 4, lambda step: False)
     g = start(server, TWO, 4, actions)
-    page = new_phone()
     join(page, server, g)
     page.get_by_role("link", name="See the final score").wait_for()
     assert page.get_by_role("button", name="Undo last move").count() == 0
@@ -63,11 +75,10 @@ def test_a_finished_game_offers_no_undo_and_the_server_refuses_one(server, new_p
     assert resp.status_code == 409 and resp.json()["code"] == "game_over"
 
 
-def test_undo_names_the_move_and_the_pieces_to_put_back(server, new_phone):
+def undo_names_the_move_and_the_pieces_to_put_back(server, page):
     built = lambda step: any(e["kind"] == "infrastructure_built" for e in step.events)  # noqa: E731
     actions = played(TWO, 3, built)
     g = start(server, TWO, 3, actions)
-    page = new_phone()
     join(page, server, g)
     page.get_by_role("button", name="Undo last move").click()
     confirm = page.get_by_test_id("undo-confirm")
@@ -80,14 +91,12 @@ def test_undo_names_the_move_and_the_pieces_to_put_back(server, new_phone):
     version = int(page.locator("header").first.get_attribute("data-version"))
     confirm.get_by_role("button", name="Yes, undo it").click()
     page.locator(f"header[data-version='{version + 1}']").wait_for()
-    assert page.errors == []
 
 
-def test_undo_of_a_solo_turn_says_what_the_automa_puts_back(server, new_phone):
+def undo_of_a_solo_turn_says_what_the_automa_puts_back(server, page):
     automa = lambda step: any(e["kind"] == "automa_tile_revealed" for e in step.events)  # noqa: E731
     actions = played(SOLO, 5, automa)
     g = start(server, SOLO, 5, actions)
-    page = new_phone()
     join(page, server, g)
     page.get_by_role("button", name="Undo last move").click()
     takeback = page.get_by_test_id("undo-takeback")
@@ -97,4 +106,3 @@ def test_undo_of_a_solo_turn_says_what_the_automa_puts_back(server, new_phone):
     assert any(line.startswith("Automa: ") and "back" in line and "tile" not in line for line in lines), lines
     takeback.scroll_into_view_if_needed()
     shot(page, "table-12-undo-automa-turn")
-    assert page.errors == []
