@@ -22,10 +22,9 @@ PROVENANCE_VALUES = ("rulebook", "placeholder", "interpretation", OWNER_CHECKED)
 class EditionError(ValueError):
     """An edition file breaks a consistency rule; `path` names the bad value."""
 
-    def __init__(self, path: str, message: str):
+    def __init__(self, path: str, message: Any):  # a Message (said per language at the edge) or English text
         super().__init__(f"{path}: {message}")
-        self.path = path
-        self.message = message
+        self.path, self.message, self.text = path, str(message), message
         self.code = "invalid_edition"
 
 

@@ -46,10 +46,9 @@ class RulesViolation(Exception):
 class EditionInvalid(Exception):
     """An edition document failed validation; `path` names the bad value."""
 
-    def __init__(self, path: str, message: str, code: str = "invalid_edition"):
+    def __init__(self, path: str, message: Any, code: str = "invalid_edition"):
         super().__init__(f"{path}: {message}")
-        self.path = path
-        self.message = message
+        self.path, self.message, self.text = path, str(message), message  # text: said per language at the edge
         self.code = code
 
 
@@ -169,7 +168,7 @@ class ModuleEngine:
         cls = getattr(self.module, "EditionError", None)
         if (cls is not None and isinstance(exc, cls)) or hasattr(exc, "path"):
             return EditionInvalid(getattr(exc, "path", "/") or "/",
-                                  getattr(exc, "message", None) or str(exc),
+                                  getattr(exc, "text", None) or getattr(exc, "message", None) or str(exc),
                                   getattr(exc, "code", None) or "invalid_edition")
         return None
 

@@ -19,7 +19,7 @@ import jsonpointer
 from flask import Blueprint, current_app
 
 from api.games import editions as E
-from api.games.messages import render as render_in
+from api.games.messages import msg, render as render_in
 from api.games.provenance import EditionError
 from api.i18n import language
 from api.storage.editions import EditionRecord, EditionStore
@@ -44,7 +44,7 @@ def game_kind(name: str | None) -> str:
     """A game name (default: the server's default game), checked against the games with editions."""
     kind = KIND_OF.get(name or "", name) or current_app.config["DEFAULT_GAME"]
     if kind not in E.GAMES:
-        raise EditionInvalid("/game", f"unknown game {kind!r}; editions exist for {', '.join(E.GAMES)}")
+        raise EditionInvalid("/game", msg("unknown game {game}; editions exist for {games}", game=repr(kind), games=", ".join(E.GAMES)))
     return kind
 
 
@@ -65,7 +65,7 @@ def checked_document(kind: str, document: Any) -> dict:
     try:
         E.validate(kind, document)
     except EditionError as exc:
-        raise EditionInvalid(exc.path, exc.message) from None
+        raise EditionInvalid(exc.path, exc.text) from None
     return document
 
 
@@ -75,7 +75,7 @@ def _base(kind: str, base: str) -> tuple[str | None, dict]:
         return None, default_document(kind)
     record, document = store().load(base)
     if record.game != kind:
-        raise EditionInvalid("/base", f"edition {base} is an edition of {record.game}, not of {kind}")
+        raise EditionInvalid("/base", msg("edition {base} is an edition of {game}, not of {kind}", base=base, game=record.game, kind=kind))
     return record.id, document
 
 
@@ -85,9 +85,9 @@ def _patched(kind: str, document: dict, patch: list) -> dict:
     try:
         new, _marked = E.corrected(document, patch, E.META_KEYS[kind])
     except EditionError as exc:
-        raise EditionInvalid(exc.path, exc.message) from None
+        raise EditionInvalid(exc.path, exc.text) from None
     if _size(new) > limit:
-        raise EditionInvalid("/patch", f"the patched edition would be over {limit} bytes")
+        raise EditionInvalid("/patch", msg("the patched edition would be over {limit} bytes", limit=limit))
     return checked_document(kind, new)
 
 
@@ -113,7 +113,7 @@ def check_growth(document: dict, patch: list, limit: int) -> None:
             elif op.get("op") in ("add", "replace"):
                 size += _size(op.get("value"))
             if size > limit:
-                raise EditionInvalid(f"/patch/{index}", f"this operation would grow the edition past {limit} bytes")
+                raise EditionInvalid(f"/patch/{index}", msg("this operation would grow the edition past {limit} bytes", limit=limit))
             work = jsonpatch.JsonPatch([op]).apply(work, in_place=True)
         except (jsonpatch.JsonPatchException, jsonpointer.JsonPointerException, KeyError, TypeError,
                 AttributeError, ValueError):
@@ -150,9 +150,9 @@ def create_edition():
     body = load(schemas.CreateEditionSchema(), read_json())
     kind = game_kind(body.get("game"))
     if ("document" in body) == ("base" in body):
-        raise EditionInvalid("/", "send either a full 'document' or a 'base' edition id (with an optional 'patch')")
+        raise EditionInvalid("/", msg("send either a full 'document' or a 'base' edition id (with an optional 'patch')"))
     if "patch" in body and "base" not in body:
-        raise EditionInvalid("/patch", "a patch needs a 'base' edition to apply to")
+        raise EditionInvalid("/patch", msg("a patch needs a 'base' edition to apply to"))
     if "document" in body:
         base_id, document = None, checked_document(kind, body["document"])
     else:
@@ -227,7 +227,7 @@ def diff_editions(edition_id: str, other_id: str):
     stored = {eid: store().load(eid) for eid in {edition_id, other_id} - {DEFAULT_BASE}}
     games = sorted({record.game for record, _ in stored.values()})
     if len(games) > 1:
-        raise EditionInvalid("/", f"cannot compare an edition of {games[0]} with one of {games[1]}")
+        raise EditionInvalid("/", msg("cannot compare an edition of {game} with one of {other}", game=games[0], other=games[1]))
     kind = games[0] if games else current_app.config["DEFAULT_GAME"]
 
     def document(eid: str) -> dict:

@@ -70,8 +70,8 @@ def from_storage(exc: Exception) -> Response:
             extra["engine"] = exc.details
         return problem_response(422, exc.code, exc.message, title=ILLEGAL_ACTION, **extra)
     if isinstance(exc, se.EditionInvalid):
-        return problem_response(422, exc.code, f"edition value {exc.path}: {exc.message}",
-                                title=INVALID_EDITION, path=exc.path, errors={exc.path: [exc.message]})
+        return problem_response(422, exc.code, msg("edition value {path}: {problem}", path=exc.path, problem=exc.text),
+                                title=INVALID_EDITION, path=exc.path, errors={exc.path: [exc.text]})
     if isinstance(exc, se.Unsupported):
         return problem_response(404, "not_supported", msg("this game engine does not provide {feature}",
                                                           feature=exc.feature), feature=exc.feature)

@@ -13,6 +13,7 @@ from typing import Any
 from api.games.editions.components import Component, component_of, components_of, group_paths, label_of
 from api.games.editions.patching import (OWNER_CHECKED, apply_patch, corrected, count_by_provenance,
                                          leaf_provenance, mark_checked)
+from api.games.messages import msg
 from api.games.provenance import EditionError, content_hash, iter_leaves, pointer
 
 GAMES = ("asian_tigers", "nippon", "asara")
@@ -36,7 +37,8 @@ LOADERS = {"asian_tigers": ("api.games.asian_tigers", "load_edition"),
 def load(game: str, document: dict) -> Any:
     """The game's loaded data for `document` (Asian Tigers `Edition`, `NipponData`, `AsaraData`)."""
     if game not in LOADERS:
-        raise EditionError("/game", f"unknown game {game!r}; expected one of {', '.join(GAMES)}")
+        raise EditionError("/game", msg("unknown game {game}; expected one of {games}", game=repr(game),
+                                        games=', '.join(GAMES)))
     module, loader = LOADERS[game]
     return getattr(importlib.import_module(module), loader)(document)
 
@@ -44,7 +46,7 @@ def load(game: str, document: dict) -> Any:
 def validate(game: str, document: Any) -> None:
     """Raise `EditionError` (JSON path + a sentence) unless `document` is a sound edition of `game`."""
     if not isinstance(document, dict):
-        raise EditionError("/", "an edition is a JSON object")
+        raise EditionError("/", msg("an edition is a JSON object"))
     load(game, document)
 
 

@@ -20,6 +20,7 @@ from typing import Any, Iterable
 import jsonpatch
 import jsonpointer
 
+from api.games.messages import msg
 from api.games.provenance import (OWNER_CHECKED, EditionError, ProvenanceMap, iter_leaves, pointer,
                                   split_pointer)
 
@@ -73,20 +74,22 @@ def count_by_provenance(document: dict, meta_keys: Iterable[str]) -> dict[str, i
 def _check_op(index: int, op: Any, meta_keys: frozenset[str]) -> dict:
     where = f"/patch/{index}"
     if not isinstance(op, dict):
-        raise EditionError(where, "each patch operation is an object such as "
-                                  '{"op": "replace", "path": "/prosperity_tokens/PT1/by_player_count/2/ranks/0", "value": 25}')
+        raise EditionError(where, msg("each patch operation is an object such as {{\"op\": \"replace\", \"path\": "
+                                      "\"/prosperity_tokens/PT1/by_player_count/2/ranks/0\", \"value\": 25}}"))
     if op.get("op") not in PATCH_OPS:
-        raise EditionError(f"{where}/op", f"the operation must be one of {', '.join(PATCH_OPS)}")
+        raise EditionError(f"{where}/op", msg("the operation must be one of {patch_ops}",
+                                              patch_ops=', '.join(PATCH_OPS)))
     for key in ("path", "from") if op["op"] in ("move", "copy") else ("path",):
         target = op.get(key)
         if not isinstance(target, str) or not (target == "" or target.startswith("/")):
-            raise EditionError(f"{where}/{key}", "must be a JSON pointer such as /tigers/SK/local_markets/SK.MA/good")
+            raise EditionError(f"{where}/{key}", msg("must be a JSON pointer such as "
+                                                     "/tigers/SK/local_markets/SK.MA/good"))
         head = jsonpointer.unescape(target.split("/")[1]) if target.count("/") else ""
         if head == "" or head in meta_keys:
-            raise EditionError(f"{where}/{key}", f"{target or '/'} cannot be patched: the server keeps the "
-                                                 "edition's metadata and provenance itself")
+            raise EditionError(f"{where}/{key}", msg("{value} cannot be patched: the server keeps the edition's "
+                                                     "metadata and provenance itself", value=target or '/'))
     if op["op"] in ("add", "replace", "test") and "value" not in op:
-        raise EditionError(f"{where}/value", f"a {op['op']} operation needs a value")
+        raise EditionError(f"{where}/value", msg("a {op} operation needs a value", op=op['op']))
     return op
 
 
@@ -99,9 +102,9 @@ def apply_patch(document: dict, ops: Any, meta_keys: Iterable[str]) -> tuple[dic
     """
     meta = frozenset(meta_keys)
     if not isinstance(ops, list):
-        raise EditionError("/patch", "a patch is a list of RFC 6902 operations")
+        raise EditionError("/patch", msg("a patch is a list of RFC 6902 operations"))
     if len(ops) > MAX_OPS:
-        raise EditionError("/patch", f"a patch may hold at most {MAX_OPS} operations")
+        raise EditionError("/patch", msg("a patch may hold at most {max_ops} operations", max_ops=MAX_OPS))
     result = copy.deepcopy(document)
     targets: list[str] = []
     for index, op in enumerate(ops):
@@ -109,10 +112,12 @@ def apply_patch(document: dict, ops: Any, meta_keys: Iterable[str]) -> tuple[dic
         try:
             result = jsonpatch.JsonPatch([op]).apply(result, in_place=True)
         except jsonpatch.JsonPatchTestFailed:
-            raise EditionError(f"/patch/{index}", f"the value at {op['path']} is not {op['value']!r} "
-                                                  "(a test operation confirms the current value)") from None
+            raise EditionError(f"/patch/{index}", msg("the value at {path} is not {value} (a test operation "
+                                                      "confirms the current value)", path=op['path'],
+                                                      value=repr(op['value']))) from None
         except (jsonpatch.JsonPatchConflict, jsonpointer.JsonPointerException, jsonpatch.InvalidJsonPatch) as exc:
-            raise EditionError(f"/patch/{index}/path", f"{op['path']} cannot be changed: {exc}") from None
+            raise EditionError(f"/patch/{index}/path", msg("{path} cannot be changed: {exc}", path=op['path'],
+                                                           exc=exc)) from None
         if op["op"] in CHECKING_OPS:
             targets.append(_resolved(result, op["path"]))
     return result, targets

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from api.games.messages import msg
 from api.games.provenance import EditionError, ProvenanceMap, validate_provenance
 
 from .checks_base import Check, Doc, fail
@@ -36,21 +37,23 @@ def check_interpretations(doc: Doc) -> Check:
     for iid, entry in doc.entries("interpretations"):
         for field in ("topic", "decision", "why", "paths"):
             if not entry.get(field):
-                yield fail(("interpretations", iid, field), f"interpretation {iid} needs a non-empty {field}")
+                yield fail(("interpretations", iid, field), msg("interpretation {iid} needs a non-empty {field}",
+                                                                iid=iid, field=field))
         if entry.get("paths"):
             listed += [(("interpretations", iid, "paths", i), pattern)
                        for i, pattern in enumerate(doc.items_of("interpretations", iid, "paths", kind="string"))]
     marks = doc.obj("provenance")
     for path, pattern in listed:
         if marks.get(pattern) != "interpretation":
-            found = "no provenance pattern" if pattern not in marks else f"provenance {marks[pattern]!r}"
-            yield fail(path, f"{pattern} is governed by an interpretation but has {found}; "
-                             f"expected provenance 'interpretation'")
+            found = msg("no provenance pattern") if pattern not in marks else msg("provenance {value}",
+                                                                                 value=repr(marks[pattern]))
+            yield fail(path, msg("{pattern} is governed by an interpretation but has {found}; expected provenance "
+                                 "'interpretation'", pattern=pattern, found=found))
     governed = {pattern for _, pattern in listed}
     for pattern, value in marks.items():
         if value == "interpretation" and pattern not in governed:
-            yield fail(("provenance", pattern), "marked 'interpretation' but no entry of /interpretations lists it "
-                                                "in its paths")
+            yield fail(("provenance", pattern), msg("marked 'interpretation' but no entry of /interpretations lists "
+                                                    "it in its paths"))
 
 
 # (root of the group, for the rare error no guard foresaw; the check)
@@ -76,7 +79,7 @@ GROUPS: tuple[tuple[str, Callable[[Doc], Check]], ...] = (
 def _errors(doc: Doc) -> Check:
     """The broken rules, in check order (lazily: a caller that wants the first stops the checks there)."""
     if not isinstance(doc.root, dict):
-        yield EditionError("/", f"an edition is a JSON object, found {type(doc.root).__name__}")
+        yield EditionError("/", msg("an edition is a JSON object, found {root}", root=type(doc.root).__name__))
         return
     reported = False
     try:
@@ -101,7 +104,7 @@ def _errors(doc: Doc) -> Check:
             # Once something was reported, a crash further on is its consequence.
             if not reported:
                 reported = True
-                yield EditionError(root, f"{UNEXPECTED_STRUCTURE}: {type(exc).__name__}: {exc}")
+                yield EditionError(root, msg("unexpected structure: {error}: {detail}", error=type(exc).__name__, detail=str(exc)))
 
 
 def validate_edition_document(document: dict, *, require_default_options: bool = True) -> ProvenanceMap:

@@ -12,6 +12,7 @@ import json
 import pathlib
 from typing import Any, Callable, Iterator
 
+from api.games.messages import Message, msg
 from api.games.provenance import EditionError, ProvenanceMap, pointer
 
 Path = tuple[str, ...]
@@ -90,13 +91,13 @@ def first_diff(have: Any, want: Any, path: Path) -> tuple[Path, str] | None:
     if isinstance(want, dict) and isinstance(have, dict):
         for key in want:
             if key not in have:
-                return path + (key,), f"is missing; expected {show(want[key])}"
+                return path + (key,), msg("is missing; expected {value}", value=show(want[key]))
             found = first_diff(have[key], want[key], path + (key,))
             if found:
                 return found
         for key in have:
             if key not in want:
-                return path + (key,), f"is not expected here (expected only keys {show(list(want))})"
+                return path + (key,), msg("is not expected here (expected only keys {keys})", keys=show(list(want)))
         return None
     if isinstance(want, list) and isinstance(have, list) and len(want) == len(have):
         for index, (h, w) in enumerate(zip(have, want)):
@@ -106,7 +107,7 @@ def first_diff(have: Any, want: Any, path: Path) -> tuple[Path, str] | None:
         return None
     if same(have, want):
         return None
-    return path, f"is {show(have)}, expected {show(want)}"
+    return path, msg("is {value}, expected {want}", value=show(have), want=show(want))
 
 
 def expect(doc: "Doc", path: Path, want: Any, rule: str) -> Check:
@@ -118,7 +119,7 @@ def expect_one_of(doc: "Doc", path: Path, allowed: Any, rule: str) -> Check:
     """An error at `path` unless its value is one of `allowed` (see `member`): `rule`, then what was found."""
     have = doc.at(*path)
     if not member(have, allowed):
-        yield fail(path, f"{rule}, found {show(have)}")
+        yield fail(path, msg("{rule}, found {have}", rule=rule, have=show(have)))
 
 
 def duplicate(items: list[tuple[Path, Any]], message: Callable[[Any], str]) -> Check:
@@ -148,11 +149,13 @@ def multiset_mismatch(items: list[tuple[Path, Any]], expected: list[Any], where:
                 del remaining[i]
                 break
         else:
-            extra = "unknown" if not member(value, expected) else "used once too often"
-            yield fail(path, f"{what}: {show(value)} is {extra}; expected each of {listing} exactly once")
+            said = msg("{what}: {value} is unknown; expected each of {listing} exactly once") if not member(
+                value, expected) else msg("{what}: {value} is used once too often; expected each of {listing} exactly once")
+            yield fail(path, Message(said.id, {"what": what, "value": show(value), "listing": listing}))
             return
     if remaining:
-        yield fail(where, f"{what}: missing {show(remaining)}; expected each of {listing} exactly once")
+        yield fail(where, msg("{what}: missing {remaining}; expected each of {listing} exactly once", what=what,
+                              remaining=show(remaining), listing=listing))
 
 
 EDITION_INT_MAX = 10_000  # the shipped edition's largest number is 161 (a rank-table bound)
@@ -173,21 +176,25 @@ class Doc:
             here = path[: depth + 1]
             if isinstance(node, dict) and isinstance(seg, str):
                 if seg not in node:
-                    raise fail(here, f"missing required key {seg!r}")
+                    raise fail(here, msg("missing required key {seg}", seg=repr(seg)))
                 node = node[seg]
             elif isinstance(node, list) and is_int(seg):
                 if not 0 <= seg < len(node):
-                    raise fail(here, f"missing item {seg} (the array has {len(node)})")
+                    raise fail(here, msg("missing item {seg} (the array has {count})", seg=seg, count=len(node)))
                 node = node[seg]
             elif isinstance(node, (dict, list)):
-                want = "an array" if is_int(seg) else "an object"
-                raise fail(path[:depth], f"expected {want}, found {json_type(node)} {show(node)}")
+                want = msg("expected an array, found {type} {value}") if is_int(seg) else msg(
+                    "expected an object, found {type} {value}")
+                raise fail(path[:depth], Message(want.id, {"type": json_type(node), "value": show(node)}))
             else:
-                raise fail(path[:depth], f"expected an object or array, found {json_type(node)} {show(node)}")
+                raise fail(path[:depth], msg("expected an object or array, found {type} {value}",
+                                             type=json_type(node), value=show(node)))
         if kind and not any(_KINDS[k](node) for k in kind.split("|")):
-            raise fail(path, f"expected {kind.replace('|', ' or ')}, found {json_type(node)} {show(node)}")
+            raise fail(path, msg("expected {kind}, found {type} {value}", kind=kind.replace('|', ' or '),
+                                 type=json_type(node), value=show(node)))
         if is_int(node) and abs(node) > EDITION_INT_MAX:  # checks build ranges from these: bound them first
-            raise fail(path, f"{node} is beyond any printed component (at most {EDITION_INT_MAX})")
+            raise fail(path, msg("{value} is beyond any printed component (at most {max})", value=node,
+                                 max=EDITION_INT_MAX))
         return node
 
     def obj(self, *path: Any) -> dict:
@@ -214,5 +221,5 @@ class Doc:
         """A value of `kind` at `path` that must not be empty."""
         value = self.at(*path, kind=kind)
         if not value:
-            raise fail(path, f"{what} must not be empty (found {show(value)})")
+            raise fail(path, msg("{what} must not be empty (found {value})", what=what, value=show(value)))
         return value

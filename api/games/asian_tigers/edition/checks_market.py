@@ -4,6 +4,8 @@ from __future__ import annotations
 import collections
 from typing import Any, Iterator
 
+from api.games.messages import msg
+
 from .checks_base import (PLAYER_COUNTS, TIGERS, Check, Doc, Path, duplicate, expect, expect_one_of, fail,
                           first_diff, is_int, member, multiset_mismatch, same, show)
 
@@ -26,21 +28,24 @@ def check_global_market(doc: Doc) -> Check:
     gm = ("global_market",)
     centers = doc.obj(*gm, "trade_centers")
     if sorted(centers) != ["ITC1", "ITC2", "RTC", "STC"]:
-        yield fail(gm + ("trade_centers",), f"expected trade centres ITC1, ITC2, RTC, STC, found {sorted(centers)}")
+        yield fail(gm + ("trade_centers",), msg("expected trade centres ITC1, ITC2, RTC, STC, found {centers}",
+                                                centers=sorted(centers)))
         return
     for tc, (kind, low, high) in TRADE_CENTERS.items():
         for key, want in (("kind", kind), ("sales_min", low), ("sales_max", high)):
             yield from expect(doc, gm + ("trade_centers", tc, key), want,
-                              f"the text: {tc} is {kind} with {low} to {high} sales; expected {show(want)}")
+                              msg("the text: {tc} is {kind} with {low} to {high} sales; expected {want}", tc=tc,
+                                  kind=kind, low=low, high=high, want=show(want)))
     for key, want in (("kind", "special"), ("worker_type_restricted", False)):
         yield from expect(doc, gm + ("trade_centers", "STC", key), want,
-                          f"the special trade centre accepts any worker; expected {show(want)}")
+                          msg("the special trade centre accepts any worker; expected {want}", want=show(want)))
     order = doc.items_of("board", "trade_center_order_top_to_bottom", kind="string")
     if sorted(order) != ["ITC1", "ITC2", "RTC"]:
-        yield fail(("board", "trade_center_order_top_to_bottom"), f"must order ITC1, ITC2 and RTC, found {order}")
+        yield fail(("board", "trade_center_order_top_to_bottom"), msg("must order ITC1, ITC2 and RTC, found {order}",
+                                                                      order=order))
     nations = doc.entries(*gm, "nations")
     if len(nations) != 8:
-        yield fail(gm + ("nations",), f"8 nations expected, found {len(nations)}")
+        yield fail(gm + ("nations",), msg("8 nations expected, found {n_nations}", n_nations=len(nations)))
         return
     errors = list(_check_nation_centers(doc, nations))
     if errors:
@@ -50,15 +55,17 @@ def check_global_market(doc: Doc) -> Check:
     yield from _check_flags(doc, nations)
     special = doc.entries(*gm, "special_flags")
     if sorted(k for k, _ in special) != sorted(TIGERS):
-        yield fail(gm + ("special_flags",), f"one special flag per Tiger, found {sorted(k for k, _ in special)}")
+        yield fail(gm + ("special_flags",), msg("one special flag per Tiger, found {value}",
+                                                value=sorted(k for k, _ in special)))
     for t, flag in special:
         if not same(doc.at(*gm, "special_flags", t, "tiger"), t):
-            yield fail(gm + ("special_flags", t, "tiger"), f"the special flag of {t} names {show(flag['tiger'])}")
-        yield from expect_one_of(doc, gm + ("special_flags", t, "stars"), STARS, "stars must be 1, 2 or 3")
+            yield fail(gm + ("special_flags", t, "tiger"), msg("the special flag of {t} names {tiger}", t=t,
+                                                               tiger=show(flag['tiger'])))
+        yield from expect_one_of(doc, gm + ("special_flags", t, "stars"), STARS, msg("stars must be 1, 2 or 3"))
     total = sum(len(n["flags"]) for _, n in nations) + len(special)
     if total != doc.int("components", "flags_total"):
-        yield fail(gm + ("nations",), f"{total} flags (nation flags + special flags), but the component list has "
-                                      f"{doc.int('components', 'flags_total')}")
+        yield fail(gm + ("nations",), msg("{total} flags (nation flags + special flags), but the component list has "
+                                          "{value}", total=total, value=doc.int('components', 'flags_total')))
 
 
 def _check_nation_centers(doc: Doc, nations: list[tuple[str, dict]]) -> Check:
@@ -67,10 +74,10 @@ def _check_nation_centers(doc: Doc, nations: list[tuple[str, dict]]) -> Check:
         path = ("global_market", "nations", code, "trade_center")
         tc = doc.at(*path)
         if not member(tc, list(NATIONS_PER_CENTER)):
-            yield fail(path, f"a nation sits at ITC1, ITC2 or RTC, found {show(tc)}")
+            yield fail(path, msg("a nation sits at ITC1, ITC2 or RTC, found {tc}", tc=show(tc)))
         elif placed[tc] >= NATIONS_PER_CENTER[tc]:
-            yield fail(path, f"{tc} already has {NATIONS_PER_CENTER[tc]} nations; expected 3 at ITC1, 3 at ITC2, "
-                             f"2 at RTC")
+            yield fail(path, msg("{tc} already has {nations_per_center} nations; expected 3 at ITC1, 3 at ITC2, 2 "
+                                 "at RTC", tc=tc, nations_per_center=NATIONS_PER_CENTER[tc]))
         else:
             placed[tc] += 1
 
@@ -89,17 +96,17 @@ def _check_demands(doc: Doc, nations: list[tuple[str, dict]]) -> Check:
         if not (isinstance(wanted, list) and len(wanted) == 2 and all(member(g, goods) for g in wanted)
                 and wanted[0] != wanted[1]):
             yield fail(p + ("goods",) if "goods" in demand else p,
-                       f"an international nation demands 2 different goods, found {show(wanted)}")
+                       msg("an international nation demands 2 different goods, found {wanted}", wanted=show(wanted)))
             return
         pairs.append((p + ("goods",), sorted(wanted)))
-    yield from duplicate(pairs, lambda pair: f"international nations demand different pairs; {show(pair)} is "
-                                             f"demanded twice")
+    yield from duplicate(pairs, lambda pair: msg("international nations demand different pairs; {pair} is demanded "
+                                                 "twice", pair=show(pair)))
     missing = [g for g in goods if not any(g in pair for _, pair in pairs)]
     if missing:
-        yield fail(("global_market", "nations"), f"every good is demanded by some international nation; "
-                                                 f"nobody demands {missing}")
+        yield fail(("global_market", "nations"), msg("every good is demanded by some international nation; nobody "
+                                                     "demands {missing}", missing=missing))
     yield from multiset_mismatch(regional, [2, 3], ("global_market", "nations"),
-                                 "regional demands (one nation takes any 2 different goods, the other any 3)")
+                                 msg("regional demands (one nation takes any 2 different goods, the other any 3)"))
 
 
 def _check_flags(doc: Doc, nations: list[tuple[str, dict]]) -> Check:
@@ -109,28 +116,30 @@ def _check_flags(doc: Doc, nations: list[tuple[str, dict]]) -> Check:
         fp = ("global_market", "nations", code, "flags")
         flags = doc.arr(*fp)
         if len(flags) != 4:
-            yield fail(fp, f"{code}: 4 flags per nation, found {len(flags)}")
+            yield fail(fp, msg("{code}: 4 flags per nation, found {n_flags}", code=code, n_flags=len(flags)))
             continue
         previous = None
         for i in range(4):
             doc.obj(*fp, i)
             value = doc.at(*fp, i, "value")
             if not (is_int(value) and value > 0):
-                yield fail(fp + (i, "value"), f"a flag value is a positive integer, found {show(value)}")
+                yield fail(fp + (i, "value"), msg("a flag value is a positive integer, found {value}",
+                                                  value=show(value)))
                 previous = None
                 continue
             if previous is not None and value > previous:
-                yield fail(fp + (i, "value"), f"flags are listed top of the stack first, highest value first: "
-                                              f"{value} follows {previous}")
+                yield fail(fp + (i, "value"), msg("flags are listed top of the stack first, highest value first: "
+                                                  "{value} follows {previous}", value=value, previous=previous))
             previous = value
         for i in range(4):
-            yield from expect_one_of(doc, fp + (i, "stars"), STARS, "stars must be 1, 2 or 3")
-            yield from expect_one_of(doc, fp + (i, "dots"), (None, 3, 4), "dots must be null, 3 or 4")
+            yield from expect_one_of(doc, fp + (i, "stars"), STARS, msg("stars must be 1, 2 or 3"))
+            yield from expect_one_of(doc, fp + (i, "dots"), (None, 3, 4), msg("dots must be null, 3 or 4"))
             ids.append((fp + (i, "id"), doc.at(*fp, i, "id")))
         for n, gone in removed.items():
             if all(member(f["dots"], gone) for f in flags):
-                yield fail(fp, f"{code}: no flag left in a {n}-player game (flags with dots {gone} are removed)")
-    yield from duplicate(ids, lambda flag_id: f"duplicate flag id {show(flag_id)}")
+                yield fail(fp, msg("{code}: no flag left in a {n}-player game (flags with dots {gone} are removed)",
+                                   code=code, n=n, gone=gone))
+    yield from duplicate(ids, lambda flag_id: msg("duplicate flag id {flag_id}", flag_id=show(flag_id)))
 
 
 def check_tracks(doc: Doc) -> Check:
@@ -138,43 +147,46 @@ def check_tracks(doc: Doc) -> Check:
     gmt = ("board", "global_market_track")
     every, top = doc.int(*gmt, "milestone_every"), doc.int(*gmt, "printed_max")
     if every <= 0:
-        yield fail(gmt + ("milestone_every",), f"must be a positive integer, found {every}")
+        yield fail(gmt + ("milestone_every",), msg("must be a positive integer, found {every}", every=every))
         return
     diff = first_diff(doc.arr(*gmt, "milestones"), list(range(every, top + 1, every)), gmt + ("milestones",))
     if diff:
-        yield fail(diff[0], f"milestones sit every {every} spaces up to printed_max {top}: {diff[1]}")
+        yield fail(diff[0], msg("milestones sit every {every} spaces up to printed_max {top}: {diff}", every=every,
+                                top=top, diff=diff[1]))
     reach = doc.int("catalog", "campaign_requirements", "global_market_45", "at_least")
     if top < reach:
-        yield fail(gmt + ("printed_max",), f"the global-market track must reach space {reach} (campaign tile), "
-                                           f"found {top}")
+        yield fail(gmt + ("printed_max",), msg("the global-market track must reach space {reach} (campaign tile), "
+                                               "found {top}", reach=reach, top=top))
     it = ("board", "influence_track")
     every, top = doc.int(*it, "tiger_icon_every"), doc.int(*it, "printed_max")
     if every <= 0:
-        yield fail(it + ("tiger_icon_every",), f"must be a positive integer, found {every}")
+        yield fail(it + ("tiger_icon_every",), msg("must be a positive integer, found {every}", every=every))
     else:
         diff = first_diff(doc.arr(*it, "tiger_icon_spaces"), list(range(0, top + 1, every)),
                           it + ("tiger_icon_spaces",))
         if diff:
-            yield fail(diff[0], f"Tiger icons sit every {every} spaces from 0 to {top}: {diff[1]}")
+            yield fail(diff[0], msg("Tiger icons sit every {every} spaces from 0 to {top}: {diff}", every=every,
+                                    top=top, diff=diff[1]))
     for key in ("influence_start", "influence_start_advanced"):
         if doc.int("neutral_player", key) > top:
-            yield fail(("neutral_player", key), f"the neutral player starts on the printed track (0..{top})")
+            yield fail(("neutral_player", key), msg("the neutral player starts on the printed track (0..{top})",
+                                                    top=top))
     mt = ("board", "management_track")
     parts = participants(doc)
     for era in doc.obj(*mt, "influence_by_rank"):
         table = doc.obj(*mt, "influence_by_rank", era)
         if sorted(table) != ["2", "3", "4"]:
-            yield fail(mt + ("influence_by_rank", era), f"tables for 2, 3 and 4 players expected, "
-                                                        f"found {sorted(table)}")
+            yield fail(mt + ("influence_by_rank", era), msg("tables for 2, 3 and 4 players expected, found {table}",
+                                                            table=sorted(table)))
             continue
         for n_pl in table:
             yield from rank_awards(doc, mt + ("influence_by_rank", era, n_pl), parts[n_pl], n_pl)
     era_1 = doc.arr(*mt, "steps", "era_1")
     if len(era_1) < 3 or era_1[2] != "special_flags":
         yield fail(mt + ("steps", "era_1", 2) if len(era_1) >= 3 else mt + ("steps", "era_1"),
-                   "the special flags are offered in the third Era I management step")
+                   msg("the special flags are offered in the third Era I management step"))
     if not member("prosperity_from_influence", doc.arr(*mt, "steps", "era_2")):
-        yield fail(mt + ("steps", "era_2"), "Era II management scores prosperity from influence")
+        yield fail(mt + ("steps", "era_2"), msg("Era II management scores prosperity from influence"))
 
 
 def participants(doc: Doc) -> dict[str, int]:
@@ -186,15 +198,16 @@ def rank_awards(doc: Doc, path: Path, count: int, n_pl: str) -> Check:
     """A rank table: one non-negative integer per participant, non-increasing."""
     awards = doc.arr(*path)
     if len(awards) != count:
-        yield fail(path, f"one award per participant rank: {count} participants in a {n_pl}-player game, "
-                         f"found {len(awards)} awards")
+        yield fail(path, msg("one award per participant rank: {count} participants in a {n_pl}-player game, found "
+                             "{n_awards} awards", count=count, n_pl=n_pl, n_awards=len(awards)))
         return
     for i, value in enumerate(awards):
         if not (is_int(value) and value >= 0):
-            yield fail(path + (i,), f"an award is a non-negative integer, found {show(value)}")
+            yield fail(path + (i,), msg("an award is a non-negative integer, found {value}", value=show(value)))
             return
         if i and value > awards[i - 1]:
-            yield fail(path + (i,), f"awards must not increase with rank: {value} follows {awards[i - 1]}")
+            yield fail(path + (i,), msg("awards must not increase with rank: {value} follows {awards}", value=value,
+                                        awards=awards[i - 1]))
 
 
 def check_tokens(doc: Doc) -> Check:
@@ -203,34 +216,39 @@ def check_tokens(doc: Doc) -> Check:
     tokens = doc.entries("prosperity_tokens")
     count = doc.int("components", "prosperity_tokens")
     if len(tokens) != count:
-        yield fail(("prosperity_tokens",), f"{count} prosperity tokens expected, found {len(tokens)}")
+        yield fail(("prosperity_tokens",), msg("{count} prosperity tokens expected, found {n_tokens}", count=count,
+                                               n_tokens=len(tokens)))
     returned = ("setup", "prosperity_tokens", "returned_to_box")
     if count != doc.int(*returned) + n_tigers:
-        yield fail(returned, f"{count} prosperity tokens = 1 per Tiger + those returned to the box")
+        yield fail(returned, msg("{count} prosperity tokens = 1 per Tiger + those returned to the box", count=count))
     parts = participants(doc)
     for n_pl in ("2", "3", "4"):
         heads = [(("prosperity_tokens", pid, "by_player_count", n_pl, "headline"),
                   doc.int("prosperity_tokens", pid, "by_player_count", n_pl, "headline")) for pid, _ in tokens]
-        yield from duplicate(heads, lambda head: f"prosperity headlines must differ in the {n_pl}-player tables "
-                                                 f"so setup can rank the Tigers; {head} repeats")
+        yield from duplicate(heads, lambda head: msg("prosperity headlines must differ in the {n_pl}-player tables "
+                                                     "so setup can rank the Tigers; {head} repeats", n_pl=n_pl,
+                                                     head=head))
         for pid, _ in tokens:
             yield from rank_awards(doc, ("prosperity_tokens", pid, "by_player_count", n_pl, "ranks"), parts[n_pl], n_pl)
     region = doc.entries("region_bonus_tokens")
     count = doc.int("components", "region_bonus_tokens")
     if len(region) != count:
-        yield fail(("region_bonus_tokens",), f"{count} region bonus tokens expected, found {len(region)}")
+        yield fail(("region_bonus_tokens",), msg("{count} region bonus tokens expected, found {n_region}",
+                                                 count=count, n_region=len(region)))
     leftover = ("setup", "region_bonus_tokens", "leftover_beside_board")
     if count != n_tigers + doc.int(*leftover):
-        yield fail(leftover, f"{count} region bonus tokens = 1 per Tiger + the leftovers")
+        yield fail(leftover, msg("{count} region bonus tokens = 1 per Tiger + the leftovers", count=count))
     effects = doc.obj("catalog", "region_bonus_effects")
     for rid, _ in region:
         effect = doc.at("region_bonus_tokens", rid, "effect")
         if not (isinstance(effect, str) and effect in effects):
-            yield fail(("region_bonus_tokens", rid, "effect"), f"{show(effect)} is not in catalog.region_bonus_effects "
-                                                               f"{sorted(effects)}")
+            yield fail(("region_bonus_tokens", rid, "effect"), msg("{effect} is not in catalog.region_bonus_effects "
+                                                                   "{effects}", effect=show(effect),
+                                                                   effects=sorted(effects)))
     unused = [e for e in effects if not any(tok["effect"] == e for _, tok in region)]
     if unused:
-        yield fail(("region_bonus_tokens",), f"every listed region bonus effect appears on a token; unused: {unused}")
+        yield fail(("region_bonus_tokens",), msg("every listed region bonus effect appears on a token; unused: "
+                                                 "{unused}", unused=unused))
     yield from _check_performance(doc)
 
 
@@ -240,12 +258,13 @@ def _check_performance(doc: Doc) -> Check:
     yen = doc.entries(*pt, "yen", "tokens")
     for name, tokens in (("dollar", dollar), ("yen", yen)):
         if len(tokens) != 6:
-            yield fail(pt + (name, "tokens"), f"6 {name} tokens expected, found {len(tokens)}")
+            yield fail(pt + (name, "tokens"), msg("6 {name} tokens expected, found {n_tokens}", name=name,
+                                                  n_tokens=len(tokens)))
     if len(dollar) + len(yen) != doc.int("components", "performance_tokens", "total"):
-        yield fail(("components", "performance_tokens", "total"), "the $ and ¥ tokens must add up to the total")
+        yield fail(("components", "performance_tokens", "total"), msg("the $ and ¥ tokens must add up to the total"))
     scopes = [(pt + ("dollar", "tokens", k, "scope"), doc.at(*pt, "dollar", "tokens", k, "scope")) for k, _ in dollar]
     bad = list(multiset_mismatch(scopes, ["upper", "lower", *TIGERS], pt + ("dollar", "tokens"),
-                                 "$ scopes (upper, lower and each Tiger)"))
+                                 msg("$ scopes (upper, lower and each Tiger)")))
     if bad:
         yield from bad
         return
@@ -254,13 +273,14 @@ def _check_performance(doc: Doc) -> Check:
         p = pt + ("dollar", "tokens", k)
         amount = doc.at(*p, "amount_per_tiger")
         if not (is_int(amount) and 0 < amount < cap):
-            yield fail(p + ("amount_per_tiger",), f"funds per Tiger must be a positive integer below the cap {cap}, "
-                                                  f"found {show(amount)}")
+            yield fail(p + ("amount_per_tiger",), msg("funds per Tiger must be a positive integer below the cap "
+                                                      "{cap}, found {amount}", cap=cap, amount=show(amount)))
         want = "one_or_both" if token["scope"] in ("upper", "lower") else "named"
-        yield from expect(doc, p + ("choose",), want, f"a $ token with scope {token['scope']!r} chooses {want!r}")
+        yield from expect(doc, p + ("choose",), want, msg("a $ token with scope {scope} chooses {want}",
+                                                          scope=repr(token['scope']), want=repr(want)))
     effects = list(doc.obj("catalog", "performance_yen_effects"))
     used = [(pt + ("yen", "tokens", k, "effect"), doc.at(*pt, "yen", "tokens", k, "effect")) for k, _ in yen]
-    yield from multiset_mismatch(used, effects, pt + ("yen", "tokens"), "¥ effects (the 6 listed, once each)")
+    yield from multiset_mismatch(used, effects, pt + ("yen", "tokens"), msg("¥ effects (the 6 listed, once each)"))
 
 
 def _effects(node: Any, path: Path) -> Iterator[tuple[Path, dict]]:
@@ -279,20 +299,21 @@ def check_catalogs(doc: Doc) -> Check:
     cat = ("catalog",)
     for name, size in CATALOG_SIZES.items():
         if len(doc.obj(*cat, name)) != size:
-            yield fail(cat + (name,), f"{size} entries expected, found {len(doc.obj(*cat, name))}")
+            yield fail(cat + (name,), msg("{size} entries expected, found {n_value}", size=size,
+                                          n_value=len(doc.obj(*cat, name))))
     if list(doc.obj(*cat, "final_scoring_requirements")) != list("ABCDEF"):
-        yield fail(cat + ("final_scoring_requirements",), f"requirements A to F expected, "
-                                                          f"found {list(doc.obj(*cat, 'final_scoring_requirements'))}")
+        yield fail(cat + ("final_scoring_requirements",), msg("requirements A to F expected, found {value}",
+                                                              value=list(doc.obj(*cat, 'final_scoring_requirements'))))
     for key, value in doc.root.items():
         if key in META_KEYS:
             continue
         for path, effect in _effects(value, (key,)):
             if not (isinstance(effect["do"], str) and effect["do"] in VERBS):
-                yield fail(path + ("do",), f"unknown effect verb {show(effect['do'])}")
+                yield fail(path + ("do",), msg("unknown effect verb {do}", do=show(effect['do'])))
     for k, _ in doc.entries(*cat, "infrastructure_bonuses"):
         cost = doc.obj(*cat, "infrastructure_bonuses", k, "cost")
         want = 2 if k.startswith("satellite") else 1 if k.startswith("influence") else 0
         if not same(cost.get("funds", 0), want):
             path = cat + ("infrastructure_bonuses", k, "cost") + (("funds",) if "funds" in cost else ())
-            yield fail(path, f"funds cost of {k} must be {want} (influence 1, satellite 2, others none), "
-                             f"found {show(cost.get('funds', 0))}")
+            yield fail(path, msg("funds cost of {k} must be {want} (influence 1, satellite 2, others none), found "
+                                 "{value}", k=k, want=want, value=show(cost.get('funds', 0))))

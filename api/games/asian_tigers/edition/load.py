@@ -20,6 +20,7 @@ from typing import Any, Mapping
 
 from api.games.asian_tigers.edition.checks import validate_edition_document
 from api.games.asian_tigers.edition.checks_market import META_KEYS
+from api.games.messages import msg
 from api.games.provenance import EditionError, ProvenanceMap, content_hash, pointer
 
 DEFAULT_EDITION_PATH = pathlib.Path(__file__).resolve().parents[3] / "data" / "asian-tigers.placeholder.json"
@@ -286,21 +287,23 @@ def check_names(document: dict) -> None:
     for lang, families in _object(document.get("names", {}), "/names").items():
         where = f"/names/{lang}"
         if not re.fullmatch(r"[a-z]{2,3}(-[A-Za-z0-9]{2,8})?", lang):
-            raise EditionError(where, "not a language code (e.g. 'de', 'pt-BR')")
+            raise EditionError(where, msg("not a language code (e.g. 'de', 'pt-BR')"))
         for family, entries in _object(families, where).items():
             if family not in NAME_FAMILIES:
-                raise EditionError(f"{where}/{family}", f"unknown family; expected one of {', '.join(NAME_FAMILIES)}")
+                raise EditionError(f"{where}/{family}", msg("unknown family; expected one of {name_families}",
+                                                            name_families=', '.join(NAME_FAMILIES)))
             known = functools.reduce(lambda d, k: d[k], NAME_FAMILIES[family], document) if NAME_FAMILIES[family] else BUILDINGS
             for code, name in _object(entries, f"{where}/{family}").items():
                 if code not in known:
-                    raise EditionError(f"{where}/{family}/{code}", f"no such id here; expected one of {', '.join(known)}")
+                    raise EditionError(f"{where}/{family}/{code}", msg("no such id here; expected one of {known}",
+                                                                       known=', '.join(known)))
                 if not isinstance(name, str) or not name.strip():
-                    raise EditionError(f"{where}/{family}/{code}", "a name must be a non-empty string")
+                    raise EditionError(f"{where}/{family}/{code}", msg("a name must be a non-empty string"))
 
 
 def _object(value: Any, path: str) -> dict:
     if not isinstance(value, dict):
-        raise EditionError(path, "must be a JSON object")
+        raise EditionError(path, msg("must be a JSON object"))
     return value
 
 
@@ -320,15 +323,17 @@ def load_edition(source: str | pathlib.Path | dict | None = None) -> Edition:
         try:
             document = json.loads(path.read_text(encoding="utf-8"))
         except OSError as exc:
-            raise EditionError("/", f"cannot read edition file {path}: {exc.strerror}") from exc
+            raise EditionError("/", msg("cannot read edition file {path}: {strerror}", path=path,
+                                        strerror=exc.strerror)) from exc
         except json.JSONDecodeError as exc:
-            raise EditionError("/", f"edition file {path} is not JSON: {exc.msg} at line {exc.lineno}") from exc
+            raise EditionError("/", msg("edition file {path} is not JSON: {msg} at line {lineno}", path=path,
+                                        msg=exc.msg, lineno=exc.lineno)) from exc
     elif isinstance(source, dict):
         document = copy.deepcopy(source)
     else:
-        raise EditionError("/", "an edition must be a JSON object")
+        raise EditionError("/", msg("an edition must be a JSON object"))
     if not isinstance(document, dict):
-        raise EditionError("/", "an edition must be a JSON object")
+        raise EditionError("/", msg("an edition must be a JSON object"))
     provenance = validate_edition_document(document)
     check_names(document)
     edition = build_edition(document, provenance)
