@@ -15,7 +15,7 @@ from api.games.asian_tigers import RulesError, apply, is_over, legal_actions, lo
 from api.games.asian_tigers.state import state_to_dict
 
 EDITION = load_edition()
-GAMES = 60
+GAMES = 45  # the suite's time: games 45..59 reached no line or branch of turn/performance.py and turn/bonuses.py that 0..44 miss
 COLORS = ["red", "blue", "green", "yellow"]
 FIXED = {"kind", "decision", "bonus"}
 
