@@ -87,7 +87,8 @@ def _row_payoff(state: GameState, row: str) -> dict:
             "nation_bonus": {"id": bonus, "label": L.bonus_label(state.edition, bonus, "nation_bonuses", L.keep)}}
 
 
-def _flag_payoff(state: GameState, flag: str) -> dict:
+def flag_payoff(state: GameState, flag: str) -> dict:
+    """A nation flag as the options and the board show it: ``{id, label, value, stars}``."""
     nation = state.edition.nations[flag.rsplit("-", 1)[0]]
     data = next(f for f in nation.flags if f.id == flag)
     return {"id": flag, "label": L.flag_label(state.edition, flag), "value": data.value, "stars": data.stars}
@@ -95,10 +96,7 @@ def _flag_payoff(state: GameState, flag: str) -> dict:
 
 # -- one describer per action kind ----------------------------------------------------
 def _place_worker(state: GameState, decision: dict, action: dict):
-    return _placement_words(state, placement.check_place_worker(state, action))
-
-
-def _placement_words(state: GameState, info: dict):
+    info = placement.check_place_worker(state, action)
     center, edition = info["center"], state.edition
     worker = L.worker_label(edition, info["worker"], L.keep, True)
     if center == placement.SPECIAL_TRADE_CENTER:
@@ -159,7 +157,7 @@ def _sell_local(state: GameState, decision: dict, action: dict):
 def _sale(state: GameState, decision: dict, action: dict):
     nation = state.edition.nations[action["nation"]]
     flag = state.flag_stacks[action["nation"]][0]
-    payoff = {"flag": _flag_payoff(state, flag), "row": _row_payoff(state, action["row"])}
+    payoff = {"flag": flag_payoff(state, flag), "row": _row_payoff(state, action["row"])}
     if action["kind"] == "sell_to_nation":
         payoff["notes"] = [msg("if this flag is the one chosen to advance: +{amount} on the global market",
                                amount=payoff["flag"]["value"])]
@@ -174,7 +172,7 @@ def _sale(state: GameState, decision: dict, action: dict):
 
 def _advance_with_flag(state: GameState, decision: dict, action: dict):
     label = L.flag_label(state.edition, action["flag"], "en", L.keep)
-    return msg("Advance with {flag}", flag=label), {}, {"global_market": _flag_payoff(state, action["flag"])["value"]}
+    return msg("Advance with {flag}", flag=label), {}, {"global_market": flag_payoff(state, action["flag"])["value"]}
 
 
 def _special_advance(state: GameState, decision: dict, action: dict):
@@ -345,6 +343,3 @@ _DESCRIBERS = {
     "accept_special_flag": _accept_special_flag, "reveal_automa_tile": _reveal_tile,
     "choose_automa_region": _automa_region,
 }
-
-
-__all__ = ["describe_choice", "describe_choices"]
