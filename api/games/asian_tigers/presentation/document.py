@@ -91,12 +91,6 @@ def edition_labels(edition: Edition) -> dict:
     return document
 
 
-def label_of(edition: Edition, family: str, code: str) -> str:
-    """The label of `code` in `family` of the document (the code itself when unknown)."""
-    entry = edition_labels(edition).get(family, {}).get(code)
-    return entry["label"] if entry else code
-
-
 def edition_labels_in(edition: Edition, lang: str = "en", render=str) -> dict:
     """The labels document (`edition_labels`) in `lang`, with a ``buildings`` family.
 
