@@ -193,7 +193,7 @@ def _resolve_bonus(state: GameState, decision: dict, action: dict):
     verb, edition = plan["verb"], state.edition
     on = lambda place: msg("Use “{bonus}” on {place}", bonus=label, place=place)  # noqa: E731
     if verb == "advance_influence":
-        _funds(cost, plan["tiger"], plan["funds"])
+        cost = {"funds": {plan["tiger"]: plan["funds"]}} if plan["funds"] else {}
         payoff["influence"] = {plan["tiger"]: plan["amount"]}
         _region_note(state, pending, plan["tiger"], payoff)
         said = on(L.named(edition, "tigers", plan["tiger"]))
@@ -203,7 +203,7 @@ def _resolve_bonus(state: GameState, decision: dict, action: dict):
         said = on(L.named(edition, "tigers", plan["tiger"]))
     elif verb == "build_satellite":
         satellite = plan["space"]
-        _funds(cost, satellite.tiger, plan["funds"])
+        cost = {"funds": {satellite.tiger: plan["funds"]}} if plan["funds"] else {}
         payoff["satellite"] = {"id": satellite.id, "label": L.satellite_space_label(edition, satellite.id)}
         payoff["notes"] = [_satellite_ip(state, player, satellite)]
         said = on(L.satellite_space_label(edition, satellite.id, "en", L.keep))
@@ -212,8 +212,7 @@ def _resolve_bonus(state: GameState, decision: dict, action: dict):
         payoff.update(more)
         said = msg("Use “{bonus}”: parts factory under your {good} factory on {space}", bonus=label, **text.params)
     elif verb == "build_factory":
-        more_cost, more = build_payoff(state, player, plan["info"])
-        cost.update(more_cost)
+        cost, more = build_payoff(state, player, plan["info"])
         payoff.update(more)
         said = on(L.space_label(edition, plan["info"]["space"], "en", L.keep))
     elif verb == "remove_generic":
@@ -246,11 +245,6 @@ def _satellite_ip(state: GameState, player, satellite) -> str:
     return msg("+{points} investment points on {tiger} (the satellite 1, +1 for each of your {count} pieces in that "
                "row)", points=1 + len(row), tiger=tiger, count=len(row)) if row else msg(
         "+1 investment point on {tiger} (the satellite 1)", tiger=tiger)
-
-
-def _funds(cost: dict, tiger: str, amount: int) -> None:
-    if amount:
-        cost.setdefault("funds", {})[tiger] = cost.get("funds", {}).get(tiger, 0) + amount
 
 
 def _region_note(state: GameState, pending: dict, tiger: str, payoff: dict) -> None:
