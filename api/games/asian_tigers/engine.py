@@ -155,21 +155,15 @@ def check_shape(action) -> None:
                                    field=name)
 
 
-def _refuse_unknown_fields(action: dict, legal: list[dict] | None) -> None:
-    """An otherwise legal answer with a field no legal answer of its kind has: it would be stored verbatim in the log.
-
-    `legal`: the decision's legal options, or None when its handler checks the fields itself (a
-    manual decision: the table's recorded Era II draws, whose answers carry what the table drew).
-    A kind with no listed answer is left to its handler too.
+def _refuse_unknown_fields(action: dict, legal: list[dict]) -> None:
+    """An otherwise legal answer with a field no legal answer of its kind (in `legal`, the decision's legal
+    options) has: it would be stored verbatim in the log.  A kind with no listed answer is left to its handler.
     """
-    fields = action.keys() - _ALWAYS_ALLOWED
-    if not fields or legal is None:
-        return
     same_kind = [o for o in legal if o["kind"] == action["kind"]]
     if not same_kind:
         return
     allowed = set().union(*same_kind) | _ALWAYS_ALLOWED
-    unknown = sorted(fields - allowed)
+    unknown = sorted(action.keys() - allowed)
     if unknown:
         raise ActionShapeError(msg("unknown field(s) {unknown} in a {kind} action; it takes {allowed}",
                                    unknown=', '.join(map(repr, unknown)), kind=action['kind'],
@@ -212,7 +206,8 @@ def _apply(state: GameState, action: dict) -> Step:
                                      decision=action['decision'], id=decision['id'],
                                      kind=decision_name(decision['kind'])), current=decision["id"],
                                  rule="TURN-04")  # the game asks one question at a time, as unexpected_action
-    # A manual decision (the table's recorded Era II draws) is judged by its handler alone.
+    # A manual decision (the table's recorded Era II draws, whose answers carry what the table drew) is judged by
+    # its handler alone.
     manual = bool(decision.get("manual"))
     legal = None
     if not manual and any(type(action.get(name)) is list for name in LIST_FIELDS):
@@ -235,8 +230,6 @@ def as_listed(action: dict, legal: list[dict]) -> dict:
     An action no option matches is returned as it is, for the rules to refuse with their reason.
     """
     lists = [name for name in LIST_FIELDS if isinstance(action.get(name), list)]
-    if not lists:
-        return action
     fields = action.keys() - _ALWAYS_ALLOWED
     for option in legal:
         if (option["kind"] == action["kind"] and option.keys() - _ALWAYS_ALLOWED == fields

@@ -40,6 +40,11 @@ def listed(items: list[str]) -> str | Message:
     return ", ".join(items) or msg("none")
 
 
+def joined(parts: list, separator: str) -> Message:
+    """Parts joined by `separator` (punctuation: the same in every language), as one message value."""
+    return functools.reduce(lambda a, b: Message("{a}" + separator + "{b}", {"a": a, "b": b}), parts)
+
+
 def either(items: list) -> str | Message:
     """Names joined by "or" ("a or b or c"), each "or" in the reader's language."""
     return functools.reduce(lambda a, b: msg("{a} or {b}", a=a, b=b), items) if items else ""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from api.games.asian_tigers.decisions import new_decision, push_frame, repeat
 from api.games.asian_tigers.errors import IllegalActionError, Message, msg
+from api.games.asian_tigers.errors import joined as _joined
 from api.games.asian_tigers.management.era2 import unlabel, display_labels
 from api.games.asian_tigers.scoring.ranking import (CHAIN, Contender, award_by_rank, global_market_order, rank_tiger,
                                                     special_flag_offer_order, tie_rules)
@@ -63,13 +64,8 @@ def influence_of(state: GameState, participant: str) -> dict[str, int]:
     return state.neutral["influence"] if participant == NEUTRAL else state.player(participant).influence
 
 
-def name_of(state: GameState, participant: str) -> str:
-    """Display name of a participant."""
-    return str(said_name(state, participant))
-
-
 def said_name(state: GameState, participant: str):
-    """`name_of` for a log line: the neutral player is a word of the reader's language."""
+    """A participant's name in a log line: the neutral player is a word of the reader's language."""
     return msg("Neutral") if participant == NEUTRAL else state.player(participant).name
 
 
@@ -90,11 +86,8 @@ def global_market_step(state: GameState, frame: dict, events: list[dict]) -> Non
 def tiger_contenders(state: GameState, tiger: str, labels: dict[str, str] | None = None) -> list[Contender]:
     """Every participant's IP on `tiger` with its column split (named by `labels` when given)."""
     labels = labels or {}
-    result = []
-    for pid in participants(state):
-        ip = column_ip(state, pid, tiger)
-        result.append(Contender(labels.get(pid, pid), ip.total, ip.columns, pid == NEUTRAL))
-    return result
+    ips = {pid: column_ip(state, pid, tiger) for pid in participants(state)}
+    return [Contender(labels.get(pid, pid), ip.total, ip.columns, pid == NEUTRAL) for pid, ip in ips.items()]
 
 
 def influence_step(state: GameState, frame: dict, events: list[dict]) -> None:
@@ -220,14 +213,6 @@ def funds_step(state: GameState, frame: dict, events: list[dict]) -> None:
         events.append({"kind": "funds_reset", "participant": player.id, "funds": dict(player.funds),
                        **told(msg("{player}'s funds: {funds}", player=player.name, funds=_commas(
                            [Message("{tiger} {n}", {"tiger": t, "n": n}) for t, n in player.funds.items()])))})
-
-
-def _joined(parts: list, separator: str):
-    """Parts joined by `separator` (punctuation: the same in every language), as one message value."""
-    said = parts[0]
-    for part in parts[1:]:
-        said = Message("{a}" + separator + "{b}", {"a": said, "b": part})
-    return said
 
 
 def _commas(parts: list):

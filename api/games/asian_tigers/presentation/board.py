@@ -10,6 +10,7 @@ from __future__ import annotations
 from api.games.asian_tigers.edition.load import CENTERS
 from api.games.asian_tigers.presentation import labels as L
 from api.games.asian_tigers.management.era1 import influence_of, participants
+from api.games.asian_tigers.presentation.options import flag_payoff
 from api.games.asian_tigers.state import NEUTRAL, GameState
 
 
@@ -97,13 +98,11 @@ def _global_market(state: GameState) -> dict:
     nations = []
     for code, nation in edition.nations.items():
         stack = state.flag_stacks[code]
-        top = next((f for f in nation.flags if stack and f.id == stack[0]), None)
         nations.append({"id": code, "name": nation.name, "trade_center": nation.trade_center,
                         "demand": list(nation.demand_goods) if nation.demand_goods else
                         f"{nation.demand_any_different} different goods",
                         "flags_left": len(stack),
-                        "top_flag": {"id": top.id, "label": L.flag_label(edition, top.id), "value": top.value,
-                                     "stars": top.stars} if top else None})
+                        "top_flag": flag_payoff(state, stack[0]) if stack else None})
     centers = [{"id": tc, "kind": spec["kind"],
                 "worker_type": state.trade_centers.get(tc),
                 "worker_label": L.worker_label(edition, state.trade_centers[tc]) if state.trade_centers.get(tc) else None}

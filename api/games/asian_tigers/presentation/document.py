@@ -56,10 +56,8 @@ def edition_labels(edition: Edition) -> dict:
         pt: {**_entry(e, L.prosperity_label(e, pt, max(counts)), f"/prosperity_tokens/{pt}"),
              "by_player_count": {str(c): L.prosperity_label(e, pt, c) for c in counts}}
         for pt in e.prosperity_tokens}
-    bonuses = {}
-    for table in L.BONUS_TABLES:
-        for bonus in e.catalog.get(table, {}):
-            bonuses.setdefault(table, {})[bonus] = _entry(e, L.bonus_label(e, bonus, table), f"/catalog/{table}/{bonus}")
+    bonuses = {table: {b: _entry(e, L.bonus_label(e, b, table), f"/catalog/{table}/{b}") for b in e.catalog[table]}
+               for table in L.BONUS_TABLES if e.catalog.get(table)}
     document = {
         "edition": {"id": e.document["edition"]["id"], "content_hash": e.content_hash,
                     "game": e.document["edition"].get("game"), "bgg_id": dict(BGG_ID)},
@@ -91,12 +89,6 @@ def edition_labels(edition: Edition) -> dict:
             s: _entry(e, L.sector_label(e, s), f"/solo/automa_board/{group}")
             for group in ("infrastructure_sectors", "final_scoring_sectors") for s in board.get(group, {})}
     return document
-
-
-def label_of(edition: Edition, family: str, code: str) -> str:
-    """The label of `code` in `family` of the document (the code itself when unknown)."""
-    entry = edition_labels(edition).get(family, {}).get(code)
-    return entry["label"] if entry else code
 
 
 def edition_labels_in(edition: Edition, lang: str = "en", render=str) -> dict:

@@ -36,12 +36,8 @@ SCOPES = {"this": msg("here"), "same": msg("there"), "token_tiger_or_any_if_left
           "leftover_tokens_both": msg("of both tokens beside the board"), "destination": msg("of the new Tiger")}
 
 
-def tiger_scope(edition: Edition, scope: str | None, render=str) -> str:
-    """Where an effect applies, in words (``one_upper`` → ``South Korea or Taiwan``; `render` as the labels')."""
-    return render(_scope(edition, scope))
-
-
 def _scope(edition: Edition, scope: str | None):
+    """Where an effect applies, in words (``one_upper`` → ``on South Korea or Taiwan``)."""
     if scope is None:
         return ""
     if scope in AUTOMA_SCOPES:
@@ -130,12 +126,8 @@ def _effect(edition: Edition, effect, cap: bool):
     return do.replace("_", " ")
 
 
-def effects_text(edition: Edition, entry, render=str) -> str:
-    """A catalogue entry (effects and cost) in words."""
-    return render(_effects(edition, entry, True))
-
-
 def _effects(edition: Edition, entry, cap: bool):
+    """A catalogue entry (effects and cost) in words."""
     parts = [_effect(edition, e, cap and not i) for i, e in enumerate(entry.get("effects", ()))]
     text = reduce(lambda a, b: msg("{before}, {after}", before=a, after=b), parts) if parts else ""
     funds = (entry.get("cost") or {}).get("funds")
@@ -267,8 +259,7 @@ def space_label(edition: Edition, space: Space, lang: str = "en", render=str) ->
     if render is str:  # the common case, looked up on every view
         return _space_labels(edition, lang)[space.id]
     parts = _space_parts(edition, lang)[space.id]  # `keep`: a message (" · " needs no translation)
-    return Message(" · ".join(f"{{p{i}}}" for i in range(len(parts))), {f"p{i}": p for i, p in enumerate(parts)}) \
-        if render is keep else " · ".join(map(render, parts))
+    return _joined(parts, " · ") if render is keep else " · ".join(map(render, parts))
 
 
 @per_edition

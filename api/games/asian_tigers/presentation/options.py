@@ -87,7 +87,8 @@ def _row_payoff(state: GameState, row: str) -> dict:
             "nation_bonus": {"id": bonus, "label": L.bonus_label(state.edition, bonus, "nation_bonuses", L.keep)}}
 
 
-def _flag_payoff(state: GameState, flag: str) -> dict:
+def flag_payoff(state: GameState, flag: str) -> dict:
+    """A nation flag as the options and the board show it: ``{id, label, value, stars}``."""
     nation = state.edition.nations[flag.rsplit("-", 1)[0]]
     data = next(f for f in nation.flags if f.id == flag)
     return {"id": flag, "label": L.flag_label(state.edition, flag), "value": data.value, "stars": data.stars}
@@ -95,10 +96,7 @@ def _flag_payoff(state: GameState, flag: str) -> dict:
 
 # -- one describer per action kind ----------------------------------------------------
 def _place_worker(state: GameState, decision: dict, action: dict):
-    return _placement_words(state, placement.check_place_worker(state, action))
-
-
-def _placement_words(state: GameState, info: dict):
+    info = placement.check_place_worker(state, action)
     center, edition = info["center"], state.edition
     worker = L.worker_label(edition, info["worker"], L.keep, True)
     if center == placement.SPECIAL_TRADE_CENTER:
@@ -159,7 +157,7 @@ def _sell_local(state: GameState, decision: dict, action: dict):
 def _sale(state: GameState, decision: dict, action: dict):
     nation = state.edition.nations[action["nation"]]
     flag = state.flag_stacks[action["nation"]][0]
-    payoff = {"flag": _flag_payoff(state, flag), "row": _row_payoff(state, action["row"])}
+    payoff = {"flag": flag_payoff(state, flag), "row": _row_payoff(state, action["row"])}
     if action["kind"] == "sell_to_nation":
         payoff["notes"] = [msg("if this flag is the one chosen to advance: +{amount} on the global market",
                                amount=payoff["flag"]["value"])]
@@ -174,7 +172,7 @@ def _sale(state: GameState, decision: dict, action: dict):
 
 def _advance_with_flag(state: GameState, decision: dict, action: dict):
     label = L.flag_label(state.edition, action["flag"], "en", L.keep)
-    return msg("Advance with {flag}", flag=label), {}, {"global_market": _flag_payoff(state, action["flag"])["value"]}
+    return msg("Advance with {flag}", flag=label), {}, {"global_market": flag_payoff(state, action["flag"])["value"]}
 
 
 def _special_advance(state: GameState, decision: dict, action: dict):
@@ -195,7 +193,7 @@ def _resolve_bonus(state: GameState, decision: dict, action: dict):
     verb, edition = plan["verb"], state.edition
     on = lambda place: msg("Use “{bonus}” on {place}", bonus=label, place=place)  # noqa: E731
     if verb == "advance_influence":
-        _funds(cost, plan["tiger"], plan["funds"])
+        cost = {"funds": {plan["tiger"]: plan["funds"]}} if plan["funds"] else {}
         payoff["influence"] = {plan["tiger"]: plan["amount"]}
         _region_note(state, pending, plan["tiger"], payoff)
         said = on(L.named(edition, "tigers", plan["tiger"]))
@@ -205,7 +203,7 @@ def _resolve_bonus(state: GameState, decision: dict, action: dict):
         said = on(L.named(edition, "tigers", plan["tiger"]))
     elif verb == "build_satellite":
         satellite = plan["space"]
-        _funds(cost, satellite.tiger, plan["funds"])
+        cost = {"funds": {satellite.tiger: plan["funds"]}} if plan["funds"] else {}
         payoff["satellite"] = {"id": satellite.id, "label": L.satellite_space_label(edition, satellite.id)}
         payoff["notes"] = [_satellite_ip(state, player, satellite)]
         said = on(L.satellite_space_label(edition, satellite.id, "en", L.keep))
@@ -214,8 +212,7 @@ def _resolve_bonus(state: GameState, decision: dict, action: dict):
         payoff.update(more)
         said = msg("Use “{bonus}”: parts factory under your {good} factory on {space}", bonus=label, **text.params)
     elif verb == "build_factory":
-        more_cost, more = build_payoff(state, player, plan["info"])
-        cost.update(more_cost)
+        cost, more = build_payoff(state, player, plan["info"])
         payoff.update(more)
         said = on(L.space_label(edition, plan["info"]["space"], "en", L.keep))
     elif verb == "remove_generic":
@@ -248,11 +245,6 @@ def _satellite_ip(state: GameState, player, satellite) -> str:
     return msg("+{points} investment points on {tiger} (the satellite 1, +1 for each of your {count} pieces in that "
                "row)", points=1 + len(row), tiger=tiger, count=len(row)) if row else msg(
         "+1 investment point on {tiger} (the satellite 1)", tiger=tiger)
-
-
-def _funds(cost: dict, tiger: str, amount: int) -> None:
-    if amount:
-        cost.setdefault("funds", {})[tiger] = cost.get("funds", {}).get(tiger, 0) + amount
 
 
 def _region_note(state: GameState, pending: dict, tiger: str, payoff: dict) -> None:
@@ -345,6 +337,3 @@ _DESCRIBERS = {
     "accept_special_flag": _accept_special_flag, "reveal_automa_tile": _reveal_tile,
     "choose_automa_region": _automa_region,
 }
-
-
-__all__ = ["describe_choice", "describe_choices"]

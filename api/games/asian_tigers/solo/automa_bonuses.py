@@ -192,18 +192,14 @@ def region_metric(state: GameState, selector: str, tiger: str) -> int:
 def eligible_tigers(state: GameState, effect: dict) -> list[str]:
     """Tigers where the effect can happen (AMB-45 for the headquarters; the same reading for the others)."""
     automa = automa_player(state)
-    verb, result = effect["do"], []
-    for tiger in state.edition.tigers:
-        if verb == "parts_factory":
-            ok = state.supply_parts_factories > 0 and bool(_bare_factories(state, tiger))
-        elif verb == "build_satellite":
-            ok = _satellite_space(state, tiger, effect["row"]) is not None and \
-                (effect["row"] in automa.satellites or "any" in automa.satellites)
-        else:
-            ok = automa.headquarters_available and tiger not in state.headquarters
-        if ok:
-            result.append(tiger)
-    return result
+    verb, tigers = effect["do"], state.edition.tigers
+    if verb == "parts_factory":
+        return [t for t in tigers if state.supply_parts_factories > 0 and _bare_factories(state, t)]
+    if verb == "build_satellite":
+        row = effect["row"]
+        return [t for t in tigers if _satellite_space(state, t, row) is not None
+                and (row in automa.satellites or "any" in automa.satellites)]
+    return [t for t in tigers if automa.headquarters_available and t not in state.headquarters]
 
 
 def choose_region(state: GameState, effect: dict) -> tuple[list[str], str]:

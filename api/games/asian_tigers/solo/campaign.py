@@ -41,19 +41,17 @@ def final_gm_position(state: GameState, participant: str = HUMAN) -> int:
     return state.gm_position(participant) + left // per_space
 
 
-def _count(state: GameState, kind: str) -> int:
-    return sum(1 for p in state.pieces if p.owner == HUMAN and p.kind == kind)
+# The metrics that count the human's pieces of one kind: departments are pieces of kind "department", so not
+# universities; ∞ spaces count.
+COUNTED_KINDS = {"universities_built": "university", "laboratories_built": "laboratory",
+                 "power_plants_built": "power_plant"}
 
 
 def goal_value(state: GameState, requirement: dict):
     """(value, met) of one campaign requirement for the human (AMB-36, AMB-48)."""
     metric = requirement["metric"]
-    if metric == "universities_built":  # departments are pieces of kind "department": not counted
-        value = _count(state, "university")
-    elif metric == "laboratories_built":  # ∞ spaces included
-        value = _count(state, "laboratory")
-    elif metric == "power_plants_built":
-        value = _count(state, "power_plant")
+    if metric in COUNTED_KINDS:
+        value = sum(1 for p in state.pieces if p.owner == HUMAN and p.kind == COUNTED_KINDS[metric])
     elif metric == "distinct_factory_goods_built":
         value = len({state.edition.space(p.space).good for p in state.pieces
                      if p.owner == HUMAN and p.kind == "factory"})
@@ -235,9 +233,3 @@ def next_session_options(edition, campaign: dict, difficulty: int, tile: str | N
                             code="tile_not_face_up", rule="CAMPAIGN-02")
     return {"difficulty": difficulty, "variant": "campaign", "face_up": list(campaign["face_up"]),
             "campaign_tile": tile, "starting_science": starting_science(edition, campaign)}
-
-
-__all__ = ["CampaignError", "goal_value", "tile_goal_met", "goal_report", "final_gm_position", "session_tiles",
-           "goal_progress", "create",
-           "starting_science", "turn_down_choices", "record_session", "record_outcome", "status",
-           "next_session_options"]

@@ -90,6 +90,3 @@ def standing(edition, data: dict, language: Language = ENGLISH) -> dict:
         "next_starting_science": status["next_starting_science"],
         "sessions": [dict(s) for s in c["sessions"]],
     }
-
-
-__all__ = ["goal_text", "tile_info", "new_document", "session_options", "session_result", "standing"]

@@ -90,8 +90,7 @@ def solo_settings(state: GameState) -> SoloSettings:
 
 def session_goals_met(state: GameState) -> list[str]:
     """Tiles whose goal counts this session and is met: the scenario's tile, or a campaign's face-up tiles."""
-    tiles = state.solo["face_up"] if state.solo["variant"] == "campaign" else [state.solo["campaign_tile"]]
-    return [t for t in tiles if campaign.tile_goal_met(state, t)]
+    return [t for t in campaign.session_tiles(state) if campaign.tile_goal_met(state, t)]
 
 
 def annotate_outcome(state: GameState, outcome: dict) -> None:

@@ -39,11 +39,7 @@ def is_open(state: GameState, space: Space) -> bool:
 def factory_cost(state: GameState, space: Space) -> tuple[int, int]:
     """BUILD-FAC-01 / BUILD-PWR-02: (energy, science) to build a factory on `space`."""
     rules = state.edition.rules["factory"]
-    occupancy = state.occupancy
-    linked = 0
-    for plant in _power_plants_for(state.edition, space.tiger, space.id):
-        if plant in occupancy:
-            linked += 1
+    linked = sum(1 for plant in _power_plants_for(state.edition, space.tiger, space.id) if plant in state.occupancy)
     energy = max(0, rules["base_cost_energy"] - rules["discount_per_connected_built_power_plant"] * linked)
     return energy, rules["extra_cost_science"].get(space.good, 0)
 

@@ -59,8 +59,3 @@ def tiger_facts(state: GameState, owner: str, tiger: str) -> TigerFacts:
         power_plants=sum(1 for p in pieces if p.kind == "power_plant"),
         laboratories=sum(1 for p in pieces if p.kind == "laboratory"),
     )
-
-
-def investment_points(state: GameState, owner: str, tiger: str) -> int:
-    """Total IP of `owner` on `tiger`."""
-    return column_ip(state, owner, tiger).total

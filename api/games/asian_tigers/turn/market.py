@@ -7,12 +7,11 @@ row are offered (AMB-35).
 """
 from __future__ import annotations
 
-import functools
 from itertools import combinations
 
 from api.games.asian_tigers.decisions import push_frame, repeat
-from api.games.asian_tigers.errors import (ActionShapeError, IllegalActionError, Message, Refusal, and_list, listed,
-                                           msg, msg_n)
+from api.games.asian_tigers.errors import (ActionShapeError, IllegalActionError, Message, Refusal, and_list, joined,
+                                           listed, msg, msg_n)
 from api.games.asian_tigers.presentation.cache import per_edition
 from api.games.asian_tigers.state import GameState, PlayerState
 from api.games.asian_tigers.told import bonus_named, goods_joined, nation_named, row_named, told
@@ -177,8 +176,7 @@ def trade_center_refusal(state: GameState, player: PlayerState, trade_center: st
     if not any_sale(state, player, nations):
         return Refusal(msg("You cannot make any sale at {trade_center}, so no worker may go there: {reasons}",
                            trade_center=trade_center,
-                           reasons=functools.reduce(lambda a, b: Message("{a}; {b}", {"a": a, "b": b}),
-                                                     (_no_sale_reason(state, player, n) for n in nations))),
+                           reasons=joined([_no_sale_reason(state, player, n) for n in nations], "; ")),
                        "no_possible_sale", "TRADE-09")
     return None
 

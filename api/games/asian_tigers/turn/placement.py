@@ -155,21 +155,12 @@ def placement_options(state: GameState, decision: dict) -> list[dict]:
     workers = [player.team[0]] if player.team is not None else stated_types_possible(state, player)
     options = []
     for worker in workers:
-        for center in state.centers:
-            if center_refusal(state, player, center, worker) is None:
-                options.append(_placement(center, worker, player))
-        for trade_center in state.trade_centers:
-            if market.trade_center_refusal(state, player, trade_center, worker) is None:
-                options.append(_placement(trade_center, worker, player))
-        options.append(_placement(SPECIAL_TRADE_CENTER, worker, player))  # PLACE-03/07: any worker, free
+        open_centers = [c for c in state.centers if center_refusal(state, player, c, worker) is None] + [
+            tc for tc in state.trade_centers if market.trade_center_refusal(state, player, tc, worker) is None]
+        stated = {"worker": worker} if player.team is None else {}  # a table that states each worker's type
+        # PLACE-03/07: the special trade centre takes any worker, free
+        options += [{"kind": "place_worker", "center": c, **stated} for c in open_centers + [SPECIAL_TRADE_CENTER]]
     return options
-
-
-def _placement(center: str, worker: str, player: PlayerState) -> dict:
-    option = {"kind": "place_worker", "center": center}
-    if player.team is None:
-        option["worker"] = worker
-    return option
 
 
 # -- special trade centre ------------------------------------------------------------

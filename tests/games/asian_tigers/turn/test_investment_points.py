@@ -4,7 +4,7 @@ from collections import Counter
 import pytest
 
 from api.games.asian_tigers.management.era2 import end_position
-from api.games.asian_tigers.turn.investment import column_ip, investment_points, tiger_facts
+from api.games.asian_tigers.turn.investment import column_ip, tiger_facts
 from tests.games.asian_tigers.builders import game
 from tests.games.asian_tigers.builders.management import put
 
@@ -12,8 +12,8 @@ from tests.games.asian_tigers.builders.management import put
 def test_ip_01_each_built_piece_is_worth_one_including_infinity_hq_and_satellites():
     # IP-01: university, department, factory, power plant, lab, satellite, HQ and ∞ pieces: 1 each
     state = put(game(2), "0", "SK", "U1", "D1", "F2", "P1", "L3", "Linf", "Pinf", "SL", "HQ")
-    assert investment_points(state, "0", "SK") == 9 + 1  # SL boosts L3 (IP-03): +1
-    assert investment_points(state, "1", "SK") == 0
+    assert column_ip(state, "0", "SK").total == 9 + 1  # SL boosts L3 (IP-03): +1
+    assert column_ip(state, "1", "SK").total == 0
 
 
 def test_ip_02_a_parts_factory_adds_one_to_its_factory():
@@ -50,8 +50,8 @@ def test_ip_05_the_neutral_blockers_are_its_investment_points():
     # IP-05 / NEUTRAL-04: 5 per Tiger, 6 in the advanced variant (parts factory on its factory)
     basic, advanced = game(3), game(3, advanced_neutral=True)
     for tiger in ("SK", "HK", "TW", "SG"):
-        assert investment_points(basic, "neutral", tiger) == 5
-        assert investment_points(advanced, "neutral", tiger) == 6
+        assert column_ip(basic, "neutral", tiger).total == 5
+        assert column_ip(advanced, "neutral", tiger).total == 6
 
 
 def test_sector_facts_follow_the_requirements():
