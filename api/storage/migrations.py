@@ -18,6 +18,7 @@ from sqlite_utils import Database
 
 from api.storage.db import is_postgresql, write_transaction
 from api.storage.editions import migrate_edition_resources
+from api.storage.event_messages import fill_event_messages
 from api.storage.idempotency import one_format
 from api.storage.migration_steps import HEALTH_TABLE, recount_placeholders
 from api.storage.snapshots import compress_stored
@@ -184,6 +185,14 @@ def _one_idempotency_format(db: Database) -> None:
     db.conn.execute(HEALTH_TABLE)
 
 
+def _event_messages(db: Database) -> None:
+    """Events stored before issue 37 gain their message where a replay says the same English
+    (`api.storage.event_messages`); the append-only trigger is lifted for this step only."""
+    db.conn.execute("DROP TRIGGER actions_append_only_update")
+    fill_event_messages(db)
+    db.conn.execute(_APPEND_ONLY_TRIGGERS[1])
+
+
 MIGRATIONS: list[tuple[str, Callable[[Database], None]]] = [
     ("0001_initial", _initial),
     ("0002_campaigns", _campaigns),
@@ -194,6 +203,7 @@ MIGRATIONS: list[tuple[str, Callable[[Database], None]]] = [
     ("0007_replays_from_the_log", _replays_from_the_log),
     ("0008_clustered_log", _clustered_log),
     ("0009_one_idempotency_format", _one_idempotency_format),
+    ("0010_event_messages", _event_messages),
 ]
 
 

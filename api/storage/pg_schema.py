@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
+from api.storage.event_messages import fill_event_messages
 from api.storage.idempotency import one_format
 from api.storage.migration_steps import HEALTH_TABLE, recount_placeholders
 from api.storage.pg import PgDatabase
@@ -176,6 +177,12 @@ MIGRATIONS: list[tuple[str, list]] = [
         one_format,
         "ALTER TABLE idempotency DROP COLUMN head_seq, DROP COLUMN applied, DROP COLUMN full_view",
         HEALTH_TABLE,
+    ]),
+    # As SQLite's 0010 (`api.storage.event_messages`): the append-only trigger is lifted for this step only.
+    ("0010_event_messages", [
+        "ALTER TABLE actions DISABLE TRIGGER actions_append_only_update",
+        fill_event_messages,
+        "ALTER TABLE actions ENABLE TRIGGER actions_append_only_update",
     ]),
 ]
 

@@ -59,9 +59,9 @@ def test_every_event_kind_has_a_message_whose_english_is_its_text(played):
 
 def test_every_event_kind_reads_in_german(played):
     translated = {event["kind"] for event, line in played if line != event["text"]}
-    # The Automa's one-line summary is said from its instructions, kept in English in the hashed state; the
-    # phone lists the Automa's own lines instead (loglines.js), and those are translated.
-    assert translated == {event["kind"] for event, _ in played} - {"automa_turn"}
+    # The Automa's one-line summary too: said from the messages of its own lines (its instructions stay English
+    # in the hashed state).
+    assert translated == {event["kind"] for event, _ in played}
     lines = [line for _, line in played]
     assert not [line for line in lines if " places a " in line or " builds a " in line or " gains " in line]
     assert any("setzt einen Arbeiter vom Typ" in line for line in lines)  # TURN-01

@@ -38,6 +38,8 @@ PHONE += [*[f"pwa/js/ui/{m}.js" for m in ("game", "recorder", "era2", "automa", 
 #
 PHONE += [*[f"pwa/js/ui/{m}.js" for m in ("board", "layout", "campaign", "editions", "calibrate")], "pwa/js/editions.js", "pwa/js/campaigns.js"]  # h37board: board, editions, campaign
 #
+SERVER += ["api/games/asian_tigers/presentation/phrases.py"]  # h37log2: the phrases the state keeps, read back as messages
+#
 SERVER += [f"api/games/asian_tigers/{m}.py" for m in ("told", "flow", "turn/placement", "turn/satellites", "turn/bonuses", "management/era1", "management/era2")]  # h37log: the events' lines (the other rule modules keep code phrases that narration says in words, e.g. f"tile {tile}")
 #
 PHONE += [f"pwa/js/ui/{m}.js" for m in ("scorer", "atboard", "atcards")]  # h37scorer: the Asian Tigers scorer

@@ -15,6 +15,7 @@ from dataclasses import replace
 from api.games.asian_tigers.edition.load import CENTERS, Edition
 from api.games.asian_tigers.presentation.cache import per_edition
 from api.games.asian_tigers.presentation import labels as L
+from api.games.asian_tigers.presentation.phrases import phrase
 from api.games.messages import ENGLISH, Language, Message, msg, render
 
 
@@ -135,6 +136,8 @@ def narrate(edition: Edition, player_count: int, events: list[dict]) -> list[dic
             event["text"] = humanize(edition, player_count, event["text"])
         if isinstance(event.get("message"), Message):
             said = in_words(edition, player_count, event["message"])
+            if event.get("kind") == "automa_turn" and str(said) != event["text"]:  # said otherwise: its English
+                said = msg("Automa: {line}", line=event["text"].removeprefix("Automa: "))
             event["message"] = said.as_json()
             if event.get("kind") == "score_line" and str(said).replace(", token ", ", prosperity token ") != \
                     event["text"]:
@@ -158,15 +161,47 @@ def in_words(edition: Edition, player_count: int, message: Message) -> Message:
     kept = _kept(edition)
     tokens = _tokens(edition, player_count)
 
+    def english(v: str) -> str:
+        return humanize(edition, player_count, v)
+
+    again, said = _again(edition), set()  # a tile, a flag or a trade centre said once, then short (as `humanize`)
+
     def value(v):
         if isinstance(v, Message):
             return replace(v, params={k: value(x) for k, x in v.params.items()})
-        if isinstance(v, str):
-            return kept.get(v) or tokens.get(v) or humanize(edition, player_count, v)
+        if isinstance(v, str) and v in again:
+            first, _ = v not in said, said.update((v, *again.get((v,), ())))  # a tile's label holds its centre
+            return kept[v] if first else again[v]
+        if isinstance(v, str):  # a code, a phrase the state keeps (`phrases`), else its English words
+            return kept.get(v) or tokens.get(v) or phrase(edition, player_count, v, value, english) or english(v)
         if isinstance(v, dict) and ("and" in v or "sum" in v):
             return {key: [value(x) for x in items] for key, items in v.items()}
         return v
     return value(message)
+
+
+@per_edition
+def _again(edition: Edition) -> dict:
+    """A code's short name when a line names it a second time (`_rewriter`'s second table): "the tile", a flag's
+    nation, a trade centre without its nations."""
+    table: dict = {}
+    for tile in (edition.solo.get("action_tiles", {}) if edition.solo else {}):
+        table[f"tile {tile}"] = msg("the tile")
+    for tiger in edition.tigers.values():
+        for space in tiger.spaces.values():
+            table[space.id] = msg("that {building}", building=L.named(edition, "buildings", space.kind))
+    for nation in edition.nations.values():
+        for flag in nation.flags:
+            table[flag.id] = L.named(edition, "nations", nation.code)
+    kinds = {"special": msg("the special trade centre"), "regional": msg("the regional trade centre"),
+             "international": msg("the international trade centre")}
+    for tc, data in edition.trade_centers.items():
+        if data["kind"] in kinds:
+            table[f"trade centre {tc}"] = table[tc] = kinds[data["kind"]]
+    for tile, data in (edition.solo.get("action_tiles", {}) if edition.solo else {}).items():
+        if data["target"]["type"] == "trade_center":  # (code,): the codes its label says too
+            table[(f"tile {tile}",)] = (data["target"]["trade_center"], f"trade centre {data['target']['trade_center']}")
+    return table
 
 
 @per_edition

@@ -18,6 +18,7 @@ from api.games.asian_tigers.turn.building import reach
 from api.games.asian_tigers.turn.effects import advance_global_market, advance_influence, apply_simple_effect
 from api.games.asian_tigers.turn.investment import column_ip
 from api.games.asian_tigers.turn.market import flag_value, nations_at
+from api.games.messages import Message
 
 STC = "STC"
 
@@ -353,9 +354,15 @@ def close_turn(state: GameState, events: list[dict]) -> None:
     """Close the Automa's turn with one summary line (`flow.automa_end_step` then passes the turn, TURN-03)."""
     lines = state.solo["instructions"]
     summary = f"{lines[0]} — " + "; ".join(lines[1:]) if len(lines) > 1 else "".join(lines)
-    # The turn's lines are kept in English in the state: the summary is said from them (the phone's log lists the
-    # Automa's own lines instead, in the reader's language).
+    # The turn's lines are kept in English in the state (hashed); the summary's message joins the messages of the
+    # Automa's own lines of this step, when every line is one of them (else it is said from the English lines).
+    own = {e["text"][len("Automa: "):]: e["message"].params["line"] for e in events
+           if e.get("participant") == state.solo["automa"] and isinstance(e.get("message"), Message)
+           and e["message"].id == "Automa: {line}"}
+    parts = [own.get(line) for line in lines]
+    line = Message("{p0} — " + "; ".join(f"{{p{i}}}" for i in range(1, len(parts))) if len(parts) > 1 else "{p0}",
+                   {f"p{i}": p for i, p in enumerate(parts)}) if parts and None not in parts else summary
     events.append({"kind": "automa_turn", "participant": state.solo["automa"], "instructions": list(lines),
-                   **told(msg("Automa: {line}", line=summary))})
+                   "text": f"Automa: {summary}", "message": msg("Automa: {line}", line=line)})
     state.pending_bonuses = []
     state.frames = []
