@@ -165,6 +165,10 @@ self.addEventListener("activate", (event) => {
 
 self.addEventListener("message", (event) => {
   if (event.data && event.data.type === "skip-waiting") self.skipWaiting();
+  // The page's first visit (its catalogue was asked for before this worker took over): keep its rule texts now.
+  if (event.data && event.data.type === "keep-rules-texts" && /^[a-z]{2}$/.test(event.data.lang)) {
+    event.waitUntil(keepRulesTexts(event.data.lang).catch(() => {}));
+  }
 });
 
 self.addEventListener("fetch", (event) => {

@@ -2,12 +2,14 @@
 // A new version installs in the background and waits; it takes over only when
 // the user taps reload, so nobody is interrupted in the middle of a turn.
 import { set } from "./store.js";
+import { lang } from "./i18n.js";
 
 let registration = null;
 let reloading = false;
 
 export async function registerServiceWorker() {
   if (!("serviceWorker" in navigator)) return;
+  const first = !navigator.serviceWorker.controller;  // the very first visit: the page loaded without the worker
   try {
     registration = await navigator.serviceWorker.register("/sw.js", { scope: "/" });
   } catch {
@@ -22,6 +24,12 @@ export async function registerServiceWorker() {
   });
   navigator.serviceWorker.addEventListener("controllerchange", () => {
     if (reloading) location.reload();
+    // On the first visit the language's catalogue was fetched before the worker took over, so it never kept
+    // the language's rule texts (sw.js keeps them when it sees the catalogue asked for): ask it now, so the
+    // Rules screen reads in this language offline too, from the first visit on.
+    else if (first && lang !== "en" && navigator.serviceWorker.controller) {
+      navigator.serviceWorker.controller.postMessage({ type: "keep-rules-texts", lang });
+    }
   });
   document.addEventListener("visibilitychange", () => { if (!document.hidden) registration.update().catch(() => {}); });
 }

@@ -41,8 +41,9 @@ def phone_in(browser):
     """Factory of phone-sized contexts whose browser speaks `locale`; each page must end without errors."""
     contexts, pages = [], []
 
-    def make(locale: str = "en-GB"):
-        ctx = browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True, locale=locale)
+    def make(locale: str = "en-GB", service_workers: str = "allow"):
+        ctx = browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True, locale=locale,
+                                  service_workers=service_workers)
         ctx.set_default_timeout(30_000)
         contexts.append(ctx)
         page = ctx.new_page()

@@ -343,8 +343,10 @@ def prepared_games(server) -> dict:
 
 def test_every_screen_speaks_german(server, phone_in):  # noqa: F811
     games = prepared_games(server)
-    english = walk(phone_in("en-GB"), server.url, games, "en")
-    german = walk(phone_in("de-DE"), server.url, games, "de")
+    # No service worker: what a screen says does not depend on it, and each phone's would precache the shell and
+    # every language's catalogue (CPU the walk does not need).
+    english = walk(phone_in("en-GB", service_workers="block"), server.url, games, "en")
+    german = walk(phone_in("de-DE", service_workers="block"), server.url, games, "de")
     assert set(english) == set(german)
     # Each screen was read in both languages (a walk that read a loading line would prove nothing).
     assert all(words(" ".join(english[s])) >= 5 and german[s] != english[s] for s in english), \
@@ -363,7 +365,7 @@ def test_portuguese_at_200pc_text_on_the_dense_screens(server, phone_in):  # noq
     from tests.pwa.test_lang_outcome import _golden_game
     from tests.pwa.test_zoom import browser_font_size
     two, over = server.create_game(names=("Ana", "Rui"), seed=2), _golden_game(server, drop=0)
-    w = Walk(phone_in("pt-PT"), "pt")
+    w = Walk(phone_in("pt-PT", service_workers="block"), "pt")
     page = w.page
     browser_font_size(page, 32)
     page.goto(server.url + "/#/")

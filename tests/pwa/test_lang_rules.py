@@ -2,7 +2,8 @@
 a German phone keeps its language's rule texts once it has started with the service worker (and no other
 language's); the search finds a rule by a German word; a rule shows its German text, title, section and
 cross-references, and a cross-reference opens in German too; with no signal after that first visit, the
-rules still open and search in German.  Screenshots: test-artifacts/pwa/lang-rules-*.png."""
+rules still open and search in German.  A fresh phone keeps its rule texts from its very first visit on (before
+any reload), so Rules reads German offline even if it was never opened online.  Screenshots: test-artifacts/pwa/lang-rules-*.png."""
 from __future__ import annotations
 
 import json
@@ -113,3 +114,24 @@ def test_rules_in_german_online_then_offline(server, german_phone):
     page.get_by_role("heading", name="Regel TIE-01").wait_for()  # TIE-01
     assert page.locator("[data-testid=rule-text]").first.inner_text().strip() == german("TIE-01")
     shot(page, "lang-rules-de-offline")
+
+
+
+def test_a_fresh_german_phone_reads_the_rules_in_german_from_its_first_visit(server, german_phone):
+    # The very first visit: the page asked for its German catalogue before the service worker took over, so the
+    # worker never saw it asked; once it controls the page it is told to keep the German rule texts anyway, and
+    # a phone that then loses its signal before ever opening Rules still reads them in German.
+    page = german_phone
+    page.goto(server.url + "/")
+    page.get_by_role("link", name="Regeln: nachschlagen").wait_for()
+    wait_cached(page, ["/data/rules.json", "/i18n/rules.de.json"])  # no reload: still the first visit
+    assert page.evaluate(CACHED, OTHERS) == []
+    page.context.set_offline(True)
+    page.get_by_role("link", name="Regeln: nachschlagen").tap()
+    page.get_by_role("heading", name="Regeln", exact=True).wait_for()
+    page.get_by_label("Regeln durchsuchen").fill("AMB-20")
+    page.locator("[data-testid=rule-results]").get_by_role("link", name="AMB-20", exact=True).tap()
+    page.get_by_role("heading", name="Regel AMB-20").wait_for()
+    assert page.get_by_role("heading", name=f"AMB-20: {DE['title']['AMB-20']}").is_visible()
+    assert [p.inner_text().strip() for p in page.locator("[data-testid=rule-text]").all()] == german("AMB-20").split("\n")
+    shot(page, "lang-rules-de-first-visit-offline")

@@ -23,7 +23,10 @@ export function translated(doc, overlay) {
 let loading = null;
 export function loadRules() {
   loading ||= Promise.all([json("/data/rules.json"), lang === "en" ? null : json(`/i18n/rules.${lang}.json`).catch(() => null)])
-    .then(([doc, words]) => translated(doc, words))
+    .then(([doc, words]) => {
+      if (!words && lang !== "en") loading = null;  // English for now (offline, not kept yet): asked again next time
+      return translated(doc, words);
+    })
     .then((doc) => ({ ...doc, byId: Object.fromEntries(doc.rules.map((r) => [r.id, r])) }))
     .catch((err) => { loading = null; throw err; });
   return loading;

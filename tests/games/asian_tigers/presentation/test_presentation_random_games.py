@@ -191,7 +191,8 @@ def test_why_not_reason_is_exactly_what_apply_raises(played):
             with pytest.raises(RulesError) as refused:
                 apply(state, entry["action"])
             assert entry["reason"] == {"message": refused.value.message, "code": refused.value.code,
-                                       "rule": refused.value.rule, "message_message": refused.value.text.as_json()}
+                                       "rule": refused.value.rule,  # its names plain, as the reader's (issue 37)
+                                       "message_message": why_not_module.named_in(refused.value.text.as_json(), {})}
             assert entry["label"] and not CODE.search(entry["label"])
             seen_kinds.add(decision["kind"])
         if decision["kind"] == "choose_placement":
