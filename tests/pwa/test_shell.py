@@ -9,12 +9,12 @@ from tests.pwa.shell import (PWA, current_version, expected_version, first_load_
                              home_module_graph, shell_urls)
 
 SHELL_SUFFIXES = (".html", ".js", ".mjs", ".css", ".webmanifest", ".png", ".json")  # .json: the rules (LATER)
-BUDGET = 105 * 1024  # was 104 KB: +1 KB for six languages (labels and rule texts kept per language, issue 37); first load (SHELL), gzipped, icons excluded; the rarer screens are in LATER, cached right after
+BUDGET = 106 * 1024  # was 105 KB: +1 KB for six languages (the refusals' labels said on the phone, the first visit's rule texts kept, issue 37); first load (SHELL), gzipped, icons excluded; the rarer screens are in LATER, cached right after
 # (was 100 KB: +2.6 KB for six languages, pwa/js/i18n.js and the screens' t() calls, issue 37)
 # What the home screen itself fetches, gzipped: its module graph with the page and its styles
 # (22.9 KB; bench/first_load.py: 34.4 KiB on the wire in 18 requests with headers and the icon, was
 # 60.6 KiB in 26 before the other screens' modules left the graph).  Issue 18's target: 40 KB.
-HOME_BUDGET = 29 * 1024  # was 25 KB: +2 KB for six languages (i18n.js, issue 37), +0.7 KB scorer styles (issue 34)
+HOME_BUDGET = 30 * 1024  # was 25 KB: +2 KB for six languages (i18n.js, issue 37), +0.7 KB scorer styles (issue 34), +1 KB (the first visit keeps its language's rule texts: swupdate.js, issue 37)
 HOME_PAGE = ["/index.html", "/css/app.css", "/css/scorers.css"]
 
 
