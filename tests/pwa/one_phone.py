@@ -31,6 +31,12 @@ def shared_phone(browser):
     assert not page.errors, f"page errors: {page.errors[:3]}"
 
 
+def fresh(page):
+    """Before a test on the shared phone: the light scheme (a test that looks at the dark one may end in it)."""
+    page.emulate_media(color_scheme="light")
+    return page
+
+
 def checked(page):
     """After one test on the shared phone: no page error or CSP violation so far (named for that test)."""
     assert not page.csp_violations, f"the PWA broke its Content-Security-Policy: {page.csp_violations[:3]}"

@@ -6,7 +6,10 @@ the_scoring, by its test_nippon_live_refuses_a_tile_the_player_no_longer_has on 
 Chromium at 360×740, taps; the focus is read from document.activeElement."""
 from __future__ import annotations
 
+import pytest
+
 from tests.pwa.conftest import shot
+from tests.pwa.one_phone import checked, fresh, shared_phone
 
 
 def active(page) -> dict:
@@ -19,8 +22,21 @@ def wait_focus(page, predicate: str) -> None:
     page.wait_for_function(f"() => {{ const el = document.activeElement; return !!el && ({predicate}); }}")
 
 
-def test_asian_tigers_board_taps_keep_the_focus_on_the_board(server, new_phone):
-    page = new_phone()
+@pytest.fixture(scope="module")
+def one_phone(browser):
+    """One phone for this file: each test opens a scorer form or joins a game of its own."""
+    with shared_phone(browser) as page:
+        yield page
+
+
+@pytest.fixture
+def phone(one_phone):
+    yield fresh(one_phone)
+    checked(one_phone)
+
+
+def test_asian_tigers_board_taps_keep_the_focus_on_the_board(server, phone):
+    page = phone
     page.goto(server.url + "/#/scorer/asian-tigers")
     page.locator("[data-testid=board-SK]").wait_for()
     space = page.locator('[data-space="SK.U1"]')
@@ -35,11 +51,11 @@ def test_asian_tigers_board_taps_keep_the_focus_on_the_board(server, new_phone):
     shot(page, "focus-02-at-board")
 
 
-def test_undo_moves_focus_to_the_question_it_brings_back(server, new_phone):
+def test_undo_moves_focus_to_the_question_it_brings_back(server, phone):
     g = server.create_game(seed=4)
     gid, token, view = g["game_id"], g["table_token"], g["game"]
     view = server.act(gid, token, view["legal_actions"][0], view["version"])
-    page = new_phone()
+    page = phone
     page.goto(f"{server.url}/#/join/{g['join_code']}")
     page.locator("[data-testid=recorder]").wait_for()
     page.get_by_role("button", name="Undo last move").click()

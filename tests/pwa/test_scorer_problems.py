@@ -7,7 +7,7 @@ import re
 import pytest
 
 from tests.pwa.conftest import axe_check, shot
-from tests.pwa.one_phone import checked, shared_phone
+from tests.pwa.one_phone import checked, fresh, shared_phone
 from tests.pwa.test_scorers import fid
 
 POINTER = re.compile(r"/(players|participants|tigers|scorings|end)/")  # a JSON pointer shown to people
@@ -33,7 +33,7 @@ def one_phone(browser):
 
 @pytest.fixture
 def phone(one_phone):
-    yield one_phone
+    yield fresh(one_phone)
     checked(one_phone)
 
 

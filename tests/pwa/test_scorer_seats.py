@@ -7,7 +7,7 @@ import pytest
 import requests
 
 from tests.pwa.conftest import axe_check, shot
-from tests.pwa.one_phone import checked, shared_phone
+from tests.pwa.one_phone import checked, fresh, shared_phone
 from tests.pwa.test_scorer_modes import wait_result
 from tests.pwa.test_scorers import fid, pad_row
 
@@ -27,7 +27,7 @@ def one_phone(browser):
 
 @pytest.fixture
 def phone(one_phone):
-    yield one_phone
+    yield fresh(one_phone)
     checked(one_phone)
 
 
