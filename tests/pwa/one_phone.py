@@ -13,10 +13,9 @@ from tests.pwa.conftest import PHONE
 
 
 @contextmanager
-def shared_phone(browser, service_workers: str = "allow"):
-    """A phone-sized browser context's page, made as `new_phone(service_workers)` makes it."""
-    ctx = browser.new_context(viewport=PHONE, device_scale_factor=1, service_workers=service_workers, is_mobile=True,
-                              has_touch=True)
+def shared_phone(browser):
+    """A phone-sized browser context's page (service workers allowed, as `new_phone()` makes it)."""
+    ctx = browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True)
     ctx.set_default_timeout(30_000)  # generous: a loaded 2-core CI machine, not a slow app
     page = ctx.new_page()
     page.errors = []

@@ -5,35 +5,19 @@ from __future__ import annotations
 import random
 import re
 
-import pytest
 import requests
 from playwright.sync_api import expect
 
 from tests.pwa.conftest import axe_check, game_token, shot
 from tests.pwa.http_moves import play
-from tests.pwa.one_phone import checked, fresh, shared_phone
 
 
 def progress(page) -> str:
     return page.get_by_test_id("progress").inner_text()
 
 
-
-@pytest.fixture(scope="module")
-def one_phone(browser):
-    """One phone for this file's owner walks (each on an edition of its own); the importing phone is another."""
-    with shared_phone(browser, service_workers="block") as page:
-        yield page
-
-
-@pytest.fixture
-def phone(one_phone):
-    yield fresh(one_phone)
-    checked(one_phone)
-
-
-def test_calibrate_two_components_save_and_play_with_it(server, phone):
-    page = phone
+def test_calibrate_two_components_save_and_play_with_it(server, new_phone):
+    page = new_phone(service_workers="block")
     page.goto(server.url + "/#/")
     page.get_by_role("link", name="Editions: check the numbers against your box").tap()
     page.get_by_label("Name of your edition").fill("Ann's box")
@@ -149,11 +133,11 @@ def test_calibrate_two_components_save_and_play_with_it(server, phone):
     assert page.errors == []
 
 
-def test_diff_screen_shared_link_export_and_import(server, phone, new_phone, tmp_path):
+def test_diff_screen_shared_link_export_and_import(server, new_phone, tmp_path):
     created = requests.post(f"{server.url}/api/editions", timeout=10, json={
         "name": "Bob's box", "base": "default", "patch": [
             {"op": "replace", "path": "/prosperity_tokens/PT3/by_player_count/4/ranks/3", "value": 3}]}).json()
-    page = phone  # not the phone that owns the edition: it was made over HTTP
+    page = new_phone(service_workers="block")
     page.goto(f"{server.url}/#/editions/{created['edition_id']}")  # the shared link / QR code
     page.get_by_role("heading", name="Bob's box").wait_for()
     assert page.locator(".qr svg").count() == 1
