@@ -6,7 +6,10 @@ from __future__ import annotations
 import random
 import re
 
+import pytest
+
 from tests.pwa.conftest import click_action, shot
+from tests.pwa.one_phone import checked, fresh, shared_phone
 from tests.pwa.test_a11y import check_screen
 
 # Codes a player cannot match to a piece: tokens, tiles, spaces, sectors, performance tokens, trade centres.
@@ -17,7 +20,20 @@ def visible_codes(page) -> list[str]:
     return CODES.findall(page.locator("main").inner_text())
 
 
-def test_board_screens(server, new_phone):
+@pytest.fixture(scope="module")
+def one_phone(browser):
+    """One phone for this file: each test joins games of its own."""
+    with shared_phone(browser) as page:
+        yield page
+
+
+@pytest.fixture
+def phone(one_phone):
+    yield fresh(one_phone)
+    checked(one_phone)
+
+
+def test_board_screens(server, phone):
     g = server.create_game(seed=6)
     gid, token, view = g["game_id"], g["table_token"], g["game"]
     rng = random.Random(4)
@@ -26,7 +42,7 @@ def test_board_screens(server, new_phone):
         view = server.game(gid, token)  # a write answers with a patch of the view; read it whole
     board = view["view"]["board"]
     names = {p["id"]: p["name"] for p in view["view"]["players"]}
-    page = new_phone()
+    page = phone
     page.goto(f"{server.url}/#/join/{g['join_code']}")
     page.locator("[data-testid=recorder]").wait_for()
     page.get_by_role("navigation", name="Game screens").get_by_role("link", name="Board").click()
@@ -68,11 +84,11 @@ def test_board_screens(server, new_phone):
     assert page.errors == []
 
 
-def test_lay_out_what_the_app_drew(server, new_phone):
+def test_lay_out_what_the_app_drew(server, phone):
     """Item 8: a new game's phone walks the table through laying out what the app drew."""
     g = server.create_game(seed=8)
     view = g["game"]["view"]
-    page = new_phone()
+    page = phone
     page.goto(f"{server.url}/#/join/{g['join_code']}")
     page.get_by_role("link", name=re.compile("^Lay out the table")).click()
     items = page.locator("[data-testid=layout] li")
@@ -97,14 +113,14 @@ def test_lay_out_what_the_app_drew(server, new_phone):
     assert page.errors == []
 
 
-def test_no_codes_anywhere_a_player_reads(server, new_phone):
+def test_no_codes_anywhere_a_player_reads(server, phone):
     """A 2-player and a solo game, each turn tapped for a while: the game, log and score screens
     never show a component code (PT3, RB4, AT07, Pinf, SK.F2, S7, D1, ITC1 …)."""
     seen = []
     for options in ({"names": ("Ann", "Bob"), "seed": 3}, {"names": ("Cy",), "seed": 5, "solo": {"difficulty": 2}}):
         g = server.create_game(**options)
         gid, token = g["game_id"], g["table_token"]
-        page = new_phone()
+        page = phone
         page.goto(f"{server.url}/#/join/{g['join_code']}")
         page.locator("[data-testid=recorder]").wait_for()
         rng = random.Random(1)

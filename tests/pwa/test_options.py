@@ -9,9 +9,12 @@ import json
 import random
 import re
 
+import pytest
+
 from api.games import asian_tigers as engine
 from tests.pwa.conftest import axe_check, shot
 from tests.pwa.http_moves import batch, play
+from tests.pwa.one_phone import checked, fresh, shared_phone
 
 
 def asks(kind: str):
@@ -35,10 +38,23 @@ def button_for(page, action: dict):
     return page.locator(f"button[data-action='{json.dumps(action, separators=(',', ':'), ensure_ascii=False)}']")
 
 
-def test_costs_and_why_not(server, new_phone):
+@pytest.fixture(scope="module")
+def one_phone(browser):
+    """One phone for this file: each test joins a game of its own."""
+    with shared_phone(browser) as page:
+        yield page
+
+
+@pytest.fixture
+def phone(one_phone):
+    yield fresh(one_phone)
+    checked(one_phone)
+
+
+def test_costs_and_why_not(server, phone):
     g = server.create_game(seed=2)
     gid, token = g["game_id"], g["table_token"]
-    page = new_phone()
+    page = phone
     page.goto(f"{server.url}/#/join/{g['join_code']}")
     page.locator("[data-testid=recorder]").wait_for()
     view = server.game(gid, token)
@@ -107,12 +123,12 @@ def test_costs_and_why_not(server, new_phone):
     assert page.errors == []
 
 
-def test_era2_draw_form(server, new_phone):
+def test_era2_draw_form(server, phone):
     body = {"names": ("Ann", "Bob"), "seed": 2, "setup": {"setup_workers": {"A": "W1", "B": "W2", "C": "W3"}}}
     g = server.create_game(**body)
     gid, token, view = g["game_id"], g["table_token"], g["game"]
     view = play(server, gid, token, random.Random(1).choice, until=asks("record_era2_draws"))  # Era I over HTTP
-    page = new_phone()
+    page = phone
     page.goto(f"{server.url}/#/join/{g['join_code']}")
     form = page.locator("[data-testid=era2-form]")
     form.wait_for()
@@ -142,7 +158,7 @@ def test_era2_draw_form(server, new_phone):
 TIGERS = {"SK": "South Korea", "HK": "Hong Kong", "TW": "Taiwan", "SG": "Singapore"}
 
 
-def test_a_good_token_says_whose_factory_makes_each_good(server, new_phone):
+def test_a_good_token_says_whose_factory_makes_each_good(server, phone):
     # REGION-04 / AMB-26 (issue 33, item 12): "1 good made here" offers the goods any factory on that Tiger
     # makes; a good only the neutral's blocker makes says so on its button, before the tap.
     g = server.create_game(names=("Ann", "Bob", "Cy"), seed=15)
@@ -163,7 +179,7 @@ def test_a_good_token_says_whose_factory_makes_each_good(server, new_phone):
     else:
         raise AssertionError("no good token offered a good made only by the neutral's factory")
     action, choice = neutral[0]
-    page = new_phone()
+    page = phone
     page.goto(f"{server.url}/#/join/{g['join_code']}")
     button = button_for(page, action)
     button.wait_for()
@@ -176,7 +192,7 @@ def test_a_good_token_says_whose_factory_makes_each_good(server, new_phone):
     assert page.errors == []
 
 
-def test_a_department_names_its_space_by_its_dots(server, new_phone):
+def test_a_department_names_its_space_by_its_dots(server, phone):
     # BUILD-DEPT-01 / DATA-13 (issue 33, item 12: "2 science · 1st"): the university's additional action offers
     # a department by the space's own words, its science cost and, for the two alike, its dots.
     g = server.create_game(names=("Ann", "Bob", "Cy"), seed=6)
@@ -186,7 +202,7 @@ def test_a_department_names_its_space_by_its_dots(server, new_phone):
     assert not view["over"], "no 3-dot department was offered"
     d2 = next(a for a in view["legal_actions"] if a["kind"] == "build_department" and a["space"].endswith(".D2"))
     tiger = TIGERS[d2["space"].split(".")[0]]
-    page = new_phone()
+    page = phone
     page.goto(f"{server.url}/#/join/{g['join_code']}")
     page.get_by_test_id("recorder").wait_for()
     space = page.locator(f'button[data-pick="{d2["space"]}"]').or_(button_for(page, d2)).first

@@ -7,7 +7,6 @@ space), the leftovers as one sum (MGMT2-02 counts them together).  Required choi
 printed, and the total is the server's scorer's for the same table."""
 from __future__ import annotations
 
-import pytest
 import requests
 
 from tests.pwa.conftest import axe_check, shot
@@ -117,13 +116,25 @@ class Count:
         self.by[what] = self.by.get(what, 0) + 1
 
 
-@pytest.mark.parametrize("position", list(POSITIONS))
-def test_asian_tigers_three_players_and_the_neutral_by_tapping(server, new_phone, position):
+def test_asian_tigers_three_players_and_the_neutral_by_tapping(server, new_phone):
+    """Each position of POSITIONS entered from a blank form, counted and scored; the second after "New scoring"
+    on the same phone (each was a phone of its own, with the same axe check of the same form: the suite's time)."""
+    page = new_phone()
+    page.on("dialog", lambda dialog: dialog.accept())  # "Start a new scoring?"
+    page.goto(server.url + "/#/scorer/asian-tigers")
+    for i, position in enumerate(POSITIONS):
+        if i:
+            page.get_by_role("button", name="New scoring").click()
+            page.get_by_test_id("scorepad").wait_for(state="detached")
+        enter_by_tapping(page, server, position, axe=i == 0)
+    assert page.errors == []
+
+
+def enter_by_tapping(page, server, position: str, axe: bool) -> None:
+    """One position from a blank form: every tap counted, the sheet the server's for the same table."""
     board, most = POSITIONS[position]
     held = owners(board)
     assert sum(1 for o in held.values() if o) == 35 and len(HQ) == 3  # 38 pieces
-    page = new_phone()
-    page.goto(server.url + "/#/scorer/asian-tigers")
     page.locator("[data-testid=board-SK]").wait_for()
     n = Count(page)
     n.tap(page.get_by_label("3 players + the neutral"), "player count")
@@ -199,7 +210,8 @@ def test_asian_tigers_three_players_and_the_neutral_by_tapping(server, new_phone
             f"market {gm} · left {left} · influence {' '.join(map(str, infl))} · 1 flag"
     assert page.locator("[data-testid=participant-Neutral]").get_attribute("open") is None
     shot(page, "at-taps-01-flags")
-    axe_check(page, "AT scorer, 3 players and the neutral")
+    if axe:
+        axe_check(page, "AT scorer, 3 players and the neutral")
     tall = height(page)  # the page a person scrolls through at the end
     page.evaluate("document.querySelectorAll('details').forEach((d) => { d.open = true; })")
     page.locator("[data-testid=participant-Red] .sector").first.scroll_into_view_if_needed()
@@ -222,7 +234,6 @@ def test_asian_tigers_three_players_and_the_neutral_by_tapping(server, new_phone
     assert tall <= 5500 and opened <= 8000 and empty <= 9500
     # issue 34's goal: 60 taps and 20 keystrokes; the alternating board has no row to fill (as measured)
     assert n.taps <= most and n.keys <= 20
-    assert page.errors == []
 
 
 def test_the_turn_order_is_asked_only_when_needed_and_the_form_fits_at_200_percent_text(server, new_phone):

@@ -1,11 +1,15 @@
 """Focus and announcements after every action (issue 34): Undo, Nippon's "Score scoring N", an owner tapped on the
-Asian Tigers scorer's board; scorer results read out through a live region; Nippon end only's headings in order.
+Asian Tigers scorer's board; scorer results read out through a live region.  (Nippon end only's headings in order,
+test_nippon_end_only_headings_are_in_order, is checked by test_scorer_modes.py on the same blank form it runs axe on;
+Nippon live's "Score scoring N" focus and read-out, test_nippon_live_score_moves_focus_to_the_next_question_and_reads_
+the_scoring, by its test_nippon_live_refuses_a_tile_the_player_no_longer_has on the same fresh live form.)
 Chromium at 360×740, taps; the focus is read from document.activeElement."""
 from __future__ import annotations
 
-import json
+import pytest
 
-from tests.pwa.conftest import axe_check, shot
+from tests.pwa.conftest import shot
+from tests.pwa.one_phone import checked, fresh, shared_phone
 
 
 def active(page) -> dict:
@@ -18,33 +22,21 @@ def wait_focus(page, predicate: str) -> None:
     page.wait_for_function(f"() => {{ const el = document.activeElement; return !!el && ({predicate}); }}")
 
 
-def test_nippon_live_score_moves_focus_to_the_next_question_and_reads_the_scoring(server, new_phone):
-    page = new_phone()
-    page.goto(server.url + "/#/scorer/nippon?m=live")
-    page.locator("[data-testid=nipmap]").wait_for()
-    page.get_by_role("button", name="2 players", exact=True).click()
-    page.locator('[data-slot="R2.C1/0"]').click()
-    page.get_by_role("button", name="Red's tile", exact=True).click()
-    page.get_by_role("button", name="Value 5", exact=True).click()
-    page.get_by_role("button", name="Score scoring 1", exact=True).click()
-    wait_focus(page, "el.id === 'step-h'")
-    assert "Before scoring 2" in active(page)["text"]
-    said = page.get_by_test_id("scorer-announce")
-    assert said.get_attribute("role") == "status"
-    assert said.inner_text().startswith("Scoring 1: Yellow ") and "Red " in said.inner_text()
-    for n in (2, 3):
-        page.get_by_role("button", name=f"Score scoring {n}", exact=True).click()
-        page.locator("[data-testid=running] tbody tr").nth(n - 1).wait_for()
-    wait_focus(page, "el.id === 'end-h'")  # after the last scoring: the end of the game is the next question
-    page.get_by_role("button", name="Red took the last turn").click()
-    page.get_by_role("button", name="Final score", exact=True).click()
-    page.locator("[data-testid=scorepad]").wait_for()
-    page.wait_for_function("() => document.querySelector('[data-testid=scorer-announce]').textContent.includes('wins')")
-    shot(page, "focus-01-nippon-live-result")
+@pytest.fixture(scope="module")
+def one_phone(browser):
+    """One phone for this file: each test opens a scorer form or joins a game of its own."""
+    with shared_phone(browser) as page:
+        yield page
 
 
-def test_asian_tigers_board_taps_keep_the_focus_on_the_board(server, new_phone):
-    page = new_phone()
+@pytest.fixture
+def phone(one_phone):
+    yield fresh(one_phone)
+    checked(one_phone)
+
+
+def test_asian_tigers_board_taps_keep_the_focus_on_the_board(server, phone):
+    page = phone
     page.goto(server.url + "/#/scorer/asian-tigers")
     page.locator("[data-testid=board-SK]").wait_for()
     space = page.locator('[data-space="SK.U1"]')
@@ -59,20 +51,11 @@ def test_asian_tigers_board_taps_keep_the_focus_on_the_board(server, new_phone):
     shot(page, "focus-02-at-board")
 
 
-def test_nippon_end_only_headings_are_in_order(server, new_phone):
-    page = new_phone()
-    page.goto(server.url + "/#/scorer/nippon?m=end_only")
-    page.get_by_role("group", name="Seat 1: Yellow").wait_for()
-    axe_check(page, "Nippon end only")  # loads axe too
-    result = page.evaluate("axe.run(document, {runOnly: ['heading-order']})")
-    assert result["violations"] == [], json.dumps(result["violations"])[:500]
-
-
-def test_undo_moves_focus_to_the_question_it_brings_back(server, new_phone):
+def test_undo_moves_focus_to_the_question_it_brings_back(server, phone):
     g = server.create_game(seed=4)
     gid, token, view = g["game_id"], g["table_token"], g["game"]
     view = server.act(gid, token, view["legal_actions"][0], view["version"])
-    page = new_phone()
+    page = phone
     page.goto(f"{server.url}/#/join/{g['join_code']}")
     page.locator("[data-testid=recorder]").wait_for()
     page.get_by_role("button", name="Undo last move").click()

@@ -5,6 +5,7 @@ the same game (scored by the server); every tap and keystroke is counted and pri
 axe and a screenshot on each screen (test-artifacts/pwa/)."""
 from __future__ import annotations
 
+import json
 import re
 
 import requests
@@ -87,7 +88,9 @@ def enter_achievements(page, hands: Hands, name: str, base: str) -> None:
 def test_nippon_end_only_by_tapping_then_with_the_board_of_one_scoring(server, new_phone):
     """The end only, scored; then "Change the input" and the board of the 3rd scoring (the one left on the
     table) tapped on the map, checked, its VP shown; then the next game at this table offers the names.
-    (One walk: the board of one scoring was a second test entering the same end first; the suite's time.)"""
+    (One walk: the board of one scoring was a second test entering the same end first; the suite's time.)
+    The blank form's headings are in order (test_scorer_focus.py's test_nippon_end_only_headings_are_in_order
+    ran axe on this same blank form in a phone of its own)."""
     from tests.games.nippon.test_nippon_modes import BOARD_3
 
     page = new_phone()
@@ -95,6 +98,8 @@ def test_nippon_end_only_by_tapping_then_with_the_board_of_one_scoring(server, n
     page.get_by_role("heading", name="Nippon scorer").wait_for()
     page.get_by_role("group", name="Seat 4: Blue").wait_for()
     axe_check(page, "Nippon end-only form (blank)"); shot(page, "m-10-nippon-end-blank")
+    headings = page.evaluate("axe.run(document, {runOnly: ['heading-order']})")  # axe_check loaded axe
+    assert headings["violations"] == [], json.dumps(headings["violations"])[:500]
     names, hands = Hands(page), Hands(page)
     rename_players(page, names)
     expected = enter_nippon_end(server, page, hands)
@@ -235,8 +240,13 @@ def test_nippon_live_by_tapping_the_map(server, new_phone):
 
 
 def test_nippon_live_refuses_a_tile_the_player_no_longer_has(server, new_phone):
-    # NIP-SCORE-03 / rules Setup 2: one 7 per player; the second is refused next to the change that placed it
-    # (a lower tile on a covered slot is not even offered: test_scorer_problems.py)
+    """NIP-SCORE-03 / rules Setup 2: one 7 per player; the second is refused next to the change that placed it
+    (a lower tile on a covered slot is not even offered: test_scorer_problems.py).  Then, on the same form
+    (test_scorer_focus.py's test_nippon_live_score_moves_focus_to_the_next_question_and_reads_the_scoring, which
+    opened a live form of its own): "Score scoring N" moves the focus to the next question and reads the scoring
+    out; after the 3rd, the end of the game is the next question; the final result is read out too."""
+    from tests.pwa.test_scorer_focus import active, wait_focus
+
     page = new_phone()
     page.goto(server.url + "/#/scorer/nippon?m=live")
     page.locator("[data-testid=nipmap]").wait_for()
@@ -253,6 +263,20 @@ def test_nippon_live_refuses_a_tile_the_player_no_longer_has(server, new_phone):
     page.get_by_role("button", name="Score scoring 1", exact=True).click()
     page.locator("[data-testid=running] tbody tr").first.wait_for()
     assert page.get_by_role("heading", name="Before scoring 2: what changed since scoring 1").is_visible()
+    wait_focus(page, "el.id === 'step-h'")
+    assert "Before scoring 2" in active(page)["text"]
+    said = page.get_by_test_id("scorer-announce")
+    assert said.get_attribute("role") == "status"
+    assert said.inner_text().startswith("Scoring 1: Yellow ") and "Red " in said.inner_text()
+    for n in (2, 3):
+        page.get_by_role("button", name=f"Score scoring {n}", exact=True).click()
+        page.locator("[data-testid=running] tbody tr").nth(n - 1).wait_for()
+    wait_focus(page, "el.id === 'end-h'")  # after the last scoring: the end of the game is the next question
+    page.get_by_role("button", name="Red took the last turn").click()
+    page.get_by_role("button", name="Final score", exact=True).click()
+    page.locator("[data-testid=scorepad]").wait_for()
+    page.wait_for_function("() => document.querySelector('[data-testid=scorer-announce]').textContent.includes('wins')")
+    shot(page, "focus-01-nippon-live-result")
     assert page.errors == []
 
 

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from tests.pwa.conftest import axe_check, shot
+from tests.pwa.one_phone import checked, fresh, shared_phone
 from tests.pwa.test_scorers import fid
 
 POINTER = re.compile(r"/(players|participants|tigers|scorings|end)/")  # a JSON pointer shown to people
@@ -21,9 +24,22 @@ def focused_id(page) -> str:
     return page.evaluate("document.activeElement && document.activeElement.id")
 
 
-def test_nippon_end_only_names_every_problem_at_once_in_words(server, new_phone):
+@pytest.fixture(scope="module")
+def one_phone(browser):
+    """One phone for this file: each test opens a scorer form of its own (a draft per game and entry mode)."""
+    with shared_phone(browser) as page:
+        yield page
+
+
+@pytest.fixture
+def phone(one_phone):
+    yield fresh(one_phone)
+    checked(one_phone)
+
+
+def test_nippon_end_only_names_every_problem_at_once_in_words(server, phone):
     # NIP-SCORE-01: a whole number on the VP track, and no more than a game can give
-    page = new_phone()
+    page = phone
     page.goto(server.url + "/#/scorer/nippon?m=end_only")
     page.get_by_role("button", name="2 players", exact=True).click()
     page.locator(fid("/players/1/vp_track")).fill("999")
@@ -49,9 +65,9 @@ def test_nippon_end_only_names_every_problem_at_once_in_words(server, new_phone)
     page.locator("[data-testid=scorepad]").wait_for()
 
 
-def test_nippon_live_offers_no_lower_tile_over_a_seven_and_checks_achievements_against_the_board(server, new_phone):
+def test_nippon_live_offers_no_lower_tile_over_a_seven_and_checks_achievements_against_the_board(server, phone):
     # rules, Local Market, "Available Influence Slot": only a higher tile replaces one (NIP-SCORE-04)
-    page = new_phone()
+    page = phone
     page.goto(server.url + "/#/scorer/nippon?m=live")
     page.locator("[data-testid=nipmap]").wait_for()
     slot = page.locator('[data-slot="R2.C1/0"]')
@@ -90,9 +106,9 @@ def test_nippon_live_offers_no_lower_tile_over_a_seven_and_checks_achievements_a
     shot(page, "problems-03-nippon-live-achievement")
 
 
-def test_asian_tigers_track_values_bounded_by_the_board_all_at_once(server, new_phone):
+def test_asian_tigers_track_values_bounded_by_the_board_all_at_once(server, phone):
     # I05 / DATA-07/08: the global market track (printed to 60) and the influence track (to 40), one lap at most
-    page = new_phone()
+    page = phone
     page.goto(server.url + "/#/scorer/asian-tigers")
     page.get_by_role("button", name="Load example (EX-1)").click()
     page.locator(fid("/participants/Red/global_market/position")).fill("150")

@@ -3,9 +3,11 @@
 the server's score of the same input."""
 from __future__ import annotations
 
+import pytest
 import requests
 
 from tests.pwa.conftest import axe_check, shot
+from tests.pwa.one_phone import checked, fresh, shared_phone
 from tests.pwa.test_scorer_modes import wait_result
 from tests.pwa.test_scorers import fid, pad_row
 
@@ -16,9 +18,22 @@ def scored(server, game: str, body: dict) -> dict:
     return resp.json()
 
 
-def test_nippon_end_only_for_three_players(server, new_phone):
+@pytest.fixture(scope="module")
+def one_phone(browser):
+    """One phone for this file: each test opens a scorer form of its own (a draft per game and entry mode)."""
+    with shared_phone(browser) as page:
+        yield page
+
+
+@pytest.fixture
+def phone(one_phone):
+    yield fresh(one_phone)
+    checked(one_phone)
+
+
+def test_nippon_end_only_for_three_players(server, phone):
     # NIP-SCORE-01: 2 to 4 players, seated in turn order; no empty 4th seat to fill
-    page = new_phone()
+    page = phone
     page.goto(server.url + "/#/scorer/nippon?m=end_only")
     page.get_by_role("group", name="Seat 1: Yellow").wait_for()
     page.get_by_role("button", name="3 players", exact=True).click()
@@ -39,8 +54,8 @@ def test_nippon_end_only_for_three_players(server, new_phone):
     assert "Blue" not in page.locator("[data-testid=result]").inner_text()
 
 
-def test_nippon_live_for_two_players_removing_seats_by_name(server, new_phone):
-    page = new_phone()
+def test_nippon_live_for_two_players_removing_seats_by_name(server, phone):
+    page = phone
     page.goto(server.url + "/#/scorer/nippon?m=live")
     page.locator("[data-testid=nipmap]").wait_for()
     page.get_by_role("button", name="Remove Blue", exact=True).click()
@@ -67,8 +82,8 @@ def test_nippon_live_for_two_players_removing_seats_by_name(server, new_phone):
     page.get_by_role("group", name="Seat 4: Blue").wait_for()
 
 
-def test_asara_end_only_for_two_players(server, new_phone):
-    page = new_phone()
+def test_asara_end_only_for_two_players(server, phone):
+    page = phone
     page.goto(server.url + "/#/scorer/asara?m=end_only")
     page.get_by_role("button", name="Remove Player 4").click()
     page.get_by_role("button", name="Remove Player 3").click()

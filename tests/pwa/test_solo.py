@@ -9,10 +9,12 @@ import random
 import re
 import uuid
 
+import pytest
 import requests
 
 from tests.games.asian_tigers.presentation.test_presentation_random_games import CODE
 from tests.pwa.conftest import axe_check, bearer, click_action, game_token, shot
+from tests.pwa.one_phone import checked, fresh, shared_phone
 
 QUICK = ("end_turn", "skip_local_sale", "finish_sales", "skip_university_action", "decline_special_flag",
          "ignore_bonus")
@@ -31,8 +33,21 @@ def kv(page, key: str):
         r.onerror = () => reject(r.error); })""", key)
 
 
-def test_solo_game_shows_the_automa_turn(server, new_phone):
-    page = new_phone()
+@pytest.fixture(scope="module")
+def one_phone(browser):
+    """One phone for this file: each test starts or joins a game of its own."""
+    with shared_phone(browser) as page:
+        yield page
+
+
+@pytest.fixture
+def phone(one_phone):
+    yield fresh(one_phone)
+    checked(one_phone)
+
+
+def test_solo_game_shows_the_automa_turn(server, phone):
+    page = phone
     page.goto(server.url + "/")
     page.get_by_role("link", name="Solo game (Automa)").click()
     page.get_by_role("button", name="×2").wait_for()
@@ -75,7 +90,7 @@ def test_solo_game_shows_the_automa_turn(server, new_phone):
     assert page.errors == []
 
 
-def test_recorded_automa_tiles_are_buttons(server, new_phone):
+def test_recorded_automa_tiles_are_buttons(server, phone):
     body = {"options": {"players": [{"name": "Bo", "color": "blue"}], "solo": {"difficulty": 1, "tiles": "recorded"}},
             "seed": 3}
     created = requests.post(server.url + "/api/games", json=body, timeout=10).json()
@@ -85,7 +100,7 @@ def test_recorded_automa_tiles_are_buttons(server, new_phone):
         pick = next((a for a in legal if a.get("center") == "STC"), None) or next(
             (a for kind in QUICK for a in legal if a["kind"] == kind), legal[0])
         view = server.act(gid, token, pick, view["version"])
-    page = new_phone()
+    page = phone
     page.goto(f"{server.url}/#/join/{created['join_code']}")
     page.locator("[data-testid=automa]").wait_for()
     assert "Reveal the top tile" in page.locator("[data-testid=automa]").inner_text()
@@ -100,8 +115,8 @@ def test_recorded_automa_tiles_are_buttons(server, new_phone):
     assert page.errors == []
 
 
-def test_campaign_screen(server, new_phone):
-    page = new_phone()
+def test_campaign_screen(server, phone):
+    page = phone
     page.goto(server.url + "/")
     page.get_by_role("link", name="Solo campaigns").click()
     page.get_by_role("heading", name="New campaign").wait_for()

@@ -7,7 +7,10 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from tests.pwa.conftest import shot
+from tests.pwa.one_phone import checked, fresh, shared_phone
 
 ROOT_SIZE = "() => parseFloat(getComputedStyle(document.documentElement).fontSize)"
 WIDTHS = "() => [document.documentElement.scrollWidth, window.innerWidth]"
@@ -36,8 +39,22 @@ def no_sideways_scroll(page, name: str, wide: list) -> None:
         wide.append(f"{name}: text spills out of {spills[:4]}")
 
 
-def test_the_browser_font_size_is_respected(server, new_phone):
-    page = new_phone()
+@pytest.fixture(scope="module")
+def one_phone(browser):
+    """One phone for this file: each test opens a screen or joins a game of its own and sets its text size."""
+    with shared_phone(browser) as page:
+        yield page
+
+
+@pytest.fixture
+def phone(one_phone):
+    yield fresh(one_phone)
+    checked(one_phone)
+
+
+def test_the_browser_font_size_is_respected(server, phone):
+    page = phone
+    browser_font_size(page, 16)  # the browser's default, whatever a test before left on this phone
     page.goto(server.url + "/#/")
     page.get_by_text("Recent games").first.wait_for()
     normal = page.evaluate(ROOT_SIZE)
@@ -47,7 +64,7 @@ def test_the_browser_font_size_is_respected(server, new_phone):
     assert page.evaluate(ROOT_SIZE) >= 2 * normal - 1, "the root font size is fixed: the browser's setting does nothing"
 
 
-def test_every_board_part_fits_at_200_percent_text(server, new_phone):
+def test_every_board_part_fits_at_200_percent_text(server, phone):
     """Issue 33, item 16: the Board's Tigers (with their funds and influence table), the global market and each
     player's board, at 200 % text in a 3-player game, never scroll sideways nor cut a column."""
     import random
@@ -57,7 +74,7 @@ def test_every_board_part_fits_at_200_percent_text(server, new_phone):
     rng = random.Random(3)
     for _ in range(12):  # owners, funds and influence on the board
         view = server.act(gid, token, rng.choice(view["legal_actions"]), view["version"])
-    page = new_phone()
+    page = phone
     browser_font_size(page, 32)
     page.goto(f"{server.url}/#/join/{g['join_code']}")
     page.locator("[data-testid=recorder]").wait_for()
