@@ -13,7 +13,7 @@ from api.storage.jsonio import canonical_bytes, dumps_bytes
 from api.storage.models import GameRecord, Idempotency
 from api.storage.repository import GameRepository
 from api.web.language import request_language
-from api.web.library_words import as_message
+from api.i18n.library_words import as_message
 from api.web.problems import ApiProblem, msg
 
 IDEMPOTENCY_KEY = re.compile(r"^[\x21-\x7e]{1,200}$")

@@ -21,7 +21,7 @@ from api.i18n.problems import ILLEGAL_ACTION, INVALID_EDITION, STORAGE_UNAVAILAB
 from api.storage import errors as se
 from api.storage.db import DatabaseFault, fault_from
 from api.web.language import request_language
-from api.web.library_words import as_message
+from api.i18n.library_words import as_message
 
 PROBLEM_TYPE = "urn:tablekeeper:problem:"
 MIMETYPE = "application/problem+json"

@@ -7,7 +7,7 @@ from flask.testing import FlaskClient
 from werkzeug.exceptions import BadRequest, NotAcceptable
 
 from api.i18n import render
-from api.web.library_words import CATALOGUE, OWN, as_message, marshmallow_texts, werkzeug_texts
+from api.i18n.library_words import CATALOGUE, OWN, as_message, marshmallow_texts, werkzeug_texts
 from tests.helpers import bearer, create
 
 DE, PT = {"Accept-Language": "de"}, {"Accept-Language": "pt"}

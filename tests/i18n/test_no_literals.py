@@ -44,7 +44,7 @@ SERVER += [f"api/games/asian_tigers/{m}.py" for m in ("told", "flow", "turn/plac
 #
 PHONE += [f"pwa/js/ui/{m}.js" for m in ("scorer", "atboard", "atcards")]  # h37scorer: the Asian Tigers scorer
 #
-SERVER += ["api/web/library_words.py"]  # h37edge: werkzeug's and marshmallow's words, edition refusals
+SERVER += ["api/i18n/library_words.py"]  # h37edge: werkzeug's and marshmallow's words, edition refusals
 #
 SERVER += ["api/games/asian_tigers/presentation/outcome.py", *[f"api/storage/{m}.py" for m in ("errors", "campaigns", "throttle")], *[f"api/web/{m}.py" for m in ("http", "campaigns", "moves", "meta", "events")]]  # h37rest: colours in score lines, storage details
 #

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 
+import pytest
+
 from tests.pwa.conftest import PHONE
 
 
@@ -41,3 +43,17 @@ def checked(page):
     """After one test on the shared phone: no page error or CSP violation so far (named for that test)."""
     assert not page.csp_violations, f"the PWA broke its Content-Security-Policy: {page.csp_violations[:3]}"
     assert not page.errors, f"page errors: {page.errors[:3]}"
+
+
+@pytest.fixture(scope="module")
+def one_phone(browser):
+    """The phone of a test file that imports this fixture (module scope: one per file)."""
+    with shared_phone(browser) as page:
+        yield page
+
+
+@pytest.fixture
+def phone(one_phone):
+    """The file's phone for one test: the light scheme first, page errors and CSP violations checked after."""
+    yield fresh(one_phone)
+    checked(one_phone)

@@ -6,10 +6,9 @@ from __future__ import annotations
 import random
 import re
 
-import pytest
 
 from tests.pwa.conftest import click_action, shot
-from tests.pwa.one_phone import checked, fresh, shared_phone
+from tests.pwa.one_phone import one_phone, phone  # noqa: F401 (fixtures: one phone for this file's tests)
 from tests.pwa.test_a11y import check_screen
 
 # Codes a player cannot match to a piece: tokens, tiles, spaces, sectors, performance tokens, trade centres.
@@ -18,19 +17,6 @@ CODES = re.compile(r"\b(PT\d|RB\d|AT\d\d|[A-Z]inf|[A-Z]{2}\.[A-Z]{1,2}\d*|S\d{1,
 
 def visible_codes(page) -> list[str]:
     return CODES.findall(page.locator("main").inner_text())
-
-
-@pytest.fixture(scope="module")
-def one_phone(browser):
-    """One phone for this file: each test joins games of its own."""
-    with shared_phone(browser) as page:
-        yield page
-
-
-@pytest.fixture
-def phone(one_phone):
-    yield fresh(one_phone)
-    checked(one_phone)
 
 
 def test_board_screens(server, phone):

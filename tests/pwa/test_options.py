@@ -9,12 +9,11 @@ import json
 import random
 import re
 
-import pytest
 
 from api.games import asian_tigers as engine
 from tests.pwa.conftest import axe_check, shot
 from tests.pwa.http_moves import batch, play
-from tests.pwa.one_phone import checked, fresh, shared_phone
+from tests.pwa.one_phone import one_phone, phone  # noqa: F401 (fixtures: one phone for this file's tests)
 
 
 def asks(kind: str):
@@ -36,19 +35,6 @@ def cost_line(choice: dict) -> str:
 
 def button_for(page, action: dict):
     return page.locator(f"button[data-action='{json.dumps(action, separators=(',', ':'), ensure_ascii=False)}']")
-
-
-@pytest.fixture(scope="module")
-def one_phone(browser):
-    """One phone for this file: each test joins a game of its own."""
-    with shared_phone(browser) as page:
-        yield page
-
-
-@pytest.fixture
-def phone(one_phone):
-    yield fresh(one_phone)
-    checked(one_phone)
 
 
 def test_costs_and_why_not(server, phone):

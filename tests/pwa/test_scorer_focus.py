@@ -6,10 +6,9 @@ the_scoring, by its test_nippon_live_refuses_a_tile_the_player_no_longer_has on 
 Chromium at 360×740, taps; the focus is read from document.activeElement."""
 from __future__ import annotations
 
-import pytest
 
 from tests.pwa.conftest import shot
-from tests.pwa.one_phone import checked, fresh, shared_phone
+from tests.pwa.one_phone import one_phone, phone  # noqa: F401 (fixtures: one phone for this file's tests)
 
 
 def active(page) -> dict:
@@ -20,19 +19,6 @@ def active(page) -> dict:
 
 def wait_focus(page, predicate: str) -> None:
     page.wait_for_function(f"() => {{ const el = document.activeElement; return !!el && ({predicate}); }}")
-
-
-@pytest.fixture(scope="module")
-def one_phone(browser):
-    """One phone for this file: each test opens a scorer form or joins a game of its own."""
-    with shared_phone(browser) as page:
-        yield page
-
-
-@pytest.fixture
-def phone(one_phone):
-    yield fresh(one_phone)
-    checked(one_phone)
 
 
 def test_asian_tigers_board_taps_keep_the_focus_on_the_board(server, phone):

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import re
 
-import pytest
 
 from tests.pwa.conftest import axe_check, shot
-from tests.pwa.one_phone import checked, fresh, shared_phone
+from tests.pwa.one_phone import one_phone, phone  # noqa: F401 (fixtures: one phone for this file's tests)
 from tests.pwa.test_scorers import fid
 
 POINTER = re.compile(r"/(players|participants|tigers|scorings|end)/")  # a JSON pointer shown to people
@@ -22,19 +21,6 @@ def score_and_wait_refusal(page, label: str = "Score") -> str:
 
 def focused_id(page) -> str:
     return page.evaluate("document.activeElement && document.activeElement.id")
-
-
-@pytest.fixture(scope="module")
-def one_phone(browser):
-    """One phone for this file: each test opens a scorer form of its own (a draft per game and entry mode)."""
-    with shared_phone(browser) as page:
-        yield page
-
-
-@pytest.fixture
-def phone(one_phone):
-    yield fresh(one_phone)
-    checked(one_phone)
 
 
 def test_nippon_end_only_names_every_problem_at_once_in_words(server, phone):

@@ -3,11 +3,10 @@
 the server's score of the same input."""
 from __future__ import annotations
 
-import pytest
 import requests
 
 from tests.pwa.conftest import axe_check, shot
-from tests.pwa.one_phone import checked, fresh, shared_phone
+from tests.pwa.one_phone import one_phone, phone  # noqa: F401 (fixtures: one phone for this file's tests)
 from tests.pwa.test_scorer_modes import wait_result
 from tests.pwa.test_scorers import fid, pad_row
 
@@ -16,19 +15,6 @@ def scored(server, game: str, body: dict) -> dict:
     resp = requests.post(f"{server.url}/api/scorers/{game}", json=body, timeout=20)
     assert resp.status_code == 200, resp.text
     return resp.json()
-
-
-@pytest.fixture(scope="module")
-def one_phone(browser):
-    """One phone for this file: each test opens a scorer form of its own (a draft per game and entry mode)."""
-    with shared_phone(browser) as page:
-        yield page
-
-
-@pytest.fixture
-def phone(one_phone):
-    yield fresh(one_phone)
-    checked(one_phone)
 
 
 def test_nippon_end_only_for_three_players(server, phone):

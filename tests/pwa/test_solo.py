@@ -9,12 +9,11 @@ import random
 import re
 import uuid
 
-import pytest
 import requests
 
 from tests.games.asian_tigers.presentation.test_presentation_random_games import CODE
 from tests.pwa.conftest import axe_check, bearer, click_action, game_token, shot
-from tests.pwa.one_phone import checked, fresh, shared_phone
+from tests.pwa.one_phone import one_phone, phone  # noqa: F401 (fixtures: one phone for this file's tests)
 
 QUICK = ("end_turn", "skip_local_sale", "finish_sales", "skip_university_action", "decline_special_flag",
          "ignore_bonus")
@@ -31,19 +30,6 @@ def kv(page, key: str):
         r.onsuccess = () => { const g = r.result.transaction('kv').objectStore('kv').get(key);
           g.onsuccess = () => resolve(g.result); g.onerror = () => reject(g.error); };
         r.onerror = () => reject(r.error); })""", key)
-
-
-@pytest.fixture(scope="module")
-def one_phone(browser):
-    """One phone for this file: each test starts or joins a game of its own."""
-    with shared_phone(browser) as page:
-        yield page
-
-
-@pytest.fixture
-def phone(one_phone):
-    yield fresh(one_phone)
-    checked(one_phone)
 
 
 def test_solo_game_shows_the_automa_turn(server, phone):

@@ -7,10 +7,9 @@ from __future__ import annotations
 
 import re
 
-import pytest
 
 from tests.pwa.conftest import shot
-from tests.pwa.one_phone import checked, fresh, shared_phone
+from tests.pwa.one_phone import one_phone, phone  # noqa: F401 (fixtures: one phone for this file's tests)
 
 ROOT_SIZE = "() => parseFloat(getComputedStyle(document.documentElement).fontSize)"
 WIDTHS = "() => [document.documentElement.scrollWidth, window.innerWidth]"
@@ -37,19 +36,6 @@ def no_sideways_scroll(page, name: str, wide: list) -> None:
     spills = page.evaluate(SPILLS)
     if spills:
         wide.append(f"{name}: text spills out of {spills[:4]}")
-
-
-@pytest.fixture(scope="module")
-def one_phone(browser):
-    """One phone for this file: each test opens a screen or joins a game of its own and sets its text size."""
-    with shared_phone(browser) as page:
-        yield page
-
-
-@pytest.fixture
-def phone(one_phone):
-    yield fresh(one_phone)
-    checked(one_phone)
 
 
 def test_the_browser_font_size_is_respected(server, phone):
