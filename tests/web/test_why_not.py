@@ -9,6 +9,7 @@ import pytest
 from api.games import asian_tigers
 from api.games.asian_tigers.engine import apply
 from api.games.asian_tigers.errors import RulesError
+from api.games.asian_tigers.presentation.why_not import named_in
 from api.storage.engines import ModuleEngine
 from tests.helpers import PLAYERS, bearer
 
@@ -28,7 +29,8 @@ def refused_by_apply(state, action: dict) -> dict | None:
     try:
         apply(state, action)
     except RulesError as exc:
-        return {"message": exc.message, "message_message": exc.text.as_json(), "code": exc.code, "rule": exc.rule}
+        return {"message": exc.message, "message_message": named_in(exc.text.as_json(), {}),  # names plain (issue 37)
+                "code": exc.code, "rule": exc.rule}
     return None
 
 

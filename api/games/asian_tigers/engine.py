@@ -7,7 +7,7 @@ is `presentation.text.narrate`, run when a caller reads `Step.events`.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cached_property
 
 from api.games.asian_tigers import flow
@@ -16,7 +16,7 @@ from api.games.asian_tigers.decisions import current_decision
 from api.games.asian_tigers.edition.load import Edition
 from api.games.asian_tigers.errors import (ActionShapeError, GameOverError, IllegalActionError, RulesError,
                                            StaleDecisionError, msg)
-from api.games.asian_tigers.presentation.text import humanize, humanize_error, narrate
+from api.games.asian_tigers.presentation.text import humanize_error, in_words, narrate
 from api.games.asian_tigers.state import GameState
 from api.games.asian_tigers.told import told
 
@@ -185,9 +185,8 @@ def apply(state: GameState, action: dict) -> Step:
         # A malformed action keeps its codes: its message tells a developer what to type.
         if state.edition is not None and not isinstance(exc, ActionShapeError):
             humanize_error(state.edition, state.player_count, exc)
-            if exc.text is not None:  # its values in words too, for the other languages
-                exc.text = replace(exc.text, params={k: humanize(state.edition, state.player_count, v)
-                                                     if isinstance(v, str) else v for k, v in exc.text.params.items()})
+            if exc.text is not None:  # its codes as label messages and names, said in the reader's language
+                exc.text = in_words(state.edition, state.player_count, exc.text)
         raise
 
 

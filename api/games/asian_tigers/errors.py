@@ -37,7 +37,7 @@ class RulesError(ValueError):
 
 def listed(items: list[str]) -> str | Message:
     """Ids listed in a refusal ("a, b"), or "none"."""
-    return ", ".join(items) or msg("none")
+    return joined(list(items), ", ") if items else msg("none")  # each id said in words by `engine.apply`
 
 
 def joined(parts: list, separator: str) -> Message:

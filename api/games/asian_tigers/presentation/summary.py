@@ -27,8 +27,9 @@ def detail(state: GameState, cost: dict, payoff: dict):
         parts.append(msg("pays {amounts}", amounts=joined(paid, ",")))
     got = _amounts(state, payoff, gain=True)
     flag = payoff.get("flag")
-    if flag:
-        got.append(flag["label"] if flag["label"].startswith("the ") else msg("flag {flag}", flag=flag["label"]))
+    if flag:  # the flag's label as a message: its nation named in the reader's language
+        label = L.flag_label(state.edition, flag["id"], "en", L.keep)
+        got.append(label if flag["id"].startswith("special:") else msg("flag {flag}", flag=label))
     if payoff.get("row"):
         got.append(msg("row bonus: {bonus}", bonus=payoff["row"]["nation_bonus"]["label"]))
     if payoff.get("region_bonus"):

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Mapping
 
 from api.games.asian_tigers.decisions import new_decision, push_frame
-from api.games.asian_tigers.errors import IllegalActionError, Message, msg
+from api.games.asian_tigers.errors import IllegalActionError, Message, listed, msg
 from api.games.asian_tigers.scoring.model import OFF_BOARD
 from api.games.asian_tigers.state import GameState, Piece
 from api.games.asian_tigers.told import building_named, good_named, tiger_named
@@ -240,7 +240,7 @@ def choose_automa_region(state: GameState, action: dict, events: list[dict]) -> 
     decision = state.decisions[-1]
     tiger = action.get("tiger")
     if tiger not in decision["tigers"]:
-        raise IllegalActionError(msg("Choose one of the tied Tigers: {tigers}", tigers=', '.join(decision['tigers'])),
+        raise IllegalActionError(msg("Choose one of the tied Tigers: {tigers}", tigers=listed(decision['tigers'])),
                                  code="tiger_not_tied", rule="SOLO-AUTOMA-18", field="tiger")
     effect = decision["effect"]
     REGION_EFFECTS[effect["do"]](state, effect, tiger, f"{decision['source']}; tie chosen by you", events)

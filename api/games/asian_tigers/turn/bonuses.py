@@ -14,8 +14,7 @@ from api.games.asian_tigers.errors import ActionShapeError, IllegalActionError, 
 from api.games.asian_tigers.state import GameState, Piece, PlayerState
 from api.games.asian_tigers.told import bonus_named, row_named, tiger_named, told
 from api.games.asian_tigers.turn import building, performance, region, satellites
-from api.games.asian_tigers.turn.effects import (advance_global_market, advance_influence, gain_resource,
-                                                 tiger_name)
+from api.games.asian_tigers.turn.effects import advance_global_market, advance_influence, gain_resource
 
 # The catalogue rule of each (type, bonus): refusals cite it (a bonus not listed: its family's rule).
 RULES = {
@@ -173,14 +172,15 @@ def _check_influence(state: GameState, player: PlayerState, tiger, effect: dict,
     areas = {"one_upper": state.edition.upper_area(), "one_lower": state.edition.lower_area()}
     scope = list(areas.get(effect["tiger"], state.edition.tigers))
     if tiger not in scope:
-        area = "upper" if effect["tiger"] == "one_upper" else "lower"
-        raise IllegalActionError(msg("This bonus raises influence in the board's {area} area only ({tiger})", area=area,
-                                     tiger=either([tiger_name(state, t) for t in scope])), code="tiger_not_in_area",
+        said = dict(tiger=either([tiger_named(state, t) for t in scope]))
+        raise IllegalActionError(msg("This bonus raises influence in the board's upper area only ({tiger})", **said)
+                                 if effect["tiger"] == "one_upper" else msg(
+            "This bonus raises influence in the board's lower area only ({tiger})", **said), code="tiger_not_in_area",
                                  rule=rule)
     if player.funds[tiger] < funds:
         raise IllegalActionError(msg_n("This bonus costs {funds} fund in {tiger}; you have {have} there",
                                        "This bonus costs {funds} funds in {tiger}; you have {have} there", "funds",
-                                       funds=funds, tiger=tiger_name(state, tiger), have=player.funds[tiger]),
+                                       funds=funds, tiger=tiger_named(state, tiger), have=player.funds[tiger]),
                                  code="insufficient_funds", rule=rule)
     return tiger
 

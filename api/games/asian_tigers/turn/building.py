@@ -10,7 +10,7 @@ from typing import Iterator
 
 from api.games.asian_tigers.decisions import push_frame
 from api.games.asian_tigers.edition.load import Space
-from api.games.asian_tigers.errors import ActionShapeError, IllegalActionError, Refusal, either, msg, msg_n
+from api.games.asian_tigers.errors import ActionShapeError, IllegalActionError, Message, Refusal, either, msg, msg_n
 from api.games.asian_tigers.presentation import labels
 from api.games.asian_tigers.presentation.cache import per_edition
 from api.games.asian_tigers.state import GameState, Piece, PlayerState
@@ -26,9 +26,9 @@ def reach(state: GameState, center: str) -> tuple[str, ...]:
     return tuple(state.edition.rules["investment_centers"][center]["build_columns"])
 
 
-def space_label(state: GameState, space: Space) -> str:
-    """``SK.F2`` → ``South Korea · factory · column B · Electronics`` (issue 12: names, never codes)."""
-    return labels.space_label(state.edition, space)
+def space_label(state: GameState, space: Space):
+    """``SK.F2`` → ``South Korea · factory · column B · Electronics`` (issue 12: names, never codes): a message."""
+    return labels.space_label(state.edition, space, "en", labels.keep)
 
 
 def is_open(state: GameState, space: Space) -> bool:
@@ -103,7 +103,7 @@ def space_refusal(state: GameState, player: PlayerState, space: Space, sector, c
             return Refusal(msg("A department can only be built as a university's additional action"),
                            "department_needs_university", "BUILD-DEPT-01")
         return Refusal(msg("{space} is not a {kinds} space", space=space_label(state, space),
-                           kinds=either([k.replace('_', ' ') for k in kinds])), "wrong_space_kind", "BUILD-GEN-01")
+                           kinds=either([building_named(k) for k in kinds])), "wrong_space_kind", "BUILD-GEN-01")
     if space.min_players > state.player_count:  # `is_open`
         return Refusal(msg("{space} is closed with {player_count} players", space=space_label(state, space),
                            player_count=state.player_count), "space_closed", "SETUP-01")
@@ -160,17 +160,18 @@ def factory_refusal(state: GameState, player: PlayerState, space: Space, sector=
     None.  The one check of these rules: the builds and placements listed and `check_space` use it."""
     own_sector = sector_for_factory(state, space.good)
     if sector is not None and sector != own_sector:
-        return Refusal(msg("Your {good} factory sits in sector {own_sector}, not {sector}", good=space.good,
+        return Refusal(msg("Your {good} factory sits in sector {own_sector}, not {sector}", good=good_named(space.good),
                            own_sector=own_sector, sector=sector), "wrong_sector", "BUILD-FAC-02")
     if not player.sectors[own_sector]["factory"]:
-        return Refusal(msg("You have already built your {good} factory (one per good)", good=space.good),
+        return Refusal(msg("You have already built your {good} factory (one per good)", good=good_named(space.good)),
                        "factory_already_built", "BUILD-FAC-02")
     energy, science = factory_cost(state, space)
     if player.energy < energy or player.science < science:
-        need = f"{energy} energy" + (f" and {science} science" if science else "")
+        need = msg("{energy} energy and {science} science", energy=energy, science=science) if science else msg(
+            "{energy} energy", energy=energy)
         return Refusal(msg("A {good} factory on {space} costs {need}; you have {energy} energy and {science} science",
-                           good=space.good, space=space_label(state, space), need=need, energy=player.energy,
-                           science=player.science), "cannot_afford_factory", "BUILD-FAC-01")
+                           good=good_named(space.good), space=space_label(state, space), need=need,
+                           energy=player.energy, science=player.science), "cannot_afford_factory", "BUILD-FAC-01")
     return None
 
 
@@ -306,7 +307,8 @@ def check_parts_factory(state: GameState, player: PlayerState, space_id, energy_
                                  rule="BUILD-PARTS-03")
     piece = next((p for p in state.pieces if p.space == space_id and p.kind == "factory"), None)
     if piece is None or piece.owner != player.id:
-        raise IllegalActionError(msg("{space_id} is not one of your built factories", space_id=repr(space_id)),
+        raise IllegalActionError(msg("{space_id} is not one of your built factories", space_id=Message(
+            "'{space}'", {"space": space_id}) if repr(space_id) == f"'{space_id}'" else repr(space_id)),
                                  code="not_your_factory", rule="BUILD-PARTS-01")
     if piece.parts_factory:
         raise IllegalActionError(msg("That factory already has a parts factory"), code="parts_factory_present",

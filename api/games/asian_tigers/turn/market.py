@@ -14,7 +14,7 @@ from api.games.asian_tigers.errors import (ActionShapeError, IllegalActionError,
                                            listed, msg, msg_n)
 from api.games.asian_tigers.presentation.cache import per_edition
 from api.games.asian_tigers.state import GameState, PlayerState
-from api.games.asian_tigers.told import bonus_named, goods_joined, nation_named, row_named, told
+from api.games.asian_tigers.told import bonus_named, good_named, goods_joined, nation_named, row_named, told
 from api.games.asian_tigers.turn.effects import advance_global_market
 
 
@@ -75,16 +75,16 @@ def sale_refusal(state: GameState, player: PlayerState, action: dict, allowed: l
         return Refusal(msg("unknown good in {goods}", goods=str(goods)), "unknown_good", "TRADE-03", ActionShapeError,
                        {"field": "goods"})
     if demand.demand_goods is not None and sorted(goods) != sorted(demand.demand_goods):
-        return Refusal(msg("{nation} demands {goods}", nation=demand.name, goods=and_list(demand.demand_goods)),
-                       "wrong_goods", "TRADE-04")
+        return Refusal(msg("{nation} demands {goods}", nation=demand.name,
+                           goods=and_list(map(good_named, demand.demand_goods))), "wrong_goods", "TRADE-04")
     if demand.demand_any_different is not None and (len(goods) != demand.demand_any_different
                                                     or len(set(goods)) != len(goods)):
         return Refusal(msg("{nation} takes {count} different goods of your choice", nation=demand.name,
                            count=demand.demand_any_different), "wrong_goods", "TRADE-05")
     missing = [g for g in goods if player.goods[g] < 1]
     if missing:
-        return Refusal(msg("You have no {missing} to pay {nation}", missing=', '.join(missing), nation=demand.name),
-                       "missing_goods", "TRADE-03")
+        return Refusal(msg("You have no {missing} to pay {nation}", nation=demand.name,
+                           missing=joined(list(map(good_named, missing)), ", ")), "missing_goods", "TRADE-03")
     row = action.get("row")
     rows = empty_rows_for(state, player, nation)
     if row not in state.edition.rows:
@@ -188,9 +188,9 @@ def _no_sale_reason(state: GameState, player: PlayerState, nation: str) -> Messa
         return msg("{nation} has no flag left", nation=spec.name)
     if not payments_for(state, player, nation):
         if spec.demand_goods is not None:
-            lacking = and_list(msg("no {good}", good=g) for g in spec.demand_goods if player.goods[g] < 1)
+            lacking = and_list(msg("no {good}", good=good_named(g)) for g in spec.demand_goods if player.goods[g] < 1)
             return msg("{nation} takes 1 {goods} (you have {lacking})", nation=spec.name,
-                       goods=" + 1 ".join(spec.demand_goods), lacking=lacking)
+                       goods=joined(list(map(good_named, spec.demand_goods)), " + 1 "), lacking=lacking)
         held = sum(1 for n in player.goods.values() if n >= 1)
         return msg_n("{nation} takes {count} different goods (you have {held} kind)",
                      "{nation} takes {count} different goods (you have {held} kinds)", "held", nation=spec.name,
@@ -251,7 +251,7 @@ def advance_with_flag(state: GameState, action: dict, events: list[dict]) -> Non
     decision = state.decisions[-1]
     if action.get("flag") not in decision["flags"]:
         raise IllegalActionError(msg("Choose one of the flags bought here this turn: {flags}",
-                                     flags=', '.join(decision['flags'])), code="flag_not_bought_here", rule="TRADE-06")
+                                     flags=listed(decision['flags'])), code="flag_not_bought_here", rule="TRADE-06")
     value = flag_value(state, action["flag"])
     nation = action["flag"].rsplit("-", 1)[0]
     index = next(i for i, f in enumerate(state.edition.nations[nation].flags) if f.id == action["flag"])

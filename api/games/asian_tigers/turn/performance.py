@@ -13,7 +13,8 @@ from __future__ import annotations
 from itertools import combinations
 
 from api.games.asian_tigers.decisions import push_frame
-from api.games.asian_tigers.errors import ActionShapeError, IllegalActionError, and_list, either, listed, msg, msg_n
+from api.games.asian_tigers.errors import (ActionShapeError, IllegalActionError, and_list, either, joined, listed, msg,
+                                           msg_n)
 from api.games.asian_tigers.state import GameState, PlayerState
 from api.games.asian_tigers.told import good_named, row_named, tiger_named, told
 from api.games.asian_tigers.turn import market, region, satellites
@@ -177,7 +178,8 @@ def _check_special_flag(state: GameState, player: PlayerState, action: dict) -> 
                                rule="PERF-07")
     if state.edition.rows[row].accepts != "any":
         raise IllegalActionError(msg("Row {row} takes only flags of {accepts}; a special flag goes only to a row "
-                                     "accepting any flag", row=row, accepts=', '.join(state.edition.rows[row].accepts)),
+                                     "accepting any flag", row=row,
+                                     accepts=joined(list(state.edition.rows[row].accepts), ", ")),
                                  code="row_not_for_special_flag", rule="AMB-24")
     if row in player.rows:
         raise IllegalActionError(msg("Row {row} already holds a flag", row=row), code="row_not_available",

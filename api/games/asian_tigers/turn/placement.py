@@ -8,11 +8,11 @@ from __future__ import annotations
 from api.games.asian_tigers.decisions import push_frame
 from api.games.asian_tigers.edition.load import CENTERS
 from api.games.asian_tigers.errors import ActionShapeError, IllegalActionError, Refusal, msg, msg_n
-from api.games.asian_tigers.presentation.labels import center_label
+from api.games.asian_tigers.presentation.labels import center_label, keep
 from api.games.asian_tigers.state import GameState, PlayerState
 from api.games.asian_tigers.told import good_named, tiger_named, told
 from api.games.asian_tigers.turn import building, market
-from api.games.asian_tigers.turn.effects import advance_global_market, advance_influence, tiger_name
+from api.games.asian_tigers.turn.effects import advance_global_market, advance_influence
 
 SPECIAL_TRADE_CENTER = "STC"
 
@@ -69,7 +69,8 @@ def center_refusal(state: GameState, player: PlayerState, center: str, worker: s
     raises what it refuses.
     """
     tiger, letter = center.split(".")
-    label, name, cost = center_label(state.edition, center), tiger_name(state, tiger), center_cost(state, center)
+    label, name = center_label(state.edition, center, "en", keep), tiger_named(state, tiger)  # said in any language
+    cost = center_cost(state, center)
     fixed = state.centers[center]
     if fixed is not None and fixed != worker:
         return Refusal(msg("{label} already takes {fixed} workers this era; your next worker is {worker}", label=label,
@@ -79,8 +80,8 @@ def center_refusal(state: GameState, player: PlayerState, center: str, worker: s
             key = f"{tiger}.{other}"
             if key != center and state.centers[key] == worker:
                 return Refusal(msg("{center} already takes {worker} workers this era, and no two centres of {name} "
-                                   "take the same type", center=center_label(state.edition, key), worker=worker,
-                                   name=name), "worker_type_taken_in_tiger", "PLACE-02")
+                                   "take the same type", center=center_label(state.edition, key, "en", keep),
+                                   worker=worker, name=name), "worker_type_taken_in_tiger", "PLACE-02")
     if player.funds[tiger] < cost:
         return Refusal(msg("{label} costs {cost} funds on {name}; you have {funds}", label=label, cost=cost, name=name,
                            funds=player.funds[tiger]), "insufficient_funds", "PLACE-05")
@@ -206,7 +207,8 @@ def local_sale_refusal(state: GameState, decision: dict, market_id: str) -> Refu
                            tiger=tiger.name), "market_full", "LMKT-04")
     if state.player(state.turn_order[state.turn_index]).goods[market.good] < 1:
         return Refusal(msg("The column {column} market of {tiger} wants {good}, and you have none",
-                           column=market.column, tiger=tiger.name, good=market.good), "missing_good", "LMKT-05")
+                           column=market.column, tiger=tiger.name, good=good_named(market.good)), "missing_good",
+                       "LMKT-05")
     return None
 
 

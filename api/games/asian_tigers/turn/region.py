@@ -12,10 +12,10 @@ influence from a leftover token and goods ask ``choose_region_bonus``.
 from __future__ import annotations
 
 from api.games.asian_tigers.decisions import new_decision, push_frame
-from api.games.asian_tigers.errors import ActionShapeError, IllegalActionError, msg
+from api.games.asian_tigers.errors import ActionShapeError, IllegalActionError, joined, msg
 from api.games.asian_tigers.state import GameState
-from api.games.asian_tigers.told import tiger_named, told
-from api.games.asian_tigers.turn.effects import advance_influence, gain_goods, gain_resource, tiger_name
+from api.games.asian_tigers.told import good_named, tiger_named, told
+from api.games.asian_tigers.turn.effects import advance_influence, gain_goods, gain_resource
 
 
 def activate(state: GameState, seat: str, tokens: list[tuple[str, str | None]], reason: str) -> None:
@@ -107,10 +107,11 @@ def check_region_choice(state: GameState, decision: dict, action: dict) -> dict:
     if tiger is not None and good not in goods_produced_on(state, tiger):
         made = goods_produced_on(state, tiger)
         raise IllegalActionError(msg("This token gives only a good some factory on {tiger} makes ({made})",
-                                     tiger=tiger_name(state, tiger), made=', '.join(made)),
+                                     tiger=tiger_named(state, tiger), made=joined(list(map(good_named, made)), ", ")),
                                  code="good_not_produced_here", rule="REGION-04")
     if state.supply_goods[good] < 1:
-        raise IllegalActionError(msg("The supply has no {good} left", good=good), code="supply_empty", rule="AMB-37")
+        raise IllegalActionError(msg("The supply has no {good} left", good=good_named(good)), code="supply_empty",
+                                 rule="AMB-37")
     return {"good": good, "amount": spec["amount"]}
 
 

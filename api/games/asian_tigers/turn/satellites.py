@@ -49,7 +49,7 @@ def check_satellite_destination(state: GameState, satellite: str, space_id, rule
     if satellite != "any" and space.row != satellite:
         raise IllegalActionError(msg("Your {satellite} satellite goes only on a {row} row satellite "
                                      "space, not the {space}", satellite=SATELLITE_NAMES[satellite],
-                                     row=satellite.replace('_', ' '), space=satellite_label(state, space)),
+                                     row=building_named(satellite), space=satellite_label(state, space)),
                                  code="wrong_satellite_row", rule="BUILD-SAT-01")
     if _min_players(state, space.tiger, "satellite_spaces", space.id) > state.player_count:
         raise IllegalActionError(msg("The {space} is closed with {player_count} players",

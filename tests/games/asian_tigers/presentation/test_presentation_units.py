@@ -10,6 +10,7 @@ import random
 from api.games.asian_tigers import apply, refusals, view
 from api.games.asian_tigers.presentation import text as text_module
 from api.games.asian_tigers.presentation.document import edition_labels
+from api.games.messages import render
 from tests.games.asian_tigers.builders import STC, edition, finish_turn, game, invest, modified, to_build
 
 
@@ -173,11 +174,13 @@ def test_a_remembered_build_refusal_follows_who_built_the_space():
     assert any(a.get("space") == "SK.L3" for a in view(before)["legal_actions"])
     built, _ = invest(game(2), "SK.A", "SK.L3", "S7")
     after, _ = to_build(built, "SK.A")
-    assert _refused_builds(after)["SK.L3"] == {
+    refused = _refused_builds(after)["SK.L3"]
+    assert {key: refused[key] for key in ("message", "code", "rule")} == {
         "message": "South Korea · laboratory · column C is already built (by Ann)", "code": "space_occupied",
-        "rule": "BUILD-GEN-02", "message_message": {"id": "{space} is already built (by {owner})",
-                                                    "params": {"space": "South Korea · laboratory · column C",
-                                                               "owner": "Ann"}}}
+        "rule": "BUILD-GEN-02"}
+    said = refused["message_message"]  # the space as its label's message, said in the reader's language (issue 37)
+    assert said["id"] == "{space} is already built (by {owner})" and said["params"]["owner"] == "Ann"
+    assert said["params"]["space"]["params"] and render(said) == refused["message"]
     renamed = modified(after, lambda data: data["players"][0].update(name="Zoe"))
     assert _refused_builds(renamed)["SK.L3"]["message"].endswith("(by Zoe)")
     assert _refused_builds(after)["SK.L3"]["message"].endswith("(by Ann)")
