@@ -242,7 +242,7 @@ def _sectors(position: EndPosition, edition: Edition, book: _Book, p) -> tuple[t
         score = SectorScore(sector, stars, len(tigers), len(tigers) * stars, tigers)
         which = msg_n("{count} Tiger with {need}", "{count} Tigers with {need}", "count", count=len(tigers),
                       need=_NEED[metric](at_least) if metric in _NEED else metric)
-        which = msg("{what} ({which})", what=which, which=", ".join(tigers)) if tigers else which
+        which = msg("{what} ({which})", what=which, which=_commas(list(tigers))) if tigers else which
         text = msg("Sector {sector}: {tigers} × {stars} = {points}", sector=sector, tigers=which, stars=labels,
                    points=score.points)
         found.update(book.add(p.id, "final_scoring_bonus", sector, score.points, text,
