@@ -14,7 +14,7 @@ from api.i18n import language
 from tests.games.asian_tigers.builders import edition
 from tests.games.asian_tigers.presentation.test_presentation_random_games import _options
 
-GAMES = (0, 12)  # seeded 2- and 4-player games: bonuses given up, one-choice lines, special sales, sector lists
+GAMES = (0, 12, 2, 4)  # seeded games (solo: 4): bonuses given up, one-choice lines, special sales, score lists
 
 
 @pytest.fixture(scope="module")
@@ -79,3 +79,16 @@ def test_a_sale_at_the_special_trade_centre_says_where_in_the_language(played):
         assert "in dem Sonderhandelszentrum (kein Vorrücken auf dem Weltmarkt)" in de, de
         assert "em centro comercial especial (sem avanço no mercado global)" in pt, pt
         assert "global-market" not in de + pt
+
+
+def test_the_flags_and_nations_of_final_score_lines_are_named_in_the_language(played):
+    # SCORE-FSB-01: a sector's stars name their flags; SCORE-NAT-01: the distinct nations are listed
+    # (an Automa flag sector's line keeps its English: its scorer message names the sector's code)
+    for event, de, pt in _of(played, lambda e: e["kind"] == "score_line" and " star) ★" in e["text"]
+                             and not e["text"].startswith("Automa flag sector")):
+        assert "(value " not in de + pt and "(Wert " in de and "(valor " in pt, (de, pt)
+    nations = _of(played, lambda e: e["kind"] == "score_line" and e["text"].startswith("Nations: ")
+                  and "(no nation + " not in e["text"] and "(Japan + " not in e["text"])
+    for event, de, pt in nations:
+        assert de.startswith("Nationen: ") and not any(
+            n in de for n in ("United", "West Germany", "Netherlands", "Indonesia")), de
