@@ -15,7 +15,7 @@ from api.games.asian_tigers.decision_table import ACTION_KINDS, ANSWERS, OPTIONS
 from api.games.asian_tigers.decisions import current_decision
 from api.games.asian_tigers.edition.load import Edition
 from api.games.asian_tigers.errors import (ActionShapeError, GameOverError, IllegalActionError, RulesError,
-                                           StaleDecisionError, msg)
+                                           StaleDecisionError, joined, msg)
 from api.games.asian_tigers.presentation.text import humanize_error, in_words, narrate
 from api.games.asian_tigers.state import GameState
 from api.games.asian_tigers.told import told
@@ -86,9 +86,12 @@ def _only_choice(state: GameState, seat: str, action: dict):
     for name, value in action.items():
         if name == "bonus":  # narrated as "bonus <code in words>"
             said.append(f"bonus {value.replace('_', ' ')}")
+        elif name == "tile":  # narrated as "tile “…”": the kind's own last word joins it
+            said[0] = said[0].removesuffix(" tile")
+            said.append(f"tile {value}")
         elif name not in _ALWAYS_ALLOWED:
-            said.append(", ".join(value) if isinstance(value, list) else str(value))
-    return msg("{player} had one choice: {choice}", player=who, choice=" ".join(said))
+            said.append((joined(value, ", ") if value else "") if isinstance(value, list) else str(value))
+    return msg("{player} had one choice: {choice}", player=who, choice=joined(said, " "))  # parts in words
 
 
 def legal_actions(state: GameState) -> list[dict]:

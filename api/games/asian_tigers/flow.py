@@ -19,7 +19,8 @@ from api.games.asian_tigers.management import era1 as management, era2_setup
 from api.games.asian_tigers.setup import set_up_table
 from api.games.asian_tigers.solo import automa, session as solo_session
 from api.games.asian_tigers.state import GameState
-from api.games.asian_tigers.told import told
+from api.games.asian_tigers.errors import joined
+from api.games.asian_tigers.told import bonus_code_named, told
 from api.games.messages import msg
 from api.games.asian_tigers.turn import bonuses, market
 
@@ -67,7 +68,7 @@ def end_turn(state: GameState, action: dict, events: list[dict]) -> None:
     forfeited = [b["bonus"] for b in state.pending_bonuses]
     state.pending_bonuses = []
     said = msg("{player} ends the turn; forfeited: {bonuses}", player=player.name,
-               bonuses=", ".join(b.replace("_", " ") for b in forfeited)) if forfeited else msg(
+               bonuses=joined([bonus_code_named(b) for b in forfeited], ", ")) if forfeited else msg(
         "{player} ends the turn", player=player.name)
     events.append({"kind": "turn_ended", "participant": player.id, "forfeited": forfeited, **told(said)})
     state.frames = []

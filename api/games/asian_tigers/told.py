@@ -35,6 +35,12 @@ def building_named(kind: str) -> dict:
     return name("buildings", kind, kind.replace("_", " "))
 
 
+def bonus_code_named(bonus: str) -> dict:
+    """A bonus as its code in words (``influence_upper_3`` → influence upper 3), a name value: another language
+    says it by its effect (`presentation.text.event_lines` gives the names)."""
+    return name("bonuses", bonus, bonus.replace("_", " "))
+
+
 def goods_joined(goods: list[str]):
     """Goods joined by " + " ("Electronics + Chemicals"), each a name value."""
     if len(goods) == 1:

@@ -152,6 +152,9 @@ def event_lines(edition: Edition, events: list[dict], language: Language = ENGLI
     if language.code == "en":
         return [e.get("text", "") for e in events if isinstance(e, dict)]
     said = L.in_language(edition, language)
+    if any(isinstance(e, dict) and e.get("forfeited") for e in events):  # the bonuses given up, by their effect
+        said = replace(said, names={**said.names, "bonuses": {code: render(L.bonus_label(
+            edition, code, table, L.keep), said) for table in L.BONUS_TABLES for code in edition.catalog.get(table, {})}})
     return [render(e["message"], said) if isinstance(e.get("message"), dict) else e.get("text", "")
             for e in events if isinstance(e, dict)]
 
@@ -235,6 +238,9 @@ def _kept(edition: Edition) -> dict:
     for tile in (edition.solo.get("action_tiles", {}) if edition.solo else {}):
         table[f"tile {tile}"] = msg("tile “{tile}”", tile=L.automa_tile_label(edition, tile, keep))
     table.update(_automa_words(edition))
+    table.update(_ACTIONS)
+    for good in edition.goods:  # a good chosen by name ("take region bonus Finance")
+        table.setdefault(good, L.named(edition, "goods", good))
     for index, worker in enumerate(edition.worker_types, start=1):  # "a {worker} worker": "a type 1 worker"
         table[worker] = msg("type {number}", number=index)
     for nation in edition.nations.values():
@@ -242,6 +248,16 @@ def _kept(edition: Edition) -> dict:
         for flag in nation.flags:
             table[flag.id] = L.flag_label(edition, flag.id, "en", keep)
     return table
+
+
+# An action's kind in words, as the engine's one-choice line says it ("Ann had one choice: end turn").
+_ACTIONS = {m.id: m for m in (
+    msg("accept special flag"), msg("advance with flag"), msg("attach parts factory"), msg("build"),
+    msg("build department"), msg("choose automa region"), msg("decline special flag"), msg("draw era2 setup"),
+    msg("end turn"), msg("finish sales"), msg("ignore bonus"), msg("place worker"), msg("resolve bonus"),
+    msg("reveal automa tile"), msg("reveal automa"), msg("run factory"), msg("sell local"), msg("sell to nation"), msg("skip local sale"),
+    msg("skip second production"), msg("skip university action"), msg("special advance"), msg("special sale"),
+    msg("take region bonus"))}
 
 
 def _automa_words(edition: Edition) -> dict:

@@ -242,7 +242,7 @@ def _sectors(position: EndPosition, edition: Edition, book: _Book, p) -> tuple[t
         score = SectorScore(sector, stars, len(tigers), len(tigers) * stars, tigers)
         which = msg_n("{count} Tiger with {need}", "{count} Tigers with {need}", "count", count=len(tigers),
                       need=_NEED[metric](at_least) if metric in _NEED else metric)
-        which = msg("{what} ({which})", what=which, which=", ".join(tigers)) if tigers else which
+        which = msg("{what} ({which})", what=which, which=_commas(list(tigers))) if tigers else which
         text = msg("Sector {sector}: {tigers} × {stars} = {points}", sector=sector, tigers=which, stars=labels,
                    points=score.points)
         found.update(book.add(p.id, "final_scoring_bonus", sector, score.points, text,
@@ -263,7 +263,7 @@ def _sum_stars(edition: Edition, flags: Iterable[str], index) -> tuple[int, list
             ptrs.append(f"/global_market/special_flags/{tiger}/stars")
         else:
             code, i, stars = index[flag]
-            labels.append(f"{flag} ★{stars}")
+            labels.append(msg("{flag} ★{stars}", flag=flag, stars=stars))
             ptrs.append(f"/global_market/nations/{code}/flags/{i}/stars")
         total += stars
     said = msg_n("{count} star", "{count} stars", "count", count=total)
@@ -314,7 +314,7 @@ def _nations(position: EndPosition, edition: Edition, book: _Book, p, moves) -> 
     rule = msg("on or beyond") if position.options.milestone_counts_on_space else msg("strictly beyond")
     text = msg("Nations: {flags} ({nations} + {special} special) × {milestones} (global market {space}, {rule}) = "
                "{points}", flags=msg_n("{count} distinct flag", "{count} distinct flags", "count",
-                                       count=score.distinct_flags), nations=", ".join(nations) or msg("no nation"),
+                                       count=score.distinct_flags), nations=_commas(list(nations)) if nations else msg("no nation"),
                special=special, milestones=msg_n("{count} milestone", "{count} milestones", "count", count=count),
                space=gm, rule=rule, points=score.points)
     return score, set(book.add(p.id, "nations", None, score.points, text, pointers))

@@ -122,7 +122,7 @@ def any_sale(state: GameState, player: PlayerState, allowed: list[str]) -> bool:
     return next(_sales(state, player, allowed, 1), None) is not None
 
 
-def make_sale(state: GameState, player: PlayerState, sale: dict, events: list[dict], where: str) -> str:
+def make_sale(state: GameState, player: PlayerState, sale: dict, events: list[dict], where: str | Message) -> str:
     """Pay the goods, take the top flag into its row and queue the row's nation bonus (TRADE-03, FLAG-03)."""
     supply = state.supply_goods
     for good in sale["goods"]:
@@ -271,4 +271,4 @@ def special_sale(state: GameState, action: dict, events: list[dict]) -> None:
     """TRADE-07: one sale to a nation of another centre, without advancing."""
     player = state.player(state.decisions[-1]["seat"])
     sale = check_sale(state, player, action, other_center_nations(state))
-    make_sale(state, player, sale, events, "the special trade centre (no global-market advance)")
+    make_sale(state, player, sale, events, msg("the special trade centre (no global-market advance)"))
