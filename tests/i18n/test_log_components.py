@@ -3,17 +3,15 @@ region token's effect code, "university bonus on …", the frames' sources and t
 the reader's language (the labels' messages, the edition's names), English byte for byte as stored."""
 from __future__ import annotations
 
-import random
 
 import pytest
 
-from api.games import asian_tigers as engine
 from api.games.asian_tigers.presentation.phrases import phrase
 from api.games.asian_tigers.presentation.text import event_lines, humanize, in_words
 from api.games.messages import render
 from api.i18n import language
 from tests.games.asian_tigers.builders import edition
-from tests.games.asian_tigers.presentation.test_presentation_random_games import _options
+from tests.i18n.seeded import played_lines
 
 GAMES = (4, 9, 14, 19, 0, 1)  # solo (basic, scenario, campaign tiles, recorded tiles) and 2–3 players
 
@@ -34,16 +32,7 @@ ENGLISH = {
 @pytest.fixture(scope="module")
 def played():
     """(event, its German line, its Portuguese line) of seeded games played to their end."""
-    ed, german, portuguese = edition(), language("de"), language("pt")
-    out = []
-    for game in GAMES:
-        rng = random.Random(game)
-        state = engine.new_game(_options(game), ed, seed=game)
-        while not engine.is_over(state):
-            step = engine.apply(state, rng.choice(engine.legal_actions(state)))
-            state = step.state
-            out += zip(step.events, event_lines(ed, step.events, german), event_lines(ed, step.events, portuguese))
-    return out
+    return [line for game in GAMES for line in played_lines(game)]
 
 
 def test_component_words_are_said_in_german(played):

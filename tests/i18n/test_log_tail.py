@@ -3,16 +3,14 @@ Tigers a final score line lists, the engine's one-choice line's choice and the s
 said in the reader's language; English is the stored text, byte for byte."""
 from __future__ import annotations
 
-import random
 
 import pytest
 
-from api.games import asian_tigers as engine
 from api.games.asian_tigers.presentation.text import event_lines
 from api.games.messages import render
 from api.i18n import language
 from tests.games.asian_tigers.builders import edition
-from tests.games.asian_tigers.presentation.test_presentation_random_games import _options
+from tests.i18n.seeded import played_lines
 
 GAMES = (0, 12, 2, 4)  # seeded games (solo: 4): bonuses given up, one-choice lines, special sales, score lists
 
@@ -20,16 +18,7 @@ GAMES = (0, 12, 2, 4)  # seeded games (solo: 4): bonuses given up, one-choice li
 @pytest.fixture(scope="module")
 def played():
     """(event, its German line, its Portuguese line) of seeded games played to their end."""
-    ed, german, portuguese = edition(), language("de"), language("pt")
-    out = []
-    for game in GAMES:
-        rng = random.Random(game)
-        state = engine.new_game(_options(game), ed, seed=game)
-        while not engine.is_over(state):
-            step = engine.apply(state, rng.choice(engine.legal_actions(state)))
-            state = step.state
-            out += zip(step.events, event_lines(ed, step.events, german), event_lines(ed, step.events, portuguese))
-    return out
+    return [line for game in GAMES for line in played_lines(game)]
 
 
 def _of(played, test):
