@@ -12,14 +12,14 @@
    write again only the bundle's files the snapshot does not hold: a scorer imported later still
    loads).  A snapshot that cannot be restored is dropped: the engine imports as on its first
    start, and the game starts all the same.
-   (Its phone is made ready in German and first proves tests/i18n/test_view_browser.py's point: one phone
+   (Its phone is made ready in German and first proves tests/i18n/view_browser.py's point: one phone
    made ready, not two; the suite's time.)
 """
 from __future__ import annotations
 
 import json
 
-from tests.i18n.test_view_browser import (
+from tests.i18n.view_browser import (
     an_offline_moves_next_question_is_in_the_phones_language,
     made_ready_in_german,
 )
@@ -71,7 +71,7 @@ def start_solo_game(page) -> None:
 
 
 def test_a_prepared_phone_restarts_its_engine_offline_from_its_snapshot_or_without_it(server, new_phone):
-    """Point 2, on a phone made ready in German, which first proves tests/i18n/test_view_browser.py's point
+    """Point 2, on a phone made ready in German, which first proves tests/i18n/view_browser.py's point
     (the German card, and the engine's next question in German with no connection), then back in English."""
     page = new_phone()
     made_ready_in_german(page, server.url)

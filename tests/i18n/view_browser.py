@@ -2,7 +2,7 @@
 a phone set to German is made ready by a tap on the German card, starts its engine (Pyodide in the worker), plays a move with no connection, and the
 next question comes back in German — the words the server would say in German for the same state.
 
-Run from tests/pwa/test_offline_start.py's snapshot test, on the phone it makes ready (this file's own test
+Steps (not a test file of its own) run from tests/pwa/test_offline_start.py's snapshot test, on the phone it makes ready (this file's own test
 before, making a phone ready of its own: the suite's time): `made_ready_in_german` and
 `an_offline_moves_next_question_is_in_the_phones_language`."""
 from __future__ import annotations
