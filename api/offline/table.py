@@ -18,7 +18,9 @@ from typing import Any
 
 from api.games import asian_tigers as engine
 from api.games.envelope import edition_summary as envelope_edition_summary, game_envelope
+from api.games.asian_tigers.presentation.labels import component_names
 from api.games.asian_tigers.presentation.text import event_lines
+from api.games.asian_tigers.presentation.why_not import named_in
 from api.games.provenance import ProvenanceMap, iter_leaves, placeholders_in
 # The worker calls `table.<fn>`: the campaign entry points are reachable here too (re-exported).
 from api.offline.campaign import (campaign_new_json, campaign_record_json, campaign_result_json,  # noqa: F401
@@ -55,10 +57,14 @@ def edition_summary(edition: Any, used: list[str]) -> dict:
     return {**_SUMMARIES[edition.content_hash], "placeholder_paths_used": list(used)}
 
 
-def problem_of(exc: Exception, index: int | None = None) -> dict:
-    """A refusal as the server words it (problem+json fields)."""
+def problem_of(exc: Exception, index: int | None = None, edition: Any = None) -> dict:
+    """A refusal as the server words it (problem+json fields), with ``message_message`` naming the components as
+    `edition` does in the phone's language (the phone says it: `localize()`, as the server's refused move)."""
+    text = getattr(exc, "text", None)
+    names = component_names(edition, current_language().code) if edition is not None and text is not None else {}
     return {"status": 422, "code": getattr(exc, "code", None) or "illegal_action", "rule": getattr(exc, "rule", None),
-            "detail": getattr(exc, "message", None) or str(exc), "index": index}
+            "detail": getattr(exc, "message", None) or str(exc), "index": index,
+            **({"message_message": named_in(text.as_json(), names)} if text is not None else {})}
 
 
 @dataclass
@@ -134,17 +140,19 @@ def said_events(table: Table, events: list[dict]) -> dict:
             "lines": event_lines(table.edition, events, current_language())}
 
 
-def _refusal(exc: Exception) -> str:
-    return json.dumps({"ok": False, "problem": problem_of(exc, getattr(exc, "index", None))}, ensure_ascii=False)
+def _refusal(exc: Exception, edition: Any = None) -> str:
+    return json.dumps({"ok": False, "problem": problem_of(exc, getattr(exc, "index", None), edition)},
+                      ensure_ascii=False)
 
 
 def open_json(payload: str) -> str:
     """Start or replay a table: ``{game_id, edition|null, options, seed, actions, meta}``."""
-    p = json.loads(payload)
+    p, edition = json.loads(payload), None
     try:
-        table = Table.start(p["game_id"], load_edition(p.get("edition")), p["options"], p["seed"], p["actions"])
+        edition = load_edition(p.get("edition"))
+        table = Table.start(p["game_id"], edition, p["options"], p["seed"], p["actions"])
     except engine.RulesError as exc:
-        return _refusal(exc)
+        return _refusal(exc, edition)
     TABLES[p["game_id"]] = table
     return _answer(table, p.get("meta") or {})
 
@@ -155,7 +163,7 @@ def apply_json(game_id: str, action: str, meta: str) -> str:
     try:
         events = table.play(json.loads(action))
     except engine.RulesError as exc:
-        return _refusal(exc)
+        return _refusal(exc, table.edition)
     return _answer(table, json.loads(meta), **said_events(table, events))
 
 
@@ -186,7 +194,7 @@ def replay_move_json(game_id: str, action: str, seat: Any, meta: str) -> str:
     except engine.RulesError as exc:
         again = same_move(table.state, move, seat)
         if again is None:
-            return _refusal(exc)
+            return _refusal(exc, table.edition)
         move, events = again, table.play(again)
     return _answer(table, json.loads(meta), **said_events(table, events), action=move)
 
@@ -197,7 +205,7 @@ def undo_json(game_id: str, count: int, meta: str) -> str:
     try:
         table.undo(int(count))
     except engine.RulesError as exc:
-        return _refusal(exc)
+        return _refusal(exc, table.edition)
     return _answer(table, json.loads(meta))
 
 

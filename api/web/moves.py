@@ -5,7 +5,10 @@ import inspect
 
 from flask import Blueprint, Response
 
+from api.games.asian_tigers.presentation.labels import component_names
+from api.games.asian_tigers.presentation.why_not import named_in
 from api.i18n import localize
+from api.storage.engines import RulesViolation
 from api.storage.errors import IdempotencyKeyRequired
 from api.storage.models import WriteOutcome
 from api.web import schemas
@@ -46,8 +49,22 @@ def _prepare(game_id: str, schema):
 
 def _apply(game_id: str, schema, actions_of) -> Response:
     r, record, body, idem, full = _prepare(game_id, schema)
-    return _answer(r, game_id, r.apply_actions(game_id, actions_of(body), expected_versions(), idem, write_body,
-                                               known=record, full=full))
+    try:
+        outcome = r.apply_actions(game_id, actions_of(body), expected_versions(), idem, write_body, known=record,
+                                  full=full)
+    except RulesViolation as exc:
+        _name_components(r, game_id, record.kind, exc)
+        raise
+    return _answer(r, game_id, outcome)
+
+
+def _name_components(r, game_id: str, kind: str, exc: RulesViolation) -> None:
+    """A refused move's message naming the Tigers, nations and goods as its game's edition does in the
+    request's language (issue 37; the problem handler knows no edition), as "why not" names them."""
+    lang, message = request_language(), exc.details.get("message_message")
+    if lang != "en" and kind == "asian_tigers" and message is not None:
+        names = component_names(r.edition_document(game_id)[1], lang)
+        exc.details = {**exc.details, "message_message": named_in(message, names)}
 
 
 @bp.post("/actions")

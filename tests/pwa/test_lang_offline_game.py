@@ -5,11 +5,16 @@ drawn by its own engine) and reads its first question in English (TURN-01).  Sti
 Settings → Deutsch (the page draws itself again in German) and opens the game again: the question is German at
 once, with no move made — the phone's engine draws the game again in the new language rather than showing the
 view it saved in English — and so is the layout checklist the game screen shows first.  Screenshot test-artifacts/pwa/lang-offline-game-de.png.
+Then, still offline, a move its engine refuses (sent as JSON in developer mode) is refused in German, the Tiger
+named in German (PLACE-*: a centre's worker type): screenshot lang-offline-refused-de.png.
 """
 from __future__ import annotations
 
+import json
+import re
 import time
 
+from api.i18n import render
 from tests.pwa.conftest import shot
 from tests.pwa.test_lang_switch import ASKED
 from tests.pwa.test_offline import make_ready
@@ -57,4 +62,28 @@ def test_a_game_started_offline_is_drawn_again_in_the_language_switched_to(serve
     assert "Wohlstandsplättchen" in steps and "Put the prosperity token" not in steps, steps[:300]
     assert page.locator("header[data-version]").get_attribute("data-version") == version  # no move was made
     shot(page, "lang-offline-game-de")
+    a_refused_move_is_said_in_german(page, game_id)
     assert page.errors == []
+
+
+def a_refused_move_is_said_in_german(page, game_id: str) -> None:
+    """A move the phone's engine refuses, sent by hand offline: its refusal in German, the Tiger named in German."""
+    refused = page.evaluate("""async (id) => { const e = await import('/js/offline/engine.js');
+        return (await e.call('why_not_json', id)).why_not; }""", game_id)
+    entry = next(e for e in refused if re.search(r"South Korea|Hong Kong|Taiwan|Singapore", e["reason"]["message"]))
+    german = render(entry["reason"]["message_message"], "de")  # its names already said in German
+    page.get_by_role("link", name="Start", exact=True).tap()
+    page.get_by_role("link", name="Einstellungen").tap()
+    page.get_by_label(re.compile("^Entwicklermodus")).check()
+    page.get_by_role("link", name="Start", exact=True).tap()
+    page.locator(f"a[href='#/g/{game_id}']").first.tap()
+    page.get_by_text("Aktion von Hand (für Fortgeschrittene)").tap()
+    page.get_by_label(re.compile("^Aktion als JSON")).fill(json.dumps(entry["action"]))
+    page.get_by_role("button", name="Aktion von Hand senden").tap()
+    refusal = page.locator(".banner.error[role=alert]")
+    refusal.wait_for()
+    said = refusal.inner_text()
+    assert german in said and entry["reason"]["message"] not in said, said
+    assert not re.search(r"South Korea|Hong Kong|Singapore|centre|type \d", said), said
+    refusal.scroll_into_view_if_needed()
+    shot(page, "lang-offline-refused-de")

@@ -9,7 +9,7 @@ import { getState, set } from "../store.js";
 import { go } from "../router.js";
 import { isLocalGame } from "../games.js";
 import { canRunOffline, mayStartEngine, prepare, refreshIfStale } from "./engine.js";
-import { lang, t } from "../i18n.js";
+import { lang, say, t } from "../i18n.js";
 
 // The engine side (local.js) comes with the engine download, not with the app shell: loaded on first use.
 const engineSide = (name) => async (...args) => (await import("./local.js"))[name](...args);
@@ -24,6 +24,8 @@ export { isLocalGame };
 export const serverVersion = (view) => (view.local ? view.server_version : view.version);
 
 const isOpen = (id) => getState().game && getState().game.game_id === id;
+// A refusal of the phone's engine in the phone's language: its message (names already said in it), else its English.
+const said = (p) => (p && p.message_message ? { ...p, detail: say(p.message_message) } : p);
 
 // Show the open game as the local engine sees it (server state + unsent moves).
 // A move the engine refuses is dropped from the outbox and its reason shown: the
@@ -54,7 +56,7 @@ export async function present(item = null) {
     if (getState().online !== false && !isLocalGame(game)) return true;
     const bad = shown.refused.item || item;
     if (bad) await outbox.drop(bad.seq);
-    const p = shown.refused.problem;
+    const p = said(shown.refused.problem);
     set({ outbox: await outbox.items(game.game_id), error: { detail: p.detail, code: p.code, rule: p.rule } });
     await present();
     return false;
@@ -108,7 +110,7 @@ export async function verifyAfterSync(record) {
 export async function createOffline(options, seed) {
   set({ online: false });  // called when no server answered the create
   const made = await startLocalGame(options, seed);
-  if (made.problem) return made;
+  if (made.problem) return { problem: said(made.problem) };
   const doc = await bundledEdition();
   await db.put("kv", compact(doc), `labels:${made.view.edition.content_hash}`);
   const now = new Date().toISOString();
@@ -173,7 +175,7 @@ export async function replayOffline(retry, sendNow) {
   const fixed = new Map(check.moves.map((m) => [m.item.seq, m.action]));
   const bad = check.refused && check.refused.item;
   for (const item of items) {
-    const p = bad && bad.seq === item.seq ? check.refused.problem : null;
+    const p = bad && bad.seq === item.seq ? said(check.refused.problem) : null;
     await db.put("outbox", p
       ? { ...item, status: "rejected", problem: { status: 422, code: p.code, rule: p.rule, current_version: null,
           detail: t("On the game as it is now: {reason}", { reason: p.detail }) } }
