@@ -87,3 +87,26 @@ def test_the_game_view_in_portuguese_names_the_tigers_with_the_article():
     assert "no Tigre " in said  # the setup instructions' region bonus tokens (SETUP-*)
     for bare in ("em Coreia do Sul", "de Coreia do Sul", "em Hong Kong", "a Estados Unidos", "de Japão"):
         assert bare not in said
+
+
+# A trade centre's label carries its own article and category word ("das regionale Handelszentrum (Japan,
+# Indonesien)", "o centro comercial regional (…)"), so no translation puts a preposition or the category word
+# before ``{trade_center}`` / ``{other}``: "bei das internationale Handelszentrum", "Handelszentrum das regionale …".
+BEFORE_A_TRADE_CENTRE = {
+    "de": r"\b(bei|an|in|zu|von|vom|Handelszentrum)\s+\{(trade_center|other)\}",
+    "pt": r"\b(em|de|do|no|ao|comercial)\s+\{(trade_center|other)\}",
+    "es": r"\b(en|de|del|al|comercial)\s+\{(trade_center|other)\}",
+    "fr": r"(\bà|\bau|\bde|\bdu|\bdans|\bcommercial)\s+\{(trade_center|other)\}",
+    "it": r"\b(a|al|di|del|in|nel|commerciale)\s+\{(trade_center|other)\}",
+}
+
+
+@pytest.mark.parametrize("lang", sorted(BEFORE_A_TRADE_CENTRE))
+def test_a_trade_centres_label_follows_no_preposition_nor_its_own_category_word(lang):
+    with open(LOCALE_DIR / lang / "LC_MESSAGES" / "messages.po", "rb") as po:
+        catalogue = read_po(po)
+    found = [(m.id, m.string) for m in catalogue if isinstance(m.id, str) and isinstance(m.string, str)
+             and ("{trade_center}" in m.id or "trade centre {other}" in m.id.lower())
+             and re.search(BEFORE_A_TRADE_CENTRE[lang], m.string)]
+    assert [m for m in catalogue if isinstance(m.id, str) and "{trade_center}" in m.id]  # the check reads some
+    assert not found, found[:5]
