@@ -18,7 +18,7 @@ from api.web.views import log_entry
 from tests.games.asian_tigers.builders import edition
 from tests.games.asian_tigers.presentation.test_presentation_random_games import _options
 from tests.helpers import PLAYERS, bearer, create, write_headers
-from tests.i18n.test_view_offline import phone_catalogue
+from tests.i18n.test_view_offline import speaks  # noqa: F401 (the fixture: the phone's engine's language)
 
 GAMES = 20  # 2, 3, 4 players (basic and advanced neutral), solo at every difficulty, scenario and campaign
 
@@ -117,13 +117,6 @@ def test_an_event_stored_before_messages_reads_in_english():
     said = log_entry(with_message, engine.load_edition(), "de")
     assert said["lines"] == ["Ann beendet den Zug"] and "message" not in said["events"][0]
 
-
-@pytest.fixture
-def speaks():
-    def set_to(lang: str) -> None:
-        local.set_language_json(lang, json.dumps(phone_catalogue(lang)) if lang != "en" else "{}")
-    yield set_to
-    set_to("en")
 
 
 def test_the_phones_engine_says_the_lines_in_the_phones_language(speaks):

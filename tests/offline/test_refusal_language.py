@@ -11,20 +11,12 @@ from api.games.messages import render
 from api.offline import language as phone
 from api.offline import table as local
 from tests.i18n.test_refusal_words import PLAYERS, english_words
-from tests.i18n.test_view_offline import phone_catalogue
+from tests.i18n.test_view_offline import speaks  # noqa: F401 (the fixture: the phone's engine's language)
 
-
-@pytest.fixture
-def phone_speaks():
-    """The offline engine's language set as the worker sets it; English again afterwards."""
-    def set_to(lang: str) -> None:
-        local.set_language_json(lang, json.dumps(phone_catalogue(lang)) if lang != "en" else "{}")
-    yield set_to
-    set_to("en")
 
 
 @pytest.mark.parametrize("lang", ["de", "pt"])
-def test_an_offline_refusal_carries_its_message_with_names_in_the_phones_language(phone_speaks, lang):
+def test_an_offline_refusal_carries_its_message_with_names_in_the_phones_language(speaks, lang):
     gid = f"refused-{lang}"
     local.open_json(json.dumps({"game_id": gid, "edition": None, "options": {"players": PLAYERS[:2]}, "seed": 0,
                                 "actions": [], "meta": {"version": 1}}))
@@ -35,7 +27,7 @@ def test_an_offline_refusal_carries_its_message_with_names_in_the_phones_languag
     assert refused, "no refused candidate names a Tiger"  # PLACE-05 and the other placement rules
     english = json.loads(local.apply_json(gid, json.dumps(refused[0]["action"]), "{}"))["problem"]
     assert render(english["message_message"]) == english["detail"]  # English: the engine's own words
-    phone_speaks(lang)
+    speaks(lang)
     problem = json.loads(local.apply_json(gid, json.dumps(refused[0]["action"]), "{}"))["problem"]
     assert problem["detail"] == english["detail"] and problem["code"] == refused[0]["reason"]["code"]
     said = render(problem["message_message"], phone.current_language())
