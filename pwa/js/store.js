@@ -18,6 +18,7 @@ let state = {
   lastLines: [],      // what the last write of this phone did (event lines)
   recent: null,       // the game's last few log entries (any phone), for "Just recorded"
   labels: null,       // display names from the game's edition
+  labelsMissing: false,  // they could not be had (offline, none kept): screens name things by their codes
   updateReady: false, // a new app version is installed and waiting
   error: null,        // the last refusal shown to the user {detail, code, rule}
   developer: developerMode(),  // settings: show the raw JSON action box

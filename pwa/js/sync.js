@@ -75,12 +75,14 @@ export async function openGame(gameId) {
   record.opened_at = new Date().toISOString();
   record.view = withBoard(record.view);  // a record saved without the copy (an older app's import) is mended
   await db.put("games", record);
-  set({ game: record, outbox: await outbox.items(gameId), notice: null, lastLines: [], error: null, labels: null,
+  set({ game: record, outbox: await outbox.items(gameId), notice: null, lastLines: [], error: null, labels: null, labelsMissing: false,
         recent: (await db.get("kv", `recent:${gameId}`).catch(() => null)) || null, fromOther: null });
   await painted();  // the stored game is on the screen before the server is asked (issue 35: first paint)
-  loadLabels(record).then((labels) => set({ labels })).catch(() => {});
+  const named = (labels) => set({ labels, labelsMissing: false });
+  const unnamed = () => set({ labelsMissing: true });
+  loadLabels(record).then(named, unnamed);
   await syncNow();
-  if (!getState().labels) loadLabels(getState().game).then((labels) => set({ labels })).catch(() => {});
+  if (!getState().labels) loadLabels(getState().game).then(named, unnamed);
   offline.followGame(getState().game);
   startPolling();  // until the stream is open
   if (!offline.isLocalGame(record)) startLive(record);

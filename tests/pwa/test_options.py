@@ -199,3 +199,30 @@ def test_a_department_names_its_space_by_its_dots(server, phone):
     assert "pays 2 science" in text, text  # what the tap costs, under the name
     space.scroll_into_view_if_needed(); shot(page, "64-options-department-by-its-dots")
     assert page.errors == []
+
+
+def test_the_options_wait_for_the_boards_names_instead_of_showing_codes(server, new_phone):
+    # DATA-13 (issue 35's first paint, found under load): a phone that joins draws the stored game at once, but
+    # its options wait for the board's names (the edition, ~100 KB on a slow network) instead of flashing
+    # "HK.D2" where "Hong Kong · department …" belongs.
+    g = server.create_game(names=("Ann", "Bob"), seed=3)
+    page = new_phone(service_workers="block")  # the page's own fetch of the edition is the one held
+    held = []
+    def hold(route):
+        held.append(route)
+    page.route("**/api/games/*/edition", hold)
+    page.goto(f"{server.url}/#/join/{g['join_code']}")
+    waiting = page.get_by_test_id("recorder-waiting")
+    waiting.wait_for()
+    assert held, "the edition was not asked for"
+    assert waiting.inner_text() == "Getting the board's names…"
+    assert page.get_by_test_id("recorder").count() == 0  # no option button yet, so no code on one
+    shot(page, "65-options-wait-for-the-boards-names")
+    for route in held:
+        route.continue_()
+    page.unroute("**/api/games/*/edition")
+    recorder = page.get_by_test_id("recorder")
+    recorder.wait_for()
+    text = recorder.inner_text()
+    assert not re.search(r"\b(SK|HK|TW|SG)\.[A-Z]", text), text
+    assert page.errors == []

@@ -171,6 +171,9 @@ export function Recorder({ s }) {
         : tn("The next options come from the server once it is sent.", "The next options come from the server once they are sent.", queued)}</p>
     </div>`;
   }
+  if (!s.labels && !s.labelsMissing) {  // the options wait for the board's names rather than flash their codes
+    return html`<p class="hint" role="status" data-testid="recorder-waiting">${t("Getting the board's names…")}</p>`;
+  }
   const groups = groupActions(s.labels, view, s.game.view.legal_actions, picked, choices);
   const detail = (b) => (b.sector ? sectorLine(choices.get(b.action)) : b.action ? costLine(choices.get(b.action))
     : b.options ? spaceCostLine(b.options.map((a) => choices.get(a))) : "");
