@@ -11,7 +11,6 @@ import pytest
 
 from api.games.editions.words import ITEM_WORDS, KEY_WORDS
 from api.i18n import render
-
 from tests.pwa.test_lang import fits_both, phone_in  # noqa: F401  (phone_in: the fixture)
 
 # What each language must show: the edition's names (api/data/asian-tigers.placeholder.json, /names) and a

@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Iterable
 
-from api.games.messages import Message, msg, msg_n, name
 from api.games.editions.words import item_word, key_word
+from api.games.messages import Message, msg, msg_n, name
 from api.games.provenance import split_pointer
 
 
