@@ -49,6 +49,7 @@ SERVER += ["api/i18n/library_words.py"]  # h37edge: werkzeug's and marshmallow's
 SERVER += ["api/games/asian_tigers/presentation/outcome.py", *[f"api/storage/{m}.py" for m in ("errors", "campaigns", "throttle")], *[f"api/web/{m}.py" for m in ("http", "campaigns", "moves", "meta", "events")]]  # h37rest: colours in score lines, storage details
 #
 SERVER += ["api/games/asian_tigers/presentation/why_not.py"]  # h37why: the why-not answer's labels
+SERVER += ["api/games/editions/words.py"]  # h37keys: the calibration labels' key words
 # Every other phone module too: the list above grew module by module; now no module is left out but these,
 # which show people no words (storage, routing, the store, the worker glue; i18n.js is the catalogue itself).
 NO_WORDS = {"db", "html", "i18n", "main", "qr", "router", "store", "games", "gamerecords", "scorings", "swupdate",

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Iterable
 
+from api.games.editions.words import item_word, key_word
 from api.games.messages import Message, msg, msg_n, name
 from api.games.provenance import split_pointer
 
@@ -182,8 +183,8 @@ def component_of(game: str, ptr: str) -> Component:
     return best
 
 def label_of(ptr: str, component: Component, document: dict | None = None, say=str) -> str:
-    """A short human label for a value: its path below the component, in words (the data file's keys; `say`
-    renders the positions and player counts, a message each: English by default).
+    """A short human label for a value: its path below the component, in words; `say` renders each word (the
+    data file's keys through `words.KEY_WORDS`), position and player count, a message each: English by default.
 
     List positions count from 1 (``ranks #2``); a player-count key reads
     ``3 players``.  With `document`, digit keys of objects stay keys.
@@ -197,7 +198,7 @@ def label_of(ptr: str, component: Component, document: dict | None = None, say=s
     words: list[str] = []
     trail = list(path[:longest])
     if len(component.prefixes) > 1 and trail and longest < len(path):  # which part of the component
-        words.append(trail[-1].replace("_", " "))
+        words.append(say(key_word(trail[-1])))
     for segment in path[longest:] or path[-1:]:
         previous = trail[-1] if trail else ""
         in_list = isinstance(node, list) if document is not None else segment.isdigit()
@@ -207,16 +208,16 @@ def label_of(ptr: str, component: Component, document: dict | None = None, say=s
                 n = int(segment) + 1
                 words.append(say(msg("rank {n}", n=n) if "rank" in "/".join(trail) else msg("#{n}", n=n)))
             else:
-                words.append(say(msg("{item} {n}", item=_singular(previous), n=int(segment) + 1)))
-                if words[-2:-1] == [previous.replace("_", " ")]:
+                words.append(say(msg("{item} {n}", item=item_word(previous, _singular(previous)), n=int(segment) + 1)))
+                if words[-2:-1] == [say(key_word(previous))]:
                     words.pop(-2)
         elif segment.isdigit() and ("player_count" in previous or previous.startswith("era_")):
             words.append(say(msg("solo") if segment == "1" else msg_n("{count} player", "{count} players", "count",
                                                                         count=int(segment))))
-            if words[-2:-1] == [previous.replace("_", " ")] and "player_count" in previous:
+            if words[-2:-1] == [say(key_word(previous))] and "player_count" in previous:
                 words.pop(-2)
         else:
-            words.append(segment.replace("_", " "))
+            words.append(say(key_word(segment)))
         node = _step(node, segment)
         trail.append(segment)
     return " · ".join(words)

@@ -146,7 +146,7 @@ function Table({ comp, ctx, paths }) {
   if (paths && !rows.length) return null;
   const sub = { ...ctx, choicesFor: codeChoices(comp, ctx.ed.document) };
   return html`<table class="cal"><tbody>${rows.map((p) => html`<tr>
-    <th scope="row"><label for=${fieldId(p)} style="margin:0;font-weight:600">${ctx.labels[p]}</label></th>
+    <th scope="row"><label for=${fieldId(p)} style="margin:0;font-weight:600;overflow-wrap:anywhere">${ctx.labels[p]}</label></th>
     <td><${Cell} ctx=${sub} path=${p} label=${ctx.labels[p]} wide /></td></tr>`)}</tbody></table>
     ${!paths && html`<label class="radio"><input type="checkbox" checked=${ctx.showAll} onChange=${(e) => ctx.setShowAll(e.target.checked)} />
       ${t("Also show the values the rulebook states")}</label>`}`;
@@ -205,17 +205,29 @@ const words = (w) => String(w).replace(/_/g, " ");
 
 // A value's label from the server, a path ("CT1 · automa era 1 · effect 1 · do"), in words a person finds on the
 // component ("Campaign tile 1: the Automa in Era I, effect 1, what it does"): numbered ids by what they are,
-// Tigers, nations and spaces by name, list words dropped.
+// Tigers, nations and spaces by name, list words dropped.  The server says each key in the phone's language
+// (api/games/editions/words.py), so the words below are looked up by the same catalogue ids.
 const NUMBERED = { CT: t("Campaign tile {n}"), AT: t("Action tile {n}"), RB: t("Region bonus token {n}"),
                    PT: t("Prosperity token {n}"), ITC: t("Trade centre {n}"), S: t("Sector {n}"), AS: t("Automa sector {n}"),
                    AF: t("Automa scoring sector {n}"), D: t("Dollar token {n}"), Y: t("Yen token {n}") };
-const DROP = new Set(["spaces", "tokens", "nations", "trade centers", "infrastructure sectors",
-                      "final scoring sectors", "satellite spaces", "infinite spaces", "local markets", "rules options",
-                      "headquarters slots", "trade center rule"]);
-const SAID = { do: t("what it does"), tiger: t("Tiger"), amount: t("how many"), "min players": t("from how many players (dots)"),
-               headline: t("big number"), id: t("printed name"), choose: t("chosen"), scope: t("applies to"), trigger: t("when"),
-               requirement: t("goal"), "automa era 1": t("the Automa in Era I"), "automa era 2": t("the Automa in Era II"),
-               "era 1": t("Era I"), "era 2": t("Era II"), automa: t("the Automa") };
+const DROP = new Set([t("spaces"), t("tokens"), t("nations"), t("trade centers"), t("infrastructure sectors"),
+                      t("final scoring sectors"), t("satellite spaces"), t("infinite spaces"), t("local markets"),
+                      t("rules options"), t("headquarters slots"), t("trade center rule")]);
+const SAID = new Map([[t("do"), t("what it does")], [t("tiger"), t("Tiger")], [t("amount"), t("how many")],
+  [t("min players"), t("from how many players (dots)")], [t("headline"), t("big number")], [t("id"), t("printed name")],
+  [t("choose"), t("chosen")], [t("scope"), t("applies to")], [t("trigger"), t("when")], [t("requirement"), t("goal")],
+  [t("automa era 1"), t("the Automa in Era I")], [t("automa era 2"), t("the Automa in Era II")], [t("era 1"), t("Era I")],
+  [t("era 2"), t("Era II")], [t("automa"), t("the Automa")]]);
+// The number in a part the server said from a message with {n} ("#2", "Nr. 2", "rank 2"), else null.
+const numberIn = (said, part) => {
+  const [before, after] = said.split("\u0000");
+  const n = part.startsWith(before) && part.endsWith(after) ? part.slice(before.length, part.length - after.length) : "";
+  return /^\d+$/.test(n) ? Number(n) : null;
+};
+const POSITION = t("#{n}", { n: "\u0000" });
+const RANKS = [t("rank {n}", { n: "\u0000" }), t("{item} {n}", { item: t("rank"), n: "\u0000" })];
+const TIGER_N = t("{item} {n}", { item: t("tiger"), n: "\u0000" });
+const TOKEN_SETS = [t("dollar"), t("yen")];
 const ORD = (n) => say(ordinal(n));
 export function labelWords(label, doc) {
   const tigers = doc.tigers || {};
@@ -236,9 +248,9 @@ export function labelWords(label, doc) {
   };
   const centres = (doc.global_market || {}).trade_centers || {};
   const raw = String(label).split(" · ");
-  const parts = raw.filter((x, i) => !DROP.has(x) && !(["dollar", "yen"].includes(x) && raw[i + 1] === "tokens")).map((x) => {
+  const parts = raw.filter((x, i) => !DROP.has(x) && !(TOKEN_SETS.includes(x) && raw[i + 1] === t("tokens"))).map((x) => {
     const before = raw[raw.indexOf(x) - 1];
-    if (before === "final scoring sectors" && /^[A-Z]$/.test(x)) return t("Scoring sector {letter}", { letter: x });
+    if (before === t("final scoring sectors") && /^[A-Z]$/.test(x)) return t("Scoring sector {letter}", { letter: x });
     if (centres[x]) {
       const n = x.replace(/\D/g, "");
       return centres[x].kind === "international" ? t("International trade centre {n}", { n })
@@ -250,10 +262,13 @@ export function labelWords(label, doc) {
     if (nations[x]) return named(doc, "nations", x, nations[x].name);
     m = x.match(/^([A-Z]{1,3})0*(\d+)$/);
     if (m && NUMBERED[m[1]]) return NUMBERED[m[1]].replace("{n}", m[2]);
-    if ((m = x.match(/^#(\d+)$/))) return ORD(Number(m[1]));
-    if ((m = x.match(/^rank (\d+)$/))) return t("{place} place", { place: ordinal(Number(m[1])) });
-    if ((m = x.match(/^tiger (\d+)$/))) return t("Tiger {n}", { n: m[1] });
-    return SAID[x] || x;
+    let n = numberIn(POSITION, x);
+    if (n !== null) return ORD(n);
+    n = RANKS.map((r) => numberIn(r, x)).find((v) => v !== null);
+    if (n != null) return t("{place} place", { place: ordinal(n) });
+    n = numberIn(TIGER_N, x);
+    if (n !== null) return t("Tiger {n}", { n });
+    return SAID.get(x) || x;
   });
   return parts.length > 1 ? `${parts[0]}: ${parts.slice(1).join(", ")}` : parts.join("");
 }
@@ -308,14 +323,19 @@ function Spaces({ comp, ctx }) {
     (rows[value.row || "other"] ||= []).push([id, s, value]);
   }
   const sub = { ...ctx, choicesFor, goods: doc.goods };
+  // A field without its own word here: the server's label after the space's id, in the phone's language.
+  const fieldName = (field, p, id) => {
+    const said = String(comp.labels[p] || "").split(" · ");
+    return FIELD[field] || (said.includes(id) ? said.slice(said.indexOf(id) + 1).join(" · ") : words(field));
+  };
   return html`${Object.entries(rows).map(([row, spaces]) => html`<section class="card" aria-labelledby=${`row-${row}`}>
     <h2 id=${`row-${row}`}>${t("{building} row", { building: kindName(doc, row) })}</h2>
     ${spaces.map(([id, s, value]) => html`<div role="group" aria-labelledby=${`sp-${fieldId(id)}`} style="margin:.6rem 0 1rem">
       <p style="margin:0"><strong id=${`sp-${fieldId(id)}`}>${id}</strong> <span class="hint">${spaceLine(value, doc)}</span></p>
       <div class="grid2" style="grid-template-columns: repeat(auto-fit, minmax(min(100%, 5.4rem), 1fr))">${s.fields.map(([field, p]) => html`<div class="field"
         style=${choicesFor(p, valueAt(doc, p)) || (doc.goods || []).includes(valueAt(doc, p)) ? "grid-column: 1 / -1" : ""}>
-        <label for=${fieldId(p)} style="margin:0">${FIELD[field] || words(field.replace("/", " · "))}</label>
-        <${Cell} ctx=${sub} path=${p} label=${t("{space} ({id}): {field}", { space: labelWords(id, doc), id, field: FIELD[field] || words(field) })} wide /></div>`)}</div></div>`)}</section>`)}
+        <label for=${fieldId(p)} style="margin:0">${fieldName(field, p, id)}</label>
+        <${Cell} ctx=${sub} path=${p} label=${t("{space} ({id}): {field}", { space: labelWords(id, doc), id, field: fieldName(field, p, id) })} wide /></div>`)}</div></div>`)}</section>`)}
     <label class="radio"><input type="checkbox" checked=${ctx.showAll} onChange=${(e) => ctx.setShowAll(e.target.checked)} />
       ${t("Also show the values the rulebook states")}</label>`;
 }
