@@ -187,7 +187,8 @@ def _one_idempotency_format(db: Database) -> None:
 
 def _event_messages(db: Database) -> None:
     """Events stored before issue 37 gain their message where a replay says the same English
-    (`api.storage.event_messages`); the append-only trigger is lifted for this step only."""
+    (`api.storage.event_messages`); the append-only trigger is lifted for this step only.  0011 runs it again:
+    since then it replays reverted actions too, on the state each was played on (0010 filled live ones only)."""
     db.conn.execute("DROP TRIGGER actions_append_only_update")
     fill_event_messages(db)
     db.conn.execute(_APPEND_ONLY_TRIGGERS[1])
@@ -204,6 +205,7 @@ MIGRATIONS: list[tuple[str, Callable[[Database], None]]] = [
     ("0008_clustered_log", _clustered_log),
     ("0009_one_idempotency_format", _one_idempotency_format),
     ("0010_event_messages", _event_messages),
+    ("0011_reverted_event_messages", _event_messages),
 ]
 
 

@@ -163,6 +163,12 @@ _REPLAYS_FROM_THE_LOG = [
     recount_placeholders,
 ]
 
+_EVENT_MESSAGES = [
+    "ALTER TABLE actions DISABLE TRIGGER actions_append_only_update",
+    fill_event_messages,
+    "ALTER TABLE actions ENABLE TRIGGER actions_append_only_update",
+]
+
 MIGRATIONS: list[tuple[str, list]] = [
     ("0001_initial", _INITIAL),
     ("0002_campaigns", _CAMPAIGNS),
@@ -178,12 +184,9 @@ MIGRATIONS: list[tuple[str, list]] = [
         "ALTER TABLE idempotency DROP COLUMN head_seq, DROP COLUMN applied, DROP COLUMN full_view",
         HEALTH_TABLE,
     ]),
-    # As SQLite's 0010 (`api.storage.event_messages`): the append-only trigger is lifted for this step only.
-    ("0010_event_messages", [
-        "ALTER TABLE actions DISABLE TRIGGER actions_append_only_update",
-        fill_event_messages,
-        "ALTER TABLE actions ENABLE TRIGGER actions_append_only_update",
-    ]),
+    # As SQLite's 0010 and 0011 (`api.storage.event_messages`): the append-only trigger is lifted for the step only.
+    ("0010_event_messages", _EVENT_MESSAGES),
+    ("0011_reverted_event_messages", _EVENT_MESSAGES),
 ]
 
 

@@ -72,9 +72,7 @@ def test_a_sale_at_the_special_trade_centre_says_where_in_the_language(played):
 
 def test_the_flags_and_nations_of_final_score_lines_are_named_in_the_language(played):
     # SCORE-FSB-01: a sector's stars name their flags; SCORE-NAT-01: the distinct nations are listed
-    # (an Automa flag sector's line keeps its English: its scorer message names the sector's code)
-    for event, de, pt in _of(played, lambda e: e["kind"] == "score_line" and " star) ★" in e["text"]
-                             and not e["text"].startswith("Automa flag sector")):
+    for event, de, pt in _of(played, lambda e: e["kind"] == "score_line" and " star) ★" in e["text"]):
         assert "(value " not in de + pt and "(Wert " in de and "(valor " in pt, (de, pt)
     nations = _of(played, lambda e: e["kind"] == "score_line" and e["text"].startswith("Nations: ")
                   and "(no nation + " not in e["text"] and "(Japan + " not in e["text"])

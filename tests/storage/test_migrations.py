@@ -162,7 +162,7 @@ def test_a_database_from_before_0007_keeps_serving_its_games_and_expires_its_old
                     "VALUES ('g', 'import:i', ?, 201, '{}', '1', ?)", (idem("i").request_hash, now))
 
     assert migrate(db) == ["0007_replays_from_the_log", "0008_clustered_log", "0009_one_idempotency_format",
-                           "0010_event_messages"]
+                           "0010_event_messages", "0011_reverted_event_messages"]
     assert [k for (k,) in db.conn.execute("SELECT key FROM idempotency")] == ["import:i"]
     stored = [s for (s,) in db.conn.execute("SELECT state FROM snapshots WHERE game_id = 'g' ORDER BY seq")]
     assert all(isinstance(s, bytes) and s[:1] != b"{" for s in stored)  # compressed

@@ -108,8 +108,9 @@ def score_state(state: GameState, messages: bool = False) -> dict:
 def final_scoring_step(state: GameState, frame: dict, events: list[dict]) -> None:
     """MGMT2-01..06 and SCORE-END-01: score, record the outcome, end the game."""
     outcome = score_state(state)
-    # The lines' messages (issue 37), matched by their English text: the stored outcome keeps the text only.
-    said = {line["text"]: line.get("text_message") for line in score_state(state, messages=True).get("lines", [])}
+    # The lines' messages (issue 37), in the same order: the stored outcome keeps the text only (an Automa flag
+    # sector's line names the sector's code there, its message in words: the log says the message's English).
+    said = score_state(state, messages=True).get("lines", [])
     if state.solo is not None:  # solo (issue 7): scenario / campaign goal report
         annotate_outcome(state, outcome)
     state.management["outcome"] = outcome
@@ -117,12 +118,13 @@ def final_scoring_step(state: GameState, frame: dict, events: list[dict]) -> Non
     state.phase = "over"
     names = {**{t.id: name("tigers", t.id, t.name) for t in state.edition.tigers.values()},
              **{n.code: name("nations", n.code, n.name) for n in state.edition.nations.values()}}
-    for line in outcome.get("lines", []):
+    for line, told_line in zip(outcome.get("lines", []), said):
         # A line names a Tiger by its code in one place and by its name in another: whichever says the text.
-        message = next((m for m in (from_json(said.get(line["text"])), from_json(said.get(line["text"]), names))
-                        if m is not None and str(m) == line["text"]), None)
-        events.append({"kind": "score_line", "participant": line.get("participant"), "text": line["text"],
-                       **({"message": message} if message is not None else {})})
+        text, found = told_line["text"], told_line.get("text_message")
+        message = next((m for m in (from_json(found), from_json(found, names)) if m is not None and str(m) == text),
+                       None)
+        events.append({"kind": "score_line", "participant": line.get("participant"),
+                       **({"text": text, "message": message} if message is not None else {"text": line["text"]})})
     winner = outcome.get("winner")
     if winner is None:  # solo (issue 7): the high-score variant has no winner when the record stands
         over = msg("Game over: the previous high score stands")

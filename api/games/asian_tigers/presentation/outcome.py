@@ -41,9 +41,10 @@ def provisional_score(state: GameState, messages: str | None = None) -> dict:
 
 def _said(state: GameState, result: dict, lang: str | None) -> dict:
     """`result` with its messages (components named in `lang`), when scoring the end position again gives it
-    (else `result`; MGMT2-02/03)."""
+    (else `result`; MGMT2-02/03).  English (no `lang`) is the stored text, but an Automa flag sector's line, whose
+    stored text names the sector's code: there the message's English (SOLO-SCORE-01)."""
     if not lang:
-        return result
+        return result if state.solo is None else _plain(_said(state, result, "en"))
     board = state.copy() if state.phase == "over" else state
     if board is not state:  # the board holds the Era II moves: take them back
         board.turn_order = ((state.management or {}).get("era1") or {}).get("turn_order") or state.turn_order
@@ -59,6 +60,13 @@ def _said(state: GameState, result: dict, lang: str | None) -> dict:
         return result
     said = era2.unlabel(_named(scored.to_dict(messages=True), _names(state, lang, labels)), seats)
     return {**result, **{k: v for k, v in said.items() if k != "solo"}}
+
+
+def _plain(tree):
+    """`tree` without its messages (``*_message``): an English answer carries none."""
+    if isinstance(tree, dict):
+        return {k: _plain(v) for k, v in tree.items() if not k.endswith("_message")}
+    return [_plain(v) for v in tree] if isinstance(tree, list) else tree
 
 
 def _names(state: GameState, lang: str, labels: dict[str, str]) -> dict:

@@ -63,9 +63,7 @@ def _rewriter(edition: Edition, player_count: int):
     board = edition.solo.get("automa_board", {}) if edition.solo else {}
     for group in ("infrastructure_sectors", "final_scoring_sectors"):
         for sector in board.get(group, {}):
-            short = L.sector_label(edition, sector).split(" (")[0]
-            table[f"sector {sector}"] = short
-            table[f"Sector {sector}"] = short[:1].upper() + short[1:]
+            table[f"sector {sector}"] = L.sector_label(edition, sector).split(" (")[0]
     for tiger in edition.tigers.values():
         table[tiger.id] = tiger.name
     for code, nation in edition.nations.items():

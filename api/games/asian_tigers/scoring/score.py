@@ -42,14 +42,17 @@ class _Book:
         self.lines: list[Line] = []
         self.used: set[str] = set()
 
-    def add(self, participant, category, key, value, said: Message, pointers=()) -> tuple[str, ...]:
+    def add(self, participant, category, key, value, said: Message, pointers=(), stored: Message | None = None
+            ) -> tuple[str, ...]:
         """Record one line; returns its placeholder pointers (remembered for the outcome) so totals can inherit
-        them."""
+        them.  `stored`: the line's text when it is not `said`'s English (see `_sectors`)."""
         found = tuple(sorted({p for p in pointers if self.edition.is_placeholder(p)}))
         self.used.update(found)
+        stored = said if stored is None else stored
         if found:
             said = msg("{line} [placeholder edition value]", line=said)
-        self.lines.append(Line(participant, category, key, value, str(said), found, said))
+            stored = msg("{line} [placeholder edition value]", line=stored)
+        self.lines.append(Line(participant, category, key, value, str(stored), found, said))
         return found
 
 
@@ -225,12 +228,15 @@ def _sectors(position: EndPosition, edition: Edition, book: _Book, p) -> tuple[t
         difficulty = position.solo.difficulty if position.solo else 1
         multipliers = list(edition.solo["difficulty_multipliers"])
         d_ptr = [f"/solo/difficulty_multipliers/{multipliers.index(difficulty)}"] if difficulty in multipliers else []
-        for sector in edition.solo["automa_board"]["final_scoring_sectors"]:
+        for number, sector in enumerate(edition.solo["automa_board"]["final_scoring_sectors"], start=1):
             stars, ptrs, labels = _sum_stars(edition, p.flags.get(sector, ()), index)
             score = SectorScore(sector, stars, difficulty, stars * difficulty)
-            text = msg("Sector {sector}: {stars} × difficulty {difficulty} = {points}", sector=sector, stars=labels,
-                       difficulty=difficulty, points=score.points)
-            found.update(book.add(p.id, "final_scoring_bonus", sector, score.points, text, ptrs + d_ptr))
+            said = {"stars": labels, "difficulty": difficulty, "points": score.points}
+            text = msg("Automa flag sector {index}: {stars} × difficulty {difficulty} = {points}", index=number, **said)
+            # The line's text names the sector by its code, as it always has: a finished game keeps its outcome
+            # (and its state hash) as it was stored; the message says the sector in words (issue 37).
+            stored = msg("Sector {sector}: {stars} × difficulty {difficulty} = {points}", sector=sector, **said)
+            found.update(book.add(p.id, "final_scoring_bonus", sector, score.points, text, ptrs + d_ptr, stored))
             out.append(score)
         return tuple(out), found
     for sector, data in edition.document["player_board"]["final_scoring_sectors"].items():

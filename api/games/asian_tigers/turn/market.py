@@ -164,14 +164,14 @@ def trade_center_refusal(state: GameState, player: PlayerState, trade_center: st
     to `trade_center`, or None (the one check: the options and `place_worker` both use it)."""
     fixed = state.trade_centers[trade_center]
     if fixed is not None and fixed != worker:
-        return Refusal(msg("Trade centre {trade_center} already takes {fixed} workers this era; your next worker is "
-                           "{worker}", trade_center=trade_center, fixed=fixed, worker=worker), "center_type_fixed",
+        return Refusal(msg("This era {trade_center} already takes {fixed} workers; your next worker is {worker}",
+                           trade_center=trade_center, fixed=fixed, worker=worker), "center_type_fixed",
                        "PLACE-01")
     if fixed is None:
         other = next((tc for tc, t in state.trade_centers.items() if t == worker), None)
         if other:
-            return Refusal(msg("Trade centre {other} already takes {worker} workers; no two trade centres take the "
-                               "same type", other=other, worker=worker), "worker_type_taken_at_market", "PLACE-03")
+            return Refusal(msg("No two trade centres take the same type: {other} already takes {worker} workers",
+                               other=other, worker=worker), "worker_type_taken_at_market", "PLACE-03")
     nations = nations_at(state, trade_center)
     if not any_sale(state, player, nations):
         return Refusal(msg("You cannot make any sale at {trade_center}, so no worker may go there: {reasons}",
