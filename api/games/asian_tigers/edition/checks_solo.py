@@ -24,7 +24,7 @@ def check_player_board(doc: Doc) -> Check:
         yield fail(where, msg("12 infrastructure sectors expected, found {n_sectors}", n_sectors=len(sectors)))
     generics, factories = 0, []
     for sid, _ in sectors:
-        slots = doc.nonempty(*where, sid, "slots", kind="array", what="an infrastructure sector's slots")
+        slots = doc.nonempty(*where, sid, "slots", kind="array", what=msg("an infrastructure sector's slots"))
         for i, slot in enumerate(slots):
             if slot == "generic":
                 generics += 1
@@ -253,7 +253,7 @@ def check_campaign(doc: Doc) -> Check:
             p = where + (k, era)
             yield from expect(doc, p + ("trigger",), "era_start", msg("a campaign behaviour triggers at "
                                                                       "\"era_start\""))
-            effects = doc.nonempty(*p, "effects", kind="array", what="a campaign behaviour's effects")
+            effects = doc.nonempty(*p, "effects", kind="array", what=msg("a campaign behaviour's effects"))
             for i, effect in enumerate(effects):
                 if not member(effect, known):
                     yield fail(p + ("effects", i), msg("{effect} is not an effect of the Automa bonus catalogs",
