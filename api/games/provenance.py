@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Iterable, Iterator
 
+from api.games.messages import msg
+
 # "owner-checked": a placeholder value the owner of a physical copy confirmed or
 # corrected against the box (editions resource, README "Editions").
 OWNER_CHECKED = "owner-checked"
@@ -121,12 +123,13 @@ def validate_provenance(document: dict, meta_keys: set[str]) -> ProvenanceMap:
     """
     mapping = document.get("provenance")
     if not isinstance(mapping, dict) or not mapping:
-        raise EditionError("/provenance", "must be a non-empty object of path pattern → provenance")
+        raise EditionError("/provenance", msg("must be a non-empty object of path pattern → provenance"))
     for pattern, value in mapping.items():
         if not pattern.startswith("/"):
-            raise EditionError(f"/provenance/{pattern}", "a provenance pattern must start with '/'")
+            raise EditionError(f"/provenance/{pattern}", msg("a provenance pattern must start with '/'"))
         if value not in PROVENANCE_VALUES:
-            raise EditionError(f"/provenance/{pattern}", f"unknown provenance {value!r}; expected one of {', '.join(PROVENANCE_VALUES)}")
+            raise EditionError(f"/provenance/{pattern}", msg("unknown provenance {value}; expected one of {values}",
+                                                             value=repr(value), values=", ".join(PROVENANCE_VALUES)))
     prov = ProvenanceMap.from_mapping(mapping)
     by_pattern = prov._by_pattern
     used: set[str] = set()
@@ -134,13 +137,13 @@ def validate_provenance(document: dict, meta_keys: set[str]) -> ProvenanceMap:
     for path, _ in iter_leaves(data):
         top = prov.candidates(path)
         if not top:
-            raise EditionError(pointer(path), "no provenance pattern covers this value")
+            raise EditionError(pointer(path), msg("no provenance pattern covers this value"))
         if len({by_pattern[t] for t in top}) > 1:
-            raise EditionError(pointer(path), f"conflicting provenance patterns {sorted(top)}")
+            raise EditionError(pointer(path), msg("conflicting provenance patterns {patterns}", patterns=str(sorted(top))))
         used.update(top)
     for pattern in by_pattern:
         if pattern not in used:
-            raise EditionError(f"/provenance/{pattern}", "dead provenance pattern (it decides no value)")
+            raise EditionError(f"/provenance/{pattern}", msg("dead provenance pattern (it decides no value)"))
     return prov
 
 

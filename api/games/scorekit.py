@@ -163,14 +163,16 @@ def load_document(source: str | os.PathLike | Mapping | None, default_file: str,
         try:
             document = json.loads(pathlib.Path(source).read_text(encoding="utf-8"))
         except json.JSONDecodeError as error:
-            raise EditionError("/", f"not valid JSON ({error.msg} at line {error.lineno})") from None
+            raise EditionError("/", msg("not valid JSON ({error} at line {line})", error=error.msg,
+                                         line=error.lineno)) from None
     if not isinstance(document, dict):
-        raise EditionError("/", "an edition file must be a JSON object")
+        raise EditionError("/", msg("an edition file must be a JSON object"))
     edition = document.get("edition")
     if not isinstance(edition, dict) or not isinstance(edition.get("id"), str):
-        raise EditionError("/edition/id", "the edition must have a string id")
+        raise EditionError("/edition/id", msg("the edition must have a string id"))
     if edition.get("game") != game:
-        raise EditionError("/edition/game", f"expected an edition of {game}, got {edition.get('game')!r}")
+        raise EditionError("/edition/game", msg("expected an edition of {game}, got {found}", game=game,
+                                                 found=repr(edition.get("game"))))
     return document
 
 
@@ -189,37 +191,38 @@ class DataReader:
             elif isinstance(node, list) and segment.isdigit() and int(segment) < len(node):
                 node = node[int(segment)]
             else:
-                raise EditionError(child("", *path[: depth + 1]), "missing")
+                raise EditionError(child("", *path[: depth + 1]), msg("missing"))
         return node
 
     def mapping(self, *path: str) -> dict:
         """The non-empty object at `path`."""
         value = self.node(*path)
         if not isinstance(value, dict) or not value:
-            raise EditionError(child("", *path), "must be a non-empty object")
+            raise EditionError(child("", *path), msg("must be a non-empty object"))
         return value
 
     def integer(self, *path: str, minimum: int = 0) -> int:
         """The integer at `path` (≥ `minimum`)."""
         value = self.node(*path)
         if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-            raise EditionError(child("", *path), f"must be a whole number ≥ {minimum}, got {value!r}")
+            raise EditionError(child("", *path), msg("must be a whole number ≥ {minimum}, got {value}", minimum=minimum,
+                                                     value=repr(value)))
         return value
 
     def integers(self, *path: str, length: int | None = None, minimum: int = 0) -> tuple[int, ...]:
         """The list of integers at `path` (of `length` items when given, non-empty otherwise)."""
         value = self.node(*path)
         if not isinstance(value, list) or not value or (length is not None and len(value) != length):
-            expected = (f"a list of {length} whole numbers" if length is not None
-                        else "a non-empty list of whole numbers")
-            raise EditionError(child("", *path), f"must be {expected}")
+            expected = (msg("must be a list of {length} whole numbers", length=length) if length is not None
+                        else msg("must be a non-empty list of whole numbers"))
+            raise EditionError(child("", *path), expected)
         return tuple(self.integer(*path, str(i), minimum=minimum) for i in range(len(value)))
 
     def boolean(self, *path: str) -> bool:
         """The boolean at `path`."""
         value = self.node(*path)
         if not isinstance(value, bool):
-            raise EditionError(child("", *path), f"must be true or false, got {value!r}")
+            raise EditionError(child("", *path), msg("must be true or false, got {value}", value=repr(value)))
         return value
 
     def choice(self, *path: str, supported: Iterable[str]) -> str:
@@ -227,8 +230,8 @@ class DataReader:
         value = self.node(*path)
         supported = tuple(supported)
         if value not in supported:
-            raise EditionError(child("", *path),
-                               f"unsupported value {value!r}; this scorer implements {', '.join(map(repr, supported))}")
+            raise EditionError(child("", *path), msg("unsupported value {value}; this scorer implements {supported}",
+                                                     value=repr(value), supported=", ".join(map(repr, supported))))
         return value
 
 

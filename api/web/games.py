@@ -11,11 +11,13 @@ from api.i18n import render
 from api.games.messages import msg
 from api.i18n.problems import in_language
 from api.storage import import_keys, throttle, tokens
+from api.storage.engines import RulesViolation
 from api.storage.models import CreatedGame, utcnow
 from api.web import schemas
 from api.web.guards import read_json
 from api.web.http import REPLAYED, authorized, idempotency, json_response, load, query, readable, repo
 from api.web.language import request_language
+from api.web.moves import name_components
 from api.web.problems import ApiProblem
 from api.web.views import edition_detail, game_view
 
@@ -105,7 +107,11 @@ def create_game():
     else:
         edition = engine.load_edition(body["edition"]) if "edition" in body else default_edition(kind)
     seed = body["seed"] if "seed" in body else secrets.randbelow(2**31)
-    created = r.create_game(kind, body["options"], seed, edition)
+    try:
+        created = r.create_game(kind, body["options"], seed, edition)
+    except RulesViolation as exc:  # its Tigers and goods as the edition names them in the request's language
+        name_components(exc, kind, lambda: edition)
+        raise
     _count_create()
     return _created(created)
 
@@ -132,6 +138,9 @@ def import_game():
                                 expected_state_hash=body.get("state_hash"), on_created=keep)
     except import_keys.AlreadyImported as twin:
         return _replayed_import(twin.game_id)
+    except RulesViolation as exc:  # a refused option or replayed move, named as in a new game
+        name_components(exc, body["game"], lambda: edition)
+        raise
     _count_create()
     return _created(created)
 

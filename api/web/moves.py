@@ -53,18 +53,18 @@ def _apply(game_id: str, schema, actions_of) -> Response:
         outcome = r.apply_actions(game_id, actions_of(body), expected_versions(), idem, write_body, known=record,
                                   full=full)
     except RulesViolation as exc:
-        _name_components(r, game_id, record.kind, exc)
+        name_components(exc, record.kind, lambda: r.edition_document(game_id)[1])
         raise
     return _answer(r, game_id, outcome)
 
 
-def _name_components(r, game_id: str, kind: str, exc: RulesViolation) -> None:
-    """A refused move's message naming the Tigers, nations and goods as its game's edition does in the
-    request's language (issue 37; the problem handler knows no edition), as "why not" names them."""
+def name_components(exc: RulesViolation, kind: str, edition) -> None:
+    """A refused move's (or new game's) message naming the Tigers, nations and goods as the game's edition
+    (`edition()`, loaded only when needed) does in the request's language (issue 37; the problem handler knows
+    no edition), as "why not" names them."""
     lang, message = request_language(), exc.details.get("message_message")
     if lang != "en" and kind == "asian_tigers" and message is not None:
-        names = component_names(r.edition_document(game_id)[1], lang)
-        exc.details = {**exc.details, "message_message": named_in(message, names)}
+        exc.details = {**exc.details, "message_message": named_in(message, component_names(edition(), lang))}
 
 
 @bp.post("/actions")

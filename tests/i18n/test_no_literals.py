@@ -6,8 +6,8 @@ joins a list here (and babel.cfg).  The checks are deliberately narrow so that t
 
 * server: a scorer's words reach people through `ScoringInputError` (message, field), `ScoreSheet.add`
   (the explanation), result dicts ("check", "detail", …) and `msg()`; none of those may be a string
-  literal or an f-string, and no f-string with words may appear at all (`EditionError`, for people
-  editing an edition's data file, is not table language and stays English for now);
+  literal or an f-string, and no f-string with words may appear at all; an edition or data file's refusal
+  (`EditionError`, the edition checks' `fail`) is a message too;
 * phone: no literal words in a label/legend/title/aria-label attribute, between tags, in a capitalised
   string literal or a template literal that starts with a word, unless inside t("…") / tn("…").
 """
@@ -50,6 +50,8 @@ SERVER += ["api/games/asian_tigers/presentation/outcome.py", *[f"api/storage/{m}
 #
 SERVER += ["api/games/asian_tigers/presentation/why_not.py"]  # h37why: the why-not answer's labels
 SERVER += ["api/games/editions/words.py"]  # h37keys: the calibration labels' key words
+#
+SERVER += ["api/games/provenance.py", *[f"api/games/asian_tigers/edition/{m}.py" for m in ("checks", "checks_base", "checks_board", "checks_engine", "checks_market", "checks_rulebook", "checks_solo", "load")]]  # h37data: edition and data files' refusals
 # Every other phone module too: the list above grew module by module; now no module is left out but these,
 # which show people no words (storage, routing, the store, the worker glue; i18n.js is the catalogue itself).
 NO_WORDS = {"db", "html", "i18n", "main", "qr", "router", "store", "games", "gamerecords", "scorings", "swupdate",
@@ -58,8 +60,6 @@ PHONE += sorted({str(p.relative_to(ROOT)) for p in (ROOT / "pwa" / "js").rglob("
                 - {f"pwa/js/{m}.js" for m in NO_WORDS} - set(PHONE))
 # The app's own name and the games' printed names, the same in every language.
 NAMES = {"tablekeeper", "Asian Tigers", "Asian Tigers: A Story of Prosperity"}
-# Readers of an edition's data file: their `EditionError`s speak to people editing that file, not to the table.
-EDITION_FILES = {"load_document", "DataReader"}
 SAID_KEYS = {"check", "detail", "explanation", "winner_explanation", "total_explanation", "tie_break"}
 
 
@@ -85,11 +85,7 @@ def server_literals(source: str, filename: str = "<source>") -> list[str]:
     """Where `source` says something to people in English instead of through a message."""
     found = []
     tree = ast.parse(source, filename)
-    skip = {id(n) for c in ast.walk(tree) if (isinstance(c, ast.Call) and _name(c) == "EditionError")
-            or (isinstance(c, (ast.ClassDef, ast.FunctionDef)) and c.name in EDITION_FILES) for n in ast.walk(c)}
     for node in ast.walk(tree):
-        if id(node) in skip:
-            continue
         where = f"{filename}:{getattr(node, 'lineno', '?')}"
         if isinstance(node, ast.JoinedStr) and any(isinstance(v, ast.Constant) and re.search(r"[A-Za-z]{2,} ", v.value)
                                                    for v in node.values):
@@ -104,6 +100,8 @@ def server_literals(source: str, filename: str = "<source>") -> list[str]:
         said = []
         if name == "ScoringInputError":
             said = node.args[3:5] + [k.value for k in node.keywords if k.arg in ("message", "field")]
+        elif name == "EditionError" or (name == "fail" and len(node.args) == 2):  # an edition file's (pointer, message)
+            said = node.args[1:2]
         elif name == "add" and len(node.args) >= 3:
             said = [node.args[2]]
         elif name in ("msg", "msg_n") and node.args:
@@ -148,7 +146,9 @@ def test_the_checks_catch_english():
     assert server_literals('x = {"detail": "entered in full"}')
     assert server_literals('y = msg(text)')
     assert not server_literals('raise ScoringInputError("c", "R", "/p", msg("{n} is too many", n=n))')
-    assert not server_literals('raise EditionError("/x", f"must be a whole number, got {v}")')
+    assert server_literals('raise EditionError("/x", f"must be a whole number, got {v}")')
+    assert server_literals('yield fail(("x",), "must be a whole number")')
+    assert not server_literals('raise EditionError("/x", msg("must be a whole number, got {v}", v=v))')
     assert phone_literals('html`<button label="Remove tile">x</button>`')
     assert phone_literals('html`<h2>Players</h2>`')
     assert phone_literals('// a comment first\nhtml`<h2>Players</h2>`')  # what follows a comment is read too

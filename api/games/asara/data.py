@@ -12,6 +12,7 @@ import os
 from dataclasses import dataclass, field
 from typing import Mapping
 
+from api.games.messages import msg
 from api.games.scorekit import DataReader, EditionValues, load_document
 from api.games.provenance import EditionError
 
@@ -91,16 +92,16 @@ def load_asara_data(source: str | os.PathLike | Mapping | None = None) -> AsaraD
     kinds = _names(read, "section_kinds")
     for kind in REQUIRED_SECTION_KINDS:
         if kind not in kinds:
-            raise EditionError("/section_kinds", f"must include {kind!r}")
+            raise EditionError("/section_kinds", msg("must include {kind}", kind=repr(kind)))
     by_color = read.mapping("final", "tower_by_color")
     if set(by_color) != set(colors):
-        raise EditionError("/final/tower_by_color", f"must have exactly the colours {', '.join(colors)}")
+        raise EditionError("/final/tower_by_color", msg("must have exactly the colours {colours}", colours=", ".join(colors)))
     for path, reading in FIXED_READINGS.items():
         read.choice(*path, supported=[reading])
     if read.boolean("final", "gold_and_caliph_score_in_final"):
-        raise EditionError("/final/gold_and_caliph_score_in_final", "must be false (ASA-SCORE-13)")
+        raise EditionError("/final/gold_and_caliph_score_in_final", msg("must be false ({rule})", rule="ASA-SCORE-13"))
     if not read.boolean("final", "tied_winners_share_victory"):
-        raise EditionError("/final/tied_winners_share_victory", "must be true (ASA-SCORE-14)")
+        raise EditionError("/final/tied_winners_share_victory", msg("must be true ({rule})", rule="ASA-SCORE-14"))
 
     return AsaraData(
         edition_id=document["edition"]["id"],
@@ -130,9 +131,9 @@ def load_asara_data(source: str | os.PathLike | Mapping | None = None) -> AsaraD
 def _names(read: DataReader, key: str) -> tuple[str, ...]:
     names = read.node(key)
     if not isinstance(names, list) or not names or not all(isinstance(n, str) and n for n in names):
-        raise EditionError(f"/{key}", "must be a non-empty list of names")
+        raise EditionError(f"/{key}", msg("must be a non-empty list of names"))
     if len(set(names)) != len(names):
-        raise EditionError(f"/{key}", "must not repeat a name")
+        raise EditionError(f"/{key}", msg("must not repeat a name"))
     return tuple(names)
 
 
@@ -146,7 +147,8 @@ def _building_table(read: DataReader) -> tuple[tuple[int, int], ...]:
     largest = max(read.integers("building", "plots", minimum=1))
     expected = [str(n) for n in range(1, largest + 1)]
     if sorted(table, key=str) != sorted(expected):
-        raise EditionError("/building/prestige_by_sections_used", f"must have exactly the keys {', '.join(expected)}")
+        raise EditionError("/building/prestige_by_sections_used",
+                           msg("must have exactly the keys {keys}", keys=", ".join(expected)))
     return tuple((int(key), read.integer("building", "prestige_by_sections_used", key)) for key in expected)
 
 
@@ -156,7 +158,7 @@ def _coins(read: DataReader) -> tuple[tuple[int, int], ...]:
     result = []
     for key in coins:
         if not key.isdigit() or int(key) < 1:
-            raise EditionError(f"/components/asari_coins/{key}", "a coin value must be a whole number ≥ 1")
+            raise EditionError(f"/components/asari_coins/{key}", msg("a coin value must be a whole number ≥ 1"))
         result.append((int(key), read.integer("components", "asari_coins", key)))
     return tuple(sorted(result))
 

@@ -11,9 +11,11 @@ import random
 
 from api.games.asian_tigers.edition.checks_rulebook import RULES_OPTIONS
 from api.games.asian_tigers.edition.load import CENTERS, Edition
-from api.games.asian_tigers.errors import SetupError, and_list, msg
+from api.games.asian_tigers.errors import SetupError, and_list, joined, msg
 from api.games.asian_tigers.solo.options import resolve_solo
 from api.games.asian_tigers.state import NEUTRAL, GameState, Piece, PlayerState
+from api.games.asian_tigers.told import colours_of, good_named
+from api.games.messages import name
 
 WORKER_ENTRY_MODES = ("sequence", "stated")
 
@@ -47,7 +49,7 @@ def resolve_options(options: dict, edition: Edition) -> dict:
                              field=f"players/{index}")
         if player["color"] not in edition.player_colors:
             raise SetupError(msg("colour {color} is not one of {colours}", color=repr(player['color']),
-                                 colours=', '.join(edition.player_colors)), code="unknown_color",
+                                 colours=colours_of(edition)), code="unknown_color",
                              field=f"players/{index}/color")
         colors.append(player["color"])
     if len(set(colors)) != len(colors):
@@ -96,8 +98,9 @@ def _token_per_tiger(edition: Edition, setup: dict, seed: int, key: str, tokens:
     if not isinstance(chosen, dict) or sorted(chosen) != sorted(tigers) \
             or not all(isinstance(v, str) for v in chosen.values()) or any(t not in tokens for t in chosen.values()) \
             or len(set(chosen.values())) != len(tigers):
+        said = joined([name("tigers", t, t) for t in tigers], ", ")  # English: the codes as before; named at the edge
         raise _bad_draw(key, msg("{key} must give each of {tigers} a different token of {tokens}", key=key,
-                                 tigers=', '.join(tigers), tokens=', '.join(tokens)), rule)
+                                 tigers=said, tokens=', '.join(tokens)), rule)
     return dict(chosen)
 
 
@@ -198,7 +201,7 @@ def draw_starting_goods(edition: Edition, setup: dict, seed: int, turn_order: li
     if sorted(chosen) != sorted(turn_order) or any(g not in pool for g in chosen.values()) \
             or len(set(chosen.values())) != len(chosen):
         raise _bad_draw("starting_goods", msg("starting_goods must give each seat a different good from {pool}",
-                                              pool=', '.join(pool)), "PSETUP-06")
+                                              pool=joined(list(map(good_named, pool)), ", ")), "PSETUP-06")
     return chosen
 
 

@@ -7,7 +7,17 @@ The rule modules write each event's line as a message (`msg`/`msg_n`) whose valu
 """
 from __future__ import annotations
 
-from api.games.messages import Message, name
+from api.games.asian_tigers.errors import joined
+from api.games.messages import Message, msg, name
+
+# The player colours' words (the setup wizard's, pwa/js/ui/setupcheck.js): a score line's "Ann (red)", a refused colour.
+COLOURS = {"red": msg("red"), "blue": msg("blue"), "green": msg("green"), "yellow": msg("yellow"),
+           "purple": msg("purple"), "black": msg("black"), "white": msg("white")}
+
+
+def colours_of(edition) -> Message | str:
+    """The edition's player colours listed ("red, blue, …"), each in the reader's words."""
+    return joined([COLOURS.get(c, c) for c in edition.player_colors], ", ")
 
 
 def told(message: Message) -> dict:

@@ -131,7 +131,8 @@ def load_nippon_data(source: str | os.PathLike | Mapping | None = None) -> Nippo
     by_scoring = read.mapping("region_majority", "vp_by_scoring")
     expected_keys = [str(n) for n in range(1, scorings + 1)]
     if sorted(by_scoring, key=str) != sorted(expected_keys):
-        raise EditionError("/region_majority/vp_by_scoring", f"must have exactly the keys {', '.join(expected_keys)}")
+        raise EditionError("/region_majority/vp_by_scoring",
+                           msg("must have exactly the keys {keys}", keys=", ".join(expected_keys)))
 
     per_player = read.integer("influence_tiles", "per_player", minimum=1)
     value_min = read.integer("influence_tiles", "value_min", minimum=0)
@@ -139,7 +140,8 @@ def load_nippon_data(source: str | os.PathLike | Mapping | None = None) -> Nippo
     tile_values = read.integers("influence_tiles", "values", length=per_player, minimum=value_min)
     for index, value in enumerate(tile_values):
         if value > value_max:
-            raise EditionError(f"/influence_tiles/values/{index}", f"must be at most value_max {value_max}")
+            raise EditionError(f"/influence_tiles/values/{index}",
+                               msg("must be at most value_max {value_max}", value_max=value_max))
 
     ship_places = read.integers("ships", "scored_by_places", minimum=1)
     read.choice("ships", "scored_in", supported=[SHIPS_SCORED_IN])
@@ -186,7 +188,7 @@ def _regions(read: DataReader) -> tuple[Region, ...]:
         read.mapping("regions", region_id)
         name = region.get("name", region_id)
         if not isinstance(name, str):
-            raise EditionError(f"/regions/{region_id}/name", "must be a string")
+            raise EditionError(f"/regions/{region_id}/name", msg("must be a string"))
         cities = tuple(
             City(city_id, read.integers("regions", region_id, "cities", city_id, "overseas_influence_slots"))
             for city_id in read.mapping("regions", region_id, "cities")
@@ -199,12 +201,13 @@ def _achievement_spaces(read: DataReader) -> tuple[AchievementSpace, ...]:
     spaces = read.mapping("achievements", "spaces")
     count = read.integer("achievements", "spaces_per_player_board", minimum=1)
     if count != len(spaces):
-        raise EditionError("/achievements/spaces_per_player_board", f"is {count} but {len(spaces)} spaces are listed")
+        raise EditionError("/achievements/spaces_per_player_board",
+                           msg("is {count} but {listed} spaces are listed", count=count, listed=len(spaces)))
     result = []
     for space_id in spaces:
         condition = read.node("achievements", "spaces", space_id, "condition")
         if not isinstance(condition, str) or not condition:
-            raise EditionError(f"/achievements/spaces/{space_id}/condition", "must be a non-empty string")
+            raise EditionError(f"/achievements/spaces/{space_id}/condition", msg("must be a non-empty string"))
         vp_per_unit = read.integer("achievements", "spaces", space_id, "vp_per_unit")
         max_units = read.integer("achievements", "spaces", space_id, "max_units")
         result.append(AchievementSpace(space_id, condition, vp_per_unit, max_units))
@@ -215,13 +218,13 @@ def _multiplier_supply(read: DataReader) -> tuple[tuple[int, int], ...]:
     """How many tiles of each multiplier exist: reward tiles spread evenly over their multipliers, plus the 2× tiles."""
     multipliers = read.integers("reward_tiles", "multipliers_on_back", minimum=1)
     if len(set(multipliers)) != len(multipliers):
-        raise EditionError("/reward_tiles/multipliers_on_back", "must not repeat a multiplier")
+        raise EditionError("/reward_tiles/multipliers_on_back", msg("must not repeat a multiplier"))
     total = read.integer("reward_tiles", "total")
     stacks = read.integer("reward_tiles", "stacks", minimum=1)
     if total != stacks * read.integer("reward_tiles", "tiles_per_stack", minimum=1):
-        raise EditionError("/reward_tiles/total", "must equal stacks × tiles_per_stack")
+        raise EditionError("/reward_tiles/total", msg("must equal stacks × tiles_per_stack"))
     if total % len(multipliers):
-        raise EditionError("/reward_tiles/total", "must divide evenly among the multipliers on the back")
+        raise EditionError("/reward_tiles/total", msg("must divide evenly among the multipliers on the back"))
     supply = {m: total // len(multipliers) for m in multipliers}
     extra_value = read.integer("reward_tiles", "vp_multiplier_tile_value", minimum=1)
     supply[extra_value] = supply.get(extra_value, 0) + read.integer("reward_tiles", "vp_multiplier_tiles")

@@ -12,6 +12,7 @@ import json
 import pathlib
 from typing import Any, Callable, Iterator
 
+from api.games.asian_tigers.errors import either
 from api.games.messages import Message, msg
 from api.games.provenance import EditionError, ProvenanceMap, pointer
 
@@ -46,14 +47,15 @@ _KINDS: dict[str, Callable[[Any], bool]] = {
     "boolean": lambda v: isinstance(v, bool),
     "null": lambda v: v is None,
 }
+# The type names said in the reader's language (issue 37); values quoted from the file and its keys stay as they are.
+TYPE_WORDS = {"object": msg("object"), "array": msg("array"), "string": msg("string"), "integer": msg("integer"),
+              "boolean": msg("boolean"), "null": msg("null"), "number": msg("number")}
 
 
-def json_type(value: Any) -> str:
-    """The JSON type name of `value`, as a reader of the file would say it."""
-    for name, test in _KINDS.items():
-        if test(value):
-            return name
-    return "number" if isinstance(value, float) else type(value).__name__
+def json_type(value: Any) -> Message | str:
+    """The JSON type name of `value`, as a reader of the file would say it (a message; a Python type's own name)."""
+    name = next((name for name, test in _KINDS.items() if test(value)), "number" if isinstance(value, float) else None)
+    return type(value).__name__ if name is None else TYPE_WORDS[name]
 
 
 def show(value: Any, limit: int = 80) -> str:
@@ -190,8 +192,8 @@ class Doc:
                 raise fail(path[:depth], msg("expected an object or array, found {type} {value}",
                                              type=json_type(node), value=show(node)))
         if kind and not any(_KINDS[k](node) for k in kind.split("|")):
-            raise fail(path, msg("expected {kind}, found {type} {value}", kind=kind.replace('|', ' or '),
-                                 type=json_type(node), value=show(node)))
+            raise fail(path, msg("expected {kind}, found {type} {value}", type=json_type(node), value=show(node),
+                                 kind=either([TYPE_WORDS[k] for k in kind.split("|")])))
         if is_int(node) and abs(node) > EDITION_INT_MAX:  # checks build ranges from these: bound them first
             raise fail(path, msg("{value} is beyond any printed component (at most {max})", value=node,
                                  max=EDITION_INT_MAX))
@@ -217,7 +219,7 @@ class Doc:
         """The array at `path`, each item checked to be of `kind`."""
         return [self.at(*path, i, kind=kind) for i in range(len(self.arr(*path)))]
 
-    def nonempty(self, *path: Any, kind: str, what: str = "this value") -> Any:
+    def nonempty(self, *path: Any, kind: str, what: Message = msg("this value")) -> Any:
         """A value of `kind` at `path` that must not be empty."""
         value = self.at(*path, kind=kind)
         if not value:

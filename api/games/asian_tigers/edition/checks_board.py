@@ -68,8 +68,8 @@ def check_components(doc: Doc) -> Check:
                                                      value=colors * bag + worker_types, workers=workers,
                                                      value2=worker_types * workers))
     n_tigers = len(doc.obj("tigers"))
-    for key, use in (("discs", "1 turn-order disc + 1 funds disc per Tiger"),
-                     ("squared_markers", "1 global-market marker + 1 influence marker per Tiger")):
+    for key, use in (("discs", msg("1 turn-order disc + 1 funds disc per Tiger")),
+                     ("squared_markers", msg("1 global-market marker + 1 influence marker per Tiger"))):
         if per[key] != 1 + n_tigers:
             yield fail(("tigers",), msg("{per} {key} per colour = {use}, so there must be {value} Tigers, found "
                                         "{n_tigers}", per=per[key], key=key.replace('_', ' '), use=use,

@@ -28,8 +28,8 @@ SUPPLY_LIMITS = {"goods": True, "parts_factories": True, "energy_tokens": False,
 # project rulings stated as one fixed value: (path, value, the ruling in words)
 RULINGS = (
     (("board", "management_track", "zero_investment_points_ranked"), False,
-     "ruling I01: a participant with 0 investment points in a Tiger is not ranked"),
-    (("rules", "zero_influence_ranked"), False, "ruling I02: a participant at 0 influence is not ranked for prosperity"),
+     msg("ruling I01: a participant with 0 investment points in a Tiger is not ranked")),
+    (("rules", "zero_influence_ranked"), False, msg("ruling I02: a participant at 0 influence is not ranked for prosperity")),
 )
 
 

@@ -24,7 +24,7 @@ def check_player_board(doc: Doc) -> Check:
         yield fail(where, msg("12 infrastructure sectors expected, found {n_sectors}", n_sectors=len(sectors)))
     generics, factories = 0, []
     for sid, _ in sectors:
-        slots = doc.nonempty(*where, sid, "slots", kind="array", what="an infrastructure sector's slots")
+        slots = doc.nonempty(*where, sid, "slots", kind="array", what=msg("an infrastructure sector's slots"))
         for i, slot in enumerate(slots):
             if slot == "generic":
                 generics += 1
@@ -132,14 +132,14 @@ def check_solo(doc: Doc) -> Check:
     finals = doc.entries(*ab, "final_scoring_sectors")
     for items, expected, path, what in (
         ([(where + (sid, "factory"), doc.at(*where, sid, "factory")) for sid, _ in sectors], goods, where,
-         "Automa sector factories (one per good)"),
+         msg("Automa sector factories (one per good)")),
         ([(ab + ("factory_spaces", i), g) for i, g in enumerate(doc.arr(*ab, "factory_spaces"))], goods,
-         ab + ("factory_spaces",), "Automa factory spaces (one per good)"),
+         ab + ("factory_spaces",), msg("Automa factory spaces (one per good)")),
         ([(where + (sid, "bonus"), doc.at(*where, sid, "bonus")) for sid, _ in sectors],
-         list(doc.obj("catalog", "automa_infrastructure_bonuses")), where, "Automa infrastructure bonuses"),
+         list(doc.obj("catalog", "automa_infrastructure_bonuses")), where, msg("Automa infrastructure bonuses")),
         ([(ab + ("final_scoring_sectors", k, "nation_bonus"), doc.at(*ab, "final_scoring_sectors", k, "nation_bonus"))
           for k, _ in finals], list(doc.obj("catalog", "automa_nation_bonuses")), ab + ("final_scoring_sectors",),
-         "Automa nation bonuses"),
+         msg("Automa nation bonuses")),
     ):
         yield from multiset_mismatch(items, expected, path, what)
     for k, _ in finals:
@@ -253,7 +253,7 @@ def check_campaign(doc: Doc) -> Check:
             p = where + (k, era)
             yield from expect(doc, p + ("trigger",), "era_start", msg("a campaign behaviour triggers at "
                                                                       "\"era_start\""))
-            effects = doc.nonempty(*p, "effects", kind="array", what="a campaign behaviour's effects")
+            effects = doc.nonempty(*p, "effects", kind="array", what=msg("a campaign behaviour's effects"))
             for i, effect in enumerate(effects):
                 if not member(effect, known):
                     yield fail(p + ("effects", i), msg("{effect} is not an effect of the Automa bonus catalogs",

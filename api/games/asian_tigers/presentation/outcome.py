@@ -12,13 +12,11 @@ from api.games.asian_tigers.management import era2
 from api.games.messages import msg
 from api.games.asian_tigers.presentation.labels import campaign_goal_label, component_names, prosperity_label
 from api.games.asian_tigers.presentation.text import humanize_tree
+from api.games.asian_tigers.told import COLOURS
 from api.games.asian_tigers.scoring.score import score_end_position
 from api.games.asian_tigers.state import NEUTRAL, GameState
 
 READABLE_KEYS = ("text", "detail", "lines", "label", "summary")
-# The player colours' words (the setup wizard's, pwa/js/ui/setupcheck.js): a score line's "Ann (red)".
-COLOURS = {"red": msg("red"), "blue": msg("blue"), "green": msg("green"), "yellow": msg("yellow"),
-           "purple": msg("purple"), "black": msg("black"), "white": msg("white")}
 CODE = re.compile(r"\b([A-Z]{2,3})(?:-\d+)?\b")  # a Tiger, a nation or a flag ("TW", "JPN", "JPN-1")
 
 

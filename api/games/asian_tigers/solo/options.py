@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from api.games.asian_tigers.errors import SetupError, msg
 from api.games.asian_tigers.scoring.model import SOLO_VARIANTS
+from api.games.asian_tigers.told import colours_of
 
 AUTOMA_SEAT = "1"
 AUTOMA_NAME = "Automa"
@@ -81,7 +82,7 @@ def resolve_solo(options: dict, edition) -> tuple[list, dict]:
         human_color = human.get("color") if isinstance(human, dict) else None
         color = next(c for c in edition.player_colors if c != human_color)
     elif color not in edition.player_colors:
-        _fail(msg("automa_color must be one of {colours}", colours=', '.join(edition.player_colors)),
+        _fail(msg("automa_color must be one of {colours}", colours=colours_of(edition)),
               "unknown_color", "automa_color")
     settings = {"difficulty": difficulty, "variant": variant, "high_score": high_score, "campaign_tile": tile,
                 "face_up": list(face_up) if face_up is not None else None, "starting_science": science,
