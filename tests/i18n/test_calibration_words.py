@@ -1,69 +1,97 @@
 """The calibration table's words for the data files' own JSON keys, in the request's language (issue 37).
 
-`label_of` names a value by its path; each key reads through `api/games/editions/words.py` (`KEY_WORDS`, and
-`ITEM_WORDS` for a list's numbered items), so "influence by rank · era 2 · 4 players · rank 2" is
+`label_of` names a value by its path; each key reads through `api/games/editions/words.py` (the key with "_" as
+spaces, a list's numbered item as the key's singular), message ids extracted from the data files themselves
+(api/i18n/extract_keys.py, babel.cfg), so "influence by rank · era 2 · 4 players · rank 2" is
 "Einfluss nach Rang · Ära II · 4 Spieler · Rang 2" on a German phone.  Every key of the three placeholder data
-files (the shared reference copies and the project's own) has a word; English reads as it always did.
+files (the shared reference copies and the project's own) has a translated word in every language: a key added
+to the data without a translation fails here; English reads as it always did.
 """
 from __future__ import annotations
 
+import io
 import json
 import re
 from pathlib import Path
 
 import pytest
+from babel.messages.pofile import read_po
+from babel.util import pathmatch
 
-from api.games import editions as E
-from api.games.editions.components import _singular, component_of, label_of
-from api.games.editions.words import ITEM_WORDS, KEY_WORDS
-from api.i18n import render
+from api.games.editions.components import component_of, label_of
+from api.games.editions.words import LANGUAGE_NAMES, item_word, key_word, singular
+from api.games.messages import msg
+from api.i18n import LANGUAGES, render
+from api.i18n.extract_keys import data_words, extract
 from tests.web.test_editions import new_edition
+from tools.i18n import po_path
 
 ROOT = Path(__file__).resolve().parents[2]
 FILES = {"asian_tigers": "asian-tigers", "nippon": "nippon", "asara": "asara"}
-DOCUMENTS = [(game, folder / f"{name}.placeholder.json") for game, name in FILES.items()
+DOCUMENTS = [folder / f"{name}.placeholder.json" for name in FILES.values()
              for folder in (ROOT / "api" / "data", Path("/work/shared/components"))
              if (folder / f"{name}.placeholder.json").exists()]
-WORD = re.compile(r"[a-z][a-z0-9_]*")  # a key that is a word; ids ("SK.U1", "PT2", "AUS", "Chemicals") stay ids
-LANGUAGE_NAMES = {"de": "German", "en": "English", "es": "Spanish", "fr": "French", "it": "Italian",
-                  "pt": "Portuguese"}
 
 
-def _keys(node, top: bool, game: str, lists: set, keys: set) -> None:
-    if isinstance(node, dict):
-        for key, value in node.items():
-            if not (top and key in E.META_KEYS[game]):
-                keys.add(key)
-                if isinstance(value, list):
-                    lists.add(key)
-                _keys(value, False, game, lists, keys)
-    elif isinstance(node, list):
-        for value in node:
-            _keys(value, False, game, lists, keys)
+def _words(path: Path) -> set[str]:
+    keys, items = data_words(json.loads(path.read_text()))
+    return keys | items
 
 
-def _words_of(path: Path, game: str) -> tuple[set, set]:
-    keys: set = set()
-    lists: set = set()
-    _keys(json.loads(path.read_text()), True, game, lists, keys)
-    return {k for k in keys if WORD.fullmatch(k)}, {k for k in lists if WORD.fullmatch(k)}
+# Every word the project's data files say, as the messages labels render (tests/pwa/test_lang_board.py too).
+WORDS = [*(msg(w) for w in sorted(set().union(*(_words(ROOT / "api" / "data" / f"{n}.placeholder.json")
+                                                for n in FILES.values())))), *LANGUAGE_NAMES.values()]
 
 
-@pytest.mark.parametrize("game,path", DOCUMENTS, ids=[f"{g}:{p.parent.name}" for g, p in DOCUMENTS])
-def test_every_key_of_the_placeholder_files_has_a_word(game, path):
-    keys, lists = _words_of(path, game)
-    assert keys, path  # the walk found the file's keys
-    assert sorted(keys - set(KEY_WORDS)) == []
-    # A list's item reads as the singular of its key ("additional action 1"): a word of its own where the
-    # singular is not the key itself.
-    assert sorted(k for k in lists if _singular(k) != k.replace("_", " ") and k not in ITEM_WORDS) == []
+def _translated(lang: str) -> set[str]:
+    with po_path(lang).open("rb") as handle:
+        return {m.id for m in read_po(handle, locale=lang) if isinstance(m.id, str) and m.string and not m.fuzzy}
+
+
+def _untranslated(words: set[str], lang: str) -> list[str]:
+    return sorted(words - _translated(lang))
+
+
+@pytest.mark.parametrize("path", DOCUMENTS, ids=[f"{p.parent.name}/{p.name}" for p in DOCUMENTS])
+@pytest.mark.parametrize("lang", LANGUAGES[1:])
+def test_every_key_of_the_placeholder_files_has_a_translated_word(path, lang):
+    words = _words(path)
+    assert len(words) > 20, path  # the walk found the file's keys
+    words |= {str(name) for name in LANGUAGE_NAMES.values()}
+    assert _untranslated(words, lang) == []
+
+
+def test_a_key_added_to_the_data_without_a_translation_fails():
+    document = json.loads((ROOT / "api" / "data" / "asara.placeholder.json").read_text())
+    document["final"]["odd_bonuses"] = [{"brand_new_rule": 1}]
+    keys, items = data_words(document)
+    assert _untranslated(keys | items, "de") == ["brand new rule", "odd bonus", "odd bonuses"]
+
+
+def test_the_extractor_yields_each_word_key_and_list_singular_once():
+    # Ids (SK.U1, PT2), digit keys, language codes and top-level meta keys have no word.
+    document = {"schema_version": 1, "edition": {"name": "x"}, "names": {"de": {"goods": {"Chemicals": "Chemie"}}},
+                "tigers": {"SK": {"spaces": {"SK.U1": {"additional_actions": ["build"], "by_player_count": {"3": 1}}}}}}
+    found = list(extract(io.BytesIO(json.dumps(document, indent=1).encode()), [], [], {}))
+    assert sorted(m for _, _, m, _ in found) == ["additional action", "additional actions", "by player count",
+                                                 "goods", "names", "spaces", "tigers"]
+    assert {f for _, f, _, _ in found} == {"gettext"} and all(line > 1 for line, *_ in found)
+
+
+def test_babel_cfg_extracts_the_three_data_files():
+    patterns = re.findall(r"^\[api\.i18n\.extract_keys\.extract: (.+)\]$", (ROOT / "babel.cfg").read_text(), re.MULTILINE)
+    for name in FILES.values():
+        assert any(pathmatch(p, f"api/data/{name}.placeholder.json") for p in patterns), name
 
 
 def test_english_reads_as_the_keys_always_did():
-    for key, word in KEY_WORDS.items():
-        assert str(word) == LANGUAGE_NAMES.get(key, key.replace("_", " ")), key
-    for key, word in ITEM_WORDS.items():
-        assert str(word) == _singular(key), key
+    for path in DOCUMENTS:
+        keys, _ = data_words(json.loads(path.read_text()))
+        assert all(str(key_word(w.replace(" ", "_"))) == w for w in keys)
+    assert str(item_word("additional_actions")) == singular("additional_actions") == "additional action"
+    assert (singular("tiles_per_stack"), singular("section_prices"), singular("bonuses")) == (
+        "tiles per stack", "section price", "bonus")
+    assert str(key_word("de")) == "German" and key_word("SK.U1") == "SK.U1"
 
 
 def _label(game: str, ptr: str, document: dict, lang: str) -> str:
@@ -114,8 +142,7 @@ def test_the_calibration_table_over_http_says_no_english_key_word_in_german(clie
     assert labels["/board/management_track/influence_by_rank/era_1/3/0"] == "Einfluss nach Rang · Ära I · 3 Spieler · Rang 1"
     assert labels["/rules/headquarters/cost_funds"] == "Regeln · Hauptquartier · Kosten in Geld"
     # No part of any label is an English key word that German says otherwise ("ranks", "cost funds", …).
-    english = {str(w) for w in [*KEY_WORDS.values(), *ITEM_WORDS.values()]
-               if str(w) != render(w, "de")}
+    english = {str(w) for w in WORDS if str(w) != render(w, "de")}
     left = {part for label in labels.values() for part in label.split(" · ")
             if part in english or re.sub(r" \d+$", "", part) in english}
     assert left == set()

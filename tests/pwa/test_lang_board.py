@@ -9,8 +9,8 @@ import re
 
 import pytest
 
-from api.games.editions.words import ITEM_WORDS, KEY_WORDS
 from api.i18n import render
+from tests.i18n.test_calibration_words import WORDS
 from tests.pwa.test_lang import fits_both, phone_in  # noqa: F401  (phone_in: the fixture)
 
 # What each language must show: the edition's names (api/data/asian-tigers.placeholder.json, /names) and a
@@ -80,12 +80,13 @@ def test_board_and_editions_in_the_phones_language(server, phone_in, lang):  # n
     page.get_by_label(says["token"], exact=True).wait_for()
     fits_both(page, f"lang-board-{lang}-tokens")
     # A table of values (the player board): each row named by the data file's keys said in this language
-    # (api/games/editions/words.py), no English key word left ("final scoring sectors", "slot", "bonus"…).
+    # (api/games/editions/words.py: ids extracted from the data files), no English key word left ("final scoring
+    # sectors", "slot", "bonus"…).
     page.locator("nav a[href^='#/editions/']").last.tap()
     page.locator("a[href$='/check/player-board']").tap()
     page.locator("main table th").first.wait_for()
     rows = page.locator("main table th").all_inner_texts()
-    english = {str(w) for w in [*KEY_WORDS.values(), *ITEM_WORDS.values()] if str(w) != render(w, lang)}
+    english = {str(w) for w in WORDS if str(w) != render(w, lang)}
     parts = {re.sub(r" \d+$", "", part) for row in rows for part in re.split(r": |, ", row)}
     assert rows and not parts & english, sorted(parts & english)
     page.locator("main table th").last.scroll_into_view_if_needed()  # the screenshot shows the longest words

@@ -184,7 +184,7 @@ def component_of(game: str, ptr: str) -> Component:
 
 def label_of(ptr: str, component: Component, document: dict | None = None, say=str) -> str:
     """A short human label for a value: its path below the component, in words; `say` renders each word (the
-    data file's keys through `words.KEY_WORDS`), position and player count, a message each: English by default.
+    data file's keys through `words.key_word`), position and player count, a message each: English by default.
 
     List positions count from 1 (``ranks #2``); a player-count key reads
     ``3 players``.  With `document`, digit keys of objects stay keys.
@@ -208,7 +208,7 @@ def label_of(ptr: str, component: Component, document: dict | None = None, say=s
                 n = int(segment) + 1
                 words.append(say(msg("rank {n}", n=n) if "rank" in "/".join(trail) else msg("#{n}", n=n)))
             else:
-                words.append(say(msg("{item} {n}", item=item_word(previous, _singular(previous)), n=int(segment) + 1)))
+                words.append(say(msg("{item} {n}", item=item_word(previous), n=int(segment) + 1)))
                 if words[-2:-1] == [say(key_word(previous))]:
                     words.pop(-2)
         elif segment.isdigit() and ("player_count" in previous or previous.startswith("era_")):
@@ -229,14 +229,6 @@ def _step(node: Any, segment: str) -> Any:
     if isinstance(node, list) and segment.isdigit() and int(segment) < len(node):
         return node[int(segment)]
     return None
-
-
-def _singular(key: str) -> str:
-    word = key.replace("_", " ")
-    for plural, one in (("ies", "y"), ("ses", "s"), ("s", "")):
-        if word.endswith(plural):
-            return word[: -len(plural)] + one
-    return word
 
 
 def group_paths(game: str, pointers: Iterable[str]) -> dict[Component, list[str]]:
