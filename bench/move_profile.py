@@ -35,7 +35,8 @@ import time
 import uuid
 from pathlib import Path
 
-# What Chrome on a phone sends over HTTPS: the server answers zstd (gzip would cost it ~3x the CPU).
+# What Chrome on a phone sends over HTTPS.  The app answers uncompressed (docs/decisions/no-api-compression.md);
+# an answer that comes encoded all the same (a server configured to compress) is decoded and counted as sent.
 ACCEPT_ENCODING = "gzip, deflate, br, zstd"
 PLAYERS = [{"name": n, "color": c} for n, c in (("Ann", "red"), ("Bo", "blue"), ("Cy", "green"), ("Di", "yellow"))]
 
@@ -74,7 +75,7 @@ class Player:
         self.game: dict | None = None
         self.moves = 0
         self.client_cpu = 0.0
-        self.answer_bytes: list[tuple[int, int]] = []  # (JSON, as sent: zstd) of every move's answer
+        self.answer_bytes: list[tuple[int, int]] = []  # (JSON, as sent) of every move's answer
         self.answers: list[dict] | None = None  # every answer, parsed, when a field breakdown is asked
 
     def new_game(self) -> None:
@@ -116,13 +117,13 @@ class Player:
 
 
 def answer_sizes(sizes: list[tuple[int, int]]) -> str:
-    """Median, 90th percentile and mean of the answers' JSON and of what was sent (zstd)."""
+    """Median, 90th percentile and mean of the answers' JSON and of what was sent (its Content-Encoding)."""
     def line(values: list[int]) -> str:
         ordered = sorted(values)
         median, p90 = ordered[len(ordered) // 2], ordered[int(len(ordered) * .9)]
         return (f"median {median:,d} B ({median / 1024:.1f} KiB), p90 {p90:,d} B ({p90 / 1024:.1f} KiB),"
                 f" mean {sum(ordered) / len(ordered) / 1024:.1f} KiB")
-    return (f"{len(sizes)} move answers, JSON {line([j for j, _ in sizes])}; as sent (zstd) "
+    return (f"{len(sizes)} move answers, JSON {line([j for j, _ in sizes])}; as sent "
             f"{line([w for _, w in sizes])}")
 
 
