@@ -5,6 +5,7 @@
     python bench/move_profile.py --root /tmp/old  # another checkout's `api` (before/after figures)
     python bench/move_profile.py --sort tottime --lines 60
     python bench/move_profile.py --workers 2      # as gunicorn's 2 workers: a move finds the last one's caches half the time
+    python bench/move_profile.py --moves 300 --profile 0 --fields   # where an answer's bytes go, field by field
 
 Plays random 4-player Asian Tigers games through the Flask test client the way
 a phone does (If-Match, Idempotency-Key, Chrome's ``Accept-Encoding``, the patch
@@ -34,7 +35,8 @@ import time
 import uuid
 from pathlib import Path
 
-# What Chrome on a phone sends over HTTPS: the server answers zstd (gzip would cost it ~3x the CPU).
+# What Chrome on a phone sends over HTTPS.  The app answers uncompressed (docs/decisions/no-api-compression.md);
+# an answer that comes encoded all the same (a server configured to compress) is decoded and counted as sent.
 ACCEPT_ENCODING = "gzip, deflate, br, zstd"
 PLAYERS = [{"name": n, "color": c} for n, c in (("Ann", "red"), ("Bo", "blue"), ("Cy", "green"), ("Di", "yellow"))]
 
@@ -73,7 +75,8 @@ class Player:
         self.game: dict | None = None
         self.moves = 0
         self.client_cpu = 0.0
-        self.answer_bytes: list[tuple[int, int]] = []  # (JSON, as sent: zstd) of every move's answer
+        self.answer_bytes: list[tuple[int, int]] = []  # (JSON, as sent) of every move's answer
+        self.answers: list[dict] | None = None  # every answer, parsed, when a field breakdown is asked
 
     def new_game(self) -> None:
         """Create a 4-player game."""
@@ -106,19 +109,55 @@ class Player:
         raw = decoded(r.data, r.headers.get("Content-Encoding"))
         self.answer_bytes.append((len(raw), len(r.data)))
         answer = self.orjson.loads(raw)
+        if self.answers is not None:
+            self.answers.append(answer)
         g["version"], g["legal"] = answer["version"], answer["game"]["legal_actions"]
         self.moves += 1
         self.client_cpu += (t1 - t0) + (time.process_time() - t2)
 
 
 def answer_sizes(sizes: list[tuple[int, int]]) -> str:
-    """Median, 90th percentile and mean of the answers' JSON and of what was sent (zstd)."""
+    """Median, 90th percentile and mean of the answers' JSON and of what was sent (its Content-Encoding)."""
     def line(values: list[int]) -> str:
         ordered = sorted(values)
-        return (f"median {ordered[len(ordered) // 2] / 1024:.1f} KiB, p90 {ordered[int(len(ordered) * .9)] / 1024:.1f},"
-                f" mean {sum(ordered) / len(ordered) / 1024:.1f}")
-    return (f"{len(sizes)} move answers, JSON {line([j for j, _ in sizes])}; as sent (zstd) "
+        median, p90 = ordered[len(ordered) // 2], ordered[int(len(ordered) * .9)]
+        return (f"median {median:,d} B ({median / 1024:.1f} KiB), p90 {p90:,d} B ({p90 / 1024:.1f} KiB),"
+                f" mean {sum(ordered) / len(ordered) / 1024:.1f} KiB")
+    return (f"{len(sizes)} move answers, JSON {line([j for j, _ in sizes])}; as sent "
             f"{line([w for _, w in sizes])}")
+
+
+def field_bytes(answers: list[dict]) -> str:
+    """Mean JSON bytes per answer of each field: the top level (``game.*`` inside the update), the
+    ``view_patch`` by its first path segment, the options (``choices``) it carries by option field, and
+    the ``applied`` events' fields: where to look for what is sent twice."""
+    import orjson
+
+    def size(key: str, value) -> int:  # '"key":value,'
+        return len(key) + 4 + len(orjson.dumps(value))
+
+    tally: dict[str, int] = {}
+
+    def count(name: str, key: str, value) -> None:
+        tally[name] = tally.get(name, 0) + size(key, value)
+
+    for answer in answers:
+        for key, value in answer.items():
+            for inner, part in (value.items() if key == "game" else [(None, value)]):
+                count(f"game.{inner}" if inner else key, inner or key, part)
+        for op in answer["game"].get("view_patch", []):
+            count("view_patch " + "/".join(op["path"].split("/")[:2]), "", op)
+            options = op.get("value") if op["path"] == "/choices" else [op.get("value")] \
+                if op["path"].count("/") == 2 and op["path"].startswith("/choices/") else []
+            for choice in options if isinstance(options, list) else []:
+                for key, value in (choice.items() if isinstance(choice, dict) else ()):
+                    count(f"choices[].{key}", key, value)
+        for entry in answer["applied"]:
+            for event in entry["events"]:
+                for key, value in event.items():
+                    count(f"applied[].events[].{key}", key, value)
+    rows = sorted(tally.items(), key=lambda kv: -kv[1])
+    return "\n".join(f"  {name:40s} {total / len(answers):8.0f} B" for name, total in rows if total >= len(answers))
 
 
 def client_overhead(client, n: int = 300) -> float:
@@ -153,6 +192,7 @@ def main() -> None:
     parser.add_argument("--sort", default="cumulative")
     parser.add_argument("--lines", type=int, default=45)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--fields", action="store_true", help="also the answers' mean bytes, field by field")
     parser.add_argument("--workers", type=int, default=1,
                         help="simulated worker processes (own caches, one database); each move goes to one at random")
     args = parser.parse_args()
@@ -173,6 +213,7 @@ def main() -> None:
         workers.append((app.test_client(), cache(256) if cache else None))
     client = workers[0][0]
     player = Player(workers, args.seed)
+    player.answers = [] if args.fields else None
     for _ in range(args.warmup):
         player.move()
     import gc
@@ -203,6 +244,9 @@ def main() -> None:
         pstats.Stats(profile).sort_stats(args.sort).print_stats(args.lines)
 
     print("answers: " + answer_sizes(player.answer_bytes))
+    if player.answers:
+        print("mean bytes per answer, by field (the whole answer's fields, the patch's, the options'):")
+        print(field_bytes(player.answers))
     sizes = database_bytes(database)
     conn = sqlite3.connect(database)
     total_moves = conn.execute("SELECT COUNT(*) FROM actions").fetchone()[0]

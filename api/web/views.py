@@ -120,7 +120,7 @@ def write_body(result: WriteResult, full: bool = False) -> tuple[int, dict]:
     game, lang = result.game, request_language()
     return 200, {
         "version": game.record.version, "language": lang,  # a replay in another language is said again
-        "applied": [log_entry(a, game.edition, lang) for a in result.applied],
+        "applied": [applied_entry(a, game.edition, lang) for a in result.applied],
         "undone": result.undone,
         "game": game_view(result.game, "table") if full else game_update(result.game, result.previous),
     }
@@ -132,6 +132,16 @@ def log_entry(row: dict, edition: Any = None, lang: str = "en") -> dict:
     return {**row, "events": plain_events(row["events"]), "lines": event_lines(edition, row["events"], lang)}
 
 
+def applied_entry(row: dict, edition: Any = None, lang: str = "en") -> dict:
+    """One action as a write's ``applied`` carries it: the log entry without each event's ``text``.
+
+    ``lines`` say every event, one line each, and ``text`` is the English line (what ``lines`` are when
+    English is asked): a move's answer says its words once.  The log keeps ``text`` beside its lines.
+    """
+    return {**row, "events": plain_events(row["events"], ("message", "text")),
+            "lines": event_lines(edition, row["events"], lang)}
+
+
 def event_lines(edition: Any, events: list, lang: str) -> list[str]:
     """The events' lines in `lang` (issue 37), said from each event's stored message (only Asian Tigers events
     carry one); English, or an event stored without a message (before issue 37): the stored English ``text``."""
@@ -140,7 +150,7 @@ def event_lines(edition: Any, events: list, lang: str) -> list[str]:
     return tiger_lines(edition, events, language(lang))
 
 
-def plain_events(events: list) -> list:
-    """The events as answers carry them: without their stored messages (the lines beside them are said)."""
-    return [{k: v for k, v in e.items() if k != "message"} if isinstance(e, dict) and "message" in e else e
-            for e in events]
+def plain_events(events: list, dropped: tuple = ("message",)) -> list:
+    """The events as answers carry them: without their stored messages (the lines beside them are said),
+    nor the other `dropped` keys."""
+    return [{k: v for k, v in e.items() if k not in dropped} if isinstance(e, dict) else e for e in events]

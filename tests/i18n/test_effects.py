@@ -29,7 +29,9 @@ def _sentences(edition) -> list:
 
 
 def _texts(said: dict) -> list[str]:
-    return [f"{choice['label']} || {choice.get('detail') or ''}" for choice in said.get("choices") or []]
+    # a build says its space's words and its sector's apart, without the whole detail (issue 30)
+    return [f"{choice['label']} || " + " — ".join(choice.get(k) or "" for k in ("detail", "space_detail", "sector_detail"))
+            for choice in said.get("choices") or []]
 
 
 @pytest.mark.parametrize("lang", ["de", "pt"])

@@ -29,8 +29,11 @@ def options(view: dict) -> list[tuple[dict, dict]]:
 
 
 def cost_line(choice: dict) -> str:
-    """What the phone shows under an option: the server's detail (what follows the label)."""
-    return choice["detail"]
+    """What the phone shows under an option: the server's detail (what follows the label); a build's space
+    words and sector words joined (issue 30: the answer does not send them a third time, joined)."""
+    if "detail" in choice:
+        return choice["detail"]
+    return " — ".join(d for d in (choice["space_detail"], choice["sector_detail"]) if d)
 
 
 def button_for(page, action: dict):
@@ -77,7 +80,7 @@ def test_costs_and_why_not(server, phone):
         page.locator(f"header[data-version='{version}']").wait_for()
         view = server.game(gid, token)
     builds = [(a, c) for a, c in options(view) if a["kind"] in ("build", "build_department")]
-    assert builds and all("space_detail" in c and "sector_detail" in c for _, c in builds)
+    assert builds and all("space_detail" in c and "sector_detail" in c and "detail" not in c for _, c in builds)
     by_space = {}
     for action, choice in builds:
         by_space.setdefault(action["space"], []).append((action, choice))

@@ -52,7 +52,9 @@ def test_game_view_carries_choices_board_and_setup(client, game):
     body = resp.get_json()
     view = body["view"]
     assert len(view["choices"]) == len(body["legal_actions"])  # choices[i] describes legal_actions[i]
-    assert all(set(c) == {"label", "detail", "cost", "payoff", "placeholder"} and c["label"] for c in view["choices"])
+    # each field when it says something (issue 30): no empty cost or payoff, no placeholder: false
+    assert all({"label", "detail"} <= set(c) <= {"label", "detail", "cost", "payoff", "placeholder"} and c["label"]
+               and all(c.get(k, True) for k in ("cost", "payoff", "placeholder")) for c in view["choices"])
     assert "why_not" not in view and body["links"]["why_not"] == f"/api/games/{game['game_id']}/why-not"
     assert len(view["board_model"]["tigers"]) == 4 and len(view["board_model"]["player_boards"]) == len(PLAYERS[:3])
     assert view["setup_instructions"]["era"] == 1 and view["setup_instructions"]["steps"]
@@ -60,8 +62,8 @@ def test_game_view_carries_choices_board_and_setup(client, game):
 
 
 def test_the_answer_before_a_build_gives_each_option_whole_with_spaces_and_sectors_by_code(client):
-    # Issue 30: a choose_build's options arrive whole (label, detail, cost, payoff, and the space's and
-    # the sector's words apart for the phone's two screens) in the patch that leads to it; spaces and
+    # Issue 30: a choose_build's options arrive whole (label, cost, payoff, and the space's and the sector's
+    # words apart for the phone's two screens) in the patch that leads to it; spaces and
     # sectors are named by code (their printed names are in the labels document).
     created = client.post("/api/games", json={"game": "asian_tigers", "seed": 4,
                                               "options": {"players": PLAYERS[:3]}}).get_json()
@@ -82,8 +84,10 @@ def test_the_answer_before_a_build_gives_each_option_whole_with_spaces_and_secto
     choices = held["view"]["choices"]
     assert len(choices) == len(held["legal_actions"])
     for action, choice in zip(held["legal_actions"], choices):
-        assert set(choice) == {"label", "detail", "cost", "payoff", "placeholder", "space_detail", "sector_detail"}
+        # no whole detail: the phone joins the space's and the sector's (issue 30); placeholder only when true
+        assert {"label", "payoff", "space_detail", "sector_detail"} <= set(choice) <= {
+            "label", "cost", "payoff", "space_detail", "sector_detail", "placeholder"}
+        assert choice.get("placeholder", True) is True and choice.get("cost", True)
         assert choice["payoff"]["space"] == action["space"] and choice["payoff"]["sector"]["id"] == action["sector"]
-        assert choice["detail"] == " — ".join(d for d in (choice["space_detail"], choice["sector_detail"]) if d)
         assert action["space"] in labels["spaces"] and labels["sectors"][action["sector"]]["bonus"]
 

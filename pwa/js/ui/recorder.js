@@ -73,8 +73,9 @@ export function groupActions(L, view, actions, picked, choices = new Map()) {
   return groups;
 }
 
-// view.choices[i] says what legal_actions[i] costs and brings: {label, detail, cost, payoff, placeholder};
-// a build or department also says its space's detail and its sector's apart (space_detail, sector_detail).
+// view.choices[i] says what legal_actions[i] costs and brings: {label, detail, cost, payoff} (placeholder: true
+// when it is); a build or department says its space's detail and its sector's apart (space_detail,
+// sector_detail) and not the whole detail, which is those two joined (an older server sent it too).
 const SEP = " — ";
 
 // Each legal action (the very object of `actions`) -> its choice; nothing when the view's
@@ -91,6 +92,7 @@ export function choiceIndex(view, actions) {
 export function costLine(choice) {
   if (!choice) return "";
   if (typeof choice.detail === "string") return choice.detail;
+  if (typeof choice.space_detail === "string") return [choice.space_detail, choice.sector_detail].filter(Boolean).join(SEP);
   const s = choice.summary || "";  // a view kept from an older server: its summary begins with the label
   return s.startsWith(choice.label) ? s.slice(choice.label.length).replace(/^\s*—\s*/, "") : s;
 }

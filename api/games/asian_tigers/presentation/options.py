@@ -1,13 +1,17 @@
 """Cost and payoff of every legal option, before the tap (issue 12), each said once (issue 18).
 
-`describe_choice(state, decision, action)` returns ``{label, detail, cost, payoff, placeholder}``,
+`describe_choice(state, decision, action)` returns ``{label, detail, cost, payoff, placeholder}`` (each when said),
 worked out by the same checks `apply` runs, so what the phone shows is what the engine will do:
 
 * ``cost``: only what is paid — ``funds`` (Tiger → amount), ``energy``, ``science``, ``goods``;
 * ``payoff``: ``energy``, ``science``, ``goods``, ``influence``, ``global_market``, ``flag`` / ``row``, ``space``,
   ``sector`` (``{id, generic_left, factory_left, empties}``, IBONUS-02), ``bonus``, ``token``;
 * ``detail``: what can be said only in words, once (label and detail are messages: `api.games.messages`);
-  ``placeholder``: the option names a component whose printed values are invented.
+  ``placeholder``: present (true) only when the option names a component whose printed values are invented.
+
+A move's answer carries the next question's choices, so each choice says a thing once (issue 30: a move's
+answer <= 4 KB at the median): no ``placeholder: false``, no empty ``cost`` or ``payoff``, and a build gives
+its ``space_detail`` and ``sector_detail`` without the ``detail`` that would repeat them joined.
 """
 from __future__ import annotations
 
@@ -36,23 +40,34 @@ def describe_choices(state: GameState, decision: dict, actions: list[dict]) -> l
 def _whole_build(space: dict, sector: dict) -> dict:
     """A build or department from its space's part and its sector's part (see `builds.build_parts`).
 
-    Label and detail: the parts' non-empty ones joined; cost: the space's (a sector costs nothing);
-    payoff: both merged (no key is in both).  ``space_detail`` (what the space costs and brings, the
-    same for each of its sectors) and ``sector_detail`` (what taking the piece leaves) are kept apart
-    for the phone's two screens: the space first, then the sector.
+    Label: the parts' non-empty ones joined; cost: the space's (a sector costs nothing); payoff: both
+    merged (no key is in both).  ``space_detail`` (what the space costs and brings, the same for each of
+    its sectors) and ``sector_detail`` (what taking the piece leaves) are kept apart for the phone's two
+    screens, the space first, then the sector; its whole detail is the non-empty ones joined by " — ",
+    which the reader does (the phone's `costLine`): it is not sent a third time.
     """
-    return {"label": joined([p["label"] for p in (space, sector) if p["label"]]),
-            "detail": joined([p["detail"] for p in (space, sector) if p["detail"]]),
-            "cost": dict(space["cost"]), "payoff": {**space["payoff"], **sector["payoff"]},
-            "placeholder": space["placeholder"] or sector["placeholder"],
-            "space_detail": space["detail"], "sector_detail": sector["detail"]}
+    return _said({"label": joined([p["label"] for p in (space, sector) if p["label"]]),
+                    "cost": dict(space["cost"]), "payoff": {**space["payoff"], **sector["payoff"]},
+                    "space_detail": space["detail"], "sector_detail": sector["detail"]},
+                   space["placeholder"] or sector["placeholder"])
 
 
 def _described(state: GameState, decision: dict, action: dict) -> dict:
     kind = action["kind"]
     label, cost, payoff = _DESCRIBERS.get(kind, _plain)(state, decision, action)
-    return {"label": label, "detail": _detail(state, cost, payoff), "cost": cost, "payoff": shown(payoff),
-            "placeholder": uses_placeholder(state, action)}
+    return _said({"label": label, "detail": _detail(state, cost, payoff), "cost": cost, "payoff": shown(payoff)},
+                   uses_placeholder(state, action))
+
+
+def _said(choice: dict, placeholder: bool) -> dict:
+    """`choice` as a view carries it: ``placeholder: true`` when it names a placeholder component; nothing
+    paid or got is no ``cost`` or ``payoff`` (an absent one is empty, a false ``placeholder`` is not said)."""
+    for key in ("cost", "payoff"):
+        if not choice[key]:
+            del choice[key]
+    if placeholder:
+        choice["placeholder"] = True
+    return choice
 
 
 # Action field → labels-document family of the component it names.
@@ -101,9 +116,10 @@ def _place_worker(state: GameState, decision: dict, action: dict):
     worker = L.worker_label(edition, info["worker"], L.keep, True)
     if center == placement.SPECIAL_TRADE_CENTER:
         amount = edition.rules["global_market"]["special_trade_center_advance"]
+        # The detail says the advance ("gets +2 on the global market"); the note only the alternative.
         return (msg("{worker} → the special trade centre", worker=worker), {},
-                {"global_market": amount, "notes": [msg("+{amount} on the global market, or one sale to a nation of "
-                                                        "another trade centre (no advance)", amount=amount)]})
+                {"global_market": amount, "notes": [msg("or instead one sale to a nation of another trade centre "
+                                                        "(no advance)")]})
     if center in state.trade_centers:
         spec = edition.trade_centers[center]
         nations = [L.named(edition, "nations", n) for n in market.nations_at(state, center)]

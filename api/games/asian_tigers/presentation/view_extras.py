@@ -4,8 +4,9 @@ Added to `view.view` (codes stay where they were, for machines):
 
 * ``prompt`` — the question asked, in words;
 * ``choices`` — one per entry of ``legal_actions``, same order: ``{label,
-  detail, cost, payoff, placeholder}`` (a build or a department also says
-  ``space_detail`` and ``sector_detail``: see `options`);
+  detail, cost, payoff, placeholder}``, each only when it says something (a
+  build or a department says ``space_detail`` and ``sector_detail`` instead of
+  ``detail``: see `options`);
 * ``board_model`` — the table as it lies (see `board`);
 * ``setup_instructions`` — at the start of an era, what to lay out (see `setup_instructions`);
 * ``era2_form`` — the form a table that draws Era II itself fills in;

@@ -16,12 +16,12 @@ def test_build_fac_01_a_cheaper_factory_says_why():
             for action, choice in zip(shown["legal_actions"], shown["choices"]):
                 if action["kind"] != "build" or edition.space(action["space"]).kind != "factory":
                     continue
-                paid = re.search(r"pays (\d+) energy", choice["detail"])
+                paid = re.search(r"pays (\d+) energy", choice["space_detail"])
                 if paid and int(paid.group(1)) < 4:
-                    assert "energy 4 less 1 for" in choice["detail"] and "power plant" in choice["detail"], choice
+                    assert "energy 4 less 1 for" in choice["space_detail"] and "power plant" in choice["space_detail"], choice
                     # BUILD-PWR-02: whose plant it is, each owner named (the neutral's blocker too)
                     for owner in _plant_owners(state, edition.space(action["space"])):
-                        assert owner in choice["detail"], (owner, choice)
+                        assert owner in choice["space_detail"], (owner, choice)
                     return
     raise AssertionError("no factory cheaper than 4 energy was offered in the seeds tried")
 

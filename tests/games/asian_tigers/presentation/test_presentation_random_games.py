@@ -96,17 +96,21 @@ def played():
             for action, seen in zip(legal_described, described, strict=True):  # choices[i] describes legal_actions[i]
                 choice = seen
                 if action["kind"] in ("build", "build_department"):
-                    # its space's words and its sector's, apart for the phone's two screens, make up its detail
-                    assert seen["detail"] == " — ".join(d for d in (seen["space_detail"], seen["sector_detail"]) if d)
+                    # its space's words and its sector's, apart for the phone's two screens, make up its detail:
+                    # the reader joins them (the phone's costLine), it is not sent a third time (issue 30)
+                    assert "detail" not in seen, seen
+                    choice = {**seen, "detail": " — ".join(d for d in (seen["space_detail"], seen["sector_detail"]) if d)}
                     _check_whole_build(state, decision, action, choice)
                     record["builds"] += 1
                 else:
                     assert "space_detail" not in seen and "sector_detail" not in seen, seen
                 record["kinds"].setdefault(decision["kind"], set()).add(action["kind"])
                 assert choice["label"] and isinstance(choice["label"], str), (decision["kind"], action)
-                assert isinstance(choice["cost"], dict) and isinstance(choice["payoff"], dict), choice
-                assert "notes" not in choice["payoff"], choice  # words: in the detail only (issue 18)
-                assert isinstance(choice["placeholder"], bool), choice
+                # nothing paid or got is no cost or payoff (issue 30: what is empty is not sent)
+                assert choice.get("cost", {1: 1}) and choice.get("payoff", {1: 1}), choice
+                assert isinstance(choice.get("cost", {}), dict) and isinstance(choice.get("payoff", {}), dict), choice
+                assert "notes" not in choice.get("payoff", {}), choice  # words: in the detail only (issue 18)
+                assert choice.get("placeholder", True) is True, choice  # said only when true (issue 30)
                 record["texts"].append(choice["label"])
                 record["texts"].append(choice["detail"])
             if any("space_detail" in c for c in described) and len(record["builds_seen"]) < 300 and rng.random() < 0.3:
@@ -144,7 +148,8 @@ def _check_whole_build(state, decision, action, choice):
     if action["kind"] == "build_department":
         add(cost, "science", info["space"].science_cost or 0)
     notes = payoff.pop("notes", None)  # words: said in the detail only
-    assert (choice["label"], choice["cost"], choice["payoff"]) == (say(build_label(state, info)), cost, payoff), action
+    assert (choice["label"], choice.get("cost", {}), choice.get("payoff", {})) == (say(build_label(state, info)), cost,
+                                                                                payoff), action
     assert not notes or all(say(note) in choice["detail"] for note in notes)
     payoff["notes"] = notes or []
     expected = say(detail_words(state, cost, payoff)).split(" — ")
@@ -231,7 +236,7 @@ def test_empties_is_true_exactly_when_the_sector_bonus_unlocks(played):
         decision = state.decisions[-1]
         for action in legal_actions(state):
             choice = say(describe_choice(state, decision, action))
-            sector = choice["payoff"].get("sector")
+            sector = choice.get("payoff", {}).get("sector")
             if sector is None:
                 continue
             if not sector["empties"] and checked[False] > 300:
@@ -255,10 +260,11 @@ def test_build_options_name_edition_components_by_code_only(played):
         for choice in choices:
             if "space_detail" not in choice:
                 continue
-            strings = list(_all_strings(choice["payoff"]))
+            strings = list(_all_strings(choice.get("payoff", {})))
             assert not printed.intersection(strings), choice
-            assert not any(name in choice["label"] or name in choice["detail"] for name in sector_names), choice
-            space, sector = choice["payoff"].get("space"), choice["payoff"].get("sector")
+            words = (choice["label"], choice["space_detail"], choice["sector_detail"])
+            assert not any(name in said for said in words for name in sector_names), choice
+            space, sector = choice.get("payoff", {}).get("space"), choice.get("payoff", {}).get("sector")
             assert space in document["spaces"], choice
             assert set(sector) == {"id", "generic_left", "factory_left", "empties"} and sector["id"] in document["sectors"]
 

@@ -47,7 +47,7 @@ def test_the_last_piece_empties_the_sector_and_names_its_bonus():
     assert choice["payoff"]["sector"]["empties"] is True
     assert "bonus" not in choice["payoff"]["sector"]  # the labels document names it (issue 18)
     assert edition_labels(edition())["sectors"]["S2"]["bonus"] == "performance_dollar"
-    assert "empties sector 2: A $ performance token" in choice["detail"]
+    assert "empties sector 2: A $ performance token" in choice["sector_detail"]
     events = apply(state, choice["action"]).events
     assert [e["sector"] for e in events if e["kind"] == "bonus_unlocked"] == ["S2"]
 
