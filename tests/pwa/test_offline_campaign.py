@@ -53,8 +53,7 @@ def campaign_id_of(page) -> str:
 
 def session_played_offline_is_created_on_the_server(page, server) -> None:
     """Point 1, on a phone ready for offline play with the campaign screens cached."""
-    page.context.set_offline(True)
-    page.reload()
+    page.context.set_offline(True)  # (no reload: test_offline.py's point 1 opened the app offline already)
     page.get_by_role("heading", name="Ready for offline play", exact=True).wait_for()
     page.get_by_role("link", name="Solo campaigns").click()
     page.get_by_label("Name").fill("Ann")
@@ -142,7 +141,7 @@ def session_played_offline_is_created_on_the_server(page, server) -> None:
 
 def campaign_by_taps(page, server) -> tuple[str, str]:
     """A campaign created on the server by taps (the phone online): (its id, its token)."""
-    page.goto(server.url + "/")
+    page.goto(server.url + "/#/")  # Home in the same page (no reload)
     page.get_by_role("link", name="Solo campaigns").click()
     page.get_by_role("button", name="Create the campaign").click()
     page.wait_for_url(re.compile(r"#/c/(?!local-)"))
