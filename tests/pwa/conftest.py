@@ -30,11 +30,11 @@ class Server(LiveServer):
     """The app as the Procfile serves it, on a free port and a fresh database of its own; can be stopped
     and started again (same port, same data).  `env` may be changed before `start`."""
 
-    def __init__(self, tmp: Path):
+    def __init__(self, tmp: Path, workers: int = 2):
         # Each open phone holds one event stream (a thread); short heartbeats free a closed page's soon.
         super().__init__(env={"TABLEKEEPER_CREATES_PER_MINUTE": "0", "TABLEKEEPER_DATABASE": str(tmp / "pwa.db"), "TABLEKEEPER_STREAM_HEARTBEAT": "2",
                               "TABLEKEEPER_STREAMS_PER_SERVER": "12"},
-                         args=["--workers", "2", "--threads", "16"], log=tmp / "server.log")
+                         args=["--workers", str(workers), "--threads", "16"], log=tmp / "server.log")
         # No `flask init-db` first: as deployed (the Procfile has no release step), gunicorn's master creates
         # and migrates the new database before its workers fork (gunicorn.conf.py on_starting).
 
@@ -80,8 +80,9 @@ def server(tmp_path_factory):
 
 @pytest.fixture
 def own_server(tmp_path):
-    """A server this test may stop and restart."""
-    srv = Server(tmp_path)
+    """A server this test may stop and restart: one worker (each start of a worker costs ~1.4 s of CPU, the
+    suite's time; the session's `server` keeps two, so the phones' requests meet two workers there)."""
+    srv = Server(tmp_path, workers=1)
     srv.start()
     yield srv
     srv.stop()
