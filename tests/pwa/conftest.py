@@ -80,9 +80,8 @@ def server(tmp_path_factory):
 
 @pytest.fixture
 def own_server(tmp_path):
-    """A server this test may stop and restart: one worker (each start of a worker costs ~1.4 s of CPU, the
-    suite's time; the session's `server` keeps two, so the phones' requests meet two workers there)."""
-    srv = Server(tmp_path, workers=1)
+    """A server this test may stop and restart."""
+    srv = Server(tmp_path)
     srv.start()
     yield srv
     srv.stop()
