@@ -30,11 +30,11 @@ class Server(LiveServer):
     """The app as the Procfile serves it, on a free port and a fresh database of its own; can be stopped
     and started again (same port, same data).  `env` may be changed before `start`."""
 
-    def __init__(self, tmp: Path):
+    def __init__(self, tmp: Path, workers: int = 2):
         # Each open phone holds one event stream (a thread); short heartbeats free a closed page's soon.
         super().__init__(env={"TABLEKEEPER_CREATES_PER_MINUTE": "0", "TABLEKEEPER_DATABASE": str(tmp / "pwa.db"), "TABLEKEEPER_STREAM_HEARTBEAT": "2",
                               "TABLEKEEPER_STREAMS_PER_SERVER": "12"},
-                         args=["--workers", "2", "--threads", "16"], log=tmp / "server.log")
+                         args=["--workers", str(workers), "--threads", "16"], log=tmp / "server.log")
         # No `flask init-db` first: as deployed (the Procfile has no release step), gunicorn's master creates
         # and migrates the new database before its workers fork (gunicorn.conf.py on_starting).
 
@@ -103,12 +103,20 @@ def persistent_phone(pw, tmp_path):
     ctx.close()
 
 
+def service_workers_of(request) -> str:
+    """Whether a test file's phones run the app's service worker: "allow" unless the file says
+    ``SERVICE_WORKERS = "block"`` (none of its tests goes offline, reloads without a server or looks at
+    updates): a phone without one skips the shell's precache, ~0.45 s of CPU a phone (the suite's time)."""
+    return getattr(request.module, "SERVICE_WORKERS", "allow")
+
+
 @pytest.fixture
-def new_phone(browser):
+def new_phone(browser, request):
     """Factory of phone-sized browser contexts (each is one phone); closed after the test."""
     contexts = []
 
-    def make(service_workers: str = "allow"):
+    def make(service_workers: str | None = None):
+        service_workers = service_workers or service_workers_of(request)
         ctx = browser.new_context(viewport=PHONE, device_scale_factor=1, service_workers=service_workers,
                                   is_mobile=True, has_touch=True)
         ctx.set_default_timeout(30_000)  # generous: a loaded 2-core CI machine, not a slow app

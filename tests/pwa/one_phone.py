@@ -11,13 +11,14 @@ from contextlib import contextmanager
 
 import pytest
 
-from tests.pwa.conftest import PHONE
+from tests.pwa.conftest import PHONE, service_workers_of
 
 
 @contextmanager
-def shared_phone(browser):
-    """A phone-sized browser context's page (service workers allowed, as `new_phone()` makes it)."""
-    ctx = browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True)
+def shared_phone(browser, service_workers: str = "allow"):
+    """A phone-sized browser context's page (service workers allowed unless said, as `new_phone()` makes it)."""
+    ctx = browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True,
+                              service_workers=service_workers)
     ctx.set_default_timeout(30_000)  # generous: a loaded 2-core CI machine, not a slow app
     page = ctx.new_page()
     page.errors = []
@@ -46,9 +47,10 @@ def checked(page):
 
 
 @pytest.fixture(scope="module")
-def one_phone(browser):
-    """The phone of a test file that imports this fixture (module scope: one per file)."""
-    with shared_phone(browser) as page:
+def one_phone(browser, request):
+    """The phone of a test file that imports this fixture (module scope: one per file; its service worker as
+    the file says, conftest.service_workers_of)."""
+    with shared_phone(browser, service_workers_of(request)) as page:
         yield page
 
 

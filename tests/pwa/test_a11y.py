@@ -17,6 +17,8 @@ import requests
 from tests.pwa.conftest import axe_check, bearer, shot
 from tests.pwa.test_zoom import SPILLS, browser_font_size, no_sideways_scroll
 
+SERVICE_WORKERS = "block"  # no test here needs the app's service worker (conftest.service_workers_of)
+
 OVERLAPS = """() => {
   const boxes = [...document.querySelectorAll('label, legend, h1, h2, h3, th, summary')]
     .filter((el) => el.offsetParent !== null && el.getClientRects().length && el.checkVisibility())

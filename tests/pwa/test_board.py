@@ -11,6 +11,8 @@ from tests.pwa.conftest import click_action, shot
 from tests.pwa.one_phone import one_phone, phone  # noqa: F401 (fixtures: one phone for this file's tests)
 from tests.pwa.test_a11y import check_screen
 
+SERVICE_WORKERS = "block"  # no test here needs the app's service worker (conftest.service_workers_of)
+
 # Codes a player cannot match to a piece: tokens, tiles, spaces, sectors, performance tokens, trade centres.
 CODES = re.compile(r"\b(PT\d|RB\d|AT\d\d|[A-Z]inf|[A-Z]{2}\.[A-Z]{1,2}\d*|S\d{1,2}|[DY]\d|ITC\d|RTC|STC)\b")
 

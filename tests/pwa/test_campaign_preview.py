@@ -12,6 +12,8 @@ from tests.pwa.conftest import axe_check, bearer, game_token, shot
 from tests.pwa.http_moves import play
 from tests.pwa.test_solo import kv
 
+SERVICE_WORKERS = "block"  # no test here needs the app's service worker (conftest.service_workers_of)
+
 
 def test_recording_a_session_is_previewed_and_failures_give_every_reason(server, new_phone):
     page = new_phone()

@@ -8,6 +8,8 @@ import re
 
 from tests.pwa.conftest import axe_check, game_token, shot
 
+SERVICE_WORKERS = "block"  # no test here needs the app's service worker (conftest.service_workers_of)
+
 QUICK = ("end_turn", "skip_local_sale", "finish_sales", "skip_university_action", "decline_special_flag",
          "ignore_bonus")
 

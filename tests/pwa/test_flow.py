@@ -14,6 +14,8 @@ from api.games.asian_tigers import apply, legal_actions, load_edition, new_game
 from tests.pwa.conftest import app_version, axe_check, click_action, game_token, shot
 from tests.pwa.http_moves import play
 
+SERVICE_WORKERS = "block"  # no test here needs the app's service worker (conftest.service_workers_of)
+
 
 def plan(options: dict, seed: int, limit: int = 60) -> list[dict]:
     """Actions (computed with the engine, as the server will) that reach a local-market sale and

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from tests.pwa.conftest import shot
 
+SERVICE_WORKERS = "block"  # no test here needs the app's service worker (conftest.service_workers_of)
+
 WATCH = """async () => { const st = await import('/js/store.js'); window.__seen = [];
   window.addEventListener('hashchange', () => { const at = location.hash;
     const look = (when) => { const g = st.getState().game; window.__seen.push({ when, at, game: g && g.game_id,

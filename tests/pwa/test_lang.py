@@ -11,10 +11,12 @@ import re
 import pytest
 import requests
 
-from tests.pwa.conftest import PHONE, axe_check, shot
+from tests.pwa.conftest import PHONE, axe_check, service_workers_of, shot
 from tests.pwa.test_scorer_modes import wait_result
 from tests.pwa.test_scorers import fid, pad_row
 from tests.pwa.test_zoom import SPILLS, WIDTHS, browser_font_size
+
+SERVICE_WORKERS = "block"  # no test here needs the app's service worker (conftest.service_workers_of)
 
 
 def fits(page, name: str) -> None:
@@ -37,11 +39,12 @@ def fits_both(page, name: str) -> None:
 
 
 @pytest.fixture
-def phone_in(browser):
+def phone_in(browser, request):
     """Factory of phone-sized contexts whose browser speaks `locale`; each page must end without errors."""
     contexts, pages = [], []
 
-    def make(locale: str = "en-GB", service_workers: str = "allow"):
+    def make(locale: str = "en-GB", service_workers: str | None = None):
+        service_workers = service_workers or service_workers_of(request)
         ctx = browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True, locale=locale,
                                   service_workers=service_workers)
         ctx.set_default_timeout(30_000)

@@ -13,6 +13,8 @@ from api.i18n import render
 from tests.i18n.test_calibration_words import WORDS
 from tests.pwa.test_lang import fits_both, phone_in  # noqa: F401  (phone_in: the fixture)
 
+SERVICE_WORKERS = "block"  # no test here needs the app's service worker (conftest.service_workers_of)
+
 # What each language must show: the edition's names (api/data/asian-tigers.placeholder.json, /names) and a
 # few of the screens' words (api/i18n/locale/<lang>/LC_MESSAGES/messages.po).
 SAYS = {

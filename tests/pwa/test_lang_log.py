@@ -14,6 +14,8 @@ from tests.pwa.conftest import bearer
 from tests.pwa.test_lang import fits, phone_in  # noqa: F401  (phone_in: the fixture)
 from tests.pwa.test_lang_turn import action_button, next_question
 
+SERVICE_WORKERS = "block"  # no test here needs the app's service worker (conftest.service_workers_of)
+
 
 def _log(server, g, lang: str) -> list[dict]:
     resp = requests.get(f"{server.url}/api/games/{g['game_id']}/log",

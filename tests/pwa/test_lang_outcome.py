@@ -17,6 +17,8 @@ import requests
 from tests.pwa.conftest import bearer
 from tests.pwa.test_lang import fits_both, phone_in  # noqa: F401  (phone_in: the fixture)
 
+SERVICE_WORKERS = "block"  # no test here needs the app's service worker (conftest.service_workers_of)
+
 GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "asian-tigers-2p.json"
 
 

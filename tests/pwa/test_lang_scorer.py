@@ -15,6 +15,8 @@ from tests.pwa.test_lang import fits_both, phone_in  # noqa: F401 (phone_in: the
 from tests.pwa.test_scorer_modes import wait_result
 from tests.pwa.test_scorers import fid, pad_row
 
+SERVICE_WORKERS = "block"  # no test here needs the app's service worker (conftest.service_workers_of)
+
 EX1 = json.loads((Path(__file__).resolve().parents[1] / "data" / "examples" / "EX-1.json").read_text())["input"]
 WORDS = {  # what each language calls the screen's parts (the catalogue), and its browser locale
     "de": {"locale": "de-DE", "title": "Asian-Tigers-Wertung", "score": "Wertung", "example": "Beispiel laden (EX-1)",

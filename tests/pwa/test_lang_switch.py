@@ -16,6 +16,8 @@ import requests
 from tests.pwa.conftest import bearer
 from tests.pwa.test_lang import fits, phone_in  # noqa: F401  (phone_in: the fixture)
 
+SERVICE_WORKERS = "block"  # no test here needs the app's service worker (conftest.service_workers_of)
+
 ASKED = {"en": "place your next worker", "de": "setze deinen nächsten Arbeiter ein"}  # TURN-01's question
 
 

@@ -21,6 +21,8 @@ from tests.pwa.conftest import axe_check, bearer
 from tests.pwa.test_lang import fits, phone_in  # noqa: F401  (phone_in: the fixture)
 from tests.pwa.test_zoom import browser_font_size
 
+SERVICE_WORKERS = "block"  # no test here needs the app's service worker (conftest.service_workers_of)
+
 # The phone's own words on each screen of the turn, per language (pwa/i18n/<lang>.json), and the English
 # they replace.  Each entry: (what the screen must say, the English it must not say).
 WORDS = {

@@ -15,6 +15,8 @@ from tests.pwa.conftest import axe_check, shot
 from tests.pwa.http_moves import batch, play
 from tests.pwa.one_phone import one_phone, phone  # noqa: F401 (fixtures: one phone for this file's tests)
 
+SERVICE_WORKERS = "block"  # no test here needs the app's service worker (conftest.service_workers_of)
+
 
 def asks(kind: str):
     """A predicate on a game state: its decision is of `kind`."""

@@ -138,7 +138,7 @@ def test_plays_history_stats_rules(server, new_phone, tmp_path):
         page.get_by_role("button", name="Export all plays (CSV)").click()
     rows = list(csv.DictReader(io.StringIO(Path(got.value.path()).read_text())))
     assert len(rows) == 2 + len(scored) and {"Ann", "Automa"} <= {r["player"] for r in rows}
-    other = new_phone()
+    other = new_phone(service_workers="block")  # it imports plays; it never goes offline
     other.goto(server.url + "/#/history")
     other.get_by_text("No saved scorings yet.").wait_for()
     other.get_by_label("Import plays (this app's JSON export)").set_input_files(str(exported))

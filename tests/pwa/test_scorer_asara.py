@@ -9,6 +9,8 @@ from tests.pwa.conftest import axe_check, shot
 from tests.pwa.test_scorer_modes import FIGURES, Hands, server_score, totals, wait_result
 from tests.pwa.test_scorers import check_sheet, fid
 
+SERVICE_WORKERS = "block"  # no test here needs the app's service worker (conftest.service_workers_of)
+
 # ----------------------------------------------------------------------------- Asara, end only
 # A plausible 4-player end (rules: 100 tower sections in the box, a tower is one colour, base and turret): 3 to 5
 # towers each, 16 towers of 69 sections, 6 gold sections.  The towers went up over the years (the first two by

@@ -13,6 +13,8 @@ from tests.pwa.conftest import axe_check, shot
 from tests.pwa.test_scorer_modes import spoken
 from tests.pwa.test_scorers import check_sheet, fid
 
+SERVICE_WORKERS = "block"  # no test here needs the app's service worker (conftest.service_workers_of)
+
 TIGERS = ["SK", "HK", "TW", "SG"]
 PLAYERS = ["Red", "Blue", "Green"]
 R, B, G, _ = "Red", "Blue", "Green", None

@@ -10,6 +10,8 @@ from __future__ import annotations
 from tests.pwa.conftest import shot
 from tests.pwa.one_phone import one_phone, phone  # noqa: F401 (fixtures: one phone for this file's tests)
 
+SERVICE_WORKERS = "block"  # no test here needs the app's service worker (conftest.service_workers_of)
+
 
 def active(page) -> dict:
     return page.evaluate("""() => { const el = document.activeElement;

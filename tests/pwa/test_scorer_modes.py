@@ -13,6 +13,8 @@ import requests
 from tests.pwa.conftest import axe_check, shot
 from tests.pwa.test_scorers import check_sheet, fid
 
+SERVICE_WORKERS = "block"  # no test here needs the app's service worker (conftest.service_workers_of)
+
 FIGURES: dict[str, int] = {}
 
 

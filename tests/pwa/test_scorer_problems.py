@@ -9,6 +9,8 @@ from tests.pwa.conftest import axe_check, shot
 from tests.pwa.one_phone import one_phone, phone  # noqa: F401 (fixtures: one phone for this file's tests)
 from tests.pwa.test_scorers import fid
 
+SERVICE_WORKERS = "block"  # no test here needs the app's service worker (conftest.service_workers_of)
+
 POINTER = re.compile(r"/(players|participants|tigers|scorings|end)/")  # a JSON pointer shown to people
 
 

@@ -10,6 +10,8 @@ from tests.pwa.one_phone import one_phone, phone  # noqa: F401 (fixtures: one ph
 from tests.pwa.test_scorer_modes import wait_result
 from tests.pwa.test_scorers import fid, pad_row
 
+SERVICE_WORKERS = "block"  # no test here needs the app's service worker (conftest.service_workers_of)
+
 
 def scored(server, game: str, body: dict) -> dict:
     resp = requests.post(f"{server.url}/api/scorers/{game}", json=body, timeout=20)

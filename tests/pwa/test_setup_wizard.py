@@ -8,6 +8,8 @@ import re
 
 from tests.pwa.conftest import axe_check, shot
 
+SERVICE_WORKERS = "block"  # no test here needs the app's service worker (conftest.service_workers_of)
+
 
 def test_wizard_validates_each_step(server, new_phone):
     page = new_phone()

@@ -15,6 +15,8 @@ from tests.games.asian_tigers.presentation.test_presentation_random_games import
 from tests.pwa.conftest import axe_check, bearer, click_action, game_token, shot
 from tests.pwa.one_phone import one_phone, phone  # noqa: F401 (fixtures: one phone for this file's tests)
 
+SERVICE_WORKERS = "block"  # no test here needs the app's service worker (conftest.service_workers_of)
+
 QUICK = ("end_turn", "skip_local_sale", "finish_sales", "skip_university_action", "decline_special_flag",
          "ignore_bonus")
 
@@ -103,7 +105,7 @@ def test_recorded_automa_tiles_are_buttons(server, phone):
 
 def test_campaign_screen(server, phone):
     page = phone
-    page.goto(server.url + "/")
+    page.goto(server.url + "/#/")  # Home in the same page (the file's phone: no full load again)
     page.get_by_role("link", name="Solo campaigns").click()
     page.get_by_role("heading", name="New campaign").wait_for()
     page.get_by_label("Name").fill("Cy")

@@ -9,6 +9,8 @@ from tests.games.asian_tigers.presentation.test_presentation_random_games import
 from tests.pwa.conftest import axe_check, click_action, game_token, shot
 from tests.pwa.http_moves import batch, moves
 
+SERVICE_WORKERS = "block"  # no test here needs the app's service worker (conftest.service_workers_of)
+
 QUICK = ("end_turn", "skip_local_sale", "finish_sales", "skip_university_action", "decline_special_flag",
          "ignore_bonus")
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 from tests.pwa.conftest import axe_check, shot
 from tests.pwa.test_zoom import browser_font_size
 
+SERVICE_WORKERS = "block"  # no test here needs the app's service worker (conftest.service_workers_of)
+
 # Per table: how far its widest cell reaches past the table's box, and whether its box scrolls sideways.
 OVERFLOW = """(id) => { const t = document.querySelector(`[data-testid=${id}]`); const box = t.parentElement;
   const edge = box.getBoundingClientRect().right;

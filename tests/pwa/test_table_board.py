@@ -13,6 +13,8 @@ import re
 from tests.pwa.conftest import shot
 from tests.pwa.test_sync import join
 
+SERVICE_WORKERS = "block"  # no test here needs the app's service worker (conftest.service_workers_of)
+
 
 def test_board_and_turn_card_in_table_words(server, new_phone):
     g = server.create_game(names=("Ann", "Bob", "Cy"), seed=7)

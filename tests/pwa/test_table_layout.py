@@ -16,6 +16,8 @@ from api.games.asian_tigers import apply, legal_actions, load_edition, new_game
 from tests.pwa.conftest import shot
 from tests.pwa.test_table_undo import start
 
+SERVICE_WORKERS = "block"  # no test here needs the app's service worker (conftest.service_workers_of)
+
 
 def first_on_screen(page) -> str:
     """The checklist's text, after checking that it is visible at the top, above the turn and its buttons."""

@@ -11,6 +11,8 @@ from tests.pwa.conftest import shot
 from tests.games.asian_tigers.presentation.test_log_lines import DOUBLED, repeated_run
 from tests.pwa.test_table_undo import SOLO, TWO, played, start
 
+SERVICE_WORKERS = "block"  # no test here needs the app's service worker (conftest.service_workers_of)
+
 TIGERS = ("South Korea", "Hong Kong", "Taiwan", "Singapore")
 
 

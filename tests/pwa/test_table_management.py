@@ -12,6 +12,8 @@ from api.games.asian_tigers import apply, legal_actions, load_edition, new_game
 from tests.pwa.conftest import shot
 from tests.pwa.test_table_undo import start
 
+SERVICE_WORKERS = "block"  # no test here needs the app's service worker (conftest.service_workers_of)
+
 THREE = {"players": [{"name": n, "color": c} for n, c in (("Ann", "red"), ("Bob", "blue"), ("Cy", "green"))]}
 
 

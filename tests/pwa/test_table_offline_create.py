@@ -29,7 +29,7 @@ def create_three_player_game(page) -> None:
 
 def a_game_created_with_no_server_is_sent_from_home_and_plays_on_its_creator(page, own_server) -> None:
     """The walk above on `page`, a phone ready for offline play, with `own_server` (a server it may stop)."""
-    page.goto(own_server.url + "/")
+    page.goto(own_server.url + "/#/")  # Home in the same page: its engine keeps running (a reload starts it again)
     page.get_by_role("link", name="New game").wait_for()
     own_server.stop()
 

@@ -11,6 +11,8 @@ import re
 from tests.pwa.conftest import shot
 from tests.pwa.test_sync import first_button, join, live_actions
 
+SERVICE_WORKERS = "block"  # no test here needs the app's service worker (conftest.service_workers_of)
+
 CODE = re.compile(r"\b[a-z]+_[a-z_]+\b")  # version_mismatch, stale_decision, move_dropped …
 
 

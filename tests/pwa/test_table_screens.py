@@ -58,7 +58,7 @@ def test_another_phones_move_covers_nothing_moves_no_focus_and_is_kept_over_an_o
     """Points 2 and 3 on one pair of phones (two tests before, each joining two phones to a game and making a
     move that the other phone sees; the suite's time)."""
     g = server.create_game(seed=5)
-    phone_a, phone_b = new_phone(), new_phone()
+    phone_a, phone_b = new_phone(service_workers="block"), new_phone()  # only phone_b reloads offline
     join(phone_a, server, g["join_code"])
     join(phone_b, server, g["join_code"])
     phone_b.wait_for_function("() => navigator.serviceWorker.controller !== null")  # for the offline reload below

@@ -18,6 +18,8 @@ import requests
 from api.games.asian_tigers import apply, legal_actions, load_edition, new_game
 from tests.pwa.conftest import bearer, game_token, shot
 
+SERVICE_WORKERS = "block"  # no test here needs the app's service worker (conftest.service_workers_of)
+
 
 class Taps:
     """Counts each tap the test makes (a click is one tap)."""

@@ -15,6 +15,8 @@ import requests
 from api.games.asian_tigers import apply, legal_actions, load_edition, new_game
 from tests.pwa.conftest import bearer, game_token, shot
 
+SERVICE_WORKERS = "block"  # no test here needs the app's service worker (conftest.service_workers_of)
+
 TWO = {"players": [{"name": "Ann", "color": "red"}, {"name": "Bob", "color": "blue"}]}
 SOLO = {"players": [{"name": "Ann", "color": "red"}], "solo": {"difficulty": 2}}
 

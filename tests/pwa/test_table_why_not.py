@@ -12,6 +12,8 @@ import json
 from tests.pwa.conftest import shot
 from tests.pwa.test_sync import join
 
+SERVICE_WORKERS = "block"  # no test here needs the app's service worker (conftest.service_workers_of)
+
 
 def button_for(page, action: dict):
     return page.locator(f"button[data-action='{json.dumps(action, separators=(',', ':'), ensure_ascii=False)}']")

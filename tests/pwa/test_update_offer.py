@@ -17,7 +17,7 @@ def pwa_server(tmp_path):
         if entry.name != "sw.js":
             (folder / entry.name).symlink_to(entry)
     (folder / "sw.js").write_bytes((ROOT / "pwa" / "sw.js").read_bytes())
-    srv = Server(tmp_path)
+    srv = Server(tmp_path, workers=1)  # started three times: one worker each time (the suite's time)
     srv.env["TABLEKEEPER_PWA_DIR"] = str(folder)
     srv.start()
     srv.sw = folder / "sw.js"

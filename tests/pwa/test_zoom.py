@@ -11,6 +11,8 @@ import re
 from tests.pwa.conftest import shot
 from tests.pwa.one_phone import one_phone, phone  # noqa: F401 (fixtures: one phone for this file's tests)
 
+SERVICE_WORKERS = "block"  # no test here needs the app's service worker (conftest.service_workers_of)
+
 ROOT_SIZE = "() => parseFloat(getComputedStyle(document.documentElement).fontSize)"
 WIDTHS = "() => [document.documentElement.scrollWidth, window.innerWidth]"
 # How far right a table cell reaches (a column cut by the screen's edge)
