@@ -84,3 +84,33 @@ def test_a_trade_centres_worker_type_refusal_names_the_centre_once(trade_centre_
             english_line.startswith("No two"))
         assert "Handelszentrum das" not in de and de.count("Handelszentrum") == 1, de
         assert "trade centre" not in de + pt and pt.count("centro de comércio") == 1, pt
+
+
+def test_the_solo_results_line_is_said_in_the_language():
+    # SOLO-SCORE-02: the human's total against the Automa's, who wins and how a tie goes
+    lines = [(e, de, pt) for e, de, pt in played_lines(4) if e["kind"] == "score_line" and e["text"].startswith("Solo:")]
+    assert len(lines) == 1
+    event, de, pt = lines[0]
+    assert english(event["message"]) == event["text"]  # English: the line as the log always said it
+    assert re.fullmatch(r"Solo: Ann \(green\) \d+ vs the Automa \(red\) \d+ → .+ wins \(.+\)( \[.+\])?", event["text"])
+    points = re.findall(r"\d+", event["text"])[:2]
+    assert re.match(rf"Solo: Ann \(green\) {points[0]} gegen den Automa \(red\) {points[1]} → .+ gewinnt", de), de
+    assert re.match(rf"Solo: Ann \(green\) {points[0]} contra o Automa \(red\) {points[1]} → .+ vence", pt), pt
+    assert "Automa Automa" not in de + pt and " vs " not in de + pt and " wins " not in de + pt
+
+
+def test_the_golden_solo_outcome_says_the_automa_once_and_keeps_its_stored_line():
+    # SOLO-SCORE-02, SCORE-END-01: the stored (hashed) outcome keeps the line every stored game has
+    golden = json.loads(GOLDEN.read_text())
+    state = engine.replay(golden["options"], engine.load_edition(golden["edition"]), golden["seed"],
+                          golden["actions"])
+    before = copy.deepcopy(state.management["outcome"])
+    stored = [line["text"] for line in before["lines"] if line["text"].startswith("Solo: ")]
+    assert len(stored) == 1 and " vs the Automa Automa (" in stored[0]
+    said = {lang: [line["text"] for line in (localize(engine.outcome(state, messages=lang), lang) if lang != "en"
+                                               else engine.outcome(state))["lines"] if line["category"] == "winner"]
+            for lang in ("en", "de", "pt")}
+    assert said["en"] == [stored[0].replace("the Automa Automa", "the Automa")]
+    assert " gegen den Automa (" in said["de"][0] and " contra o Automa (" in said["pt"][0], said
+    assert not [line for lines in said.values() for line in lines if "Automa Automa" in line]
+    assert state.management["outcome"] == before  # reading the outcome changed nothing stored
