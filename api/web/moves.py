@@ -17,6 +17,7 @@ from api.web.guards import read_json
 from api.web.http import (REPLAYED, authorized, expected_versions, idempotency, json_response, load, not_modified,
                           query, readable)
 from api.web.language import request_language
+from api.web.log_rows import recalled
 from api.web.problems import ApiProblem, msg
 from api.web.views import game_view, log_entry, write_body
 
@@ -95,7 +96,8 @@ def game_log(game_id: str):
     if cached is not None:
         return cached
     edition = None if lang == "en" else r.edition_document(game_id)[1]
-    entries = [log_entry(row, edition, lang) for row in r.log(game_id, args["after"], args["limit"])]
+    rows = recalled(r, game_id, r.log(game_id, args["after"], args["limit"]), edition)
+    entries = [log_entry(row, edition, lang) for row in rows]
     next_after = entries[-1]["seq"] if entries else args["after"]
     return json_response({"game_id": game_id, "version": record.version, "head_seq": record.head_seq,
                           "entries": entries, "next_after": next_after,
