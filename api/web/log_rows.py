@@ -1,10 +1,12 @@
-"""The log's rows as the log endpoint and the event stream say them (issue 37): a paused Automa turn's summary
-(SOLO-AUTOMA-18) said from the game's earlier Automa lines (`presentation.recall`), read from storage."""
+"""The log's rows as the log endpoint, the event stream and a move's answer say them (issue 37): a paused Automa
+turn's summary (SOLO-AUTOMA-18) said from the game's earlier Automa lines (`presentation.recall`), read from
+storage."""
 from __future__ import annotations
 
 from typing import Any
 
 from api.games.asian_tigers.presentation.recall import needs_recall, recall
+from api.web.views import log_entry
 
 # How far back a page looks for the lines a paused Automa turn's summary sums up: they are the turn's own, a move
 # or a few (and any taken back) before the summary.
@@ -22,3 +24,17 @@ def recalled(r: Any, game_id: str, rows: list[dict], edition: Any) -> list[dict]
     earlier = r.log(game_id, after, first - 1 - after) if first - 1 > after else []
     said = recall(edition, [row["events"] for row in earlier + rows], len(earlier))
     return [{**row, "events": events} for row, events in zip(rows, said)]
+
+
+def answer_recalled(r: Any, game_id: str, body: dict, lang: str) -> dict | None:
+    """A move answer's `body` with a paused Automa turn's summary said in `lang` from the game's stored events
+    (the answer, built inside the write, has only the move's own), or None when it holds none said in English."""
+    applied = body.get("applied") or []
+    if lang == "en" or not any(e.get("kind") == "automa_turn" and line == e.get("text")
+                               for entry in applied for e, line in zip(entry["events"], entry["lines"])):
+        return None
+    first, last = applied[0]["seq"], applied[-1]["seq"]
+    edition = r.edition_document(game_id)[1]
+    rows = recalled(r, game_id, r.log(game_id, first - 1, last - first + 1), edition)
+    said = {row["seq"]: log_entry(row, edition, lang)["lines"] for row in rows}
+    return {**body, "applied": [{**entry, "lines": said.get(entry["seq"], entry["lines"])} for entry in applied]}

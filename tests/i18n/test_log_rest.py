@@ -151,18 +151,25 @@ def _english_left(line: str, instructions: list[str]) -> list[str]:
     return [i for i in said if i in line]
 
 
-def test_a_paused_automa_turns_summary_reads_in_german_over_http(client):
+def test_a_paused_automa_turns_summary_reads_in_german_over_http(client):  # the move's answer, the log, the stream
     # SOLO-AUTOMA-18: the Automa waits for the human's choice; SOLO-AUTOMA-08: its turn summed up in one line
     actions, instructions = _paused_game()
     resp = client.post("/api/games", json={"game": "asian_tigers", "options": _options(PAUSED), "seed": PAUSED})
     assert resp.status_code == 201
     game = resp.get_json()
     url, token, version = f"/api/games/{game['game_id']}", game["table_token"], game["game"]["version"]
-    for start in range(0, len(actions), 200):
-        resp = client.post(f"{url}/batch", json={"actions": actions[start:start + 200]},
+    for start in range(0, len(actions) - 1, 200):
+        resp = client.post(f"{url}/batch", json={"actions": actions[start:min(start + 200, len(actions) - 1)]},
                            headers={**bearer(token), "If-Match": f'"{version}"', "Idempotency-Key": f"paused-{start}"})
         assert resp.status_code == 200, resp.get_json()
         version = resp.get_json()["version"]
+    choice = {**bearer(token), "If-Match": f'"{version}"', "Idempotency-Key": "paused-choice", "Accept-Language": "de"}
+    answers = [client.post(f"{url}/actions", json={"action": actions[-1]}, headers=choice) for _ in "twice"[:2]]
+    assert answers[1].headers.get("Idempotent-Replayed") == "true"  # the same move sent again: its answer replayed
+    said = [next(line for e, line in zip(a["events"], a["lines"]) if e["kind"] == "automa_turn")
+            for a in (resp.get_json()["applied"][0] for resp in answers)]
+    answered = said[0]
+    assert answered.startswith("Automa: ") and _english_left(answered, instructions) == [] and said[1] == answered
     head = len(actions)
     pages = {"whole": {"after": 0, "limit": 500}, "last move alone": {"after": head - 1}}
     for name, query in pages.items():
@@ -174,7 +181,7 @@ def test_a_paused_automa_turns_summary_reads_in_german_over_http(client):
         assert english_line.startswith("Automa: ") and len(instructions) > 1
         assert _english_left(english_line, instructions)  # English: the stored text, as before
         assert german.startswith("Automa: ") and german != english_line, name
-        assert _english_left(german, instructions) == [], (name, german)
+        assert _english_left(german, instructions) == [] and german == answered, (name, german)
     with client.application.app_context():  # the event stream's entries (the app's route and `api.streams`)
         event = version_event(repo(), game["game_id"], head - 1, "de")[0]
     [entry] = json.loads(event.split("data: ", 1)[1])["entries"]
