@@ -19,6 +19,7 @@ from typing import Any
 from api.games import asian_tigers as engine
 from api.games.envelope import edition_summary as envelope_edition_summary, game_envelope
 from api.games.asian_tigers.presentation.labels import component_names
+from api.games.asian_tigers.presentation.recall import needs_recall, recall
 from api.games.asian_tigers.presentation.text import event_lines
 from api.games.asian_tigers.presentation.why_not import named_in
 from api.games.provenance import ProvenanceMap, iter_leaves, placeholders_in
@@ -135,9 +136,12 @@ def _answer(table: Table, meta: dict, **extra) -> str:
 
 
 def said_events(table: Table, events: list[dict]) -> dict:
-    """``events`` (without their messages, as the server answers them) and their ``lines`` in the phone's language."""
+    """``events`` (the last move's; without their messages, as the server answers them) and their ``lines`` in the
+    phone's language (a paused Automa turn's summary said from the game's earlier lines: `recall`)."""
+    said = recall(table.edition, [*table.events[:-1], events], len(table.events) - 1)[0] \
+        if needs_recall(events) and table.events else events
     return {"events": [{k: v for k, v in e.items() if k != "message"} for e in events],
-            "lines": event_lines(table.edition, events, current_language())}
+            "lines": event_lines(table.edition, said, current_language())}
 
 
 def _refusal(exc: Exception, edition: Any = None) -> str:

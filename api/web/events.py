@@ -46,6 +46,7 @@ from api.storage.notify import StreamLimit
 from api.storage.repository import GameRepository
 from api.web.http import authorized, repo, storage
 from api.web.language import request_language
+from api.web.log_rows import recalled
 from api.web.problems import ApiProblem
 from api.web.views import log_entry
 
@@ -95,7 +96,7 @@ def version_event(r: GameRepository, game_id: str, after_seq: int | None, lang: 
     record = r.record(game_id)
     rows = [] if after_seq is None else r.log(game_id, after_seq, MAX_ENTRIES)
     edition = r.edition_document(game_id)[1] if rows and lang != "en" else None  # English: the stored text
-    entries = [log_entry(row, edition, lang) for row in rows]
+    entries = [log_entry(row, edition, lang) for row in recalled(r, game_id, rows, edition)]
     body = {"game_id": game_id, "version": record.version, "head_seq": record.head_seq,
             "live_actions": record.live_actions, "status": record.status, "entries": entries,
             "more": bool(entries) and entries[-1]["seq"] < record.head_seq}

@@ -17,6 +17,7 @@ from api.web.guards import read_json
 from api.web.http import (REPLAYED, authorized, expected_versions, idempotency, json_response, load, not_modified,
                           query, readable)
 from api.web.language import request_language
+from api.web.log_rows import answer_recalled, recalled
 from api.web.problems import ApiProblem, msg
 from api.web.views import game_view, log_entry, write_body
 
@@ -30,6 +31,10 @@ def _answer(r, game_id: str, outcome: WriteOutcome) -> Response:
     if not outcome.replayed:
         publish(game_id, outcome.version)  # this process's event streams hear it at once
     headers, lang = REPLAYED if outcome.replayed else {}, request_language()
+    # A paused Automa turn's summary, said from the game's earlier lines (a replay too, when asked in its language).
+    said = answer_recalled(r, game_id, outcome.body, lang) if outcome.body.get("language", "en") == lang else None
+    if said is not None:
+        return json_response(said, outcome.status, outcome.version, headers)
     if outcome.replayed and outcome.body.get("language", "en") != lang:  # first said in another: the game now, in lang
         body = {**outcome.body, "language": lang, "game": game_view(r.load(game_id), "table", lang)}
         return json_response(body, outcome.status, outcome.version, headers)
@@ -95,7 +100,8 @@ def game_log(game_id: str):
     if cached is not None:
         return cached
     edition = None if lang == "en" else r.edition_document(game_id)[1]
-    entries = [log_entry(row, edition, lang) for row in r.log(game_id, args["after"], args["limit"])]
+    rows = recalled(r, game_id, r.log(game_id, args["after"], args["limit"]), edition)
+    entries = [log_entry(row, edition, lang) for row in rows]
     next_after = entries[-1]["seq"] if entries else args["after"]
     return json_response({"game_id": game_id, "version": record.version, "head_seq": record.head_seq,
                           "entries": entries, "next_after": next_after,

@@ -45,7 +45,7 @@ class _Book:
     def add(self, participant, category, key, value, said: Message, pointers=(), stored: Message | None = None
             ) -> tuple[str, ...]:
         """Record one line; returns its placeholder pointers (remembered for the outcome) so totals can inherit
-        them.  `stored`: the line's text when it is not `said`'s English (see `_sectors`)."""
+        them.  `stored`: the line's text when it is not `said`'s English (see `_sectors`, `_standings`)."""
         found = tuple(sorted({p for p in pointers if self.edition.is_placeholder(p)}))
         self.used.update(found)
         stored = said if stored is None else stored
@@ -366,6 +366,7 @@ def _standings(position: EndPosition, edition: Edition, book: _Book, scores, fin
     automa = position.of_kind(AUTOMA)[0].id
     totals = {s.id: s.total for s in scores}
     wins_ties = bool(edition.solo["human_wins_ties"]) and solo.variant == "solo"
+    stored = None  # the line's text when it is not the message's English (see `_Book.add`)
     if solo.variant == "high_score":
         standings = rank_totals(recorded, turn_order=final, solo_human=human)
         human_wins = solo.high_score is not None and totals[human] > solo.high_score
@@ -380,9 +381,14 @@ def _standings(position: EndPosition, edition: Edition, book: _Book, scores, fin
         human_wins = winner == human
         tie = (msg("an equal score goes to the human, SOLO-SCORE-02") if wins_ties
                else msg("the human must out-score the Automa, AMB-46"))
-        text = msg("Solo: {id} {total} vs the Automa {automa} {automa_total} → {winner} wins ({tie})", id=human,
-                   total=totals[human], automa=automa, automa_total=totals[automa], winner=winner, tie=tie)
-    book.add(winner, "winner", None, totals[winner] if winner else None, text, everything)
+        said = {"id": human, "total": totals[human], "automa": automa, "automa_total": totals[automa],
+                "winner": winner, "tie": tie}
+        # The Automa's label is its name and colour ("Automa (red)"): the message says "the Automa (red)" once; the
+        # line's text keeps "the Automa Automa (red)" as it always has (a finished game keeps its outcome and its
+        # state hash as stored; issue 37).
+        text = msg("Solo: {id} {total} vs the {automa} {automa_total} → {winner} wins ({tie})", **said)
+        stored = msg("Solo: {id} {total} vs the Automa {automa} {automa_total} → {winner} wins ({tie})", **said)
+    book.add(winner, "winner", None, totals[winner] if winner else None, text, everything, stored)
     title, ptr = solo_rank_title(edition, totals[human])
     book.add(human, "solo_rank", None, totals[human], msg("Rank: {total} prosperity → {title} (SOLO-RANK-01)",
                                                           total=totals[human], title=title), [ptr] + sorted(ph[human]))

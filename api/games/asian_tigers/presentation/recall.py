@@ -1,0 +1,68 @@
+"""The summary of an Automa turn that waited for the human, said from the lines it sums up (issue 37).
+
+An Automa turn that paused for the human's choice of Tiger (SOLO-AUTOMA-18) is summed up by a later move than
+the one that wrote its first lines, so the engine (which sees only the move it plays) has those lines in English
+only (the state keeps them so; they are hashed) and the summary's message falls back to its English text.  The
+edge that says the log reads the game's events with their messages: `recall` looks each of the summary's
+instructions up among the same game's earlier Automa lines ("Automa: <instruction>", with a message) by their
+exact English text, and says the summary from their messages.  An instruction not found keeps its English; English
+readers read the stored text as before.  Pure: given the events, no storage.
+"""
+from __future__ import annotations
+
+from api.games.asian_tigers.edition.load import Edition
+from api.games.asian_tigers.presentation.text import humanize
+
+AUTOMA_LINE = "Automa: {line}"
+# An Automa turn exists only in a solo game, whose state seats two: the human and the Automa (the player count
+# narration said the lines with).
+SOLO_SEATS = 2
+
+
+def recall(edition: Edition, history: list[list[dict]], start: int = 0) -> list[list[dict]]:
+    """The event lists of `history` from index `start` on (each list one action's events, in the game's order),
+    with each Automa summary whose message says its line in plain English said from the messages of the
+    latest earlier Automa lines with the same English (new dicts; other events as they are)."""
+    lines: dict[str, dict] = {}  # an Automa line's English text -> its line's message (JSON), the latest wins
+    out = []
+    for index, events in enumerate(history):
+        said = []
+        for event in events:
+            if index >= start and _plain_summary(event):
+                event = {**event, "message": _summary(edition, event, lines)}
+            _remember(lines, event)
+            said.append(event)
+        if index >= start:
+            out.append(said)
+    return out
+
+
+def needs_recall(events: list) -> bool:
+    """Whether `events` hold an Automa summary said in plain English (only then is the game's past worth reading)."""
+    return any(_plain_summary(e) for e in events)
+
+
+def _plain_summary(event) -> bool:
+    message = event.get("message") if isinstance(event, dict) else None
+    return (event.get("kind") == "automa_turn" and isinstance(message, dict) and message.get("id") == AUTOMA_LINE
+            and isinstance((message.get("params") or {}).get("line"), str)
+            and isinstance(event.get("instructions"), list))
+
+
+def _remember(lines: dict[str, dict], event) -> None:
+    message = event.get("message") if isinstance(event, dict) else None
+    if (isinstance(message, dict) and message.get("id") == AUTOMA_LINE and event.get("kind") != "automa_turn"
+            and isinstance((message.get("params") or {}).get("line"), dict) and isinstance(event.get("text"), str)):
+        lines[event["text"]] = message["params"]["line"]
+
+
+def _summary(edition: Edition, event: dict, lines: dict[str, dict]) -> dict:
+    """The summary's message: "{p0} — {p1}; {p2}" (punctuation only, as `solo.automa.close_turn` joins them) of
+    each instruction's message, or its English where no earlier line says it; unchanged if none is found."""
+    english = [humanize(edition, SOLO_SEATS, f"Automa: {line}") for line in event["instructions"]]
+    parts = [lines.get(text, text.removeprefix("Automa: ")) for text in english]
+    if not parts or all(isinstance(p, str) for p in parts):
+        return event["message"]
+    joined = "{p0} — " + "; ".join(f"{{p{i}}}" for i in range(1, len(parts))) if len(parts) > 1 else "{p0}"
+    return {"id": AUTOMA_LINE, "params": {"line": {"id": joined, "params": {f"p{i}": p for i, p in
+                                                                                enumerate(parts)}}}}
