@@ -28,10 +28,10 @@ def recalled(r: Any, game_id: str, rows: list[dict], edition: Any) -> list[dict]
 
 def answer_recalled(r: Any, game_id: str, body: dict, lang: str) -> dict | None:
     """A move answer's `body` with a paused Automa turn's summary said in `lang` from the game's stored events
-    (the answer, built inside the write, has only the move's own), or None when it holds none said in English."""
-    applied = body.get("applied") or []
-    if lang == "en" or not any(e.get("kind") == "automa_turn" and line == e.get("text")
-                               for entry in applied for e, line in zip(entry["events"], entry["lines"])):
+    (the answer, built inside the write, has only the move's own), or None when it holds no Automa summary or
+    English is asked."""
+    applied = body.get("applied") or []  # its events carry no message: `recalled` asks the stored ones
+    if lang == "en" or not any(e.get("kind") == "automa_turn" for entry in applied for e in entry["events"]):
         return None
     first, last = applied[0]["seq"], applied[-1]["seq"]
     edition = r.edition_document(game_id)[1]

@@ -45,6 +45,19 @@ def test_an_automa_flag_sectors_final_line_is_said_in_the_language():
         assert not CODE.search(de + pt) and "difficulty" not in de + pt and "Sektor A" not in de, (de, pt)
 
 
+def test_a_score_lines_players_are_named_with_their_colour_in_the_language():
+    # NEUTRAL-04 (the neutral ranked in the Influence step): the line names each player "Ann (red)" and the
+    # neutral player by its seat; a German or Portuguese log says the colour and the neutral in its words
+    lines = [(e, de, pt) for e, de, pt in played_lines(1) if e["kind"] == "influence_awarded"]
+    assert lines
+    event, de, pt = next((e, de, pt) for e, de, pt in lines if "neutral " in e["text"] and "Cat (green)" in e["text"])
+    assert english(event["message"]) == event["text"]  # English: the line as the log always said it
+    assert "Ann (rot)" in de and "Cat (grün)" in de and "Neutral " in de, de
+    assert "Ann (vermelho)" in pt and "Cat (verde)" in pt and "neutro " in pt, pt
+    every = " ".join(de + pt for _, de, pt in lines)
+    assert not re.search(r"\((red|blue|green|yellow)\)|\bneutral \d", every), every
+
+
 def test_the_outcome_says_the_automa_flag_sectors_in_words_and_keeps_its_stored_lines():
     # SOLO-SCORE-01, SCORE-END-01: the outcome the state keeps (hashed) is the one every stored game has
     golden = json.loads(GOLDEN.read_text())
@@ -105,8 +118,8 @@ def test_the_solo_results_line_is_said_in_the_language():
     assert re.fullmatch(r"Solo: Ann \(green\) \d+ vs the Automa \(red\) \d+ → .+ wins \(.+\)( \[.+\])?",
                         event["text"])
     points = re.findall(r"\d+", event["text"])[:2]
-    assert re.match(rf"Solo: Ann \(green\) {points[0]} gegen den Automa \(red\) {points[1]} → .+ gewinnt", de), de
-    assert re.match(rf"Solo: Ann \(green\) {points[0]} contra o Automa \(red\) {points[1]} → .+ vence", pt), pt
+    assert re.match(rf"Solo: Ann \(grün\) {points[0]} gegen den Automa \(rot\) {points[1]} → .+ gewinnt", de), de
+    assert re.match(rf"Solo: Ann \(verde\) {points[0]} contra o Automa \(vermelho\) {points[1]} → .+ vence", pt), pt
     assert "Automa Automa" not in de + pt and " vs " not in de + pt and " wins " not in de + pt
 
 

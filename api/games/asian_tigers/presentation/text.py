@@ -16,6 +16,7 @@ from api.games.asian_tigers.edition.load import CENTERS, Edition
 from api.games.asian_tigers.presentation.cache import per_edition
 from api.games.asian_tigers.presentation import labels as L
 from api.games.asian_tigers.presentation.phrases import phrase
+from api.games.asian_tigers.told import COLOURS
 from api.games.messages import ENGLISH, Language, Message, msg, render
 
 
@@ -174,11 +175,23 @@ def in_words(edition: Edition, player_count: int, message: Message) -> Message:
             first, _ = v not in said, said.update((v, *again.get((v,), ())))  # a tile's label holds its centre
             return kept[v] if first else again[v]
         if isinstance(v, str):  # a code, a phrase the state keeps (`phrases`), else its English words
-            return kept.get(v) or tokens.get(v) or phrase(edition, player_count, v, value, english) or english(v)
+            return (kept.get(v) or tokens.get(v) or phrase(edition, player_count, v, value, english) or player(v)
+                    or english(v))
         if isinstance(v, dict) and ("and" in v or "sum" in v):
             return {key: [value(x) for x in items] for key, items in v.items()}
         return v
     return value(message)
+
+
+_PLAYER = re.compile(r"(.+) \((\w+)\)")  # a player's label as era2.display_labels writes it: "Ann (red)"
+
+
+def player(v: str) -> Message | None:
+    """A player's label ("Ann (red)") with the colour in the reader's words, the neutral player's seat, else None."""
+    if v == "neutral":
+        return msg("neutral")
+    label = _PLAYER.fullmatch(v)
+    return msg("{player} ({colour})", player=label[1], colour=COLOURS[label[2]]) if label and label[2] in COLOURS else None
 
 
 @per_edition
