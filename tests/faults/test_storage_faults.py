@@ -2,7 +2,10 @@
 made immutable, the disk full (RLIMIT_FSIZE), a page corrupted, a corrupt file at start.
 
 Each test asserts 503 problem+json with Retry-After for moves and health, no acknowledged move
-lost, no new empty database created, and recovery once the fault is removed.
+lost, no new empty database created, and recovery once the fault is removed.  The read-only and the
+full-disk tests share one server (starting gunicorn costs ~3 s of CPU), each on its own game: each removes
+its fault and asserts that the server recovered before it ends; the others break the file for good and keep
+a server of their own.
 """
 from __future__ import annotations
 
@@ -15,7 +18,7 @@ import time
 
 import pytest
 
-from tests.faults.conftest import assert_storage_fault, stored_moves
+from tests.faults.conftest import Gunicorn, assert_storage_fault, stored_moves
 
 MOVES = 5
 
@@ -33,14 +36,25 @@ def _assert_refused_while_faulty(server, game) -> None:
     assert game["acked"] == before
 
 
-def _assert_recovered_and_nothing_lost(server, game) -> None:
+def _assert_recovered_and_nothing_lost(server, game, stop: bool = True) -> None:
+    """Healthy again, both workers write, and the file holds every acknowledged move (read after the
+    server stopped, or beside it, as SQLite's WAL lets a reader, when `stop` is False: a shared server)."""
     deadline = time.monotonic() + 10
     while server.health().status_code != 200 and time.monotonic() < deadline:
         time.sleep(0.2)
     assert server.health().status_code == 200, server.health().text
     _play(server, game, 4)  # both workers write again
-    server.stop()
+    if stop:
+        server.stop()
     assert stored_moves(server.db, game["game_id"]) == game["acked"]
+
+
+@pytest.fixture(scope="module")
+def shared(tmp_path_factory):
+    """One real gunicorn for the tests whose fault is removed again (see the module docstring)."""
+    started = Gunicorn(tmp_path_factory.mktemp("recovering") / "faults.db").start()
+    yield started
+    started.stop()
 
 
 def test_deleted_database_is_503_never_a_new_empty_one(gunicorn):
@@ -80,8 +94,8 @@ def _chattr(flag: str, *paths) -> bool:
         return False
 
 
-def test_read_only_database_is_503_and_recovers(gunicorn):
-    server = gunicorn()
+def test_read_only_database_is_503_and_recovers(shared):
+    server = shared
     game = server.create_game()
     _play(server, game)
     files = [p for p in (server.db, server.db.with_name(server.db.name + "-wal")) if p.exists()]
@@ -99,7 +113,7 @@ def test_read_only_database_is_503_and_recovers(gunicorn):
         _assert_refused_while_faulty(server, game)
     finally:
         undo()
-    _assert_recovered_and_nothing_lost(server, game)
+    _assert_recovered_and_nothing_lost(server, game, stop=False)
 
 
 def _limit_file_size(pids, limit: int) -> None:
@@ -107,8 +121,8 @@ def _limit_file_size(pids, limit: int) -> None:
         resource.prlimit(pid, resource.RLIMIT_FSIZE, (limit, resource.RLIM_INFINITY))
 
 
-def test_full_disk_is_503_and_recovers(gunicorn):
-    server = gunicorn()
+def test_full_disk_is_503_and_recovers(shared):
+    server = shared
     game = server.create_game()
     _play(server, game)
     pids = [server.proc.pid, *server.workers()]
@@ -118,7 +132,7 @@ def test_full_disk_is_503_and_recovers(gunicorn):
         assert server.proc.poll() is None and set(server.workers()) == set(pids[1:])  # nobody died
     finally:
         _limit_file_size([server.proc.pid, *server.workers()], resource.RLIM_INFINITY)
-    _assert_recovered_and_nothing_lost(server, game)
+    _assert_recovered_and_nothing_lost(server, game, stop=False)
 
 
 def _corrupt_all_but_the_header(path) -> bytes:
