@@ -4,7 +4,7 @@
 spaces, a list's numbered item as the key's singular), message ids extracted from the data files themselves
 (api/i18n/extract_keys.py, babel.cfg), so "influence by rank · era 2 · 4 players · rank 2" is
 "Einfluss nach Rang · Ära II · 4 Spieler · Rang 2" on a German phone.  Every key of the three placeholder data
-files (the shared reference copies and the project's own) has a translated word in every language: a key added
+files (the project's own copies, api/data) has a translated word in every language: a key added
 to the data without a translation fails here; English reads as it always did.
 """
 from __future__ import annotations
@@ -28,9 +28,7 @@ from tools.i18n import po_path
 
 ROOT = Path(__file__).resolve().parents[2]
 FILES = {"asian_tigers": "asian-tigers", "nippon": "nippon", "asara": "asara"}
-DOCUMENTS = [folder / f"{name}.placeholder.json" for name in FILES.values()
-             for folder in (ROOT / "api" / "data", Path("/work/shared/components"))
-             if (folder / f"{name}.placeholder.json").exists()]
+DOCUMENTS = [ROOT / "api" / "data" / f"{name}.placeholder.json" for name in FILES.values()]  # the project's own
 
 
 def _words(path: Path) -> set[str]:
