@@ -73,7 +73,9 @@ def the_automa_card_reads_in_german(server, page):
     page.wait_for_url(f"**/#/g/{g['game_id']}")  # this game's screen, never the previous game's
     card = page.get_by_test_id("automa-instructions")
     card.wait_for()
-    page.get_by_test_id("automa").get_by_text("Plättchen").first.wait_for()  # the recent log has come
+    # The card says the lines in German once the recent log has come (the German banner "… Plättchen …" may
+    # come first: it is no sign of the log).
+    card.locator("li", has_text=" aufdecken").first.wait_for()
     shown = card.locator("li").all_inner_texts()
     assert len(shown) == len(english)
     assert shown[0].endswith(" aufdecken") and not any(line in english for line in shown[1:]), shown
