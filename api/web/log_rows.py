@@ -35,6 +35,9 @@ def answer_recalled(r: Any, game_id: str, body: dict, lang: str) -> dict | None:
         return None
     first, last = applied[0]["seq"], applied[-1]["seq"]
     edition = r.edition_document(game_id)[1]
-    rows = recalled(r, game_id, r.log(game_id, first - 1, last - first + 1), edition)
+    stored = r.log(game_id, first - 1, last - first + 1)
+    rows = recalled(r, game_id, stored, edition)
+    if rows is stored:  # every summary already said from its own move's lines: the answer's lines stand
+        return None
     said = {row["seq"]: log_entry(row, edition, lang)["lines"] for row in rows}
     return {**body, "applied": [{**entry, "lines": said.get(entry["seq"], entry["lines"])} for entry in applied]}
