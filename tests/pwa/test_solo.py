@@ -93,6 +93,7 @@ def test_recorded_automa_tiles_are_buttons(server, phone):
     page.locator("[data-testid=automa]").wait_for()
     assert "Reveal the top tile" in page.locator("[data-testid=automa]").inner_text()
     buttons = page.get_by_role("button", name=re.compile("^The Automa revealed “"))  # tiles by their instruction
+    buttons.first.wait_for()  # the options come once the board's names have (the recorder waits for them)
     assert buttons.count() == 10
     axe_check(page, "recorded tile question"); shot(page, "22-solo-recorded-tile")
     assert not any(re.search(r"\bAT\d\d\b", t) for t in buttons.all_inner_texts())  # tiles by instruction, no codes
