@@ -19,7 +19,7 @@ from typing import Any
 from api.games import asian_tigers as engine
 from api.games.envelope import edition_summary as envelope_edition_summary, game_envelope
 from api.games.asian_tigers.presentation.labels import component_names
-from api.games.asian_tigers.presentation.recall import needs_recall, recall
+from api.games.asian_tigers.presentation.recall import needs_recall, opening, recall, with_said_instructions
 from api.games.asian_tigers.presentation.text import event_lines
 from api.games.asian_tigers.presentation.why_not import named_in
 from api.games.provenance import ProvenanceMap, iter_leaves, placeholders_in
@@ -111,14 +111,21 @@ class Table:
 
     def game_view(self, meta: dict) -> dict:
         """The server's game view of this table (`game_envelope`); `meta`: version, role, head_seq, timestamps."""
-        over = bool(engine.is_over(self.state))
+        over, said = bool(engine.is_over(self.state)), current_language()
         used = sorted(placeholders_in([e for events in self.events for e in events]))
+        # The Automa's last turn in the phone's language, from the table's own events (as the server says it).
+        view = with_said_instructions(engine.view(self.state, said), self.state, self.history(), said)
         return game_envelope(
-            engine.view(self.state, current_language()), over=over, game_id=self.game_id, game="asian_tigers",
+            view, over=over, game_id=self.game_id, game="asian_tigers",
             version=meta.get("version", 1), status="over" if over else "active", role=meta.get("role", "table"),
             live_actions=len(self.actions), head_seq=max(meta.get("head_seq", 0), len(self.actions)),
             options=self.options, seed=self.seed, edition=edition_summary(self.edition, used),
             created_at=meta.get("created_at", ""), updated_at=meta.get("updated_at", ""))
+
+    def history(self):
+        """The live actions' events, the newest first, then the game's setup (`recall.opening`), read lazily."""
+        yield from reversed(self.events)
+        yield opening(self.options, self.edition, self.seed)
 
     def export(self) -> dict:
         """The export document (``POST /api/imports`` rebuilds the game from it)."""

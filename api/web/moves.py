@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import inspect
+from functools import partial
 
 from flask import Blueprint, Response
 
@@ -55,8 +56,8 @@ def _prepare(game_id: str, schema):
 def _apply(game_id: str, schema, actions_of) -> Response:
     r, record, body, idem, full = _prepare(game_id, schema)
     try:
-        outcome = r.apply_actions(game_id, actions_of(body), expected_versions(), idem, write_body, known=record,
-                                  full=full)
+        outcome = r.apply_actions(game_id, actions_of(body), expected_versions(), idem, partial(write_body, reader=r),
+                                  known=record, full=full)
     except RulesViolation as exc:
         name_components(exc, record.kind, lambda: r.edition_document(game_id)[1])
         raise
@@ -88,7 +89,8 @@ def apply_batch(game_id: str):
 def undo(game_id: str):
     """Mark the last `count` actions reverted (they stay in the log) and rebuild the state."""
     r, _record, body, idem, full = _prepare(game_id, UNDO)
-    return _answer(r, game_id, r.undo(game_id, body["count"], expected_versions(), idem, write_body, full=full))
+    return _answer(r, game_id, r.undo(game_id, body["count"], expected_versions(), idem, partial(write_body, reader=r),
+                                      full=full))
 
 
 @bp.get("/log")

@@ -10,13 +10,22 @@ readers read the stored text as before.  Pure: given the events, no storage.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
+
+from api.games.asian_tigers import flow
 from api.games.asian_tigers.edition.load import Edition
-from api.games.asian_tigers.presentation.text import humanize
+from api.games.asian_tigers.engine import advance
+from api.games.asian_tigers.presentation.labels import in_language
+from api.games.asian_tigers.presentation.text import humanize, narrate
+from api.games.asian_tigers.state import GameState
+from api.games.messages import Language, render
 
 AUTOMA_LINE = "Automa: {line}"
 # An Automa turn exists only in a solo game, whose state seats two: the human and the Automa (the player count
 # narration said the lines with).
 SOLO_SEATS = 2
+# The event that opens an Automa turn: its tile, the turn's first line (SOLO-AUTOMA-01).
+TURN_STARTS = "automa_tile_revealed"
 
 
 def recall(edition: Edition, history: list[list[dict]], start: int = 0) -> list[list[dict]]:
@@ -66,3 +75,60 @@ def _summary(edition: Edition, event: dict, lines: dict[str, dict]) -> dict:
     joined = "{p0} — " + "; ".join(f"{{p{i}}}" for i in range(1, len(parts))) if len(parts) > 1 else "{p0}"
     return {"id": AUTOMA_LINE, "params": {"line": {"id": joined, "params": {f"p{i}": p for i, p in
                                                                                 enumerate(parts)}}}}
+
+
+def said_instructions(edition: Edition, instructions: list[str], history: Iterable[list[dict]],
+                      language: Language) -> list[str] | None:
+    """The Automa's last turn as the view gives it (`instructions`: the English lines the state keeps, SOLO-AUTOMA-
+    01..18) said in `language`, each from the message of its own line in the game's events, or None when nothing
+    needs saying (English, no instruction, no line found).
+
+    `history`: the game's live actions' event lists, the newest first (read lazily: it stops at the turn's tile,
+    the first of its lines, or once every line is found).  A line is matched by its exact English text, the latest
+    wins (the turn's own; a paused turn's lines lie in earlier moves, SOLO-AUTOMA-18); one not found stays English.
+    """
+    if language.code == "en" or not instructions:
+        return None
+    english = [humanize(edition, SOLO_SEATS, AUTOMA_LINE.format(line=line)) for line in instructions]
+    wanted, lines = set(english), {}
+    for events in history:
+        started = False
+        for event in reversed(events):
+            if _is_line(event) and event["text"] in wanted:
+                lines.setdefault(event["text"], event["message"]["params"]["line"])
+            started = started or (isinstance(event, dict) and event.get("kind") == TURN_STARTS)
+        if started or len(lines) == len(wanted):
+            break
+    if not lines:
+        return None
+    said = in_language(edition, language)
+    return [render(lines[text], said) if text in lines else text.removeprefix("Automa: ") for text in english]
+
+
+def _is_line(event) -> bool:
+    """An Automa line with its message (not the turn's summary)."""
+    message = event.get("message") if isinstance(event, dict) else None
+    return (isinstance(message, dict) and message.get("id") == AUTOMA_LINE and event.get("kind") != "automa_turn"
+            and isinstance(event.get("text"), str) and "line" in (message.get("params") or {}))
+
+
+def with_said_instructions(view: dict, state: GameState, history: Iterable[list[dict]], language: Language) -> dict:
+    """`view` (the engine's view of `state`, said in `language`) with the Automa's last turn said in `language` too
+    (``solo.automa_instructions`` and ``automa_instructions``: `said_instructions` from `history`, the newest action
+    first); `view` itself in English, outside a solo game, or when no line is found (issue 37).  One function for
+    the server's view (`api.web.views`) and the phone's engine (`api.offline.table`)."""
+    solo = view.get("solo")
+    if language.code == "en" or not isinstance(solo, dict) or state.solo is None:
+        return view
+    said = said_instructions(state.edition, state.solo["instructions"], history, language)
+    if said is None:
+        return view
+    return {**view, "automa_instructions": said, "solo": {**solo, "automa_instructions": said}}
+
+
+def opening(options: dict, edition: Edition, seed: int) -> list[dict]:
+    """The narrated events of a game's setup (what `engine.new_game(options, edition, seed)` ran and no action's row
+    keeps: a campaign tile's Era I effect on the Automa, CAMPAIGN-05): the last, oldest part of its history."""
+    first, facts = flow.open_game(options, edition, seed), []
+    advance(first, facts)
+    return narrate(edition, first.player_count, facts)
