@@ -5,7 +5,7 @@ import inspect
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from api.games import envelope
+from api.games import asian_tigers as tigers, envelope
 from api.games.envelope import game_envelope, split_view
 from api.games.asian_tigers.presentation.recall import opening, with_said_instructions
 from api.games.asian_tigers.presentation.text import event_lines as tiger_lines
@@ -71,19 +71,25 @@ def whole_view(engine: Engine, state: Any, game_id: str | None = None, lang: str
     if views is None:
         views = {} if game_id is None else BOARDS.keep(game_id, state, {})
     if lang not in views:
-        views[lang] = _render(engine, state, lang, history)
+        views[lang] = _automa_said(engine, _render(engine, state, lang), state, lang, history)
     return views[lang]
 
 
-def _render(engine: Engine, state: Any, lang: str, history: Iterable[list[dict]]) -> dict:
+def _render(engine: Engine, state: Any, lang: str) -> dict:
     module = getattr(engine, "module", None)  # an engine whose view takes a language says its words in `lang`
     in_language = module is not None and "language" in inspect.signature(module.view).parameters
     view = module.view(state, language(lang)) if in_language else engine.view(state)
     if not isinstance(view.get("legal_actions"), list):  # an engine whose view does not list them
         view = {**view, "legal_actions": [] if engine.is_over(state) else engine.legal_actions(state)}
-    if in_language and lang != "en" and "solo" in view:  # the Automa's last turn, said from its own lines
-        view = with_said_instructions(view, state, history, language(lang))
     return view
+
+
+def _automa_said(engine: Engine, view: dict, state: Any, lang: str, history: Iterable[list[dict]]) -> dict:
+    """An Asian Tigers solo game's view in a language other than English: the Automa's last turn said from its
+    own lines (the state keeps them in English); any other view as it is."""
+    if lang == "en" or "solo" not in view or getattr(engine, "module", None) is not tigers:
+        return view
+    return with_said_instructions(view, state, history, language(lang))
 
 
 # The stored rows read back at a time, the newest first, for a view's Automa lines (growing: most are found in
