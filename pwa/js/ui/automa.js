@@ -1,7 +1,7 @@
 // Solo games: the Automa's last turn as plain instructions for the physical table
 // (the server's view.solo.automa_instructions), and what the Automa waits for.
 import { html } from "../html.js";
-import { lang, t, tn } from "../i18n.js";
+import { t, tn } from "../i18n.js";
 import { serverLabel, tigerName } from "../labels.js";
 
 const VARIANTS = { solo: t("Solo"), scenario: t("Scenario"), campaign: t("Campaign session"), high_score: t("High score") };
@@ -47,33 +47,12 @@ function Goals({ solo, L, over }) {
         style="display:block;width:100%"></progress>`}</li>`)}</ul>`;
 }
 
-// The Automa's instructions are kept in English in the game (its state); in another language the card says
-// the same lines as the recent log says them (each Automa line in the phone's language, by the server or the
-// phone's engine), matched one by one through the English text the log keeps beside each line.
-const AUTOMA_SAYS = /^Automa\s?:\s*/;
-export function automaLines(solo, recent) {
-  const english = solo.automa_instructions || [];
-  if (lang === "en" || !english.length || !recent) return english;
-  const said = [];  // the newest Automa lines, oldest first
-  for (const entry of [...recent].reverse()) {
-    const events = entry.events || [];
-    if (entry.reverted || events.length !== (entry.lines || []).length) continue;
-    for (let i = events.length - 1; i !== -1 && said.length !== english.length; i -= 1) {
-      const e = events[i];
-      if (e && e.participant === solo.automa && e.kind !== "automa_turn" && AUTOMA_SAYS.test(e.text || "")) {
-        said.unshift({ text: e.text.replace(AUTOMA_SAYS, ""), line: entry.lines[i].replace(AUTOMA_SAYS, "") });
-      }
-    }
-  }
-  if (said.length !== english.length) return english;
-  return english.map((line, i) => (said[i].text === line ? said[i].line : line));
-}
-
 export function AutomaCard({ s }) {
   const gv = s.game.view;
   const solo = gv.view.solo;
   if (!solo) return null;
-  const lines = automaLines(solo, s.recent);
+  // Said in the phone's language by the server (its Accept-Language) or by the phone's engine (issue 37).
+  const lines = solo.automa_instructions || [];
   const kind = gv.view.decision && gv.view.decision.kind;
   return html`<section class="card automa" aria-labelledby="automa-h" data-testid="automa">
     <h2 id="automa-h">Automa ×${solo.difficulty}${lines.length ? ` — ${t("do this on the table")}` : ""}</h2>
