@@ -17,12 +17,14 @@ from marshmallow import ValidationError, fields, validate, validates_schema
 from api.i18n import language
 from api.storage import tokens
 from api.storage.campaigns import OPEN, CampaignRecord, CampaignRepository
+from api.storage.engines import RulesViolation
 from api.storage.errors import VersionConflict
 from api.storage.models import CreatedGame, LoadedGame, utcnow
 from api.web.games import NO_STORE, created_body, default_edition
 from api.web.guards import read_body, read_json
 from api.web.http import CHALLENGE, REPLAYED, bearer, expected_versions, idempotency, json_response, load, repo
 from api.web.language import request_language
+from api.web.moves import name_components
 from api.web.problems import ApiProblem, msg
 from api.web.schemas import SEED, ActionField, Base, PlayerSchema, StrictBool, StrictInt
 
@@ -189,7 +191,11 @@ def create_campaign():
                                     automa_color=body.get("automa_color"))
     except rules().CampaignError as exc:
         raise refused(exc) from None
-    engine.new_game(session_options(edition, data, None, None), edition, seed)  # the engine judges the settings
+    try:
+        engine.new_game(session_options(edition, data, None, None), edition, seed)  # the engine judges the settings
+    except RulesViolation as exc:  # its Tigers and goods as the edition names them in the request's language
+        name_components(exc, KIND, lambda: edition)
+        raise
     info = engine.edition_info(edition)
     cr = CampaignRepository(r.db, r)
     record, token, replayed = cr.create(KIND, info.content_hash, info.document, data, idem)
@@ -239,8 +245,12 @@ def start_session(campaign_id: str):
         return (engine.view(state).get("solo") or {}).get("campaign_tile")
 
     link = cr.linker(campaign_id, expected, idem, body.get("restart", False), still_playable, tile_of)
-    created = cr.games.create_game(KIND, options, seed, edition, actions=body.get("actions"),
-                                   expected_state_hash=body.get("state_hash"), on_created=link)
+    try:
+        created = cr.games.create_game(KIND, options, seed, edition, actions=body.get("actions"),
+                                       expected_state_hash=body.get("state_hash"), on_created=link)
+    except RulesViolation as exc:  # a refused option or replayed move, named as in a new game (games.py)
+        name_components(exc, KIND, lambda: edition)
+        raise
     cr.maybe_prune()  # after the commit: a pruning fault never fails the session's start
     return _session_created(cr, campaign_id, created, engine, edition, False)
 
