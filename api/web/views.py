@@ -7,7 +7,7 @@ from typing import Any
 
 from api.games import asian_tigers as tigers, envelope
 from api.games.envelope import game_envelope, split_view
-from api.games.asian_tigers.presentation.recall import opening, with_said_instructions
+from api.games.asian_tigers.presentation.recall import opening, said_lines, with_said_instructions
 from api.games.asian_tigers.presentation.text import event_lines as tiger_lines
 from api.i18n import language
 from api.storage.cache import LRU
@@ -63,15 +63,16 @@ BOARDS = BoardCache(256)  # ~120 KB of Python objects per Asian Tigers view and 
 
 
 def whole_view(engine: Engine, state: Any, game_id: str | None = None, lang: str = "en",
-               history: Iterable[list[dict]] = ()) -> dict:
+               history: Iterable[list[dict]] = (), before: tuple[Any, dict] | None = None) -> dict:
     """The engine's whole view of `state` in `lang`, with its legal actions (`game_id`: kept in `BOARDS`);
     `history`: the game's live actions' events up to `state`, the newest first (`stored_history`), read only
-    for what the view says from them (a solo game's Automa lines in a language other than English)."""
+    for what the view says from them (a solo game's Automa lines in a language other than English), and only
+    for what `before` (the previous state and its view in `lang`) does not say already."""
     views = BOARDS.views(game_id, state) if game_id is not None else None
     if views is None:
         views = {} if game_id is None else BOARDS.keep(game_id, state, {})
     if lang not in views:
-        views[lang] = _automa_said(engine, _render(engine, state, lang), state, lang, history)
+        views[lang] = _automa_said(engine, _render(engine, state, lang), state, lang, history, before)
     return views[lang]
 
 
@@ -84,12 +85,14 @@ def _render(engine: Engine, state: Any, lang: str) -> dict:
     return view
 
 
-def _automa_said(engine: Engine, view: dict, state: Any, lang: str, history: Iterable[list[dict]]) -> dict:
+def _automa_said(engine: Engine, view: dict, state: Any, lang: str, history: Iterable[list[dict]],
+                 before: tuple[Any, dict] | None = None) -> dict:
     """An Asian Tigers solo game's view in a language other than English: the Automa's last turn said from its
     own lines (the state keeps them in English); any other view as it is."""
     if lang == "en" or "solo" not in view or getattr(engine, "module", None) is not tigers:
         return view
-    return with_said_instructions(view, state, history, language(lang))
+    known = said_lines(*before) if before is not None else None
+    return with_said_instructions(view, state, history, language(lang), known)
 
 
 # The stored rows read back at a time, the newest first, for a view's Automa lines (growing: most are found in
@@ -148,7 +151,8 @@ def game_update(game: LoadedGame, previous: LoadedGame | None, lang: str | None 
     # The previous view first: the new one then replaces it as this game's entry in `BOARDS`.
     old = None if previous is None else whole_view(previous.engine, previous.state, record.id, lang,
                                                    stored_history(previous, undone=undone, reader=reader))
-    new = whole_view(game.engine, game.state, record.id, lang, stored_history(game, applied, reader=reader))
+    new = whole_view(game.engine, game.state, record.id, lang, stored_history(game, applied, reader=reader),
+                     (previous.state, old) if previous is not None else None)
     hoisted, board = split_view(new, game.engine.is_over(game.state))
     update = {"game_id": record.id, "version": record.version, "status": record.status, **hoisted,
               "can_undo": record.live_actions > 0, "live_actions": record.live_actions,

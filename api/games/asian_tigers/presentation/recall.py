@@ -10,7 +10,7 @@ readers read the stored text as before.  Pure: given the events, no storage.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from api.games.asian_tigers import flow
 from api.games.asian_tigers.edition.load import Edition
@@ -78,7 +78,7 @@ def _summary(edition: Edition, event: dict, lines: dict[str, dict]) -> dict:
 
 
 def said_instructions(edition: Edition, instructions: list[str], history: Iterable[list[dict]],
-                      language: Language) -> list[str] | None:
+                      language: Language, known: Mapping[str, str] | None = None) -> list[str] | None:
     """The Automa's last turn as the view gives it (`instructions`: the English lines the state keeps, SOLO-AUTOMA-
     01..18) said in `language`, each from the message of its own line in the game's events, or None when nothing
     needs saying (English, no instruction, no line found).
@@ -86,12 +86,15 @@ def said_instructions(edition: Edition, instructions: list[str], history: Iterab
     `history`: the game's live actions' event lists, the newest first (read lazily: it stops at the turn's tile,
     the first of its lines, or once every line is found).  A line is matched by its exact English text, the latest
     wins (the turn's own; a paused turn's lines lie in earlier moves, SOLO-AUTOMA-18); one not found stays English.
+    `known`: lines already said (an instruction -> its line, e.g. the view before a move: `said_lines`), not looked
+    up again (a move after which the Automa's lines are the same reads no history).
     """
     if language.code == "en" or not instructions:
         return None
+    known = known or {}
     english = [humanize(edition, SOLO_SEATS, AUTOMA_LINE.format(line=line)) for line in instructions]
-    wanted, lines = set(english), {}
-    for events in history:
+    wanted, lines = {text for line, text in zip(instructions, english) if line not in known}, {}
+    for events in history if wanted else ():
         started = False
         for event in reversed(events):
             if _is_line(event) and event["text"] in wanted:
@@ -99,10 +102,20 @@ def said_instructions(edition: Edition, instructions: list[str], history: Iterab
             started = started or (isinstance(event, dict) and event.get("kind") == TURN_STARTS)
         if started or len(lines) == len(wanted):
             break
-    if not lines:
+    if not lines and not any(line in known for line in instructions):
         return None
     said = in_language(edition, language)
-    return [render(lines[text], said) if text in lines else text.removeprefix("Automa: ") for text in english]
+    return [known[line] if line in known else render(lines[text], said) if text in lines
+            else text.removeprefix("Automa: ") for line, text in zip(instructions, english)]
+
+
+def said_lines(state: GameState, view: dict) -> dict[str, str]:
+    """The Automa's lines `view` (the view of `state`, said by `with_said_instructions`) gives: each instruction
+    the state keeps -> its line in the view (empty outside a solo game)."""
+    solo = view.get("solo") if isinstance(view, dict) else None
+    if state.solo is None or not isinstance(solo, dict):
+        return {}
+    return dict(zip(state.solo["instructions"], solo.get("automa_instructions") or []))
 
 
 def _is_line(event) -> bool:
@@ -112,15 +125,16 @@ def _is_line(event) -> bool:
             and isinstance(event.get("text"), str) and "line" in (message.get("params") or {}))
 
 
-def with_said_instructions(view: dict, state: GameState, history: Iterable[list[dict]], language: Language) -> dict:
+def with_said_instructions(view: dict, state: GameState, history: Iterable[list[dict]], language: Language,
+                           known: Mapping[str, str] | None = None) -> dict:
     """`view` (the engine's view of `state`, said in `language`) with the Automa's last turn said in `language` too
     (``solo.automa_instructions`` and ``automa_instructions``: `said_instructions` from `history`, the newest action
-    first); `view` itself in English, outside a solo game, or when no line is found (issue 37).  One function for
-    the server's view (`api.web.views`) and the phone's engine (`api.offline.table`)."""
+    first, and `known`); `view` itself in English, outside a solo game, or when no line is found (issue 37).  One
+    function for the server's view (`api.web.views`) and the phone's engine (`api.offline.table`)."""
     solo = view.get("solo")
     if language.code == "en" or not isinstance(solo, dict) or state.solo is None:
         return view
-    said = said_instructions(state.edition, state.solo["instructions"], history, language)
+    said = said_instructions(state.edition, state.solo["instructions"], history, language, known)
     if said is None:
         return view
     return {**view, "automa_instructions": said, "solo": {**solo, "automa_instructions": said}}
