@@ -6,7 +6,11 @@ only (the state keeps them so; they are hashed) and the summary's message falls 
 edge that says the log reads the game's events with their messages: `recall` looks each of the summary's
 instructions up among the same game's earlier Automa lines ("Automa: <instruction>", with a message) by their
 exact English text, and says the summary from their messages.  An instruction not found keeps its English; English
-readers read the stored text as before.  Pure: given the events, no storage.
+readers read the stored text as before.
+
+The Automa card the same way (`with_said_instructions`): the view's ``automa_instructions`` (the state's English
+lines) said from the Automa's own lines of its last turn, read back from the newest action (the server's view and
+the phone's engine call the one function).  Pure: given the events, no storage.
 """
 from __future__ import annotations
 
