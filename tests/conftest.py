@@ -40,7 +40,9 @@ TEST_ENGINES = "tests.toy_engine:ENGINE,tests.toy_engine_minimal:ENGINE"
 # Every storage and web test runs on both backends (ids ``[sqlite]`` and ``[postgresql]``);
 # TABLEKEEPER_TEST_BACKENDS=sqlite narrows a local run.  PostgreSQL is a throwaway cluster
 # started once per session (tests/pgcluster.py); without it installed the PostgreSQL runs are
-# skipped locally and fail in CI (CI set).
+# skipped locally and fail in CI (CI set).  A test file whose promises are not about storage may
+# opt out of a backend with a module-level ``BACKENDS = ("sqlite",)`` and a one-line reason naming
+# where its storage paths are covered on PostgreSQL (docs/testing.md, "The suite's time").
 BACKENDS = [b.strip() for b in os.environ.get("TABLEKEEPER_TEST_BACKENDS", "sqlite,postgresql").split(",") if b.strip()]
 
 
@@ -59,7 +61,14 @@ def pg_cluster():
     cluster.stop()
 
 
-@pytest.fixture(params=BACKENDS)
+def pytest_generate_tests(metafunc):
+    """Run a test that uses `backend` once per backend: every one, or those its module's BACKENDS keeps."""
+    if "backend" in metafunc.fixturenames:
+        kept = getattr(metafunc.module, "BACKENDS", BACKENDS)
+        metafunc.parametrize("backend", [b for b in BACKENDS if b in kept], indirect=True)
+
+
+@pytest.fixture
 def backend(request):
     """The storage backend of this test run: "sqlite" or "postgresql"."""
     return request.param

@@ -4,7 +4,8 @@
 socket in that directory (no TCP port to collide with), run as the
 unprivileged ``postgres`` user when we are root (PostgreSQL refuses to run as
 root).  Each test gets its own schema (`Cluster.fresh_url`), which is much
-cheaper than a database per test.
+cheaper than a database per test; schemas are made and dropped on one kept connection (a new
+connection costs the server a process: ~5 ms of CPU, twice a test).
 """
 from __future__ import annotations
 
@@ -52,29 +53,42 @@ class Cluster:
         self.database = "tablekeeper"
         self._run("createdb", "-h", str(self.dir), "-U", "postgres", self.database)
         self.url = f"postgresql://postgres@/{self.database}?host={quote(str(self.dir), safe='')}"
+        self._admin = None
 
     def _run(self, tool: str, *args: str) -> None:
         subprocess.run([*self.as_user, str(self.bin / tool), *args], check=True, capture_output=True,
                        cwd=self.dir)
 
-    def fresh_url(self) -> tuple[str, str]:
-        """(URL of a new empty schema, its name): the schema is first on the connection's search path."""
+    def _execute(self, sql: str) -> None:
+        """Run `sql` on the kept autocommit connection; a new one when a test has killed it."""
         import psycopg
 
+        for attempt in (1, 2):
+            if self._admin is None or self._admin.closed:
+                self._admin = psycopg.connect(self.url, autocommit=True)
+            try:
+                self._admin.execute(sql)
+                return
+            except psycopg.OperationalError:  # pg_terminate_backend, a restart: once more on a new one
+                self._admin.close()
+                self._admin = None
+                if attempt == 2:
+                    raise
+
+    def fresh_url(self) -> tuple[str, str]:
+        """(URL of a new empty schema, its name): the schema is first on the connection's search path."""
         schema = "t_" + uuid.uuid4().hex[:12]
-        with psycopg.connect(self.url, autocommit=True) as conn:
-            conn.execute(f"CREATE SCHEMA {schema}")
+        self._execute(f"CREATE SCHEMA {schema}")
         return f"{self.url}&options={quote(f'-csearch_path={schema}', safe='')}", schema
 
     def drop(self, schema: str) -> None:
         """Drop a schema made by `fresh_url`."""
-        import psycopg
-
-        with psycopg.connect(self.url, autocommit=True) as conn:
-            conn.execute(f"DROP SCHEMA IF EXISTS {schema} CASCADE")
+        self._execute(f"DROP SCHEMA IF EXISTS {schema} CASCADE")
 
     def stop(self) -> None:
         """Stop the server (fast shutdown) and delete its directory."""
+        if self._admin is not None:
+            self._admin.close()
         try:
             self._run("pg_ctl", "-D", str(self.data), "-m", "fast", "-w", "stop")
         finally:

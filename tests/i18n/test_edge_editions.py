@@ -9,6 +9,9 @@ from api.games.asian_tigers.edition.checks import validate_edition_errors
 from api.games.asian_tigers.edition.load import load_edition
 from api.games.provenance import EditionError
 
+# The answers' language: no api/storage line or branch PostgreSQL reaches here that other files miss (docs/testing.md)
+BACKENDS = ("sqlite",)
+
 DE, PT = {"Accept-Language": "de"}, {"Accept-Language": "pt"}
 AWARD = "/prosperity_tokens/PT1/by_player_count/2/ranks/0"
 GOODS = '["Electronics", "Automobiles", "Machinery", "Finance", "Ships", "Chemicals"]'

@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from tests.web.test_editions import PATCH, new_edition
 
+# The answers' language: no api/storage line or branch PostgreSQL reaches here that other files miss (docs/testing.md)
+BACKENDS = ("sqlite",)
+
 DE, PT = {"Accept-Language": "de"}, {"Accept-Language": "pt"}
 RANK = "/prosperity_tokens/PT2/by_player_count/2/ranks/1"
 STEP = "/board/management_track/steps/era_1/0"

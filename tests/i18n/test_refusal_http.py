@@ -9,6 +9,9 @@ from api.games.asian_tigers.presentation.labels import component_names
 from tests.helpers import bearer
 from tests.i18n.test_refusal_words import PLAYERS, english_words
 
+# The answers' language: no api/storage line or branch PostgreSQL reaches here that other files miss (docs/testing.md)
+BACKENDS = ("sqlite",)
+
 
 def _refused_naming_a_tiger(client):
     """A new game, its headers, and a candidate its "why not" refuses with a Tiger's name in the message."""

@@ -7,6 +7,9 @@ import pytest
 
 from tests.helpers import bearer
 
+# HTTP answers and wording: no api/storage line or branch PostgreSQL reaches here that other files miss (docs/testing.md)
+BACKENDS = ("sqlite",)
+
 # Each copy puts the whole `solo` section inside itself: the document doubles with every operation
 # (20 operations, ~1 KB of JSON, would ask for 2^20 copies of it).
 DOUBLING = [{"op": "copy", "from": "/solo", "path": f"/solo/twin{i}"} for i in range(20)]

@@ -13,6 +13,9 @@ import pytest
 from api import packaging
 from api.web import engine_bundle
 
+# HTTP answers and wording: no api/storage line or branch PostgreSQL reaches here that other files miss (docs/testing.md)
+BACKENDS = ("sqlite",)
+
 PYODIDE = packaging.ROOT / "pwa" / "vendor" / "pyodide" / "0.27.7"
 
 

@@ -23,6 +23,9 @@ from tests.games.nippon.helpers import game as nippon_game
 from tests.games.nippon.helpers import players, region, tile
 from tests.helpers import worked_example
 
+# HTTP answers and wording: no api/storage line or branch PostgreSQL reaches here that other files miss (docs/testing.md)
+BACKENDS = ("sqlite",)
+
 AT, NIPPON, ASARA = "/api/scorers/asian-tigers", "/api/scorers/nippon", "/api/scorers/asara"
 
 

@@ -13,6 +13,9 @@ from api.games.asian_tigers.presentation.why_not import named_in
 from api.storage.engines import ModuleEngine
 from tests.helpers import PLAYERS, bearer
 
+# HTTP answers and wording: no api/storage line or branch PostgreSQL reaches here that other files miss (docs/testing.md)
+BACKENDS = ("sqlite",)
+
 pytestmark = pytest.mark.skipif(not ModuleEngine("asian_tigers", "api.games.asian_tigers").available(),
                                 reason="api.games.asian_tigers is not importable")
 
