@@ -77,6 +77,9 @@ def test_asian_tigers_scorer_example_edit_refusal_history(server, new_phone):
     assert field(page, "/participants/Red/global_market/position").input_value() == "17"
     # one edited field: Red ends with 5 goods instead of 2
     field(page, "/participants/Red/leftovers/goods").fill("5")
+    # the number pad the field opened covers the bottom of the screen: a person taps "Done" before "Score"
+    page.get_by_test_id("numpad").get_by_role("button", name="Done", exact=True).tap()
+    page.get_by_test_id("numpad").wait_for(state="detached")
 
     # an impossible input: the same prosperity token on two Tigers (one tap on the token, as printed)
     pick_token(page, "HK", "24 · 12")
