@@ -36,10 +36,19 @@ def launch(pw, stack, trusted: bool):
     return browser
 
 
-def test_the_service_worker_registers_over_caddys_https(pw, stack):
+@pytest.fixture(scope="module")
+def trusted(pw, stack):
+    """The browser that trusts the site, for this file's tests (each with phones of its own: browser contexts).
+    One launch, not one a test: a launch starts Chromium's browser process anew (the suite's time)."""
     browser = launch(pw, stack, trusted=True)
+    yield browser
+    browser.close()
+
+
+def test_the_service_worker_registers_over_caddys_https(trusted, stack):
+    context = trusted.new_context(viewport=PHONE, service_workers="allow")
     try:
-        page = browser.new_context(viewport=PHONE, service_workers="allow").new_page()
+        page = context.new_page()
         page.goto(stack.url + "/")
         assert page.evaluate("window.isSecureContext")
         scope = page.evaluate("navigator.serviceWorker.ready.then((r) => r.active && r.scope)")
@@ -49,10 +58,10 @@ def test_the_service_worker_registers_over_caddys_https(pw, stack):
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "night-01-home-over-https.png"))
     finally:
-        browser.close()
+        context.close()
 
 
-def test_live_play_on_two_phones_through_the_front(pw, stack):
+def test_live_play_on_two_phones_through_the_front(trusted, stack):
     """A tap on one phone reaches the other through Caddy and the stream service; closing a phone's page
     frees its stream at once (counted by the service)."""
     s = stack.session()
@@ -60,9 +69,8 @@ def test_live_play_on_two_phones_through_the_front(pw, stack):
         "options": {"players": [{"name": "Ann", "color": "red"}, {"name": "Bob", "color": "blue"}]}, "seed": 11})
     assert created.status_code == 201, created.text
     code = created.json()["join_code"]
-    browser = launch(pw, stack, trusted=True)
+    phones = [trusted.new_context(viewport=PHONE).new_page() for _ in range(2)]
     try:
-        phones = [browser.new_context(viewport=PHONE).new_page() for _ in range(2)]
         for phone in phones:
             phone.goto(f"{stack.url}/#/join/{code}")
             phone.locator("[data-testid=recorder]").wait_for()
@@ -79,7 +87,8 @@ def test_live_play_on_two_phones_through_the_front(pw, stack):
             time.sleep(0.05)
         assert stack.open_streams() == 1, "the closed phone's stream still holds its slot"
     finally:
-        browser.close()
+        phones[0].context.close()  # (closing a closed context again is a no-op)
+        phones[1].context.close()
 
 
 def test_a_browser_that_does_not_trust_the_certificate_is_stopped(pw, stack):

@@ -10,14 +10,17 @@ from playwright.sync_api import expect
 
 from tests.pwa.conftest import axe_check, game_token, shot
 from tests.pwa.http_moves import play
+from tests.pwa.one_phone import one_phone, phone  # noqa: F401 (fixtures: one phone for this file's tests)
+
+SERVICE_WORKERS = "block"  # no test here needs the app's service worker (conftest.service_workers_of)
 
 
 def progress(page) -> str:
     return page.get_by_test_id("progress").inner_text()
 
 
-def test_calibrate_two_components_save_and_play_with_it(server, new_phone):
-    page = new_phone(service_workers="block")
+def test_calibrate_two_components_save_and_play_with_it(server, phone):
+    page = phone
     page.goto(server.url + "/#/")
     page.get_by_role("link", name="Editions: check the numbers against your box").tap()
     page.get_by_label("Name of your edition").fill("Ann's box")
@@ -133,11 +136,11 @@ def test_calibrate_two_components_save_and_play_with_it(server, new_phone):
     assert page.errors == []
 
 
-def test_diff_screen_shared_link_export_and_import(server, new_phone, tmp_path):
+def test_diff_screen_shared_link_export_and_import(server, phone, new_phone, tmp_path):
     created = requests.post(f"{server.url}/api/editions", timeout=10, json={
         "name": "Bob's box", "base": "default", "patch": [
             {"op": "replace", "path": "/prosperity_tokens/PT3/by_player_count/4/ranks/3", "value": 3}]}).json()
-    page = new_phone(service_workers="block")
+    page = phone  # the file's phone (it owns another edition, not this one)
     page.goto(f"{server.url}/#/editions/{created['edition_id']}")  # the shared link / QR code
     page.get_by_role("heading", name="Bob's box").wait_for()
     assert page.locator(".qr svg").count() == 1
@@ -169,7 +172,7 @@ def test_diff_screen_shared_link_export_and_import(server, new_phone, tmp_path):
         page.get_by_role("button", name="Export the edition file").tap()
     path = tmp_path / "shared-edition.json"
     download.value.save_as(path)
-    other = new_phone(service_workers="block")
+    other = new_phone()
     other.goto(f"{server.url}/#/editions")
     other.get_by_label("Or import an edition file someone shared").set_input_files(str(path))
     other.get_by_role("heading", name="shared-edition").wait_for()

@@ -13,6 +13,9 @@ import re
 import requests
 
 from tests.pwa.conftest import axe_check, shot
+from tests.pwa.one_phone import one_phone, phone  # noqa: F401 (fixtures: one phone for this file's tests)
+
+SERVICE_WORKERS = "block"  # no test here needs the app's service worker (conftest.service_workers_of)
 
 # The pace of a person with the box open next to the phone (stated in docs/editions.md):
 READ_S = 1.0      # looking at one value on the phone and finding it on the component
@@ -61,8 +64,8 @@ def progress(page) -> str:
     return page.get_by_test_id("progress").inner_text()
 
 
-def test_a_whole_box_calibrated_by_taps_within_30_minutes(server, new_phone):
-    page = new_phone(service_workers="block")
+def test_a_whole_box_calibrated_by_taps_within_30_minutes(server, phone):
+    page = phone
     owner = Counter(page)
     page.goto(server.url + "/#/")
     owner.tap(page.get_by_role("link", name="Editions: check the numbers against your box"))
@@ -150,14 +153,14 @@ def test_a_whole_box_calibrated_by_taps_within_30_minutes(server, new_phone):
     assert path_like == [], path_like[:10]  # and every value is labelled in words, not as a path
 
 
-def test_a_tigers_spaces_fit_at_200_percent_text(server, new_phone):
+def test_a_tigers_spaces_fit_at_200_percent_text(server, phone):
     """Issue 34, item 4 on the new spaces screen: no sideways scroll, no label spilling out, at 200 % text."""
     from tests.pwa.test_zoom import browser_font_size, no_sideways_scroll
 
     created = requests.post(f"{server.url}/api/editions", timeout=30,
                             json={"name": "Zoomed box", "base": "default", "draft": True}).json()
-    page = new_phone(service_workers="block")
-    browser_font_size(page, 32)
+    page = phone
+    browser_font_size(page, 32)  # (back to 16 below: the file's phone)
     page.goto(f"{server.url}/#/editions/{created['edition_id']}/check/board-SK-spaces")
     page.get_by_role("heading", level=1, name="South Korea: construction spaces").wait_for()
     page.get_by_label("South Korea, university in column A (SK.U1): bonus amount", exact=True).scroll_into_view_if_needed()

@@ -13,6 +13,7 @@ import requests
 from api.games.asian_tigers import apply, legal_actions, load_edition, new_game
 from tests.pwa.conftest import app_version, axe_check, click_action, game_token, shot
 from tests.pwa.http_moves import play
+from tests.pwa.one_phone import one_phone, phone  # noqa: F401 (fixtures: one phone for this file's tests)
 
 SERVICE_WORKERS = "block"  # no test here needs the app's service worker (conftest.service_workers_of)
 
@@ -46,8 +47,8 @@ def wait_version(page, version: int) -> None:
     page.locator(f"header[data-version='{version}']").wait_for()
 
 
-def test_whole_game_on_one_phone(server, new_phone):
-    page = new_phone()
+def test_whole_game_on_one_phone(server, phone):
+    page = phone
     page.goto(server.url + "/")
     page.get_by_role("link", name="New game").wait_for()
     axe_check(page, "home"); shot(page, "01-home")
@@ -164,7 +165,7 @@ def test_whole_game_on_one_phone(server, new_phone):
     assert page.errors == []
 
 
-def test_score_sheet_from_the_outcome(server, new_phone):
+def test_score_sheet_from_the_outcome(server, phone):
     """The scorepad, chart, explanations, placeholder marks and the BG Stats link, from /outcome.
 
     While the server answers /outcome with 404 not_supported (the engine package does not
@@ -175,7 +176,7 @@ def test_score_sheet_from_the_outcome(server, new_phone):
     g = server.create_game(names=("Ann", "Bob", "Cy"), seed=11)
     gid, token = g["game_id"], g["table_token"]
     view = play(server, gid, token, random.Random(3).choice)
-    page = new_phone(service_workers="block")
+    page = phone  # the file's phone (after the whole game: a game of its own, joined by its code)
 
     def outcome_route(route):
         resp = route.fetch()

@@ -121,13 +121,18 @@ class Walk:
         return self.page.get_by_role("button", name=self.say(english), exact=exact)
 
 
-def join(w: Walk, code: str) -> None:
-    """Home → Join → the code typed → the game (its first screen drawn)."""
-    w.home()
-    w.tap_link("#/join")
-    w.page.locator("#join-code").fill(code)
-    w.button("Join").tap()
-    w.page.locator("header.game-header").wait_for()
+def join(w: Walk, game: dict, by_taps: bool = False) -> None:
+    """Home → Join → the code typed → the game (`by_taps`: the walk's first game); else the join link the host's
+    QR code encodes, opened in the same page (Home and the Join screen drawn once more would read nothing new:
+    the suite's time).  Either way, once the game's own header is drawn (never the previous game's)."""
+    if by_taps:
+        w.home()
+        w.tap_link("#/join")
+        w.page.locator("#join-code").fill(game["join_code"])
+        w.button("Join").tap()
+    else:
+        w.page.goto(w.page.url.split("#")[0] + "#/join/" + game["join_code"])
+    w.page.locator(f'header.game-header[data-version]:has(nav.tabs a[href="#/g/{game["game_id"]}"])').wait_for()
 
 
 # What shows that a game tab is drawn (each loads on first use).
@@ -174,7 +179,7 @@ def walk_home_and_wizard(w: Walk) -> None:
 
 def walk_game(w: Walk, games: dict) -> None:
     page = w.page
-    join(w, games["two"]["join_code"])
+    join(w, games["two"], by_taps=True)
     page.locator("[data-testid=turn]").wait_for()
     w.grab("game-layout", shoot=True)
     page.locator("main button.primary").last.tap()  # "The table is laid out: to the first turn"
@@ -188,7 +193,7 @@ def walk_game(w: Walk, games: dict) -> None:
     page.wait_for_timeout(300)
     w.grab("game-layout-screen")
 
-    join(w, games["manage"]["join_code"])  # Era I's management: the special flags' question, the walkthrough
+    join(w, games["manage"])  # Era I's management: the special flags' question, the walkthrough
     page.locator("[data-testid=recorder]").wait_for()
     w.grab("game-manage-turn")
     page.get_by_role("button", name=w.say("Undo last move")).tap()  # take-back asks first; kept
@@ -199,20 +204,20 @@ def walk_game(w: Walk, games: dict) -> None:
     page.get_by_test_id("mgmt-step").wait_for()
     w.grab("game-manage-phase", shoot=True)
 
-    join(w, games["era2"]["join_code"])
+    join(w, games["era2"])
     page.locator("[data-testid=era2-form]").wait_for()
     w.grab("game-era2-form", shoot=True)
 
-    join(w, games["solo"]["join_code"])
+    join(w, games["solo"])
     page.locator("[data-testid=automa]").wait_for()
     w.grab("game-solo-automa")
 
     for name in ("bonus", "sale"):  # refused bonus targets and sales: the why-not list's own labels
-        join(w, games[name]["join_code"])
+        join(w, games[name])
         page.get_by_test_id("why-not").wait_for()
         w.grab(f"game-{name}-why-not", shoot=name == "sale")
 
-    join(w, games["over"]["join_code"])
+    join(w, games["over"])
     w.grab("game-over-turn")
     tab(w, "score")
     page.locator("[data-testid=result]").first.wait_for()
@@ -375,12 +380,12 @@ def test_portuguese_at_200pc_text_on_the_dense_screens(server, phone_in):  # noq
     browser_font_size(page, 32)
     page.goto(server.url + "/#/")
     assert page.evaluate("document.documentElement.lang") == "pt"
-    join(w, two["join_code"])
+    join(w, two, by_taps=True)
     page.locator("main button.primary").last.tap()  # the table is laid out: to the first turn
     page.locator("[data-testid=recorder]").wait_for()
     page.get_by_test_id("prompt").scroll_into_view_if_needed()  # the screenshot: the question and its options
     fits_turn(page, "lang-audit-pt-200pc-turn")
-    join(w, over["join_code"])
+    join(w, over)
     tab(w, "score")
     page.locator("[data-testid=result]").first.wait_for()
     fits_turn(page, "lang-audit-pt-200pc-score")

@@ -12,8 +12,9 @@
    write again only the bundle's files the snapshot does not hold: a scorer imported later still
    loads).  A snapshot that cannot be restored is dropped: the engine imports as on its first
    start, and the game starts all the same.
-   (Its phone is made ready in German and first proves tests/i18n/view_browser.py's point: one phone
-   made ready, not two; the suite's time.)
+   (Its phone is made ready in German and first proves tests/i18n/view_browser.py's point, and at the end
+   tests/pwa/test_lang_offline_game.py's (a game started offline follows a language switch): one phone made
+   ready, not three; the suite's time.)
 """
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ from tests.i18n.view_browser import (
     made_ready_in_german,
 )
 from tests.pwa.conftest import shot
+from tests.pwa.test_lang_offline_game import drawn_again_in_the_language_switched_to
 
 # Animation frames, and Preact's 35 ms fallback timer for effects, fire 150 ms late.
 LATE_FRAMES = """(() => { const raf = window.requestAnimationFrame.bind(window), later = window.setTimeout.bind(window);
@@ -72,7 +74,8 @@ def start_solo_game(page) -> None:
 
 def test_a_prepared_phone_restarts_its_engine_offline_from_its_snapshot_or_without_it(server, new_phone):
     """Point 2, on a phone made ready in German, which first proves tests/i18n/view_browser.py's point
-    (the German card, and the engine's next question in German with no connection), then back in English."""
+    (the German card, and the engine's next question in German with no connection), then back in English;
+    last, test_lang_offline_game.py's point on the English game it starts offline."""
     page = new_phone()
     made_ready_in_german(page, server.url)
     assert page.evaluate(ENGINE)["snapshot"] is False  # the first start imports the engine
@@ -104,4 +107,6 @@ def test_a_prepared_phone_restarts_its_engine_offline_from_its_snapshot_or_witho
     engine = page.evaluate(ENGINE)
     assert engine["status"] == "ready" and engine["snapshot"] is False, json.dumps(engine)
     shot(page, "65-offline-solo-after-bad-snapshot")
+    # Then, still offline, that English game follows a switch to German (test_lang_offline_game.py's point).
+    drawn_again_in_the_language_switched_to(page)
     assert page.errors == []

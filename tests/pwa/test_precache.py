@@ -1,7 +1,10 @@
 """A fresh phone fills its offline copy file by file (the service worker's two lists, SHELL and LATER, each
 fetched as the server serves it alone); then, with no signal, the rarer screens of the LATER list open when
 tapped (the share screen with its QR code, the editions screen, a scorer), and the page served from the cache
-still runs under the server's Content-Security-Policy.  Chromium, 360×740."""
+still runs under the server's Content-Security-Policy.  Chromium, 360×740.
+Then, on the same phone, test_first_load.py's offline points: History and the Nippon scorer's form open from the
+cache, and a move queued offline is sent by itself when the signal returns (one phone, one offline reload for
+both files' points: the suite's time)."""
 from __future__ import annotations
 
 import re
@@ -11,6 +14,7 @@ import requests
 from tests.pwa.conftest import shot
 from tests.pwa.shell import shell_urls
 from tests.pwa.test_first_load import ALL_CACHED
+from tests.pwa.test_first_load import lazy_screens_open_offline_and_a_queued_move_syncs_on_reconnect as lazy
 
 CACHED_ENTRIES = """async (urls) => { const out = {}; for (const url of urls) { const r = await caches.match(url);
     out[url] = r && [r.headers.get("etag"), r.headers.get("content-type"), (await r.arrayBuffer()).byteLength]; }
@@ -55,6 +59,10 @@ def test_a_fresh_phone_precaches_every_file_and_the_later_screens_open_offline(s
     page.get_by_role("link", name="Asian Tigers end-game scorer").tap()
     page.get_by_role("button", name="Load example (EX-1)").wait_for()
     page.get_by_role("link", name="Home").tap()
+    page.get_by_role("link", name="Nippon scorer").tap()  # its live form keeps the edition it was sent
+    page.get_by_role("link", name="Detailed").wait_for()
+    page.get_by_role("link", name="Home").tap()
+    page.get_by_role("link", name="Eve · Fay").wait_for()
     page.context.set_offline(True)
     page.reload()
     page.get_by_role("link", name="Eve · Fay").wait_for()
@@ -85,3 +93,4 @@ def test_a_fresh_phone_precaches_every_file_and_the_later_screens_open_offline(s
     page.get_by_role("button", name="Load example (EX-1)").tap()
     page.get_by_test_id("tiger-entry").wait_for()
     shot(page, "precache-03-offline-scorer")
+    lazy(page, server, g, "Eve · Fay")  # test_first_load.py's offline points, on this phone

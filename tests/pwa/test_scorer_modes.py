@@ -11,6 +11,7 @@ import re
 import requests
 
 from tests.pwa.conftest import axe_check, shot
+from tests.pwa.one_phone import one_phone, phone  # noqa: F401 (fixtures: one phone for this file's tests)
 from tests.pwa.test_scorers import check_sheet, fid
 
 SERVICE_WORKERS = "block"  # no test here needs the app's service worker (conftest.service_workers_of)
@@ -87,7 +88,73 @@ def enter_achievements(page, hands: Hands, name: str, base: str) -> None:
         hands.keys(f"{base}/{k}/units", str(a["units"]))
 
 
-def test_nippon_end_only_by_tapping_then_with_the_board_of_one_scoring(server, new_phone):
+def test_nippon_live_by_tapping_the_map(server, phone):
+    """(First on the file's phone: a phone's first Nippon scorer opens in live, the mode the app recommends;
+    it then keeps the last mode asked for.)"""
+    page = phone
+    page.goto(server.url + "/#/scorer/nippon")  # live is the mode the app recommends
+    page.get_by_role("heading", name="Nippon scorer").wait_for()
+    page.locator("[data-testid=nipmap]").wait_for()
+    names = Hands(page)
+    rename_players(page, names)
+    axe_check(page, "Nippon live, before the 1st scoring"); shot(page, "m-20-nippon-live-start")
+    steps = []
+    for number in range(3):
+        hands = Hands(page)
+        for t in PLACED[number]:
+            hands.tap(page.locator(f'[data-slot="{t["city"]}/{t["slot"]}"]'))
+            hands.tap(page.get_by_role("button", name=f"{t['player']}'s tile", exact=True))
+            hands.tap(page.get_by_role("button", name=f"Value {t['value']}", exact=True))
+        for kind, noun in (("trains", "train"), ("ships", "ship")):
+            for player, regions in (TRAINS if kind == "trains" else SHIPS)[number].items():
+                for region, count in regions.items():
+                    for _ in range(count):
+                        hands.tap(page.get_by_role("button", name=f"Add a {noun} in {REGION_NAMES[region]}"))
+                        hands.tap(page.get_by_role("button", name=f"{player}'s {noun}", exact=True))
+        if number == 1:
+            shot(page, "m-21-nippon-live-step2")
+            axe_check(page, "Nippon live, entering scoring 2")
+        hands.tap(page.get_by_role("button", name=f"Score scoring {number + 1}", exact=True))
+        page.locator("[data-testid=running] tbody tr").nth(number).wait_for()
+        steps.append(hands.count)
+        # the running table after this scoring is the server's for the changes so far
+        running = server_score(server, "nippon", live_body(number + 1))["running"][number]
+        row = page.locator("[data-testid=running] tbody tr").nth(number)
+        for entry in running["players"]:
+            cell = row.locator(f'td[data-pid="{entry["player"]}"]').inner_text()
+            assert cell.startswith(f"{entry['vp_so_far']} ") and f"(+{entry['gained']})" in cell
+    shot(page, "m-22-nippon-live-after-3")
+    # the end: who took the last turn, VP gained in play, the achievement spaces
+    end = Hands(page)
+    end.tap(page.get_by_role("button", name="Dee took the last turn"))
+    fields = {"contracts": "contracts", "region_bonus": "region_bonus", "workforce_lost": "workforce_lost"}
+    for name in NAMES:
+        for key, value in IN_PLAY.get(name, {}).items():
+            end.type(page.locator(fid(f"/end/players/{name}/vp_in_play/{fields[key]}")), str(value))
+        enter_achievements(page, end, name, f"/end/players/{name}/achievements")
+    axe_check(page, "Nippon live, the end"); shot(page, "m-23-nippon-live-end")
+    end.tap(page.get_by_role("button", name="Final score", exact=True))
+    wait_result(page)
+    expected = server_score(server, "nippon", nippon_detailed())
+    check_sheet(page, totals(expected), expected["winner_explanation"])
+    page.locator("[data-testid=running]").wait_for()
+    axe_check(page, "Nippon live result"); shot(page, "m-24-nippon-live-result")
+    for n, count in enumerate(steps, start=1):
+        FIGURES[f"Nippon live, scoring {n} step"] = count
+    FIGURES["Nippon live, the end (4 players)"] = end.count
+    print(f"\nNippon live steps: {steps} taps; the end: {end.count}; names +{names.count}")
+    assert max(steps) <= 20
+    # saved and reopened from the history: the live entry comes back in its own mode, running table included
+    page.get_by_role("button", name="Save to history").click()
+    page.get_by_role("status").filter(has_text="Saved").wait_for()
+    page.goto(server.url + "/#/history")
+    page.locator("[data-testid=history] li").first.get_by_role("link", name=re.compile("^Reopen")).click()
+    check_sheet(page, totals(expected), expected["winner_explanation"])
+    page.locator("[data-testid=running]").wait_for()
+    assert page.errors == []
+
+
+def test_nippon_end_only_by_tapping_then_with_the_board_of_one_scoring(server, phone):
     """The end only, scored; then "Change the input" and the board of the 3rd scoring (the one left on the
     table) tapped on the map, checked, its VP shown; then the next game at this table offers the names.
     (One walk: the board of one scoring was a second test entering the same end first; the suite's time.)
@@ -95,7 +162,7 @@ def test_nippon_end_only_by_tapping_then_with_the_board_of_one_scoring(server, n
     ran axe on this same blank form in a phone of its own)."""
     from tests.games.nippon.test_nippon_modes import BOARD_3
 
-    page = new_phone()
+    page = phone
     page.goto(server.url + "/#/scorer/nippon?m=end_only")
     page.get_by_role("heading", name="Nippon scorer").wait_for()
     page.get_by_role("group", name="Seat 4: Blue").wait_for()
@@ -177,76 +244,13 @@ def live_body(reached: int) -> dict:
             "scorings": [{"placed": PLACED[k], "trains": TRAINS[k], "ships": SHIPS[k]} for k in range(reached)]}
 
 
-def test_nippon_live_by_tapping_the_map(server, new_phone):
-    page = new_phone()
-    page.goto(server.url + "/#/scorer/nippon")  # live is the mode the app recommends
-    page.get_by_role("heading", name="Nippon scorer").wait_for()
-    page.locator("[data-testid=nipmap]").wait_for()
-    names = Hands(page)
-    rename_players(page, names)
-    axe_check(page, "Nippon live, before the 1st scoring"); shot(page, "m-20-nippon-live-start")
-    steps = []
-    for number in range(3):
-        hands = Hands(page)
-        for t in PLACED[number]:
-            hands.tap(page.locator(f'[data-slot="{t["city"]}/{t["slot"]}"]'))
-            hands.tap(page.get_by_role("button", name=f"{t['player']}'s tile", exact=True))
-            hands.tap(page.get_by_role("button", name=f"Value {t['value']}", exact=True))
-        for kind, noun in (("trains", "train"), ("ships", "ship")):
-            for player, regions in (TRAINS if kind == "trains" else SHIPS)[number].items():
-                for region, count in regions.items():
-                    for _ in range(count):
-                        hands.tap(page.get_by_role("button", name=f"Add a {noun} in {REGION_NAMES[region]}"))
-                        hands.tap(page.get_by_role("button", name=f"{player}'s {noun}", exact=True))
-        if number == 1:
-            shot(page, "m-21-nippon-live-step2")
-            axe_check(page, "Nippon live, entering scoring 2")
-        hands.tap(page.get_by_role("button", name=f"Score scoring {number + 1}", exact=True))
-        page.locator("[data-testid=running] tbody tr").nth(number).wait_for()
-        steps.append(hands.count)
-        # the running table after this scoring is the server's for the changes so far
-        running = server_score(server, "nippon", live_body(number + 1))["running"][number]
-        row = page.locator("[data-testid=running] tbody tr").nth(number)
-        for entry in running["players"]:
-            cell = row.locator(f'td[data-pid="{entry["player"]}"]').inner_text()
-            assert cell.startswith(f"{entry['vp_so_far']} ") and f"(+{entry['gained']})" in cell
-    shot(page, "m-22-nippon-live-after-3")
-    # the end: who took the last turn, VP gained in play, the achievement spaces
-    end = Hands(page)
-    end.tap(page.get_by_role("button", name="Dee took the last turn"))
-    fields = {"contracts": "contracts", "region_bonus": "region_bonus", "workforce_lost": "workforce_lost"}
-    for name in NAMES:
-        for key, value in IN_PLAY.get(name, {}).items():
-            end.type(page.locator(fid(f"/end/players/{name}/vp_in_play/{fields[key]}")), str(value))
-        enter_achievements(page, end, name, f"/end/players/{name}/achievements")
-    axe_check(page, "Nippon live, the end"); shot(page, "m-23-nippon-live-end")
-    end.tap(page.get_by_role("button", name="Final score", exact=True))
-    wait_result(page)
-    expected = server_score(server, "nippon", nippon_detailed())
-    check_sheet(page, totals(expected), expected["winner_explanation"])
-    page.locator("[data-testid=running]").wait_for()
-    axe_check(page, "Nippon live result"); shot(page, "m-24-nippon-live-result")
-    for n, count in enumerate(steps, start=1):
-        FIGURES[f"Nippon live, scoring {n} step"] = count
-    FIGURES["Nippon live, the end (4 players)"] = end.count
-    print(f"\nNippon live steps: {steps} taps; the end: {end.count}; names +{names.count}")
-    assert max(steps) <= 20
-    # saved and reopened from the history: the live entry comes back in its own mode, running table included
-    page.get_by_role("button", name="Save to history").click()
-    page.get_by_role("status").filter(has_text="Saved").wait_for()
-    page.goto(server.url + "/#/history")
-    page.locator("[data-testid=history] li").first.get_by_role("link", name=re.compile("^Reopen")).click()
-    check_sheet(page, totals(expected), expected["winner_explanation"])
-    page.locator("[data-testid=running]").wait_for()
-    assert page.errors == []
-
-
 def test_nippon_live_refuses_a_tile_the_player_no_longer_has(server, new_phone):
     """NIP-SCORE-03 / rules Setup 2: one 7 per player; the second is refused next to the change that placed it
     (a lower tile on a covered slot is not even offered: test_scorer_problems.py).  Then, on the same form
     (test_scorer_focus.py's test_nippon_live_score_moves_focus_to_the_next_question_and_reads_the_scoring, which
     opened a live form of its own): "Score scoring N" moves the focus to the next question and reads the scoring
-    out; after the 3rd, the end of the game is the next question; the final result is read out too."""
+    out; after the 3rd, the end of the game is the next question; the final result is read out too.
+    (A phone of its own: the file's phone holds test_nippon_live_by_tapping_the_map's live form, a draft per mode.)"""
     from tests.pwa.test_scorer_focus import active, wait_focus
 
     page = new_phone()
@@ -283,14 +287,14 @@ def test_nippon_live_refuses_a_tile_the_player_no_longer_has(server, new_phone):
 
 
 # ----------------------------------------------------------------------------- Asian Tigers, the board as it lies
-def test_asian_tigers_two_players_by_tapping_the_board(server, new_phone):
+def test_asian_tigers_two_players_by_tapping_the_board(server, phone):
     import json
 
     from tests.helpers import worked_example
 
     ex1 = worked_example("EX-1")["input"]
     names = {"Red": "Ann", "Blue": "Bob"}
-    page = new_phone()
+    page = phone
     page.goto(server.url + "/#/scorer/asian-tigers")
     page.get_by_role("heading", name="Asian Tigers scorer").wait_for()
     page.locator("[data-testid=board-SK]").wait_for()  # a new scoring starts on the board entry

@@ -12,6 +12,9 @@ from pathlib import Path
 import requests
 
 from tests.pwa.conftest import axe_check, shot
+from tests.pwa.one_phone import one_phone, phone  # noqa: F401 (fixtures: one phone for this file's tests)
+
+SERVICE_WORKERS = "block"  # the file's phone is online only (the Asara test, offline, asks for a service worker)
 
 # EX-1's input as the app ships it for "Load example" (the worked example without its pieces lists).
 EX1 = json.loads(re.search(r"export default (\{.*\});", (Path(__file__).resolve().parents[2] / "pwa" / "js" / "ui" /
@@ -64,76 +67,13 @@ def submit_and_expect_refusal(page, path: str, reason: str) -> None:
                            timeout=5000)
 
 
-# ----------------------------------------------------------------------------- Asian Tigers
-def test_asian_tigers_scorer_example_edit_refusal_history(server, new_phone):
-    page = new_phone(service_workers="block")  # online only (the Asara test goes offline)
-    page.goto(server.url + "/")
-    page.get_by_role("link", name="Asian Tigers end-game scorer").click()
-    page.get_by_role("heading", name="Asian Tigers scorer").wait_for()
-    page.get_by_role("button", name="Load example (EX-1)").wait_for()
-    axe_check(page, "AT scorer form (blank)"); shot(page, "sc-01-at-form")
-
-    page.get_by_role("button", name="Load example (EX-1)").click()
-    assert field(page, "/participants/Red/global_market/position").input_value() == "17"
-    # one edited field: Red ends with 5 goods instead of 2
-    field(page, "/participants/Red/leftovers/goods").fill("5")
-
-    # an impossible input: the same prosperity token on two Tigers (one tap on the token, as printed)
-    pick_token(page, "HK", "24 · 12")
-    page.get_by_role("button", name="Score", exact=True).click()
-    err = page.locator(fid("/tigers/HK/prosperity_token") + "-err")
-    err.wait_for()
-    assert "the token 24 · 12 already lies on South Korea" in err.inner_text()  # as printed, not "PT1"
-    assert "SETUP-02" in page.locator("[data-testid=scorer-problem]").inner_text()
-    page.wait_for_function("() => document.activeElement.closest('[data-testid=token-HK]') !== null", timeout=5000)
-    axe_check(page, "AT scorer refusal"); shot(page, "sc-02-at-refused")
-    pick_token(page, "HK", "21 · 10")
-
-    # a flag picked from the available ones, one tap in its sector (and removed again)
-    red = page.locator("[data-testid=participant-Red]")
-    # the chip shows it short as printed ("Neth. 3 ★★★ •••"); its name says it in words
-    red.get_by_role("button", name="Neth. 3 ★★★ ••• (Netherlands flag 3, 3 stars, 3 dots), into sector B", exact=True).click()
-    red.get_by_role("button", name="Remove Netherlands flag 3, 3 stars, 3 dots from sector B").click()
-    page.emulate_media(color_scheme="dark")
-    red.locator(".sector").first.scroll_into_view_if_needed()
-    axe_check(page, "AT scorer form, dark"); shot(page, "sc-03-at-form-dark")
-    page.emulate_media(color_scheme="light")
-
-    page.get_by_role("button", name="Score", exact=True).click()
-    body = copy.deepcopy(EX1)
-    body["participants"]["Red"]["leftovers"]["goods"] = 5
-    expected = server_score(server, "asian-tigers", body)
-    unedited = server_score(server, "asian-tigers", EX1)
-    assert expected["participants"]["Red"]["total"] != unedited["participants"]["Red"]["total"]
-    check_sheet(page, {pid: p["total"] for pid, p in expected["participants"].items()}, f"{expected['winner']} wins")
-    assert page.locator(".placeholder-mark").count() > 0  # the placeholder edition values are marked
-    page.locator("details summary", has_text="Red").first.click()
-    assert page.locator("details[open] li", has_text="leftover resources").count() >= 1
-    axe_check(page, "AT result"); shot(page, "sc-04-at-result")
-
-    page.get_by_role("button", name="Save to history").click()
-    page.get_by_role("status").filter(has_text="Saved").wait_for()
-    page.reload()
-    page.goto(server.url + "/#/")
-    page.get_by_role("link", name="History of saved scorings").click()
-    entry = page.locator("[data-testid=history] li").first
-    entry.wait_for()
-    text = entry.inner_text()
-    assert "Asian Tigers" in text and f"Red {expected['participants']['Red']['total']}" in text
-    axe_check(page, "history"); shot(page, "sc-05-history")
-    entry.get_by_role("link", name=re.compile("^Reopen")).click()
-    check_sheet(page, {pid: p["total"] for pid, p in expected["participants"].items()}, f"{expected['winner']} wins")
-    page.get_by_role("button", name="Change the input").click()
-    assert field(page, "/participants/Red/leftovers/goods").input_value() == "5"
-    assert page.errors == []
-
-
 # ----------------------------------------------------------------------------- Nippon
 NIP_T1_TILES = [("red", "R2.C1", 3, 3), ("red", "R2.C1", 1, 2), ("blue", "R2.C1", 2, 4), ("blue", "R2.C2", 3, 3)]
 
 
-def test_nippon_scorer_nip_t1(server, new_phone):
-    page = new_phone(service_workers="block")  # online only (the Asara test goes offline)
+def test_nippon_scorer_nip_t1(server, phone):
+    """(First on the file's phone: it ends with no saved scoring, as the Asian Tigers test after it begins.)"""
+    page = phone
     page.goto(server.url + "/")
     page.get_by_role("link", name="Nippon scorer").click()
     page.get_by_role("heading", name="Nippon scorer").wait_for()
@@ -205,6 +145,73 @@ def test_nippon_scorer_nip_t1(server, new_phone):
     assert page.errors == []
 
 
+# ----------------------------------------------------------------------------- Asian Tigers
+def test_asian_tigers_scorer_example_edit_refusal_history(server, phone):
+    page = phone  # the file's phone, after the Nippon test deleted its saved scoring
+    page.goto(server.url + "/")
+    page.get_by_role("link", name="Asian Tigers end-game scorer").click()
+    page.get_by_role("heading", name="Asian Tigers scorer").wait_for()
+    page.get_by_role("button", name="Load example (EX-1)").wait_for()
+    axe_check(page, "AT scorer form (blank)"); shot(page, "sc-01-at-form")
+
+    page.get_by_role("button", name="Load example (EX-1)").click()
+    assert field(page, "/participants/Red/global_market/position").input_value() == "17"
+    # one edited field: Red ends with 5 goods instead of 2
+    field(page, "/participants/Red/leftovers/goods").fill("5")
+    # the number pad the field opened covers the bottom of the screen: a person taps "Done" before "Score"
+    page.get_by_test_id("numpad").get_by_role("button", name="Done", exact=True).tap()
+    page.get_by_test_id("numpad").wait_for(state="detached")
+
+    # an impossible input: the same prosperity token on two Tigers (one tap on the token, as printed)
+    pick_token(page, "HK", "24 · 12")
+    page.get_by_role("button", name="Score", exact=True).click()
+    err = page.locator(fid("/tigers/HK/prosperity_token") + "-err")
+    err.wait_for()
+    assert "the token 24 · 12 already lies on South Korea" in err.inner_text()  # as printed, not "PT1"
+    assert "SETUP-02" in page.locator("[data-testid=scorer-problem]").inner_text()
+    page.wait_for_function("() => document.activeElement.closest('[data-testid=token-HK]') !== null", timeout=5000)
+    axe_check(page, "AT scorer refusal"); shot(page, "sc-02-at-refused")
+    pick_token(page, "HK", "21 · 10")
+
+    # a flag picked from the available ones, one tap in its sector (and removed again)
+    red = page.locator("[data-testid=participant-Red]")
+    # the chip shows it short as printed ("Neth. 3 ★★★ •••"); its name says it in words
+    red.get_by_role("button", name="Neth. 3 ★★★ ••• (Netherlands flag 3, 3 stars, 3 dots), into sector B", exact=True).click()
+    red.get_by_role("button", name="Remove Netherlands flag 3, 3 stars, 3 dots from sector B").click()
+    page.emulate_media(color_scheme="dark")
+    red.locator(".sector").first.scroll_into_view_if_needed()
+    axe_check(page, "AT scorer form, dark"); shot(page, "sc-03-at-form-dark")
+    page.emulate_media(color_scheme="light")
+
+    page.get_by_role("button", name="Score", exact=True).click()
+    body = copy.deepcopy(EX1)
+    body["participants"]["Red"]["leftovers"]["goods"] = 5
+    expected = server_score(server, "asian-tigers", body)
+    unedited = server_score(server, "asian-tigers", EX1)
+    assert expected["participants"]["Red"]["total"] != unedited["participants"]["Red"]["total"]
+    check_sheet(page, {pid: p["total"] for pid, p in expected["participants"].items()}, f"{expected['winner']} wins")
+    assert page.locator(".placeholder-mark").count() > 0  # the placeholder edition values are marked
+    page.locator("details summary", has_text="Red").first.click()
+    assert page.locator("details[open] li", has_text="leftover resources").count() >= 1
+    axe_check(page, "AT result"); shot(page, "sc-04-at-result")
+
+    page.get_by_role("button", name="Save to history").click()
+    page.get_by_role("status").filter(has_text="Saved").wait_for()
+    page.reload()
+    page.goto(server.url + "/#/")
+    page.get_by_role("link", name="History of saved scorings").click()
+    entry = page.locator("[data-testid=history] li").first
+    entry.wait_for()
+    text = entry.inner_text()
+    assert "Asian Tigers" in text and f"Red {expected['participants']['Red']['total']}" in text
+    axe_check(page, "history"); shot(page, "sc-05-history")
+    entry.get_by_role("link", name=re.compile("^Reopen")).click()
+    check_sheet(page, {pid: p["total"] for pid, p in expected["participants"].items()}, f"{expected['winner']} wins")
+    page.get_by_role("button", name="Change the input").click()
+    assert field(page, "/participants/Red/leftovers/goods").input_value() == "5"
+    assert page.errors == []
+
+
 # ----------------------------------------------------------------------------- Asara
 ASA_T1 = {"P1": [("red", 5), ("brown", 3), ("green", 2), ("white", 2)],
           "P2": [("red", 5), ("black", 4), ("brown", 2), ("green", 2)],
@@ -213,7 +220,7 @@ ASARI = {"P1": 27, "P2": 9, "P3": 35}
 
 
 def test_asara_scorer_asa_t1_and_history_offline(server, new_phone):
-    page = new_phone()
+    page = new_phone(service_workers="allow")  # a phone of its own: it goes offline
     page.goto(server.url + "/#/scorer/asara?m=detailed")
     page.get_by_role("heading", name="Asara scorer").wait_for()
     for i, name in enumerate(ASARI):

@@ -14,6 +14,7 @@ import requests
 
 from api.games.asian_tigers import apply, legal_actions, load_edition, new_game
 from tests.pwa.conftest import shot
+from tests.pwa.one_phone import one_phone, phone  # noqa: F401 (fixtures: one phone for this file's tests)
 from tests.pwa.test_table_undo import start
 
 SERVICE_WORKERS = "block"  # no test here needs the app's service worker (conftest.service_workers_of)
@@ -29,8 +30,8 @@ def first_on_screen(page) -> str:
     return first.inner_text()
 
 
-def test_after_create_the_layout_checklist_comes_first_and_is_put_away(server, new_phone):
-    page = new_phone()
+def test_after_create_the_layout_checklist_comes_first_and_is_put_away(server, phone):
+    page = phone
     page.goto(server.url + "/#/new")
     page.get_by_role("button", name="3", exact=True).click()
     for i, name in enumerate(("Ann", "Bob", "Cy")):
@@ -53,9 +54,9 @@ def test_after_create_the_layout_checklist_comes_first_and_is_put_away(server, n
     assert page.errors == []
 
 
-def test_solo_and_campaign_checklists_are_complete(server, new_phone):
-    page = new_phone()
-    page.goto(server.url + "/")
+def test_solo_and_campaign_checklists_are_complete(server, phone):
+    page = phone
+    page.goto(server.url + "/#/")  # Home (on the file's phone: in the same page)
     page.get_by_role("link", name="Solo game (Automa)").click()
     page.get_by_label("Name").fill("Ann")
     page.get_by_role("button", name="Start the solo game").click()

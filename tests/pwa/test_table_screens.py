@@ -12,17 +12,20 @@
 from __future__ import annotations
 
 from tests.pwa.conftest import shot
+from tests.pwa.one_phone import one_phone, phone  # noqa: F401 (fixtures: one phone for this file's tests)
 from tests.pwa.test_sync import first_button, join
 
+SERVICE_WORKERS = "block"  # the file's phone (1, and 2's phone A); 2's phone B asks for its own to reload offline
 
-def test_score_tab_offline_says_so_and_fills_in_when_back(server, new_phone):
+
+def test_score_tab_offline_says_so_and_fills_in_when_back(server, phone):
     """Point 1, then on the same sheet test_a_score_table_wider_than_the_screen_says_so (its own test and
     phone before; the suite's time): at 200 % text four players' columns do not fit 360 px (item 16)."""
     g = server.create_game(names=("Ann", "Bob", "Cy", "Di"), seed=4)
     view = g["game"]
     for _ in range(3):  # a few moves (over HTTP: tapping moves is not this test's point)
         view = server.act(g["game_id"], g["table_token"], view["legal_actions"][0], view["version"])
-    page = new_phone(service_workers="block")
+    page = phone
     join(page, server, g["join_code"])
     page.locator("header[data-version='4']").wait_for()
     page.route("**/api/**", lambda route: route.abort())
@@ -54,11 +57,11 @@ def test_score_tab_offline_says_so_and_fills_in_when_back(server, new_phone):
     assert page.errors == []
 
 
-def test_another_phones_move_covers_nothing_moves_no_focus_and_is_kept_over_an_offline_reload(server, new_phone):
+def test_another_phones_move_covers_nothing_moves_no_focus_and_is_kept_over_an_offline_reload(server, phone, new_phone):
     """Points 2 and 3 on one pair of phones (two tests before, each joining two phones to a game and making a
-    move that the other phone sees; the suite's time)."""
+    move that the other phone sees; the suite's time); phone A is the file's phone (1's, a game of its own)."""
     g = server.create_game(seed=5)
-    phone_a, phone_b = new_phone(service_workers="block"), new_phone()  # only phone_b reloads offline
+    phone_a, phone_b = phone, new_phone(service_workers="allow")  # only phone_b reloads offline
     join(phone_a, server, g["join_code"])
     join(phone_b, server, g["join_code"])
     phone_b.wait_for_function("() => navigator.serviceWorker.controller !== null")  # for the offline reload below

@@ -17,6 +17,7 @@ import requests
 
 from api.games.asian_tigers import apply, legal_actions, load_edition, new_game
 from tests.pwa.conftest import bearer, game_token, shot
+from tests.pwa.one_phone import one_phone, phone  # noqa: F401 (fixtures: one phone for this file's tests)
 
 SERVICE_WORKERS = "block"  # no test here needs the app's service worker (conftest.service_workers_of)
 
@@ -57,9 +58,9 @@ def to_era2_draws(server, game_id: str, token: str) -> None:
         version = resp.json()["version"]
 
 
-def test_every_draw_from_the_table_in_few_taps(server, new_phone):
-    page = new_phone()
-    page.goto(server.url + "/")
+def test_every_draw_from_the_table_in_few_taps(server, phone):
+    page = phone
+    page.goto(server.url + "/#/")
     tap = Taps()
     enter_players(page, tap)
     tap(page.get_by_role("button", name="The table drew everything"))
@@ -121,9 +122,9 @@ def test_every_draw_from_the_table_in_few_taps(server, new_phone):
     assert page.errors == []
 
 
-def test_the_draws_step_names_every_rule_broken_at_once(server, new_phone):
-    page = new_phone()
-    page.goto(server.url + "/")
+def test_the_draws_step_names_every_rule_broken_at_once(server, phone):
+    page = phone
+    page.goto(server.url + "/#/")  # Home (on the file's phone: in the same page)
     page.get_by_role("link", name="New game").click()
     page.get_by_label("Name").first.fill("Ann")
     page.get_by_label("Name").nth(1).fill("Bob")
