@@ -3,7 +3,8 @@ a German phone keeps its language's rule texts once it has started with the serv
 language's); the search finds a rule by a German word; a rule shows its German text, title, section and
 cross-references, and a cross-reference opens in German too; with no signal after that first visit, the
 rules still open and search in German.  A fresh phone keeps its rule texts from its very first visit on (before
-any reload), so Rules reads German offline even if it was never opened online.  Screenshots: test-artifacts/pwa/lang-rules-*.png."""
+any reload), so Rules reads German offline even if it was never opened online.  Screenshots: test-artifacts/pwa/lang-rules-*.png.
+(One walk on one German phone: its first visit first, then the rest; the suite's time.)"""
 from __future__ import annotations
 
 import json
@@ -57,9 +58,31 @@ def german_phone(browser):
     assert not errors, errors[:3]
 
 
+def a_fresh_german_phone_reads_the_rules_in_german_from_its_first_visit(page, url: str) -> None:
+    """The very first visit: the page asked for its German catalogue before the service worker took over, so the
+    worker never saw it asked; once it controls the page it is told to keep the German rule texts anyway, and
+    a phone that then loses its signal before ever opening Rules still reads them in German.  (Its own test and
+    phone before; now the start of test_rules_in_german_online_then_offline's walk, back online after it.)"""
+    page.goto(url + "/")
+    page.get_by_role("link", name="Regeln: nachschlagen").wait_for()
+    wait_cached(page, ["/data/rules.json", "/i18n/rules.de.json"])  # no reload: still the first visit
+    assert page.evaluate(CACHED, OTHERS) == []
+    page.context.set_offline(True)
+    page.get_by_role("link", name="Regeln: nachschlagen").tap()
+    page.get_by_role("heading", name="Regeln", exact=True).wait_for()
+    page.get_by_label("Regeln durchsuchen").fill("AMB-20")
+    page.locator("[data-testid=rule-results]").get_by_role("link", name="AMB-20", exact=True).tap()
+    page.get_by_role("heading", name="Regel AMB-20").wait_for()
+    assert page.get_by_role("heading", name=f"AMB-20: {DE['title']['AMB-20']}").is_visible()
+    assert [p.inner_text().strip() for p in page.locator("[data-testid=rule-text]").all()] == german("AMB-20").split("\n")
+    shot(page, "lang-rules-de-first-visit-offline")
+    page.context.set_offline(False)
+
+
 def test_rules_in_german_online_then_offline(server, german_phone):
     page = german_phone
-    page.goto(server.url + "/")
+    a_fresh_german_phone_reads_the_rules_in_german_from_its_first_visit(page, server.url)  # first: its first visit
+    page.goto(server.url + "/#/")
     page.get_by_role("link", name="Regeln: nachschlagen").wait_for()
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")
     # The next start asks for the German catalogue through the worker, which then keeps the German rule texts
@@ -97,8 +120,7 @@ def test_rules_in_german_online_then_offline(server, german_phone):
     page.get_by_role("heading", name="Regel AMB-20").wait_for()  # AMB-20
     assert page.get_by_role("heading", name=f"AMB-20: {DE['title']['AMB-20']}").is_visible()
     assert [p.inner_text().strip() for p in page.locator("[data-testid=rule-text]").all()] == german("AMB-20").split("\n")
-    axe_check(page, "a rule in German")
-    shot(page, "lang-rules-de-cross-reference")
+    axe_check(page, "a rule in German")  # (its screen: lang-rules-de-first-visit-offline.png, byte for byte)
 
     # -- no signal: the rules still open and search in German ------------------------------------------------
     page.context.set_offline(True)
@@ -114,24 +136,3 @@ def test_rules_in_german_online_then_offline(server, german_phone):
     page.get_by_role("heading", name="Regel TIE-01").wait_for()  # TIE-01
     assert page.locator("[data-testid=rule-text]").first.inner_text().strip() == german("TIE-01")
     shot(page, "lang-rules-de-offline")
-
-
-
-def test_a_fresh_german_phone_reads_the_rules_in_german_from_its_first_visit(server, german_phone):
-    # The very first visit: the page asked for its German catalogue before the service worker took over, so the
-    # worker never saw it asked; once it controls the page it is told to keep the German rule texts anyway, and
-    # a phone that then loses its signal before ever opening Rules still reads them in German.
-    page = german_phone
-    page.goto(server.url + "/")
-    page.get_by_role("link", name="Regeln: nachschlagen").wait_for()
-    wait_cached(page, ["/data/rules.json", "/i18n/rules.de.json"])  # no reload: still the first visit
-    assert page.evaluate(CACHED, OTHERS) == []
-    page.context.set_offline(True)
-    page.get_by_role("link", name="Regeln: nachschlagen").tap()
-    page.get_by_role("heading", name="Regeln", exact=True).wait_for()
-    page.get_by_label("Regeln durchsuchen").fill("AMB-20")
-    page.locator("[data-testid=rule-results]").get_by_role("link", name="AMB-20", exact=True).tap()
-    page.get_by_role("heading", name="Regel AMB-20").wait_for()
-    assert page.get_by_role("heading", name=f"AMB-20: {DE['title']['AMB-20']}").is_visible()
-    assert [p.inner_text().strip() for p in page.locator("[data-testid=rule-text]").all()] == german("AMB-20").split("\n")
-    shot(page, "lang-rules-de-first-visit-offline")

@@ -9,6 +9,9 @@ import time
 
 from tests.pwa.conftest import shot
 
+SERVICE_WORKERS = "block"  # neither phone goes offline (the stream with a service worker, through the front:
+# tests/deploy/test_night_browser.py's live play)
+
 
 def open_game(page, server, code: str) -> None:
     page.goto(f"{server.url}/#/join/{code}")
@@ -26,7 +29,7 @@ def view_requests(page, game_id: str) -> list[float]:
 
 def test_a_move_on_one_phone_appears_on_the_other_through_the_stream(server, new_phone):
     g = server.create_game(seed=11)
-    phone_a, phone_b = new_phone(), new_phone(service_workers="block")
+    phone_a, phone_b = new_phone(), new_phone()
     open_game(phone_a, server, g["join_code"])
     streams = []
     phone_b.on("response", lambda r: "/events" in r.url and streams.append((r.status, r.headers.get("content-type"))))

@@ -1,7 +1,7 @@
 """A prepared phone starting its engine again: what home says, and the engine's memory snapshot.
 
 1. Home shows what the phone keeps (its games, "Ready for offline play") after an offline reload
-   even on a slow phone.  The app
+   even on a slow phone (then, on that phone never made ready, test_offline_scorer_forms.py's point 2).  The app
    re-renders on store changes through one subscription made in an effect, and Preact runs
    effects a frame after the render; on a reload the boot's IndexedDB reads (the saved
    readiness among them) can finish inside that frame, and offline nothing changes the store
@@ -26,6 +26,10 @@ from tests.i18n.view_browser import (
 )
 from tests.pwa.conftest import shot
 from tests.pwa.test_lang_offline_game import drawn_again_in_the_language_switched_to
+from tests.pwa.test_offline_scorer_forms import (
+    a_phone_not_ready_for_offline_says_what_the_form_needs,
+    scorer_form_cached,
+)
 
 # Animation frames, and Preact's 35 ms fallback timer for effects, fire 150 ms late.
 LATE_FRAMES = """(() => { const raf = window.requestAnimationFrame.bind(window), later = window.setTimeout.bind(window);
@@ -46,11 +50,14 @@ def test_home_shows_what_the_phone_keeps_after_an_offline_reload_with_late_frame
     page.get_by_test_id("recent-games").get_by_role("link").first.wait_for()
     page.evaluate("""() => navigator.serviceWorker.controller || new Promise((resolve) =>
         navigator.serviceWorker.addEventListener('controllerchange', resolve))""")  # the shell is cached
+    scorer_form_cached(page)  # for test_offline_scorer_forms.py's point below
     page.add_init_script(LATE_FRAMES)
     page.context.set_offline(True)
     for _ in range(3):  # the race is the boot's: each reload is one more chance to lose it
         page.reload()
         page.get_by_test_id("recent-games").get_by_role("link").first.wait_for(timeout=5_000)
+    # Then, on this phone never made ready, test_offline_scorer_forms.py's point 2 (its own phone before).
+    a_phone_not_ready_for_offline_says_what_the_form_needs(page)
     assert page.errors == []
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import requests
 
 from tests.pwa.conftest import axe_check, shot
+from tests.pwa.one_phone import one_phone, phone  # noqa: F401 (fixtures: one phone for this file's tests)
 from tests.pwa.test_scorer_modes import spoken
 from tests.pwa.test_scorers import check_sheet, fid
 
@@ -118,11 +119,11 @@ class Count:
         self.by[what] = self.by.get(what, 0) + 1
 
 
-def test_asian_tigers_three_players_and_the_neutral_by_tapping(server, new_phone):
+def test_asian_tigers_three_players_and_the_neutral_by_tapping(server, phone):
     """Each position of POSITIONS entered from a blank form, counted and scored; the second after "New scoring"
     on the same phone (each was a phone of its own, with the same axe check of the same form: the suite's time)."""
-    page = new_phone()
-    page.on("dialog", lambda dialog: dialog.accept())  # "Start a new scoring?"
+    page = phone
+    page.on("dialog", lambda dialog: dialog.accept())  # "Start a new scoring?" (also the next test's, on this phone)
     page.goto(server.url + "/#/scorer/asian-tigers")
     for i, position in enumerate(POSITIONS):
         if i:
@@ -238,15 +239,18 @@ def enter_by_tapping(page, server, position: str, axe: bool) -> None:
     assert n.taps <= most and n.keys <= 20
 
 
-def test_the_turn_order_is_asked_only_when_needed_and_the_form_fits_at_200_percent_text(server, new_phone):
+def test_the_turn_order_is_asked_only_when_needed_and_the_form_fits_at_200_percent_text(server, phone):
     """Two players whose leftovers take them onto one global-market space: the server asks for the turn order at
     its slots (GM-02), the other refusals with it; tapped, it scores.  At 200 % text (the painter, the rows' fill,
     the token and flag chips on screen) nothing scrolls sideways."""
     from tests.pwa.test_zoom import SPILLS, WIDTHS, browser_font_size
 
-    page = new_phone()
+    page = phone  # the file's phone: after the tapping test's last result, a new scoring as a person starts one
     browser_font_size(page, 32)
     page.goto(server.url + "/#/scorer/asian-tigers")
+    page.locator("[data-testid=board-SK], [data-testid=scorepad]").first.wait_for()
+    if page.get_by_role("button", name="New scoring").count():  # (its "Start a new scoring?": accepted above)
+        page.get_by_role("button", name="New scoring").click()
     page.locator("[data-testid=board-SK]").wait_for()
     page.get_by_label("3 players + the neutral").click()
     page.locator("[data-testid=participant-Neutral]").wait_for()

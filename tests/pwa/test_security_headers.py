@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from tests.pwa.conftest import shot
 
+SERVICE_WORKERS = "block"  # no test here needs the app's service worker (conftest.service_workers_of)
+
 
 def test_the_app_runs_under_a_strict_csp(server, new_phone):
     page = new_phone()
@@ -33,7 +35,7 @@ def test_the_app_runs_under_a_strict_csp(server, new_phone):
     assert any("inline script" in v for v in page.csp_violations)
     page.csp_violations.clear()  # refused on purpose
 
-    framer = new_phone()
+    framer = page  # the same phone opens another page (about:blank) that frames the app
     framer.set_content(f'<iframe id="f" src="{server.url}/" width="300" height="300"></iframe>')
     framer.wait_for_timeout(1000)
     frame = framer.frame_locator("#f")

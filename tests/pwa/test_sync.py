@@ -8,6 +8,10 @@ import json
 import re
 
 from tests.pwa.conftest import click_action, shot
+from tests.pwa.one_phone import one_phone, phone  # noqa: F401 (fixtures: one phone for this file's tests)
+
+SERVICE_WORKERS = "block"  # the file's phone: B of the first test, the lost answer's phone of the second (page.route
+# sees its every request); the phones that go offline ask for a service worker
 
 
 def join(page, server, code: str) -> None:
@@ -26,13 +30,13 @@ def live_actions(server, game_id, token):
     return [e["action"] for e in server.log(game_id, token) if not e["reverted"]]
 
 
-def test_two_phones_and_a_stale_queued_move(server, new_phone):
+def test_two_phones_and_a_stale_queued_move(server, new_phone, phone):
     g = server.create_game(seed=5)
     gid, token = g["game_id"], g["table_token"]
-    phone_a = new_phone()
+    phone_a = new_phone(service_workers="allow")
     join(phone_a, server, g["join_code"])
     # Phone B types the code.  No service worker here so page.route sees every request.
-    phone_b = new_phone(service_workers="block")
+    phone_b = phone
     phone_b.goto(server.url + "/#/join")
     phone_b.get_by_label(re.compile("^Join code")).fill(g["join_code"].lower())
     phone_b.get_by_role("button", name="Join").click()
@@ -84,11 +88,11 @@ def test_two_phones_and_a_stale_queued_move(server, new_phone):
     a_move_that_lost_a_race_is_re_offered(server, phone_a, phone_b)
 
 
-def test_offline_then_back_nothing_lost_nothing_doubled(own_server, new_phone):
+def test_offline_then_back_nothing_lost_nothing_doubled(own_server, new_phone, phone):
     server = own_server
     g = server.create_game(seed=3)
     gid, token = g["game_id"], g["table_token"]
-    page = new_phone()
+    page = new_phone(service_workers="allow")
     join(page, server, g["join_code"])
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")  # a function: CSP forbids eval
 
@@ -114,8 +118,9 @@ def test_offline_then_back_nothing_lost_nothing_doubled(own_server, new_phone):
     page.locator("[data-testid=sync-state]", has_text="Online").wait_for()
     assert live_actions(server, gid, token) == [action]
 
-    # A lost answer: the server applies the move but the phone never hears back.
-    lost = new_phone(service_workers="block")
+    # A lost answer: the server applies the move but the phone never hears back.  The file's phone (the first
+    # test's B): this server's address is another origin, so it holds nothing of that test here.
+    lost = phone
     join(lost, server, g["join_code"])
     replays = []
     lost.on("response", lambda r: "/actions" in r.url and replays.append(r.headers.get("idempotent-replayed")))
@@ -140,6 +145,7 @@ def test_offline_then_back_nothing_lost_nothing_doubled(own_server, new_phone):
     assert live_actions(server, gid, token) == [action, second]  # the retry was replayed, not applied
     assert "true" in replays and len(set(dropped)) == 1  # every try carried the same key
     assert page.errors == [] and lost.errors == []
+    lost.goto("about:blank")  # this test's server stops after it: the file's phone leaves its game
 
 
 def test_installable(server, persistent_phone):
