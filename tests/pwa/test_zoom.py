@@ -24,9 +24,20 @@ SPILLS = """() => [...document.querySelectorAll('button, label, legend, h1, h2, 
   .map((el) => (el.getAttribute('aria-label') || el.textContent).trim().slice(0, 40))"""
 
 
+# Whether the browser's default font size (the CSS keyword "medium") is now `px`.
+MEDIUM_IS = """(px) => { const probe = document.createElement("span"); probe.style.fontSize = "medium";
+  document.body.append(probe); const size = parseFloat(getComputedStyle(probe).fontSize); probe.remove();
+  return size === px; }"""
+
+
 def browser_font_size(page, px: int) -> None:
+    """Set the browser's default font size (16 is its own; 32 is "200 % text") and wait until the page is laid out in it."""
     cdp = page.context.new_cdp_session(page)
     cdp.send("Page.setFontSizes", {"fontSizes": {"standard": px}})
+    # The renderer takes the new size a moment later (a settings message): wait until the page is laid out in it,
+    # or a tap right after lands where a button was before (a loaded machine missed a sector's button so).
+    page.wait_for_function(MEDIUM_IS, arg=px)
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
 
 
 def no_sideways_scroll(page, name: str, wide: list) -> None:
