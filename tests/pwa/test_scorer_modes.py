@@ -368,3 +368,16 @@ def wait_result_at(page) -> None:
     problem = page.locator("[data-testid=scorer-problem]")
     if problem.count():
         raise AssertionError(f"refused: {problem.inner_text()} {page.locator('.field-error').all_inner_texts()}")
+
+
+def test_a_mode_screen_that_cannot_be_loaded_says_so(server, new_phone):
+    """A Nippon mode's screen that the phone cannot fetch (no signal and not in its cache) says so, instead of
+    "Loading…" for ever (a person would wait at a stalled screen)."""
+    page = new_phone()
+    page.route("**/js/ui/nippon-end.js*", lambda route: route.abort())
+    page.goto(server.url + "/#/scorer/nippon?m=end_only")
+    alert = page.get_by_test_id("screen-not-loaded")
+    alert.wait_for()
+    assert alert.inner_text() == "This screen could not be loaded"
+    assert page.get_by_text("Loading…").count() == 0
+    shot(page, "nippon-mode-not-loaded")

@@ -149,12 +149,18 @@ function NipponForm({ s }) {
 }
 
 // #/scorer/nippon[?m=live|end_only|detailed]: live (recommended) unless another mode is asked for.
+// A mode's screen, loaded on first use; one that cannot be loaded (no signal and not in the phone's cache) says so
+// instead of "Loading…" for ever.
 const loader = (load) => {
   let mod = null;
   return function Loader(props) {
     const [, setReady] = useState(false);
-    useEffect(() => { if (!mod) load().then((m) => { mod = m; setReady(true); }); }, []);
-    return mod ? html`<${mod.default} ...${props} />` : html`<${ScorerFrame} title=${t("Nippon scorer")}><p>${t("Loading…")}</p></${ScorerFrame}>`;
+    const [failed, setFailed] = useState(false);
+    useEffect(() => { if (!mod) load().then((m) => { mod = m; setReady(true); }, () => setFailed(true)); }, []);
+    if (mod) return html`<${mod.default} ...${props} />`;
+    return html`<${ScorerFrame} title=${t("Nippon scorer")}>${failed
+      ? html`<p role="alert" data-testid="screen-not-loaded">${t("This screen could not be loaded")}</p>`
+      : html`<p>${t("Loading…")}</p>`}</${ScorerFrame}>`;
   };
 };
 const SCREENS = { live: loader(() => import("./nippon-live.js")), end_only: loader(() => import("./nippon-end.js")) };
