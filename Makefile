@@ -36,8 +36,10 @@ test-deps: pyodide
 	@command -v chromium >/dev/null 2>&1 || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null)
 	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null)
 
+# Python's bytecode cache on even where the machine turns it off (PYTHONDONTWRITEBYTECODE=1 here): else every test
+# server's workers compile the app again and every xdist worker rewrites every test module's asserts (docs/testing.md).
 test: test-deps
-	TABLEKEEPER_TEST_ENGINE_PYTHON=$(ENGINE_PYTHON) $(PYTHON) -m pytest
+	PYTHONDONTWRITEBYTECODE= TABLEKEEPER_TEST_ENGINE_PYTHON=$(ENGINE_PYTHON) $(PYTHON) -m pytest
 
 bench: install
 	$(PYTHON) bench/engine_turns.py
