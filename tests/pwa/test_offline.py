@@ -20,7 +20,7 @@ import re
 import time
 
 import requests
-from playwright.sync_api import expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError, expect
 
 from api.games import asian_tigers as engine
 from tests.pwa.conftest import app_version, axe_check, bearer, click_action, game_token, shot
@@ -261,7 +261,14 @@ def scorer_forms_open_offline(page, server) -> None:
     the end-only form its last-turn question, and the Asara end-only form its year-end evaluations (as many
     years as the edition says), from the edition in the phone's engine (never fetched from the server)."""
     page.get_by_role("link", name="Nippon scorer").click()
-    page.get_by_role("heading", name="Before scoring 1: what changed").wait_for(timeout=ENGINE_WAIT)
+    try:
+        page.get_by_role("heading", name="Before scoring 1: what changed").wait_for(timeout=ENGINE_WAIT)
+    except PlaywrightTimeoutError:  # seen once under load (a full run's base code): say what the screen showed
+        shot(page, "offline-scorer-1-nippon-stalled")
+        engine_state = page.evaluate("async () => (await import('/js/store.js')).getState().engine")
+        screen = page.locator("main").inner_text()[:300]
+        raise AssertionError(f"the Nippon form did not open offline; the screen: {screen!r}; the engine: {engine_state!r}"
+                             ) from None
     nippon_map = page.get_by_role("group", name="Map of Nippon before scoring 1")
     nippon_map.wait_for()
     nippon_map.scroll_into_view_if_needed()
