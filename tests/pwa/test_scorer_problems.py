@@ -21,10 +21,6 @@ def score_and_wait_refusal(page, label: str = "Score") -> str:
     return banner.inner_text()
 
 
-def focused_id(page) -> str:
-    return page.evaluate("document.activeElement && document.activeElement.id")
-
-
 def test_nippon_end_only_names_every_problem_at_once_in_words(server, phone):
     # NIP-SCORE-01: a whole number on the VP track, and no more than a game can give
     page = phone

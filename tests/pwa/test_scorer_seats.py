@@ -26,7 +26,8 @@ def test_nippon_end_only_for_three_players(server, phone):
     page.get_by_role("group", name="Seat 1: Yellow").wait_for()
     page.get_by_role("button", name="3 players", exact=True).click()
     page.get_by_role("group", name="Seat 4: Blue").wait_for(state="detached")
-    assert page.evaluate("document.activeElement.id") == "seat-count-status"  # the change is read out
+    # the change is read out: focus moves there in the task after the render (tapkit.focusSoon), so wait for it
+    page.wait_for_function("() => document.activeElement && document.activeElement.id === 'seat-count-status'")
     tracks = {"Yellow": 61, "Red": 58, "Purple": 70}
     for i, vp in enumerate(tracks.values()):
         page.locator(fid(f"/players/{i}/vp_track")).fill(str(vp))
