@@ -1,7 +1,8 @@
 // The engine worker: Pyodide running the server's own rules engine (the engine
 // bundle from /api/engine-bundle), answering the page's calls off the main thread.
 //
-// prepare: download what is missing (progress reported), into Cache Storage;
+// prepare: download what is missing (progress reported, and each step of the start: the page
+// gives up on a start that shows no progress for 30 s, pwa/js/offline/engine.js), into Cache Storage;
 // the service worker then serves /vendor/pyodide/ from that cache, so the
 // engine starts with no connection.  The bundle is refreshed when the server
 // has another version (ETag = content hash) and kept when it cannot be asked.
@@ -29,6 +30,8 @@ let scorers = null;
 let starting = null;
 
 const post = (msg) => self.postMessage(msg);
+// A step of the start is done: the page limits the start by its progress (a quiet worker counts as stuck).
+const step = () => post({ type: "step" });
 
 // Pyodide fetches its files by URL, through the service worker, which answers from the same cache
 // (that path also keeps Chromium's compiled-wasm cache: a Response taken from Cache Storage here
@@ -148,10 +151,12 @@ function wellFormed(bytes, stored) {
 async function restore(saved, bytesP, codeP, steps) {
   const t0 = performance.now();
   const bytes = await bytesP;
+  step();
   const t1 = performance.now();
   if (!wellFormed(bytes, saved)) throw new Error("a snapshot of another shape");
   const pyodide = await Promise.race([loadPyodide({ indexURL: INDEX, packages: [], _loadSnapshot: bytes }),
     new Promise((_, reject) => setTimeout(() => reject(new Error("the snapshot did not restore in time")), RESTORE_LIMIT_MS))]);
+  step();
   const t2 = performance.now();
   const code = await codeP;
   const t3 = performance.now();
@@ -174,6 +179,7 @@ async function restore(saved, bytesP, codeP, steps) {
 async function importFresh(codeP, makeSnapshot = false, steps = {}) {
   const t0 = performance.now();
   const pyodide = await loadPyodide({ indexURL: INDEX, packages: [], _makeSnapshot: makeSnapshot });
+  step();
   const t1 = performance.now();
   // No .pyc written: the in-memory file system goes with the worker (the snapshot keeps only the heap);
   // the bundle brings its own bytecode when the server could compile it (api/packaging.py).
@@ -182,6 +188,7 @@ async function importFresh(codeP, makeSnapshot = false, steps = {}) {
   const code = await codeP;
   const t2 = performance.now();
   unpack(pyodide, code, false);
+  step();
   const t3 = performance.now();
   const engine = engineModules(pyodide);
   Object.assign(steps, { boot: t1 - t0, wait: t2 - t1, unpack: t3 - t2, import: performance.now() - t3 });
@@ -222,6 +229,7 @@ async function start() {
     return { keptVersion, saved, bytes };
   })();
   const hits = await Promise.all(Object.keys(FILES).map((name) => cache.match(INDEX + name)));
+  step();
   const scripts = Promise.all(SCRIPTS.map((url) => fetch(url, { cache: "no-store" }).then((r) => r.ok && cache.put(url, r))
     .catch(() => null)));
   if (!hits.every(Boolean)) {  // the first download: one file after the other, for the progress bar

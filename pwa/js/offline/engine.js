@@ -14,7 +14,21 @@ let generation = 0;  // bumped by each new worker: tables opened in an older one
 let starting = null;
 let workerControlled = false;
 let nextId = 1;
-const waiting = new Map();
+const waiting = new Map();  // id -> {resolve, reject, timer, limit, quiet}
+
+// How long a call may go unanswered before the worker counts as stuck.  A move, view or score answers in
+// ~8 ms (median, docs/offline.md); opening a long game replays it, ~0.6 s here; a slow phone is ~10x slower:
+// 20 s is far beyond any honest answer, and a stuck Python call cannot be interrupted any other way.
+const CALL_LIMIT_MS = 20000;
+// The start is limited by its progress, not its length: a slow connection still downloads the 6 MB.  It
+// fails only when neither a progress event nor an answer came for this long (the worker reports each
+// downloaded chunk and each step of the start; the longest step, Python's boot, takes ~3 s here).
+const QUIET_LIMIT_MS = 30000;
+// The snapshot's second worker (nobody waits on it): a generous limit, so a stuck one does not hold ~21 MB.
+const ASIDE_LIMIT_MS = 180000;
+
+/** The rules engine did not answer in time: the worker was terminated, the next call starts a fresh one. */
+export class EngineStalled extends Error {}
 
 const engineState = () => getState().engine || { status: "none" };
 const patch = (p) => set({ engine: { ...engineState(), ...p } });
@@ -25,26 +39,61 @@ function spawn() {
   workerControlled = !!(navigator.serviceWorker && navigator.serviceWorker.controller);
   worker = new Worker("/engine-worker.js", { type: "module" });
   worker.onmessage = ({ data }) => {
-    if (data.type === "progress") return patch({ loaded: data.loaded, total: data.total });
+    if (data.type === "progress" || data.type === "step") {  // the start moves on: its quiet limit starts again
+      for (const job of waiting.values()) if (job.quiet) arm(job);
+      if (data.type === "progress") patch({ loaded: data.loaded, total: data.total });
+      return;
+    }
     const job = waiting.get(data.id);
     if (!job) return;
     waiting.delete(data.id);
+    clearTimeout(job.timer);
     data.ok ? job.resolve(data.result) : job.reject(new Error(data.error));
   };
   worker.onerror = (e) => {  // e.g. its script could not be loaded: every call waiting on it fails
     const error = new Error(e.message || "the engine worker did not start");
-    for (const job of waiting.values()) job.reject(error);
-    waiting.clear();
+    failAll(error);
     worker = null;
+    starting = null;
     patch({ status: "failed", error: t("The rules engine could not start: {reason}", { reason: error.message }) });
   };
 }
 
-function send(fn, args) {
+function failAll(error) {
+  for (const job of waiting.values()) {
+    clearTimeout(job.timer);
+    job.reject(error);
+  }
+  waiting.clear();
+}
+
+// The worker did not answer in time: it is terminated (a stuck Python call cannot be interrupted otherwise),
+// every call waiting on it fails with `message`, and the next call starts a fresh worker (a new `generation`:
+// local.js opens its tables again there).
+function stall(message) {
+  if (worker) worker.terminate();
+  worker = null;
+  starting = null;
+  patch({ status: "failed", error: message });
+  failAll(new EngineStalled(message));
+}
+
+function arm(job) {
+  clearTimeout(job.timer);
+  job.timer = setTimeout(() => stall(job.quiet
+    ? t("This phone's rules engine showed no progress for {seconds} s while getting ready, so it was stopped. Try again: it starts afresh.", { seconds: job.limit / 1000 })
+    : t("This phone's rules engine did not answer within {seconds} s, so it was stopped. Try again: it starts afresh.", { seconds: job.limit / 1000 })),
+  job.limit);
+}
+
+// `quiet`: the limit counts from the last progress event, not from the call.
+function send(fn, args, { quiet = false } = {}) {
   if (!worker) spawn();
   const id = nextId++;
   return new Promise((resolve, reject) => {
-    waiting.set(id, { resolve, reject });
+    const job = { resolve, reject, quiet, limit: quiet ? QUIET_LIMIT_MS : CALL_LIMIT_MS, timer: null };
+    waiting.set(id, job);
+    arm(job);
     worker.postMessage({ id, fn, args, lang: globalThis.document?.documentElement.lang || "en" });  // i18n.js sets it
   });
 }
@@ -57,7 +106,7 @@ export function prepare() {
     try {
       const t0 = performance.now();
       if (!worker) spawn();
-      const info = await send("prepare", [workerControlled]);
+      const info = await send("prepare", [workerControlled], { quiet: true });
       const prepared = { version: info.version, at: new Date().toISOString() };
       await db.put("kv", prepared, "engine:ready");
       patch({ status: "ready", version: info.version, ms: Math.round(performance.now() - t0), steps: info.steps,
@@ -66,7 +115,8 @@ export function prepare() {
       return engineState();
     } catch (err) {
       starting = null;
-      patch({ status: "failed", error: t("The rules engine could not start: {reason}", { reason: err.message }) });
+      // A stalled start already says so (stall()).
+      if (!(err instanceof EngineStalled)) patch({ status: "failed", error: t("The rules engine could not start: {reason}", { reason: err.message }) });
       throw err;
     }
   })();
@@ -79,14 +129,17 @@ export function prepare() {
 let aside = null;
 function snapshotAside() {
   if (aside) return;
-  aside = new Worker("/engine-worker.js", { type: "module" });
+  const mine = aside = new Worker("/engine-worker.js", { type: "module" });
   const done = (kept) => {
+    clearTimeout(timer);
+    if (aside !== mine) return;  // already gone (done, or replaced by refreshIfStale)
     aside.terminate();
     aside = null;
     patch({ snapshotKept: kept });
   };
   aside.onmessage = ({ data }) => { if (data.id === 1) done(!!data.ok); };
   aside.onerror = () => done(false);
+  const timer = setTimeout(() => done(false), ASIDE_LIMIT_MS);
   aside.postMessage({ id: 1, fn: "snapshot", args: [workerControlled] });
 }
 
@@ -120,8 +173,7 @@ export async function refreshIfStale(serverVersion) {
   worker = null;
   aside = null;
   starting = null;
-  for (const job of waiting.values()) job.reject(new Error("the engine was replaced by a newer one"));
-  waiting.clear();
+  failAll(new Error("the engine was replaced by a newer one"));
   patch({ status: "none" });
   await prepare();
   return true;

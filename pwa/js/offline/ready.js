@@ -49,8 +49,13 @@ export async function makeReady() {
   // What the setup screens need with no signal: the default edition's labels and solo options.
   await Promise.all([soloInfo(), loadLabels(null)]).catch(() => {});
   try { await prepare(); } catch { return; /* the card shows the error */ }
-  // Made ready on a game screen: its copy of the game too, so the next tap is answered here.
-  if (getState().game) (await import("./play.js")).followGame(getState().game).catch(() => {});
+  // Made ready on a game screen: its copy of the game too, so the next tap is answered here; a game of this
+  // phone only is drawn again (after an engine that did not answer, with the moves kept meanwhile).
+  const game = getState().game;
+  if (game) {
+    const play = await import("./play.js");
+    (play.isLocalGame(game) ? play.present() : play.followGame(game)).catch(() => {});
+  }
 }
 
 export function ReadyCard({ s, compact }) {
@@ -74,7 +79,7 @@ export function ReadyCard({ s, compact }) {
   const pct = e.total ? Math.round((100 * e.loaded) / e.total) : 0;
   return html`<section class="card" aria-labelledby="offline-h" data-testid="offline-ready">
     <h2 id="offline-h">${ready ? t("Ready for offline play") : downloading ? t("Getting ready for offline play…")
-      : t("Not ready for offline play yet")}</h2>
+      : e.prepared && e.status === "failed" ? t("This phone's rules engine stopped") : t("Not ready for offline play yet")}</h2>
     ${downloading && html`<progress max="100" value=${pct} aria-label=${t("Download of the rules engine")}
       style="width:100%">${pct} %</progress>
       <p class="hint">${e.total ? t("{progress} of about 6 MB — the rules engine, once; then games need no signal.", { progress: `${pct} %` })
@@ -84,8 +89,9 @@ export function ReadyCard({ s, compact }) {
         : t("This phone runs the rules itself: whole games, solo and scorers work with no signal.")}
       ${(e.version || (e.prepared && e.prepared.version)) && html` ${t("Engine")} <code>${(e.version || e.prepared.version).slice(0, 12)}</code>.`}</p>`}
     ${!ready && !downloading && html`
-      <p class="hint">${t("A one-time download of about 6 MB (the same rules engine the server runs).")}</p>
-      ${e.status === "failed" && html`<p class="banner error" role="alert">${e.error}</p>`}
-      <div class="stack"><button class="primary" onClick=${makeReady}>${t("Make this phone ready for offline")}</button></div>`}
+      ${!(e.prepared && e.status === "failed") && html`<p class="hint">${t("A one-time download of about 6 MB (the same rules engine the server runs).")}</p>`}
+      ${e.status === "failed" && html`<p class="banner error" role="alert" data-testid="engine-failed">${e.error}</p>`}
+      <div class="stack"><button class="primary" onClick=${makeReady}>${e.status === "failed" ? t("Try again")
+        : t("Make this phone ready for offline")}</button></div>`}
   </section>`;
 }

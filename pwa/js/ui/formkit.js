@@ -11,7 +11,7 @@ import * as db from "../db.js";
 import { ApiError, api } from "../api.js";
 import * as scorings from "../scorings.js";
 import { phoneDefault } from "../editions.js";
-import { call, canRunOffline } from "../offline/engine.js";
+import { call, canRunOffline, EngineStalled } from "../offline/engine.js";
 
 // ------------------------------------------------------------------ JSON pointers
 const esc = (k) => String(k).replace(/~/g, "~0").replace(/\//g, "~1");
@@ -204,9 +204,12 @@ export function useScorer(game, params, blank, summarize, mode = null) {
       if (err instanceof ApiError) {
         refuse({ ...err.problem, detail: err.detail, code: err.code, rule: err.rule });
       } else if (canRunOffline()) {  // no server: this phone's copy of the same scorer
-        const answer = await call("score_json", game, JSON.stringify(override || body)).catch(() => null);
+        let stalled = null;
+        const answer = await call("score_json", game, JSON.stringify(override || body))
+          .catch((err) => { if (err instanceof EngineStalled) stalled = err; return null; });
         if (answer && answer.ok) { setResult(answer.result); setSaved(null); setEditing(keep); if (!keep) window.scrollTo(0, 0); return answer.result; }
         else if (answer) refuse(localize(answer.problem)); // the offline engine's reasons, in the phone's language
+        else if (stalled) setProblem({ detail: t("No server answered. {reason} Your entries are kept.", { reason: stalled.message }) });
         else setProblem({ detail: t("No server answered and this phone's engine did not start. Your entries are kept.") });
       } else {
         setProblem({ detail: t("No server answered: scoring needs a connection (or this phone made ready for offline). Your entries are kept on this phone.") });

@@ -7,13 +7,24 @@ import { html } from "../html.js";
 import { t } from "../i18n.js";
 import * as db from "../db.js";
 import { api } from "../api.js";
+import { getState } from "../store.js";
 import { call, canRunOffline } from "../offline/engine.js";
+
+// EditionPending's "Try again" asks the open form's useEdition once more.
+const again = new EventTarget();
 
 // GET /api/scorers/<game>/edition, remembered in IndexedDB so the form opens offline; with no
 // server and nothing remembered, the phone's engine's copy.  null while loading, false when none
-// can be had (no signal, never opened online, phone not made ready for offline).
+// can be had (no signal, never opened online, phone not made ready for offline, or its engine did not answer:
+// the store's engine state says so then, EditionPending shows it).
 export function useEdition(game) {
   const [edition, setEdition] = useState(null);
+  const [tries, setTries] = useState(0);
+  useEffect(() => {
+    const retry = () => { setEdition(null); setTries((n) => n + 1); };
+    again.addEventListener("retry", retry);
+    return () => again.removeEventListener("retry", retry);
+  }, []);
   useEffect(() => {
     const key = `scorer-edition:${game}`;
     let live = true;
@@ -31,12 +42,18 @@ export function useEdition(game) {
       if (live) setEdition(data || false);
     });
     return () => { live = false; };
-  }, [game]);
+  }, [game, tries]);
   return edition;
 }
 
-// What a form shows until its edition is there (`edition` as useEdition gives it).
+// What a form shows until its edition is there (`edition` as useEdition gives it): "Loading…", what the form
+// needs, or the phone's engine that did not answer (or start) with "Try again".
 export function EditionPending({ edition }) {
+  const engine = getState().engine || {};
+  if (edition === false && engine.status === "failed" && canRunOffline()) {
+    return html`<div role="alert" data-testid="edition-engine-failed"><p>${engine.error}</p>
+      <div class="stack"><button class="primary" onClick=${() => again.dispatchEvent(new Event("retry"))}>${t("Try again")}</button></div></div>`;
+  }
   return edition === false
     ? html`<p role="alert" data-testid="edition-missing">${t("This form needs the game's map and limits from the server: connect once, or make this phone ready for offline on the home screen.")}</p>`
     : html`<p>${t("Loading…")}</p>`;
