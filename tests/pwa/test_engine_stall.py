@@ -1,28 +1,36 @@
 """A phone's rules engine that never answers: the screen says so and offers "Try again" instead of waiting.
 
 The test alone makes the engine hang: it serves its own /engine-worker.js (page.route), first a worker that never
-answers at all, then the real one with its calls but the start held back, then the real one.  The page's clock is
-Playwright's (page.clock): the test jumps over the engine's limits instead of waiting 30 s and 20 s.
+answers at all, then the real one that starts (and keeps its snapshot) as before but never answers one kind of call,
+last the real one.  The page's clock is Playwright's (page.clock): the test jumps over the engine's limits instead of
+waiting 30 s and 20 s.
 
 1. Getting ready with no progress (a worker that never answers): after 30 s without a progress event the home
-   card says the engine showed no progress and was stopped, with "Try again"; tapped, the real engine downloads
-   and starts.
-2. A call that never answers (the Nippon scorer form with no server and the engine started): after 20 s the form
-   says the engine did not answer and was stopped, instead of "Loading…"; "Try again" starts a fresh engine and
-   the form opens.
+   card says the engine showed no progress and was stopped, with "Try again"; tapped, the engine downloads and starts.
+2. A call that never answers (the Nippon scorer form with no server asks the engine for its map): after 20 s the
+   form says the engine did not answer and was stopped, instead of "Loading…"; "Try again" starts a fresh engine
+   and the form opens.
+3. A move tapped while the engine is stuck (a solo game of this phone only, started when no server answered): the
+   move is kept on the phone, the game screen says the engine stopped, and "Try again" shows the move played by a
+   fresh engine (which opens the game's table again).
 """
 from __future__ import annotations
 
-from tests.pwa.conftest import shot
+from playwright.sync_api import expect
+
+from tests.pwa.conftest import app_version, shot
 
 SERVICE_WORKERS = "block"  # the page's route must see the worker's script (a service worker would answer it)
 ENGINE_WAIT = 120_000  # the first download and start of Pyodide on a loaded CI machine
 
 SILENT = "self.onmessage = () => {};  // the test's engine: it never answers\n"
-# Appended to the real worker: it starts (and keeps a snapshot) as before, but never answers a call.
-HOLD_CALLS = """
+
+
+def holding(fn: str) -> str:
+    """Appended to the real worker: it answers as before, but never a call of `fn`."""
+    return f"""
 const stallTestReal = self.onmessage;
-self.onmessage = (event) => { if (["prepare", "snapshot"].includes(event.data.fn)) stallTestReal(event); };
+self.onmessage = (event) => {{ if (event.data.fn !== {fn!r}) stallTestReal(event); }};
 """
 ENGINE = "async () => (await import('/js/store.js')).getState().engine"
 
@@ -41,15 +49,15 @@ def jump_until(page, locator, by: str) -> None:
 
 def test_an_engine_that_does_not_answer_is_stopped_and_the_next_try_starts_a_fresh_one(server, new_phone):
     page = new_phone()
-    worker = {"mode": "silent", "served": []}
+    worker = {"hold": None, "served": []}  # hold: "all" (never answers), a call's name, or None (the real worker)
 
     def serve(route):
-        worker["served"].append(worker["mode"])
-        if worker["mode"] == "silent":
+        worker["served"].append(worker["hold"])
+        if worker["hold"] == "all":
             route.fulfill(body=SILENT, content_type="text/javascript")
-        elif worker["mode"] == "hold":
+        elif worker["hold"]:
             real = route.fetch()
-            route.fulfill(response=real, body=real.text() + HOLD_CALLS)
+            route.fulfill(response=real, body=real.text() + holding(worker["hold"]))
         else:
             route.continue_()
 
@@ -58,18 +66,18 @@ def test_an_engine_that_does_not_answer_is_stopped_and_the_next_try_starts_a_fre
     page.goto(server.url + "/")
 
     # 1. No progress while getting ready.
+    worker["hold"] = "all"
     page.get_by_role("button", name="Make this phone ready for offline").click()
     page.get_by_role("heading", name="Getting ready for offline play…").wait_for()
     failed = page.get_by_test_id("engine-failed")
     jump_until(page, failed, "00:31")
-    page.get_by_role("button", name="Try again").scroll_into_view_if_needed()
-    assert "showed no progress for 30 s" in failed.inner_text() and "Try again" in failed.inner_text()
+    assert "showed no progress for 30 s" in failed.inner_text()
     assert page.evaluate(ENGINE)["status"] == "failed"
+    page.get_by_role("button", name="Try again").scroll_into_view_if_needed()
     shot(page, "engine-stall-1-no-progress")
-    worker["mode"] = "hold"
+    worker["hold"] = "scorer_edition_json"
     page.get_by_role("button", name="Try again").click()
     page.get_by_role("heading", name="Ready for offline play", exact=True).wait_for(timeout=ENGINE_WAIT)
-    assert worker["served"][:2] == ["silent", "hold"]
 
     # 2. A call that never answers: the Nippon form with no server asks the engine for its map.
     page.route("**/api/scorers/nippon/edition", lambda route: route.abort())
@@ -82,11 +90,36 @@ def test_an_engine_that_does_not_answer_is_stopped_and_the_next_try_starts_a_fre
     engine = page.evaluate(ENGINE)
     assert engine["status"] == "failed" and "did not answer within 20 s" in engine["error"], engine
     shot(page, "engine-stall-2-call-not-answered")
-
-    worker["mode"] = "real"
+    worker["hold"] = "apply_json"
     page.get_by_role("button", name="Try again").click()
     page.get_by_role("heading", name="Before scoring 1: what changed").wait_for(timeout=ENGINE_WAIT)
     page.get_by_role("group", name="Map of Nippon before scoring 1").wait_for()
     assert page.evaluate(ENGINE)["status"] == "ready"
-    assert worker["served"][-1] == "real"  # a fresh worker answered, not the stuck one
     shot(page, "engine-stall-3-fresh-engine")
+
+    # 3. A move tapped while the engine is stuck: kept, and played by the next engine.
+    page.route("**/api/**", lambda route: route.abort())  # no server answers: the phone starts the game and keeps it
+    page.get_by_role("link", name="Home").click()
+    page.get_by_role("link", name="Solo game (Automa)").click()
+    page.get_by_label("Name").fill("Ann")
+    page.get_by_role("button", name="Start the solo game").click()
+    page.locator("[data-testid=recorder]").wait_for(timeout=ENGINE_WAIT)
+    assert page.url.rsplit("/", 1)[1].startswith("local-")
+    before = app_version(page)
+    page.locator("[data-testid=recorder] button[data-action]").first.click()
+    page.get_by_test_id("kept").filter(has_text="1 move kept on this phone").wait_for()
+    failed = page.get_by_test_id("engine-failed")
+    jump_until(page, failed, "00:21")
+    assert "did not answer within 20 s" in failed.inner_text()
+    assert page.get_by_role("heading", name="This phone's rules engine stopped").is_visible()
+    assert app_version(page) == before  # the move is not shown as played: no engine answered it
+    page.get_by_role("button", name="Try again").scroll_into_view_if_needed()
+    shot(page, "engine-stall-4-move-kept")
+    worker["hold"] = None
+    page.get_by_role("button", name="Try again").click()
+    page.get_by_test_id("game-offline-ready").wait_for(timeout=ENGINE_WAIT)
+    page.get_by_test_id("kept").filter(has_text="1 move kept on this phone").wait_for()
+    # The fresh engine opened the table again and played the kept move.
+    expect(page.locator("header").first).to_have_attribute("data-version", str(before + 1))
+    assert worker["served"][-1] is None  # a fresh worker, the real one, answered
+    shot(page, "engine-stall-5-move-played")

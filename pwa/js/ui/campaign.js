@@ -9,7 +9,7 @@ import { RuleLink } from "./rulelink.js";
 import { newKey, recordSession, refreshCampaign, savedCampaign, startSession } from "../campaigns.js";
 import { NetworkError } from "../api.js";
 import { go } from "../router.js";
-import { canRunOffline } from "../offline/engine.js";
+import { canRunOffline, EngineStalled } from "../offline/engine.js";
 import { campaignView, hasOfflineWork, recordSessionOffline, resolveConflict, startSessionOffline,
          syncCampaign } from "../offline/campaign.js";
 import { Problem } from "./common.js";
@@ -226,6 +226,7 @@ export default function CampaignScreen({ params }) {
         if (data.problem) setError(data.problem); else go(`#/g/${data.game_id}`);
         return;
       }
+      if (err instanceof EngineStalled) return setError({ detail: err.message });  // the phone's engine did not answer
       setError(err.problem ? err : { detail: t("No server answered: try again when the connection is back.") });
       if (err.problem && err.status === 409) refreshCampaign(id).then(setView).catch(() => {});
     } finally { setBusy(false); }
@@ -241,6 +242,7 @@ export default function CampaignScreen({ params }) {
       if (done.problem) setError(done.problem);
       await show();
     } catch (err) {
+      if (err instanceof EngineStalled) return setError({ detail: err.message });  // the phone's engine did not answer
       setError(err.problem ? err : { detail: t("No server answered: try again when the connection is back.") });
     } finally { setBusy(false); }
   };

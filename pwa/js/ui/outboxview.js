@@ -8,7 +8,7 @@ import { actionLabel, playerName } from "../labels.js";
 import { api } from "../api.js";
 import { dropItem, retryItem, syncNow } from "../sync.js";
 import { rederive } from "../outbox.js";
-import { canRunOffline } from "../offline/engine.js";
+import { canRunOffline, EngineStalled } from "../offline/engine.js";
 import { dropAll, replayOffline } from "../offline/play.js";
 import { t } from "../i18n.js";
 
@@ -63,7 +63,9 @@ function RacePanel({ s }) {
   const again = !engine && n === 1 && bad.type === "action" ? rederive(bad, gv) : true;
   const go = async () => {
     setBusy(true);
-    try { await (engine ? replayOffline(retryItem, syncNow) : retryItem()); } finally { setBusy(false); }
+    try { await (engine ? replayOffline(retryItem, syncNow) : retryItem()); } catch (err) {
+      if (!(err instanceof EngineStalled)) throw err;  // the engine's card below says so, with "Try again"
+    } finally { setBusy(false); }
   };
   const forget = () => (forgetting ? (n > 1 ? dropAll() : dropItem(bad.seq)) : setForgetting(true));
   

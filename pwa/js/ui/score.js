@@ -8,7 +8,7 @@ import { html } from "../html.js";
 import { t } from "../i18n.js";
 import * as db from "../db.js";
 import { api } from "../api.js";
-import { canRunOffline } from "../offline/engine.js";
+import { canRunOffline, EngineStalled } from "../offline/engine.js";
 import { outcomeHere } from "../offline/play.js";
 import { soloInfo } from "../campaigns.js";
 import { GameHeader } from "./common.js";
@@ -19,6 +19,7 @@ const RETRY_MS = 5000;
 
 // The outcome once the game is over (cached for offline); null before.  With no server and no engine on
 // this phone, `missing` says so (never "Loading…" for ever); the server is asked again when it is back.
+// The phone's engine that did not answer says so too, with `retry` (a fresh engine answers the next try).
 export function useOutcome(game, online) {
   const [state, setState] = useState({ outcome: null, missing: null });
   const [tries, setTries] = useState(0);
@@ -36,8 +37,10 @@ export function useOutcome(game, online) {
       setState((s) => ({ ...s, missing: s.outcome ? null : away }));
       if (!game.local) retry = setTimeout(() => setTries((n) => n + 1), RETRY_MS);
     };
+    const stalled = (err) => live && setState((s) => ({ ...s, missing: s.outcome ? null : err.message,
+                                                       retry: () => setTries((n) => n + 1) }));
     const here = () => (canRunOffline() ? outcomeHere(game).then((o) => (o ? live && setState({ outcome: o, missing: null }) : wait()))
-      .catch(wait) : wait());
+      .catch((err) => (err instanceof EngineStalled ? stalled(err) : wait())) : wait());
     if (game.local || game.view.local) { here(); return () => { live = false; clearTimeout(retry); }; }
     api.outcome(game.game_id, game.token).then(async ({ data }) => {
       await db.put("kv", data.outcome, key);
@@ -92,7 +95,7 @@ export function ScoreSheet({ view, outcome, L, sofar = false }) {
 
 export function ScoreScreen({ s }) {
   const game = s.game;
-  const { outcome, missing } = useOutcome(game, s.online);
+  const { outcome, missing, retry } = useOutcome(game, s.online);
   const provisional = useProvisional(game, s.online);
   // A finished game becomes a play (History, Stats) as soon as its outcome is known.
   useEffect(() => { if (outcome && game.view.over) import("../plays.js").then((m) => m.keepGame(game, outcome)).catch(() => {}); }, [outcome]);
@@ -109,7 +112,8 @@ export function ScoreScreen({ s }) {
         : !provisional.away && html`<p>${t("Loading…")}</p>`}`;
   }
   else if (outcome) body = html`<${ScoreSheet} view=${view} outcome=${outcome} L=${s.labels} />`;
-  else if (missing) body = html`<p role="status" data-testid="score-offline">${missing}</p>`;
+  else if (missing) body = html`<p role="status" data-testid="score-offline">${missing}</p>
+    ${retry && html`<div class="stack"><button class="primary" onClick=${retry}>${t("Try again")}</button></div>`}`;
   else body = html`<p>${t("Loading…")}</p>`;
   return html`<main class="screen"><${GameHeader} s=${s} current="score" title=${game && game.view && !game.view.over ? t("Score so far") : t("Final score")} />${body}</main>`;
 }
