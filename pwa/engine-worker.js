@@ -68,6 +68,19 @@ async function download(cache, url, expected, done, total) {
   return expected;
 }
 
+// A response's body, a step reported per chunk (~1 MB: on a slow connection that is the start's progress too).
+async function readAll(resp) {
+  const reader = resp.body.getReader();
+  const parts = [];
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    parts.push(value);
+    step();
+  }
+  return new Blob(parts).arrayBuffer();
+}
+
 async function bundle() {
   const cache = await caches.open(BUNDLE_CACHE);
   const cached = await cache.match(BUNDLE_URL);
@@ -77,7 +90,7 @@ async function bundle() {
   const signal = cached ? AbortSignal.timeout(BUNDLE_CHECK_MS) : undefined;
   try { resp = await fetch(BUNDLE_URL, { headers, cache: "no-store", signal }); } catch { resp = null; }
   if (resp && resp.status === 200) {
-    const data = await resp.arrayBuffer();
+    const data = await readAll(resp);
     await cache.put(BUNDLE_URL, new Response(data, { headers: { ETag: resp.headers.get("ETag") || "",
                                                              "Content-Type": "application/zip" } }));
     return { data, version: (resp.headers.get("ETag") || "").replace(/"/g, ""), fresh: true };
