@@ -1,7 +1,8 @@
 // The page's side of the engine worker (pwa/engine-worker.js): start it, follow
 // its download, call the rules engine.  The store's `engine` says where it is:
 //   {status: "none"|"loading"|"ready"|"failed", loaded, total, version, ms, steps, snapshot, error, prepared}
-// (`snapshot`: the worker restored its memory snapshot instead of importing the engine)
+// (`snapshot`: the worker restored its memory snapshot instead of importing the engine; `failed` also when
+// it did not answer in time: then `error` says so, and the next call starts a fresh worker)
 // `prepared` (kv "engine:ready") survives reloads: this phone has everything
 // cached for offline play, even before the worker is started again (read at app start by
 // ready.js's loadReadiness, which loads this module only when the engine must start).
