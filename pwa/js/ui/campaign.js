@@ -185,7 +185,9 @@ export default function CampaignScreen({ params }) {
   };
   const load = async () => {
     setError(null);
-    const record = await show().catch(() => null);
+    let stalled = null;  // the phone's engine did not answer: it says so, with "Try again" (a fresh one answers it)
+    const record = await show().catch((err) => { if (err instanceof EngineStalled) stalled = err; return null; });
+    if (stalled) return setError({ detail: stalled.message, stalled: true });
     if (record && hasOfflineWork(record) && !record.conflict) {
       const sent = await syncCampaign(id);
       if (sent.campaign_id && sent.campaign_id !== id) return;  // created on the server: the screen moves to its id
@@ -251,6 +253,7 @@ export default function CampaignScreen({ params }) {
     <nav class="nav" aria-label=${t("Back")}><a href="#/">${t("Home")}</a><a href="#/campaigns">${t("Campaigns")}</a></nav>
     <h1 tabindex="-1">${view ? t("Campaign — {player}", { player: view.player.name }) : t("Campaign")}</h1>
     <${Problem} error=${error} />
+    ${error && error.stalled && html`<div class="stack"><button class="primary" disabled=${busy} onClick=${load}>${t("Try again")}</button></div>`}
     ${view && html`
       <${OfflineWork} view=${view} saved=${saved} busy=${busy} settle=${settle} sync=${load} />
       <p class="row"><span class="chip" role="status" data-testid="campaign-status">${STATUS[view.status] || view.status}</span>
