@@ -1,8 +1,8 @@
 // The page's side of the engine worker (pwa/engine-worker.js): start it, follow
 // its download, call the rules engine.  The store's `engine` says where it is:
 //   {status: "none"|"loading"|"ready"|"failed", loaded, total, version, ms, steps, snapshot, error, prepared}
-// (`snapshot`: the worker restored its memory snapshot instead of importing the engine; `failed` also when
-// it did not answer in time: then `error` says so, and the next call starts a fresh worker)
+// (`snapshot`: the worker restored its memory snapshot instead of importing the engine; `failed`: also
+// when it did not answer in time)
 // `prepared` (kv "engine:ready") survives reloads: this phone has everything
 // cached for offline play, even before the worker is started again (read at app start by
 // ready.js's loadReadiness, which loads this module only when the engine must start).
@@ -15,20 +15,15 @@ let generation = 0;  // bumped by each new worker: tables opened in an older one
 let starting = null;
 let workerControlled = false;
 let nextId = 1;
-const waiting = new Map();  // id -> {resolve, reject, timer, limit, quiet}
+const waiting = new Map();
 
-// How long a call may go unanswered before the worker counts as stuck.  A move, view or score answers in
-// ~8 ms (median, docs/offline.md); opening a long game replays it, ~0.6 s here; a slow phone is ~10x slower:
-// 20 s is far beyond any honest answer, and a stuck Python call cannot be interrupted any other way.
+// A call answers in ~8 ms (median), opening a long game <1 s; a slow phone is ~10x slower: 20 s is no honest answer.
 const CALL_LIMIT_MS = 20000;
-// The start is limited by its progress, not its length: a slow connection still downloads the 6 MB.  It
-// fails only when neither a progress event nor an answer came for this long (the worker reports each
-// downloaded chunk and each step of the start; the longest step, Python's boot, takes ~3 s here).
+// The start, by its progress (each chunk and step), not its length: a slow connection still downloads the 6 MB.
 const QUIET_LIMIT_MS = 30000;
-// The snapshot's second worker (nobody waits on it): a generous limit, so a stuck one does not hold ~21 MB.
-const ASIDE_LIMIT_MS = 180000;
+const ASIDE_LIMIT_MS = 180000;  // the snapshot's worker: nobody waits, but a stuck one holds ~21 MB
 
-/** The rules engine did not answer in time: the worker was terminated, the next call starts a fresh one. */
+/** The engine did not answer in time: its worker was terminated; the next call starts a fresh one. */
 export class EngineStalled extends Error {}
 
 const engineState = () => getState().engine || { status: "none" };
@@ -40,7 +35,7 @@ function spawn() {
   workerControlled = !!(navigator.serviceWorker && navigator.serviceWorker.controller);
   worker = new Worker("/engine-worker.js", { type: "module" });
   worker.onmessage = ({ data }) => {
-    if (data.type === "progress" || data.type === "step") {  // the start moves on: its quiet limit starts again
+    if (data.type === "progress" || data.type === "step") {
       for (const job of waiting.values()) if (job.quiet) arm(job);
       if (data.type === "progress") patch({ loaded: data.loaded, total: data.total });
       return;
@@ -68,9 +63,7 @@ function failAll(error) {
   waiting.clear();
 }
 
-// The worker did not answer in time: it is terminated (a stuck Python call cannot be interrupted otherwise),
-// every call waiting on it fails with `message`, and the next call starts a fresh worker (a new `generation`:
-// local.js opens its tables again there).
+// Terminated: a stuck Python call cannot be interrupted otherwise.  A fresh worker is a new `generation`.
 function stall(message) {
   if (worker) worker.terminate();
   worker = null;
@@ -87,7 +80,7 @@ function arm(job) {
   job.limit);
 }
 
-// `quiet`: the limit counts from the last progress event, not from the call.
+// `quiet`: the limit counts from the last progress event.
 function send(fn, args, { quiet = false } = {}) {
   if (!worker) spawn();
   const id = nextId++;
@@ -116,7 +109,6 @@ export function prepare() {
       return engineState();
     } catch (err) {
       starting = null;
-      // A stalled start already says so (stall()).
       if (!(err instanceof EngineStalled)) patch({ status: "failed", error: t("The rules engine could not start: {reason}", { reason: err.message }) });
       throw err;
     }
@@ -133,7 +125,7 @@ function snapshotAside() {
   const mine = aside = new Worker("/engine-worker.js", { type: "module" });
   const done = (kept) => {
     clearTimeout(timer);
-    if (aside !== mine) return;  // already gone (done, or replaced by refreshIfStale)
+    if (aside !== mine) return;  // already gone
     aside.terminate();
     aside = null;
     patch({ snapshotKept: kept });

@@ -49,8 +49,8 @@ export async function makeReady() {
   // What the setup screens need with no signal: the default edition's labels and solo options.
   await Promise.all([soloInfo(), loadLabels(null)]).catch(() => {});
   try { await prepare(); } catch { return; /* the card shows the error */ }
-  // Made ready on a game screen: its copy of the game too, so the next tap is answered here; a game of this
-  // phone only is drawn again (after an engine that did not answer, with the moves kept meanwhile).
+  // Made ready on a game screen: its copy of the game too, so the next tap is answered here (a game of this
+  // phone only: drawn again, with the moves kept while its engine did not answer).
   const game = getState().game;
   if (game) {
     const play = await import("./play.js");

@@ -64,7 +64,7 @@ function RacePanel({ s }) {
   const go = async () => {
     setBusy(true);
     try { await (engine ? replayOffline(retryItem, syncNow) : retryItem()); } catch (err) {
-      if (!(err instanceof EngineStalled)) throw err;  // the engine's card below says so, with "Try again"
+      if (!(err instanceof EngineStalled)) throw err;  // the engine's card says so
     } finally { setBusy(false); }
   };
   const forget = () => (forgetting ? (n > 1 ? dropAll() : dropItem(bad.seq)) : setForgetting(true));

@@ -19,7 +19,7 @@ const RETRY_MS = 5000;
 
 // The outcome once the game is over (cached for offline); null before.  With no server and no engine on
 // this phone, `missing` says so (never "Loading…" for ever); the server is asked again when it is back.
-// The phone's engine that did not answer says so too, with `retry` (a fresh engine answers the next try).
+// An engine that did not answer: its message, and `retry`.
 export function useOutcome(game, online) {
   const [state, setState] = useState({ outcome: null, missing: null });
   const [tries, setTries] = useState(0);
