@@ -6,7 +6,8 @@ last the real one.  The page's clock is Playwright's (page.clock): the test jump
 waiting 30 s and 20 s.
 
 1. Getting ready with no progress (a worker that never answers): after 30 s without a progress event the home
-   card says the engine showed no progress and was stopped, with "Try again"; tapped, the engine downloads and starts.
+   card says the engine showed no progress and was stopped, with "Try again"; tapped, on a slow connection
+   (progress every 250 ms), 100 s pass with no failure, then the engine downloads and starts.
 2. A call that never answers (the Nippon scorer form with no server asks the engine for its map): after 20 s the
    form says the engine did not answer and was stopped, instead of "Loading…"; "Try again" starts a fresh engine
    and the form opens.
@@ -26,12 +27,26 @@ ENGINE_WAIT = 120_000  # the first download and start of Pyodide on a loaded CI 
 SILENT = "self.onmessage = () => {};  // the test's engine: it never answers\n"
 
 
-def holding(fn: str) -> str:
-    """Appended to the real worker: it answers as before, but never a call of `fn`."""
+def holding(fn: str, slow_start: bool = False) -> str:
+    """Appended to the real worker: it answers as before, but never a call of `fn`.  With `slow_start`, its start
+    reports a little progress every 250 ms and begins only when the test calls the worker's `stallTestGo()`."""
     return f"""
 const stallTestReal = self.onmessage;
-self.onmessage = (event) => {{ if (event.data.fn !== {fn!r}) stallTestReal(event); }};
+let stallTestGo = null;
+const stallTestStarted = new Promise((resolve) => {{ self.stallTestGo = resolve; }});
+self.onmessage = async (event) => {{
+  if (event.data.fn === {fn!r}) return;
+  if (event.data.fn === "prepare" && {"true" if slow_start else "false"}) {{
+    let loaded = 0;
+    const drip = setInterval(() => self.postMessage({{ type: "progress", loaded: loaded += 1000, total: 10000000 }}), 250);
+    await stallTestStarted;
+    clearInterval(drip);
+  }}
+  stallTestReal(event);
+}};
 """
+
+
 ENGINE = "async () => (await import('/js/store.js')).getState().engine"
 
 
@@ -49,7 +64,8 @@ def jump_until(page, locator, by: str) -> None:
 
 def test_an_engine_that_does_not_answer_is_stopped_and_the_next_try_starts_a_fresh_one(server, new_phone):
     page = new_phone()
-    worker = {"hold": None, "served": []}  # hold: "all" (never answers), a call's name, or None (the real worker)
+    # hold: "all" (never answers), a call's name, or None (the real worker); slow: its start drips progress
+    worker = {"hold": None, "slow": False, "served": []}
 
     def serve(route):
         worker["served"].append(worker["hold"])
@@ -57,7 +73,7 @@ def test_an_engine_that_does_not_answer_is_stopped_and_the_next_try_starts_a_fre
             route.fulfill(body=SILENT, content_type="text/javascript")
         elif worker["hold"]:
             real = route.fetch()
-            route.fulfill(response=real, body=real.text() + holding(worker["hold"]))
+            route.fulfill(response=real, body=real.text() + holding(worker["hold"], worker["slow"]))
         else:
             route.continue_()
 
@@ -75,8 +91,22 @@ def test_an_engine_that_does_not_answer_is_stopped_and_the_next_try_starts_a_fre
     assert page.evaluate(ENGINE)["status"] == "failed"
     page.get_by_role("button", name="Try again").scroll_into_view_if_needed()
     shot(page, "engine-stall-1-no-progress")
-    worker["hold"] = "scorer_edition_json"
+    # Tried again on a slow connection: progress keeps coming, so no limit passes however long it takes.
+    worker.update(hold="scorer_edition_json", slow=True)
     page.get_by_role("button", name="Try again").click()
+    page.get_by_role("progressbar", name="Download of the rules engine").wait_for()
+    for _ in range(4):  # 100 s in all, never 30 s without progress
+        loaded = page.evaluate(ENGINE)["loaded"]
+        for _ in range(100):  # a progress event since the last jump
+            if page.evaluate(ENGINE)["loaded"] > loaded:
+                break
+            page.wait_for_timeout(100)
+        page.clock.fast_forward("00:25")
+    page.wait_for_timeout(500)
+    assert page.evaluate(ENGINE)["status"] == "loading" and failed.count() == 0
+    worker["slow"] = False
+    [engine_worker] = [w for w in page.workers if w.url.endswith("/engine-worker.js")]
+    engine_worker.evaluate("self.stallTestGo()")
     page.get_by_role("heading", name="Ready for offline play", exact=True).wait_for(timeout=ENGINE_WAIT)
 
     # 2. A call that never answers: the Nippon form with no server asks the engine for its map.
