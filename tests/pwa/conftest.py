@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 import requests
+from playwright.sync_api import expect
 
 from tests.live_server import LiveServer
 
@@ -24,6 +25,9 @@ AXE = Path(__file__).parent / "vendor" / "axe.min.js"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
         "--disable-sync"]
 PHONE = {"width": 360, "height": 740}
+# Playwright's auto-waiting assertions (`expect(locator).to_have_text(...)`, the way to read a screen that an
+# answer, a timer or IndexedDB updates) as patient as the phones' locators below: its own default is 5 s.
+expect.set_options(timeout=30_000)
 
 
 class Server(LiveServer):

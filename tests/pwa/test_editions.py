@@ -102,7 +102,7 @@ def test_calibrate_two_components_save_and_play_with_it(server, phone):
         page.get_by_role("button", name="Next").tap()
     page.get_by_label("Seed for the app's draws (optional: the same seed gives the same draws)").fill("11")
     page.get_by_role("button", name="Next").tap()
-    assert "Ann's box" in page.get_by_test_id("setup-edition").inner_text()
+    expect(page.get_by_test_id("setup-edition")).to_contain_text("Ann's box")  # read from IndexedDB after the first render
     page.get_by_role("button", name="Create game").tap()
     page.locator("[data-testid=turn]").wait_for()
     game_id = re.search(r"#/g/([^/?]+)", page.url).group(1)

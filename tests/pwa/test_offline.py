@@ -163,6 +163,8 @@ def a_whole_solo_game_offline_then_created_on_the_server(page, server) -> None:
     assert outcome["outcome"]["solo"]["rank_title"] in title.inner_text()
     page.get_by_test_id("winner").filter(has_text=winner.split("\n")[0]).wait_for()
     page.get_by_role("link", name="Home").click()
+    # the list is read again at the end of that sync (after the notice): wait for the server's game in it
+    page.get_by_test_id("recent-games").locator(f'a[href="#/g/{game_id}"]').wait_for()
     assert "on this phone only" not in page.get_by_test_id("recent-games").inner_text()
 
 

@@ -11,6 +11,8 @@ import json
 import re
 from pathlib import Path
 
+from playwright.sync_api import expect
+
 from tests.pwa.conftest import axe_check, game_token, shot
 from tests.pwa.http_moves import play
 from tests.pwa.test_scorers import EX1, pick_token, server_score
@@ -143,7 +145,7 @@ def test_plays_history_stats_rules(server, new_phone, tmp_path):
     other.get_by_text("No saved scorings yet.").wait_for()
     other.get_by_label("Import plays (this app's JSON export)").set_input_files(str(exported))
     other.get_by_role("status").filter(has_text="2 play(s) imported.").wait_for()
-    assert other.locator("[data-testid=play]").count() == 2
+    expect(other.locator("[data-testid=play]")).to_have_count(2)  # the list is read again after the status line
     assert f"Ann {solo['human_total']}" in other.locator("[data-testid=history]").inner_text()
     shot(other, "pl-08-imported")
     # renaming merges: Ann's plays count for Anna, and Ann is gone from the players

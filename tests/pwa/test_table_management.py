@@ -42,6 +42,7 @@ def test_the_special_flag_offer_in_numbers_and_no_rule_ids(server, new_phone):
     text = numbers.inner_text()
     assert f"{now} → {after}" in text and f"+2 (space {gm} → {gm + 2})" in text, text
     assert f"stays {now}" in text
+    page.get_by_test_id("mgmt-step").wait_for()  # the walkthrough's steps come with the log (a fetch): read them too
     main = page.locator("main").inner_text()
     assert not re.search(r"\((AMB|TIE|NEUTRAL)-\d+\)", main), main
     shot(page, "table-80-special-flag-offer-numbers")
