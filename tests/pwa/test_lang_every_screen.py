@@ -182,7 +182,9 @@ def walk_game(w: Walk, games: dict) -> None:
     join(w, games["two"], by_taps=True)
     page.locator("[data-testid=turn]").wait_for()
     w.grab("game-layout", shoot=True)
-    page.locator("main button.primary").last.tap()  # "The table is laid out: to the first turn"
+    # By its name: the last primary button is the one-time engine question's "Yes, get it ready" (issue 35), whose
+    # tap downloaded and started the engine on both phones (~6 MB, seconds of CPU each) the walk is not about.
+    w.button("The table is laid out: to the first turn").tap()
     page.locator("[data-testid=recorder]").wait_for()
     w.grab("game-turn", shoot=True)
     for name in ("board", "log", "manage", "score", "share"):
