@@ -1,8 +1,8 @@
 """The table's language on the phone (issue 37), in Chromium at 360×740, by taps: a Nippon game scored in
 German (chosen in Settings) and an Asara game in Portuguese (the browser's language), each at normal size
 and at 200 % text (longer words must not push the screen sideways), with the server's refusal in the
-same language; screenshots in test-artifacts/pwa/lang-*.png.  (Joining a game by its code in Portuguese
-follows the Asara walk on its phone.)"""
+same language; screenshots in test-artifacts/pwa/lang-*.png.  (Joining a game by its code in Portuguese,
+then German chosen in Settings, follow the Asara walk on its phone.)"""
 from __future__ import annotations
 
 import json
@@ -61,10 +61,11 @@ def phone_in(browser, request):
     assert not [e for p in pages for e in p.errors], [e for p in pages for e in p.errors][:3]
 
 
-def test_nippon_in_german_chosen_in_settings(server, phone_in):
-    page = phone_in("en-GB")
+def nippon_in_german_chosen_in_settings(server, page):
+    """test_nippon_in_german_chosen_in_settings before (an English phone of its own; now the Portuguese phone's
+    last steps: German chosen in Settings wins over the browser's language as over English; the suite's time)."""
     page.goto(server.url + "/#/settings")
-    page.get_by_role("heading", name="Settings").wait_for()
+    page.get_by_role("heading", name="Definições").wait_for()
     page.get_by_role("radio", name="Deutsch").click()  # the page draws itself again in German
     page.get_by_role("heading", name="Einstellungen").wait_for()
     assert page.evaluate("document.documentElement.lang") == "de"
@@ -161,6 +162,7 @@ def test_asara_in_portuguese_from_the_browser(server, phone_in):
     assert page.get_by_text(asari).is_visible()
     fits_both(page, "lang-pt-asara-lines")
     join_by_code_in_portuguese(server, page)
+    nippon_in_german_chosen_in_settings(server, page)
 
 
 def tap_next(page, name: str = "Weiter") -> None:
