@@ -129,13 +129,19 @@ def client(app):
 
 
 @pytest.fixture(scope="module")
-def stateless_client(tmp_path_factory):
-    """One app's client for a whole file whose requests keep nothing on the server (the scorers: each
-    request brings its whole table), on SQLite: building an app costs ~25 ms of CPU, and such a file
-    made one per test.  A test about what the server stores keeps `app` and `client`."""
-    app = configured_app(str(tmp_path_factory.mktemp("stateless") / "tablekeeper.db"))
-    yield app.test_client()
+def file_app(tmp_path_factory):
+    """One SQLite app for a whole file whose tests each work on games of their own or keep nothing on the
+    server (the scorers: each request brings its whole table): building an app and its database costs
+    ~25 ms of CPU, and such a file made one per test.  A test about what the server stores keeps `app`."""
+    app = configured_app(str(tmp_path_factory.mktemp("file-app") / "tablekeeper.db"))
+    yield app
     app.extensions["tablekeeper"].close()
+
+
+@pytest.fixture(scope="module")
+def file_client(file_app):
+    """A contract client of `file_app`."""
+    return file_app.test_client()
 
 
 @pytest.fixture

@@ -14,18 +14,18 @@ CASES = [("asian-tigers", AT, lambda: spec_example(AT)), ("nippon", NIPPON, nip_
 
 
 @pytest.mark.parametrize("game, url, body", CASES, ids=[c[0] for c in CASES])
-def test_same_result_as_the_server(stateless_client, game, url, body):
-    status, server = post(stateless_client, url, body())
+def test_same_result_as_the_server(file_client, game, url, body):
+    status, server = post(file_client, url, body())
     assert status == 200, server
     mine = json.loads(scorers.score_json(game, json.dumps(body())))
     assert mine == {"ok": True, "result": server}
 
 
 @pytest.mark.parametrize("game, url, body", CASES, ids=[c[0] for c in CASES])
-def test_same_refusal_as_the_server(stateless_client, game, url, body):
+def test_same_refusal_as_the_server(file_client, game, url, body):
     bad = body()
     bad["players" if "players" in bad else next(iter(bad))] = "not a list"
-    status, server = post(stateless_client, url, bad)
+    status, server = post(file_client, url, bad)
     assert status == 422, server
     mine = json.loads(scorers.score_json(game, json.dumps(bad)))
     assert mine["ok"] is False
@@ -34,9 +34,9 @@ def test_same_refusal_as_the_server(stateless_client, game, url, body):
 
 
 @pytest.mark.parametrize("game", ["nippon", "asara"])
-def test_same_form_edition_as_the_server(stateless_client, game):
+def test_same_form_edition_as_the_server(file_client, game):
     """A phone that never opened a scorer form online draws it from its engine's copy of the edition."""
-    resp = stateless_client.get(f"/api/scorers/{game}/edition")
+    resp = file_client.get(f"/api/scorers/{game}/edition")
     assert resp.status_code == 200
     mine = json.loads(scorers.scorer_edition_json(game))
     assert mine == resp.get_json() and mine["edition"]
