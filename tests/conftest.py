@@ -93,18 +93,23 @@ def sqlite_only(backend):
         pytest.skip("checks a SQLite-only property; its PostgreSQL counterpart is tested separately")
 
 
+def configured_app(db_path: str, **config):
+    """An app as the tests make them, on the database `db_path` (extra config as kwargs)."""
+    app = create_app({"DATABASE": db_path, "TEST_ENGINES": TEST_ENGINES, "TESTING": True, "DB_POOL": 4,
+                      "CREATES_PER_MINUTE": 0,  # tests create many games from one address; throttle tests set it
+                      **config})
+    app.test_client_class = WellBehavedClient
+    return app
+
+
 @pytest.fixture
 def make_app(db_path):
     """Factory for apps on the same temporary database (extra config as kwargs)."""
     apps = []
 
     def make(**config):
-        app = create_app({"DATABASE": db_path, "TEST_ENGINES": TEST_ENGINES, "TESTING": True, "DB_POOL": 4,
-                          "CREATES_PER_MINUTE": 0,  # tests create many games from one address; throttle tests set it
-                          **config})
-        app.test_client_class = WellBehavedClient
-        apps.append(app)
-        return app
+        apps.append(configured_app(db_path, **config))
+        return apps[-1]
 
     yield make
     for app in apps:
@@ -121,6 +126,22 @@ def app(make_app):
 def client(app):
     """A test client whose every response is checked against openapi.yaml."""
     return app.test_client()
+
+
+@pytest.fixture(scope="module")
+def file_app(tmp_path_factory):
+    """One SQLite app for a whole file whose tests each work on games of their own or keep nothing on the
+    server (the scorers: each request brings its whole table): building an app and its database costs
+    ~25 ms of CPU, and such a file made one per test.  A test about what the server stores keeps `app`."""
+    app = configured_app(str(tmp_path_factory.mktemp("file-app") / "tablekeeper.db"))
+    yield app
+    app.extensions["tablekeeper"].close()
+
+
+@pytest.fixture(scope="module")
+def file_client(file_app):
+    """A contract client of `file_app`."""
+    return file_app.test_client()
 
 
 @pytest.fixture

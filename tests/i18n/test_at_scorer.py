@@ -6,6 +6,8 @@ import copy
 import json
 from pathlib import Path
 
+import pytest
+
 from api.games.asian_tigers.edition.load import load_edition
 from api.games.asian_tigers.scoring.scorer import score_table
 from api.games.asian_tigers.scoring.scorer_words import words
@@ -14,6 +16,13 @@ from api.offline.scorers import score as offline_score
 
 # The answers' language: no api/storage line or branch PostgreSQL reaches here that other files miss (docs/testing.md)
 BACKENDS = ("sqlite",)
+
+
+# Each test works on games of its own or keeps nothing on the server: the file's tests share one app.
+@pytest.fixture
+def client(file_client):
+    return file_client
+
 
 AT = "/api/scorers/asian-tigers"
 EX1 = json.loads((Path(__file__).resolve().parents[1] / "data" / "examples" / "EX-1.json").read_text())["input"]

@@ -18,6 +18,13 @@ from api.games.scorekit import load_document
 # The answers' language: no api/storage line or branch PostgreSQL reaches here that other files miss (docs/testing.md)
 BACKENDS = ("sqlite",)
 
+
+# Each test works on games of its own or keeps nothing on the server: the file's tests share one app.
+@pytest.fixture
+def client(file_client):
+    return file_client
+
+
 DE, PT = {"Accept-Language": "de"}, {"Accept-Language": "pt"}
 PLAYERS = [{"name": "Ann", "color": "red"}, {"name": "Bo", "color": "blue"}]
 

@@ -12,6 +12,13 @@ from api.games.provenance import EditionError
 # The answers' language: no api/storage line or branch PostgreSQL reaches here that other files miss (docs/testing.md)
 BACKENDS = ("sqlite",)
 
+
+# Each test works on games of its own or keeps nothing on the server: the file's tests share one app.
+@pytest.fixture
+def client(file_client):
+    return file_client
+
+
 DE, PT = {"Accept-Language": "de"}, {"Accept-Language": "pt"}
 AWARD = "/prosperity_tokens/PT1/by_player_count/2/ranks/0"
 GOODS = '["Electronics", "Automobiles", "Machinery", "Finance", "Ships", "Chemicals"]'

@@ -3,11 +3,20 @@ another language answer in the retry's language (issue 37), as a move's replay d
 first answer again."""
 from __future__ import annotations
 
+import pytest
+
 from tests.helpers import bearer
 from tests.web.test_campaigns import PLAYER, finish, read
 
 # The answers' language: no api/storage line or branch PostgreSQL reaches here that other files miss (docs/testing.md)
 BACKENDS = ("sqlite",)
+
+
+# Each test works on games of its own or keeps nothing on the server: the file's tests share one app.
+@pytest.fixture
+def client(file_client):
+    return file_client
+
 
 DE, PT = {"Accept-Language": "de"}, {"Accept-Language": "pt"}
 SETTINGS = {"player": PLAYER, "difficulty": 2, "tiles": ["CT1", "CT4"]}

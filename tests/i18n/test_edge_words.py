@@ -13,6 +13,13 @@ from tests.helpers import bearer, create
 # The answers' language: no api/storage line or branch PostgreSQL reaches here that other files miss (docs/testing.md)
 BACKENDS = ("sqlite",)
 
+
+# Each test works on games of its own or keeps nothing on the server: the file's tests share one app.
+@pytest.fixture
+def client(file_client):
+    return file_client
+
+
 DE, PT = {"Accept-Language": "de"}, {"Accept-Language": "pt"}
 WRONG = {"options": {"players": [{"name": "", "colour": "red"}], "worker_entry": "both"}, "seed": True}
 

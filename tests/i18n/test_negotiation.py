@@ -14,6 +14,13 @@ from tests.games.nippon.helpers import players, region, same_board_each_scoring,
 # The answers' language: no api/storage line or branch PostgreSQL reaches here that other files miss (docs/testing.md)
 BACKENDS = ("sqlite",)
 
+
+# Each test works on games of its own or keeps nothing on the server: the file's tests share one app.
+@pytest.fixture
+def client(file_client):
+    return file_client
+
+
 NIPPON = nippon_game(players("Ann", "Bob"), same_board_each_scoring(
     {"R1": region([tile("Ann", "R1.C1", 0, 3), tile("Bob", "R1.C2", 0, 1)], ships={"Ann": 1})}), last_turn="Bob")
 

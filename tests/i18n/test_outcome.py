@@ -15,6 +15,13 @@ from tests.helpers import bearer
 # The answers' language: no api/storage line or branch PostgreSQL reaches here that other files miss (docs/testing.md)
 BACKENDS = ("sqlite",)
 
+
+# Each test works on games of its own or keeps nothing on the server: the file's tests share one app.
+@pytest.fixture
+def client(file_client):
+    return file_client
+
+
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 
 

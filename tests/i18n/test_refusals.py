@@ -25,6 +25,13 @@ from tools.i18n import po_path
 # The answers' language: no api/storage line or branch PostgreSQL reaches here that other files miss (docs/testing.md)
 BACKENDS = ("sqlite",)
 
+
+# Each test works on games of its own or keeps nothing on the server: the file's tests share one app.
+@pytest.fixture
+def client(file_client):
+    return file_client
+
+
 ROOT = Path(__file__).resolve().parents[2]
 AT = ROOT / "api/games/asian_tigers"
 # The modules whose refusals are messages (babel.cfg's h37refuse block).

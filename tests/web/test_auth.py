@@ -18,6 +18,17 @@ WRITES = [
 READS = ["", "/log", "/score", "/outcome", "/export", "/edition"]
 
 
+# Each test works on two games of its own (`games`): the file's tests share one app.
+@pytest.fixture
+def app(file_app):
+    return file_app
+
+
+@pytest.fixture
+def client(file_client):
+    return file_client
+
+
 def _snapshot(client, game):
     view = client.get(game.url, headers=bearer(game.token)).get_json()
     return view["version"], view["live_actions"]

@@ -10,6 +10,18 @@ from tests.helpers import bearer
 # HTTP answers and wording: no api/storage line or branch PostgreSQL reaches here that other files miss (docs/testing.md)
 BACKENDS = ("sqlite",)
 
+
+# Each test works on games of its own or keeps nothing on the server: the file's tests share one app.
+@pytest.fixture
+def app(file_app):
+    return file_app
+
+
+@pytest.fixture
+def client(file_client):
+    return file_client
+
+
 # Each copy puts the whole `solo` section inside itself: the document doubles with every operation
 # (20 operations, ~1 KB of JSON, would ask for 2^20 copies of it).
 DOUBLING = [{"op": "copy", "from": "/solo", "path": f"/solo/twin{i}"} for i in range(20)]

@@ -8,6 +8,7 @@ from tests.web.test_scorers import ASARA, NIPPON, post, refused
 
 # HTTP answers and wording: no api/storage line or branch PostgreSQL reaches here that other files miss (docs/testing.md)
 BACKENDS = ("sqlite",)
+# The scorers keep nothing between requests: the file's requests share one app (`file_client`).
 
 
 def _issue_15_refusals():
@@ -90,18 +91,18 @@ ISSUE_15_REFUSALS = _issue_15_refusals()
 
 
 @pytest.mark.parametrize("case", list(ISSUE_15_REFUSALS))
-def test_each_refusal_the_issue_lists_is_a_422_over_http(client, case):
+def test_each_refusal_the_issue_lists_is_a_422_over_http(file_client, case):
     url, make, code, rule, path = ISSUE_15_REFUSALS[case]
-    problem = refused(client, url, make())
+    problem = refused(file_client, url, make())
     assert (problem["code"], problem["rule"], problem["path"]) == (code, rule, path)
     assert problem["field"] and problem["detail"].startswith(problem["field"])  # the field in words first
 
 
-def test_asari_of_two_to_the_63_is_a_422_over_http(client):
+def test_asari_of_two_to_the_63_is_a_422_over_http(file_client):
     # ASA-SCORE-09: bigger than any JSON number the API takes, refused before the scorer (the generic bound)
     from tests.games.asara import test_asara_end_only as asa
 
     body = asa.end_only()
     body["players"][0]["asari"] = 2 ** 63
-    status, problem = post(client, ASARA, body)
+    status, problem = post(file_client, ASARA, body)
     assert status == 422 and problem["path"] == "/players/0/asari", problem

@@ -25,6 +25,8 @@ from tests.helpers import worked_example
 
 # HTTP answers and wording: no api/storage line or branch PostgreSQL reaches here that other files miss (docs/testing.md)
 BACKENDS = ("sqlite",)
+# The scorers keep nothing between requests: the file's requests share one app (`file_client`); what the
+# server stores is asserted on an app of its own (test_scorers_need_no_token_and_store_nothing).
 
 AT, NIPPON, ASARA = "/api/scorers/asian-tigers", "/api/scorers/nippon", "/api/scorers/asara"
 
@@ -67,9 +69,9 @@ def post(client, url: str, body) -> tuple[int, dict]:
 # -- results -------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("name", ["EX-1", "EX-2"])
-def test_worked_examples_through_the_endpoint_equal_score_table(client, name):
+def test_worked_examples_through_the_endpoint_equal_score_table(file_client, name):
     body = example(name)
-    status, result = post(client, AT, body)
+    status, result = post(file_client, AT, body)
     assert status == 200, result
     assert result == json.loads(json.dumps(score_table(body, messages=True)))
     assert result["winner"] == result["standings"][0]["participant"]
@@ -79,28 +81,28 @@ def test_worked_examples_through_the_endpoint_equal_score_table(client, name):
     (AT, lambda body: score_table(body, messages=True), None), (NIPPON, score_nippon, "detailed"), (NIPPON, score_nippon, "end_only"),
     (NIPPON, score_nippon, "end_only_remembered"), (NIPPON, score_nippon, "live"), (ASARA, score_asara, "detailed"),
     (ASARA, score_asara, "end_only")])
-def test_the_spec_examples_are_scored(client, url, scorer, mode):
+def test_the_spec_examples_are_scored(file_client, url, scorer, mode):
     body = spec_example(url, mode) if mode else spec_example(url)
-    status, result = post(client, url, body)
+    status, result = post(file_client, url, body)
     assert status == 200, result
     assert result == json.loads(json.dumps(scorer(body)))
     assert result["provisional"] is True  # the shipped placeholder editions
 
 
-def test_worked_example_with_a_rules_option(client):
+def test_worked_example_with_a_rules_option(file_client):
     body = example("EX-2")
     doc = worked_example("EX-2")
     for alternative in doc["alternatives"]:
         changed = {**copy.deepcopy(body), "rules_options": {**(body.get("rules_options") or {}),
                                                              **alternative["rules_options"]}}
-        status, result = post(client, AT, changed)
+        status, result = post(file_client, AT, changed)
         assert status == 200, result
         assert result == json.loads(json.dumps(score_table(changed, messages=True)))
         assert result["rules_options"] == {**result["rules_options"], **alternative["rules_options"]}
 
 
-def test_nippon_nip_t1(client):
-    status, result = post(client, NIPPON, nip_t1())
+def test_nippon_nip_t1(file_client):
+    status, result = post(file_client, NIPPON, nip_t1())
     assert status == 200, result
     assert result == score_nippon(nip_t1())
     r2 = next(r for r in result["scorings"][1]["regions"] if r["region"] == "R2")
@@ -109,8 +111,8 @@ def test_nippon_nip_t1(client):
     assert result["winners"] == [result["ranking"][0]["player"]]
 
 
-def test_asara_asa_t1(client):
-    status, result = post(client, ASARA, asa_t1())
+def test_asara_asa_t1(file_client):
+    status, result = post(file_client, ASARA, asa_t1())
     assert status == 200, result
     assert result == score_asara(asa_t1())
     final = {p["id"]: sum(p["categories"][c] for c in ("tower_colors", "highest_tower", "most_towers", "asari"))
@@ -146,50 +148,50 @@ def refused(client, url: str, body) -> dict:
     return problem
 
 
-def test_asian_tigers_impossible_input_names_code_rule_and_path(client):
+def test_asian_tigers_impossible_input_names_code_rule_and_path(file_client):
     body = spec_example(AT)
     body["participants"]["Blue"]["flags"]["A"] = ["USA-1"]  # Red already holds USA-1
-    problem = refused(client, AT, body)
+    problem = refused(file_client, AT, body)
     assert (problem["code"], problem["rule"], problem["path"]) == (
         "duplicate_flag", "COMP-05", "/participants/Blue/flags/A/0")
     assert "USA-1" in problem["detail"]
 
 
-def test_asian_tigers_malformed_input_has_a_null_rule(client):
-    problem = refused(client, AT, {**spec_example(AT), "player_count": 5})
+def test_asian_tigers_malformed_input_has_a_null_rule(file_client):
+    problem = refused(file_client, AT, {**spec_example(AT), "player_count": 5})
     assert (problem["code"], problem["rule"], problem["path"]) == ("invalid_player_count", None, "/player_count")
-    missing = refused(client, AT, {})
+    missing = refused(file_client, AT, {})
     assert (missing["code"], missing["path"]) == ("missing_field", "/player_count")
 
 
-def test_nippon_impossible_input(client):
+def test_nippon_impossible_input(file_client):
     body = nip_t1()
     body["scorings"][2]["regions"]["R2"]["trains"] = {"yellow": 1}  # red's train vanished before scoring 3
-    problem = refused(client, NIPPON, body)
+    problem = refused(file_client, NIPPON, body)
     assert (problem["code"], problem["rule"], problem["path"]) == (
         "train_removed", "NIP-SCORE-03", "/scorings/2/regions/R2/trains/red")
     assert "train" in problem["detail"]
 
 
-def test_asara_impossible_input(client):
+def test_asara_impossible_input(file_client):
     body = asa_t1()
     body["players"][1]["id"] = "P1"
-    problem = refused(client, ASARA, body)
+    problem = refused(file_client, ASARA, body)
     assert (problem["code"], problem["rule"], problem["path"]) == ("duplicate_player_id", "ASA-SCORE-01",
                                                                    "/players/1/id")
 
 
 @pytest.mark.parametrize("url", [AT, NIPPON, ASARA])
 @pytest.mark.parametrize("body", [[], "x", 3, None])
-def test_a_body_that_is_not_an_object_is_422_at_the_root(client, url, body):
-    problem = refused(client, url, body)
+def test_a_body_that_is_not_an_object_is_422_at_the_root(file_client, url, body):
+    problem = refused(file_client, url, body)
     assert problem["path"] == "/"
 
 
 @pytest.mark.parametrize("url", [AT, NIPPON, ASARA])
-def test_malformed_json_is_400(client, url):
+def test_malformed_json_is_400(file_client, url):
     for raw in (b"{", b"", b"   ", b'{"players": NaN}', b"\xff\xfe"):
-        resp = client.post(url, data=raw, content_type="application/json")
+        resp = file_client.post(url, data=raw, content_type="application/json")
         assert resp.status_code == 400 and resp.get_json()["code"] == "malformed_json"
 
 
@@ -201,9 +203,9 @@ def test_body_too_large_is_413(make_app, url):
     assert resp.status_code == 413 and resp.get_json()["code"] == "request_too_large"
 
 
-def test_other_methods_are_405(client):
+def test_other_methods_are_405(file_client):
     for url in (AT, NIPPON, ASARA):
-        resp = client.get(url)
+        resp = file_client.get(url)
         assert resp.status_code == 405 and "POST" in resp.headers["Allow"]
 
 
@@ -252,12 +254,12 @@ def mutated(draw, base: dict):
 
 @pytest.mark.parametrize("url, base", [(AT, spec_example(AT)), (NIPPON, nip_t1()), (ASARA, asa_t1())],
                          ids=["asian-tigers", "nippon", "asara"])
-def test_mutated_inputs_are_scored_or_refused_never_500(client, url, base):
+def test_mutated_inputs_are_scored_or_refused_never_500(file_client, url, base):
     @settings(max_examples=40, deadline=None, database=None,
               suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
     @given(body=mutated(base) | json_values)
     def run(body):
-        status, data = post(client, url, body)  # the contract client fails on a 500 or an off-spec answer
+        status, data = post(file_client, url, body)  # the contract client fails on a 500 or an off-spec answer
         assert status in (200, 422), data
         if status == 422:
             assert data["path"].startswith("/") and "rule" in data
@@ -265,7 +267,7 @@ def test_mutated_inputs_are_scored_or_refused_never_500(client, url, base):
     run()
 
 
-def test_random_valid_tables_score_and_match_the_spec(client):
+def test_random_valid_tables_score_and_match_the_spec(file_client):
     """1–4 players, solo variants, the neutral, Era I data: every answer validates against openapi.yaml."""
     from tests.games.asian_tigers.scoring.test_scorer_properties import tables
 
@@ -273,7 +275,7 @@ def test_random_valid_tables_score_and_match_the_spec(client):
               suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
     @given(body=tables())
     def run(body):
-        status, result = post(client, AT, body)
+        status, result = post(file_client, AT, body)
         assert status == 200, result
         assert result == json.loads(json.dumps(score_table(body, messages=True)))
 
@@ -283,8 +285,8 @@ def test_random_valid_tables_score_and_match_the_spec(client):
 # ----------------------------------------------------------------------------- entry modes (issue 15)
 @pytest.mark.parametrize("url, keys", [(NIPPON + "/edition", {"regions", "tile_values", "achievement_spaces"}),
                                         (ASARA + "/edition", {"colors", "tower_sections", "asari_in_box"})])
-def test_the_forms_get_the_map_and_the_box_from_the_edition(client, url, keys):
-    resp = client.get(url)
+def test_the_forms_get_the_map_and_the_box_from_the_edition(file_client, url, keys):
+    resp = file_client.get(url)
     assert resp.status_code == 200 and keys <= set(resp.json)
     if url.startswith(NIPPON):  # NIP-DATA-02: two cities a region, four printed slots a city
         assert [len(c["slots"]) for r in resp.json["regions"] for c in r["cities"]] == [4] * 8
@@ -325,23 +327,23 @@ HTTP_REFUSALS = [
 
 @pytest.mark.parametrize("url, make, code, rule, path, words", HTTP_REFUSALS,
                          ids=[f"{c[0].rsplit('/', 1)[-1]}-{c[2]}" for c in HTTP_REFUSALS])
-def test_each_box_rule_is_a_422_naming_the_field_in_words(client, url, make, code, rule, path, words):
-    problem = refused(client, url, make())
+def test_each_box_rule_is_a_422_naming_the_field_in_words(file_client, url, make, code, rule, path, words):
+    problem = refused(file_client, url, make())
     assert (problem["code"], problem["rule"], problem["path"]) == (code, rule, path)
     assert words in problem["field"] and problem["detail"].startswith(problem["field"])
 
 
-def test_asian_tigers_board_as_it_lies_over_http(client):
+def test_asian_tigers_board_as_it_lies_over_http(file_client):
     # IP-01..04: EX-1's pieces entered as space owners give the numbers' outcome; BUILD-PARTS-01 refused
     from tests.games.asian_tigers.scoring.test_board_input import as_board
 
     numbers = example("EX-1")
     board = as_board(numbers)
-    status, result = post(client, AT, board)
+    status, result = post(file_client, AT, board)
     assert status == 200, result
     assert result == json.loads(json.dumps(score_table(numbers, messages=True)))
     board["tigers"]["SK"]["board"]["spaces"]["SK.L3"]["parts_factory"] = True
-    problem = refused(client, AT, board)
+    problem = refused(file_client, AT, board)
     assert (problem["code"], problem["rule"], problem["path"]) == (
         "parts_factory_not_on_factory", "BUILD-PARTS-01", "/tigers/SK/board/spaces/SK.L3/parts_factory")
 
