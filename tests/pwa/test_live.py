@@ -48,7 +48,7 @@ def test_a_move_on_one_phone_appears_on_the_other_through_the_stream(server, new
     action = json.loads(button.get_attribute("data-action"))
     clicked = time.monotonic()
     button.click()
-    phone_b.locator("header[data-version='2']").wait_for(timeout=5000)
+    phone_b.locator("header[data-version='2']").wait_for(timeout=10_000)  # the bound asserted below
     seen_after = time.monotonic() - clicked
     phone_b.get_by_test_id("other-phone").wait_for()  # beside "Just recorded", not over the tabs (issue 33)
     shot(phone_b, "30-live-update-from-the-other-phone")
