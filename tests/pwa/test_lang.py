@@ -10,6 +10,7 @@ import re
 
 import pytest
 import requests
+from playwright.sync_api import expect
 
 from tests.pwa.conftest import PHONE, axe_check, service_workers_of, shot
 from tests.pwa.test_scorer_modes import wait_result
@@ -261,6 +262,7 @@ def join_by_code_in_portuguese(server, page):
     page.get_by_role("button", name="Entrar", exact=True).click()
     page.locator("[data-testid=turn]").wait_for()
     assert page.get_by_role("navigation", name="Ecrãs do jogo").is_visible()
+    expect(page.locator(".game-header")).to_contain_text("Online")  # "A sincronizar…" until the game's first sync
     header = page.locator(".game-header").inner_text()
     assert "Era I" in header and "Online" in header
     page.get_by_text("Detalhes do jogo").click()  # at the foot of the Turn screen

@@ -147,6 +147,8 @@ def play_the_turn(page, server, g, w: dict, name: str) -> None:
         if d["seat"] != first_seat or d["kind"] == "choose_placement":
             return
         last = view["legal_actions"][-1]
+        # the server asks it already; the phone draws it once its answer came: wait, then read its buttons
+        page.locator(f"header[data-version='{view['version']}']").wait_for()
         if last["kind"] in ("build", "build_department") and page.locator(f'button[data-pick="{last["space"]}"]').count():
             page.locator(f'button[data-pick="{last["space"]}"]').click()
         action_button(page, last).click()

@@ -7,6 +7,8 @@ import json
 import re
 import time
 
+from playwright.sync_api import expect
+
 from tests.pwa.conftest import shot
 
 SERVICE_WORKERS = "block"  # neither phone goes offline (the stream with a service worker, through the front:
@@ -37,7 +39,7 @@ def test_a_move_on_one_phone_appears_on_the_other_through_the_stream(server, new
     open_game(phone_b, server, g["join_code"])
     phone_b.locator("[data-testid=sync-state][data-live=true]").wait_for()
     assert streams and streams[0][0] == 200 and streams[0][1].startswith("text/event-stream")
-    assert "live" in phone_b.locator("[data-testid=sync-state]").inner_text()
+    expect(phone_b.locator("[data-testid=sync-state]")).to_contain_text("live")  # "Syncing…" while a sync is on its way
 
     # Idle for longer than the polling interval: with the stream open the phone does not poll.
     idle_from = time.monotonic()
@@ -48,7 +50,7 @@ def test_a_move_on_one_phone_appears_on_the_other_through_the_stream(server, new
     action = json.loads(button.get_attribute("data-action"))
     clicked = time.monotonic()
     button.click()
-    phone_b.locator("header[data-version='2']").wait_for(timeout=5000)
+    phone_b.locator("header[data-version='2']").wait_for(timeout=10_000)  # the bound asserted below
     seen_after = time.monotonic() - clicked
     phone_b.get_by_test_id("other-phone").wait_for()  # beside "Just recorded", not over the tabs (issue 33)
     shot(phone_b, "30-live-update-from-the-other-phone")

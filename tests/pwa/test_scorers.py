@@ -63,8 +63,7 @@ def submit_and_expect_refusal(page, path: str, reason: str) -> None:
     assert reason in err.inner_text()
     assert field(page, path).get_attribute("aria-invalid") == "true"
     # focus moves to the field (an effect after the render: wait for it rather than race it)
-    page.wait_for_function("(id) => document.activeElement && document.activeElement.id === id", arg=fid(path)[1:],
-                           timeout=5000)
+    page.wait_for_function("(id) => document.activeElement && document.activeElement.id === id", arg=fid(path)[1:])
 
 
 # ----------------------------------------------------------------------------- Nippon
@@ -169,7 +168,7 @@ def test_asian_tigers_scorer_example_edit_refusal_history(server, phone):
     err.wait_for()
     assert "the token 24 · 12 already lies on South Korea" in err.inner_text()  # as printed, not "PT1"
     assert "SETUP-02" in page.locator("[data-testid=scorer-problem]").inner_text()
-    page.wait_for_function("() => document.activeElement.closest('[data-testid=token-HK]') !== null", timeout=5000)
+    page.wait_for_function("() => document.activeElement.closest('[data-testid=token-HK]') !== null")
     axe_check(page, "AT scorer refusal"); shot(page, "sc-02-at-refused")
     pick_token(page, "HK", "21 · 10")
 

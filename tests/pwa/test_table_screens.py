@@ -30,7 +30,7 @@ def test_score_tab_offline_says_so_and_fills_in_when_back(server, phone):
     page.locator("header[data-version='4']").wait_for()
     page.route("**/api/**", lambda route: route.abort())
     page.get_by_role("link", name="Score").click()
-    page.get_by_test_id("score-offline").wait_for(timeout=5_000)
+    page.get_by_test_id("score-offline").wait_for()
     assert "Loading…" not in page.locator("main").inner_text()
     shot(page, "table-40-score-offline")
 

@@ -56,7 +56,9 @@ def test_not_available_only_when_something_is(server, new_phone):
         if not server.why_not(gid, token)["why_not"]:
             break
         skip = next((a for a in view["legal_actions"] if a["kind"].startswith("skip_")), view["legal_actions"][-1])
-        view = play(page, server, gid, token, skip, view["version"])
+        # the list under the options is asked for after they are drawn: its answer is the sign to look for none
+        with page.expect_response(lambda r: r.url.endswith(f"/api/games/{gid}/why-not")):
+            view = play(page, server, gid, token, skip, view["version"])
     assert not server.why_not(gid, token)["why_not"], view["decision"]
     page.locator("[data-testid=recorder] button[data-action]").first.wait_for()
     recorder = page.get_by_test_id("recorder")
