@@ -70,7 +70,7 @@ def test_an_immutable_wal_index_is_503_read_only_and_no_worker_dies(server):
             view = requests.get(f"{server.url}/api/games/{game['game_id']}", timeout=10,
                                 headers={"Authorization": f"Bearer {game['table_token']}"})
             assert_storage_fault(view)
-        assert set(server.workers()) == workers  # nobody died
+        assert set(server.workers()) == workers, server.log()[-3000:]  # nobody died (else: gunicorn says why)
     finally:
         _chattr("-i", *files)
     deadline = time.monotonic() + 10
