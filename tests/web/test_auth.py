@@ -4,6 +4,7 @@ from __future__ import annotations
 import pytest
 
 from tests.helpers import bearer, create
+from tests.shared_app import app, client  # noqa: F401 (fixtures: one app; each test works on games of its own)
 
 # HTTP answers and wording: no api/storage line or branch PostgreSQL reaches here that other files miss (docs/testing.md)
 BACKENDS = ("sqlite",)
@@ -16,17 +17,6 @@ WRITES = [
     ("spectator-tokens", None),
 ]
 READS = ["", "/log", "/score", "/outcome", "/export", "/edition"]
-
-
-# Each test works on two games of its own (`games`): the file's tests share one app.
-@pytest.fixture
-def app(file_app):
-    return file_app
-
-
-@pytest.fixture
-def client(file_client):
-    return file_client
 
 
 def _snapshot(client, game):

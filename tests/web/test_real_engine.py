@@ -7,20 +7,10 @@ import pytest
 
 from api.storage.engines import ModuleEngine
 from tests.helpers import PLAYERS, bearer, write_headers
+from tests.shared_app import app, client  # noqa: F401 (fixtures: one app; each test works on games of its own)
 
 # HTTP answers and wording: no api/storage line or branch PostgreSQL reaches here that other files miss (docs/testing.md)
 BACKENDS = ("sqlite",)
-
-
-# Each test works on games of its own or keeps nothing on the server: the file's tests share one app.
-@pytest.fixture
-def app(file_app):
-    return file_app
-
-
-@pytest.fixture
-def client(file_client):
-    return file_client
 
 
 pytestmark = pytest.mark.skipif(not ModuleEngine("asian_tigers", "api.games.asian_tigers").available(),
