@@ -6,22 +6,15 @@ import copy
 import json
 from pathlib import Path
 
-import pytest
-
 from api.games.asian_tigers.edition.load import load_edition
 from api.games.asian_tigers.scoring.scorer import score_table
 from api.games.asian_tigers.scoring.scorer_words import words
 from api.i18n import render
 from api.offline.scorers import score as offline_score
+from tests.shared_app import client  # noqa: F401 (fixture: one app; each test works on games of its own)
 
 # The answers' language: no api/storage line or branch PostgreSQL reaches here that other files miss (docs/testing.md)
 BACKENDS = ("sqlite",)
-
-
-# Each test works on games of its own or keeps nothing on the server: the file's tests share one app.
-@pytest.fixture
-def client(file_client):
-    return file_client
 
 
 AT = "/api/scorers/asian-tigers"

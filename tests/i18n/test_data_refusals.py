@@ -14,15 +14,10 @@ import pytest
 from api.games.asian_tigers import load_edition
 from api.games.asian_tigers.presentation.labels import component_names
 from api.games.scorekit import load_document
+from tests.shared_app import client  # noqa: F401 (fixture: one app; each test works on games of its own)
 
 # The answers' language: no api/storage line or branch PostgreSQL reaches here that other files miss (docs/testing.md)
 BACKENDS = ("sqlite",)
-
-
-# Each test works on games of its own or keeps nothing on the server: the file's tests share one app.
-@pytest.fixture
-def client(file_client):
-    return file_client
 
 
 DE, PT = {"Accept-Language": "de"}, {"Accept-Language": "pt"}

@@ -8,15 +8,10 @@ import pytest
 from api.games.asian_tigers.edition.checks import validate_edition_errors
 from api.games.asian_tigers.edition.load import load_edition
 from api.games.provenance import EditionError
+from tests.shared_app import client  # noqa: F401 (fixture: one app; each test works on games of its own)
 
 # The answers' language: no api/storage line or branch PostgreSQL reaches here that other files miss (docs/testing.md)
 BACKENDS = ("sqlite",)
-
-
-# Each test works on games of its own or keeps nothing on the server: the file's tests share one app.
-@pytest.fixture
-def client(file_client):
-    return file_client
 
 
 DE, PT = {"Accept-Language": "de"}, {"Accept-Language": "pt"}

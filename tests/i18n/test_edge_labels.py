@@ -4,18 +4,11 @@ count ("2 players") are messages, and so are the data file's own keys ("ranks", 
 of api/games/editions/words.py, tests/i18n/test_calibration_words.py); English is what it was."""
 from __future__ import annotations
 
-import pytest
-
+from tests.shared_app import client  # noqa: F401 (fixture: one app; each test works on games of its own)
 from tests.web.test_editions import PATCH, new_edition
 
 # The answers' language: no api/storage line or branch PostgreSQL reaches here that other files miss (docs/testing.md)
 BACKENDS = ("sqlite",)
-
-
-# Each test works on games of its own or keeps nothing on the server: the file's tests share one app.
-@pytest.fixture
-def client(file_client):
-    return file_client
 
 
 DE, PT = {"Accept-Language": "de"}, {"Accept-Language": "pt"}

@@ -3,19 +3,12 @@ another language answer in the retry's language (issue 37), as a move's replay d
 first answer again."""
 from __future__ import annotations
 
-import pytest
-
 from tests.helpers import bearer
+from tests.shared_app import client  # noqa: F401 (fixture: one app; each test works on games of its own)
 from tests.web.test_campaigns import PLAYER, finish, read
 
 # The answers' language: no api/storage line or branch PostgreSQL reaches here that other files miss (docs/testing.md)
 BACKENDS = ("sqlite",)
-
-
-# Each test works on games of its own or keeps nothing on the server: the file's tests share one app.
-@pytest.fixture
-def client(file_client):
-    return file_client
 
 
 DE, PT = {"Accept-Language": "de"}, {"Accept-Language": "pt"}

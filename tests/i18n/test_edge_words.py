@@ -7,17 +7,18 @@ from flask.testing import FlaskClient
 from werkzeug.exceptions import BadRequest, NotAcceptable
 
 from api.i18n import render
-from api.i18n.library_words import CATALOGUE, OWN, as_message, marshmallow_texts, werkzeug_texts
+from api.i18n.library_words import (
+    CATALOGUE,
+    OWN,
+    as_message,
+    marshmallow_texts,
+    werkzeug_texts,
+)
 from tests.helpers import bearer, create
+from tests.shared_app import client  # noqa: F401 (fixture: one app; each test works on games of its own)
 
 # The answers' language: no api/storage line or branch PostgreSQL reaches here that other files miss (docs/testing.md)
 BACKENDS = ("sqlite",)
-
-
-# Each test works on games of its own or keeps nothing on the server: the file's tests share one app.
-@pytest.fixture
-def client(file_client):
-    return file_client
 
 
 DE, PT = {"Accept-Language": "de"}, {"Accept-Language": "pt"}

@@ -4,21 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from api.games.messages import msg, msg_n, ordinal, render as render_english
+from api.games.messages import msg, msg_n, ordinal
+from api.games.messages import render as render_english
 from api.i18n import localize, render
 from tests.games.asara.helpers import game as asara_game
 from tests.games.asara.helpers import tower
 from tests.games.nippon.helpers import game as nippon_game
 from tests.games.nippon.helpers import players, region, same_board_each_scoring, tile
+from tests.shared_app import client  # noqa: F401 (fixture: one app; each test works on games of its own)
 
 # The answers' language: no api/storage line or branch PostgreSQL reaches here that other files miss (docs/testing.md)
 BACKENDS = ("sqlite",)
-
-
-# Each test works on games of its own or keeps nothing on the server: the file's tests share one app.
-@pytest.fixture
-def client(file_client):
-    return file_client
 
 
 NIPPON = nippon_game(players("Ann", "Bob"), same_board_each_scoring(

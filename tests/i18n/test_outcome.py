@@ -11,15 +11,10 @@ import pytest
 from api.games import asian_tigers as engine
 from api.i18n import render
 from tests.helpers import bearer
+from tests.shared_app import client  # noqa: F401 (fixture: one app; each test works on games of its own)
 
 # The answers' language: no api/storage line or branch PostgreSQL reaches here that other files miss (docs/testing.md)
 BACKENDS = ("sqlite",)
-
-
-# Each test works on games of its own or keeps nothing on the server: the file's tests share one app.
-@pytest.fixture
-def client(file_client):
-    return file_client
 
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"

@@ -20,16 +20,11 @@ from api.games.asian_tigers.engine import apply
 from api.games.asian_tigers.errors import RulesError
 from api.i18n import LANGUAGES, gettext, render
 from tests.helpers import PLAYERS, bearer
+from tests.shared_app import client  # noqa: F401 (fixture: one app; each test works on games of its own)
 from tools.i18n import po_path
 
 # The answers' language: no api/storage line or branch PostgreSQL reaches here that other files miss (docs/testing.md)
 BACKENDS = ("sqlite",)
-
-
-# Each test works on games of its own or keeps nothing on the server: the file's tests share one app.
-@pytest.fixture
-def client(file_client):
-    return file_client
 
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -6,15 +6,10 @@ from __future__ import annotations
 import pytest
 
 from tests.helpers import bearer, create, take, write_headers
+from tests.shared_app import client  # noqa: F401 (fixture: one app; each test works on games of its own)
 
 # The answers' language: no api/storage line or branch PostgreSQL reaches here that other files miss (docs/testing.md)
 BACKENDS = ("sqlite",)
-
-
-# Each test works on games of its own or keeps nothing on the server: the file's tests share one app.
-@pytest.fixture
-def client(file_client):
-    return file_client
 
 
 DE = {"Accept-Language": "de"}

@@ -3,18 +3,11 @@ its new language instead of a 304 for the old one, and a move retried in another
 answer is answered in the retry's language."""
 from __future__ import annotations
 
-import pytest
-
 from tests.helpers import PLAYERS, bearer, create, write_headers
+from tests.shared_app import client  # noqa: F401 (fixture: one app; each test works on games of its own)
 
 # The answers' language: no api/storage line or branch PostgreSQL reaches here that other files miss (docs/testing.md)
 BACKENDS = ("sqlite",)
-
-
-# Each test works on games of its own or keeps nothing on the server: the file's tests share one app.
-@pytest.fixture
-def client(file_client):
-    return file_client
 
 
 def _get(client, game, lang, etag=None):

@@ -3,21 +3,14 @@ the language of ``Accept-Language``, names it in ``Content-Language``, and patch
 two views of that same language; English stays byte for byte what the engine says."""
 from __future__ import annotations
 
-import pytest
-
 from api.games import asian_tigers as engine
 from api.i18n import say
 from api.web import patch
 from tests.helpers import PLAYERS, bearer, create, write_headers
+from tests.shared_app import client  # noqa: F401 (fixture: one app; each test works on games of its own)
 
 # The answers' language: no api/storage line or branch PostgreSQL reaches here that other files miss (docs/testing.md)
 BACKENDS = ("sqlite",)
-
-
-# Each test works on games of its own or keeps nothing on the server: the file's tests share one app.
-@pytest.fixture
-def client(file_client):
-    return file_client
 
 
 def _get(client, game, lang=None):

@@ -1,23 +1,18 @@
 """GET /api/games/{id}/labels: one cacheable labels document per edition (issue 12)."""
 from __future__ import annotations
 
-import pytest
-
 import random
+
+import pytest
 
 from api.storage.engines import ModuleEngine
 from api.web import patch
 from api.web.games import LABELS_FORMAT
 from tests.helpers import PLAYERS, bearer
+from tests.shared_app import client  # noqa: F401 (fixture: one app; each test works on games of its own)
 
 # HTTP answers and wording: no api/storage line or branch PostgreSQL reaches here that other files miss (docs/testing.md)
 BACKENDS = ("sqlite",)
-
-
-# Each test works on games of its own or keeps nothing on the server: the file's tests share one app.
-@pytest.fixture
-def client(file_client):
-    return file_client
 
 
 pytestmark = pytest.mark.skipif(not ModuleEngine("asian_tigers", "api.games.asian_tigers").available(),

@@ -1,19 +1,12 @@
 """GET /api/games/{id}/labels follows Accept-Language (issue 37): the edition's names in that language."""
 from __future__ import annotations
 
-import pytest
-
 from api.web.games import LABELS_FORMAT
 from tests.helpers import bearer
+from tests.shared_app import client  # noqa: F401 (fixture: one app; each test works on games of its own)
 
 # HTTP answers and wording: no api/storage line or branch PostgreSQL reaches here that other files miss (docs/testing.md)
 BACKENDS = ("sqlite",)
-
-
-# Each test works on games of its own or keeps nothing on the server: the file's tests share one app.
-@pytest.fixture
-def client(file_client):
-    return file_client
 
 
 def test_labels_come_in_the_requested_language_and_english_is_unchanged(client, game):
