@@ -79,6 +79,9 @@ def test_lay_out_what_the_app_drew(server, phone):
     page = phone
     page.goto(f"{server.url}/#/join/{g['join_code']}")
     page.get_by_role("link", name=re.compile("^Lay out the table")).click()
+    # The game screen shows the same checklist first (its "First, lay out the table" card): wait for the
+    # layout screen's own heading, else the reads below may still see the game screen.
+    page.get_by_role("heading", level=1, name="Lay out the table", exact=True).wait_for()
     items = page.locator("[data-testid=layout] li")
     items.first.wait_for()
     text = " ".join(page.locator("[data-testid=layout]").inner_text().split())
