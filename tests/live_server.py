@@ -107,18 +107,23 @@ class LiveServer:
             proc, output = self.proc, self.output
             threading.Thread(target=lambda: output.extend(proc.stdout), daemon=True).start()
         deadline = time.monotonic() + timeout
+        last = "no answer"  # the health check's last answer, said if the start fails
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 raise AssertionError(f"gunicorn exited ({self.proc.returncode}): {self.log_text()[-3000:]}")
             try:
-                status = requests.get(self.url + "/api/health", timeout=2).status_code
-                if status == 200 or not expect_healthy:
+                # Up to 10 s an answer: a loaded machine's first request (the engine bundle, the database
+                # probe) may take seconds, and a client that gives up on it only sends the work again.
+                resp = requests.get(self.url + "/api/health", timeout=min(10.0, max(0.5, deadline - time.monotonic())))
+                if resp.status_code == 200 or not expect_healthy:
                     return self
-            except requests.RequestException:
-                pass
+                last = f"{resp.status_code} {resp.text[:300]}"
+            except requests.RequestException as exc:
+                last = repr(exc)
             time.sleep(0.1)
         self.kill()
-        raise AssertionError(f"gunicorn did not come up in {timeout} s: {self.log_text()[-3000:]}")
+        raise AssertionError(f"gunicorn did not come up in {timeout} s (last health answer: {last}): "
+                             f"{self.log_text()[-3000:]}")
 
     @property
     def pid(self) -> int:

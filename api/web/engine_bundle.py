@@ -8,6 +8,7 @@ online; the server re-validates every move it syncs anyway.
 from __future__ import annotations
 
 import functools
+import threading
 
 from flask import Blueprint, Response, request
 
@@ -16,9 +17,19 @@ from api.packaging import Bundle, build
 bp = Blueprint("engine_bundle", __name__, url_prefix="/api")
 
 
-@functools.lru_cache(maxsize=1)
+_building = threading.Lock()
+
+
 def current() -> Bundle:
-    """This process's bundle (the sources do not change under a running server)."""
+    """This process's bundle (the sources do not change under a running server): built by the first
+    request that needs it; requests that come meanwhile wait for that build instead of each building
+    their own (a restarted server's first requests come together: the phones' health checks and resends)."""
+    with _building:
+        return _built()
+
+
+@functools.lru_cache(maxsize=1)
+def _built() -> Bundle:
     return build()
 
 

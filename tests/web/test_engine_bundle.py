@@ -6,7 +6,10 @@ import json
 import os
 import subprocess
 import sys
+import threading
+import time
 import zipfile
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -171,3 +174,26 @@ def test_the_phone_does_not_validate_again_the_shipped_edition_the_bundle_valida
     out = run()
     assert out.returncode == 0, out.stderr
     assert out.stdout.split() == ["1", "True"]
+
+
+def test_requests_that_come_together_wait_for_one_build(monkeypatch):
+    """A restarted server's first requests arrive together (phones' health checks and resends): the bundle
+    is built once, not once per request, which on a loaded machine kept a test server from answering."""
+    builds, started = [], threading.Event()
+
+    def slow_build():
+        builds.append(1)
+        started.set()
+        time.sleep(0.3)  # long enough for every other thread to ask meanwhile
+        return packaging.Bundle(b"zip", f"v{len(builds)}")
+
+    monkeypatch.setattr(engine_bundle, "build", slow_build)
+    engine_bundle._built.cache_clear()
+    try:
+        with ThreadPoolExecutor(8) as pool:
+            first = pool.submit(engine_bundle.current)
+            started.wait(5)
+            versions = {f.result().version for f in [first, *(pool.submit(engine_bundle.current) for _ in range(7))]}
+        assert builds == [1] and versions == {"v1"}
+    finally:
+        engine_bundle._built.cache_clear()  # the next test builds the real one again
