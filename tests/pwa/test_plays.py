@@ -181,6 +181,7 @@ def test_plays_history_stats_rules(server, new_phone, tmp_path):
     page.wait_for_function("() => document.querySelectorAll('[data-testid=play]').length === 1")
     page.reload()
     page.locator("[data-testid=play]").first.wait_for()
-    page.wait_for_timeout(500)  # keepFinished runs after the first list: let it finish before counting
+    # The finished games' plays are looked for after the first list: the list says when that is done.
+    page.locator("[data-testid=history][aria-busy=false]").wait_for()
     assert page.locator("[data-testid=play]").count() == 1 and "scorer" in page.locator("[data-testid=play]").inner_text()
     assert page.errors == []

@@ -39,13 +39,14 @@ export default function History() {
   const [entries, setEntries] = useState(null);
   const [gameIds, setGameIds] = useState(new Set());
   const [note, setNote] = useState(null);
+  const [checking, setChecking] = useState(true);  // the finished games' plays are still being looked for
   const load = async () => {
     setEntries(await plays.list());
     setGameIds(new Set((await db.all("games")).map((g) => g.game_id)));
   };
   useEffect(() => {
     const h = document.querySelector("main h1"); h && h.focus();
-    load().then(() => plays.keepFinished()).then(load).catch(() => {});
+    load().then(() => plays.keepFinished()).then(load).catch(() => {}).finally(() => setChecking(false));
   }, []);
   const remove = async (p) => {
     if (!confirm(t("Delete the play {play}?", { play: playTitle(p) }))) return;
@@ -68,7 +69,7 @@ export default function History() {
     <h1 tabindex="-1">${t("History")}</h1>
     <p class="hint">${t("Every finished game on this phone: scorings, recorded and solo games, imported plays.")}</p>
     ${entries == null ? html`<p>${t("Loading…")}</p>` : entries.length === 0 ? html`<p>${t("No saved scorings yet. No finished game on this phone either.")}</p>`
-      : html`<ul class="plain stack" data-testid="history">${entries.map((p) => html`<${PlayCard} key=${p.id} p=${p} gameIds=${gameIds} onDelete=${remove} />`)}</ul>`}
+      : html`<ul class="plain stack" data-testid="history" aria-busy=${checking ? "true" : "false"}>${entries.map((p) => html`<${PlayCard} key=${p.id} p=${p} gameIds=${gameIds} onDelete=${remove} />`)}</ul>`}
     <h2>${t("Export and import")}</h2>
     <div class="stack">
       <button disabled=${!entries || !entries.length} onClick=${() => download(`tablekeeper-plays-${day}.json`, toJson(entries), "application/json")}>
