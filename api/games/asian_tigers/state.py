@@ -105,7 +105,7 @@ class GameState:
         """
         copy = object.__new__(GameState)
         copy.__dict__ = {name: _json_copy(value) for name, value in self.__dict__.items() if name not in _SHARED}
-        copy.players = [PlayerState(**_json_copy(p.__dict__)) for p in self.players]
+        copy.players = [_copy_player(p) for p in self.players]
         copy.pieces, copy.edition = list(self.pieces), self.edition
         return copy
 
@@ -139,6 +139,17 @@ class GameState:
 _SCALARS = (str, int, bool, float, type(None))
 # Not copied by `GameState.copy`: the edition (never changed), the players and the pieces (copied apart).
 _SHARED = frozenset({"edition", "players", "pieces"})
+
+
+def _copy_player(player: PlayerState) -> PlayerState:
+    """A deep copy of a player: its fields hold scalars and containers of scalars, the sectors one level deeper
+    (as its annotations say; the apply guard in tests/games checks that `apply` never changes its input).  A
+    quarter of `_json_copy`'s time: a state copy is a fifth of every move."""
+    copy = object.__new__(PlayerState)
+    copy.__dict__ = {name: value.copy() if type(value) in (dict, list) else value
+                     for name, value in player.__dict__.items()}
+    copy.sectors = {sector: content.copy() for sector, content in player.sectors.items()}
+    return copy
 
 
 def _json_copy(value):

@@ -258,13 +258,19 @@ def space_label(edition: Edition, space: Space, lang: str = "en", render=str) ->
     """A construction space by Tiger, kind, column and good (``South Korea · factory · column B · Electronics``)."""
     if render is str:  # the common case, looked up on every view
         return _space_labels(edition, lang)[space.id]
-    parts = _space_parts(edition, lang)[space.id]  # `keep`: a message (" · " needs no translation)
-    return _joined(parts, " · ") if render is keep else " · ".join(map(render, parts))
+    if render is keep:  # a message (" · " needs no translation), built once: every refusal of a space names it
+        return _space_messages(edition, lang)[space.id]
+    return " · ".join(map(render, _space_parts(edition, lang)[space.id]))
 
 
 @per_edition
 def _space_labels(edition: Edition, lang: str) -> dict[str, str]:
     return {sid: " · ".join(map(_render, parts)) for sid, parts in _space_parts(edition, lang).items()}
+
+
+@per_edition
+def _space_messages(edition: Edition, lang: str) -> dict[str, Message]:
+    return {sid: _joined(parts, " · ") for sid, parts in _space_parts(edition, lang).items()}
 
 
 @per_edition
@@ -292,6 +298,7 @@ def _space_parts(edition: Edition, lang: str) -> dict[str, list]:
 
 
 @per_edition
+@per_edition  # every refusal of a centre names it
 def center_label(edition: Edition, center: str, lang: str = "en", render=str) -> str:
     """``HK.B`` → ``Hong Kong centre B``; trade centres by their nations (`render` says a message in `lang`)."""
     if center in edition.trade_centers:
