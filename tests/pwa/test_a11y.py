@@ -104,11 +104,13 @@ def test_every_screen(server, new_phone):
             assert [t.replace("*", "") for t in totals] == [str(live["participants"][p]["total"]) for p in ranked]
         check_screen(page, name, spills=True)
     page.goto(f"{server.url}/#/g/{gid}/layout")
-    page.locator("main").first.wait_for()
+    # (not `main`: the Share screen's was still there)
+    page.get_by_role("heading", level=1, name="Lay out the table", exact=True).wait_for()
     wide: list[str] = []
     at_200_percent(page, "layout", wide)
 
-    for hash_, ready in (("#/", "Recent games"), ("#/settings", "Settings"), ("#/new", "Step 1 of 4"),
+    # Each `ready` text only on its own screen (Home has a "Settings" link: not that word for Settings).
+    for hash_, ready in (("#/", "Recent games"), ("#/settings", "Developer mode"), ("#/new", "Step 1 of 4"),
                          ("#/solo", "Difficulty"), ("#/campaigns", "New campaign"), ("#/join", "Join a game"),
                          ("#/history", "History"), ("#/scorer", "Load example (EX-1)"),
                          ("#/scorer/nippon", "Nippon"), ("#/scorer/asara", "Asara")):
@@ -122,6 +124,8 @@ def test_every_screen(server, new_phone):
                          ("#/editions", "Editions")):
         page.goto(server.url + "/" + hash_)
         page.get_by_role("heading", name=ready).or_(page.get_by_text(ready)).first.wait_for()
+        if "?m=" in hash_:  # the mode before had the same heading: wait for this mode's own screen
+            page.locator(f'nav.modes a[aria-current=page][href="{hash_}"]').wait_for()
         page.wait_for_timeout(300)  # the scorer forms fetch their edition
         at_200_percent(page, hash_, wide)
         if hash_ == "#/scorer/asara?m=end_only":

@@ -113,6 +113,8 @@ def test_no_codes_anywhere_a_player_reads(server, phone):
         gid, token = g["game_id"], g["table_token"]
         page = phone
         page.goto(f"{server.url}/#/join/{g['join_code']}")
+        # this game's screen: the last test's (or game's) screen may still show its recorder and its codes
+        page.wait_for_url(f"**/#/g/{gid}")
         page.locator("[data-testid=recorder]").wait_for()
         rng = random.Random(1)
         for _ in range(14):

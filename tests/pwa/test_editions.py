@@ -143,7 +143,7 @@ def test_diff_screen_shared_link_export_and_import(server, phone, new_phone, tmp
     page = phone  # the file's phone (it owns another edition, not this one)
     page.goto(f"{server.url}/#/editions/{created['edition_id']}")  # the shared link / QR code
     page.get_by_role("heading", name="Bob's box").wait_for()
-    assert page.locator(".qr svg").count() == 1
+    expect(page.locator(".qr svg")).to_have_count(1)  # drawn after its own dynamic import, not with the heading
     assert page.get_by_role("button", name="Publish: no more changes…").count() == 0  # not this phone's
     assert "nobody can change it: it is published" in page.locator("main").inner_text()
     page.get_by_role("link", name="Show the differences").tap()

@@ -78,6 +78,9 @@ def test_a_whole_box_calibrated_by_taps_within_30_minutes(server, phone):
 
     first = page.locator("main a.button[href*='/check/']").first
     owner.tap(first)
+    # The edition screen has a `main h1` too (and the component's screen first says "Check the numbers" while it
+    # loads): the title is read once the component's own screen is drawn, its legend with it.
+    page.get_by_test_id("legend").wait_for()
     corrections = {  # the values this box prints differently from the placeholder edition
         "South Korea: construction spaces": ("South Korea, university in column A (SK.U1): bonus amount", "4"),
         "Prosperity tokens": ("Prosperity token 1, 2 players, 2nd place", "11"),

@@ -34,7 +34,11 @@ def test_the_next_games_address_never_shows_the_previous_game(server, new_phone)
     page.evaluate(WATCH)
     second = join(page, server, seed=12)  # by its code, while the first game is on screen
     page.goto(f"{server.url}/#/g/{first['game_id']}")  # and back to the first, known to this phone
-    page.locator("header[data-version]").wait_for()
+    # The second game's screen has a header[data-version] too: wait for the last look at the first game's address
+    # (a frame after its hashchange), then for the first game's own header.
+    page.wait_for_function("(at) => window.__seen.some((s) => s.at === at && s.when === 'frame')",
+                           arg=f"#/g/{first['game_id']}")
+    page.locator(f'header[data-version]:has(nav.tabs a[href="#/g/{first["game_id"]}"])').wait_for()
     seen = page.evaluate("window.__seen")
     on_game = [s for s in seen if s["at"].startswith("#/g/")]
     assert {s["at"] for s in on_game} == {f"#/g/{second['game_id']}", f"#/g/{first['game_id']}"}, seen

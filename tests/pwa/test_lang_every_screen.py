@@ -193,6 +193,8 @@ def walk_game(w: Walk, games: dict) -> None:
         w.grab(f"game-{name}")
     tab(w, "")
     page.locator('a[href$="/layout"]').first.tap()
+    # the layout screen's own heading: the game screen has the same checklist (its "First, lay out the table")
+    page.get_by_role("heading", level=1, name=w.say("Lay out the table"), exact=True).wait_for()
     page.wait_for_timeout(300)
     w.grab("game-layout-screen")
 
@@ -245,6 +247,7 @@ def walk_plays(w: Walk) -> None:
     w.grab("rules")
     page.locator("main ul a").first.tap()
     page.wait_for_function("() => /^#\\/rules\\/./.test(location.hash)")
+    page.get_by_test_id("rule").wait_for()  # the hash changes before the screen: the rule itself, not the list
     page.wait_for_timeout(300)
     w.grab("rule", shoot=True)
 
@@ -280,7 +283,7 @@ def walk_solo(w: Walk) -> None:
         goals.nth(i).and_(page.locator("[aria-pressed=true]")).wait_for()
     w.button("Create the campaign").tap()
     page.wait_for_function("() => location.hash.startsWith('#/c/')")
-    page.locator("main h1").wait_for()
+    page.get_by_test_id("campaign-summary").wait_for()  # the campaign's own screen (the list has a `main h1` too)
     page.wait_for_timeout(300)
     w.grab("campaign", shoot=True)
 
@@ -296,6 +299,8 @@ def walk_scorers(w: Walk) -> None:
         for i in range(max(modes.count(), 1)):
             if modes.count():
                 modes.nth(i).tap()
+                # every mode has the same heading: wait until this mode's screen marks itself in the switch
+                modes.nth(i).and_(page.locator("[aria-current=page]")).wait_for()
             page.wait_for_timeout(300)
             w.grab(f"scorer-{game}-{i}", shoot=(i == 0))
 

@@ -45,6 +45,7 @@ def _lines(server, g: dict, path: str, key: str, lang: str) -> list[str]:
 def _score_tab(page, server, g: dict, heading: str) -> str:
     """Join `g` by its code, tap Score, open every player's lines; the lines' text."""
     page.goto(f"{server.url}/#/join/{g['join_code']}")
+    page.wait_for_url(f"**/#/g/{g['game_id']}")  # not the Score tab of the game shown before (the same tabs)
     page.get_by_role("navigation", name="Spielansichten").get_by_role("link", name="Wertung").click()
     page.get_by_role("heading", name=heading).wait_for()
     page.get_by_role("heading", name="Woher jede Zahl kommt").wait_for()

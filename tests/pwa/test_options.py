@@ -172,6 +172,7 @@ def test_a_good_token_says_whose_factory_makes_each_good(server, phone):
     action, choice = neutral[0]
     page = phone
     page.goto(f"{server.url}/#/join/{g['join_code']}")
+    page.wait_for_url(f"**/#/g/{gid}")  # this game's screen, not the last test's game (the file's phone)
     button = button_for(page, action)
     button.wait_for()
     tiger = TIGERS[decision["tiger"]]
@@ -195,6 +196,7 @@ def test_a_department_names_its_space_by_its_dots(server, phone):
     tiger = TIGERS[d2["space"].split(".")[0]]
     page = phone
     page.goto(f"{server.url}/#/join/{g['join_code']}")
+    page.wait_for_url(f"**/#/g/{gid}")  # this game's screen: the last test's game had a recorder too
     page.get_by_test_id("recorder").wait_for()
     space = page.locator(f'button[data-pick="{d2["space"]}"]').or_(button_for(page, d2)).first
     space.wait_for()

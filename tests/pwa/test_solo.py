@@ -90,6 +90,7 @@ def test_recorded_automa_tiles_are_buttons(server, phone):
         view = server.act(gid, token, pick, view["version"])
     page = phone
     page.goto(f"{server.url}/#/join/{created['join_code']}")
+    page.wait_for_url(f"**/#/g/{gid}")  # this game's screen, never the last test's solo game and its Automa card
     page.locator("[data-testid=automa]").wait_for()
     assert "Reveal the top tile" in page.locator("[data-testid=automa]").inner_text()
     buttons = page.get_by_role("button", name=re.compile("^The Automa revealed “"))  # tiles by their instruction

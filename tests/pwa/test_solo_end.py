@@ -74,6 +74,7 @@ def test_solo_scenario_to_the_final_score(server, new_phone):
     # The log of the whole game: the Automa's campaign-tile effects name the tile by its goal too.
     page.emulate_media(color_scheme="light")
     page.goto(f"{server.url}/#/g/{game_id}/log")
+    page.get_by_role("heading", level=1, name="Log", exact=True).wait_for()  # not the score screen still shown
     page.get_by_text("campaign tile “build at least 5 laboratories”").first.wait_for()
     log = page.locator("main").inner_text()
     assert not CODE.search(log), CODE.search(log)
