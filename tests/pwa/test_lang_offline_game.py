@@ -17,6 +17,8 @@ import json
 import re
 import time
 
+from playwright.sync_api import expect
+
 from api.i18n import render
 from tests.pwa.conftest import shot
 from tests.pwa.test_lang_switch import ASKED
@@ -73,7 +75,11 @@ def a_refused_move_is_said_in_german(page, game_id: str) -> None:
     page.get_by_label(re.compile("^Entwicklermodus")).check()
     page.get_by_role("link", name="Start", exact=True).tap()
     page.locator(f"a[href='#/g/{game_id}']").first.tap()
+    # The saved view is drawn first and the engine's after it, which moves what is under the manual action
+    # (a tap during that swap may land beside it): tap once the engine's question is on screen.
+    _prompt(page, ASKED["de"])
     page.get_by_text("Aktion von Hand (für Fortgeschrittene)").tap()
+    expect(page.locator("details:has(#manual-action)")).to_have_attribute("open", "")
     page.get_by_label(re.compile("^Aktion als JSON")).fill(json.dumps(entry["action"]))
     page.get_by_role("button", name="Aktion von Hand senden").tap()
     refusal = page.locator(".banner.error[role=alert]")
