@@ -298,7 +298,6 @@ def _space_parts(edition: Edition, lang: str) -> dict[str, list]:
 
 
 @per_edition
-@per_edition  # every refusal of a centre names it
 def center_label(edition: Edition, center: str, lang: str = "en", render=str) -> str:
     """``HK.B`` → ``Hong Kong centre B``; trade centres by their nations (`render` says a message in `lang`)."""
     if center in edition.trade_centers:
