@@ -111,3 +111,21 @@ OPTIONS: Mapping[str, Callable] = MappingProxyType({kind: d.options for kind, d 
 ANSWERS: Mapping[str, Mapping[str, Callable]] = MappingProxyType(
     {kind: MappingProxyType(dict(d.answers)) for kind, d in DECISIONS.items()})
 ACTION_KINDS: tuple[str, ...] = tuple(sorted({action for answers in ANSWERS.values() for action in answers}))
+
+# The fields each action kind may carry besides "kind" and "decision": an answer with any other field is refused,
+# never stored (issue 16).  Read from this table, not from the options listed again: listing them took a third
+# of every move.  Where a kind's fields differ with the situation, its handler refuses the ones it does not take
+# (a bonus: `bonuses.FIELDS` and the performance tokens'; a known team's worker: `placement.worker_for`).
+_SALE = frozenset({"goods", "nation", "row"})
+ACTION_FIELDS: Mapping[str, frozenset[str]] = MappingProxyType({
+    "place_worker": frozenset({"center", "worker"}), "resolve_bonus": frozenset({"bonus", "token", "tigers"}).union(
+        *bonuses.FIELDS.values(), *performance.YEN_FIELDS.values()), "ignore_bonus": frozenset({"bonus"}),
+    "end_turn": frozenset(), "special_advance": frozenset(), "special_sale": _SALE,
+    "sell_local": frozenset({"market"}), "skip_local_sale": frozenset(), "build": frozenset({"space", "sector"}),
+    "build_department": frozenset({"space", "sector"}), "attach_parts_factory": frozenset({"space"}),
+    "skip_university_action": frozenset(), "sell_to_nation": _SALE, "finish_sales": frozenset(),
+    "advance_with_flag": frozenset({"flag"}), "take_region_bonus": frozenset({"tiger", "good"}),
+    "run_factory": frozenset({"space"}), "skip_second_production": frozenset(),
+    "accept_special_flag": frozenset(), "decline_special_flag": frozenset(),
+    "draw_era2_setup": frozenset({"setup_workers", "workers"}), "reveal_automa_tile": frozenset({"tile"}),
+    "choose_automa_region": frozenset({"tiger"})})

@@ -6,7 +6,8 @@
 * a listed option whose set-valued fields (goods paid, Tigers raised) are sent in another order
   applies as that option and is stored in the listed order (TRADE-04/05, PERF-03);
 * anything else is refused with a reason: a `RulesError` with a code and a message (CASCADE-03:
-  a refused answer leaves the decision waiting).
+  a refused answer leaves the decision waiting), among them a listed option with a field its kind
+  takes elsewhere (`ACTION_FIELDS`) but this option has not.
 
 4-player games, then 1 (solo), 2 and 3 players.
 """
@@ -16,6 +17,7 @@ import random
 import pytest
 
 from api.games.asian_tigers import RulesError, apply, is_over, legal_actions, load_edition, new_game, state_to_dict
+from api.games.asian_tigers.decision_table import ACTION_FIELDS
 from api.games.asian_tigers.engine import LIST_FIELDS
 
 EDITION = load_edition()
@@ -32,11 +34,9 @@ def _as_set(action: dict) -> str:
                       sort_keys=True)
 
 
-def _variant(rng: random.Random, action: dict, state) -> dict:
-    """A random change of one field of a listed action (it may or may not stay listed)."""
-    variant = {k: v for k, v in action.items() if k != "decision"}
-    field = rng.choice([k for k in variant if k != "kind"] or ["kind"])
-    pools = {
+def _pools(state) -> dict:
+    """Values to try for each field, good and bad."""
+    return {
         "center": list(state.centers) + ["STC", "ITC1", "XX.A"],
         "space": [s for t in EDITION.tigers.values() for s in t.spaces] + ["SK.ZZ"],
         "sector": list(EDITION.sectors) + ["S99"],
@@ -48,10 +48,27 @@ def _variant(rng: random.Random, action: dict, state) -> dict:
         "row": list(EDITION.rows) + ["Z9"],
         "goods": [[g] for g in EDITION.goods] + [list(EDITION.goods)[:2], []],
         "tigers": [[t] for t in EDITION.tigers] + [["SK", "SK"], ["SK", "TW", "HK"]],
+        "tiger": list(EDITION.tigers) + ["XX"],
         "kind": ["place_worker", "build", "sell_local", "end_turn", "skip_local_sale", "build_department", "jump"],
     }
-    variant[field] = rng.choice(pools.get(field, [None, "nonsense", 99]))
+
+
+def _variant(rng: random.Random, action: dict, state) -> dict:
+    """A random change of one field of a listed action (it may or may not stay listed)."""
+    variant = {k: v for k, v in action.items() if k != "decision"}
+    field = rng.choice([k for k in variant if k != "kind"] or ["kind"])
+    variant[field] = rng.choice(_pools(state).get(field, [None, "nonsense", 99]))
     return variant
+
+
+def _with_a_field_it_lacks(rng: random.Random, action: dict, state) -> dict | None:
+    """A listed action given a field its kind takes in other situations (a known team's worker, another
+    bonus's target), or None when it has them all."""
+    missing = sorted(ACTION_FIELDS[action["kind"]] - action.keys())
+    if not missing:
+        return None
+    field = rng.choice(missing)
+    return {**action, field: rng.choice(_pools(state).get(field, [None, "nonsense", 99]))}
 
 
 def _play(options: dict, seed: int) -> dict:
@@ -59,7 +76,7 @@ def _play(options: dict, seed: int) -> dict:
     state = new_game(options, EDITION, seed)
     moves, rng = random.Random(seed), random.Random(-seed)  # the game's moves; the probes
     history = []  # (state, its canonical JSON) for every state of the game
-    seen = {"listed": 0, "reordered": 0, "refused": 0}
+    seen = {"listed": 0, "reordered": 0, "refused": 0, "extra": 0}
     while not is_over(state):
         before = _canonical(state)
         history.append((state, before))
@@ -85,6 +102,12 @@ def _play(options: dict, seed: int) -> dict:
                 apply(state, variant)
             assert refused.value.code and refused.value.message, variant
             seen["refused"] += 1
+        extra = _with_a_field_it_lacks(rng, rng.choice(legal), state)
+        if extra is not None:
+            with pytest.raises(RulesError) as refused:
+                apply(state, extra)
+            assert refused.value.code and refused.value.message, extra
+            seen["extra"] += 1
         assert _canonical(state) == before  # apply never changes its input
         state = apply(state, moves.choice(legal)).state
     for earlier, encoded in history:  # nor does any later move change an earlier state
@@ -104,7 +127,7 @@ GAMES = [({"players": [{"color": c} for c in COLORS]}, seed) for seed in (102, 1
 def test_apply_keeps_its_input_applies_every_listed_option_and_refuses_the_rest_with_a_reason(options, seed):
     # TURN-04, CASCADE-03; TRADE-04/05 and PERF-03 for the reordered sets (a sale pays two goods or more)
     seen = _play(options, seed)
-    assert seen["listed"] > 100 and seen["refused"] > 50
+    assert seen["listed"] > 100 and seen["refused"] > 50 and seen["extra"] > 0
     if len(options["players"]) == 4:
         assert seen["reordered"] > 0
 

@@ -18,7 +18,7 @@ import pytest
 import api.games.asian_tigers as at
 from api.games.asian_tigers import decision_table
 from api.games.asian_tigers.errors import ActionShapeError
-from api.games.asian_tigers.decision_table import ACTION_KINDS, ANSWERS, DECISIONS, OPTIONS, STEPS
+from api.games.asian_tigers.decision_table import ACTION_FIELDS, ACTION_KINDS, ANSWERS, DECISIONS, OPTIONS, STEPS
 from api.games.asian_tigers.decisions import Ask
 
 ENGINE_DIR = Path(at.__file__).resolve().parent
@@ -134,6 +134,13 @@ def test_every_action_kind_the_api_accepts_is_answered_somewhere():
     assert refused.value.code == "unknown_action_kind"
 
 
+def test_every_action_kind_says_its_fields():
+    # Issue 16: an answer's fields are read from the table (an unknown one is refused, never stored), so every kind
+    # has a row and the table has no row of a kind nothing answers.
+    assert set(ACTION_FIELDS) == set(ACTION_KINDS)
+    assert all(isinstance(fields, frozenset) and not fields & {"kind", "decision"} for fields in ACTION_FIELDS.values())
+
+
 def test_the_table_is_data_not_registration():
     # Importing a handler module registers nothing: the table is the only map, and it cannot be changed.
     with pytest.raises(TypeError):
@@ -154,6 +161,7 @@ def test_every_option_offered_in_a_game_is_answered_by_its_decision(options, see
         decision = state.decisions[-1]
         legal = at.legal_actions(state)
         assert {a["kind"] for a in legal} <= set(ANSWERS[decision["kind"]]), decision["kind"]
+        assert all(a.keys() - {"kind", "decision"} <= ACTION_FIELDS[a["kind"]] for a in legal), decision["kind"]
         seen.add(decision["kind"])
         state = at.apply(state, rng.choice(legal)).state
     assert {"choose_placement", "choose_bonus", "choose_build"} <= seen

@@ -31,6 +31,10 @@ def worker_for(state: GameState, player: PlayerState, action: dict) -> str:
             raise IllegalActionError(msg("Your next worker is {leftmost} (the leftmost in your team area), not "
                                          "{stated}", leftmost=leftmost, stated=stated), code="not_leftmost_worker",
                                      rule="TURN-01")
+        if "worker" in action:  # its options name no worker: the answer is one of them, nothing more (TURN-04)
+            raise ActionShapeError(msg("This table recorded each team area's sequence, so your next worker is known "
+                                       "({leftmost}): leave \"worker\" out", leftmost=leftmost),
+                                   code="unexpected_field", field="worker")
         return leftmost
     if stated is None:
         raise ActionShapeError(msg("This table states each worker's type: add \"worker\" to the placement"),

@@ -52,6 +52,9 @@ def test_turn_01_refuses_a_worker_other_than_the_leftmost():
     state = game(2)
     rejects(state, _place("STC", worker="W2"), "not_leftmost_worker", "TURN-01")
     rejects(state, _place("STC", worker="W9"), "unknown_worker_type", error=ActionShapeError)
+    # the leftmost itself is no listed answer either: the engine knows it, so naming it is a field too many
+    refused = rejects(state, _place("STC", worker="W1"), "unexpected_field", error=ActionShapeError)
+    assert refused.details == {"field": "worker"} and "W1" in refused.message
 
 
 def test_turn_02_an_investment_worker_must_build():
