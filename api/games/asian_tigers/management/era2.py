@@ -97,20 +97,25 @@ def unlabel(value, ids: dict[str, str], key: str | None = None):
     return value
 
 
-def score_state(state: GameState, messages: bool = False) -> dict:
-    """Score the position as it stands: the shared scoring code, with players named in every line (`messages`:
-    each line's message beside its text, ``text_message``)."""
+def score_state(state: GameState) -> dict:
+    """Score the position as it stands: the shared scoring code, with players named in every line."""
+    scored, seats = _scored(state)
+    return unlabel(scored.to_dict(), seats)
+
+
+def _scored(state: GameState):
+    """The position scored by the shared scoring code, players named by their labels; the seat of each label."""
     labels, seats = display_labels(state)
-    scored = score_end_position(_relabel(end_position(state), labels), state.edition)
-    return unlabel(scored.to_dict(messages=True) if messages else scored.to_dict(), seats)
+    return score_end_position(_relabel(end_position(state), labels), state.edition), seats
 
 
 def final_scoring_step(state: GameState, frame: dict, events: list[dict]) -> None:
     """MGMT2-01..06 and SCORE-END-01: score, record the outcome, end the game."""
-    outcome = score_state(state)
+    scored, seats = _scored(state)
+    outcome = unlabel(scored.to_dict(), seats)
     # The lines' messages (issue 37), in the same order: the stored outcome keeps the text only (an Automa flag
     # sector's line names the sector's code there, its message in words: the log says the message's English).
-    said = score_state(state, messages=True).get("lines", [])
+    said = unlabel(scored.to_dict(messages=True), seats).get("lines", [])
     if state.solo is not None:  # solo (issue 7): scenario / campaign goal report
         annotate_outcome(state, outcome)
     state.management["outcome"] = outcome
