@@ -5,7 +5,7 @@
 // - /api is never cached here: game state lives in IndexedDB, written by the app.
 // VERSION is a hash of the shell files: `python tests/pwa/shell.py --bump` updates it
 // (a test fails when it is stale, so a changed file always reaches the phones).
-const VERSION = "tk-a266f6a988af";
+const VERSION = "tk-40f20389e620";
 const SHELL = [
   "/index.html",
   "/manifest.webmanifest",

@@ -293,8 +293,6 @@ def run_second_factory(state: GameState, action: dict, events: list[dict]) -> No
     """Pay 1 more energy for a run in a second factory (same or another Tiger)."""
     decision = state.decisions[-1]
     player = state.player(decision["seat"])
-    if set(action) - {"kind", "decision", "space"}:
-        raise ActionShapeError(msg("a production run takes only a \"space\""), code="unexpected_field")
     space = check_production(state, player, action.get("space"), decision["energy"], decision["first"])
     run_factory(state, player, space, decision["energy"], msg("{reason}, second run", reason=decision["reason"]),
                 events)

@@ -93,16 +93,19 @@ def check_region_choice(state: GameState, decision: dict, action: dict) -> dict:
             raise ActionShapeError(msg("say which Tiger gains the influence (\"tiger\": one of {tigers})",
                                        tigers=', '.join(state.edition.tigers)), code="tiger_required", field="tiger",
                                    rule="REGION-03")
-        if set(action) - {"kind", "decision", "tiger"}:
-            raise ActionShapeError(msg("an influence token takes only a \"tiger\""), code="unexpected_field")
+        extra = sorted(set(action) - {"kind", "decision", "tiger"})
+        if extra:
+            raise ActionShapeError(msg("an influence token takes only a \"tiger\""), code="unexpected_field",
+                                   field=extra[0])
         return {"tiger": tiger, "amount": spec["amount"]}
     good = action.get("good")
     if good not in state.edition.goods:
         raise ActionShapeError(msg("say which good to take (\"good\": one of {goods})",
                                    goods=', '.join(state.edition.goods)), code="good_required", field="good",
                                rule="REGION-04")
-    if set(action) - {"kind", "decision", "good"}:
-        raise ActionShapeError(msg("a good token takes only a \"good\""), code="unexpected_field")
+    extra = sorted(set(action) - {"kind", "decision", "good"})
+    if extra:
+        raise ActionShapeError(msg("a good token takes only a \"good\""), code="unexpected_field", field=extra[0])
     tiger = decision["tiger"]
     if tiger is not None and good not in goods_produced_on(state, tiger):
         made = goods_produced_on(state, tiger)
