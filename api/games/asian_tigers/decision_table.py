@@ -116,16 +116,23 @@ ACTION_KINDS: tuple[str, ...] = tuple(sorted({action for answers in ANSWERS.valu
 # never stored (issue 16).  Read from this table, not from the options listed again: listing them took a third
 # of every move.  Where a kind's fields differ with the situation, its handler refuses the ones it does not take
 # (a bonus: `bonuses.FIELDS` and the performance tokens'; a known team's worker: `placement.worker_for`).
-_SALE = frozenset({"goods", "nation", "row"})
+_NONE, _SALE, _BUILD = frozenset(), frozenset({"goods", "nation", "row"}), frozenset({"space", "sector"})
 ACTION_FIELDS: Mapping[str, frozenset[str]] = MappingProxyType({
-    "place_worker": frozenset({"center", "worker"}), "resolve_bonus": frozenset({"bonus", "token", "tigers"}).union(
-        *bonuses.FIELDS.values(), *performance.YEN_FIELDS.values()), "ignore_bonus": frozenset({"bonus"}),
-    "end_turn": frozenset(), "special_advance": frozenset(), "special_sale": _SALE,
-    "sell_local": frozenset({"market"}), "skip_local_sale": frozenset(), "build": frozenset({"space", "sector"}),
-    "build_department": frozenset({"space", "sector"}), "attach_parts_factory": frozenset({"space"}),
-    "skip_university_action": frozenset(), "sell_to_nation": _SALE, "finish_sales": frozenset(),
-    "advance_with_flag": frozenset({"flag"}), "take_region_bonus": frozenset({"tiger", "good"}),
-    "run_factory": frozenset({"space"}), "skip_second_production": frozenset(),
-    "accept_special_flag": frozenset(), "decline_special_flag": frozenset(),
-    "draw_era2_setup": frozenset({"setup_workers", "workers"}), "reveal_automa_tile": frozenset({"tile"}),
-    "choose_automa_region": frozenset({"tiger"})})
+    # the turn
+    "place_worker": frozenset({"center", "worker"}), "end_turn": _NONE, "ignore_bonus": frozenset({"bonus"}),
+    "resolve_bonus": frozenset({"bonus", "token", "tigers"}).union(*bonuses.FIELDS.values(),
+                                                                   *performance.YEN_FIELDS.values()),
+    # the action a placement starts
+    "special_advance": _NONE, "special_sale": _SALE, "sell_local": frozenset({"market"}), "skip_local_sale": _NONE,
+    "build": _BUILD, "build_department": _BUILD, "attach_parts_factory": frozenset({"space"}),
+    "skip_university_action": _NONE, "sell_to_nation": _SALE, "finish_sales": _NONE,
+    "advance_with_flag": frozenset({"flag"}),
+    # bonuses that ask a follow-up question
+    "take_region_bonus": frozenset({"tiger", "good"}), "run_factory": frozenset({"space"}),
+    "skip_second_production": _NONE,
+    # management
+    "accept_special_flag": _NONE, "decline_special_flag": _NONE,
+    "draw_era2_setup": frozenset({"setup_workers", "workers"}),
+    # solo: the Automa's turn
+    "reveal_automa_tile": frozenset({"tile"}), "choose_automa_region": frozenset({"tiger"}),
+})
