@@ -61,6 +61,16 @@ def test_an_immutable_wal_index_is_503_read_only_and_no_worker_dies(server):
     workers = set(server.workers())
     files = [p for p in server.db.parent.iterdir() if p.name.startswith(server.db.name + "-") or p == server.db]
     assert any(p.name.endswith("-shm") for p in files)
+    # Each worker's checkpoint thread (api.storage.checkpoints) writes the mapped WAL index while it copies
+    # frames back: an index made unwritable during such a copy kills that worker (SIGBUS; SQLite cannot be
+    # told, gunicorn starts another). A request checks the index before it touches SQLite, which is what this
+    # test is about, so the moves' frames are copied back first (TRUNCATE waits for a running copy): the
+    # threads then find nothing to copy, and touch nothing.
+    outside = sqlite3.connect(server.db, isolation_level=None, timeout=10)
+    try:
+        assert outside.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()[0] == 0  # 0: not busy, done
+    finally:
+        outside.close()
     if not _chattr("+i", *files):
         pytest.skip("no CAP_LINUX_IMMUTABLE: the files cannot be made immutable")
     try:
